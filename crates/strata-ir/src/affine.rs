@@ -1,0 +1,46 @@
+//! Affine expressions, maps and integer sets (MLIR's `AffineMap`,
+//! `IntegerSet`), stored structurally inside attributes.
+//!
+//! Strata keeps them as written by the parser: no simplification happens on
+//! construction (MLIR simplifies some forms when it builds them; inputs that
+//! came out of mlir-opt are already in that form).
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum AffineExpr {
+    Dim(u32),
+    Symbol(u32),
+    Constant(i64),
+    Add(Box<AffineExpr>, Box<AffineExpr>),
+    Mul(Box<AffineExpr>, Box<AffineExpr>),
+    Mod(Box<AffineExpr>, Box<AffineExpr>),
+    FloorDiv(Box<AffineExpr>, Box<AffineExpr>),
+    CeilDiv(Box<AffineExpr>, Box<AffineExpr>),
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct AffineMap {
+    pub num_dims: u32,
+    pub num_symbols: u32,
+    pub results: Vec<AffineExpr>,
+}
+
+/// One constraint of an integer set: `expr == 0` or `expr >= 0`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct AffineConstraint {
+    pub expr: AffineExpr,
+    pub is_equality: bool,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct IntegerSet {
+    pub num_dims: u32,
+    pub num_symbols: u32,
+    pub constraints: Vec<AffineConstraint>,
+}
+
+impl AffineMap {
+    /// `(d0, ..., dn-1) -> (d0, ..., dn-1)`.
+    pub fn identity(n: u32) -> AffineMap {
+        AffineMap { num_dims: n, num_symbols: 0, results: (0..n).map(AffineExpr::Dim).collect() }
+    }
+}

@@ -1,0 +1,612 @@
+//! Floating-point formats as bit patterns, with exact conversions
+//! (MLIR's `APFloat`, for the parts the text format needs).
+//!
+//! Float attributes store the raw bits of their format. Decoding gives the
+//! exact value as `mantissa * 2^exponent`; encoding rounds an exact rational
+//! to nearest-even, so parsing `0.1 : f16` or `1.0e-3 : f8E4M3FN` gives the
+//! same bits as LLVM's APFloat without going through `f64` (which would round
+//! twice). Printing follows `printFloatValue` in MLIR's AsmPrinter: the
+//! shortest of "6 significant digits" or "full precision" that reads back
+//! to the same bits, else the bits in hex.
+
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
+
+use crate::types::FloatKind;
+
+/// How a format spends its special encodings.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum NonFinite {
+    /// IEEE 754: all-ones exponent is inf (mantissa 0) or NaN.
+    Ieee,
+    /// No infinities; NaN is all-ones exponent and mantissa (`...FN`).
+    NanOnlyAllOnes,
+    /// No infinities, no negative zero; NaN is the sign bit alone (`...FNUZ`).
+    NegZeroNan,
+    /// No infinities and no NaN at all (`f4E2M1FN`, `f6*FN`).
+    FiniteOnly,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Semantics {
+    exp_bits: u32,
+    /// Explicitly stored mantissa bits.
+    man_bits: u32,
+    bias: i32,
+    non_finite: NonFinite,
+    /// x87 80-bit: the integer bit is stored explicitly.
+    explicit_int_bit: bool,
+    /// `f8E8M0FNU`: no sign bit, no mantissa, no zero.
+    unsigned_exponent_only: bool,
+}
+
+impl Semantics {
+    fn of(kind: FloatKind) -> Semantics {
+        let s = |exp_bits, man_bits, bias, non_finite| Semantics {
+            exp_bits,
+            man_bits,
+            bias,
+            non_finite,
+            explicit_int_bit: false,
+            unsigned_exponent_only: false,
+        };
+        use NonFinite::*;
+        match kind {
+            FloatKind::F16 => s(5, 10, 15, Ieee),
+            FloatKind::BF16 => s(8, 7, 127, Ieee),
+            FloatKind::TF32 => s(8, 10, 127, Ieee),
+            FloatKind::F32 => s(8, 23, 127, Ieee),
+            FloatKind::F64 => s(11, 52, 1023, Ieee),
+            FloatKind::F128 => s(15, 112, 16383, Ieee),
+            FloatKind::F80 => Semantics { explicit_int_bit: true, ..s(15, 63, 16383, Ieee) },
+            FloatKind::F8E5M2 => s(5, 2, 15, Ieee),
+            FloatKind::F8E4M3 => s(4, 3, 7, Ieee),
+            FloatKind::F8E3M4 => s(3, 4, 3, Ieee),
+            FloatKind::F8E4M3FN => s(4, 3, 7, NanOnlyAllOnes),
+            FloatKind::F8E5M2FNUZ => s(5, 2, 16, NegZeroNan),
+            FloatKind::F8E4M3FNUZ => s(4, 3, 8, NegZeroNan),
+            FloatKind::F8E4M3B11FNUZ => s(4, 3, 11, NegZeroNan),
+            FloatKind::F6E2M3FN => s(2, 3, 1, FiniteOnly),
+            FloatKind::F6E3M2FN => s(3, 2, 3, FiniteOnly),
+            FloatKind::F4E2M1FN => s(2, 1, 1, FiniteOnly),
+            FloatKind::F8E8M0FNU => Semantics {
+                unsigned_exponent_only: true,
+                ..s(8, 0, 127, NanOnlyAllOnes)
+            },
+        }
+    }
+
+    /// Significand precision in bits, counting the leading one.
+    fn precision(&self) -> u32 {
+        if self.explicit_int_bit {
+            self.man_bits
+        } else {
+            self.man_bits + 1
+        }
+    }
+
+    fn sign_shift(&self) -> u32 {
+        self.exp_bits + self.man_bits
+    }
+
+    fn max_biased_exp(&self) -> i64 {
+        (1i64 << self.exp_bits) - 1
+    }
+
+    /// Largest unbiased exponent of a finite value.
+    fn max_exp(&self) -> i32 {
+        let top = self.max_biased_exp() as i32;
+        match self.non_finite {
+            NonFinite::Ieee => top - 1 - self.bias,
+            _ => top - self.bias,
+        }
+    }
+
+    /// Smallest unbiased exponent of a normal value.
+    fn min_exp(&self) -> i32 {
+        1 - self.bias
+    }
+
+    /// Largest mantissa field allowed with the largest exponent.
+    fn max_mantissa_at_max_exp(&self) -> u128 {
+        let all = (1u128 << self.man_bits) - 1;
+        match self.non_finite {
+            NonFinite::NanOnlyAllOnes if !self.unsigned_exponent_only => all - 1,
+            NonFinite::NanOnlyAllOnes => 0, // E8M0: 0xFF is NaN, handled by max_exp
+            _ => all,
+        }
+    }
+}
+
+/// The exact value a bit pattern stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decoded {
+    Zero { negative: bool },
+    Inf { negative: bool },
+    NaN,
+    /// `(-1)^negative * mantissa * 2^exponent`, mantissa > 0.
+    Finite { negative: bool, mantissa: u128, exponent: i32 },
+}
+
+pub fn decode(kind: FloatKind, bits: u128) -> Decoded {
+    let sem = Semantics::of(kind);
+    if sem.unsigned_exponent_only {
+        let e = (bits & 0xff) as i32;
+        if e == 0xff {
+            return Decoded::NaN;
+        }
+        return Decoded::Finite { negative: false, mantissa: 1, exponent: e - sem.bias };
+    }
+    let negative = (bits >> sem.sign_shift()) & 1 == 1;
+    let exp_field = ((bits >> sem.man_bits) & ((1u128 << sem.exp_bits) - 1)) as i64;
+    let man = bits & ((1u128 << sem.man_bits) - 1);
+    match sem.non_finite {
+        NonFinite::Ieee if exp_field == sem.max_biased_exp() => {
+            let payload = if sem.explicit_int_bit { man & !(1u128 << 63) } else { man };
+            return if payload == 0 { Decoded::Inf { negative } } else { Decoded::NaN };
+        }
+        NonFinite::NanOnlyAllOnes
+            if exp_field == sem.max_biased_exp() && man == (1u128 << sem.man_bits) - 1 =>
+        {
+            return Decoded::NaN;
+        }
+        NonFinite::NegZeroNan if negative && exp_field == 0 && man == 0 => return Decoded::NaN,
+        _ => {}
+    }
+    if sem.explicit_int_bit {
+        if man == 0 {
+            return Decoded::Zero { negative };
+        }
+        let e = if exp_field == 0 { 1 - sem.bias } else { exp_field as i32 - sem.bias };
+        return Decoded::Finite { negative, mantissa: man, exponent: e - 63 };
+    }
+    if exp_field == 0 {
+        if man == 0 {
+            return Decoded::Zero { negative };
+        }
+        return Decoded::Finite { negative, mantissa: man, exponent: sem.min_exp() - sem.man_bits as i32 };
+    }
+    Decoded::Finite {
+        negative,
+        mantissa: man | (1u128 << sem.man_bits),
+        exponent: exp_field as i32 - sem.bias - sem.man_bits as i32,
+    }
+}
+
+/// The canonical quiet NaN of a format (what APFloat's `getNaN` gives).
+pub fn nan_bits(kind: FloatKind) -> u128 {
+    let sem = Semantics::of(kind);
+    if sem.unsigned_exponent_only {
+        return 0xff;
+    }
+    match sem.non_finite {
+        NonFinite::Ieee => {
+            let exp = ((1u128 << sem.exp_bits) - 1) << sem.man_bits;
+            let quiet = if sem.explicit_int_bit { 3u128 << 62 } else { 1u128 << (sem.man_bits - 1) };
+            exp | quiet
+        }
+        NonFinite::NanOnlyAllOnes => (1u128 << (sem.exp_bits + sem.man_bits)) - 1,
+        NonFinite::NegZeroNan => 1u128 << sem.sign_shift(),
+        NonFinite::FiniteOnly => 0,
+    }
+}
+
+pub fn has_nan(kind: FloatKind) -> bool {
+    Semantics::of(kind).non_finite != NonFinite::FiniteOnly
+}
+
+pub fn has_inf(kind: FloatKind) -> bool {
+    Semantics::of(kind).non_finite == NonFinite::Ieee
+}
+
+pub fn inf_bits(kind: FloatKind, negative: bool) -> Option<u128> {
+    let sem = Semantics::of(kind);
+    if sem.non_finite != NonFinite::Ieee {
+        return None;
+    }
+    let mut bits = ((1u128 << sem.exp_bits) - 1) << sem.man_bits;
+    if sem.explicit_int_bit {
+        bits |= 1u128 << 63;
+    }
+    if negative {
+        bits |= 1u128 << sem.sign_shift();
+    }
+    Some(bits)
+}
+
+fn zero_bits(sem: &Semantics, negative: bool) -> u128 {
+    if negative && sem.non_finite != NonFinite::NegZeroNan && !sem.unsigned_exponent_only {
+        1u128 << sem.sign_shift()
+    } else {
+        0
+    }
+}
+
+/// Rounds the exact value `num / den` (> 0 unless `num` is zero) to the
+/// nearest representable value of `kind`, ties to even.
+pub fn encode_rational(kind: FloatKind, negative: bool, num: &BigUint, den: &BigUint) -> u128 {
+    let sem = Semantics::of(kind);
+    if num.is_zero() {
+        if sem.unsigned_exponent_only {
+            return 0; // smallest value, 2^-127: E8M0 has no zero
+        }
+        return zero_bits(&sem, negative);
+    }
+    if sem.unsigned_exponent_only && negative {
+        return nan_bits(kind);
+    }
+    let p = sem.precision() as i64;
+    // e = floor(log2(num/den)).
+    let mut e = num.bits() as i64 - den.bits() as i64;
+    if scaled_cmp(num, den, e) < 0 {
+        e -= 1;
+    }
+    let min_exp = sem.min_exp() as i64;
+    let q = e.max(min_exp) - (p - 1); // weight of the last mantissa bit
+    // m = num / (den * 2^q), rounded to nearest even.
+    let (mut n, mut d) = (num.clone(), den.clone());
+    if q >= 0 {
+        d <<= q as usize;
+    } else {
+        n <<= (-q) as usize;
+    }
+    let m = &n / &d;
+    let r = &n - &m * &d;
+    let twice_r = &r << 1usize;
+    let mut m = m.to_u128().unwrap_or(u128::MAX);
+    match twice_r.cmp(&d) {
+        std::cmp::Ordering::Greater => m += 1,
+        std::cmp::Ordering::Equal if m & 1 == 1 => m += 1,
+        _ => {}
+    }
+    let mut q = q;
+    if m >> p != 0 {
+        m >>= 1;
+        q += 1;
+    }
+    let overflow_value = || -> u128 {
+        match sem.non_finite {
+            NonFinite::Ieee => inf_bits(kind, negative).unwrap(),
+            NonFinite::FiniteOnly => {
+                // Saturate: no infinity and no NaN to go to.
+                let max = (((1u128 << sem.exp_bits) - 1) << sem.man_bits) | ((1u128 << sem.man_bits) - 1);
+                max | if negative { 1u128 << sem.sign_shift() } else { 0 }
+            }
+            _ => nan_bits(kind),
+        }
+    };
+    if m == 0 {
+        return zero_bits(&sem, negative);
+    }
+    let top_exp = q + p - 1; // exponent of the leading bit if normal
+    if sem.unsigned_exponent_only {
+        if top_exp > sem.max_exp() as i64 {
+            return nan_bits(kind);
+        }
+        return (top_exp + sem.bias as i64).max(0) as u128;
+    }
+    let is_normal = m >> (p - 1) != 0;
+    let bits = if is_normal {
+        if top_exp > sem.max_exp() as i64 {
+            return overflow_value();
+        }
+        let man_field = if sem.explicit_int_bit { m } else { m & ((1u128 << sem.man_bits) - 1) };
+        if top_exp == sem.max_exp() as i64 && (m & ((1u128 << sem.man_bits) - 1)) > sem.max_mantissa_at_max_exp() {
+            return overflow_value();
+        }
+        (((top_exp + sem.bias as i64) as u128) << sem.man_bits) | man_field
+    } else {
+        m // subnormal: exponent field zero
+    };
+    bits | if negative { 1u128 << sem.sign_shift() } else { 0 }
+}
+
+/// Compares `num` with `den * 2^e`.
+fn scaled_cmp(num: &BigUint, den: &BigUint, e: i64) -> i32 {
+    let ord = if e >= 0 { num.cmp(&(den << e as usize)) } else { (num << (-e) as usize).cmp(den) };
+    ord as i32
+}
+
+pub fn from_f64(kind: FloatKind, value: f64) -> u128 {
+    if kind == FloatKind::F64 {
+        return value.to_bits() as u128;
+    }
+    if value.is_nan() {
+        return nan_bits(kind);
+    }
+    if value.is_infinite() {
+        return inf_bits(kind, value < 0.0).unwrap_or_else(|| nan_bits(kind));
+    }
+    match decode(FloatKind::F64, value.to_bits() as u128) {
+        Decoded::Zero { negative } => encode_rational(kind, negative, &BigUint::zero(), &BigUint::one()),
+        Decoded::Finite { negative, mantissa, exponent } => {
+            let (num, den) = rational(mantissa, exponent);
+            encode_rational(kind, negative, &num, &den)
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// Nearest `f64` to the value (exact for every format narrower than f64).
+pub fn to_f64(kind: FloatKind, bits: u128) -> f64 {
+    if kind == FloatKind::F64 {
+        return f64::from_bits(bits as u64);
+    }
+    match decode(kind, bits) {
+        Decoded::Zero { negative } => {
+            if negative {
+                -0.0
+            } else {
+                0.0
+            }
+        }
+        Decoded::Inf { negative } => {
+            if negative {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }
+        }
+        Decoded::NaN => f64::NAN,
+        Decoded::Finite { negative, mantissa, exponent } => {
+            let (num, den) = rational(mantissa, exponent);
+            f64::from_bits(encode_rational(FloatKind::F64, negative, &num, &den) as u64)
+        }
+    }
+}
+
+fn rational(mantissa: u128, exponent: i32) -> (BigUint, BigUint) {
+    let m = BigUint::from(mantissa);
+    if exponent >= 0 {
+        (m << exponent as usize, BigUint::one())
+    } else {
+        (m, BigUint::one() << (-exponent) as usize)
+    }
+}
+
+/// Parses a decimal float literal (`[-]digits[.digits][e[+-]digits]`) into
+/// the bits of `kind`, correctly rounded.
+pub fn parse_decimal(kind: FloatKind, text: &str) -> Option<u128> {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (mantissa_text, exp10) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
+        None => (body, 0),
+    };
+    let (int_part, frac_part) = match mantissa_text.find('.') {
+        Some(i) => (&mantissa_text[..i], &mantissa_text[i + 1..]),
+        None => (mantissa_text, ""),
+    };
+    if int_part.is_empty() && frac_part.is_empty() {
+        return None;
+    }
+    let mut digits = String::with_capacity(int_part.len() + frac_part.len());
+    digits.push_str(int_part);
+    digits.push_str(frac_part);
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let digits = digits.trim_start_matches('0');
+    let exp10 = exp10 - frac_part.len() as i64;
+    if digits.is_empty() {
+        return Some(encode_rational(kind, negative, &BigUint::zero(), &BigUint::one()));
+    }
+    // Fast path: f64 and f32 have correctly rounded parsers in std.
+    if kind == FloatKind::F64 {
+        return text.parse::<f64>().ok().map(|v| v.to_bits() as u128);
+    }
+    if kind == FloatKind::F32 {
+        return text.parse::<f32>().ok().map(|v| v.to_bits() as u128);
+    }
+    // Values far outside any format's range saturate without building huge numbers.
+    let magnitude = digits.len() as i64 + exp10;
+    if magnitude > 5000 {
+        return Some(inf_bits(kind, negative).unwrap_or_else(|| encode_huge(kind, negative)));
+    }
+    if magnitude < -5000 {
+        return Some(encode_rational(kind, negative, &BigUint::zero(), &BigUint::one()));
+    }
+    let n = BigUint::parse_bytes(digits.as_bytes(), 10)?;
+    let (num, den) = if exp10 >= 0 {
+        (n * BigUint::from(10u32).pow(exp10 as u32), BigUint::one())
+    } else {
+        (n, BigUint::from(10u32).pow((-exp10) as u32))
+    };
+    Some(encode_rational(kind, negative, &num, &den))
+}
+
+fn encode_huge(kind: FloatKind, negative: bool) -> u128 {
+    let num = BigUint::one() << 20000usize;
+    encode_rational(kind, negative, &num, &BigUint::one())
+}
+
+/// Exact decimal digits of `mantissa * 2^exponent`: returns (digits, exp10)
+/// with value = digits * 10^exp10 and no trailing zeros in `digits`.
+fn exact_decimal(mantissa: u128, exponent: i32) -> (Vec<u8>, i64) {
+    let (value, exp10) = if exponent >= 0 {
+        (BigUint::from(mantissa) << exponent as usize, 0i64)
+    } else {
+        // m * 2^-k = m * 5^k / 10^k
+        let k = (-exponent) as u32;
+        (BigUint::from(mantissa) * BigUint::from(5u32).pow(k), -(k as i64))
+    };
+    let mut digits: Vec<u8> = value.to_str_radix(10).into_bytes().into_iter().map(|b| b - b'0').collect();
+    let mut exp10 = exp10;
+    while digits.len() > 1 && *digits.last().unwrap() == 0 {
+        digits.pop();
+        exp10 += 1;
+    }
+    (digits, exp10)
+}
+
+/// Rounds decimal digits to at most `precision` significant digits, half up
+/// on the exact expansion (as APFloat::toString does), dropping trailing zeros.
+fn round_digits(mut digits: Vec<u8>, mut exp10: i64, precision: usize) -> (Vec<u8>, i64) {
+    if digits.len() > precision {
+        let dropped = digits.len() - precision;
+        let round_up = digits[precision] >= 5;
+        digits.truncate(precision);
+        exp10 += dropped as i64;
+        if round_up {
+            let mut i = digits.len();
+            loop {
+                if i == 0 {
+                    digits.insert(0, 1);
+                    digits.pop();
+                    exp10 += 1;
+                    break;
+                }
+                i -= 1;
+                if digits[i] == 9 {
+                    digits[i] = 0;
+                } else {
+                    digits[i] += 1;
+                    break;
+                }
+            }
+        }
+    }
+    while digits.len() > 1 && *digits.last().unwrap() == 0 {
+        digits.pop();
+        exp10 += 1;
+    }
+    (digits, exp10)
+}
+
+/// APFloat::toString with the given precision, padding and zero truncation.
+fn format_digits(negative: bool, digits: &[u8], exp10: i64, precision: usize, max_padding: u32, truncate_zero: bool) -> String {
+    let mut s = String::new();
+    if negative {
+        s.push('-');
+    }
+    let nd = digits.len();
+    let scientific = if max_padding == 0 {
+        true
+    } else if exp10 >= 0 {
+        exp10 as u64 > max_padding as u64 || nd as u64 + exp10 as u64 > precision as u64
+    } else {
+        let msd = exp10 + nd as i64 - 1;
+        msd < 0 && (-msd) as u64 > max_padding as u64
+    };
+    let ch = |d: u8| (b'0' + d) as char;
+    if scientific {
+        let e = exp10 + nd as i64 - 1;
+        s.push(ch(digits[0]));
+        s.push('.');
+        if nd == 1 && truncate_zero {
+            s.push('0');
+        } else {
+            for &d in &digits[1..] {
+                s.push(ch(d));
+            }
+        }
+        if !truncate_zero && precision > nd - 1 {
+            for _ in 0..(precision - (nd - 1)) {
+                s.push('0');
+            }
+        }
+        s.push(if truncate_zero { 'E' } else { 'e' });
+        s.push(if e >= 0 { '+' } else { '-' });
+        let ae = e.unsigned_abs();
+        if !truncate_zero && ae < 10 {
+            s.push('0');
+        }
+        s.push_str(&ae.to_string());
+        return s;
+    }
+    if exp10 >= 0 {
+        for &d in digits {
+            s.push(ch(d));
+        }
+        for _ in 0..exp10 {
+            s.push('0');
+        }
+        return s;
+    }
+    let point = nd as i64 + exp10; // digits before the decimal point
+    if point > 0 {
+        for &d in &digits[..point as usize] {
+            s.push(ch(d));
+        }
+        s.push('.');
+        for &d in &digits[point as usize..] {
+            s.push(ch(d));
+        }
+    } else {
+        s.push_str("0.");
+        for _ in 0..(-point) {
+            s.push('0');
+        }
+        for &d in digits {
+            s.push(ch(d));
+        }
+    }
+    s
+}
+
+/// Text of a float attribute value, as MLIR's printer writes it.
+pub fn to_mlir_string(kind: FloatKind, bits: u128) -> String {
+    match decode(kind, bits) {
+        Decoded::Zero { negative } => {
+            return if negative { "-0.000000e+00".into() } else { "0.000000e+00".into() };
+        }
+        Decoded::Finite { negative, mantissa, exponent } => {
+            let (digits, exp10) = exact_decimal(mantissa, exponent);
+            let (short, short_exp) = round_digits(digits.clone(), exp10, 6);
+            let text = format_digits(negative, &short, short_exp, 6, 0, false);
+            if parse_decimal(kind, &text) == Some(bits) {
+                return text;
+            }
+            let sem = Semantics::of(kind);
+            let precision = 2 + (sem.precision() as usize * 59) / 196;
+            let (full, full_exp) = round_digits(digits, exp10, precision);
+            let text = format_digits(negative, &full, full_exp, precision, 3, true);
+            if text.contains('.') {
+                return text;
+            }
+        }
+        _ => {}
+    }
+    hex_literal(kind, bits)
+}
+
+/// `0x...` with the bit pattern, upper-case digits as MLIR prints them.
+pub fn hex_literal(kind: FloatKind, bits: u128) -> String {
+    let _ = kind;
+    format!("0x{bits:X}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn print(kind: FloatKind, text: &str) -> String {
+        to_mlir_string(kind, parse_decimal(kind, text).unwrap())
+    }
+
+    #[test]
+    fn mlir_float_printing() {
+        assert_eq!(print(FloatKind::F32, "1.0"), "1.000000e+00");
+        assert_eq!(print(FloatKind::F64, "0.1"), "1.000000e-01");
+        assert_eq!(print(FloatKind::F64, "0.123456789"), "0.123456789");
+        assert_eq!(print(FloatKind::F16, "1.5"), "1.500000e+00");
+        assert_eq!(print(FloatKind::F32, "-2.5"), "-2.500000e+00");
+        assert_eq!(print(FloatKind::F64, "3.14159"), "3.141590e+00");
+        assert_eq!(print(FloatKind::F64, "123456789012"), "0x423CBE991A140000");
+        assert_eq!(print(FloatKind::F32, "0.0"), "0.000000e+00");
+    }
+
+    #[test]
+    fn narrow_formats_round_to_nearest_even() {
+        // 0.1 in f16 is 0x2E66.
+        assert_eq!(parse_decimal(FloatKind::F16, "0.1"), Some(0x2E66));
+        assert_eq!(parse_decimal(FloatKind::BF16, "1.0"), Some(0x3F80));
+        assert_eq!(parse_decimal(FloatKind::F8E4M3FN, "448"), Some(0x7E));
+        assert_eq!(parse_decimal(FloatKind::F8E4M3FN, "1000"), Some(0x7F));
+        assert_eq!(parse_decimal(FloatKind::F16, "65520"), inf_bits(FloatKind::F16, false));
+        assert_eq!(to_f64(FloatKind::F8E5M2, 0x3C), 1.0);
+        assert_eq!(from_f64(FloatKind::BF16, 1.0), 0x3F80);
+    }
+}

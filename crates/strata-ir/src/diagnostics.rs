@@ -1,0 +1,130 @@
+//! Diagnostics: errors, warnings and notes with locations, rendered the way
+//! MLIR's `SourceMgrDiagnosticHandler` prints them:
+//!
+//! ```text
+//! file.mlir:3:8: error: message
+//!   %0 = foo
+//!        ^
+//! ```
+
+use crate::context::Context;
+use crate::location::{LocData, Location};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Severity {
+    Error,
+    Warning,
+    Remark,
+    Note,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Remark => "remark",
+            Severity::Note => "note",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub loc: Location,
+    pub message: String,
+    pub notes: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    pub fn error(loc: Location, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Error, loc, message: message.into(), notes: vec![] }
+    }
+    pub fn warning(loc: Location, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, loc, message: message.into(), notes: vec![] }
+    }
+    pub fn note(loc: Location, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Note, loc, message: message.into(), notes: vec![] }
+    }
+    pub fn with_note(mut self, loc: Location, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Diagnostic::note(loc, message));
+        self
+    }
+}
+
+/// A source buffer known to the renderer, to show the offending line.
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    pub fn new(name: &str, text: String) -> SourceFile {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
+        SourceFile { name: name.to_string(), text, line_starts }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        (line as u32 + 1, (offset - self.line_starts[line]) as u32 + 1)
+    }
+
+    pub fn line_text(&self, line: u32) -> Option<&str> {
+        let i = line.checked_sub(1)? as usize;
+        let start = *self.line_starts.get(i)?;
+        let end = self.line_starts.get(i + 1).map_or(self.text.len(), |e| e - 1);
+        let s = &self.text[start..end.max(start)];
+        Some(s.strip_suffix('\r').unwrap_or(s))
+    }
+
+    /// Byte offset of a 1-based line and column.
+    pub fn offset(&self, line: u32, col: u32) -> Option<usize> {
+        let start = *self.line_starts.get(line.checked_sub(1)? as usize)?;
+        Some(start + col.saturating_sub(1) as usize)
+    }
+}
+
+/// Renders diagnostics as text, with source excerpts for known files.
+pub struct DiagRenderer<'a> {
+    pub ctx: &'a Context,
+    pub sources: Vec<&'a SourceFile>,
+}
+
+impl DiagRenderer<'_> {
+    pub fn render(&self, d: &Diagnostic, out: &mut String) {
+        self.render_one(d, out);
+        for n in &d.notes {
+            self.render_one(n, out);
+        }
+    }
+
+    fn render_one(&self, d: &Diagnostic, out: &mut String) {
+        use std::fmt::Write;
+        match self.ctx.file_line_col(d.loc) {
+            Some((file, line, col)) => {
+                let file = self.ctx.str(file);
+                let _ = writeln!(out, "{file}:{line}:{col}: {}: {}", d.severity.as_str(), d.message);
+                if let Some(src) = self.sources.iter().find(|s| s.name == file) {
+                    if let Some(text) = src.line_text(line) {
+                        let _ = writeln!(out, "{text}");
+                        let caret_col = (col as usize).saturating_sub(1).min(text.len());
+                        let pad: String =
+                            text[..caret_col].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                        let _ = writeln!(out, "{pad}^");
+                    }
+                }
+            }
+            None => {
+                let prefix = match self.ctx.loc_data(d.loc) {
+                    LocData::Unknown => "loc(unknown)".to_string(),
+                    _ => crate::printer::location_to_string(self.ctx, d.loc),
+                };
+                let _ = writeln!(out, "{prefix}: {}: {}", d.severity.as_str(), d.message);
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! Dialect definitions: a namespace, its ops, and hooks for its own types
+//! and attributes in the text format.
+
+use std::sync::Arc;
+
+use crate::opdef::OpDef;
+
+/// Parses the body of `!dialect.<body>` into a type (the parser is positioned
+/// after the dialect namespace and the dot).
+pub type TypeParseFn = fn(&mut crate::parser::Parser<'_>, &str) -> Result<crate::types::Type, ()>;
+pub type TypePrintFn = fn(&crate::context::Context, crate::types::Type, &mut String) -> bool;
+pub type AttrParseFn = fn(&mut crate::parser::Parser<'_>, &str) -> Result<crate::attributes::Attribute, ()>;
+pub type AttrPrintFn = fn(&crate::context::Context, crate::attributes::Attribute, &mut String) -> bool;
+
+pub struct DialectDef {
+    pub name: String,
+    pub ops: Vec<Arc<OpDef>>,
+    pub parse_type: Option<TypeParseFn>,
+    pub print_type: Option<TypePrintFn>,
+    pub parse_attr: Option<AttrParseFn>,
+    pub print_attr: Option<AttrPrintFn>,
+}
+
+impl DialectDef {
+    pub fn new(name: &str) -> DialectDef {
+        DialectDef { name: name.to_string(), ops: vec![], parse_type: None, print_type: None, parse_attr: None, print_attr: None }
+    }
+    pub fn op(mut self, def: OpDef) -> Self {
+        self.ops.push(Arc::new(def));
+        self
+    }
+}

@@ -1,0 +1,43 @@
+//! Strata's IR core: an MLIR-compatible intermediate representation.
+//!
+//! Map of the crate (see ARCHITECTURE.md at the repository root):
+//! * `context`: the `Context` owning uniqued types, attributes, identifiers
+//!   and the dialect/op registry (`intern` is its storage);
+//! * `types`, `attributes`, `location`, `affine`, `apint`, `apfloat`: the
+//!   builtin type and attribute system;
+//! * `entity`, `body`: operations, blocks, regions and values in per-
+//!   isolated-scope arenas, with use lists;
+//! * `opdef`, `dialect`, `constraints`, `asm_format`, `builtin`: declarative
+//!   op definitions and the builtin dialect;
+//! * `lexer`, `parser`, `printer`: the MLIR text format;
+//! * `verifier`, `dominance`, `diagnostics`: checking and error reporting.
+
+pub mod affine;
+pub mod apfloat;
+pub mod apint;
+pub mod asm_format;
+pub mod attributes;
+pub mod body;
+pub mod builtin;
+pub mod constraints;
+pub mod context;
+pub mod diagnostics;
+pub mod dialect;
+pub mod dominance;
+pub mod entity;
+mod intern;
+pub mod lexer;
+pub mod location;
+pub mod opdef;
+pub mod parser;
+pub mod printer;
+pub mod types;
+pub mod verifier;
+
+pub use attributes::{AttrKind, Attribute};
+pub use body::{Body, OpSpec, ValueDef};
+pub use context::{Context, OpName, Str};
+pub use diagnostics::{Diagnostic, Severity};
+pub use entity::{Block, Op, Region, Value};
+pub use location::Location;
+pub use types::{Type, TypeKind};

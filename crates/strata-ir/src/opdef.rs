@@ -1,0 +1,289 @@
+//! Declarative operation definitions: the Rust counterpart of ODS.
+//!
+//! An `OpDef` lists an op's operands, results, attributes, successors and
+//! regions with their constraints, its traits, and optionally an assembly
+//! format string in MLIR's own syntax, interpreted by `asm_format.rs`. The
+//! verifier, the parser and the printer read these tables; hand-written
+//! hooks exist only for what the tables cannot say.
+
+use crate::attributes::Attribute;
+use crate::body::Body;
+use crate::context::Context;
+use crate::diagnostics::Diagnostic;
+use crate::entity::Op;
+use crate::types::Type;
+
+/// Op traits as bit flags (MLIR's `OpTrait`s that Strata checks or uses).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Traits(pub u64);
+
+impl Traits {
+    pub const NONE: Traits = Traits(0);
+    pub const PURE: Traits = Traits(1 << 0);
+    pub const COMMUTATIVE: Traits = Traits(1 << 1);
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 2);
+    pub const IS_TERMINATOR: Traits = Traits(1 << 3);
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 4);
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 5);
+    pub const SAME_OPERANDS_TYPE: Traits = Traits(1 << 6);
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 7);
+    pub const NO_TERMINATOR: Traits = Traits(1 << 8);
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 9);
+    pub const SYMBOL: Traits = Traits(1 << 10);
+    pub const RECURSIVE_MEMORY_EFFECTS: Traits = Traits(1 << 11);
+    pub const RETURN_LIKE: Traits = Traits(1 << 12);
+    pub const ZERO_REGIONS: Traits = Traits(1 << 13);
+    pub const AFFINE_SCOPE: Traits = Traits(1 << 14);
+    pub const GRAPH_REGION: Traits = Traits(1 << 15);
+    pub const SAME_OPERANDS_SHAPE: Traits = Traits(1 << 16);
+    pub const SAME_OPERANDS_AND_RESULT_SHAPE: Traits = Traits(1 << 17);
+    pub const ELEMENTWISE: Traits = Traits(1 << 18);
+    pub const NO_MEMORY_EFFECT: Traits = Traits(1 << 19);
+    pub const SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE: Traits = Traits(1 << 20);
+
+    pub const fn union(self, other: Traits) -> Traits {
+        Traits(self.0 | other.0)
+    }
+    pub const fn contains(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Traits {
+    type Output = Traits;
+    fn bitor(self, rhs: Traits) -> Traits {
+        self.union(rhs)
+    }
+}
+
+/// A predicate on types with the phrase MLIR's verifier prints for it
+/// ("signless-integer-like").
+#[derive(Copy, Clone)]
+pub struct TypeConstraint {
+    pub check: fn(&Context, Type) -> bool,
+    pub summary: &'static str,
+}
+
+/// A predicate on attributes with its summary ("64-bit signless integer attribute").
+#[derive(Copy, Clone)]
+pub struct AttrConstraint {
+    pub check: fn(&Context, Attribute) -> bool,
+    pub summary: &'static str,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+#[derive(Clone)]
+pub struct ValueDefSpec {
+    pub name: &'static str,
+    pub arity: Arity,
+    pub constraint: TypeConstraint,
+}
+
+#[derive(Clone)]
+pub struct AttrDefSpec {
+    pub name: &'static str,
+    pub constraint: AttrConstraint,
+    pub optional: bool,
+    /// Value assumed when absent (ODS `DefaultValuedAttr`); printing elides it.
+    pub default: Option<fn(&Context) -> Attribute>,
+    /// Short form used by assembly formats (enum keywords such as `slt`).
+    pub print_short: Option<fn(&Context, Attribute, &mut String)>,
+    pub parse_short: Option<fn(&mut crate::parser::Parser<'_>) -> crate::parser::PResult<Attribute>>,
+}
+
+#[derive(Clone)]
+pub struct RegionDefSpec {
+    pub name: &'static str,
+    pub variadic: bool,
+}
+
+#[derive(Clone)]
+pub struct SuccessorDefSpec {
+    pub name: &'static str,
+    pub variadic: bool,
+}
+
+/// Hand-written verification hook.
+pub type VerifyFn = fn(&Context, &Body, Op) -> Result<(), Diagnostic>;
+/// Result names for pretty printing (`getAsmResultNames`): index and name.
+pub type ResultNamesFn = fn(&Context, &Body, Op, &mut dyn FnMut(usize, String));
+/// Names for the entry block arguments of region `i` (`getAsmBlockArgumentNames`).
+pub type BlockArgNamesFn = fn(&Context, &Body, Op, usize, &mut dyn FnMut(usize, String));
+
+/// Hand-written custom assembly for ops the format language cannot express.
+#[derive(Clone, Copy)]
+pub struct CustomAsm {
+    pub print: crate::printer::CustomPrintFn,
+    pub parse: crate::parser::CustomParseFn,
+}
+
+#[derive(Clone)]
+pub struct OpDef {
+    pub name: String,
+    pub operands: Vec<ValueDefSpec>,
+    pub results: Vec<ValueDefSpec>,
+    pub attributes: Vec<AttrDefSpec>,
+    pub successors: Vec<SuccessorDefSpec>,
+    pub regions: Vec<RegionDefSpec>,
+    pub traits: Traits,
+    /// Operand/result groups are delimited by `operandSegmentSizes` /
+    /// `resultSegmentSizes` properties.
+    pub attr_sized_operands: bool,
+    pub attr_sized_results: bool,
+    pub format: Option<crate::asm_format::AsmFormat>,
+    pub custom_asm: Option<CustomAsm>,
+    pub verify: Option<VerifyFn>,
+    pub result_names: Option<ResultNamesFn>,
+    pub block_arg_names: Option<BlockArgNamesFn>,
+    /// Name of the parent op required by `HasParent<...>`.
+    pub has_parent: Vec<&'static str>,
+    /// Dialect whose ops may drop their prefix inside this op's regions
+    /// (`OpAsmOpInterface::getDefaultDialect`).
+    pub default_dialect: Option<&'static str>,
+    /// Fills operand/result types the assembly format leaves implicit
+    /// (type inference beyond the `SameOperandsAndResultType` rule).
+    pub infer_types: Option<crate::asm_format::InferTypesFn>,
+}
+
+impl OpDef {
+    pub fn new(name: &str) -> OpDef {
+        OpDef {
+            name: name.to_string(),
+            operands: vec![],
+            results: vec![],
+            attributes: vec![],
+            successors: vec![],
+            regions: vec![],
+            traits: Traits::NONE,
+            attr_sized_operands: false,
+            attr_sized_results: false,
+            format: None,
+            custom_asm: None,
+            verify: None,
+            result_names: None,
+            block_arg_names: None,
+            has_parent: vec![],
+            default_dialect: None,
+            infer_types: None,
+        }
+    }
+    pub fn default_dialect(mut self, d: &'static str) -> Self {
+        self.default_dialect = Some(d);
+        self
+    }
+    pub fn infer(mut self, f: crate::asm_format::InferTypesFn) -> Self {
+        self.infer_types = Some(f);
+        self
+    }
+    pub fn operand(mut self, name: &'static str, constraint: TypeConstraint) -> Self {
+        self.operands.push(ValueDefSpec { name, arity: Arity::Single, constraint });
+        self
+    }
+    pub fn optional_operand(mut self, name: &'static str, constraint: TypeConstraint) -> Self {
+        self.operands.push(ValueDefSpec { name, arity: Arity::Optional, constraint });
+        self
+    }
+    pub fn variadic_operand(mut self, name: &'static str, constraint: TypeConstraint) -> Self {
+        self.operands.push(ValueDefSpec { name, arity: Arity::Variadic, constraint });
+        self
+    }
+    pub fn result(mut self, name: &'static str, constraint: TypeConstraint) -> Self {
+        self.results.push(ValueDefSpec { name, arity: Arity::Single, constraint });
+        self
+    }
+    pub fn variadic_result(mut self, name: &'static str, constraint: TypeConstraint) -> Self {
+        self.results.push(ValueDefSpec { name, arity: Arity::Variadic, constraint });
+        self
+    }
+    pub fn attr(mut self, name: &'static str, constraint: AttrConstraint) -> Self {
+        self.attributes.push(AttrDefSpec { name, constraint, optional: false, default: None, print_short: None, parse_short: None });
+        self
+    }
+    pub fn optional_attr(mut self, name: &'static str, constraint: AttrConstraint) -> Self {
+        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: None, print_short: None, parse_short: None });
+        self
+    }
+    pub fn default_attr(mut self, name: &'static str, constraint: AttrConstraint, default: fn(&Context) -> Attribute) -> Self {
+        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: Some(default), print_short: None, parse_short: None });
+        self
+    }
+    /// Gives the last declared attribute a short form in assembly formats.
+    pub fn short_form(
+        mut self,
+        print: fn(&Context, Attribute, &mut String),
+        parse: fn(&mut crate::parser::Parser<'_>) -> crate::parser::PResult<Attribute>,
+    ) -> Self {
+        let a = self.attributes.last_mut().expect("short_form after an attribute");
+        a.print_short = Some(print);
+        a.parse_short = Some(parse);
+        self
+    }
+    pub fn successor(mut self, name: &'static str) -> Self {
+        self.successors.push(SuccessorDefSpec { name, variadic: false });
+        self
+    }
+    pub fn variadic_successor(mut self, name: &'static str) -> Self {
+        self.successors.push(SuccessorDefSpec { name, variadic: true });
+        self
+    }
+    pub fn region(mut self, name: &'static str) -> Self {
+        self.regions.push(RegionDefSpec { name, variadic: false });
+        self
+    }
+    pub fn variadic_region(mut self, name: &'static str) -> Self {
+        self.regions.push(RegionDefSpec { name, variadic: true });
+        self
+    }
+    pub fn traits(mut self, t: Traits) -> Self {
+        self.traits = self.traits | t;
+        self
+    }
+    pub fn parent(mut self, name: &'static str) -> Self {
+        self.has_parent.push(name);
+        self
+    }
+    pub fn attr_sized_operands(mut self) -> Self {
+        self.attr_sized_operands = true;
+        self
+    }
+    pub fn verifier(mut self, f: VerifyFn) -> Self {
+        self.verify = Some(f);
+        self
+    }
+    pub fn result_names(mut self, f: ResultNamesFn) -> Self {
+        self.result_names = Some(f);
+        self
+    }
+    pub fn block_arg_names(mut self, f: BlockArgNamesFn) -> Self {
+        self.block_arg_names = Some(f);
+        self
+    }
+    pub fn custom(mut self, print: crate::printer::CustomPrintFn, parse: crate::parser::CustomParseFn) -> Self {
+        self.custom_asm = Some(CustomAsm { print, parse });
+        self
+    }
+    /// Sets the declarative assembly format; panics on a malformed format
+    /// string, which is a bug in the dialect definition, found at startup.
+    pub fn format(mut self, format: &str) -> Self {
+        match crate::asm_format::AsmFormat::parse(format, &self) {
+            Ok(f) => self.format = Some(f),
+            Err(e) => panic!("bad assembly format for {}: {e}", self.name),
+        }
+        self
+    }
+
+    pub fn is_inherent_attr(&self, name: &str) -> bool {
+        self.attributes.iter().any(|a| a.name == name)
+            || (self.attr_sized_operands && name == "operandSegmentSizes")
+            || (self.attr_sized_results && name == "resultSegmentSizes")
+    }
+    pub fn has_trait(&self, t: Traits) -> bool {
+        self.traits.contains(t)
+    }
+}

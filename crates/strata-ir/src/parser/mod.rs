@@ -1,0 +1,281 @@
+//! The MLIR text parser: tokens, errors and the entry points.
+//!
+//! One `Parser` reads one buffer (or one `// -----` chunk of it, with the
+//! chunk's offset so locations refer to the whole file). Parse errors stop
+//! at the first one, as MLIR's parser does; the diagnostic is kept in
+//! `Parser::error`. Types live in `types.rs`, attributes and locations in
+//! `attrs.rs`, operations, regions and SSA scoping in `ops.rs`.
+
+mod attrs;
+mod ops;
+mod types;
+
+use std::collections::HashMap;
+
+use crate::attributes::Attribute;
+use crate::body::Body;
+use crate::context::{Context, Str};
+use crate::diagnostics::{Diagnostic, SourceFile};
+use crate::entity::Op;
+use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::location::Location;
+use crate::types::Type;
+
+pub use attrs::dense_element_bytes;
+pub use ops::{EntryArg, OpState, OperandRef, ParsedRegion};
+
+/// Hook for ops with hand-written syntax: parses everything after the op
+/// name and fills `state`.
+pub type CustomParseFn = fn(&mut Parser<'_>, &mut OpState) -> PResult<()>;
+
+pub type PResult<T> = Result<T, ()>;
+
+/// Options of one parse.
+#[derive(Clone, Copy, Default)]
+pub struct ParseOptions {
+    pub allow_unregistered: bool,
+}
+
+/// A parsed top-level unit: the arena holding the top-level op.
+pub struct ParsedModule {
+    pub body: Body,
+    /// The top-level op (a `builtin.module`, or with `--no-implicit-module`
+    /// whatever single op the file holds).
+    pub op: Op,
+    /// `{-# dialect_resources: ... #-}` and `external_resources` entries kept
+    /// verbatim for re-printing: (section, key, value text).
+    pub resources: Vec<(String, String, String)>,
+}
+
+pub struct Parser<'a> {
+    pub ctx: &'a Context,
+    src: &'a str,
+    /// Offset of `src` within the file (for `--split-input-file` chunks).
+    base: usize,
+    file: Str,
+    source: &'a SourceFile,
+    lex: Lexer<'a>,
+    tok: Token,
+    /// End of the previous token (to test adjacency, as in `!foo.bar<`).
+    last_end: u32,
+    pub error: Option<Diagnostic>,
+    pub options: ParseOptions,
+    type_aliases: HashMap<String, Type>,
+    attr_aliases: HashMap<String, Attribute>,
+    resources: Vec<(String, String, String)>,
+    pub(crate) state: ops::ParseState,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(ctx: &'a Context, source: &'a SourceFile, range: std::ops::Range<usize>, options: ParseOptions) -> Parser<'a> {
+        let src = &source.text[range.clone()];
+        let mut lex = Lexer::new(src);
+        let tok = lex.next();
+        Parser {
+            ctx,
+            src,
+            base: range.start,
+            file: ctx.intern_str(&source.name),
+            source,
+            lex,
+            tok,
+            last_end: 0,
+            error: None,
+            options,
+            type_aliases: HashMap::new(),
+            attr_aliases: HashMap::new(),
+            resources: Vec::new(),
+            state: ops::ParseState::default(),
+        }
+    }
+
+    // ---- tokens ----
+
+    #[inline]
+    pub fn tok(&self) -> Tok {
+        self.tok.kind
+    }
+    #[inline]
+    pub fn spelling(&self) -> &'a str {
+        &self.src[self.tok.start as usize..self.tok.end as usize]
+    }
+    pub(crate) fn token(&self) -> Token {
+        self.tok
+    }
+    #[inline]
+    pub fn bump(&mut self) {
+        self.last_end = self.tok.end;
+        self.tok = self.lex.next();
+    }
+    /// Consumes the token if it has kind `k`.
+    #[inline]
+    pub fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    /// Consumes the bare keyword `kw` if it is next.
+    pub fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.tok.kind == Tok::BareIdent && self.spelling() == kw {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    pub fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareIdent && self.spelling() == kw
+    }
+    pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        if self.eat(k) {
+            Ok(())
+        } else {
+            self.err_here(format!("expected {what}"))
+        }
+    }
+    pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_keyword(kw) {
+            Ok(())
+        } else {
+            self.err_here(format!("expected '{kw}'"))
+        }
+    }
+    /// Re-lexes from `offset` bytes into the current token (to split tokens).
+    pub(crate) fn reset_into_token(&mut self, offset: u32) {
+        let end = self.tok.start + offset;
+        self.lex.reset_to(end);
+        self.tok = self.lex.next();
+        self.last_end = end;
+    }
+
+    // ---- locations and errors ----
+
+    /// Location of a byte offset within `src`.
+    pub fn loc_at(&self, offset: u32) -> Location {
+        let (line, col) = self.source.line_col(self.base + offset as usize);
+        Location::FileLineCol { file: self.file, line, col }
+    }
+    pub fn here(&self) -> Location {
+        self.loc_at(self.tok.start)
+    }
+    /// Records an error at `loc` (the first one wins) and fails.
+    pub fn err_at<T>(&mut self, loc: Location, msg: impl Into<String>) -> PResult<T> {
+        if self.error.is_none() {
+            self.error = Some(Diagnostic::error(loc, msg));
+        }
+        Err(())
+    }
+    pub fn err_here<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == Tok::Error {
+            let m = self.lex.error.unwrap_or("unexpected character");
+            let loc = self.here();
+            return self.err_at(loc, m);
+        }
+        let loc = self.here();
+        self.err_at(loc, msg)
+    }
+    pub fn err_diag<T>(&mut self, d: Diagnostic) -> PResult<T> {
+        if self.error.is_none() {
+            self.error = Some(d);
+        }
+        Err(())
+    }
+
+    // ---- small literal helpers ----
+
+    /// The decoded contents of the current string token.
+    pub fn string_value(&self) -> Vec<u8> {
+        let s = self.spelling();
+        unescape(&s.as_bytes()[1..s.len() - 1])
+    }
+
+    pub fn parse_string(&mut self, what: &str) -> PResult<Vec<u8>> {
+        if self.tok() != Tok::String {
+            return self.err_here(format!("expected {what}"));
+        }
+        let v = self.string_value();
+        self.bump();
+        Ok(v)
+    }
+
+    /// Parses an optionally negative integer literal that fits in i64.
+    pub fn parse_i64(&mut self) -> PResult<i64> {
+        let neg = self.eat(Tok::Minus);
+        if self.tok() != Tok::Integer {
+            return self.err_here("expected integer value");
+        }
+        let s = self.spelling();
+        let v = if let Some(h) = s.strip_prefix("0x") { i64::from_str_radix(h, 16).ok() } else { s.parse::<i64>().ok() };
+        let Some(v) = v else {
+            return self.err_here("integer value too large");
+        };
+        self.bump();
+        Ok(if neg { -v } else { v })
+    }
+
+    /// `@name` or `@"name"`: the symbol's name.
+    pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        if self.tok() != Tok::AtIdent {
+            return self.err_here("expected valid '@'-identifier for symbol name");
+        }
+        let s = self.symbol_spelling();
+        self.bump();
+        Ok(s)
+    }
+    pub(crate) fn symbol_spelling(&self) -> String {
+        let s = &self.spelling()[1..];
+        if s.starts_with('"') {
+            String::from_utf8_lossy(&unescape(&s.as_bytes()[1..s.len() - 1])).into_owned()
+        } else {
+            s.to_string()
+        }
+    }
+
+    /// True if the token after the current `,` is an SSA value use.
+    pub fn next_token_after_comma_is_operand(&self) -> bool {
+        self.src[self.tok.end as usize..].trim_start().starts_with('%')
+    }
+
+    /// Skips a balanced `<...>` group starting at the current `<` token and
+    /// returns its text including the angle brackets.
+    pub(crate) fn balanced_angle_text(&mut self) -> PResult<&'a str> {
+        let start = self.tok.start as usize;
+        let mut depth = 0usize;
+        loop {
+            match self.tok() {
+                Tok::Less | Tok::LParen | Tok::LSquare | Tok::LBrace => depth += 1,
+                Tok::Greater | Tok::RParen | Tok::RSquare | Tok::RBrace => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        let end = self.tok.end as usize;
+                        self.bump();
+                        return Ok(&self.src[start..end]);
+                    }
+                }
+                Tok::Arrow => {}
+                Tok::Eof => return self.err_here("unbalanced '<' character in pretty dialect name"),
+                Tok::Error => return self.err_here("unexpected character"),
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+}
+
+/// Parses a whole buffer (or a chunk of it) into a top-level op.
+pub fn parse_source(
+    ctx: &Context,
+    source: &SourceFile,
+    range: std::ops::Range<usize>,
+    options: ParseOptions,
+    implicit_module: bool,
+) -> Result<ParsedModule, Diagnostic> {
+    let mut p = Parser::new(ctx, source, range, options);
+    match p.parse_top_level(implicit_module) {
+        Ok(m) => Ok(m),
+        Err(()) => Err(p.error.take().unwrap_or_else(|| Diagnostic::error(Location::Unknown, "parse failed"))),
+    }
+}

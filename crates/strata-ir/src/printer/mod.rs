@@ -1,0 +1,668 @@
+//! The MLIR text printer: generic and custom op forms, regions, SSA names,
+//! attribute aliases (`#map`, `#set`) and the resources section.
+//!
+//! Output matches `mlir-opt` byte for byte for the dialects Strata defines:
+//! two-space indentation, `// pred:` comments on block labels, aliases for
+//! affine maps and integer sets printed before the top-level op.
+
+mod dense;
+mod names;
+mod types;
+
+use std::collections::HashMap;
+
+use crate::attributes::{AttrKind, Attribute};
+use crate::body::Body;
+use crate::context::Context;
+use crate::entity::{Block, Op, Region, Value};
+use crate::location::Location;
+use crate::types::{Type, TypeKind};
+
+pub use names::{Name, NameTable};
+pub use types::{is_bare_identifier, print_escaped, print_string, print_symbol};
+
+/// Hook for ops with hand-written syntax: prints everything after the op name.
+pub type CustomPrintFn = fn(&mut OpPrinter<'_, '_>, Op);
+
+/// Printing options (`OpPrintingFlags`).
+#[derive(Clone, Copy, Default)]
+pub struct PrintOptions {
+    pub generic: bool,
+    pub debug_info: bool,
+    /// Elide dense elements with more elements than this (`--mlir-elide-elementsattrs-if-larger`).
+    pub elide_elements_larger: Option<usize>,
+    /// Print attributes and types inline instead of via aliases (`--mlir-print-local-scope`).
+    pub local_scope: bool,
+}
+
+/// Aliases for attributes printed at the top of the output (`#map`, `#set`).
+#[derive(Default)]
+pub struct Aliases {
+    attrs: HashMap<Attribute, String>,
+    order: Vec<(String, Attribute)>,
+}
+
+impl Aliases {
+    pub fn attr_alias(&self, a: Attribute) -> Option<&str> {
+        self.attrs.get(&a).map(|s| s.as_str())
+    }
+
+    fn add(&mut self, prefix: &str, counts: &mut HashMap<String, u32>, a: Attribute) {
+        if self.attrs.contains_key(&a) {
+            return;
+        }
+        let n = counts.entry(prefix.to_string()).or_insert(0);
+        let name = if *n == 0 { format!("#{prefix}") } else { format!("#{prefix}{n}") };
+        *n += 1;
+        self.attrs.insert(a, name.clone());
+        self.order.push((name, a));
+    }
+}
+
+/// Collects aliasable attributes in the order MLIR's alias initializer
+/// meets them: per op, its attributes, then result types... in print order.
+fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases, counts: &mut HashMap<String, u32>) {
+    fn visit_attr(ctx: &Context, a: Attribute, al: &mut Aliases, counts: &mut HashMap<String, u32>) {
+        match ctx.attr_kind(a) {
+            AttrKind::AffineMap(_) => al.add("map", counts, a),
+            AttrKind::IntegerSet(_) => al.add("set", counts, a),
+            AttrKind::Array(v) => {
+                for &e in v.iter() {
+                    visit_attr(ctx, e, al, counts);
+                }
+            }
+            AttrKind::Dictionary(v) => {
+                for &(_, e) in v.iter() {
+                    visit_attr(ctx, e, al, counts);
+                }
+            }
+            AttrKind::Type(t) => visit_type(ctx, *t, al, counts),
+            AttrKind::Integer { .. } | AttrKind::Float { .. } => {}
+            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } => {
+                visit_type(ctx, *ty, al, counts)
+            }
+            _ => {}
+        }
+    }
+    fn visit_type(ctx: &Context, t: Type, al: &mut Aliases, counts: &mut HashMap<String, u32>) {
+        match ctx.type_kind(t) {
+            TypeKind::MemRef { element, layout, memory_space, .. } => {
+                visit_type(ctx, *element, al, counts);
+                if let Some(l) = layout {
+                    visit_attr(ctx, *l, al, counts);
+                }
+                if let Some(m) = memory_space {
+                    visit_attr(ctx, *m, al, counts);
+                }
+            }
+            TypeKind::RankedTensor { element, encoding, .. } => {
+                visit_type(ctx, *element, al, counts);
+                if let Some(e) = encoding {
+                    visit_attr(ctx, *e, al, counts);
+                }
+            }
+            TypeKind::Function { inputs, results } => {
+                for &i in inputs.iter().chain(results.iter()) {
+                    visit_type(ctx, i, al, counts);
+                }
+            }
+            TypeKind::Tuple(v) => {
+                for &i in v.iter() {
+                    visit_type(ctx, i, al, counts);
+                }
+            }
+            TypeKind::Vector { element, .. } | TypeKind::UnrankedTensor { element } | TypeKind::Complex(element) => {
+                visit_type(ctx, *element, al, counts)
+            }
+            _ => {}
+        }
+    }
+    // Operand types were visited at their definitions; MLIR's initializer
+    // visits attributes first, then result types, then regions' arguments.
+    if let Some(p) = body.op_props(op) {
+        visit_attr(ctx, p, al, counts);
+    }
+    visit_attr(ctx, body.op_attrs(op), al, counts);
+    for r in body.results(op) {
+        visit_type(ctx, body.value_type(r), al, counts);
+    }
+    for v in body.operands(op) {
+        visit_type(ctx, body.value_type(v), al, counts);
+    }
+    let (rb, regions) = body.regions_of(op);
+    for &r in regions {
+        for b in rb.blocks(r) {
+            for &a in rb.block_args(b) {
+                visit_type(ctx, rb.value_type(a), al, counts);
+            }
+            for o in rb.block_ops(b) {
+                collect_aliases(ctx, rb, o, al, counts);
+            }
+        }
+    }
+}
+
+/// Prints `op` (living in `body`) and everything in it, with alias
+/// definitions first, as `mlir-opt` prints a module.
+pub fn print_top_level(ctx: &Context, body: &Body, op: Op, options: PrintOptions, resources: &[(String, String, String)]) -> String {
+    let mut aliases = Aliases::default();
+    if !options.local_scope {
+        let mut counts = HashMap::new();
+        collect_aliases(ctx, body, op, &mut aliases, &mut counts);
+    }
+    let names = names::compute_names(ctx, body, op, options.generic);
+    let mut out = String::new();
+    for (name, a) in &aliases.order {
+        out.push_str(name);
+        out.push_str(" = ");
+        types::print_attr(ctx, *a, &mut out, None);
+        out.push('\n');
+    }
+    {
+        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin") };
+        p.print_op(op);
+    }
+    out.push('\n');
+    print_resources(resources, &mut out);
+    out
+}
+
+fn print_resources(resources: &[(String, String, String)], out: &mut String) {
+    if resources.is_empty() {
+        return;
+    }
+    out.push_str("\n{-#\n");
+    let mut sections: Vec<&str> = Vec::new();
+    for (s, _, _) in resources {
+        let sec = s.split('/').next().unwrap();
+        if !sections.contains(&sec) {
+            sections.push(sec);
+        }
+    }
+    for (si, sec) in sections.iter().enumerate() {
+        out.push_str(&format!("  {sec}: {{\n"));
+        let mut groups: Vec<&str> = Vec::new();
+        for (s, _, _) in resources {
+            let (a, g) = s.split_once('/').unwrap();
+            if a == *sec && !groups.contains(&g) {
+                groups.push(g);
+            }
+        }
+        for (gi, g) in groups.iter().enumerate() {
+            out.push_str(&format!("    {g}: {{\n"));
+            let entries: Vec<_> = resources.iter().filter(|(s, _, _)| s.split_once('/').unwrap() == (*sec, *g)).collect();
+            for (ei, (_, k, v)) in entries.iter().enumerate() {
+                out.push_str(&format!("      {k}: {v}"));
+                out.push_str(if ei + 1 < entries.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(if gi + 1 < groups.len() { "    },\n" } else { "    }\n" });
+        }
+        out.push_str(if si + 1 < sections.len() { "  },\n" } else { "  }\n" });
+    }
+    out.push_str("#-}\n");
+}
+
+pub fn type_to_string(ctx: &Context, t: Type) -> String {
+    let mut s = String::new();
+    types::print_type(ctx, t, &mut s, None);
+    s
+}
+
+pub fn attr_to_string(ctx: &Context, a: Attribute) -> String {
+    let mut s = String::new();
+    types::print_attr(ctx, a, &mut s, None);
+    s
+}
+
+pub fn location_to_string(ctx: &Context, l: Location) -> String {
+    let mut s = String::from("loc(");
+    types::print_location_body(ctx, l, &mut s);
+    s.push(')');
+    s
+}
+
+/// Prints one op with its regions (names computed from `op` down), for
+/// diagnostics such as "see current operation".
+pub fn op_to_string(ctx: &Context, body: &Body, op: Op, generic: bool) -> String {
+    let names = names::compute_names(ctx, body, op, generic);
+    let aliases = Aliases::default();
+    let mut out = String::new();
+    let options = PrintOptions { generic, local_scope: true, ..Default::default() };
+    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin") };
+    p.print_op(op);
+    out
+}
+
+/// The printer handed to custom op printers (MLIR's `OpAsmPrinter`).
+pub struct OpPrinter<'a, 'o> {
+    pub ctx: &'a Context,
+    pub out: &'o mut String,
+    pub body: &'a Body,
+    names: &'a NameTable,
+    indent: usize,
+    pub options: PrintOptions,
+    aliases: &'a Aliases,
+    /// Default dialect of the op whose region is being printed.
+    default_dialect: Option<&'static str>,
+}
+
+impl<'a> OpPrinter<'a, '_> {
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    fn body_names(&self, body: &Body) -> &'a names::BodyNames {
+        &self.names.bodies[&(body as *const Body)]
+    }
+
+    /// `%name` of a value of the current body.
+    pub fn print_value(&mut self, v: Value) {
+        let bn = self.body_names(self.body);
+        // Results of multi-result ops print as `%0#1` (or within a group).
+        if let crate::body::ValueDef::Result(op, i) = self.body.value_def(v) {
+            let n = self.body.num_results(op);
+            if n > 1 {
+                let (lead, number) = match bn.groups.get(&op.0) {
+                    None => (self.body.result(op, 0), Some(i)),
+                    Some(groups) => {
+                        let gi = groups.partition_point(|&g| g <= i) - 1;
+                        let start = groups[gi];
+                        let end = groups.get(gi + 1).copied().unwrap_or(n as u32);
+                        let size = end - start;
+                        (self.body.result(op, start as usize), if size != 1 { Some(i - start) } else { None })
+                    }
+                };
+                self.push_name(bn, lead);
+                if let Some(k) = number {
+                    self.out.push('#');
+                    self.out.push_str(&k.to_string());
+                }
+                return;
+            }
+        }
+        self.push_name(bn, v);
+    }
+
+    fn push_name(&mut self, bn: &names::BodyNames, v: Value) {
+        self.out.push('%');
+        match &bn.values[v.index()] {
+            Name::Number(n) => {
+                use std::fmt::Write;
+                let _ = write!(self.out, "{n}");
+            }
+            Name::Text(t) => self.out.push_str(t),
+            Name::Unset => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
+    pub fn print_operands(&mut self, values: impl IntoIterator<Item = Value>) {
+        for (i, v) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_value(v);
+        }
+    }
+
+    pub fn print_type(&mut self, t: Type) {
+        types::print_type(self.ctx, t, self.out, Some(self.aliases));
+    }
+
+    pub fn print_types(&mut self, ts: impl IntoIterator<Item = Type>) {
+        for (i, t) in ts.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(t);
+        }
+    }
+
+    /// `(a, b) -> c` for operand and result types.
+    pub fn print_functional_type(&mut self, inputs: &[Type], results: &[Type]) {
+        self.out.push('(');
+        self.print_types(inputs.iter().copied());
+        self.out.push_str(") -> ");
+        types::print_result_types(self.ctx, results, self.out, Some(self.aliases));
+    }
+
+    pub fn print_result_types(&mut self, results: &[Type]) {
+        types::print_result_types(self.ctx, results, self.out, Some(self.aliases));
+    }
+
+    pub fn print_attr(&mut self, a: Attribute) {
+        if let Some(limit) = self.options.elide_elements_larger {
+            if let AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } = self.ctx.attr_kind(a) {
+                let n: i64 = self.ctx.shape(*ty).map_or(1, |s| s.iter().product());
+                if n as usize > limit {
+                    self.out.push_str("dense_resource<__elided__> : ");
+                    self.print_type(*ty);
+                    return;
+                }
+            }
+        }
+        types::print_attr(self.ctx, a, self.out, Some(self.aliases));
+    }
+
+    /// An attribute without its `: type` suffix when it is an integer or
+    /// float (MLIR's `printAttributeWithoutType`).
+    pub fn print_attr_without_type(&mut self, a: Attribute) {
+        match self.ctx.attr_kind(a) {
+            AttrKind::Integer { value, ty } => types::print_int_value(self.ctx, value, *ty, self.out),
+            AttrKind::Float { bits, ty } => {
+                let k = self.ctx.float_kind(*ty).unwrap();
+                self.out.push_str(&crate::apfloat::to_mlir_string(k, *bits));
+            }
+            AttrKind::String { value, .. } => types::print_string(value, self.out),
+            AttrKind::DenseElements { ty, data } => {
+                self.out.push_str("dense<");
+                dense::print_dense_body(self.ctx, *ty, data, self.out);
+                self.out.push('>');
+            }
+            _ => self.print_attr(a),
+        }
+    }
+
+    /// ` {a = 1, b}` with the names in `elided` left out; nothing if empty.
+    pub fn print_optional_attr_dict(&mut self, attrs: Attribute, elided: &[&str]) {
+        self.print_attr_dict_impl(attrs, elided, false);
+    }
+
+    /// ` attributes {...}` with the names in `elided` left out.
+    pub fn print_optional_attr_dict_with_keyword(&mut self, attrs: Attribute, elided: &[&str]) {
+        self.print_attr_dict_impl(attrs, elided, true);
+    }
+
+    fn print_attr_dict_impl(&mut self, attrs: Attribute, elided: &[&str], keyword: bool) {
+        let ctx = self.ctx;
+        let entries: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| !elided.contains(&ctx.str(*n))).copied().collect();
+        if entries.is_empty() {
+            return;
+        }
+        self.out.push_str(if keyword { " attributes {" } else { " {" });
+        for (i, (n, v)) in entries.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let name = ctx.str(n);
+            if is_bare_identifier(name) {
+                self.out.push_str(name);
+            } else {
+                print_string(name.as_bytes(), self.out);
+            }
+            if v != ctx.unit_attr() {
+                self.out.push_str(" = ");
+                self.print_attr(v);
+            }
+        }
+        self.out.push('}');
+    }
+
+    pub fn print_successor(&mut self, b: Block) {
+        let bn = self.body_names(self.body);
+        self.out.push_str(&bn.blocks[b.index()].1);
+    }
+
+    /// `^bb1(%0 : i32)` for a successor and its operands.
+    pub fn print_successor_and_operands(&mut self, b: Block, operands: &[Value]) {
+        self.print_successor(b);
+        if !operands.is_empty() {
+            self.out.push('(');
+            self.print_operands(operands.iter().copied());
+            self.out.push_str(" : ");
+            let tys: Vec<Type> = operands.iter().map(|&v| self.body.value_type(v)).collect();
+            self.print_types(tys);
+            self.out.push(')');
+        }
+    }
+
+    fn newline_indent(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn print_loc_suffix(&mut self, loc: Location) {
+        if self.options.debug_info {
+            self.out.push(' ');
+            self.out.push_str(&location_to_string(self.ctx, loc));
+        }
+    }
+
+    /// Prints an op at the current indentation (without a trailing newline).
+    pub fn print_op(&mut self, op: Op) {
+        let body = self.body;
+        let n = body.num_results(op);
+        if n > 0 {
+            let bn = self.body_names(body);
+            match bn.groups.get(&op.0) {
+                None => {
+                    self.push_name(bn, body.result(op, 0));
+                    if n > 1 {
+                        self.out.push(':');
+                        self.out.push_str(&n.to_string());
+                    }
+                }
+                Some(groups) => {
+                    for (gi, &start) in groups.iter().enumerate() {
+                        if gi > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.push_name(bn, body.result(op, start as usize));
+                        let end = groups.get(gi + 1).copied().unwrap_or(n as u32);
+                        if end - start > 1 {
+                            self.out.push(':');
+                            self.out.push_str(&(end - start).to_string());
+                        }
+                    }
+                }
+            }
+            self.out.push_str(" = ");
+        }
+        let def = self.ctx.op_def(body.op_name(op)).cloned();
+        match def {
+            Some(def) if !self.options.generic && (def.custom_asm.is_some() || def.format.is_some()) => {
+                let name = self.ctx.op_name_str(body.op_name(op));
+                let printed = match self.current_default_dialect() {
+                    Some(d) if name.starts_with(d) && name.as_bytes().get(d.len()) == Some(&b'.') => &name[d.len() + 1..],
+                    _ => name,
+                };
+                self.out.push_str(printed);
+                if let Some(c) = def.custom_asm {
+                    (c.print)(self, op);
+                } else if let Some(f) = &def.format {
+                    crate::asm_format::print_with_format(self, f, &def, op);
+                }
+            }
+            _ => self.print_generic_op(op),
+        }
+        self.print_loc_suffix(body.op_loc(op));
+    }
+
+    fn current_default_dialect(&self) -> Option<&'static str> {
+        self.default_dialect
+    }
+
+    pub fn print_generic_op(&mut self, op: Op) {
+        let body = self.body;
+        let ctx = self.ctx;
+        print_string(ctx.op_name_str(body.op_name(op)).as_bytes(), self.out);
+        self.out.push('(');
+        self.print_operands(body.operands(op));
+        self.out.push(')');
+        let succs = body.successors(op);
+        if !succs.is_empty() {
+            self.out.push('[');
+            for (i, &b) in succs.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_successor(b);
+            }
+            self.out.push(']');
+        }
+        // Properties: an unregistered op's own, or a registered op's inherent attributes.
+        let def = ctx.op_def(body.op_name(op)).cloned();
+        let attrs = body.op_attrs(op);
+        let mut discardable: Vec<&str> = Vec::new();
+        if let Some(p) = body.op_props(op) {
+            self.out.push_str(" <");
+            self.print_attr(p);
+            self.out.push('>');
+        } else if let Some(def) = &def {
+            let inherent: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| def.is_inherent_attr(ctx.str(*n))).copied().collect();
+            if !inherent.is_empty() {
+                self.out.push_str(" <{");
+                for (i, (n, v)) in inherent.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    let name = ctx.str(*n);
+                    if is_bare_identifier(name) {
+                        self.out.push_str(name);
+                    } else {
+                        print_string(name.as_bytes(), self.out);
+                    }
+                    if *v != ctx.unit_attr() {
+                        self.out.push_str(" = ");
+                        self.print_attr(*v);
+                    }
+                    discardable.push(name);
+                }
+                self.out.push_str("}>");
+            }
+        }
+        let (rb, regions) = body.regions_of(op);
+        if !regions.is_empty() {
+            self.out.push_str(" (");
+            let saved = self.default_dialect;
+            self.default_dialect = None;
+            for (i, &r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_region_in(rb, r, true, true, true);
+            }
+            self.default_dialect = saved;
+            self.out.push(')');
+        }
+        self.print_optional_attr_dict(attrs, &discardable);
+        self.out.push_str(" : ");
+        let ins = body.operand_types(op);
+        let outs = body.result_types(op);
+        self.print_functional_type(&ins, &outs);
+    }
+
+    /// Prints a region of the current op: `{`, blocks, `}`.
+    pub fn print_region(&mut self, op: Op, index: usize, print_entry_args: bool, print_terminators: bool) {
+        let (rb, regions) = self.body.regions_of(op);
+        let r = regions[index];
+        let saved = self.default_dialect;
+        self.default_dialect = self.ctx.op_def(self.body.op_name(op)).and_then(|d| d.default_dialect);
+        self.print_region_in(rb, r, print_entry_args, print_terminators, false);
+        self.default_dialect = saved;
+    }
+
+    /// Regions of an op (in `rb`, its own arena if it is isolated).
+    pub fn print_region_in(&mut self, rb: &'a Body, r: Region, print_entry_args: bool, print_terminators: bool, print_empty_block: bool) {
+        let saved = self.body;
+        self.body = rb;
+        self.out.push('{');
+        self.indent += 1;
+        if let Some(entry) = rb.first_block(r) {
+            let always_header = (print_empty_block && rb.block_is_empty(entry)) || (print_entry_args && !rb.block_args(entry).is_empty());
+            self.print_block(entry, always_header, print_terminators);
+            let mut b = rb.next_block(entry);
+            while let Some(blk) = b {
+                self.print_block(blk, true, true);
+                b = rb.next_block(blk);
+            }
+        }
+        self.indent -= 1;
+        self.newline_indent();
+        self.out.push('}');
+        self.body = saved;
+    }
+
+    fn print_block(&mut self, b: Block, print_header: bool, print_terminator: bool) {
+        let body = self.body;
+        if print_header {
+            // Labels are indented one level less than ops.
+            self.out.push('\n');
+            for _ in 0..self.indent.saturating_sub(1) {
+                self.out.push_str("  ");
+            }
+            self.print_successor(b);
+            let args = body.block_args(b);
+            if !args.is_empty() {
+                self.out.push('(');
+                for (i, &a) in args.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_value(a);
+                    self.out.push_str(": ");
+                    self.print_type(body.value_type(a));
+                    if self.options.debug_info {
+                        let l = body.block_arg_locs(b)[i];
+                        self.out.push(' ');
+                        self.out.push_str(&location_to_string(self.ctx, l));
+                    }
+                }
+                self.out.push(')');
+            }
+            self.out.push(':');
+            self.print_pred_comment(b);
+        }
+        let last = body.last_op(b);
+        for op in body.block_ops(b) {
+            if !print_terminator && Some(op) == last && self.is_terminator(op) {
+                continue;
+            }
+            self.newline_indent();
+            self.print_op(op);
+        }
+    }
+
+    fn is_terminator(&self, op: Op) -> bool {
+        self.ctx.op_def(self.body.op_name(op)).is_some_and(|d| d.has_trait(crate::opdef::Traits::IS_TERMINATOR))
+    }
+
+    fn print_pred_comment(&mut self, b: Block) {
+        let body = self.body;
+        let Some(r) = body.block_region(b) else {
+            self.out.push_str("  // block is not in a region!");
+            return;
+        };
+        let mut preds: Vec<Block> = Vec::new();
+        for pb in body.blocks(r) {
+            if let Some(t) = body.last_op(pb) {
+                for &s in body.successors(t) {
+                    if s == b {
+                        preds.push(pb);
+                    }
+                }
+            }
+        }
+        let bn = self.body_names(body);
+        if preds.is_empty() {
+            if !body.is_entry_block(b) {
+                self.out.push_str("  // no predecessors");
+            }
+            return;
+        }
+        if preds.iter().all(|&p| p == preds[0]) {
+            self.out.push_str("  // pred: ");
+            self.out.push_str(&bn.blocks[preds[0].index()].1);
+            return;
+        }
+        preds.sort_by_key(|p| bn.blocks[p.index()].0);
+        self.out.push_str(&format!("  // {} preds: ", preds.len()));
+        for (i, p) in preds.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.out.push_str(&bn.blocks[p.index()].1);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! SSA value and block names for printing, assigned exactly as MLIR's
+//! `SSANameState` does: regions are numbered from a stack of naming
+//! contexts, each nested region starting from the counters its parent region
+//! ended with; result-name hints (`%c0`, `%cst`) and entry-argument names
+//! (`%arg0`) are uniqued against the names visible in enclosing regions by
+//! appending `_N` from a shared conflict counter.
+
+use std::collections::HashSet;
+
+use crate::body::Body;
+use crate::context::Context;
+use crate::entity::{Block, Op, Region, Value};
+
+/// A value's printed name.
+#[derive(Clone, Debug)]
+pub enum Name {
+    Unset,
+    Number(u32),
+    Text(Box<str>),
+}
+
+/// Names for one body (one arena); nested isolated bodies have their own.
+pub struct BodyNames {
+    pub values: Vec<Name>,
+    pub blocks: Vec<(u32, Box<str>)>,
+    /// Ops whose results are split into groups by interface-given names
+    /// (sorted result numbers that start a group), keyed by op index.
+    pub groups: std::collections::HashMap<u32, Vec<u32>>,
+}
+
+/// Names of the whole printed tree, keyed by the address of each body.
+pub struct NameTable {
+    pub bodies: std::collections::HashMap<*const Body, BodyNames>,
+}
+
+struct Scope {
+    parent: Option<usize>,
+    names: HashSet<Box<str>>,
+}
+
+struct Namer<'c> {
+    ctx: &'c Context,
+    generic: bool,
+    next_value: u32,
+    next_arg: u32,
+    next_conflict: u32,
+    scopes: Vec<Scope>,
+    table: NameTable,
+}
+
+impl Namer<'_> {
+    fn names(&mut self, body: &Body) -> &mut BodyNames {
+        self.table.bodies.entry(body as *const Body).or_insert_with(|| BodyNames {
+            values: vec![Name::Unset; body.values.len()],
+            blocks: vec![(0, "".into()); body.blocks.len()],
+            groups: Default::default(),
+        })
+    }
+
+    fn used(&self, scope: usize, name: &str) -> bool {
+        let mut s = Some(scope);
+        while let Some(i) = s {
+            if self.scopes[i].names.contains(name) {
+                return true;
+            }
+            s = self.scopes[i].parent;
+        }
+        false
+    }
+
+    fn unique_name(&mut self, scope: usize, name: &str) -> Box<str> {
+        let name = sanitize(name);
+        let result: Box<str> = if !self.used(scope, &name) {
+            name.into()
+        } else {
+            loop {
+                let probe = format!("{name}_{}", self.next_conflict);
+                self.next_conflict += 1;
+                if !self.used(scope, &probe) {
+                    break probe.into();
+                }
+            }
+        };
+        self.scopes[scope].names.insert(result.clone());
+        result
+    }
+
+    fn set_name(&mut self, body: &Body, scope: usize, v: Value, name: &str) {
+        if name.is_empty() {
+            let n = self.next_value;
+            self.next_value += 1;
+            self.names(body).values[v.index()] = Name::Number(n);
+            return;
+        }
+        let text = self.unique_name(scope, name);
+        self.names(body).values[v.index()] = Name::Text(text);
+    }
+
+    fn number_region(&mut self, body: &Body, region: Region, scope: usize) {
+        let mut next_block = 0u32;
+        let blocks: Vec<Block> = body.blocks(region).collect();
+        for b in blocks {
+            let name = format!("^bb{next_block}");
+            self.names(body).blocks[b.index()] = (next_block, name.into());
+            next_block += 1;
+            let is_entry = body.is_entry_block(b);
+            for &arg in body.block_args(b) {
+                if !matches!(self.names(body).values[arg.index()], Name::Unset) {
+                    continue;
+                }
+                if is_entry {
+                    let n = format!("arg{}", self.next_arg);
+                    self.next_arg += 1;
+                    self.set_name(body, scope, arg, &n);
+                } else {
+                    self.set_name(body, scope, arg, "");
+                }
+            }
+            let ops: Vec<Op> = body.block_ops(b).collect();
+            for op in ops {
+                self.number_op(body, op, scope);
+            }
+        }
+    }
+
+    fn number_op(&mut self, body: &Body, op: Op, scope: usize) {
+        let n = body.num_results(op);
+        if n == 0 {
+            return;
+        }
+        let mut group_starts: Vec<u32> = vec![0];
+        if !self.generic {
+            if let Some(f) = self.ctx.op_def(body.op_name(op)).and_then(|d| d.result_names) {
+                let mut hints: Vec<(usize, String)> = Vec::new();
+                f(self.ctx, body, op, &mut |i, name| hints.push((i, name)));
+                for (i, name) in hints {
+                    let v = body.result(op, i);
+                    self.set_name(body, scope, v, &name);
+                    if i != 0 {
+                        group_starts.push(i as u32);
+                    }
+                }
+            }
+        }
+        let first = body.result(op, 0);
+        if matches!(self.names(body).values[first.index()], Name::Unset) {
+            let id = self.next_value;
+            self.next_value += 1;
+            self.names(body).values[first.index()] = Name::Number(id);
+        }
+        if group_starts.len() > 1 {
+            group_starts.sort_unstable();
+            self.names(body).groups.insert(op.0, group_starts);
+        }
+    }
+}
+
+/// MLIR's `sanitizeIdentifier`: keeps `[a-zA-Z0-9_$.-]`, replaces the rest
+/// with `_`, and prefixes names that start with a digit.
+fn sanitize(name: &str) -> String {
+    let mut s = String::with_capacity(name.len());
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        s.push('_');
+    }
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') {
+            s.push(c);
+        } else if !s.ends_with('_') {
+            s.push('_');
+        }
+    }
+    s
+}
+
+/// Work item: a region to number, with the counters saved when it was pushed.
+struct Pending<'b> {
+    body: &'b Body,
+    region: Region,
+    next_value: u32,
+    next_arg: u32,
+    next_conflict: u32,
+    parent_scope: usize,
+}
+
+/// Assigns names to everything under `op` (which lives in `body`).
+pub fn compute_names(ctx: &Context, body: &Body, op: Op, generic: bool) -> NameTable {
+    let mut namer = Namer {
+        ctx,
+        generic,
+        next_value: 0,
+        next_arg: 0,
+        next_conflict: 0,
+        scopes: vec![Scope { parent: None, names: HashSet::new() }],
+        table: NameTable { bodies: Default::default() },
+    };
+    namer.names(body);
+    let mut stack: Vec<Pending<'_>> = Vec::new();
+    fn push_regions<'b>(namer: &Namer<'_>, stack: &mut Vec<Pending<'b>>, b: &'b Body, o: Op, scope: usize) {
+        let (rb, regions) = b.regions_of(o);
+        for &r in regions {
+            stack.push(Pending {
+                body: rb,
+                region: r,
+                next_value: namer.next_value,
+                next_arg: namer.next_arg,
+                next_conflict: namer.next_conflict,
+                parent_scope: scope,
+            });
+        }
+    }
+    // The top op's own regions are pushed before its results are numbered.
+    push_regions(&namer, &mut stack, body, op, 0);
+    namer.number_op(body, op, 0);
+    while let Some(p) = stack.pop() {
+        namer.next_value = p.next_value;
+        namer.next_arg = p.next_arg;
+        namer.next_conflict = p.next_conflict;
+        let scope = namer.scopes.len();
+        namer.scopes.push(Scope { parent: Some(p.parent_scope), names: HashSet::new() });
+        namer.names(p.body);
+        namer.number_region(p.body, p.region, scope);
+        let blocks: Vec<Block> = p.body.blocks(p.region).collect();
+        for b in blocks {
+            for o in p.body.block_ops(b) {
+                push_regions(&namer, &mut stack, p.body, o, scope);
+            }
+        }
+    }
+    namer.table
+}

@@ -1,0 +1,561 @@
+//! Text of types and attributes, as MLIR's AsmPrinter writes them.
+
+use super::Aliases;
+use crate::affine::{AffineExpr, AffineMap, IntegerSet};
+use crate::apfloat;
+use crate::apint::ApInt;
+use crate::attributes::{AttrKind, Attribute};
+use crate::context::Context;
+use crate::location::{LocData, Location};
+use crate::types::{Param, Signedness, Type, TypeKind, DYNAMIC};
+
+pub fn print_type(ctx: &Context, t: Type, out: &mut String, al: Option<&Aliases>) {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, signedness } => {
+            out.push_str(match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            });
+            out.push_str(&width.to_string());
+        }
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::Float(k) => out.push_str(k.keyword()),
+        TypeKind::None => out.push_str("none"),
+        TypeKind::Complex(e) => {
+            out.push_str("complex<");
+            print_type(ctx, *e, out, al);
+            out.push('>');
+        }
+        TypeKind::Tuple(elems) => {
+            out.push_str("tuple<");
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                print_type(ctx, *e, out, al);
+            }
+            out.push('>');
+        }
+        TypeKind::Function { inputs, results } => {
+            out.push('(');
+            for (i, e) in inputs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                print_type(ctx, *e, out, al);
+            }
+            out.push_str(") -> ");
+            print_result_types(ctx, results, out, al);
+        }
+        TypeKind::RankedTensor { shape, element, encoding } => {
+            out.push_str("tensor<");
+            print_dims(shape, out);
+            print_type(ctx, *element, out, al);
+            if let Some(e) = encoding {
+                out.push_str(", ");
+                print_attr(ctx, *e, out, al);
+            }
+            out.push('>');
+        }
+        TypeKind::UnrankedTensor { element } => {
+            out.push_str("tensor<*x");
+            print_type(ctx, *element, out, al);
+            out.push('>');
+        }
+        TypeKind::MemRef { shape, element, layout, memory_space } => {
+            out.push_str("memref<");
+            print_dims(shape, out);
+            print_type(ctx, *element, out, al);
+            if let Some(l) = layout {
+                out.push_str(", ");
+                print_attr(ctx, *l, out, al);
+            }
+            if let Some(m) = memory_space {
+                out.push_str(", ");
+                print_attr(ctx, *m, out, al);
+            }
+            out.push('>');
+        }
+        TypeKind::UnrankedMemRef { element, memory_space } => {
+            out.push_str("memref<*x");
+            print_type(ctx, *element, out, al);
+            if let Some(m) = memory_space {
+                out.push_str(", ");
+                print_attr(ctx, *m, out, al);
+            }
+            out.push('>');
+        }
+        TypeKind::Vector { shape, scalable, element } => {
+            out.push_str("vector<");
+            for (d, s) in shape.iter().zip(scalable.iter()) {
+                if *s {
+                    out.push('[');
+                    out.push_str(&d.to_string());
+                    out.push(']');
+                } else {
+                    out.push_str(&d.to_string());
+                }
+                out.push('x');
+            }
+            print_type(ctx, *element, out, al);
+            out.push('>');
+        }
+        TypeKind::Opaque { dialect, body } => {
+            out.push('!');
+            out.push_str(ctx.str(*dialect));
+            let b = ctx.str(*body);
+            if !b.starts_with('<') {
+                out.push('.');
+            }
+            out.push_str(b);
+        }
+        TypeKind::Dialect { dialect, .. } => {
+            let d = ctx.str(*dialect);
+            if let Some(print) = ctx.dialect(d).and_then(|d| d.print_type) {
+                if print(ctx, t, out) {
+                    return;
+                }
+            }
+            out.push_str("!<<unprintable type>>");
+        }
+    }
+}
+
+/// Results after `->`: a single non-function type bare, otherwise in parens.
+pub fn print_result_types(ctx: &Context, results: &[Type], out: &mut String, al: Option<&Aliases>) {
+    if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. }) {
+        print_type(ctx, results[0], out, al);
+        return;
+    }
+    out.push('(');
+    for (i, e) in results.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        print_type(ctx, *e, out, al);
+    }
+    out.push(')');
+}
+
+fn print_dims(shape: &[i64], out: &mut String) {
+    for &d in shape {
+        if d == DYNAMIC {
+            out.push('?');
+        } else {
+            out.push_str(&d.to_string());
+        }
+        out.push('x');
+    }
+}
+
+/// True if `s` can be printed without quotes as an attribute/dictionary key.
+pub fn is_bare_identifier(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.')
+}
+
+/// Writes bytes as an MLIR string literal body (escaping like `printEscapedString`).
+pub fn print_escaped(bytes: &[u8], out: &mut String) {
+    for &c in bytes {
+        match c {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(c as char),
+            _ => {
+                out.push('\\');
+                out.push_str(&format!("{c:02X}"));
+            }
+        }
+    }
+}
+
+pub fn print_string(bytes: &[u8], out: &mut String) {
+    out.push('"');
+    print_escaped(bytes, out);
+    out.push('"');
+}
+
+/// `@name`, quoted when not a valid bare identifier.
+pub fn print_symbol(name: &str, out: &mut String) {
+    out.push('@');
+    if is_bare_identifier(name) {
+        out.push_str(name);
+    } else {
+        print_string(name.as_bytes(), out);
+    }
+}
+
+pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Aliases>) {
+    if let Some(al) = al {
+        if let Some(name) = al.attr_alias(a) {
+            out.push_str(name);
+            return;
+        }
+    }
+    match ctx.attr_kind(a) {
+        AttrKind::Unit => out.push_str("unit"),
+        AttrKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        AttrKind::Integer { value, ty } => {
+            print_int_value(ctx, value, *ty, out);
+            out.push_str(" : ");
+            print_type(ctx, *ty, out, al);
+        }
+        AttrKind::Float { bits, ty } => {
+            let k = ctx.float_kind(*ty).unwrap();
+            out.push_str(&apfloat::to_mlir_string(k, *bits));
+            out.push_str(" : ");
+            print_type(ctx, *ty, out, al);
+        }
+        AttrKind::String { value, ty } => {
+            print_string(value, out);
+            if let Some(t) = ty {
+                out.push_str(" : ");
+                print_type(ctx, *t, out, al);
+            }
+        }
+        AttrKind::Type(t) => print_type(ctx, *t, out, al),
+        AttrKind::Array(v) => {
+            out.push('[');
+            for (i, e) in v.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                print_attr(ctx, *e, out, al);
+            }
+            out.push(']');
+        }
+        AttrKind::Dictionary(entries) => {
+            out.push('{');
+            print_dict_entries(ctx, entries.iter().copied(), out, al);
+            out.push('}');
+        }
+        AttrKind::SymbolRef { root, nested } => {
+            print_symbol(ctx.str(*root), out);
+            for n in nested.iter() {
+                out.push_str("::");
+                print_symbol(ctx.str(*n), out);
+            }
+        }
+        AttrKind::DenseElements { ty, data } => {
+            out.push_str("dense<");
+            super::dense::print_dense_body(ctx, *ty, data, out);
+            out.push_str("> : ");
+            print_type(ctx, *ty, out, al);
+        }
+        AttrKind::DenseStrings { ty, splat, values } => {
+            out.push_str("dense<");
+            super::dense::print_dense_strings(ctx, *ty, *splat, values, out);
+            out.push_str("> : ");
+            print_type(ctx, *ty, out, al);
+        }
+        AttrKind::DenseResource { ty, handle } => {
+            out.push_str("dense_resource<");
+            out.push_str(ctx.str(*handle));
+            out.push_str("> : ");
+            print_type(ctx, *ty, out, al);
+        }
+        AttrKind::DenseArray { element, data, len } => {
+            out.push_str("array<");
+            print_type(ctx, *element, out, al);
+            if *len > 0 {
+                out.push_str(": ");
+                super::dense::print_dense_array_elements(ctx, *element, data, *len, out);
+            }
+            out.push('>');
+        }
+        AttrKind::AffineMap(m) => {
+            out.push_str("affine_map<");
+            print_affine_map(m, out);
+            out.push('>');
+        }
+        AttrKind::IntegerSet(s) => {
+            out.push_str("affine_set<");
+            print_integer_set(s, out);
+            out.push('>');
+        }
+        AttrKind::Strided { strides, offset } => {
+            out.push_str("strided<[");
+            for (i, s) in strides.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                if *s == DYNAMIC {
+                    out.push('?');
+                } else {
+                    out.push_str(&s.to_string());
+                }
+            }
+            out.push(']');
+            if *offset != 0 {
+                out.push_str(", offset: ");
+                if *offset == DYNAMIC {
+                    out.push('?');
+                } else {
+                    out.push_str(&offset.to_string());
+                }
+            }
+            out.push('>');
+        }
+        AttrKind::Opaque { dialect, body } => {
+            out.push('#');
+            out.push_str(ctx.str(*dialect));
+            let b = ctx.str(*body);
+            if !b.starts_with('<') {
+                out.push('.');
+            }
+            out.push_str(b);
+        }
+        AttrKind::Dialect { dialect, name, params } => {
+            let d = ctx.str(*dialect);
+            if let Some(print) = ctx.dialect(d).and_then(|d| d.print_attr) {
+                if print(ctx, a, out) {
+                    return;
+                }
+            }
+            out.push('#');
+            out.push_str(d);
+            out.push('.');
+            out.push_str(ctx.str(*name));
+            if !params.is_empty() {
+                out.push('<');
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    match p {
+                        Param::Type(t) => print_type(ctx, *t, out, al),
+                        Param::Attr(a) => print_attr(ctx, *a, out, al),
+                        Param::Int(v) => out.push_str(&v.to_string()),
+                        Param::Str(s) => out.push_str(ctx.str(*s)),
+                    }
+                }
+                out.push('>');
+            }
+        }
+        AttrKind::Location(_) => {
+            out.push_str("loc(");
+            print_location_body(ctx, ctx.attr_as_location(a).unwrap(), out);
+            out.push(')');
+        }
+        AttrKind::Distinct { id, referenced } => {
+            out.push_str(&format!("distinct[{id}]<"));
+            if *referenced != ctx.unit_attr() {
+                print_attr(ctx, *referenced, out, al);
+            }
+            out.push('>');
+        }
+    }
+}
+
+pub fn print_dict_entries(
+    ctx: &Context,
+    entries: impl Iterator<Item = (crate::context::Str, Attribute)>,
+    out: &mut String,
+    al: Option<&Aliases>,
+) {
+    for (i, (n, v)) in entries.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let name = ctx.str(n);
+        if is_bare_identifier(name) {
+            out.push_str(name);
+        } else {
+            print_string(name.as_bytes(), out);
+        }
+        if v != ctx.unit_attr() {
+            out.push_str(" = ");
+            print_attr(ctx, v, out, al);
+        }
+    }
+}
+
+/// An integer value of type `ty`: unsigned types print unsigned, `i1` as
+/// true/false is handled by `Bool`, everything else signed.
+pub fn print_int_value(ctx: &Context, v: &ApInt, ty: Type, out: &mut String) {
+    let signed = !matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Unsigned, .. });
+    let signed = signed && v.width() > 1 || matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signed, .. });
+    out.push_str(&v.to_string_radix10(signed));
+}
+
+// ---- locations ----
+
+pub fn print_location_body(ctx: &Context, loc: Location, out: &mut String) {
+    match ctx.loc_data(loc) {
+        LocData::Unknown => out.push_str("unknown"),
+        LocData::FileLineCol { file, line, col } => {
+            print_string(ctx.str(file).as_bytes(), out);
+            out.push_str(&format!(":{line}:{col}"));
+        }
+        LocData::FileRange { file, start_line, start_col, end_line, end_col } => {
+            print_string(ctx.str(file).as_bytes(), out);
+            out.push_str(&format!(":{start_line}:{start_col} to "));
+            if end_line != start_line {
+                out.push_str(&format!("{end_line}"));
+            }
+            out.push_str(&format!(":{end_col}"));
+        }
+        LocData::Name { name, child } => {
+            print_string(ctx.str(name).as_bytes(), out);
+            if let Some(c) = child {
+                if !matches!(c, Location::Unknown) {
+                    out.push('(');
+                    print_location_body(ctx, c, out);
+                    out.push(')');
+                }
+            }
+        }
+        LocData::CallSite { callee, caller } => {
+            out.push_str("callsite(");
+            print_location_body(ctx, callee, out);
+            out.push_str(" at ");
+            print_location_body(ctx, caller, out);
+            out.push(')');
+        }
+        LocData::Fused { locations, metadata } => {
+            out.push_str("fused");
+            if let Some(m) = metadata {
+                out.push('<');
+                print_attr(ctx, m, out, None);
+                out.push('>');
+            }
+            out.push('[');
+            for (i, l) in locations.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                print_location_body(ctx, *l, out);
+            }
+            out.push(']');
+        }
+    }
+}
+
+// ---- affine ----
+
+pub fn print_affine_map(m: &AffineMap, out: &mut String) {
+    print_affine_ids(m.num_dims, m.num_symbols, out);
+    out.push_str(" -> (");
+    for (i, e) in m.results.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        print_affine_expr(e, false, out);
+    }
+    out.push(')');
+}
+
+pub fn print_integer_set(s: &IntegerSet, out: &mut String) {
+    print_affine_ids(s.num_dims, s.num_symbols, out);
+    out.push_str(" : (");
+    if s.constraints.is_empty() {
+        // MLIR prints the empty set as `(1 == 0)`? It prints `()`: keep structural.
+    }
+    for (i, c) in s.constraints.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        print_affine_expr(&c.expr, false, out);
+        out.push_str(if c.is_equality { " == 0" } else { " >= 0" });
+    }
+    out.push(')');
+}
+
+fn print_affine_ids(dims: u32, syms: u32, out: &mut String) {
+    out.push('(');
+    for i in 0..dims {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&format!("d{i}"));
+    }
+    out.push(')');
+    if syms > 0 {
+        out.push('[');
+        for i in 0..syms {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&format!("s{i}"));
+        }
+        out.push(']');
+    }
+}
+
+/// `printAffineExprInternal`: `strong` is MLIR's BindingStrength::Strong.
+fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
+    match e {
+        AffineExpr::Dim(i) => out.push_str(&format!("d{i}")),
+        AffineExpr::Symbol(i) => out.push_str(&format!("s{i}")),
+        AffineExpr::Constant(c) => out.push_str(&c.to_string()),
+        AffineExpr::Mul(l, r) | AffineExpr::FloorDiv(l, r) | AffineExpr::CeilDiv(l, r) | AffineExpr::Mod(l, r) => {
+            if let (AffineExpr::Mul(..), AffineExpr::Constant(-1)) = (e, r.as_ref()) {
+                out.push('-');
+                print_affine_expr(l, true, out);
+                return;
+            }
+            if strong {
+                out.push('(');
+            }
+            print_affine_expr(l, true, out);
+            out.push_str(match e {
+                AffineExpr::Mul(..) => " * ",
+                AffineExpr::FloorDiv(..) => " floordiv ",
+                AffineExpr::CeilDiv(..) => " ceildiv ",
+                _ => " mod ",
+            });
+            print_affine_expr(r, true, out);
+            if strong {
+                out.push(')');
+            }
+        }
+        AffineExpr::Add(l, r) => {
+            if strong {
+                out.push('(');
+            }
+            // `a + b * -c` prints as `a - b * c`; `a + -c` as `a - c`.
+            if let AffineExpr::Mul(ml, mr) = r.as_ref() {
+                if let AffineExpr::Constant(c) = mr.as_ref() {
+                    if *c == -1 {
+                        print_affine_expr(l, false, out);
+                        out.push_str(" - ");
+                        print_affine_expr(ml, true, out);
+                        if strong {
+                            out.push(')');
+                        }
+                        return;
+                    }
+                    if *c < 0 {
+                        print_affine_expr(l, false, out);
+                        out.push_str(" - ");
+                        print_affine_expr(ml, true, out);
+                        out.push_str(&format!(" * {}", -c));
+                        if strong {
+                            out.push(')');
+                        }
+                        return;
+                    }
+                }
+            }
+            if let AffineExpr::Constant(c) = r.as_ref() {
+                if *c < 0 {
+                    print_affine_expr(l, false, out);
+                    out.push_str(&format!(" - {}", -c));
+                    if strong {
+                        out.push(')');
+                    }
+                    return;
+                }
+            }
+            print_affine_expr(l, false, out);
+            out.push_str(" + ");
+            print_affine_expr(r, false, out);
+            if strong {
+                out.push(')');
+            }
+        }
+    }
+}

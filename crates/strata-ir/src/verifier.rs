@@ -1,0 +1,269 @@
+//! The IR verifier: op definitions (operand/result/attribute constraints,
+//! counts), traits (terminators, single block, same types, parents), symbol
+//! uniqueness, and SSA dominance in regions with dominance semantics.
+//!
+//! Messages follow MLIR's wording so `--verify-diagnostics` tests written
+//! against `mlir-opt` also hold for `strata-opt`.
+
+use std::collections::HashMap;
+
+use crate::attributes::AttrKind;
+use crate::body::{Body, ValueDef};
+use crate::context::Context;
+use crate::diagnostics::Diagnostic;
+use crate::dominance::RegionDominance;
+use crate::entity::{Block, Op, Region};
+use crate::opdef::{Arity, OpDef, Traits};
+
+/// Verifies `op` (in `body`) and everything nested in it.
+pub fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    verify_op(ctx, body, op)
+}
+
+fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnostic {
+    Diagnostic::error(body.op_loc(op), format!("'{}' op {}", ctx.op_name_str(body.op_name(op)), msg.as_ref()))
+}
+
+fn verify_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let def = ctx.op_def(body.op_name(op)).cloned();
+    if let Some(def) = &def {
+        verify_against_def(ctx, body, op, def)?;
+    }
+    let (rb, regions) = body.regions_of(op);
+    let graph = def.as_ref().is_some_and(|d| d.has_trait(Traits::GRAPH_REGION));
+    let no_terminator = def.as_ref().is_some_and(|d| d.has_trait(Traits::NO_TERMINATOR));
+    for &r in regions {
+        verify_region(ctx, rb, op, body, r, graph, no_terminator, def.as_deref())?;
+    }
+    if let Some(def) = &def {
+        if let Some(v) = def.verify {
+            v(ctx, body, op)?;
+        }
+    }
+    Ok(())
+}
+
+fn count_ok(arities: &[Arity], n: usize) -> bool {
+    let fixed = arities.iter().filter(|a| **a == Arity::Single).count();
+    let has_var = arities.iter().any(|a| *a != Arity::Single);
+    if has_var {
+        n >= fixed
+    } else {
+        n == fixed
+    }
+}
+
+fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result<(), Diagnostic> {
+    let arities: Vec<Arity> = def.operands.iter().map(|o| o.arity).collect();
+    let n = body.num_operands(op);
+    if !def.attr_sized_operands && !count_ok(&arities, n) {
+        let fixed = arities.iter().filter(|a| **a == Arity::Single).count();
+        let more = if arities.len() != fixed { " or more" } else { "" };
+        return Err(op_error(ctx, body, op, format!("expected {fixed}{more} operands, but found {n}")));
+    }
+    let rarities: Vec<Arity> = def.results.iter().map(|o| o.arity).collect();
+    let nr = body.num_results(op);
+    if !count_ok(&rarities, nr) {
+        let fixed = rarities.iter().filter(|a| **a == Arity::Single).count();
+        let more = if rarities.len() != fixed { " or more" } else { "" };
+        return Err(op_error(ctx, body, op, format!("expected {fixed}{more} results, but found {nr}")));
+    }
+    // Attributes.
+    let attrs = body.op_attrs(op);
+    for a in &def.attributes {
+        match ctx.dict_get(attrs, a.name) {
+            None if !a.optional => return Err(op_error(ctx, body, op, format!("requires attribute '{}'", a.name))),
+            Some(v) if !(a.constraint.check)(ctx, v) => {
+                return Err(op_error(ctx, body, op, format!("attribute '{}' failed to satisfy constraint: {}", a.name, a.constraint.summary)));
+            }
+            _ => {}
+        }
+    }
+    // Operand and result type constraints.
+    let groups = crate::asm_format::operand_groups(ctx, def, body, op);
+    let mut index = 0;
+    for (g, spec) in groups.iter().zip(&def.operands) {
+        for k in g.clone() {
+            let t = body.value_type(body.operand(op, k));
+            if !(spec.constraint.check)(ctx, t) {
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("operand #{index} must be {}, but got '{}'", spec.constraint.summary, crate::printer::type_to_string(ctx, t)),
+                ));
+            }
+            index += 1;
+        }
+    }
+    let rgroups = crate::asm_format::result_groups(def, nr);
+    let mut index = 0;
+    for (g, spec) in rgroups.iter().zip(&def.results) {
+        for k in g.clone() {
+            let t = body.value_type(body.result(op, k));
+            if !(spec.constraint.check)(ctx, t) {
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("result #{index} must be {}, but got '{}'", spec.constraint.summary, crate::printer::type_to_string(ctx, t)),
+                ));
+            }
+            index += 1;
+        }
+    }
+    // Successor and region counts.
+    let ns = body.successors(op).len();
+    let fixed_s = def.successors.iter().filter(|s| !s.variadic).count();
+    if ns < fixed_s || (ns != fixed_s && !def.successors.iter().any(|s| s.variadic)) {
+        return Err(op_error(ctx, body, op, format!("requires {fixed_s} successors but found {ns}")));
+    }
+    let nreg = body.num_regions(op);
+    let fixed_r = def.regions.iter().filter(|r| !r.variadic).count();
+    if nreg < fixed_r || (nreg != fixed_r && !def.regions.iter().any(|r| r.variadic)) {
+        return Err(op_error(ctx, body, op, format!("requires {fixed_r} regions but found {nreg}")));
+    }
+    // Traits.
+    let t = def.traits;
+    if t.contains(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
+        let mut tys = body.operand_types(op).into_iter().chain(body.result_types(op));
+        if let Some(first) = tys.next() {
+            if tys.any(|x| x != first) {
+                return Err(op_error(ctx, body, op, "requires the same type for all operands and results"));
+            }
+        }
+    }
+    if t.contains(Traits::SAME_OPERANDS_TYPE) {
+        let tys = body.operand_types(op);
+        if tys.iter().any(|x| *x != tys[0]) {
+            return Err(op_error(ctx, body, op, "requires all operands to have the same type"));
+        }
+    }
+    if t.contains(Traits::IS_TERMINATOR) {
+        if let Some(b) = body.op_block(op) {
+            if body.last_op(b) != Some(op) {
+                return Err(op_error(ctx, body, op, "must be the last operation in the parent block"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn verify_region(
+    ctx: &Context,
+    rb: &Body,
+    parent: Op,
+    parent_body: &Body,
+    r: Region,
+    graph: bool,
+    no_terminator: bool,
+    def: Option<&OpDef>,
+) -> Result<(), Diagnostic> {
+    let single_block = def.is_some_and(|d| d.has_trait(Traits::SINGLE_BLOCK));
+    let nblocks = rb.blocks(r).count();
+    if single_block && nblocks > 1 {
+        return Err(op_error(ctx, parent_body, parent, format!("expects region #0 to have 0 or 1 blocks")));
+    }
+    let dom = if !graph && nblocks > 1 { Some(RegionDominance::compute(rb, r)) } else { None };
+    for b in rb.blocks(r) {
+        // Terminator.
+        if def.is_some() && !no_terminator {
+            match rb.last_op(b) {
+                None => {
+                    return Err(Diagnostic::error(parent_body.op_loc(parent), "empty block: expect at least a terminator"));
+                }
+                Some(last) => {
+                    let is_term = ctx.op_def(rb.op_name(last)).map(|d| d.has_trait(Traits::IS_TERMINATOR));
+                    if is_term == Some(false) {
+                        return Err(Diagnostic::error(rb.op_loc(last), "block with no terminator, has ".to_string() + &crate::printer::op_to_string(ctx, rb, last, true)));
+                    }
+                }
+            }
+        }
+        for op in rb.block_ops(b) {
+            if !graph {
+                verify_dominance(ctx, rb, op, b, dom.as_ref())?;
+            }
+            verify_op(ctx, rb, op)?;
+        }
+        // Successor operands vs block arguments are checked by the branch ops.
+    }
+    Ok(())
+}
+
+/// Checks every operand of `op` (in block `b`) is defined before its use.
+fn verify_dominance(ctx: &Context, body: &Body, op: Op, b: Block, dom: Option<&RegionDominance>) -> Result<(), Diagnostic> {
+    for (i, v) in body.operands(op).enumerate() {
+        let def_block = body.value_parent_block(v);
+        let Some(def_block) = def_block else { continue };
+        // Walk up from the user to the ancestor op in the def's region.
+        let def_region = body.block_region(def_block);
+        let mut user = op;
+        let mut user_block = b;
+        while body.block_region(user_block) != def_region {
+            match body.block_parent_op(user_block) {
+                Some(p) => {
+                    user = p;
+                    match body.op_block(p) {
+                        Some(pb) => user_block = pb,
+                        None => break,
+                    }
+                }
+                None => break,
+            }
+        }
+        if body.block_region(user_block) != def_region {
+            continue;
+        }
+        let ok = if user_block == def_block {
+            match body.value_def(v) {
+                ValueDef::BlockArg(..) => true,
+                ValueDef::Result(d, _) => d != user && body.is_before_in_block_slow(d, user),
+            }
+        } else {
+            match dom {
+                Some(dom) => dom.dominates(def_block, user_block),
+                None => true,
+            }
+        };
+        if !ok {
+            let mut d = Diagnostic::error(body.op_loc(op), format!("operand #{i} does not dominate this use"));
+            if let Some(dop) = body.defining_op(v) {
+                let where_ = if body.op_block(dop) == Some(b) { "op in the same block" } else if user != op { "op in a parent region" } else { "op in the same region" };
+                d = d.with_note(body.op_loc(dop), format!("operand defined here ({where_})"));
+            }
+            let _ = ctx;
+            return Err(d);
+        }
+    }
+    Ok(())
+}
+
+/// Checks that symbol names are unique in every symbol table under `op`.
+pub fn verify_symbol_tables(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let is_table = ctx.op_def(body.op_name(op)).is_some_and(|d| d.has_trait(Traits::SYMBOL_TABLE));
+    let (rb, regions) = body.regions_of(op);
+    for &r in regions {
+        let mut seen: HashMap<Vec<u8>, Op> = HashMap::new();
+        for b in rb.blocks(r) {
+            for o in rb.block_ops(b) {
+                if is_table {
+                    if let Some(n) = rb.op_attr(ctx, o, "sym_name") {
+                        if let AttrKind::String { value, .. } = ctx.attr_kind(n) {
+                            if let Some(prev) = seen.insert(value.to_vec(), o) {
+                                return Err(Diagnostic::error(
+                                    rb.op_loc(o),
+                                    format!("redefinition of symbol named '{}'", String::from_utf8_lossy(value)),
+                                )
+                                .with_note(rb.op_loc(prev), "see existing symbol definition here"));
+                            }
+                        }
+                    }
+                }
+                verify_symbol_tables(ctx, rb, o)?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,163 @@
+//! `strata-opt`: parse MLIR text, verify it, and print it back, with
+//! `mlir-opt`'s flags. Pass flags arrive with the pass manager.
+
+mod options;
+mod verify_diagnostics;
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use strata_ir::diagnostics::{DiagRenderer, Diagnostic, SourceFile};
+use strata_ir::parser::{parse_source, ParseOptions};
+use strata_ir::printer::{print_top_level, PrintOptions};
+use strata_ir::Context;
+
+const SPLIT_MARKER: &str = "// -----";
+
+fn main() -> ExitCode {
+    let opts = match options::parse_args(std::env::args().skip(1)) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("strata-opt: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if opts.show_help {
+        print!("{}", options::HELP);
+        return ExitCode::SUCCESS;
+    }
+    if opts.show_version {
+        println!("Strata strata-opt version {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
+    if let Some(u) = opts.unknown.first() {
+        eprintln!("strata-opt: Unknown command line argument '{u}'.  Try: 'strata-opt --help'");
+        return ExitCode::FAILURE;
+    }
+    let path = opts.input.clone().unwrap_or_else(|| "-".to_string());
+    let text = if path == "-" {
+        let mut s = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+            eprintln!("strata-opt: could not read standard input: {e}");
+            return ExitCode::FAILURE;
+        }
+        s
+    } else {
+        match std::fs::read(&path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(s) => s,
+                Err(_) => {
+                    eprintln!("{path}: error: input file is not valid UTF-8");
+                    return ExitCode::FAILURE;
+                }
+            },
+            Err(e) => {
+                eprintln!("strata-opt: Could not open input file '{path}': {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let name = if path == "-" { "<stdin>".to_string() } else { path.clone() };
+    let source = SourceFile::new(&name, text);
+    let ctx = strata_dialects_context();
+    let chunks = split_chunks(&source.text, opts.split_input_file);
+    let mut outputs = Vec::new();
+    let mut failed = false;
+    for range in chunks {
+        match process_chunk(&ctx, &source, range, &opts) {
+            Ok(out) => outputs.push(out),
+            Err(()) => {
+                failed = true;
+                outputs.push(String::new());
+            }
+        }
+    }
+    let joined = outputs.join(&format!("{SPLIT_MARKER}\n"));
+    let write_result = match &opts.output {
+        Some(o) if o != "-" => std::fs::write(o, joined.as_bytes()),
+        _ => std::io::stdout().lock().write_all(joined.as_bytes()),
+    };
+    if let Err(e) = write_result {
+        eprintln!("strata-opt: could not write output: {e}");
+        return ExitCode::FAILURE;
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The context with every dialect strata-opt knows.
+fn strata_dialects_context() -> Context {
+    Context::new()
+}
+
+/// Byte ranges of the `// -----` separated chunks.
+fn split_chunks(text: &str, split: bool) -> Vec<std::ops::Range<usize>> {
+    if !split {
+        return vec![0..text.len()];
+    }
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_end() == SPLIT_MARKER || line.trim_end().starts_with(SPLIT_MARKER) && line.trim_end()[SPLIT_MARKER.len()..].chars().all(|c| c == '-') {
+            ranges.push(start..pos);
+            start = pos + line.len();
+        }
+        pos += line.len();
+    }
+    ranges.push(start..text.len());
+    ranges
+}
+
+/// Parses, verifies and prints one chunk; diagnostics go to stderr (or to
+/// the expectation checker under `--verify-diagnostics`).
+fn process_chunk(ctx: &Context, source: &SourceFile, range: std::ops::Range<usize>, opts: &options::Options) -> Result<String, ()> {
+    let parse_opts = ParseOptions { allow_unregistered: opts.allow_unregistered };
+    let result = parse_source(ctx, source, range.clone(), parse_opts, !opts.no_implicit_module).and_then(|m| {
+        strata_ir::verifier::verify(ctx, &m.body, m.op)
+            .and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &m.body, m.op))?;
+        Ok(m)
+    });
+    if opts.verify_diagnostics {
+        let mut expectations = match verify_diagnostics::collect(source, range) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("{e}");
+                return Err(());
+            }
+        };
+        let diags: Vec<Diagnostic> = match &result {
+            Ok(_) => vec![],
+            Err(d) => vec![d.clone()],
+        };
+        let problems = verify_diagnostics::check(ctx, source, &mut expectations, &diags);
+        for p in &problems {
+            eprint!("{p}");
+        }
+        // Under --verify-diagnostics the output is not printed (as mlir-opt).
+        return if problems.is_empty() { Ok(String::new()) } else { Err(()) };
+    }
+    match result {
+        Ok(m) => {
+            let popts = PrintOptions {
+                generic: opts.print_generic,
+                debug_info: opts.debug_info,
+                elide_elements_larger: opts.elide_elements_larger,
+                local_scope: opts.local_scope,
+            };
+            let mut s = print_top_level(ctx, &m.body, m.op, popts, &m.resources);
+            s.push('\n');
+            Ok(s)
+        }
+        Err(d) => {
+            let mut s = String::new();
+            DiagRenderer { ctx, sources: vec![source] }.render(&d, &mut s);
+            eprint!("{s}");
+            Err(())
+        }
+    }
+}
+

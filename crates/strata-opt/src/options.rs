@@ -1,0 +1,103 @@
+//! Command-line options in LLVM's `cl` style, as `mlir-opt` accepts them:
+//! one or two leading dashes, values after `=` or as the next argument
+//! (`-o out`, `--o=out`, `-split-input-file`). Short-flag clustering does not
+//! exist in this style, so `-cse` is the option `cse`, never `-c -s -e`.
+
+#[derive(Default, Debug)]
+pub struct Options {
+    pub input: Option<String>,
+    pub output: Option<String>,
+    pub split_input_file: bool,
+    pub print_generic: bool,
+    pub allow_unregistered: bool,
+    pub debug_info: bool,
+    pub verify_diagnostics: bool,
+    pub no_implicit_module: bool,
+    pub local_scope: bool,
+    pub elide_elements_larger: Option<usize>,
+    pub show_version: bool,
+    pub show_help: bool,
+    /// Options this layer does not know: left for the pass layer.
+    pub unknown: Vec<String>,
+}
+
+/// Options that take a value.
+const VALUED: &[&str] = &["o", "mlir-elide-elementsattrs-if-larger"];
+
+pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut it = args.into_iter().peekable();
+    let mut positional_only = false;
+    while let Some(arg) = it.next() {
+        if positional_only || arg == "-" || !arg.starts_with('-') {
+            if o.input.is_some() {
+                return Err(format!("Too many positional arguments specified! Can specify at most 1 positional argument: See: strata-opt --help"));
+            }
+            o.input = Some(arg);
+            continue;
+        }
+        if arg == "--" {
+            positional_only = true;
+            continue;
+        }
+        let body = arg.strip_prefix("--").unwrap_or_else(|| arg.strip_prefix('-').unwrap());
+        let (name, inline_value) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (body, None),
+        };
+        let mut value = || -> Result<String, String> {
+            if let Some(v) = &inline_value {
+                return Ok(v.clone());
+            }
+            it.next().ok_or_else(|| format!("Not enough positional command line arguments specified!\nMust specify at least 1 positional argument: option '{name}' requires a value"))
+        };
+        let flag = |v: &Option<String>| -> Result<bool, String> {
+            match v.as_deref() {
+                None | Some("true") | Some("1") | Some("TRUE") | Some("True") => Ok(true),
+                Some("false") | Some("0") | Some("FALSE") | Some("False") => Ok(false),
+                Some(other) => Err(format!("'{other}' is invalid value for boolean argument! Try 0 or 1")),
+            }
+        };
+        match name {
+            "o" => o.output = Some(value()?),
+            "split-input-file" => o.split_input_file = flag(&inline_value)?,
+            "mlir-print-op-generic" => o.print_generic = flag(&inline_value)?,
+            "allow-unregistered-dialect" => o.allow_unregistered = flag(&inline_value)?,
+            "mlir-print-debuginfo" => o.debug_info = flag(&inline_value)?,
+            "verify-diagnostics" => o.verify_diagnostics = flag(&inline_value)?,
+            "no-implicit-module" => o.no_implicit_module = flag(&inline_value)?,
+            "mlir-print-local-scope" => o.local_scope = flag(&inline_value)?,
+            "mlir-elide-elementsattrs-if-larger" => {
+                let v = value()?;
+                o.elide_elements_larger = Some(v.parse().map_err(|_| format!("'{v}' value invalid for uint argument!"))?);
+            }
+            "version" => o.show_version = true,
+            "help" | "h" | "help-hidden" => o.show_help = true,
+            _ => {
+                let _ = VALUED;
+                o.unknown.push(arg.clone());
+            }
+        }
+    }
+    Ok(o)
+}
+
+pub const HELP: &str = "OVERVIEW: Strata modular optimizer driver (an mlir-opt work-alike)
+
+USAGE: strata-opt [options] <input file>
+
+OPTIONS:
+  -o <filename>                               Output filename (default: stdout)
+  --allow-unregistered-dialect                Allow operations of unregistered dialects
+  --mlir-elide-elementsattrs-if-larger=<uint> Elide ElementsAttrs with more elements than this
+  --mlir-print-debuginfo                      Print debug info (locations) in MLIR output
+  --mlir-print-local-scope                    Print types and attributes inline, without aliases
+  --mlir-print-op-generic                     Print the generic op form
+  --no-implicit-module                        Do not wrap the input in a builtin.module
+  --split-input-file                          Split the input on '// -----' and process each chunk
+  --verify-diagnostics                        Check that emitted diagnostics match expected-* lines
+  --version                                   Display the version of this program
+  --help                                      Display available options
+
+Options take one or two leading dashes; values follow '=' or come as the next argument.
+";

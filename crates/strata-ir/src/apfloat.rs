@@ -58,7 +58,7 @@ impl Semantics {
             FloatKind::F32 => s(8, 23, 127, Ieee),
             FloatKind::F64 => s(11, 52, 1023, Ieee),
             FloatKind::F128 => s(15, 112, 16383, Ieee),
-            FloatKind::F80 => Semantics { explicit_int_bit: true, ..s(15, 63, 16383, Ieee) },
+            FloatKind::F80 => Semantics { explicit_int_bit: true, ..s(15, 64, 16383, Ieee) },
             FloatKind::F8E5M2 => s(5, 2, 15, Ieee),
             FloatKind::F8E4M3 => s(4, 3, 7, Ieee),
             FloatKind::F8E3M4 => s(3, 4, 3, Ieee),
@@ -143,6 +143,7 @@ pub fn decode(kind: FloatKind, bits: u128) -> Decoded {
     match sem.non_finite {
         NonFinite::Ieee if exp_field == sem.max_biased_exp() => {
             let payload = if sem.explicit_int_bit { man & !(1u128 << 63) } else { man };
+            // x87 pseudo-infinity has the integer bit set and no fraction.
             return if payload == 0 { Decoded::Inf { negative } } else { Decoded::NaN };
         }
         NonFinite::NanOnlyAllOnes

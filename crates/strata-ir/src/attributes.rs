@@ -53,7 +53,7 @@ pub enum AttrKind {
     /// `strided<[s0, s1], offset: o>` memref layout; `DYNAMIC` marks `?`.
     Strided { strides: Box<[i64]>, offset: i64 },
     /// `#dialect.body` (or `#dialect<body>`) of an unknown dialect, kept verbatim.
-    Opaque { dialect: Str, body: Str },
+    Opaque { dialect: Str, body: Str, ty: Option<Type> },
     /// An attribute of a registered dialect (`#arith.fastmath<fast>`).
     Dialect { dialect: Str, name: Str, params: Box<[Param]> },
     Location(LocData),

@@ -193,7 +193,14 @@ impl<'a> Parser<'a> {
         }
         let d = self.ctx.intern_str(&dialect);
         let b = self.ctx.intern_str(&body);
-        Ok(self.ctx.intern_attr(AttrKind::Opaque { dialect: d, body: b }))
+        // `#foo.bar : i32`: an opaque attribute may carry a type.
+        let ty = if self.tok() == Tok::Colon && !self.src[self.tok.end as usize..].starts_with(':') {
+            self.bump();
+            Some(self.parse_type()?)
+        } else {
+            None
+        };
+        Ok(self.ctx.intern_attr(AttrKind::Opaque { dialect: d, body: b, ty }))
     }
 
     // ---- numbers ----
@@ -905,8 +912,13 @@ impl<'a> Parser<'a> {
 }
 
 fn sub(a: AffineExpr, b: AffineExpr) -> AffineExpr {
+    // As MLIR's expression builders do: `x - y * c` keeps one product `y * -c`.
     let neg = match b {
         AffineExpr::Constant(c) => AffineExpr::Constant(-c),
+        AffineExpr::Mul(l, r) if matches!(*r, AffineExpr::Constant(_)) => {
+            let AffineExpr::Constant(c) = *r else { unreachable!() };
+            AffineExpr::Mul(l, Box::new(AffineExpr::Constant(-c)))
+        }
         b => AffineExpr::Mul(Box::new(b), Box::new(AffineExpr::Constant(-1))),
     };
     AffineExpr::Add(Box::new(a), Box::new(neg))

@@ -20,10 +20,14 @@ pub fn print_dense_body(ctx: &Context, ty: Type, data: &DenseData, out: &mut Str
     let elem = ctx.element_type(ty).unwrap();
     let per = dense_element_bytes(ctx, elem).unwrap_or(1);
     let num: usize = shape.iter().product::<i64>().max(0) as usize;
+    if data.splat && !data.bytes.is_empty() || num == 1 {
+        print_element(ctx, elem, &data.bytes[..per], out);
+        return;
+    }
     if num == 0 {
         return;
     }
-    if data.splat || num == 1 {
+    if data.splat {
         print_element(ctx, elem, &data.bytes[..per], out);
         return;
     }

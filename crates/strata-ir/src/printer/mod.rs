@@ -40,9 +40,16 @@ pub struct PrintOptions {
 pub struct Aliases {
     attrs: HashMap<Attribute, String>,
     order: Vec<(String, Attribute)>,
+    /// Distinct attributes renumbered in the order they are met, as MLIR's
+    /// `DistinctState` does.
+    distinct_ids: HashMap<Attribute, u64>,
 }
 
 impl Aliases {
+    pub fn distinct_id(&self, a: Attribute) -> Option<u64> {
+        self.distinct_ids.get(&a).copied()
+    }
+
     pub fn attr_alias(&self, a: Attribute) -> Option<&str> {
         self.attrs.get(&a).map(|s| s.as_str())
     }
@@ -66,6 +73,14 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases, counts:
         match ctx.attr_kind(a) {
             AttrKind::AffineMap(_) => al.add("map", counts, a),
             AttrKind::IntegerSet(_) => al.add("set", counts, a),
+            AttrKind::Distinct { referenced, .. } => {
+                visit_attr(ctx, *referenced, al, counts);
+                let next = al.distinct_ids.len() as u64;
+                al.distinct_ids.entry(a).or_insert(next);
+                if *referenced != ctx.unit_attr() {
+                    al.add("distinct", counts, a)
+                }
+            }
             AttrKind::Array(v) => {
                 for &e in v.iter() {
                     visit_attr(ctx, e, al, counts);
@@ -651,7 +666,7 @@ impl<'a> OpPrinter<'a, '_> {
             }
             return;
         }
-        if preds.iter().all(|&p| p == preds[0]) {
+        if preds.len() == 1 {
             self.out.push_str("  // pred: ");
             self.out.push_str(&bn.blocks[preds[0].index()].1);
             return;

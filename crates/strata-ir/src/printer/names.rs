@@ -212,9 +212,13 @@ pub fn compute_names(ctx: &Context, body: &Body, op: Op, generic: bool) -> NameT
     push_regions(&namer, &mut stack, body, op, 0);
     namer.number_op(body, op, 0);
     while let Some(p) = stack.pop() {
-        namer.next_value = p.next_value;
-        namer.next_arg = p.next_arg;
-        namer.next_conflict = p.next_conflict;
+        // The generic form prints unique SSA ids (MLIR's
+        // `shouldPrintUniqueSSAIDs`): counters then run on across regions.
+        if !generic {
+            namer.next_value = p.next_value;
+            namer.next_arg = p.next_arg;
+            namer.next_conflict = p.next_conflict;
+        }
         let scope = namer.scopes.len();
         namer.scopes.push(Scope { parent: Some(p.parent_scope), names: HashSet::new() });
         namer.names(p.body);

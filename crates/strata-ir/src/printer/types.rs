@@ -54,7 +54,7 @@ pub fn print_type(ctx: &Context, t: Type, out: &mut String, al: Option<&Aliases>
             print_type(ctx, *element, out, al);
             if let Some(e) = encoding {
                 out.push_str(", ");
-                print_attr(ctx, *e, out, al);
+                print_attr_elided(ctx, *e, out, al);
             }
             out.push('>');
         }
@@ -73,7 +73,7 @@ pub fn print_type(ctx: &Context, t: Type, out: &mut String, al: Option<&Aliases>
             }
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                print_attr(ctx, *m, out, al);
+                print_attr_elided(ctx, *m, out, al);
             }
             out.push('>');
         }
@@ -82,7 +82,7 @@ pub fn print_type(ctx: &Context, t: Type, out: &mut String, al: Option<&Aliases>
             print_type(ctx, *element, out, al);
             if let Some(m) = memory_space {
                 out.push_str(", ");
-                print_attr(ctx, *m, out, al);
+                print_attr_elided(ctx, *m, out, al);
             }
             out.push('>');
         }
@@ -161,9 +161,8 @@ pub fn is_bare_identifier(s: &str) -> bool {
 pub fn print_escaped(bytes: &[u8], out: &mut String) {
     for &c in bytes {
         match c {
-            b'"' => out.push_str("\\\""),
             b'\\' => out.push_str("\\\\"),
-            0x20..=0x7e => out.push(c as char),
+            0x20..=0x7e if c != b'"' => out.push(c as char),
             _ => {
                 out.push('\\');
                 out.push_str(&format!("{c:02X}"));
@@ -185,6 +184,18 @@ pub fn print_symbol(name: &str, out: &mut String) {
         out.push_str(name);
     } else {
         print_string(name.as_bytes(), out);
+    }
+}
+
+/// Prints an attribute where MLIR allows eliding the type (`AttrTypeElision::May`):
+/// array elements and type parameters drop `: i64` and `: f64`.
+pub fn print_attr_elided(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Aliases>) {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, ty } if ctx.is_signless_integer_of_width(*ty, 64) => print_int_value(ctx, value, *ty, out),
+        AttrKind::Float { bits, ty } if *ty == ctx.f64() => {
+            out.push_str(&apfloat::to_mlir_string(crate::types::FloatKind::F64, *bits));
+        }
+        _ => print_attr(ctx, a, out, al),
     }
 }
 
@@ -223,7 +234,7 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
                 if i > 0 {
                     out.push_str(", ");
                 }
-                print_attr(ctx, *e, out, al);
+                print_attr_elided(ctx, *e, out, al);
             }
             out.push(']');
         }
@@ -299,7 +310,7 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
             }
             out.push('>');
         }
-        AttrKind::Opaque { dialect, body } => {
+        AttrKind::Opaque { dialect, body, ty } => {
             out.push('#');
             out.push_str(ctx.str(*dialect));
             let b = ctx.str(*body);
@@ -307,6 +318,10 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
                 out.push('.');
             }
             out.push_str(b);
+            if let Some(t) = ty {
+                out.push_str(" : ");
+                print_type(ctx, *t, out, al);
+            }
         }
         AttrKind::Dialect { dialect, name, params } => {
             let d = ctx.str(*dialect);
@@ -341,6 +356,7 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
             out.push(')');
         }
         AttrKind::Distinct { id, referenced } => {
+            let id = al.and_then(|al| al.distinct_id(a)).unwrap_or(*id);
             out.push_str(&format!("distinct[{id}]<"));
             if *referenced != ctx.unit_attr() {
                 print_attr(ctx, *referenced, out, al);

@@ -19,6 +19,7 @@ macro_rules! entity {
                 self.0 as usize
             }
             #[inline]
+            #[allow(dead_code)]
             pub(crate) fn from_raw(raw: u32) -> Option<$name> {
                 if raw == NONE { None } else { Some($name(raw)) }
             }
@@ -47,19 +48,3 @@ entity!(
 entity!(
     /// One operand slot of one operation (a node of its value's use list).
     Use, "use");
-
-pub(crate) trait Raw {
-    fn raw(self) -> u32;
-}
-
-macro_rules! raw_opt {
-    ($($t:ty),*) => {$(
-        impl Raw for Option<$t> {
-            #[inline]
-            fn raw(self) -> u32 {
-                match self { Some(x) => x.0, None => NONE }
-            }
-        }
-    )*};
-}
-raw_opt!(Op, Block, Region, Value, Use);

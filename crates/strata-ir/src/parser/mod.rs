@@ -99,9 +99,6 @@ impl<'a> Parser<'a> {
     pub fn spelling(&self) -> &'a str {
         &self.src[self.tok.start as usize..self.tok.end as usize]
     }
-    pub(crate) fn token(&self) -> Token {
-        self.tok
-    }
     #[inline]
     pub fn bump(&mut self) {
         self.last_end = self.tok.end;

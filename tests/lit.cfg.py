@@ -12,7 +12,7 @@ config.name = "Strata"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
 # Helper scripts and docs live beside the tests but are not tests.
-config.excludes = ["tools", "README.md", "lit.cfg.py"]
+config.excludes = ["tools", "Inputs", "README.md", "lit.cfg.py"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 repo_root = os.path.dirname(config.test_source_root)

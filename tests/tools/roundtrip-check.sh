@@ -20,6 +20,8 @@
 # <repo>/target/release/strata-opt) and $MLIR_OPT (default
 # /usr/lib/llvm-22/bin/mlir-opt).
 #
+# Each tool call is limited to $ROUNDTRIP_TIMEOUT seconds (default 120).
+#
 # Exit status: 0 when both checks pass; 1 with a unified diff on a mismatch;
 # 2 on usage errors or when the reference itself rejects F (a corpus bug).
 set -uo pipefail
@@ -71,7 +73,8 @@ run_tool() {
   shift 2
   local in=/dev/null
   if [[ $out == *.reread ]]; then in=${out%.reread}.strata; fi
-  "$@" <"$in" >"$out" 2>"$out.err"
+  # A hung tool must fail the test, not stall the suite (timeout exits 124).
+  timeout "${ROUNDTRIP_TIMEOUT:-120}" "$@" <"$in" >"$out" 2>"$out.err"
   local rc=$?
   if [[ $rc != 0 ]]; then
     echo "roundtrip-check: $what failed (exit $rc): $*" >&2

@@ -1,0 +1,5 @@
+// Two top-level ops: an error with --no-implicit-module.
+module {
+}
+module {
+}

@@ -1,0 +1,50 @@
+# lit configuration for Strata's test suite.
+#
+# Run with:  /usr/lib/llvm-22/bin/lit -sv tests/
+#
+# Every test runs the product (strata-opt) and, for the round-trip corpus, the
+# reference tool (mlir-opt 22) at test time: expected outputs are never stored.
+import os
+
+import lit.formats
+
+config.name = "Strata"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+# Helper scripts and docs live beside the tests but are not tests.
+config.excludes = ["tools", "Inputs", "README.md", "lit.cfg.py"]
+
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+repo_root = os.path.dirname(config.test_source_root)
+
+# The product under test. CI builds it with `cargo build --release`; point
+# STRATA_BIN_DIR elsewhere to test another build (or a wrapper script).
+strata_bin_dir = os.environ.get(
+    "STRATA_BIN_DIR", os.path.join(repo_root, "target", "release"))
+strata_opt = os.path.join(os.path.abspath(strata_bin_dir), "strata-opt")
+
+# The reference tools (Debian's mlir-22-tools / llvm-22-tools).
+llvm_bin_dir = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
+mlir_opt = os.path.join(llvm_bin_dir, "mlir-opt")
+
+# A missing binary must make tests fail loudly, not silently pick up something
+# else from PATH, so every tool is substituted with an absolute path.
+if not os.path.exists(strata_opt):
+    lit_config.warning("strata-opt not found at %s: tests will fail" % strata_opt)
+if not os.path.exists(mlir_opt):
+    lit_config.fatal("reference mlir-opt not found at %s (install mlir-22-tools)" % mlir_opt)
+
+roundtrip_script = os.path.join(config.test_source_root, "tools", "roundtrip-check.sh")
+
+# The helper script reads these; lit does not pass the caller's environment.
+config.environment["STRATA_OPT"] = strata_opt
+config.environment["MLIR_OPT"] = mlir_opt
+
+# Order matters: lit applies substitutions in list order, and `not` must only
+# match as a whole word (it does: lit anchors plain-word substitutions with \b
+# only for the names below, so we give regexes explicitly).
+config.substitutions.append(("%roundtrip", "bash %s" % roundtrip_script))
+config.substitutions.append((r"\bstrata-opt\b", strata_opt))
+config.substitutions.append((r"\bmlir-opt\b", mlir_opt))
+config.substitutions.append((r"\bFileCheck\b", os.path.join(llvm_bin_dir, "FileCheck")))
+config.substitutions.append((r"(?<![-\w])not\b(?![-\w])", os.path.join(llvm_bin_dir, "not")))

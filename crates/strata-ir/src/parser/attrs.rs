@@ -360,7 +360,9 @@ impl<'a> Parser<'a> {
             Payload::Lits { shape: lshape, lits } => {
                 let splat = lshape.is_none();
                 if let Some(ls) = &lshape {
-                    if ls != &shape {
+                    // `dense<>` fits any shape with no elements.
+                    let empty_ok = lits.is_empty() && num == 0;
+                    if ls != &shape && !empty_ok {
                         let fmt = |v: &[i64]| format!("[{}]", v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
                         return self.err_at(
                             loc,

@@ -10,3 +10,7 @@ pub mod error;
 
 pub use config::HardwareConfig;
 pub use error::{AccessFault, MemSpace, SimError};
+pub mod dtype;
+pub mod memory;
+
+pub use dtype::DataFormat;

@@ -14,3 +14,7 @@ pub mod dtype;
 pub mod memory;
 
 pub use dtype::DataFormat;
+pub mod engine;
+pub mod timing;
+
+pub use engine::{Engine, EngineMask};

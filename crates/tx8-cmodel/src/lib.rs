@@ -5,16 +5,22 @@
 //! timing model, which replays all tiles' instruction streams together to get
 //! cycles. See README.md for the module map and the timing model.
 
+pub mod card;
 pub mod config;
-pub mod error;
-
-pub use config::HardwareConfig;
-pub use error::{AccessFault, MemSpace, SimError};
 pub mod dtype;
-pub mod memory;
-
-pub use dtype::DataFormat;
 pub mod engine;
+pub mod error;
+pub mod isa;
+pub mod memory;
+pub mod rng;
+pub mod sync;
+pub mod tile;
 pub mod timing;
 
+pub use card::{Card, RunResult};
+pub use config::HardwareConfig;
+pub use dtype::DataFormat;
 pub use engine::{Engine, EngineMask};
+pub use error::{AccessFault, MemSpace, SimError};
+pub use isa::Instr;
+pub use tile::TileCtx;

@@ -249,7 +249,10 @@ mod tests {
     fn defaults_match_hardware_md() {
         let c = HardwareConfig::default();
         assert_eq!(c.tiles(), 16);
-        assert_eq!(c.spm_usable_end - c.spm_usable_start, 2_875 * 1024 * 1024 / 1000); // 2.875 MiB
+        assert_eq!(
+            c.spm_usable_end - c.spm_usable_start,
+            2_875 * 1024 * 1024 / 1000
+        ); // 2.875 MiB
         assert_eq!(c.ne_macs_per_cycle_bf16(), 4096);
         // 16 tiles x 8 TFLOPS = 128 TFLOPS (hardware.md: NE peak BF16 128 T).
         assert!((c.ne_peak_flops_bf16() - 131.072e12).abs() < 1e6);

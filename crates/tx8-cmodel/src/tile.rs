@@ -28,7 +28,14 @@ impl<'a> TileCtx<'a> {
         mem: &'a CardMemory,
         barrier: &'a SpmdBarrier,
     ) -> Self {
-        TileCtx { tile, tiles, config, mem, barrier, record: Vec::new() }
+        TileCtx {
+            tile,
+            tiles,
+            config,
+            mem,
+            barrier,
+            record: Vec::new(),
+        }
     }
 
     /// This tile's id (0-based, row-major in the mesh).
@@ -56,7 +63,13 @@ impl<'a> TileCtx<'a> {
     /// cycles it takes on an otherwise idle card.
     pub fn execute(&mut self, instr: &Instr) -> Result<u64, SimError> {
         let name = instr.name();
-        let access = Access { config: self.config, mem: self.mem, tile: self.tile, instr: self.instructions(), name: &name };
+        let access = Access {
+            config: self.config,
+            mem: self.mem,
+            tile: self.tile,
+            instr: self.instructions(),
+            name: &name,
+        };
         if let Instr::Barrier = instr {
             self.barrier.wait(self.tile)?;
         }

@@ -20,7 +20,12 @@ pub struct Strided {
 impl Strided {
     /// One contiguous block of `bytes`.
     pub fn contiguous(bytes: u64) -> Self {
-        Strided { rows: 1, row_bytes: bytes, src_stride: bytes, dst_stride: bytes }
+        Strided {
+            rows: 1,
+            row_bytes: bytes,
+            src_stride: bytes,
+            dst_stride: bytes,
+        }
     }
 
     /// Total bytes moved.
@@ -40,10 +45,21 @@ pub enum LoadKind {
 #[derive(Debug, Clone, PartialEq)]
 pub enum RdmaInstr {
     /// `op_loadVar` / `op_loadConst`: strided copy from `ddr` to `spm`.
-    Load { kind: LoadKind, ddr: u64, spm: u64, shape: Strided },
+    Load {
+        kind: LoadKind,
+        ddr: u64,
+        spm: u64,
+        shape: Strided,
+    },
     /// `op_rdmaGather`: for i < count, row `idx[i]` of the DDR table at
     /// `ddr` (rows of `row_bytes`) goes to `spm + i*row_bytes`.
-    Gather { ddr: u64, index: u64, count: u64, row_bytes: u64, spm: u64 },
+    Gather {
+        ddr: u64,
+        index: u64,
+        count: u64,
+        row_bytes: u64,
+        spm: u64,
+    },
 }
 
 /// SPM -> DDR.
@@ -52,7 +68,13 @@ pub enum WdmaInstr {
     /// `op_dma_store`: strided copy from `spm` to `ddr`.
     Store { spm: u64, ddr: u64, shape: Strided },
     /// `op_wdmaScatter`: row i of `spm` goes to row `idx[i]` of the DDR table at `ddr`.
-    Scatter { spm: u64, index: u64, count: u64, row_bytes: u64, ddr: u64 },
+    Scatter {
+        spm: u64,
+        index: u64,
+        count: u64,
+        row_bytes: u64,
+        ddr: u64,
+    },
 }
 
 /// SPM -> SPM within a tile.
@@ -63,7 +85,14 @@ pub enum TdmaInstr {
     /// `op_gatherScatter`: `count` elements of `elem_bytes`, element i read at
     /// `src + i*src_stride` and written at `dst + i*dst_stride` (e.g. spreading
     /// fp16 into fp32 slots before a conversion).
-    GatherScatter { src: u64, dst: u64, elem_bytes: u64, count: u64, src_stride: u64, dst_stride: u64 },
+    GatherScatter {
+        src: u64,
+        dst: u64,
+        elem_bytes: u64,
+        count: u64,
+        src_stride: u64,
+        dst_stride: u64,
+    },
 }
 
 fn read_indices(acc: &Access, index: u64, count: u64) -> Result<Vec<i64>, SimError> {
@@ -81,8 +110,14 @@ impl RdmaInstr {
     /// Seed-style name.
     pub fn name(&self) -> &'static str {
         match self {
-            RdmaInstr::Load { kind: LoadKind::Var, .. } => "op_loadVar",
-            RdmaInstr::Load { kind: LoadKind::Const, .. } => "op_loadConst",
+            RdmaInstr::Load {
+                kind: LoadKind::Var,
+                ..
+            } => "op_loadVar",
+            RdmaInstr::Load {
+                kind: LoadKind::Const,
+                ..
+            } => "op_loadConst",
             RdmaInstr::Gather { .. } => "op_rdmaGather",
         }
     }
@@ -91,21 +126,31 @@ impl RdmaInstr {
     pub fn bytes(&self) -> u64 {
         match self {
             RdmaInstr::Load { shape, .. } => shape.bytes(),
-            RdmaInstr::Gather { count, row_bytes, .. } => count.saturating_mul(*row_bytes),
+            RdmaInstr::Gather {
+                count, row_bytes, ..
+            } => count.saturating_mul(*row_bytes),
         }
     }
 
     /// Execute for `acc.tile`.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         match *self {
-            RdmaInstr::Load { ddr, spm, shape, .. } => {
+            RdmaInstr::Load {
+                ddr, spm, shape, ..
+            } => {
                 for r in 0..shape.rows {
                     let data = acc.ddr_read(ddr + r * shape.src_stride, shape.row_bytes)?;
                     acc.spm_write(spm + r * shape.dst_stride, &data, 1)?;
                 }
                 Ok(())
             }
-            RdmaInstr::Gather { ddr, index, count, row_bytes, spm } => {
+            RdmaInstr::Gather {
+                ddr,
+                index,
+                count,
+                row_bytes,
+                spm,
+            } => {
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
                     let data = acc.ddr_read(ddr + row_offset(acc, idx, row_bytes)?, row_bytes)?;
                     acc.spm_write(spm + i as u64 * row_bytes, &data, 1)?;
@@ -129,7 +174,9 @@ impl WdmaInstr {
     pub fn bytes(&self) -> u64 {
         match self {
             WdmaInstr::Store { shape, .. } => shape.bytes(),
-            WdmaInstr::Scatter { count, row_bytes, .. } => count.saturating_mul(*row_bytes),
+            WdmaInstr::Scatter {
+                count, row_bytes, ..
+            } => count.saturating_mul(*row_bytes),
         }
     }
 
@@ -143,7 +190,13 @@ impl WdmaInstr {
                 }
                 Ok(())
             }
-            WdmaInstr::Scatter { spm, index, count, row_bytes, ddr } => {
+            WdmaInstr::Scatter {
+                spm,
+                index,
+                count,
+                row_bytes,
+                ddr,
+            } => {
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
                     let data = acc.spm_read(spm + i as u64 * row_bytes, row_bytes, 1)?;
                     acc.ddr_write(ddr + row_offset(acc, idx, row_bytes)?, &data)?;
@@ -167,7 +220,9 @@ impl TdmaInstr {
     pub fn bytes(&self) -> u64 {
         match self {
             TdmaInstr::Reshape { shape, .. } => shape.bytes(),
-            TdmaInstr::GatherScatter { elem_bytes, count, .. } => elem_bytes.saturating_mul(*count),
+            TdmaInstr::GatherScatter {
+                elem_bytes, count, ..
+            } => elem_bytes.saturating_mul(*count),
         }
     }
 
@@ -176,9 +231,23 @@ impl TdmaInstr {
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         let (src, dst, shape) = match *self {
             TdmaInstr::Reshape { src, dst, shape } => (src, dst, shape),
-            TdmaInstr::GatherScatter { src, dst, elem_bytes, count, src_stride, dst_stride } => {
-                (src, dst, Strided { rows: count, row_bytes: elem_bytes, src_stride, dst_stride })
-            }
+            TdmaInstr::GatherScatter {
+                src,
+                dst,
+                elem_bytes,
+                count,
+                src_stride,
+                dst_stride,
+            } => (
+                src,
+                dst,
+                Strided {
+                    rows: count,
+                    row_bytes: elem_bytes,
+                    src_stride,
+                    dst_stride,
+                },
+            ),
         };
         let mut rows = Vec::with_capacity(shape.rows as usize);
         for r in 0..shape.rows {
@@ -204,7 +273,10 @@ impl DteCopy {
     /// Execute for `acc.tile`.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         if self.dst_tile >= acc.config.tiles() {
-            return Err(acc.invalid(format!("DTE to tile {} which does not exist", self.dst_tile)));
+            return Err(acc.invalid(format!(
+                "DTE to tile {} which does not exist",
+                self.dst_tile
+            )));
         }
         let data = acc.spm_read(self.src, self.bytes, 1)?;
         acc.spm_write_on(self.dst_tile, self.dst, &data, 1)

@@ -8,6 +8,8 @@ pub mod access;
 pub mod cgra;
 pub mod dma;
 pub mod ne;
+#[cfg(test)]
+mod tests;
 
 use std::sync::Arc;
 
@@ -45,7 +47,9 @@ pub enum Instr {
     Tdma(TdmaInstr),
     Dte(DteCopy),
     /// Scalar-unit work (address arithmetic, loop control) of `cycles`.
-    Scalar { cycles: u64 },
+    Scalar {
+        cycles: u64,
+    },
     /// Wait for the named engines of this tile (NCC join).
     Join(EngineMask),
     /// Cross-tile barrier: every tile must execute the same number of them.
@@ -87,15 +91,29 @@ impl Instr {
     pub fn execute(&self, acc: &Access) -> Result<TimedOp, SimError> {
         let name: Arc<str> = Arc::from(acc.name);
         let cfg: &HardwareConfig = acc.config;
-        let engine_op = |engine, work| TimedOp::Engine { engine, work, name: name.clone() };
+        let engine_op = |engine, work| TimedOp::Engine {
+            engine,
+            work,
+            name: name.clone(),
+        };
         Ok(match self {
             Instr::Cgra(c) => {
                 c.execute(acc)?;
-                engine_op(Engine::Ct, Work::Compute { cycles: c.cycles(cfg) })
+                engine_op(
+                    Engine::Ct,
+                    Work::Compute {
+                        cycles: c.cycles(cfg),
+                    },
+                )
             }
             Instr::Neur(n) => {
                 n.execute(acc)?;
-                engine_op(Engine::Ne, Work::Compute { cycles: n.cycles(cfg) })
+                engine_op(
+                    Engine::Ne,
+                    Work::Compute {
+                        cycles: n.cycles(cfg),
+                    },
+                )
             }
             Instr::Rdma(r) => {
                 r.execute(acc)?;
@@ -111,9 +129,18 @@ impl Instr {
             }
             Instr::Dte(d) => {
                 d.execute(acc)?;
-                engine_op(Engine::Dte, Work::NocTransfer { dst_tile: d.dst_tile, bytes: d.bytes })
+                engine_op(
+                    Engine::Dte,
+                    Work::NocTransfer {
+                        dst_tile: d.dst_tile,
+                        bytes: d.bytes,
+                    },
+                )
             }
-            Instr::Scalar { cycles } => TimedOp::Scalar { cycles: *cycles, name },
+            Instr::Scalar { cycles } => TimedOp::Scalar {
+                cycles: *cycles,
+                name,
+            },
             Instr::Join(mask) => TimedOp::Join { engines: *mask },
             Instr::Barrier => TimedOp::Barrier,
         })

@@ -69,7 +69,9 @@ pub enum NeInstr {
 /// The accumulator format for inputs of `fmt`, or None if NE rejects `fmt`.
 pub fn accumulator(fmt: DataFormat) -> Option<DataFormat> {
     match fmt {
-        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Tf32 | DataFormat::Fp32 => Some(DataFormat::Fp32),
+        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Tf32 | DataFormat::Fp32 => {
+            Some(DataFormat::Fp32)
+        }
         DataFormat::Int8 => Some(DataFormat::Int32),
         _ => None,
     }
@@ -137,8 +139,13 @@ impl NeInstr {
     }
 }
 
-fn check_formats(acc: &Access, in_fmt: DataFormat, out_fmt: DataFormat) -> Result<DataFormat, SimError> {
-    let accf = accumulator(in_fmt).ok_or_else(|| acc.invalid("NE inputs must be fp16/bf16/tf32/fp32/int8"))?;
+fn check_formats(
+    acc: &Access,
+    in_fmt: DataFormat,
+    out_fmt: DataFormat,
+) -> Result<DataFormat, SimError> {
+    let accf = accumulator(in_fmt)
+        .ok_or_else(|| acc.invalid("NE inputs must be fp16/bf16/tf32/fp32/int8"))?;
     if out_fmt.is_float() != in_fmt.is_float() {
         return Err(acc.invalid("NE output must be float for float inputs and integer for int8"));
     }
@@ -196,17 +203,25 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
     let isz = g.in_fmt.size() as u64;
     let osz = g.out_fmt.size() as u64;
     let bias_f = match g.bias {
-        Some(addr) if accf == DataFormat::Fp32 => Some(acc.read_f32(DataFormat::Fp32, addr, g.n)?),
+        Some(addr) if accf == DataFormat::Fp32 => {
+            Some(acc.read_f32(DataFormat::Fp32, addr, g.n)?)
+        }
         _ => None,
     };
     let bias_i = match g.bias {
-        Some(addr) if accf == DataFormat::Int32 => Some(acc.read_i64(DataFormat::Int32, addr, g.n)?),
+        Some(addr) if accf == DataFormat::Int32 => {
+            Some(acc.read_i64(DataFormat::Int32, addr, g.n)?)
+        }
         _ => None,
     };
     let mut b_cache: Option<(Vec<f32>, Vec<i64>)> = None;
     for bi in 0..g.batch {
         let a_addr = g.a + bi * a_elems * isz;
-        let b_addr = if g.broadcast_b { g.b } else { g.b + bi * b_elems * isz };
+        let b_addr = if g.broadcast_b {
+            g.b
+        } else {
+            g.b + bi * b_elems * isz
+        };
         let o_addr = g.out + bi * o_elems * osz;
         if accf == DataFormat::Fp32 {
             let a = as_rows(acc.read_f32(g.in_fmt, a_addr, a_elems)?, m, k, g.trans_a);
@@ -214,7 +229,11 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
                 (Some((b, _)), true) => b.clone(),
                 _ => as_rows(acc.read_f32(g.in_fmt, b_addr, b_elems)?, k, n, g.trans_b),
             };
-            let mut out = if g.accumulate { acc.read_f32(g.out_fmt, o_addr, o_elems)? } else { vec![0.0; m * n] };
+            let mut out = if g.accumulate {
+                acc.read_f32(g.out_fmt, o_addr, o_elems)?
+            } else {
+                vec![0.0; m * n]
+            };
             gemm_f32_into(&mut out, &a, &b, m, k, n);
             if let Some(bias) = &bias_f {
                 for row in out.chunks_mut(n) {
@@ -231,7 +250,10 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
             let a = as_rows_i(acc.read_i64(g.in_fmt, a_addr, a_elems)?, m, k, g.trans_a);
             let b = as_rows_i(acc.read_i64(g.in_fmt, b_addr, b_elems)?, k, n, g.trans_b);
             let mut out: Vec<i32> = if g.accumulate {
-                acc.read_i64(g.out_fmt, o_addr, o_elems)?.into_iter().map(|v| v as i32).collect()
+                acc.read_i64(g.out_fmt, o_addr, o_elems)?
+                    .into_iter()
+                    .map(|v| v as i32)
+                    .collect()
             } else {
                 vec![0; m * n]
             };
@@ -239,7 +261,8 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
                 for p in 0..k {
                     let av = a[i * k + p] as i32;
                     for j in 0..n {
-                        out[i * n + j] = out[i * n + j].wrapping_add(av.wrapping_mul(b[p * n + j] as i32));
+                        out[i * n + j] =
+                            out[i * n + j].wrapping_add(av.wrapping_mul(b[p * n + j] as i32));
                     }
                 }
             }
@@ -259,26 +282,47 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
 
 fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
     let accf = check_formats(acc, c.in_fmt, c.out_fmt)?;
-    let (oh, ow) = c.out_hw().ok_or_else(|| acc.invalid("convolution window does not fit the input"))?;
+    let (oh, ow) = c
+        .out_hw()
+        .ok_or_else(|| acc.invalid("convolution window does not fit the input"))?;
     let g = c.groups;
     if g == 0 || c.dims[3] % g != 0 || c.out_channels % g != 0 {
         return Err(acc.invalid("groups must divide input and output channels"));
     }
     let [n, h, w, ch] = c.dims;
     let cg = ch / g;
-    let in_elems = [n, h, w, ch].iter().try_fold(1u64, |a, &d| a.checked_mul(d)).ok_or_else(|| acc.invalid("size overflow"))?;
+    let in_elems = [n, h, w, ch]
+        .iter()
+        .try_fold(1u64, |a, &d| a.checked_mul(d))
+        .ok_or_else(|| acc.invalid("size overflow"))?;
     let w_elems = c.kernel[0] * c.kernel[1] * cg * c.out_channels;
     let x = acc.read_f32(c.in_fmt, c.input, in_elems)?;
     let wt = acc.read_f32(c.in_fmt, c.weight, w_elems)?;
     // Int32 bias is read exactly (i64) so values beyond 2^24 keep every bit.
     let bias: Option<Vec<f64>> = match c.bias {
-        Some(addr) if accf == DataFormat::Int32 => {
-            Some(acc.read_i64(accf, addr, c.out_channels)?.into_iter().map(|v| v as f64).collect())
-        }
-        Some(addr) => Some(acc.read_f32(accf, addr, c.out_channels)?.into_iter().map(f64::from).collect()),
+        Some(addr) if accf == DataFormat::Int32 => Some(
+            acc.read_i64(accf, addr, c.out_channels)?
+                .into_iter()
+                .map(|v| v as f64)
+                .collect(),
+        ),
+        Some(addr) => Some(
+            acc.read_f32(accf, addr, c.out_channels)?
+                .into_iter()
+                .map(f64::from)
+                .collect(),
+        ),
         None => None,
     };
-    let out = conv_ref(&x, &wt, bias.as_deref(), c, oh, ow, accf == DataFormat::Int32);
+    let out = conv_ref(
+        &x,
+        &wt,
+        bias.as_deref(),
+        c,
+        oh,
+        ow,
+        accf == DataFormat::Int32,
+    );
     if accf == DataFormat::Int32 {
         let ints: Vec<i64> = out.iter().map(|&v| v as i64).collect();
         acc.write_i64(c.out_fmt, c.out, &ints)
@@ -291,7 +335,15 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
 /// Direct convolution with fp32 (or exact wrapping int32, when `int` is set)
 /// accumulation in (ky, kx, ci) order, bias added last; shared with the
 /// reference implementations. Values are returned as f64 so int32 results are exact.
-pub fn conv_ref(x: &[f32], wt: &[f32], bias: Option<&[f64]>, c: &NeConv, oh: u64, ow: u64, int: bool) -> Vec<f64> {
+pub fn conv_ref(
+    x: &[f32],
+    wt: &[f32],
+    bias: Option<&[f64]>,
+    c: &NeConv,
+    oh: u64,
+    ow: u64,
+    int: bool,
+) -> Vec<f64> {
     let [n, h, w, ch] = c.dims.map(|d| d as i64);
     let g = c.groups as i64;
     let (cg, oc) = (ch / g, c.out_channels as i64);
@@ -305,18 +357,21 @@ pub fn conv_ref(x: &[f32], wt: &[f32], bias: Option<&[f64]>, c: &NeConv, oh: u64
                     let mut accf = 0.0f32;
                     let mut acci = 0i32;
                     for ky in 0..c.kernel[0] as i64 {
-                        let iy = oy * c.stride[0] as i64 + ky * c.dilation[0] as i64 - c.pad[0] as i64;
+                        let iy =
+                            oy * c.stride[0] as i64 + ky * c.dilation[0] as i64 - c.pad[0] as i64;
                         if iy < 0 || iy >= h {
                             continue;
                         }
                         for kx in 0..c.kernel[1] as i64 {
-                            let ix = ox * c.stride[1] as i64 + kx * c.dilation[1] as i64 - c.pad[1] as i64;
+                            let ix = ox * c.stride[1] as i64 + kx * c.dilation[1] as i64
+                                - c.pad[1] as i64;
                             if ix < 0 || ix >= w {
                                 continue;
                             }
                             for ci in 0..cg {
                                 let xv = x[(((b * h + iy) * w + ix) * ch + grp * cg + ci) as usize];
-                                let wv = wt[(((ky * c.kernel[1] as i64 + kx) * cg + ci) * oc + o) as usize];
+                                let wv = wt[(((ky * c.kernel[1] as i64 + kx) * cg + ci) * oc + o)
+                                    as usize];
                                 if int {
                                     acci = acci.wrapping_add((xv as i32).wrapping_mul(wv as i32));
                                 } else {
@@ -326,7 +381,11 @@ pub fn conv_ref(x: &[f32], wt: &[f32], bias: Option<&[f64]>, c: &NeConv, oh: u64
                         }
                     }
                     let bv = bias.map_or(0.0, |bb| bb[o as usize]);
-                    out.push(if int { f64::from(acci.wrapping_add(bv as i32)) } else { f64::from(accf + bv as f32) });
+                    out.push(if int {
+                        f64::from(acci.wrapping_add(bv as i32))
+                    } else {
+                        f64::from(accf + bv as f32)
+                    });
                 }
             }
         }

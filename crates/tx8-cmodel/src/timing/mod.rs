@@ -38,7 +38,11 @@ pub enum Work {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TimedOp {
     /// Issued by the scalar unit into `engine`'s queue.
-    Engine { engine: Engine, work: Work, name: Arc<str> },
+    Engine {
+        engine: Engine,
+        work: Work,
+        name: Arc<str>,
+    },
     /// Work on the scalar unit itself (address arithmetic, loop control).
     Scalar { cycles: u64, name: Arc<str> },
     /// Wait until the engines in the mask are idle with empty queues.
@@ -66,14 +70,18 @@ pub fn standalone_cycles(config: &HardwareConfig, op: &TimedOp) -> u64 {
                 + match work {
                     Work::Compute { cycles } => *cycles,
                     Work::DdrTransfer { bytes } => {
-                        let rate = config.ddr_transfer_cap_bytes_per_cycle.min(config.ddr_bytes_per_cycle);
+                        let rate = config
+                            .ddr_transfer_cap_bytes_per_cycle
+                            .min(config.ddr_bytes_per_cycle);
                         config.dma_start_cycles + (*bytes as f64 / rate).ceil() as u64
                     }
                     Work::LocalTransfer { bytes } => {
-                        config.dma_start_cycles + (*bytes as f64 / config.tdma_bytes_per_cycle).ceil() as u64
+                        config.dma_start_cycles
+                            + (*bytes as f64 / config.tdma_bytes_per_cycle).ceil() as u64
                     }
                     Work::NocTransfer { bytes, .. } => {
-                        config.dte_message_cycles + (*bytes as f64 / config.noc_link_bytes_per_cycle).ceil() as u64
+                        config.dte_message_cycles
+                            + (*bytes as f64 / config.noc_link_bytes_per_cycle).ceil() as u64
                     }
                 }
         }

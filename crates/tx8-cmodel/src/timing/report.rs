@@ -52,7 +52,9 @@ impl TimingReport {
 
     /// Busy cycles of `engine` on `tile`.
     pub fn busy_cycles(&self, tile: u32, engine: Engine) -> f64 {
-        self.busy.get(tile as usize).map_or(0.0, |b| b[engine.index()])
+        self.busy
+            .get(tile as usize)
+            .map_or(0.0, |b| b[engine.index()])
     }
 
     /// The trace as Chrome trace-event JSON (opens in Perfetto / chrome://tracing):

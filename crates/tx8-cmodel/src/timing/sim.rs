@@ -29,7 +29,10 @@ const EPS: f64 = 1e-7;
 
 enum Phase {
     /// A fixed cost that ends at `until`; then the transfer (if any) starts.
-    Fixed { until: f64, then: Option<(Demand, u64)> },
+    Fixed {
+        until: f64,
+        then: Option<(Demand, u64)>,
+    },
     /// Moving bytes as flow `flow`.
     Flowing { flow: usize },
 }
@@ -74,7 +77,10 @@ fn queue_depth(config: &HardwareConfig, e: Engine) -> usize {
 }
 
 /// Replay `streams` (one per tile, tile id = index) and measure them.
-pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<TimingReport, SimError> {
+pub fn simulate(
+    config: &HardwareConfig,
+    streams: &[Vec<TimedOp>],
+) -> Result<TimingReport, SimError> {
     let ntiles = streams.len();
     if ntiles > config.tiles() as usize {
         return Err(SimError::NoSuchTile(ntiles as u32 - 1));
@@ -85,10 +91,16 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
             scalar_free: 0.0,
             issuing: None,
             at_barrier: false,
-            engines: (0..Engine::ALL.len()).map(|_| EngineState::default()).collect(),
+            engines: (0..Engine::ALL.len())
+                .map(|_| EngineState::default())
+                .collect(),
         })
         .collect();
-    let mut report = TimingReport { tile_end: vec![0.0; ntiles], busy: vec![[0.0; 7]; ntiles], ..Default::default() };
+    let mut report = TimingReport {
+        tile_end: vec![0.0; ntiles],
+        busy: vec![[0.0; 7]; ntiles],
+        ..Default::default()
+    };
     // Slab of transfers in flight; a drained slot is freed and reused.
     let mut flows: Vec<Option<Flow>> = Vec::new();
     let mut free_slots: Vec<usize> = Vec::new();
@@ -107,7 +119,14 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
                     tile.at_barrier = false;
                     tile.pc += 1;
                     tile.scalar_free = now + config.barrier_cycles as f64;
-                    push_trace(&mut report, t, Engine::Scalar, "barrier", now, tile.scalar_free);
+                    push_trace(
+                        &mut report,
+                        t,
+                        Engine::Scalar,
+                        "barrier",
+                        now,
+                        tile.scalar_free,
+                    );
                 }
                 progress = true;
             }
@@ -117,9 +136,17 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
                     if es.active.is_some() {
                         continue;
                     }
-                    let Some(op) = es.queue.pop_front() else { continue };
-                    let TimedOp::Engine { work, .. } = &streams[t][op] else { continue };
-                    es.active = Some(Active { op, start: now, phase: start_phase(config, t as u32, work, now) });
+                    let Some(op) = es.queue.pop_front() else {
+                        continue;
+                    };
+                    let TimedOp::Engine { work, .. } = &streams[t][op] else {
+                        continue;
+                    };
+                    es.active = Some(Active {
+                        op,
+                        start: now,
+                        phase: start_phase(config, t as u32, work, now),
+                    });
                     progress = true;
                 }
             }
@@ -131,8 +158,10 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
         // the others; recompute transfer rates if the set of flows changed.
         if rates_dirty {
             let live: Vec<usize> = (0..flows.len()).filter(|&i| flows[i].is_some()).collect();
-            let demands: Vec<Demand> =
-                live.iter().filter_map(|&i| flows[i].as_ref().map(|f| f.demand.clone())).collect();
+            let demands: Vec<Demand> = live
+                .iter()
+                .filter_map(|&i| flows[i].as_ref().map(|f| f.demand.clone()))
+                .collect();
             let rates = allocate(&demands, |r| match r {
                 Resource::Ddr => config.ddr_bytes_per_cycle,
                 Resource::Link { .. } => config.noc_link_bytes_per_cycle,
@@ -153,8 +182,14 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
             }
             for es in &tile.engines {
                 match &es.active {
-                    Some(Active { phase: Phase::Fixed { until, .. }, .. }) => next = next.min(until.max(now)),
-                    Some(Active { phase: Phase::Flowing { flow }, .. }) => {
+                    Some(Active {
+                        phase: Phase::Fixed { until, .. },
+                        ..
+                    }) => next = next.min(until.max(now)),
+                    Some(Active {
+                        phase: Phase::Flowing { flow },
+                        ..
+                    }) => {
                         if let Some(f) = flows[*flow].as_ref().filter(|f| f.rate > 0.0) {
                             next = next.min(now + f.remaining / f.rate);
                         }
@@ -176,12 +211,18 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
         for (t, tile) in tiles.iter_mut().enumerate() {
             for e in Engine::ALL {
                 let es = &mut tile.engines[e.index()];
-                let Some(active) = es.active.as_mut() else { continue };
+                let Some(active) = es.active.as_mut() else {
+                    continue;
+                };
                 let finished = match &mut active.phase {
                     Phase::Fixed { until, then } if *until <= now + EPS => match then.take() {
                         Some((_, 0)) => true,
                         Some((demand, bytes)) => {
-                            let flow = Flow { remaining: bytes as f64, demand, rate: 0.0 };
+                            let flow = Flow {
+                                remaining: bytes as f64,
+                                demand,
+                                rate: 0.0,
+                            };
                             let slot = match free_slots.pop() {
                                 Some(i) => {
                                     flows[i] = Some(flow);
@@ -200,7 +241,9 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
                     },
                     Phase::Fixed { .. } => false,
                     Phase::Flowing { flow } => {
-                        let drained = flows[*flow].as_ref().is_none_or(|f| f.remaining <= EPS * f.rate.max(1.0));
+                        let drained = flows[*flow]
+                            .as_ref()
+                            .is_none_or(|f| f.remaining <= EPS * f.rate.max(1.0));
                         if drained {
                             flows[*flow] = None;
                             free_slots.push(*flow);
@@ -219,7 +262,13 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
                         _ => "?".into(),
                     };
                     report.busy[t][e.index()] += now - start;
-                    report.trace.push(TraceEvent { tile: t as u32, engine: e, name, start, end: now });
+                    report.trace.push(TraceEvent {
+                        tile: t as u32,
+                        engine: e,
+                        name,
+                        start,
+                        end: now,
+                    });
                     report.tile_end[t] = report.tile_end[t].max(now);
                 }
             }
@@ -228,7 +277,10 @@ pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<Tim
 
     // Everything must have drained; otherwise tiles disagree on barriers.
     for (t, tile) in tiles.iter().enumerate() {
-        let busy = tile.engines.iter().any(|e| e.active.is_some() || !e.queue.is_empty());
+        let busy = tile
+            .engines
+            .iter()
+            .any(|e| e.active.is_some() || !e.queue.is_empty());
         if tile.pc < streams[t].len() || busy || tile.issuing.is_some() {
             return Err(SimError::Barrier(format!(
                 "timing replay deadlocked: tile {t} stopped at instruction {} of {} (barrier counts differ between tiles?)",
@@ -258,7 +310,9 @@ fn step_scalar(
         tile.engines[e.index()].queue.push_back(op);
         return true;
     }
-    let Some(op) = stream.get(tile.pc) else { return false };
+    let Some(op) = stream.get(tile.pc) else {
+        return false;
+    };
     match op {
         TimedOp::Engine { engine, name, .. } => {
             let es = &mut tile.engines[engine.index()];
@@ -269,7 +323,14 @@ fn step_scalar(
             if issue > 0 {
                 tile.issuing = Some((*engine, tile.pc));
                 tile.scalar_free = now + issue as f64;
-                push_trace(report, t, Engine::Scalar, &format!("issue {name}"), now, tile.scalar_free);
+                push_trace(
+                    report,
+                    t,
+                    Engine::Scalar,
+                    &format!("issue {name}"),
+                    now,
+                    tile.scalar_free,
+                );
             } else {
                 es.queue.push_back(tile.pc);
             }
@@ -283,10 +344,13 @@ fn step_scalar(
             true
         }
         TimedOp::Join { engines } => {
-            let idle = Engine::ALL.iter().filter(|e| engines.contains(**e)).all(|e| {
-                let es = &tile.engines[e.index()];
-                es.active.is_none() && es.queue.is_empty()
-            });
+            let idle = Engine::ALL
+                .iter()
+                .filter(|e| engines.contains(**e))
+                .all(|e| {
+                    let es = &tile.engines[e.index()];
+                    es.active.is_none() && es.queue.is_empty()
+                });
             if !idle {
                 return false;
             }
@@ -302,34 +366,71 @@ fn step_scalar(
     }
 }
 
-fn push_trace(report: &mut TimingReport, t: usize, engine: Engine, name: &str, start: f64, end: f64) {
+fn push_trace(
+    report: &mut TimingReport,
+    t: usize,
+    engine: Engine,
+    name: &str,
+    start: f64,
+    end: f64,
+) {
     report.busy[t][engine.index()] += end - start;
     report.tile_end[t] = report.tile_end[t].max(end);
-    report.trace.push(TraceEvent { tile: t as u32, engine, name: name.into(), start, end });
+    report.trace.push(TraceEvent {
+        tile: t as u32,
+        engine,
+        name: name.into(),
+        start,
+        end,
+    });
 }
 
 /// The first phase of an engine instruction started at `now` on `tile`.
 fn start_phase(config: &HardwareConfig, tile: u32, work: &Work, now: f64) -> Phase {
     match work {
-        Work::Compute { cycles } => Phase::Fixed { until: now + *cycles as f64, then: None },
+        Work::Compute { cycles } => Phase::Fixed {
+            until: now + *cycles as f64,
+            then: None,
+        },
         Work::LocalTransfer { bytes } => Phase::Fixed {
-            until: now + config.dma_start_cycles as f64 + *bytes as f64 / config.tdma_bytes_per_cycle,
+            until: now
+                + config.dma_start_cycles as f64
+                + *bytes as f64 / config.tdma_bytes_per_cycle,
             then: None,
         },
         Work::DdrTransfer { bytes } => Phase::Fixed {
             until: now + config.dma_start_cycles as f64,
-            then: Some((Demand { resources: vec![Resource::Ddr], cap: config.ddr_transfer_cap_bytes_per_cycle }, *bytes)),
+            then: Some((
+                Demand {
+                    resources: vec![Resource::Ddr],
+                    cap: config.ddr_transfer_cap_bytes_per_cycle,
+                },
+                *bytes,
+            )),
         },
         Work::NocTransfer { dst_tile, bytes } => {
             let links: Vec<Resource> = xy_route(config, tile, *dst_tile)
                 .into_iter()
-                .map(|l| Resource::Link { from: l.from, to: l.to })
+                .map(|l| Resource::Link {
+                    from: l.from,
+                    to: l.to,
+                })
                 .collect();
             // A copy to the tile itself crosses no link; it still moves at link rate.
-            let cap = if links.is_empty() { config.noc_link_bytes_per_cycle } else { f64::INFINITY };
+            let cap = if links.is_empty() {
+                config.noc_link_bytes_per_cycle
+            } else {
+                f64::INFINITY
+            };
             Phase::Fixed {
                 until: now + config.dte_message_cycles as f64,
-                then: Some((Demand { resources: links, cap }, *bytes)),
+                then: Some((
+                    Demand {
+                        resources: links,
+                        cap,
+                    },
+                    *bytes,
+                )),
             }
         }
     }

@@ -10,7 +10,11 @@ use crate::timing::sim::simulate;
 use crate::timing::{TimedOp, Work};
 
 fn dma(engine: Engine, bytes: u64) -> TimedOp {
-    TimedOp::Engine { engine, work: Work::DdrTransfer { bytes }, name: Arc::from("dma") }
+    TimedOp::Engine {
+        engine,
+        work: Work::DdrTransfer { bytes },
+        name: Arc::from("dma"),
+    }
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -37,8 +41,13 @@ fn lone_dma_costs_start_plus_bytes_over_per_transfer_cap() {
     for c in configs() {
         for bytes in [0u64, 1, 4096, 1 << 20, 3_000_001] {
             let r = simulate(&c, &[vec![dma(Engine::Rdma, bytes)]]).unwrap();
-            let want = c.dma_start_cycles as f64 + bytes as f64 / c.ddr_transfer_cap_bytes_per_cycle;
-            assert!(close(r.end_time, want), "{bytes} B: {} vs {want}", r.end_time);
+            let want =
+                c.dma_start_cycles as f64 + bytes as f64 / c.ddr_transfer_cap_bytes_per_cycle;
+            assert!(
+                close(r.end_time, want),
+                "{bytes} B: {} vs {want}",
+                r.end_time
+            );
             assert_eq!(r.ddr_bytes, bytes);
         }
     }
@@ -51,7 +60,9 @@ fn sixteen_concurrent_dmas_share_ddr() {
         let streams: Vec<Vec<TimedOp>> = (0..16).map(|_| vec![dma(Engine::Rdma, bytes)]).collect();
         let r = simulate(&c, &streams).unwrap();
         // 16 in flight: each gets min(cap, total/16).
-        let rate = c.ddr_transfer_cap_bytes_per_cycle.min(c.ddr_bytes_per_cycle / 16.0);
+        let rate = c
+            .ddr_transfer_cap_bytes_per_cycle
+            .min(c.ddr_bytes_per_cycle / 16.0);
         let want = c.dma_start_cycles as f64 + bytes as f64 / rate;
         assert!(close(r.end_time, want), "{} vs {want}", r.end_time);
         assert_eq!(r.ddr_bytes, 16 * bytes);
@@ -66,15 +77,31 @@ fn ddr_share_grows_back_when_transfers_finish() {
     // Two tiles: a short and a long transfer starting together. With 2 in
     // flight each gets min(cap, total/2); after the short one ends the long
     // one runs at min(cap, total).
-    let c = HardwareConfig { ddr_transfer_cap_bytes_per_cycle: 150.0, ..HardwareConfig::default() };
+    let c = HardwareConfig {
+        ddr_transfer_cap_bytes_per_cycle: 150.0,
+        ..HardwareConfig::default()
+    };
     let (short, long) = (10_000u64, 50_000u64);
-    let r = simulate(&c, &[vec![dma(Engine::Rdma, short)], vec![dma(Engine::Wdma, long)]]).unwrap();
+    let r = simulate(
+        &c,
+        &[
+            vec![dma(Engine::Rdma, short)],
+            vec![dma(Engine::Wdma, long)],
+        ],
+    )
+    .unwrap();
     let shared = c.ddr_bytes_per_cycle / 2.0; // 100 < 150 cap
     let t_short = short as f64 / shared;
-    let alone = c.ddr_transfer_cap_bytes_per_cycle.min(c.ddr_bytes_per_cycle);
+    let alone = c
+        .ddr_transfer_cap_bytes_per_cycle
+        .min(c.ddr_bytes_per_cycle);
     let want_long = c.dma_start_cycles as f64 + t_short + (long - short) as f64 / alone;
     assert!(close(r.tile_end[0], c.dma_start_cycles as f64 + t_short));
-    assert!(close(r.tile_end[1], want_long), "{} vs {want_long}", r.tile_end[1]);
+    assert!(
+        close(r.tile_end[1], want_long),
+        "{} vs {want_long}",
+        r.tile_end[1]
+    );
 }
 
 #[test]
@@ -82,7 +109,11 @@ fn dte_across_three_hops_costs_message_plus_bytes_over_link() {
     for c in configs() {
         let bytes = 256 * 1024u64;
         // Tile 0 (0,0) -> tile 6 (2,1): 3 hops under XY routing.
-        let dte = TimedOp::Engine { engine: Engine::Dte, work: Work::NocTransfer { dst_tile: 6, bytes }, name: "dte".into() };
+        let dte = TimedOp::Engine {
+            engine: Engine::Dte,
+            work: Work::NocTransfer { dst_tile: 6, bytes },
+            name: "dte".into(),
+        };
         let mut streams = vec![Vec::new(); 16];
         streams[0].push(dte);
         let r = simulate(&c, &streams).unwrap();
@@ -98,7 +129,14 @@ fn dte_across_three_hops_costs_message_plus_bytes_over_link() {
 fn dtes_sharing_a_link_split_it_and_disjoint_ones_do_not() {
     let c = HardwareConfig::default();
     let bytes = 128 * 1000u64;
-    let dte = |dst| TimedOp::Engine { engine: Engine::Dte, work: Work::NocTransfer { dst_tile: dst, bytes }, name: "dte".into() };
+    let dte = |dst| TimedOp::Engine {
+        engine: Engine::Dte,
+        work: Work::NocTransfer {
+            dst_tile: dst,
+            bytes,
+        },
+        name: "dte".into(),
+    };
     // 0->2 and 1->3 share link 1->2.
     let mut s = vec![Vec::new(); 16];
     s[0].push(dte(2));
@@ -120,14 +158,26 @@ fn join_waits_for_engines_then_costs_join_cycles() {
     for c in configs() {
         let work = 5000u64;
         let s = vec![
-            TimedOp::Engine { engine: Engine::Ct, work: Work::Compute { cycles: work }, name: "ct".into() },
-            TimedOp::Join { engines: EngineMask::of(&[Engine::Ct]) },
+            TimedOp::Engine {
+                engine: Engine::Ct,
+                work: Work::Compute { cycles: work },
+                name: "ct".into(),
+            },
+            TimedOp::Join {
+                engines: EngineMask::of(&[Engine::Ct]),
+            },
         ];
         let r = simulate(&c, &[s]).unwrap();
         let want = (c.issue_cycles + work + c.join_cycles) as f64;
         assert!(close(r.end_time, want), "{} vs {want}", r.end_time);
         // A join on an engine that is idle costs only the join.
-        let r = simulate(&c, &[vec![TimedOp::Join { engines: EngineMask::ALL_ASYNC }]]).unwrap();
+        let r = simulate(
+            &c,
+            &[vec![TimedOp::Join {
+                engines: EngineMask::ALL_ASYNC,
+            }]],
+        )
+        .unwrap();
         assert!(close(r.end_time, c.join_cycles as f64));
     }
 }
@@ -137,11 +187,21 @@ fn barrier_releases_all_tiles_after_the_last_arrival() {
     for c in configs() {
         let mut streams: Vec<Vec<TimedOp>> = (0..16).map(|_| vec![TimedOp::Barrier]).collect();
         let late = 7777u64;
-        streams[9].insert(0, TimedOp::Scalar { cycles: late, name: "work".into() });
+        streams[9].insert(
+            0,
+            TimedOp::Scalar {
+                cycles: late,
+                name: "work".into(),
+            },
+        );
         let r = simulate(&c, &streams).unwrap();
         let want = (late + c.barrier_cycles) as f64;
         for t in 0..16 {
-            assert!(close(r.tile_end[t], want), "tile {t}: {} vs {want}", r.tile_end[t]);
+            assert!(
+                close(r.tile_end[t], want),
+                "tile {t}: {} vs {want}",
+                r.tile_end[t]
+            );
         }
     }
 }
@@ -161,7 +221,10 @@ fn a_full_queue_stalls_the_scalar_unit() {
     // depth+2 loads: one starts at once, `depth` wait in the queue, the last
     // one cannot be issued until the first finishes.
     let mut s: Vec<TimedOp> = (0..depth + 2).map(|_| dma(Engine::Rdma, bytes)).collect();
-    s.push(TimedOp::Scalar { cycles: 1, name: "after".into() });
+    s.push(TimedOp::Scalar {
+        cycles: 1,
+        name: "after".into(),
+    });
     let r = simulate(&c, &[s]).unwrap();
     let one = c.dma_start_cycles as f64 + bytes as f64 / c.ddr_transfer_cap_bytes_per_cycle;
     let after = r.trace.iter().find(|e| &*e.name == "after").unwrap();
@@ -173,9 +236,17 @@ fn a_full_queue_stalls_the_scalar_unit() {
 fn engines_of_a_tile_overlap() {
     let c = HardwareConfig::default();
     let s = vec![
-        TimedOp::Engine { engine: Engine::Ne, work: Work::Compute { cycles: 10_000 }, name: "ne".into() },
+        TimedOp::Engine {
+            engine: Engine::Ne,
+            work: Work::Compute { cycles: 10_000 },
+            name: "ne".into(),
+        },
         dma(Engine::Rdma, 64 * 9000),
-        TimedOp::Engine { engine: Engine::Ct, work: Work::Compute { cycles: 3000 }, name: "ct".into() },
+        TimedOp::Engine {
+            engine: Engine::Ct,
+            work: Work::Compute { cycles: 3000 },
+            name: "ct".into(),
+        },
     ];
     let r = simulate(&c, &[s]).unwrap();
     let ne_end = (c.issue_cycles + 10_000) as f64;

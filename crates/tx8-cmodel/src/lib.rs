@@ -11,6 +11,7 @@ pub mod dtype;
 pub mod engine;
 pub mod error;
 pub mod isa;
+pub mod layout;
 pub mod memory;
 pub mod rng;
 pub mod sync;

@@ -13,6 +13,7 @@ pub mod error;
 pub mod isa;
 pub mod layout;
 pub mod memory;
+pub mod oplib;
 pub mod rng;
 pub mod sync;
 pub mod tile;

@@ -14,6 +14,7 @@ pub mod isa;
 pub mod layout;
 pub mod memory;
 pub mod oplib;
+pub mod optest;
 pub mod rng;
 pub mod sync;
 pub mod tile;

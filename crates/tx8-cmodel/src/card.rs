@@ -8,6 +8,9 @@ use crate::error::{MemSpace, SimError};
 use crate::memory::CardMemory;
 use crate::sync::SpmdBarrier;
 use crate::tile::TileCtx;
+use std::sync::atomic::AtomicU64;
+
+use crate::timing::hazard::{self, Footprint};
 use crate::timing::report::TimingReport;
 use crate::timing::sim::simulate;
 use crate::timing::TimedOp;
@@ -99,50 +102,56 @@ impl Card {
             return Err(SimError::NoSuchTile(tiles));
         }
         let barrier = SpmdBarrier::new(tiles);
-        let results: Vec<Result<Vec<TimedOp>, SimError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..tiles)
-                .map(|t| {
-                    let (barrier, program, config, memory) =
-                        (&barrier, &program, &self.config, &self.memory);
-                    scope.spawn(move || {
-                        // Departs the barrier even if the program panics, so no tile hangs.
-                        struct Depart<'b>(&'b SpmdBarrier, Option<String>);
-                        impl Drop for Depart<'_> {
-                            fn drop(&mut self) {
-                                let why = if std::thread::panicking() {
-                                    Some("panicked".into())
-                                } else {
-                                    self.1.take()
-                                };
-                                self.0.depart(why);
+        let seq = AtomicU64::new(0);
+        let results: Vec<Result<(Vec<TimedOp>, Vec<Footprint>), SimError>> =
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..tiles)
+                    .map(|t| {
+                        let (barrier, program, config, memory, seq) =
+                            (&barrier, &program, &self.config, &self.memory, &seq);
+                        scope.spawn(move || {
+                            // Departs the barrier even if the program panics, so no tile hangs.
+                            struct Depart<'b>(&'b SpmdBarrier, Option<String>);
+                            impl Drop for Depart<'_> {
+                                fn drop(&mut self) {
+                                    let why = if std::thread::panicking() {
+                                        Some("panicked".into())
+                                    } else {
+                                        self.1.take()
+                                    };
+                                    self.0.depart(why);
+                                }
                             }
-                        }
-                        let mut guard = Depart(barrier, None);
-                        let mut ctx = TileCtx::new(t, tiles, config, memory, barrier);
-                        let r = program(&mut ctx);
-                        if let Err(e) = &r {
-                            guard.1 = Some(e.to_string());
-                        }
-                        r.map(|()| ctx.into_record())
+                            let mut guard = Depart(barrier, None);
+                            let mut ctx = TileCtx::new(t, tiles, config, memory, barrier, seq);
+                            let r = program(&mut ctx);
+                            if let Err(e) = &r {
+                                guard.1 = Some(e.to_string());
+                            }
+                            r.map(|()| ctx.into_record())
+                        })
                     })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .enumerate()
-                .map(|(t, h)| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(SimError::Host(format!("tile {t} program panicked")))
+                    .collect();
+                handles
+                    .into_iter()
+                    .enumerate()
+                    .map(|(t, h)| {
+                        h.join().unwrap_or_else(|_| {
+                            Err(SimError::Host(format!("tile {t} program panicked")))
+                        })
                     })
-                })
-                .collect()
-        });
+                    .collect()
+            });
         // Report the root cause first: a real error beats the barrier errors it caused.
         let mut streams = Vec::with_capacity(results.len());
+        let mut footprints = Vec::with_capacity(results.len());
         let mut first_barrier_err = None;
         for r in results {
             match r {
-                Ok(s) => streams.push(s),
+                Ok((s, f)) => {
+                    streams.push(s);
+                    footprints.push(f);
+                }
                 Err(SimError::Barrier(m)) => {
                     first_barrier_err.get_or_insert(SimError::Barrier(m));
                 }
@@ -154,6 +163,7 @@ impl Card {
         }
         let instructions = streams.iter().map(|s| s.len() as u64).collect();
         let timing = simulate(&self.config, &streams)?;
+        hazard::check(&footprints, &timing.op_spans)?;
         Ok(RunResult {
             timing,
             instructions,

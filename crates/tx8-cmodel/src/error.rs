@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// Which memory a faulting access went to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MemSpace {
     /// A tile's scratch-pad memory (tile id).
     Spm(u32),
@@ -76,6 +76,18 @@ pub enum SimError {
         instr: u64,
         name: String,
         reason: String,
+    },
+    /// Two accesses to the same bytes ran in a different order in simulated
+    /// time than in program order (a missing join or barrier).
+    #[error("tile {tile}, instruction #{instr} ({name}): race on {space} at {addr:#x} with tile {other_tile} instruction #{other_instr} (missing join or barrier)")]
+    Hazard {
+        tile: u32,
+        instr: u64,
+        name: String,
+        space: MemSpace,
+        addr: u64,
+        other_tile: u32,
+        other_instr: u64,
     },
     /// A tile id outside the mesh.
     #[error("tile {0} does not exist on this card")]

@@ -53,7 +53,12 @@ impl Nhwc {
             [n, c] => (n, 1, 1, c),
             [n, w, c] => (n, 1, w, c),
             [n, h, w, c] => (n, h, w, c),
-            _ => return Err(SimError::Layout(format!("rank {} is not supported (1 to 4)", dims.len()))),
+            _ => {
+                return Err(SimError::Layout(format!(
+                    "rank {} is not supported (1 to 4)",
+                    dims.len()
+                )))
+            }
         };
         Ok(Nhwc { n, h, w, c })
     }
@@ -68,8 +73,13 @@ impl Nhwc {
 fn blocking(fmt: DataFormat) -> Result<(u64, &'static [u64]), SimError> {
     match fmt {
         DataFormat::Int8 => Ok((128, &[4, 8, 16, 32, 64])),
-        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Fp32 | DataFormat::Tf32 => Ok((64, &[4, 8, 16, 32])),
-        other => Err(SimError::Layout(format!("no channel-blocked layout for {}", other.name()))),
+        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Fp32 | DataFormat::Tf32 => {
+            Ok((64, &[4, 8, 16, 32]))
+        }
+        other => Err(SimError::Layout(format!(
+            "no channel-blocked layout for {}",
+            other.name()
+        ))),
     }
 }
 
@@ -116,7 +126,10 @@ impl Placement {
     /// Place a tensor; errors for N != 1 in Tensor/Cx and unsupported formats.
     pub fn new(layout: MemLayout, fmt: DataFormat, shape: Nhwc) -> Result<Self, SimError> {
         if matches!(layout, MemLayout::Tensor | MemLayout::Cx) && shape.n != 1 {
-            return Err(SimError::Layout(format!("{layout:?} needs dim 0 == 1, got {}", shape.n)));
+            return Err(SimError::Layout(format!(
+                "{layout:?} needs dim 0 == 1, got {}",
+                shape.n
+            )));
         }
         let blocked = match layout {
             MemLayout::Tensor | MemLayout::NTensor => None,
@@ -129,10 +142,22 @@ impl Placement {
                 let c0_padded = pad_channels(c0, steps);
                 let batch_bytes = (cx * hw * block + hw * c0_padded) * esize;
                 let batch_stride = batch_bytes.div_ceil(BATCH_ALIGN_BYTES) * BATCH_ALIGN_BYTES;
-                Some(Blocked { block, cx, c0, c0_padded, batch_bytes, batch_stride })
+                Some(Blocked {
+                    block,
+                    cx,
+                    c0,
+                    c0_padded,
+                    batch_bytes,
+                    batch_stride,
+                })
             }
         };
-        Ok(Placement { layout, fmt, shape, blocked })
+        Ok(Placement {
+            layout,
+            fmt,
+            shape,
+            blocked,
+        })
     }
 
     /// Bytes the tensor occupies (N batch strides for Cx/NCx).
@@ -147,7 +172,9 @@ impl Placement {
     pub fn offset(&self, n: u64, h: u64, w: u64, c: u64) -> Result<u64, SimError> {
         let s = self.shape;
         if n >= s.n || h >= s.h || w >= s.w || c >= s.c {
-            return Err(SimError::Layout(format!("index ({n},{h},{w},{c}) outside shape {s:?}")));
+            return Err(SimError::Layout(format!(
+                "index ({n},{h},{w},{c}) outside shape {s:?}"
+            )));
         }
         let esize = self.fmt.size() as u64;
         Ok(match self.blocked {
@@ -158,7 +185,8 @@ impl Placement {
                 if c < full {
                     base + ((((c / b.block) * s.h + h) * s.w + w) * b.block + c % b.block) * esize
                 } else {
-                    base + (b.cx * s.h * s.w * b.block + (h * s.w + w) * b.c0_padded + (c - full)) * esize
+                    base + (b.cx * s.h * s.w * b.block + (h * s.w + w) * b.c0_padded + (c - full))
+                        * esize
                 }
             }
         })
@@ -168,10 +196,16 @@ impl Placement {
     pub fn from_dense(&self, dense: &[u8]) -> Result<Vec<u8>, SimError> {
         let esize = self.fmt.size();
         if dense.len() as u64 != self.shape.elems() * esize as u64 {
-            return Err(SimError::Layout(format!("dense buffer of {} bytes does not match {:?}", dense.len(), self.shape)));
+            return Err(SimError::Layout(format!(
+                "dense buffer of {} bytes does not match {:?}",
+                dense.len(),
+                self.shape
+            )));
         }
         let mut out = vec![0u8; self.bytes() as usize];
-        self.for_each(|i, off| out[off..off + esize].copy_from_slice(&dense[i * esize..(i + 1) * esize]))?;
+        self.for_each(|i, off| {
+            out[off..off + esize].copy_from_slice(&dense[i * esize..(i + 1) * esize])
+        })?;
         Ok(out)
     }
 
@@ -179,10 +213,16 @@ impl Placement {
     pub fn to_dense(&self, placed: &[u8]) -> Result<Vec<u8>, SimError> {
         let esize = self.fmt.size();
         if (placed.len() as u64) < self.bytes() {
-            return Err(SimError::Layout(format!("placed buffer of {} bytes is shorter than {}", placed.len(), self.bytes())));
+            return Err(SimError::Layout(format!(
+                "placed buffer of {} bytes is shorter than {}",
+                placed.len(),
+                self.bytes()
+            )));
         }
         let mut out = vec![0u8; (self.shape.elems() as usize) * esize];
-        self.for_each(|i, off| out[i * esize..(i + 1) * esize].copy_from_slice(&placed[off..off + esize]))?;
+        self.for_each(|i, off| {
+            out[i * esize..(i + 1) * esize].copy_from_slice(&placed[off..off + esize])
+        })?;
         Ok(out)
     }
 
@@ -208,7 +248,9 @@ impl Placement {
 /// (same shape and format), e.g. NTensor -> NCx.
 pub fn channel_norm(from: &Placement, to: &Placement, data: &[u8]) -> Result<Vec<u8>, SimError> {
     if from.shape != to.shape || from.fmt != to.fmt {
-        return Err(SimError::Layout("channel_norm needs the same shape and format on both sides".into()));
+        return Err(SimError::Layout(
+            "channel_norm needs the same shape and format on both sides".into(),
+        ));
     }
     to.from_dense(&from.to_dense(data)?)
 }
@@ -238,27 +280,87 @@ mod tests {
 
     #[test]
     fn small_channel_counts_pad_nhwc() {
-        let p = Placement::new(MemLayout::NCx, DataFormat::Bf16, Nhwc { n: 4, h: 112, w: 2, c: 30 }).unwrap();
+        let p = Placement::new(
+            MemLayout::NCx,
+            DataFormat::Bf16,
+            Nhwc {
+                n: 4,
+                h: 112,
+                w: 2,
+                c: 30,
+            },
+        )
+        .unwrap();
         let b = p.blocked.unwrap();
         assert_eq!((b.cx, b.c0_padded), (0, 32));
         assert_eq!(p.offset(0, 0, 1, 0).unwrap(), 32 * 2);
         assert_eq!(b.batch_stride % 256, 0);
         // int8 blocks channels by 128 and pads the tail to 4/8/16/32/64.
-        let p = Placement::new(MemLayout::Cx, DataFormat::Int8, Nhwc { n: 1, h: 1, w: 3, c: 40 }).unwrap();
+        let p = Placement::new(
+            MemLayout::Cx,
+            DataFormat::Int8,
+            Nhwc {
+                n: 1,
+                h: 1,
+                w: 3,
+                c: 40,
+            },
+        )
+        .unwrap();
         assert_eq!(p.blocked.unwrap().c0_padded, 64);
-        let p = Placement::new(MemLayout::Cx, DataFormat::Int8, Nhwc { n: 1, h: 1, w: 3, c: 300 }).unwrap();
+        let p = Placement::new(
+            MemLayout::Cx,
+            DataFormat::Int8,
+            Nhwc {
+                n: 1,
+                h: 1,
+                w: 3,
+                c: 300,
+            },
+        )
+        .unwrap();
         let b = p.blocked.unwrap();
         assert_eq!((b.block, b.cx, b.c0, b.c0_padded), (128, 2, 44, 64));
-        assert!(Placement::new(MemLayout::Cx, DataFormat::Fp16, Nhwc { n: 2, h: 1, w: 1, c: 8 }).is_err());
-        assert!(Placement::new(MemLayout::NCx, DataFormat::Int32, Nhwc { n: 2, h: 1, w: 1, c: 8 }).is_err());
+        assert!(Placement::new(
+            MemLayout::Cx,
+            DataFormat::Fp16,
+            Nhwc {
+                n: 2,
+                h: 1,
+                w: 1,
+                c: 8
+            }
+        )
+        .is_err());
+        assert!(Placement::new(
+            MemLayout::NCx,
+            DataFormat::Int32,
+            Nhwc {
+                n: 2,
+                h: 1,
+                w: 1,
+                c: 8
+            }
+        )
+        .is_err());
     }
 
     #[test]
     fn channel_norm_round_trips_random_shapes() {
         let mut rng = Rng::new(42);
         for _ in 0..60 {
-            let fmt = rng.pick(&[DataFormat::Fp16, DataFormat::Bf16, DataFormat::Fp32, DataFormat::Int8]);
-            let s = Nhwc { n: rng.range_u64(1, 3), h: rng.range_u64(1, 4), w: rng.range_u64(1, 5), c: rng.range_u64(1, 300) };
+            let fmt = rng.pick(&[
+                DataFormat::Fp16,
+                DataFormat::Bf16,
+                DataFormat::Fp32,
+                DataFormat::Int8,
+            ]);
+            let s = Nhwc {
+                n: rng.range_u64(1, 3),
+                h: rng.range_u64(1, 4),
+                w: rng.range_u64(1, 5),
+                c: rng.range_u64(1, 300),
+            };
             let dense_p = Placement::new(MemLayout::NTensor, fmt, s).unwrap();
             let ncx = Placement::new(MemLayout::NCx, fmt, s).unwrap();
             let data: Vec<u8> = (0..dense_p.bytes()).map(|_| rng.next_u64() as u8).collect();

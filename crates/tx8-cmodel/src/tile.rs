@@ -3,11 +3,15 @@
 //! functionally right away, records its cost for the timing model and
 //! returns the cycles it would take on an idle card.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use crate::config::HardwareConfig;
 use crate::error::SimError;
 use crate::isa::{Access, Instr};
 use crate::memory::CardMemory;
 use crate::sync::SpmdBarrier;
+use crate::timing::hazard::Footprint;
 use crate::timing::{standalone_cycles, TimedOp};
 
 /// One tile's view of the card while its program runs.
@@ -18,6 +22,9 @@ pub struct TileCtx<'a> {
     mem: &'a CardMemory,
     barrier: &'a SpmdBarrier,
     record: Vec<TimedOp>,
+    /// Global functional order shared by all tiles of the run.
+    seq: &'a AtomicU64,
+    footprints: Vec<Footprint>,
 }
 
 impl<'a> TileCtx<'a> {
@@ -27,6 +34,7 @@ impl<'a> TileCtx<'a> {
         config: &'a HardwareConfig,
         mem: &'a CardMemory,
         barrier: &'a SpmdBarrier,
+        seq: &'a AtomicU64,
     ) -> Self {
         TileCtx {
             tile,
@@ -35,6 +43,8 @@ impl<'a> TileCtx<'a> {
             mem,
             barrier,
             record: Vec::new(),
+            seq,
+            footprints: Vec::new(),
         }
     }
 
@@ -73,13 +83,28 @@ impl<'a> TileCtx<'a> {
         if let Instr::Barrier = instr {
             self.barrier.wait(self.tile)?;
         }
+        let seq = self.seq.fetch_add(1, Ordering::SeqCst);
         let op = instr.execute(&access)?;
         let cycles = standalone_cycles(self.config, &op);
+        let accesses = instr.accesses(self.tile);
+        if !accesses.is_empty() {
+            let name: Arc<str> = match &op {
+                TimedOp::Engine { name, .. } => name.clone(),
+                _ => Arc::from(name.as_str()),
+            };
+            self.footprints.push(Footprint {
+                seq,
+                tile: self.tile,
+                instr: self.instructions(),
+                name,
+                accesses,
+            });
+        }
         self.record.push(op);
         Ok(cycles)
     }
 
-    pub(crate) fn into_record(self) -> Vec<TimedOp> {
-        self.record
+    pub(crate) fn into_record(self) -> (Vec<TimedOp>, Vec<Footprint>) {
+        (self.record, self.footprints)
     }
 }

@@ -7,6 +7,7 @@
 pub mod access;
 pub mod cgra;
 pub mod dma;
+pub mod footprint;
 pub mod ne;
 #[cfg(test)]
 mod tests;

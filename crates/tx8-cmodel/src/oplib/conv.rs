@@ -17,12 +17,26 @@ pub struct ConvParams {
 }
 
 /// `out = conv(x, w) (+ bias)`; depthwise is `groups == C == O`.
-pub fn conv2d(ctx: &mut TileCtx, x: &Tsr, w: &Tsr, bias: Option<&Tsr>, out: &Tsr, p: ConvParams) -> Result<u64, SimError> {
+pub fn conv2d(
+    ctx: &mut TileCtx,
+    x: &Tsr,
+    w: &Tsr,
+    bias: Option<&Tsr>,
+    out: &Tsr,
+    p: ConvParams,
+) -> Result<u64, SimError> {
     const OP: &str = "conv2d";
-    let [n, h, wd, c] = x.dims[..] else { return Err(op_err(OP, "input must be NHWC")) };
-    let [kh, kw, cg, o] = w.dims[..] else { return Err(op_err(OP, "weight must be [KH, KW, C/groups, O]")) };
+    let [n, h, wd, c] = x.dims[..] else {
+        return Err(op_err(OP, "input must be NHWC"));
+    };
+    let [kh, kw, cg, o] = w.dims[..] else {
+        return Err(op_err(OP, "weight must be [KH, KW, C/groups, O]"));
+    };
     if p.groups == 0 || c % p.groups != 0 || cg != c / p.groups || o % p.groups != 0 {
-        return Err(op_err(OP, "groups must divide C and O, and weight dim 2 must be C/groups"));
+        return Err(op_err(
+            OP,
+            "groups must divide C and O, and weight dim 2 must be C/groups",
+        ));
     }
     let conv = NeConv {
         in_fmt: x.fmt,
@@ -39,7 +53,9 @@ pub fn conv2d(ctx: &mut TileCtx, x: &Tsr, w: &Tsr, bias: Option<&Tsr>, out: &Tsr
         dilation: p.dilation,
         groups: p.groups,
     };
-    let (oh, ow) = conv.out_hw().ok_or_else(|| op_err(OP, "window does not fit the input"))?;
+    let (oh, ow) = conv
+        .out_hw()
+        .ok_or_else(|| op_err(OP, "window does not fit the input"))?;
     if out.elems() != n * oh * ow * o {
         return Err(op_err(OP, format!("output must be {n}x{oh}x{ow}x{o}")));
     }

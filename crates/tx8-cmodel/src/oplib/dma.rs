@@ -19,7 +19,10 @@ pub struct DdrTensor {
 fn check(op: &str, whole: &DdrTensor, start: &[u64], spm: &Tsr) -> Result<(), SimError> {
     let r = whole.dims.len();
     if start.len() != r || spm.dims.len() != r {
-        return Err(op_err(op, "start and the SPM tensor must have the DDR tensor's rank"));
+        return Err(op_err(
+            op,
+            "start and the SPM tensor must have the DDR tensor's rank",
+        ));
     }
     if (0..r).any(|d| start[d] + spm.dims[d] > whole.dims[d]) {
         return Err(op_err(op, "the box leaves the DDR tensor"));
@@ -28,23 +31,48 @@ fn check(op: &str, whole: &DdrTensor, start: &[u64], spm: &Tsr) -> Result<(), Si
 }
 
 /// Load box `[start, start + out.dims)` of `whole` (elements of `out.fmt`) into `out`.
-pub fn load(ctx: &mut TileCtx, kind: LoadKind, whole: &DdrTensor, start: &[u64], out: &Tsr) -> Result<u64, SimError> {
+pub fn load(
+    ctx: &mut TileCtx,
+    kind: LoadKind,
+    whole: &DdrTensor,
+    start: &[u64],
+    out: &Tsr,
+) -> Result<u64, SimError> {
     check("load", whole, start, out)?;
     let mut em = Emitter::new(ctx);
     for (src, dst, shape) in box_copies(&whole.dims, start, &out.dims, out.fmt.size() as u64) {
-        em.emit(Instr::Rdma(RdmaInstr::Load { kind, ddr: whole.addr + src, spm: out.addr + dst, shape }))?;
+        em.emit(Instr::Rdma(RdmaInstr::Load {
+            kind,
+            ddr: whole.addr + src,
+            spm: out.addr + dst,
+            shape,
+        }))?;
     }
     em.finish()
 }
 
 /// Store `x` into box `[start, start + x.dims)` of `whole`.
-pub fn store(ctx: &mut TileCtx, x: &Tsr, whole: &DdrTensor, start: &[u64]) -> Result<u64, SimError> {
+pub fn store(
+    ctx: &mut TileCtx,
+    x: &Tsr,
+    whole: &DdrTensor,
+    start: &[u64],
+) -> Result<u64, SimError> {
     check("store", whole, start, x)?;
     let mut em = Emitter::new(ctx);
     for (ddr_off, spm_off, s) in box_copies(&whole.dims, start, &x.dims, x.fmt.size() as u64) {
         // box_copies describes DDR -> SPM; a store walks the same rows backwards.
-        let shape = Strided { rows: s.rows, row_bytes: s.row_bytes, src_stride: s.dst_stride, dst_stride: s.src_stride };
-        em.emit(Instr::Wdma(WdmaInstr::Store { spm: x.addr + spm_off, ddr: whole.addr + ddr_off, shape }))?;
+        let shape = Strided {
+            rows: s.rows,
+            row_bytes: s.row_bytes,
+            src_stride: s.dst_stride,
+            dst_stride: s.src_stride,
+        };
+        em.emit(Instr::Wdma(WdmaInstr::Store {
+            spm: x.addr + spm_off,
+            ddr: whole.addr + ddr_off,
+            shape,
+        }))?;
     }
     em.finish()
 }

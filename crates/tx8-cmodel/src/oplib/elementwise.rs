@@ -14,7 +14,13 @@ use crate::tile::TileCtx;
 /// numpy broadcast of two shapes, or None if incompatible.
 pub fn broadcast_dims(a: &[u64], b: &[u64]) -> Option<Vec<u64>> {
     let r = a.len().max(b.len());
-    let at = |d: &[u64], i: usize| if i + d.len() >= r { d[i + d.len() - r] } else { 1 };
+    let at = |d: &[u64], i: usize| {
+        if i + d.len() >= r {
+            d[i + d.len() - r]
+        } else {
+            1
+        }
+    };
     (0..r)
         .map(|i| {
             let (x, y) = (at(a, i), at(b, i));
@@ -49,7 +55,12 @@ const COMMUTATIVE: [BinaryOp; 9] = [
 ];
 
 /// Expand `x` to `out_dims` at `dst` with TDMA strided copies.
-pub(crate) fn expand(em: &mut Emitter, x: &Tsr, out_dims: &[u64], dst: u64) -> Result<(), SimError> {
+pub(crate) fn expand(
+    em: &mut Emitter,
+    x: &Tsr,
+    out_dims: &[u64],
+    dst: u64,
+) -> Result<(), SimError> {
     let r = out_dims.len();
     let es = x.fmt.size() as u64;
     let mut xd = vec![1u64; r - x.dims.len()];
@@ -60,7 +71,11 @@ pub(crate) fn expand(em: &mut Emitter, x: &Tsr, out_dims: &[u64], dst: u64) -> R
     let last_bcast = xd[r - 1] == 1 && last != 1;
     // Rows: the second-to-last dim (or 1), each row = the last dim.
     let rows = if r >= 2 { out_dims[r - 2] } else { 1 };
-    let row_src_stride = if r >= 2 && xd[r - 2] != 1 { xs[r - 2] * es } else { 0 };
+    let row_src_stride = if r >= 2 && xd[r - 2] != 1 {
+        xs[r - 2] * es
+    } else {
+        0
+    };
     let outer: u64 = out_dims[..r.saturating_sub(2)].iter().product();
     for o in 0..outer {
         // Multi-index of the outer dims -> source and destination offsets.
@@ -89,7 +104,12 @@ pub(crate) fn expand(em: &mut Emitter, x: &Tsr, out_dims: &[u64], dst: u64) -> R
             em.emit(Instr::Tdma(TdmaInstr::Reshape {
                 src,
                 dst,
-                shape: Strided { rows, row_bytes: last * es, src_stride: row_src_stride, dst_stride: last * es },
+                shape: Strided {
+                    rows,
+                    row_bytes: last * es,
+                    src_stride: row_src_stride,
+                    dst_stride: last * es,
+                },
             }))?;
         }
     }
@@ -99,20 +119,51 @@ pub(crate) fn expand(em: &mut Emitter, x: &Tsr, out_dims: &[u64], dst: u64) -> R
 /// `out = a op b` with broadcasting. `out.dims` must be the broadcast shape;
 /// all three share one format. `imm` holds expanded operands when needed
 /// (up to 2 x out bytes).
-pub fn binary(ctx: &mut TileCtx, op: BinaryOp, a: &Tsr, b: &Tsr, out: &Tsr, imm: Scratch) -> Result<u64, SimError> {
+pub fn binary(
+    ctx: &mut TileCtx,
+    op: BinaryOp,
+    a: &Tsr,
+    b: &Tsr,
+    out: &Tsr,
+    imm: Scratch,
+) -> Result<u64, SimError> {
     const OP: &str = "elementwise_binary";
     if a.fmt != b.fmt || a.fmt != out.fmt {
         return Err(op_err(OP, "operands and output must share one format"));
     }
-    let dims = broadcast_dims(&a.dims, &b.dims).ok_or_else(|| op_err(OP, format!("cannot broadcast {:?} with {:?}", a.dims, b.dims)))?;
-    if dims.iter().product::<u64>() != out.elems() || dims.iter().copied().filter(|&d| d != 1).ne(out.dims.iter().copied().filter(|&d| d != 1)) {
-        return Err(op_err(OP, format!("output dims {:?} are not the broadcast shape {:?}", out.dims, dims)));
+    let dims = broadcast_dims(&a.dims, &b.dims).ok_or_else(|| {
+        op_err(
+            OP,
+            format!("cannot broadcast {:?} with {:?}", a.dims, b.dims),
+        )
+    })?;
+    if dims.iter().product::<u64>() != out.elems()
+        || dims
+            .iter()
+            .copied()
+            .filter(|&d| d != 1)
+            .ne(out.dims.iter().copied().filter(|&d| d != 1))
+    {
+        return Err(op_err(
+            OP,
+            format!(
+                "output dims {:?} are not the broadcast shape {:?}",
+                out.dims, dims
+            ),
+        ));
     }
     let n = out.elems();
     let fmt = out.fmt;
     let mut em = Emitter::new(ctx);
     if a.elems() == n && b.elems() == n {
-        em.emit(Instr::Cgra(CgraInstr::Vv { op, fmt, a: a.addr, b: b.addr, dst: out.addr, n }))?;
+        em.emit(Instr::Cgra(CgraInstr::Vv {
+            op,
+            fmt,
+            a: a.addr,
+            b: b.addr,
+            dst: out.addr,
+            n,
+        }))?;
         return em.finish();
     }
     let vuv = |full: &Tsr, unit: &Tsr| CgraInstr::VuV {
@@ -144,17 +195,33 @@ pub fn binary(ctx: &mut TileCtx, op: BinaryOp, a: &Tsr, b: &Tsr, out: &Tsr, imm:
     let pa = full(&mut em, a)?;
     let pb = full(&mut em, b)?;
     em.join(&[Engine::Tdma])?;
-    em.emit(Instr::Cgra(CgraInstr::Vv { op, fmt, a: pa, b: pb, dst: out.addr, n }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vv {
+        op,
+        fmt,
+        a: pa,
+        b: pb,
+        dst: out.addr,
+        n,
+    }))?;
     em.finish()
 }
 
 /// `out = f(x)` element-wise (same dims and format).
 pub fn unary(ctx: &mut TileCtx, op: UnaryOp, x: &Tsr, out: &Tsr) -> Result<u64, SimError> {
     if x.fmt != out.fmt || x.elems() != out.elems() {
-        return Err(op_err("elementwise_unary", "input and output must have the same size and format"));
+        return Err(op_err(
+            "elementwise_unary",
+            "input and output must have the same size and format",
+        ));
     }
     let mut em = Emitter::new(ctx);
-    em.emit(Instr::Cgra(CgraInstr::Unary { op, fmt: x.fmt, src: x.addr, dst: out.addr, n: x.elems() }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary {
+        op,
+        fmt: x.fmt,
+        src: x.addr,
+        dst: out.addr,
+        n: x.elems(),
+    }))?;
     em.finish()
 }
 

@@ -18,7 +18,14 @@ pub struct GemmFlags {
 }
 
 /// `out = op(a) x op(b) (+ bias) (+ out)`.
-pub fn matmul(ctx: &mut TileCtx, a: &Tsr, b: &Tsr, bias: Option<&Tsr>, out: &Tsr, flags: GemmFlags) -> Result<u64, SimError> {
+pub fn matmul(
+    ctx: &mut TileCtx,
+    a: &Tsr,
+    b: &Tsr,
+    bias: Option<&Tsr>,
+    out: &Tsr,
+    flags: GemmFlags,
+) -> Result<u64, SimError> {
     const OP: &str = "gemm";
     let (batch, ma, ka) = match a.dims[..] {
         [m, k] => (1, m, k),
@@ -39,7 +46,14 @@ pub fn matmul(ctx: &mut TileCtx, a: &Tsr, b: &Tsr, bias: Option<&Tsr>, out: &Tsr
         return Err(op_err(OP, "batched b must have a's batch"));
     }
     if out.elems() != batch * m * n {
-        return Err(op_err(OP, format!("out has {} elements, expected {}", out.elems(), batch * m * n)));
+        return Err(op_err(
+            OP,
+            format!(
+                "out has {} elements, expected {}",
+                out.elems(),
+                batch * m * n
+            ),
+        ));
     }
     if a.fmt != b.fmt {
         return Err(op_err(OP, "a and b must share one format"));

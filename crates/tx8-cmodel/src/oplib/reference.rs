@@ -27,7 +27,15 @@ fn broadcast_index(x: &[u64], out: &[u64]) -> Vec<usize> {
 }
 
 /// Element-wise binary op by name with numpy broadcasting.
-pub fn binary(op: crate::isa::BinaryOp, a: &[f64], ad: &[u64], b: &[f64], bd: &[u64], out: &[u64], int: bool) -> Vec<f64> {
+pub fn binary(
+    op: crate::isa::BinaryOp,
+    a: &[f64],
+    ad: &[u64],
+    b: &[f64],
+    bd: &[u64],
+    out: &[u64],
+    int: bool,
+) -> Vec<f64> {
     use crate::isa::BinaryOp::*;
     let ia = broadcast_index(ad, out);
     let ib = broadcast_index(bd, out);
@@ -79,7 +87,11 @@ pub fn unary(op: crate::isa::UnaryOp, x: &[f64]) -> Vec<f64> {
             Sigmoid => 1.0 / (1.0 + (-v).exp()),
             Tanh => v.tanh(),
             Silu => v / (1.0 + (-v).exp()),
-            Gelu => 0.5 * v * (1.0 + ((2.0 / std::f64::consts::PI).sqrt() * (v + 0.044715 * v.powi(3))).tanh()),
+            Gelu => {
+                0.5 * v
+                    * (1.0
+                        + ((2.0 / std::f64::consts::PI).sqrt() * (v + 0.044715 * v.powi(3))).tanh())
+            }
             Floor => v.floor(),
             Ceil => v.ceil(),
         })
@@ -89,7 +101,19 @@ pub fn unary(op: crate::isa::UnaryOp, x: &[f64]) -> Vec<f64> {
 /// Batched matmul: a [B,M,K] (or [B,K,M] if ta), b [B,K,N] or shared [K,N]
 /// (or transposed), + bias[N] + psum.
 #[allow(clippy::too_many_arguments)]
-pub fn matmul(a: &[f64], b: &[f64], bias: Option<&[f64]>, psum: Option<&[f64]>, batch: usize, m: usize, k: usize, n: usize, ta: bool, tb: bool, shared_b: bool) -> Vec<f64> {
+pub fn matmul(
+    a: &[f64],
+    b: &[f64],
+    bias: Option<&[f64]>,
+    psum: Option<&[f64]>,
+    batch: usize,
+    m: usize,
+    k: usize,
+    n: usize,
+    ta: bool,
+    tb: bool,
+    shared_b: bool,
+) -> Vec<f64> {
     let mut out = vec![0.0; batch * m * n];
     for bt in 0..batch {
         let ao = bt * m * k;
@@ -98,8 +122,16 @@ pub fn matmul(a: &[f64], b: &[f64], bias: Option<&[f64]>, psum: Option<&[f64]>, 
             for j in 0..n {
                 let mut s = 0.0;
                 for p in 0..k {
-                    let av = if ta { a[ao + p * m + i] } else { a[ao + i * k + p] };
-                    let bv = if tb { b[bo + j * k + p] } else { b[bo + p * n + j] };
+                    let av = if ta {
+                        a[ao + p * m + i]
+                    } else {
+                        a[ao + i * k + p]
+                    };
+                    let bv = if tb {
+                        b[bo + j * k + p]
+                    } else {
+                        b[bo + p * n + j]
+                    };
                     s += av * bv;
                 }
                 let o = bt * m * n + i * n + j;
@@ -112,7 +144,18 @@ pub fn matmul(a: &[f64], b: &[f64], bias: Option<&[f64]>, psum: Option<&[f64]>, 
 
 /// NHWC x HWIO convolution with zero padding (pad = top, left, bottom, right).
 #[allow(clippy::too_many_arguments)]
-pub fn conv2d(x: &[f64], dims: [usize; 4], w: &[f64], kernel: [usize; 2], o: usize, bias: Option<&[f64]>, stride: [usize; 2], pad: [usize; 4], dil: [usize; 2], groups: usize) -> (Vec<f64>, usize, usize) {
+pub fn conv2d(
+    x: &[f64],
+    dims: [usize; 4],
+    w: &[f64],
+    kernel: [usize; 2],
+    o: usize,
+    bias: Option<&[f64]>,
+    stride: [usize; 2],
+    pad: [usize; 4],
+    dil: [usize; 2],
+    groups: usize,
+) -> (Vec<f64>, usize, usize) {
     let [n, h, wd, c] = dims;
     let oh = (h + pad[0] + pad[2] - dil[0] * (kernel[0] - 1) - 1) / stride[0] + 1;
     let ow = (wd + pad[1] + pad[3] - dil[1] * (kernel[1] - 1) - 1) / stride[1] + 1;
@@ -132,7 +175,8 @@ pub fn conv2d(x: &[f64], dims: [usize; 4], w: &[f64], kernel: [usize; 2], o: usi
                                 continue;
                             }
                             for ci in 0..cg {
-                                let xv = x[((b * h + iy as usize) * wd + ix as usize) * c + g * cg + ci];
+                                let xv =
+                                    x[((b * h + iy as usize) * wd + ix as usize) * c + g * cg + ci];
                                 s += xv * w[((ky * kernel[1] + kx) * cg + ci) * o + oc];
                             }
                         }
@@ -164,13 +208,24 @@ pub fn layernorm(x: &[f64], cols: usize, gamma: &[f64], beta: &[f64], eps: f64) 
             let mean = row.iter().sum::<f64>() / cols as f64;
             let var = row.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / cols as f64;
             let rstd = 1.0 / (var + eps).sqrt();
-            row.iter().enumerate().map(move |(i, v)| (v - mean) * rstd * gamma[i] + beta[i]).collect::<Vec<_>>()
+            row.iter()
+                .enumerate()
+                .map(move |(i, v)| (v - mean) * rstd * gamma[i] + beta[i])
+                .collect::<Vec<_>>()
         })
         .collect()
 }
 
 /// BatchNorm inference over the last (channel) axis of dense data.
-pub fn batchnorm(x: &[f64], c: usize, scale: &[f64], shift: &[f64], mean: &[f64], var: &[f64], eps: f64) -> Vec<f64> {
+pub fn batchnorm(
+    x: &[f64],
+    c: usize,
+    scale: &[f64],
+    shift: &[f64],
+    mean: &[f64],
+    var: &[f64],
+    eps: f64,
+) -> Vec<f64> {
     x.iter()
         .enumerate()
         .map(|(i, v)| {
@@ -202,7 +257,14 @@ pub fn reduce(x: &[f64], dims: &[u64], axis: usize, kind: u8) -> Vec<f64> {
 }
 
 /// NHWC pooling, `max` or average (padding not counted).
-pub fn pool(x: &[f64], dims: [usize; 4], k: [usize; 2], s: [usize; 2], p: [usize; 2], max: bool) -> Vec<f64> {
+pub fn pool(
+    x: &[f64],
+    dims: [usize; 4],
+    k: [usize; 2],
+    s: [usize; 2],
+    p: [usize; 2],
+    max: bool,
+) -> Vec<f64> {
     let [n, h, w, c] = dims;
     let oh = (h + 2 * p[0] - k[0]) / s[0] + 1;
     let ow = (w + 2 * p[1] - k[1]) / s[1] + 1;

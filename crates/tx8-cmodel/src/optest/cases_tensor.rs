@@ -11,7 +11,9 @@ use crate::optest::CaseData;
 use crate::rng::Rng;
 
 fn dims(rng: &mut Rng, rank_lo: u64, rank_hi: u64, max: u64) -> Vec<u64> {
-    (0..rng.range_u64(rank_lo, rank_hi)).map(|_| rng.range_u64(1, max)).collect()
+    (0..rng.range_u64(rank_lo, rank_hi))
+        .map(|_| rng.range_u64(1, max))
+        .collect()
 }
 
 fn any_fmt(rng: &mut Rng) -> DataFormat {
@@ -23,16 +25,24 @@ pub fn binary(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8, Int32]);
     let ops: &[BinaryOp] = if fmt.is_float() {
-        &[Add, Sub, Mul, Div, Max, Min, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor]
+        &[
+            Add, Sub, Mul, Div, Max, Min, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor,
+        ]
     } else {
-        &[Add, Sub, Mul, Div, Max, Min, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr]
+        &[
+            Add, Sub, Mul, Div, Max, Min, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr,
+        ]
     };
     let op = rng.pick(ops);
     let out = dims(rng, 1, 4, 6);
     // Broadcast pattern: 0 same, 1 b is a suffix, 2 a is a suffix, 3 ones anywhere.
     let pattern = rng.range_u64(0, 3);
     let suffix = |rng: &mut Rng| out[rng.range_u64(0, out.len() as u64 - 1) as usize..].to_vec();
-    let ones = |rng: &mut Rng| out.iter().map(|&d| if rng.next_u64() & 1 == 1 { 1 } else { d }).collect::<Vec<_>>();
+    let ones = |rng: &mut Rng| {
+        out.iter()
+            .map(|&d| if rng.next_u64() & 1 == 1 { 1 } else { d })
+            .collect::<Vec<_>>()
+    };
     let (ad, bd) = match pattern {
         0 => (out.clone(), out.clone()),
         1 => (out.clone(), suffix(rng)),
@@ -77,7 +87,9 @@ pub fn unary(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8]);
     let op = if fmt.is_float() {
-        rng.pick(&[Abs, Neg, Relu, Exp, Ln, Sqrt, Rsqrt, Recip, Sigmoid, Tanh, Silu, Gelu, Floor, Ceil])
+        rng.pick(&[
+            Abs, Neg, Relu, Exp, Ln, Sqrt, Rsqrt, Recip, Sigmoid, Tanh, Silu, Gelu, Floor, Ceil,
+        ])
     } else {
         rng.pick(&[Abs, Neg, Relu])
     };
@@ -86,7 +98,11 @@ pub fn unary(rng: &mut Rng) -> Result<CaseData, SimError> {
     b.param("format", fmt);
     b.param("dims", &d);
     let n: u64 = d.iter().product();
-    let mut v = if fmt == Int8 { values(rng, fmt, n, -128.0, 128.0) } else { values(rng, fmt, n, -4.0, 4.0) };
+    let mut v = if fmt == Int8 {
+        values(rng, fmt, n, -128.0, 128.0)
+    } else {
+        values(rng, fmt, n, -4.0, 4.0)
+    };
     for x in v.iter_mut() {
         match op {
             Ln | Sqrt | Rsqrt => *x = x.abs().max(0.1),
@@ -106,7 +122,12 @@ pub fn reduce(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8, Int32]);
     let kinds: &[ReduceKind] = if fmt.is_float() {
-        &[ReduceKind::Sum, ReduceKind::Mean, ReduceKind::Max, ReduceKind::Min]
+        &[
+            ReduceKind::Sum,
+            ReduceKind::Mean,
+            ReduceKind::Max,
+            ReduceKind::Min,
+        ]
     } else {
         &[ReduceKind::Sum, ReduceKind::Max, ReduceKind::Min]
     };
@@ -117,7 +138,11 @@ pub fn reduce(rng: &mut Rng) -> Result<CaseData, SimError> {
     b.param("format", fmt);
     b.param("dims_axis", (&d, axis));
     let n: u64 = d.iter().product();
-    let (lo, hi) = if fmt.is_float() { (-4.0, 4.0) } else { (-100.0, 100.0) };
+    let (lo, hi) = if fmt.is_float() {
+        (-4.0, 4.0)
+    } else {
+        (-100.0, 100.0)
+    };
     let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n, lo, hi))?;
     let mut od = d.clone();
     od.remove(axis);
@@ -174,7 +199,11 @@ pub fn reshape(rng: &mut Rng) -> Result<CaseData, SimError> {
     let d = dims(rng, 1, 4, 6);
     let n: u64 = d.iter().product();
     // New dims: the same count split differently.
-    let od = if n > 1 && rng.next_u64() & 1 == 1 { vec![1, n] } else { vec![n] };
+    let od = if n > 1 && rng.next_u64() & 1 == 1 {
+        vec![1, n]
+    } else {
+        vec![n]
+    };
     b.param("dims", (&d, &od));
     b.param("format", fmt);
     let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n, -100.0, 100.0))?;
@@ -197,7 +226,12 @@ pub fn concat(rng: &mut Rng) -> Result<CaseData, SimError> {
         let mut d = base.clone();
         d[axis] = rng.range_u64(1, 4);
         let n: u64 = d.iter().product();
-        let (t, v) = b.input(&format!("x{i}"), fmt, &d, &values(rng, fmt, n, -100.0, 100.0))?;
+        let (t, v) = b.input(
+            &format!("x{i}"),
+            fmt,
+            &d,
+            &values(rng, fmt, n, -100.0, 100.0),
+        )?;
         tensors.push(t);
         vals.push(v);
         all_dims.push(d);
@@ -210,14 +244,22 @@ pub fn concat(rng: &mut Rng) -> Result<CaseData, SimError> {
     let refs: Vec<&Tsr> = tensors.iter().collect();
     let cycles = b.run(|ctx| oplib::movement::concat(ctx, &refs, axis, &out))?;
     let got = b.read(&out)?;
-    let parts_ref: Vec<(&[f64], &[u64])> = vals.iter().zip(&all_dims).map(|(v, d)| (v.as_slice(), d.as_slice())).collect();
+    let parts_ref: Vec<(&[f64], &[u64])> = vals
+        .iter()
+        .zip(&all_dims)
+        .map(|(v, d)| (v.as_slice(), d.as_slice()))
+        .collect();
     let want = reference::concat(&parts_ref, axis);
     Ok(finish(b, fmt, got, want, cycles))
 }
 
 fn random_box(rng: &mut Rng, d: &[u64]) -> (Vec<u64>, Vec<u64>) {
     let size: Vec<u64> = d.iter().map(|&x| rng.range_u64(1, x)).collect();
-    let start: Vec<u64> = d.iter().zip(&size).map(|(&x, &s)| rng.range_u64(0, x - s)).collect();
+    let start: Vec<u64> = d
+        .iter()
+        .zip(&size)
+        .map(|(&x, &s)| rng.range_u64(0, x - s))
+        .collect();
     (start, size)
 }
 
@@ -253,24 +295,43 @@ pub fn gather(rng: &mut Rng) -> Result<CaseData, SimError> {
     let table = decode(fmt, &bytes);
     let ddr = 0x4_0000_0000 + rng.range_u64(0, 1000) * 4096;
     b.card.write_ddr(ddr, &bytes)?;
-    let idx: Vec<f64> = (0..count).map(|_| rng.range_u64(0, rows - 1) as f64).collect();
+    let idx: Vec<f64> = (0..count)
+        .map(|_| rng.range_u64(0, rows - 1) as f64)
+        .collect();
     let (it, idx) = b.input("indices", Int32, &[count], &idx)?;
     let out = b.output(fmt, &[count, row])?;
     let cycles = b.run(|ctx| oplib::movement::gather(ctx, ddr, row, &it, &out))?;
     let got = b.read(&out)?;
-    let want: Vec<f64> = idx.iter().flat_map(|&i| table[i as usize * row as usize..(i as usize + 1) * row as usize].to_vec()).collect();
+    let want: Vec<f64> = idx
+        .iter()
+        .flat_map(|&i| table[i as usize * row as usize..(i as usize + 1) * row as usize].to_vec())
+        .collect();
     Ok(finish(b, fmt, got, want, cycles))
 }
 
 pub fn channel_norm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Fp16, Bf16, Tf32, Int8]);
-    let (n, h, w, c) = (rng.range_u64(1, 3), rng.range_u64(1, 3), rng.range_u64(1, 4), rng.range_u64(1, 300));
-    let layout = if n == 1 && rng.next_u64() & 1 == 1 { MemLayout::Cx } else { MemLayout::NCx };
+    let (n, h, w, c) = (
+        rng.range_u64(1, 3),
+        rng.range_u64(1, 3),
+        rng.range_u64(1, 4),
+        rng.range_u64(1, 300),
+    );
+    let layout = if n == 1 && rng.next_u64() & 1 == 1 {
+        MemLayout::Cx
+    } else {
+        MemLayout::NCx
+    };
     let d = [n, h, w, c];
     b.param("dims", d);
     b.param("format_layout", (fmt, layout));
-    let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n * h * w * c, -100.0, 100.0))?;
+    let (x, xv) = b.input(
+        "x",
+        fmt,
+        &d,
+        &values(rng, fmt, n * h * w * c, -100.0, 100.0),
+    )?;
     let placed = Placement::new(layout, fmt, Nhwc { n, h, w, c })?;
     // Dense -> blocked, then blocked -> dense again.
     let blocked = Tsr::new(fmt, b.alloc(placed.bytes())?, &d);
@@ -296,7 +357,12 @@ pub fn load_store(rng: &mut Rng) -> Result<CaseData, SimError> {
     let (start, size) = random_box(rng, &d);
     let (start2, _) = random_box(rng, &d);
     // The destination box must fit: clamp start2 so start2 + size <= d.
-    let start2: Vec<u64> = start2.iter().zip(&size).zip(&d).map(|((&s, &z), &x)| s.min(x - z)).collect();
+    let start2: Vec<u64> = start2
+        .iter()
+        .zip(&size)
+        .zip(&d)
+        .map(|((&s, &z), &x)| s.min(x - z))
+        .collect();
     b.param("dims_load_box_store_start", (&d, &start, &size, &start2));
     b.param("format", fmt);
     let n: u64 = d.iter().product();
@@ -307,8 +373,14 @@ pub fn load_store(rng: &mut Rng) -> Result<CaseData, SimError> {
         crate::dtype::encode_i64(fmt, &v.iter().map(|&x| x as i64).collect::<Vec<_>>())
     };
     let v = decode(fmt, &bytes);
-    let src = DdrTensor { addr: 0x1_0000_0000, dims: d.clone() };
-    let dst = DdrTensor { addr: 0x2_0000_0000, dims: d.clone() };
+    let src = DdrTensor {
+        addr: 0x1_0000_0000,
+        dims: d.clone(),
+    };
+    let dst = DdrTensor {
+        addr: 0x2_0000_0000,
+        dims: d.clone(),
+    };
     b.card.write_ddr(src.addr, &bytes)?;
     let tile = b.output(fmt, &size)?;
     let cycles = b.run(|ctx| {

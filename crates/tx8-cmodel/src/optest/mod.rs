@@ -77,7 +77,10 @@ pub fn run_case(op: &str, index: u64) -> Result<CaseData, SimError> {
     let (_, f) = OPS
         .iter()
         .find(|(name, _)| *name == op)
-        .ok_or_else(|| SimError::Operator { op: op.into(), reason: "no such operator under test".into() })?;
+        .ok_or_else(|| SimError::Operator {
+            op: op.into(),
+            reason: "no such operator under test".into(),
+        })?;
     let mut rng = Rng::new(case_seed(op, index));
     let mut data = f(&mut rng)?;
     data.op = op.to_string();
@@ -96,11 +99,25 @@ pub fn save_case(dir: &Path, c: &CaseData) -> std::io::Result<PathBuf> {
     for input in &c.inputs {
         std::fs::write(d.join(format!("input_{}.bin", input.name)), &input.bytes)?;
     }
-    std::fs::write(d.join("output.bin"), crate::dtype::encode_f32(c.fmt, &c.got.iter().map(|&v| v as f32).collect::<Vec<_>>()))?;
+    std::fs::write(
+        d.join("output.bin"),
+        crate::dtype::encode_f32(c.fmt, &c.got.iter().map(|&v| v as f32).collect::<Vec<_>>()),
+    )?;
     std::fs::write(d.join("reference_f64.bin"), f64_bytes(&c.want))?;
     let mut j = String::from("{\n");
-    let _ = writeln!(j, "  \"op\": \"{}\",\n  \"index\": {},\n  \"seed\": {},", json_escape(&c.op), c.index, case_seed(&c.op, c.index));
-    let _ = writeln!(j, "  \"output_format\": \"{}\",\n  \"cycles\": {},", c.fmt.name(), c.cycles);
+    let _ = writeln!(
+        j,
+        "  \"op\": \"{}\",\n  \"index\": {},\n  \"seed\": {},",
+        json_escape(&c.op),
+        c.index,
+        case_seed(&c.op, c.index)
+    );
+    let _ = writeln!(
+        j,
+        "  \"output_format\": \"{}\",\n  \"cycles\": {},",
+        c.fmt.name(),
+        c.cycles
+    );
     let _ = writeln!(
         j,
         "  \"verdict\": {{\"pass\": {}, \"cosine\": {}, \"max_rel_err\": {}, \"worst_index\": {}}},",
@@ -111,7 +128,13 @@ pub fn save_case(dir: &Path, c: &CaseData) -> std::io::Result<PathBuf> {
     );
     j.push_str("  \"params\": {");
     for (i, (k, v)) in c.params.iter().enumerate() {
-        let _ = write!(j, "{}\"{}\": \"{}\"", if i > 0 { ", " } else { "" }, json_escape(k), json_escape(v));
+        let _ = write!(
+            j,
+            "{}\"{}\": \"{}\"",
+            if i > 0 { ", " } else { "" },
+            json_escape(k),
+            json_escape(v)
+        );
     }
     j.push_str("},\n  \"inputs\": [");
     for (i, s) in c.inputs.iter().enumerate() {
@@ -137,5 +160,9 @@ pub fn save_case(dir: &Path, c: &CaseData) -> std::io::Result<PathBuf> {
 
 /// JSON has no infinities or NaN: write them as null.
 fn finite(x: f64) -> String {
-    if x.is_finite() { format!("{x}") } else { "null".into() }
+    if x.is_finite() {
+        format!("{x}")
+    } else {
+        "null".into()
+    }
 }

@@ -10,6 +10,7 @@
 
 pub mod cost;
 pub mod flows;
+pub mod hazard;
 pub mod noc;
 pub mod report;
 pub mod sim;

@@ -37,6 +37,9 @@ pub struct TimingReport {
     pub link_bytes: BTreeMap<Link, u64>,
     /// Every engine interval, in completion order.
     pub trace: Vec<TraceEvent>,
+    /// Per tile, per recorded op: (start, end) of its engine execution
+    /// (NaN for scalar, join and barrier ops).
+    pub op_spans: Vec<Vec<(f64, f64)>>,
 }
 
 impl TimingReport {

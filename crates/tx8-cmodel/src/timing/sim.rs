@@ -99,6 +99,10 @@ pub fn simulate(
     let mut report = TimingReport {
         tile_end: vec![0.0; ntiles],
         busy: vec![[0.0; 7]; ntiles],
+        op_spans: streams
+            .iter()
+            .map(|s| vec![(f64::NAN, f64::NAN); s.len()])
+            .collect(),
         ..Default::default()
     };
     // Slab of transfers in flight; a drained slot is freed and reused.
@@ -262,6 +266,7 @@ pub fn simulate(
                         _ => "?".into(),
                     };
                     report.busy[t][e.index()] += now - start;
+                    report.op_spans[t][op] = (start, now);
                     report.trace.push(TraceEvent {
                         tile: t as u32,
                         engine: e,

@@ -15,6 +15,7 @@ pub mod layout;
 pub mod memory;
 pub mod oplib;
 pub mod optest;
+pub mod programs;
 pub mod rng;
 pub mod sync;
 pub mod tile;

@@ -1,7 +1,8 @@
-//! The memory footprint of each instruction: which byte ranges of which
-//! memory it reads and writes, for the hazard checker. Strided and indexed
-//! accesses are summarised by their bounding range (conservative: two
-//! interleaved strided accesses count as overlapping).
+//! The memory footprint of each instruction: which bytes of which memory it
+//! reads and writes, for the hazard checker. Strided DMA accesses are kept
+//! exact (rows of `row_bytes` every `stride` bytes) so that tiles writing
+//! interleaved slices of one DDR tensor do not count as overlapping; indexed
+//! (gather / scatter) accesses to DDR are summarised conservatively.
 
 use crate::error::MemSpace;
 use crate::isa::cgra::{pool_out, CgraInstr};
@@ -9,13 +10,57 @@ use crate::isa::dma::{RdmaInstr, Strided, TdmaInstr, WdmaInstr};
 use crate::isa::ne::NeInstr;
 use crate::isa::Instr;
 
-/// One read or write of `[lo, hi)` in `space`.
+/// One read or write in `space`: `rows` rows of `row_bytes` bytes, row r
+/// starting at `lo + r * stride`; `hi` is one past the last byte touched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Access {
     pub space: MemSpace,
     pub lo: u64,
     pub hi: u64,
+    pub rows: u64,
+    pub row_bytes: u64,
+    pub stride: u64,
     pub write: bool,
+}
+
+impl Access {
+    /// True when the access is one contiguous range `[lo, hi)`.
+    pub fn contiguous(&self) -> bool {
+        self.rows <= 1 || self.row_bytes >= self.stride
+    }
+
+    /// Whether any byte of `[x, x + len)` is touched.
+    fn hits(&self, x: u64, len: u64) -> bool {
+        if x >= self.hi || x + len <= self.lo {
+            return false;
+        }
+        if self.contiguous() {
+            return true;
+        }
+        // Row j is hit iff lo + j*s < x + len and lo + j*s + rb > x.
+        let (lo, s, rb) = (self.lo as i128, self.stride as i128, self.row_bytes as i128);
+        let (x, len) = (x as i128, len as i128);
+        let jmin = (x - rb - lo).div_euclid(s) + 1;
+        let jmax = (x + len - lo - 1).div_euclid(s);
+        jmin.max(0) <= jmax.min(self.rows as i128 - 1)
+    }
+
+    /// Whether the two accesses share a byte.
+    pub fn overlaps(&self, other: &Access) -> bool {
+        if self.space != other.space || self.lo >= other.hi || other.lo >= self.hi {
+            return false;
+        }
+        // Walk the rows of the access with fewer rows.
+        let (few, many) = if self.rows <= other.rows {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        if few.contiguous() {
+            return many.hits(few.lo, few.hi - few.lo);
+        }
+        (0..few.rows).any(|r| many.hits(few.lo + r * few.stride, few.row_bytes))
+    }
 }
 
 fn span(space: MemSpace, lo: u64, bytes: u64, write: bool) -> Option<Access> {
@@ -23,6 +68,22 @@ fn span(space: MemSpace, lo: u64, bytes: u64, write: bool) -> Option<Access> {
         space,
         lo,
         hi: lo.saturating_add(bytes),
+        rows: 1,
+        row_bytes: bytes,
+        stride: bytes,
+        write,
+    })
+}
+
+fn strided(space: MemSpace, lo: u64, s: &Strided, stride: u64, write: bool) -> Option<Access> {
+    let extent = strided_extent(s, stride);
+    (extent > 0).then(|| Access {
+        space,
+        lo,
+        hi: lo.saturating_add(extent),
+        rows: s.rows,
+        row_bytes: s.row_bytes,
+        stride,
         write,
     })
 }
@@ -199,13 +260,8 @@ impl Instr {
             Instr::Rdma(RdmaInstr::Load {
                 ddr, spm: s, shape, ..
             }) => vec![
-                span(
-                    MemSpace::Ddr,
-                    *ddr,
-                    strided_extent(shape, shape.src_stride),
-                    false,
-                ),
-                span(spm, *s, strided_extent(shape, shape.dst_stride), true),
+                strided(MemSpace::Ddr, *ddr, shape, shape.src_stride, false),
+                strided(spm, *s, shape, shape.dst_stride, true),
             ],
             Instr::Rdma(RdmaInstr::Gather {
                 ddr,
@@ -220,13 +276,8 @@ impl Instr {
                 span(spm, *s, count.saturating_mul(*row_bytes), true),
             ],
             Instr::Wdma(WdmaInstr::Store { spm: s, ddr, shape }) => vec![
-                span(spm, *s, strided_extent(shape, shape.src_stride), false),
-                span(
-                    MemSpace::Ddr,
-                    *ddr,
-                    strided_extent(shape, shape.dst_stride),
-                    true,
-                ),
+                strided(spm, *s, shape, shape.src_stride, false),
+                strided(MemSpace::Ddr, *ddr, shape, shape.dst_stride, true),
             ],
             Instr::Wdma(WdmaInstr::Scatter {
                 spm: s,
@@ -261,8 +312,8 @@ impl Instr {
                     ),
                 };
                 vec![
-                    span(spm, src, strided_extent(&s, s.src_stride), false),
-                    span(spm, dst, strided_extent(&s, s.dst_stride), true),
+                    strided(spm, src, &s, s.src_stride, false),
+                    strided(spm, dst, &s, s.dst_stride, true),
                 ]
             }
             Instr::Dte(d) => vec![
@@ -272,5 +323,42 @@ impl Instr {
             Instr::Scalar { .. } | Instr::Join(_) | Instr::Barrier => vec![],
         };
         v.into_iter().flatten().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn acc(lo: u64, rows: u64, row_bytes: u64, stride: u64) -> Access {
+        let s = Strided {
+            rows,
+            row_bytes,
+            src_stride: stride,
+            dst_stride: stride,
+        };
+        strided(MemSpace::Ddr, lo, &s, stride, true).unwrap()
+    }
+
+    #[test]
+    fn interleaved_strided_accesses_do_not_overlap_but_touching_ones_do() {
+        // Two tiles writing alternate 32-byte column slices of 512-byte rows.
+        let a = acc(0, 64, 32, 512);
+        let b = acc(32, 64, 32, 512);
+        assert!(!a.overlaps(&b) && !b.overlaps(&a));
+        // Shift b by one byte into a's columns.
+        let c = acc(31, 64, 32, 512);
+        assert!(a.overlaps(&c) && c.overlaps(&a));
+        // A contiguous range inside a gap misses; one spanning a row hits.
+        let gap = span(MemSpace::Ddr, 40, 400, false).unwrap();
+        assert!(!a.overlaps(&gap));
+        let hit = span(MemSpace::Ddr, 40, 500, false).unwrap();
+        assert!(a.overlaps(&hit));
+        // Different memories never overlap.
+        let spm = Access {
+            space: MemSpace::Spm(0),
+            ..a
+        };
+        assert!(!a.overlaps(&spm));
     }
 }

@@ -1,7 +1,8 @@
 //! Load and store between DDR and SPM: a tile's box of a dense DDR tensor
 //! (the seed's `L_SHAPE` shape_start / shape_slice of shape_whole) moved by
 //! RDMA (`op_loadVar` / `op_loadConst`) or WDMA (`op_dma_store`), with as
-//! few strided descriptors as the box allows.
+//! few strided descriptors as the box allows. Both only issue: join RDMA /
+//! WDMA before touching the data (see the module doc of `oplib`).
 
 use crate::error::SimError;
 use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, WdmaInstr};
@@ -48,7 +49,7 @@ pub fn load(
             shape,
         }))?;
     }
-    em.finish()
+    Ok(em.finish_async())
 }
 
 /// Store `x` into box `[start, start + x.dims)` of `whole`.
@@ -74,5 +75,5 @@ pub fn store(
             shape,
         }))?;
     }
-    em.finish()
+    Ok(em.finish_async())
 }

@@ -6,8 +6,11 @@
 //! - Operands are [`Tsr`]s in the executing tile's SPM (dense row-major
 //!   unless a function says it takes NCx).
 //! - Inputs must be ready when the function is called (join your loads);
-//!   every function ends with a join on the engines it used, so its output
-//!   is ready when it returns.
+//!   every compute function ends with a join on the engines it used, so its
+//!   output is ready when it returns. The DMA functions (`dma::load`,
+//!   `dma::store`) are the exception: they only issue, so a program can
+//!   overlap transfers with compute; join RDMA / WDMA before using the data
+//!   or reusing the buffer (the hazard checker reports a forgotten join).
 //! - Functions needing temporary space take a [`Scratch`] region (the seed's
 //!   `imm`) and fail with an error, not a panic, if it is too small.
 //! - Float operators that chain several steps (softmax, layernorm,
@@ -152,6 +155,11 @@ impl<'c, 'a> Emitter<'c, 'a> {
     pub(crate) fn join(&mut self, engines: &[Engine]) -> Result<(), SimError> {
         self.cycles += self.ctx.execute(&Instr::Join(EngineMask::of(engines)))?;
         Ok(())
+    }
+
+    /// Return the total cycles without waiting (asynchronous operators).
+    pub(crate) fn finish_async(self) -> u64 {
+        self.cycles
     }
 
     /// Join every engine used and return the total cycles.

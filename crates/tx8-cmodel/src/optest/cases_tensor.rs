@@ -385,7 +385,14 @@ pub fn load_store(rng: &mut Rng) -> Result<CaseData, SimError> {
     let tile = b.output(fmt, &size)?;
     let cycles = b.run(|ctx| {
         let c1 = oplib::dma::load(ctx, LoadKind::Var, &src, &start, &tile)?;
-        Ok(c1 + oplib::dma::store(ctx, &tile, &dst, &start2)?)
+        let j = ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[
+            crate::engine::Engine::Rdma,
+        ])))?;
+        let c2 = oplib::dma::store(ctx, &tile, &dst, &start2)?;
+        let j2 = ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[
+            crate::engine::Engine::Wdma,
+        ])))?;
+        Ok(c1 + j + c2 + j2)
     })?;
     // Whole destination tensor: the stored box, zeros elsewhere.
     let got = decode(fmt, &b.card.read_ddr(dst.addr, bytes.len() as u64)?);

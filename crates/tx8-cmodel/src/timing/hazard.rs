@@ -24,9 +24,7 @@ pub struct Footprint {
 }
 
 struct Entry {
-    lo: u64,
-    hi: u64,
-    write: bool,
+    access: Access,
     end: f64,
     tile: u32,
     instr: u64,
@@ -52,29 +50,34 @@ pub fn check(footprints: &[Vec<Footprint>], spans: &[Vec<(f64, f64)>]) -> Result
         for a in &f.accesses {
             let entries = by_space.entry(a.space).or_default();
             for p in entries.iter() {
-                let conflict = p.lo < a.hi && a.lo < p.hi && (p.write || a.write);
                 // Same instruction (e.g. an in-place op) is never a race with itself.
-                if conflict && start + 1e-7 < p.end && !(p.tile == f.tile && p.instr == f.instr) {
+                let same = p.tile == f.tile && p.instr == f.instr;
+                if !same
+                    && start + 1e-7 < p.end
+                    && (p.access.write || a.write)
+                    && p.access.overlaps(a)
+                {
                     return Err(SimError::Hazard {
                         tile: f.tile,
                         instr: f.instr,
                         name: f.name.to_string(),
                         space: a.space,
-                        addr: a.lo.max(p.lo),
+                        addr: a.lo.max(p.access.lo),
                         other_tile: p.tile,
                         other_instr: p.instr,
                     });
                 }
             }
-            // An entry is dominated by a newer one covering its range with a
-            // later end and at least its kind; drop dominated ones.
-            entries.retain(|p| {
-                !(a.lo <= p.lo && p.hi <= a.hi && end >= p.end && (a.write || !p.write))
-            });
+            // An entry is dominated by a newer contiguous one covering its
+            // range with a later end and at least its kind; drop dominated ones.
+            if a.contiguous() {
+                entries.retain(|p| {
+                    let q = &p.access;
+                    !(a.lo <= q.lo && q.hi <= a.hi && end >= p.end && (a.write || !q.write))
+                });
+            }
             entries.push(Entry {
-                lo: a.lo,
-                hi: a.hi,
-                write: a.write,
+                access: *a,
                 end,
                 tile: f.tile,
                 instr: f.instr,

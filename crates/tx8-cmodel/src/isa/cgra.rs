@@ -1,0 +1,819 @@
+//! CGRA tensor (CT) instructions, named as in seed 001:
+//! `CGRATensor_<Function>_<Format>_<Name>.<type>`.
+//!
+//! Floats are computed in f32 and rounded to the destination format with
+//! round-to-nearest-even; integers are computed in i64 and saturated.
+//! Inputs are read completely before the output is written, so in-place
+//! operation (`dst == src`) is allowed. Busy time is the element count over
+//! the lane rate of the format (transcendental ops at a quarter rate).
+
+use crate::dtype::DataFormat;
+use crate::error::SimError;
+use crate::isa::access::Access;
+use crate::timing::cost::ct_cycles;
+
+/// Two-operand element-wise operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Max,
+    Min,
+    /// Relational ops write 1 where true and 0 where false, in the operand format.
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Logic ops: on integers bitwise, on floats on "non-zero" (result 1/0).
+    And,
+    Or,
+    Xor,
+    /// Bit shifts: integer formats only; the shift count is the second operand.
+    Shl,
+    Shr,
+}
+
+impl BinaryOp {
+    /// The seed's function class and op name.
+    pub fn names(self) -> (&'static str, &'static str) {
+        use BinaryOp::*;
+        match self {
+            Add => ("ArithOp", "add"),
+            Sub => ("ArithOp", "sub"),
+            Mul => ("ArithOp", "mul"),
+            Div => ("ArithOp", "div"),
+            Max => ("ArithOp", "max"),
+            Min => ("ArithOp", "min"),
+            Eq => ("RelaOp", "eq"),
+            Ne => ("RelaOp", "ne"),
+            Lt => ("RelaOp", "lt"),
+            Le => ("RelaOp", "le"),
+            Gt => ("RelaOp", "gt"),
+            Ge => ("RelaOp", "ge"),
+            And => ("LogicOp", "and"),
+            Or => ("LogicOp", "or"),
+            Xor => ("LogicOp", "xor"),
+            Shl => ("BitOp", "shl"),
+            Shr => ("BitOp", "shr"),
+        }
+    }
+
+    /// f32 semantics (the reference implementations use this too).
+    pub fn apply_f32(self, a: f32, b: f32) -> f32 {
+        use BinaryOp::*;
+        let t = |c: bool| if c { 1.0 } else { 0.0 };
+        match self {
+            Add => a + b,
+            Sub => a - b,
+            Mul => a * b,
+            Div => a / b,
+            Max => a.max(b),
+            Min => a.min(b),
+            Eq => t(a == b),
+            Ne => t(a != b),
+            Lt => t(a < b),
+            Le => t(a <= b),
+            Gt => t(a > b),
+            Ge => t(a >= b),
+            And => t(a != 0.0 && b != 0.0),
+            Or => t(a != 0.0 || b != 0.0),
+            Xor => t((a != 0.0) != (b != 0.0)),
+            // Rejected for floats before execution.
+            Shl | Shr => f32::NAN,
+        }
+    }
+
+    /// Integer semantics; `None` for division by zero.
+    pub fn apply_i64(self, a: i64, b: i64) -> Option<i64> {
+        use BinaryOp::*;
+        Some(match self {
+            Add => a.saturating_add(b),
+            Sub => a.saturating_sub(b),
+            Mul => a.saturating_mul(b),
+            Div => a.checked_div(b)?,
+            Max => a.max(b),
+            Min => a.min(b),
+            Eq => (a == b) as i64,
+            Ne => (a != b) as i64,
+            Lt => (a < b) as i64,
+            Le => (a <= b) as i64,
+            Gt => (a > b) as i64,
+            Ge => (a >= b) as i64,
+            And => a & b,
+            Or => a | b,
+            Xor => a ^ b,
+            Shl => a.checked_shl(b.clamp(0, 63) as u32).unwrap_or(0),
+            Shr => a >> b.clamp(0, 63),
+        })
+    }
+}
+
+/// One-operand element-wise operations (activations, transcendental functions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Abs,
+    Neg,
+    Relu,
+    Exp,
+    Ln,
+    Sqrt,
+    Rsqrt,
+    Recip,
+    Sigmoid,
+    Tanh,
+    /// x * sigmoid(x)
+    Silu,
+    /// tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+    Gelu,
+    Floor,
+    Ceil,
+}
+
+impl UnaryOp {
+    /// The seed's function class and op name.
+    pub fn names(self) -> (&'static str, &'static str) {
+        use UnaryOp::*;
+        match self {
+            Abs => ("ArithOp", "abs"),
+            Neg => ("ArithOp", "neg"),
+            Floor => ("ArithOp", "floor"),
+            Ceil => ("ArithOp", "ceil"),
+            Relu => ("ActOp", "relu"),
+            Sigmoid => ("ActOp", "sigmoid"),
+            Tanh => ("ActOp", "tanh"),
+            Silu => ("ActOp", "silu"),
+            Gelu => ("ActOp", "gelu"),
+            Exp => ("TransOp", "exp"),
+            Ln => ("TransOp", "ln"),
+            Sqrt => ("TransOp", "sqrt"),
+            Rsqrt => ("TransOp", "rsqrt"),
+            Recip => ("TransOp", "recip"),
+        }
+    }
+
+    /// Runs at the reduced transcendental rate.
+    pub fn is_transcendental(self) -> bool {
+        !matches!(
+            self,
+            UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu | UnaryOp::Floor | UnaryOp::Ceil
+        )
+    }
+
+    /// f32 semantics (shared with the reference implementations).
+    pub fn apply_f32(self, x: f32) -> f32 {
+        use UnaryOp::*;
+        match self {
+            Abs => x.abs(),
+            Neg => -x,
+            Relu => x.max(0.0),
+            Exp => x.exp(),
+            Ln => x.ln(),
+            Sqrt => x.sqrt(),
+            Rsqrt => 1.0 / x.sqrt(),
+            Recip => 1.0 / x,
+            Sigmoid => 1.0 / (1.0 + (-x).exp()),
+            Tanh => x.tanh(),
+            Silu => x / (1.0 + (-x).exp()),
+            Gelu => 0.5 * x * (1.0 + (0.797_884_6 * (x + 0.044_715 * x * x * x)).tanh()),
+            Floor => x.floor(),
+            Ceil => x.ceil(),
+        }
+    }
+}
+
+/// Reductions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReduceOp {
+    Sum,
+    Max,
+    Min,
+}
+
+/// Pooling kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PoolKind {
+    Max,
+    Avg,
+}
+
+/// A CT instruction. Addresses are byte addresses in the executing tile's
+/// SPM; counts are elements.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CgraInstr {
+    /// `dst[i] = a[i] op b[i]`, i < n.
+    Vv {
+        op: BinaryOp,
+        fmt: DataFormat,
+        a: u64,
+        b: u64,
+        dst: u64,
+        n: u64,
+    },
+    /// `dst[i] = a[i] op s`; `scalar_bits` is the scalar's bit pattern in
+    /// `fmt` (low bits for 8/16-bit formats), as the seed passes `*(uint32_t*)&eps`.
+    Vs {
+        op: BinaryOp,
+        fmt: DataFormat,
+        a: u64,
+        scalar_bits: u32,
+        dst: u64,
+        n: u64,
+    },
+    /// `dst[i] = src[i] op unit[i % unit_elems]`, i < src_elems (src_elems a
+    /// multiple of unit_elems).
+    VuV {
+        op: BinaryOp,
+        fmt: DataFormat,
+        src: u64,
+        unit: u64,
+        dst: u64,
+        src_elems: u64,
+        unit_elems: u64,
+    },
+    /// The seed's `VuV_<op>_loop`: VuV repeated over consecutive chunks,
+    /// chunk j using `src + j*src_elems` and `unit + j*unit_elems`. Requires
+    /// `unit_elems == 64` and `full_src/full_unit == src_elems/unit_elems`.
+    VuVLoop {
+        op: BinaryOp,
+        fmt: DataFormat,
+        src: u64,
+        unit: u64,
+        dst: u64,
+        src_elems: u64,
+        unit_elems: u64,
+        full_src_elems: u64,
+        full_unit_elems: u64,
+    },
+    /// `dst[i] = f(src[i])`.
+    Unary {
+        op: UnaryOp,
+        fmt: DataFormat,
+        src: u64,
+        dst: u64,
+        n: u64,
+    },
+    /// `dst[r] = reduce(src[r*cols .. (r+1)*cols])` for r < rows (f32 / i64 accumulation).
+    ReduceRows {
+        op: ReduceOp,
+        fmt: DataFormat,
+        src: u64,
+        dst: u64,
+        rows: u64,
+        cols: u64,
+    },
+    /// 2-D pooling over dense NHWC (`n,h,w,c`) into NHWC, zero padding not
+    /// counted in averages.
+    Pool {
+        kind: PoolKind,
+        fmt: DataFormat,
+        src: u64,
+        dst: u64,
+        dims: [u64; 4],
+        kernel: [u64; 2],
+        stride: [u64; 2],
+        pad: [u64; 2],
+    },
+    /// Format conversion of `n` elements (RNE, saturating to ints).
+    Convert {
+        from: DataFormat,
+        to: DataFormat,
+        src: u64,
+        dst: u64,
+        n: u64,
+    },
+    /// Copy `n` elements.
+    Copy {
+        fmt: DataFormat,
+        src: u64,
+        dst: u64,
+        n: u64,
+    },
+    /// Fill `n` elements with the scalar (bit pattern in `fmt`).
+    Fill {
+        fmt: DataFormat,
+        dst: u64,
+        n: u64,
+        scalar_bits: u32,
+    },
+    /// Dense 2-D transpose: `dst[c][r] = src[r][c]`.
+    Transpose {
+        fmt: DataFormat,
+        src: u64,
+        dst: u64,
+        rows: u64,
+        cols: u64,
+    },
+}
+
+/// The bit pattern of `value` in `fmt`, as `Vs`/`Fill` take it.
+pub fn scalar_bits(fmt: DataFormat, value: f64) -> u32 {
+    let bytes = if fmt.is_float() {
+        crate::dtype::encode_f32(fmt, &[value as f32])
+    } else {
+        crate::dtype::encode_i64(fmt, &[value.round_ties_even() as i64])
+    };
+    let mut b = [0u8; 4];
+    b[..bytes.len()].copy_from_slice(&bytes);
+    u32::from_le_bytes(b)
+}
+
+fn scalar_value(fmt: DataFormat, bits: u32) -> (f32, i64) {
+    let bytes = &bits.to_le_bytes()[..fmt.size()];
+    (
+        crate::dtype::decode_f32(fmt, bytes)[0],
+        crate::dtype::decode_i64(fmt, bytes)[0],
+    )
+}
+
+impl CgraInstr {
+    /// Full seed-style name.
+    pub fn name(&self) -> String {
+        let (class, fmt_s, op) = match self {
+            CgraInstr::Vv { op, fmt, .. } => (
+                op.names().0,
+                "V_VV",
+                op.names().1.to_string() + "." + fmt.name(),
+            ),
+            CgraInstr::Vs { op, fmt, .. } => (
+                op.names().0,
+                "V_VS",
+                op.names().1.to_string() + "." + fmt.name(),
+            ),
+            CgraInstr::VuV { op, fmt, .. } => (
+                op.names().0,
+                "V_VuV",
+                op.names().1.to_string() + "." + fmt.name(),
+            ),
+            CgraInstr::VuVLoop { op, fmt, .. } => (
+                op.names().0,
+                "V_VuV",
+                op.names().1.to_string() + "_loop." + fmt.name(),
+            ),
+            CgraInstr::Unary { op, fmt, .. } => (
+                op.names().0,
+                "V_V",
+                op.names().1.to_string() + "." + fmt.name(),
+            ),
+            CgraInstr::ReduceRows { op, fmt, .. } => (
+                "ReduceOp",
+                "V_V",
+                format!("{}.{}", format!("{op:?}").to_lowercase(), fmt.name()),
+            ),
+            CgraInstr::Pool { kind, fmt, .. } => (
+                "PoolOp",
+                "Tensor",
+                format!("{}pool.{}", format!("{kind:?}").to_lowercase(), fmt.name()),
+            ),
+            CgraInstr::Convert { from, to, .. } => (
+                "ConvertOp",
+                "V_V",
+                format!("convert_{}_{}", from.name(), to.name()),
+            ),
+            CgraInstr::Copy { fmt, .. } => ("DataMoveOp", "V_V", format!("copy.{}", fmt.name())),
+            CgraInstr::Fill { fmt, .. } => ("DataMoveOp", "V_S", format!("fill.{}", fmt.name())),
+            CgraInstr::Transpose { fmt, .. } => {
+                ("DataMoveOp", "Tensor", format!("transpose.{}", fmt.name()))
+            }
+        };
+        format!("CGRATensor_{class}_{fmt_s}_{op}")
+    }
+
+    /// CT busy cycles.
+    pub fn cycles(&self, cfg: &crate::config::HardwareConfig) -> u64 {
+        match self {
+            CgraInstr::Vv { fmt, n, .. } | CgraInstr::Vs { fmt, n, .. } => {
+                ct_cycles(cfg, *fmt, *n, false)
+            }
+            CgraInstr::VuV { fmt, src_elems, .. } => ct_cycles(cfg, *fmt, *src_elems, false),
+            CgraInstr::VuVLoop {
+                fmt,
+                full_src_elems,
+                ..
+            } => ct_cycles(cfg, *fmt, *full_src_elems, false),
+            CgraInstr::Unary { op, fmt, n, .. } => ct_cycles(cfg, *fmt, *n, op.is_transcendental()),
+            CgraInstr::ReduceRows {
+                fmt, rows, cols, ..
+            } => ct_cycles(cfg, *fmt, rows.saturating_mul(*cols), false),
+            CgraInstr::Pool {
+                fmt,
+                dims,
+                kernel,
+                stride,
+                pad,
+                ..
+            } => {
+                let (oh, ow) = pool_out(dims, kernel, stride, pad).unwrap_or((0, 0));
+                let work = dims[0]
+                    .saturating_mul(oh)
+                    .saturating_mul(ow)
+                    .saturating_mul(dims[3]);
+                ct_cycles(cfg, *fmt, work.saturating_mul(kernel[0] * kernel[1]), false)
+            }
+            CgraInstr::Convert { from, to, n, .. } => {
+                let wider = if from.size() >= to.size() { *from } else { *to };
+                ct_cycles(cfg, wider, *n, false)
+            }
+            CgraInstr::Copy { fmt, n, .. } | CgraInstr::Fill { fmt, n, .. } => {
+                ct_cycles(cfg, *fmt, *n, false)
+            }
+            CgraInstr::Transpose {
+                fmt, rows, cols, ..
+            } => ct_cycles(cfg, *fmt, rows.saturating_mul(*cols), false),
+        }
+    }
+
+    /// Execute on the SPM of `acc.tile`.
+    pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
+        match *self {
+            CgraInstr::Vv {
+                op,
+                fmt,
+                a,
+                b,
+                dst,
+                n,
+            } => {
+                check_int_only(acc, op, fmt)?;
+                binary(acc, op, fmt, a, b, dst, n)
+            }
+            CgraInstr::Vs {
+                op,
+                fmt,
+                a,
+                scalar_bits,
+                dst,
+                n,
+            } => {
+                check_int_only(acc, op, fmt)?;
+                let (sf, si) = scalar_value(fmt, scalar_bits);
+                if fmt.is_float() {
+                    let x = acc.read_f32(fmt, a, n)?;
+                    let y: Vec<f32> = x.iter().map(|&v| op.apply_f32(v, sf)).collect();
+                    acc.write_f32(fmt, dst, &y)
+                } else {
+                    let x = acc.read_i64(fmt, a, n)?;
+                    let y = x
+                        .iter()
+                        .map(|&v| {
+                            op.apply_i64(v, si)
+                                .ok_or_else(|| acc.invalid("integer division by zero"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    acc.write_i64(fmt, dst, &y)
+                }
+            }
+            CgraInstr::VuV {
+                op,
+                fmt,
+                src,
+                unit,
+                dst,
+                src_elems,
+                unit_elems,
+            } => {
+                check_int_only(acc, op, fmt)?;
+                if unit_elems == 0 || src_elems % unit_elems != 0 {
+                    return Err(acc.invalid("src_elems must be a non-zero multiple of unit_elems"));
+                }
+                vuv(acc, op, fmt, src, unit, dst, src_elems, unit_elems)
+            }
+            CgraInstr::VuVLoop {
+                op,
+                fmt,
+                src,
+                unit,
+                dst,
+                src_elems,
+                unit_elems,
+                full_src_elems,
+                full_unit_elems,
+            } => {
+                check_int_only(acc, op, fmt)?;
+                if unit_elems != 64 {
+                    return Err(acc.invalid("VuV loop requires unit_elem_num == 64"));
+                }
+                if src_elems == 0
+                    || src_elems % unit_elems != 0
+                    || full_unit_elems % unit_elems != 0
+                    || full_src_elems.checked_mul(unit_elems)
+                        != full_unit_elems.checked_mul(src_elems)
+                {
+                    return Err(acc.invalid(
+                        "VuV loop requires full_src/full_unit == src/unit with src a multiple of unit",
+                    ));
+                }
+                let size = fmt.size() as u64;
+                for j in 0..full_unit_elems / unit_elems {
+                    vuv(
+                        acc,
+                        op,
+                        fmt,
+                        src + j * src_elems * size,
+                        unit + j * unit_elems * size,
+                        dst + j * src_elems * size,
+                        src_elems,
+                        unit_elems,
+                    )?;
+                }
+                Ok(())
+            }
+            CgraInstr::Unary {
+                op,
+                fmt,
+                src,
+                dst,
+                n,
+            } => {
+                if !fmt.is_float() && !matches!(op, UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu) {
+                    return Err(acc.invalid("this unary op needs a float format"));
+                }
+                if fmt.is_float() {
+                    let x = acc.read_f32(fmt, src, n)?;
+                    let y: Vec<f32> = x.iter().map(|&v| op.apply_f32(v)).collect();
+                    acc.write_f32(fmt, dst, &y)
+                } else {
+                    let x = acc.read_i64(fmt, src, n)?;
+                    let y: Vec<i64> = x
+                        .iter()
+                        .map(|&v| match op {
+                            UnaryOp::Abs => v.abs(),
+                            UnaryOp::Neg => -v,
+                            _ => v.max(0),
+                        })
+                        .collect();
+                    acc.write_i64(fmt, dst, &y)
+                }
+            }
+            CgraInstr::ReduceRows {
+                op,
+                fmt,
+                src,
+                dst,
+                rows,
+                cols,
+            } => {
+                if cols == 0 {
+                    return Err(acc.invalid("reduction over zero columns"));
+                }
+                let total = acc.bytes(rows, cols)?;
+                if fmt.is_float() {
+                    let x = acc.read_f32(fmt, src, total)?;
+                    let y: Vec<f32> = x
+                        .chunks(cols as usize)
+                        .map(|row| reduce_f32(op, row))
+                        .collect();
+                    acc.write_f32(fmt, dst, &y)
+                } else {
+                    let x = acc.read_i64(fmt, src, total)?;
+                    let y: Vec<i64> = x
+                        .chunks(cols as usize)
+                        .map(|row| match op {
+                            ReduceOp::Sum => row.iter().sum(),
+                            ReduceOp::Max => row.iter().copied().max().unwrap_or(0),
+                            ReduceOp::Min => row.iter().copied().min().unwrap_or(0),
+                        })
+                        .collect();
+                    acc.write_i64(fmt, dst, &y)
+                }
+            }
+            CgraInstr::Pool {
+                kind,
+                fmt,
+                src,
+                dst,
+                dims,
+                kernel,
+                stride,
+                pad,
+            } => {
+                if !fmt.is_float() {
+                    return Err(acc.invalid("pooling needs a float format"));
+                }
+                let (oh, ow) = pool_out(&dims, &kernel, &stride, &pad)
+                    .ok_or_else(|| acc.invalid("bad pooling window"))?;
+                let total = dims
+                    .iter()
+                    .try_fold(1u64, |a, &d| a.checked_mul(d))
+                    .ok_or_else(|| acc.invalid("size overflow"))?;
+                let x = acc.read_f32(fmt, src, total)?;
+                let y = pool_f32(kind, &x, dims, kernel, stride, pad, oh, ow);
+                acc.write_f32(fmt, dst, &y)
+            }
+            CgraInstr::Convert {
+                from,
+                to,
+                src,
+                dst,
+                n,
+            } => {
+                if from.is_float() || to.is_float() {
+                    let x = acc.read_f32(from, src, n)?;
+                    acc.write_f32(to, dst, &x)
+                } else {
+                    let x = acc.read_i64(from, src, n)?;
+                    acc.write_i64(to, dst, &x)
+                }
+            }
+            CgraInstr::Copy { fmt, src, dst, n } => {
+                let size = fmt.size() as u64;
+                let bytes = acc.spm_read(src, acc.bytes(n, size)?, size)?;
+                acc.spm_write(dst, &bytes, size)
+            }
+            CgraInstr::Fill {
+                fmt,
+                dst,
+                n,
+                scalar_bits,
+            } => {
+                let size = fmt.size();
+                let pattern = &scalar_bits.to_le_bytes()[..size];
+                let len = acc.bytes(n, size as u64)?;
+                acc.spm_check(dst, len, size as u64)?;
+                let bytes: Vec<u8> = pattern.iter().copied().cycle().take(len as usize).collect();
+                acc.spm_write(dst, &bytes, size as u64)
+            }
+            CgraInstr::Transpose {
+                fmt,
+                src,
+                dst,
+                rows,
+                cols,
+            } => {
+                let size = fmt.size();
+                let bytes = acc.spm_read(
+                    src,
+                    acc.bytes(acc.bytes(rows, cols)?, size as u64)?,
+                    size as u64,
+                )?;
+                let mut out = vec![0u8; bytes.len()];
+                let (r, c) = (rows as usize, cols as usize);
+                for i in 0..r {
+                    for j in 0..c {
+                        let s = (i * c + j) * size;
+                        let d = (j * r + i) * size;
+                        out[d..d + size].copy_from_slice(&bytes[s..s + size]);
+                    }
+                }
+                acc.spm_write(dst, &out, size as u64)
+            }
+        }
+    }
+}
+
+fn check_int_only(acc: &Access, op: BinaryOp, fmt: DataFormat) -> Result<(), SimError> {
+    if matches!(op, BinaryOp::Shl | BinaryOp::Shr) && fmt.is_float() {
+        return Err(acc.invalid("bit shifts need an integer format"));
+    }
+    Ok(())
+}
+
+/// Element-wise `dst = a op b` over `n` elements.
+#[allow(clippy::too_many_arguments)]
+fn binary(
+    acc: &Access,
+    op: BinaryOp,
+    fmt: DataFormat,
+    a: u64,
+    b: u64,
+    dst: u64,
+    n: u64,
+) -> Result<(), SimError> {
+    if fmt.is_float() {
+        let x = acc.read_f32(fmt, a, n)?;
+        let y = acc.read_f32(fmt, b, n)?;
+        let z: Vec<f32> = x
+            .iter()
+            .zip(&y)
+            .map(|(&p, &q)| op.apply_f32(p, q))
+            .collect();
+        acc.write_f32(fmt, dst, &z)
+    } else {
+        let x = acc.read_i64(fmt, a, n)?;
+        let y = acc.read_i64(fmt, b, n)?;
+        let z = x
+            .iter()
+            .zip(&y)
+            .map(|(&p, &q)| {
+                op.apply_i64(p, q)
+                    .ok_or_else(|| acc.invalid("integer division by zero"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        acc.write_i64(fmt, dst, &z)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn vuv(
+    acc: &Access,
+    op: BinaryOp,
+    fmt: DataFormat,
+    src: u64,
+    unit: u64,
+    dst: u64,
+    src_elems: u64,
+    unit_elems: u64,
+) -> Result<(), SimError> {
+    let u = unit_elems as usize;
+    if fmt.is_float() {
+        let x = acc.read_f32(fmt, src, src_elems)?;
+        let w = acc.read_f32(fmt, unit, unit_elems)?;
+        let z: Vec<f32> = x
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| op.apply_f32(p, w[i % u]))
+            .collect();
+        acc.write_f32(fmt, dst, &z)
+    } else {
+        let x = acc.read_i64(fmt, src, src_elems)?;
+        let w = acc.read_i64(fmt, unit, unit_elems)?;
+        let z = x
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                op.apply_i64(p, w[i % u])
+                    .ok_or_else(|| acc.invalid("integer division by zero"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        acc.write_i64(fmt, dst, &z)
+    }
+}
+
+/// f32 reduction in index order (shared with the references).
+pub fn reduce_f32(op: ReduceOp, row: &[f32]) -> f32 {
+    match op {
+        ReduceOp::Sum => row.iter().sum(),
+        ReduceOp::Max => row.iter().copied().fold(f32::NEG_INFINITY, f32::max),
+        ReduceOp::Min => row.iter().copied().fold(f32::INFINITY, f32::min),
+    }
+}
+
+/// Output height and width of a pooling window, or None if it does not fit.
+pub fn pool_out(
+    dims: &[u64; 4],
+    kernel: &[u64; 2],
+    stride: &[u64; 2],
+    pad: &[u64; 2],
+) -> Option<(u64, u64)> {
+    if kernel.contains(&0) || stride.contains(&0) {
+        return None;
+    }
+    let oh = (dims[1] + 2 * pad[0]).checked_sub(kernel[0])? / stride[0] + 1;
+    let ow = (dims[2] + 2 * pad[1]).checked_sub(kernel[1])? / stride[1] + 1;
+    Some((oh, ow))
+}
+
+/// NHWC pooling (shared with the references).
+#[allow(clippy::too_many_arguments)]
+pub fn pool_f32(
+    kind: PoolKind,
+    x: &[f32],
+    dims: [u64; 4],
+    kernel: [u64; 2],
+    stride: [u64; 2],
+    pad: [u64; 2],
+    oh: u64,
+    ow: u64,
+) -> Vec<f32> {
+    let [n, h, w, c] = dims.map(|d| d as i64);
+    let mut y = Vec::with_capacity((n as u64 * oh * ow * c as u64) as usize);
+    for b in 0..n {
+        for oy in 0..oh as i64 {
+            for ox in 0..ow as i64 {
+                for ch in 0..c {
+                    let mut acc = if kind == PoolKind::Max {
+                        f32::NEG_INFINITY
+                    } else {
+                        0.0
+                    };
+                    let mut count = 0;
+                    for ky in 0..kernel[0] as i64 {
+                        for kx in 0..kernel[1] as i64 {
+                            let iy = oy * stride[0] as i64 + ky - pad[0] as i64;
+                            let ix = ox * stride[1] as i64 + kx - pad[1] as i64;
+                            if iy < 0 || ix < 0 || iy >= h || ix >= w {
+                                continue;
+                            }
+                            let v = x[(((b * h + iy) * w + ix) * c + ch) as usize];
+                            acc = if kind == PoolKind::Max {
+                                acc.max(v)
+                            } else {
+                                acc + v
+                            };
+                            count += 1;
+                        }
+                    }
+                    y.push(if kind == PoolKind::Avg {
+                        acc / count.max(1) as f32
+                    } else {
+                        acc
+                    });
+                }
+            }
+        }
+    }
+    y
+}

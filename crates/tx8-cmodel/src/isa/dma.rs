@@ -1,0 +1,284 @@
+//! LSU instructions: RDMA (DDR -> SPM: load_var, load_const, gather), WDMA
+//! (SPM -> DDR: store, scatter) and TDMA (SPM -> SPM inside a tile: reshape,
+//! gather_scatter). All move bytes with 2-D strides; gather and scatter move
+//! whole rows chosen by an int32 index vector in the tile's SPM.
+
+use crate::dtype::DataFormat;
+use crate::error::SimError;
+use crate::isa::access::Access;
+
+/// A 2-D strided byte copy: `rows` rows of `row_bytes`, row r read at
+/// `src + r*src_stride` and written at `dst + r*dst_stride`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strided {
+    pub rows: u64,
+    pub row_bytes: u64,
+    pub src_stride: u64,
+    pub dst_stride: u64,
+}
+
+impl Strided {
+    /// One contiguous block of `bytes`.
+    pub fn contiguous(bytes: u64) -> Self {
+        Strided {
+            rows: 1,
+            row_bytes: bytes,
+            src_stride: bytes,
+            dst_stride: bytes,
+        }
+    }
+
+    /// Total bytes moved.
+    pub fn bytes(&self) -> u64 {
+        self.rows.saturating_mul(self.row_bytes)
+    }
+}
+
+/// Whether a load reads a variable (activations) or a constant (weights).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoadKind {
+    Var,
+    Const,
+}
+
+/// DDR -> SPM.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RdmaInstr {
+    /// `op_loadVar` / `op_loadConst`: strided copy from `ddr` to `spm`.
+    Load {
+        kind: LoadKind,
+        ddr: u64,
+        spm: u64,
+        shape: Strided,
+    },
+    /// `op_rdmaGather`: for i < count, row `idx[i]` of the DDR table at
+    /// `ddr` (rows of `row_bytes`) goes to `spm + i*row_bytes`.
+    Gather {
+        ddr: u64,
+        index: u64,
+        count: u64,
+        row_bytes: u64,
+        spm: u64,
+    },
+}
+
+/// SPM -> DDR.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WdmaInstr {
+    /// `op_dma_store`: strided copy from `spm` to `ddr`.
+    Store { spm: u64, ddr: u64, shape: Strided },
+    /// `op_wdmaScatter`: row i of `spm` goes to row `idx[i]` of the DDR table at `ddr`.
+    Scatter {
+        spm: u64,
+        index: u64,
+        count: u64,
+        row_bytes: u64,
+        ddr: u64,
+    },
+}
+
+/// SPM -> SPM within a tile.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TdmaInstr {
+    /// `op_reshape`: strided copy (reshapes, slices, layout changes).
+    Reshape { src: u64, dst: u64, shape: Strided },
+    /// `op_gatherScatter`: `count` elements of `elem_bytes`, element i read at
+    /// `src + i*src_stride` and written at `dst + i*dst_stride` (e.g. spreading
+    /// fp16 into fp32 slots before a conversion).
+    GatherScatter {
+        src: u64,
+        dst: u64,
+        elem_bytes: u64,
+        count: u64,
+        src_stride: u64,
+        dst_stride: u64,
+    },
+}
+
+fn read_indices(acc: &Access, index: u64, count: u64) -> Result<Vec<i64>, SimError> {
+    acc.read_i64(DataFormat::Int32, index, count)
+}
+
+fn row_offset(acc: &Access, idx: i64, row_bytes: u64) -> Result<u64, SimError> {
+    u64::try_from(idx)
+        .ok()
+        .and_then(|i| i.checked_mul(row_bytes))
+        .ok_or_else(|| acc.invalid(format!("bad row index {idx}")))
+}
+
+impl RdmaInstr {
+    /// Seed-style name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RdmaInstr::Load {
+                kind: LoadKind::Var,
+                ..
+            } => "op_loadVar",
+            RdmaInstr::Load {
+                kind: LoadKind::Const,
+                ..
+            } => "op_loadConst",
+            RdmaInstr::Gather { .. } => "op_rdmaGather",
+        }
+    }
+
+    /// Bytes crossing DDR.
+    pub fn bytes(&self) -> u64 {
+        match self {
+            RdmaInstr::Load { shape, .. } => shape.bytes(),
+            RdmaInstr::Gather {
+                count, row_bytes, ..
+            } => count.saturating_mul(*row_bytes),
+        }
+    }
+
+    /// Execute for `acc.tile`.
+    pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
+        match *self {
+            RdmaInstr::Load {
+                ddr, spm, shape, ..
+            } => {
+                for r in 0..shape.rows {
+                    let data = acc.ddr_read(ddr + r * shape.src_stride, shape.row_bytes)?;
+                    acc.spm_write(spm + r * shape.dst_stride, &data, 1)?;
+                }
+                Ok(())
+            }
+            RdmaInstr::Gather {
+                ddr,
+                index,
+                count,
+                row_bytes,
+                spm,
+            } => {
+                for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
+                    let data = acc.ddr_read(ddr + row_offset(acc, idx, row_bytes)?, row_bytes)?;
+                    acc.spm_write(spm + i as u64 * row_bytes, &data, 1)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl WdmaInstr {
+    /// Seed-style name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            WdmaInstr::Store { .. } => "op_dma_store",
+            WdmaInstr::Scatter { .. } => "op_wdmaScatter",
+        }
+    }
+
+    /// Bytes crossing DDR.
+    pub fn bytes(&self) -> u64 {
+        match self {
+            WdmaInstr::Store { shape, .. } => shape.bytes(),
+            WdmaInstr::Scatter {
+                count, row_bytes, ..
+            } => count.saturating_mul(*row_bytes),
+        }
+    }
+
+    /// Execute for `acc.tile`.
+    pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
+        match *self {
+            WdmaInstr::Store { spm, ddr, shape } => {
+                for r in 0..shape.rows {
+                    let data = acc.spm_read(spm + r * shape.src_stride, shape.row_bytes, 1)?;
+                    acc.ddr_write(ddr + r * shape.dst_stride, &data)?;
+                }
+                Ok(())
+            }
+            WdmaInstr::Scatter {
+                spm,
+                index,
+                count,
+                row_bytes,
+                ddr,
+            } => {
+                for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
+                    let data = acc.spm_read(spm + i as u64 * row_bytes, row_bytes, 1)?;
+                    acc.ddr_write(ddr + row_offset(acc, idx, row_bytes)?, &data)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl TdmaInstr {
+    /// Seed-style name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TdmaInstr::Reshape { .. } => "op_reshape",
+            TdmaInstr::GatherScatter { .. } => "op_gatherScatter",
+        }
+    }
+
+    /// Bytes moved.
+    pub fn bytes(&self) -> u64 {
+        match self {
+            TdmaInstr::Reshape { shape, .. } => shape.bytes(),
+            TdmaInstr::GatherScatter {
+                elem_bytes, count, ..
+            } => elem_bytes.saturating_mul(*count),
+        }
+    }
+
+    /// Execute for `acc.tile`. The whole source is read before anything is
+    /// written, so overlapping moves behave like a copy through a buffer.
+    pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
+        let (src, dst, shape) = match *self {
+            TdmaInstr::Reshape { src, dst, shape } => (src, dst, shape),
+            TdmaInstr::GatherScatter {
+                src,
+                dst,
+                elem_bytes,
+                count,
+                src_stride,
+                dst_stride,
+            } => (
+                src,
+                dst,
+                Strided {
+                    rows: count,
+                    row_bytes: elem_bytes,
+                    src_stride,
+                    dst_stride,
+                },
+            ),
+        };
+        let mut rows = Vec::with_capacity(shape.rows as usize);
+        for r in 0..shape.rows {
+            rows.push(acc.spm_read(src + r * shape.src_stride, shape.row_bytes, 1)?);
+        }
+        for (r, data) in rows.iter().enumerate() {
+            acc.spm_write(dst + r as u64 * shape.dst_stride, data, 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// DTE: copy `bytes` from the own SPM at `src` to tile `dst_tile`'s SPM at `dst`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DteCopy {
+    pub dst_tile: u32,
+    pub src: u64,
+    pub dst: u64,
+    pub bytes: u64,
+}
+
+impl DteCopy {
+    /// Execute for `acc.tile`.
+    pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
+        if self.dst_tile >= acc.config.tiles() {
+            return Err(acc.invalid(format!(
+                "DTE to tile {} which does not exist",
+                self.dst_tile
+            )));
+        }
+        let data = acc.spm_read(self.src, self.bytes, 1)?;
+        acc.spm_write_on(self.dst_tile, self.dst, &data, 1)
+    }
+}

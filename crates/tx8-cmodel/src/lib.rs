@@ -1,0 +1,30 @@
+//! `tx8-cmodel`: a C model of the TX8 card (16 tiles in a 4x4 mesh).
+//!
+//! Programs run SPMD on every tile; each instruction is executed functionally
+//! (exact numerics) the moment it is issued and recorded for the event-driven
+//! timing model, which replays all tiles' instruction streams together to get
+//! cycles. See README.md for the module map and the timing model.
+
+pub mod card;
+pub mod config;
+pub mod dtype;
+pub mod engine;
+pub mod error;
+pub mod isa;
+pub mod layout;
+pub mod memory;
+pub mod oplib;
+pub mod optest;
+pub mod programs;
+pub mod rng;
+pub mod sync;
+pub mod tile;
+pub mod timing;
+
+pub use card::{Card, RunResult};
+pub use config::HardwareConfig;
+pub use dtype::DataFormat;
+pub use engine::{Engine, EngineMask};
+pub use error::{AccessFault, MemSpace, SimError};
+pub use isa::Instr;
+pub use tile::TileCtx;

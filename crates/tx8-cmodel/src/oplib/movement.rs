@@ -1,0 +1,383 @@
+//! Data movement operators inside a tile's SPM: transpose, reshape, concat,
+//! slice, gather (rows from a DDR table) and channelnorm (dense <-> NCx).
+//! They use TDMA strided copies, except 2-D transposes (CT) and gather (RDMA).
+
+use crate::engine::Engine;
+use crate::error::SimError;
+use crate::isa::{CgraInstr, Instr, RdmaInstr, Strided, TdmaInstr};
+use crate::layout::{MemLayout, Nhwc, Placement};
+use crate::oplib::{op_err, strides, Emitter, Tsr};
+use crate::tile::TileCtx;
+
+/// `out = x.permute(perm)`.
+pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Result<u64, SimError> {
+    const OP: &str = "transpose";
+    let r = x.dims.len();
+    let mut seen = vec![false; r];
+    if perm.len() != r
+        || perm
+            .iter()
+            .any(|&p| p >= r || std::mem::replace(&mut seen[p], true))
+    {
+        return Err(op_err(OP, "perm must be a permutation of the input's axes"));
+    }
+    let want: Vec<u64> = perm.iter().map(|&p| x.dims[p]).collect();
+    if out.dims != want || out.fmt != x.fmt {
+        return Err(op_err(
+            OP,
+            format!("output must have dims {want:?} in the input format"),
+        ));
+    }
+    let es = x.fmt.size() as u64;
+    let mut em = Emitter::new(ctx);
+    // Swapping the last two axes (batched 2-D transpose): CT transposes.
+    let batched_2d =
+        r >= 2 && perm[r - 2] == r - 1 && perm[r - 1] == r - 2 && (0..r - 2).all(|i| perm[i] == i);
+    if batched_2d {
+        let (rows, cols) = (x.dims[r - 2], x.dims[r - 1]);
+        let batches: u64 = x.dims[..r - 2].iter().product();
+        for b in 0..batches {
+            let off = b * rows * cols * es;
+            em.emit(Instr::Cgra(CgraInstr::Transpose {
+                fmt: x.fmt,
+                src: x.addr + off,
+                dst: out.addr + off,
+                rows,
+                cols,
+            }))?;
+        }
+        return em.finish();
+    }
+    // General: one strided element copy per output row.
+    let xs = strides(&x.dims);
+    let last = *out.dims.last().unwrap_or(&1);
+    let rows = out.elems() / last.max(1);
+    for row in 0..rows {
+        let (mut rem, mut src_off) = (row, 0u64);
+        for d in (0..r.saturating_sub(1)).rev() {
+            let i = rem % out.dims[d];
+            rem /= out.dims[d];
+            src_off += i * xs[perm[d]];
+        }
+        let src_stride = if r > 0 { xs[perm[r - 1]] * es } else { es };
+        em.emit(Instr::Tdma(TdmaInstr::GatherScatter {
+            src: x.addr + src_off * es,
+            dst: out.addr + row * last * es,
+            elem_bytes: es,
+            count: last,
+            src_stride,
+            dst_stride: es,
+        }))?;
+    }
+    em.finish()
+}
+
+/// `out = x` with new dims (same element count); a TDMA copy when the
+/// addresses differ, nothing otherwise.
+pub fn reshape(ctx: &mut TileCtx, x: &Tsr, out: &Tsr) -> Result<u64, SimError> {
+    if x.elems() != out.elems() || x.fmt != out.fmt {
+        return Err(op_err(
+            "reshape",
+            "reshape keeps the element count and format",
+        ));
+    }
+    let mut em = Emitter::new(ctx);
+    if x.addr != out.addr {
+        em.emit(Instr::Tdma(TdmaInstr::Reshape {
+            src: x.addr,
+            dst: out.addr,
+            shape: Strided::contiguous(x.bytes()),
+        }))?;
+    }
+    em.finish()
+}
+
+/// Concatenate `inputs` along `axis` into `out`.
+pub fn concat(ctx: &mut TileCtx, inputs: &[&Tsr], axis: usize, out: &Tsr) -> Result<u64, SimError> {
+    const OP: &str = "concat";
+    let first = inputs.first().ok_or_else(|| op_err(OP, "no inputs"))?;
+    let r = first.dims.len();
+    if axis >= r {
+        return Err(op_err(OP, "axis out of range"));
+    }
+    let mut total = 0;
+    for t in inputs {
+        let same = t.dims.len() == r && (0..r).all(|d| d == axis || t.dims[d] == first.dims[d]);
+        if !same || t.fmt != out.fmt {
+            return Err(op_err(
+                OP,
+                "inputs must agree on every dim but the axis, and on format",
+            ));
+        }
+        total += t.dims[axis];
+    }
+    let mut want = first.dims.clone();
+    want[axis] = total;
+    if out.dims != want {
+        return Err(op_err(OP, format!("output must have dims {want:?}")));
+    }
+    let es = out.fmt.size() as u64;
+    let outer: u64 = first.dims[..axis].iter().product();
+    let inner_out: u64 = out.dims[axis..].iter().product::<u64>() * es;
+    let mut em = Emitter::new(ctx);
+    let mut offset = 0;
+    for t in inputs {
+        let inner = t.dims[axis..].iter().product::<u64>() * es;
+        if inner > 0 && outer > 0 {
+            em.emit(Instr::Tdma(TdmaInstr::Reshape {
+                src: t.addr,
+                dst: out.addr + offset,
+                shape: Strided {
+                    rows: outer,
+                    row_bytes: inner,
+                    src_stride: inner,
+                    dst_stride: inner_out,
+                },
+            }))?;
+        }
+        offset += inner;
+    }
+    em.finish()
+}
+
+/// `out = x[starts .. starts + out.dims]` (a box of x).
+pub fn slice(ctx: &mut TileCtx, x: &Tsr, starts: &[u64], out: &Tsr) -> Result<u64, SimError> {
+    const OP: &str = "slice";
+    let r = x.dims.len();
+    if starts.len() != r || out.dims.len() != r || out.fmt != x.fmt {
+        return Err(op_err(
+            OP,
+            "starts and output must match the input's rank and format",
+        ));
+    }
+    if (0..r).any(|d| starts[d] + out.dims[d] > x.dims[d]) {
+        return Err(op_err(OP, "slice leaves the input"));
+    }
+    let mut em = Emitter::new(ctx);
+    for (src_off, dst_off, shape) in box_copies(&x.dims, starts, &out.dims, x.fmt.size() as u64) {
+        em.emit(Instr::Tdma(TdmaInstr::Reshape {
+            src: x.addr + src_off,
+            dst: out.addr + dst_off,
+            shape,
+        }))?;
+    }
+    em.finish()
+}
+
+/// The strided copies that move box `[start, start+size)` of a dense tensor
+/// of dims `whole` into a dense tensor of dims `size` (byte offsets). Trailing
+/// dims the box covers whole are merged into one row.
+pub fn box_copies(whole: &[u64], start: &[u64], size: &[u64], es: u64) -> Vec<(u64, u64, Strided)> {
+    let r = whole.len();
+    if r == 0 || size.contains(&0) {
+        return if r == 0 {
+            vec![(0, 0, Strided::contiguous(es))]
+        } else {
+            Vec::new()
+        };
+    }
+    let ws = strides(whole);
+    let ss = strides(size);
+    // Innermost dims copied as one contiguous run.
+    let mut k = r - 1;
+    while k > 0 && size[k] == whole[k] && start[k] == 0 {
+        k -= 1;
+    }
+    // Dims k+1.. are whole: the run is size[k] * ws[k] elements.
+    let run = size[k] * ws[k] * es;
+    let (rows, src_stride, dst_stride, outer_dims) = if k > 0 {
+        (size[k - 1], ws[k - 1] * es, ss[k - 1] * es, k - 1)
+    } else {
+        (1, run, run, 0)
+    };
+    let outer: u64 = size[..outer_dims].iter().product();
+    let mut copies = Vec::with_capacity(outer as usize);
+    for o in 0..outer {
+        let (mut rem, mut src, mut dst) = (o, 0u64, 0u64);
+        for d in (0..outer_dims).rev() {
+            let i = rem % size[d];
+            rem /= size[d];
+            src += (start[d] + i) * ws[d];
+            dst += i * ss[d];
+        }
+        let base: u64 = (outer_dims..r).map(|d| start[d] * ws[d]).sum();
+        copies.push((
+            (src + base) * es,
+            dst * es,
+            Strided {
+                rows,
+                row_bytes: run,
+                src_stride,
+                dst_stride,
+            },
+        ));
+    }
+    copies
+}
+
+/// `out[i] = table[indices[i]]`: rows of a dense DDR table (`row_elems`
+/// elements of `out.fmt` each) chosen by int32 `indices` in SPM, via RDMA gather.
+pub fn gather(
+    ctx: &mut TileCtx,
+    table_ddr: u64,
+    row_elems: u64,
+    indices: &Tsr,
+    out: &Tsr,
+) -> Result<u64, SimError> {
+    if indices.fmt != crate::dtype::DataFormat::Int32 || out.elems() != indices.elems() * row_elems
+    {
+        return Err(op_err(
+            "gather",
+            "indices must be int32 and out must hold one row per index",
+        ));
+    }
+    let mut em = Emitter::new(ctx);
+    em.emit(Instr::Rdma(RdmaInstr::Gather {
+        ddr: table_ddr,
+        index: indices.addr,
+        count: indices.elems(),
+        row_bytes: row_elems * out.fmt.size() as u64,
+        spm: out.addr,
+    }))?;
+    em.finish()
+}
+
+/// ChannelNorm between dense NHWC (NTensor/Tensor) and channel-blocked
+/// (NCx/Cx) placements of the same tensor: `to_blocked` picks the direction.
+/// `x.dims` are the logical dims; padding in a blocked output is zero.
+pub fn channel_norm(
+    ctx: &mut TileCtx,
+    x: &Tsr,
+    out: &Tsr,
+    blocked: MemLayout,
+    to_blocked: bool,
+) -> Result<u64, SimError> {
+    const OP: &str = "channelnorm";
+    if x.dims != out.dims || x.fmt != out.fmt || !matches!(blocked, MemLayout::Cx | MemLayout::NCx)
+    {
+        return Err(op_err(
+            OP,
+            "same dims and format on both sides, and a Cx/NCx blocked layout",
+        ));
+    }
+    let shape = Nhwc::from_dims(&x.dims)?;
+    let p = Placement::new(blocked, x.fmt, shape)?;
+    let b = p
+        .blocked
+        .ok_or_else(|| op_err(OP, "not a blocked layout"))?;
+    let es = x.fmt.size() as u64;
+    let hw = shape.h * shape.w;
+    let mut em = Emitter::new(ctx);
+    if to_blocked && p.bytes() != shape.elems() * es {
+        // Zero the padding first (whole placed region, then overwrite the data).
+        em.emit(Instr::Cgra(CgraInstr::Fill {
+            fmt: crate::dtype::DataFormat::Int8,
+            dst: out.addr,
+            n: p.bytes(),
+            scalar_bits: 0,
+        }))?;
+        em.join(&[Engine::Ct])?;
+    }
+    for n in 0..shape.n {
+        let dense = n * hw * shape.c * es;
+        let placed = n * b.batch_stride;
+        // (dense offset, placed offset, channels, placed row pitch)
+        let mut parts: Vec<(u64, u64, u64, u64)> = (0..b.cx)
+            .map(|j| (j * b.block * es, j * hw * b.block * es, b.block, b.block))
+            .collect();
+        if b.c0 > 0 {
+            parts.push((
+                b.cx * b.block * es,
+                b.cx * hw * b.block * es,
+                b.c0,
+                b.c0_padded,
+            ));
+        }
+        for (d_off, p_off, ch, pitch) in parts {
+            let (dense_s, placed_s) = (shape.c * es, pitch * es);
+            let (src, dst, shape2) = if to_blocked {
+                (
+                    x.addr + dense + d_off,
+                    out.addr + placed + p_off,
+                    Strided {
+                        rows: hw,
+                        row_bytes: ch * es,
+                        src_stride: dense_s,
+                        dst_stride: placed_s,
+                    },
+                )
+            } else {
+                (
+                    x.addr + placed + p_off,
+                    out.addr + dense + d_off,
+                    Strided {
+                        rows: hw,
+                        row_bytes: ch * es,
+                        src_stride: placed_s,
+                        dst_stride: dense_s,
+                    },
+                )
+            };
+            em.emit(Instr::Tdma(TdmaInstr::Reshape {
+                src,
+                dst,
+                shape: shape2,
+            }))?;
+        }
+    }
+    em.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_copies_merge_whole_trailing_dims() {
+        // Rows 1..3 of a 4x8 matrix: one contiguous run of 2 rows.
+        let c = box_copies(&[4, 8], &[1, 0], &[2, 8], 2);
+        assert_eq!(
+            c,
+            vec![(
+                16,
+                0,
+                Strided {
+                    rows: 1,
+                    row_bytes: 32,
+                    src_stride: 32,
+                    dst_stride: 32
+                }
+            )]
+        );
+        // Columns 2..5 of every row: one strided copy of 4 rows.
+        let c = box_copies(&[4, 8], &[0, 2], &[4, 3], 1);
+        assert_eq!(
+            c,
+            vec![(
+                2,
+                0,
+                Strided {
+                    rows: 4,
+                    row_bytes: 3,
+                    src_stride: 8,
+                    dst_stride: 3
+                }
+            )]
+        );
+        // 3-D box: one copy per outer index.
+        let c = box_copies(&[2, 3, 4], &[1, 1, 1], &[1, 2, 2], 1);
+        assert_eq!(
+            c,
+            vec![(
+                12 + 4 + 1,
+                0,
+                Strided {
+                    rows: 2,
+                    row_bytes: 2,
+                    src_stride: 4,
+                    dst_stride: 2
+                }
+            )]
+        );
+    }
+}

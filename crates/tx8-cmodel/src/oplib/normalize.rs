@@ -1,0 +1,268 @@
+//! Row-wise normalisations over the last axis: softmax and layernorm.
+//!
+//! Both run in fp32 in scratch. Per-row statistics are vectors of R values;
+//! applying them to every element of a row is a VuV in the transposed
+//! ([C, R]) view, where element i pairs with statistic i % R, so the data
+//! goes through CT transposes around those steps.
+
+use crate::dtype::DataFormat;
+use crate::error::SimError;
+use crate::isa::{cgra::scalar_bits, BinaryOp, CgraInstr, Instr, ReduceOp, UnaryOp};
+use crate::oplib::{op_err, Carver, Emitter, Scratch, Tsr};
+use crate::tile::TileCtx;
+
+const F32: DataFormat = DataFormat::Fp32;
+
+/// Rows x columns of a tensor normalised over its last axis.
+fn rows_cols(op: &str, x: &Tsr, out: &Tsr) -> Result<(u64, u64), SimError> {
+    if x.dims != out.dims || x.fmt != out.fmt || !x.fmt.is_float() {
+        return Err(op_err(
+            op,
+            "input and output must be float tensors of the same dims and format",
+        ));
+    }
+    let c = x.last();
+    if c == 0 || x.elems() == 0 {
+        return Err(op_err(op, "empty tensor"));
+    }
+    Ok((x.elems() / c, c))
+}
+
+fn to_f32(em: &mut Emitter, x: &Tsr, dst: u64) -> Result<(), SimError> {
+    let n = x.elems();
+    em.emit(Instr::Cgra(if x.fmt == F32 {
+        CgraInstr::Copy {
+            fmt: F32,
+            src: x.addr,
+            dst,
+            n,
+        }
+    } else {
+        CgraInstr::Convert {
+            from: x.fmt,
+            to: F32,
+            src: x.addr,
+            dst,
+            n,
+        }
+    }))
+}
+
+fn from_f32(em: &mut Emitter, src: u64, out: &Tsr) -> Result<(), SimError> {
+    let n = out.elems();
+    em.emit(Instr::Cgra(if out.fmt == F32 {
+        CgraInstr::Copy {
+            fmt: F32,
+            src,
+            dst: out.addr,
+            n,
+        }
+    } else {
+        CgraInstr::Convert {
+            from: F32,
+            to: out.fmt,
+            src,
+            dst: out.addr,
+            n,
+        }
+    }))
+}
+
+fn transpose(em: &mut Emitter, src: u64, dst: u64, rows: u64, cols: u64) -> Result<(), SimError> {
+    em.emit(Instr::Cgra(CgraInstr::Transpose {
+        fmt: F32,
+        src,
+        dst,
+        rows,
+        cols,
+    }))
+}
+
+/// Apply a per-row statistic: `buf[r][c] = buf[r][c] op stat[r]`, via the
+/// transposed view in `tmp`.
+fn per_row(
+    em: &mut Emitter,
+    op: BinaryOp,
+    buf: u64,
+    tmp: u64,
+    stat: u64,
+    r: u64,
+    c: u64,
+) -> Result<(), SimError> {
+    transpose(em, buf, tmp, r, c)?;
+    em.emit(Instr::Cgra(CgraInstr::VuV {
+        op,
+        fmt: F32,
+        src: tmp,
+        unit: stat,
+        dst: tmp,
+        src_elems: r * c,
+        unit_elems: r,
+    }))?;
+    transpose(em, tmp, buf, c, r)
+}
+
+/// Softmax over the last axis. Scratch: 2 x R x C x 4 + 2 x R x 4 bytes (plus alignment).
+pub fn softmax(ctx: &mut TileCtx, x: &Tsr, out: &Tsr, imm: Scratch) -> Result<u64, SimError> {
+    const OP: &str = "softmax";
+    let (r, c) = rows_cols(OP, x, out)?;
+    let mut carve = Carver::new(OP, imm);
+    let buf = carve.take(r * c * 4)?;
+    let tmp = carve.take(r * c * 4)?;
+    let stat = carve.take(r * 4)?;
+    let mut em = Emitter::new(ctx);
+    to_f32(&mut em, x, buf)?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
+        op: ReduceOp::Max,
+        fmt: F32,
+        src: buf,
+        dst: stat,
+        rows: r,
+        cols: c,
+    }))?;
+    // exp(x - max) in the transposed view, then back.
+    transpose(&mut em, buf, tmp, r, c)?;
+    em.emit(Instr::Cgra(CgraInstr::VuV {
+        op: BinaryOp::Sub,
+        fmt: F32,
+        src: tmp,
+        unit: stat,
+        dst: tmp,
+        src_elems: r * c,
+        unit_elems: r,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary {
+        op: UnaryOp::Exp,
+        fmt: F32,
+        src: tmp,
+        dst: tmp,
+        n: r * c,
+    }))?;
+    transpose(&mut em, tmp, buf, c, r)?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
+        op: ReduceOp::Sum,
+        fmt: F32,
+        src: buf,
+        dst: stat,
+        rows: r,
+        cols: c,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary {
+        op: UnaryOp::Recip,
+        fmt: F32,
+        src: stat,
+        dst: stat,
+        n: r,
+    }))?;
+    per_row(&mut em, BinaryOp::Mul, buf, tmp, stat, r, c)?;
+    from_f32(&mut em, buf, out)?;
+    em.finish()
+}
+
+/// LayerNorm over the last axis: `(x - mean) / sqrt(var + eps) * gamma + beta`
+/// with population variance; `gamma` and `beta` are fp32 [C].
+/// Scratch: 2 x R x C x 4 + 2 x R x 4 bytes (plus alignment).
+pub fn layernorm(
+    ctx: &mut TileCtx,
+    x: &Tsr,
+    gamma: &Tsr,
+    beta: &Tsr,
+    out: &Tsr,
+    eps: f32,
+    imm: Scratch,
+) -> Result<u64, SimError> {
+    const OP: &str = "layernorm";
+    let (r, c) = rows_cols(OP, x, out)?;
+    if gamma.fmt != F32 || beta.fmt != F32 || gamma.elems() != c || beta.elems() != c {
+        return Err(op_err(
+            OP,
+            "gamma and beta must be fp32 vectors of the last dim",
+        ));
+    }
+    let mut carve = Carver::new(OP, imm);
+    let buf = carve.take(r * c * 4)?;
+    let tmp = carve.take(r * c * 4)?;
+    let mean = carve.take(r * 4)?;
+    let var = carve.take(r * 4)?;
+    let inv_c = scalar_bits(F32, 1.0 / c as f64);
+    let mut em = Emitter::new(ctx);
+    to_f32(&mut em, x, buf)?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
+        op: ReduceOp::Sum,
+        fmt: F32,
+        src: buf,
+        dst: mean,
+        rows: r,
+        cols: c,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vs {
+        op: BinaryOp::Mul,
+        fmt: F32,
+        a: mean,
+        scalar_bits: inv_c,
+        dst: mean,
+        n: r,
+    }))?;
+    per_row(&mut em, BinaryOp::Sub, buf, tmp, mean, r, c)?;
+    em.emit(Instr::Cgra(CgraInstr::Vv {
+        op: BinaryOp::Mul,
+        fmt: F32,
+        a: buf,
+        b: buf,
+        dst: tmp,
+        n: r * c,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
+        op: ReduceOp::Sum,
+        fmt: F32,
+        src: tmp,
+        dst: var,
+        rows: r,
+        cols: c,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vs {
+        op: BinaryOp::Mul,
+        fmt: F32,
+        a: var,
+        scalar_bits: inv_c,
+        dst: var,
+        n: r,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vs {
+        op: BinaryOp::Add,
+        fmt: F32,
+        a: var,
+        scalar_bits: eps.to_bits(),
+        dst: var,
+        n: r,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary {
+        op: UnaryOp::Rsqrt,
+        fmt: F32,
+        src: var,
+        dst: var,
+        n: r,
+    }))?;
+    per_row(&mut em, BinaryOp::Mul, buf, tmp, var, r, c)?;
+    let n = r * c;
+    em.emit(Instr::Cgra(CgraInstr::VuV {
+        op: BinaryOp::Mul,
+        fmt: F32,
+        src: buf,
+        unit: gamma.addr,
+        dst: buf,
+        src_elems: n,
+        unit_elems: c,
+    }))?;
+    em.emit(Instr::Cgra(CgraInstr::VuV {
+        op: BinaryOp::Add,
+        fmt: F32,
+        src: buf,
+        unit: beta.addr,
+        dst: buf,
+        src_elems: n,
+        unit_elems: c,
+    }))?;
+    from_f32(&mut em, buf, out)?;
+    em.finish()
+}

@@ -1,0 +1,141 @@
+//! Reductions along one axis and 2-D pooling, on the CGRA.
+//!
+//! A reduction over axis `a` of dims D sees the tensor as [outer, len,
+//! inner]; when inner > 1 each outer slice is transposed (CT) to
+//! [inner, len] first so that the reduction runs over contiguous rows.
+
+use crate::dtype::DataFormat;
+use crate::error::SimError;
+use crate::isa::{cgra::scalar_bits, BinaryOp, CgraInstr, Instr, PoolKind, ReduceOp};
+use crate::oplib::{op_err, Carver, Emitter, Scratch, Tsr};
+use crate::tile::TileCtx;
+
+/// Reduction kinds of the operator (Mean = Sum then a scale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReduceKind {
+    Sum,
+    Mean,
+    Max,
+    Min,
+}
+
+/// Reduce `x` over `axis`; `out` has x's dims without that axis (or with it
+/// set to 1). Scratch: x's bytes when `axis` is not the last.
+pub fn reduce(
+    ctx: &mut TileCtx,
+    kind: ReduceKind,
+    x: &Tsr,
+    axis: usize,
+    out: &Tsr,
+    imm: Scratch,
+) -> Result<u64, SimError> {
+    const OP: &str = "reduce";
+    if axis >= x.dims.len() {
+        return Err(op_err(
+            OP,
+            format!("axis {axis} out of range for rank {}", x.dims.len()),
+        ));
+    }
+    if x.fmt != out.fmt {
+        return Err(op_err(OP, "input and output must share one format"));
+    }
+    if kind == ReduceKind::Mean && !x.fmt.is_float() {
+        return Err(op_err(OP, "mean needs a float format"));
+    }
+    let len = x.dims[axis];
+    let outer: u64 = x.dims[..axis].iter().product();
+    let inner: u64 = x.dims[axis + 1..].iter().product();
+    if len == 0 || out.elems() != outer * inner {
+        return Err(op_err(
+            OP,
+            "output must have the input's elements without the reduced axis",
+        ));
+    }
+    let op = match kind {
+        ReduceKind::Sum | ReduceKind::Mean => ReduceOp::Sum,
+        ReduceKind::Max => ReduceOp::Max,
+        ReduceKind::Min => ReduceOp::Min,
+    };
+    let fmt = x.fmt;
+    let es = fmt.size() as u64;
+    let mut em = Emitter::new(ctx);
+    let src = if inner == 1 {
+        x.addr
+    } else {
+        let t = Carver::new(OP, imm).take(x.bytes())?;
+        for o in 0..outer {
+            let off = o * len * inner * es;
+            em.emit(Instr::Cgra(CgraInstr::Transpose {
+                fmt,
+                src: x.addr + off,
+                dst: t + off,
+                rows: len,
+                cols: inner,
+            }))?;
+        }
+        t
+    };
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
+        op,
+        fmt,
+        src,
+        dst: out.addr,
+        rows: outer * inner,
+        cols: len,
+    }))?;
+    if kind == ReduceKind::Mean {
+        let inv = scalar_bits(fmt, 1.0 / len as f64);
+        // For 16-bit formats 1/len is rounded; dividing avoids that error.
+        let (op, s) = if fmt == DataFormat::Fp32 {
+            (BinaryOp::Mul, inv)
+        } else {
+            (BinaryOp::Div, scalar_bits(fmt, len as f64))
+        };
+        em.emit(Instr::Cgra(CgraInstr::Vs {
+            op,
+            fmt,
+            a: out.addr,
+            scalar_bits: s,
+            dst: out.addr,
+            n: outer * inner,
+        }))?;
+    }
+    em.finish()
+}
+
+/// 2-D pooling over NHWC `x` into NHWC `out` (zero padding is not counted in averages).
+pub fn pool2d(
+    ctx: &mut TileCtx,
+    kind: PoolKind,
+    x: &Tsr,
+    out: &Tsr,
+    kernel: [u64; 2],
+    stride: [u64; 2],
+    pad: [u64; 2],
+) -> Result<u64, SimError> {
+    const OP: &str = "pool2d";
+    let [n, h, w, c] = x.dims[..] else {
+        return Err(op_err(OP, "input must be NHWC"));
+    };
+    let dims = [n, h, w, c];
+    let (oh, ow) = crate::isa::cgra::pool_out(&dims, &kernel, &stride, &pad)
+        .ok_or_else(|| op_err(OP, "window does not fit"))?;
+    if out.elems() != n * oh * ow * c || out.fmt != x.fmt {
+        return Err(op_err(
+            OP,
+            format!("output must be {n}x{oh}x{ow}x{c} in the input format"),
+        ));
+    }
+    let mut em = Emitter::new(ctx);
+    em.emit(Instr::Cgra(CgraInstr::Pool {
+        kind,
+        fmt: x.fmt,
+        src: x.addr,
+        dst: out.addr,
+        dims,
+        kernel,
+        stride,
+        pad,
+    }))?;
+    em.finish()
+}

@@ -1,0 +1,344 @@
+//! CPU reference implementations of the operators (the seed's
+//! ComputeInterface), written directly in f64 on dense row-major data,
+//! sharing no code with the instruction implementations they check.
+
+use crate::oplib::strides;
+
+/// Broadcast index map: for each element of `out`, the index into `x` (dims right-aligned).
+fn broadcast_index(x: &[u64], out: &[u64]) -> Vec<usize> {
+    let r = out.len();
+    let mut xd = vec![1u64; r - x.len()];
+    xd.extend_from_slice(x);
+    let xs = strides(&xd);
+    let n: u64 = out.iter().product();
+    (0..n)
+        .map(|mut i| {
+            let mut idx = 0u64;
+            for d in (0..r).rev() {
+                let k = i % out[d];
+                i /= out[d];
+                if xd[d] != 1 {
+                    idx += k * xs[d];
+                }
+            }
+            idx as usize
+        })
+        .collect()
+}
+
+/// Element-wise binary op by name with numpy broadcasting.
+pub fn binary(
+    op: crate::isa::BinaryOp,
+    a: &[f64],
+    ad: &[u64],
+    b: &[f64],
+    bd: &[u64],
+    out: &[u64],
+    int: bool,
+) -> Vec<f64> {
+    use crate::isa::BinaryOp::*;
+    let ia = broadcast_index(ad, out);
+    let ib = broadcast_index(bd, out);
+    let t = |c: bool| if c { 1.0 } else { 0.0 };
+    ia.iter()
+        .zip(&ib)
+        .map(|(&i, &j)| {
+            let (x, y) = (a[i], b[j]);
+            match op {
+                Add => x + y,
+                Sub => x - y,
+                Mul => x * y,
+                Div if int => (x / y).trunc(),
+                Div => x / y,
+                Max => x.max(y),
+                Min => x.min(y),
+                Eq => t(x == y),
+                Ne => t(x != y),
+                Lt => t(x < y),
+                Le => t(x <= y),
+                Gt => t(x > y),
+                Ge => t(x >= y),
+                And if int => ((x as i64) & (y as i64)) as f64,
+                Or if int => ((x as i64) | (y as i64)) as f64,
+                Xor if int => ((x as i64) ^ (y as i64)) as f64,
+                And => t(x != 0.0 && y != 0.0),
+                Or => t(x != 0.0 || y != 0.0),
+                Xor => t((x != 0.0) != (y != 0.0)),
+                Shl => ((x as i64) << (y as i64).clamp(0, 63)) as f64,
+                Shr => ((x as i64) >> (y as i64).clamp(0, 63)) as f64,
+            }
+        })
+        .collect()
+}
+
+/// Element-wise unary op.
+pub fn unary(op: crate::isa::UnaryOp, x: &[f64]) -> Vec<f64> {
+    use crate::isa::UnaryOp::*;
+    x.iter()
+        .map(|&v| match op {
+            Abs => v.abs(),
+            Neg => -v,
+            Relu => v.max(0.0),
+            Exp => v.exp(),
+            Ln => v.ln(),
+            Sqrt => v.sqrt(),
+            Rsqrt => 1.0 / v.sqrt(),
+            Recip => 1.0 / v,
+            Sigmoid => 1.0 / (1.0 + (-v).exp()),
+            Tanh => v.tanh(),
+            Silu => v / (1.0 + (-v).exp()),
+            Gelu => {
+                0.5 * v
+                    * (1.0
+                        + ((2.0 / std::f64::consts::PI).sqrt() * (v + 0.044715 * v.powi(3))).tanh())
+            }
+            Floor => v.floor(),
+            Ceil => v.ceil(),
+        })
+        .collect()
+}
+
+/// Batched matmul: a [B,M,K] (or [B,K,M] if ta), b [B,K,N] or shared [K,N]
+/// (or transposed), + bias[N] + psum.
+#[allow(clippy::too_many_arguments)]
+pub fn matmul(
+    a: &[f64],
+    b: &[f64],
+    bias: Option<&[f64]>,
+    psum: Option<&[f64]>,
+    batch: usize,
+    m: usize,
+    k: usize,
+    n: usize,
+    ta: bool,
+    tb: bool,
+    shared_b: bool,
+) -> Vec<f64> {
+    let mut out = vec![0.0; batch * m * n];
+    for bt in 0..batch {
+        let ao = bt * m * k;
+        let bo = if shared_b { 0 } else { bt * k * n };
+        for i in 0..m {
+            for j in 0..n {
+                let mut s = 0.0;
+                for p in 0..k {
+                    let av = if ta {
+                        a[ao + p * m + i]
+                    } else {
+                        a[ao + i * k + p]
+                    };
+                    let bv = if tb {
+                        b[bo + j * k + p]
+                    } else {
+                        b[bo + p * n + j]
+                    };
+                    s += av * bv;
+                }
+                let o = bt * m * n + i * n + j;
+                out[o] = s + bias.map_or(0.0, |v| v[j]) + psum.map_or(0.0, |v| v[o]);
+            }
+        }
+    }
+    out
+}
+
+/// NHWC x HWIO convolution with zero padding (pad = top, left, bottom, right).
+#[allow(clippy::too_many_arguments)]
+pub fn conv2d(
+    x: &[f64],
+    dims: [usize; 4],
+    w: &[f64],
+    kernel: [usize; 2],
+    o: usize,
+    bias: Option<&[f64]>,
+    stride: [usize; 2],
+    pad: [usize; 4],
+    dil: [usize; 2],
+    groups: usize,
+) -> (Vec<f64>, usize, usize) {
+    let [n, h, wd, c] = dims;
+    let oh = (h + pad[0] + pad[2] - dil[0] * (kernel[0] - 1) - 1) / stride[0] + 1;
+    let ow = (wd + pad[1] + pad[3] - dil[1] * (kernel[1] - 1) - 1) / stride[1] + 1;
+    let (cg, og) = (c / groups, o / groups);
+    let mut out = Vec::with_capacity(n * oh * ow * o);
+    for b in 0..n {
+        for oy in 0..oh {
+            for ox in 0..ow {
+                for oc in 0..o {
+                    let g = oc / og;
+                    let mut s = bias.map_or(0.0, |v| v[oc]);
+                    for ky in 0..kernel[0] {
+                        for kx in 0..kernel[1] {
+                            let iy = (oy * stride[0] + ky * dil[0]) as isize - pad[0] as isize;
+                            let ix = (ox * stride[1] + kx * dil[1]) as isize - pad[1] as isize;
+                            if iy < 0 || ix < 0 || iy >= h as isize || ix >= wd as isize {
+                                continue;
+                            }
+                            for ci in 0..cg {
+                                let xv =
+                                    x[((b * h + iy as usize) * wd + ix as usize) * c + g * cg + ci];
+                                s += xv * w[((ky * kernel[1] + kx) * cg + ci) * o + oc];
+                            }
+                        }
+                    }
+                    out.push(s);
+                }
+            }
+        }
+    }
+    (out, oh, ow)
+}
+
+/// Softmax over rows of `cols`.
+pub fn softmax(x: &[f64], cols: usize) -> Vec<f64> {
+    x.chunks(cols)
+        .flat_map(|row| {
+            let m = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let e: Vec<f64> = row.iter().map(|v| (v - m).exp()).collect();
+            let s: f64 = e.iter().sum();
+            e.into_iter().map(move |v| v / s)
+        })
+        .collect()
+}
+
+/// LayerNorm over rows of `cols` (population variance).
+pub fn layernorm(x: &[f64], cols: usize, gamma: &[f64], beta: &[f64], eps: f64) -> Vec<f64> {
+    x.chunks(cols)
+        .flat_map(|row| {
+            let mean = row.iter().sum::<f64>() / cols as f64;
+            let var = row.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / cols as f64;
+            let rstd = 1.0 / (var + eps).sqrt();
+            row.iter()
+                .enumerate()
+                .map(move |(i, v)| (v - mean) * rstd * gamma[i] + beta[i])
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// BatchNorm inference over the last (channel) axis of dense data.
+pub fn batchnorm(
+    x: &[f64],
+    c: usize,
+    scale: &[f64],
+    shift: &[f64],
+    mean: &[f64],
+    var: &[f64],
+    eps: f64,
+) -> Vec<f64> {
+    x.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let ch = i % c;
+            (v - mean[ch]) / (var[ch] + eps).sqrt() * scale[ch] + shift[ch]
+        })
+        .collect()
+}
+
+/// Reduce over `axis` (kind: 0 sum, 1 mean, 2 max, 3 min).
+pub fn reduce(x: &[f64], dims: &[u64], axis: usize, kind: u8) -> Vec<f64> {
+    let len = dims[axis] as usize;
+    let outer: u64 = dims[..axis].iter().product();
+    let inner: u64 = dims[axis + 1..].iter().product();
+    let (outer, inner) = (outer as usize, inner as usize);
+    let mut out = Vec::with_capacity(outer * inner);
+    for o in 0..outer {
+        for i in 0..inner {
+            let vals = (0..len).map(|l| x[(o * len + l) * inner + i]);
+            out.push(match kind {
+                0 => vals.sum(),
+                1 => vals.sum::<f64>() / len as f64,
+                2 => vals.fold(f64::NEG_INFINITY, f64::max),
+                _ => vals.fold(f64::INFINITY, f64::min),
+            });
+        }
+    }
+    out
+}
+
+/// NHWC pooling, `max` or average (padding not counted).
+pub fn pool(
+    x: &[f64],
+    dims: [usize; 4],
+    k: [usize; 2],
+    s: [usize; 2],
+    p: [usize; 2],
+    max: bool,
+) -> Vec<f64> {
+    let [n, h, w, c] = dims;
+    let oh = (h + 2 * p[0] - k[0]) / s[0] + 1;
+    let ow = (w + 2 * p[1] - k[1]) / s[1] + 1;
+    let mut out = Vec::new();
+    for b in 0..n {
+        for oy in 0..oh {
+            for ox in 0..ow {
+                for ch in 0..c {
+                    let mut vals = Vec::new();
+                    for ky in 0..k[0] {
+                        for kx in 0..k[1] {
+                            let iy = (oy * s[0] + ky) as isize - p[0] as isize;
+                            let ix = (ox * s[1] + kx) as isize - p[1] as isize;
+                            if iy >= 0 && ix >= 0 && (iy as usize) < h && (ix as usize) < w {
+                                vals.push(x[((b * h + iy as usize) * w + ix as usize) * c + ch]);
+                            }
+                        }
+                    }
+                    out.push(if max {
+                        vals.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                    } else {
+                        vals.iter().sum::<f64>() / vals.len() as f64
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Permute axes.
+pub fn transpose(x: &[f64], dims: &[u64], perm: &[usize]) -> Vec<f64> {
+    let out_dims: Vec<u64> = perm.iter().map(|&p| dims[p]).collect();
+    let xs = strides(dims);
+    let n: u64 = dims.iter().product();
+    (0..n)
+        .map(|mut i| {
+            let mut src = 0;
+            for d in (0..out_dims.len()).rev() {
+                let k = i % out_dims[d];
+                i /= out_dims[d];
+                src += k * xs[perm[d]];
+            }
+            x[src as usize]
+        })
+        .collect()
+}
+
+/// Concatenate along `axis`.
+pub fn concat(parts: &[(&[f64], &[u64])], axis: usize) -> Vec<f64> {
+    let outer: u64 = parts[0].1[..axis].iter().product();
+    let mut out = Vec::new();
+    for o in 0..outer as usize {
+        for (x, d) in parts {
+            let inner: u64 = d[axis..].iter().product();
+            out.extend_from_slice(&x[o * inner as usize..(o + 1) * inner as usize]);
+        }
+    }
+    out
+}
+
+/// A box of a dense tensor.
+pub fn slice(x: &[f64], dims: &[u64], start: &[u64], size: &[u64]) -> Vec<f64> {
+    let xs = strides(dims);
+    let n: u64 = size.iter().product();
+    (0..n)
+        .map(|mut i| {
+            let mut src = 0;
+            for d in (0..size.len()).rev() {
+                let k = i % size[d];
+                i /= size[d];
+                src += (start[d] + k) * xs[d];
+            }
+            x[src as usize]
+        })
+        .collect()
+}

@@ -1,0 +1,110 @@
+//! The per-tile execution context a program runs in: `tile_id()`, and
+//! `execute` (the seed's `TsmExecute`), which runs one instruction
+//! functionally right away, records its cost for the timing model and
+//! returns the cycles it would take on an idle card.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::config::HardwareConfig;
+use crate::error::SimError;
+use crate::isa::{Access, Instr};
+use crate::memory::CardMemory;
+use crate::sync::SpmdBarrier;
+use crate::timing::hazard::Footprint;
+use crate::timing::{standalone_cycles, TimedOp};
+
+/// One tile's view of the card while its program runs.
+pub struct TileCtx<'a> {
+    tile: u32,
+    tiles: u32,
+    config: &'a HardwareConfig,
+    mem: &'a CardMemory,
+    barrier: &'a SpmdBarrier,
+    record: Vec<TimedOp>,
+    /// Global functional order shared by all tiles of the run.
+    seq: &'a AtomicU64,
+    footprints: Vec<Footprint>,
+}
+
+impl<'a> TileCtx<'a> {
+    pub(crate) fn new(
+        tile: u32,
+        tiles: u32,
+        config: &'a HardwareConfig,
+        mem: &'a CardMemory,
+        barrier: &'a SpmdBarrier,
+        seq: &'a AtomicU64,
+    ) -> Self {
+        TileCtx {
+            tile,
+            tiles,
+            config,
+            mem,
+            barrier,
+            record: Vec::new(),
+            seq,
+            footprints: Vec::new(),
+        }
+    }
+
+    /// This tile's id (0-based, row-major in the mesh).
+    pub fn tile_id(&self) -> u32 {
+        self.tile
+    }
+
+    /// Number of tiles running this program.
+    pub fn num_tiles(&self) -> u32 {
+        self.tiles
+    }
+
+    /// The hardware figures.
+    pub fn config(&self) -> &HardwareConfig {
+        self.config
+    }
+
+    /// Number of instructions executed so far on this tile.
+    pub fn instructions(&self) -> u64 {
+        self.record.len() as u64
+    }
+
+    /// Execute one instruction (`TsmExecute`): its effect on memory happens
+    /// now, its timing is replayed later with every tile's. Returns the
+    /// cycles it takes on an otherwise idle card.
+    pub fn execute(&mut self, instr: &Instr) -> Result<u64, SimError> {
+        let name = instr.name();
+        let access = Access {
+            config: self.config,
+            mem: self.mem,
+            tile: self.tile,
+            instr: self.instructions(),
+            name: &name,
+        };
+        if let Instr::Barrier = instr {
+            self.barrier.wait(self.tile)?;
+        }
+        let seq = self.seq.fetch_add(1, Ordering::SeqCst);
+        let op = instr.execute(&access)?;
+        let cycles = standalone_cycles(self.config, &op);
+        let accesses = instr.accesses(self.tile);
+        if !accesses.is_empty() {
+            let name: Arc<str> = match &op {
+                TimedOp::Engine { name, .. } => name.clone(),
+                _ => Arc::from(name.as_str()),
+            };
+            self.footprints.push(Footprint {
+                seq,
+                tile: self.tile,
+                instr: self.instructions(),
+                name,
+                accesses,
+            });
+        }
+        self.record.push(op);
+        Ok(cycles)
+    }
+
+    pub(crate) fn into_record(self) -> (Vec<TimedOp>, Vec<Footprint>) {
+        (self.record, self.footprints)
+    }
+}

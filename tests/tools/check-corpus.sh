@@ -7,7 +7,7 @@
 #     `mlir-opt F -split-input-file -verify-diagnostics` (the expected
 #     messages are mlir-opt's own), is rejected without it, and has at least
 #     one expected-error in every chunk;
-#   - the tests/invalid and tests/cli suites pass under lit with mlir-opt
+#   - the tests/invalid, cli and robustness suites pass under lit with mlir-opt
 #     standing in for strata-opt (their RUN lines compare against mlir-opt or
 #     pin mlir-opt's messages, so the reference itself must pass them).
 # Exit status is non-zero if anything is wrong.
@@ -63,8 +63,8 @@ stand_in=$(mktemp -d)
 trap 'rm -rf "$stand_in"' EXIT
 printf '#!/bin/sh\nexec %s "$@"\n' "$mlir_opt" >"$stand_in/strata-opt"
 chmod +x "$stand_in/strata-opt"
-if ! STRATA_BIN_DIR=$stand_in "$llvm_bin/lit" -q "$tests/invalid" "$tests/cli"; then
-  echo "BAD: tests/invalid or tests/cli fail with mlir-opt standing in for strata-opt"; bad=1
+if ! STRATA_REFERENCE_STAND_IN=1 STRATA_BIN_DIR=$stand_in "$llvm_bin/lit" -q "$tests/invalid" "$tests/cli" "$tests/robustness"; then
+  echo "BAD: tests/invalid, cli or robustness fail with mlir-opt standing in for strata-opt"; bad=1
 fi
 
 n_rt=$(ls "$tests"/roundtrip/*.mlir | wc -l)

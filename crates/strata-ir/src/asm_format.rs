@@ -22,7 +22,8 @@ use crate::types::Type;
 
 /// Fills unknown types at parse time: `operand_types[i]`/`result_types[i]`
 /// hold one entry per operand/result group; `None` entries must be filled.
-pub type InferTypesFn = fn(&Context, &mut [Option<Vec<Type>>], &mut [Option<Vec<Type>>]) -> Result<(), String>;
+pub type InferTypesFn =
+    fn(&Context, &[(crate::context::Str, crate::attributes::Attribute)], &mut [Option<Vec<Type>>], &mut [Option<Vec<Type>>]) -> Result<(), String>;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TypeRef {
@@ -624,6 +625,21 @@ fn parse_elem_into(p: &mut Parser<'_>, e: &Elem, def: &OpDef, state: &mut crate:
         }
         Elem::Optional { elems, anchor, else_elems } => {
             let first = &elems[0];
+            // A group led by a short-form attribute is present iff that parses.
+            if let Elem::Attr(i) = first {
+                if let Some(parse) = def.attributes[*i].parse_short {
+                    return match parse(p)? {
+                        Some(v) => {
+                            state.add_attr(ctx, def.attributes[*i].name, v);
+                            for el in &elems[1..] {
+                                parse_elem_into(p, el, def, state, po)?;
+                            }
+                            Ok(())
+                        }
+                        None => parse_elems_into(p, else_elems, def, state, po),
+                    };
+                }
+            }
             let present = group_starts_here(p, first);
             if present {
                 // A unit-attribute anchor is set by the group's presence alone.
@@ -655,8 +671,13 @@ fn parse_format_attr(p: &mut Parser<'_>, def: &OpDef, i: usize) -> PResult<crate
     let a = &def.attributes[i];
     // Enum-like dialect attributes have a short keyword form in formats.
     if let Some(parse) = a.parse_short {
-        return parse(p);
+        return match parse(p)? {
+            Some(v) => Ok(v),
+            None => p.err_here(format!("expected {}", a.constraint.summary)),
+        };
     }
+    // A typed attribute takes the type of the op's single result when the
+    // text leaves it out (`arith.constant 1 : i32` always writes it).
     p.parse_attribute()
 }
 
@@ -704,8 +725,16 @@ fn resolve_types(p: &mut Parser<'_>, def: &OpDef, state: &mut crate::parser::OpS
     }
     if let Some(infer) = def.infer_types {
         // Variadic groups without a written type get as many entries as operands.
-        if let Err(msg) = infer(ctx, &mut po.operand_types, &mut po.result_types) {
+        if let Err(msg) = infer(ctx, &state.attrs, &mut po.operand_types, &mut po.result_types) {
             return p.err_at(loc, msg);
+        }
+    }
+    // Buildable constraints (`I1`, `Index`) name the type themselves.
+    for (g, spec) in def.operands.iter().enumerate() {
+        if po.operand_types[g].is_none() {
+            if let Some(build) = spec.constraint.buildable {
+                po.operand_types[g] = Some(vec![build(ctx); po.refs[g].len()]);
+            }
         }
     }
     for (g, refs) in po.refs.iter().enumerate() {

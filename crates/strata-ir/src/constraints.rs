@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::opdef::{AttrConstraint, TypeConstraint};
 use crate::types::{Type, TypeKind};
 
-pub const ANY_TYPE: TypeConstraint = TypeConstraint { check: |_, _| true, summary: "any type" };
+pub const ANY_TYPE: TypeConstraint = TypeConstraint { check: |_, _| true, summary: "any type", buildable: None };
 
 fn scalar_or_container(ctx: &Context, t: Type, f: fn(&Context, Type) -> bool) -> bool {
     match ctx.type_kind(t) {
@@ -18,19 +18,22 @@ fn scalar_or_container(ctx: &Context, t: Type, f: fn(&Context, Type) -> bool) ->
 pub const SIGNLESS_INTEGER_LIKE: TypeConstraint = TypeConstraint {
     check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_signless_integer(e) || c.is_index(e)),
     summary: "signless-integer-like",
+    buildable: None,
 };
 pub const SIGNLESS_INTEGER_OR_INDEX_LIKE: TypeConstraint = TypeConstraint {
     check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_signless_integer(e) || c.is_index(e)),
     summary: "signless-integer-like",
+    buildable: None,
 };
 pub const FLOAT_LIKE: TypeConstraint =
-    TypeConstraint { check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_float(e)), summary: "floating-point-like" };
+    TypeConstraint { check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_float(e)), summary: "floating-point-like", buildable: None };
 pub const BOOL_LIKE: TypeConstraint = TypeConstraint {
     check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_signless_integer_of_width(e, 1)),
     summary: "bool-like",
+    buildable: None,
 };
-pub const I1: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer_of_width(t, 1), summary: "1-bit signless integer" };
-pub const INDEX: TypeConstraint = TypeConstraint { check: |c, t| c.is_index(t), summary: "index" };
+pub const I1: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer_of_width(t, 1), summary: "1-bit signless integer", buildable: Some(|c| c.i1()) };
+pub const INDEX: TypeConstraint = TypeConstraint { check: |c, t| c.is_index(t), summary: "index", buildable: Some(|c| c.index_type()) };
 
 pub const ANY_ATTR: AttrConstraint = AttrConstraint { check: |_, _| true, summary: "any attribute" };
 pub const STRING_ATTR: AttrConstraint =

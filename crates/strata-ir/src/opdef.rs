@@ -62,6 +62,9 @@ impl std::ops::BitOr for Traits {
 pub struct TypeConstraint {
     pub check: fn(&Context, Type) -> bool,
     pub summary: &'static str,
+    /// The one type the constraint allows, when it names one (ODS
+    /// "buildable" types such as `I1`): assembly formats may omit it.
+    pub buildable: Option<fn(&Context) -> Type>,
 }
 
 /// A predicate on attributes with its summary ("64-bit signless integer attribute").
@@ -94,8 +97,12 @@ pub struct AttrDefSpec {
     pub default: Option<fn(&Context) -> Attribute>,
     /// Short form used by assembly formats (enum keywords such as `slt`).
     pub print_short: Option<fn(&Context, Attribute, &mut String)>,
-    pub parse_short: Option<fn(&mut crate::parser::Parser<'_>) -> crate::parser::PResult<Attribute>>,
+    /// Parses the short form; `Ok(None)` (nothing consumed) when the next
+    /// token is not one, which also decides optional groups anchored on it.
+    pub parse_short: Option<ShortParseFn>,
 }
+
+pub type ShortParseFn = fn(&mut crate::parser::Parser<'_>) -> crate::parser::PResult<Option<Attribute>>;
 
 #[derive(Clone)]
 pub struct RegionDefSpec {
@@ -217,7 +224,7 @@ impl OpDef {
     pub fn short_form(
         mut self,
         print: fn(&Context, Attribute, &mut String),
-        parse: fn(&mut crate::parser::Parser<'_>) -> crate::parser::PResult<Attribute>,
+        parse: ShortParseFn,
     ) -> Self {
         let a = self.attributes.last_mut().expect("short_form after an attribute");
         a.print_short = Some(print);

@@ -14,7 +14,21 @@ use strata_ir::Context;
 
 const SPLIT_MARKER: &str = "// -----";
 
+/// Parsing, verification and printing recurse over nesting; the worker
+/// thread's stack is sized so `MAX_NESTING` levels fit with room to spare.
+const STACK_BYTES: usize = 512 << 20;
+
 fn main() -> ExitCode {
+    match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(run) {
+        Ok(h) => h.join().unwrap_or(ExitCode::FAILURE),
+        Err(e) => {
+            eprintln!("strata-opt: could not start worker thread: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> ExitCode {
     let opts = match options::parse_args(std::env::args().skip(1)) {
         Ok(o) => o,
         Err(e) => {
@@ -90,7 +104,7 @@ fn main() -> ExitCode {
 
 /// The context with every dialect strata-opt knows.
 fn strata_dialects_context() -> Context {
-    Context::new()
+    strata_dialects::context()
 }
 
 /// Byte ranges of the `// -----` separated chunks.

@@ -30,6 +30,13 @@ impl<'a> Parser<'a> {
     /// Parses an attribute; `ty` is the type implied by context, used for
     /// integer/float literals without a `: type` suffix.
     pub fn parse_attribute_typed(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        self.enter()?;
+        let r = self.parse_attribute_inner(ty);
+        self.leave();
+        r
+    }
+
+    fn parse_attribute_inner(&mut self, ty: Option<Type>) -> PResult<Attribute> {
         let ctx = self.ctx;
         match self.tok() {
             Tok::BareIdent => {
@@ -397,6 +404,13 @@ impl<'a> Parser<'a> {
 
     /// Parses a nested literal list; returns its shape, `None` for a splat.
     fn parse_dense_literal(&mut self, out: &mut Vec<DenseLit>) -> PResult<Option<Vec<i64>>> {
+        self.enter()?;
+        let r = self.parse_dense_literal_inner(out);
+        self.leave();
+        r
+    }
+
+    fn parse_dense_literal_inner(&mut self, out: &mut Vec<DenseLit>) -> PResult<Option<Vec<i64>>> {
         if self.tok() != Tok::LSquare {
             out.push(self.parse_dense_element()?);
             return Ok(None);
@@ -632,6 +646,13 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_location_instance(&mut self) -> PResult<Location> {
+        self.enter()?;
+        let r = self.parse_location_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_location_inner(&mut self) -> PResult<Location> {
         let ctx = self.ctx;
         match self.tok() {
             Tok::HashIdent => {
@@ -870,6 +891,13 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_affine_unary(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        self.enter()?;
+        let r = self.parse_affine_unary_inner(dims, syms);
+        self.leave();
+        r
+    }
+
+    fn parse_affine_unary_inner(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
         match self.tok() {
             Tok::Minus => {
                 self.bump();

@@ -64,7 +64,13 @@ pub struct Parser<'a> {
     attr_aliases: HashMap<String, Attribute>,
     resources: Vec<(String, String, String)>,
     pub(crate) state: ops::ParseState,
+    /// Current nesting of types, attributes and regions being parsed.
+    depth: u32,
 }
+
+/// Deepest nesting the parser accepts: far beyond real IR, and shallow
+/// enough that recursion stays within the stack `strata-opt` gives it.
+pub const MAX_NESTING: u32 = 2000;
 
 impl<'a> Parser<'a> {
     pub fn new(ctx: &'a Context, source: &'a SourceFile, range: std::ops::Range<usize>, options: ParseOptions) -> Parser<'a> {
@@ -86,6 +92,7 @@ impl<'a> Parser<'a> {
             attr_aliases: HashMap::new(),
             resources: Vec::new(),
             state: ops::ParseState::default(),
+            depth: 0,
         }
     }
 
@@ -179,6 +186,18 @@ impl<'a> Parser<'a> {
             self.error = Some(d);
         }
         Err(())
+    }
+
+    /// Enters one level of nesting; errors past `MAX_NESTING`.
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.err_here(format!("nesting deeper than {MAX_NESTING} levels is not supported"));
+        }
+        Ok(())
+    }
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
     }
 
     // ---- small literal helpers ----

@@ -706,6 +706,13 @@ impl<'a> Parser<'a> {
     /// Parses `{ ... }` as the next region of `state`. `entry_args` are the
     /// entry block's arguments when the custom syntax declares them.
     pub fn parse_region_into(&mut self, state: &mut OpState, entry_args: &[EntryArg]) -> PResult<()> {
+        self.enter()?;
+        let r = self.parse_region_into_inner(state, entry_args);
+        self.leave();
+        r
+    }
+
+    fn parse_region_into_inner(&mut self, state: &mut OpState, entry_args: &[EntryArg]) -> PResult<()> {
         let isolated = state.isolated;
         let def_dialect = self.default_dialect_of(state.name);
         if isolated {
@@ -910,6 +917,16 @@ impl<'a> Parser<'a> {
             let b = body.create_block();
             body.append_block(r, b);
         }
+    }
+
+    /// Adds an empty region to `state` (a function declaration's body).
+    pub fn add_empty_region(&mut self, state: &mut OpState) {
+        let r = if state.isolated {
+            state.nested.get_or_insert_with(Body::default).create_detached_region()
+        } else {
+            self.body().create_detached_region()
+        };
+        state.regions.push(r);
     }
 
     pub fn options(&self) -> ParseOptions {

@@ -7,10 +7,10 @@ use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 impl<'a> Parser<'a> {
     /// Parses any type, including function types.
     pub fn parse_type(&mut self) -> PResult<Type> {
-        if self.tok() == Tok::LParen {
-            return self.parse_function_type();
-        }
-        self.parse_non_function_type()
+        self.enter()?;
+        let r = if self.tok() == Tok::LParen { self.parse_function_type() } else { self.parse_non_function_type() };
+        self.leave();
+        r
     }
 
     pub fn parse_function_type(&mut self) -> PResult<Type> {
@@ -36,7 +36,7 @@ impl<'a> Parser<'a> {
             return Ok(vec![self.parse_non_function_type()?]);
         }
         // A parenthesised list, or a function type as the single result.
-        let save_is_fn = self.paren_is_function_type();
+        let save_is_fn = self.paren_starts_function_type();
         if save_is_fn {
             return Ok(vec![self.parse_function_type()?]);
         }
@@ -56,7 +56,7 @@ impl<'a> Parser<'a> {
 
     /// Looks ahead (without consuming) whether the `(` at the cursor opens a
     /// function type, i.e. its matching `)` is followed by `->`.
-    fn paren_is_function_type(&self) -> bool {
+    pub fn paren_starts_function_type(&self) -> bool {
         let bytes = self.src.as_bytes();
         let mut i = self.tok.start as usize;
         let mut depth = 0i32;

@@ -430,6 +430,37 @@ impl<'a> OpPrinter<'a, '_> {
         }
     }
 
+    /// A line break indented `extra` levels deeper than the current op
+    /// (for custom printers that lay out lists over lines, as `cf.switch`).
+    pub fn newline_with_extra_indent(&mut self, extra: usize) {
+        self.out.push('\n');
+        for _ in 0..self.indent + extra {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// Location text of a block argument when printing debug info.
+    pub fn print_arg_loc(&mut self, b: Block, i: usize) {
+        if self.options.debug_info {
+            let l = self.body.block_arg_locs(b)[i];
+            self.out.push(' ');
+            self.out.push_str(&location_to_string(self.ctx, l));
+        }
+    }
+
+    /// The body holding the regions of `op` (its own arena when isolated).
+    pub fn region_body(&self, op: Op) -> &'a Body {
+        self.body.regions_of(op).0
+    }
+
+    /// Prints a value of another body (an isolated op's region arguments).
+    pub fn print_value_in(&mut self, body: &'a Body, v: Value) {
+        let saved = self.body;
+        self.body = body;
+        self.print_value(v);
+        self.body = saved;
+    }
+
     fn newline_indent(&mut self) {
         self.out.push('\n');
         for _ in 0..self.indent {
@@ -478,9 +509,10 @@ impl<'a> OpPrinter<'a, '_> {
         match def {
             Some(def) if !self.options.generic && (def.custom_asm.is_some() || def.format.is_some()) => {
                 let name = self.ctx.op_name_str(body.op_name(op));
+                // The default dialect's prefix is dropped, and `builtin.`'s always.
                 let printed = match self.current_default_dialect() {
                     Some(d) if name.starts_with(d) && name.as_bytes().get(d.len()) == Some(&b'.') => &name[d.len() + 1..],
-                    _ => name,
+                    _ => name.strip_prefix("builtin.").unwrap_or(name),
                 };
                 self.out.push_str(printed);
                 if let Some(c) = def.custom_asm {

@@ -1,0 +1,268 @@
+//! The `cf` dialect: `cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`.
+//! Branches check that the operands they pass match the arguments of the
+//! blocks they branch to.
+
+use strata_ir::asm_format::operand_groups;
+use strata_ir::constraints as c;
+use strata_ir::dialect::DialectDef;
+use strata_ir::lexer::Tok;
+use strata_ir::opdef::{AttrConstraint, OpDef, Traits};
+use strata_ir::parser::{OpState, OperandRef, PResult, Parser};
+use strata_ir::printer::OpPrinter;
+use strata_ir::{AttrKind, Attribute, Block, Body, Context, Diagnostic, Op, Type, Value};
+
+/// Checks operand `group` of `op` against the arguments of successor `succ`.
+fn check_successor(ctx: &Context, body: &Body, op: Op, succ: usize, values: &[Value]) -> Result<(), Diagnostic> {
+    let name = ctx.op_name_str(body.op_name(op));
+    let b = body.successors(op)[succ];
+    let args = body.block_args(b);
+    if args.len() != values.len() {
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'{name}' op branch has {} operands for successor #{succ}, but target block has {}", values.len(), args.len()),
+        ));
+    }
+    for (i, (&v, &a)) in values.iter().zip(args).enumerate() {
+        if body.value_type(v) != body.value_type(a) {
+            return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op type mismatch for bb argument #{i} of successor #{succ}")));
+        }
+    }
+    Ok(())
+}
+
+fn verify_br(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let vals = body.operand_vec(op);
+    check_successor(ctx, body, op, 0, &vals)
+}
+
+fn verify_cond_br(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let def = ctx.op_def(body.op_name(op)).unwrap().clone();
+    let groups = operand_groups(ctx, &def, body, op);
+    let vals = body.operand_vec(op);
+    check_successor(ctx, body, op, 0, &vals[groups[1].clone()])?;
+    check_successor(ctx, body, op, 1, &vals[groups[2].clone()])
+}
+
+// ---- cf.switch ----
+
+fn segments(ctx: &Context, a: Option<Attribute>) -> Vec<usize> {
+    match a.map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { data, len, .. }) => {
+            (0..*len).map(|i| i32::from_le_bytes(data[i * 4..i * 4 + 4].try_into().unwrap()).max(0) as usize).collect()
+        }
+        _ => vec![],
+    }
+}
+
+fn dense_i32_array(ctx: &Context, v: &[i32]) -> Attribute {
+    let data: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    ctx.intern_attr(AttrKind::DenseArray { element: ctx.i32(), data: data.into(), len: v.len() })
+}
+
+/// Case values as unsigned integers of the flag's width (mlir-opt prints
+/// them unsigned).
+fn case_values(ctx: &Context, a: Option<Attribute>) -> Vec<String> {
+    let Some(a) = a else { return vec![] };
+    let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return vec![] };
+    let elem = ctx.element_type(*ty).unwrap();
+    let width = ctx.int_or_float_width(elem).unwrap_or(64);
+    let per = (width as usize).div_ceil(8).max(1);
+    let n: i64 = ctx.shape(*ty).map_or(1, |s| s.iter().product());
+    (0..n as usize)
+        .map(|i| {
+            let chunk = if data.splat { &data.bytes[..per] } else { &data.bytes[i * per..(i + 1) * per] };
+            let mut words = vec![0u64; per.div_ceil(8)];
+            for (k, &b) in chunk.iter().enumerate() {
+                words[k / 8] |= (b as u64) << (8 * (k % 8));
+            }
+            strata_ir::apint::ApInt::from_words(width, &words).to_string_radix10(false)
+        })
+        .collect()
+}
+
+fn print_switch(p: &mut OpPrinter<'_, '_>, op: Op) {
+    let ctx = p.ctx;
+    let body = p.body;
+    let attrs = body.op_attrs(op);
+    let seg = segments(ctx, ctx.dict_get(attrs, "operandSegmentSizes"));
+    let case_seg = segments(ctx, ctx.dict_get(attrs, "case_operand_segments"));
+    let vals = body.operand_vec(op);
+    let flag = vals[0];
+    p.write(" ");
+    p.print_value(flag);
+    p.write(" : ");
+    p.print_type(body.value_type(flag));
+    p.write(", [");
+    p.newline_with_extra_indent(1);
+    p.write("default: ");
+    let succs = body.successors(op).to_vec();
+    let default_n = seg.get(1).copied().unwrap_or(0);
+    p.print_successor_and_operands(succs[0], &vals[1..1 + default_n]);
+    let cases = case_values(ctx, ctx.dict_get(attrs, "case_values"));
+    let mut start = 1 + default_n;
+    for (i, v) in cases.iter().enumerate() {
+        p.write(",");
+        p.newline_with_extra_indent(1);
+        p.write(v);
+        p.write(": ");
+        let n = case_seg.get(i).copied().unwrap_or(0);
+        p.print_successor_and_operands(succs[i + 1], &vals[start..start + n]);
+        start += n;
+    }
+    if cases.is_empty() {
+        p.write("]");
+    } else {
+        p.newline_with_extra_indent(0);
+        p.write("]");
+    }
+    p.print_optional_attr_dict(attrs, &["case_values", "case_operand_segments", "operandSegmentSizes"]);
+}
+
+/// `^bb(%a, %b : t1, t2)` or `^bb`.
+fn parse_successor_operands(p: &mut Parser<'_>) -> PResult<(Block, Vec<OperandRef>, Vec<Type>)> {
+    let b = p.parse_successor_ref()?;
+    let mut refs = Vec::new();
+    let mut tys = Vec::new();
+    if p.eat(Tok::LParen) {
+        loop {
+            refs.push(p.parse_operand_ref()?);
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::Colon, "':'")?;
+        tys = p.parse_type_list_no_parens()?;
+        p.expect(Tok::RParen, "')'")?;
+    }
+    Ok((b, refs, tys))
+}
+
+fn parse_switch(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let ctx = p.ctx;
+    let flag = p.parse_operand_ref()?;
+    p.expect(Tok::Colon, "':'")?;
+    let tloc = p.here();
+    let flag_t = p.parse_type()?;
+    if !ctx.is_signless_integer(flag_t) {
+        return p.err_at(tloc, "'cf.switch' op operand #0 must be integer, but got '".to_string() + &strata_ir::printer::type_to_string(ctx, flag_t) + "'");
+    }
+    let fv = p.resolve_operand(&flag, flag_t)?;
+    p.expect(Tok::Comma, "','")?;
+    p.expect(Tok::LSquare, "'['")?;
+    p.expect_keyword("default")?;
+    p.expect(Tok::Colon, "':'")?;
+    let (db, drefs, dtys) = parse_successor_operands(p)?;
+    let mut operands = vec![fv];
+    let resolve = |p: &mut Parser<'_>, refs: &[OperandRef], tys: &[Type], out: &mut Vec<Value>| -> PResult<()> {
+        if refs.len() != tys.len() {
+            return p.err_here(format!("{} operands present, but expected {}", refs.len(), tys.len()));
+        }
+        for (r, t) in refs.iter().zip(tys) {
+            out.push(p.resolve_operand(r, *t)?);
+        }
+        Ok(())
+    };
+    resolve(p, &drefs, &dtys, &mut operands)?;
+    let default_n = drefs.len();
+    let mut succs = vec![db];
+    let mut values: Vec<strata_ir::apint::ApInt> = Vec::new();
+    let mut case_seg = Vec::new();
+    let width = ctx.int_or_float_width(flag_t).unwrap_or(64);
+    while p.eat(Tok::Comma) {
+        let neg = p.eat(Tok::Minus);
+        if p.tok() != Tok::Integer {
+            return p.err_here("expected integer value");
+        }
+        let text = p.spelling().to_string();
+        p.bump();
+        let Some(mag) = strata_ir::apint::ApInt::parse_magnitude(&text, 10, width) else {
+            return p.err_here("integer value too large");
+        };
+        let v = mag.resize_zext(width);
+        values.push(if neg { v.negate() } else { v });
+        p.expect(Tok::Colon, "':'")?;
+        let (b, refs, tys) = parse_successor_operands(p)?;
+        case_seg.push(refs.len() as i32);
+        resolve(p, &refs, &tys, &mut operands)?;
+        succs.push(b);
+    }
+    p.expect(Tok::RSquare, "']'")?;
+    p.parse_optional_attr_dict(state)?;
+    let case_n: usize = case_seg.iter().map(|x| *x as usize).sum();
+    state.operands.extend(operands);
+    state.successors.extend(succs);
+    state.add_attr(ctx, "operandSegmentSizes", dense_i32_array(ctx, &[1, default_n as i32, case_n as i32]));
+    state.add_attr(ctx, "case_operand_segments", dense_i32_array(ctx, &case_seg));
+    if !values.is_empty() {
+        let ty = ctx.vector_type(&[values.len() as i64], flag_t);
+        let per = (width as usize).div_ceil(8).max(1);
+        let mut bytes = Vec::new();
+        for v in &values {
+            let mut b: Vec<u8> = v.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+            b.truncate(per);
+            bytes.extend(b);
+        }
+        let all_same = bytes.chunks(per).all(|c| c == &bytes[..per]);
+        let data = if all_same && values.len() > 1 { bytes[..per].to_vec() } else { bytes };
+        let splat = all_same && values.len() > 1;
+        let a = ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat, bytes: data.into() } });
+        state.add_attr(ctx, "case_values", a);
+    }
+    Ok(())
+}
+
+fn verify_switch(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let attrs = body.op_attrs(op);
+    let seg = segments(ctx, ctx.dict_get(attrs, "operandSegmentSizes"));
+    let case_seg = segments(ctx, ctx.dict_get(attrs, "case_operand_segments"));
+    let vals = body.operand_vec(op);
+    let default_n = seg.get(1).copied().unwrap_or(0);
+    check_successor(ctx, body, op, 0, &vals[1..(1 + default_n).min(vals.len())])?;
+    let mut start = 1 + default_n;
+    for (i, n) in case_seg.iter().enumerate() {
+        if start + n > vals.len() || i + 1 >= body.successors(op).len() {
+            break;
+        }
+        check_successor(ctx, body, op, i + 1, &vals[start..start + n])?;
+        start += n;
+    }
+    Ok(())
+}
+
+pub fn register(ctx: &mut Context) {
+    let any_attr = AttrConstraint { check: |_, _| true, summary: "any attribute" };
+    let br = OpDef::new("cf.br")
+        .variadic_operand("destOperands", c::ANY_TYPE)
+        .successor("dest")
+        .traits(Traits::PURE | Traits::IS_TERMINATOR)
+        .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
+        .verifier(verify_br);
+    let cond_br = OpDef::new("cf.cond_br")
+        .operand("condition", c::I1)
+        .variadic_operand("trueDestOperands", c::ANY_TYPE)
+        .variadic_operand("falseDestOperands", c::ANY_TYPE)
+        .optional_attr("branch_weights", any_attr)
+        .successor("trueDest")
+        .successor("falseDest")
+        .attr_sized_operands()
+        .traits(Traits::PURE | Traits::IS_TERMINATOR)
+        .format("$condition `,` (`weights` `(` $branch_weights^ `)` `,`)? $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
+        .verifier(verify_cond_br);
+    let switch = OpDef::new("cf.switch")
+        .operand("flag", c::SIGNLESS_INTEGER_LIKE)
+        .variadic_operand("defaultOperands", c::ANY_TYPE)
+        .variadic_operand("caseOperands", c::ANY_TYPE)
+        .optional_attr("case_values", any_attr)
+        .attr("case_operand_segments", any_attr)
+        .successor("defaultDestination")
+        .variadic_successor("caseDestinations")
+        .attr_sized_operands()
+        .traits(Traits::PURE | Traits::IS_TERMINATOR)
+        .custom(print_switch, parse_switch)
+        .verifier(verify_switch);
+    let assert = OpDef::new("cf.assert")
+        .operand("arg", c::I1)
+        .attr("msg", c::STRING_ATTR)
+        .format("$arg `,` $msg attr-dict");
+    ctx.register_dialect(DialectDef::new("cf").op(br).op(cond_br).op(switch).op(assert));
+}

@@ -1,0 +1,23 @@
+//! Dialects with MLIR's syntax and verification: `func`, `arith`, `cf`.
+//! Each file defines one dialect's ops declaratively (`OpDef`) and the few
+//! hand-written hooks the assembly format language cannot express.
+
+pub mod arith;
+pub mod cf;
+pub mod func;
+
+use strata_ir::Context;
+
+/// Registers every dialect of this crate.
+pub fn register_all(ctx: &mut Context) {
+    func::register(ctx);
+    arith::register(ctx);
+    cf::register(ctx);
+}
+
+/// A context with the builtin, func, arith and cf dialects.
+pub fn context() -> Context {
+    let mut ctx = Context::new();
+    register_all(&mut ctx);
+    ctx
+}

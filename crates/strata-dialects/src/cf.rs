@@ -229,6 +229,32 @@ fn verify_switch(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Branch weights print as `[10, 90]` (a dense i32 array).
+fn print_weights(ctx: &Context, a: Attribute, out: &mut String) {
+    let v = segments(ctx, Some(a));
+    out.push('[');
+    out.push_str(&v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+    out.push(']');
+}
+
+fn parse_weights(p: &mut Parser<'_>) -> PResult<Option<Attribute>> {
+    if p.tok() != Tok::LSquare {
+        return Ok(None);
+    }
+    p.bump();
+    let mut v = Vec::new();
+    if !p.eat(Tok::RSquare) {
+        loop {
+            v.push(p.parse_i64()? as i32);
+            if p.eat(Tok::RSquare) {
+                break;
+            }
+            p.expect(Tok::Comma, "','")?;
+        }
+    }
+    Ok(Some(dense_i32_array(p.ctx, &v)))
+}
+
 pub fn register(ctx: &mut Context) {
     let any_attr = AttrConstraint { check: |_, _| true, summary: "any attribute" };
     let br = OpDef::new("cf.br")
@@ -242,11 +268,12 @@ pub fn register(ctx: &mut Context) {
         .variadic_operand("trueDestOperands", c::ANY_TYPE)
         .variadic_operand("falseDestOperands", c::ANY_TYPE)
         .optional_attr("branch_weights", any_attr)
+        .short_form(print_weights, parse_weights)
         .successor("trueDest")
         .successor("falseDest")
         .attr_sized_operands()
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
-        .format("$condition `,` (`weights` `(` $branch_weights^ `)` `,`)? $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
+        .format("$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
         .verifier(verify_cond_br);
     let switch = OpDef::new("cf.switch")
         .operand("flag", c::SIGNLESS_INTEGER_LIKE)

@@ -657,6 +657,12 @@ impl<'a> Parser<'a> {
         match self.tok() {
             Tok::HashIdent => {
                 let loc = self.here();
+                let name = self.spelling()[1..].to_string();
+                if !name.contains('.') && !self.has_attr_alias(&name) {
+                    // Location aliases may be defined after their use (mlir-opt
+                    // prints them at the end): parse the definition ahead.
+                    self.define_alias_ahead(&name)?;
+                }
                 let a = self.parse_hash_attr()?;
                 match ctx.attr_as_location(a) {
                     Some(l) => Ok(l),
@@ -669,8 +675,12 @@ impl<'a> Parser<'a> {
                 let name = ctx.intern_str(&s);
                 if self.eat(Tok::Colon) {
                     let line = self.parse_loc_uint("expected integer line number in FileLineColLoc")?;
-                    self.expect(Tok::Colon, "':' in FileLineColLoc")?;
-                    let col = self.parse_loc_uint("expected integer column number in FileLineColLoc")?;
+                    // `"file":12` (no column) means column 0.
+                    let col = if self.eat(Tok::Colon) {
+                        self.parse_loc_uint("expected integer column number in FileLineColLoc")?
+                    } else {
+                        0
+                    };
                     if self.eat_keyword("to") {
                         let (end_line, end_col) = if self.eat(Tok::Colon) {
                             (line, self.parse_loc_uint("expected integer column number in FileLineColRange")?)

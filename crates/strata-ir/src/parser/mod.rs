@@ -66,11 +66,14 @@ pub struct Parser<'a> {
     pub(crate) state: ops::ParseState,
     /// Current nesting of types, attributes and regions being parsed.
     depth: u32,
+    /// Aliases parsed ahead of their definition (their definition is then
+    /// not a redefinition).
+    pub(crate) ahead_aliases: Vec<String>,
 }
 
 /// Deepest nesting the parser accepts: far beyond real IR, and shallow
 /// enough that recursion stays within the stack `strata-opt` gives it.
-pub const MAX_NESTING: u32 = 2000;
+pub const MAX_NESTING: u32 = 10_000;
 
 impl<'a> Parser<'a> {
     pub fn new(ctx: &'a Context, source: &'a SourceFile, range: std::ops::Range<usize>, options: ParseOptions) -> Parser<'a> {
@@ -93,6 +96,7 @@ impl<'a> Parser<'a> {
             resources: Vec::new(),
             state: ops::ParseState::default(),
             depth: 0,
+            ahead_aliases: Vec::new(),
         }
     }
 
@@ -253,6 +257,25 @@ impl<'a> Parser<'a> {
     /// True if the token after the current `,` is an SSA value use.
     pub fn next_token_after_comma_is_operand(&self) -> bool {
         self.src[self.tok.end as usize..].trim_start().starts_with('%')
+    }
+
+    /// Finds a top-level `#name = ...` later in the buffer and parses it now,
+    /// so a use may precede the definition (as location aliases do).
+    pub(crate) fn define_alias_ahead(&mut self, name: &str) -> PResult<()> {
+        let needle = format!("\n#{name} = ");
+        let Some(pos) = self.src.find(&needle) else { return Ok(()) };
+        let def_start = (pos + needle.len()) as u32;
+        let (saved_tok, saved_last, saved_pos) = (self.tok, self.last_end, self.tok.end);
+        self.lex.reset_to(def_start);
+        self.tok = self.lex.next();
+        let r = self.parse_attribute();
+        self.lex.reset_to(saved_pos);
+        self.tok = saved_tok;
+        self.last_end = saved_last;
+        let a = r?;
+        self.define_attr_alias(name, a);
+        self.ahead_aliases.push(name.to_string());
+        Ok(())
     }
 
     /// Skips a balanced `<...>` group starting at the current `<` token and

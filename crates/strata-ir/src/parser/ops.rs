@@ -132,6 +132,7 @@ impl<'a> Parser<'a> {
         top.append_block(r0, b0);
         self.state.frames.push(BodyFrame::new(top));
         self.frame().block_scopes.push(BlockScope::default());
+        self.frame().default_dialects.push(Some("builtin"));
         loop {
             match self.tok() {
                 Tok::Eof => break,
@@ -186,12 +187,14 @@ impl<'a> Parser<'a> {
         if name.contains('.') {
             return self.err_at(loc, "attribute names with a '.' are reserved for dialect-defined names");
         }
-        if self.has_attr_alias(&name) {
+        let parsed_ahead = self.ahead_aliases.contains(&name);
+        if self.has_attr_alias(&name) && !parsed_ahead {
             return self.err_at(loc, format!("redefinition of attribute alias id '{name}'"));
         }
         self.bump();
         self.expect(Tok::Equal, "'=' in attribute alias definition")?;
         let a = self.parse_attribute()?;
+        self.ahead_aliases.retain(|n| *n != name);
         self.define_attr_alias(&name, a);
         Ok(())
     }
@@ -512,13 +515,6 @@ impl<'a> Parser<'a> {
                     op_name = Some(n);
                 }
                 tried = Some(full);
-            } else if !written.contains('.') {
-                let full = format!("builtin.{written}");
-                let n = ctx.op_name(&full);
-                if ctx.op_def(n).is_some() {
-                    op_name = Some(n);
-                }
-                tried = Some(full);
             }
         }
         let Some(op_name) = op_name else {
@@ -717,8 +713,9 @@ impl<'a> Parser<'a> {
         let def_dialect = self.default_dialect_of(state.name);
         if isolated {
             let nested = state.nested.take().unwrap_or_default();
+            let inherited = self.state.frames.last().and_then(|f| f.default_dialects.last().copied().flatten());
             let mut frame = BodyFrame::new(nested);
-            frame.default_dialects.push(def_dialect);
+            frame.default_dialects.push(def_dialect.or(inherited));
             self.state.frames.push(frame);
             let r = self.parse_region_in_frame(entry_args, true);
             let mut frame = self.state.frames.pop().unwrap();
@@ -734,7 +731,8 @@ impl<'a> Parser<'a> {
             state.nested = Some(frame.body);
             Ok(())
         } else {
-            self.frame().default_dialects.push(def_dialect);
+            let inherited = self.frame().default_dialects.last().copied().flatten();
+            self.frame().default_dialects.push(def_dialect.or(inherited));
             let r = self.parse_region_in_frame(entry_args, false);
             self.frame().default_dialects.pop();
             state.regions.push(r?);

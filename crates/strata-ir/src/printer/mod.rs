@@ -170,7 +170,7 @@ pub fn print_top_level(ctx: &Context, body: &Body, op: Op, options: PrintOptions
     for (name, a) in &aliases.order {
         out.push_str(name);
         out.push_str(" = ");
-        types::print_attr(ctx, *a, &mut out, None);
+        types::print_attr_definition(ctx, *a, &mut out, &aliases);
         out.push('\n');
     }
     {
@@ -509,10 +509,9 @@ impl<'a> OpPrinter<'a, '_> {
         match def {
             Some(def) if !self.options.generic && (def.custom_asm.is_some() || def.format.is_some()) => {
                 let name = self.ctx.op_name_str(body.op_name(op));
-                // The default dialect's prefix is dropped, and `builtin.`'s always.
                 let printed = match self.current_default_dialect() {
                     Some(d) if name.starts_with(d) && name.as_bytes().get(d.len()) == Some(&b'.') => &name[d.len() + 1..],
-                    _ => name.strip_prefix("builtin.").unwrap_or(name),
+                    _ => name,
                 };
                 self.out.push_str(printed);
                 if let Some(c) = def.custom_asm {
@@ -605,7 +604,8 @@ impl<'a> OpPrinter<'a, '_> {
         let (rb, regions) = self.body.regions_of(op);
         let r = regions[index];
         let saved = self.default_dialect;
-        self.default_dialect = self.ctx.op_def(self.body.op_name(op)).and_then(|d| d.default_dialect);
+        // Ops without a default dialect of their own inherit the enclosing one.
+        self.default_dialect = self.ctx.op_def(self.body.op_name(op)).and_then(|d| d.default_dialect).or(saved);
         self.print_region_in(rb, r, print_entry_args, print_terminators, false);
         self.default_dialect = saved;
     }

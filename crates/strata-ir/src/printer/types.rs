@@ -199,6 +199,21 @@ pub fn print_attr_elided(ctx: &Context, a: Attribute, out: &mut String, al: Opti
     }
 }
 
+/// Prints the definition of an alias: the attribute itself (not its alias),
+/// with aliases and distinct ids applied inside it.
+pub fn print_attr_definition(ctx: &Context, a: Attribute, out: &mut String, al: &Aliases) {
+    if let AttrKind::Distinct { id, referenced } = ctx.attr_kind(a) {
+        let id = al.distinct_id(a).unwrap_or(*id);
+        out.push_str(&format!("distinct[{id}]<"));
+        if *referenced != ctx.unit_attr() {
+            print_attr(ctx, *referenced, out, Some(al));
+        }
+        out.push('>');
+        return;
+    }
+    print_attr(ctx, a, out, None);
+}
+
 pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Aliases>) {
     if let Some(al) = al {
         if let Some(name) = al.attr_alias(a) {

@@ -119,7 +119,7 @@ fn print_switch(p: &mut OpPrinter<'_, '_>, op: Op) {
 }
 
 /// `^bb(%a, %b : t1, t2)` or `^bb`.
-fn parse_successor_operands(p: &mut Parser<'_>) -> PResult<(Block, Vec<OperandRef>, Vec<Type>)> {
+fn parse_successor_operands<'a>(p: &mut Parser<'a>) -> PResult<(Block, Vec<OperandRef<'a>>, Vec<Type>)> {
     let b = p.parse_successor_ref()?;
     let mut refs = Vec::new();
     let mut tys = Vec::new();
@@ -137,7 +137,7 @@ fn parse_successor_operands(p: &mut Parser<'_>) -> PResult<(Block, Vec<OperandRe
     Ok((b, refs, tys))
 }
 
-fn parse_switch(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+fn parse_switch<'a>(p: &mut Parser<'a>, state: &mut OpState) -> PResult<()> {
     let ctx = p.ctx;
     let flag = p.parse_operand_ref()?;
     p.expect(Tok::Colon, "':'")?;
@@ -153,7 +153,7 @@ fn parse_switch(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     p.expect(Tok::Colon, "':'")?;
     let (db, drefs, dtys) = parse_successor_operands(p)?;
     let mut operands = vec![fv];
-    let resolve = |p: &mut Parser<'_>, refs: &[OperandRef], tys: &[Type], out: &mut Vec<Value>| -> PResult<()> {
+    let resolve = |p: &mut Parser<'a>, refs: &[OperandRef<'a>], tys: &[Type], out: &mut Vec<Value>| -> PResult<()> {
         if refs.len() != tys.len() {
             return p.err_here(format!("{} operands present, but expected {}", refs.len(), tys.len()));
         }

@@ -476,15 +476,15 @@ fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpD
 // Parsing
 // ----------------------------------------------------------------------
 
-struct ParsedOperands {
-    refs: Vec<Vec<OperandRef>>,
+struct ParsedOperands<'a> {
+    refs: SmallVec<[SmallVec<[OperandRef<'a>; 2]>; 3]>,
     operand_types: Vec<Option<Vec<Type>>>,
     result_types: Vec<Option<Vec<Type>>>,
 }
 
-pub fn parse_with_format(p: &mut Parser<'_>, format: &AsmFormat, def: &OpDef, state: &mut crate::parser::OpState) -> PResult<()> {
+pub fn parse_with_format<'a>(p: &mut Parser<'a>, format: &AsmFormat, def: &OpDef, state: &mut crate::parser::OpState) -> PResult<()> {
     let mut po = ParsedOperands {
-        refs: vec![Vec::new(); def.operands.len()],
+        refs: (0..def.operands.len()).map(|_| SmallVec::new()).collect(),
         operand_types: vec![None; def.operands.len()],
         result_types: vec![None; def.results.len()],
     };
@@ -493,7 +493,7 @@ pub fn parse_with_format(p: &mut Parser<'_>, format: &AsmFormat, def: &OpDef, st
     resolve_types(p, def, state, &mut po, start)
 }
 
-fn parse_elems_into(p: &mut Parser<'_>, elems: &[Elem], def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands) -> PResult<()> {
+fn parse_elems_into<'a>(p: &mut Parser<'a>, elems: &[Elem], def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>) -> PResult<()> {
     for e in elems {
         parse_elem_into(p, e, def, state, po)?;
     }
@@ -548,7 +548,7 @@ fn parse_literal(p: &mut Parser<'_>, lit: &str) -> PResult<()> {
     p.err_here(format!("expected '{lit}'"))
 }
 
-fn parse_elem_into(p: &mut Parser<'_>, e: &Elem, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands) -> PResult<()> {
+fn parse_elem_into<'a>(p: &mut Parser<'a>, e: &Elem, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>) -> PResult<()> {
     let ctx = p.ctx;
     match e {
         Elem::Literal(l) => parse_literal(p, l),
@@ -681,7 +681,7 @@ fn parse_format_attr(p: &mut Parser<'_>, def: &OpDef, i: usize) -> PResult<crate
     p.parse_attribute()
 }
 
-fn assign_types(po: &mut ParsedOperands, r: TypeRef, tys: Vec<Type>) {
+fn assign_types(po: &mut ParsedOperands<'_>, r: TypeRef, tys: Vec<Type>) {
     match r {
         TypeRef::Operand(i) => po.operand_types[i] = Some(tys),
         TypeRef::Result(i) => po.result_types[i] = Some(tys),
@@ -705,7 +705,7 @@ fn assign_types(po: &mut ParsedOperands, r: TypeRef, tys: Vec<Type>) {
     }
 }
 
-fn resolve_types(p: &mut Parser<'_>, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands, loc: crate::location::Location) -> PResult<()> {
+fn resolve_types<'a>(p: &mut Parser<'a>, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>, loc: crate::location::Location) -> PResult<()> {
     let ctx = p.ctx;
     // SameOperandsAndResultType: every missing type is the one known type.
     if def.has_trait(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {

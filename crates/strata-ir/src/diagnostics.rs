@@ -73,6 +73,26 @@ impl SourceFile {
         (line as u32 + 1, (offset - self.line_starts[line]) as u32 + 1)
     }
 
+    /// Like [`SourceFile::line_col`], starting the search at line `*hint`
+    /// (0-based) and leaving the found line there: O(1) for a parser that
+    /// moves forward through the text.
+    pub fn line_col_from(&self, offset: usize, hint: &mut usize) -> (u32, u32) {
+        let mut i = (*hint).min(self.line_starts.len() - 1);
+        if self.line_starts[i] > offset {
+            return self.line_col(offset);
+        }
+        while i + 1 < self.line_starts.len() && self.line_starts[i + 1] <= offset {
+            i += 1;
+            if i > *hint + 64 {
+                let (l, c) = self.line_col(offset);
+                *hint = l as usize - 1;
+                return (l, c);
+            }
+        }
+        *hint = i;
+        (i as u32 + 1, (offset - self.line_starts[i]) as u32 + 1)
+    }
+
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let i = line.checked_sub(1)? as usize;
         let start = *self.line_starts.get(i)?;

@@ -25,17 +25,17 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnos
 }
 
 fn verify_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
-    let def = ctx.op_def(body.op_name(op)).cloned();
-    if let Some(def) = &def {
+    let def = ctx.op_def(body.op_name(op)).map(|d| &**d);
+    if let Some(def) = def {
         verify_against_def(ctx, body, op, def)?;
     }
     let (rb, regions) = body.regions_of(op);
-    let graph = def.as_ref().is_some_and(|d| d.has_trait(Traits::GRAPH_REGION));
-    let no_terminator = def.as_ref().is_some_and(|d| d.has_trait(Traits::NO_TERMINATOR));
+    let graph = def.is_some_and(|d| d.has_trait(Traits::GRAPH_REGION));
+    let no_terminator = def.is_some_and(|d| d.has_trait(Traits::NO_TERMINATOR));
     for &r in regions {
-        verify_region(ctx, rb, op, body, r, graph, no_terminator, def.as_deref())?;
+        verify_region(ctx, rb, op, body, r, graph, no_terminator, def)?;
     }
-    if let Some(def) = &def {
+    if let Some(def) = def {
         if let Some(v) = def.verify {
             v(ctx, body, op)?;
         }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use strata_ir::diagnostics::{DiagRenderer, Diagnostic, SourceFile};
 use strata_ir::parser::{parse_source, ParseOptions};
-use strata_ir::printer::{print_top_level, PrintOptions};
+use strata_ir::printer::{print_top_level_to, PrintOptions};
 use strata_ir::Context;
 
 const SPLIT_MARKER: &str = "// -----";
@@ -75,23 +75,34 @@ fn run() -> ExitCode {
     let source = SourceFile::new(&name, text);
     let ctx = strata_dialects_context();
     let chunks = split_chunks(&source.text, opts.split_input_file);
-    let mut outputs = Vec::new();
+    let mut sink: Box<dyn Write> = match &opts.output {
+        Some(o) if o != "-" => match std::fs::File::create(o) {
+            Ok(f) => Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
+            Err(e) => {
+                eprintln!("strata-opt: could not open output file '{o}': {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
+    };
     let mut failed = false;
-    for range in chunks {
-        match process_chunk(&ctx, &source, range, &opts) {
-            Ok(out) => outputs.push(out),
-            Err(()) => {
-                failed = true;
-                outputs.push(String::new());
+    for (i, range) in chunks.into_iter().enumerate() {
+        if i > 0 {
+            if let Err(e) = sink.write_all(format!("{SPLIT_MARKER}\n").as_bytes()) {
+                eprintln!("strata-opt: could not write output: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        match process_chunk(&ctx, &source, range, &opts, &mut *sink) {
+            Ok(()) => {}
+            Err(ChunkError::Diagnosed) => failed = true,
+            Err(ChunkError::Io(e)) => {
+                eprintln!("strata-opt: could not write output: {e}");
+                return ExitCode::FAILURE;
             }
         }
     }
-    let joined = outputs.join(&format!("{SPLIT_MARKER}\n"));
-    let write_result = match &opts.output {
-        Some(o) if o != "-" => std::fs::write(o, joined.as_bytes()),
-        _ => std::io::stdout().lock().write_all(joined.as_bytes()),
-    };
-    if let Err(e) = write_result {
+    if let Err(e) = sink.flush() {
         eprintln!("strata-opt: could not write output: {e}");
         return ExitCode::FAILURE;
     }
@@ -100,6 +111,12 @@ fn run() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+enum ChunkError {
+    /// Diagnostics were reported on stderr.
+    Diagnosed,
+    Io(std::io::Error),
 }
 
 /// The context with every dialect strata-opt knows.
@@ -126,9 +143,15 @@ fn split_chunks(text: &str, split: bool) -> Vec<std::ops::Range<usize>> {
     ranges
 }
 
-/// Parses, verifies and prints one chunk; diagnostics go to stderr (or to
-/// the expectation checker under `--verify-diagnostics`).
-fn process_chunk(ctx: &Context, source: &SourceFile, range: std::ops::Range<usize>, opts: &options::Options) -> Result<String, ()> {
+/// Parses, verifies and prints one chunk into `out`; diagnostics go to
+/// stderr (or to the expectation checker under `--verify-diagnostics`).
+fn process_chunk(
+    ctx: &Context,
+    source: &SourceFile,
+    range: std::ops::Range<usize>,
+    opts: &options::Options,
+    out: &mut dyn Write,
+) -> Result<(), ChunkError> {
     let parse_opts = ParseOptions { allow_unregistered: opts.allow_unregistered };
     let result = parse_source(ctx, source, range.clone(), parse_opts, !opts.no_implicit_module).and_then(|m| {
         strata_ir::verifier::verify(ctx, &m.body, m.op)
@@ -140,7 +163,7 @@ fn process_chunk(ctx: &Context, source: &SourceFile, range: std::ops::Range<usiz
             Ok(e) => e,
             Err(e) => {
                 eprintln!("{e}");
-                return Err(());
+                return Err(ChunkError::Diagnosed);
             }
         };
         let diags: Vec<Diagnostic> = match &result {
@@ -152,7 +175,7 @@ fn process_chunk(ctx: &Context, source: &SourceFile, range: std::ops::Range<usiz
             eprint!("{p}");
         }
         // Under --verify-diagnostics the output is not printed (as mlir-opt).
-        return if problems.is_empty() { Ok(String::new()) } else { Err(()) };
+        return if problems.is_empty() { Ok(()) } else { Err(ChunkError::Diagnosed) };
     }
     match result {
         Ok(m) => {
@@ -162,16 +185,14 @@ fn process_chunk(ctx: &Context, source: &SourceFile, range: std::ops::Range<usiz
                 elide_elements_larger: opts.elide_elements_larger,
                 local_scope: opts.local_scope,
             };
-            let mut s = print_top_level(ctx, &m.body, m.op, popts, &m.resources);
-            s.push('\n');
-            Ok(s)
+            print_top_level_to(out, ctx, &m.body, m.op, popts, &m.resources).map_err(ChunkError::Io)?;
+            out.write_all(b"\n").map_err(ChunkError::Io)
         }
         Err(d) => {
             let mut s = String::new();
             DiagRenderer { ctx, sources: vec![source] }.render(&d, &mut s);
             eprint!("{s}");
-            Err(())
+            Err(ChunkError::Diagnosed)
         }
     }
 }
-

@@ -63,9 +63,12 @@ pub struct Parser<'a> {
     type_aliases: HashMap<String, Type>,
     attr_aliases: HashMap<String, Attribute>,
     resources: Vec<(String, String, String)>,
-    pub(crate) state: ops::ParseState,
+    pub(crate) state: ops::ParseState<'a>,
     /// Current nesting of types, attributes and regions being parsed.
     depth: u32,
+    /// Line of the last location computed (locations are mostly asked for
+    /// in increasing order, so the next search starts there).
+    line_hint: std::cell::Cell<usize>,
     /// Aliases parsed ahead of their definition (their definition is then
     /// not a redefinition).
     pub(crate) ahead_aliases: Vec<String>,
@@ -97,6 +100,7 @@ impl<'a> Parser<'a> {
             state: ops::ParseState::default(),
             depth: 0,
             ahead_aliases: Vec::new(),
+            line_hint: std::cell::Cell::new(0),
         }
     }
 
@@ -163,7 +167,9 @@ impl<'a> Parser<'a> {
 
     /// Location of a byte offset within `src`.
     pub fn loc_at(&self, offset: u32) -> Location {
-        let (line, col) = self.source.line_col(self.base + offset as usize);
+        let mut hint = self.line_hint.get();
+        let (line, col) = self.source.line_col_from(self.base + offset as usize, &mut hint);
+        self.line_hint.set(hint);
         Location::FileLineCol { file: self.file, line, col }
     }
     pub fn here(&self) -> Location {

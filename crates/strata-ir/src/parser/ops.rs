@@ -6,7 +6,7 @@
 //! outside are not visible there, as in MLIR. Uses before definitions get a
 //! placeholder value that the definition replaces.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use smallvec::SmallVec;
 
@@ -22,15 +22,16 @@ use crate::types::Type;
 
 /// A use of an SSA value as written: `%name` or `%name#3`.
 #[derive(Clone, Debug)]
-pub struct OperandRef {
-    pub name: String,
+pub struct OperandRef<'a> {
+    /// The name without `%`, borrowed from the source text.
+    pub name: &'a str,
     pub number: u32,
     pub loc: Location,
 }
 
 /// Entry-block argument given by a custom parser (function arguments).
-pub struct EntryArg {
-    pub name: OperandRef,
+pub struct EntryArg<'a> {
+    pub name: OperandRef<'a>,
     pub ty: Type,
     pub loc: Option<Location>,
 }
@@ -67,37 +68,52 @@ impl OpState {
     }
 }
 
+/// A named definition: `count` consecutive values from `first` (an op's
+/// results or one block argument), and where it was written. Kept to 16
+/// bytes: the name table of a large function holds one per value.
 struct Definition {
-    values: SmallVec<[Value; 1]>,
-    loc: Location,
+    first: u32,
+    count: u32,
+    line: u32,
+    col: u32,
+}
+
+impl Definition {
+    fn value(&self, i: u32) -> Option<Value> {
+        (i < self.count).then(|| Value(self.first + i))
+    }
 }
 
 #[derive(Default)]
-struct BlockScope {
+struct BlockScope<'a> {
     /// name -> (block, defined?, first reference location)
-    blocks: HashMap<String, (Block, bool, Location)>,
+    blocks: FxHashMap<&'a str, (Block, bool, Location)>,
 }
 
 /// Name state of one isolated-from-above body being parsed.
-struct BodyFrame {
+struct BodyFrame<'a> {
     body: Body,
-    values: HashMap<String, Definition>,
+    /// The body of an isolated-from-above op: names in its root regions
+    /// are never visible elsewhere, so they are not tracked per scope.
+    isolated: bool,
+    values: FxHashMap<&'a str, Definition>,
     /// Names defined in each open region scope (popped with the scope).
-    scopes: Vec<Vec<String>>,
+    scopes: Vec<Vec<&'a str>>,
     /// Placeholders for uses before definition: name -> (values, first use).
-    forward: HashMap<String, (SmallVec<[Value; 1]>, Location)>,
-    block_scopes: Vec<BlockScope>,
+    forward: FxHashMap<&'a str, (SmallVec<[Value; 1]>, Location)>,
+    block_scopes: Vec<BlockScope<'a>>,
     /// Default dialects of the ops whose regions we are in.
     default_dialects: Vec<Option<&'static str>>,
 }
 
-impl BodyFrame {
-    fn new(body: Body) -> BodyFrame {
+impl<'a> BodyFrame<'a> {
+    fn new(body: Body, isolated: bool) -> BodyFrame<'a> {
         BodyFrame {
             body,
-            values: HashMap::new(),
+            isolated,
+            values: FxHashMap::default(),
             scopes: vec![vec![]],
-            forward: HashMap::new(),
+            forward: FxHashMap::default(),
             block_scopes: vec![],
             default_dialects: vec![],
         }
@@ -105,14 +121,14 @@ impl BodyFrame {
 }
 
 #[derive(Default)]
-pub(crate) struct ParseState {
-    frames: Vec<BodyFrame>,
+pub(crate) struct ParseState<'a> {
+    frames: Vec<BodyFrame<'a>>,
     /// Current op's state stack (for nested custom parsers).
     placeholder_name: Option<OpName>,
 }
 
 impl<'a> Parser<'a> {
-    fn frame(&mut self) -> &mut BodyFrame {
+    fn frame(&mut self) -> &mut BodyFrame<'a> {
         self.state.frames.last_mut().expect("no body frame")
     }
 
@@ -130,7 +146,7 @@ impl<'a> Parser<'a> {
         let r0 = top.root_regions()[0];
         let b0 = top.create_block();
         top.append_block(r0, b0);
-        self.state.frames.push(BodyFrame::new(top));
+        self.state.frames.push(BodyFrame::new(top, false));
         self.frame().block_scopes.push(BlockScope::default());
         self.frame().default_dialects.push(Some("builtin"));
         loop {
@@ -280,7 +296,7 @@ impl<'a> Parser<'a> {
     pub fn parse_operation(&mut self) -> PResult<Op> {
         let loc = self.here();
         // Result list.
-        let mut results: Vec<(String, u32, Location)> = Vec::new();
+        let mut results: SmallVec<[(&'a str, u32, Location); 2]> = SmallVec::new();
         let mut num_results = 0usize;
         if self.tok() == Tok::PercentIdent {
             loop {
@@ -288,7 +304,7 @@ impl<'a> Parser<'a> {
                     return self.err_here("expected valid ssa identifier");
                 }
                 let rloc = self.here();
-                let name = self.spelling()[1..].to_string();
+                let name = &self.spelling()[1..];
                 self.bump();
                 let mut count = 1u32;
                 if self.eat(Tok::Colon) {
@@ -331,7 +347,7 @@ impl<'a> Parser<'a> {
         for (name, count, rloc) in results {
             let vals: SmallVec<[Value; 1]> = (next..next + count as usize).map(|i| self.body().result(op, i)).collect();
             next += count as usize;
-            self.define_values(&name, vals, rloc)?;
+            self.define_values(name, vals, rloc)?;
         }
         Ok(op)
     }
@@ -548,17 +564,15 @@ impl<'a> Parser<'a> {
     // SSA values
     // ------------------------------------------------------------------
 
-    pub fn parse_operand_ref(&mut self) -> PResult<OperandRef> {
+    pub fn parse_operand_ref(&mut self) -> PResult<OperandRef<'a>> {
         if self.tok() != Tok::PercentIdent {
             return self.err_here("expected SSA operand");
         }
         let loc = self.here();
-        let name = self.spelling()[1..].to_string();
+        let name = &self.spelling()[1..];
         self.bump();
         let mut number = 0;
-        if self.tok() == Tok::HashIdent || (self.tok() == Tok::Error && self.src[self.tok.start as usize..].starts_with('#')) {
-            // `%x#2` lexes `#2` as an (invalid) hash identifier.
-        }
+        // `%x#2`: the result number follows the name directly.
         if self.src[self.tok.start as usize..].starts_with('#') && self.tok.start as usize == self.prev_end() {
             let rest = &self.src[self.tok.start as usize + 1..];
             let digits: usize = rest.bytes().take_while(|b| b.is_ascii_digit()).count();
@@ -577,18 +591,14 @@ impl<'a> Parser<'a> {
     }
 
     /// Looks up (or forward-declares) the value for `r` with type `ty`.
-    pub fn resolve_operand(&mut self, r: &OperandRef, ty: Type) -> PResult<Value> {
+    pub fn resolve_operand(&mut self, r: &OperandRef<'a>, ty: Type) -> PResult<Value> {
         let ctx = self.ctx;
         let frame = self.state.frames.last().unwrap();
-        if let Some(def) = frame.values.get(&r.name) {
-            let Some(&v) = def.values.get(r.number as usize) else {
-                let n = def.values.len();
-                return self.err_at(r.loc, format!("reference to invalid result number"))
-                    .map_err(|e| {
-                        let _ = n;
-                        e
-                    });
+        if let Some(def) = frame.values.get(r.name) {
+            let Some(v) = def.value(r.number) else {
+                return self.err_at(r.loc, "reference to invalid result number");
             };
+            let (def_count, def_loc) = (def.count, Location::FileLineCol { file: self.file, line: def.line, col: def.col });
             let vt = frame.body.value_type(v);
             if vt != ty {
                 return self.err_diag(
@@ -596,12 +606,12 @@ impl<'a> Parser<'a> {
                         r.loc,
                         format!(
                             "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                            if r.number == 0 && def.values.len() == 1 { r.name.clone() } else { format!("{}#{}", r.name, r.number) },
+                            if r.number == 0 && def_count == 1 { r.name.to_string() } else { format!("{}#{}", r.name, r.number) },
                             crate::printer::type_to_string(ctx, ty),
                             crate::printer::type_to_string(ctx, vt)
                         ),
                     )
-                    .with_note(def.loc, "prior use here"),
+                    .with_note(def_loc, "prior use here"),
                 );
             }
             return Ok(v);
@@ -609,7 +619,7 @@ impl<'a> Parser<'a> {
         // Forward reference.
         let placeholder_name = *self.state.placeholder_name.get_or_insert_with(|| ctx.op_name("builtin.forward_ref_placeholder"));
         let frame = self.state.frames.last_mut().unwrap();
-        let entry = frame.forward.entry(r.name.clone()).or_insert_with(|| (SmallVec::new(), r.loc));
+        let entry = frame.forward.entry(r.name).or_insert_with(|| (SmallVec::new(), r.loc));
         while entry.0.len() <= r.number as usize {
             entry.0.push(Value(u32::MAX));
         }
@@ -636,15 +646,15 @@ impl<'a> Parser<'a> {
         let spec = OpSpec::with_name(ctx, placeholder_name, r.loc).results(&[ty]);
         let op = frame.body.create_op(spec);
         let v = frame.body.result(op, 0);
-        let entry = frame.forward.get_mut(&r.name).unwrap();
+        let entry = frame.forward.get_mut(r.name).unwrap();
         entry.0[r.number as usize] = v;
         Ok(v)
     }
 
-    fn define_values(&mut self, name: &str, values: SmallVec<[Value; 1]>, loc: Location) -> PResult<()> {
+    fn define_values(&mut self, name: &'a str, values: SmallVec<[Value; 1]>, loc: Location) -> PResult<()> {
         let frame = self.state.frames.last_mut().unwrap();
         if let Some(prev) = frame.values.get(name) {
-            let prev_loc = prev.loc;
+            let prev_loc = Location::FileLineCol { file: self.file, line: prev.line, col: prev.col };
             return self.err_diag(
                 crate::diagnostics::Diagnostic::error(loc, format!("redefinition of SSA value '%{name}'"))
                     .with_note(prev_loc, "previously defined here"),
@@ -678,8 +688,17 @@ impl<'a> Parser<'a> {
             }
         }
         let frame = self.state.frames.last_mut().unwrap();
-        frame.values.insert(name.to_string(), Definition { values, loc });
-        frame.scopes.last_mut().unwrap().push(name.to_string());
+        let (line, col) = match loc {
+            Location::FileLineCol { line, col, .. } => (line, col),
+            _ => (0, 0),
+        };
+        debug_assert!(values.windows(2).all(|w| w[1].0 == w[0].0 + 1), "definitions are consecutive values");
+        let first = values.first().map_or(u32::MAX, |v| v.0);
+        frame.values.insert(name, Definition { first, count: values.len() as u32, line, col });
+        // The root regions of an isolated body are cleared whole when they end.
+        if !(frame.isolated && frame.scopes.len() == 2) {
+            frame.scopes.last_mut().unwrap().push(name);
+        }
         Ok(())
     }
 
@@ -689,8 +708,8 @@ impl<'a> Parser<'a> {
             Location::FileLineCol { line, col, .. } => (*line, *col),
             _ => (0, 0),
         }) {
-            let (name, loc) = (name.clone(), *loc);
-            return self.err_at(loc, format!("use of undeclared SSA value name '%{name}'")).map_err(|e| e);
+            let (name, loc) = (name.to_string(), *loc);
+            return self.err_at(loc, format!("use of undeclared SSA value name '%{name}'"));
         }
         Ok(())
     }
@@ -701,20 +720,20 @@ impl<'a> Parser<'a> {
 
     /// Parses `{ ... }` as the next region of `state`. `entry_args` are the
     /// entry block's arguments when the custom syntax declares them.
-    pub fn parse_region_into(&mut self, state: &mut OpState, entry_args: &[EntryArg]) -> PResult<()> {
+    pub fn parse_region_into(&mut self, state: &mut OpState, entry_args: &[EntryArg<'a>]) -> PResult<()> {
         self.enter()?;
         let r = self.parse_region_into_inner(state, entry_args);
         self.leave();
         r
     }
 
-    fn parse_region_into_inner(&mut self, state: &mut OpState, entry_args: &[EntryArg]) -> PResult<()> {
+    fn parse_region_into_inner(&mut self, state: &mut OpState, entry_args: &[EntryArg<'a>]) -> PResult<()> {
         let isolated = state.isolated;
         let def_dialect = self.default_dialect_of(state.name);
         if isolated {
             let nested = state.nested.take().unwrap_or_default();
             let inherited = self.state.frames.last().and_then(|f| f.default_dialects.last().copied().flatten());
-            let mut frame = BodyFrame::new(nested);
+            let mut frame = BodyFrame::new(nested, true);
             frame.default_dialects.push(def_dialect.or(inherited));
             self.state.frames.push(frame);
             let r = self.parse_region_in_frame(entry_args, true);
@@ -745,31 +764,33 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses a region into the current frame's body as a detached region.
-    fn parse_region_in_frame(&mut self, entry_args: &[EntryArg], _isolated: bool) -> PResult<Region> {
+    fn parse_region_in_frame(&mut self, entry_args: &[EntryArg<'a>], isolated: bool) -> PResult<Region> {
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.body().create_detached_region();
         self.frame().scopes.push(vec![]);
         self.frame().block_scopes.push(BlockScope::default());
         let result = self.parse_region_body(region, entry_args);
-        // Pop value and block scopes.
+        // Pop value and block scopes (an isolated frame is dropped whole,
+        // so its names need no removal one by one).
         let names = self.frame().scopes.pop().unwrap_or_default();
-        for n in names {
-            self.frame().values.remove(&n);
+        if isolated && self.frame().scopes.len() == 1 {
+            // A root region of an isolated body: nothing outlives it.
+            self.frame().values.clear();
+        } else {
+            for n in names {
+                self.frame().values.remove(n);
+            }
         }
         let blocks = self.frame().block_scopes.pop().unwrap_or_default();
         result?;
-        if let Some((name, (_, _, loc))) = blocks.blocks.iter().find(|(_, (_, defined, _))| !defined) {
-            let (name, loc) = (name.clone(), *loc);
-            return self.err_at(loc, format!("reference to an undefined block"))
-                .map_err(|e| {
-                    let _ = name;
-                    e
-                });
+        if let Some((_, (_, _, loc))) = blocks.blocks.iter().find(|(_, (_, defined, _))| !defined) {
+            let loc = *loc;
+            return self.err_at(loc, "reference to an undefined block");
         }
         Ok(region)
     }
 
-    fn parse_region_body(&mut self, region: Region, entry_args: &[EntryArg]) -> PResult<()> {
+    fn parse_region_body(&mut self, region: Region, entry_args: &[EntryArg<'a>]) -> PResult<()> {
         if self.eat(Tok::RBrace) {
             if !entry_args.is_empty() {
                 // A declaration without a body keeps the region empty.
@@ -784,7 +805,7 @@ impl<'a> Parser<'a> {
                 let loc = a.loc.unwrap_or(a.name.loc);
                 let v = self.body().add_block_arg(entry, a.ty, loc);
                 if !a.name.name.is_empty() {
-                    self.define_values(&a.name.name.clone(), smallvec::smallvec![v], a.name.loc)?;
+                    self.define_values(a.name.name, smallvec::smallvec![v], a.name.loc)?;
                 }
             }
         }
@@ -820,10 +841,10 @@ impl<'a> Parser<'a> {
     /// The block for the label at the cursor (creating it, or taking the
     /// one a branch already referred to); errors on redefinition.
     fn block_for_label(&mut self) -> PResult<Block> {
-        let name = self.spelling()[1..].to_string();
+        let name = &self.spelling()[1..];
         let loc = self.here();
         let scope = self.frame().block_scopes.last().unwrap();
-        match scope.blocks.get(&name) {
+        match scope.blocks.get(name) {
             Some((_, true, _)) => self.err_at(loc, format!("redefinition of block '^{name}'")),
             Some((b, false, _)) => Ok(*b),
             None => Ok(self.body().create_block()),
@@ -832,11 +853,11 @@ impl<'a> Parser<'a> {
 
     /// `^name(%a: t loc(..), ...):` for block `b`.
     fn parse_block_label(&mut self, b: Block) -> PResult<()> {
-        let name = self.spelling()[1..].to_string();
+        let name = &self.spelling()[1..];
         let loc = self.here();
         {
             let scope = self.frame().block_scopes.last().unwrap();
-            if let Some((_, true, _)) = scope.blocks.get(&name) {
+            if let Some((_, true, _)) = scope.blocks.get(name) {
                 return self.err_at(loc, format!("redefinition of block '^{name}'"));
             }
         }
@@ -849,7 +870,7 @@ impl<'a> Parser<'a> {
                 let ty = self.parse_type()?;
                 let aloc = self.parse_optional_trailing_loc(r.loc)?;
                 let v = self.body().add_block_arg(b, ty, aloc);
-                self.define_values(&r.name, smallvec::smallvec![v], r.loc)?;
+                self.define_values(r.name, smallvec::smallvec![v], r.loc)?;
                 if self.eat(Tok::RParen) {
                     break;
                 }
@@ -865,14 +886,14 @@ impl<'a> Parser<'a> {
         if self.tok() != Tok::CaretIdent {
             return self.err_here("expected block name");
         }
-        let name = self.spelling()[1..].to_string();
+        let name = &self.spelling()[1..];
         let loc = self.here();
         self.bump();
         let frame = self.state.frames.last_mut().unwrap();
         let Some(scope) = frame.block_scopes.last_mut() else {
             return self.err_at(loc, "successors are only allowed inside regions");
         };
-        if let Some((b, _, _)) = scope.blocks.get(&name) {
+        if let Some((b, _, _)) = scope.blocks.get(name) {
             return Ok(*b);
         }
         let b = frame.body.create_block();

@@ -160,6 +160,20 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases, counts:
 /// Prints `op` (living in `body`) and everything in it, with alias
 /// definitions first, as `mlir-opt` prints a module.
 pub fn print_top_level(ctx: &Context, body: &Body, op: Op, options: PrintOptions, resources: &[(String, String, String)]) -> String {
+    let mut out = Vec::new();
+    let _ = print_top_level_to(&mut out, ctx, body, op, options, resources);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Like [`print_top_level`], streaming the text into `w` as it is produced.
+pub fn print_top_level_to(
+    w: &mut dyn std::io::Write,
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    options: PrintOptions,
+    resources: &[(String, String, String)],
+) -> std::io::Result<()> {
     let mut aliases = Aliases::default();
     if !options.local_scope {
         let mut counts = HashMap::new();
@@ -173,13 +187,17 @@ pub fn print_top_level(ctx: &Context, body: &Body, op: Op, options: PrintOptions
         types::print_attr_definition(ctx, *a, &mut out, &aliases);
         out.push('\n');
     }
-    {
-        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin") };
+    let err = {
+        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: Some(&mut *w), sink_error: None };
         p.print_op(op);
+        p.sink_error.take()
+    };
+    if let Some(e) = err {
+        return Err(e);
     }
     out.push('\n');
     print_resources(resources, &mut out);
-    out
+    w.write_all(out.as_bytes())
 }
 
 fn print_resources(resources: &[(String, String, String)], out: &mut String) {
@@ -243,7 +261,7 @@ pub fn op_to_string(ctx: &Context, body: &Body, op: Op, generic: bool) -> String
     let aliases = Aliases::default();
     let mut out = String::new();
     let options = PrintOptions { generic, local_scope: true, ..Default::default() };
-    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin") };
+    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: None, sink_error: None };
     p.print_op(op);
     out
 }
@@ -259,7 +277,14 @@ pub struct OpPrinter<'a, 'o> {
     aliases: &'a Aliases,
     /// Default dialect of the op whose region is being printed.
     default_dialect: Option<&'static str>,
+    /// Where full buffers go while printing large modules (the output is
+    /// streamed in chunks instead of being held whole in memory).
+    sink: Option<&'o mut dyn std::io::Write>,
+    sink_error: Option<std::io::Error>,
 }
+
+/// Buffered text above which the printer hands its output to the sink.
+const FLUSH_BYTES: usize = 1 << 20;
 
 impl<'a> OpPrinter<'a, '_> {
     pub fn write(&mut self, s: &str) {
@@ -300,7 +325,7 @@ impl<'a> OpPrinter<'a, '_> {
 
     fn push_name(&mut self, bn: &names::BodyNames, v: Value) {
         self.out.push('%');
-        match &bn.values[v.index()] {
+        match bn.name(v) {
             Name::Number(n) => {
                 use std::fmt::Write;
                 let _ = write!(self.out, "{n}");
@@ -461,7 +486,20 @@ impl<'a> OpPrinter<'a, '_> {
         self.body = saved;
     }
 
+    fn flush_if_large(&mut self) {
+        if self.out.len() < FLUSH_BYTES {
+            return;
+        }
+        if let Some(sink) = self.sink.as_mut() {
+            if let Err(e) = sink.write_all(self.out.as_bytes()) {
+                self.sink_error.get_or_insert(e);
+            }
+            self.out.clear();
+        }
+    }
+
     fn newline_indent(&mut self) {
+        self.flush_if_large();
         self.out.push('\n');
         for _ in 0..self.indent {
             self.out.push_str("  ");

@@ -12,16 +12,21 @@ use crate::context::Context;
 use crate::entity::{Block, Op, Region, Value};
 
 /// A value's printed name.
-#[derive(Clone, Debug)]
-pub enum Name {
+#[derive(Clone, Copy, Debug)]
+pub enum Name<'n> {
     Unset,
     Number(u32),
-    Text(Box<str>),
+    Text(&'n str),
 }
 
+const UNSET: u32 = u32::MAX;
+const TEXT_BIT: u32 = 1 << 31;
+
 /// Names for one body (one arena); nested isolated bodies have their own.
+/// A value's entry is its number, or `TEXT_BIT | index` into `texts`.
 pub struct BodyNames {
-    pub values: Vec<Name>,
+    values: Vec<u32>,
+    texts: Vec<Box<str>>,
     pub blocks: Vec<(u32, Box<str>)>,
     /// Ops whose results are split into groups by interface-given names
     /// (sorted result numbers that start a group), keyed by op index.
@@ -48,10 +53,31 @@ struct Namer<'c> {
     table: NameTable,
 }
 
+impl BodyNames {
+    pub fn name(&self, v: Value) -> Name<'_> {
+        match self.values[v.index()] {
+            UNSET => Name::Unset,
+            n if n & TEXT_BIT != 0 => Name::Text(&self.texts[(n & !TEXT_BIT) as usize]),
+            n => Name::Number(n),
+        }
+    }
+    fn is_unset(&self, v: Value) -> bool {
+        self.values[v.index()] == UNSET
+    }
+    fn set_number(&mut self, v: Value, n: u32) {
+        self.values[v.index()] = n;
+    }
+    fn set_text(&mut self, v: Value, t: Box<str>) {
+        self.values[v.index()] = TEXT_BIT | self.texts.len() as u32;
+        self.texts.push(t);
+    }
+}
+
 impl Namer<'_> {
     fn names(&mut self, body: &Body) -> &mut BodyNames {
         self.table.bodies.entry(body as *const Body).or_insert_with(|| BodyNames {
-            values: vec![Name::Unset; body.values.len()],
+            values: vec![UNSET; body.values.len()],
+            texts: Vec::new(),
             blocks: vec![(0, "".into()); body.blocks.len()],
             groups: Default::default(),
         })
@@ -89,11 +115,11 @@ impl Namer<'_> {
         if name.is_empty() {
             let n = self.next_value;
             self.next_value += 1;
-            self.names(body).values[v.index()] = Name::Number(n);
+            self.names(body).set_number(v, n);
             return;
         }
         let text = self.unique_name(scope, name);
-        self.names(body).values[v.index()] = Name::Text(text);
+        self.names(body).set_text(v, text);
     }
 
     fn number_region(&mut self, body: &Body, region: Region, scope: usize) {
@@ -105,7 +131,7 @@ impl Namer<'_> {
             next_block += 1;
             let is_entry = body.is_entry_block(b);
             for &arg in body.block_args(b) {
-                if !matches!(self.names(body).values[arg.index()], Name::Unset) {
+                if !self.names(body).is_unset(arg) {
                     continue;
                 }
                 if is_entry {
@@ -143,10 +169,10 @@ impl Namer<'_> {
             }
         }
         let first = body.result(op, 0);
-        if matches!(self.names(body).values[first.index()], Name::Unset) {
+        if self.names(body).is_unset(first) {
             let id = self.next_value;
             self.next_value += 1;
-            self.names(body).values[first.index()] = Name::Number(id);
+            self.names(body).set_number(first, id);
         }
         if group_starts.len() > 1 {
             group_starts.sort_unstable();

@@ -345,7 +345,7 @@ fn verify_ext(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagn
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
     if width_of(ctx, b) <= width_of(ctx, a) {
         let name = ctx.op_name_str(body.op_name(op));
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op result type {} must be wider than operand type {}", strata_ir::printer::type_to_string(ctx, b), strata_ir::printer::type_to_string(ctx, a))));
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
     }
     Ok(())
 }
@@ -355,7 +355,7 @@ fn verify_trunc(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Dia
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
     if width_of(ctx, b) >= width_of(ctx, a) {
         let name = ctx.op_name_str(body.op_name(op));
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op result type {} must be shorter than operand type {}", strata_ir::printer::type_to_string(ctx, b), strata_ir::printer::type_to_string(ctx, a))));
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
     }
     Ok(())
 }
@@ -457,7 +457,7 @@ fn verify_select(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Di
     if ctx.with_element_type(rt, ctx.i1()) != cond_t {
         return Err(strata_ir::Diagnostic::error(
             body.op_loc(op),
-            format!("'arith.select' op expected condition type to have the same shape as the result type, expected '{}', but got '{}'", strata_ir::printer::type_to_string(ctx, ctx.with_element_type(rt, ctx.i1())), strata_ir::printer::type_to_string(ctx, cond_t)),
+            "'arith.select' op failed to verify that condition is signless i1 or has matching shape",
         ));
     }
     Ok(())

@@ -184,8 +184,7 @@ fn err(body: &Body, op: Op, msg: String) -> Diagnostic {
 fn verify_func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let attrs = body.op_attrs(op);
     let Some(fty) = ctx.dict_get(attrs, "function_type").and_then(|a| ctx.as_type(a)) else { return Ok(()) };
-    let Some((inputs, results)) = ctx.function_signature(fty) else { return Ok(()) };
-    let name = ctx.dict_get(attrs, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default();
+    let Some((inputs, _)) = ctx.function_signature(fty) else { return Ok(()) };
     let rb = body.regions_of(op).0;
     let Some(&r) = rb.root_regions().first() else { return Ok(()) };
     let Some(entry) = rb.first_block(r) else {
@@ -212,30 +211,35 @@ fn verify_func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
             ));
         }
     }
-    // `func.return` must match the results (MLIR checks this on the return op).
-    let ret = ctx.op_name("func.return");
-    for b in rb.blocks(r) {
-        let Some(t) = rb.last_op(b) else { continue };
-        if rb.op_name(t) != ret {
-            continue;
-        }
-        let n = rb.num_operands(t);
-        if n != results.len() {
-            return Err(err(rb, t, format!("'func.return' op has {n} operands, but enclosing function (@{name}) returns {}", results.len())));
-        }
-        for (i, (v, &rt)) in rb.operands(t).zip(results.iter()).enumerate() {
-            let vt = rb.value_type(v);
-            if vt != rt {
-                return Err(err(
-                    rb,
-                    t,
-                    format!(
-                        "'func.return' op type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
-                        type_to_string(ctx, vt),
-                        type_to_string(ctx, rt)
-                    ),
-                ));
-            }
+    Ok(())
+}
+
+/// `func.return` against the signature of the function it ends.
+fn verify_return(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+    let Some((pb, f)) = parent else { return Ok(()) };
+    if pb.op_name(f) != ctx.op_name("func.func") {
+        return Ok(());
+    }
+    let attrs = pb.op_attrs(f);
+    let Some(fty) = ctx.dict_get(attrs, "function_type").and_then(|a| ctx.as_type(a)) else { return Ok(()) };
+    let Some((_, results)) = ctx.function_signature(fty) else { return Ok(()) };
+    let name = ctx.dict_get(attrs, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default();
+    let n = body.num_operands(op);
+    if n != results.len() {
+        return Err(err(body, op, format!("'func.return' op has {n} operands, but enclosing function (@{name}) returns {}", results.len())));
+    }
+    for (i, (v, &rt)) in body.operands(op).zip(results.iter()).enumerate() {
+        let vt = body.value_type(v);
+        if vt != rt {
+            return Err(err(
+                body,
+                op,
+                format!(
+                    "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
+                    type_to_string(ctx, vt),
+                    type_to_string(ctx, rt)
+                ),
+            ));
         }
     }
     Ok(())
@@ -276,7 +280,8 @@ pub fn register(ctx: &mut Context) {
         .variadic_operand("operands", c::ANY_TYPE)
         .traits(Traits::PURE | Traits::IS_TERMINATOR | Traits::RETURN_LIKE)
         .parent("func.func")
-        .format("attr-dict ($operands^ `:` type($operands))?");
+        .format("attr-dict ($operands^ `:` type($operands))?")
+        .parent_verifier(verify_return);
     let call = OpDef::new("func.call")
         .attr("callee", c::FLAT_SYMBOL_REF_ATTR)
         .optional_attr("arg_attrs", c::DICT_ARRAY_ATTR)

@@ -116,18 +116,22 @@ pub struct DiagRenderer<'a> {
 
 impl DiagRenderer<'_> {
     pub fn render(&self, d: &Diagnostic, out: &mut String) {
-        self.render_one(d, out);
+        self.render_one(d, out, true);
         for n in &d.notes {
-            self.render_one(n, out);
+            // A note at the diagnostic's own location repeats no excerpt.
+            self.render_one(n, out, n.loc != d.loc);
         }
     }
 
-    fn render_one(&self, d: &Diagnostic, out: &mut String) {
+    fn render_one(&self, d: &Diagnostic, out: &mut String, excerpt: bool) {
         use std::fmt::Write;
         match self.ctx.file_line_col(d.loc) {
             Some((file, line, col)) => {
                 let file = self.ctx.str(file);
                 let _ = writeln!(out, "{file}:{line}:{col}: {}: {}", d.severity.as_str(), d.message);
+                if !excerpt || d.message.contains('\n') {
+                    return;
+                }
                 if let Some(src) = self.sources.iter().find(|s| s.name == file) {
                     if let Some(text) = src.line_text(line) {
                         let _ = writeln!(out, "{text}");

@@ -118,6 +118,10 @@ pub struct SuccessorDefSpec {
 
 /// Hand-written verification hook.
 pub type VerifyFn = fn(&Context, &Body, Op) -> Result<(), Diagnostic>;
+/// Verification that needs the op owning the region the op is in (such as
+/// `func.return` checking the function's result types); the parent may live
+/// in another body when it is isolated from above.
+pub type VerifyWithParentFn = fn(&Context, &Body, Op, Option<(&Body, Op)>) -> Result<(), Diagnostic>;
 /// Result names for pretty printing (`getAsmResultNames`): index and name.
 pub type ResultNamesFn = fn(&Context, &Body, Op, &mut dyn FnMut(usize, String));
 /// Names for the entry block arguments of region `i` (`getAsmBlockArgumentNames`).
@@ -146,6 +150,7 @@ pub struct OpDef {
     pub format: Option<crate::asm_format::AsmFormat>,
     pub custom_asm: Option<CustomAsm>,
     pub verify: Option<VerifyFn>,
+    pub verify_with_parent: Option<VerifyWithParentFn>,
     pub result_names: Option<ResultNamesFn>,
     pub block_arg_names: Option<BlockArgNamesFn>,
     /// Name of the parent op required by `HasParent<...>`.
@@ -173,6 +178,7 @@ impl OpDef {
             format: None,
             custom_asm: None,
             verify: None,
+            verify_with_parent: None,
             result_names: None,
             block_arg_names: None,
             has_parent: vec![],
@@ -261,6 +267,10 @@ impl OpDef {
     }
     pub fn verifier(mut self, f: VerifyFn) -> Self {
         self.verify = Some(f);
+        self
+    }
+    pub fn parent_verifier(mut self, f: VerifyWithParentFn) -> Self {
+        self.verify_with_parent = Some(f);
         self
     }
     pub fn result_names(mut self, f: ResultNamesFn) -> Self {

@@ -17,17 +17,36 @@ use crate::opdef::{Arity, OpDef, Traits};
 
 /// Verifies `op` (in `body`) and everything nested in it.
 pub fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, op)
+    verify_op(ctx, body, op, None)
+}
+
+/// The note MLIR adds to verifier errors outside `--verify-diagnostics`.
+pub const CURRENT_OP_NOTE: &str = "see current operation: ";
+
+/// Attaches the failing op, printed generically, to its error.
+fn with_current_op(ctx: &Context, body: &Body, op: Op, d: Diagnostic) -> Diagnostic {
+    if d.notes.iter().any(|n| n.message.starts_with(CURRENT_OP_NOTE)) {
+        return d;
+    }
+    let text = crate::printer::op_in_body_to_string(ctx, body, op);
+    let sep = if text.contains('\n') { "\n" } else { "" };
+    d.with_note(body.op_loc(op), format!("{CURRENT_OP_NOTE}{sep}{text}"))
 }
 
 fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnostic {
     Diagnostic::error(body.op_loc(op), format!("'{}' op {}", ctx.op_name_str(body.op_name(op)), msg.as_ref()))
 }
 
-fn verify_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+/// `parent` is the op owning the region `op` is in, when it lives in
+/// another body (the root regions of an isolated op's arena).
+fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
     let def = ctx.op_def(body.op_name(op)).map(|d| &**d);
     if let Some(def) = def {
-        verify_against_def(ctx, body, op, def)?;
+        verify_against_def(ctx, body, op, def).map_err(|d| with_current_op(ctx, body, op, d))?;
+        if let Some(v) = def.verify_with_parent {
+            let p = body.parent_op(op).map(|p| (body, p)).or(parent);
+            v(ctx, body, op, p).map_err(|d| with_current_op(ctx, body, op, d))?;
+        }
     }
     let (rb, regions) = body.regions_of(op);
     let graph = def.is_some_and(|d| d.has_trait(Traits::GRAPH_REGION));
@@ -37,7 +56,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     }
     if let Some(def) = def {
         if let Some(v) = def.verify {
-            v(ctx, body, op)?;
+            v(ctx, body, op).map_err(|d| with_current_op(ctx, body, op, d))?;
         }
     }
     Ok(())
@@ -116,12 +135,19 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
     let ns = body.successors(op).len();
     let fixed_s = def.successors.iter().filter(|s| !s.variadic).count();
     if ns < fixed_s || (ns != fixed_s && !def.successors.iter().any(|s| s.variadic)) {
-        return Err(op_error(ctx, body, op, format!("requires {fixed_s} successors but found {ns}")));
+        let what = if fixed_s == 1 { "successor" } else { "successors" };
+        return Err(op_error(ctx, body, op, format!("requires {fixed_s} {what} but found {ns}")));
     }
     let nreg = body.num_regions(op);
     let fixed_r = def.regions.iter().filter(|r| !r.variadic).count();
     if nreg < fixed_r || (nreg != fixed_r && !def.regions.iter().any(|r| r.variadic)) {
-        return Err(op_error(ctx, body, op, format!("requires {fixed_r} regions but found {nreg}")));
+        // The wording of MLIR's ZeroRegions / OneRegion / NRegions traits.
+        let msg = match fixed_r {
+            0 => "requires zero regions".to_string(),
+            1 => "requires one region".to_string(),
+            n => format!("expected {n} regions"),
+        };
+        return Err(op_error(ctx, body, op, msg));
     }
     // Traits.
     let t = def.traits;
@@ -185,7 +211,8 @@ fn verify_region(
             if !graph {
                 verify_dominance(ctx, rb, op, b, dom.as_ref())?;
             }
-            verify_op(ctx, rb, op)?;
+            let owner = if std::ptr::eq(rb, parent_body) { None } else { Some((parent_body, parent)) };
+            verify_op(ctx, rb, op, owner)?;
         }
         // Successor operands vs block arguments are checked by the branch ops.
     }

@@ -166,9 +166,14 @@ fn process_chunk(
                 return Err(ChunkError::Diagnosed);
             }
         };
+        // mlir-opt does not attach the failing op under --verify-diagnostics.
         let diags: Vec<Diagnostic> = match &result {
             Ok(_) => vec![],
-            Err(d) => vec![d.clone()],
+            Err(d) => {
+                let mut d = d.clone();
+                d.notes.retain(|n| !n.message.starts_with(strata_ir::verifier::CURRENT_OP_NOTE));
+                vec![d]
+            }
         };
         let problems = verify_diagnostics::check(ctx, source, &mut expectations, &diags);
         for p in &problems {

@@ -130,7 +130,7 @@ impl<'a> Parser<'a> {
         if let Some(t) = int_type_keyword(s) {
             let (width, signedness) = match t {
                 Some(x) => x,
-                None => return self.err_here("invalid integer width"),
+                None => return self.err_here("integer bitwidth is limited to 16777215 bits"),
             };
             self.bump();
             return Ok(ctx.integer_type_with(width, signedness));

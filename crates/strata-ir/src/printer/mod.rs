@@ -266,6 +266,18 @@ pub fn op_to_string(ctx: &Context, body: &Body, op: Op, generic: bool) -> String
     out
 }
 
+/// Prints one op in generic form with the value names of the body it lives
+/// in (numbered from the body's root regions), as verifier notes show it.
+pub fn op_in_body_to_string(ctx: &Context, body: &Body, op: Op) -> String {
+    let names = names::compute_names_for_body(ctx, body, op);
+    let aliases = Aliases::default();
+    let mut out = String::new();
+    let options = PrintOptions { generic: true, local_scope: true, ..Default::default() };
+    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: None, sink: None, sink_error: None };
+    p.print_op(op);
+    out
+}
+
 /// The printer handed to custom op printers (MLIR's `OpAsmPrinter`).
 pub struct OpPrinter<'a, 'o> {
     pub ctx: &'a Context,

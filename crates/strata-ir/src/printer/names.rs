@@ -258,3 +258,41 @@ pub fn compute_names(ctx: &Context, body: &Body, op: Op, generic: bool) -> NameT
     }
     namer.table
 }
+
+/// Names for a whole body as seen from its isolated owner (the root regions
+/// numbered in generic form), plus the regions of `op` if it is isolated.
+pub fn compute_names_for_body(ctx: &Context, body: &Body, op: Op) -> NameTable {
+    let mut namer = Namer {
+        ctx,
+        generic: true,
+        next_value: 0,
+        next_arg: 0,
+        next_conflict: 0,
+        scopes: vec![Scope { parent: None, names: HashSet::new() }],
+        table: NameTable { bodies: Default::default() },
+    };
+    namer.names(body);
+    let mut stack: Vec<Pending<'_>> = Vec::new();
+    for &r in body.root_regions().iter().rev() {
+        stack.push(Pending { body, region: r, next_value: 0, next_arg: 0, next_conflict: 0, parent_scope: 0 });
+    }
+    if body.root_regions().is_empty() {
+        namer.number_op(body, op, 0);
+    }
+    while let Some(p) = stack.pop() {
+        let scope = namer.scopes.len();
+        namer.scopes.push(Scope { parent: Some(p.parent_scope), names: HashSet::new() });
+        namer.names(p.body);
+        namer.number_region(p.body, p.region, scope);
+        let blocks: Vec<Block> = p.body.blocks(p.region).collect();
+        for b in blocks {
+            for o in p.body.block_ops(b) {
+                let (rb, regions) = p.body.regions_of(o);
+                for &r in regions {
+                    stack.push(Pending { body: rb, region: r, next_value: 0, next_arg: 0, next_conflict: 0, parent_scope: scope });
+                }
+            }
+        }
+    }
+    namer.table
+}

@@ -104,3 +104,47 @@ fn a_c_program_error_is_reported_not_crashed() {
         "{err}"
     );
 }
+
+fn run_gemm_c(file: &str, tag: &str) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("launcher-gemm-{tag}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (m, k, n) = (256usize, 96usize, 512usize);
+    let mut rng = Rng::new(5);
+    let (ap, a) = write(&dir, "a", DataFormat::Bf16, &rng.vec_f32(m * k, -1.0, 1.0));
+    let (bp, b) = write(&dir, "b", DataFormat::Bf16, &rng.vec_f32(k * n, -1.0, 1.0));
+    let out = dir.join("out");
+    let status = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/").to_string() + file)
+        .args([
+            format!("-DM={m}"),
+            format!("-DK={k}"),
+            format!("-DN={n}"),
+            "-DCHUNK=16".into(),
+        ])
+        .args(["--input".into(), format!("a={}@0", ap.display())])
+        .args(["--input".into(), format!("b={}@0x100000000", bp.display())])
+        .args(["--output".into(), format!("c=0x200000000:{}", m * n * 2)])
+        .arg("--out-dir")
+        .arg(&out)
+        .status()
+        .expect("tx8-run starts");
+    assert!(status.success(), "tx8-run failed: {status}");
+    let c: Vec<f64> = decode_f32(DataFormat::Bf16, &std::fs::read(out.join("c.bin")).unwrap())
+        .into_iter()
+        .map(f64::from)
+        .collect();
+    let want = reference::matmul(&a, &b, None, None, 1, m, k, n, false, false, false);
+    let v = compare(DataFormat::Bf16, &c, &want);
+    assert!(v.pass, "{file}: {v:?}");
+}
+
+#[test]
+fn gemm_ring_main_c_matches_reference() {
+    run_gemm_c("gemm_ring_main.c", "ring");
+}
+
+#[test]
+fn gemm_naive_main_c_matches_reference() {
+    run_gemm_c("gemm_naive_main.c", "naive");
+}

@@ -1,5 +1,6 @@
-//! `tx8-run prog.c [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]`
+//! `tx8-run prog.c [-DNAME=VALUE]... [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]`
 //!
+//! `-D` and `-I` arguments go to the C compiler; the rest to the program.
 //! Builds an SPMD C program (which defines `void tile_main(void)` and
 //! includes `tx8.h`) with the system C compiler against the C model's shared
 //! library, runs it, and leaves the outputs, `outputs.json`, `report.json`
@@ -38,7 +39,7 @@ fn lib_dir() -> Result<PathBuf, String> {
     ))
 }
 
-fn build(prog: &Path, work: &Path, lib: &Path) -> Result<PathBuf, String> {
+fn build(prog: &Path, cflags: &[String], work: &Path, lib: &Path) -> Result<PathBuf, String> {
     std::fs::create_dir_all(work).map_err(|e| e.to_string())?;
     std::fs::write(work.join("tx8.h"), HEADER).map_err(|e| e.to_string())?;
     std::fs::write(work.join("tx8_driver.c"), DRIVER).map_err(|e| e.to_string())?;
@@ -47,6 +48,7 @@ fn build(prog: &Path, work: &Path, lib: &Path) -> Result<PathBuf, String> {
     let status = Command::new(&cc)
         .args(["-std=c11", "-O2", "-Wall", "-Werror", "-I"])
         .arg(work)
+        .args(cflags)
         .arg(prog)
         .arg(work.join("tx8_driver.c"))
         // The library by full path (it has no soname, so the path itself is
@@ -66,13 +68,17 @@ fn build(prog: &Path, work: &Path, lib: &Path) -> Result<PathBuf, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(prog) = args.first() else {
-        eprintln!("usage: tx8-run prog.c [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]");
+        eprintln!("usage: tx8-run prog.c [-DNAME=VALUE]... [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]");
         return ExitCode::from(2);
     };
+    let (cflags, rest): (Vec<String>, Vec<String>) = args[1..]
+        .iter()
+        .cloned()
+        .partition(|a| a.starts_with("-D") || a.starts_with("-I"));
     let work = std::env::temp_dir().join(format!("tx8-run-{}", std::process::id()));
-    let result = lib_dir().and_then(|lib| build(Path::new(prog), &work, &lib));
+    let result = lib_dir().and_then(|lib| build(Path::new(prog), &cflags, &work, &lib));
     let code = match result {
-        Ok(exe) => match Command::new(&exe).args(&args[1..]).status() {
+        Ok(exe) => match Command::new(&exe).args(&rest).status() {
             Ok(s) if s.success() => ExitCode::SUCCESS,
             Ok(s) => {
                 eprintln!("tx8-run: program exited with {s}");

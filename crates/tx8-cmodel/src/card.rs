@@ -15,6 +15,9 @@ use crate::timing::report::TimingReport;
 use crate::timing::sim::simulate;
 use crate::timing::TimedOp;
 
+/// One tile's recorded run: timed ops and memory footprints.
+type TileRecord = (Vec<TimedOp>, Vec<Footprint>);
+
 /// What one run measured.
 #[derive(Debug, Clone)]
 pub struct RunResult {
@@ -103,45 +106,44 @@ impl Card {
         }
         let barrier = SpmdBarrier::new(tiles);
         let seq = AtomicU64::new(0);
-        let results: Vec<Result<(Vec<TimedOp>, Vec<Footprint>), SimError>> =
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..tiles)
-                    .map(|t| {
-                        let (barrier, program, config, memory, seq) =
-                            (&barrier, &program, &self.config, &self.memory, &seq);
-                        scope.spawn(move || {
-                            // Departs the barrier even if the program panics, so no tile hangs.
-                            struct Depart<'b>(&'b SpmdBarrier, Option<String>);
-                            impl Drop for Depart<'_> {
-                                fn drop(&mut self) {
-                                    let why = if std::thread::panicking() {
-                                        Some("panicked".into())
-                                    } else {
-                                        self.1.take()
-                                    };
-                                    self.0.depart(why);
-                                }
+        let results: Vec<Result<TileRecord, SimError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..tiles)
+                .map(|t| {
+                    let (barrier, program, config, memory, seq) =
+                        (&barrier, &program, &self.config, &self.memory, &seq);
+                    scope.spawn(move || {
+                        // Departs the barrier even if the program panics, so no tile hangs.
+                        struct Depart<'b>(&'b SpmdBarrier, Option<String>);
+                        impl Drop for Depart<'_> {
+                            fn drop(&mut self) {
+                                let why = if std::thread::panicking() {
+                                    Some("panicked".into())
+                                } else {
+                                    self.1.take()
+                                };
+                                self.0.depart(why);
                             }
-                            let mut guard = Depart(barrier, None);
-                            let mut ctx = TileCtx::new(t, tiles, config, memory, barrier, seq);
-                            let r = program(&mut ctx);
-                            if let Err(e) = &r {
-                                guard.1 = Some(e.to_string());
-                            }
-                            r.map(|()| ctx.into_record())
-                        })
+                        }
+                        let mut guard = Depart(barrier, None);
+                        let mut ctx = TileCtx::new(t, tiles, config, memory, barrier, seq);
+                        let r = program(&mut ctx);
+                        if let Err(e) = &r {
+                            guard.1 = Some(e.to_string());
+                        }
+                        r.map(|()| ctx.into_record())
                     })
-                    .collect();
-                handles
-                    .into_iter()
-                    .enumerate()
-                    .map(|(t, h)| {
-                        h.join().unwrap_or_else(|_| {
-                            Err(SimError::Host(format!("tile {t} program panicked")))
-                        })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .enumerate()
+                .map(|(t, h)| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(SimError::Host(format!("tile {t} program panicked")))
                     })
-                    .collect()
-            });
+                })
+                .collect()
+        });
         // Report the root cause first: a real error beats the barrier errors it caused.
         let mut streams = Vec::with_capacity(results.len());
         let mut footprints = Vec::with_capacity(results.len());

@@ -5,6 +5,7 @@
 //! timing model, which replays all tiles' instruction streams together to get
 //! cycles. See README.md for the module map and the timing model.
 
+pub mod capi;
 pub mod card;
 pub mod config;
 pub mod dtype;

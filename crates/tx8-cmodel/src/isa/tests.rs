@@ -265,7 +265,8 @@ fn unary_ops_match_f64_math() {
         .map(|(i, v)| if i % 2 == 0 { *v } else { -*v })
         .collect();
     let pos: Vec<f32> = x.iter().map(|v| v.abs()).collect();
-    let refs: [(UnaryOp, fn(f64) -> f64, bool); 14] = [
+    type Case = (UnaryOp, fn(f64) -> f64, bool);
+    let refs: [Case; 14] = [
         (UnaryOp::Abs, f64::abs, false),
         (UnaryOp::Neg, |v| -v, false),
         (UnaryOp::Relu, |v| v.max(0.0), false),

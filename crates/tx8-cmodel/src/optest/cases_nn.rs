@@ -160,8 +160,8 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
             rng.range_u64(0, 2),
         ];
         let dil = [rng.range_u64(1, 2), rng.range_u64(1, 2)];
-        if h + pad[0] + pad[2] >= dil[0] * (kernel[0] - 1) + 1
-            && w + pad[1] + pad[3] >= dil[1] * (kernel[1] - 1) + 1
+        if h + pad[0] + pad[2] > dil[0] * (kernel[0] - 1)
+            && w + pad[1] + pad[3] > dil[1] * (kernel[1] - 1)
         {
             break (n, h, w, kernel, stride, pad, dil);
         }

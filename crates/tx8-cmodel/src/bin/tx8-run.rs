@@ -1,0 +1,99 @@
+//! `tx8-run prog.c [-DNAME=VALUE]... [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]`
+//!
+//! `-D` and `-I` arguments go to the C compiler; the rest to the program.
+//! Builds an SPMD C program (which defines `void tile_main(void)` and
+//! includes `tx8.h`) with the system C compiler against the C model's shared
+//! library, runs it, and leaves the outputs, `outputs.json`, `report.json`
+//! and `trace.json` in the output directory (see `capi::launch`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const HEADER: &str = include_str!("../../include/tx8.h");
+const DRIVER: &str = "#include \"tx8.h\"\nvoid tile_main(void);\nint main(int argc, char **argv) { return tx8_launch(argc, (const char *const *)argv, tile_main); }\n";
+
+/// The directory holding libtx8_cmodel.so: TX8_LIB_DIR, or else the newest
+/// copy next to this executable (cargo's target dir: `cargo test` refreshes
+/// only the one in `deps/`).
+fn lib_dir() -> Result<PathBuf, String> {
+    if let Some(d) = std::env::var_os("TX8_LIB_DIR") {
+        return Ok(PathBuf::from(d));
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let dir = exe.parent().ok_or("executable has no directory")?;
+    let newest = [dir.to_path_buf(), dir.join("deps"), dir.join("..")]
+        .into_iter()
+        .filter_map(|d| {
+            let modified = std::fs::metadata(d.join("libtx8_cmodel.so"))
+                .and_then(|m| m.modified())
+                .ok()?;
+            Some((modified, d))
+        })
+        .max_by_key(|(m, _)| *m);
+    if let Some((_, d)) = newest {
+        return Ok(d);
+    }
+    Err(format!(
+        "libtx8_cmodel.so not found next to {} (build the crate, or set TX8_LIB_DIR)",
+        exe.display()
+    ))
+}
+
+fn build(prog: &Path, cflags: &[String], work: &Path, lib: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(work).map_err(|e| e.to_string())?;
+    std::fs::write(work.join("tx8.h"), HEADER).map_err(|e| e.to_string())?;
+    std::fs::write(work.join("tx8_driver.c"), DRIVER).map_err(|e| e.to_string())?;
+    let exe = work.join("prog");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let status = Command::new(&cc)
+        .args(["-std=c11", "-O2", "-Wall", "-Werror", "-I"])
+        .arg(work)
+        .args(cflags)
+        .arg(prog)
+        .arg(work.join("tx8_driver.c"))
+        // The library by full path (it has no soname, so the path itself is
+        // recorded): the program loads exactly this copy whatever
+        // LD_LIBRARY_PATH says.
+        .arg(lib.join("libtx8_cmodel.so"))
+        .args(["-lm", "-o"])
+        .arg(&exe)
+        .status()
+        .map_err(|e| format!("{cc}: {e}"))?;
+    if !status.success() {
+        return Err(format!("{cc} failed to build {}", prog.display()));
+    }
+    Ok(exe)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(prog) = args.first() else {
+        eprintln!("usage: tx8-run prog.c [-DNAME=VALUE]... [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]");
+        return ExitCode::from(2);
+    };
+    let (cflags, rest): (Vec<String>, Vec<String>) = args[1..]
+        .iter()
+        .cloned()
+        .partition(|a| a.starts_with("-D") || a.starts_with("-I"));
+    let work = std::env::temp_dir().join(format!("tx8-run-{}", std::process::id()));
+    let result = lib_dir().and_then(|lib| build(Path::new(prog), &cflags, &work, &lib));
+    let code = match result {
+        Ok(exe) => match Command::new(&exe).args(&rest).status() {
+            Ok(s) if s.success() => ExitCode::SUCCESS,
+            Ok(s) => {
+                eprintln!("tx8-run: program exited with {s}");
+                ExitCode::FAILURE
+            }
+            Err(e) => {
+                eprintln!("tx8-run: cannot run {}: {e}", exe.display());
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => {
+            eprintln!("tx8-run: {e}");
+            ExitCode::FAILURE
+        }
+    };
+    let _ = std::fs::remove_dir_all(&work);
+    code
+}

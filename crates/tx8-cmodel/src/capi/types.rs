@@ -1,0 +1,156 @@
+//! The seed's C types (`Data_Format`, `L_SHAPE`, `TSR`) and the parameter
+//! structs of the C operator calls, with checked conversion to the Rust
+//! operator library's types.
+
+#![allow(non_camel_case_types, non_upper_case_globals)]
+
+use crate::dtype::DataFormat;
+use crate::error::SimError;
+use crate::oplib::Tsr;
+
+/// Element format (a plain integer so any value from C is defined behaviour).
+pub type Data_Format = u32;
+pub const Fmt_INT8: Data_Format = 0;
+pub const Fmt_INT16: Data_Format = 1;
+pub const Fmt_INT32: Data_Format = 2;
+pub const Fmt_FP16: Data_Format = 3;
+pub const Fmt_BF16: Data_Format = 4;
+pub const Fmt_TF32: Data_Format = 5;
+pub const Fmt_FP32: Data_Format = 6;
+
+/// Maximum rank of an `L_SHAPE`.
+pub const MAX_SHAPE_DIM: usize = 6;
+
+/// The seed's load shape: the whole tensor, this tile's slice start and size.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct L_SHAPE {
+    pub shape_whole: [i32; MAX_SHAPE_DIM],
+    pub shape_start: [i32; MAX_SHAPE_DIM],
+    pub shape_slice: [i32; MAX_SHAPE_DIM],
+    pub shape_real: [i32; MAX_SHAPE_DIM],
+    pub dim: i32,
+}
+
+/// The seed's tensor handle: format, SPM byte address, shape.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct TSR {
+    pub format: Data_Format,
+    pub addr: u64,
+    pub shape: *const L_SHAPE,
+}
+
+/// `op_batchnorm_inference` parameters.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct BATCHNORM_INFER_PARAM {
+    pub eps: f32,
+    /// 0 Tensor, 1 NTensor, 2 Cx, 3 NCx.
+    pub mem_layout: u32,
+}
+
+/// `op_gemm` parameters (booleans as 0 / 1).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct GEMM_PARAM {
+    pub trans_a: u32,
+    pub trans_b: u32,
+    pub accumulate: u32,
+}
+
+/// `tsm_ne_gemm`: one NE GEMM instruction on raw SPM addresses.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct NE_GEMM_PARAM {
+    pub in_format: Data_Format,
+    pub out_format: Data_Format,
+    pub a: u64,
+    pub b: u64,
+    pub out: u64,
+    /// 0 for none.
+    pub bias: u64,
+    pub m: u64,
+    pub k: u64,
+    pub n: u64,
+    pub batch: u64,
+    pub trans_a: u32,
+    pub trans_b: u32,
+    pub broadcast_b: u32,
+    pub accumulate: u32,
+}
+
+/// Format code -> format.
+pub fn format(code: Data_Format) -> Result<DataFormat, SimError> {
+    Ok(match code {
+        Fmt_INT8 => DataFormat::Int8,
+        Fmt_INT16 => DataFormat::Int16,
+        Fmt_INT32 => DataFormat::Int32,
+        Fmt_FP16 => DataFormat::Fp16,
+        Fmt_BF16 => DataFormat::Bf16,
+        Fmt_TF32 => DataFormat::Tf32,
+        Fmt_FP32 => DataFormat::Fp32,
+        other => return Err(SimError::Host(format!("unknown Data_Format {other}"))),
+    })
+}
+
+/// A checked copy of the shape behind a TSR.
+///
+/// # Safety
+/// `t.shape` must be NULL or point to a live `L_SHAPE`.
+pub unsafe fn shape(t: &TSR) -> Result<L_SHAPE, SimError> {
+    if t.shape.is_null() {
+        return Err(SimError::Host("TSR without shape".into()));
+    }
+    // SAFETY: the C caller passes a pointer to a live L_SHAPE.
+    let s = unsafe { *t.shape };
+    if s.dim < 0 || s.dim as usize > MAX_SHAPE_DIM {
+        return Err(SimError::Host(format!(
+            "L_SHAPE dim {} out of range",
+            s.dim
+        )));
+    }
+    Ok(s)
+}
+
+fn dims(v: &[i32], what: &str) -> Result<Vec<u64>, SimError> {
+    v.iter()
+        .map(|&d| u64::try_from(d).map_err(|_| SimError::Host(format!("negative {what} {d}"))))
+        .collect()
+}
+
+/// The SPM tensor a TSR names: its slice shape.
+///
+/// # Safety
+/// `t` must be NULL or point to a live `TSR` whose shape is NULL or live.
+pub unsafe fn tsr(t: *const TSR) -> Result<Tsr, SimError> {
+    if t.is_null() {
+        return Err(SimError::Host("null TSR".into()));
+    }
+    // SAFETY: the C caller passes a pointer to a live TSR.
+    let t = unsafe { *t };
+    // SAFETY: guaranteed by the caller.
+    let s = unsafe { shape(&t) }?;
+    Ok(Tsr {
+        fmt: format(t.format)?,
+        addr: t.addr,
+        dims: dims(&s.shape_slice[..s.dim as usize], "slice dim")?,
+    })
+}
+
+/// The whole dims and slice start of a TSR (for DMA between DDR and SPM).
+///
+/// # Safety
+/// As for [`tsr`].
+pub unsafe fn whole_and_start(t: *const TSR) -> Result<(Vec<u64>, Vec<u64>), SimError> {
+    if t.is_null() {
+        return Err(SimError::Host("null TSR".into()));
+    }
+    // SAFETY: as above.
+    let s = unsafe { shape(&*t) }?;
+    let d = s.dim as usize;
+    Ok((
+        dims(&s.shape_whole[..d], "whole dim")?,
+        dims(&s.shape_start[..d], "start")?,
+    ))
+}

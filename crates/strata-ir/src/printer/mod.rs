@@ -188,7 +188,7 @@ pub fn print_top_level_to(
         out.push('\n');
     }
     let err = {
-        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: Some(&mut *w), sink_error: None };
+        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: Some(&mut *w), sink_error: None, preds: Vec::new() };
         p.print_op(op);
         p.sink_error.take()
     };
@@ -261,7 +261,7 @@ pub fn op_to_string(ctx: &Context, body: &Body, op: Op, generic: bool) -> String
     let aliases = Aliases::default();
     let mut out = String::new();
     let options = PrintOptions { generic, local_scope: true, ..Default::default() };
-    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: None, sink_error: None };
+    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: None, sink_error: None, preds: Vec::new() };
     p.print_op(op);
     out
 }
@@ -273,7 +273,7 @@ pub fn op_in_body_to_string(ctx: &Context, body: &Body, op: Op) -> String {
     let aliases = Aliases::default();
     let mut out = String::new();
     let options = PrintOptions { generic: true, local_scope: true, ..Default::default() };
-    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: None, sink: None, sink_error: None };
+    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: None, sink: None, sink_error: None, preds: Vec::new() };
     p.print_op(op);
     out
 }
@@ -293,6 +293,9 @@ pub struct OpPrinter<'a, 'o> {
     /// streamed in chunks instead of being held whole in memory).
     sink: Option<&'o mut dyn std::io::Write>,
     sink_error: Option<std::io::Error>,
+    /// Predecessors of the blocks of the regions being printed, innermost
+    /// last (computed once per region for the `// pred:` comments).
+    preds: Vec<HashMap<Block, smallvec::SmallVec<[Block; 2]>>>,
 }
 
 /// Buffered text above which the printer hands its output to the sink.
@@ -664,6 +667,17 @@ impl<'a> OpPrinter<'a, '_> {
     pub fn print_region_in(&mut self, rb: &'a Body, r: Region, print_entry_args: bool, print_terminators: bool, print_empty_block: bool) {
         let saved = self.body;
         self.body = rb;
+        let mut preds: HashMap<Block, smallvec::SmallVec<[Block; 2]>> = HashMap::new();
+        if rb.first_block(r).and_then(|b| rb.next_block(b)).is_some() {
+            for pb in rb.blocks(r) {
+                if let Some(t) = rb.last_op(pb) {
+                    for &s in rb.successors(t) {
+                        preds.entry(s).or_default().push(pb);
+                    }
+                }
+            }
+        }
+        self.preds.push(preds);
         self.out.push('{');
         self.indent += 1;
         if let Some(entry) = rb.first_block(r) {
@@ -678,6 +692,7 @@ impl<'a> OpPrinter<'a, '_> {
         self.indent -= 1;
         self.newline_indent();
         self.out.push('}');
+        self.preds.pop();
         self.body = saved;
     }
 
@@ -727,20 +742,11 @@ impl<'a> OpPrinter<'a, '_> {
 
     fn print_pred_comment(&mut self, b: Block) {
         let body = self.body;
-        let Some(r) = body.block_region(b) else {
+        if body.block_region(b).is_none() {
             self.out.push_str("  // block is not in a region!");
             return;
-        };
-        let mut preds: Vec<Block> = Vec::new();
-        for pb in body.blocks(r) {
-            if let Some(t) = body.last_op(pb) {
-                for &s in body.successors(t) {
-                    if s == b {
-                        preds.push(pb);
-                    }
-                }
-            }
         }
+        let mut preds: Vec<Block> = self.preds.last().and_then(|m| m.get(&b)).map(|v| v.to_vec()).unwrap_or_default();
         let bn = self.body_names(body);
         if preds.is_empty() {
             if !body.is_entry_block(b) {

@@ -10,6 +10,8 @@ pub mod dma;
 pub mod footprint;
 pub mod ne;
 #[cfg(test)]
+mod robustness_tests;
+#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;

@@ -13,6 +13,8 @@ pub mod ne;
 mod robustness_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_ne_dma;
 
 use std::sync::Arc;
 

@@ -37,6 +37,16 @@
 #define MAX_SHAPE_DIM 6
 
 /**
+ * `op_conv2d` parameters (pad: top, left, bottom, right).
+ */
+typedef struct CONV_PARAM {
+  uint64_t stride[2];
+  uint64_t pad[4];
+  uint64_t dilation[2];
+  uint64_t groups;
+} CONV_PARAM;
+
+/**
  * Element format (a plain integer so any value from C is defined behaviour).
  */
 typedef uint32_t Data_Format;
@@ -60,6 +70,16 @@ typedef struct TSR {
   uint64_t addr;
   const struct L_SHAPE *shape;
 } TSR;
+
+/**
+ * `op_pool2d` parameters; `kind` 0 max, 1 average.
+ */
+typedef struct POOL_PARAM {
+  uint32_t kind;
+  uint64_t kernel[2];
+  uint64_t stride[2];
+  uint64_t pad[2];
+} POOL_PARAM;
 
 /**
  * `tsm_ne_gemm`: one NE GEMM instruction on raw SPM addresses.
@@ -134,6 +154,110 @@ extern "C" {
  * `argv` must hold `argc` valid NUL-terminated strings.
  */
 int tx8_launch(int argc, const char *const *argv, void (*entry)(void));
+
+/**
+ * 2-D convolution (NHWC input, HWIO weight); `bias` may be NULL.
+ *
+ * # Safety
+ * Pointers must be NULL (bias only) or point to live, initialised values.
+ */
+uint64_t op_conv2d(const struct CONV_PARAM *p,
+                   const struct TSR *input,
+                   const struct TSR *weight,
+                   const struct TSR *bias,
+                   const struct TSR *out);
+
+/**
+ * LayerNorm over the last axis; gamma and beta are fp32 vectors.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values.
+ */
+uint64_t op_layernorm(float eps,
+                      const struct TSR *input,
+                      const struct TSR *gamma,
+                      const struct TSR *beta,
+                      const struct TSR *imm,
+                      const struct TSR *out);
+
+/**
+ * Reduce over `axis`: `kind` 0 sum, 1 mean, 2 max, 3 min.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values.
+ */
+uint64_t op_reduce(uint32_t kind,
+                   uint32_t axis,
+                   const struct TSR *input,
+                   const struct TSR *imm,
+                   const struct TSR *out);
+
+/**
+ * 2-D pooling over NHWC.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values.
+ */
+uint64_t op_pool2d(const struct POOL_PARAM *p, const struct TSR *input, const struct TSR *out);
+
+/**
+ * Permute axes: `perm` holds one entry per input axis.
+ *
+ * # Safety
+ * `perm` must point to as many values as the input's rank; other pointers live.
+ */
+uint64_t op_transpose(const uint32_t *perm, const struct TSR *input, const struct TSR *out);
+
+/**
+ * Same elements, new dims.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values.
+ */
+uint64_t op_reshape(const struct TSR *input, const struct TSR *out);
+
+/**
+ * Concatenate `count` inputs along `axis`.
+ *
+ * # Safety
+ * `inputs` must point to `count` pointers to live TSRs.
+ */
+uint64_t op_concat(const struct TSR *const *inputs,
+                   uint32_t count,
+                   uint32_t axis,
+                   const struct TSR *out);
+
+/**
+ * `out = input[starts .. starts + out dims]`.
+ *
+ * # Safety
+ * `starts` must hold as many values as the input's rank; other pointers live.
+ */
+uint64_t op_slice(const uint64_t *starts, const struct TSR *input, const struct TSR *out);
+
+/**
+ * Rows of a dense DDR table (`row_elems` elements of out's format each)
+ * chosen by int32 `indices`.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values.
+ */
+uint64_t op_gather(uint64_t table_ddr,
+                   uint64_t row_elems,
+                   const struct TSR *indices,
+                   const struct TSR *out);
+
+/**
+ * ChannelNorm between dense NHWC and Cx (2) / NCx (3); `to_blocked` != 0
+ * converts dense -> blocked.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values.
+ */
+uint64_t op_channel_norm(uint32_t blocked_layout,
+                         uint32_t to_blocked,
+                         const struct TSR *input,
+                         const struct TSR *out);
 
 /**
  * This tile's id.

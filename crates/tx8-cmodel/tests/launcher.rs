@@ -148,3 +148,143 @@ fn gemm_ring_main_c_matches_reference() {
 fn gemm_naive_main_c_matches_reference() {
     run_gemm_c("gemm_naive_main.c", "naive");
 }
+
+#[test]
+fn operator_calls_through_the_c_abi_match_references() {
+    use tx8_cmodel::dtype::encode_i64;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("launcher-ops");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng::new(11);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tx8-run"));
+    cmd.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/ops_main.c"))
+        .args(["--tiles", "1"]);
+    let input = |k: u64, fmt: DataFormat, v: Vec<f32>, cmd: &mut Command| {
+        let (p, vals) = write(&dir, &format!("in{k}"), fmt, &v);
+        cmd.args([
+            "--input".into(),
+            format!("in{k}={}@{}", p.display(), 0x1000_0000 + k * 0x10_0000),
+        ]);
+        vals
+    };
+    let x0 = input(0, DataFormat::Bf16, rng.vec_f32(144, -1.0, 1.0), &mut cmd);
+    let w1 = input(1, DataFormat::Bf16, rng.vec_f32(288, -1.0, 1.0), &mut cmd);
+    let x2 = input(2, DataFormat::Fp32, rng.vec_f32(128, -3.0, 3.0), &mut cmd);
+    let g3 = input(3, DataFormat::Fp32, rng.vec_f32(32, -2.0, 2.0), &mut cmd);
+    let b4 = input(4, DataFormat::Fp32, rng.vec_f32(32, -1.0, 1.0), &mut cmd);
+    let x5 = input(5, DataFormat::Fp32, rng.vec_f32(105, -4.0, 4.0), &mut cmd);
+    let x6 = input(6, DataFormat::Fp32, rng.vec_f32(144, -4.0, 4.0), &mut cmd);
+    let int8 = |n: usize, rng: &mut Rng| {
+        (0..n)
+            .map(|_| rng.range_i64(-128, 127) as f32)
+            .collect::<Vec<_>>()
+    };
+    let a7 = input(7, DataFormat::Int8, int8(6, &mut rng), &mut cmd);
+    let b8 = input(8, DataFormat::Int8, int8(8, &mut rng), &mut cmd);
+    let x9 = input(9, DataFormat::Int8, int8(32, &mut rng), &mut cmd);
+    let idx: Vec<i64> = (0..5).map(|_| rng.range_i64(0, 9)).collect();
+    let ip = dir.join("in10.bin");
+    std::fs::write(&ip, encode_i64(DataFormat::Int32, &idx)).unwrap();
+    cmd.args([
+        "--input".into(),
+        format!("in10={}@{}", ip.display(), 0x1000_0000 + 10 * 0x10_0000),
+    ]);
+    let t11 = input(11, DataFormat::Fp32, rng.vec_f32(40, -4.0, 4.0), &mut cmd);
+    let sizes = [
+        6 * 6 * 8 * 4,
+        128 * 4,
+        21 * 4,
+        36 * 4,
+        105 * 4,
+        14,
+        6,
+        20 * 4,
+    ];
+    for (k, bytes) in sizes.iter().enumerate() {
+        cmd.args([
+            "--output".into(),
+            format!("out{k}={}:{bytes}", 0x2000_0000 + k * 0x10_0000),
+        ]);
+    }
+    let out = dir.join("out");
+    let status = cmd
+        .arg("--out-dir")
+        .arg(&out)
+        .status()
+        .expect("tx8-run starts");
+    assert!(status.success(), "tx8-run failed: {status}");
+    let read = |k: usize, fmt: DataFormat| -> Vec<f64> {
+        let bytes = std::fs::read(out.join(format!("out{k}.bin"))).unwrap();
+        if fmt.is_float() {
+            decode_f32(fmt, &bytes).into_iter().map(f64::from).collect()
+        } else {
+            tx8_cmodel::dtype::decode_i64(fmt, &bytes)
+                .into_iter()
+                .map(|v| v as f64)
+                .collect()
+        }
+    };
+    let check = |name: &str, fmt: DataFormat, got: Vec<f64>, want: Vec<f64>| {
+        let v = compare(fmt, &got, &want);
+        assert!(v.pass, "{name}: {v:?}");
+    };
+    let (conv, _, _) = reference::conv2d(
+        &x0,
+        [1, 6, 6, 4],
+        &w1,
+        [3, 3],
+        8,
+        None,
+        [1, 1],
+        [1, 1, 1, 1],
+        [1, 1],
+        1,
+    );
+    check("conv2d", DataFormat::Fp32, read(0, DataFormat::Fp32), conv);
+    check(
+        "layernorm",
+        DataFormat::Fp32,
+        read(1, DataFormat::Fp32),
+        reference::layernorm(&x2, 32, &g3, &b4, 1e-5),
+    );
+    check(
+        "reduce",
+        DataFormat::Fp32,
+        read(2, DataFormat::Fp32),
+        reference::reduce(&x5, &[3, 5, 7], 1, 1),
+    );
+    check(
+        "pool2d",
+        DataFormat::Fp32,
+        read(3, DataFormat::Fp32),
+        reference::pool(&x6, [1, 6, 6, 4], [2, 2], [2, 2], [0, 0], true),
+    );
+    check(
+        "transpose",
+        DataFormat::Fp32,
+        read(4, DataFormat::Fp32),
+        reference::transpose(&x5, &[3, 5, 7], &[2, 0, 1]),
+    );
+    check(
+        "concat",
+        DataFormat::Int8,
+        read(5, DataFormat::Int8),
+        reference::concat(&[(&a7, &[2, 3]), (&b8, &[2, 4])], 1),
+    );
+    check(
+        "slice",
+        DataFormat::Int8,
+        read(6, DataFormat::Int8),
+        reference::slice(&x9, &[4, 8], &[1, 2], &[2, 3]),
+    );
+    let gathered: Vec<f64> = idx
+        .iter()
+        .flat_map(|&i| t11[i as usize * 4..i as usize * 4 + 4].to_vec())
+        .collect();
+    check(
+        "gather",
+        DataFormat::Fp32,
+        read(7, DataFormat::Fp32),
+        gathered,
+    );
+}

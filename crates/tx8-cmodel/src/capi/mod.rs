@@ -8,6 +8,7 @@
 //! the run then fails with the first error. No panic crosses the ABI.
 
 pub mod launch;
+pub mod oplib_calls;
 pub mod ops;
 pub mod types;
 

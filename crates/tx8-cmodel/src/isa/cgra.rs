@@ -499,6 +499,7 @@ impl CgraInstr {
                 if src_elems == 0
                     || src_elems % unit_elems != 0
                     || full_unit_elems % unit_elems != 0
+                    || full_src_elems.checked_mul(unit_elems).is_none()
                     || full_src_elems.checked_mul(unit_elems)
                         != full_unit_elems.checked_mul(src_elems)
                 {
@@ -507,6 +508,10 @@ impl CgraInstr {
                     ));
                 }
                 let size = fmt.size() as u64;
+                // Whole operands must be in range before the loop starts.
+                acc.spm_check(src, acc.bytes(full_src_elems, size)?, size)?;
+                acc.spm_check(dst, acc.bytes(full_src_elems, size)?, size)?;
+                acc.spm_check(unit, acc.bytes(full_unit_elems, size)?, size)?;
                 for j in 0..full_unit_elems / unit_elems {
                     vuv(
                         acc,
@@ -599,6 +604,12 @@ impl CgraInstr {
                     .iter()
                     .try_fold(1u64, |a, &d| a.checked_mul(d))
                     .ok_or_else(|| acc.invalid("size overflow"))?;
+                // Check the output fits before doing the work (padding can make it large).
+                let out = [dims[0], oh, ow, dims[3]]
+                    .iter()
+                    .try_fold(fmt.size() as u64, |a, &d| a.checked_mul(d))
+                    .ok_or_else(|| acc.invalid("size overflow"))?;
+                acc.spm_check(dst, out, fmt.size() as u64)?;
                 let x = acc.read_f32(fmt, src, total)?;
                 let y = pool_f32(kind, &x, dims, kernel, stride, pad, oh, ow);
                 acc.write_f32(fmt, dst, &y)
@@ -761,12 +772,38 @@ pub fn pool_out(
     if kernel.contains(&0) || stride.contains(&0) {
         return None;
     }
-    let oh = (dims[1] + 2 * pad[0]).checked_sub(kernel[0])? / stride[0] + 1;
-    let ow = (dims[2] + 2 * pad[1]).checked_sub(kernel[1])? / stride[1] + 1;
+    let padded = |d: u64, p: u64| d.checked_add(p.checked_mul(2)?);
+    let oh = padded(dims[1], pad[0])?.checked_sub(kernel[0])? / stride[0] + 1;
+    let ow = padded(dims[2], pad[1])?.checked_sub(kernel[1])? / stride[1] + 1;
     Some((oh, ow))
 }
 
-/// NHWC pooling (shared with the references).
+/// Kernel taps `k` in `[0, kernel)` whose input index
+/// `o*stride + k*dilation - pad` falls inside `[0, len)`, as a range (so
+/// loops never visit padding, however large the kernel or padding).
+pub fn taps(
+    o: u64,
+    stride: u64,
+    dilation: u64,
+    pad: u64,
+    len: u64,
+    kernel: u64,
+) -> std::ops::Range<u64> {
+    let base = o as i128 * stride as i128 - pad as i128;
+    let d = dilation.max(1) as i128;
+    let lo = if base >= 0 { 0 } else { (-base + d - 1) / d };
+    let room = len as i128 - base;
+    let hi = if room <= 0 { 0 } else { (room + d - 1) / d };
+    let (lo, hi) = (lo.min(kernel as i128), hi.min(kernel as i128));
+    lo as u64..hi.max(lo) as u64
+}
+
+/// Input index of tap `k` (valid only for `k` in `taps(..)`).
+pub fn tap_index(o: u64, stride: u64, dilation: u64, pad: u64, k: u64) -> usize {
+    (o as i128 * stride as i128 + k as i128 * dilation.max(1) as i128 - pad as i128) as usize
+}
+
+/// NHWC pooling (the CT semantics; average over the taps inside the input).
 #[allow(clippy::too_many_arguments)]
 pub fn pool_f32(
     kind: PoolKind,
@@ -778,26 +815,25 @@ pub fn pool_f32(
     oh: u64,
     ow: u64,
 ) -> Vec<f32> {
-    let [n, h, w, c] = dims.map(|d| d as i64);
-    let mut y = Vec::with_capacity((n as u64 * oh * ow * c as u64) as usize);
+    let [n, h, w, c] = dims.map(|d| d as usize);
+    let mut y = Vec::with_capacity(n * (oh * ow) as usize * c);
     for b in 0..n {
-        for oy in 0..oh as i64 {
-            for ox in 0..ow as i64 {
+        for oy in 0..oh {
+            for ox in 0..ow {
+                let ys = taps(oy, stride[0], 1, pad[0], h as u64, kernel[0]);
+                let xs = taps(ox, stride[1], 1, pad[1], w as u64, kernel[1]);
                 for ch in 0..c {
                     let mut acc = if kind == PoolKind::Max {
                         f32::NEG_INFINITY
                     } else {
                         0.0
                     };
-                    let mut count = 0;
-                    for ky in 0..kernel[0] as i64 {
-                        for kx in 0..kernel[1] as i64 {
-                            let iy = oy * stride[0] as i64 + ky - pad[0] as i64;
-                            let ix = ox * stride[1] as i64 + kx - pad[1] as i64;
-                            if iy < 0 || ix < 0 || iy >= h || ix >= w {
-                                continue;
-                            }
-                            let v = x[(((b * h + iy) * w + ix) * c + ch) as usize];
+                    let mut count = 0u64;
+                    for ky in ys.clone() {
+                        let iy = tap_index(oy, stride[0], 1, pad[0], ky);
+                        for kx in xs.clone() {
+                            let ix = tap_index(ox, stride[1], 1, pad[1], kx);
+                            let v = x[((b * h + iy) * w + ix) * c + ch];
                             acc = if kind == PoolKind::Max {
                                 acc.max(v)
                             } else {

@@ -95,6 +95,35 @@ pub enum TdmaInstr {
     },
 }
 
+/// Reject strided copies the hardware cannot describe: destination rows
+/// must not overlap (a zero source stride, a broadcast, is fine). Empty
+/// copies are allowed and move nothing.
+fn check_strided(acc: &Access, s: &Strided) -> Result<(), SimError> {
+    if s.rows > 1 && s.row_bytes > 0 && s.dst_stride < s.row_bytes {
+        return Err(acc.invalid("destination rows overlap (dst_stride < row_bytes)"));
+    }
+    s.rows
+        .checked_mul(s.row_bytes)
+        .ok_or_else(|| acc.invalid("copy size overflows"))?;
+    Ok(())
+}
+
+/// Bounding extent of one side of a strided copy, overflow-checked.
+fn extent(acc: &Access, s: &Strided, stride: u64) -> Result<u64, SimError> {
+    if s.rows == 0 || s.row_bytes == 0 {
+        return Ok(0);
+    }
+    (s.rows - 1)
+        .checked_mul(stride)
+        .and_then(|x| x.checked_add(s.row_bytes))
+        .ok_or_else(|| acc.invalid("copy extent overflows"))
+}
+
+/// Check a DDR range for this instruction.
+fn ddr_check(acc: &Access, addr: u64, len: u64) -> Result<(), SimError> {
+    acc.mem.ddr().check(addr, len, 1).map_err(|f| acc.fault(f))
+}
+
 fn read_indices(acc: &Access, index: u64, count: u64) -> Result<Vec<i64>, SimError> {
     acc.read_i64(DataFormat::Int32, index, count)
 }
@@ -132,12 +161,18 @@ impl RdmaInstr {
         }
     }
 
-    /// Execute for `acc.tile`.
+    /// Execute for `acc.tile`. Every range is checked before the first byte moves.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         match *self {
             RdmaInstr::Load {
                 ddr, spm, shape, ..
             } => {
+                check_strided(acc, &shape)?;
+                if shape.bytes() == 0 {
+                    return Ok(());
+                }
+                acc.spm_check(spm, extent(acc, &shape, shape.dst_stride)?, 1)?;
+                ddr_check(acc, ddr, extent(acc, &shape, shape.src_stride)?)?;
                 for r in 0..shape.rows {
                     let data = acc.ddr_read(ddr + r * shape.src_stride, shape.row_bytes)?;
                     acc.spm_write(spm + r * shape.dst_stride, &data, 1)?;
@@ -151,8 +186,12 @@ impl RdmaInstr {
                 row_bytes,
                 spm,
             } => {
+                acc.spm_check(spm, acc.bytes(count, row_bytes)?, 1)?;
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
-                    let data = acc.ddr_read(ddr + row_offset(acc, idx, row_bytes)?, row_bytes)?;
+                    let at = ddr
+                        .checked_add(row_offset(acc, idx, row_bytes)?)
+                        .ok_or_else(|| acc.invalid("row address overflows"))?;
+                    let data = acc.ddr_read(at, row_bytes)?;
                     acc.spm_write(spm + i as u64 * row_bytes, &data, 1)?;
                 }
                 Ok(())
@@ -184,6 +223,12 @@ impl WdmaInstr {
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         match *self {
             WdmaInstr::Store { spm, ddr, shape } => {
+                check_strided(acc, &shape)?;
+                if shape.bytes() == 0 {
+                    return Ok(());
+                }
+                acc.spm_check(spm, extent(acc, &shape, shape.src_stride)?, 1)?;
+                ddr_check(acc, ddr, extent(acc, &shape, shape.dst_stride)?)?;
                 for r in 0..shape.rows {
                     let data = acc.spm_read(spm + r * shape.src_stride, shape.row_bytes, 1)?;
                     acc.ddr_write(ddr + r * shape.dst_stride, &data)?;
@@ -197,9 +242,13 @@ impl WdmaInstr {
                 row_bytes,
                 ddr,
             } => {
+                acc.spm_check(spm, acc.bytes(count, row_bytes)?, 1)?;
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
                     let data = acc.spm_read(spm + i as u64 * row_bytes, row_bytes, 1)?;
-                    acc.ddr_write(ddr + row_offset(acc, idx, row_bytes)?, &data)?;
+                    let at = ddr
+                        .checked_add(row_offset(acc, idx, row_bytes)?)
+                        .ok_or_else(|| acc.invalid("row address overflows"))?;
+                    acc.ddr_write(at, &data)?;
                 }
                 Ok(())
             }
@@ -249,6 +298,12 @@ impl TdmaInstr {
                 },
             ),
         };
+        check_strided(acc, &shape)?;
+        if shape.bytes() == 0 {
+            return Ok(());
+        }
+        acc.spm_check(src, extent(acc, &shape, shape.src_stride)?, 1)?;
+        acc.spm_check(dst, extent(acc, &shape, shape.dst_stride)?, 1)?;
         let mut rows = Vec::with_capacity(shape.rows as usize);
         for r in 0..shape.rows {
             rows.push(acc.spm_read(src + r * shape.src_stride, shape.row_bytes, 1)?);

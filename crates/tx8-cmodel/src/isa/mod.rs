@@ -10,7 +10,11 @@ pub mod dma;
 pub mod footprint;
 pub mod ne;
 #[cfg(test)]
+mod robustness_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_ne_dma;
 
 use std::sync::Arc;
 

@@ -84,10 +84,24 @@ impl NeConv {
         if self.stride.contains(&0) || self.dilation.contains(&0) || self.kernel.contains(&0) {
             return None;
         }
-        let eff_h = self.dilation[0] * (self.kernel[0] - 1) + 1;
-        let eff_w = self.dilation[1] * (self.kernel[1] - 1) + 1;
-        let oh = (h + self.pad[0] + self.pad[2]).checked_sub(eff_h)? / self.stride[0] + 1;
-        let ow = (w + self.pad[1] + self.pad[3]).checked_sub(eff_w)? / self.stride[1] + 1;
+        let eff_h = self.dilation[0]
+            .checked_mul(self.kernel[0] - 1)?
+            .checked_add(1)?;
+        let eff_w = self.dilation[1]
+            .checked_mul(self.kernel[1] - 1)?
+            .checked_add(1)?;
+        let oh = h
+            .checked_add(self.pad[0])?
+            .checked_add(self.pad[2])?
+            .checked_sub(eff_h)?
+            / self.stride[0]
+            + 1;
+        let ow = w
+            .checked_add(self.pad[1])?
+            .checked_add(self.pad[3])?
+            .checked_sub(eff_w)?
+            / self.stride[1]
+            + 1;
         Some((oh, ow))
     }
 
@@ -196,6 +210,16 @@ pub fn gemm_f32_into(acc: &mut [f32], a: &[f32], b: &[f32], m: usize, k: usize, 
 
 fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
     let accf = check_formats(acc, g.in_fmt, g.out_fmt)?;
+    if [g.m, g.k, g.n, g.batch].contains(&0) {
+        return Err(acc.invalid("GEMM dims and batch must be non-zero"));
+    }
+    // Whole operands in range before the batch loop starts.
+    let (isz, osz) = (g.in_fmt.size() as u64, g.out_fmt.size() as u64);
+    let batched = |elems: u64, size: u64, batches: u64| acc.bytes(acc.bytes(elems, size)?, batches);
+    acc.spm_check(g.a, batched(acc.bytes(g.m, g.k)?, isz, g.batch)?, isz)?;
+    let b_batches = if g.broadcast_b { 1 } else { g.batch };
+    acc.spm_check(g.b, batched(acc.bytes(g.k, g.n)?, isz, b_batches)?, isz)?;
+    acc.spm_check(g.out, batched(acc.bytes(g.m, g.n)?, osz, g.batch)?, osz)?;
     let (m, k, n) = (g.m as usize, g.k as usize, g.n as usize);
     let a_elems = acc.bytes(g.m, g.k)?;
     let b_elems = acc.bytes(g.k, g.n)?;
@@ -295,7 +319,16 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
         .iter()
         .try_fold(1u64, |a, &d| a.checked_mul(d))
         .ok_or_else(|| acc.invalid("size overflow"))?;
-    let w_elems = c.kernel[0] * c.kernel[1] * cg * c.out_channels;
+    let w_elems = [c.kernel[0], c.kernel[1], cg, c.out_channels]
+        .iter()
+        .try_fold(1u64, |a, &d| a.checked_mul(d))
+        .ok_or_else(|| acc.invalid("size overflow"))?;
+    // The output must fit before any work is done (padding can make it large).
+    let out_bytes = [n, oh, ow, c.out_channels]
+        .iter()
+        .try_fold(c.out_fmt.size() as u64, |a, &d| a.checked_mul(d))
+        .ok_or_else(|| acc.invalid("size overflow"))?;
+    acc.spm_check(c.out, out_bytes, c.out_fmt.size() as u64)?;
     let x = acc.read_f32(c.in_fmt, c.input, in_elems)?;
     let wt = acc.read_f32(c.in_fmt, c.weight, w_elems)?;
     // Int32 bias is read exactly (i64) so values beyond 2^24 keep every bit.
@@ -344,34 +377,31 @@ pub fn conv_ref(
     ow: u64,
     int: bool,
 ) -> Vec<f64> {
-    let [n, h, w, ch] = c.dims.map(|d| d as i64);
-    let g = c.groups as i64;
-    let (cg, oc) = (ch / g, c.out_channels as i64);
-    let og = oc / g;
-    let mut out = Vec::with_capacity((n as u64 * oh * ow * oc as u64) as usize);
+    use crate::isa::cgra::{tap_index, taps};
+    let [n, h, w, ch] = c.dims.map(|d| d as usize);
+    let g = c.groups.max(1) as usize;
+    let (cg, oc) = (ch / g, c.out_channels as usize);
+    let og = (oc / g).max(1);
+    let (kh, kw) = (c.kernel[0], c.kernel[1]);
+    let mut out = Vec::with_capacity(n * (oh * ow) as usize * oc);
     for b in 0..n {
-        for oy in 0..oh as i64 {
-            for ox in 0..ow as i64 {
+        for oy in 0..oh {
+            for ox in 0..ow {
+                let ys = taps(oy, c.stride[0], c.dilation[0], c.pad[0], h as u64, kh);
+                let xs = taps(ox, c.stride[1], c.dilation[1], c.pad[1], w as u64, kw);
                 for o in 0..oc {
                     let grp = o / og;
                     let mut accf = 0.0f32;
                     let mut acci = 0i32;
-                    for ky in 0..c.kernel[0] as i64 {
-                        let iy =
-                            oy * c.stride[0] as i64 + ky * c.dilation[0] as i64 - c.pad[0] as i64;
-                        if iy < 0 || iy >= h {
-                            continue;
-                        }
-                        for kx in 0..c.kernel[1] as i64 {
-                            let ix = ox * c.stride[1] as i64 + kx * c.dilation[1] as i64
-                                - c.pad[1] as i64;
-                            if ix < 0 || ix >= w {
-                                continue;
-                            }
+                    for ky in ys.clone() {
+                        let iy = tap_index(oy, c.stride[0], c.dilation[0], c.pad[0], ky);
+                        for kx in xs.clone() {
+                            let ix = tap_index(ox, c.stride[1], c.dilation[1], c.pad[1], kx);
                             for ci in 0..cg {
-                                let xv = x[(((b * h + iy) * w + ix) * ch + grp * cg + ci) as usize];
-                                let wv = wt[(((ky * c.kernel[1] as i64 + kx) * cg + ci) * oc + o)
-                                    as usize];
+                                let xv = x[((b * h + iy) * w + ix) * ch + grp * cg + ci];
+                                let wv = wt[((ky as usize * kw as usize + kx as usize) * cg + ci)
+                                    * oc
+                                    + o];
                                 if int {
                                     acci = acci.wrapping_add((xv as i32).wrapping_mul(wv as i32));
                                 } else {
@@ -380,7 +410,7 @@ pub fn conv_ref(
                             }
                         }
                     }
-                    let bv = bias.map_or(0.0, |bb| bb[o as usize]);
+                    let bv = bias.map_or(0.0, |bb| bb[o]);
                     out.push(if int {
                         f64::from(acci.wrapping_add(bv as i32))
                     } else {

@@ -67,24 +67,25 @@ pub fn issue_cycles(config: &HardwareConfig, engine: Engine) -> u64 {
 pub fn standalone_cycles(config: &HardwareConfig, op: &TimedOp) -> u64 {
     match op {
         TimedOp::Engine { engine, work, .. } => {
-            issue_cycles(config, *engine)
-                + match work {
-                    Work::Compute { cycles } => *cycles,
-                    Work::DdrTransfer { bytes } => {
-                        let rate = config
-                            .ddr_transfer_cap_bytes_per_cycle
-                            .min(config.ddr_bytes_per_cycle);
-                        config.dma_start_cycles + (*bytes as f64 / rate).ceil() as u64
-                    }
-                    Work::LocalTransfer { bytes } => {
-                        config.dma_start_cycles
-                            + (*bytes as f64 / config.tdma_bytes_per_cycle).ceil() as u64
-                    }
-                    Work::NocTransfer { bytes, .. } => {
-                        config.dte_message_cycles
-                            + (*bytes as f64 / config.noc_link_bytes_per_cycle).ceil() as u64
-                    }
+            issue_cycles(config, *engine).saturating_add(match work {
+                Work::Compute { cycles } => *cycles,
+                Work::DdrTransfer { bytes } => {
+                    let rate = config
+                        .ddr_transfer_cap_bytes_per_cycle
+                        .min(config.ddr_bytes_per_cycle);
+                    config
+                        .dma_start_cycles
+                        .saturating_add((*bytes as f64 / rate).ceil() as u64)
                 }
+                Work::LocalTransfer { bytes } => config
+                    .dma_start_cycles
+                    .saturating_add((*bytes as f64 / config.tdma_bytes_per_cycle).ceil() as u64),
+                Work::NocTransfer { bytes, .. } => {
+                    config.dte_message_cycles.saturating_add(
+                        (*bytes as f64 / config.noc_link_bytes_per_cycle).ceil() as u64,
+                    )
+                }
+            })
         }
         TimedOp::Scalar { cycles, .. } => *cycles,
         TimedOp::Join { .. } => config.join_cycles,

@@ -54,6 +54,12 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 }
 
 fn verify_module(ctx: &crate::context::Context, body: &crate::body::Body, op: Op) -> Result<(), crate::diagnostics::Diagnostic> {
+    let (rb, regions) = body.regions_of(op);
+    if let Some(entry) = regions.first().and_then(|&r| rb.first_block(r)) {
+        if !rb.block_args(entry).is_empty() {
+            return Err(crate::diagnostics::Diagnostic::error(body.op_loc(op), "'builtin.module' op region should have no arguments"));
+        }
+    }
     for (n, _) in ctx.dict_entries(body.op_attrs(op)) {
         let name = ctx.str(*n);
         if name != "sym_name" && name != "sym_visibility" && !name.contains('.') {

@@ -17,7 +17,7 @@ use crate::opdef::{Arity, OpDef, Traits};
 
 /// Verifies `op` (in `body`) and everything nested in it.
 pub fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, op, None)
+    verify_op(ctx, body, op, None, false)
 }
 
 /// The note MLIR adds to verifier errors outside `--verify-diagnostics`.
@@ -39,7 +39,8 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnos
 
 /// `parent` is the op owning the region `op` is in, when it lives in
 /// another body (the root regions of an isolated op's arena).
-fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
+/// `root_graph` is the region kind of `body`'s root regions.
+fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, root_graph: bool) -> Result<(), Diagnostic> {
     let def = ctx.op_def(body.op_name(op)).map(|d| &**d);
     if let Some(def) = def {
         verify_against_def(ctx, body, op, def).map_err(|d| with_current_op(ctx, body, op, d))?;
@@ -51,8 +52,10 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) ->
     let (rb, regions) = body.regions_of(op);
     let graph = def.is_some_and(|d| d.has_trait(Traits::GRAPH_REGION));
     let no_terminator = def.is_some_and(|d| d.has_trait(Traits::NO_TERMINATOR));
+    // An isolated op's regions are the roots of its own body.
+    let rb_root_graph = if std::ptr::eq(rb, body) { root_graph } else { graph };
     for &r in regions {
-        verify_region(ctx, rb, op, body, r, graph, no_terminator, def)?;
+        verify_region(ctx, rb, op, body, r, graph, rb_root_graph, no_terminator, def)?;
     }
     if let Some(def) = def {
         if let Some(v) = def.verify {
@@ -183,6 +186,7 @@ fn verify_region(
     parent_body: &Body,
     r: Region,
     graph: bool,
+    root_graph: bool,
     no_terminator: bool,
     def: Option<&OpDef>,
 ) -> Result<(), Diagnostic> {
@@ -208,39 +212,69 @@ fn verify_region(
             }
         }
         for op in rb.block_ops(b) {
-            if !graph {
-                verify_dominance(ctx, rb, op, b, dom.as_ref())?;
-            }
+            verify_dominance(ctx, rb, op, b, graph, root_graph, dom.as_ref())?;
             let owner = if std::ptr::eq(rb, parent_body) { None } else { Some((parent_body, parent)) };
-            verify_op(ctx, rb, op, owner)?;
+            verify_op(ctx, rb, op, owner, root_graph)?;
         }
         // Successor operands vs block arguments are checked by the branch ops.
     }
     Ok(())
 }
 
-/// Checks every operand of `op` (in block `b`) is defined before its use.
-fn verify_dominance(ctx: &Context, body: &Body, op: Op, b: Block, dom: Option<&RegionDominance>) -> Result<(), Diagnostic> {
+/// Checks every operand of `op` (in block `b`) is visible at its use: the
+/// value must be defined in the use's region or an enclosing one, and, in
+/// regions with SSA dominance, before the use (same block) or in a
+/// dominating block. `graph` says whether `b`'s region is a graph region,
+/// where only the order check is waived.
+fn verify_dominance(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    b: Block,
+    graph: bool,
+    root_graph: bool,
+    dom: Option<&RegionDominance>,
+) -> Result<(), Diagnostic> {
     for (i, v) in body.operands(op).enumerate() {
-        let def_block = body.value_parent_block(v);
-        let Some(def_block) = def_block else { continue };
-        // Walk up from the user to the ancestor op in the def's region.
+        let Some(def_block) = body.value_parent_block(v) else { continue };
+        // Fast path: defined in the same block.
+        if def_block == b {
+            if graph {
+                continue;
+            }
+            let ok = match body.value_def(v) {
+                ValueDef::BlockArg(..) => true,
+                ValueDef::Result(d, _) => d != op && body.is_before_in_block_slow(d, op),
+            };
+            if ok {
+                continue;
+            }
+            return Err(not_dominating(ctx, body, op, i, v, "op in the same block"));
+        }
         let def_region = body.block_region(def_block);
+        // Walk up from the user to its ancestor in the def's region.
         let mut user = op;
         let mut user_block = b;
-        while body.block_region(user_block) != def_region {
-            match body.block_parent_op(user_block) {
-                Some(p) => {
-                    user = p;
-                    match body.op_block(p) {
-                        Some(pb) => user_block = pb,
-                        None => break,
-                    }
-                }
-                None => break,
-            }
+        let mut found = body.block_region(user_block) == def_region;
+        while !found {
+            let Some(p) = body.block_parent_op(user_block) else { break };
+            let Some(pb) = body.op_block(p) else { break };
+            user = p;
+            user_block = pb;
+            found = body.block_region(user_block) == def_region;
         }
-        if body.block_region(user_block) != def_region {
+        if !found {
+            let relation = if region_is_ancestor(body, body.block_region(b), def_region) {
+                "op in a child region"
+            } else {
+                "op is neither in a parent nor in a child region"
+            };
+            return Err(not_dominating(ctx, body, op, i, v, relation));
+        }
+        // The def's region is the use's region or an ancestor of it; graph
+        // regions only need that.
+        let def_region_graph = if user == op { graph } else { region_is_graph(ctx, body, def_region, root_graph) };
+        if def_region_graph {
             continue;
         }
         let ok = if user_block == def_block {
@@ -248,23 +282,52 @@ fn verify_dominance(ctx: &Context, body: &Body, op: Op, b: Block, dom: Option<&R
                 ValueDef::BlockArg(..) => true,
                 ValueDef::Result(d, _) => d != user && body.is_before_in_block_slow(d, user),
             }
+        } else if user == op {
+            dom.is_none_or(|dom| dom.dominates(def_block, user_block))
         } else {
-            match dom {
-                Some(dom) => dom.dominates(def_block, user_block),
+            match def_region {
+                Some(r) => RegionDominance::compute(body, r).dominates(def_block, user_block),
                 None => true,
             }
         };
         if !ok {
-            let mut d = Diagnostic::error(body.op_loc(op), format!("operand #{i} does not dominate this use"));
-            if let Some(dop) = body.defining_op(v) {
-                let where_ = if body.op_block(dop) == Some(b) { "op in the same block" } else if user != op { "op in a parent region" } else { "op in the same region" };
-                d = d.with_note(body.op_loc(dop), format!("operand defined here ({where_})"));
-            }
-            let _ = ctx;
-            return Err(d);
+            let relation = if user == op { "op in the same region" } else { "op in a parent region" };
+            return Err(not_dominating(ctx, body, op, i, v, relation));
         }
     }
     Ok(())
+}
+
+fn not_dominating(ctx: &Context, body: &Body, op: Op, i: usize, v: crate::entity::Value, relation: &str) -> Diagnostic {
+    let mut d = Diagnostic::error(body.op_loc(op), format!("operand #{i} does not dominate this use"));
+    if let Some(dop) = body.defining_op(v) {
+        d = d.with_note(body.op_loc(dop), format!("operand defined here ({relation})"));
+    }
+    with_current_op(ctx, body, op, d)
+}
+
+/// True if `outer` encloses `inner` (strictly) within this body.
+fn region_is_ancestor(body: &Body, outer: Option<Region>, inner: Option<Region>) -> bool {
+    let (Some(outer), Some(mut r)) = (outer, inner) else { return false };
+    loop {
+        let Some(p) = body.region_parent_op(r) else { return false };
+        let Some(pb) = body.op_block(p) else { return false };
+        let Some(pr) = body.block_region(pb) else { return false };
+        if pr == outer {
+            return true;
+        }
+        r = pr;
+    }
+}
+
+/// Whether a region of this body is a graph region; root regions take the
+/// kind of the isolated op owning the body (`root_graph`).
+fn region_is_graph(ctx: &Context, body: &Body, r: Option<Region>, root_graph: bool) -> bool {
+    let Some(r) = r else { return root_graph };
+    match body.region_parent_op(r) {
+        Some(p) => ctx.op_def(body.op_name(p)).is_some_and(|d| d.has_trait(Traits::GRAPH_REGION)),
+        None => root_graph,
+    }
 }
 
 /// Checks that symbol names are unique in every symbol table under `op`.

@@ -99,8 +99,9 @@ struct BodyFrame<'a> {
     values: FxHashMap<&'a str, Definition>,
     /// Names defined in each open region scope (popped with the scope).
     scopes: Vec<Vec<&'a str>>,
-    /// Placeholders for uses before definition: name -> (values, first use).
-    forward: FxHashMap<&'a str, (SmallVec<[Value; 1]>, Location)>,
+    /// Placeholders for uses before definition: name -> ((result number,
+    /// placeholder) pairs, first use). Sparse, since `%x#4000000000` is text.
+    forward: FxHashMap<&'a str, (SmallVec<[(u32, Value); 1]>, Location)>,
     block_scopes: Vec<BlockScope<'a>>,
     /// Default dialects of the ops whose regions we are in.
     default_dialects: Vec<Option<&'static str>>,
@@ -620,11 +621,7 @@ impl<'a> Parser<'a> {
         let placeholder_name = *self.state.placeholder_name.get_or_insert_with(|| ctx.op_name("builtin.forward_ref_placeholder"));
         let frame = self.state.frames.last_mut().unwrap();
         let entry = frame.forward.entry(r.name).or_insert_with(|| (SmallVec::new(), r.loc));
-        while entry.0.len() <= r.number as usize {
-            entry.0.push(Value(u32::MAX));
-        }
-        let existing = entry.0[r.number as usize];
-        if existing.0 != u32::MAX {
+        if let Some(&(_, existing)) = entry.0.iter().find(|(n, _)| *n == r.number) {
             let vt = frame.body.value_type(existing);
             let first_use = entry.1;
             if vt != ty {
@@ -647,7 +644,7 @@ impl<'a> Parser<'a> {
         let op = frame.body.create_op(spec);
         let v = frame.body.result(op, 0);
         let entry = frame.forward.get_mut(r.name).unwrap();
-        entry.0[r.number as usize] = v;
+        entry.0.push((r.number, v));
         Ok(v)
     }
 
@@ -661,10 +658,8 @@ impl<'a> Parser<'a> {
             );
         }
         if let Some((placeholders, _)) = frame.forward.remove(name) {
-            for (i, p) in placeholders.into_iter().enumerate() {
-                if p.0 == u32::MAX {
-                    continue;
-                }
+            for (i, p) in placeholders {
+                let i = i as usize;
                 let Some(&v) = values.get(i) else {
                     return self.err_at(loc, "reference to invalid result number");
                 };

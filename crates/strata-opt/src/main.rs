@@ -135,7 +135,9 @@ fn split_chunks(text: &str, split: bool) -> Vec<std::ops::Range<usize>> {
     for line in text.split_inclusive('\n') {
         if line.trim_end() == SPLIT_MARKER || line.trim_end().starts_with(SPLIT_MARKER) && line.trim_end()[SPLIT_MARKER.len()..].chars().all(|c| c == '-') {
             ranges.push(start..pos);
-            start = pos + line.len();
+            // The next chunk starts right after the marker text, as mlir-opt's
+            // chunk buffers do (its locations count from there).
+            start = pos + line.trim_end().len();
         }
         pos += line.len();
     }

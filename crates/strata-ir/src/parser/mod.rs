@@ -172,6 +172,17 @@ impl<'a> Parser<'a> {
         self.line_hint.set(hint);
         Location::FileLineCol { file: self.file, line, col }
     }
+    /// Where mlir-opt places the implicit module and whole-buffer errors:
+    /// `0:0` for a whole file (or the first chunk), else the end of the
+    /// `// -----` line that starts the chunk.
+    pub fn chunk_start_loc(&self) -> Location {
+        if self.base == 0 {
+            Location::FileLineCol { file: self.file, line: 0, col: 0 }
+        } else {
+            self.loc_at(0)
+        }
+    }
+
     pub fn here(&self) -> Location {
         self.loc_at(self.tok.start)
     }

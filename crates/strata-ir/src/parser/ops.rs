@@ -170,7 +170,7 @@ impl<'a> Parser<'a> {
         let module_name = ctx.op_name("builtin.module");
         if !implicit_module {
             if ops.len() != 1 {
-                let loc = self.loc_at(0);
+                let loc = self.chunk_start_loc();
                 return self.err_at(loc, "source must contain a single top-level operation, found: ".to_string() + &ops.len().to_string());
             }
             return Ok(ParsedModule { body: top, op: ops[0], resources: std::mem::take(&mut self.resources) });
@@ -184,7 +184,7 @@ impl<'a> Parser<'a> {
         let ob = outer.create_block();
         let or = outer.root_regions()[0];
         outer.append_block(or, ob);
-        let loc = Location::FileLineCol { file: self.file, line: 1, col: 1 };
+        let loc = self.chunk_start_loc();
         let mut spec = OpSpec::with_name(ctx, module_name, loc);
         spec.num_regions = 1;
         spec.isolated = true;

@@ -313,9 +313,10 @@ impl<'a> Parser<'a> {
         }
         let payload = if self.tok() == Tok::String && self.spelling().starts_with("\"0x") {
             let s = self.spelling();
-            let hex = &s[3..s.len() - 1];
-            let bytes: Option<Vec<u8>> = (0..hex.len() / 2).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect();
-            let Some(bytes) = bytes.filter(|_| hex.len() % 2 == 0) else {
+            let hex = s[3..s.len() - 1].as_bytes();
+            let digit = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+            let bytes: Option<Vec<u8>> = hex.chunks(2).map(|p| Some(digit(p[0])? * 16 + digit(*p.get(1)?)?)).collect();
+            let Some(bytes) = bytes else {
                 return self.err_here("expected string containing hex digits starting with `0x`");
             };
             self.bump();

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Seeds fuzz/corpus/parse_mlir from the lit corpora (tests/roundtrip, tests/invalid).
+# With --with-regressions it also copies tests/fuzz-regressions (to check fixes:
+# libFuzzer stops at the first seed that still fails). Safe to re-run.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+dest="$here/corpus/parse_mlir"
+dirs="roundtrip invalid"
+if [ "${1:-}" = "--with-regressions" ]; then
+    dirs="$dirs fuzz-regressions"
+fi
+mkdir -p "$dest"
+n=0
+for dir in $dirs; do
+    for f in "$root/tests/$dir"/*.mlir; do
+        [ -f "$f" ] || continue
+        cp "$f" "$dest/$dir-$(basename "$f")"
+        n=$((n + 1))
+    done
+done
+echo "seeded $n files into $dest"

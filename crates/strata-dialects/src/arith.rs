@@ -156,6 +156,16 @@ const OVERFLOW_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| flags_bits(c, a, "overflow").is_some(),
     summary: "Integer overflow arith flags",
 };
+/// Adds the optional `fastmath` flags attribute (`fastmath<...>` in formats).
+fn with_fastmath(d: OpDef) -> OpDef {
+    d.default_attr("fastmath", FASTMATH_ATTR, default_fastmath).short_form(print_fastmath_short, parse_fastmath_short)
+}
+
+/// Adds the optional `overflowFlags` attribute (`overflow<...>` in formats).
+fn with_overflow(d: OpDef) -> OpDef {
+    d.default_attr("overflowFlags", OVERFLOW_ATTR, default_overflow).short_form(print_overflow_short, parse_overflow_short)
+}
+
 fn default_fastmath(ctx: &Context) -> Attribute {
     fastmath_attr(ctx, 0)
 }
@@ -266,8 +276,7 @@ fn int_binary(name: &str) -> OpDef {
 
 fn overflow_binary(name: &str, commutative: bool) -> OpDef {
     let d = int_binary(name)
-        .default_attr("overflowFlags", OVERFLOW_ATTR, default_overflow)
-        .short_form(print_overflow_short, parse_overflow_short)
+        .apply(with_overflow)
         .format("$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)");
     if commutative {
         d.traits(Traits::COMMUTATIVE)
@@ -296,8 +305,7 @@ fn float_binary(name: &str, commutative: bool) -> OpDef {
         .operand("lhs", FLOAT_LIKE)
         .operand("rhs", FLOAT_LIKE)
         .result("result", FLOAT_LIKE)
-        .default_attr("fastmath", FASTMATH_ATTR, default_fastmath)
-        .short_form(print_fastmath_short, parse_fastmath_short)
+        .apply(with_fastmath)
         .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE)
         .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)");
     if commutative {
@@ -515,8 +523,7 @@ pub fn register(ctx: &mut Context) {
     d = d.op(OpDef::new("arith.negf")
         .operand("operand", FLOAT_LIKE)
         .result("result", FLOAT_LIKE)
-        .default_attr("fastmath", FASTMATH_ATTR, default_fastmath)
-        .short_form(print_fastmath_short, parse_fastmath_short)
+        .apply(with_fastmath)
         .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE)
         .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"));
     d = d.op(OpDef::new("arith.addui_extended")
@@ -560,8 +567,7 @@ pub fn register(ctx: &mut Context) {
         .operand("lhs", FLOAT_LIKE)
         .operand("rhs", FLOAT_LIKE)
         .result("result", BOOL_LIKE)
-        .default_attr("fastmath", FASTMATH_ATTR, default_fastmath)
-        .short_form(print_fastmath_short, parse_fastmath_short)
+        .apply(with_fastmath)
         .traits(Traits::PURE | Traits::SAME_OPERANDS_TYPE | Traits::ELEMENTWISE)
         .format("$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)")
         .infer(infer_cmp));
@@ -579,16 +585,14 @@ pub fn register(ctx: &mut Context) {
     d = d.op(OpDef::new("arith.extf")
         .operand("in", FLOAT_LIKE)
         .result("out", FLOAT_LIKE)
-        .default_attr("fastmath", FASTMATH_ATTR, default_fastmath)
-        .short_form(print_fastmath_short, parse_fastmath_short)
+        .apply(with_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE)
         .format("$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_ext));
     d = d.op(OpDef::new("arith.trunci")
         .operand("in", SIGNLESS_INT_LIKE)
         .result("out", SIGNLESS_INT_LIKE)
-        .default_attr("overflowFlags", OVERFLOW_ATTR, default_overflow)
-        .short_form(print_overflow_short, parse_overflow_short)
+        .apply(with_overflow)
         .traits(Traits::PURE | Traits::ELEMENTWISE)
         .format("$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_trunc));
@@ -597,8 +601,7 @@ pub fn register(ctx: &mut Context) {
         .result("out", FLOAT_LIKE)
         .optional_attr("roundingmode", ROUNDING_ATTR)
         .short_form(print_rounding, parse_rounding)
-        .default_attr("fastmath", FASTMATH_ATTR, default_fastmath)
-        .short_form(print_fastmath_short, parse_fastmath_short)
+        .apply(with_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE)
         .format("$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_trunc));
@@ -606,8 +609,7 @@ pub fn register(ctx: &mut Context) {
         .operand("in", FLOAT_LIKE)
         .operand("scale", FLOAT_LIKE)
         .result("out", FLOAT_LIKE)
-        .default_attr("fastmath", FASTMATH_ATTR, default_fastmath)
-        .short_form(print_fastmath_short, parse_fastmath_short)
+        .apply(with_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE)
         .format("$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"));
     d = d.op(OpDef::new("arith.scaling_truncf")
@@ -616,8 +618,7 @@ pub fn register(ctx: &mut Context) {
         .result("out", FLOAT_LIKE)
         .optional_attr("roundingmode", ROUNDING_ATTR)
         .short_form(print_rounding, parse_rounding)
-        .default_attr("fastmath", FASTMATH_ATTR, default_fastmath)
-        .short_form(print_fastmath_short, parse_fastmath_short)
+        .apply(with_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE)
         .format("$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"));
     for (n, from, to) in [

@@ -253,6 +253,10 @@ impl OpDef {
         self.regions.push(RegionDefSpec { name, variadic: true });
         self
     }
+    /// Applies a definition fragment shared by several ops.
+    pub fn apply(self, f: impl FnOnce(OpDef) -> OpDef) -> Self {
+        f(self)
+    }
     pub fn traits(mut self, t: Traits) -> Self {
         self.traits = self.traits | t;
         self

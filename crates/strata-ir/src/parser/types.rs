@@ -40,18 +40,7 @@ impl<'a> Parser<'a> {
         if save_is_fn {
             return Ok(vec![self.parse_function_type()?]);
         }
-        self.bump();
-        let mut v = Vec::new();
-        if self.eat(Tok::RParen) {
-            return Ok(v);
-        }
-        loop {
-            v.push(self.parse_type()?);
-            if self.eat(Tok::RParen) {
-                return Ok(v);
-            }
-            self.expect(Tok::Comma, "',' or ')'")?;
-        }
+        self.parse_type_list_parens()
     }
 
     /// Looks ahead (without consuming) whether the `(` at the cursor opens a

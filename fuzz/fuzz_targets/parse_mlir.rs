@@ -29,7 +29,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let ctx = Context::new();
+    // The same dialects strata-opt registers.
+    let ctx = strata_dialects::context();
     let source = SourceFile::new("fuzz.mlir", text.to_string());
     let m = match parse_source(&ctx, &source, 0..text.len(), OPTS, true) {
         Ok(m) => m,
@@ -49,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
 
     // The generic output must parse again (in a fresh context, as a new
     // strata-opt process would see it).
-    let ctx2 = Context::new();
+    let ctx2 = strata_dialects::context();
     let source2 = SourceFile::new("generic.mlir", generic.clone());
     let m2 = match parse_source(&ctx2, &source2, 0..generic.len(), OPTS, true) {
         Ok(m2) => m2,
@@ -94,7 +95,7 @@ fn strict_checks(text: &str, custom: &str, generic: &str, ctx2: &Context, m2: &P
         generic2 == generic,
         "generic print is not a fixed point\n--- input ---\n{text}\n--- generic output ---\n{generic}\n--- generic output of that ---\n{generic2}"
     );
-    let ctx3 = Context::new();
+    let ctx3 = strata_dialects::context();
     let source3 = SourceFile::new("custom.mlir", custom.to_string());
     let m3 = match parse_source(&ctx3, &source3, 0..custom.len(), OPTS, true) {
         Ok(m3) => m3,

@@ -216,6 +216,20 @@ fn verify_switch(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let seg = segments(ctx, ctx.dict_get(attrs, "operandSegmentSizes"));
     let case_seg = segments(ctx, ctx.dict_get(attrs, "case_operand_segments"));
     let vals = body.operand_vec(op);
+    let ncases = body.successors(op).len().saturating_sub(1);
+    let nvalues = case_values(ctx, ctx.dict_get(attrs, "case_values")).len();
+    if nvalues != ncases {
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'cf.switch' op number of case values ({nvalues}) should match number of case destinations ({ncases})"),
+        ));
+    }
+    if case_seg.len() != ncases || case_seg.iter().sum::<usize>() != seg.get(2).copied().unwrap_or(0) {
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'cf.switch' op number of case operand segments ({}) should match number of case destinations ({ncases})", case_seg.len()),
+        ));
+    }
     let default_n = seg.get(1).copied().unwrap_or(0);
     check_successor(ctx, body, op, 0, &vals[1..(1 + default_n).min(vals.len())])?;
     let mut start = 1 + default_n;

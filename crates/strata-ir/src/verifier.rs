@@ -101,6 +101,35 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
             _ => {}
         }
     }
+    // `operandSegmentSizes` must describe exactly the operand list.
+    if def.attr_sized_operands {
+        let sizes = match ctx.dict_get(attrs, "operandSegmentSizes").map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::DenseArray { element, data, len }) if ctx.is_signless_integer_of_width(*element, 32) => {
+                (0..*len).map(|i| i32::from_le_bytes(data[i * 4..i * 4 + 4].try_into().unwrap())).collect::<Vec<_>>()
+            }
+            _ => return Err(op_error(ctx, body, op, "requires attribute 'operandSegmentSizes'")),
+        };
+        if sizes.len() != def.operands.len() {
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}", def.operands.len(), sizes.len()),
+            ));
+        }
+        if sizes.iter().any(|&s| s < 0) {
+            return Err(op_error(ctx, body, op, "'operandSegmentSizes' attribute cannot have negative elements"));
+        }
+        let total: i64 = sizes.iter().map(|&s| s as i64).sum();
+        if total != n as i64 {
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"),
+            ));
+        }
+    }
     // Operand and result type constraints.
     let groups = crate::asm_format::operand_groups(ctx, def, body, op);
     let mut index = 0;
@@ -132,6 +161,12 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
                 ));
             }
             index += 1;
+        }
+    }
+    // Successors are blocks of the op's own region.
+    if let Some(region) = body.op_block(op).and_then(|b| body.block_region(b)) {
+        if body.successors(op).iter().any(|&s| body.block_region(s) != Some(region)) {
+            return Err(op_error(ctx, body, op, "reference to block defined in another region"));
         }
     }
     // Successor and region counts.

@@ -163,6 +163,10 @@ impl<'a> Parser<'a> {
             }
         }
         self.check_forward_refs()?;
+        if let Some((_, (_, _, loc))) = self.frame().block_scopes[0].blocks.iter().find(|(_, (_, defined, _))| !defined) {
+            let loc = *loc;
+            return self.err_at(loc, "reference to an undefined block");
+        }
         let frame = self.state.frames.pop().unwrap();
         let top = frame.body;
         let ops: Vec<Op> = top.block_ops(b0).collect();

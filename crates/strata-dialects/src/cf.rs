@@ -47,7 +47,7 @@ fn verify_cond_br(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> 
 
 fn segments(ctx: &Context, a: Option<Attribute>) -> Vec<usize> {
     match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { data, len, .. }) => {
+        Some(AttrKind::DenseArray { element, data, len }) if ctx.is_signless_integer_of_width(*element, 32) => {
             (0..*len).map(|i| i32::from_le_bytes(data[i * 4..i * 4 + 4].try_into().unwrap()).max(0) as usize).collect()
         }
         _ => vec![],
@@ -269,6 +269,12 @@ fn parse_weights(p: &mut Parser<'_>) -> PResult<Option<Attribute>> {
     Ok(Some(dense_i32_array(p.ctx, &v)))
 }
 
+/// `case_values`: integer elements (a vector of the flag's type).
+const CASE_VALUES_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| matches!(c.attr_kind(a), AttrKind::DenseElements { ty, .. } if c.element_type(*ty).is_some_and(|e| c.is_integer(e))),
+    summary: "integer elements attribute",
+};
+
 pub fn register(ctx: &mut Context) {
     let any_attr = AttrConstraint { check: |_, _| true, summary: "any attribute" };
     let br = OpDef::new("cf.br")
@@ -293,8 +299,8 @@ pub fn register(ctx: &mut Context) {
         .operand("flag", c::SIGNLESS_INTEGER_LIKE)
         .variadic_operand("defaultOperands", c::ANY_TYPE)
         .variadic_operand("caseOperands", c::ANY_TYPE)
-        .optional_attr("case_values", any_attr)
-        .attr("case_operand_segments", any_attr)
+        .optional_attr("case_values", CASE_VALUES_ATTR)
+        .attr("case_operand_segments", c::DENSE_I32_ARRAY_ATTR)
         .successor("defaultDestination")
         .variadic_successor("caseDestinations")
         .attr_sized_operands()

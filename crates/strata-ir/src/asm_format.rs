@@ -266,7 +266,7 @@ pub fn result_groups(def: &OpDef, n: usize) -> Vec<std::ops::Range<usize>> {
 
 fn segment_sizes(ctx: &Context, a: Option<crate::attributes::Attribute>) -> Option<Vec<usize>> {
     match ctx.attr_kind(a?) {
-        crate::attributes::AttrKind::DenseArray { data, len, .. } => {
+        crate::attributes::AttrKind::DenseArray { element, data, len } if ctx.is_signless_integer_of_width(*element, 32) => {
             Some((0..*len).map(|i| i32::from_le_bytes(data[i * 4..i * 4 + 4].try_into().unwrap()).max(0) as usize).collect())
         }
         _ => None,

@@ -66,3 +66,8 @@ pub fn i64_attr(ctx: &Context, a: Attribute) -> bool {
     matches!(ctx.attr_kind(a), AttrKind::Integer { ty, .. } if ctx.is_signless_integer_of_width(*ty, 64))
 }
 pub const I64_ATTR: AttrConstraint = AttrConstraint { check: i64_attr, summary: "64-bit signless integer attribute" };
+
+pub const DENSE_I32_ARRAY_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| matches!(c.attr_kind(a), AttrKind::DenseArray { element, .. } if c.is_signless_integer_of_width(*element, 32)),
+    summary: "i32 dense array attribute",
+};

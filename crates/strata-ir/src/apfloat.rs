@@ -570,12 +570,11 @@ pub fn to_mlir_string(kind: FloatKind, bits: u128) -> String {
         }
         _ => {}
     }
-    hex_literal(kind, bits)
+    hex_literal(bits)
 }
 
 /// `0x...` with the bit pattern, upper-case digits as MLIR prints them.
-pub fn hex_literal(kind: FloatKind, bits: u128) -> String {
-    let _ = kind;
+pub fn hex_literal(bits: u128) -> String {
     format!("0x{bits:X}")
 }
 

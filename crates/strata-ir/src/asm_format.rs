@@ -510,7 +510,6 @@ fn group_starts_here(p: &Parser<'_>, e: &Elem) -> bool {
         }
         Elem::Region(_) => p.tok() == Tok::LBrace,
         Elem::Successor(_) => p.tok() == Tok::CaretIdent,
-        Elem::Type(_) | Elem::FunctionalType(..) => true,
         _ => true,
     }
 }
@@ -585,7 +584,7 @@ fn parse_elem_into<'a>(p: &mut Parser<'a>, e: &Elem, def: &OpDef, state: &mut cr
             let loc = p.here();
             let v = parse_format_attr(p, def, *i)?;
             if !(a.constraint.check)(ctx, v) {
-                return p.err_at(loc, format!("invalid kind of attribute specified"));
+                return p.err_at(loc, "invalid kind of attribute specified".to_string());
             }
             state.add_attr(ctx, a.name, v);
             Ok(())

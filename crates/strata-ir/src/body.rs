@@ -889,3 +889,37 @@ impl Iterator for UseIter<'_> {
         Some((owner, (u.0 - self.body.ops[owner.index()].operands_start) as usize))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ARCHITECTURE.md promises compact ops; a field added without care
+    /// shows up here.
+    #[test]
+    fn op_data_stays_compact() {
+        assert_eq!(std::mem::size_of::<OpData>(), 64);
+        assert_eq!(std::mem::size_of::<ValueData>(), 16);
+        assert_eq!(std::mem::size_of::<UseData>(), 16);
+    }
+
+    #[test]
+    fn replace_all_uses_and_erase_keep_use_lists_consistent() {
+        let ctx = Context::new();
+        let mut body = Body::new();
+        let b = body.create_block();
+        let i32t = ctx.i32();
+        let a = body.add_block_arg(b, i32t, Location::Unknown);
+        let c = body.add_block_arg(b, i32t, Location::Unknown);
+        let op = body.create_op(OpSpec::new(&ctx, "test.use", Location::Unknown).operands(&[a, a, c]));
+        body.append_op(b, op);
+        assert_eq!(body.uses(a).count(), 2);
+        body.replace_all_uses_with(a, c);
+        assert!(body.use_empty(a));
+        assert_eq!(body.uses(c).count(), 3);
+        assert_eq!(body.operand_vec(op).as_slice(), &[c, c, c]);
+        body.erase_op(op);
+        assert!(body.use_empty(c));
+        assert!(body.block_is_empty(b));
+    }
+}

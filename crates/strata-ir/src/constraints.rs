@@ -20,11 +20,6 @@ pub const SIGNLESS_INTEGER_LIKE: TypeConstraint = TypeConstraint {
     summary: "signless-integer-like",
     buildable: None,
 };
-pub const SIGNLESS_INTEGER_OR_INDEX_LIKE: TypeConstraint = TypeConstraint {
-    check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_signless_integer(e) || c.is_index(e)),
-    summary: "signless-integer-like",
-    buildable: None,
-};
 pub const FLOAT_LIKE: TypeConstraint =
     TypeConstraint { check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_float(e)), summary: "floating-point-like", buildable: None };
 pub const BOOL_LIKE: TypeConstraint = TypeConstraint {

@@ -145,14 +145,11 @@ impl<'a> Lexer<'a> {
                         simple(Tok::Minus)
                     }
                 }
-                b'.' => {
-                    if self.peek(0) == b'.' && self.peek(1) == b'.' {
+                b'.'
+                    if self.peek(0) == b'.' && self.peek(1) == b'.' => {
                         self.pos += 2;
                         simple(Tok::Ellipsis)
-                    } else {
-                        return self.err(start, "unexpected character");
                     }
-                }
                 b'"' => return self.lex_string(start),
                 b'%' => return self.lex_prefixed(start, Tok::PercentIdent),
                 b'^' => return self.lex_prefixed(start, Tok::CaretIdent),

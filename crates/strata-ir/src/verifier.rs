@@ -5,7 +5,9 @@
 //! Messages follow MLIR's wording so `--verify-diagnostics` tests written
 //! against `mlir-opt` also hold for `strata-opt`.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::attributes::AttrKind;
 use crate::body::{Body, ValueDef};
@@ -17,7 +19,18 @@ use crate::opdef::{Arity, OpDef, Traits};
 
 /// Verifies `op` (in `body`) and everything nested in it.
 pub fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, body, op, None, false)
+    verify_op(ctx, &DomCache::default(), body, op, None, false)
+}
+
+/// Block dominance per region, computed once per verification (uses from
+/// nested regions ask about their ancestor regions again and again).
+#[derive(Default)]
+struct DomCache(RefCell<HashMap<(*const Body, Region), Rc<RegionDominance>>>);
+
+impl DomCache {
+    fn get(&self, body: &Body, r: Region) -> Rc<RegionDominance> {
+        self.0.borrow_mut().entry((body as *const Body, r)).or_insert_with(|| Rc::new(RegionDominance::compute(body, r))).clone()
+    }
 }
 
 /// The note MLIR adds to verifier errors outside `--verify-diagnostics`.
@@ -40,7 +53,7 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnos
 /// `parent` is the op owning the region `op` is in, when it lives in
 /// another body (the root regions of an isolated op's arena).
 /// `root_graph` is the region kind of `body`'s root regions.
-fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, root_graph: bool) -> Result<(), Diagnostic> {
+fn verify_op(ctx: &Context, doms: &DomCache, body: &Body, op: Op, parent: Option<(&Body, Op)>, root_graph: bool) -> Result<(), Diagnostic> {
     let def = ctx.op_def(body.op_name(op)).map(|d| &**d);
     if let Some(def) = def {
         verify_against_def(ctx, body, op, def).map_err(|d| with_current_op(ctx, body, op, d))?;
@@ -55,7 +68,7 @@ fn verify_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, ro
     // An isolated op's regions are the roots of its own body.
     let rb_root_graph = if std::ptr::eq(rb, body) { root_graph } else { graph };
     for &r in regions {
-        verify_region(ctx, rb, op, body, r, graph, rb_root_graph, no_terminator, def)?;
+        verify_region(ctx, doms, rb, op, body, r, graph, rb_root_graph, no_terminator, def)?;
     }
     if let Some(def) = def {
         if let Some(v) = def.verify {
@@ -216,6 +229,7 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
 #[allow(clippy::too_many_arguments)]
 fn verify_region(
     ctx: &Context,
+    doms: &DomCache,
     rb: &Body,
     parent: Op,
     parent_body: &Body,
@@ -228,9 +242,9 @@ fn verify_region(
     let single_block = def.is_some_and(|d| d.has_trait(Traits::SINGLE_BLOCK));
     let nblocks = rb.blocks(r).count();
     if single_block && nblocks > 1 {
-        return Err(op_error(ctx, parent_body, parent, format!("expects region #0 to have 0 or 1 blocks")));
+        return Err(op_error(ctx, parent_body, parent, "expects region #0 to have 0 or 1 blocks".to_string()));
     }
-    let dom = if !graph && nblocks > 1 { Some(RegionDominance::compute(rb, r)) } else { None };
+    let dom = if !graph && nblocks > 1 { Some(doms.get(rb, r)) } else { None };
     for b in rb.blocks(r) {
         // Terminator.
         if def.is_some() && !no_terminator {
@@ -247,9 +261,9 @@ fn verify_region(
             }
         }
         for op in rb.block_ops(b) {
-            verify_dominance(ctx, rb, op, b, graph, root_graph, dom.as_ref())?;
+            verify_dominance(ctx, doms, rb, op, b, graph, root_graph, dom.as_deref())?;
             let owner = if std::ptr::eq(rb, parent_body) { None } else { Some((parent_body, parent)) };
-            verify_op(ctx, rb, op, owner, root_graph)?;
+            verify_op(ctx, doms, rb, op, owner, root_graph)?;
         }
         // Successor operands vs block arguments are checked by the branch ops.
     }
@@ -261,8 +275,10 @@ fn verify_region(
 /// regions with SSA dominance, before the use (same block) or in a
 /// dominating block. `graph` says whether `b`'s region is a graph region,
 /// where only the order check is waived.
+#[allow(clippy::too_many_arguments)]
 fn verify_dominance(
     ctx: &Context,
+    doms: &DomCache,
     body: &Body,
     op: Op,
     b: Block,
@@ -321,7 +337,7 @@ fn verify_dominance(
             dom.is_none_or(|dom| dom.dominates(def_block, user_block))
         } else {
             match def_region {
-                Some(r) => RegionDominance::compute(body, r).dominates(def_block, user_block),
+                Some(r) => doms.get(body, r).dominates(def_block, user_block),
                 None => true,
             }
         };

@@ -133,11 +133,12 @@ fn split_chunks(text: &str, split: bool) -> Vec<std::ops::Range<usize>> {
     let mut start = 0;
     let mut pos = 0;
     for line in text.split_inclusive('\n') {
-        if line.trim_end() == SPLIT_MARKER || line.trim_end().starts_with(SPLIT_MARKER) && line.trim_end()[SPLIT_MARKER.len()..].chars().all(|c| c == '-') {
+        let trimmed = line.trim_end();
+        if trimmed.strip_prefix(SPLIT_MARKER).is_some_and(|rest| rest.chars().all(|c| c == '-')) {
             ranges.push(start..pos);
             // The next chunk starts right after the marker text, as mlir-opt's
             // chunk buffers do (its locations count from there).
-            start = pos + line.trim_end().len();
+            start = pos + trimmed.len();
         }
         pos += line.len();
     }

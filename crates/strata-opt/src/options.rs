@@ -21,9 +21,6 @@ pub struct Options {
     pub unknown: Vec<String>,
 }
 
-/// Options that take a value.
-const VALUED: &[&str] = &["o", "mlir-elide-elementsattrs-if-larger"];
-
 pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
     let mut o = Options::default();
     let mut it = args.into_iter().peekable();
@@ -31,7 +28,7 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
     while let Some(arg) = it.next() {
         if positional_only || arg == "-" || !arg.starts_with('-') {
             if o.input.is_some() {
-                return Err(format!("Too many positional arguments specified! Can specify at most 1 positional argument: See: strata-opt --help"));
+                return Err("Too many positional arguments specified! Can specify at most 1 positional argument: See: strata-opt --help".to_string());
             }
             o.input = Some(arg);
             continue;
@@ -73,10 +70,7 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
             }
             "version" => o.show_version = true,
             "help" | "h" | "help-hidden" => o.show_help = true,
-            _ => {
-                let _ = VALUED;
-                o.unknown.push(arg.clone());
-            }
+            _ => o.unknown.push(arg.clone()),
         }
     }
     Ok(o)

@@ -337,7 +337,7 @@ impl<'a> Parser<'a> {
             TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => (shape.to_vec(), *element),
             _ => return self.err_at(tloc, "elements literal must be a ranked tensor or vector type"),
         };
-        if shape.iter().any(|&d| d == DYNAMIC) {
+        if shape.contains(&DYNAMIC) {
             return self.err_at(tloc, "elements literal type must have static shape");
         }
         let num: i64 = shape.iter().product();
@@ -571,12 +571,15 @@ impl<'a> Parser<'a> {
         let tloc = self.here();
         let element = self.parse_type()?;
         let ctx = self.ctx;
-        let bytes_per = match ctx.type_kind(element) {
-            TypeKind::Integer { width, signedness: Signedness::Signless } if matches!(width, 1 | 8 | 16 | 32 | 64) => (*width as usize).div_ceil(8),
-            TypeKind::Float(FloatKind::F32) => 4,
-            TypeKind::Float(FloatKind::F64) => 8,
-            _ => return self.err_at(tloc, "expected integer or float type, got: ".to_string() + &crate::printer::type_to_string(ctx, element)),
+        // Dense arrays hold i1/i8/i16/i32/i64 or f32/f64 elements only.
+        let valid = match ctx.type_kind(element) {
+            TypeKind::Integer { width, signedness: Signedness::Signless } => matches!(width, 1 | 8 | 16 | 32 | 64),
+            TypeKind::Float(k) => matches!(k, FloatKind::F32 | FloatKind::F64),
+            _ => false,
         };
+        if !valid {
+            return self.err_at(tloc, "expected integer or float type, got: ".to_string() + &crate::printer::type_to_string(ctx, element));
+        }
         let mut data = Vec::new();
         let mut len = 0usize;
         if self.eat(Tok::Colon) {
@@ -590,7 +593,6 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let _ = bytes_per;
         self.expect(Tok::Greater, "'>' to close an array attribute")?;
         Ok(ctx.intern_attr(AttrKind::DenseArray { element, data: data.into(), len }))
     }
@@ -935,7 +937,7 @@ impl<'a> Parser<'a> {
                 } else if let Some(i) = syms.iter().position(|d| d == s) {
                     AffineExpr::Symbol(i as u32)
                 } else {
-                    return self.err_here(format!("use of undeclared identifier"));
+                    return self.err_here("use of undeclared identifier".to_string());
                 };
                 self.bump();
                 Ok(e)

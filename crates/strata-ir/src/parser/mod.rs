@@ -22,7 +22,7 @@ use crate::location::Location;
 use crate::types::Type;
 
 pub use attrs::dense_element_bytes;
-pub use ops::{EntryArg, OpState, OperandRef, ParsedRegion};
+pub use ops::{EntryArg, OpState, OperandRef};
 
 /// Hook for ops with hand-written syntax: parses everything after the op
 /// name and fills `state`.

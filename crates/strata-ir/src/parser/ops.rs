@@ -36,10 +36,6 @@ pub struct EntryArg<'a> {
     pub loc: Option<Location>,
 }
 
-/// A region parsed for the op under construction.
-#[derive(Clone, Copy, Debug)]
-pub struct ParsedRegion(pub Region);
-
 /// The op being built by a parser (MLIR's `OperationState`).
 pub struct OpState {
     pub name: OpName,
@@ -53,8 +49,6 @@ pub struct OpState {
     pub isolated: bool,
     /// The arena for an isolated op's regions, created by its first region.
     pub(crate) nested: Option<Body>,
-    /// Number of results the op was written with (`%a:2 = ` counts 2).
-    pub num_results_written: usize,
 }
 
 impl OpState {
@@ -331,20 +325,13 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Equal, "'=' after SSA name")?;
         }
         let op = match self.tok() {
-            Tok::String => self.parse_generic_operation(loc, num_results)?,
-            Tok::BareIdent => self.parse_custom_operation(loc, num_results)?,
-            _ => {
-                if results.is_empty() {
-                    return self.err_here("expected operation name in quotes");
-                }
-                return self.err_here("expected operation name in quotes");
-            }
+            Tok::String => self.parse_generic_operation(loc)?,
+            Tok::BareIdent => self.parse_custom_operation(loc)?,
+            _ => return self.err_here("expected operation name in quotes"),
         };
         let body = &self.state.frames.last().unwrap().body;
         let actual = body.num_results(op);
         if !results.is_empty() && actual != num_results {
-            let name = self.ctx.op_name_str(body.op_name(op)).to_string();
-            let _ = name;
             return self.err_at(loc, format!("operation defines {actual} results but was provided {num_results} to bind"));
         }
         // Bind result names.
@@ -357,7 +344,7 @@ impl<'a> Parser<'a> {
         Ok(op)
     }
 
-    fn parse_generic_operation(&mut self, loc: Location, _num_results: usize) -> PResult<Op> {
+    fn parse_generic_operation(&mut self, loc: Location) -> PResult<Op> {
         let name_loc = self.here();
         let raw = self.string_value();
         let name = String::from_utf8_lossy(&raw).into_owned();
@@ -467,7 +454,7 @@ impl<'a> Parser<'a> {
         }
         self.err_at(
             loc,
-            format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"),
+            "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string(),
         )
     }
 
@@ -484,7 +471,6 @@ impl<'a> Parser<'a> {
             regions: Vec::new(),
             isolated,
             nested: None,
-            num_results_written: 0,
         }
     }
 
@@ -515,7 +501,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_custom_operation(&mut self, loc: Location, num_results: usize) -> PResult<Op> {
+    fn parse_custom_operation(&mut self, loc: Location) -> PResult<Op> {
         let name_loc = self.here();
         let written = self.spelling().to_string();
         let ctx = self.ctx;
@@ -552,7 +538,6 @@ impl<'a> Parser<'a> {
         self.bump();
         let def = ctx.op_def(op_name).unwrap().clone();
         let mut state = self.new_op_state(op_name, loc);
-        state.num_results_written = num_results;
         if let Some(custom) = def.custom_asm {
             (custom.parse)(self, &mut state)?;
         } else if let Some(format) = &def.format {
@@ -791,9 +776,6 @@ impl<'a> Parser<'a> {
 
     fn parse_region_body(&mut self, region: Region, entry_args: &[EntryArg<'a>]) -> PResult<()> {
         if self.eat(Tok::RBrace) {
-            if !entry_args.is_empty() {
-                // A declaration without a body keeps the region empty.
-            }
             return Ok(());
         }
         // Entry block: implicit unless the region starts with a label.
@@ -1001,6 +983,3 @@ impl Body {
         self.extras[e as usize].nested = Some(Box::new(nested));
     }
 }
-
-#[allow(unused)]
-fn unused(_: Attribute) {}

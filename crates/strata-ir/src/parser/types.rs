@@ -108,7 +108,6 @@ impl<'a> Parser<'a> {
         match self.tok() {
             Tok::BareIdent => self.parse_builtin_type(),
             Tok::ExclaimIdent => self.parse_dialect_or_alias_type(),
-            Tok::LParen => self.err_here("expected non-function type"),
             _ => self.err_here("expected non-function type"),
         }
     }

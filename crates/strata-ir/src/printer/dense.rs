@@ -136,7 +136,6 @@ pub fn print_dense_strings(ctx: &Context, ty: Type, splat: bool, values: &[Box<[
         out.push(']');
     }
     nested(values, &shape, &mut index, out);
-    let _ = ctx;
 }
 
 pub fn print_dense_array_elements(ctx: &Context, elem: Type, data: &[u8], len: usize, out: &mut String) {

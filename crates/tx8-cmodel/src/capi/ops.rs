@@ -71,11 +71,16 @@ fn scratch(t: *const TSR) -> Result<Scratch, crate::error::SimError> {
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
 #[no_mangle]
 pub unsafe extern "C" fn op_dma_load(dst: *const TSR, ddr_addr: u64) -> u64 {
+    load(dst, ddr_addr, LoadKind::Var)
+}
+
+/// The shared body of `op_dma_load` and `op_load_const`.
+unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
     call(|ctx| {
         let (whole, start) = unsafe_whole(dst)?;
         oplib::dma::load(
             ctx,
-            LoadKind::Var,
+            kind,
             &DdrTensor {
                 addr: ddr_addr,
                 dims: whole,
@@ -92,19 +97,7 @@ pub unsafe extern "C" fn op_dma_load(dst: *const TSR, ddr_addr: u64) -> u64 {
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
 #[no_mangle]
 pub unsafe extern "C" fn op_load_const(dst: *const TSR, ddr_addr: u64) -> u64 {
-    call(|ctx| {
-        let (whole, start) = unsafe_whole(dst)?;
-        oplib::dma::load(
-            ctx,
-            LoadKind::Const,
-            &DdrTensor {
-                addr: ddr_addr,
-                dims: whole,
-            },
-            &start,
-            &unsafe_tsr(dst)?,
-        )
-    })
+    load(dst, ddr_addr, LoadKind::Const)
 }
 
 /// Store `src` into its slice of the dense DDR tensor at `ddr_addr` (asynchronous: join WDMA).

@@ -21,6 +21,7 @@ use crate::entity::{Block, Op, Region, Use, Value, NONE};
 use crate::location::Location;
 use crate::types::Type;
 
+#[derive(Clone)]
 pub(crate) struct OpData {
     pub name: OpName,
     pub loc: Location,
@@ -40,7 +41,7 @@ pub(crate) struct OpData {
 }
 
 /// The rarely present parts of an op, kept out of `OpData` to keep it small.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(crate) struct OpExtra {
     pub successors: SmallVec<[Block; 2]>,
     /// Regions in this body (ops that are not isolated from above).
@@ -49,6 +50,7 @@ pub(crate) struct OpExtra {
     pub nested: Option<Box<Body>>,
 }
 
+#[derive(Clone)]
 pub(crate) struct ValueData {
     pub ty: Type,
     pub first_use: u32,
@@ -60,6 +62,7 @@ pub(crate) struct ValueData {
 
 const BLOCK_ARG_BIT: u32 = 1 << 31;
 
+#[derive(Clone)]
 pub(crate) struct UseData {
     pub value: u32,
     pub owner: u32,
@@ -67,6 +70,7 @@ pub(crate) struct UseData {
     pub next: u32,
 }
 
+#[derive(Clone)]
 pub(crate) struct BlockData {
     pub parent: u32,
     pub first_op: u32,
@@ -78,6 +82,7 @@ pub(crate) struct BlockData {
     pub order_valid: bool,
 }
 
+#[derive(Clone)]
 pub(crate) struct RegionData {
     /// The op the region belongs to, `NONE` for the root regions of a body.
     pub parent: u32,
@@ -146,7 +151,7 @@ impl OpSpec {
     }
 }
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Body {
     pub(crate) ops: Vec<OpData>,
     pub(crate) extras: Vec<OpExtra>,

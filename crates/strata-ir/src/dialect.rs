@@ -19,11 +19,33 @@ pub struct DialectDef {
     pub print_type: Option<TypePrintFn>,
     pub parse_attr: Option<AttrParseFn>,
     pub print_attr: Option<AttrPrintFn>,
+    /// Builds a constant op for a folded value (`Dialect::materializeConstant`).
+    pub materialize_constant: Option<crate::fold::MaterializeFn>,
+    /// Hooks of the layers above the IR (inliner policy, ...).
+    pub interfaces: crate::interfaces::InterfaceMap,
 }
 
 impl DialectDef {
     pub fn new(name: &str) -> DialectDef {
-        DialectDef { name: name.to_string(), ops: vec![], parse_type: None, print_type: None, parse_attr: None, print_attr: None }
+        DialectDef {
+            name: name.to_string(),
+            ops: vec![],
+            parse_type: None,
+            print_type: None,
+            parse_attr: None,
+            print_attr: None,
+            materialize_constant: None,
+            interfaces: Default::default(),
+        }
+    }
+    pub fn materializer(mut self, f: crate::fold::MaterializeFn) -> Self {
+        self.materialize_constant = Some(f);
+        self
+    }
+    /// Attaches a hook for a layer above the IR (looked up by its type).
+    pub fn interface<T: std::any::Any + Send + Sync>(mut self, value: T) -> Self {
+        self.interfaces.insert(value);
+        self
     }
     pub fn op(mut self, def: OpDef) -> Self {
         self.ops.push(Arc::new(def));

@@ -10,7 +10,10 @@
 //! * `opdef`, `dialect`, `constraints`, `asm_format`, `builtin`: declarative
 //!   op definitions and the builtin dialect;
 //! * `lexer`, `parser`, `printer`: the MLIR text format;
-//! * `verifier`, `dominance`, `diagnostics`: checking and error reporting.
+//! * `verifier`, `dominance`, `diagnostics`: checking and error reporting;
+//! * `fold`, `effects`, `interfaces`: the hooks passes use (fold and constant
+//!   materialization, memory effects, typed hooks for higher layers);
+//! * `surgery`: cloning, block splitting and merging, walks.
 
 pub mod affine;
 pub mod apfloat;
@@ -24,13 +27,17 @@ pub mod context;
 pub mod diagnostics;
 pub mod dialect;
 pub mod dominance;
+pub mod effects;
 pub mod entity;
+pub mod fold;
+pub mod interfaces;
 mod intern;
 pub mod lexer;
 pub mod location;
 pub mod opdef;
 pub mod parser;
 pub mod printer;
+pub mod surgery;
 pub mod types;
 pub mod verifier;
 

@@ -161,6 +161,15 @@ pub struct OpDef {
     /// Fills operand/result types the assembly format leaves implicit
     /// (type inference beyond the `SameOperandsAndResultType` rule).
     pub infer_types: Option<crate::asm_format::InferTypesFn>,
+    /// The op's fold hook (`fold.rs`).
+    pub fold: Option<crate::fold::FoldFn>,
+    /// For constant-like ops: the constant the op produces.
+    pub constant_value: Option<crate::fold::ConstantValueFn>,
+    /// Memory effects of ops that are neither pure nor unknown (`effects.rs`).
+    pub effects: Option<crate::effects::EffectsFn>,
+    /// Hooks of the layers above the IR (canonicalization patterns, call
+    /// and callable interfaces, ...).
+    pub interfaces: crate::interfaces::InterfaceMap,
 }
 
 impl OpDef {
@@ -184,6 +193,10 @@ impl OpDef {
             has_parent: vec![],
             default_dialect: None,
             infer_types: None,
+            fold: None,
+            constant_value: None,
+            effects: None,
+            interfaces: Default::default(),
         }
     }
     pub fn default_dialect(mut self, d: &'static str) -> Self {
@@ -192,6 +205,23 @@ impl OpDef {
     }
     pub fn infer(mut self, f: crate::asm_format::InferTypesFn) -> Self {
         self.infer_types = Some(f);
+        self
+    }
+    pub fn folder(mut self, f: crate::fold::FoldFn) -> Self {
+        self.fold = Some(f);
+        self
+    }
+    pub fn constant(mut self, f: crate::fold::ConstantValueFn) -> Self {
+        self.constant_value = Some(f);
+        self
+    }
+    pub fn effects(mut self, f: crate::effects::EffectsFn) -> Self {
+        self.effects = Some(f);
+        self
+    }
+    /// Attaches a hook for a layer above the IR (looked up by its type).
+    pub fn interface<T: std::any::Any + Send + Sync>(mut self, value: T) -> Self {
+        self.interfaces.insert(value);
         self
     }
     pub fn operand(mut self, name: &'static str, constraint: TypeConstraint) -> Self {

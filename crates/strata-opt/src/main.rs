@@ -1,7 +1,8 @@
-//! `strata-opt`: parse MLIR text, verify it, and print it back, with
-//! `mlir-opt`'s flags. Pass flags arrive with the pass manager.
+//! `strata-opt`: parse MLIR text, verify it, run a pass pipeline on it and
+//! print it back, with `mlir-opt`'s flags.
 
 mod options;
+mod pipeline;
 mod verify_diagnostics;
 
 use std::io::{Read, Write};
@@ -36,18 +37,23 @@ fn run() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let registry = pipeline::registry();
     if opts.show_help {
         print!("{}", options::HELP);
+        print!("{}", registry.help_text());
         return ExitCode::SUCCESS;
     }
     if opts.show_version {
         println!("Strata strata-opt version {}", env!("CARGO_PKG_VERSION"));
         return ExitCode::SUCCESS;
     }
-    if let Some(u) = opts.unknown.first() {
-        eprintln!("strata-opt: Unknown command line argument '{u}'.  Try: 'strata-opt --help'");
-        return ExitCode::FAILURE;
-    }
+    let passes = match pipeline::PipelineRequest::from_options(&opts, &registry) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let path = opts.input.clone().unwrap_or_else(|| "-".to_string());
     let text = if path == "-" {
         let mut s = String::new();
@@ -93,7 +99,7 @@ fn run() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
-        match process_chunk(&ctx, &source, range, &opts, &mut *sink) {
+        match process_chunk(&ctx, &source, range, &opts, &registry, &passes, &mut *sink) {
             Ok(()) => {}
             Err(ChunkError::Diagnosed) => failed = true,
             Err(ChunkError::Io(e)) => {
@@ -153,13 +159,36 @@ fn process_chunk(
     source: &SourceFile,
     range: std::ops::Range<usize>,
     opts: &options::Options,
+    registry: &strata_pass::PassRegistry,
+    passes: &pipeline::PipelineRequest,
     out: &mut dyn Write,
 ) -> Result<(), ChunkError> {
+    let start = std::time::Instant::now();
     let parse_opts = ParseOptions { allow_unregistered: opts.allow_unregistered };
+    let mut timing = strata_pass::instrument::Timing::default();
+    let mut emitted: Vec<Diagnostic> = Vec::new();
     let result = parse_source(ctx, source, range.clone(), parse_opts, !opts.no_implicit_module).and_then(|m| {
         strata_ir::verifier::verify(ctx, &m.body, m.op)
             .and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &m.body, m.op))?;
         Ok(m)
+    });
+    let parsed_at = start.elapsed();
+    if opts.timing {
+        let mut node = strata_pass::instrument::TimingNode::new("Parser");
+        node.wall = parsed_at;
+        node.user = parsed_at;
+        timing.top.push(node);
+    }
+    let result = result.and_then(|mut m| {
+        let mut report = strata_pass::manager::RunReport::default();
+        let r = passes.run(ctx, registry, opts, &mut m.body, m.op, &mut report);
+        if !report.dumps.is_empty() {
+            eprint!("{}", report.dumps);
+        }
+        emitted.append(&mut report.emitted);
+        timing.top.append(&mut report.timing.top);
+        timing.multi_threaded |= report.timing.multi_threaded;
+        r.map(|_| m)
     });
     if opts.verify_diagnostics {
         let mut expectations = match verify_diagnostics::collect(source, range) {
@@ -170,20 +199,23 @@ fn process_chunk(
             }
         };
         // mlir-opt does not attach the failing op under --verify-diagnostics.
-        let diags: Vec<Diagnostic> = match &result {
-            Ok(_) => vec![],
-            Err(d) => {
-                let mut d = d.clone();
-                d.notes.retain(|n| !n.message.starts_with(strata_ir::verifier::CURRENT_OP_NOTE));
-                vec![d]
-            }
-        };
+        let mut diags: Vec<Diagnostic> = emitted.clone();
+        if let Err(d) = &result {
+            let mut d = d.clone();
+            d.notes.retain(|n| !n.message.starts_with(strata_ir::verifier::CURRENT_OP_NOTE));
+            diags.push(d);
+        }
         let problems = verify_diagnostics::check(ctx, source, &mut expectations, &diags);
         for p in &problems {
             eprint!("{p}");
         }
         // Under --verify-diagnostics the output is not printed (as mlir-opt).
         return if problems.is_empty() { Ok(()) } else { Err(ChunkError::Diagnosed) };
+    }
+    for d in &emitted {
+        let mut s = String::new();
+        DiagRenderer { ctx, sources: vec![source] }.render(d, &mut s);
+        eprint!("{s}");
     }
     match result {
         Ok(m) => {
@@ -193,8 +225,18 @@ fn process_chunk(
                 elide_elements_larger: opts.elide_elements_larger,
                 local_scope: opts.local_scope,
             };
+            let print_start = std::time::Instant::now();
             print_top_level_to(out, ctx, &m.body, m.op, popts, &m.resources).map_err(ChunkError::Io)?;
-            out.write_all(b"\n").map_err(ChunkError::Io)
+            out.write_all(b"\n").map_err(ChunkError::Io)?;
+            if opts.timing {
+                out.flush().map_err(ChunkError::Io)?;
+                let mut node = strata_pass::instrument::TimingNode::new("Output");
+                node.wall = print_start.elapsed();
+                node.user = node.wall;
+                timing.top.push(node);
+                eprint!("{}", timing.report(start.elapsed()));
+            }
+            Ok(())
         }
         Err(d) => {
             let mut s = String::new();

@@ -17,12 +17,21 @@ pub struct Options {
     pub elide_elements_larger: Option<usize>,
     pub show_version: bool,
     pub show_help: bool,
-    /// Options this layer does not know: left for the pass layer.
+    /// `--pass-pipeline=...`
+    pub pass_pipeline: Option<String>,
+    pub timing: bool,
+    pub disable_threading: bool,
+    pub verify_each: bool,
+    pub dump_pass_pipeline: bool,
+    pub pass_statistics: bool,
+    pub print_ir: strata_pass::instrument::IrPrinting,
+    /// Options this layer does not know, in order: pass flags (`-cse`,
+    /// `--canonicalize=top-down=false`) or errors.
     pub unknown: Vec<String>,
 }
 
 pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
-    let mut o = Options::default();
+    let mut o = Options { verify_each: true, ..Options::default() };
     let mut it = args.into_iter().peekable();
     let mut positional_only = false;
     while let Some(arg) = it.next() {
@@ -68,6 +77,29 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
                 let v = value()?;
                 o.elide_elements_larger = Some(v.parse().map_err(|_| format!("'{v}' value invalid for uint argument!"))?);
             }
+            "pass-pipeline" => o.pass_pipeline = Some(value()?),
+            "mlir-timing" => o.timing = flag(&inline_value)?,
+            // Only the list display exists; the tree display is accepted.
+            "mlir-timing-display" => {
+                value()?;
+            }
+            "mlir-disable-threading" => o.disable_threading = flag(&inline_value)?,
+            "verify-each" => o.verify_each = flag(&inline_value)?,
+            "dump-pass-pipeline" => o.dump_pass_pipeline = flag(&inline_value)?,
+            "mlir-pass-statistics" => o.pass_statistics = flag(&inline_value)?,
+            "mlir-pass-statistics-display" => {
+                value()?;
+            }
+            "mlir-print-ir-before-all" => o.print_ir.before_all = flag(&inline_value)?,
+            "mlir-print-ir-after-all" => o.print_ir.after_all = flag(&inline_value)?,
+            "mlir-print-ir-after-change" => o.print_ir.after_change = flag(&inline_value)?,
+            "mlir-print-ir-after-failure" => o.print_ir.after_failure = flag(&inline_value)?,
+            "mlir-print-ir-before" => o.print_ir.before.extend(value()?.split(',').map(str::to_string)),
+            "mlir-print-ir-after" => o.print_ir.after.extend(value()?.split(',').map(str::to_string)),
+            // Dumps are of the op a pass ran on; the module-wide form is accepted.
+            "mlir-print-ir-module-scope" => {
+                flag(&inline_value)?;
+            }
             "version" => o.show_version = true,
             "help" | "h" | "help-hidden" => o.show_help = true,
             _ => o.unknown.push(arg.clone()),
@@ -90,6 +122,19 @@ OPTIONS:
   --no-implicit-module                        Do not wrap the input in a builtin.module
   --split-input-file                          Split the input on '// -----' and process each chunk
   --verify-diagnostics                        Check that emitted diagnostics match expected-* lines
+  --pass-pipeline=<pipeline>                  A textual pass pipeline: 'builtin.module(func.func(cse))'
+  --<pass>[=<options>]                        Add a pass (implicitly nested), e.g. -cse, --canonicalize=top-down=false
+  --verify-each=<bool>                        Verify the IR after each pass (default true)
+  --mlir-disable-threading                    Run passes on one thread
+  --mlir-timing                               Print an execution time report to stderr
+  --mlir-pass-statistics                      Print pass statistics to stderr
+  --dump-pass-pipeline                        Print the pass pipeline to stderr before running it
+  --mlir-print-ir-before-all                  Print the IR before each pass
+  --mlir-print-ir-after-all                   Print the IR after each pass
+  --mlir-print-ir-after-change                Print the IR after each pass that changed it
+  --mlir-print-ir-after-failure               Print the IR after a pass fails
+  --mlir-print-ir-before=<pass,...>           Print the IR before the named passes
+  --mlir-print-ir-after=<pass,...>            Print the IR after the named passes
   --version                                   Display the version of this program
   --help                                      Display available options
 

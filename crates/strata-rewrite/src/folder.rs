@@ -1,0 +1,1 @@
+//! Constant folding support for drivers.

@@ -1,0 +1,21 @@
+//! Pattern rewriting: `RewritePattern`s and the `PatternRewriter` they edit
+//! the IR through (which tells a listener about every change), pattern sets
+//! indexed by root op, the greedy driver with folding and constant
+//! uniquing (MLIR's `applyPatternsGreedily`), the one-shot walk driver, and
+//! the `pattern!` macro for declarative patterns.
+//!
+//! Map: `pattern.rs` (patterns, pattern sets, canonicalization hooks),
+//! `rewriter.rs` (the rewriter and listener), `folder.rs` (constant
+//! materialization and uniquing), `greedy.rs` (the greedy driver),
+//! `walk.rs` (the walk driver), `declarative.rs` (the `pattern!` macro).
+
+pub mod declarative;
+pub mod folder;
+pub mod greedy;
+pub mod pattern;
+pub mod rewriter;
+pub mod walk;
+
+pub use greedy::{apply_patterns_greedily, GreedyConfig, GreedyResult, RegionSimplify, StrictMode};
+pub use pattern::{CanonicalizationPatterns, FrozenPatternSet, PatternSet, RewritePattern};
+pub use rewriter::{Listener, PatternRewriter};

@@ -1,0 +1,13 @@
+//! The core transformations, each a registered pass with mlir-opt's name
+//! and options: `cse`, `canonicalize`, `inline`, `symbol-dce`.
+//!
+//! Map: one file per pass, named after it; `region_simplify.rs` holds the
+//! region simplification the canonicalizer runs (dead blocks, dead block
+//! arguments, block merging).
+
+use strata_pass::PassRegistry;
+
+/// Registers every pass of this crate.
+pub fn register_passes(registry: &mut PassRegistry) {
+    let _ = registry;
+}

@@ -192,6 +192,13 @@ pub fn nan_bits(kind: FloatKind) -> u128 {
     }
 }
 
+/// True if every value of `a` is exactly a value of `b` (APFloat's
+/// `isRepresentableBy`: no wider exponent range, no more precision).
+pub fn is_representable_by(a: FloatKind, b: FloatKind) -> bool {
+    let (sa, sb) = (Semantics::of(a), Semantics::of(b));
+    sa.max_exp() <= sb.max_exp() && sa.min_exp() >= sb.min_exp() && sa.precision() <= sb.precision()
+}
+
 /// The sign bit of a format (0 for formats without one).
 pub fn sign_mask(kind: FloatKind) -> u128 {
     let sem = Semantics::of(kind);

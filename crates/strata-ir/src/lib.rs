@@ -23,6 +23,7 @@ pub mod apint_ops;
 pub mod asm_format;
 pub mod attributes;
 pub mod body;
+pub mod branch;
 pub mod builtin;
 pub mod constraints;
 pub mod context;

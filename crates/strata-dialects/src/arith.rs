@@ -641,5 +641,6 @@ pub fn register(ctx: &mut Context) {
         }
     }
     d = d.materializer(crate::arith_fold::materialize);
+    d = d.interface(strata_rewrite::CanonicalizationPatterns(crate::arith_canonicalize::populate));
     ctx.register_dialect(d);
 }

@@ -314,9 +314,6 @@ pub(crate) fn predicate(ctx: &Context, body: &Body, op: Op) -> Option<i64> {
     body.op_attr(ctx, op, "predicate").and_then(|a| ctx.as_i64(a))
 }
 
-pub(crate) fn is_int_type(ctx: &Context, t: Type) -> bool {
-    matches!(ctx.type_kind(t), TypeKind::Integer { .. })
-}
 
 // ---- constants: the op hook and the dialect materializer ----
 

@@ -3,6 +3,7 @@
 //! hand-written hooks the assembly format language cannot express.
 
 pub mod arith;
+mod arith_canonicalize;
 mod arith_fold;
 mod arith_fold_cast;
 mod arith_fold_float;

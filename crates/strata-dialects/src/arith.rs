@@ -29,7 +29,7 @@ fn flags_attr(ctx: &Context, name: &str, bits: i64) -> Attribute {
     })
 }
 
-fn flags_bits(ctx: &Context, a: Attribute, name: &str) -> Option<i64> {
+pub(crate) fn flags_bits(ctx: &Context, a: Attribute, name: &str) -> Option<i64> {
     match ctx.attr_kind(a) {
         AttrKind::Dialect { dialect, name: n, params } if ctx.str(*dialect) == "arith" && ctx.str(*n) == name => {
             match params.first() {
@@ -632,5 +632,15 @@ pub fn register(ctx: &mut Context) {
     ] {
         d = d.op(cast(n, from, to));
     }
+    // Fold hooks (arith_fold*.rs), constant reading and materialization.
+    for def in d.ops.iter_mut() {
+        let Some(def) = std::sync::Arc::get_mut(def) else { continue };
+        def.fold = crate::arith_fold::folder_of(&def.name);
+        if def.name == "arith.constant" {
+            def.constant_value = Some(crate::arith_fold::constant_value_of);
+        }
+    }
+    d = d.materializer(crate::arith_fold::materialize);
+    d = d.interface(strata_rewrite::CanonicalizationPatterns(crate::arith_canonicalize::populate));
     ctx.register_dialect(d);
 }

@@ -3,6 +3,11 @@
 //! hand-written hooks the assembly format language cannot express.
 
 pub mod arith;
+mod arith_canonicalize;
+mod arith_fold;
+mod arith_fold_cast;
+mod arith_fold_float;
+mod arith_fold_int;
 pub mod cf;
 pub mod func;
 
@@ -21,3 +26,5 @@ pub fn context() -> Context {
     register_all(&mut ctx);
     ctx
 }
+#[cfg(test)]
+mod arith_fold_tests;

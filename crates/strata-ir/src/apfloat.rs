@@ -192,6 +192,54 @@ pub fn nan_bits(kind: FloatKind) -> u128 {
     }
 }
 
+/// True if every value of `a` is exactly a value of `b` (APFloat's
+/// `isRepresentableBy`: no wider exponent range, no more precision).
+pub fn is_representable_by(a: FloatKind, b: FloatKind) -> bool {
+    let (sa, sb) = (Semantics::of(a), Semantics::of(b));
+    sa.max_exp() <= sb.max_exp() && sa.min_exp() >= sb.min_exp() && sa.precision() <= sb.precision()
+}
+
+/// The sign bit of a format (0 for formats without one).
+pub fn sign_mask(kind: FloatKind) -> u128 {
+    let sem = Semantics::of(kind);
+    if sem.unsigned_exponent_only {
+        0
+    } else {
+        1u128 << sem.sign_shift()
+    }
+}
+
+/// Explicitly stored mantissa bits of a format.
+pub fn mantissa_bits(kind: FloatKind) -> u32 {
+    Semantics::of(kind).man_bits
+}
+
+/// True for formats with IEEE 754 infinities and NaNs.
+pub fn is_ieee_like(kind: FloatKind) -> bool {
+    Semantics::of(kind).non_finite == NonFinite::Ieee
+}
+
+/// True for formats without negative zero (`...FNUZ`, `f8E8M0FNU`).
+pub fn has_no_negative_zero(kind: FloatKind) -> bool {
+    let sem = Semantics::of(kind);
+    sem.unsigned_exponent_only || sem.non_finite == NonFinite::NegZeroNan
+}
+
+/// A NaN with its quiet bit set (IEEE formats; other formats have one NaN).
+pub fn quiet_nan(kind: FloatKind, bits: u128) -> u128 {
+    let sem = Semantics::of(kind);
+    if sem.non_finite != NonFinite::Ieee {
+        return bits;
+    }
+    let quiet = if sem.explicit_int_bit { 1u128 << 62 } else { 1u128 << (sem.man_bits - 1) };
+    bits | quiet
+}
+
+/// True for a signaling NaN (quiet bit clear) of an IEEE format.
+pub fn is_signaling_nan(kind: FloatKind, bits: u128) -> bool {
+    decode(kind, bits) == Decoded::NaN && quiet_nan(kind, bits) != bits
+}
+
 pub fn has_nan(kind: FloatKind) -> bool {
     Semantics::of(kind).non_finite != NonFinite::FiniteOnly
 }

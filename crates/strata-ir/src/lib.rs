@@ -17,7 +17,9 @@
 
 pub mod affine;
 pub mod apfloat;
+pub mod apfloat_ops;
 pub mod apint;
+pub mod apint_ops;
 pub mod asm_format;
 pub mod attributes;
 pub mod body;

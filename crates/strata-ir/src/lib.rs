@@ -13,7 +13,8 @@
 //! * `verifier`, `dominance`, `diagnostics`: checking and error reporting;
 //! * `fold`, `effects`, `interfaces`: the hooks passes use (fold and constant
 //!   materialization, memory effects, typed hooks for higher layers);
-//! * `surgery`: cloning, block splitting and merging, walks.
+//! * `surgery`: cloning, block splitting and merging, walks;
+//! * `symbols`: symbol names, visibility, lookup in symbol tables, symbol uses.
 
 pub mod affine;
 pub mod apfloat;
@@ -38,6 +39,7 @@ pub mod opdef;
 pub mod parser;
 pub mod printer;
 pub mod surgery;
+pub mod symbols;
 pub mod types;
 pub mod verifier;
 

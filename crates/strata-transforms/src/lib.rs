@@ -7,7 +7,9 @@
 
 use strata_pass::PassRegistry;
 
+pub mod symbol_dce;
+
 /// Registers every pass of this crate.
 pub fn register_passes(registry: &mut PassRegistry) {
-    let _ = registry;
+    registry.register(symbol_dce::info());
 }

@@ -3,6 +3,7 @@
 //! blocks they branch to.
 
 use strata_ir::asm_format::operand_groups;
+use strata_ir::branch::{adjust_segment, dense_i32_values, remove_operand, BranchOpInterface};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
@@ -275,6 +276,51 @@ const CASE_VALUES_ATTR: AttrConstraint = AttrConstraint {
     summary: "integer elements attribute",
 };
 
+// ---- successor operands (BranchOpInterface) ----
+
+/// `cf.cond_br`: operand segments are [condition, true operands, false operands].
+const COND_BR_BRANCH: BranchOpInterface = BranchOpInterface {
+    successor_operands: |ctx, body, op, succ| {
+        let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+        let (t, f) = (seg.get(1).copied().unwrap_or(0) as usize, seg.get(2).copied().unwrap_or(0) as usize);
+        if succ == 0 {
+            1..1 + t
+        } else {
+            1 + t..1 + t + f
+        }
+    },
+    erase_successor_operand: |ctx, body, op, succ, idx| {
+        let range = (COND_BR_BRANCH.successor_operands)(ctx, body, op, succ);
+        remove_operand(body, op, range.start + idx);
+        adjust_segment(ctx, body, op, "operandSegmentSizes", 1 + succ, -1);
+    },
+};
+
+/// `cf.switch`: segments [flag, default operands, case operands], the case
+/// operands split per case by `case_operand_segments`.
+const SWITCH_BRANCH: BranchOpInterface = BranchOpInterface {
+    successor_operands: |ctx, body, op, succ| {
+        let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+        let default_n = seg.get(1).copied().unwrap_or(0) as usize;
+        if succ == 0 {
+            return 1..1 + default_n;
+        }
+        let cases = dense_i32_values(ctx, body.op_attr(ctx, op, "case_operand_segments"));
+        let start = 1 + default_n + cases.iter().take(succ - 1).map(|&n| n as usize).sum::<usize>();
+        start..start + cases.get(succ - 1).copied().unwrap_or(0) as usize
+    },
+    erase_successor_operand: |ctx, body, op, succ, idx| {
+        let range = (SWITCH_BRANCH.successor_operands)(ctx, body, op, succ);
+        remove_operand(body, op, range.start + idx);
+        if succ == 0 {
+            adjust_segment(ctx, body, op, "operandSegmentSizes", 1, -1);
+        } else {
+            adjust_segment(ctx, body, op, "operandSegmentSizes", 2, -1);
+            adjust_segment(ctx, body, op, "case_operand_segments", succ - 1, -1);
+        }
+    },
+};
+
 pub fn register(ctx: &mut Context) {
     let any_attr = AttrConstraint { check: |_, _| true, summary: "any attribute" };
     let br = OpDef::new("cf.br")
@@ -282,7 +328,8 @@ pub fn register(ctx: &mut Context) {
         .successor("dest")
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
-        .verifier(verify_br);
+        .verifier(verify_br)
+        .interface(strata_ir::branch::ALL_OPERANDS_TO_SUCCESSOR);
     let cond_br = OpDef::new("cf.cond_br")
         .operand("condition", c::I1)
         .variadic_operand("trueDestOperands", c::ANY_TYPE)
@@ -294,7 +341,8 @@ pub fn register(ctx: &mut Context) {
         .attr_sized_operands()
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .format("$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
-        .verifier(verify_cond_br);
+        .verifier(verify_cond_br)
+        .interface(COND_BR_BRANCH);
     let switch = OpDef::new("cf.switch")
         .operand("flag", c::SIGNLESS_INTEGER_LIKE)
         .variadic_operand("defaultOperands", c::ANY_TYPE)
@@ -306,7 +354,8 @@ pub fn register(ctx: &mut Context) {
         .attr_sized_operands()
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .custom(print_switch, parse_switch)
-        .verifier(verify_switch);
+        .verifier(verify_switch)
+        .interface(SWITCH_BRANCH);
     let assert = OpDef::new("cf.assert")
         .operand("arg", c::I1)
         .attr("msg", c::STRING_ATTR)

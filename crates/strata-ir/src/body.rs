@@ -432,6 +432,15 @@ impl Body {
         }
     }
 
+    /// Detaches every use of `v`; the using operand slots are left empty
+    /// (their ops are about to be erased).
+    pub fn drop_all_uses(&mut self, v: Value) {
+        while let Some(u) = Use::from_raw(self.values[v.index()].first_use) {
+            self.unlink_use(u);
+            self.uses[u.index()].value = NONE;
+        }
+    }
+
     /// Replaces the uses of `from` for which `pred(user op)` holds.
     pub fn replace_uses_if(&mut self, from: Value, to: Value, mut pred: impl FnMut(&Body, Op) -> bool) {
         let uses: SmallVec<[Use; 8]> = {

@@ -22,6 +22,7 @@ pub mod apint;
 pub mod asm_format;
 pub mod attributes;
 pub mod body;
+pub mod branch;
 pub mod builtin;
 pub mod constraints;
 pub mod context;

@@ -13,6 +13,7 @@ pub mod declarative;
 pub mod folder;
 pub mod greedy;
 pub mod pattern;
+pub mod region_simplify;
 pub mod rewriter;
 pub mod walk;
 

@@ -214,17 +214,17 @@ impl<'a> PatternRewriter<'a> {
         self.listener.notify_erasing(self.body, op);
     }
 
-    /// Erases a block and its ops (the block must have no uses left).
+    /// Erases a block and its ops, last op first; uses of the values it
+    /// defines are dropped (MLIR's `dropAllDefinedValueUses` + `eraseBlock`).
     pub fn erase_block(&mut self, b: Block) {
         let ops: SmallVec<[Op; 16]> = self.body.block_ops(b).collect();
-        for &op in ops.iter().rev() {
-            self.notify_erasing_tree(op);
-        }
         for op in ops.into_iter().rev() {
-            for r in self.body.results(op).collect::<SmallVec<[Value; 2]>>() {
-                debug_assert!(self.body.uses(r).all(|(u, _)| self.body.op_block(u) == Some(b)) || self.body.use_empty(r));
-            }
+            self.notify_erasing_tree(op);
             self.body.erase_op(op);
+        }
+        let args: SmallVec<[Value; 4]> = self.body.block_args(b).into();
+        for a in args {
+            self.body.drop_all_uses(a);
         }
         self.body.remove_block(b);
     }

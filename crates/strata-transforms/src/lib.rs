@@ -1,15 +1,17 @@
 //! The core transformations, each a registered pass with mlir-opt's name
-//! and options: `cse`, `canonicalize`, `inline`, `symbol-dce`.
+//! and options: `canonicalize`, `cse`, `inline`, `symbol-dce`.
 //!
-//! Map: one file per pass, named after it; `region_simplify.rs` holds the
-//! region simplification the canonicalizer runs (dead blocks, dead block
-//! arguments, block merging).
+//! Map: one file per pass, named after it. Region simplification (dead
+//! blocks and block arguments) lives with the greedy driver in
+//! strata-rewrite, which runs it.
+
+pub mod canonicalize;
+pub mod symbol_dce;
 
 use strata_pass::PassRegistry;
 
-pub mod symbol_dce;
-
 /// Registers every pass of this crate.
 pub fn register_passes(registry: &mut PassRegistry) {
+    registry.register(canonicalize::INFO);
     registry.register(symbol_dce::info());
 }

@@ -77,10 +77,7 @@ impl Pass for SymbolDce {
             ));
         }
         // Only a table nested in another op can be reached from outside.
-        let hidden = match parent.parent_op(op) {
-            Some(_) if is_symbol(ctx, parent, op) => visibility(ctx, parent, op) == Visibility::Private,
-            _ => true,
-        };
+        let hidden = if target.nested && is_symbol(ctx, parent, op) { visibility(ctx, parent, op) == Visibility::Private } else { true };
         let Some(&root) = target.body.root_regions().first() else { return Ok(PreservedAnalyses::All) };
         let mut live = FxHashSet::default();
         compute_liveness(ctx, TableRegion { body: target.body, region: root }, hidden, &mut live)?;

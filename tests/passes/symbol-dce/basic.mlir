@@ -1,6 +1,6 @@
-// RUN: strata-opt -symbol-dce -split-input-file %s | FileCheck %s
-// RUN: strata-opt -symbol-dce -split-input-file %s | mlir-opt -split-input-file --mlir-print-op-generic > %t.strata
-// RUN: mlir-opt -symbol-dce -split-input-file %s --mlir-print-op-generic > %t.ref
+// RUN: strata-opt -symbol-dce -split-input-file -allow-unregistered-dialect %s | FileCheck %s
+// RUN: strata-opt -symbol-dce -split-input-file -allow-unregistered-dialect %s | mlir-opt -split-input-file -allow-unregistered-dialect --mlir-print-op-generic > %t.strata
+// RUN: mlir-opt -symbol-dce -split-input-file -allow-unregistered-dialect %s --mlir-print-op-generic > %t.ref
 // RUN: diff %t.ref %t.strata
 
 // Private and unreferenced: erased. Public: kept even when unreferenced.

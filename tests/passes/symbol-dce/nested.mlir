@@ -1,6 +1,6 @@
-// RUN: strata-opt -symbol-dce -split-input-file %s | FileCheck %s
-// RUN: strata-opt -symbol-dce -split-input-file %s | mlir-opt -split-input-file --mlir-print-op-generic > %t.strata
-// RUN: mlir-opt -symbol-dce -split-input-file %s --mlir-print-op-generic > %t.ref
+// RUN: strata-opt -symbol-dce -split-input-file -allow-unregistered-dialect %s | FileCheck %s
+// RUN: strata-opt -symbol-dce -split-input-file -allow-unregistered-dialect %s | mlir-opt -split-input-file -allow-unregistered-dialect --mlir-print-op-generic > %t.strata
+// RUN: mlir-opt -symbol-dce -split-input-file -allow-unregistered-dialect %s --mlir-print-op-generic > %t.ref
 // RUN: diff %t.ref %t.strata
 
 // The top-level module is hidden, so are the tables nested in it: nested
@@ -78,8 +78,10 @@ func.func @g() attributes {a = @not_a_table::@x, b = @lib2::@missing} {
 func.func private @kept()
 func.func @host() {
   "foo.wrap"() ({
-    module {
-      func.func @pub_in_anon()
+    builtin.module {
+      func.func @pub_in_anon() {
+        return
+      }
       func.func private @priv_in_anon()
     }
     "foo.call"() {f = @kept} : () -> ()

@@ -14,6 +14,8 @@
 // CHECK: module @m {
 // CHECK-NEXT: func.func nested @n()
 // CHECK-NEXT: func.func @pub()
+// CHECK-NEXT: return
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 func.func private @outer_unused()
 module @m {

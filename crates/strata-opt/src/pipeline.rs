@@ -86,14 +86,14 @@ impl PipelineRequest {
             Ok(Some(pm)) => pm,
             Ok(None) => {
                 if opts.dump_pass_pipeline {
-                    eprintln!("Pass Manager with 0 passes:\n{top}()");
+                    eprint!("{}", OpPassManager::new(&top).dump_text());
                 }
                 return Ok(());
             }
             Err(e) => return Err(Diagnostic::error(Location::Unknown, e)),
         };
         if opts.dump_pass_pipeline {
-            eprintln!("Pass Manager with {} passes:\n{}", pm.num_passes(), pm.pipeline_text(0));
+            eprint!("{}", pm.dump_text());
         }
         let cfg = RunConfig {
             verify_each: opts.verify_each,

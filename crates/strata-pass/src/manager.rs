@@ -114,27 +114,24 @@ impl OpPassManager {
         Ok(())
     }
 
-    /// The pipeline in `--pass-pipeline` syntax (`--dump-pass-pipeline`).
+    /// The pipeline in `--pass-pipeline` syntax, one element per line, as
+    /// `--dump-pass-pipeline` prints it.
     pub fn pipeline_text(&self, indent: usize) -> String {
         let pad = "  ".repeat(indent + 1);
-        let mut s = format!("{}(", self.anchor);
-        for (i, e) in self.elements.iter().enumerate() {
-            s.push_str(if i == 0 { "\n" } else { ",\n" });
-            s.push_str(&pad);
-            match e {
-                Element::Pass(p) => {
-                    s.push_str(p.argument());
-                    s.push_str(&p.options_text());
-                }
-                Element::Nested(pm) => s.push_str(&pm.pipeline_text(indent + 1)),
-            }
-        }
-        if !self.elements.is_empty() {
-            s.push('\n');
-            s.push_str(&"  ".repeat(indent));
-        }
-        s.push(')');
-        s
+        let items: Vec<String> = self
+            .elements
+            .iter()
+            .map(|e| match e {
+                Element::Pass(p) => format!("{pad}{}{}", p.argument(), p.options_text()),
+                Element::Nested(pm) => format!("{pad}{}", pm.pipeline_text(indent + 1)),
+            })
+            .collect();
+        format!("{}(\n{}\n{})", self.anchor, items.join(",\n"), "  ".repeat(indent))
+    }
+
+    /// What `--dump-pass-pipeline` prints (to stderr).
+    pub fn dump_text(&self) -> String {
+        format!("Pass Manager with {} passes:\n{}\n\n", self.elements.len(), self.pipeline_text(0))
     }
 
     /// The `--mlir-pass-statistics` report (pipeline-structured).
@@ -322,11 +319,13 @@ fn run_element(ctx: &Context, body: &mut Body, op: Op, nested: bool, e: &Element
 
 fn dump(ctx: &Context, body: &Body, op: Op, generic: bool) -> String {
     let opts = PrintOptions { generic, ..Default::default() };
+    // The printed op ends with a newline; mlir-opt follows a dump with one
+    // blank line, and a module with two.
     let mut s = print_top_level(ctx, body, op, opts, &[]);
+    s.push('\n');
     if ctx.op_name_str(body.op_name(op)) == "builtin.module" {
         s.push('\n');
     }
-    s.push_str("\n\n");
     s
 }
 

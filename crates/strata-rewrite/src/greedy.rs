@@ -55,6 +55,11 @@ pub struct GreedyConfig {
     pub strict: StrictMode,
     pub fold: bool,
     pub cse_constants: bool,
+    /// Fingerprint the IR around every pattern application and panic when a
+    /// pattern reports success without changing anything, or changes the IR
+    /// and reports failure (MLIR's `MLIR_ENABLE_EXPENSIVE_PATTERN_API_CHECKS`).
+    /// On by default in debug builds.
+    pub expensive_checks: bool,
 }
 
 impl Default for GreedyConfig {
@@ -68,6 +73,7 @@ impl Default for GreedyConfig {
             strict: StrictMode::AnyOp,
             fold: true,
             cse_constants: true,
+            expensive_checks: cfg!(debug_assertions),
         }
     }
 }
@@ -307,7 +313,18 @@ fn process_worklist(ctx: &Context, body: &mut Body, patterns: &FrozenPatternSet,
         let name = body.op_name(op);
         let mut rw = PatternRewriter::new(ctx, body, listener);
         for p in patterns.for_op(name) {
-            if p.match_and_rewrite(op, &mut rw) {
+            let before = config.expensive_checks.then(|| crate::fingerprint::body_fingerprint(rw.body()));
+            let applied = p.match_and_rewrite(op, &mut rw);
+            if let Some(before) = before {
+                let after = crate::fingerprint::body_fingerprint(rw.body());
+                if applied && before == after {
+                    panic!("pattern '{}' returned success but IR did not change", p.name());
+                }
+                if !applied && before != after {
+                    panic!("pattern '{}' returned failure but IR did change", p.name());
+                }
+            }
+            if applied {
                 changed = true;
                 num_rewrites += 1;
                 break;

@@ -7,9 +7,12 @@
 //! Map: `pattern.rs` (patterns, pattern sets, canonicalization hooks),
 //! `rewriter.rs` (the rewriter and listener), `folder.rs` (constant
 //! materialization and uniquing), `greedy.rs` (the greedy driver),
-//! `walk.rs` (the walk driver), `declarative.rs` (the `pattern!` macro).
+//! `walk.rs` (the walk driver), `declarative.rs` (the `pattern!` macro),
+//! `fingerprint.rs` (IR hashing for the driver's expensive checks),
+//! `region_simplify.rs` (dead blocks and block arguments).
 
 pub mod declarative;
+pub mod fingerprint;
 pub mod folder;
 pub mod greedy;
 pub mod pattern;

@@ -63,13 +63,20 @@ impl Canonicalize {
                 "max-num-rewrites" => parse_int(v).map(|n| c.config.max_num_rewrites = n),
                 "test-convergence" => parse_bool(v).map(|b| c.test_convergence = b),
                 "region-simplify" => match v {
-                    "disabled" => Ok(c.config.region_simplify = RegionSimplify::Disabled),
-                    "normal" => Ok(c.config.region_simplify = RegionSimplify::Normal),
-                    "aggressive" => Ok(c.config.region_simplify = RegionSimplify::Aggressive),
+                    "disabled" => Ok(RegionSimplify::Disabled),
+                    "normal" => Ok(RegionSimplify::Normal),
+                    "aggressive" => Ok(RegionSimplify::Aggressive),
                     _ => Err("expected disabled, normal or aggressive".to_string()),
-                },
-                "disable-patterns" => Ok(c.disabled = parse_list(v)),
-                "enable-patterns" => Ok(c.enabled = parse_list(v)),
+                }
+                .map(|r| c.config.region_simplify = r),
+                "disable-patterns" => {
+                    c.disabled = parse_list(v);
+                    Ok(())
+                }
+                "enable-patterns" => {
+                    c.enabled = parse_list(v);
+                    Ok(())
+                }
                 _ => return None,
             })
         })?;

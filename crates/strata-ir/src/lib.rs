@@ -14,7 +14,9 @@
 //! * `fold`, `effects`, `interfaces`: the hooks passes use (fold and constant
 //!   materialization, memory effects, typed hooks for higher layers);
 //! * `surgery`: cloning, block splitting and merging, walks;
-//! * `symbols`: symbol names, visibility, lookup in symbol tables, symbol uses.
+//! * `symbols`: symbol names, visibility, lookup in symbol tables, symbol uses;
+//! * `call_interfaces`, `inliner_interface`: call/callable hooks on op
+//!   definitions and the per-dialect inliner policy.
 
 pub mod affine;
 pub mod apfloat;
@@ -22,6 +24,7 @@ pub mod apint;
 pub mod asm_format;
 pub mod attributes;
 pub mod body;
+pub mod call_interfaces;
 pub mod branch;
 pub mod builtin;
 pub mod constraints;
@@ -32,6 +35,7 @@ pub mod dominance;
 pub mod effects;
 pub mod entity;
 pub mod fold;
+pub mod inliner_interface;
 pub mod interfaces;
 mod intern;
 pub mod lexer;

@@ -6,6 +6,7 @@
 //! strata-rewrite, which runs it.
 
 pub mod canonicalize;
+pub mod inline;
 pub mod symbol_dce;
 
 use strata_pass::PassRegistry;
@@ -13,5 +14,6 @@ use strata_pass::PassRegistry;
 /// Registers every pass of this crate.
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(canonicalize::INFO);
+    registry.register(inline::INFO);
     registry.register(symbol_dce::info());
 }

@@ -472,7 +472,8 @@ fn verify_select(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Di
 }
 
 pub fn register(ctx: &mut Context) {
-    let mut d = DialectDef::new("arith");
+    // Every arith op may be inlined (MLIR's ArithInlinerInterface).
+    let mut d = DialectDef::new("arith").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL);
     d.parse_attr = Some(parse_arith_attr);
     d.print_attr = Some(print_arith_attr);
     let typed_value = AttrConstraint { check: |c, a| c.attr_type(a).is_some(), summary: "TypedAttr instance" };

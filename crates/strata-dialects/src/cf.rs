@@ -360,5 +360,6 @@ pub fn register(ctx: &mut Context) {
         .operand("arg", c::I1)
         .attr("msg", c::STRING_ATTR)
         .format("$arg `,` $msg attr-dict");
-    ctx.register_dialect(DialectDef::new("cf").op(br).op(cond_br).op(switch).op(assert));
+    // Every cf op may be inlined (MLIR's ControlFlowInlinerInterface).
+    ctx.register_dialect(DialectDef::new("cf").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(br).op(cond_br).op(switch).op(assert));
 }

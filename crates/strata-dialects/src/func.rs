@@ -7,7 +7,9 @@ use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits, TypeConstraint};
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
 use strata_ir::printer::{type_to_string, OpPrinter};
-use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type};
+use strata_ir::call_interfaces::{CallOpInterface, Callee, CallableOpInterface};
+use strata_ir::inliner_interface::DialectInlinerInterface;
+use strata_ir::{Attribute, Body, Context, Diagnostic, Op, OpSpec, Region, Type};
 
 const FUNCTION_TYPE: TypeConstraint =
     TypeConstraint { check: |c, t| c.function_signature(t).is_some(), summary: "function type", buildable: None };
@@ -263,6 +265,45 @@ fn verify_call_indirect(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagno
     Ok(())
 }
 
+/// The body of a function with one (an external declaration has none).
+fn func_callable_region(_: &Context, body: &Body, op: Op) -> Option<Region> {
+    let (rb, regions) = body.regions_of(op);
+    let r = *regions.first()?;
+    (!rb.region_is_empty(r)).then_some(r)
+}
+
+/// MLIR's func inliner interface: everything is legal unless the call or
+/// the function says `no_inline`; `func.return` becomes a `cf.br` to the
+/// block after the call, or (single inlined block) its operands replace
+/// the call's results.
+const FUNC_INLINER: DialectInlinerInterface = DialectInlinerInterface {
+    is_legal_call: |ctx, call_body, call, callable_body, callable, _| {
+        let no_inline = |b: &Body, op: Op| b.op_attr(ctx, op, "no_inline").is_some();
+        let is_call = call_body.op_name(call) == ctx.op_name("func.call");
+        let is_func = callable_body.op_name(callable) == ctx.op_name("func.func");
+        !(is_call && no_inline(call_body, call) || is_func && no_inline(callable_body, callable))
+    },
+    is_legal_region: |_, _, _, _, _| true,
+    is_legal_op: |_, _, _, _| true,
+    should_analyze_recursively: |_, _, _| true,
+    handle_terminator_branch: |ctx, body, op, dest| {
+        if body.op_name(op) != ctx.op_name("func.return") {
+            return;
+        }
+        let operands = body.operand_vec(op);
+        let br = body.create_op(OpSpec::new(ctx, "cf.br", body.op_loc(op)).operands(&operands).successors(&[dest]));
+        body.insert_op_before(op, br);
+        body.erase_op(op);
+    },
+    handle_terminator_replace: |_, body, op, results| {
+        let operands = body.operand_vec(op);
+        for (&r, &v) in results.iter().zip(operands.iter()) {
+            body.replace_all_uses_with(r, v);
+        }
+    },
+    materialize_call_conversion: None,
+};
+
 pub fn register(ctx: &mut Context) {
     let func = OpDef::new("func.func")
         .attr("sym_name", c::STRING_ATTR)
@@ -275,6 +316,15 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE)
         .default_dialect("func")
         .custom(print_func, parse_func)
+        .interface(CallableOpInterface {
+            callable_region: func_callable_region,
+            result_types: |ctx, body, op| {
+                let fty = body.op_attr(ctx, op, "function_type").and_then(|a| ctx.as_type(a));
+                fty.and_then(|t| ctx.function_signature(t)).map(|(_, r)| r.iter().copied().collect()).unwrap_or_default()
+            },
+            arg_attrs: |ctx, body, op| body.op_attr(ctx, op, "arg_attrs"),
+            res_attrs: |ctx, body, op| body.op_attr(ctx, op, "res_attrs"),
+        })
         .verifier(verify_func);
     let ret = OpDef::new("func.return")
         .variadic_operand("operands", c::ANY_TYPE)
@@ -289,7 +339,8 @@ pub fn register(ctx: &mut Context) {
         .optional_attr("no_inline", c::UNIT_ATTR)
         .variadic_operand("operands", c::ANY_TYPE)
         .variadic_result("results", c::ANY_TYPE)
-        .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)");
+        .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
+        .interface(CallOpInterface { callee: |ctx, body, op| body.op_attr(ctx, op, "callee").map(Callee::Symbol), arg_operands: |_, body, op| body.operand_vec(op) });
     let call_indirect = OpDef::new("func.call_indirect")
         .operand("callee", FUNCTION_TYPE)
         .variadic_operand("callee_operands", c::ANY_TYPE)
@@ -298,6 +349,10 @@ pub fn register(ctx: &mut Context) {
         .variadic_result("results", c::ANY_TYPE)
         .format("$callee `(` $callee_operands `)` attr-dict `:` type($callee)")
         .infer(infer_call_indirect)
+        .interface(CallOpInterface {
+            callee: |_, body, op| (body.num_operands(op) > 0).then(|| Callee::Value(body.operand(op, 0))),
+            arg_operands: |_, body, op| body.operands(op).skip(1).collect(),
+        })
         .verifier(verify_call_indirect);
     let constant = OpDef::new("func.constant")
         .attr("value", c::FLAT_SYMBOL_REF_ATTR)
@@ -305,5 +360,7 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::PURE | Traits::CONSTANT_LIKE)
         .format("attr-dict $value `:` type(results)")
         .result_names(|_, _, _, set| set(0, "f".into()));
-    ctx.register_dialect(DialectDef::new("func").op(func).op(ret).op(call).op(call_indirect).op(constant));
+    ctx.register_dialect(
+        DialectDef::new("func").interface(FUNC_INLINER).op(func).op(ret).op(call).op(call_indirect).op(constant),
+    );
 }

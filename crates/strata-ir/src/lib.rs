@@ -13,7 +13,10 @@
 //! * `verifier`, `dominance`, `diagnostics`: checking and error reporting;
 //! * `fold`, `effects`, `interfaces`: the hooks passes use (fold and constant
 //!   materialization, memory effects, typed hooks for higher layers);
-//! * `surgery`: cloning, block splitting and merging, walks.
+//! * `surgery`: cloning, block splitting and merging, walks;
+//! * `symbols`: symbol names, visibility, lookup in symbol tables, symbol uses;
+//! * `call_interfaces`, `inliner_interface`: call/callable hooks on op
+//!   definitions and the per-dialect inliner policy.
 
 pub mod affine;
 pub mod apfloat;
@@ -23,6 +26,7 @@ pub mod apint_ops;
 pub mod asm_format;
 pub mod attributes;
 pub mod body;
+pub mod call_interfaces;
 pub mod branch;
 pub mod builtin;
 pub mod constraints;
@@ -33,6 +37,7 @@ pub mod dominance;
 pub mod effects;
 pub mod entity;
 pub mod fold;
+pub mod inliner_interface;
 pub mod interfaces;
 mod intern;
 pub mod lexer;
@@ -41,6 +46,7 @@ pub mod opdef;
 pub mod parser;
 pub mod printer;
 pub mod surgery;
+pub mod symbols;
 pub mod types;
 pub mod verifier;
 

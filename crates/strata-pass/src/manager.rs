@@ -182,7 +182,7 @@ impl OpPassManager {
         let mut root = TimingNode::new("root");
         let mut multi = false;
         let mut out = Outcome::default();
-        let result = self.run_on(ctx, body, &[op], cfg, &mut root, &mut out, &mut multi);
+        let result = self.run_on(ctx, body, &[op], false, cfg, &mut root, &mut out, &mut multi);
         report.dumps.push_str(&out.dumps);
         report.emitted.extend(out.emitted);
         report.timing.top.extend(root.children);
@@ -198,6 +198,7 @@ impl OpPassManager {
         ctx: &Context,
         body: &mut Body,
         ops: &[Op],
+        nested: bool,
         cfg: &RunConfig,
         node: &mut TimingNode,
         sink: &mut Outcome,
@@ -210,7 +211,7 @@ impl OpPassManager {
                 for (i, &op) in ops.iter().enumerate() {
                     let mut out = Outcome::default();
                     let t = Instant::now();
-                    let result = run_element(ctx, body, op, e, &mut ams[i], cfg, &mut out);
+                    let result = run_element(ctx, body, op, nested, e, &mut ams[i], cfg, &mut out);
                     let d = t.elapsed();
                     let child = node.child(idx, &element_name(e));
                     child.wall += d;
@@ -235,7 +236,7 @@ impl OpPassManager {
                 .map(|(d, am)| {
                     let mut out = Outcome::default();
                     let t = Instant::now();
-                    let r = run_element(ctx, &mut d.body, d.op, e, am, cfg, &mut out);
+                    let r = run_element(ctx, &mut d.body, d.op, nested, e, am, cfg, &mut out);
                     (r, out, t.elapsed())
                 })
                 .collect();
@@ -290,7 +291,8 @@ struct Outcome {
     multi: bool,
 }
 
-fn run_element(ctx: &Context, body: &mut Body, op: Op, e: &Element, am: &mut AnalysisManager, cfg: &RunConfig, out: &mut Outcome) -> Result<(), Diagnostic> {
+#[allow(clippy::too_many_arguments)]
+fn run_element(ctx: &Context, body: &mut Body, op: Op, nested: bool, e: &Element, am: &mut AnalysisManager, cfg: &RunConfig, out: &mut Outcome) -> Result<(), Diagnostic> {
     match e {
         Element::Nested(pm) => {
             let Some(inner) = body.nested_mut(op) else { return Ok(()) };
@@ -306,12 +308,12 @@ fn run_element(ctx: &Context, body: &mut Body, op: Op, e: &Element, am: &mut Ana
             }
             let mut timing = std::mem::take(&mut out.timing);
             let mut multi = false;
-            let r = pm.run_on(ctx, inner, &targets, cfg, &mut timing, out, &mut multi);
+            let r = pm.run_on(ctx, inner, &targets, true, cfg, &mut timing, out, &mut multi);
             out.timing = timing;
             out.multi |= multi;
             r
         }
-        Element::Pass(pass) => run_pass(ctx, body, op, pass.as_ref(), am, cfg, out),
+        Element::Pass(pass) => run_pass(ctx, body, op, nested, pass.as_ref(), am, cfg, out),
     }
 }
 
@@ -327,7 +329,8 @@ fn dump(ctx: &Context, body: &Body, op: Op, generic: bool) -> String {
     s
 }
 
-fn run_pass(ctx: &Context, body: &mut Body, op: Op, pass: &dyn Pass, am: &mut AnalysisManager, cfg: &RunConfig, out: &mut Outcome) -> Result<(), Diagnostic> {
+#[allow(clippy::too_many_arguments)]
+fn run_pass(ctx: &Context, body: &mut Body, op: Op, nested: bool, pass: &dyn Pass, am: &mut AnalysisManager, cfg: &RunConfig, out: &mut Outcome) -> Result<(), Diagnostic> {
     let dumps = &mut out.dumps;
     if let Some(a) = pass.anchor() {
         let name = ctx.op_name_str(body.op_name(op));
@@ -351,7 +354,7 @@ fn run_pass(ctx: &Context, body: &mut Body, op: Op, pass: &dyn Pass, am: &mut An
         ));
     };
     let result = {
-        let mut target = PassTarget { ctx, parent: body, op, body: &mut inner, analyses: am, threading: cfg.threading, emitted: Vec::new() };
+        let mut target = PassTarget { ctx, parent: body, op, nested, body: &mut inner, analyses: am, threading: cfg.threading, emitted: Vec::new() };
         let r = pass.run(&mut target);
         out.emitted.append(&mut target.emitted);
         r

@@ -43,6 +43,10 @@ pub struct PassTarget<'a> {
     /// The body holding `op` (read-only).
     pub parent: &'a Body,
     pub op: Op,
+    /// Whether `op` sits in another op's region (false for the top-level
+    /// op). `parent` cannot tell: an op at the root of a body, or detached
+    /// into a scratch body for a parallel run, has no parent op there.
+    pub nested: bool,
     /// The arena of `op`'s regions.
     pub body: &'a mut Body,
     pub analyses: &'a mut AnalysisManager,

@@ -6,10 +6,14 @@
 //! strata-rewrite, which runs it.
 
 pub mod canonicalize;
+pub mod inline;
+pub mod symbol_dce;
 
 use strata_pass::PassRegistry;
 
 /// Registers every pass of this crate.
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(canonicalize::INFO);
+    registry.register(inline::INFO);
+    registry.register(symbol_dce::info());
 }

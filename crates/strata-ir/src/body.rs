@@ -849,11 +849,17 @@ impl Body {
         self.blocks[b.index()].order_valid = true;
     }
 
-    /// Renumbers every block so order queries on `&Body` are O(1).
+    /// Renumbers every stale block, here and in nested isolated bodies, so
+    /// order queries on `&Body` (the verifier's dominance checks) are O(1).
     pub fn renumber_all(&mut self) {
         for i in 0..self.blocks.len() {
             if !self.blocks[i].order_valid {
                 self.renumber_block(Block(i as u32));
+            }
+        }
+        for e in &mut self.extras {
+            if let Some(nested) = e.nested.as_deref_mut() {
+                nested.renumber_all();
             }
         }
     }

@@ -378,6 +378,11 @@ fn run_pass(ctx: &Context, body: &mut Body, op: Op, nested: bool, pass: &dyn Pas
         dumps.push_str(&dump(ctx, body, op, pi.generic));
     }
     if cfg.verify_each {
+        // Passes leave blocks with stale order keys; renumber so the
+        // verifier's same-block dominance checks stay O(1) per use.
+        if let Some(inner) = body.nested_mut(op) {
+            inner.renumber_all();
+        }
         strata_ir::verifier::verify(ctx, body, op)?;
         strata_ir::verifier::verify_symbol_tables(ctx, body, op)?;
     }

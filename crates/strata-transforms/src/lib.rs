@@ -3,11 +3,15 @@
 //!
 //! Map: one file per pass, named after it; `region_simplify.rs` holds the
 //! region simplification the canonicalizer runs (dead blocks, dead block
-//! arguments, block merging).
+//! arguments, block merging); `op_equivalence.rs` holds the structural op equivalence and hash that
+//! `cse` keys its table with.
 
 use strata_pass::PassRegistry;
 
+pub mod cse;
+pub mod op_equivalence;
+
 /// Registers every pass of this crate.
 pub fn register_passes(registry: &mut PassRegistry) {
-    let _ = registry;
+    cse::register(registry);
 }

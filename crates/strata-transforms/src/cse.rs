@@ -577,6 +577,149 @@ impl KnownOps {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strata_ir::dialect::DialectDef;
+    use strata_ir::effects::Effect;
+    use strata_ir::opdef::OpDef;
+    use strata_ir::{OpSpec, Value};
+
+    fn reads(_: &Context, _: &Body, _: Op, out: &mut Effects) {
+        out.push(Effect::on_default(EffectKind::Read));
+    }
+    fn writes(_: &Context, _: &Body, _: Op, out: &mut Effects) {
+        out.push(Effect::on_default(EffectKind::Write));
+    }
+    fn writes_elsewhere(_: &Context, _: &Body, _: Op, out: &mut Effects) {
+        out.push(Effect { kind: EffectKind::Write, value: None, resource: "elsewhere" });
+    }
+
+    /// No registered dialect has read-only ops yet: a test dialect supplies
+    /// a load, a store, and a store to another resource.
+    fn ctx_with_memory_ops() -> Context {
+        let mut ctx = Context::new();
+        strata_dialects::register_all(&mut ctx);
+        ctx.register_dialect(
+            DialectDef::new("mem")
+                .op(OpDef::new("mem.load").effects(reads))
+                .op(OpDef::new("mem.store").effects(writes))
+                .op(OpDef::new("mem.store_elsewhere").effects(writes_elsewhere))
+                .op(OpDef::new("mem.add").traits(Traits::PURE))
+                .op(OpDef::new("mem.scope").traits(Traits::RECURSIVE_MEMORY_EFFECTS)),
+        );
+        ctx
+    }
+
+    fn build(body: &mut Body, ctx: &Context, b: Block, name: &str, operands: &[Value], results: usize) -> Op {
+        let types: SmallVec<[strata_ir::types::Type; 2]> = (0..results).map(|_| ctx.i32()).collect();
+        let op = body.create_op(OpSpec::new(ctx, name, Location::Unknown).operands(operands).results(&types));
+        body.append_op(b, op);
+        op
+    }
+
+    fn entry_block(body: &mut Body, ctx: &Context) -> (Block, Value) {
+        let r = body.root_regions()[0];
+        let b = body.create_block();
+        body.append_block(r, b);
+        let x = body.add_block_arg(b, ctx.i32(), Location::Unknown);
+        (b, x)
+    }
+
+    #[test]
+    fn reads_are_merged_unless_a_write_may_intervene() {
+        let ctx = ctx_with_memory_ops();
+        let mut body = Body::with_root_regions(1);
+        let (b, x) = entry_block(&mut body, &ctx);
+        let l1 = build(&mut body, &ctx, b, "mem.load", &[x], 1);
+        let l2 = build(&mut body, &ctx, b, "mem.load", &[x], 1);
+        build(&mut body, &ctx, b, "mem.store", &[x], 0);
+        let l3 = build(&mut body, &ctx, b, "mem.load", &[x], 1);
+        let l4 = build(&mut body, &ctx, b, "mem.load", &[x], 1);
+        build(&mut body, &ctx, b, "mem.store_elsewhere", &[x], 0);
+        let l5 = build(&mut body, &ctx, b, "mem.load", &[x], 1);
+        let loads: Vec<Value> = [l1, l2, l3, l4, l5].iter().map(|&l| body.result(l, 0)).collect();
+        let user = build(&mut body, &ctx, b, "test.use", &loads, 0);
+        let outcome = eliminate_common_subexpressions(&ctx, &mut body, false, false);
+        assert_eq!(outcome, CseOutcome { num_cse: 3, num_dce: 0, changed: true });
+        let (r1, r3) = (body.result(l1, 0), body.result(l3, 0));
+        assert_eq!(body.operand_vec(user).as_slice(), &[r1, r1, r3, r3, r3]);
+        assert!(body.is_erased(l2) && body.is_erased(l4) && body.is_erased(l5));
+        // Two stores survive: they have effects.
+        assert_eq!(body.block_ops(b).count(), 5);
+    }
+
+    #[test]
+    fn reads_in_other_blocks_are_kept_and_unused_reads_are_dead() {
+        let ctx = ctx_with_memory_ops();
+        let mut body = Body::with_root_regions(1);
+        let (b, x) = entry_block(&mut body, &ctx);
+        let l1 = build(&mut body, &ctx, b, "mem.load", &[x], 1);
+        let unused = build(&mut body, &ctx, b, "mem.load", &[x], 1);
+        let b2 = body.create_block();
+        body.append_block(body.root_regions()[0], b2);
+        let br = body.create_op(OpSpec::new(&ctx, "cf.br", Location::Unknown).successors(&[b2]));
+        body.append_op(b, br);
+        let l2 = build(&mut body, &ctx, b2, "mem.load", &[x], 1);
+        let (v1, v2) = (body.result(l1, 0), body.result(l2, 0));
+        let user = build(&mut body, &ctx, b2, "test.use", &[v1, v2], 0);
+        let outcome = eliminate_common_subexpressions(&ctx, &mut body, false, false);
+        assert_eq!(outcome, CseOutcome { num_cse: 0, num_dce: 1, changed: true });
+        assert!(body.is_erased(unused));
+        assert_eq!(body.operand_vec(user).as_slice(), &[v1, v2]);
+    }
+
+    /// `mem.scope` (recursive effects) with one block holding `inner` ops,
+    /// each `(name, operand)` with one result, and a `func.return` (pure)
+    /// of the last.
+    fn scope(body: &mut Body, ctx: &Context, b: Block, inner: &[(&str, Value)]) -> Op {
+        let op = body.create_op(OpSpec::new(ctx, "mem.scope", Location::Unknown).regions(1).results(&[ctx.i32()]));
+        body.append_op(b, op);
+        let r = body.local_regions(op)[0];
+        let ib = body.create_block();
+        body.append_block(r, ib);
+        let mut last = None;
+        for &(name, v) in inner {
+            let o = build(body, ctx, ib, name, &[v], 1);
+            last = Some(body.result(o, 0));
+        }
+        let ys: Vec<Value> = last.into_iter().collect();
+        build(body, ctx, ib, "func.return", &ys, 0);
+        op
+    }
+
+    #[test]
+    fn ops_with_regions_merge_when_structurally_equal_and_effect_free() {
+        let ctx = ctx_with_memory_ops();
+        let mut body = Body::with_root_regions(1);
+        let (b, x) = entry_block(&mut body, &ctx);
+        let s1 = scope(&mut body, &ctx, b, &[("mem.add", x)]);
+        let s2 = scope(&mut body, &ctx, b, &[("mem.add", x)]);
+        // Reads inside: the scope reads, so it is not effect free and it
+        // has no effects interface of its own: it stays.
+        let s3 = scope(&mut body, &ctx, b, &[("mem.load", x)]);
+        let s4 = scope(&mut body, &ctx, b, &[("mem.load", x)]);
+        // Different body: not equivalent (and its first add is dead).
+        let s5 = scope(&mut body, &ctx, b, &[("mem.add", x), ("mem.add", x)]);
+        let results: Vec<Value> = [s1, s2, s3, s4, s5].iter().map(|&s| body.result(s, 0)).collect();
+        let user = build(&mut body, &ctx, b, "test.use", &results, 0);
+        let outcome = eliminate_common_subexpressions(&ctx, &mut body, false, false);
+        assert_eq!(outcome, CseOutcome { num_cse: 1, num_dce: 1, changed: true });
+        assert!(body.is_erased(s2));
+        let ops = body.operand_vec(user);
+        assert_eq!(ops[0], ops[1]);
+        assert_ne!(ops[2], ops[3]);
+        assert_ne!(ops[0], ops[4]);
+    }
+
+    #[test]
+    fn nothing_to_do_reports_unchanged() {
+        let ctx = ctx_with_memory_ops();
+        let mut body = Body::with_root_regions(1);
+        let (b, x) = entry_block(&mut body, &ctx);
+        let a = build(&mut body, &ctx, b, "mem.add", &[x, x], 1);
+        let v = body.result(a, 0);
+        build(&mut body, &ctx, b, "test.use", &[v], 0);
+        let outcome = eliminate_common_subexpressions(&ctx, &mut body, false, true);
+        assert_eq!(outcome, CseOutcome::default());
+    }
 
     #[test]
     fn scopes_forget_and_unshadow() {

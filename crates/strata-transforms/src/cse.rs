@@ -524,6 +524,12 @@ impl KnownOps {
 
     fn pop_scope(&mut self) {
         let start = self.scopes.pop().unwrap_or(0) as usize;
+        if start == 0 {
+            // The outermost scope: everything goes, no need to look up.
+            self.slots.clear();
+            self.entries.clear();
+            return;
+        }
         while self.entries.len() > start {
             let idx = (self.entries.len() - 1) as u32;
             let Some(e) = self.entries.pop() else { break };

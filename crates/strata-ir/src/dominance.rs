@@ -75,6 +75,13 @@ impl RegionDominance {
         RegionDominance { info, order }
     }
 
+    /// The immediate dominator of `b`; `None` for the entry block and for
+    /// unreachable blocks (which are not in the dominator tree).
+    pub fn immediate_dominator(&self, b: Block) -> Option<Block> {
+        let &(i, idom) = self.info.get(&b)?;
+        (i != 0).then(|| self.order[idom])
+    }
+
     pub fn is_reachable(&self, b: Block) -> bool {
         self.info.contains_key(&b)
     }

@@ -244,6 +244,10 @@ fn verify_region(
     if single_block && nblocks > 1 {
         return Err(op_error(ctx, parent_body, parent, "expects region #0 to have 0 or 1 blocks".to_string()));
     }
+    // MLIR knows nothing about an unregistered op, so its single-block
+    // regions may be graph regions (`DominanceInfo::hasSSADominance`);
+    // multi-block regions always have SSA dominance.
+    let graph = graph || (def.is_none() && nblocks == 1);
     let dom = if !graph && nblocks > 1 { Some(doms.get(rb, r)) } else { None };
     for b in rb.blocks(r) {
         // Terminator.
@@ -376,7 +380,11 @@ fn region_is_ancestor(body: &Body, outer: Option<Region>, inner: Option<Region>)
 fn region_is_graph(ctx: &Context, body: &Body, r: Option<Region>, root_graph: bool) -> bool {
     let Some(r) = r else { return root_graph };
     match body.region_parent_op(r) {
-        Some(p) => ctx.op_def(body.op_name(p)).is_some_and(|d| d.has_trait(Traits::GRAPH_REGION)),
+        Some(p) => match ctx.op_def(body.op_name(p)) {
+            Some(d) => d.has_trait(Traits::GRAPH_REGION),
+            // Unregistered: single-block regions may be graph regions.
+            None => body.first_block(r).is_some_and(|b| body.next_block(b).is_none()),
+        },
         None => root_graph,
     }
 }

@@ -3,10 +3,13 @@
 //!
 //! Map: one file per pass, named after it. Region simplification (dead
 //! blocks and block arguments) lives with the greedy driver in
-//! strata-rewrite, which runs it.
+//! strata-rewrite, which runs it; `op_equivalence.rs` holds the structural
+//! op equivalence and hash that `cse` keys its table with.
 
 pub mod canonicalize;
+pub mod cse;
 pub mod inline;
+pub mod op_equivalence;
 pub mod symbol_dce;
 
 use strata_pass::PassRegistry;
@@ -16,4 +19,5 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(canonicalize::INFO);
     registry.register(inline::INFO);
     registry.register(symbol_dce::info());
+    cse::register(registry);
 }

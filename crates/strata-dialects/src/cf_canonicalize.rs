@@ -260,16 +260,25 @@ fn br_canonicalize(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 
 // ---- cf.cond_br ----
 
-fn cond_br_parts(rw: &PatternRewriter<'_>, op: Op) -> Option<(Value, Block, Block, Vec<Value>, Vec<Value>)> {
+/// A `cf.cond_br` taken apart: condition, destinations and their operands.
+struct CondBr {
+    cond: Value,
+    t: Block,
+    f: Block,
+    to: Vec<Value>,
+    fo: Vec<Value>,
+}
+
+fn cond_br_parts(rw: &PatternRewriter<'_>, op: Op) -> Option<CondBr> {
     let body = rw.body();
     let succs = body.successors(op);
     let (&t, &f) = (succs.first()?, succs.get(1)?);
     let (to, fo) = cond_br_operands(rw, op);
-    Some((body.operand(op, 0), t, f, to, fo))
+    Some(CondBr { cond: body.operand(op, 0), t, f, to, fo })
 }
 
 fn const_cond_branch(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
-    let Some((cond, t, f, to, fo)) = cond_br_parts(rw, op) else { return false };
+    let Some(CondBr { cond, t, f, to, fo }) = cond_br_parts(rw, op) else { return false };
     match const_int(rw, cond) {
         Some(v) if !v.is_zero() => replace_with_br(rw, op, t, &to),
         Some(_) => replace_with_br(rw, op, f, &fo),
@@ -278,7 +287,7 @@ fn const_cond_branch(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 }
 
 fn pass_through_cond_branch(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
-    let Some((cond, t, f, to, fo)) = cond_br_parts(rw, op) else { return false };
+    let Some(CondBr { cond, t, f, to, fo }) = cond_br_parts(rw, op) else { return false };
     let new_true = collapse_branch(rw, t, &to);
     let new_false = collapse_branch(rw, f, &fo);
     if new_true.is_none() && new_false.is_none() {
@@ -303,7 +312,7 @@ fn pass_through_cond_branch(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 }
 
 fn cond_branch_identical_successors(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
-    let Some((cond, t, f, to, fo)) = cond_br_parts(rw, op) else { return false };
+    let Some(CondBr { cond, t, f, to, fo }) = cond_br_parts(rw, op) else { return false };
     if t != f {
         return false;
     }
@@ -332,7 +341,7 @@ fn cond_branch_from_cond_branch_on_same_condition(op: Op, rw: &mut PatternRewrit
     let Some(current) = rw.body().op_block(op) else { return false };
     let Some(pred) = single_predecessor(rw.body(), current) else { return false };
     let Some(pred_br) = terminator_named(rw, pred, "cf.cond_br") else { return false };
-    let Some((cond, t, f, to, fo)) = cond_br_parts(rw, op) else { return false };
+    let Some(CondBr { cond, t, f, to, fo }) = cond_br_parts(rw, op) else { return false };
     if rw.body().operand(pred_br, 0) != cond {
         return false;
     }
@@ -346,7 +355,7 @@ fn cond_branch_from_cond_branch_on_same_condition(op: Op, rw: &mut PatternRewrit
 /// Uses of the condition inside a successor entered only from this branch
 /// see a known value: replace them with `true` / `false` constants.
 fn cond_branch_truth_propagation(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
-    let Some((cond, t, f, _, _)) = cond_br_parts(rw, op) else { return false };
+    let Some(CondBr { cond, t, f, .. }) = cond_br_parts(rw, op) else { return false };
     let loc = rw.body().op_loc(op);
     let i1 = rw.ctx.i1();
     let mut replaced = false;

@@ -568,3 +568,128 @@ func.func @assert_constant(%c: i1) {
   cf.assert %false, "always fails"
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @self_loop(
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: cf.br ^bb1(%arg1 : i32)
+// CHECK-NEXT: ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb1
+// CHECK-NEXT: %1 = arith.addi %0, %0 : i32
+// CHECK-NEXT: "test.use"(%arg0) : (i1) -> ()
+// CHECK-NEXT: cf.cond_br %arg0, ^bb1(%1 : i32), ^bb2
+// CHECK-NEXT: ^bb2:  // pred: ^bb1
+// CHECK-NEXT: "test.use"(%false) : (i1) -> ()
+// CHECK-NEXT: return %1 : i32
+// CHECK-NEXT: }
+func.func @self_loop(%c: i1, %a: i32) -> i32 {
+  cf.br ^bb1(%a : i32)
+^bb1(%x: i32):
+  %y = arith.addi %x, %x : i32
+  "test.use"(%c) : (i1) -> ()
+  cf.cond_br %c, ^bb1(%y : i32), ^bb2
+^bb2:
+  "test.use"(%c) : (i1) -> ()
+  return %y : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sw_same_dest_twice(
+// CHECK-NEXT: cf.switch %arg0 : i8, [
+// CHECK-NEXT: default: ^bb1,
+// CHECK-NEXT: 253: ^bb2,
+// CHECK-NEXT: 5: ^bb2
+// CHECK-NEXT: ]
+// CHECK-NEXT: ^bb1:  // pred: ^bb0
+// CHECK-NEXT: return
+// CHECK-NEXT: ^bb2:  // 2 preds: ^bb0, ^bb0
+// CHECK-NEXT: cf.switch %arg0 : i8, [
+// CHECK-NEXT: default: ^bb3,
+// CHECK-NEXT: 253: ^bb4,
+// CHECK-NEXT: 5: ^bb5
+// CHECK-NEXT: ]
+// CHECK-NEXT: ^bb3:  // pred: ^bb2
+// CHECK-NEXT: "test.a"() : () -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: ^bb4:  // pred: ^bb2
+// CHECK-NEXT: "test.b"() : () -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: ^bb5:  // pred: ^bb2
+// CHECK-NEXT: "test.c"() : () -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @sw_same_dest_twice(%f: i8, %a: i32) {
+  cf.switch %f : i8, [
+    default: ^bb1,
+    -3: ^bb2,
+    5: ^bb2
+  ]
+^bb1:
+  return
+^bb2:
+  cf.switch %f : i8, [
+    default: ^bb3,
+    -3: ^bb4,
+    5: ^bb5
+  ]
+^bb3:
+  "test.a"() : () -> ()
+  return
+^bb4:
+  "test.b"() : () -> ()
+  return
+^bb5:
+  "test.c"() : () -> ()
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sw_const_i1(
+// CHECK-NEXT: return %arg1 : i32
+// CHECK-NEXT: }
+func.func @sw_const_i1(%a: i32, %b: i32) -> i32 {
+  %t = arith.constant true
+  cf.switch %t : i1, [
+    default: ^bb1(%a : i32),
+    1: ^bb1(%b : i32)
+  ]
+^bb1(%x: i32):
+  return %x : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @nested_cond(
+// CHECK-NEXT: %c0_i32 = arith.constant 0 : i32
+// CHECK-NEXT: cf.cond_br %arg0, ^bb1, ^bb3(%c0_i32 : i32)
+// CHECK-NEXT: ^bb1:  // pred: ^bb0
+// CHECK-NEXT: cf.cond_br %arg1, ^bb2, ^bb3(%arg2 : i32)
+// CHECK-NEXT: ^bb2:  // pred: ^bb1
+// CHECK-NEXT: cf.cond_br %arg0, ^bb3(%arg2 : i32), ^bb3(%c0_i32 : i32)
+// CHECK-NEXT: ^bb3(%0: i32):  // 4 preds: ^bb0, ^bb1, ^bb2, ^bb2
+// CHECK-NEXT: return %0 : i32
+// CHECK-NEXT: }
+func.func @nested_cond(%c: i1, %d: i1, %a: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  cf.cond_br %c, ^bb1, ^bb3(%c0 : i32)
+^bb1:
+  cf.cond_br %d, ^bb2, ^bb3(%a : i32)
+^bb2:
+  cf.cond_br %c, ^bb3(%a : i32), ^bb3(%c0 : i32)
+^bb3(%r: i32):
+  return %r : i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unreachable_loop(
+// CHECK-NEXT: return %arg0 : i32
+// CHECK-NEXT: }
+func.func @unreachable_loop(%a: i32) -> i32 {
+  return %a : i32
+^bb1(%x: i32):
+  %y = arith.addi %x, %a : i32
+  cf.br ^bb1(%y : i32)
+}

@@ -2,6 +2,7 @@
 //! Branches check that the operands they pass match the arguments of the
 //! blocks they branch to.
 
+use strata_ir::apint::ApInt;
 use strata_ir::asm_format::operand_groups;
 use strata_ir::branch::{adjust_segment, dense_i32_values, remove_operand, BranchOpInterface};
 use strata_ir::constraints as c;
@@ -10,6 +11,7 @@ use strata_ir::lexer::Tok;
 use strata_ir::opdef::{AttrConstraint, OpDef, Traits};
 use strata_ir::parser::{OpState, OperandRef, PResult, Parser};
 use strata_ir::printer::OpPrinter;
+use strata_rewrite::CanonicalizationPatterns;
 use strata_ir::{AttrKind, Attribute, Block, Body, Context, Diagnostic, Op, Type, Value};
 
 /// Checks operand `group` of `op` against the arguments of successor `succ`.
@@ -60,12 +62,12 @@ fn dense_i32_array(ctx: &Context, v: &[i32]) -> Attribute {
     ctx.intern_attr(AttrKind::DenseArray { element: ctx.i32(), data: data.into(), len: v.len() })
 }
 
-/// Case values as unsigned integers of the flag's width (mlir-opt prints
-/// them unsigned).
-fn case_values(ctx: &Context, a: Option<Attribute>) -> Vec<String> {
+/// The case values of a `cf.switch` (`case_values`), as integers of the
+/// flag's width.
+pub(crate) fn case_value_ints(ctx: &Context, a: Option<Attribute>) -> Vec<ApInt> {
     let Some(a) = a else { return vec![] };
     let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return vec![] };
-    let elem = ctx.element_type(*ty).unwrap();
+    let Some(elem) = ctx.element_type(*ty) else { return vec![] };
     let width = ctx.int_or_float_width(elem).unwrap_or(64);
     let per = (width as usize).div_ceil(8).max(1);
     let n: i64 = ctx.shape(*ty).map_or(1, |s| s.iter().product());
@@ -76,9 +78,36 @@ fn case_values(ctx: &Context, a: Option<Attribute>) -> Vec<String> {
             for (k, &b) in chunk.iter().enumerate() {
                 words[k / 8] |= (b as u64) << (8 * (k % 8));
             }
-            strata_ir::apint::ApInt::from_words(width, &words).to_string_radix10(false)
+            ApInt::from_words(width, &words)
         })
         .collect()
+}
+
+/// Case values as unsigned integers of the flag's width (mlir-opt prints
+/// them unsigned).
+fn case_values(ctx: &Context, a: Option<Attribute>) -> Vec<String> {
+    case_value_ints(ctx, a).iter().map(|v| v.to_string_radix10(false)).collect()
+}
+
+/// The `case_values` attribute for `values` (a `vector<N x flag>` of dense
+/// integers, a splat when they are all equal); `None` when there are no
+/// cases, as upstream's builder leaves the attribute out then.
+pub(crate) fn case_values_attr(ctx: &Context, flag_t: Type, values: &[ApInt]) -> Option<Attribute> {
+    if values.is_empty() {
+        return None;
+    }
+    let width = ctx.int_or_float_width(flag_t).unwrap_or(64);
+    let ty = ctx.vector_type(&[values.len() as i64], flag_t);
+    let per = (width as usize).div_ceil(8).max(1);
+    let mut bytes = Vec::new();
+    for v in values {
+        let mut b: Vec<u8> = v.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+        b.resize(per, 0);
+        bytes.extend(b);
+    }
+    let splat = values.len() > 1 && bytes.chunks(per).all(|c| c == &bytes[..per]);
+    let data = if splat { bytes[..per].to_vec() } else { bytes };
+    Some(ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat, bytes: data.into() } }))
 }
 
 fn print_switch(p: &mut OpPrinter<'_, '_>, op: Op) {
@@ -166,7 +195,7 @@ fn parse_switch<'a>(p: &mut Parser<'a>, state: &mut OpState) -> PResult<()> {
     resolve(p, &drefs, &dtys, &mut operands)?;
     let default_n = drefs.len();
     let mut succs = vec![db];
-    let mut values: Vec<strata_ir::apint::ApInt> = Vec::new();
+    let mut values: Vec<ApInt> = Vec::new();
     let mut case_seg = Vec::new();
     let width = ctx.int_or_float_width(flag_t).unwrap_or(64);
     while p.eat(Tok::Comma) {
@@ -176,7 +205,7 @@ fn parse_switch<'a>(p: &mut Parser<'a>, state: &mut OpState) -> PResult<()> {
         }
         let text = p.spelling().to_string();
         p.bump();
-        let Some(mag) = strata_ir::apint::ApInt::parse_magnitude(&text, 10, width) else {
+        let Some(mag) = ApInt::parse_magnitude(&text, 10, width) else {
             return p.err_here("integer value too large");
         };
         let v = mag.resize_zext(width);
@@ -194,19 +223,7 @@ fn parse_switch<'a>(p: &mut Parser<'a>, state: &mut OpState) -> PResult<()> {
     state.successors.extend(succs);
     state.add_attr(ctx, "operandSegmentSizes", dense_i32_array(ctx, &[1, default_n as i32, case_n as i32]));
     state.add_attr(ctx, "case_operand_segments", dense_i32_array(ctx, &case_seg));
-    if !values.is_empty() {
-        let ty = ctx.vector_type(&[values.len() as i64], flag_t);
-        let per = (width as usize).div_ceil(8).max(1);
-        let mut bytes = Vec::new();
-        for v in &values {
-            let mut b: Vec<u8> = v.words().iter().flat_map(|w| w.to_le_bytes()).collect();
-            b.truncate(per);
-            bytes.extend(b);
-        }
-        let all_same = bytes.chunks(per).all(|c| c == &bytes[..per]);
-        let data = if all_same && values.len() > 1 { bytes[..per].to_vec() } else { bytes };
-        let splat = all_same && values.len() > 1;
-        let a = ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat, bytes: data.into() } });
+    if let Some(a) = case_values_attr(ctx, flag_t, &values) {
         state.add_attr(ctx, "case_values", a);
     }
     Ok(())
@@ -329,7 +346,8 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
         .verifier(verify_br)
-        .interface(strata_ir::branch::ALL_OPERANDS_TO_SUCCESSOR);
+        .interface(strata_ir::branch::ALL_OPERANDS_TO_SUCCESSOR)
+        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_br));
     let cond_br = OpDef::new("cf.cond_br")
         .operand("condition", c::I1)
         .variadic_operand("trueDestOperands", c::ANY_TYPE)
@@ -342,7 +360,8 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .format("$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
         .verifier(verify_cond_br)
-        .interface(COND_BR_BRANCH);
+        .interface(COND_BR_BRANCH)
+        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_cond_br));
     let switch = OpDef::new("cf.switch")
         .operand("flag", c::SIGNLESS_INTEGER_LIKE)
         .variadic_operand("defaultOperands", c::ANY_TYPE)
@@ -355,11 +374,13 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .custom(print_switch, parse_switch)
         .verifier(verify_switch)
-        .interface(SWITCH_BRANCH);
+        .interface(SWITCH_BRANCH)
+        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_switch));
     let assert = OpDef::new("cf.assert")
         .operand("arg", c::I1)
         .attr("msg", c::STRING_ATTR)
-        .format("$arg `,` $msg attr-dict");
+        .format("$arg `,` $msg attr-dict")
+        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_assert));
     // Every cf op may be inlined (MLIR's ControlFlowInlinerInterface).
     ctx.register_dialect(DialectDef::new("cf").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(br).op(cond_br).op(switch).op(assert));
 }

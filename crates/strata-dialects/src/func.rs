@@ -8,8 +8,9 @@ use strata_ir::opdef::{OpDef, Traits, TypeConstraint};
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
 use strata_ir::printer::{type_to_string, OpPrinter};
 use strata_ir::call_interfaces::{CallOpInterface, Callee, CallableOpInterface};
+use strata_ir::fold::FoldResult;
 use strata_ir::inliner_interface::DialectInlinerInterface;
-use strata_ir::{Attribute, Body, Context, Diagnostic, Op, OpSpec, Region, Type};
+use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Location, Op, OpSpec, Region, Type};
 
 const FUNCTION_TYPE: TypeConstraint =
     TypeConstraint { check: |c, t| c.function_signature(t).is_some(), summary: "function type", buildable: None };
@@ -304,6 +305,22 @@ const FUNC_INLINER: DialectInlinerInterface = DialectInlinerInterface {
     materialize_call_conversion: None,
 };
 
+/// The symbol a `func.constant` refers to (its `value`, also what it folds to).
+fn constant_symbol(ctx: &Context, body: &Body, op: Op) -> Option<Attribute> {
+    body.op_attr(ctx, op, "value")
+}
+
+/// Builds a `func.constant` for a flat symbol reference of function type
+/// (upstream's `FuncDialect::materializeConstant`).
+fn materialize(ctx: &Context, body: &mut Body, value: Attribute, ty: Type, loc: Location) -> Option<Op> {
+    let flat = matches!(ctx.attr_kind(value), AttrKind::SymbolRef { nested, .. } if nested.is_empty());
+    if !flat || ctx.function_signature(ty).is_none() {
+        return None;
+    }
+    let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), value)]);
+    Some(body.create_op(OpSpec::new(ctx, "func.constant", loc).results(&[ty]).attrs(attrs)))
+}
+
 pub fn register(ctx: &mut Context) {
     let func = OpDef::new("func.func")
         .attr("sym_name", c::STRING_ATTR)
@@ -353,14 +370,23 @@ pub fn register(ctx: &mut Context) {
             callee: |_, body, op| (body.num_operands(op) > 0).then(|| Callee::Value(body.operand(op, 0))),
             arg_operands: |_, body, op| body.operands(op).skip(1).collect(),
         })
-        .verifier(verify_call_indirect);
+        .verifier(verify_call_indirect)
+        .interface(strata_rewrite::CanonicalizationPatterns(crate::func_canonicalize::populate_call_indirect));
     let constant = OpDef::new("func.constant")
         .attr("value", c::FLAT_SYMBOL_REF_ATTR)
         .result("result", c::ANY_TYPE)
         .traits(Traits::PURE | Traits::CONSTANT_LIKE)
         .format("attr-dict $value `:` type(results)")
-        .result_names(|_, _, _, set| set(0, "f".into()));
-    ctx.register_dialect(
-        DialectDef::new("func").interface(FUNC_INLINER).op(func).op(ret).op(call).op(call_indirect).op(constant),
-    );
+        .result_names(|_, _, _, set| set(0, "f".into()))
+        .constant(constant_symbol)
+        .folder(|ctx, body, op, _| constant_symbol(ctx, body, op).map_or(FoldResult::Failed, FoldResult::attr));
+    let dialect = DialectDef::new("func")
+        .interface(FUNC_INLINER)
+        .op(func)
+        .op(ret)
+        .op(call)
+        .op(call_indirect)
+        .op(constant)
+        .materializer(materialize);
+    ctx.register_dialect(dialect);
 }

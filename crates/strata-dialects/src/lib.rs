@@ -9,7 +9,9 @@ mod arith_fold_cast;
 mod arith_fold_float;
 mod arith_fold_int;
 pub mod cf;
+mod cf_canonicalize;
 pub mod func;
+mod func_canonicalize;
 
 use strata_ir::Context;
 

@@ -506,7 +506,13 @@ pub fn register(ctx: &mut Context) {
         ("arith.minsi", true),
         ("arith.minui", true),
     ] {
-        d = d.op(plain_int_binary(n, comm));
+        let mut def = plain_int_binary(n, comm);
+        // `and`/`or` of a value with itself is the value (MLIR's Idempotent trait).
+        if n == "arith.andi" || n == "arith.ori" {
+            let traits = def.traits | Traits::IDEMPOTENT;
+            def = def.traits(traits);
+        }
+        d = d.op(def);
     }
     for (n, comm) in [
         ("arith.addf", true),

@@ -66,10 +66,42 @@ pub fn fold_op(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attrib
     if matches!(own, FoldResult::Replace(_)) {
         return own;
     }
+    // The trait folds, in the order MLIR's ops list these traits.
     if def.traits.contains(Traits::COMMUTATIVE) && fold_commutative(body, op, operands) {
         return FoldResult::InPlace;
     }
+    if def.traits.contains(Traits::IDEMPOTENT) {
+        if let Some(v) = fold_idempotent(body, op) {
+            return FoldResult::value(v);
+        }
+    }
+    if def.traits.contains(Traits::INVOLUTION) {
+        if let Some(v) = fold_involution(body, op) {
+            return FoldResult::value(v);
+        }
+    }
     own
+}
+
+/// `f(x, x) -> x`; `f(f(x)) -> f(x)` for unary ops (MLIR's `foldIdempotent`).
+fn fold_idempotent(body: &Body, op: Op) -> Option<Value> {
+    match body.num_operands(op) {
+        1 => {
+            let inner = body.defining_op(body.operand(op, 0))?;
+            (body.op_name(inner) == body.op_name(op)).then(|| body.operand(op, 0))
+        }
+        2 if body.operand(op, 0) == body.operand(op, 1) => Some(body.operand(op, 0)),
+        _ => None,
+    }
+}
+
+/// `f(f(x)) -> x` for unary ops (MLIR's `foldInvolution`).
+fn fold_involution(body: &Body, op: Op) -> Option<Value> {
+    if body.num_operands(op) != 1 {
+        return None;
+    }
+    let inner = body.defining_op(body.operand(op, 0))?;
+    (body.op_name(inner) == body.op_name(op) && body.num_operands(inner) == 1).then(|| body.operand(inner, 0))
 }
 
 /// Moves constant operands of a commutative op to the end, keeping the

@@ -40,6 +40,10 @@ impl Traits {
     pub const ELEMENTWISE: Traits = Traits(1 << 18);
     pub const NO_MEMORY_EFFECT: Traits = Traits(1 << 19);
     pub const SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE: Traits = Traits(1 << 20);
+    /// `f(x, x) = x` and `f(f(x)) = f(x)`: folded by the trait.
+    pub const IDEMPOTENT: Traits = Traits(1 << 21);
+    /// `f(f(x)) = x`: folded by the trait.
+    pub const INVOLUTION: Traits = Traits(1 << 22);
 
     pub const fn union(self, other: Traits) -> Traits {
         Traits(self.0 | other.0)

@@ -331,3 +331,17 @@ func.func @extended() -> (i8, i8, i8, i8, i8, i1) {
   %s, %o = arith.addui_extended %m1, %b : i8, i1
   return %l, %h, %l2, %h2, %s, %o : i8, i8, i8, i8, i8, i1
 }
+
+// -----
+
+// `andi`/`ori` of a value with itself fold through the Idempotent trait.
+// CHECK-LABEL: func.func @idempotent
+// CHECK-NEXT: %[[X:.*]] = arith.xori %arg0, %arg1 : i64
+// CHECK-NEXT: return %arg0, %[[X]], %[[X]] : i64, i64, i64
+func.func @idempotent(%a: i64, %b: i64) -> (i64, i64, i64) {
+  %0 = arith.andi %a, %a : i64
+  %x = arith.xori %a, %b : i64
+  %1 = arith.andi %x, %x : i64
+  %2 = arith.ori %x, %x : i64
+  return %0, %1, %2 : i64, i64, i64
+}

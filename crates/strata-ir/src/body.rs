@@ -185,6 +185,12 @@ impl Body {
         self.ops.len()
     }
 
+    /// Values ever created in this body (results and block arguments): an
+    /// upper bound for `Value::index`, for side tables indexed by value.
+    pub fn num_values_allocated(&self) -> usize {
+        self.values.len()
+    }
+
     fn new_region(&mut self, parent: u32) -> Region {
         let r = Region(self.regions.len() as u32);
         self.regions.push(RegionData { parent, first_block: NONE, last_block: NONE });

@@ -90,29 +90,42 @@ fn erase_unreachable_blocks(rw: &mut PatternRewriter<'_>, region: Region) -> boo
     erased
 }
 
-/// Ops and block arguments proven live (the lattice only grows).
-#[derive(Default)]
+/// Ops and block arguments proven live (the lattice only grows), as flags
+/// indexed by op and value number.
 struct LiveMap {
-    ops: FxHashSet<Op>,
-    args: FxHashSet<Value>,
+    ops: Vec<bool>,
+    args: Vec<bool>,
     changed: bool,
 }
 
 impl LiveMap {
+    fn new(body: &Body) -> LiveMap {
+        LiveMap { ops: vec![false; body.num_ops_allocated()], args: vec![false; body.num_values_allocated()], changed: false }
+    }
+    fn op_live(&self, op: Op) -> bool {
+        self.ops[op.index()]
+    }
+    fn arg_live(&self, v: Value) -> bool {
+        self.args[v.index()]
+    }
     fn value_live(&self, body: &Body, v: Value) -> bool {
         match body.value_def(v) {
-            ValueDef::Result(op, _) => self.ops.contains(&op),
-            ValueDef::BlockArg(..) => self.args.contains(&v),
+            ValueDef::Result(op, _) => self.op_live(op),
+            ValueDef::BlockArg(..) => self.arg_live(v),
         }
     }
     fn set_value_live(&mut self, body: &Body, v: Value) {
         match body.value_def(v) {
             ValueDef::Result(op, _) => self.set_op_live(op),
-            ValueDef::BlockArg(..) => self.changed |= self.args.insert(v),
+            ValueDef::BlockArg(..) => {
+                self.changed |= !self.args[v.index()];
+                self.args[v.index()] = true;
+            }
         }
     }
     fn set_op_live(&mut self, op: Op) {
-        self.changed |= self.ops.insert(op);
+        self.changed |= !self.ops[op.index()];
+        self.ops[op.index()] = true;
     }
 }
 
@@ -136,10 +149,10 @@ fn process_value(ctx: &Context, body: &Body, v: Value, live: &mut LiveMap) {
     let proved = body.uses(v).any(|(owner, idx)| {
         if is_terminator(ctx, body, owner) {
             if let Some(arg) = successor_block_argument(ctx, body, owner, idx) {
-                return live.args.contains(&arg);
+                return live.arg_live(arg);
             }
         }
-        live.ops.contains(&owner)
+        live.op_live(owner)
     });
     if proved {
         live.set_value_live(body, v);
@@ -164,7 +177,7 @@ fn propagate_op(ctx: &Context, body: &Body, op: Op, live: &mut LiveMap) {
     if is_terminator(ctx, body, op) {
         return propagate_terminator(ctx, body, op, live);
     }
-    if live.ops.contains(&op) {
+    if live.op_live(op) {
         return;
     }
     if !would_op_be_trivially_dead(ctx, body, op) {
@@ -199,7 +212,7 @@ fn erase_dead_successor_operands(ctx: &Context, body: &mut Body, terminator: Op,
         let n = (iface.successor_operands)(ctx, body, terminator, i).len();
         for k in (0..n).rev() {
             let arg = body.block_args(s)[k];
-            if !live.args.contains(&arg) {
+            if !live.arg_live(arg) {
                 (iface.erase_successor_operand)(ctx, body, terminator, i, k);
             }
         }
@@ -223,7 +236,7 @@ fn delete_deadness(rw: &mut PatternRewriter<'_>, regions: &[Region], live: &Live
             }
             let ops: SmallVec<[Op; 16]> = rw.body().block_ops(b).collect();
             for &op in ops.iter().rev() {
-                if !live.ops.contains(&op) {
+                if !live.op_live(op) {
                     erased = true;
                     for v in rw.body().results(op).collect::<SmallVec<[Value; 2]>>() {
                         rw.body_mut_unnotified().drop_all_uses(v);
@@ -240,7 +253,7 @@ fn delete_deadness(rw: &mut PatternRewriter<'_>, regions: &[Region], live: &Live
             let n = rw.body().block_args(b).len();
             for i in (0..n).rev() {
                 let a = rw.body().block_args(b)[i];
-                if !live.args.contains(&a) {
+                if !live.arg_live(a) {
                     rw.body_mut_unnotified().erase_block_arg(b, i);
                 }
             }
@@ -251,7 +264,7 @@ fn delete_deadness(rw: &mut PatternRewriter<'_>, regions: &[Region], live: &Live
 
 /// Deletes ops and block arguments nothing live uses; true if ops were erased.
 fn run_region_dce(rw: &mut PatternRewriter<'_>, region: Region) -> bool {
-    let mut live = LiveMap::default();
+    let mut live = LiveMap::new(rw.body());
     loop {
         live.changed = false;
         propagate_region(rw.ctx, rw.body(), region, &mut live);

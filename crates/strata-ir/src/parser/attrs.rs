@@ -781,7 +781,9 @@ impl<'a> Parser<'a> {
                 if self.eat(Tok::RParen) {
                     break;
                 }
-                self.expect(Tok::Comma, "',' or ')'")?;
+                if !self.eat(Tok::Comma) {
+                    return self.err_wrong_token("expected ')' in affine map range");
+                }
             }
         }
         Ok(AffineMap { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, results })
@@ -794,141 +796,193 @@ impl<'a> Parser<'a> {
         let mut constraints = Vec::new();
         if !self.eat(Tok::RParen) {
             loop {
-                let lhs = self.parse_affine_expr(&dims, &syms)?;
-                let is_eq = if self.tok() == Tok::Equal && self.src[self.tok.end as usize..].starts_with('=') {
-                    self.bump();
-                    self.bump();
-                    true
-                } else if self.tok() == Tok::Greater && self.src[self.tok.end as usize..].starts_with('=') {
-                    self.bump();
-                    self.bump();
-                    false
-                } else if self.tok() == Tok::Less && self.src[self.tok.end as usize..].starts_with('=') {
-                    // a <= b  ==>  b - a >= 0
-                    self.bump();
-                    self.bump();
-                    let rhs = self.parse_affine_expr(&dims, &syms)?;
-                    constraints.push(AffineConstraint { expr: sub(rhs, lhs), is_equality: false });
-                    if self.eat(Tok::RParen) {
-                        break;
-                    }
-                    self.expect(Tok::Comma, "','")?;
-                    continue;
-                } else {
-                    return self.err_here("expected '== affine-expr' or '>= affine-expr' at end of affine constraint");
-                };
-                let rhs = self.parse_affine_expr(&dims, &syms)?;
-                let expr = if rhs == AffineExpr::Constant(0) { lhs } else { sub(lhs, rhs) };
-                constraints.push(AffineConstraint { expr, is_equality: is_eq });
+                constraints.push(self.parse_affine_constraint(&dims, &syms)?);
                 if self.eat(Tok::RParen) {
                     break;
                 }
-                self.expect(Tok::Comma, "','")?;
+                if !self.eat(Tok::Comma) {
+                    return self.err_wrong_token("expected ')' in integer set constraint list");
+                }
             }
+        }
+        if constraints.is_empty() {
+            // An empty conjunction is the always-true `0 == 0`, as in MLIR.
+            constraints.push(AffineConstraint { expr: AffineExpr::Constant(0), is_equality: true });
         }
         Ok(IntegerSet { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, constraints })
     }
 
+    /// `a >= b`, `a <= b` or `a == b`, normalised to `a - b >= 0`,
+    /// `b - a >= 0`, `a - b == 0` (the comparison's two characters may be
+    /// apart, as MLIR's parser allows).
+    fn parse_affine_constraint(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineConstraint> {
+        let lhs = self.parse_affine_expr(dims, syms)?;
+        let (flip, is_equality) = if self.eat(Tok::Greater) && self.eat(Tok::Equal) {
+            (false, false)
+        } else if self.eat(Tok::Less) && self.eat(Tok::Equal) {
+            (true, false)
+        } else if self.eat(Tok::Equal) && self.eat(Tok::Equal) {
+            (false, true)
+        } else {
+            return self.err_here("expected '== affine-expr' or '>= affine-expr' at end of affine constraint");
+        };
+        let rhs = self.parse_affine_expr(dims, syms)?;
+        let expr = if flip { rhs - lhs } else { lhs - rhs };
+        Ok(AffineConstraint { expr, is_equality })
+    }
+
     fn parse_affine_ids(&mut self) -> PResult<(Vec<String>, Vec<String>)> {
         let mut dims = Vec::new();
+        let mut syms = Vec::new();
         self.expect(Tok::LParen, "'('")?;
         if !self.eat(Tok::RParen) {
             loop {
-                if self.tok() != Tok::BareIdent {
-                    return self.err_here("expected bare identifier");
-                }
-                dims.push(self.spelling().to_string());
-                self.bump();
+                self.parse_affine_id_def(&mut dims, &syms)?;
                 if self.eat(Tok::RParen) {
                     break;
                 }
-                self.expect(Tok::Comma, "','")?;
+                if !self.eat(Tok::Comma) {
+                    return self.err_wrong_token("expected ')' in dimensional identifier list");
+                }
             }
         }
-        let mut syms = Vec::new();
         if self.eat(Tok::LSquare) && !self.eat(Tok::RSquare) {
             loop {
-                if self.tok() != Tok::BareIdent {
-                    return self.err_here("expected bare identifier");
-                }
-                syms.push(self.spelling().to_string());
-                self.bump();
+                let (d, mut s) = (std::mem::take(&mut dims), std::mem::take(&mut syms));
+                let r = self.parse_affine_id_def(&mut s, &d);
+                (dims, syms) = (d, s);
+                r?;
                 if self.eat(Tok::RSquare) {
                     break;
                 }
-                self.expect(Tok::Comma, "','")?;
+                if !self.eat(Tok::Comma) {
+                    return self.err_wrong_token("expected ']' in symbol list");
+                }
             }
         }
         Ok((dims, syms))
     }
 
+    /// One name of the dim or symbol list; dims and symbols share one scope.
+    fn parse_affine_id_def(&mut self, list: &mut Vec<String>, other: &[String]) -> PResult<()> {
+        if self.tok() != Tok::BareIdent {
+            return self.err_wrong_token("expected bare identifier");
+        }
+        let name = self.spelling();
+        if list.iter().chain(other).any(|n| n == name) {
+            return self.err_here(format!("redefinition of identifier '{name}'"));
+        }
+        list.push(name.to_string());
+        self.bump();
+        Ok(())
+    }
+
+    /// A sum of terms, left-associative. Every `+`, `-`, `*`, ... builds its
+    /// node with MLIR's simplification (see `affine/simplify.rs`), so the
+    /// result is what mlir-opt holds and prints.
     fn parse_affine_expr(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_term(dims, syms)?;
+        let mut lhs = self.parse_affine_term(dims, syms, false)?;
         loop {
             if self.eat(Tok::Plus) {
-                let rhs = self.parse_affine_term(dims, syms)?;
-                lhs = AffineExpr::Add(Box::new(lhs), Box::new(rhs));
-            } else if self.tok() == Tok::Minus {
-                self.bump();
-                let rhs = self.parse_affine_term(dims, syms)?;
-                lhs = sub(lhs, rhs);
+                let rhs = self.parse_affine_term(dims, syms, true)?;
+                lhs = lhs + rhs;
+            } else if self.eat(Tok::Minus) {
+                let rhs = self.parse_affine_term(dims, syms, true)?;
+                lhs = lhs - rhs;
             } else {
                 return Ok(lhs);
             }
         }
     }
 
-    fn parse_affine_term(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_unary(dims, syms)?;
-        loop {
-            let op = if self.eat(Tok::Star) {
-                0
-            } else if self.eat_keyword("floordiv") {
-                1
-            } else if self.eat_keyword("ceildiv") {
-                2
-            } else if self.eat_keyword("mod") {
-                3
-            } else {
-                return Ok(lhs);
-            };
-            let rhs = self.parse_affine_unary(dims, syms)?;
-            let (l, r) = (Box::new(lhs), Box::new(rhs));
-            lhs = match op {
-                0 => AffineExpr::Mul(l, r),
-                1 => AffineExpr::FloorDiv(l, r),
-                2 => AffineExpr::CeilDiv(l, r),
-                _ => AffineExpr::Mod(l, r),
-            };
+    fn affine_high_prec_op(&self) -> Option<u8> {
+        match self.tok() {
+            Tok::Star => Some(0),
+            Tok::BareIdent => match self.spelling() {
+                "floordiv" => Some(1),
+                "ceildiv" => Some(2),
+                "mod" => Some(3),
+                _ => None,
+            },
+            _ => None,
         }
     }
 
-    fn parse_affine_unary(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+    /// Operands joined by `*`, `floordiv`, `ceildiv`, `mod`, left-associative.
+    /// `after_op`: a binary operator precedes (for the error wording).
+    fn parse_affine_term(&mut self, dims: &[String], syms: &[String], after_op: bool) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_operand(dims, syms, after_op)?;
+        while let Some(op) = self.affine_high_prec_op() {
+            let op_loc = self.here();
+            self.bump();
+            let rhs = self.parse_affine_operand(dims, syms, true)?;
+            // MLIR reports a non-affine operation at the operator that
+            // follows it, if any, else at its own operator.
+            let loc = if self.affine_high_prec_op().is_some() { self.here() } else { op_loc };
+            let what = match op {
+                0 => {
+                    if !lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() {
+                        return self.err_at(
+                            loc,
+                            "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic",
+                        );
+                    }
+                    lhs = lhs * rhs;
+                    continue;
+                }
+                1 => "floordiv",
+                2 => "ceildiv",
+                _ => "mod",
+            };
+            if !rhs.is_symbolic_or_constant() {
+                return self.err_at(
+                    loc,
+                    format!("non-affine expression: right operand of {what} has to be either a constant or symbolic"),
+                );
+            }
+            lhs = match op {
+                1 => lhs.floor_div(rhs),
+                2 => lhs.ceil_div(rhs),
+                _ => lhs % rhs,
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn parse_affine_operand(&mut self, dims: &[String], syms: &[String], after_op: bool) -> PResult<AffineExpr> {
         self.enter()?;
-        let r = self.parse_affine_unary_inner(dims, syms);
+        let r = self.parse_affine_operand_inner(dims, syms, after_op);
         self.leave();
         r
     }
 
-    fn parse_affine_unary_inner(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+    fn parse_affine_operand_inner(&mut self, dims: &[String], syms: &[String], after_op: bool) -> PResult<AffineExpr> {
         match self.tok() {
             Tok::Minus => {
                 self.bump();
-                let e = self.parse_affine_unary(dims, syms)?;
-                Ok(match e {
-                    AffineExpr::Constant(c) => AffineExpr::Constant(-c),
-                    e => AffineExpr::Mul(Box::new(e), Box::new(AffineExpr::Constant(-1))),
-                })
+                // Negation binds tighter than every binary operator.
+                let e = self.parse_affine_operand(dims, syms, after_op)?;
+                Ok(-e)
             }
             Tok::LParen => {
                 self.bump();
+                if self.tok() == Tok::RParen {
+                    return self.err_here("no expression inside parentheses");
+                }
                 let e = self.parse_affine_expr(dims, syms)?;
                 self.expect(Tok::RParen, "')'")?;
                 Ok(e)
             }
             Tok::Integer => {
-                let v = self.parse_i64()?;
-                Ok(AffineExpr::Constant(v))
+                let s = self.spelling();
+                let v = if let Some(h) = s.strip_prefix("0x") { u64::from_str_radix(h, 16).ok() } else { s.parse::<u64>().ok() };
+                match v.and_then(|v| i64::try_from(v).ok()) {
+                    Some(v) => {
+                        self.bump();
+                        Ok(AffineExpr::Constant(v))
+                    }
+                    None => self.err_here("constant too large for index"),
+                }
             }
             Tok::BareIdent => {
                 let s = self.spelling();
@@ -937,11 +991,13 @@ impl<'a> Parser<'a> {
                 } else if let Some(i) = syms.iter().position(|d| d == s) {
                     AffineExpr::Symbol(i as u32)
                 } else {
-                    return self.err_here("use of undeclared identifier".to_string());
+                    return self.err_wrong_token("use of undeclared identifier");
                 };
                 self.bump();
                 Ok(e)
             }
+            Tok::Plus | Tok::Star if !after_op => self.err_here("missing left operand of binary operator"),
+            _ if after_op => self.err_here("missing right operand of binary operator"),
             _ => self.err_here("expected affine expression"),
         }
     }
@@ -952,19 +1008,6 @@ impl<'a> Parser<'a> {
     pub(crate) fn has_attr_alias(&self, name: &str) -> bool {
         self.attr_aliases.contains_key(name)
     }
-}
-
-fn sub(a: AffineExpr, b: AffineExpr) -> AffineExpr {
-    // As MLIR's expression builders do: `x - y * c` keeps one product `y * -c`.
-    let neg = match b {
-        AffineExpr::Constant(c) => AffineExpr::Constant(-c),
-        AffineExpr::Mul(l, r) if matches!(*r, AffineExpr::Constant(_)) => {
-            let AffineExpr::Constant(c) = *r else { unreachable!() };
-            AffineExpr::Mul(l, Box::new(AffineExpr::Constant(-c)))
-        }
-        b => AffineExpr::Mul(Box::new(b), Box::new(AffineExpr::Constant(-1))),
-    };
-    AffineExpr::Add(Box::new(a), Box::new(neg))
 }
 
 /// Bytes per element in `DenseData` for an element type.

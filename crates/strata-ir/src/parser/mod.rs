@@ -4,8 +4,10 @@
 //! chunk's offset so locations refer to the whole file). Parse errors stop
 //! at the first one, as MLIR's parser does; the diagnostic is kept in
 //! `Parser::error`. Types live in `types.rs`, attributes and locations in
-//! `attrs.rs`, operations, regions and SSA scoping in `ops.rs`.
+//! `attrs.rs`, affine maps and sets in `affine.rs`, operations, regions and
+//! SSA scoping in `ops.rs`.
 
+mod affine;
 mod attrs;
 mod ops;
 mod types;

@@ -354,7 +354,7 @@ impl<'a> Parser<'a> {
                     }
                     if bytes.len() as i64 == (num + 7) / 8 {
                         let unpacked: Vec<u8> = (0..num as usize).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect();
-                        let data = DenseData { splat: false, bytes: unpacked.into() };
+                        let data = splat_if_uniform(unpacked, 1);
                         return Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }));
                     }
                 }
@@ -362,7 +362,8 @@ impl<'a> Parser<'a> {
                 if !splat && bytes.len() as i64 != per as i64 * num {
                     return self.err_at(loc, format!("elements hex data size is invalid for provided type: {ty}", ty = crate::printer::type_to_string(ctx, ty)));
                 }
-                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: bytes.into() } }))
+                let data = if splat { DenseData { splat, bytes: bytes.into() } } else { splat_if_uniform(bytes, per) };
+                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
             }
             Payload::Lits { shape: lshape, lits } => {
                 let splat = lshape.is_none();
@@ -385,14 +386,23 @@ impl<'a> Parser<'a> {
                             _ => return self.err_at(loc, "expected string element"),
                         }
                     }
+                    // Equal strings collapse to a splat, as MLIR stores them.
+                    if values.len() > 1 && values.iter().all(|v| *v == values[0]) {
+                        values.truncate(1);
+                        return Ok(ctx.intern_attr(AttrKind::DenseStrings { ty, splat: true, values: values.into() }));
+                    }
                     return Ok(ctx.intern_attr(AttrKind::DenseStrings { ty, splat, values: values.into() }));
                 }
                 let mut bytes = Vec::new();
                 for l in &lits {
                     self.encode_dense_lit(loc, elem, l, &mut bytes)?;
                 }
-                let splat = splat && num != 1;
-                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: bytes.into() } }))
+                let data = if splat {
+                    DenseData { splat: num != 1, bytes: bytes.into() }
+                } else {
+                    splat_if_uniform(bytes, self.dense_element_bytes(elem).unwrap_or(1))
+                };
+                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
             }
         }
     }
@@ -772,6 +782,18 @@ impl<'a> Parser<'a> {
     pub(crate) fn has_attr_alias(&self, name: &str) -> bool {
         self.attr_aliases.contains_key(name)
     }
+}
+
+/// Elements of `per` bytes each; stored as a splat when there are several
+/// and all are bitwise equal, as MLIR's dense storage does (so
+/// `dense<[7, 7]>` prints as `dense<7>`).
+fn splat_if_uniform(mut bytes: Vec<u8>, per: usize) -> DenseData {
+    let per = per.max(1);
+    if bytes.len() > per && bytes.chunks_exact(per).all(|c| c == &bytes[..per]) {
+        bytes.truncate(per);
+        return DenseData { splat: true, bytes: bytes.into() };
+    }
+    DenseData { splat: false, bytes: bytes.into() }
 }
 
 /// Bytes per element in `DenseData` for an element type.

@@ -11,7 +11,7 @@ mod types;
 
 pub use types::print_affine_expr_str;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::attributes::{AttrKind, Attribute};
 use crate::body::Body;
@@ -72,7 +72,7 @@ impl Aliases {
         let mut keyed: Vec<(usize, String, Attribute)> =
             self.order.drain(..).map(|(prefix, a)| (alias_depth(ctx, a, &self.attrs), prefix, a)).collect();
         keyed.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
-        let mut counts: HashMap<String, u32> = HashMap::new();
+        let mut counts: HashMap<String, u32> = HashMap::default();
         for (_, prefix, a) in keyed {
             let n = counts.entry(prefix.clone()).or_insert(0);
             let name = if *n == 0 { format!("#{prefix}") } else { format!("#{prefix}{n}") };
@@ -330,6 +330,24 @@ pub struct OpPrinter<'a, 'o> {
     preds: Vec<HashMap<Block, smallvec::SmallVec<[Block; 2]>>>,
 }
 
+/// Appends `n` in decimal (without `fmt`'s machinery: SSA numbers and
+/// integer widths are printed for nearly every op).
+pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
+}
+
 /// Buffered text above which the printer hands its output to the sink.
 const FLUSH_BYTES: usize = 1 << 20;
 
@@ -362,7 +380,7 @@ impl<'a> OpPrinter<'a, '_> {
                 self.push_name(bn, lead);
                 if let Some(k) = number {
                     self.out.push('#');
-                    self.out.push_str(&k.to_string());
+                    push_decimal(self.out, k as u64);
                 }
                 return;
             }
@@ -373,10 +391,7 @@ impl<'a> OpPrinter<'a, '_> {
     fn push_name(&mut self, bn: &names::BodyNames, v: Value) {
         self.out.push('%');
         match bn.name(v) {
-            Name::Number(n) => {
-                use std::fmt::Write;
-                let _ = write!(self.out, "{n}");
-            }
+            Name::Number(n) => push_decimal(self.out, n as u64),
             Name::Text(t) => self.out.push_str(t),
             Name::Unset => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -699,7 +714,7 @@ impl<'a> OpPrinter<'a, '_> {
     pub fn print_region_in(&mut self, rb: &'a Body, r: Region, print_entry_args: bool, print_terminators: bool, print_empty_block: bool) {
         let saved = self.body;
         self.body = rb;
-        let mut preds: HashMap<Block, smallvec::SmallVec<[Block; 2]>> = HashMap::new();
+        let mut preds: HashMap<Block, smallvec::SmallVec<[Block; 2]>> = HashMap::default();
         if rb.first_block(r).and_then(|b| rb.next_block(b)).is_some() {
             for pb in rb.blocks(r) {
                 if let Some(t) = rb.last_op(pb) {

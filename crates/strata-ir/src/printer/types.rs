@@ -17,7 +17,7 @@ pub fn print_type(ctx: &Context, t: Type, out: &mut String, al: Option<&Aliases>
                 Signedness::Signed => "si",
                 Signedness::Unsigned => "ui",
             });
-            out.push_str(&width.to_string());
+            super::push_decimal(out, *width as u64);
         }
         TypeKind::Index => out.push_str("index"),
         TypeKind::Float(k) => out.push_str(k.keyword()),

@@ -1,9 +1,11 @@
 //! Affine expressions, maps and integer sets (MLIR's `AffineMap`,
 //! `IntegerSet`), stored structurally inside attributes.
 //!
-//! Strata keeps them as written by the parser: no simplification happens on
-//! construction (MLIR simplifies some forms when it builds them; inputs that
-//! came out of mlir-opt are already in that form).
+//! Build expressions with the operators of [`simplify`] (`a + b`, `a * b`,
+//! `a.floor_div(b)`, ...), which simplify as MLIR's builders do; the enum
+//! constructors make an expression exactly as given.
+
+mod simplify;
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum AffineExpr {

@@ -249,46 +249,59 @@ fn parse_elems_with_anchor(lx: &mut FormatLexer<'_>, def: &OpDef, used: &mut Vec
 // Operand and result groups
 // ----------------------------------------------------------------------
 
+/// Index ranges of an op's operand (or result) groups; inline for the usual
+/// handful of groups, since every parsed, verified and printed op asks.
+pub type Groups = SmallVec<[std::ops::Range<usize>; 4]>;
+
 /// Splits an op's operands into the groups of its definition.
-pub fn operand_groups(ctx: &Context, def: &OpDef, body: &Body, op: Op) -> Vec<std::ops::Range<usize>> {
+pub fn operand_groups(ctx: &Context, def: &OpDef, body: &Body, op: Op) -> Groups {
     let n = body.num_operands(op);
-    let sizes = if def.attr_sized_operands {
-        segment_sizes(ctx, body.op_attr(ctx, op, "operandSegmentSizes"))
-    } else {
-        None
-    };
-    group_ranges(def.operands.iter().map(|o| o.arity), n, sizes)
+    if def.attr_sized_operands {
+        if let Some(g) = segment_groups(ctx, body.op_attr(ctx, op, "operandSegmentSizes"), n) {
+            return g;
+        }
+    }
+    group_ranges(def.operands.iter().map(|o| o.arity), n)
 }
 
-pub fn result_groups(def: &OpDef, n: usize) -> Vec<std::ops::Range<usize>> {
-    group_ranges(def.results.iter().map(|o| o.arity), n, None)
+pub fn result_groups(def: &OpDef, n: usize) -> Groups {
+    group_ranges(def.results.iter().map(|o| o.arity), n)
 }
 
-fn segment_sizes(ctx: &Context, a: Option<crate::attributes::Attribute>) -> Option<Vec<usize>> {
+/// Groups given by an `operandSegmentSizes` dense i32 array.
+fn segment_groups(ctx: &Context, a: Option<crate::attributes::Attribute>, n: usize) -> Option<Groups> {
     match ctx.attr_kind(a?) {
         crate::attributes::AttrKind::DenseArray { element, data, len } if ctx.is_signless_integer_of_width(*element, 32) => {
-            Some((0..*len).map(|i| i32::from_le_bytes(data[i * 4..i * 4 + 4].try_into().unwrap()).max(0) as usize).collect())
+            let mut start = 0;
+            Some(
+                (0..*len)
+                    .map(|i| {
+                        let s = i32::from_le_bytes(data[i * 4..i * 4 + 4].try_into().unwrap()).max(0) as usize;
+                        let r = start..(start + s).min(n);
+                        start += s;
+                        r
+                    })
+                    .collect(),
+            )
         }
         _ => None,
     }
 }
 
-fn group_ranges(arities: impl Iterator<Item = Arity>, n: usize, sizes: Option<Vec<usize>>) -> Vec<std::ops::Range<usize>> {
-    let arities: Vec<Arity> = arities.collect();
-    let mut out = Vec::with_capacity(arities.len());
-    if let Some(sizes) = sizes {
-        let mut start = 0;
-        for s in sizes {
-            out.push(start..(start + s).min(n));
-            start += s;
+/// Without segment sizes, the variadic groups share the extra values evenly.
+fn group_ranges(arities: impl Iterator<Item = Arity> + Clone, n: usize) -> Groups {
+    let (mut fixed, mut variadic) = (0, 0);
+    for a in arities.clone() {
+        if a == Arity::Single {
+            fixed += 1;
+        } else {
+            variadic += 1;
         }
-        return out;
     }
-    let fixed = arities.iter().filter(|a| **a == Arity::Single).count();
-    let variadic = arities.len() - fixed;
     let extra = n.saturating_sub(fixed);
-    let per_var = if variadic > 0 { extra / variadic } else { 0 };
+    let per_var = extra.checked_div(variadic).unwrap_or(0);
     let mut start = 0;
+    let mut out = Groups::new();
     for a in arities {
         let len = if a == Arity::Single { 1 } else { per_var };
         out.push(start..(start + len).min(n));
@@ -390,13 +403,13 @@ fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpD
         }
         Elem::Operand(i) => {
             print_space(p, st);
-            let vals: SmallVec<[_; 4]> = groups[*i].clone().map(|k| p.body.operand(op, k)).collect();
-            p.print_operands(vals);
+            let body = p.body;
+            p.print_operands(groups[*i].clone().map(|k| body.operand(op, k)));
         }
         Elem::Operands => {
             print_space(p, st);
-            let vals = p.body.operand_vec(op);
-            p.print_operands(vals);
+            let body = p.body;
+            p.print_operands(body.operands(op));
         }
         Elem::Attr(i) => {
             print_space(p, st);
@@ -419,7 +432,7 @@ fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpD
         }
         Elem::AttrDict { keyword } => {
             let attrs = p.body.op_attrs(op);
-            let mut elided: Vec<&str> = format.used_attrs.clone();
+            let mut elided: SmallVec<[&str; 8]> = format.used_attrs.iter().copied().collect();
             // Default-valued attributes equal to their default are elided too.
             for a in &def.attributes {
                 if let (Some(d), Some(v)) = (a.default, p.body.op_attr(p.ctx, op, a.name)) {
@@ -441,8 +454,16 @@ fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpD
         }
         Elem::Type(r) => {
             print_space(p, st);
-            let tys = type_ref_types(p, *r, def, op, groups);
-            p.print_types(tys);
+            let b = p.body;
+            match *r {
+                // The common single-group cases print straight from the body.
+                TypeRef::Operand(i) => p.print_types(groups[i].clone().map(|k| b.value_type(b.operand(op, k)))),
+                TypeRef::Result(i) if def.results.len() == 1 && i == 0 => p.print_types(b.results(op).map(|v| b.value_type(v))),
+                _ => {
+                    let tys = type_ref_types(p, *r, def, op, groups);
+                    p.print_types(tys);
+                }
+            }
         }
         Elem::FunctionalType(a, b) => {
             print_space(p, st);
@@ -476,18 +497,23 @@ fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpD
 // Parsing
 // ----------------------------------------------------------------------
 
+/// Operands and types as the format reads them, per operand/result group;
+/// inline storage, since this is built for every parsed op.
 struct ParsedOperands<'a> {
     refs: SmallVec<[SmallVec<[OperandRef<'a>; 2]>; 3]>,
-    operand_types: Vec<Option<Vec<Type>>>,
-    result_types: Vec<Option<Vec<Type>>>,
+    operand_types: SmallVec<[Option<Vec<Type>>; 3]>,
+    result_types: SmallVec<[Option<Vec<Type>>; 2]>,
 }
 
 pub fn parse_with_format<'a>(p: &mut Parser<'a>, format: &AsmFormat, def: &OpDef, state: &mut crate::parser::OpState) -> PResult<()> {
-    let mut po = ParsedOperands {
-        refs: (0..def.operands.len()).map(|_| SmallVec::new()).collect(),
-        operand_types: vec![None; def.operands.len()],
-        result_types: vec![None; def.results.len()],
-    };
+    let mut po = ParsedOperands { refs: SmallVec::new(), operand_types: SmallVec::new(), result_types: SmallVec::new() };
+    for _ in 0..def.operands.len() {
+        po.refs.push(SmallVec::new());
+        po.operand_types.push(None);
+    }
+    for _ in 0..def.results.len() {
+        po.result_types.push(None);
+    }
     let start = p.here();
     parse_elems_into(p, &format.elems, def, state, &mut po)?;
     resolve_types(p, def, state, &mut po, start)
@@ -707,9 +733,14 @@ fn assign_types(po: &mut ParsedOperands<'_>, r: TypeRef, tys: Vec<Type>) {
 fn resolve_types<'a>(p: &mut Parser<'a>, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>, loc: crate::location::Location) -> PResult<()> {
     let ctx = p.ctx;
     // SameOperandsAndResultType: every missing type is the one known type.
-    if def.has_trait(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
-        let known = po.result_types.iter().chain(po.operand_types.iter()).find_map(|t| t.as_ref().and_then(|v| v.first().copied()));
-        if let Some(t) = known {
+    let same = if def.has_trait(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
+        po.result_types.iter().chain(po.operand_types.iter()).find_map(|t| t.as_ref().and_then(|v| v.first().copied()))
+    } else {
+        None
+    };
+    if let Some(infer) = def.infer_types {
+        // The hook sees every type known so far, so fill them in first.
+        if let Some(t) = same {
             for (g, refs) in po.refs.iter().enumerate() {
                 if po.operand_types[g].is_none() {
                     po.operand_types[g] = Some(vec![t; refs.len()]);
@@ -721,46 +752,49 @@ fn resolve_types<'a>(p: &mut Parser<'a>, def: &OpDef, state: &mut crate::parser:
                 }
             }
         }
-    }
-    if let Some(infer) = def.infer_types {
         // Variadic groups without a written type get as many entries as operands.
         if let Err(msg) = infer(ctx, &state.attrs, &mut po.operand_types, &mut po.result_types) {
             return p.err_at(loc, msg);
         }
     }
-    // Buildable constraints (`I1`, `Index`) name the type themselves.
-    for (g, spec) in def.operands.iter().enumerate() {
-        if po.operand_types[g].is_none() {
-            if let Some(build) = spec.constraint.buildable {
-                po.operand_types[g] = Some(vec![build(ctx); po.refs[g].len()]);
-            }
-        }
-    }
     for (g, refs) in po.refs.iter().enumerate() {
-        let tys = match &po.operand_types[g] {
-            Some(t) => t.clone(),
-            None if refs.is_empty() => vec![],
-            None => return p.err_at(loc, format!("could not infer the type of operand group '{}'", def.operands[g].name)),
+        // A missing group type is the SameOperandsAndResultType one, else a
+        // buildable constraint's (`I1`, `Index`), without building a list.
+        let fill = match &po.operand_types[g] {
+            Some(tys) => {
+                if tys.len() != refs.len() {
+                    return p.err_at(loc, format!("{} operands present, but expected {}", refs.len(), tys.len()));
+                }
+                None
+            }
+            None if refs.is_empty() => continue,
+            None => match same.or_else(|| def.operands[g].constraint.buildable.map(|b| b(ctx))) {
+                Some(t) => Some(t),
+                None => return p.err_at(loc, format!("could not infer the type of operand group '{}'", def.operands[g].name)),
+            },
         };
-        if tys.len() != refs.len() {
-            return p.err_at(loc, format!("{} operands present, but expected {}", refs.len(), tys.len()));
-        }
-        for (r, t) in refs.iter().zip(tys) {
+        for (k, r) in refs.iter().enumerate() {
+            let t = match fill {
+                Some(t) => t,
+                None => po.operand_types[g].as_ref().unwrap()[k],
+            };
             let v = p.resolve_operand(r, t)?;
             state.operands.push(v);
         }
     }
     if def.attr_sized_operands {
-        let sizes: Vec<i32> = po.refs.iter().map(|r| r.len() as i32).collect();
-        let data: Vec<u8> = sizes.iter().flat_map(|s| s.to_le_bytes()).collect();
-        let a = ctx.intern_attr(crate::attributes::AttrKind::DenseArray { element: ctx.i32(), data: data.into(), len: sizes.len() });
+        let data: Vec<u8> = po.refs.iter().flat_map(|r| (r.len() as i32).to_le_bytes()).collect();
+        let a = ctx.intern_attr(crate::attributes::AttrKind::DenseArray { element: ctx.i32(), data: data.into(), len: po.refs.len() });
         state.add_attr(ctx, "operandSegmentSizes", a);
     }
     for (g, r) in def.results.iter().enumerate() {
         match &po.result_types[g] {
             Some(t) => state.result_types.extend(t.iter().copied()),
             None if r.arity != Arity::Single => {}
-            None => return p.err_at(loc, format!("could not infer the type of result '{}'", r.name)),
+            None => match same {
+                Some(t) => state.result_types.push(t),
+                None => return p.err_at(loc, format!("could not infer the type of result '{}'", r.name)),
+            },
         }
     }
     Ok(())

@@ -160,6 +160,15 @@ impl Context {
         self.intern_type(TypeKind::Integer { width, signedness: Signedness::Signless })
     }
     pub fn integer_type_with(&self, width: u32, signedness: Signedness) -> Type {
+        // The common types skip the interner's lock and hash.
+        if signedness == Signedness::Signless {
+            match width {
+                1 => return self.common.i1,
+                32 => return self.common.i32,
+                64 => return self.common.i64,
+                _ => {}
+            }
+        }
         self.intern_type(TypeKind::Integer { width, signedness })
     }
     pub fn i1(&self) -> Type {

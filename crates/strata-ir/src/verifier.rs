@@ -78,9 +78,20 @@ fn verify_op(ctx: &Context, doms: &DomCache, body: &Body, op: Op, parent: Option
     Ok(())
 }
 
-fn count_ok(arities: &[Arity], n: usize) -> bool {
-    let fixed = arities.iter().filter(|a| **a == Arity::Single).count();
-    let has_var = arities.iter().any(|a| *a != Arity::Single);
+/// `(fixed, has_variadic)` of a list of operand or result arities.
+fn arity_counts(arities: impl Iterator<Item = Arity>) -> (usize, bool) {
+    let (mut fixed, mut var) = (0, false);
+    for a in arities {
+        if a == Arity::Single {
+            fixed += 1;
+        } else {
+            var = true;
+        }
+    }
+    (fixed, var)
+}
+
+fn count_ok((fixed, has_var): (usize, bool), n: usize) -> bool {
     if has_var {
         n >= fixed
     } else {
@@ -89,18 +100,18 @@ fn count_ok(arities: &[Arity], n: usize) -> bool {
 }
 
 fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result<(), Diagnostic> {
-    let arities: Vec<Arity> = def.operands.iter().map(|o| o.arity).collect();
+    let counts = arity_counts(def.operands.iter().map(|o| o.arity));
     let n = body.num_operands(op);
-    if !def.attr_sized_operands && !count_ok(&arities, n) {
-        let fixed = arities.iter().filter(|a| **a == Arity::Single).count();
-        let more = if arities.len() != fixed { " or more" } else { "" };
+    if !def.attr_sized_operands && !count_ok(counts, n) {
+        let (fixed, var) = counts;
+        let more = if var { " or more" } else { "" };
         return Err(op_error(ctx, body, op, format!("expected {fixed}{more} operands, but found {n}")));
     }
-    let rarities: Vec<Arity> = def.results.iter().map(|o| o.arity).collect();
+    let rcounts = arity_counts(def.results.iter().map(|o| o.arity));
     let nr = body.num_results(op);
-    if !count_ok(&rarities, nr) {
-        let fixed = rarities.iter().filter(|a| **a == Arity::Single).count();
-        let more = if rarities.len() != fixed { " or more" } else { "" };
+    if !count_ok(rcounts, nr) {
+        let (fixed, var) = rcounts;
+        let more = if var { " or more" } else { "" };
         return Err(op_error(ctx, body, op, format!("expected {fixed}{more} results, but found {nr}")));
     }
     // Attributes.
@@ -203,7 +214,7 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
     // Traits.
     let t = def.traits;
     if t.contains(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
-        let mut tys = body.operand_types(op).into_iter().chain(body.result_types(op));
+        let mut tys = body.operands(op).chain(body.results(op)).map(|v| body.value_type(v));
         if let Some(first) = tys.next() {
             if tys.any(|x| x != first) {
                 return Err(op_error(ctx, body, op, "requires the same type for all operands and results"));
@@ -211,9 +222,11 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
         }
     }
     if t.contains(Traits::SAME_OPERANDS_TYPE) {
-        let tys = body.operand_types(op);
-        if tys.iter().any(|x| *x != tys[0]) {
-            return Err(op_error(ctx, body, op, "requires all operands to have the same type"));
+        let mut tys = body.operands(op).map(|v| body.value_type(v));
+        if let Some(first) = tys.next() {
+            if tys.any(|x| x != first) {
+                return Err(op_error(ctx, body, op, "requires all operands to have the same type"));
+            }
         }
     }
     if t.contains(Traits::IS_TERMINATOR) {

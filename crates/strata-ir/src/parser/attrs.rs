@@ -1,8 +1,7 @@
-//! Parsing of builtin attributes, attribute aliases, locations and affine
-//! maps/sets.
+//! Parsing of builtin attributes, attribute aliases and locations (affine
+//! maps and sets are in `affine.rs`).
 
 use super::{PResult, Parser};
-use crate::affine::{AffineConstraint, AffineExpr, AffineMap, IntegerSet};
 use crate::apfloat;
 use crate::apint::ApInt;
 use crate::attributes::{AttrKind, Attribute, DenseData};
@@ -355,7 +354,7 @@ impl<'a> Parser<'a> {
                     }
                     if bytes.len() as i64 == (num + 7) / 8 {
                         let unpacked: Vec<u8> = (0..num as usize).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect();
-                        let data = DenseData { splat: false, bytes: unpacked.into() };
+                        let data = splat_if_uniform(unpacked, 1);
                         return Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }));
                     }
                 }
@@ -363,7 +362,8 @@ impl<'a> Parser<'a> {
                 if !splat && bytes.len() as i64 != per as i64 * num {
                     return self.err_at(loc, format!("elements hex data size is invalid for provided type: {ty}", ty = crate::printer::type_to_string(ctx, ty)));
                 }
-                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: bytes.into() } }))
+                let data = if splat { DenseData { splat, bytes: bytes.into() } } else { splat_if_uniform(bytes, per) };
+                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
             }
             Payload::Lits { shape: lshape, lits } => {
                 let splat = lshape.is_none();
@@ -386,14 +386,23 @@ impl<'a> Parser<'a> {
                             _ => return self.err_at(loc, "expected string element"),
                         }
                     }
+                    // Equal strings collapse to a splat, as MLIR stores them.
+                    if values.len() > 1 && values.iter().all(|v| *v == values[0]) {
+                        values.truncate(1);
+                        return Ok(ctx.intern_attr(AttrKind::DenseStrings { ty, splat: true, values: values.into() }));
+                    }
                     return Ok(ctx.intern_attr(AttrKind::DenseStrings { ty, splat, values: values.into() }));
                 }
                 let mut bytes = Vec::new();
                 for l in &lits {
                     self.encode_dense_lit(loc, elem, l, &mut bytes)?;
                 }
-                let splat = splat && num != 1;
-                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: bytes.into() } }))
+                let data = if splat {
+                    DenseData { splat: num != 1, bytes: bytes.into() }
+                } else {
+                    splat_if_uniform(bytes, self.dense_element_bytes(elem).unwrap_or(1))
+                };
+                Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
             }
         }
     }
@@ -767,185 +776,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    // ---- affine ----
-
-    /// `(d0, d1)[s0] -> (exprs)` (without the `affine_map<` wrapper).
-    pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
-        let (dims, syms) = self.parse_affine_ids()?;
-        self.expect(Tok::Arrow, "'->'")?;
-        self.expect(Tok::LParen, "'('")?;
-        let mut results = Vec::new();
-        if !self.eat(Tok::RParen) {
-            loop {
-                results.push(self.parse_affine_expr(&dims, &syms)?);
-                if self.eat(Tok::RParen) {
-                    break;
-                }
-                self.expect(Tok::Comma, "',' or ')'")?;
-            }
-        }
-        Ok(AffineMap { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, results })
-    }
-
-    pub fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
-        let (dims, syms) = self.parse_affine_ids()?;
-        self.expect(Tok::Colon, "':'")?;
-        self.expect(Tok::LParen, "'('")?;
-        let mut constraints = Vec::new();
-        if !self.eat(Tok::RParen) {
-            loop {
-                let lhs = self.parse_affine_expr(&dims, &syms)?;
-                let is_eq = if self.tok() == Tok::Equal && self.src[self.tok.end as usize..].starts_with('=') {
-                    self.bump();
-                    self.bump();
-                    true
-                } else if self.tok() == Tok::Greater && self.src[self.tok.end as usize..].starts_with('=') {
-                    self.bump();
-                    self.bump();
-                    false
-                } else if self.tok() == Tok::Less && self.src[self.tok.end as usize..].starts_with('=') {
-                    // a <= b  ==>  b - a >= 0
-                    self.bump();
-                    self.bump();
-                    let rhs = self.parse_affine_expr(&dims, &syms)?;
-                    constraints.push(AffineConstraint { expr: sub(rhs, lhs), is_equality: false });
-                    if self.eat(Tok::RParen) {
-                        break;
-                    }
-                    self.expect(Tok::Comma, "','")?;
-                    continue;
-                } else {
-                    return self.err_here("expected '== affine-expr' or '>= affine-expr' at end of affine constraint");
-                };
-                let rhs = self.parse_affine_expr(&dims, &syms)?;
-                let expr = if rhs == AffineExpr::Constant(0) { lhs } else { sub(lhs, rhs) };
-                constraints.push(AffineConstraint { expr, is_equality: is_eq });
-                if self.eat(Tok::RParen) {
-                    break;
-                }
-                self.expect(Tok::Comma, "','")?;
-            }
-        }
-        Ok(IntegerSet { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, constraints })
-    }
-
-    fn parse_affine_ids(&mut self) -> PResult<(Vec<String>, Vec<String>)> {
-        let mut dims = Vec::new();
-        self.expect(Tok::LParen, "'('")?;
-        if !self.eat(Tok::RParen) {
-            loop {
-                if self.tok() != Tok::BareIdent {
-                    return self.err_here("expected bare identifier");
-                }
-                dims.push(self.spelling().to_string());
-                self.bump();
-                if self.eat(Tok::RParen) {
-                    break;
-                }
-                self.expect(Tok::Comma, "','")?;
-            }
-        }
-        let mut syms = Vec::new();
-        if self.eat(Tok::LSquare) && !self.eat(Tok::RSquare) {
-            loop {
-                if self.tok() != Tok::BareIdent {
-                    return self.err_here("expected bare identifier");
-                }
-                syms.push(self.spelling().to_string());
-                self.bump();
-                if self.eat(Tok::RSquare) {
-                    break;
-                }
-                self.expect(Tok::Comma, "','")?;
-            }
-        }
-        Ok((dims, syms))
-    }
-
-    fn parse_affine_expr(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_term(dims, syms)?;
-        loop {
-            if self.eat(Tok::Plus) {
-                let rhs = self.parse_affine_term(dims, syms)?;
-                lhs = AffineExpr::Add(Box::new(lhs), Box::new(rhs));
-            } else if self.tok() == Tok::Minus {
-                self.bump();
-                let rhs = self.parse_affine_term(dims, syms)?;
-                lhs = sub(lhs, rhs);
-            } else {
-                return Ok(lhs);
-            }
-        }
-    }
-
-    fn parse_affine_term(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_unary(dims, syms)?;
-        loop {
-            let op = if self.eat(Tok::Star) {
-                0
-            } else if self.eat_keyword("floordiv") {
-                1
-            } else if self.eat_keyword("ceildiv") {
-                2
-            } else if self.eat_keyword("mod") {
-                3
-            } else {
-                return Ok(lhs);
-            };
-            let rhs = self.parse_affine_unary(dims, syms)?;
-            let (l, r) = (Box::new(lhs), Box::new(rhs));
-            lhs = match op {
-                0 => AffineExpr::Mul(l, r),
-                1 => AffineExpr::FloorDiv(l, r),
-                2 => AffineExpr::CeilDiv(l, r),
-                _ => AffineExpr::Mod(l, r),
-            };
-        }
-    }
-
-    fn parse_affine_unary(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        self.enter()?;
-        let r = self.parse_affine_unary_inner(dims, syms);
-        self.leave();
-        r
-    }
-
-    fn parse_affine_unary_inner(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        match self.tok() {
-            Tok::Minus => {
-                self.bump();
-                let e = self.parse_affine_unary(dims, syms)?;
-                Ok(match e {
-                    AffineExpr::Constant(c) => AffineExpr::Constant(-c),
-                    e => AffineExpr::Mul(Box::new(e), Box::new(AffineExpr::Constant(-1))),
-                })
-            }
-            Tok::LParen => {
-                self.bump();
-                let e = self.parse_affine_expr(dims, syms)?;
-                self.expect(Tok::RParen, "')'")?;
-                Ok(e)
-            }
-            Tok::Integer => {
-                let v = self.parse_i64()?;
-                Ok(AffineExpr::Constant(v))
-            }
-            Tok::BareIdent => {
-                let s = self.spelling();
-                let e = if let Some(i) = dims.iter().position(|d| d == s) {
-                    AffineExpr::Dim(i as u32)
-                } else if let Some(i) = syms.iter().position(|d| d == s) {
-                    AffineExpr::Symbol(i as u32)
-                } else {
-                    return self.err_here("use of undeclared identifier".to_string());
-                };
-                self.bump();
-                Ok(e)
-            }
-            _ => self.err_here("expected affine expression"),
-        }
-    }
-
     pub(crate) fn define_attr_alias(&mut self, name: &str, a: Attribute) {
         self.attr_aliases.insert(name.to_string(), a);
     }
@@ -954,17 +784,16 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn sub(a: AffineExpr, b: AffineExpr) -> AffineExpr {
-    // As MLIR's expression builders do: `x - y * c` keeps one product `y * -c`.
-    let neg = match b {
-        AffineExpr::Constant(c) => AffineExpr::Constant(-c),
-        AffineExpr::Mul(l, r) if matches!(*r, AffineExpr::Constant(_)) => {
-            let AffineExpr::Constant(c) = *r else { unreachable!() };
-            AffineExpr::Mul(l, Box::new(AffineExpr::Constant(-c)))
-        }
-        b => AffineExpr::Mul(Box::new(b), Box::new(AffineExpr::Constant(-1))),
-    };
-    AffineExpr::Add(Box::new(a), Box::new(neg))
+/// Elements of `per` bytes each; stored as a splat when there are several
+/// and all are bitwise equal, as MLIR's dense storage does (so
+/// `dense<[7, 7]>` prints as `dense<7>`).
+fn splat_if_uniform(mut bytes: Vec<u8>, per: usize) -> DenseData {
+    let per = per.max(1);
+    if bytes.len() > per && bytes.chunks_exact(per).all(|c| c == &bytes[..per]) {
+        bytes.truncate(per);
+        return DenseData { splat: true, bytes: bytes.into() };
+    }
+    DenseData { splat: false, bytes: bytes.into() }
 }
 
 /// Bytes per element in `DenseData` for an element type.

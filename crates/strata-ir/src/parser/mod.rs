@@ -4,8 +4,10 @@
 //! chunk's offset so locations refer to the whole file). Parse errors stop
 //! at the first one, as MLIR's parser does; the diagnostic is kept in
 //! `Parser::error`. Types live in `types.rs`, attributes and locations in
-//! `attrs.rs`, operations, regions and SSA scoping in `ops.rs`.
+//! `attrs.rs`, affine maps and sets in `affine.rs`, operations, regions and
+//! SSA scoping in `ops.rs`.
 
+mod affine;
 mod attrs;
 mod ops;
 mod types;
@@ -200,6 +202,36 @@ impl<'a> Parser<'a> {
             return self.err_at(loc, m);
         }
         let loc = self.here();
+        self.err_at(loc, msg)
+    }
+    /// An error about the current token placed as MLIR's
+    /// `emitWrongTokenError` places it: just after the previous source
+    /// character, skipping blanks, line ends and `//` comments (at the token
+    /// itself when nothing precedes it).
+    pub fn err_wrong_token<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == Tok::Error {
+            return self.err_here(msg);
+        }
+        let mut at = self.tok.start as usize;
+        if self.tok.kind == Tok::Eof && at > 0 {
+            at -= 1;
+        }
+        let mut before = &self.src[..at];
+        let end = loop {
+            before = before.trim_end_matches([' ', '\t']);
+            if before.is_empty() {
+                break at;
+            }
+            if !before.ends_with(['\n', '\r']) {
+                break before.len();
+            }
+            before = &before[..before.len() - 1];
+            let line_start = before.rfind(['\n', '\r']).unwrap_or(0);
+            if let Some(c) = before[line_start..].find("//") {
+                before = &before[..line_start + c];
+            }
+        };
+        let loc = self.loc_at(end as u32);
         self.err_at(loc, msg)
     }
     pub fn err_diag<T>(&mut self, d: Diagnostic) -> PResult<T> {

@@ -503,7 +503,7 @@ impl<'a> Parser<'a> {
 
     fn parse_custom_operation(&mut self, loc: Location) -> PResult<Op> {
         let name_loc = self.here();
-        let written = self.spelling().to_string();
+        let written = self.spelling();
         let ctx = self.ctx;
         let mut op_name = None;
         if written.contains('.') {

@@ -9,7 +9,9 @@ mod dense;
 mod names;
 mod types;
 
-use std::collections::HashMap;
+pub use types::print_affine_expr_str;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::attributes::{AttrKind, Attribute};
 use crate::body::Body;
@@ -54,80 +56,110 @@ impl Aliases {
         self.attrs.get(&a).map(|s| s.as_str())
     }
 
-    fn add(&mut self, prefix: &str, counts: &mut HashMap<String, u32>, a: Attribute) {
+    /// Records `a` in visiting order; [`Aliases::assign_names`] names it.
+    fn add(&mut self, prefix: &str, a: Attribute) {
         if self.attrs.contains_key(&a) {
             return;
         }
-        let n = counts.entry(prefix.to_string()).or_insert(0);
-        let name = if *n == 0 { format!("#{prefix}") } else { format!("#{prefix}{n}") };
-        *n += 1;
-        self.attrs.insert(a, name.clone());
-        self.order.push((name, a));
+        self.attrs.insert(a, prefix.to_string());
+        self.order.push((prefix.to_string(), a));
     }
+
+    /// Orders the aliases as MLIR's alias initializer does (a stable sort by
+    /// alias depth, then by prefix, so every `#map` precedes every `#set`),
+    /// then numbers each prefix in that order.
+    fn assign_names(&mut self, ctx: &Context) {
+        let mut keyed: Vec<(usize, String, Attribute)> =
+            self.order.drain(..).map(|(prefix, a)| (alias_depth(ctx, a, &self.attrs), prefix, a)).collect();
+        keyed.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
+        let mut counts: HashMap<String, u32> = HashMap::default();
+        for (_, prefix, a) in keyed {
+            let n = counts.entry(prefix.clone()).or_insert(0);
+            let name = if *n == 0 { format!("#{prefix}") } else { format!("#{prefix}{n}") };
+            *n += 1;
+            self.attrs.insert(a, name.clone());
+            self.order.push((name, a));
+        }
+    }
+}
+
+/// 1 + the deepest alias among the attribute's sub-elements: an alias is
+/// printed after those it refers to.
+fn alias_depth(ctx: &Context, a: Attribute, aliased: &HashMap<Attribute, String>) -> usize {
+    fn children_depth(ctx: &Context, a: Attribute, aliased: &HashMap<Attribute, String>) -> usize {
+        let sub = |e: Attribute| if aliased.contains_key(&e) { alias_depth(ctx, e, aliased) } else { children_depth(ctx, e, aliased) };
+        match ctx.attr_kind(a) {
+            AttrKind::Distinct { referenced, .. } => sub(*referenced),
+            AttrKind::Array(v) => v.iter().map(|&e| sub(e)).max().unwrap_or(0),
+            AttrKind::Dictionary(v) => v.iter().map(|&(_, e)| sub(e)).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+    1 + children_depth(ctx, a, aliased)
 }
 
 /// Collects aliasable attributes in the order MLIR's alias initializer
 /// meets them: per op, its attributes, then result types... in print order.
-fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases, counts: &mut HashMap<String, u32>) {
-    fn visit_attr(ctx: &Context, a: Attribute, al: &mut Aliases, counts: &mut HashMap<String, u32>) {
+fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases) {
+    fn visit_attr(ctx: &Context, a: Attribute, al: &mut Aliases) {
         match ctx.attr_kind(a) {
-            AttrKind::AffineMap(_) => al.add("map", counts, a),
-            AttrKind::IntegerSet(_) => al.add("set", counts, a),
+            AttrKind::AffineMap(_) => al.add("map", a),
+            AttrKind::IntegerSet(_) => al.add("set", a),
             AttrKind::Distinct { referenced, .. } => {
-                visit_attr(ctx, *referenced, al, counts);
+                visit_attr(ctx, *referenced, al);
                 let next = al.distinct_ids.len() as u64;
                 al.distinct_ids.entry(a).or_insert(next);
                 if *referenced != ctx.unit_attr() {
-                    al.add("distinct", counts, a)
+                    al.add("distinct", a)
                 }
             }
             AttrKind::Array(v) => {
                 for &e in v.iter() {
-                    visit_attr(ctx, e, al, counts);
+                    visit_attr(ctx, e, al);
                 }
             }
             AttrKind::Dictionary(v) => {
                 for &(_, e) in v.iter() {
-                    visit_attr(ctx, e, al, counts);
+                    visit_attr(ctx, e, al);
                 }
             }
-            AttrKind::Type(t) => visit_type(ctx, *t, al, counts),
+            AttrKind::Type(t) => visit_type(ctx, *t, al),
             AttrKind::Integer { .. } | AttrKind::Float { .. } => {}
             AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } => {
-                visit_type(ctx, *ty, al, counts)
+                visit_type(ctx, *ty, al)
             }
             _ => {}
         }
     }
-    fn visit_type(ctx: &Context, t: Type, al: &mut Aliases, counts: &mut HashMap<String, u32>) {
+    fn visit_type(ctx: &Context, t: Type, al: &mut Aliases) {
         match ctx.type_kind(t) {
             TypeKind::MemRef { element, layout, memory_space, .. } => {
-                visit_type(ctx, *element, al, counts);
+                visit_type(ctx, *element, al);
                 if let Some(l) = layout {
-                    visit_attr(ctx, *l, al, counts);
+                    visit_attr(ctx, *l, al);
                 }
                 if let Some(m) = memory_space {
-                    visit_attr(ctx, *m, al, counts);
+                    visit_attr(ctx, *m, al);
                 }
             }
             TypeKind::RankedTensor { element, encoding, .. } => {
-                visit_type(ctx, *element, al, counts);
+                visit_type(ctx, *element, al);
                 if let Some(e) = encoding {
-                    visit_attr(ctx, *e, al, counts);
+                    visit_attr(ctx, *e, al);
                 }
             }
             TypeKind::Function { inputs, results } => {
                 for &i in inputs.iter().chain(results.iter()) {
-                    visit_type(ctx, i, al, counts);
+                    visit_type(ctx, i, al);
                 }
             }
             TypeKind::Tuple(v) => {
                 for &i in v.iter() {
-                    visit_type(ctx, i, al, counts);
+                    visit_type(ctx, i, al);
                 }
             }
             TypeKind::Vector { element, .. } | TypeKind::UnrankedTensor { element } | TypeKind::Complex(element) => {
-                visit_type(ctx, *element, al, counts)
+                visit_type(ctx, *element, al)
             }
             _ => {}
         }
@@ -135,23 +167,23 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases, counts:
     // Operand types were visited at their definitions; MLIR's initializer
     // visits attributes first, then result types, then regions' arguments.
     if let Some(p) = body.op_props(op) {
-        visit_attr(ctx, p, al, counts);
+        visit_attr(ctx, p, al);
     }
-    visit_attr(ctx, body.op_attrs(op), al, counts);
+    visit_attr(ctx, body.op_attrs(op), al);
     for r in body.results(op) {
-        visit_type(ctx, body.value_type(r), al, counts);
+        visit_type(ctx, body.value_type(r), al);
     }
     for v in body.operands(op) {
-        visit_type(ctx, body.value_type(v), al, counts);
+        visit_type(ctx, body.value_type(v), al);
     }
     let (rb, regions) = body.regions_of(op);
     for &r in regions {
         for b in rb.blocks(r) {
             for &a in rb.block_args(b) {
-                visit_type(ctx, rb.value_type(a), al, counts);
+                visit_type(ctx, rb.value_type(a), al);
             }
             for o in rb.block_ops(b) {
-                collect_aliases(ctx, rb, o, al, counts);
+                collect_aliases(ctx, rb, o, al);
             }
         }
     }
@@ -176,8 +208,8 @@ pub fn print_top_level_to(
 ) -> std::io::Result<()> {
     let mut aliases = Aliases::default();
     if !options.local_scope {
-        let mut counts = HashMap::new();
-        collect_aliases(ctx, body, op, &mut aliases, &mut counts);
+        collect_aliases(ctx, body, op, &mut aliases);
+        aliases.assign_names(ctx);
     }
     let names = names::compute_names(ctx, body, op, options.generic);
     let mut out = String::new();
@@ -298,6 +330,24 @@ pub struct OpPrinter<'a, 'o> {
     preds: Vec<HashMap<Block, smallvec::SmallVec<[Block; 2]>>>,
 }
 
+/// Appends `n` in decimal (without `fmt`'s machinery: SSA numbers and
+/// integer widths are printed for nearly every op).
+pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
+}
+
 /// Buffered text above which the printer hands its output to the sink.
 const FLUSH_BYTES: usize = 1 << 20;
 
@@ -330,7 +380,7 @@ impl<'a> OpPrinter<'a, '_> {
                 self.push_name(bn, lead);
                 if let Some(k) = number {
                     self.out.push('#');
-                    self.out.push_str(&k.to_string());
+                    push_decimal(self.out, k as u64);
                 }
                 return;
             }
@@ -341,10 +391,7 @@ impl<'a> OpPrinter<'a, '_> {
     fn push_name(&mut self, bn: &names::BodyNames, v: Value) {
         self.out.push('%');
         match bn.name(v) {
-            Name::Number(n) => {
-                use std::fmt::Write;
-                let _ = write!(self.out, "{n}");
-            }
+            Name::Number(n) => push_decimal(self.out, n as u64),
             Name::Text(t) => self.out.push_str(t),
             Name::Unset => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -667,7 +714,7 @@ impl<'a> OpPrinter<'a, '_> {
     pub fn print_region_in(&mut self, rb: &'a Body, r: Region, print_entry_args: bool, print_terminators: bool, print_empty_block: bool) {
         let saved = self.body;
         self.body = rb;
-        let mut preds: HashMap<Block, smallvec::SmallVec<[Block; 2]>> = HashMap::new();
+        let mut preds: HashMap<Block, smallvec::SmallVec<[Block; 2]>> = HashMap::default();
         if rb.first_block(r).and_then(|b| rb.next_block(b)).is_some() {
             for pb in rb.blocks(r) {
                 if let Some(t) = rb.last_op(pb) {

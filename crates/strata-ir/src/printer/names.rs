@@ -5,7 +5,8 @@
 //! (`%arg0`) are uniqued against the names visible in enclosing regions by
 //! appending `_N` from a shared conflict counter.
 
-use std::collections::HashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 use crate::body::Body;
 use crate::context::Context;
@@ -30,17 +31,17 @@ pub struct BodyNames {
     pub blocks: Vec<(u32, Box<str>)>,
     /// Ops whose results are split into groups by interface-given names
     /// (sorted result numbers that start a group), keyed by op index.
-    pub groups: std::collections::HashMap<u32, Vec<u32>>,
+    pub groups: FxHashMap<u32, Vec<u32>>,
 }
 
 /// Names of the whole printed tree, keyed by the address of each body.
 pub struct NameTable {
-    pub bodies: std::collections::HashMap<*const Body, BodyNames>,
+    pub bodies: FxHashMap<*const Body, BodyNames>,
 }
 
 struct Scope {
     parent: Option<usize>,
-    names: HashSet<Box<str>>,
+    names: FxHashSet<Box<str>>,
 }
 
 struct Namer<'c> {
@@ -154,7 +155,7 @@ impl Namer<'_> {
         if n == 0 {
             return;
         }
-        let mut group_starts: Vec<u32> = vec![0];
+        let mut group_starts: SmallVec<[u32; 4]> = SmallVec::from_elem(0, 1);
         if !self.generic {
             if let Some(f) = self.ctx.op_def(body.op_name(op)).and_then(|d| d.result_names) {
                 let mut hints: Vec<(usize, String)> = Vec::new();
@@ -176,7 +177,7 @@ impl Namer<'_> {
         }
         if group_starts.len() > 1 {
             group_starts.sort_unstable();
-            self.names(body).groups.insert(op.0, group_starts);
+            self.names(body).groups.insert(op.0, group_starts.to_vec());
         }
     }
 }
@@ -216,7 +217,7 @@ pub fn compute_names(ctx: &Context, body: &Body, op: Op, generic: bool) -> NameT
         next_value: 0,
         next_arg: 0,
         next_conflict: 0,
-        scopes: vec![Scope { parent: None, names: HashSet::new() }],
+        scopes: vec![Scope { parent: None, names: FxHashSet::default() }],
         table: NameTable { bodies: Default::default() },
     };
     namer.names(body);
@@ -246,7 +247,7 @@ pub fn compute_names(ctx: &Context, body: &Body, op: Op, generic: bool) -> NameT
             namer.next_conflict = p.next_conflict;
         }
         let scope = namer.scopes.len();
-        namer.scopes.push(Scope { parent: Some(p.parent_scope), names: HashSet::new() });
+        namer.scopes.push(Scope { parent: Some(p.parent_scope), names: FxHashSet::default() });
         namer.names(p.body);
         namer.number_region(p.body, p.region, scope);
         let blocks: Vec<Block> = p.body.blocks(p.region).collect();
@@ -268,7 +269,7 @@ pub fn compute_names_for_body(ctx: &Context, body: &Body, op: Op) -> NameTable {
         next_value: 0,
         next_arg: 0,
         next_conflict: 0,
-        scopes: vec![Scope { parent: None, names: HashSet::new() }],
+        scopes: vec![Scope { parent: None, names: FxHashSet::default() }],
         table: NameTable { bodies: Default::default() },
     };
     namer.names(body);
@@ -281,7 +282,7 @@ pub fn compute_names_for_body(ctx: &Context, body: &Body, op: Op) -> NameTable {
     }
     while let Some(p) = stack.pop() {
         let scope = namer.scopes.len();
-        namer.scopes.push(Scope { parent: Some(p.parent_scope), names: HashSet::new() });
+        namer.scopes.push(Scope { parent: Some(p.parent_scope), names: FxHashSet::default() });
         namer.names(p.body);
         namer.number_region(p.body, p.region, scope);
         let blocks: Vec<Block> = p.body.blocks(p.region).collect();

@@ -17,7 +17,7 @@ pub fn print_type(ctx: &Context, t: Type, out: &mut String, al: Option<&Aliases>
                 Signedness::Signed => "si",
                 Signedness::Unsigned => "ui",
             });
-            out.push_str(&width.to_string());
+            super::push_decimal(out, *width as u64);
         }
         TypeKind::Index => out.push_str("index"),
         TypeKind::Float(k) => out.push_str(k.keyword()),
@@ -516,6 +516,13 @@ fn print_affine_ids(dims: u32, syms: u32, out: &mut String) {
     }
 }
 
+/// One expression as the printer writes it inside a map.
+pub fn print_affine_expr_str(e: &AffineExpr) -> String {
+    let mut out = String::new();
+    print_affine_expr(e, false, &mut out);
+    out
+}
+
 /// `printAffineExprInternal`: `strong` is MLIR's BindingStrength::Strong.
 fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
     match e {
@@ -523,13 +530,16 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
         AffineExpr::Symbol(i) => out.push_str(&format!("s{i}")),
         AffineExpr::Constant(c) => out.push_str(&c.to_string()),
         AffineExpr::Mul(l, r) | AffineExpr::FloorDiv(l, r) | AffineExpr::CeilDiv(l, r) | AffineExpr::Mod(l, r) => {
+            if strong {
+                out.push('(');
+            }
             if let (AffineExpr::Mul(..), AffineExpr::Constant(-1)) = (e, r.as_ref()) {
                 out.push('-');
                 print_affine_expr(l, true, out);
+                if strong {
+                    out.push(')');
+                }
                 return;
-            }
-            if strong {
-                out.push('(');
             }
             print_affine_expr(l, true, out);
             out.push_str(match e {
@@ -551,9 +561,11 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
             if let AffineExpr::Mul(ml, mr) = r.as_ref() {
                 if let AffineExpr::Constant(c) = mr.as_ref() {
                     if *c == -1 {
+                        // Only a sum needs parentheses here: `d0 - d1 * s0`
+                        // and `d0 - d1 floordiv 2` print bare, as in MLIR.
                         print_affine_expr(l, false, out);
                         out.push_str(" - ");
-                        print_affine_expr(ml, true, out);
+                        print_affine_expr(ml, matches!(**ml, AffineExpr::Add(..)), out);
                         if strong {
                             out.push(')');
                         }
@@ -563,7 +575,7 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
                         print_affine_expr(l, false, out);
                         out.push_str(" - ");
                         print_affine_expr(ml, true, out);
-                        out.push_str(&format!(" * {}", -c));
+                        out.push_str(&format!(" * {}", c.wrapping_neg()));
                         if strong {
                             out.push(')');
                         }
@@ -574,7 +586,7 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
             if let AffineExpr::Constant(c) = r.as_ref() {
                 if *c < 0 {
                     print_affine_expr(l, false, out);
-                    out.push_str(&format!(" - {}", -c));
+                    out.push_str(&format!(" - {}", c.wrapping_neg()));
                     if strong {
                         out.push(')');
                     }

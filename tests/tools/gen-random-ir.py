@@ -87,6 +87,9 @@ class FuncGen:
     def __init__(self, gen, func, callees):
         self.g, self.r, self.f = gen, gen.r, func
         self.callees = callees  # functions this one may call
+        # A private declaration taking one value of each type: calls to it keep
+        # values alive, so canonicalize has to fold them rather than drop them.
+        self.sink = next((c for c in callees if c.name.endswith("sink")), None)
         self.lines = []
         self.nval = 0
         self.nblock = 0
@@ -153,10 +156,49 @@ class FuncGen:
             cands = [n for n in cands if "#" not in n]
         if not cands or self.r.random() < fresh_const_p:
             return self.const(s, t)
+        # Prefer values that are not constants, so that not everything folds;
+        # derive one by a cast from a value of another type if need be.
+        consts = set(s.consts.values())
+        nonconst = [n for n in cands if n not in consts]
+        if self.r.random() < 0.75:
+            if nonconst:
+                cands = nonconst
+            elif not plain:
+                d = self.derive(s, t, consts)
+                if d:
+                    return d
         # Prefer recent values, but reach back sometimes.
         if self.r.random() < 0.7:
             return self.r.choice(cands[-6:])
         return self.r.choice(cands)
+
+    def derive(self, s, t, consts):
+        """A cast of a non-constant value of another type to t, or None."""
+        srcs = [(n, u) for n, u in s.vals if n not in consts and u != t]
+        if t in FLOAT_TYPES:
+            srcs = [(n, u) for n, u in srcs if u in ("i8", "i32", "i64")]
+        elif t == "i1":
+            srcs = [(n, u) for n, u in srcs if u in ("i8", "i32", "i64")]
+        elif t == "index":
+            srcs = [(n, u) for n, u in srcs if u in ("i8", "i32", "i64")]
+        else:
+            srcs = [(n, u) for n, u in srcs if u in INT_TYPES or u in FLOAT_TYPES]
+        if not srcs:
+            return None
+        n, u = self.r.choice(srcs[-8:])
+        if t in FLOAT_TYPES:
+            rhs = "arith.sitofp %s : %s to %s" % (n, u, t)
+        elif t == "index":
+            rhs = "arith.index_cast %s : %s to index" % (n, u)
+        elif u == "index":
+            rhs = "arith.index_cast %s : index to %s" % (n, t)
+        elif u in FLOAT_TYPES:
+            rhs = "arith.fptosi %s : %s to %s" % (n, u, t)
+        elif WIDTH[u] < WIDTH[t]:
+            rhs = "arith.%s %s : %s to %s" % (self.r.choice(["extsi", "extui"]), n, u, t)
+        else:
+            rhs = "arith.trunci %s : %s to %s" % (n, u, t)
+        return self.pure(s, rhs, t)
 
     def nonconst_pick(self, s, t):
         consts = set(s.consts.values())
@@ -347,10 +389,17 @@ class FuncGen:
             op = r.choice(["addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minui"])
         return self.pure(s, "arith.%s %s, %s : %s" % (op, a, b, t), t)
 
+    def gen_sink(self, s):
+        # Mostly recent values (the ones just computed), one per type.
+        args = [self.pick(s, t, fresh_const_p=0.05) for t in self.sink.args]
+        self.emit("func.call @%s(%s) : %s" % (self.sink.name, ", ".join(args), self.sink.sig()))
+
     def gen_op(self, s):
         r = self.r
         self.budget -= 1
         k = r.random()
+        if self.sink and r.random() < 0.07:
+            return self.gen_sink(s)
         if k < 0.08:
             return self.gen_dup(s)
         if k < 0.13:
@@ -546,16 +595,16 @@ class Gen:
         self.r = random.Random(seed)
         self.size = size
 
-    def sig(self, maxargs=3, maxres=2):
+    def sig(self, minargs=0, maxargs=3, maxres=2):
         r = self.r
-        args = [r.choice(ALL_TYPES) for _ in range(r.randint(0, maxargs))]
+        args = [r.choice(ALL_TYPES) for _ in range(r.randint(minargs, maxargs))]
         nres = r.choices([0, 1, 2], weights=[1, 6, 2])[0] if maxres else 0
         return args, [r.choice(ALL_TYPES) for _ in range(min(nres, maxres))]
 
     def symbol_table(self, prefix, indent, nested):
         """Functions of one symbol table; returns text lines."""
         r = self.r
-        funcs = []
+        funcs = [Func("%ssink" % prefix, ALL_TYPES, [], private=True, decl=True)]
         # Leaves first: small private helpers (inline candidates), a private
         # declaration, an unused private function, then public functions.
         for i in range(r.randint(1, 4)):
@@ -568,7 +617,7 @@ class Gen:
             a, res = self.sig()
             funcs.append(Func("%sdead%d" % (prefix, 0), a, res, private=True))
         for i in range(r.randint(1, 3) if not nested else 1):
-            a, res = self.sig()
+            a, res = self.sig(2, 6)
             funcs.append(Func("%sf%d" % (prefix, i), a, res, private=nested and r.random() < 0.3))
         text = []
         for idx, f in enumerate(funcs):

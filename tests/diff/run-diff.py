@@ -56,7 +56,8 @@ PASS_SETS = [
     ["--pass-pipeline=builtin.module(func.func(cse,canonicalize))"],
 ]
 
-TIMEOUT = 60
+# Per tool call; a loaded machine can need more (DIFF_TIMEOUT=seconds).
+TIMEOUT = int(os.environ.get("DIFF_TIMEOUT", "60"))
 
 
 def load_generator():

@@ -12,8 +12,9 @@ import lit.formats
 config.name = "Strata"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
-# Helper scripts and docs live beside the tests but are not tests.
-config.excludes = ["tools", "Inputs", "README.md", "lit.cfg.py"]
+# Helper scripts and docs live beside the tests but are not tests; diff/ is
+# the differential pass suite (run by .ci/run through tests/diff/run-diff.py).
+config.excludes = ["tools", "Inputs", "diff", "README.md", "lit.cfg.py"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 repo_root = os.path.dirname(config.test_source_root)

@@ -9,7 +9,9 @@
 #     one expected-error in every chunk;
 #   - the tests/invalid, cli and robustness suites pass under lit with mlir-opt
 #     standing in for strata-opt (their RUN lines compare against mlir-opt or
-#     pin mlir-opt's messages, so the reference itself must pass them).
+#     pin mlir-opt's messages, so the reference itself must pass them);
+#   - every input of the differential pass suite (tests/diff: generated seeds
+#     and hand-written inputs) runs through mlir-opt with every pass set.
 # Exit status is non-zero if anything is wrong.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -66,6 +68,12 @@ chmod +x "$stand_in/strata-opt"
 if ! STRATA_REFERENCE_STAND_IN=1 STRATA_BIN_DIR=$stand_in "$llvm_bin/lit" -q "$tests/invalid" "$tests/cli" "$tests/robustness"; then
   echo "BAD: tests/invalid, cli or robustness fail with mlir-opt standing in for strata-opt"; bad=1
 fi
+
+if ! python3 "$tests/diff/run-diff.py" --reference-only >/tmp/check-corpus.diff.$$ 2>&1; then
+  echo "BAD: mlir-opt fails on inputs of the differential suite (tests/diff/run-diff.py --reference-only):"
+  grep -v '^  ' /tmp/check-corpus.diff.$$ | head -30; bad=1
+fi
+rm -f /tmp/check-corpus.diff.$$
 
 n_rt=$(ls "$tests"/roundtrip/*.mlir | wc -l)
 n_inv=$(ls "$tests"/invalid/*.mlir | wc -l)

@@ -62,9 +62,7 @@ pub struct SourceFile {
 
 impl SourceFile {
     pub fn new(name: &str, text: String) -> SourceFile {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
-        SourceFile { name: name.to_string(), text, line_starts }
+        SourceFile { name: name.to_string(), line_starts: line_starts(text.as_bytes()), text }
     }
 
     /// 1-based line and column of a byte offset.
@@ -149,6 +147,38 @@ impl DiagRenderer<'_> {
                 };
                 let _ = writeln!(out, "{prefix}: {}: {}", d.severity.as_str(), d.message);
             }
+        }
+    }
+}
+
+/// Offsets where lines start. Inputs run to many megabytes, so the scan
+/// tests eight bytes at a time for a newline before looking at each.
+fn line_starts(bytes: &[u8]) -> Vec<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+    starts.push(0);
+    let chunks = bytes.chunks_exact(8);
+    let tail = chunks.remainder();
+    for (k, chunk) in chunks.enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default()) ^ (ONES * b'\n' as u64);
+        // Nonzero exactly when some byte of `x` is zero, i.e. was a newline.
+        if x.wrapping_sub(ONES) & !x & (ONES << 7) != 0 {
+            starts.extend(chunk.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(j, _)| k * 8 + j + 1));
+        }
+    }
+    let base = bytes.len() - tail.len();
+    starts.extend(tail.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(j, _)| base + j + 1));
+    starts
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn line_starts_match_a_plain_scan() {
+        for text in ["", "\n", "a", "abcdefgh\n", "abcdefg\nabcdefgh\n\n\nxyz", "\n\n\n\n\n\n\n\n\n", "0123456789abcdef\n0123"] {
+            let plain: Vec<usize> =
+                std::iter::once(0).chain(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1)).collect();
+            assert_eq!(super::line_starts(text.as_bytes()), plain, "{text:?}");
         }
     }
 }

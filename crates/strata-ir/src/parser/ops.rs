@@ -646,7 +646,9 @@ impl<'a> Parser<'a> {
                     .with_note(prev_loc, "previously defined here"),
             );
         }
-        if let Some((placeholders, _)) = frame.forward.remove(name) {
+        // Forward references are rare: skip the lookup when there are none.
+        let pending = if frame.forward.is_empty() { None } else { frame.forward.remove(name) };
+        if let Some((placeholders, _)) = pending {
             for (i, p) in placeholders {
                 let i = i as usize;
                 let Some(&v) = values.get(i) else {

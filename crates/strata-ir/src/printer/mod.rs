@@ -220,7 +220,7 @@ pub fn print_top_level_to(
         out.push('\n');
     }
     let err = {
-        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: Some(&mut *w), sink_error: None, preds: Vec::new() };
+        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: Some(&mut *w), sink_error: None, preds: Vec::new(), names_cache: std::cell::Cell::new(None) };
         p.print_op(op);
         p.sink_error.take()
     };
@@ -293,7 +293,7 @@ pub fn op_to_string(ctx: &Context, body: &Body, op: Op, generic: bool) -> String
     let aliases = Aliases::default();
     let mut out = String::new();
     let options = PrintOptions { generic, local_scope: true, ..Default::default() };
-    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: None, sink_error: None, preds: Vec::new() };
+    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: None, sink_error: None, preds: Vec::new(), names_cache: std::cell::Cell::new(None) };
     p.print_op(op);
     out
 }
@@ -305,7 +305,7 @@ pub fn op_in_body_to_string(ctx: &Context, body: &Body, op: Op) -> String {
     let aliases = Aliases::default();
     let mut out = String::new();
     let options = PrintOptions { generic: true, local_scope: true, ..Default::default() };
-    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: None, sink: None, sink_error: None, preds: Vec::new() };
+    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: None, sink: None, sink_error: None, preds: Vec::new(), names_cache: std::cell::Cell::new(None) };
     p.print_op(op);
     out
 }
@@ -328,24 +328,26 @@ pub struct OpPrinter<'a, 'o> {
     /// Predecessors of the blocks of the regions being printed, innermost
     /// last (computed once per region for the `// pred:` comments).
     preds: Vec<HashMap<Block, smallvec::SmallVec<[Block; 2]>>>,
+    /// The last body whose names were looked up (nearly every lookup is for
+    /// the body being printed).
+    names_cache: std::cell::Cell<Option<(*const Body, &'a names::BodyNames)>>,
 }
 
 /// Appends `n` in decimal (without `fmt`'s machinery: SSA numbers and
 /// integer widths are printed for nearly every op).
-pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+pub(crate) fn push_decimal(out: &mut String, n: u64) {
+    const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+                         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+                         8081828384858687888990919293949596979899";
+    if n < 10 {
+        out.push((b'0' + n as u8) as char);
+        return;
     }
-    for &d in &buf[i..] {
-        out.push(d as char);
+    if n >= 100 {
+        push_decimal(out, n / 100);
     }
+    let i = 2 * (n % 100) as usize;
+    out.push_str(&PAIRS[i..i + 2]);
 }
 
 /// Buffered text above which the printer hands its output to the sink.
@@ -357,7 +359,15 @@ impl<'a> OpPrinter<'a, '_> {
     }
 
     fn body_names(&self, body: &Body) -> &'a names::BodyNames {
-        &self.names.bodies[&(body as *const Body)]
+        let key = body as *const Body;
+        if let Some((k, bn)) = self.names_cache.get() {
+            if k == key {
+                return bn;
+            }
+        }
+        let bn = &self.names.bodies[&key];
+        self.names_cache.set(Some((key, bn)));
+        bn
     }
 
     /// `%name` of a value of the current body.

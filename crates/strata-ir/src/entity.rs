@@ -45,6 +45,15 @@ entity!(
 entity!(
     /// An SSA value: an operation result or a block argument.
     Value, "v");
+impl Value {
+    /// True for the empty operand slot left when a value's uses are dropped
+    /// (its op is about to be erased).
+    #[inline]
+    pub fn is_dropped(self) -> bool {
+        self.0 == NONE
+    }
+}
+
 entity!(
     /// One operand slot of one operation (a node of its value's use list).
     Use, "use");

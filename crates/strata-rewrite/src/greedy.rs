@@ -178,6 +178,10 @@ impl DriverListener {
 
     fn add_operands(&mut self, body: &Body, operands: &[Value]) {
         for &v in operands {
+            // Operands whose values were dropped with an erased block.
+            if v.is_dropped() {
+                continue;
+            }
             if !body.use_empty(v) && !body.has_one_use(v) {
                 continue;
             }

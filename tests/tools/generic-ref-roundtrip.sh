@@ -8,6 +8,9 @@
 # this checks the generic syntax of every type, attribute, location, region
 # and naming rule independently of dialect support.
 #
+# Files marked `NO-GENERIC-REREAD` are skipped: the reference's own output
+# for them does not read back to the same IR (see the file's comment).
+#
 # Prints one line per failure and a final `N passed, N failed` line; exits 1
 # if anything failed.
 set -uo pipefail
@@ -24,6 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
 for f in "${files[@]}"; do
+  if grep -q 'NO-GENERIC-REREAD' "$f"; then continue; fi
   flags=(--allow-unregistered-dialect)
   if grep -qE -- '--?split-input-file' "$f"; then flags+=(--split-input-file); fi
   if ! "$mlir_opt" "${flags[@]}" --mlir-print-op-generic "$f" > "$tmp/ref.mlir" 2>/dev/null; then

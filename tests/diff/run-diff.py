@@ -10,6 +10,9 @@ and compare the outputs: equal bytes pass at once; otherwise both outputs are
 re-printed by `mlir-opt --mlir-print-op-generic` and must then be equal (so
 naming and pretty-printing differences that do not change the IR are
 forgiven, while any difference in ops, attributes, types or order is not).
+If mlir-opt cannot read back its own pretty output (it prints a negative
+cf.switch case on i64 as an unsigned number it then rejects), both tools'
+direct --mlir-print-op-generic outputs are compared instead.
 A strata-opt failure (non-zero exit, timeout) is a failure; so is an input
 the reference itself rejects (a corpus bug).
 
@@ -121,8 +124,20 @@ def check(case, mlir_opt, strata_opt):
     generic = [mlir_opt, "--mlir-print-op-generic"] + [f for f in case.flags if f == "--allow-unregistered-dialect"] + ["-"]
     rc1, gref, e1 = run(generic, ref)
     rc2, gours, e2 = run(generic, ours)
+    how = "after generic re-print"
     if rc1 != 0:
-        return False, "mlir-opt cannot re-read its own output:\n" + e1.decode(errors="replace")[:2000]
+        how = "in direct --mlir-print-op-generic output (mlir-opt cannot re-read its pretty output)"
+        # mlir-opt 22 prints some things it cannot read back (cf.switch on
+        # i64 with a negative case value prints it as an unsigned 64-bit
+        # number, "integer value too large" on re-reading). Compare both
+        # tools' own generic output instead.
+        rc1, gref, e1 = run([mlir_opt, "--mlir-print-op-generic"] + argv)
+        rc2, gours, e2 = run([strata_opt, "--mlir-print-op-generic"] + argv)
+        if rc1 != 0:
+            return False, "mlir-opt fails with --mlir-print-op-generic:\n" + e1.decode(errors="replace")[:2000]
+        if rc2 != 0:
+            return False, "strata-opt --mlir-print-op-generic exited with %d:\n%s" % (
+                rc2, e2.decode(errors="replace")[:2000])
     if rc2 != 0:
         return False, "mlir-opt rejects strata-opt's output:\n" + e2.decode(errors="replace")[:2000]
     if gours == gref:
@@ -132,7 +147,7 @@ def check(case, mlir_opt, strata_opt):
                                 "mlir-opt (generic)", "strata-opt (generic)", lineterm="", n=2)
     lines = list(diff)
     more = "\n  ... (%d more diff lines)" % (len(lines) - 40) if len(lines) > 40 else ""
-    return False, "outputs differ after generic re-print:\n" + "\n".join(lines[:40]) + more
+    return False, "outputs differ " + how + ":\n" + "\n".join(lines[:40]) + more
 
 
 def main():

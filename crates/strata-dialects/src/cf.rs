@@ -4,7 +4,7 @@
 
 use strata_ir::apint::ApInt;
 use strata_ir::asm_format::operand_groups;
-use strata_ir::branch::{adjust_segment, dense_i32_values, remove_operand, BranchOpInterface};
+use strata_ir::branch::{adjust_segment, dense_i32_array, dense_i32_values, remove_operand, BranchOpInterface};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
@@ -48,18 +48,9 @@ fn verify_cond_br(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> 
 
 // ---- cf.switch ----
 
+/// A segment-size attribute as counts (negative sizes read as 0).
 fn segments(ctx: &Context, a: Option<Attribute>) -> Vec<usize> {
-    match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { element, data, len }) if ctx.is_signless_integer_of_width(*element, 32) => {
-            (0..*len).map(|i| i32::from_le_bytes(data[i * 4..i * 4 + 4].try_into().unwrap()).max(0) as usize).collect()
-        }
-        _ => vec![],
-    }
-}
-
-fn dense_i32_array(ctx: &Context, v: &[i32]) -> Attribute {
-    let data: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-    ctx.intern_attr(AttrKind::DenseArray { element: ctx.i32(), data: data.into(), len: v.len() })
+    dense_i32_values(ctx, a).iter().map(|&n| n.max(0) as usize).collect()
 }
 
 /// The case values of a `cf.switch` (`case_values`), as integers of the
@@ -296,7 +287,7 @@ const CASE_VALUES_ATTR: AttrConstraint = AttrConstraint {
 // ---- successor operands (BranchOpInterface) ----
 
 /// `cf.cond_br`: operand segments are [condition, true operands, false operands].
-const COND_BR_BRANCH: BranchOpInterface = BranchOpInterface {
+pub(crate) const COND_BR_BRANCH: BranchOpInterface = BranchOpInterface {
     successor_operands: |ctx, body, op, succ| {
         let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
         let (t, f) = (seg.get(1).copied().unwrap_or(0) as usize, seg.get(2).copied().unwrap_or(0) as usize);

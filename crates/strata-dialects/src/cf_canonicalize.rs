@@ -88,10 +88,8 @@ fn segments(rw: &PatternRewriter<'_>, op: Op, name: &str) -> Vec<usize> {
 
 /// `cf.cond_br`'s true and false destination operands.
 fn cond_br_operands(rw: &PatternRewriter<'_>, op: Op) -> (Vec<Value>, Vec<Value>) {
-    let seg = segments(rw, op, "operandSegmentSizes");
-    let t = seg.get(1).copied().unwrap_or(0);
-    let f = seg.get(2).copied().unwrap_or(0);
-    (operands_range(rw.body(), op, 1..1 + t), operands_range(rw.body(), op, 1 + t..1 + t + f))
+    let range = |succ| (crate::cf::COND_BR_BRANCH.successor_operands)(rw.ctx, rw.body(), op, succ);
+    (operands_range(rw.body(), op, range(0)), operands_range(rw.body(), op, range(1)))
 }
 
 /// A `cf.switch` taken apart.

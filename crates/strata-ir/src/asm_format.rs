@@ -783,9 +783,8 @@ fn resolve_types<'a>(p: &mut Parser<'a>, def: &OpDef, state: &mut crate::parser:
         }
     }
     if def.attr_sized_operands {
-        let data: Vec<u8> = po.refs.iter().flat_map(|r| (r.len() as i32).to_le_bytes()).collect();
-        let a = ctx.intern_attr(crate::attributes::AttrKind::DenseArray { element: ctx.i32(), data: data.into(), len: po.refs.len() });
-        state.add_attr(ctx, "operandSegmentSizes", a);
+        let sizes: SmallVec<[i32; 4]> = po.refs.iter().map(|r| r.len() as i32).collect();
+        state.add_attr(ctx, "operandSegmentSizes", crate::branch::dense_i32_array(ctx, &sizes));
     }
     for (g, r) in def.results.iter().enumerate() {
         match &po.result_types[g] {

@@ -189,6 +189,11 @@ impl Context {
     pub fn op_name_str(&self, name: OpName) -> &str {
         self.str(self.op_names.get(name.0).name)
     }
+    /// The dialect namespace of an op name (`arith` for `arith.addi`).
+    pub fn op_dialect_name(&self, name: OpName) -> &str {
+        let full = self.op_name_str(name);
+        full.split_once('.').map_or(full, |(d, _)| d)
+    }
     #[inline]
     pub fn op_def(&self, name: OpName) -> Option<&Arc<OpDef>> {
         self.op_names.get(name.0).def.as_ref()

@@ -160,13 +160,6 @@ impl OpPassManager {
         }
     }
 
-    pub fn num_passes(&self) -> usize {
-        self.elements.iter().map(|e| match e {
-            Element::Pass(_) => 1,
-            Element::Nested(pm) => pm.num_passes(),
-        }).sum()
-    }
-
     fn matches(&self, ctx: &Context, body: &Body, op: Op) -> bool {
         self.anchor == "any" && body.is_isolated(op) || ctx.op_name_str(body.op_name(op)) == self.anchor
     }

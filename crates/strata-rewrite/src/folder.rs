@@ -12,13 +12,15 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use strata_ir::fold::constant_op_value;
-use strata_ir::{Attribute, Block, Body, Context, Location, Op, Region, Str, Type};
+use strata_ir::{Attribute, Block, Body, Context, Location, Op, Region, Type};
 
 use crate::rewriter::PatternRewriter;
 
+/// Kept constants by (insertion region, dialect, value, type); dialect
+/// names are borrowed from the context.
 #[derive(Default)]
-pub struct ConstantFolder {
-    scopes: FxHashMap<(Region, Str, Attribute, Type), Op>,
+pub struct ConstantFolder<'c> {
+    scopes: FxHashMap<(Region, &'c str, Attribute, Type), Op>,
     owned: FxHashSet<Op>,
 }
 
@@ -35,21 +37,11 @@ pub fn insertion_region(ctx: &Context, body: &Body, block: Block) -> Region {
     }
 }
 
-fn dialect_of(ctx: &Context, body: &Body, op: Op) -> Str {
-    let name = ctx.op_name_str(body.op_name(op));
-    ctx.intern_str(name.split('.').next().unwrap_or(name))
-}
-
-impl ConstantFolder {
-    pub fn is_owned(&self, op: Op) -> bool {
-        self.owned.contains(&op)
-    }
-
+impl<'c> ConstantFolder<'c> {
     /// Registers constant `op` (MLIR's `insertKnownConstant`): true if it is
     /// kept (possibly moved to the front of its insertion block), false if
     /// it was replaced by an equal constant and erased.
-    pub fn insert_known_constant(&mut self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
-        let ctx = rw.ctx;
+    pub fn insert_known_constant(&mut self, ctx: &'c Context, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
         let block = rw.body().op_block(op).expect("constant in a block");
         if self.owned.contains(&op) {
             let first = rw.body().first_op(block);
@@ -63,7 +55,7 @@ impl ConstantFolder {
         let Some(value) = constant_op_value(ctx, rw.body(), op) else { return true };
         let region = insertion_region(ctx, rw.body(), block);
         let ty = rw.body().value_type(rw.body().result(op, 0));
-        let key = (region, dialect_of(ctx, rw.body(), op), value, ty);
+        let key = (region, ctx.op_dialect_name(rw.body().op_name(op)), value, ty);
         if let Some(&existing) = self.scopes.get(&key) {
             let v = rw.body().result(existing, 0);
             rw.replace_op(op, &[v]);
@@ -81,12 +73,5 @@ impl ConstantFolder {
         self.scopes.insert(key, op);
         self.owned.insert(op);
         true
-    }
-
-    /// Forgets `op` (it is being erased).
-    pub fn notify_removal(&mut self, op: Op) {
-        if self.owned.remove(&op) {
-            self.scopes.retain(|_, v| *v != op);
-        }
     }
 }

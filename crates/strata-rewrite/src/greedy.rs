@@ -269,7 +269,7 @@ fn populate(ctx: &Context, body: &mut Body, region: Region, config: &GreedyConfi
         }
         if config.cse_constants && is_constant_like(ctx, body, op) {
             let mut rw = PatternRewriter::new(ctx, body, listener);
-            if !folder.insert_known_constant(&mut rw, op) {
+            if !folder.insert_known_constant(ctx, &mut rw, op) {
                 // A duplicate constant, replaced by the kept one and erased.
                 continue;
             }

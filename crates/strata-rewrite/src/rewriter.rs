@@ -138,8 +138,7 @@ impl<'a> PatternRewriter<'a> {
     /// Materializes `value` of `ty` with the dialect of `for_op` at the
     /// insertion point (MLIR's `Dialect::materializeConstant`).
     pub fn materialize_constant(&mut self, for_op: Op, value: Attribute, ty: Type, loc: Location) -> Option<Op> {
-        let name = self.ctx.op_name_str(self.body.op_name(for_op));
-        let dialect = self.ctx.dialect(name.split('.').next().unwrap_or(""))?;
+        let dialect = self.ctx.dialect(self.ctx.op_dialect_name(self.body.op_name(for_op)))?;
         let f = dialect.materialize_constant?;
         let c = f(self.ctx, self.body, value, ty, loc)?;
         Some(self.insert(c))
@@ -244,6 +243,8 @@ impl<'a> PatternRewriter<'a> {
             self.replace_all_uses_with(a, v);
         }
         let ops: SmallVec<[Op; 16]> = self.body.block_ops(src).collect();
+        // The arguments' uses are already moved (with notifications); the
+        // body's own replacement is then a no-op.
         self.body.inline_block_before(src, dest, before, &old);
         for op in ops {
             self.listener.notify_inserted(self.body, op);

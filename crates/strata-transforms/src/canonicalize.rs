@@ -95,7 +95,7 @@ impl Canonicalize {
 fn canonicalize_body(ctx: &Context, body: &mut Body, patterns: &FrozenPatternSet, config: &GreedyConfig, threading: bool) -> (bool, bool) {
     let mut isolated: Vec<Op> = Vec::new();
     body.walk_pre(&mut |op| {
-        if body_is_isolated(body, op) {
+        if body.is_isolated(op) {
             isolated.push(op);
         }
     });
@@ -105,10 +105,6 @@ fn canonicalize_body(ctx: &Context, body: &mut Body, patterns: &FrozenPatternSet
     });
     let r = apply_patterns_greedily(ctx, body, patterns, config);
     nested.iter().fold((r.converged, r.changed), |(c, ch), &(nc, nch)| (c && nc, ch || nch))
-}
-
-fn body_is_isolated(body: &Body, op: Op) -> bool {
-    body.is_isolated(op)
 }
 
 impl Pass for Canonicalize {

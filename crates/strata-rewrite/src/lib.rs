@@ -9,8 +9,10 @@
 //! materialization and uniquing), `greedy.rs` (the greedy driver),
 //! `walk.rs` (the walk driver), `declarative.rs` (the `pattern!` macro),
 //! `fingerprint.rs` (IR hashing for the driver's expensive checks),
-//! `region_simplify.rs` (dead blocks and block arguments).
+//! `region_simplify.rs` (dead blocks and block arguments), `conversion.rs`
+//! (dialect conversion: targets, conversion patterns, type converter).
 
+pub mod conversion;
 pub mod declarative;
 pub mod fingerprint;
 pub mod folder;

@@ -1,7 +1,9 @@
-//! Dialects with MLIR's syntax and verification: `func`, `arith`, `cf`.
+//! Dialects with MLIR's syntax and verification: `func`, `arith`, `cf`,
+//! and the parts of `affine` and `memref` that Toy's lowering uses.
 //! Each file defines one dialect's ops declaratively (`OpDef`) and the few
 //! hand-written hooks the assembly format language cannot express.
 
+pub mod affine;
 pub mod arith;
 mod arith_canonicalize;
 mod arith_fold;
@@ -11,6 +13,7 @@ mod arith_fold_int;
 pub mod cf;
 mod cf_canonicalize;
 pub mod func;
+pub mod memref;
 mod func_canonicalize;
 
 use strata_ir::Context;
@@ -20,6 +23,8 @@ pub fn register_all(ctx: &mut Context) {
     func::register(ctx);
     arith::register(ctx);
     cf::register(ctx);
+    affine::register(ctx);
+    memref::register(ctx);
 }
 
 /// A context with the builtin, func, arith and cf dialects.

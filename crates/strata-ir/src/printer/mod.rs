@@ -9,7 +9,7 @@ mod dense;
 mod names;
 mod types;
 
-pub use types::print_affine_expr_str;
+pub use types::{print_affine_expr_str, print_affine_expr_with_ids};
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -98,9 +98,15 @@ fn alias_depth(ctx: &Context, a: Attribute, aliased: &HashMap<Attribute, String>
     1 + children_depth(ctx, a, aliased)
 }
 
+/// An op-definition interface naming the attributes an op's custom form
+/// never prints as attributes (the affine ops print their maps over SSA
+/// operands), so that the pretty form gives them no `#map` alias, as
+/// mlir-opt's alias collection (a dry run of the printer) does not.
+pub struct UnprintedAttrs(pub fn(&Context, &Body, Op, &str) -> bool);
+
 /// Collects aliasable attributes in the order MLIR's alias initializer
 /// meets them: per op, its attributes, then result types... in print order.
-fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases) {
+fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
     fn visit_attr(ctx: &Context, a: Attribute, al: &mut Aliases) {
         match ctx.attr_kind(a) {
             AttrKind::AffineMap(_) => al.add("map", a),
@@ -169,7 +175,17 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases) {
     if let Some(p) = body.op_props(op) {
         visit_attr(ctx, p, al);
     }
-    visit_attr(ctx, body.op_attrs(op), al);
+    let unprinted = if generic { None } else { ctx.op_def(body.op_name(op)).and_then(|d| d.interfaces.get::<UnprintedAttrs>()) };
+    match (unprinted, ctx.attr_kind(body.op_attrs(op))) {
+        (Some(skip), AttrKind::Dictionary(entries)) => {
+            for &(name, a) in entries.iter() {
+                if !(skip.0)(ctx, body, op, ctx.str(name)) {
+                    visit_attr(ctx, a, al);
+                }
+            }
+        }
+        _ => visit_attr(ctx, body.op_attrs(op), al),
+    }
     for r in body.results(op) {
         visit_type(ctx, body.value_type(r), al);
     }
@@ -183,7 +199,7 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, al: &mut Aliases) {
                 visit_type(ctx, rb.value_type(a), al);
             }
             for o in rb.block_ops(b) {
-                collect_aliases(ctx, rb, o, al);
+                collect_aliases(ctx, rb, o, generic, al);
             }
         }
     }
@@ -208,7 +224,7 @@ pub fn print_top_level_to(
 ) -> std::io::Result<()> {
     let mut aliases = Aliases::default();
     if !options.local_scope {
-        collect_aliases(ctx, body, op, &mut aliases);
+        collect_aliases(ctx, body, op, options.generic, &mut aliases);
         aliases.assign_names(ctx);
     }
     let names = names::compute_names(ctx, body, op, options.generic);

@@ -525,9 +525,23 @@ pub fn print_affine_expr_str(e: &AffineExpr) -> String {
 
 /// `printAffineExprInternal`: `strong` is MLIR's BindingStrength::Strong.
 fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
+    print_affine_expr_ids(e, strong, &default_affine_id, out);
+}
+
+fn default_affine_id(is_symbol: bool, i: u32, out: &mut String) {
+    out.push_str(&format!("{}{i}", if is_symbol { 's' } else { 'd' }));
+}
+
+/// An affine expression with dims and symbols printed by `ids` (the affine
+/// dialect's custom forms name them by SSA value: `%i + 1`, `symbol(%n)`).
+pub fn print_affine_expr_with_ids(e: &AffineExpr, ids: &dyn Fn(bool, u32, &mut String), out: &mut String) {
+    print_affine_expr_ids(e, false, ids, out);
+}
+
+fn print_affine_expr_ids(e: &AffineExpr, strong: bool, ids: &dyn Fn(bool, u32, &mut String), out: &mut String) {
     match e {
-        AffineExpr::Dim(i) => out.push_str(&format!("d{i}")),
-        AffineExpr::Symbol(i) => out.push_str(&format!("s{i}")),
+        AffineExpr::Dim(i) => ids(false, *i, out),
+        AffineExpr::Symbol(i) => ids(true, *i, out),
         AffineExpr::Constant(c) => out.push_str(&c.to_string()),
         AffineExpr::Mul(l, r) | AffineExpr::FloorDiv(l, r) | AffineExpr::CeilDiv(l, r) | AffineExpr::Mod(l, r) => {
             if strong {
@@ -535,20 +549,20 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
             }
             if let (AffineExpr::Mul(..), AffineExpr::Constant(-1)) = (e, r.as_ref()) {
                 out.push('-');
-                print_affine_expr(l, true, out);
+                print_affine_expr_ids(l, true, ids, out);
                 if strong {
                     out.push(')');
                 }
                 return;
             }
-            print_affine_expr(l, true, out);
+            print_affine_expr_ids(l, true, ids, out);
             out.push_str(match e {
                 AffineExpr::Mul(..) => " * ",
                 AffineExpr::FloorDiv(..) => " floordiv ",
                 AffineExpr::CeilDiv(..) => " ceildiv ",
                 _ => " mod ",
             });
-            print_affine_expr(r, true, out);
+            print_affine_expr_ids(r, true, ids, out);
             if strong {
                 out.push(')');
             }
@@ -563,18 +577,18 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
                     if *c == -1 {
                         // Only a sum needs parentheses here: `d0 - d1 * s0`
                         // and `d0 - d1 floordiv 2` print bare, as in MLIR.
-                        print_affine_expr(l, false, out);
+                        print_affine_expr_ids(l, false, ids, out);
                         out.push_str(" - ");
-                        print_affine_expr(ml, matches!(**ml, AffineExpr::Add(..)), out);
+                        print_affine_expr_ids(ml, matches!(**ml, AffineExpr::Add(..)), ids, out);
                         if strong {
                             out.push(')');
                         }
                         return;
                     }
                     if *c < 0 {
-                        print_affine_expr(l, false, out);
+                        print_affine_expr_ids(l, false, ids, out);
                         out.push_str(" - ");
-                        print_affine_expr(ml, true, out);
+                        print_affine_expr_ids(ml, true, ids, out);
                         out.push_str(&format!(" * {}", c.wrapping_neg()));
                         if strong {
                             out.push(')');
@@ -585,7 +599,7 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
             }
             if let AffineExpr::Constant(c) = r.as_ref() {
                 if *c < 0 {
-                    print_affine_expr(l, false, out);
+                    print_affine_expr_ids(l, false, ids, out);
                     out.push_str(&format!(" - {}", c.wrapping_neg()));
                     if strong {
                         out.push(')');
@@ -593,9 +607,9 @@ fn print_affine_expr(e: &AffineExpr, strong: bool, out: &mut String) {
                     return;
                 }
             }
-            print_affine_expr(l, false, out);
+            print_affine_expr_ids(l, false, ids, out);
             out.push_str(" + ");
-            print_affine_expr(r, false, out);
+            print_affine_expr_ids(r, false, ids, out);
             if strong {
                 out.push(')');
             }

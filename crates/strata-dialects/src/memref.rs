@@ -1,0 +1,32 @@
+//! The part of the `memref` dialect Toy's lowering needs: `memref.alloc`
+//! and `memref.dealloc`, with mlir-opt 22's syntax.
+
+use strata_ir::constraints as c;
+use strata_ir::dialect::DialectDef;
+use strata_ir::opdef::{OpDef, TypeConstraint};
+use strata_ir::{Body, Context, Op};
+
+const MEMREF: TypeConstraint =
+    TypeConstraint { check: |c, t| matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. }), summary: "memref of any type values", buildable: None };
+const ANY_MEMREF: TypeConstraint = TypeConstraint {
+    check: |c, t| matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. } | strata_ir::TypeKind::UnrankedMemRef { .. }),
+    summary: "ranked or unranked memref of any type values",
+    buildable: None,
+};
+
+fn alloc_names(_ctx: &Context, _body: &Body, _op: Op, set: &mut dyn FnMut(usize, String)) {
+    set(0, "alloc".to_string());
+}
+
+pub fn register(ctx: &mut Context) {
+    let alloc = OpDef::new("memref.alloc")
+        .variadic_operand("dynamicSizes", c::INDEX)
+        .variadic_operand("symbolOperands", c::INDEX)
+        .optional_attr("alignment", c::ANY_ATTR)
+        .result("memref", MEMREF)
+        .attr_sized_operands()
+        .format("`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
+        .result_names(alloc_names);
+    let dealloc = OpDef::new("memref.dealloc").operand("memref", ANY_MEMREF).format("$memref attr-dict `:` type($memref)");
+    ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc));
+}

@@ -12,6 +12,8 @@ use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits};
 use strata_ir::parser::{EntryArg, OpState, OperandRef, PResult, Parser};
 use strata_ir::printer::{OpPrinter, UnprintedAttrs};
+use strata_ir::effects::{Effect, EffectKind};
+use strata_rewrite::CanonicalizationPatterns;
 use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Op, OpSpec, Value};
 
 pub fn register(ctx: &mut Context) {
@@ -25,7 +27,7 @@ pub fn register(ctx: &mut Context) {
         .variadic_result("results", c::ANY_TYPE)
         .region("region")
         .attr_sized_operands()
-        .traits(Traits::SINGLE_BLOCK)
+        .traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_for, parse_for)
         .interface(UnprintedAttrs(for_bound_unprinted));
     let load = OpDef::new("affine.load")
@@ -35,6 +37,8 @@ pub fn register(ctx: &mut Context) {
         .result("result", c::ANY_TYPE)
         .custom(print_load, parse_load)
         .interface(UnprintedAttrs(|_, _, _, name| name == "map"))
+        .interface(CanonicalizationPatterns(crate::affine_canonicalize::populate_load))
+        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" }))
         .verifier(verify_access);
     let store = OpDef::new("affine.store")
         .operand("value", c::ANY_TYPE)
@@ -43,13 +47,16 @@ pub fn register(ctx: &mut Context) {
         .attr("map", c::ANY_ATTR)
         .custom(print_store, parse_store)
         .interface(UnprintedAttrs(|_, _, _, name| name == "map"))
+        .interface(CanonicalizationPatterns(crate::affine_canonicalize::populate_store))
+        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" }))
         .verifier(verify_access);
     let apply = OpDef::new("affine.apply")
         .variadic_operand("mapOperands", c::INDEX)
         .attr("map", c::ANY_ATTR)
         .result("result", c::INDEX)
         .traits(Traits::PURE)
-        .custom(print_apply, parse_apply);
+        .custom(print_apply, parse_apply)
+        .interface(CanonicalizationPatterns(crate::affine_canonicalize::populate_apply));
     let yield_op = OpDef::new("affine.yield")
         .variadic_operand("operands", c::ANY_TYPE)
         .traits(Traits::PURE | Traits::IS_TERMINATOR)

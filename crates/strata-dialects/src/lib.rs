@@ -4,6 +4,7 @@
 //! hand-written hooks the assembly format language cannot express.
 
 pub mod affine;
+mod affine_canonicalize;
 pub mod arith;
 mod arith_canonicalize;
 mod arith_fold;

@@ -171,7 +171,19 @@ pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::default();
     strata_transforms::register_passes(&mut r);
     r.register(crate::shape_inference::INFO);
+    r.register(crate::lower_to_affine::INFO);
     r
+}
+
+/// The lowering chapters' pipeline after the optimization pipeline: the
+/// partial lowering to affine, then canonicalize and CSE on `func.func`.
+pub fn lowering_pipeline(registry: &PassRegistry) -> Result<OpPassManager, String> {
+    let mut pm = OpPassManager::new("builtin.module");
+    pm.add_pass(registry.create("toy-to-affine", "")?);
+    let f = pm.nest("func.func");
+    f.add_pass(registry.create("canonicalize", "")?);
+    f.add_pass(registry.create("cse", "")?);
+    Ok(pm)
 }
 
 /// The optimization pipeline of `toyc-chN -opt` (and of the lowering
@@ -255,6 +267,22 @@ pub fn run(opts: &Options) -> Outcome {
     if emit == Emit::Mlir {
         out.stderr.push_str(&dump_ir(&ir, opts.debug_info));
         return out;
+    }
+    if emit == Emit::MlirAffine || emit == Emit::Jit {
+        let lowered = lowering_pipeline(&registry).map_err(|e| (e, 4)).and_then(|pm| run_pipeline(&mut ir, &pm, &mut out).map_err(|s| (String::new(), s)));
+        if let Err((e, status)) = lowered {
+            if !e.is_empty() {
+                out.stderr.push_str(&format!("{e}\n"));
+            }
+            return out.fail(status);
+        }
+    }
+    if emit == Emit::MlirAffine {
+        out.stderr.push_str(&dump_ir(&ir, opts.debug_info));
+        return out;
+    }
+    if emit == Emit::Jit {
+        return crate::jit::run_jit(&ir, out);
     }
     out.stderr.push_str(&format!("toyc: -emit={} is not implemented\n", emit_name(emit)));
     out.fail(1)

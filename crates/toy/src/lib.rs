@@ -5,7 +5,7 @@
 //! definitions and custom assembly), `verify` (op verifiers), `struct_type`
 //! (`!toy.struct`), `mlirgen` (AST to IR) (chapter 2, 7); `combine`
 //! (canonicalization patterns, chapter 3); `inliner` and `shape_inference`
-//! (chapter 4); `driver` (what `toyc -chapter=N` runs and prints).
+//! (chapter 4); `lower_to_affine` (chapter 5's partial lowering); `driver` (what `toyc -chapter=N` runs and prints).
 
 pub mod ast;
 pub mod ast_dump;
@@ -13,7 +13,9 @@ pub mod combine;
 pub mod dialect;
 pub mod driver;
 pub mod inliner;
+pub mod jit;
 pub mod lexer;
+pub mod lower_to_affine;
 pub mod mlirgen;
 pub mod parser;
 pub mod shape_inference;

@@ -11,7 +11,7 @@ import lit.formats
 
 config.name = "Strata"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".toy"]
 # Helper scripts and docs live beside the tests but are not tests; diff/ is
 # the differential pass suite (run by .ci/run through tests/diff/run-diff.py).
 config.excludes = ["tools", "Inputs", "diff", "README.md", "lit.cfg.py"]
@@ -24,6 +24,8 @@ repo_root = os.path.dirname(config.test_source_root)
 strata_bin_dir = os.environ.get(
     "STRATA_BIN_DIR", os.path.join(repo_root, "target", "release"))
 strata_opt = os.path.join(os.path.abspath(strata_bin_dir), "strata-opt")
+# toyc, the Toy tutorial's compiler (tests/toy), is built beside it.
+toyc = os.path.join(os.path.abspath(strata_bin_dir), "toyc")
 
 # The reference tools (Debian's mlir-22-tools / llvm-22-tools).
 llvm_bin_dir = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
@@ -57,6 +59,7 @@ config.substitutions.append(("%no-crash", "bash %s" % os.path.join(tools_dir, "n
 config.substitutions.append(("%prefixes", "bash %s" % os.path.join(tools_dir, "prefixes-no-crash.sh")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append((r"\bstrata-opt\b", strata_opt))
+config.substitutions.append((r"(?<![-\w/])toyc\b", toyc))
 config.substitutions.append((r"\bmlir-opt\b", mlir_opt))
 config.substitutions.append((r"\bFileCheck\b", os.path.join(llvm_bin_dir, "FileCheck")))
 config.substitutions.append((r"(?<![-\w])not\b(?![-\w])", os.path.join(llvm_bin_dir, "not")))

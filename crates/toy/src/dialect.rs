@@ -147,6 +147,32 @@ fn fold_struct_access(ctx: &Context, body: &mut Body, op: Op, operands: &[Option
     }
 }
 
+/// `I64Attr` in an assembly format prints without its type, as ODS does
+/// for attributes whose type the constraint fixes.
+fn print_index(ctx: &Context, a: Attribute, out: &mut String) {
+    match ctx.as_integer(a) {
+        Some(v) => out.push_str(&v.to_i64().to_string()),
+        None => out.push_str(&strata_ir::printer::attr_to_string(ctx, a)),
+    }
+}
+
+fn parse_index(p: &mut Parser<'_>) -> PResult<Option<Attribute>> {
+    if !matches!(p.tok(), Tok::Integer | Tok::Minus) {
+        return Ok(None);
+    }
+    let i64_type = p.ctx.i64();
+    p.parse_attribute_typed(Some(i64_type)).map(Some)
+}
+
+/// `CastOp::fold` (`foldCastOp`): a cast to the input's own type is the input.
+fn fold_cast(_: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>]) -> FoldResult {
+    let input = body.operand(op, 0);
+    if body.result_types(op).first() == Some(&body.value_type(input)) {
+        return FoldResult::value(input);
+    }
+    FoldResult::Failed
+}
+
 /// Constants folded out of toy ops become `toy.constant` or
 /// `toy.struct_constant` (`ToyDialect::materializeConstant`).
 fn materialize(ctx: &Context, body: &mut Body, value: Attribute, ty: Type, loc: Location) -> Option<Op> {
@@ -283,6 +309,7 @@ pub fn register(ctx: &mut Context, chapter: u32) {
             .traits(Traits::PURE)
             .format("$input attr-dict `:` type($input) `to` type($output)")
             .verifier(verify::cast)
+            .folder(fold_cast)
             .interface(crate::shape_inference::FIRST_OPERAND);
         dialect = dialect.op(cast).interface(crate::inliner::TOY_INLINER);
     }
@@ -298,6 +325,7 @@ pub fn register(ctx: &mut Context, chapter: u32) {
         let struct_access = OpDef::new("toy.struct_access")
             .operand("input", TOY_STRUCT)
             .attr("index", c::I64_ATTR)
+            .short_form(print_index, parse_index)
             .result("output", TOY_TYPE)
             .traits(Traits::PURE)
             .format("$input `[` $index `]` attr-dict `:` type($input) `->` type($output)")

@@ -176,13 +176,18 @@ pub fn registry() -> PassRegistry {
 }
 
 /// The lowering chapters' pipeline after the optimization pipeline: the
-/// partial lowering to affine, then canonicalize and CSE on `func.func`.
-pub fn lowering_pipeline(registry: &PassRegistry) -> Result<OpPassManager, String> {
+/// partial lowering to affine, then canonicalize and CSE on `func.func`,
+/// and with `-opt` loop fusion and scalar replacement.
+pub fn lowering_pipeline(registry: &PassRegistry, opt: bool) -> Result<OpPassManager, String> {
     let mut pm = OpPassManager::new("builtin.module");
     pm.add_pass(registry.create("toy-to-affine", "")?);
     let f = pm.nest("func.func");
     f.add_pass(registry.create("canonicalize", "")?);
     f.add_pass(registry.create("cse", "")?);
+    if opt {
+        f.add_pass(registry.create("affine-loop-fusion", "")?);
+        f.add_pass(registry.create("affine-scalrep", "")?);
+    }
     Ok(pm)
 }
 
@@ -269,7 +274,7 @@ pub fn run(opts: &Options) -> Outcome {
         return out;
     }
     if emit == Emit::MlirAffine || emit == Emit::Jit {
-        let lowered = lowering_pipeline(&registry).map_err(|e| (e, 4)).and_then(|pm| run_pipeline(&mut ir, &pm, &mut out).map_err(|s| (String::new(), s)));
+        let lowered = lowering_pipeline(&registry, opts.opt).map_err(|e| (e, 4)).and_then(|pm| run_pipeline(&mut ir, &pm, &mut out).map_err(|s| (String::new(), s)));
         if let Err((e, status)) = lowered {
             if !e.is_empty() {
                 out.stderr.push_str(&format!("{e}\n"));

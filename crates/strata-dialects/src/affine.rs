@@ -178,7 +178,7 @@ fn print_access(p: &mut OpPrinter<'_, '_>, op: Op, memref_index: usize) {
     let ctx = p.ctx;
     let body = p.body;
     let operands = body.operand_vec(op);
-    let memref = operands[memref_index];
+    let Some(&memref) = operands.get(memref_index) else { return };
     p.write(" ");
     if memref_index == 1 {
         p.print_value(operands[0]);
@@ -600,12 +600,15 @@ fn verify_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let Some(map) = map_of(ctx, body.op_attr(ctx, op, "map")) else {
         return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op requires an affine map")));
     };
+    if body.num_operands(op) <= mi {
+        return Ok(());
+    }
     let memref = body.operand(op, mi);
     let rank = ctx.shape(body.value_type(memref)).map_or(0, |s| s.len());
     if map.results.len() != rank {
         return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op affine map num results must equal memref rank")));
     }
-    if (map.num_dims + map.num_symbols) as usize != body.num_operands(op) - mi - 1 {
+    if (map.num_dims + map.num_symbols) as usize != body.num_operands(op).saturating_sub(mi + 1) {
         return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op expects as many subscripts as affine map inputs")));
     }
     Ok(())

@@ -138,9 +138,9 @@ impl Compiler<'_> {
         Ok(())
     }
 
-    /// The flattened form of map result `k` applied to `operands` (dims
-    /// then symbols), scaled by `scale`, added into `acc`; or `None` when
-    /// the expression is not linear.
+    /// `Σ scale × expression` over map operands `operands` (dims then
+    /// symbols): flattened to a linear form when every expression is
+    /// linear, else kept as one expression evaluated at run time.
     fn index(&self, op: Op, m: &AffineMap, exprs: &[(AffineExpr, i64)], operands: &[Value]) -> Result<Index, Diagnostic> {
         let slots: Vec<u32> = operands.iter().map(|&v| self.i(op, v)).collect::<Result<_, _>>()?;
         let nd = m.num_dims as usize;
@@ -179,7 +179,7 @@ impl Compiler<'_> {
 
     fn access(&mut self, op: Op, mem_index: usize) -> Result<(u32, Index), Diagnostic> {
         let operands = self.body.operand_vec(op);
-        let mem = operands[mem_index];
+        let Some(&mem) = operands.get(mem_index) else { return Err(unsupported(self.body, op, self.ctx, ": missing operands")) };
         let m = self.map_attr(op, "map")?;
         let strides = self.strides.get(&mem).cloned().unwrap_or_default();
         if strides.len() != m.results.len() {
@@ -190,10 +190,9 @@ impl Compiler<'_> {
         Ok((self.i(op, mem)?, address))
     }
 
-    fn bound(&mut self, op: Op, map_name: &str, operands: &[Value], is_upper: bool) -> Result<Index, Diagnostic> {
+    fn bound(&mut self, op: Op, map_name: &str, operands: &[Value]) -> Result<Index, Diagnostic> {
         let m = self.map_attr(op, map_name)?;
         if m.results.len() != 1 {
-            let _ = is_upper;
             return Err(unsupported(self.body, op, self.ctx, ": min/max bounds"));
         }
         self.index(op, &m, &[(m.results[0].clone(), 1)], operands)
@@ -204,6 +203,14 @@ impl Compiler<'_> {
         let body = self.body;
         let name = ctx.op_name_str(body.op_name(op));
         let operands = body.operand_vec(op);
+        let needed = match name {
+            "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.addi" | "arith.subi" | "arith.muli" | "affine.store" => 2,
+            "arith.negf" | "memref.dealloc" | "affine.load" | "toy.print" => 1,
+            _ => 0,
+        };
+        if operands.len() < needed {
+            return Err(unsupported(body, op, ctx, ": missing operands"));
+        }
         let result = (body.num_results(op) == 1).then(|| body.result(op, 0));
         let float_bin = |c: &mut Self, mk: fn(u32, u32, u32) -> Inst| -> Result<(), Diagnostic> {
             let (a, b) = (c.f(op, operands[0])?, c.f(op, operands[1])?);
@@ -288,12 +295,15 @@ impl Compiler<'_> {
                 let seg = strata_ir::branch::dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
                 let nl = seg.first().copied().unwrap_or(0) as usize;
                 let nu = seg.get(1).copied().unwrap_or(0) as usize;
-                let lb = self.bound(op, "lowerBoundMap", &operands[..nl], false)?;
-                let ub = self.bound(op, "upperBoundMap", &operands[nl..nl + nu], true)?;
+                if nl + nu > operands.len() {
+                    return Err(unsupported(body, op, ctx, ": malformed bounds"));
+                }
+                let lb = self.bound(op, "lowerBoundMap", &operands[..nl])?;
+                let ub = self.bound(op, "upperBoundMap", &operands[nl..nl + nu])?;
                 let step = body.op_attr(ctx, op, "step").and_then(|a| ctx.as_i64(a)).unwrap_or(1);
-                let region = body.local_regions(op)[0];
-                let Some(b) = body.first_block(region) else { return Ok(()) };
-                let Slot::I(iv) = self.new_slot(body.block_args(b)[0])? else { return Err(unsupported(body, op, ctx, "")) };
+                let Some(b) = body.local_regions(op).first().and_then(|&r| body.first_block(r)) else { return Ok(()) };
+                let Some(&iv_value) = body.block_args(b).first() else { return Err(unsupported(body, op, ctx, "")) };
+                let Slot::I(iv) = self.new_slot(iv_value)? else { return Err(unsupported(body, op, ctx, "")) };
                 self.num_i += 1;
                 let ub_slot = self.num_i - 1;
                 let start = self.insts.len();

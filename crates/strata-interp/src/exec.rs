@@ -98,12 +98,12 @@ pub fn execute(program: &Program, out: &mut dyn Write) -> Result<(), Diagnostic>
             }
             Inst::Load { dst, mem, address } => {
                 let a = eval(address, &i);
-                let buf = &buffers[i[*mem as usize] as usize];
+                let buf = buffers.get(i[*mem as usize] as usize).ok_or_else(out_of_bounds)?;
                 f[*dst as usize] = *usize::try_from(a).ok().and_then(|a| buf.get(a)).ok_or_else(out_of_bounds)?;
             }
             Inst::Store { value, mem, address } => {
                 let a = eval(address, &i);
-                let buf = &mut buffers[i[*mem as usize] as usize];
+                let buf = buffers.get_mut(i[*mem as usize] as usize).ok_or_else(out_of_bounds)?;
                 *usize::try_from(a).ok().and_then(|a| buf.get_mut(a)).ok_or_else(out_of_bounds)? = f[*value as usize];
             }
             Inst::Apply { dst, index } => i[*dst as usize] = eval(index, &i),
@@ -125,7 +125,7 @@ pub fn execute(program: &Program, out: &mut dyn Write) -> Result<(), Diagnostic>
                 }
             }
             Inst::Print { mem, shape } => {
-                let buf = &buffers[i[*mem as usize] as usize];
+                let buf = buffers.get(i[*mem as usize] as usize).ok_or_else(out_of_bounds)?;
                 print_memref(buf, shape, &mut text);
                 if text.len() > 1 << 16 {
                     out.write_all(text.as_bytes()).map_err(io_err)?;

@@ -123,8 +123,10 @@ pub(crate) fn memref_effects(ctx: &Context, body: &Body, op: Op) -> Option<(Vec<
             }
         } else if is(ctx, body, o, "memref.dealloc") {
             writes.push(body.operand(o, 0));
-        } else if !(is(ctx, body, o, "affine.for") || is(ctx, body, o, "affine.yield") || is(ctx, body, o, "memref.alloc"))
-            && !strata_ir::effects::is_memory_effect_free(ctx, body, o)
+        } else if !(is(ctx, body, o, "affine.for")
+            || is(ctx, body, o, "affine.yield")
+            || is(ctx, body, o, "memref.alloc")
+            || strata_ir::effects::is_memory_effect_free(ctx, body, o))
         {
             known = false;
         }

@@ -97,7 +97,7 @@ pub fn scalar_replace(ctx: &Context, body: &mut Body) -> bool {
     });
     for alloc in allocs {
         let m = body.result(alloc, 0);
-        let users: Vec<(Op, usize)> = body.uses(m).map(|(u, i)| (u, i as usize)).collect();
+        let users: Vec<(Op, usize)> = body.uses(m).collect();
         let write_only = users.iter().all(|&(u, i)| (is(ctx, body, u, "affine.store") && i == 1) || is(ctx, body, u, "memref.dealloc"));
         if write_only {
             for (u, _) in users {

@@ -126,10 +126,10 @@ pub fn cast(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 
 /// `toy.return` against its function (`ReturnOp::verify`).
 pub fn return_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let Some((pb, f)) = parent else { return Ok(()) };
-    if pb.op_name(f) != ctx.op_name("toy.func") {
-        return Ok(());
-    }
+    // `HasParent<"FuncOp">` (strata-ir does not check `OpDef::has_parent`).
+    let Some((pb, f)) = parent.filter(|(pb, f)| pb.op_name(*f) == ctx.op_name("toy.func")) else {
+        return Err(op_error(ctx, body, op, "expects parent op 'toy.func'"));
+    };
     let n = body.num_operands(op);
     if n > 1 {
         return Err(op_error(ctx, body, op, "expects at most 1 return operand"));

@@ -256,17 +256,19 @@ pub fn run(opts: &Options) -> Outcome {
         out.stderr.push_str(&dump_ir(&ir, opts.debug_info));
         return out;
     }
-    out.stderr.push_str(&format!("toyc: -emit={} is not implemented\n", emit_name(emit)));
-    out.fail(1)
+    let status = crate::lowering::emit_lowered(&mut ir, emit, opts, &mut out);
+    out.fail(status)
 }
 
-fn emit_name(e: Emit) -> &'static str {
-    match e {
-        Emit::Ast => "ast",
-        Emit::Mlir => "mlir",
-        Emit::MlirAffine => "mlir-affine",
-        Emit::MlirLlvm => "mlir-llvm",
-        Emit::Llvm => "llvm",
-        Emit::Jit => "jit",
+impl Emit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Emit::Ast => "ast",
+            Emit::Mlir => "mlir",
+            Emit::MlirAffine => "mlir-affine",
+            Emit::MlirLlvm => "mlir-llvm",
+            Emit::Llvm => "llvm",
+            Emit::Jit => "jit",
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! definitions and custom assembly), `verify` (op verifiers), `struct_type`
 //! (`!toy.struct`), `mlirgen` (AST to IR) (chapter 2, 7); `combine`
 //! (canonicalization patterns, chapter 3); `inliner` and `shape_inference`
-//! (chapter 4); `driver` (what `toyc -chapter=N` runs and prints).
+//! (chapter 4); `lowering` (the hook for chapters 5-6); `driver` (what `toyc -chapter=N` runs and prints).
 
 pub mod ast;
 pub mod ast_dump;
@@ -14,6 +14,7 @@ pub mod dialect;
 pub mod driver;
 pub mod inliner;
 pub mod lexer;
+pub mod lowering;
 pub mod mlirgen;
 pub mod parser;
 pub mod shape_inference;

@@ -13,7 +13,13 @@ pub struct Parser<'s> {
     /// Everything the parser reported, in order (the tutorial prints it on
     /// stderr as it goes).
     pub errors: String,
+    /// Current nesting of literals and parentheses.
+    depth: usize,
 }
+
+/// Deeper nesting is refused: the tutorial has no limit, but a literal's
+/// shape is copied at every level (quadratic memory) and parsing recurses.
+pub const MAX_NESTING: usize = 1000;
 
 const fn ch(c: u8) -> Token {
     c as Token
@@ -21,7 +27,7 @@ const fn ch(c: u8) -> Token {
 
 impl<'s> Parser<'s> {
     pub fn new(src: &'s [u8], chapter: u32) -> Parser<'s> {
-        Parser { lx: Lexer::new(src, TokenCodes::for_chapter(chapter)), chapter, errors: String::new() }
+        Parser { lx: Lexer::new(src, TokenCodes::for_chapter(chapter)), chapter, errors: String::new(), depth: 0 }
     }
 
     fn ident_tok(&self) -> Token {
@@ -101,7 +107,7 @@ impl<'s> Parser<'s> {
         let mut values = Vec::new();
         loop {
             if self.lx.cur() == ch(b'[') {
-                values.push(self.parse_tensor_literal()?);
+                values.push(self.parse_nested_literal(false)?);
             } else {
                 if self.lx.cur() != self.number_tok() {
                     self.error("<num> or [", "in literal expression");
@@ -148,7 +154,7 @@ impl<'s> Parser<'s> {
         let mut values = Vec::new();
         loop {
             if self.lx.cur() == ch(b'[') {
-                values.push(self.parse_tensor_literal()?);
+                values.push(self.parse_nested_literal(false)?);
             } else if self.lx.cur() == self.number_tok() {
                 values.push(self.parse_number());
             } else {
@@ -156,7 +162,7 @@ impl<'s> Parser<'s> {
                     self.error("{, [, or number", "in struct literal expression");
                     return None;
                 }
-                values.push(self.parse_struct_literal()?);
+                values.push(self.parse_nested_literal(true)?);
             }
             if self.lx.cur() == ch(b'}') {
                 break;
@@ -221,6 +227,28 @@ impl<'s> Parser<'s> {
     }
 
     fn parse_primary(&mut self) -> Option<Expr> {
+        if self.depth >= MAX_NESTING {
+            self.error("at most 1000 levels of nesting", "in expression");
+            return None;
+        }
+        self.depth += 1;
+        let e = self.parse_primary_inner();
+        self.depth -= 1;
+        e
+    }
+
+    fn parse_nested_literal(&mut self, structure: bool) -> Option<Expr> {
+        if self.depth >= MAX_NESTING {
+            self.error("at most 1000 levels of nesting", "in literal expression");
+            return None;
+        }
+        self.depth += 1;
+        let e = if structure { self.parse_struct_literal() } else { self.parse_tensor_literal() };
+        self.depth -= 1;
+        e
+    }
+
+    fn parse_primary_inner(&mut self) -> Option<Expr> {
         let tok = self.lx.cur();
         if tok == self.ident_tok() {
             self.parse_identifier_expr()

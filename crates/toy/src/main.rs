@@ -32,7 +32,7 @@ fn parse_args(args: Vec<String>) -> Result<Option<Options>, String> {
     while let Some(a) = it.next() {
         if a == "-" || !a.starts_with('-') {
             if have_input {
-                return Err(format!("toyc: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: toyc --help"));
+                return Err("toyc: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: toyc --help".to_string());
             }
             opts.input = a;
             have_input = true;

@@ -49,7 +49,7 @@ impl<'s> Parser<'s> {
 
     /// Parses the whole input; `None` after a syntax error.
     pub fn parse_module(&mut self) -> Option<Module> {
-        self.lx.next();
+        self.lx.advance();
         let mut records = Vec::new();
         if self.chapter >= 7 {
             loop {
@@ -122,9 +122,9 @@ impl<'s> Parser<'s> {
                 self.error("] or ,", "in literal expression");
                 return None;
             }
-            self.lx.next();
+            self.lx.advance();
         }
-        self.lx.next();
+        self.lx.advance();
         let mut dims = vec![values.len() as i64];
         if values.iter().any(|v| matches!(v, Expr::Literal { .. })) {
             let first_dims = match &values[0] {
@@ -171,14 +171,14 @@ impl<'s> Parser<'s> {
                 self.error("} or ,", "in struct literal expression");
                 return None;
             }
-            self.lx.next();
+            self.lx.advance();
         }
-        self.lx.next();
+        self.lx.advance();
         Some(Expr::StructLiteral { loc, values })
     }
 
     fn parse_paren(&mut self) -> Option<Expr> {
-        self.lx.next();
+        self.lx.advance();
         let v = self.parse_expression()?;
         if self.lx.cur() != ch(b')') {
             self.error(")", "to close expression with parentheses");
@@ -201,7 +201,7 @@ impl<'s> Parser<'s> {
                     self.error(", or )", "in argument list");
                     return None;
                 }
-                self.lx.next();
+                self.lx.advance();
             }
         }
         self.lx.consume(); // )
@@ -219,7 +219,7 @@ impl<'s> Parser<'s> {
     fn parse_identifier_expr(&mut self) -> Option<Expr> {
         let name = self.lx.identifier().to_string();
         let loc = self.lx.last_loc();
-        self.lx.next();
+        self.lx.advance();
         if self.lx.cur() != ch(b'(') {
             return Some(Expr::Var { loc, name });
         }
@@ -311,20 +311,20 @@ impl<'s> Parser<'s> {
             self.error("<", "to begin type");
             return None;
         }
-        self.lx.next();
+        self.lx.advance();
         let mut ty = VarType::default();
         while self.lx.cur() == self.number_tok() {
             ty.shape.push(self.lx.number() as i64);
-            self.lx.next();
+            self.lx.advance();
             if self.lx.cur() == ch(b',') {
-                self.lx.next();
+                self.lx.advance();
             }
         }
         if self.lx.cur() != ch(b'>') {
             self.error(">", "to end type");
             return None;
         }
-        self.lx.next();
+        self.lx.advance();
         Some(ty)
     }
 
@@ -337,13 +337,13 @@ impl<'s> Parser<'s> {
             return None;
         }
         let loc = self.lx.last_loc();
-        self.lx.next();
+        self.lx.advance();
         if self.lx.cur() != self.ident_tok() {
             self.error("identified", "after 'var' declaration");
             return None;
         }
         let name = self.lx.identifier().to_string();
-        self.lx.next();
+        self.lx.advance();
         let ty = if self.lx.cur() == ch(b'<') { self.parse_type()? } else { VarType::default() };
         let mut init = None;
         if requires_init {
@@ -360,7 +360,7 @@ impl<'s> Parser<'s> {
             return None;
         }
         let name = self.lx.identifier().to_string();
-        self.lx.next();
+        self.lx.advance();
         let mut init = None;
         if requires_init {
             if self.lx.cur() != ch(b'=') {
@@ -383,7 +383,7 @@ impl<'s> Parser<'s> {
         }
         let loc = self.lx.last_loc();
         let type_name = self.lx.identifier().to_string();
-        self.lx.next();
+        self.lx.advance();
         self.parse_typed_declaration(type_name, requires_init, loc)
     }
 

@@ -160,7 +160,14 @@ pub fn func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let Some(fty) = body.op_attr(ctx, op, "function_type").and_then(|a| ctx.as_type(a)) else { return Ok(()) };
     let Some((inputs, _)) = ctx.function_signature(fty) else { return Ok(()) };
     let (rb, regions) = body.regions_of(op);
-    let Some(entry) = regions.first().and_then(|&r| rb.first_block(r)) else { return Ok(()) };
+    let Some(entry) = regions.first().and_then(|&r| rb.first_block(r)) else {
+        // A declaration (no body) must not be public (`SymbolOpInterface`).
+        let visibility = body.op_attr(ctx, op, "sym_visibility").and_then(|a| ctx.as_string(a));
+        if visibility.is_none_or(|v| v == b"public") {
+            return Err(op_error(ctx, body, op, "symbol declaration cannot have public visibility"));
+        }
+        return Ok(());
+    };
     let args = rb.block_args(entry);
     if args.len() != inputs.len() {
         return Err(op_error(ctx, body, op, format!("entry block must have {} arguments to match function signature", inputs.len())));

@@ -25,10 +25,29 @@ pub fn transpose_patterns(_: &Context, set: &mut PatternSet) {
     set.add(FnPattern { root: Some("toy.transpose"), name: "SimplifyRedundantTranspose", benefit: 1, f: simplify_redundant_transpose });
 }
 
+fn num_elements(ctx: &Context, t: Type) -> Option<i64> {
+    ctx.shape(t).map(|s| s.iter().product())
+}
+
+/// Whether a constant of this value can take the shape of `ty`: same
+/// element count, or a single element (which the tutorial's release build
+/// turns into a splat; other mismatches are assertion failures there).
+fn reshapable(ctx: &Context, value: Attribute, ty: Type) -> bool {
+    let AttrKind::DenseElements { ty: from, data } = ctx.attr_kind(value) else { return false };
+    let (Some(n), Some(m)) = (num_elements(ctx, *from), num_elements(ctx, ty)) else { return false };
+    n == m || n == 1 || data.splat
+}
+
 /// The constant `value` with the shape of `ty` (same elements).
 fn reshape_constant(ctx: &Context, value: Attribute, ty: Type) -> Attribute {
     match ctx.attr_kind(value) {
-        AttrKind::DenseElements { data, .. } => ctx.intern_attr(AttrKind::DenseElements { ty, data: data.clone() }),
+        AttrKind::DenseElements { data, ty: from } => {
+            let mut data = data.clone();
+            if num_elements(ctx, *from) == Some(1) && num_elements(ctx, ty) != Some(1) {
+                data.splat = true;
+            }
+            ctx.intern_attr(AttrKind::DenseElements { ty, data })
+        }
         _ => value,
     }
 }
@@ -51,6 +70,7 @@ pub fn reshape_patterns(_: &Context, set: &mut PatternSet) {
     set.add(pattern! {
         name: FoldConstantReshapeOptPattern,
         from: (res = toy.reshape (toy.constant {value: v})),
+        when: |m, ctx| reshapable(ctx, m.attr("v"), m.ty("res")),
         to: (toy.constant {value: (|m, ctx| reshape_constant(ctx, m.attr("v"), m.ty("res")))}),
     });
 }

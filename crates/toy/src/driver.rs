@@ -175,22 +175,6 @@ pub fn registry() -> PassRegistry {
     r
 }
 
-/// The lowering chapters' pipeline after the optimization pipeline: the
-/// partial lowering to affine, then canonicalize and CSE on `func.func`,
-/// and with `-opt` loop fusion and scalar replacement.
-pub fn lowering_pipeline(registry: &PassRegistry, opt: bool) -> Result<OpPassManager, String> {
-    let mut pm = OpPassManager::new("builtin.module");
-    pm.add_pass(registry.create("toy-to-affine", "")?);
-    let f = pm.nest("func.func");
-    f.add_pass(registry.create("canonicalize", "")?);
-    f.add_pass(registry.create("cse", "")?);
-    if opt {
-        f.add_pass(registry.create("affine-loop-fusion", "")?);
-        f.add_pass(registry.create("affine-scalrep", "")?);
-    }
-    Ok(pm)
-}
-
 /// The optimization pipeline of `toyc-chN -opt` (and of the lowering
 /// chapters, which run it first).
 pub fn opt_pipeline(registry: &PassRegistry, chapter: u32) -> Result<OpPassManager, String> {
@@ -273,33 +257,19 @@ pub fn run(opts: &Options) -> Outcome {
         out.stderr.push_str(&dump_ir(&ir, opts.debug_info));
         return out;
     }
-    if emit == Emit::MlirAffine || emit == Emit::Jit {
-        let lowered = lowering_pipeline(&registry, opts.opt).map_err(|e| (e, 4)).and_then(|pm| run_pipeline(&mut ir, &pm, &mut out).map_err(|s| (String::new(), s)));
-        if let Err((e, status)) = lowered {
-            if !e.is_empty() {
-                out.stderr.push_str(&format!("{e}\n"));
-            }
-            return out.fail(status);
-        }
-    }
-    if emit == Emit::MlirAffine {
-        out.stderr.push_str(&dump_ir(&ir, opts.debug_info));
-        return out;
-    }
-    if emit == Emit::Jit {
-        return crate::jit::run_jit(&ir, out);
-    }
-    out.stderr.push_str(&format!("toyc: -emit={} is not implemented\n", emit_name(emit)));
-    out.fail(1)
+    let status = crate::lowering::emit_lowered(&mut ir, emit, opts, &mut out);
+    out.fail(status)
 }
 
-fn emit_name(e: Emit) -> &'static str {
-    match e {
-        Emit::Ast => "ast",
-        Emit::Mlir => "mlir",
-        Emit::MlirAffine => "mlir-affine",
-        Emit::MlirLlvm => "mlir-llvm",
-        Emit::Llvm => "llvm",
-        Emit::Jit => "jit",
+impl Emit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Emit::Ast => "ast",
+            Emit::Mlir => "mlir",
+            Emit::MlirAffine => "mlir-affine",
+            Emit::MlirLlvm => "mlir-llvm",
+            Emit::Llvm => "llvm",
+            Emit::Jit => "jit",
+        }
     }
 }

@@ -5,21 +5,19 @@
 
 use crate::driver::{render_error, Ir, Outcome};
 
-pub fn run_jit(ir: &Ir, mut out: Outcome) -> Outcome {
-    let Some(module_body) = ir.body.nested(ir.module) else {
-        out.status = 1;
-        return out;
-    };
+/// Runs `main`; returns the exit status.
+pub fn run_jit(ir: &Ir, out: &mut Outcome) -> i32 {
+    let Some(module_body) = ir.body.nested(ir.module) else { return 1 };
     let mut buf = Vec::new();
     match strata_interp::run_function(&ir.ctx, module_body, "main", &mut buf) {
         Ok(()) => {
             out.stdout.push_str(&String::from_utf8_lossy(&buf));
+            0
         }
         Err(d) => {
             out.stdout.push_str(&String::from_utf8_lossy(&buf));
             out.stderr.push_str(&render_error(&ir.ctx, &d));
-            out.status = 1;
+            1
         }
     }
-    out
 }

@@ -81,14 +81,14 @@ impl<'s> Lexer<'s> {
     pub fn cur(&self) -> Token {
         self.cur_tok
     }
-    pub fn next(&mut self) -> Token {
+    pub fn advance(&mut self) -> Token {
         self.cur_tok = self.get_tok();
         self.cur_tok
     }
     /// Moves past the current token (the tutorial asserts it is the
     /// expected one only in debug builds; its release behaviour is to move on).
     pub fn consume(&mut self) {
-        self.next();
+        self.advance();
     }
     /// The last identifier read (stale when the current token is another).
     pub fn identifier(&self) -> &str {
@@ -202,14 +202,14 @@ mod tests {
     #[test]
     fn locations_count_from_one() {
         let mut lx = Lexer::new(b"def f(a)\n  return;", TokenCodes::for_chapter(7));
-        assert_eq!(lx.next(), TOK_DEF);
+        assert_eq!(lx.advance(), TOK_DEF);
         assert_eq!(lx.last_loc(), Loc { line: 1, col: 1 });
-        assert_eq!(lx.next(), -6);
+        assert_eq!(lx.advance(), -6);
         assert_eq!(lx.last_loc(), Loc { line: 1, col: 5 });
-        lx.next();
-        lx.next();
-        lx.next();
-        assert_eq!(lx.next(), TOK_RETURN);
+        lx.advance();
+        lx.advance();
+        lx.advance();
+        assert_eq!(lx.advance(), TOK_RETURN);
         assert_eq!(lx.last_loc(), Loc { line: 2, col: 3 });
     }
 

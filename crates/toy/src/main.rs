@@ -32,7 +32,7 @@ fn parse_args(args: Vec<String>) -> Result<Option<Options>, String> {
     while let Some(a) = it.next() {
         if a == "-" || !a.starts_with('-') {
             if have_input {
-                return Err(format!("toyc: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: toyc --help"));
+                return Err("toyc: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: toyc --help".to_string());
             }
             opts.input = a;
             have_input = true;
@@ -83,7 +83,21 @@ fn parse_args(args: Vec<String>) -> Result<Option<Options>, String> {
     Ok(Some(opts))
 }
 
+/// Parsing, code generation and printing recurse over nesting (as the
+/// tutorial's do); the worker thread's stack leaves room for deep inputs.
+const STACK_BYTES: usize = 512 << 20;
+
 fn main() -> ExitCode {
+    match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(run_main) {
+        Ok(h) => h.join().unwrap_or(ExitCode::FAILURE),
+        Err(e) => {
+            eprintln!("toyc: could not start worker thread: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_main() -> ExitCode {
     let opts = match parse_args(std::env::args().skip(1).collect()) {
         Ok(Some(o)) => o,
         Ok(None) => {

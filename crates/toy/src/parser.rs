@@ -13,7 +13,13 @@ pub struct Parser<'s> {
     /// Everything the parser reported, in order (the tutorial prints it on
     /// stderr as it goes).
     pub errors: String,
+    /// Current nesting of literals and parentheses.
+    depth: usize,
 }
+
+/// Deeper nesting is refused: the tutorial has no limit, but a literal's
+/// shape is copied at every level (quadratic memory) and parsing recurses.
+pub const MAX_NESTING: usize = 1000;
 
 const fn ch(c: u8) -> Token {
     c as Token
@@ -21,7 +27,7 @@ const fn ch(c: u8) -> Token {
 
 impl<'s> Parser<'s> {
     pub fn new(src: &'s [u8], chapter: u32) -> Parser<'s> {
-        Parser { lx: Lexer::new(src, TokenCodes::for_chapter(chapter)), chapter, errors: String::new() }
+        Parser { lx: Lexer::new(src, TokenCodes::for_chapter(chapter)), chapter, errors: String::new(), depth: 0 }
     }
 
     fn ident_tok(&self) -> Token {
@@ -43,7 +49,7 @@ impl<'s> Parser<'s> {
 
     /// Parses the whole input; `None` after a syntax error.
     pub fn parse_module(&mut self) -> Option<Module> {
-        self.lx.next();
+        self.lx.advance();
         let mut records = Vec::new();
         if self.chapter >= 7 {
             loop {
@@ -101,7 +107,7 @@ impl<'s> Parser<'s> {
         let mut values = Vec::new();
         loop {
             if self.lx.cur() == ch(b'[') {
-                values.push(self.parse_tensor_literal()?);
+                values.push(self.parse_nested_literal(false)?);
             } else {
                 if self.lx.cur() != self.number_tok() {
                     self.error("<num> or [", "in literal expression");
@@ -116,9 +122,9 @@ impl<'s> Parser<'s> {
                 self.error("] or ,", "in literal expression");
                 return None;
             }
-            self.lx.next();
+            self.lx.advance();
         }
-        self.lx.next();
+        self.lx.advance();
         let mut dims = vec![values.len() as i64];
         if values.iter().any(|v| matches!(v, Expr::Literal { .. })) {
             let first_dims = match &values[0] {
@@ -148,7 +154,7 @@ impl<'s> Parser<'s> {
         let mut values = Vec::new();
         loop {
             if self.lx.cur() == ch(b'[') {
-                values.push(self.parse_tensor_literal()?);
+                values.push(self.parse_nested_literal(false)?);
             } else if self.lx.cur() == self.number_tok() {
                 values.push(self.parse_number());
             } else {
@@ -156,7 +162,7 @@ impl<'s> Parser<'s> {
                     self.error("{, [, or number", "in struct literal expression");
                     return None;
                 }
-                values.push(self.parse_struct_literal()?);
+                values.push(self.parse_nested_literal(true)?);
             }
             if self.lx.cur() == ch(b'}') {
                 break;
@@ -165,14 +171,14 @@ impl<'s> Parser<'s> {
                 self.error("} or ,", "in struct literal expression");
                 return None;
             }
-            self.lx.next();
+            self.lx.advance();
         }
-        self.lx.next();
+        self.lx.advance();
         Some(Expr::StructLiteral { loc, values })
     }
 
     fn parse_paren(&mut self) -> Option<Expr> {
-        self.lx.next();
+        self.lx.advance();
         let v = self.parse_expression()?;
         if self.lx.cur() != ch(b')') {
             self.error(")", "to close expression with parentheses");
@@ -195,7 +201,7 @@ impl<'s> Parser<'s> {
                     self.error(", or )", "in argument list");
                     return None;
                 }
-                self.lx.next();
+                self.lx.advance();
             }
         }
         self.lx.consume(); // )
@@ -213,7 +219,7 @@ impl<'s> Parser<'s> {
     fn parse_identifier_expr(&mut self) -> Option<Expr> {
         let name = self.lx.identifier().to_string();
         let loc = self.lx.last_loc();
-        self.lx.next();
+        self.lx.advance();
         if self.lx.cur() != ch(b'(') {
             return Some(Expr::Var { loc, name });
         }
@@ -221,6 +227,28 @@ impl<'s> Parser<'s> {
     }
 
     fn parse_primary(&mut self) -> Option<Expr> {
+        if self.depth >= MAX_NESTING {
+            self.error("at most 1000 levels of nesting", "in expression");
+            return None;
+        }
+        self.depth += 1;
+        let e = self.parse_primary_inner();
+        self.depth -= 1;
+        e
+    }
+
+    fn parse_nested_literal(&mut self, structure: bool) -> Option<Expr> {
+        if self.depth >= MAX_NESTING {
+            self.error("at most 1000 levels of nesting", "in literal expression");
+            return None;
+        }
+        self.depth += 1;
+        let e = if structure { self.parse_struct_literal() } else { self.parse_tensor_literal() };
+        self.depth -= 1;
+        e
+    }
+
+    fn parse_primary_inner(&mut self) -> Option<Expr> {
         let tok = self.lx.cur();
         if tok == self.ident_tok() {
             self.parse_identifier_expr()
@@ -283,20 +311,20 @@ impl<'s> Parser<'s> {
             self.error("<", "to begin type");
             return None;
         }
-        self.lx.next();
+        self.lx.advance();
         let mut ty = VarType::default();
         while self.lx.cur() == self.number_tok() {
             ty.shape.push(self.lx.number() as i64);
-            self.lx.next();
+            self.lx.advance();
             if self.lx.cur() == ch(b',') {
-                self.lx.next();
+                self.lx.advance();
             }
         }
         if self.lx.cur() != ch(b'>') {
             self.error(">", "to end type");
             return None;
         }
-        self.lx.next();
+        self.lx.advance();
         Some(ty)
     }
 
@@ -309,13 +337,13 @@ impl<'s> Parser<'s> {
             return None;
         }
         let loc = self.lx.last_loc();
-        self.lx.next();
+        self.lx.advance();
         if self.lx.cur() != self.ident_tok() {
             self.error("identified", "after 'var' declaration");
             return None;
         }
         let name = self.lx.identifier().to_string();
-        self.lx.next();
+        self.lx.advance();
         let ty = if self.lx.cur() == ch(b'<') { self.parse_type()? } else { VarType::default() };
         let mut init = None;
         if requires_init {
@@ -332,7 +360,7 @@ impl<'s> Parser<'s> {
             return None;
         }
         let name = self.lx.identifier().to_string();
-        self.lx.next();
+        self.lx.advance();
         let mut init = None;
         if requires_init {
             if self.lx.cur() != ch(b'=') {
@@ -355,7 +383,7 @@ impl<'s> Parser<'s> {
         }
         let loc = self.lx.last_loc();
         let type_name = self.lx.identifier().to_string();
-        self.lx.next();
+        self.lx.advance();
         self.parse_typed_declaration(type_name, requires_init, loc)
     }
 

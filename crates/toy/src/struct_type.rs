@@ -33,6 +33,8 @@ pub fn is_tensor(ctx: &Context, t: Type) -> bool {
 }
 
 /// Parses what follows `!toy.`: `struct<type (, type)*>`.
+/// (`Result<_, ()>` is the dialect type-parser hook's signature.)
+#[allow(clippy::result_unit_err)]
 pub fn parse_toy_type(p: &mut Parser<'_>, keyword: &str) -> PResult<Type> {
     if keyword != "struct" {
         return p.err_here("expected 'struct'");

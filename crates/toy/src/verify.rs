@@ -126,10 +126,10 @@ pub fn cast(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 
 /// `toy.return` against its function (`ReturnOp::verify`).
 pub fn return_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>) -> Result<(), Diagnostic> {
-    let Some((pb, f)) = parent else { return Ok(()) };
-    if pb.op_name(f) != ctx.op_name("toy.func") {
-        return Ok(());
-    }
+    // `HasParent<"FuncOp">` (strata-ir does not check `OpDef::has_parent`).
+    let Some((pb, f)) = parent.filter(|(pb, f)| pb.op_name(*f) == ctx.op_name("toy.func")) else {
+        return Err(op_error(ctx, body, op, "expects parent op 'toy.func'"));
+    };
     let n = body.num_operands(op);
     if n > 1 {
         return Err(op_error(ctx, body, op, "expects at most 1 return operand"));
@@ -160,7 +160,14 @@ pub fn func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let Some(fty) = body.op_attr(ctx, op, "function_type").and_then(|a| ctx.as_type(a)) else { return Ok(()) };
     let Some((inputs, _)) = ctx.function_signature(fty) else { return Ok(()) };
     let (rb, regions) = body.regions_of(op);
-    let Some(entry) = regions.first().and_then(|&r| rb.first_block(r)) else { return Ok(()) };
+    let Some(entry) = regions.first().and_then(|&r| rb.first_block(r)) else {
+        // A declaration (no body) must not be public (`SymbolOpInterface`).
+        let visibility = body.op_attr(ctx, op, "sym_visibility").and_then(|a| ctx.as_string(a));
+        if visibility.is_none_or(|v| v == b"public") {
+            return Err(op_error(ctx, body, op, "symbol declaration cannot have public visibility"));
+        }
+        return Ok(());
+    };
     let args = rb.block_args(entry);
     if args.len() != inputs.len() {
         return Err(op_error(ctx, body, op, format!("entry block must have {} arguments to match function signature", inputs.len())));

@@ -29,6 +29,7 @@ pub fn register(ctx: &mut Context) {
         .attr_sized_operands()
         .traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_for, parse_for)
+        .verifier(verify_for)
         .interface(UnprintedAttrs(for_bound_unprinted));
     let load = OpDef::new("affine.load")
         .operand("memref", c::ANY_TYPE)
@@ -116,13 +117,13 @@ fn for_bound_unprinted(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
     map_of(ctx, body.op_attr(ctx, op, name)).is_some_and(|m| bound_is_short(m, n as usize))
 }
 
-/// True if a bound prints as an integer or a single SSA value.
+/// True if a bound prints as an integer or a single SSA value (only the
+/// map `()[s0] -> (s0)` prints bare, as in mlir-opt).
 fn bound_is_short(m: &AffineMap, num_operands: usize) -> bool {
     m.results.len() == 1
         && match m.results[0] {
             AffineExpr::Constant(_) => num_operands == 0,
             AffineExpr::Symbol(0) => m.num_dims == 0 && m.num_symbols == 1 && num_operands == 1,
-            AffineExpr::Dim(0) => m.num_dims == 1 && m.num_symbols == 0 && num_operands == 1,
             _ => false,
         }
 }
@@ -235,8 +236,7 @@ fn print_bound(p: &mut OpPrinter<'_, '_>, map_attr: Option<Attribute>, operands:
                 return;
             }
         }
-        let single_id = matches!(m.results[0], AffineExpr::Symbol(0)) && m.num_dims == 0 && m.num_symbols == 1
-            || matches!(m.results[0], AffineExpr::Dim(0)) && m.num_dims == 1 && m.num_symbols == 0;
+        let single_id = matches!(m.results[0], AffineExpr::Symbol(0)) && m.num_dims == 0 && m.num_symbols == 1;
         if single_id && operands.len() == 1 {
             p.print_value(operands[0]);
             return;
@@ -593,6 +593,41 @@ fn ensure_yield(p: &mut Parser<'_>, state: &OpState) {
     body.append_op(block, y);
 }
 
+/// MLIR's `isValidSymbol`, for what an arena can tell: constants, values
+/// defined at the top level of the arena (the region of the isolated op,
+/// an affine scope such as `func.func`), and `affine.apply` of symbols.
+pub fn is_valid_symbol(ctx: &Context, body: &Body, v: Value) -> bool {
+    if let Some(def) = body.defining_op(v) {
+        let name = ctx.op_name_str(body.op_name(def));
+        if name == "arith.constant" {
+            return true;
+        }
+        if name == "affine.apply" && body.operands(def).all(|o| is_valid_symbol(ctx, body, o)) {
+            return true;
+        }
+    }
+    body.value_parent_block(v).and_then(|b| body.block_region(b)).is_some_and(|r| body.region_parent_op(r).is_none())
+}
+
+/// The symbol operands of the bound maps must be valid symbols.
+fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+    let operands = body.operand_vec(op);
+    let mut start = 0usize;
+    for (i, name) in ["lowerBoundMap", "upperBoundMap"].into_iter().enumerate() {
+        let n = seg.get(i).copied().unwrap_or(0).max(0) as usize;
+        let group = operands.get(start..start + n).unwrap_or(&[]);
+        start += n;
+        let Some(m) = map_of(ctx, body.op_attr(ctx, op, name)) else { continue };
+        for &v in group.iter().skip(m.num_dims as usize) {
+            if !is_valid_symbol(ctx, body, v) {
+                return Err(Diagnostic::error(body.op_loc(op), "'affine.for' op operand cannot be used as a symbol"));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn verify_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let is_store = ctx.op_name_str(body.op_name(op)) == "affine.store";
     let mi = usize::from(is_store);
@@ -610,6 +645,11 @@ fn verify_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     }
     if (map.num_dims + map.num_symbols) as usize != body.num_operands(op).saturating_sub(mi + 1) {
         return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op expects as many subscripts as affine map inputs")));
+    }
+    for v in body.operands(op).skip(mi + 1 + map.num_dims as usize) {
+        if !is_valid_symbol(ctx, body, v) {
+            return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op operand cannot be used as a symbol")));
+        }
     }
     Ok(())
 }

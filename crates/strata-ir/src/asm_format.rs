@@ -649,7 +649,9 @@ fn parse_elem_into<'a>(p: &mut Parser<'a>, e: &Elem, def: &OpDef, state: &mut cr
             Ok(())
         }
         Elem::Optional { elems, anchor, else_elems } => {
-            let first = &elems[0];
+            // A leading empty literal only controls spacing: the group is
+            // guarded by the element after it (memref.alloc's `` `[` ``).
+            let first = elems.iter().find(|e| !matches!(e, Elem::Literal(l) if l.is_empty())).unwrap_or(&elems[0]);
             // A group led by a short-form attribute is present iff that parses.
             if let Elem::Attr(i) = first {
                 if let Some(parse) = def.attributes[*i].parse_short {

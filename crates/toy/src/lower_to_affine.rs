@@ -164,11 +164,13 @@ fn load(rw: &mut ConversionRewriter<'_, '_>, memref: Value, ivs: &[Value], loc: 
     rw.body().result(l, 0)
 }
 
-fn store(rw: &mut ConversionRewriter<'_, '_>, value: Value, memref: Value, indices: &[Value], loc: Location) {
+/// `affine.store` with `attrs` (the identity map over `indices`, built
+/// once per lowered op: interning it per element is measurable).
+fn store(rw: &mut ConversionRewriter<'_, '_>, value: Value, memref: Value, indices: &[Value], attrs: strata_ir::Attribute, loc: Location) {
     let ctx = rw.ctx;
     let mut operands = vec![value, memref];
     operands.extend_from_slice(indices);
-    rw.create(OpSpec::new(ctx, "affine.store", loc).operands(&operands).attrs(identity_access_attrs(ctx, indices.len())));
+    rw.create(OpSpec::new(ctx, "affine.store", loc).operands(&operands).attrs(attrs));
 }
 
 /// The tutorial's `lowerOpToLoops`: a buffer for the result, a loop nest
@@ -195,7 +197,8 @@ fn lower_to_loops(op: Op, rw: &mut ConversionRewriter<'_, '_>, element: impl FnO
         rw.set_insertion_point_before(yield_op);
     }
     let value = element(rw, loc, &ivs);
-    store(rw, value, alloc, &ivs, loc);
+    let attrs = identity_access_attrs(ctx, ivs.len());
+    store(rw, value, alloc, &ivs, attrs, loc);
     rw.replace_op(op, &[alloc]);
     true
 }
@@ -234,13 +237,24 @@ fn lower_constant(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> bool {
         indices.push(rw.body().result(c, 0));
     }
     let f64t = ctx.f64();
+    let store_attrs = identity_access_attrs(ctx, shape.len());
+    let value_key = ctx.intern_str("value");
     let mut position = vec![0usize; shape.len()];
+    let mut last: Option<(u64, strata_ir::Attribute)> = None;
     for &v in &values {
-        let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), ctx.f64_attr(f64t, v))]);
+        // Splats repeat one value: intern its attribute once.
+        let attrs = match last {
+            Some((bits, a)) if bits == v.to_bits() => a,
+            _ => {
+                let a = ctx.dictionary(vec![(value_key, ctx.f64_attr(f64t, v))]);
+                last = Some((v.to_bits(), a));
+                a
+            }
+        };
         let c = rw.create(OpSpec::new(ctx, "arith.constant", loc).attrs(attrs).results(&[f64t]));
         let cv = rw.body().result(c, 0);
         let subscript: Vec<Value> = position.iter().map(|&p| indices[p]).collect();
-        store(rw, cv, alloc, &subscript, loc);
+        store(rw, cv, alloc, &subscript, store_attrs, loc);
         // Next row-major position.
         for d in (0..shape.len()).rev() {
             position[d] += 1;

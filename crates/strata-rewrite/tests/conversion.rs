@@ -166,3 +166,45 @@ fn type_converter_materializes_target_casts() {
     assert!(out.contains(r#""builtin.unrealized_conversion_cast"(%0) : (i32) -> index"#), "{out}");
     assert!(out.contains(r#""dst.use"(%1) : (index) -> ()"#), "{out}");
 }
+
+/// `src.inc(x)` becomes `src.use(x)`: an illegal op the driver must
+/// legalize in turn (to `dst.use`).
+struct IncToUse;
+impl ConversionPattern for IncToUse {
+    fn root(&self) -> Option<&str> {
+        Some("src.inc")
+    }
+    fn name(&self) -> &str {
+        "IncToUse"
+    }
+    fn match_and_rewrite(&self, op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        let ctx = rw.ctx;
+        let loc = rw.body().op_loc(op);
+        rw.create(OpSpec::new(ctx, "src.use", loc).operands(operands));
+        rw.erase_op(op);
+        true
+    }
+}
+
+#[test]
+fn ops_created_by_patterns_are_legalized_in_turn() {
+    let ctx = context();
+    let input = "%0 = \"src.make\"() : () -> f32\n\"src.inc\"(%0) : (f32) -> ()\n";
+    let src = strata_ir::diagnostics::SourceFile::new("t.mlir", input.to_string());
+    let mut m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
+    let body = m.body.nested_mut(m.op).expect("module owns its body");
+    let mut p = patterns(true);
+    p.add(IncToUse);
+    apply_full_conversion(&ctx, body, &target(), &p, None).expect("converts");
+    let out = print_top_level(&ctx, &m.body, m.op, PrintOptions { generic: true, ..Default::default() }, &[]);
+    assert!(out.contains(r#""dst.use"(%0) : (i32) -> ()"#), "{out}");
+    assert!(!out.contains("src."), "{out}");
+}
+
+#[test]
+fn ops_in_nested_regions_are_converted() {
+    let out = run("\"other.region\"() ({\n  %0 = \"src.make\"() : () -> f32\n  \"src.use\"(%0) : (f32) -> ()\n}) : () -> ()\n", false, true, None)
+        .expect("converts");
+    assert!(out.contains(r#""dst.use"(%0) : (i32) -> ()"#), "{out}");
+    assert!(!out.contains("unrealized_conversion_cast"), "{out}");
+}

@@ -24,6 +24,8 @@ repo_root = os.path.dirname(config.test_source_root)
 strata_bin_dir = os.environ.get(
     "STRATA_BIN_DIR", os.path.join(repo_root, "target", "release"))
 strata_opt = os.path.join(os.path.abspath(strata_bin_dir), "strata-opt")
+# The same tool under the name OneFlow's tests use (tests/oneflow/).
+oneflow_opt = os.path.join(os.path.abspath(strata_bin_dir), "oneflow-opt")
 
 # The reference tools (Debian's mlir-22-tools / llvm-22-tools).
 llvm_bin_dir = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
@@ -57,6 +59,7 @@ config.substitutions.append(("%no-crash", "bash %s" % os.path.join(tools_dir, "n
 config.substitutions.append(("%prefixes", "bash %s" % os.path.join(tools_dir, "prefixes-no-crash.sh")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append((r"\bstrata-opt\b", strata_opt))
+config.substitutions.append((r"\boneflow-opt\b", oneflow_opt))
 config.substitutions.append((r"\bmlir-opt\b", mlir_opt))
 config.substitutions.append((r"\bFileCheck\b", os.path.join(llvm_bin_dir, "FileCheck")))
 config.substitutions.append((r"(?<![-\w])not\b(?![-\w])", os.path.join(llvm_bin_dir, "not")))

@@ -196,7 +196,7 @@ fn verify_oneflow_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnosti
             return Err(err(ctx, body, op, format!("'operand_segment_sizes' attribute for specifying operand segments must have {} elements, but got {}", groups.len(), sizes.len())));
         }
         for (&(name, optional), &n) in groups.iter().zip(&sizes) {
-            if n < 0 || n > 1 || (!optional && n != 1) {
+            if !(0..=1).contains(&n) || (!optional && n != 1) {
                 return Err(err(ctx, body, op, format!("operand group '{name}' has {n} values in 'operand_segment_sizes', expected {}", if optional { "0 or 1" } else { "1" })));
             }
         }

@@ -14,7 +14,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::{PipelineState, PreservedAnalyses};
 
-use crate::cse_state::{for_each_op, ErasedAttributes, MAGIC_OP_NAME};
+use crate::cse_state::{for_each_op, with_names, ErasedAttributes, MAGIC_OP_NAME};
 use crate::user_op::user_op_interface;
 
 pub const INFO: PassInfo = PassInfo {
@@ -55,6 +55,7 @@ impl Pass for CsePutAttributes {
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let magic_name = ctx.string_attr(MAGIC_OP_NAME);
+        let tag_file = self.state.tag_file(ctx);
         let mut changed = false;
         let mut orphans: Vec<(Location, String)> = Vec::new();
         for_each_op(target.body, &mut |body, op| {
@@ -62,12 +63,11 @@ impl Pass for CsePutAttributes {
             if body.op_attr(ctx, op, iface.op_name_attr) != Some(magic_name) {
                 return;
             }
-            let Some((saved, whole)) = self.state.lookup(ctx, body.op_loc(op)) else {
+            let Some((saved, whole)) = self.state.lookup(ctx, tag_file, body.op_loc(op)) else {
                 orphans.push((body.op_loc(op), ctx.op_name_str(body.op_name(op)).to_string()));
                 return;
             };
-            body.set_op_attr(ctx, op, iface.op_name_attr, Some(saved.op_name));
-            body.set_op_attr(ctx, op, iface.scope_symbol_id_attr, saved.scope_symbol_id);
+            body.set_op_attrs(op, with_names(ctx, body.op_attrs(op), iface, saved.op_name, saved.scope_symbol_id));
             if whole {
                 body.set_op_loc(op, saved.loc);
             }

@@ -4,7 +4,8 @@
 //! The pre-pass replaces each user op's `op_name` and `scope_symbol_id`
 //! with magic values, so ops that differ only there become equal for
 //! `cse`. It records the originals here and tags the op's location with the
-//! record's index (a name location wrapping the original location).
+//! record's index (a `file:line:col` location whose file names the state
+//! and whose line is the index).
 //! Locations are what `cse` ignores and what rewrite patterns give the ops
 //! they create in place of another (`add_n` -> `add_n2` keeps the
 //! `add_n`'s location), so the post-pass finds the record of every
@@ -20,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use strata_ir::location::LocData;
-use strata_ir::{Attribute, Body, Context, Location, Op};
+use strata_ir::{Attribute, Body, Context, Location, Op, Str};
 
 /// The value `op_name` holds between the passes (OneFlow's `MAGIC_OP_NAME`).
 pub const MAGIC_OP_NAME: &str = "ONEFLOW_ERASE_MAGIC";
@@ -51,44 +52,28 @@ impl Default for ErasedAttributes {
 }
 
 impl ErasedAttributes {
-    /// Records `saved` and returns the location that tags the op with it.
-    pub fn record(&self, ctx: &Context, saved: Saved) -> Location {
+    /// Records `saved` and returns the location that tags the op with it:
+    /// a `file:line:col` location (stored inline, nothing interned per op)
+    /// whose file names this state and whose line is the record's index.
+    /// `tag_file` is `self.tag_file(ctx)`, computed once per run.
+    pub fn record(&self, tag_file: Str, saved: Saved) -> Location {
         let mut v = self.saved.lock().unwrap_or_else(|e| e.into_inner());
-        let index = v.len();
-        let loc = saved.loc;
+        let index = v.len() as u32;
         v.push(saved);
-        let name = ctx.intern_str(&format!("{TAG_PREFIX}{}:{index}", self.id));
-        ctx.location(LocData::Name { name, child: Some(loc) })
+        Location::FileLineCol { file: tag_file, line: index, col: 0 }
+    }
+
+    /// The file name of this state's tags.
+    pub fn tag_file(&self, ctx: &Context) -> Str {
+        ctx.intern_str(&format!("{TAG_PREFIX}{}", self.id))
     }
 
     /// The record `loc` is tagged with, and whether the tag is the whole
     /// location (rather than nested in a call-site or fused location).
-    pub fn lookup(&self, ctx: &Context, loc: Location) -> Option<(Saved, bool)> {
-        let index = self.find_tag(ctx, loc, 0)?;
+    pub fn lookup(&self, ctx: &Context, tag_file: Str, loc: Location) -> Option<(Saved, bool)> {
+        let (index, whole) = find_tag(ctx, tag_file, loc, 0)?;
         let v = self.saved.lock().unwrap_or_else(|e| e.into_inner());
-        v.get(index.0).cloned().map(|s| (s, index.1))
-    }
-
-    fn find_tag(&self, ctx: &Context, loc: Location, depth: usize) -> Option<(usize, bool)> {
-        match ctx.loc_data(loc) {
-            LocData::Name { name, child } => {
-                if let Some(i) = self.parse_tag(ctx.str(name)) {
-                    return Some((i, depth == 0));
-                }
-                child.and_then(|c| self.find_tag(ctx, c, depth + 1))
-            }
-            LocData::CallSite { callee, caller } => self.find_tag(ctx, callee, depth + 1).or_else(|| self.find_tag(ctx, caller, depth + 1)),
-            LocData::Fused { locations, .. } => locations.iter().find_map(|&l| self.find_tag(ctx, l, depth + 1)),
-            _ => None,
-        }
-    }
-
-    fn parse_tag(&self, name: &str) -> Option<usize> {
-        let (id, index) = name.strip_prefix(TAG_PREFIX)?.split_once(':')?;
-        if id.parse::<u64>().ok()? != self.id {
-            return None;
-        }
-        index.parse().ok()
+        v.get(index as usize).cloned().map(|s| (s, whole))
     }
 
     /// Number of ops recorded so far.
@@ -98,6 +83,20 @@ impl ErasedAttributes {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+fn find_tag(ctx: &Context, tag_file: Str, loc: Location, depth: usize) -> Option<(u32, bool)> {
+    match loc {
+        Location::FileLineCol { file, line, col: 0 } if file == tag_file => return Some((line, depth == 0)),
+        Location::Attr(_) => {}
+        _ => return None,
+    }
+    match ctx.loc_data(loc) {
+        LocData::Name { child, .. } => child.and_then(|c| find_tag(ctx, tag_file, c, depth + 1)),
+        LocData::CallSite { callee, caller } => find_tag(ctx, tag_file, callee, depth + 1).or_else(|| find_tag(ctx, tag_file, caller, depth + 1)),
+        LocData::Fused { locations, .. } => locations.iter().find_map(|&l| find_tag(ctx, tag_file, l, depth + 1)),
+        _ => None,
     }
 }
 
@@ -112,4 +111,24 @@ pub fn for_each_op(body: &mut Body, f: &mut dyn FnMut(&mut Body, Op)) {
             for_each_op(inner, f);
         }
     }
+}
+
+/// `attrs` with `op_name` and `scope_symbol_id` (under the names `iface`
+/// gives) set to the given values, `None` removing the scope: one new
+/// dictionary instead of one per attribute.
+pub fn with_names(
+    ctx: &Context,
+    attrs: Attribute,
+    iface: crate::user_op::UserOpCompatible,
+    op_name: Attribute,
+    scope_symbol_id: Option<Attribute>,
+) -> Attribute {
+    let name_key = ctx.intern_str(iface.op_name_attr);
+    let scope_key = ctx.intern_str(iface.scope_symbol_id_attr);
+    let mut entries: Vec<_> = ctx.dict_entries(attrs).iter().filter(|e| e.0 != name_key && e.0 != scope_key).copied().collect();
+    entries.push((name_key, op_name));
+    if let Some(s) = scope_symbol_id {
+        entries.push((scope_key, s));
+    }
+    ctx.dictionary(entries)
 }

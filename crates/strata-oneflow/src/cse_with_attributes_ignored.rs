@@ -12,7 +12,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::{PipelineState, PreservedAnalyses};
 
-use crate::cse_state::{for_each_op, ErasedAttributes, Saved, MAGIC_OP_NAME, MAGIC_SCOPE_SYMBOL_ID};
+use crate::cse_state::{for_each_op, with_names, ErasedAttributes, Saved, MAGIC_OP_NAME, MAGIC_SCOPE_SYMBOL_ID};
 use crate::user_op::user_op_interface;
 
 pub const INFO: PassInfo = PassInfo {
@@ -55,6 +55,7 @@ impl Pass for CseWithAttributesIgnored {
         let ctx = target.ctx;
         let magic_name = ctx.string_attr(MAGIC_OP_NAME);
         let magic_scope = ctx.integer_attr(ctx.i64(), MAGIC_SCOPE_SYMBOL_ID);
+        let tag_file = self.state.tag_file(ctx);
         let mut changed = false;
         for_each_op(target.body, &mut |body, op| {
             let Some(iface) = user_op_interface(ctx, body, op) else { return };
@@ -63,9 +64,8 @@ impl Pass for CseWithAttributesIgnored {
                 return;
             }
             let saved = Saved { op_name, scope_symbol_id: body.op_attr(ctx, op, iface.scope_symbol_id_attr), loc: body.op_loc(op) };
-            let tagged = self.state.record(ctx, saved);
-            body.set_op_attr(ctx, op, iface.op_name_attr, Some(magic_name));
-            body.set_op_attr(ctx, op, iface.scope_symbol_id_attr, Some(magic_scope));
+            let tagged = self.state.record(tag_file, saved);
+            body.set_op_attrs(op, with_names(ctx, body.op_attrs(op), iface, magic_name, Some(magic_scope)));
             body.set_op_loc(op, tagged);
             changed = true;
         });

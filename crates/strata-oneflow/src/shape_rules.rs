@@ -28,6 +28,11 @@ fn result_shape(ctx: &Context, body: &Body, op: Op, i: usize) -> Option<Vec<i64>
     static_shape(ctx, body.value_type(body.result(op, i)))
 }
 
+/// The number of elements of a static shape, `None` on overflow.
+fn num_elements(shape: &[i64]) -> Option<i128> {
+    shape.iter().try_fold(1i128, |n, &d| n.checked_mul(d as i128))
+}
+
 fn shape_text(s: &[i64]) -> String {
     s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x")
 }
@@ -177,7 +182,7 @@ pub fn conv2d(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     if w_kernel[..] != kernel[..] {
         return Err(err(ctx, body, op, format!("weight kernel {}x{} does not match 'kernel_size' {}x{}", w_kernel[0], w_kernel[1], kernel[0], kernel[1])));
     }
-    if c % groups != 0 || w_channels * groups != c {
+    if c % groups != 0 || w_channels as i128 * groups as i128 != c as i128 {
         return Err(err(ctx, body, op, format!("weight has {w_channels} input channels per group, but the input has {c} channels in {groups} groups")));
     }
     if body.num_operands(op) > 2 {
@@ -192,11 +197,13 @@ pub fn conv2d(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     }
     let mut out_spatial = [0i64; 2];
     for i in 0..2 {
-        let extent = spatial[i] + 2 * padding[i] - dilation[i] * (kernel[i] - 1) - 1;
+        // In i128: sizes and attribute values are arbitrary i64s.
+        let extent = spatial[i] as i128 + 2 * padding[i] as i128 - dilation[i] as i128 * (kernel[i] as i128 - 1) - 1;
         if extent < 0 {
             return Err(err(ctx, body, op, format!("spatial dimension {i} of size {} is too small for the kernel", spatial[i])));
         }
-        out_spatial[i] = extent / strides[i] + 1;
+        let Ok(size) = i64::try_from(extent / strides[i] as i128 + 1) else { return Ok(()) };
+        out_spatial[i] = size;
     }
     let out = if channels_last { vec![n, out_spatial[0], out_spatial[1], filters] } else { vec![n, filters, out_spatial[0], out_spatial[1]] };
     expect_result_shape(ctx, body, op, 0, &out)
@@ -243,9 +250,10 @@ pub fn reshape(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let Some(shape) = int_array(ctx, body, op, "shape") else { return Ok(()) };
     expect_result_shape(ctx, body, op, 0, &shape)?;
     if let Some(input) = operand_shape(ctx, body, op, 0) {
-        let (a, b): (i64, i64) = (input.iter().product(), shape.iter().product());
-        if a != b {
-            return Err(err(ctx, body, op, format!("cannot reshape {a} elements into {}", shape_text(&shape))));
+        if let (Some(a), Some(b)) = (num_elements(&input), num_elements(&shape)) {
+            if a != b {
+                return Err(err(ctx, body, op, format!("cannot reshape {a} elements into {}", shape_text(&shape))));
+            }
         }
     }
     Ok(())
@@ -267,7 +275,8 @@ pub fn concat(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
         if s.len() != first.len() || s.iter().zip(first).enumerate().any(|(i, (a, b))| i as i64 != axis && a != b) {
             return Err(err(ctx, body, op, format!("operand shapes {} and {} differ outside the concatenation axis", shape_text(first), shape_text(s))));
         }
-        out[axis as usize] += s[axis as usize];
+        let Some(sum) = out[axis as usize].checked_add(s[axis as usize]) else { return Ok(()) };
+        out[axis as usize] = sum;
     }
     expect_result_shape(ctx, body, op, 0, &out)
 }

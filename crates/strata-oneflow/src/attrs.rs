@@ -84,14 +84,37 @@ pub struct AttrSpec {
     pub name: &'static str,
     pub ty: AttrType,
     pub required: bool,
+    /// ODS `DefaultValuedAttr`: the value the parser fills in when the
+    /// attribute is absent (`populate_defaults`).
+    pub default: Option<fn(&Context) -> Attribute>,
 }
 
 pub const fn req(name: &'static str, ty: AttrType) -> AttrSpec {
-    AttrSpec { name, ty, required: true }
+    AttrSpec { name, ty, required: true, default: None }
 }
 
 pub const fn opt(name: &'static str, ty: AttrType) -> AttrSpec {
-    AttrSpec { name, ty, required: false }
+    AttrSpec { name, ty, required: false, default: None }
+}
+
+pub const fn default_valued(name: &'static str, ty: AttrType, default: fn(&Context) -> Attribute) -> AttrSpec {
+    AttrSpec { name, ty, required: false, default: Some(default) }
+}
+
+/// `attrs` with the defaults of `specs` added where absent.
+pub fn with_defaults(ctx: &Context, attrs: Attribute, specs: &[AttrSpec]) -> Attribute {
+    let missing: Vec<_> = specs
+        .iter()
+        .filter_map(|s| Some((s.name, s.default?)))
+        .filter(|(name, _)| ctx.dict_get(attrs, name).is_none())
+        .map(|(name, f)| (ctx.intern_str(name), f(ctx)))
+        .collect();
+    if missing.is_empty() {
+        return attrs;
+    }
+    let mut entries = ctx.dict_entries(attrs).to_vec();
+    entries.extend(missing);
+    ctx.dictionary(entries)
 }
 
 /// The attributes every OneFlow op carries (`OneFlow_BaseOp`): its name in

@@ -158,6 +158,7 @@ pub fn load_ir(opts: &Options, out: &mut Outcome) -> Result<Ir, i32> {
     let source = SourceFile::new(&name, text);
     let parsed = parse_source(&ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).and_then(|m| {
         strata_ir::verifier::verify(&ctx, &m.body, m.op)?;
+        strata_ir::verifier::verify_symbol_tables(&ctx, &m.body, m.op)?;
         Ok(m)
     });
     match parsed {

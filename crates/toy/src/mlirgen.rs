@@ -459,7 +459,8 @@ pub fn generate(ctx: &Context, ast: &Module, file: &str, chapter: u32) -> Result
         }
     }
     top.put_nested(module, mb);
-    if let Err(d) = strata_ir::verifier::verify(ctx, &top, module) {
+    let verified = strata_ir::verifier::verify(ctx, &top, module).and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &top, module));
+    if let Err(d) = verified {
         g.errors.push(d);
         g.errors.push(Diagnostic::error(Location::Unknown, "module verification error"));
         return Err(g.errors);

@@ -11,7 +11,7 @@ import lit.formats
 
 config.name = "Strata"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".toy"]
 # Helper scripts and docs live beside the tests but are not tests; diff/ is
 # the differential pass suite (run by .ci/run through tests/diff/run-diff.py).
 config.excludes = ["tools", "Inputs", "diff", "README.md", "lit.cfg.py"]
@@ -26,6 +26,8 @@ strata_bin_dir = os.environ.get(
 strata_opt = os.path.join(os.path.abspath(strata_bin_dir), "strata-opt")
 # The same tool under the name OneFlow's tests use (tests/oneflow/).
 oneflow_opt = os.path.join(os.path.abspath(strata_bin_dir), "oneflow-opt")
+# toyc, the Toy tutorial's compiler (tests/toy), is built beside it.
+toyc = os.path.join(os.path.abspath(strata_bin_dir), "toyc")
 
 # The reference tools (Debian's mlir-22-tools / llvm-22-tools).
 llvm_bin_dir = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
@@ -60,6 +62,7 @@ config.substitutions.append(("%prefixes", "bash %s" % os.path.join(tools_dir, "p
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append((r"\bstrata-opt\b", strata_opt))
 config.substitutions.append((r"\boneflow-opt\b", oneflow_opt))
+config.substitutions.append((r"(?<![-\w/])toyc\b", toyc))
 config.substitutions.append((r"\bmlir-opt\b", mlir_opt))
 config.substitutions.append((r"\bFileCheck\b", os.path.join(llvm_bin_dir, "FileCheck")))
 config.substitutions.append((r"(?<![-\w])not\b(?![-\w])", os.path.join(llvm_bin_dir, "not")))

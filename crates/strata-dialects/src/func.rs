@@ -23,7 +23,8 @@ fn dict_list(ctx: &Context, a: Option<Attribute>, i: usize) -> Option<Attribute>
     (!ctx.dict_entries(d).is_empty()).then_some(d)
 }
 
-fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
+/// Prints a function op (`func.func`, `toy.func`: MLIR's `printFunctionOp`).
+pub fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
     let body = p.body;
     let attrs = body.op_attrs(op);
@@ -93,7 +94,8 @@ fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
     }
 }
 
-fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+/// Parses a function op (MLIR's `parseFunctionOp`).
+pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let ctx = p.ctx;
     for vis in ["private", "public", "nested"] {
         if p.is_keyword(vis) {

@@ -29,7 +29,8 @@
 
 use smallvec::SmallVec;
 
-use strata_ir::{Attribute, Context, Op, OpSpec, Type, Value};
+use strata_ir::location::LocData;
+use strata_ir::{Attribute, Context, Location, Op, OpSpec, Type, Value};
 
 use crate::pattern::RewritePattern;
 use crate::rewriter::PatternRewriter;
@@ -63,6 +64,9 @@ pub struct Matched {
     pub attrs: Vec<(&'static str, Attribute)>,
     /// The type of each bound value and of each bound op's first result.
     pub types: Vec<(&'static str, Type)>,
+    /// Every matched op, bound or not, root first (depth-first): built ops
+    /// take the fusion of their locations.
+    pub matched: Vec<Op>,
 }
 
 impl Matched {
@@ -129,6 +133,7 @@ fn match_op(ctx: &Context, rw: &PatternRewriter<'_>, dag: &MatchDag, op: Op, m: 
     if ctx.op_name_str(body.op_name(op)) != *name || body.num_operands(op) != operands.len() {
         return false;
     }
+    m.matched.push(op);
     for (attr, cap) in attrs {
         match body.op_attr(ctx, op, attr) {
             Some(a) => m.attrs.push((cap, a)),
@@ -161,6 +166,31 @@ fn match_op(ctx: &Context, rw: &PatternRewriter<'_>, dag: &MatchDag, op: Op, m: 
     true
 }
 
+/// The location DRR gives built ops: `FusedLoc::get` of the matched ops'
+/// locations (unknown ones dropped, duplicates merged, nested fusions
+/// flattened, a single location kept as is).
+fn fused_loc(ctx: &Context, body: &strata_ir::Body, ops: &[Op]) -> Location {
+    let mut locs: Vec<Location> = Vec::new();
+    for &op in ops {
+        let loc = body.op_loc(op);
+        let parts = match ctx.loc_data(loc) {
+            LocData::Unknown => vec![],
+            LocData::Fused { locations, metadata: None } => locations.to_vec(),
+            _ => vec![loc],
+        };
+        for l in parts {
+            if !locs.contains(&l) {
+                locs.push(l);
+            }
+        }
+    }
+    match locs.len() {
+        0 => Location::Unknown,
+        1 => locs[0],
+        _ => ctx.location(LocData::Fused { locations: locs.into(), metadata: None }),
+    }
+}
+
 fn build(ctx: &Context, rw: &mut PatternRewriter<'_>, dag: &BuildDag, m: &Matched, root_types: &[Type]) -> SmallVec<[Value; 1]> {
     match dag {
         BuildDag::Value(name) => smallvec::smallvec![m.value(name)],
@@ -184,7 +214,7 @@ fn build(ctx: &Context, rw: &mut PatternRewriter<'_>, dag: &BuildDag, m: &Matche
                     (ctx.intern_str(n), a)
                 })
                 .collect();
-            let loc = rw.body().op_loc(m.ops.first().map(|p| p.1).expect("root op bound"));
+            let loc = fused_loc(ctx, rw.body(), &m.matched);
             let spec = OpSpec::new(ctx, name, loc).operands(&vals).results(&types).attrs(ctx.dictionary(entries));
             let op = rw.create(spec);
             rw.body().results(op).collect()

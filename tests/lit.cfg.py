@@ -24,6 +24,8 @@ repo_root = os.path.dirname(config.test_source_root)
 strata_bin_dir = os.environ.get(
     "STRATA_BIN_DIR", os.path.join(repo_root, "target", "release"))
 strata_opt = os.path.join(os.path.abspath(strata_bin_dir), "strata-opt")
+# The same tool under the name OneFlow's tests use (tests/oneflow/).
+oneflow_opt = os.path.join(os.path.abspath(strata_bin_dir), "oneflow-opt")
 # toyc, the Toy tutorial's compiler (tests/toy), is built beside it.
 toyc = os.path.join(os.path.abspath(strata_bin_dir), "toyc")
 
@@ -59,6 +61,7 @@ config.substitutions.append(("%no-crash", "bash %s" % os.path.join(tools_dir, "n
 config.substitutions.append(("%prefixes", "bash %s" % os.path.join(tools_dir, "prefixes-no-crash.sh")))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append((r"\bstrata-opt\b", strata_opt))
+config.substitutions.append((r"\boneflow-opt\b", oneflow_opt))
 config.substitutions.append((r"(?<![-\w/])toyc\b", toyc))
 config.substitutions.append((r"\bmlir-opt\b", mlir_opt))
 config.substitutions.append((r"\bFileCheck\b", os.path.join(llvm_bin_dir, "FileCheck")))

@@ -120,6 +120,12 @@ pub struct SuccessorDefSpec {
     pub variadic: bool,
 }
 
+/// Adds default-valued attributes missing from an op's attribute
+/// dictionary (MLIR's `populateDefaultAttrs`, which `Operation::create`
+/// runs for dialects that keep attributes in the dictionary rather than in
+/// properties); returns the completed dictionary.
+pub type PopulateDefaultsFn = fn(&Context, &OpDef, Attribute) -> Attribute;
+
 /// Hand-written verification hook.
 pub type VerifyFn = fn(&Context, &Body, Op) -> Result<(), Diagnostic>;
 /// Verification that needs the op owning the region the op is in (such as
@@ -174,6 +180,8 @@ pub struct OpDef {
     /// Hooks of the layers above the IR (canonicalization patterns, call
     /// and callable interfaces, ...).
     pub interfaces: crate::interfaces::InterfaceMap,
+    /// Run by the parser on the attributes of each op it creates.
+    pub populate_defaults: Option<PopulateDefaultsFn>,
 }
 
 impl OpDef {
@@ -201,7 +209,12 @@ impl OpDef {
             constant_value: None,
             effects: None,
             interfaces: Default::default(),
+            populate_defaults: None,
         }
+    }
+    pub fn populate_defaults(mut self, f: PopulateDefaultsFn) -> Self {
+        self.populate_defaults = Some(f);
+        self
     }
     pub fn default_dialect(mut self, d: &'static str) -> Self {
         self.default_dialect = Some(d);

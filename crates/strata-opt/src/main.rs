@@ -127,7 +127,9 @@ enum ChunkError {
 
 /// The context with every dialect strata-opt knows.
 fn strata_dialects_context() -> Context {
-    strata_dialects::context()
+    let mut ctx = strata_dialects::context();
+    strata_oneflow::register(&mut ctx);
+    ctx
 }
 
 /// Byte ranges of the `// -----` separated chunks.

@@ -46,7 +46,8 @@ pub fn collect(src: &SourceFile, range: std::ops::Range<usize>) -> Result<Vec<Ex
         } else {
             continue;
         };
-        let (target, rest) = if let Some(r) = rest.strip_prefix('@') {
+        // mlir-opt allows spaces before the designator (`expected-error @+1`).
+        let (target, rest) = if let Some(r) = rest.trim_start_matches(' ').strip_prefix('@') {
             let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
             let spec = &r[..end];
             let t = if spec == "above" {

@@ -6,7 +6,8 @@
 //!
 //! Map: `pass.rs` (trait, target, options), `registry.rs`, `pipeline.rs`
 //! (the textual grammar), `manager.rs` (running), `detached.rs` (running
-//! on many isolated ops at once), `analysis.rs`, `instrument.rs`.
+//! on many isolated ops at once), `pipeline_state.rs` (state shared by
+//! the passes of one pipeline), `analysis.rs`, `instrument.rs`.
 
 pub mod analysis;
 pub mod detached;
@@ -14,9 +15,11 @@ pub mod instrument;
 pub mod manager;
 pub mod pass;
 pub mod pipeline;
+pub mod pipeline_state;
 pub mod registry;
 
 pub use analysis::{AnalysisManager, PreservedAnalyses};
 pub use manager::{OpPassManager, RunConfig};
 pub use pass::{Pass, PassOptions, PassTarget, Statistic};
+pub use pipeline_state::PipelineState;
 pub use registry::PassRegistry;

@@ -8,6 +8,7 @@
 //! measured; dumps and errors are reported in op order, so the output does
 //! not depend on the number of threads.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -21,6 +22,7 @@ use crate::detached::{can_detach, detach, reattach};
 use crate::instrument::{dump_header, IrPrinting, Timing, TimingNode};
 use crate::pass::{Pass, PassTarget};
 use crate::pipeline::PipelineElement;
+use crate::pipeline_state::PipelineState;
 use crate::registry::PassRegistry;
 
 pub enum Element {
@@ -33,6 +35,9 @@ pub enum Element {
 pub struct OpPassManager {
     pub anchor: String,
     pub elements: Vec<Element>,
+    /// State shared by every pass of this pipeline, nested managers
+    /// included (`pipeline_state.rs`).
+    state: Arc<PipelineState>,
 }
 
 /// How a pipeline runs.
@@ -62,7 +67,18 @@ pub struct RunReport {
 
 impl OpPassManager {
     pub fn new(anchor: &str) -> OpPassManager {
-        OpPassManager { anchor: anchor.to_string(), elements: Vec::new() }
+        OpPassManager::with_state(anchor, PipelineState::new())
+    }
+
+    /// A pass manager whose passes share `state` (nested managers get
+    /// their parent's).
+    pub fn with_state(anchor: &str, state: Arc<PipelineState>) -> OpPassManager {
+        OpPassManager { anchor: anchor.to_string(), elements: Vec::new(), state }
+    }
+
+    /// The state shared by the passes of this pipeline.
+    pub fn pipeline_state(&self) -> &Arc<PipelineState> {
+        &self.state
     }
 
     /// The nested pass manager for `anchor` at the end of this one (a new
@@ -70,7 +86,7 @@ impl OpPassManager {
     pub fn nest(&mut self, anchor: &str) -> &mut OpPassManager {
         let reuse = matches!(self.elements.last(), Some(Element::Nested(pm)) if pm.anchor == anchor);
         if !reuse {
-            self.elements.push(Element::Nested(OpPassManager::new(anchor)));
+            self.elements.push(Element::Nested(OpPassManager::with_state(anchor, self.state.clone())));
         }
         match self.elements.last_mut() {
             Some(Element::Nested(pm)) => pm,
@@ -80,7 +96,8 @@ impl OpPassManager {
 
     /// Adds a pass; a pass anchored on another op goes into a nested pass
     /// manager for that op (implicit nesting).
-    pub fn add_pass(&mut self, pass: Box<dyn Pass>) {
+    pub fn add_pass(&mut self, mut pass: Box<dyn Pass>) {
+        pass.use_pipeline_state(&self.state);
         match pass.anchor() {
             Some(a) if a != self.anchor => self.nest(a).elements.push(Element::Pass(pass)),
             _ => self.elements.push(Element::Pass(pass)),
@@ -92,7 +109,8 @@ impl OpPassManager {
         for e in elements {
             match e {
                 PipelineElement::Pass { name, options } => {
-                    let pass = registry.create(name, options)?;
+                    let mut pass = registry.create(name, options)?;
+                    pass.use_pipeline_state(&self.state);
                     if let Some(a) = pass.anchor() {
                         if a != self.anchor && self.anchor != "any" {
                             return Err(format!(
@@ -105,7 +123,7 @@ impl OpPassManager {
                     self.elements.push(Element::Pass(pass));
                 }
                 PipelineElement::Nested { anchor, elements } => {
-                    let mut pm = OpPassManager::new(anchor);
+                    let mut pm = OpPassManager::with_state(anchor, self.state.clone());
                     pm.add_pipeline(registry, elements)?;
                     self.elements.push(Element::Nested(pm));
                 }

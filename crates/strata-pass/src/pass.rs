@@ -32,6 +32,10 @@ pub trait Pass: Send + Sync {
     fn statistics(&self) -> &[Statistic] {
         &[]
     }
+    /// Called when the pass joins a pass manager, with the state shared by
+    /// every pass of that pipeline (`pipeline_state.rs`). Passes that
+    /// cooperate with others take their shared slot here; others ignore it.
+    fn use_pipeline_state(&mut self, _state: &std::sync::Arc<crate::pipeline_state::PipelineState>) {}
     /// Runs on `target`. An `Err` fails the pass (and the whole pipeline).
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic>;
 }

@@ -91,3 +91,23 @@ fn reshape_to_a_different_shape_stays() {
 "#);
     assert!(out.contains(r#""toy.reshape"(%0) : (tensor<4xf64>) -> tensor<2x2xf64>"#), "{out}");
 }
+
+/// Built ops take the fusion of the matched ops' locations, as DRR's
+/// generated rewriters do (`rewriter.getFusedLoc`).
+#[test]
+fn built_op_has_the_fused_location_of_the_matched_ops() {
+    let ctx = toy_context();
+    let input = r#"
+%a = "toy.arg"() : () -> tensor<4xf64>
+%1 = "toy.reshape"(%a) : (tensor<4xf64>) -> tensor<2x2xf64> loc("f":1:1)
+%2 = "toy.reshape"(%1) : (tensor<2x2xf64>) -> tensor<1x4xf64> loc("f":2:2)
+"toy.print"(%2) : (tensor<1x4xf64>) -> ()
+"#;
+    let src = strata_ir::diagnostics::SourceFile::new("t.mlir", input.to_string());
+    let mut m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
+    let patterns = toy_patterns(&ctx);
+    let body = m.body.nested_mut(m.op).expect("module owns its body");
+    assert!(apply_patterns_greedily(&ctx, body, &patterns, &GreedyConfig::default()).converged);
+    let out = print_top_level(&ctx, &m.body, m.op, PrintOptions { generic: true, debug_info: true, ..Default::default() }, &[]);
+    assert!(out.contains(r#"-> tensor<1x4xf64> loc(fused["f":2:2, "f":1:1])"#), "{out}");
+}

@@ -244,7 +244,8 @@ pub fn register(ctx: &mut Context, chapter: u32) {
     let func = OpDef::new("toy.func")
         .attr("sym_name", c::STRING_ATTR)
         .attr("function_type", c::FUNCTION_TYPE_ATTR)
-        .optional_attr("sym_visibility", c::STRING_ATTR)
+        // `sym_visibility` is not declared (as in the tutorial's Ops.td): it
+        // stays a discardable attribute in the generic form.
         .optional_attr("arg_attrs", c::DICT_ARRAY_ATTR)
         .optional_attr("res_attrs", c::DICT_ARRAY_ATTR)
         .region("body")

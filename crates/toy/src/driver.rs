@@ -55,6 +55,10 @@ pub struct Options {
     /// `-x mlir` / `-x toy`; `None`: by extension.
     pub input_is_mlir: Option<bool>,
     pub debug_info: bool,
+    /// `--mlir-print-op-generic`.
+    pub generic: bool,
+    /// `--mlir-elide-elementsattrs-if-larger=N`.
+    pub elide_elements_larger: Option<usize>,
     pub chapter: u32,
 }
 
@@ -154,6 +158,7 @@ pub fn load_ir(opts: &Options, out: &mut Outcome) -> Result<Ir, i32> {
     let source = SourceFile::new(&name, text);
     let parsed = parse_source(&ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).and_then(|m| {
         strata_ir::verifier::verify(&ctx, &m.body, m.op)?;
+        strata_ir::verifier::verify_symbol_tables(&ctx, &m.body, m.op)?;
         Ok(m)
     });
     match parsed {
@@ -207,8 +212,13 @@ pub fn run_pipeline(ir: &mut Ir, pm: &OpPassManager, out: &mut Outcome) -> Resul
 }
 
 /// The module as `module->dump()` prints it (with a trailing empty line).
-pub fn dump_ir(ir: &Ir, debug_info: bool) -> String {
-    let popts = PrintOptions { debug_info, local_scope: true, ..Default::default() };
+pub fn dump_ir(ir: &Ir, opts: &Options) -> String {
+    let popts = PrintOptions {
+        debug_info: opts.debug_info,
+        generic: opts.generic,
+        elide_elements_larger: opts.elide_elements_larger,
+        local_scope: true,
+    };
     let mut s = print_top_level(&ir.ctx, &ir.body, ir.module, popts, &[]);
     s.push('\n');
     s
@@ -254,7 +264,7 @@ pub fn run(opts: &Options) -> Outcome {
         }
     }
     if emit == Emit::Mlir {
-        out.stderr.push_str(&dump_ir(&ir, opts.debug_info));
+        out.stderr.push_str(&dump_ir(&ir, opts));
         return out;
     }
     let status = crate::lowering::emit_lowered(&mut ir, emit, opts, &mut out);

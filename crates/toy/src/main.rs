@@ -22,10 +22,12 @@ OPTIONS:
     =toy                    -   load the input file as a Toy source.
     =mlir                   -   load the input file as an MLIR file
   --mlir-print-debuginfo    - Print debug info in MLIR output
+  --mlir-print-op-generic   - Print the generic op form
+  --mlir-elide-elementsattrs-if-larger=<uint> - Elide ElementsAttrs with more elements than this
 ";
 
 fn parse_args(args: Vec<String>) -> Result<Option<Options>, String> {
-    let mut opts = Options { input: "-".into(), emit: None, opt: false, input_is_mlir: None, debug_info: false, chapter: 7 };
+    let mut opts = Options { input: "-".into(), emit: None, opt: false, input_is_mlir: None, debug_info: false, generic: false, elide_elements_larger: None, chapter: 7 };
     let mut emit_text: Option<String> = None;
     let mut have_input = false;
     let mut it = args.into_iter();
@@ -57,6 +59,14 @@ fn parse_args(args: Vec<String>) -> Result<Option<Options>, String> {
             }
             "opt" => opts.opt = true,
             "mlir-print-debuginfo" => opts.debug_info = true,
+            "mlir-print-op-generic" => opts.generic = true,
+            "mlir-elide-elementsattrs-if-larger" => {
+                let v = value_or_next(value)?;
+                match v.parse::<usize>() {
+                    Ok(n) => opts.elide_elements_larger = Some(n),
+                    Err(_) => return Err(format!("toyc: for the --mlir-elide-elementsattrs-if-larger option: '{v}' value invalid for uint argument!")),
+                }
+            }
             "chapter" => {
                 let v = value_or_next(value)?;
                 opts.chapter = match v.parse::<u32>() {

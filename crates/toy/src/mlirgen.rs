@@ -32,7 +32,7 @@ struct Gen<'a> {
     structs: HashMap<String, (Type, StructDef)>,
     /// Variables in scope: the tutorial's scoped table refuses any name
     /// visible in an enclosing scope too.
-    scopes: Vec<Vec<(String, Value, VarType)>>,
+    scopes: Vec<HashMap<String, (Value, VarType)>>,
 }
 
 /// Dense f64 data, stored as a splat when every element is equal (as MLIR
@@ -56,14 +56,14 @@ impl Gen<'_> {
     }
 
     fn lookup(&self, name: &str) -> Option<(Value, VarType)> {
-        self.scopes.iter().rev().flat_map(|s| s.iter()).find(|(n, _, _)| n == name).map(|(_, v, t)| (*v, t.clone()))
+        self.scopes.iter().rev().find_map(|s| s.get(name)).map(|(v, t)| (*v, t.clone()))
     }
     fn declare(&mut self, decl: &VarDecl, v: Value) -> bool {
         if self.lookup(&decl.name).is_some() {
             return false;
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.push((decl.name.clone(), v, decl.ty.clone()));
+            scope.insert(decl.name.clone(), (v, decl.ty.clone()));
         }
         true
     }
@@ -115,7 +115,7 @@ impl Gen<'_> {
     }
 
     fn gen_function(&mut self, mb: &mut Body, module_block: strata_ir::Block, f: &Function) -> bool {
-        self.scopes.push(Vec::new());
+        self.scopes.push(HashMap::new());
         let ok = self.gen_function_in_scope(mb, module_block, f);
         self.scopes.pop();
         ok
@@ -183,7 +183,7 @@ impl Gen<'_> {
     }
 
     fn gen_block(&mut self, fb: &mut Body, b: strata_ir::Block, exprs: &[Expr]) -> bool {
-        self.scopes.push(Vec::new());
+        self.scopes.push(HashMap::new());
         let ok = self.gen_block_in_scope(fb, b, exprs);
         self.scopes.pop();
         ok
@@ -459,7 +459,8 @@ pub fn generate(ctx: &Context, ast: &Module, file: &str, chapter: u32) -> Result
         }
     }
     top.put_nested(module, mb);
-    if let Err(d) = strata_ir::verifier::verify(ctx, &top, module) {
+    let verified = strata_ir::verifier::verify(ctx, &top, module).and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &top, module));
+    if let Err(d) = verified {
         g.errors.push(d);
         g.errors.push(Diagnostic::error(Location::Unknown, "module verification error"));
         return Err(g.errors);

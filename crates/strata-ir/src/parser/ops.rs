@@ -477,7 +477,12 @@ impl<'a> Parser<'a> {
     /// Creates the op described by `state` in the current body (detached).
     pub fn finish_op(&mut self, state: OpState) -> Op {
         let ctx = self.ctx;
-        let attrs = ctx.dictionary(state.attrs);
+        let mut attrs = ctx.dictionary(state.attrs);
+        if let Some(def) = ctx.op_def(state.name) {
+            if let Some(populate) = def.populate_defaults {
+                attrs = populate(ctx, def, attrs);
+            }
+        }
         let mut spec = OpSpec::with_name(ctx, state.name, state.loc);
         spec.operands = state.operands;
         spec.result_types = state.result_types;

@@ -41,7 +41,7 @@ pub fn emit_lowered(ir: &mut Ir, emit: Emit, opts: &Options, out: &mut Outcome) 
         return status;
     }
     if emit == Emit::MlirAffine {
-        out.stderr.push_str(&dump_ir(ir, opts.debug_info));
+        out.stderr.push_str(&dump_ir(ir, opts));
         return 0;
     }
     crate::jit::run_jit(ir, out)

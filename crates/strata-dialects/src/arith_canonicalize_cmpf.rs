@@ -90,11 +90,9 @@ fn decide(cmpf_pred: i64, kind: FloatKind, c: u128, width: u32, unsigned: bool) 
     if width as i32 > mantissa_width {
         // The conversion may round: refuse where that can change the outcome.
         match ilogb(kind, c) {
-            Some(i32::MAX) => {
-                if apfloat::max_exponent(kind) < value_bits {
-                    return None;
-                }
-            }
+            // Infinity: the conversion could overflow to it.
+            Some(i32::MAX) if apfloat::max_exponent(kind) < value_bits => return None,
+            Some(i32::MAX) => {}
             Some(e) if mantissa_width <= e && e <= value_bits => return None,
             _ => {}
         }

@@ -4,6 +4,7 @@
 
 pub mod arith;
 mod arith_canonicalize;
+mod arith_canonicalize_cmpf;
 mod arith_fold;
 mod arith_fold_cast;
 mod arith_fold_float;
@@ -12,6 +13,7 @@ pub mod cf;
 mod cf_canonicalize;
 pub mod func;
 mod func_canonicalize;
+pub mod strata_test;
 
 use strata_ir::Context;
 

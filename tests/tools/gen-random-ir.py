@@ -11,8 +11,10 @@ unordered containers). Programs are built to exercise -cse, -canonicalize,
     `module @m {...}` symbol table, unused private functions (symbol-dce);
   * small private functions called once, many times or recursively, func.call
     with 0/1/2 results, func.constant + func.call_indirect (inline);
-  * integer ops on i1/i8/i32/i64/index, float ops on f32/f64 with occasional
-    fastmath flags, `overflow<nsw>`-style flags, casts, cmpi/cmpf/select;
+  * integer ops on i1/i8/i32/i64/index (including the two-result extended
+    add/mul), float ops on f32/f64 with occasional fastmath flags,
+    `overflow<nsw>`-style flags, casts (int/float, extf/truncf, bitcast),
+    cmpi/cmpf/select, cmpf of an int-to-float cast against a constant;
   * constants including duplicates and edge values (0, 1, -1, min/max ints,
     nan/inf/-0.0 floats), foldable expressions (x+0, x*1, x-x, x^x, cmpi on
     equal operands, select on a constant, ext/trunc chains, constant trees);
@@ -39,9 +41,13 @@ WIDTH = {"i1": 1, "i8": 8, "i32": 32, "i64": 64, "index": 64}
 INT_BIN = ["addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "maxui",
            "minsi", "minui"]
 OVF_OPS = {"addi", "subi", "muli", "shli"}
-DIV_OPS = ["divsi", "divui", "remsi", "remui", "ceildivsi", "floordivsi"]
+DIV_OPS = ["divsi", "divui", "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi"]
 SHIFT_OPS = ["shli", "shrsi", "shrui"]
-FLOAT_BIN = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf"]
+FLOAT_BIN = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf", "maxnumf", "minnumf", "remf"]
+# Float constants for cmpf against an integer converted to float
+# (CmpFIntToFPConst): fractional, negative, out of every int range, inf.
+CMPF_INT_CONSTS = ["4.500000e+00", "-4.500000e+00", "7.000000e+00", "-1.280000e+02",
+                   "2.550000e+02", "1.000000e+10", "-0.000000e+00", "0.000000e+00"]
 CMPI_PREDS = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 # No "false"/"true": mlir-opt 22 -canonicalize segfaults on
 # `arith.cmpf false|true, (arith.sitofp %x), %const` (CmpFIntToFPConst).
@@ -270,6 +276,11 @@ class FuncGen:
     def gen_cmpf(self, s):
         r = self.r
         t = r.choice(FLOAT_TYPES)
+        if r.random() < 0.3:
+            src = r.choice(["i8", "i32", "i64"])
+            a = self.pure(s, "arith.%s %s : %s to %s" % (r.choice(["sitofp", "uitofp"]), self.pick(s, src), src, t), t)
+            b = self.const(s, t, r.choice(CMPF_INT_CONSTS + ["0x7F800000" if t == "f32" else "0x7FF0000000000000"]))
+            return self.pure(s, "arith.cmpf %s, %s, %s : %s" % (r.choice(CMPF_PREDS), a, b, t), "i1")
         a = self.pick(s, t)
         b = a if r.random() < 0.15 else self.pick(s, t)
         fm = " fastmath<%s>" % r.choice(FASTMATH) if r.random() < 0.15 else ""
@@ -290,6 +301,14 @@ class FuncGen:
         r = self.r
         ints = ["i1", "i8", "i32", "i64"]
         if t in FLOAT_TYPES:
+            k = r.random()
+            if k < 0.15:
+                other = "f64" if t == "f32" else "f32"
+                op = "extf" if t == "f64" else "truncf"
+                return self.pure(s, "arith.%s %s : %s to %s" % (op, self.pick(s, other), other, t), t)
+            if k < 0.25:
+                src = "i32" if t == "f32" else "i64"
+                return self.pure(s, "arith.bitcast %s : %s to %s" % (self.pick(s, src), src, t), t)
             if r.random() < 0.5:
                 src = r.choice(["i8", "i32", "i64"])
                 op = r.choice(["sitofp", "uitofp"])
@@ -334,6 +353,22 @@ class FuncGen:
         if r.random() < 0.1:
             flags = " overflow<%s>" % r.choice(["nsw", "nuw"])
         return self.pure(s, "arith.trunci %s%s : %s to %s" % (v, flags, src, t), t)
+
+    def gen_extended(self, s, t):
+        """addui_extended / mulsi_extended / mului_extended: two results, the
+        second often unused (canonicalize turns those into addi/muli)."""
+        r = self.r
+        op = r.choice(["addui_extended", "mulsi_extended", "mului_extended"])
+        a = self.pick(s, t)
+        b = self.const(s, t, 1) if r.random() < 0.15 else self.pick(s, t)
+        second = "i1" if op == "addui_extended" else t
+        n = self.fresh()
+        tys = "%s, %s" % (t, second) if op == "addui_extended" else t
+        self.emit("%s:2 = arith.%s %s, %s : %s" % (n, op, a, b, tys))
+        s.vals.append(("%s#0" % n, t))
+        if r.random() < 0.5:
+            s.vals.append(("%s#1" % n, second))
+        return n
 
     def gen_float(self, s, t):
         r = self.r
@@ -427,6 +462,8 @@ class FuncGen:
             return self.gen_shift(s, t)
         if k < 0.72:
             return self.gen_cmpi(s)
+        if k < 0.76 and t in ("i8", "i32", "i64"):
+            return self.gen_extended(s, t)
         if k < 0.82:
             return self.gen_select(s, t)
         return self.gen_cast(s, t)

@@ -2,8 +2,9 @@
 //! MLIR's `ArithCanonicalization.td` (constant reassociation for addi/subi/
 //! muli with overflow-flag merging, `xori` of a compare, extension hoisting
 //! through and/or/xor/cmpi, select simplifications, cast chains) and the
-//! C++ `SelectToExtUI`. Benefits are DRR's: the number of ops the source
-//! pattern matches. Patterns of one op are added in upstream's order.
+//! C++ `SelectToExtUI` (the C++ `CmpFIntToFPConst` has its own file,
+//! arith_canonicalize_cmpf.rs). Benefits are DRR's: the number of ops the
+//! source pattern matches. Patterns of one op are added in upstream's order.
 
 use strata_ir::apint::ApInt;
 use strata_ir::fold::constant_value;
@@ -448,6 +449,7 @@ pub(crate) fn populate(_: &Context, set: &mut PatternSet) {
     register_bitwise(set);
     add(set, "arith.cmpi", "CmpIExtSI", 3, |op, rw| cmpi_of_ext(rw, op, "arith.extsi"));
     add(set, "arith.cmpi", "CmpIExtUI", 3, |op, rw| cmpi_of_ext(rw, op, "arith.extui"));
+    crate::arith_canonicalize_cmpf::populate(set);
     register_select(set);
     register_casts(set);
     add(set, "arith.mulf", "MulFOfNegF", 3, |op, rw| of_negf(rw, op));

@@ -7,6 +7,7 @@ pub mod affine;
 mod affine_canonicalize;
 pub mod arith;
 mod arith_canonicalize;
+mod arith_canonicalize_cmpf;
 mod arith_fold;
 mod arith_fold_cast;
 mod arith_fold_float;
@@ -16,6 +17,7 @@ mod cf_canonicalize;
 pub mod func;
 pub mod memref;
 mod func_canonicalize;
+pub mod strata_test;
 
 use strata_ir::Context;
 

@@ -214,6 +214,19 @@ pub fn mantissa_bits(kind: FloatKind) -> u32 {
     Semantics::of(kind).man_bits
 }
 
+/// Significand precision in bits, counting the leading one (APFloat's
+/// `semanticsPrecision`, MLIR's `FloatType::getFPMantissaWidth`).
+pub fn precision(kind: FloatKind) -> u32 {
+    Semantics::of(kind).precision()
+}
+
+/// Unbiased exponent of the largest finite value (`ilogb(getLargest())`).
+pub fn max_exponent(kind: FloatKind) -> i32 {
+    let sem = Semantics::of(kind);
+    // f8E8M0FNU: the all-ones exponent is its NaN, the largest value one below.
+    sem.max_exp() - i32::from(sem.unsigned_exponent_only)
+}
+
 /// True for formats with IEEE 754 infinities and NaNs.
 pub fn is_ieee_like(kind: FloatKind) -> bool {
     Semantics::of(kind).non_finite == NonFinite::Ieee

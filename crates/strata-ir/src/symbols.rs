@@ -58,9 +58,24 @@ pub fn can_discard_on_use_empty(ctx: &Context, body: &Body, op: Op) -> bool {
     visibility(ctx, body, op) != Visibility::Public
 }
 
-/// An unregistered op of an unknown dialect with exactly one region might
-/// be a symbol table nobody told us about, so symbol uses under it cannot
-/// be computed (MLIR's `isPotentiallyUnknownSymbolTable`).
+/// The dialect namespaces mlir-opt 22 registers (`mlir-opt --show-dialects`,
+/// which includes its test dialects). Its parser loads the dialect of every
+/// op it reads, so an op in one of these namespaces has a dialect there
+/// even when the op itself is unknown, and is then not a potentially unknown
+/// symbol table. Strata implements fewer dialects; treating these namespaces
+/// as known keeps the symbol-use rules equal to mlir-opt's.
+pub const MLIR_OPT_DIALECT_NAMESPACES: &[&str] = &[
+    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async", "bufferization", "builtin", "cf",
+    "complex", "dlti", "emitc", "func", "gpu", "index", "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi",
+    "nvgpu", "nvvm", "omp", "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard", "smt", "sparse_tensor",
+    "spirv", "tensor", "test", "test_dyn", "test_irdl_to_cpp", "tosa", "transform", "ub", "vector", "wasmssa", "x86vector",
+    "xegpu", "xevm",
+];
+
+/// An op without a dialect (neither a Strata dialect nor one mlir-opt 22
+/// registers) with exactly one region might be a symbol table nobody told
+/// us about, so symbol uses under it cannot be computed (MLIR's
+/// `isPotentiallyUnknownSymbolTable`: one region and no dialect).
 pub fn is_potentially_unknown_symbol_table(ctx: &Context, body: &Body, op: Op) -> bool {
     let name = body.op_name(op);
     if ctx.op_def(name).is_some() || body.num_regions(op) != 1 {
@@ -68,7 +83,7 @@ pub fn is_potentially_unknown_symbol_table(ctx: &Context, body: &Body, op: Op) -
     }
     let full = ctx.op_name_str(name);
     let dialect = full.split_once('.').map_or(full, |(d, _)| d);
-    ctx.dialect(dialect).is_none()
+    ctx.dialect(dialect).is_none() && !MLIR_OPT_DIALECT_NAMESPACES.contains(&dialect)
 }
 
 /// The region of a symbol table and the body holding it.

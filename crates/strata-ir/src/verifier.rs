@@ -277,8 +277,14 @@ fn verify_region(
                 }
             }
         }
+        // Dominance means nothing in unreachable blocks, where an op may even
+        // use its own result (MLIR checks reachable blocks only); ops nested
+        // in their ops are still checked within their own regions.
+        let reachable = dom.as_deref().is_none_or(|d| d.is_reachable(b));
         for op in rb.block_ops(b) {
-            verify_dominance(ctx, doms, rb, op, b, graph, root_graph, dom.as_deref())?;
+            if reachable {
+                verify_dominance(ctx, doms, rb, op, b, graph, root_graph, dom.as_deref())?;
+            }
             let owner = if std::ptr::eq(rb, parent_body) { None } else { Some((parent_body, parent)) };
             verify_op(ctx, doms, rb, op, owner, root_graph)?;
         }

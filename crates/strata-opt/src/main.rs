@@ -79,7 +79,7 @@ fn run() -> ExitCode {
     };
     let name = if path == "-" { "<stdin>".to_string() } else { path.clone() };
     let source = SourceFile::new(&name, text);
-    let ctx = strata_dialects_context();
+    let ctx = strata_dialects_context(opts.load_test_dialect);
     let chunks = split_chunks(&source.text, opts.split_input_file);
     let mut sink: Box<dyn Write> = match &opts.output {
         Some(o) if o != "-" => match std::fs::File::create(o) {
@@ -125,9 +125,13 @@ enum ChunkError {
     Io(std::io::Error),
 }
 
-/// The context with every dialect strata-opt knows.
-fn strata_dialects_context() -> Context {
+/// The context with every dialect strata-opt knows, plus the test-only
+/// `strata_test` dialect when asked for (hidden flag, tests only).
+fn strata_dialects_context(load_test_dialect: bool) -> Context {
     let mut ctx = strata_dialects::context();
+    if load_test_dialect {
+        strata_dialects::strata_test::register(&mut ctx);
+    }
     strata_oneflow::register(&mut ctx);
     ctx
 }

@@ -25,6 +25,9 @@ pub struct Options {
     pub dump_pass_pipeline: bool,
     pub pass_statistics: bool,
     pub print_ir: strata_pass::instrument::IrPrinting,
+    /// Hidden, for tests only: load the `strata_test` dialect, whose
+    /// canonicalization patterns never converge.
+    pub load_test_dialect: bool,
     /// Options this layer does not know, in order: pass flags (`-cse`,
     /// `--canonicalize=top-down=false`) or errors.
     pub unknown: Vec<String>,
@@ -100,6 +103,8 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
             "mlir-print-ir-module-scope" => {
                 flag(&inline_value)?;
             }
+            // Hidden (not in --help): tests of the canonicalizer's iteration limit.
+            "strata-load-test-dialect" => o.load_test_dialect = flag(&inline_value)?,
             "version" => o.show_version = true,
             "help" | "h" | "help-hidden" => o.show_help = true,
             _ => o.unknown.push(arg.clone()),

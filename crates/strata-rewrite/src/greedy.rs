@@ -3,13 +3,14 @@
 //!
 //! Each iteration starts from an empty worklist, fills it with every op of
 //! the region (post-order, or pre-order reversed when top-down) while
-//! uniquing and hoisting constants, then pops ops until the worklist is
-//! empty: a trivially dead op is erased; otherwise the op is folded (unless
+//! uniquing and hoisting constants, erases unreachable blocks (before any
+//! pattern sees their ops), then pops ops until the worklist is empty: a
+//! trivially dead op is erased; otherwise the op is folded (unless
 //! it is a constant), folded constants being materialized right before it;
 //! otherwise the best matching pattern is applied. Every change goes through
 //! the rewriter, whose notifications re-queue what changed: inserted and
-//! modified ops (with their ancestors up to the region), and the operands of
-//! erased ops that are left with at most one use. After the worklist, the
+//! modified ops (with their ancestors up to the region), and the defining
+//! ops of erased ops' operands that at most one other op still uses. After the worklist, the
 //! region is simplified (dead blocks, dead block arguments). Iterations
 //! repeat while something changed, up to `max_iterations`.
 //!
@@ -176,16 +177,29 @@ impl DriverListener {
         }
     }
 
-    fn add_operands(&mut self, body: &Body, operands: &[Value]) {
+    /// Queues the defining ops of the operands of `erased` (about to be
+    /// erased) that no more than one other op uses: they may now be dead or
+    /// simplifiable (`addOperandsToWorklist`; several uses by `erased`
+    /// itself, as in `addi(%c, %c)`, count as none).
+    fn add_operands(&mut self, body: &Body, erased: Op, operands: &[Value]) {
         for &v in operands {
             // Operands whose values were dropped with an erased block.
             if v.is_dropped() {
                 continue;
             }
-            if !body.use_empty(v) && !body.has_one_use(v) {
-                continue;
-            }
-            if let Some(d) = body.defining_op(v) {
+            let Some(d) = body.defining_op(v) else { continue };
+            let mut other_user: Option<Op> = None;
+            let more_than_one_other = body.uses(v).any(|(user, _)| {
+                if user == erased || other_user == Some(user) {
+                    return false;
+                }
+                if other_user.is_none() {
+                    other_user = Some(user);
+                    return false;
+                }
+                true
+            });
+            if !more_than_one_other {
                 self.add(body, d);
             }
         }
@@ -204,7 +218,7 @@ impl Listener for DriverListener {
     }
     fn notify_erasing(&mut self, body: &Body, op: Op) {
         let operands = body.operand_vec(op);
-        self.add_operands(body, &operands);
+        self.add_operands(body, op, &operands);
         self.worklist.remove(op);
         if self.strict != StrictMode::AnyOp {
             self.allowed.remove(&op);
@@ -242,7 +256,14 @@ fn apply_to_region(ctx: &Context, body: &mut Body, region: Region, patterns: &Fr
         }
         listener.worklist.clear();
         populate(ctx, body, region, config, &mut listener);
-        continue_rewrites = process_worklist(ctx, body, patterns, config, &mut listener);
+        // Unreachable blocks go before any pattern runs, whatever the
+        // region-simplify level: ops there may use their own results, which
+        // many patterns cannot handle (upstream since LLVM 22).
+        continue_rewrites = {
+            let mut rw = PatternRewriter::new(ctx, body, &mut listener);
+            crate::region_simplify::erase_unreachable_blocks(&mut rw, region)
+        };
+        continue_rewrites |= process_worklist(ctx, body, patterns, config, &mut listener);
         if config.region_simplify != RegionSimplify::Disabled {
             let mut rw = PatternRewriter::new(ctx, body, &mut listener);
             continue_rewrites |= crate::region_simplify::simplify_region(&mut rw, region, config.region_simplify == RegionSimplify::Aggressive);

@@ -64,8 +64,11 @@ fn local_regions_of_block(body: &Body, b: Block, out: &mut Vec<Region>) {
     }
 }
 
-/// Erases blocks not reachable from their region's entry block.
-fn erase_unreachable_blocks(rw: &mut PatternRewriter<'_>, region: Region) -> bool {
+/// Erases the blocks of `region` (and of the regions nested in its
+/// reachable ops) that the entry block cannot reach; true if any were
+/// (`eraseUnreachableBlocks`; the greedy driver also runs it at the start of
+/// each iteration).
+pub(crate) fn erase_unreachable_blocks(rw: &mut PatternRewriter<'_>, region: Region) -> bool {
     let mut erased = false;
     let mut worklist = vec![region];
     while let Some(r) = worklist.pop() {

@@ -8,7 +8,7 @@ use toy::driver::{run, Emit, Options};
 
 const USAGE: &str = "OVERVIEW: toy compiler
 
-USAGE: toyc [options] <input toy file>
+USAGE: toyc [options] <input toy file>...
 
 OPTIONS:
   -chapter=<N>              - Behave as toyc-chN of the tutorial (1-7, default 7)
@@ -26,18 +26,17 @@ OPTIONS:
   --mlir-elide-elementsattrs-if-larger=<uint> - Elide ElementsAttrs with more elements than this
 ";
 
-fn parse_args(args: Vec<String>) -> Result<Option<Options>, String> {
+/// Options and the input files. Unlike the tutorial's tool, `toyc` accepts
+/// several inputs (`toyc examples/toy/*.toy -emit=jit`) and compiles each in
+/// turn with the same options, as if run once per file.
+fn parse_args(args: Vec<String>) -> Result<Option<(Options, Vec<String>)>, String> {
     let mut opts = Options { input: "-".into(), emit: None, opt: false, input_is_mlir: None, debug_info: false, generic: false, elide_elements_larger: None, chapter: 7 };
     let mut emit_text: Option<String> = None;
-    let mut have_input = false;
+    let mut inputs = Vec::new();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         if a == "-" || !a.starts_with('-') {
-            if have_input {
-                return Err("toyc: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: toyc --help".to_string());
-            }
-            opts.input = a;
-            have_input = true;
+            inputs.push(a);
             continue;
         }
         let flag = a.trim_start_matches('-');
@@ -90,7 +89,10 @@ fn parse_args(args: Vec<String>) -> Result<Option<Options>, String> {
     if opts.input_is_mlir.is_some() && opts.chapter < 2 {
         return Err("toyc: Unknown command line argument '-x'.  Try: 'toyc --help'".into());
     }
-    Ok(Some(opts))
+    if inputs.is_empty() {
+        inputs.push("-".into());
+    }
+    Ok(Some((opts, inputs)))
 }
 
 /// Parsing, code generation and printing recurse over nesting (as the
@@ -108,7 +110,7 @@ fn main() -> ExitCode {
 }
 
 fn run_main() -> ExitCode {
-    let opts = match parse_args(std::env::args().skip(1).collect()) {
+    let (mut opts, inputs) = match parse_args(std::env::args().skip(1).collect()) {
         Ok(Some(o)) => o,
         Ok(None) => {
             print!("{USAGE}");
@@ -119,8 +121,17 @@ fn run_main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let outcome = run(&opts);
-    let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
-    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
-    ExitCode::from(outcome.status as u8)
+    // The first failing input decides the exit status; later inputs still run.
+    let mut status = 0;
+    for input in inputs {
+        opts.input = input;
+        let outcome = run(&opts);
+        let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
+        if status == 0 {
+            status = outcome.status;
+        }
+    }
+    ExitCode::from(status as u8)
 }

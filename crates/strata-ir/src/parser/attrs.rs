@@ -748,7 +748,7 @@ impl<'a> Parser<'a> {
                             self.expect(Tok::Comma, "',' in fused location")?;
                         }
                     }
-                    Ok(ctx.location(LocData::Fused { locations: locs.into(), metadata }))
+                    Ok(ctx.fused_location(&locs, metadata))
                 }
                 _ => self.err_here("expected location instance"),
             },

@@ -324,9 +324,11 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::Equal, "'=' after SSA name")?;
         }
+        // MLIR locates an op at its name token, not at its result list.
+        let name_loc = self.here();
         let op = match self.tok() {
-            Tok::String => self.parse_generic_operation(loc)?,
-            Tok::BareIdent => self.parse_custom_operation(loc)?,
+            Tok::String => self.parse_generic_operation(name_loc)?,
+            Tok::BareIdent => self.parse_custom_operation(name_loc)?,
             _ => return self.err_here("expected operation name in quotes"),
         };
         let body = &self.state.frames.last().unwrap().body;

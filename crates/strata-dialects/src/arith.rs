@@ -358,6 +358,17 @@ fn verify_ext(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagn
     Ok(())
 }
 
+/// A bitcast keeps the bit width (`BitcastOp::areCastCompatible`).
+fn verify_bitcast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
+    verify_cast_shapes(ctx, body, op)?;
+    let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
+    if width_of(ctx, b) != width_of(ctx, a) {
+        let name = ctx.op_name_str(body.op_name(op));
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+    }
+    Ok(())
+}
+
 fn verify_trunc(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
     verify_cast_shapes(ctx, body, op)?;
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
@@ -637,7 +648,8 @@ pub fn register(ctx: &mut Context) {
         ("arith.index_castui", INDEX_OR_INT_LIKE, INDEX_OR_INT_LIKE),
         ("arith.bitcast", SIGNLESS_INT_OR_FLOAT_LIKE, SIGNLESS_INT_OR_FLOAT_LIKE),
     ] {
-        d = d.op(cast(n, from, to));
+        let def = cast(n, from, to);
+        d = d.op(if n == "arith.bitcast" { def.verifier(verify_bitcast) } else { def });
     }
     // Fold hooks (arith_fold*.rs), constant reading and materialization.
     for def in d.ops.iter_mut() {

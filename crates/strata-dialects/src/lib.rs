@@ -12,6 +12,7 @@ pub mod cf;
 mod cf_canonicalize;
 pub mod func;
 mod func_canonicalize;
+mod func_symbol_uses;
 
 use strata_ir::Context;
 

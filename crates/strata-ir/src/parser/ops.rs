@@ -375,7 +375,11 @@ impl<'a> Parser<'a> {
             }
         }
         // Successors.
-        if self.eat(Tok::LSquare) {
+        if self.tok() == Tok::LSquare {
+            if ctx.op_def(op_name).is_some_and(|d| !d.has_trait(Traits::IS_TERMINATOR)) {
+                return self.err_here("successors in non-terminator");
+            }
+            self.bump();
             loop {
                 let b = self.parse_successor_ref()?;
                 state.successors.push(b);

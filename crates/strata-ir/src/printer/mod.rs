@@ -279,6 +279,12 @@ pub fn print_top_level_to(
     if let Some(e) = err {
         return Err(e);
     }
+    // With a local scope MLIR prints the op alone (`printFullOpWithIndentAndLoc`
+    // instead of `printTopLevelOperation`): no newline after it, no deferred
+    // aliases, no file metadata (resources).
+    if options.local_scope {
+        return w.write_all(out.as_bytes());
+    }
     out.push('\n');
     for (name, l) in &aliases.deferred {
         aliases.print_definition(ctx, name, AliasDef::Loc(*l), &mut out);
@@ -498,7 +504,13 @@ impl<'a> OpPrinter<'a, '_> {
 
     pub fn print_attr(&mut self, a: Attribute) {
         if let Some(limit) = self.options.elide_elements_larger {
-            if let AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } = self.ctx.attr_kind(a) {
+            // Splats are never elided (`OpPrintingFlags::shouldElideElementsAttr`).
+            let elidable = match self.ctx.attr_kind(a) {
+                AttrKind::DenseElements { ty, data } if !data.splat => Some(ty),
+                AttrKind::DenseStrings { ty, splat: false, .. } => Some(ty),
+                _ => None,
+            };
+            if let Some(ty) = elidable {
                 let n: i64 = self.ctx.shape(*ty).map_or(1, |s| s.iter().product());
                 if n as usize > limit {
                     self.out.push_str("dense_resource<__elided__> : ");

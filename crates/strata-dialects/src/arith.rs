@@ -415,20 +415,18 @@ fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::
             "'arith.constant' op failed to verify that all of {value, result} have same type",
         ));
     }
-    let ok = match ctx.type_kind(rt) {
-        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => true,
-        TypeKind::Vector { .. } | TypeKind::RankedTensor { .. } => {
-            matches!(ctx.attr_kind(v), AttrKind::DenseElements { .. } | AttrKind::DenseResource { .. })
-        }
-        _ => false,
-    };
-    if !ok {
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op value must be an integer, float, or elements attribute"));
-    }
     if let TypeKind::Integer { signedness, .. } = ctx.type_kind(rt) {
         if *signedness != strata_ir::types::Signedness::Signless {
             return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op integer return type must be signless"));
         }
+    }
+    // MLIR accepts any integer, float or elements attribute here.
+    let ok = matches!(
+        ctx.attr_kind(v),
+        AttrKind::Integer { .. } | AttrKind::Bool(_) | AttrKind::Float { .. } | AttrKind::DenseElements { .. } | AttrKind::DenseStrings { .. } | AttrKind::DenseResource { .. }
+    );
+    if !ok {
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op value must be an integer, float, or elements attribute"));
     }
     Ok(())
 }

@@ -147,7 +147,8 @@ impl<'a> Parser<'a> {
         if self.eat(k) {
             Ok(())
         } else {
-            self.err_here(format!("expected {what}"))
+            // MLIR's `parseToken` reports through `emitWrongTokenError`.
+            self.err_wrong_token(format!("expected {what}"))
         }
     }
     pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {

@@ -533,7 +533,14 @@ impl<'a> Parser<'a> {
         let Some(op_name) = op_name else {
             let dialect = written.split('.').next().unwrap_or("");
             if written.contains('.') && ctx.dialect(dialect).is_none() && !self.options.allow_unregistered {
-                return self.err_at(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' "));
+                let mut names: Vec<&str> = ctx.dialect_names().collect();
+                names.sort_unstable();
+                let note = format!(
+                    "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+                    names.join(", ")
+                );
+                let d = crate::diagnostics::Diagnostic::error(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' ")).with_note(name_loc, note);
+                return self.err_diag(d);
             }
             let msg = match tried {
                 Some(t) => format!("custom op '{written}' is unknown (tried '{t}' as well)"),

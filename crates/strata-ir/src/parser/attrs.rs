@@ -367,7 +367,7 @@ impl<'a> Parser<'a> {
                 }
                 let splat = bytes.len() == per && num != 1;
                 if !splat && bytes.len() as i64 != per as i64 * num {
-                    return self.err_at(loc, format!("elements hex data size is invalid for provided type: {ty}", ty = crate::printer::type_to_string(ctx, ty)));
+                    return self.err_at(loc, format!("elements hex data size is invalid for provided type: '{ty}'", ty = crate::printer::type_to_string(ctx, ty)));
                 }
                 let data = if splat { DenseData { splat, bytes: bytes.into() } } else { splat_if_uniform(bytes, per) };
                 Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
@@ -591,7 +591,7 @@ impl<'a> Parser<'a> {
             _ => false,
         };
         if !valid {
-            return self.err_at(tloc, "expected integer or float type, got: ".to_string() + &crate::printer::type_to_string(ctx, element));
+            return self.err_at(tloc, format!("expected integer or float type, got: '{}'", crate::printer::type_to_string(ctx, element)));
         }
         let mut data = Vec::new();
         let mut len = 0usize;
@@ -599,6 +599,9 @@ impl<'a> Parser<'a> {
             loop {
                 let loc = self.here();
                 let lit = self.parse_dense_element()?;
+                if ctx.is_integer(element) && matches!(lit, DenseLit::Float { .. }) {
+                    return self.err_at(loc, "expected integer literal");
+                }
                 self.encode_dense_lit(loc, element, &lit, &mut data)?;
                 len += 1;
                 if !self.eat(Tok::Comma) {

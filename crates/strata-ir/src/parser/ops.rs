@@ -327,7 +327,12 @@ impl<'a> Parser<'a> {
         // MLIR locates an op at its name token, not at its result list.
         let name_loc = self.here();
         let op = match self.tok() {
-            Tok::String => self.parse_generic_operation(name_loc)?,
+            Tok::String => {
+                let outer = self.custom_op.take();
+                let r = self.parse_generic_operation(name_loc);
+                self.custom_op = outer;
+                r?
+            }
             Tok::BareIdent => self.parse_custom_operation(name_loc)?,
             _ => return self.err_here("expected operation name in quotes"),
         };
@@ -551,11 +556,17 @@ impl<'a> Parser<'a> {
         self.bump();
         let def = ctx.op_def(op_name).unwrap().clone();
         let mut state = self.new_op_state(op_name, loc);
-        if let Some(custom) = def.custom_asm {
-            (custom.parse)(self, &mut state)?;
+        let outer = self.custom_op.replace(op_name);
+        let parsed = if let Some(custom) = def.custom_asm {
+            (custom.parse)(self, &mut state)
         } else if let Some(format) = &def.format {
-            crate::asm_format::parse_with_format(self, format, &def, &mut state)?;
+            crate::asm_format::parse_with_format(self, format, &def, &mut state)
         } else {
+            Ok(())
+        };
+        self.custom_op = outer;
+        parsed?;
+        if def.custom_asm.is_none() && def.format.is_none() {
             return self.err_at(name_loc, format!("custom op '{written}' has no custom assembly form"));
         }
         let loc = self.parse_optional_trailing_loc(loc)?;

@@ -482,7 +482,9 @@ fn verify_select(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Di
 
 pub fn register(ctx: &mut Context) {
     // Every arith op may be inlined (MLIR's ArithInlinerInterface).
-    let mut d = DialectDef::new("arith").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL);
+    let mut d = DialectDef::new("arith")
+        .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
+        .interface(strata_ir::dialect::ClassCheckedProperties(&["fastmath", "overflowFlags", "predicate", "roundingmode"]));
     d.parse_attr = Some(parse_arith_attr);
     d.print_attr = Some(print_arith_attr);
     let typed_value = AttrConstraint { check: |c, a| c.attr_type(a).is_some(), summary: "TypedAttr instance" };

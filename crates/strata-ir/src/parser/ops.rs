@@ -406,6 +406,26 @@ impl<'a> Parser<'a> {
                 if !matches!(ctx.attr_kind(p), crate::attributes::AttrKind::Dictionary(_)) {
                     return self.err_at(ploc, "expected dictionary attribute for properties");
                 }
+                let class_checked = ctx
+                    .dialect(ctx.op_dialect_name(op_name))
+                    .and_then(|d| d.interfaces.get::<crate::dialect::ClassCheckedProperties>())
+                    .map_or(&[][..], |c| c.0);
+                for &(n, v) in &entries {
+                    let attr_name = ctx.str(n);
+                    if !class_checked.contains(&attr_name) {
+                        continue;
+                    }
+                    let Some(spec) = def.attributes.iter().find(|a| a.name == attr_name) else { continue };
+                    if !(spec.constraint.check)(ctx, v) {
+                        let msg = format!(
+                            "invalid properties {} for op {}: Invalid attribute `{attr_name}` in property conversion: {}",
+                            crate::printer::attr_to_string(ctx, p),
+                            ctx.op_name_str(op_name),
+                            crate::printer::attr_to_string(ctx, v)
+                        );
+                        return self.err_at(loc, msg);
+                    }
+                }
                 for (n, v) in entries {
                     if !def.is_inherent_attr(ctx.str(n)) {
                         // MLIR ignores unknown properties of registered ops with an error.

@@ -74,6 +74,7 @@ impl<'a> Parser<'a> {
                     }
                     "distinct" => self.parse_distinct(),
                     "sparse" => self.err_here("sparse elements attributes are not supported"),
+                    _ if !self.at_builtin_type_keyword() => self.err_wrong_token("expected attribute value"),
                     _ => {
                         let t = self.parse_type()?;
                         Ok(ctx.type_attr(t))

@@ -358,6 +358,17 @@ fn verify_ext(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagn
     Ok(())
 }
 
+/// A bitcast keeps the bit width (`BitcastOp::areCastCompatible`).
+fn verify_bitcast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
+    verify_cast_shapes(ctx, body, op)?;
+    let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
+    if width_of(ctx, b) != width_of(ctx, a) {
+        let name = ctx.op_name_str(body.op_name(op));
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+    }
+    Ok(())
+}
+
 fn verify_trunc(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
     verify_cast_shapes(ctx, body, op)?;
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
@@ -404,20 +415,18 @@ fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::
             "'arith.constant' op failed to verify that all of {value, result} have same type",
         ));
     }
-    let ok = match ctx.type_kind(rt) {
-        TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => true,
-        TypeKind::Vector { .. } | TypeKind::RankedTensor { .. } => {
-            matches!(ctx.attr_kind(v), AttrKind::DenseElements { .. } | AttrKind::DenseResource { .. })
-        }
-        _ => false,
-    };
-    if !ok {
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op value must be an integer, float, or elements attribute"));
-    }
     if let TypeKind::Integer { signedness, .. } = ctx.type_kind(rt) {
         if *signedness != strata_ir::types::Signedness::Signless {
             return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op integer return type must be signless"));
         }
+    }
+    // MLIR accepts any integer, float or elements attribute here.
+    let ok = matches!(
+        ctx.attr_kind(v),
+        AttrKind::Integer { .. } | AttrKind::Bool(_) | AttrKind::Float { .. } | AttrKind::DenseElements { .. } | AttrKind::DenseStrings { .. } | AttrKind::DenseResource { .. }
+    );
+    if !ok {
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op value must be an integer, float, or elements attribute"));
     }
     Ok(())
 }
@@ -473,7 +482,9 @@ fn verify_select(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Di
 
 pub fn register(ctx: &mut Context) {
     // Every arith op may be inlined (MLIR's ArithInlinerInterface).
-    let mut d = DialectDef::new("arith").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL);
+    let mut d = DialectDef::new("arith")
+        .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
+        .interface(strata_ir::dialect::ClassCheckedProperties(&["fastmath", "overflowFlags", "predicate", "roundingmode"]));
     d.parse_attr = Some(parse_arith_attr);
     d.print_attr = Some(print_arith_attr);
     let typed_value = AttrConstraint { check: |c, a| c.attr_type(a).is_some(), summary: "TypedAttr instance" };
@@ -637,7 +648,8 @@ pub fn register(ctx: &mut Context) {
         ("arith.index_castui", INDEX_OR_INT_LIKE, INDEX_OR_INT_LIKE),
         ("arith.bitcast", SIGNLESS_INT_OR_FLOAT_LIKE, SIGNLESS_INT_OR_FLOAT_LIKE),
     ] {
-        d = d.op(cast(n, from, to));
+        let def = cast(n, from, to);
+        d = d.op(if n == "arith.bitcast" { def.verifier(verify_bitcast) } else { def });
     }
     // Fold hooks (arith_fold*.rs), constant reading and materialization.
     for def in d.ops.iter_mut() {

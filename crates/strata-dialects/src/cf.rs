@@ -39,11 +39,33 @@ fn verify_br(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 }
 
 fn verify_cond_br(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    verify_branch_weights(ctx, body, op)?;
     let def = ctx.op_def(body.op_name(op)).unwrap().clone();
     let groups = operand_groups(ctx, &def, body, op);
     let vals = body.operand_vec(op);
     check_successor(ctx, body, op, 0, &vals[groups[1].clone()])?;
     check_successor(ctx, body, op, 1, &vals[groups[2].clone()])
+}
+
+/// `branch_weights`, when present, has one weight per successor and not
+/// all of them zero (MLIR's `WeightedBranchOpInterface` verifier).
+fn verify_branch_weights(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let Some(a) = body.op_attr(ctx, op, "branch_weights") else { return Ok(()) };
+    let weights = dense_i32_values(ctx, Some(a));
+    if weights.is_empty() {
+        return Ok(());
+    }
+    let n = body.successors(op).len();
+    if weights.len() != n {
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("expects number of branch weights to match number of successors: {} vs {n}", weights.len()),
+        ));
+    }
+    if weights.iter().all(|&w| w == 0) {
+        return Err(Diagnostic::error(body.op_loc(op), "branch weights cannot all be zero"));
+    }
+    Ok(())
 }
 
 // ---- cf.switch ----

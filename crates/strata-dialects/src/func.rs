@@ -359,7 +359,8 @@ pub fn register(ctx: &mut Context) {
         .variadic_operand("operands", c::ANY_TYPE)
         .variadic_result("results", c::ANY_TYPE)
         .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
-        .interface(CallOpInterface { callee: |ctx, body, op| body.op_attr(ctx, op, "callee").map(Callee::Symbol), arg_operands: |_, body, op| body.operand_vec(op) });
+        .interface(CallOpInterface { callee: |ctx, body, op| body.op_attr(ctx, op, "callee").map(Callee::Symbol), arg_operands: |_, body, op| body.operand_vec(op) })
+        .interface(crate::func_symbol_uses::CALL_SYMBOL_USES);
     let call_indirect = OpDef::new("func.call_indirect")
         .operand("callee", FUNCTION_TYPE)
         .variadic_operand("callee_operands", c::ANY_TYPE)
@@ -381,7 +382,8 @@ pub fn register(ctx: &mut Context) {
         .format("attr-dict $value `:` type(results)")
         .result_names(|_, _, _, set| set(0, "f".into()))
         .constant(constant_symbol)
-        .folder(|ctx, body, op, _| constant_symbol(ctx, body, op).map_or(FoldResult::Failed, FoldResult::attr));
+        .folder(|ctx, body, op, _| constant_symbol(ctx, body, op).map_or(FoldResult::Failed, FoldResult::attr))
+        .interface(crate::func_symbol_uses::CONSTANT_SYMBOL_USES);
     let dialect = DialectDef::new("func")
         .interface(FUNC_INLINER)
         .op(func)

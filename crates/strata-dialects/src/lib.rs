@@ -17,6 +17,7 @@ mod cf_canonicalize;
 pub mod func;
 pub mod memref;
 mod func_canonicalize;
+mod func_symbol_uses;
 pub mod strata_test;
 
 use strata_ir::Context;

@@ -570,7 +570,13 @@ fn parse_literal(p: &mut Parser<'_>, lit: &str) -> PResult<()> {
         p.bump();
         return Ok(());
     }
-    p.err_here(format!("expected '{lit}'"))
+    // Punctuation goes through MLIR's `parseToken` (reported after the
+    // previous token), keywords through `parseKeyword` (at the current one).
+    if lit.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+        p.err_here(format!("expected '{lit}'"))
+    } else {
+        p.err_wrong_token(format!("expected '{lit}'"))
+    }
 }
 
 fn parse_elem_into<'a>(p: &mut Parser<'a>, e: &Elem, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>) -> PResult<()> {

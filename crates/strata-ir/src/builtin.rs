@@ -22,8 +22,18 @@ pub fn register(ctx: &mut crate::context::Context) {
         .variadic_operand("inputs", c::ANY_TYPE)
         .variadic_result("outputs", c::ANY_TYPE)
         .traits(Traits::PURE)
-        .format("($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict");
+        .format("($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
+        .verifier(verify_cast);
     ctx.register_dialect(DialectDef::new("builtin").op(module).op(cast));
+}
+
+/// A cast produces at least one value (`UnrealizedConversionCastOp::verify`).
+fn verify_cast(ctx: &crate::context::Context, body: &crate::body::Body, op: Op) -> Result<(), crate::diagnostics::Diagnostic> {
+    if body.num_results(op) == 0 {
+        let name = ctx.op_name_str(body.op_name(op));
+        return Err(crate::diagnostics::Diagnostic::error(body.op_loc(op), format!("'{name}' op expected at least one result for cast operation")));
+    }
+    Ok(())
 }
 
 fn print_module(p: &mut OpPrinter<'_, '_>, op: Op) {

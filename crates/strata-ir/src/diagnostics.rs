@@ -141,11 +141,13 @@ impl DiagRenderer<'_> {
                 }
             }
             None => {
-                let prefix = match self.ctx.loc_data(d.loc) {
-                    LocData::Unknown => "loc(unknown)".to_string(),
-                    _ => crate::printer::location_to_string(self.ctx, d.loc),
-                };
-                let _ = writeln!(out, "{prefix}: {}: {}", d.severity.as_str(), d.message);
+                // Like llvm::SourceMgr for a message without a source
+                // position; a known location is spelled out in the message.
+                let _ = write!(out, "<unknown>:0: {}: ", d.severity.as_str());
+                if !matches!(self.ctx.loc_data(d.loc), LocData::Unknown) {
+                    let _ = write!(out, "{}: ", crate::printer::location_to_string(self.ctx, d.loc));
+                }
+                let _ = writeln!(out, "{}", d.message);
             }
         }
     }

@@ -52,3 +52,9 @@ impl DialectDef {
         self
     }
 }
+
+/// Inherent attributes (by name, for every op of the dialect) whose
+/// constraint is their storage class, as ODS enum and flag attributes are:
+/// a generic-form property failing it is rejected while parsing
+/// ("invalid properties ... in property conversion"), not by the verifier.
+pub struct ClassCheckedProperties(pub &'static [&'static str]);

@@ -46,6 +46,7 @@ pub mod opdef;
 pub mod parser;
 pub mod printer;
 pub mod surgery;
+pub mod symbol_user;
 pub mod symbols;
 pub mod types;
 pub mod verifier;

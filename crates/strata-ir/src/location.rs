@@ -49,6 +49,46 @@ impl Context {
         }
     }
 
+    /// A fused location, simplified as MLIR's `FusedLoc::get` does: nested
+    /// fused locations with the same metadata are flattened, unknown
+    /// locations and duplicates dropped, and a single location without
+    /// metadata stands for itself.
+    pub fn fused_location(&self, locs: &[Location], metadata: Option<Attribute>) -> Location {
+        let mut kept: Vec<Location> = Vec::with_capacity(locs.len());
+        let keep = |l: Location, kept: &mut Vec<Location>| {
+            let l = self.canonical_location(l);
+            if !kept.contains(&l) {
+                kept.push(l);
+            }
+        };
+        for &l in locs {
+            match self.loc_data(l) {
+                LocData::Fused { locations, metadata: m } if m == metadata => {
+                    for &inner in locations.iter() {
+                        keep(inner, &mut kept);
+                    }
+                }
+                LocData::Unknown => {}
+                _ => keep(l, &mut kept),
+            }
+        }
+        match (kept.len(), metadata) {
+            (0, None) => Location::Unknown,
+            (0, Some(_)) => self.location(LocData::Fused { locations: Box::new([Location::Unknown]), metadata }),
+            (1, None) => kept[0],
+            _ => self.location(LocData::Fused { locations: kept.into(), metadata }),
+        }
+    }
+
+    /// The one representation of a location: file:line:col and unknown
+    /// locations inline even when they were built as attributes.
+    pub fn canonical_location(&self, loc: Location) -> Location {
+        match loc {
+            Location::Attr(a) => self.attr_as_location(a).unwrap_or(loc),
+            _ => loc,
+        }
+    }
+
     /// The location as an attribute (for locations stored in attributes).
     pub fn location_attr(&self, loc: Location) -> Attribute {
         match loc {

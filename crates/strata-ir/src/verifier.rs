@@ -43,7 +43,10 @@ fn with_current_op(ctx: &Context, body: &Body, op: Op, d: Diagnostic) -> Diagnos
     }
     let text = crate::printer::op_in_body_to_string(ctx, body, op);
     let sep = if text.contains('\n') { "\n" } else { "" };
-    d.with_note(body.op_loc(op), format!("{CURRENT_OP_NOTE}{sep}{text}"))
+    // MLIR attaches it when the error is emitted, before any other note.
+    let mut d = d;
+    d.notes.insert(0, Diagnostic::note(body.op_loc(op), format!("{CURRENT_OP_NOTE}{sep}{text}")));
+    d
 }
 
 fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnostic {
@@ -63,6 +66,14 @@ fn verify_op(ctx: &Context, doms: &DomCache, body: &Body, op: Op, parent: Option
         }
     }
     let (rb, regions) = body.regions_of(op);
+    for &r in regions {
+        if let Some(entry) = rb.first_block(r) {
+            let branches_to_entry = rb.blocks(r).any(|b| rb.block_ops(b).any(|o| rb.successors(o).contains(&entry)));
+            if branches_to_entry {
+                return Err(Diagnostic::error(body.op_loc(op), "entry block of region may not have predecessors"));
+            }
+        }
+    }
     let graph = def.is_some_and(|d| d.has_trait(Traits::GRAPH_REGION));
     let no_terminator = def.is_some_and(|d| d.has_trait(Traits::NO_TERMINATOR));
     // An isolated op's regions are the roots of its own body.
@@ -263,6 +274,11 @@ fn verify_region(
     let graph = graph || (def.is_none() && nblocks == 1);
     let dom = if !graph && nblocks > 1 { Some(doms.get(rb, r)) } else { None };
     for b in rb.blocks(r) {
+        // Only the last op of a block may branch.
+        let last = rb.last_op(b);
+        if let Some(o) = rb.block_ops(b).find(|&o| Some(o) != last && !rb.successors(o).is_empty()) {
+            return Err(Diagnostic::error(rb.op_loc(o), "operation with block successors must terminate its parent block"));
+        }
         // Terminator.
         if def.is_some() && !no_terminator {
             match rb.last_op(b) {
@@ -412,26 +428,38 @@ fn region_is_graph(ctx: &Context, body: &Body, r: Option<Region>, root_graph: bo
 pub fn verify_symbol_tables(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let is_table = ctx.op_def(body.op_name(op)).is_some_and(|d| d.has_trait(Traits::SYMBOL_TABLE));
     let (rb, regions) = body.regions_of(op);
+    // MLIR checks a symbol table when leaving it, after the ops inside.
     for &r in regions {
-        let mut seen: HashMap<Vec<u8>, Op> = HashMap::new();
         for b in rb.blocks(r) {
             for o in rb.block_ops(b) {
-                if is_table {
-                    if let Some(n) = rb.op_attr(ctx, o, "sym_name") {
-                        if let AttrKind::String { value, .. } = ctx.attr_kind(n) {
-                            if let Some(prev) = seen.insert(value.to_vec(), o) {
-                                return Err(Diagnostic::error(
-                                    rb.op_loc(o),
-                                    format!("redefinition of symbol named '{}'", String::from_utf8_lossy(value)),
-                                )
-                                .with_note(rb.op_loc(prev), "see existing symbol definition here"));
-                            }
-                        }
-                    }
-                }
                 verify_symbol_tables(ctx, rb, o)?;
             }
         }
     }
-    Ok(())
+    if !is_table {
+        return Ok(());
+    }
+    let mut seen: HashMap<Vec<u8>, Op> = HashMap::new();
+    for &r in regions {
+        for b in rb.blocks(r) {
+            for o in rb.block_ops(b) {
+                if let Some(n) = rb.op_attr(ctx, o, "sym_name") {
+                    if let AttrKind::String { value, .. } = ctx.attr_kind(n) {
+                        if let Some(prev) = seen.insert(value.to_vec(), o) {
+                            return Err(Diagnostic::error(rb.op_loc(o), format!("redefinition of symbol named '{}'", String::from_utf8_lossy(value)))
+                                .with_note(rb.op_loc(prev), "see existing symbol definition here"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let view = crate::symbol_user::SymbolTableView { body: rb, symbols: &seen };
+    crate::symbol_user::walk_symbol_table(ctx, rb, regions, &mut |ub, u| {
+        let Some(def) = ctx.op_def(ub.op_name(u)) else { return Ok(()) };
+        match def.interfaces.get::<crate::symbol_user::SymbolUserOpInterface>() {
+            Some(i) => (i.verify_symbol_uses)(ctx, ub, u, &view).map_err(|d| with_current_op(ctx, ub, u, d)),
+            None => Ok(()),
+        }
+    })
 }

@@ -13,7 +13,8 @@ use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 /// A literal inside `dense<...>` before it is given its element type.
 #[derive(Clone, Debug)]
 enum DenseLit {
-    Int { negative: bool, text: String, hex: bool },
+    /// `at`: source offset of the digits (for diagnostics).
+    Int { negative: bool, text: String, at: u32 },
     Float { text: String },
     Bool(bool),
     Str(Vec<u8>),
@@ -73,6 +74,7 @@ impl<'a> Parser<'a> {
                     }
                     "distinct" => self.parse_distinct(),
                     "sparse" => self.err_here("sparse elements attributes are not supported"),
+                    _ if !self.at_builtin_type_keyword() => self.err_wrong_token("expected attribute value"),
                     _ => {
                         let t = self.parse_type()?;
                         Ok(ctx.type_attr(t))
@@ -212,8 +214,9 @@ impl<'a> Parser<'a> {
     // ---- numbers ----
 
     fn parse_number_attr(&mut self, ty_hint: Option<Type>) -> PResult<Attribute> {
-        let loc = self.here();
         let negative = self.eat(Tok::Minus);
+        // MLIR reports literal errors at the digits, after any minus sign.
+        let loc = self.here();
         let (is_float, text) = match self.tok() {
             Tok::Integer => (false, self.spelling().to_string()),
             Tok::Float => (true, self.spelling().to_string()),
@@ -233,7 +236,8 @@ impl<'a> Parser<'a> {
             return self.float_from_literal(loc, kind, negative, &text, is_float).map(|bits| self.ctx.float_attr_bits(ty, bits));
         }
         if is_float {
-            return self.err_at(loc, "floating point value not valid for specified type");
+            // MLIR reports this at the token after the type.
+            return self.err_here("floating point value not valid for specified type");
         }
         let v = self.int_from_literal(loc, ty, negative, &text)?;
         Ok(self.ctx.integer_attr_ap(ty, v))
@@ -254,6 +258,10 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(bits);
             }
+            return self.err_diag(
+                crate::diagnostics::Diagnostic::error(loc, "unexpected decimal integer literal for a floating point value")
+                    .with_note(loc, "add a trailing dot to make the literal a float"),
+            );
         }
         let full = if negative { format!("-{text}") } else { text.to_string() };
         match apfloat::parse_decimal(kind, &full) {
@@ -360,7 +368,7 @@ impl<'a> Parser<'a> {
                 }
                 let splat = bytes.len() == per && num != 1;
                 if !splat && bytes.len() as i64 != per as i64 * num {
-                    return self.err_at(loc, format!("elements hex data size is invalid for provided type: {ty}", ty = crate::printer::type_to_string(ctx, ty)));
+                    return self.err_at(loc, format!("elements hex data size is invalid for provided type: '{ty}'", ty = crate::printer::type_to_string(ctx, ty)));
                 }
                 let data = if splat { DenseData { splat, bytes: bytes.into() } } else { splat_if_uniform(bytes, per) };
                 Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
@@ -484,8 +492,9 @@ impl<'a> Parser<'a> {
                 match self.tok() {
                     Tok::Integer => {
                         let text = self.spelling().to_string();
+                        let at = self.tok.start;
                         self.bump();
-                        Ok(DenseLit::Int { negative, hex: text.starts_with("0x"), text })
+                        Ok(DenseLit::Int { negative, text, at })
                     }
                     Tok::Float => {
                         let t = self.spelling();
@@ -515,13 +524,9 @@ impl<'a> Parser<'a> {
                         Some(b) => b,
                         None => return self.err_at(loc, "invalid floating point literal"),
                     },
-                    DenseLit::Int { negative, text, hex: true } => self.float_from_literal(loc, kind, *negative, text, false)?,
-                    DenseLit::Int { negative, text, hex: false } => {
-                        let t = if *negative { format!("-{text}") } else { text.clone() };
-                        match apfloat::parse_decimal(kind, &t) {
-                            Some(b) => b,
-                            None => return self.err_at(loc, "invalid floating point literal"),
-                        }
+                    DenseLit::Int { negative, text, at, .. } => {
+                        let at = self.loc_at(*at);
+                        self.float_from_literal(at, kind, *negative, text, false)?
                     }
                     _ => return self.err_at(loc, "expected floating-point elements, but parsed integer"),
                 };
@@ -587,7 +592,7 @@ impl<'a> Parser<'a> {
             _ => false,
         };
         if !valid {
-            return self.err_at(tloc, "expected integer or float type, got: ".to_string() + &crate::printer::type_to_string(ctx, element));
+            return self.err_at(tloc, format!("expected integer or float type, got: '{}'", crate::printer::type_to_string(ctx, element)));
         }
         let mut data = Vec::new();
         let mut len = 0usize;
@@ -595,6 +600,9 @@ impl<'a> Parser<'a> {
             loop {
                 let loc = self.here();
                 let lit = self.parse_dense_element()?;
+                if ctx.is_integer(element) && matches!(lit, DenseLit::Float { .. }) {
+                    return self.err_at(loc, "expected integer literal");
+                }
                 self.encode_dense_lit(loc, element, &lit, &mut data)?;
                 len += 1;
                 if !self.eat(Tok::Comma) {
@@ -748,7 +756,7 @@ impl<'a> Parser<'a> {
                             self.expect(Tok::Comma, "',' in fused location")?;
                         }
                     }
-                    Ok(ctx.location(LocData::Fused { locations: locs.into(), metadata }))
+                    Ok(ctx.fused_location(&locs, metadata))
                 }
                 _ => self.err_here("expected location instance"),
             },

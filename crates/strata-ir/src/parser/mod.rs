@@ -74,6 +74,9 @@ pub struct Parser<'a> {
     /// Aliases parsed ahead of their definition (their definition is then
     /// not a redefinition).
     pub(crate) ahead_aliases: Vec<String>,
+    /// The custom-form op being parsed (None inside a generic op): MLIR's
+    /// `OpAsmParser::emitError` prefixes messages with `custom op 'name' `.
+    pub(crate) custom_op: Option<crate::context::OpName>,
 }
 
 /// Deepest nesting the parser accepts: far beyond real IR, and shallow
@@ -103,6 +106,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             ahead_aliases: Vec::new(),
             line_hint: std::cell::Cell::new(0),
+            custom_op: None,
         }
     }
 
@@ -147,7 +151,8 @@ impl<'a> Parser<'a> {
         if self.eat(k) {
             Ok(())
         } else {
-            self.err_here(format!("expected {what}"))
+            // MLIR's `parseToken` reports through `emitWrongTokenError`.
+            self.err_wrong_token(format!("expected {what}"))
         }
     }
     pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
@@ -234,6 +239,18 @@ impl<'a> Parser<'a> {
         let loc = self.loc_at(end as u32);
         self.err_at(loc, msg)
     }
+    /// An error as `OpAsmParser::emitError` reports it: prefixed with
+    /// `custom op 'name' ` while a custom-form op is being parsed.
+    pub fn err_custom<T>(&mut self, loc: Location, msg: impl Into<String>) -> PResult<T> {
+        let msg = msg.into();
+        match self.custom_op {
+            Some(n) => {
+                let full = format!("custom op '{}' {msg}", self.ctx.op_name_str(n));
+                self.err_at(loc, full)
+            }
+            None => self.err_at(loc, msg),
+        }
+    }
     pub fn err_diag<T>(&mut self, d: Diagnostic) -> PResult<T> {
         if self.error.is_none() {
             self.error = Some(d);
@@ -288,7 +305,8 @@ impl<'a> Parser<'a> {
     /// `@name` or `@"name"`: the symbol's name.
     pub fn parse_symbol_name(&mut self) -> PResult<String> {
         if self.tok() != Tok::AtIdent {
-            return self.err_here("expected valid '@'-identifier for symbol name");
+            let loc = self.here();
+            return self.err_custom(loc, "expected valid '@'-identifier for symbol name");
         }
         let s = self.symbol_spelling();
         self.bump();

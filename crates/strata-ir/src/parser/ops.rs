@@ -324,9 +324,16 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::Equal, "'=' after SSA name")?;
         }
+        // MLIR locates an op at its name token, not at its result list.
+        let name_loc = self.here();
         let op = match self.tok() {
-            Tok::String => self.parse_generic_operation(loc)?,
-            Tok::BareIdent => self.parse_custom_operation(loc)?,
+            Tok::String => {
+                let outer = self.custom_op.take();
+                let r = self.parse_generic_operation(name_loc);
+                self.custom_op = outer;
+                r?
+            }
+            Tok::BareIdent => self.parse_custom_operation(name_loc)?,
             _ => return self.err_here("expected operation name in quotes"),
         };
         let body = &self.state.frames.last().unwrap().body;
@@ -373,7 +380,11 @@ impl<'a> Parser<'a> {
             }
         }
         // Successors.
-        if self.eat(Tok::LSquare) {
+        if self.tok() == Tok::LSquare {
+            if ctx.op_def(op_name).is_some_and(|d| !d.has_trait(Traits::IS_TERMINATOR)) {
+                return self.err_here("successors in non-terminator");
+            }
+            self.bump();
             loop {
                 let b = self.parse_successor_ref()?;
                 state.successors.push(b);
@@ -394,6 +405,26 @@ impl<'a> Parser<'a> {
                 let entries = ctx.dict_entries(p).to_vec();
                 if !matches!(ctx.attr_kind(p), crate::attributes::AttrKind::Dictionary(_)) {
                     return self.err_at(ploc, "expected dictionary attribute for properties");
+                }
+                let class_checked = ctx
+                    .dialect(ctx.op_dialect_name(op_name))
+                    .and_then(|d| d.interfaces.get::<crate::dialect::ClassCheckedProperties>())
+                    .map_or(&[][..], |c| c.0);
+                for &(n, v) in &entries {
+                    let attr_name = ctx.str(n);
+                    if !class_checked.contains(&attr_name) {
+                        continue;
+                    }
+                    let Some(spec) = def.attributes.iter().find(|a| a.name == attr_name) else { continue };
+                    if !(spec.constraint.check)(ctx, v) {
+                        let msg = format!(
+                            "invalid properties {} for op {}: Invalid attribute `{attr_name}` in property conversion: {}",
+                            crate::printer::attr_to_string(ctx, p),
+                            ctx.op_name_str(op_name),
+                            crate::printer::attr_to_string(ctx, v)
+                        );
+                        return self.err_at(loc, msg);
+                    }
                 }
                 for (n, v) in entries {
                     if !def.is_inherent_attr(ctx.str(n)) {
@@ -532,7 +563,14 @@ impl<'a> Parser<'a> {
         let Some(op_name) = op_name else {
             let dialect = written.split('.').next().unwrap_or("");
             if written.contains('.') && ctx.dialect(dialect).is_none() && !self.options.allow_unregistered {
-                return self.err_at(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' "));
+                let mut names: Vec<&str> = ctx.dialect_names().collect();
+                names.sort_unstable();
+                let note = format!(
+                    "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+                    names.join(", ")
+                );
+                let d = crate::diagnostics::Diagnostic::error(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' ")).with_note(name_loc, note);
+                return self.err_diag(d);
             }
             let msg = match tried {
                 Some(t) => format!("custom op '{written}' is unknown (tried '{t}' as well)"),
@@ -543,11 +581,17 @@ impl<'a> Parser<'a> {
         self.bump();
         let def = ctx.op_def(op_name).unwrap().clone();
         let mut state = self.new_op_state(op_name, loc);
-        if let Some(custom) = def.custom_asm {
-            (custom.parse)(self, &mut state)?;
+        let outer = self.custom_op.replace(op_name);
+        let parsed = if let Some(custom) = def.custom_asm {
+            (custom.parse)(self, &mut state)
         } else if let Some(format) = &def.format {
-            crate::asm_format::parse_with_format(self, format, &def, &mut state)?;
+            crate::asm_format::parse_with_format(self, format, &def, &mut state)
         } else {
+            Ok(())
+        };
+        self.custom_op = outer;
+        parsed?;
+        if def.custom_asm.is_none() && def.format.is_none() {
             return self.err_at(name_loc, format!("custom op '{written}' has no custom assembly form"));
         }
         let loc = self.parse_optional_trailing_loc(loc)?;

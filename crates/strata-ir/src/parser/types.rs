@@ -112,6 +112,15 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether the current bare identifier starts a builtin type (MLIR's
+    /// `parseOptionalType` only tries the type keywords).
+    pub(crate) fn at_builtin_type_keyword(&self) -> bool {
+        let s = self.spelling();
+        int_type_keyword(s).is_some()
+            || FloatKind::from_keyword(s).is_some()
+            || matches!(s, "index" | "none" | "complex" | "tuple" | "tensor" | "memref" | "vector")
+    }
+
     fn parse_builtin_type(&mut self) -> PResult<Type> {
         let s = self.spelling();
         let ctx = self.ctx;

@@ -6,6 +6,7 @@
 //! affine maps and integer sets printed before the top-level op.
 
 mod dense;
+mod loc_aliases;
 mod names;
 mod types;
 
@@ -37,11 +38,27 @@ pub struct PrintOptions {
     pub local_scope: bool,
 }
 
-/// Aliases for attributes printed at the top of the output (`#map`, `#set`).
+/// What an alias stands for.
+#[derive(Clone, Copy)]
+enum AliasDef {
+    Attr(Attribute),
+    Loc(Location),
+}
+
+/// Aliases for attributes printed at the top of the output (`#map`, `#set`),
+/// and for locations (`#loc`) when printing debug info.
 #[derive(Default)]
 pub struct Aliases {
     attrs: HashMap<Attribute, String>,
+    /// Attributes in visiting order before [`Aliases::assign_names`].
     order: Vec<(String, Attribute)>,
+    /// Locations in visiting order: (location, alias depth, deferrable).
+    loc_order: Vec<(Location, usize, bool)>,
+    locs: HashMap<Location, String>,
+    /// Definitions printed before the top-level op, in MLIR's order.
+    defs: Vec<(String, AliasDef)>,
+    /// Location definitions printed after the top-level op.
+    deferred: Vec<(String, Location)>,
     /// Distinct attributes renumbered in the order they are met, as MLIR's
     /// `DistinctState` does.
     distinct_ids: HashMap<Attribute, u64>,
@@ -54,6 +71,14 @@ impl Aliases {
 
     pub fn attr_alias(&self, a: Attribute) -> Option<&str> {
         self.attrs.get(&a).map(|s| s.as_str())
+    }
+
+    /// The alias of a location (`#loc3`), when locations are aliased.
+    pub fn loc_alias(&self, ctx: &Context, l: Location) -> Option<&str> {
+        if self.locs.is_empty() {
+            return None;
+        }
+        self.locs.get(&loc_aliases::canonical(ctx, l)).map(|s| s.as_str())
     }
 
     /// Records `a` in visiting order; [`Aliases::assign_names`] names it.
@@ -69,17 +94,42 @@ impl Aliases {
     /// alias depth, then by prefix, so every `#map` precedes every `#set`),
     /// then numbers each prefix in that order.
     fn assign_names(&mut self, ctx: &Context) {
-        let mut keyed: Vec<(usize, String, Attribute)> =
-            self.order.drain(..).map(|(prefix, a)| (alias_depth(ctx, a, &self.attrs), prefix, a)).collect();
+        let mut keyed: Vec<(usize, String, AliasDef, bool)> =
+            self.order.drain(..).map(|(prefix, a)| (alias_depth(ctx, a, &self.attrs), prefix, AliasDef::Attr(a), false)).collect();
+        keyed.extend(self.loc_order.drain(..).map(|(l, depth, deferrable)| (depth, "loc".to_string(), AliasDef::Loc(l), deferrable)));
         keyed.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
         let mut counts: HashMap<String, u32> = HashMap::default();
-        for (_, prefix, a) in keyed {
+        for (_, prefix, def, deferrable) in keyed {
             let n = counts.entry(prefix.clone()).or_insert(0);
             let name = if *n == 0 { format!("#{prefix}") } else { format!("#{prefix}{n}") };
             *n += 1;
-            self.attrs.insert(a, name.clone());
-            self.order.push((name, a));
+            match def {
+                AliasDef::Attr(a) => {
+                    self.attrs.insert(a, name.clone());
+                }
+                AliasDef::Loc(l) => {
+                    self.locs.insert(l, name.clone());
+                }
+            }
+            match def {
+                AliasDef::Loc(l) if deferrable => self.deferred.push((name, l)),
+                _ => self.defs.push((name, def)),
+            }
         }
+    }
+
+    fn print_definition(&self, ctx: &Context, name: &str, def: AliasDef, out: &mut String) {
+        out.push_str(name);
+        out.push_str(" = ");
+        match def {
+            AliasDef::Attr(a) => types::print_attr_definition(ctx, a, out, self),
+            AliasDef::Loc(l) => {
+                out.push_str("loc(");
+                types::print_location_body(ctx, l, out, Some(self));
+                out.push(')');
+            }
+        }
+        out.push('\n');
     }
 }
 
@@ -225,15 +275,17 @@ pub fn print_top_level_to(
     let mut aliases = Aliases::default();
     if !options.local_scope {
         collect_aliases(ctx, body, op, options.generic, &mut aliases);
+        if options.debug_info {
+            let mut locs = loc_aliases::LocAliasCollector::default();
+            locs.visit_op(ctx, body, op);
+            aliases.loc_order.extend(locs.into_entries());
+        }
         aliases.assign_names(ctx);
     }
     let names = names::compute_names(ctx, body, op, options.generic);
     let mut out = String::new();
-    for (name, a) in &aliases.order {
-        out.push_str(name);
-        out.push_str(" = ");
-        types::print_attr_definition(ctx, *a, &mut out, &aliases);
-        out.push('\n');
+    for (name, def) in &aliases.defs {
+        aliases.print_definition(ctx, name, *def, &mut out);
     }
     let err = {
         let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: Some(&mut *w), sink_error: None, preds: Vec::new(), names_cache: std::cell::Cell::new(None) };
@@ -243,7 +295,16 @@ pub fn print_top_level_to(
     if let Some(e) = err {
         return Err(e);
     }
+    // With a local scope MLIR prints the op alone (`printFullOpWithIndentAndLoc`
+    // instead of `printTopLevelOperation`): no newline after it, no deferred
+    // aliases, no file metadata (resources).
+    if options.local_scope {
+        return w.write_all(out.as_bytes());
+    }
     out.push('\n');
+    for (name, l) in &aliases.deferred {
+        aliases.print_definition(ctx, name, AliasDef::Loc(*l), &mut out);
+    }
     print_resources(resources, &mut out);
     w.write_all(out.as_bytes())
 }
@@ -297,7 +358,7 @@ pub fn attr_to_string(ctx: &Context, a: Attribute) -> String {
 
 pub fn location_to_string(ctx: &Context, l: Location) -> String {
     let mut s = String::from("loc(");
-    types::print_location_body(ctx, l, &mut s);
+    types::print_location_body(ctx, l, &mut s, None);
     s.push(')');
     s
 }
@@ -459,7 +520,13 @@ impl<'a> OpPrinter<'a, '_> {
 
     pub fn print_attr(&mut self, a: Attribute) {
         if let Some(limit) = self.options.elide_elements_larger {
-            if let AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } = self.ctx.attr_kind(a) {
+            // Splats are never elided (`OpPrintingFlags::shouldElideElementsAttr`).
+            let elidable = match self.ctx.attr_kind(a) {
+                AttrKind::DenseElements { ty, data } if !data.splat => Some(ty),
+                AttrKind::DenseStrings { ty, splat: false, .. } => Some(ty),
+                _ => None,
+            };
+            if let Some(ty) = elidable {
                 let n: i64 = self.ctx.shape(*ty).map_or(1, |s| s.iter().product());
                 if n as usize > limit {
                     self.out.push_str("dense_resource<__elided__> : ");
@@ -556,9 +623,16 @@ impl<'a> OpPrinter<'a, '_> {
     pub fn print_arg_loc(&mut self, b: Block, i: usize) {
         if self.options.debug_info {
             let l = self.body.block_arg_locs(b)[i];
-            self.out.push(' ');
-            self.out.push_str(&location_to_string(self.ctx, l));
+            self.print_inline_loc(l);
         }
+    }
+
+    /// ` loc(...)` printed in full at the top level (block arguments never
+    /// use a location alias), with aliases for its sub-locations.
+    fn print_inline_loc(&mut self, l: Location) {
+        self.out.push_str(" loc(");
+        types::print_location_body(self.ctx, l, self.out, Some(self.aliases));
+        self.out.push(')');
     }
 
     /// The body holding the regions of `op` (its own arena when isolated).
@@ -596,8 +670,13 @@ impl<'a> OpPrinter<'a, '_> {
 
     fn print_loc_suffix(&mut self, loc: Location) {
         if self.options.debug_info {
-            self.out.push(' ');
-            self.out.push_str(&location_to_string(self.ctx, loc));
+            if let Some(name) = self.aliases.loc_alias(self.ctx, loc) {
+                self.out.push_str(" loc(");
+                self.out.push_str(name);
+                self.out.push(')');
+            } else {
+                self.print_inline_loc(loc);
+            }
         }
     }
 
@@ -789,9 +868,7 @@ impl<'a> OpPrinter<'a, '_> {
                     self.out.push_str(": ");
                     self.print_type(body.value_type(a));
                     if self.options.debug_info {
-                        let l = body.block_arg_locs(b)[i];
-                        self.out.push(' ');
-                        self.out.push_str(&location_to_string(self.ctx, l));
+                        self.print_inline_loc(body.block_arg_locs(b)[i]);
                     }
                 }
                 self.out.push(')');

@@ -367,7 +367,7 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
         }
         AttrKind::Location(_) => {
             out.push_str("loc(");
-            print_location_body(ctx, ctx.attr_as_location(a).unwrap(), out);
+            print_location_body(ctx, ctx.attr_as_location(a).unwrap(), out, al);
             out.push(')');
         }
         AttrKind::Distinct { id, referenced } => {
@@ -414,7 +414,14 @@ pub fn print_int_value(ctx: &Context, v: &ApInt, ty: Type, out: &mut String) {
 
 // ---- locations ----
 
-pub fn print_location_body(ctx: &Context, loc: Location, out: &mut String) {
+/// Prints a location without the `loc(...)` wrapper. With `al`, the nested
+/// locations print as their aliases (the location itself never does: a
+/// top-level location is an alias definition or a block argument's).
+pub fn print_location_body(ctx: &Context, loc: Location, out: &mut String, al: Option<&Aliases>) {
+    let nested = |l: Location, out: &mut String| match al.and_then(|al| al.loc_alias(ctx, l)) {
+        Some(name) => out.push_str(name),
+        None => print_location_body(ctx, l, out, al),
+    };
     match ctx.loc_data(loc) {
         LocData::Unknown => out.push_str("unknown"),
         LocData::FileLineCol { file, line, col } => {
@@ -434,23 +441,23 @@ pub fn print_location_body(ctx: &Context, loc: Location, out: &mut String) {
             if let Some(c) = child {
                 if !matches!(c, Location::Unknown) {
                     out.push('(');
-                    print_location_body(ctx, c, out);
+                    nested(c, out);
                     out.push(')');
                 }
             }
         }
         LocData::CallSite { callee, caller } => {
             out.push_str("callsite(");
-            print_location_body(ctx, callee, out);
+            nested(callee, out);
             out.push_str(" at ");
-            print_location_body(ctx, caller, out);
+            nested(caller, out);
             out.push(')');
         }
         LocData::Fused { locations, metadata } => {
             out.push_str("fused");
             if let Some(m) = metadata {
                 out.push('<');
-                print_attr(ctx, m, out, None);
+                print_attr(ctx, m, out, al);
                 out.push('>');
             }
             out.push('[');
@@ -458,7 +465,7 @@ pub fn print_location_body(ctx: &Context, loc: Location, out: &mut String) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                print_location_body(ctx, *l, out);
+                nested(*l, out);
             }
             out.push(']');
         }

@@ -28,7 +28,7 @@ fn operand(rw: &PatternRewriter<'_>, op: Op, i: usize) -> Value {
 }
 
 /// The defining op of operand `i` of `op` when it is named `name`.
-fn operand_def(rw: &PatternRewriter<'_>, op: Op, i: usize, name: &str) -> Option<Op> {
+fn operand_def(rw: &PatternRewriter<'_>, op: Op, i: usize, name: &'static str) -> Option<Op> {
     def_of(rw.ctx, rw.body(), operand(rw, op, i), name)
 }
 
@@ -104,13 +104,13 @@ struct Nested {
     flags: i64,
 }
 
-fn nested_lhs(rw: &PatternRewriter<'_>, root: Op, inner_name: &str) -> Option<Nested> {
+fn nested_lhs(rw: &PatternRewriter<'_>, root: Op, inner_name: &'static str) -> Option<Nested> {
     let inner = operand_def(rw, root, 0, inner_name)?;
     let flags = overflow_flags(rw.ctx, rw.body(), inner) & overflow_flags(rw.ctx, rw.body(), root);
     Some(Nested { inner, flags })
 }
 
-fn nested_rhs(rw: &PatternRewriter<'_>, root: Op, inner_name: &str) -> Option<Nested> {
+fn nested_rhs(rw: &PatternRewriter<'_>, root: Op, inner_name: &'static str) -> Option<Nested> {
     let inner = operand_def(rw, root, 1, inner_name)?;
     let flags = overflow_flags(rw.ctx, rw.body(), inner) & overflow_flags(rw.ctx, rw.body(), root);
     Some(Nested { inner, flags })
@@ -125,7 +125,7 @@ fn int_const_attr(rw: &PatternRewriter<'_>, root: Op, v: ApInt) -> Attribute {
 fn reassoc_rhs_const(
     rw: &mut PatternRewriter<'_>,
     root: Op,
-    inner_name: &str,
+    inner_name: &'static str,
     new_name: &str,
     merge_flags: bool,
     f: fn(&ApInt, &ApInt) -> ApInt,
@@ -141,7 +141,7 @@ fn reassoc_rhs_const(
 }
 
 /// `root(inner(c0, x), c1)` -> `new_name(f(c0, c1), x)`.
-fn reassoc_lhs_const_inner(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &str, new_name: &str, f: fn(&ApInt, &ApInt) -> ApInt) -> bool {
+fn reassoc_lhs_const_inner(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &'static str, new_name: &str, f: fn(&ApInt, &ApInt) -> ApInt) -> bool {
     let Some(n) = nested_lhs(rw, root, inner_name) else { return false };
     let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, 0)), const_apint(rw, operand(rw, root, 1))) else { return false };
     let x = operand(rw, n.inner, 1);
@@ -153,7 +153,7 @@ fn reassoc_lhs_const_inner(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &
 }
 
 /// `subi(c1, inner(...))` shapes: `f(c0, c1)` and whether `x` goes first.
-fn sub_const_lhs(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &str, x_is_inner_lhs: bool, new_name: &str, f: fn(&ApInt, &ApInt) -> ApInt) -> bool {
+fn sub_const_lhs(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &'static str, x_is_inner_lhs: bool, new_name: &str, f: fn(&ApInt, &ApInt) -> ApInt) -> bool {
     let Some(n) = nested_rhs(rw, root, inner_name) else { return false };
     let (xi, ci) = if x_is_inner_lhs { (0, 1) } else { (1, 0) };
     let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, ci)), const_apint(rw, operand(rw, root, 0))) else { return false };
@@ -257,7 +257,7 @@ fn register_extended(set: &mut PatternSet) {
 // ---- bitwise ops of extensions, xori of compares ----
 
 /// `op(ext(x), ext(y))` with equal source types -> `ext(op(x, y))`.
-fn hoist_ext(rw: &mut PatternRewriter<'_>, root: Op, ext: &str) -> bool {
+fn hoist_ext(rw: &mut PatternRewriter<'_>, root: Op, ext: &'static str) -> bool {
     let (Some(a), Some(b)) = (operand_def(rw, root, 0, ext), operand_def(rw, root, 1, ext)) else { return false };
     let (x, y) = (operand(rw, a, 0), operand(rw, b, 0));
     if value_type(rw, x) != value_type(rw, y) {
@@ -293,7 +293,7 @@ fn register_bitwise(set: &mut PatternSet) {
 }
 
 /// `cmpi(eq|ne, ext(a), ext(b))` with equal source types -> `cmpi(a, b)`.
-fn cmpi_of_ext(rw: &mut PatternRewriter<'_>, op: Op, ext: &str) -> bool {
+fn cmpi_of_ext(rw: &mut PatternRewriter<'_>, op: Op, ext: &'static str) -> bool {
     let (Some(ea), Some(eb)) = (operand_def(rw, op, 0, ext), operand_def(rw, op, 1, ext)) else { return false };
     let (a, b) = (operand(rw, ea, 0), operand(rw, eb, 0));
     let Some(pred) = predicate(rw.ctx, rw.body(), op) else { return false };
@@ -371,7 +371,7 @@ fn register_select(set: &mut PatternSet) {
 // ---- casts ----
 
 /// `outer(inner(x))` -> `new(x)` with the outer result type.
-fn cast_chain(rw: &mut PatternRewriter<'_>, op: Op, inner: &str, new: &str) -> bool {
+fn cast_chain(rw: &mut PatternRewriter<'_>, op: Op, inner: &'static str, new: &str) -> bool {
     let Some(i) = operand_def(rw, op, 0, inner) else { return false };
     let x = operand(rw, i, 0);
     let ty = result_type(rw, op);
@@ -379,7 +379,7 @@ fn cast_chain(rw: &mut PatternRewriter<'_>, op: Op, inner: &str, new: &str) -> b
 }
 
 /// `trunci(ext(x))` -> `ext(x)` when only extension bits are dropped.
-fn trunc_of_ext(rw: &mut PatternRewriter<'_>, op: Op, ext: &str) -> bool {
+fn trunc_of_ext(rw: &mut PatternRewriter<'_>, op: Op, ext: &'static str) -> bool {
     let Some(e) = operand_def(rw, op, 0, ext) else { return false };
     let x = operand(rw, e, 0);
     let (ctx, body) = (rw.ctx, rw.body());

@@ -284,9 +284,10 @@ pub(crate) fn attr_result(a: Option<Attribute>) -> FoldResult {
 
 // ---- op accessors shared by the folds ----
 
-pub(crate) fn def_of(ctx: &Context, body: &Body, v: Value, name: &str) -> Option<Op> {
+#[inline(always)]
+pub(crate) fn def_of(ctx: &Context, body: &Body, v: Value, name: &'static str) -> Option<Op> {
     let op = body.defining_op(v)?;
-    (ctx.op_name_str(body.op_name(op)) == name).then_some(op)
+    ctx.op_name_is(body.op_name(op), name).then_some(op)
 }
 
 pub(crate) fn result_type(body: &Body, op: Op) -> Type {

@@ -29,7 +29,7 @@ fn reroute(body: &mut Body, op: Op, v: strata_ir::Value) -> FoldResult {
     FoldResult::InPlace
 }
 
-fn fold_int_ext(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>], name: &str, signed: bool) -> FoldResult {
+fn fold_int_ext(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>], name: &'static str, signed: bool) -> FoldResult {
     if let Some(inner) = def_of(ctx, body, body.operand(op, 0), name) {
         let src = body.operand(inner, 0);
         return reroute(body, op, src);
@@ -140,7 +140,7 @@ pub(crate) fn fold_fptoui(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<
 
 /// `index_cast`/`index_castui`: constants extend or truncate; a cast back
 /// to the original type cancels (LLVM 22 does so whatever the middle width).
-fn fold_index_cast_kind(ctx: &Context, body: &Body, op: Op, ops: &[Option<Attribute>], name: &str, signed: bool) -> FoldResult {
+fn fold_index_cast_kind(ctx: &Context, body: &Body, op: Op, ops: &[Option<Attribute>], name: &'static str, signed: bool) -> FoldResult {
     let w = result_int_width(ctx, body, op);
     let r = cast_int_to_int(ctx, body, op, ops, |a| if signed { a.sext_or_trunc(w) } else { a.zext_or_trunc(w) });
     if r.succeeded() {

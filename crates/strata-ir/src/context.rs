@@ -69,6 +69,8 @@ pub struct Context {
     op_names: Interner<OpNameInfo>,
     pub(crate) common: Common,
     dialects: HashMap<String, Arc<DialectDef>>,
+    /// Distinguishes contexts for caches that outlive one (`op_name_is.rs`).
+    pub(crate) id: u64,
 }
 
 impl Default for Context {
@@ -106,7 +108,7 @@ impl Context {
             false_attr: a(AttrKind::Bool(false)),
             empty_dict: a(AttrKind::Dictionary(Box::new([]))),
         };
-        let mut ctx = Context { strings, types, attrs, op_names: Interner::new(), common, dialects: HashMap::new() };
+        let mut ctx = Context { strings, types, attrs, op_names: Interner::new(), common, dialects: HashMap::new(), id: crate::op_name_is::next_context_id() };
         crate::builtin::register(&mut ctx);
         ctx
     }
@@ -181,6 +183,12 @@ impl Context {
     pub fn op_name(&self, name: &str) -> OpName {
         let s = self.intern_str(name);
         OpName(self.op_names.intern_with(&s, || OpNameInfo { name: s, def: None }))
+    }
+
+    /// The handle of an op name already known to the context, interning nothing.
+    pub fn find_op_name(&self, name: &str) -> Option<OpName> {
+        let s = Str(self.strings.find(name)?);
+        Some(OpName(self.op_names.find(&s)?))
     }
 
     pub fn op_name_info(&self, name: OpName) -> &OpNameInfo {

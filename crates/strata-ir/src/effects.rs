@@ -113,6 +113,14 @@ pub fn would_op_be_trivially_dead(ctx: &Context, body: &Body, op: Op) -> bool {
     if def.traits.contains(Traits::IS_TERMINATOR) || def.traits.contains(Traits::SYMBOL) {
         return false;
     }
+    // The common case answered from the definition alone: a pure op with
+    // no effects hook and no nested effects has no effects at all.
+    if def.effects.is_none()
+        && !def.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS)
+        && (def.traits.contains(Traits::PURE) || def.traits.contains(Traits::NO_MEMORY_EFFECT))
+    {
+        return true;
+    }
     effects_allow_dead(ctx, body, op)
 }
 

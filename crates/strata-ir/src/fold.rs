@@ -123,6 +123,7 @@ pub fn fold_commutative(body: &mut Body, op: Op, operands: &[Option<Attribute>])
 }
 
 /// True if `op` has the `ConstantLike` trait.
+#[inline]
 pub fn is_constant_like(ctx: &Context, body: &Body, op: Op) -> bool {
     ctx.op_def(body.op_name(op)).is_some_and(|d| d.traits.contains(Traits::CONSTANT_LIKE))
 }
@@ -132,6 +133,7 @@ pub fn is_constant_like(ctx: &Context, body: &Body, op: Op) -> bool {
 pub type ConstantValueFn = fn(&Context, &Body, Op) -> Option<Attribute>;
 
 /// The constant a constant-like op produces (MLIR's `m_Constant`).
+#[inline]
 pub fn constant_op_value(ctx: &Context, body: &Body, op: Op) -> Option<Attribute> {
     let def = ctx.op_def(body.op_name(op))?;
     if !def.traits.contains(Traits::CONSTANT_LIKE) {
@@ -141,6 +143,7 @@ pub fn constant_op_value(ctx: &Context, body: &Body, op: Op) -> Option<Attribute
 }
 
 /// The constant value of `v`, when a constant-like op defines it.
+#[inline]
 pub fn constant_value(ctx: &Context, body: &Body, v: Value) -> Option<Attribute> {
     let op = body.defining_op(v)?;
     constant_op_value(ctx, body, op)
@@ -148,5 +151,9 @@ pub fn constant_value(ctx: &Context, body: &Body, v: Value) -> Option<Attribute>
 
 /// Constant operand values of `op`, as fold hooks take them.
 pub fn operand_constants(ctx: &Context, body: &Body, op: Op) -> SmallVec<[Option<Attribute>; 4]> {
-    body.operands(op).map(|v| constant_value(ctx, body, v)).collect()
+    let mut out = SmallVec::new();
+    for v in body.operands(op) {
+        out.push(constant_value(ctx, body, v));
+    }
+    out
 }

@@ -32,6 +32,17 @@ impl<T: Eq + Hash> Interner<T> {
         self.items.count()
     }
 
+    /// The index of the stored value equal to `key`, without storing anything.
+    pub fn find<Q>(&self, key: &Q) -> Option<u32>
+    where
+        Q: Hash + Eq + ?Sized,
+        T: std::borrow::Borrow<Q>,
+    {
+        let hash = FxBuildHasher.hash_one(key);
+        let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        table.find(hash, |&i| self.items[i as usize].borrow() == key).copied()
+    }
+
     /// Returns the index of the stored value equal to `value`, storing it first
     /// if it was not there.
     pub fn intern(&self, value: T) -> u32 {

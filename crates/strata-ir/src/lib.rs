@@ -42,6 +42,7 @@ pub mod interfaces;
 mod intern;
 pub mod lexer;
 pub mod location;
+pub mod op_name_is;
 pub mod opdef;
 pub mod parser;
 pub mod printer;

@@ -5,7 +5,7 @@
 //! Messages follow MLIR's wording so `--verify-diagnostics` tests written
 //! against `mlir-opt` also hold for `strata-opt`.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -15,21 +15,41 @@ use crate::context::Context;
 use crate::diagnostics::Diagnostic;
 use crate::dominance::RegionDominance;
 use crate::entity::{Block, Op, Region};
-use crate::opdef::{Arity, OpDef, Traits};
+use crate::opdef::{Arity, OpDef, Traits, TypeConstraint};
+use crate::types::Type;
 
 /// Verifies `op` (in `body`) and everything nested in it.
 pub fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
-    verify_op(ctx, &DomCache::default(), body, op, None, false)
+    verify_op(ctx, &Caches::default(), body, op, None, false)
 }
 
-/// Block dominance per region, computed once per verification (uses from
-/// nested regions ask about their ancestor regions again and again).
+/// What one verification run remembers: block dominance per region,
+/// computed once (uses from nested regions ask about their ancestor regions
+/// again and again), and the last type constraint found satisfied.
 #[derive(Default)]
-struct DomCache(RefCell<HashMap<(*const Body, Region), Rc<RegionDominance>>>);
+struct Caches {
+    doms: RefCell<HashMap<(*const Body, Region), Rc<RegionDominance>>>,
+    /// `(check function address, type)` of the last passing constraint
+    /// check: a check depends only on the type, and most values of an op
+    /// (and of its neighbours) share type and constraint.
+    last_type_ok: Cell<Option<(usize, Type)>>,
+}
 
-impl DomCache {
-    fn get(&self, body: &Body, r: Region) -> Rc<RegionDominance> {
-        self.0.borrow_mut().entry((body as *const Body, r)).or_insert_with(|| Rc::new(RegionDominance::compute(body, r))).clone()
+impl Caches {
+    fn dominance(&self, body: &Body, r: Region) -> Rc<RegionDominance> {
+        self.doms.borrow_mut().entry((body as *const Body, r)).or_insert_with(|| Rc::new(RegionDominance::compute(body, r))).clone()
+    }
+
+    fn type_satisfies(&self, ctx: &Context, c: &TypeConstraint, t: Type) -> bool {
+        let key = (c.check as usize, t);
+        if self.last_type_ok.get() == Some(key) {
+            return true;
+        }
+        let ok = (c.check)(ctx, t);
+        if ok {
+            self.last_type_ok.set(Some(key));
+        }
+        ok
     }
 }
 
@@ -56,10 +76,10 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnos
 /// `parent` is the op owning the region `op` is in, when it lives in
 /// another body (the root regions of an isolated op's arena).
 /// `root_graph` is the region kind of `body`'s root regions.
-fn verify_op(ctx: &Context, doms: &DomCache, body: &Body, op: Op, parent: Option<(&Body, Op)>, root_graph: bool) -> Result<(), Diagnostic> {
+fn verify_op(ctx: &Context, doms: &Caches, body: &Body, op: Op, parent: Option<(&Body, Op)>, root_graph: bool) -> Result<(), Diagnostic> {
     let def = ctx.op_def(body.op_name(op)).map(|d| &**d);
     if let Some(def) = def {
-        verify_against_def(ctx, body, op, def).map_err(|d| with_current_op(ctx, body, op, d))?;
+        verify_against_def(ctx, doms, body, op, def).map_err(|d| with_current_op(ctx, body, op, d))?;
         if let Some(v) = def.verify_with_parent {
             let p = body.parent_op(op).map(|p| (body, p)).or(parent);
             v(ctx, body, op, p).map_err(|d| with_current_op(ctx, body, op, d))?;
@@ -110,7 +130,12 @@ fn count_ok((fixed, has_var): (usize, bool), n: usize) -> bool {
     }
 }
 
-fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result<(), Diagnostic> {
+/// "operand #i must be ..., but got '...'" (or result).
+fn type_error(ctx: &Context, body: &Body, op: Op, what: &str, index: usize, c: &TypeConstraint, t: Type) -> Diagnostic {
+    op_error(ctx, body, op, format!("{what} #{index} must be {}, but got '{}'", c.summary, crate::printer::type_to_string(ctx, t)))
+}
+
+fn verify_against_def(ctx: &Context, caches: &Caches, body: &Body, op: Op, def: &OpDef) -> Result<(), Diagnostic> {
     let counts = arity_counts(def.operands.iter().map(|o| o.arity));
     let n = body.num_operands(op);
     if !def.attr_sized_operands && !count_ok(counts, n) {
@@ -165,37 +190,47 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
             ));
         }
     }
-    // Operand and result type constraints.
-    let groups = crate::asm_format::operand_groups(ctx, def, body, op);
-    let mut index = 0;
-    for (g, spec) in groups.iter().zip(&def.operands) {
-        for k in g.clone() {
+    // Operand and result type constraints. Without variadic groups (or
+    // segment sizes) value `k` is checked against spec `k`; building the
+    // groups is only needed otherwise.
+    if !def.attr_sized_operands && !counts.1 {
+        for (k, spec) in def.operands.iter().enumerate() {
             let t = body.value_type(body.operand(op, k));
-            if !(spec.constraint.check)(ctx, t) {
-                return Err(op_error(
-                    ctx,
-                    body,
-                    op,
-                    format!("operand #{index} must be {}, but got '{}'", spec.constraint.summary, crate::printer::type_to_string(ctx, t)),
-                ));
+            if !caches.type_satisfies(ctx, &spec.constraint, t) {
+                return Err(type_error(ctx, body, op, "operand", k, &spec.constraint, t));
             }
-            index += 1;
+        }
+    } else {
+        let groups = crate::asm_format::operand_groups(ctx, def, body, op);
+        let mut index = 0;
+        for (g, spec) in groups.iter().zip(&def.operands) {
+            for k in g.clone() {
+                let t = body.value_type(body.operand(op, k));
+                if !caches.type_satisfies(ctx, &spec.constraint, t) {
+                    return Err(type_error(ctx, body, op, "operand", index, &spec.constraint, t));
+                }
+                index += 1;
+            }
         }
     }
-    let rgroups = crate::asm_format::result_groups(def, nr);
-    let mut index = 0;
-    for (g, spec) in rgroups.iter().zip(&def.results) {
-        for k in g.clone() {
+    if !rcounts.1 {
+        for (k, spec) in def.results.iter().enumerate() {
             let t = body.value_type(body.result(op, k));
-            if !(spec.constraint.check)(ctx, t) {
-                return Err(op_error(
-                    ctx,
-                    body,
-                    op,
-                    format!("result #{index} must be {}, but got '{}'", spec.constraint.summary, crate::printer::type_to_string(ctx, t)),
-                ));
+            if !caches.type_satisfies(ctx, &spec.constraint, t) {
+                return Err(type_error(ctx, body, op, "result", k, &spec.constraint, t));
             }
-            index += 1;
+        }
+    } else {
+        let rgroups = crate::asm_format::result_groups(def, nr);
+        let mut index = 0;
+        for (g, spec) in rgroups.iter().zip(&def.results) {
+            for k in g.clone() {
+                let t = body.value_type(body.result(op, k));
+                if !caches.type_satisfies(ctx, &spec.constraint, t) {
+                    return Err(type_error(ctx, body, op, "result", index, &spec.constraint, t));
+                }
+                index += 1;
+            }
         }
     }
     // Successors are blocks of the op's own region.
@@ -253,7 +288,7 @@ fn verify_against_def(ctx: &Context, body: &Body, op: Op, def: &OpDef) -> Result
 #[allow(clippy::too_many_arguments)]
 fn verify_region(
     ctx: &Context,
-    doms: &DomCache,
+    doms: &Caches,
     rb: &Body,
     parent: Op,
     parent_body: &Body,
@@ -272,7 +307,7 @@ fn verify_region(
     // regions may be graph regions (`DominanceInfo::hasSSADominance`);
     // multi-block regions always have SSA dominance.
     let graph = graph || (def.is_none() && nblocks == 1);
-    let dom = if !graph && nblocks > 1 { Some(doms.get(rb, r)) } else { None };
+    let dom = if !graph && nblocks > 1 { Some(doms.dominance(rb, r)) } else { None };
     for b in rb.blocks(r) {
         // Only the last op of a block may branch.
         let last = rb.last_op(b);
@@ -317,7 +352,7 @@ fn verify_region(
 #[allow(clippy::too_many_arguments)]
 fn verify_dominance(
     ctx: &Context,
-    doms: &DomCache,
+    doms: &Caches,
     body: &Body,
     op: Op,
     b: Block,
@@ -376,7 +411,7 @@ fn verify_dominance(
             dom.is_none_or(|dom| dom.dominates(def_block, user_block))
         } else {
             match def_region {
-                Some(r) => doms.get(body, r).dominates(def_block, user_block),
+                Some(r) => doms.dominance(body, r).dominates(def_block, user_block),
                 None => true,
             }
         };

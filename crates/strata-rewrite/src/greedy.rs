@@ -158,6 +158,12 @@ impl DriverListener {
 
     /// Queues `op` and its ancestors, if `op` is inside the scope region.
     fn add(&mut self, body: &Body, op: Op) {
+        // Most ops sit directly in the scope region: no ancestors to queue.
+        if let Some(b) = body.op_block(op) {
+            if body.block_region(b) == Some(self.scope) {
+                return self.add_single(op);
+            }
+        }
         let mut chain: SmallVec<[Op; 8]> = SmallVec::new();
         let mut cur = op;
         loop {

@@ -3,7 +3,7 @@
 // RUN: strata-opt %s --split-input-file -cse-with-attributes-ignored -cse -canonicalize -cse-put-attributes | FileCheck %s --check-prefix=BETWEEN
 // RUN: strata-opt %s --split-input-file -cse-with-attributes-ignored | FileCheck %s --check-prefix=ERASED
 // The survivors get their original locations back, the add_n2 the add_n's.
-// RUN: strata-opt %s --split-input-file -cse-with-attributes-ignored -cse -canonicalize -cse-put-attributes --mlir-print-debuginfo | FileCheck %s --check-prefix=LOCS
+// RUN: strata-opt %s --split-input-file -cse-with-attributes-ignored -cse -canonicalize -cse-put-attributes --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s --check-prefix=LOCS
 // RUN: strata-opt %s --split-input-file -cse-with-attributes-ignored -cse -canonicalize -cse-put-attributes --mlir-print-debuginfo | not grep oneflow-cse-erased
 // RUN: strata-opt %s --split-input-file -cse-with-attributes-ignored -cse -canonicalize -cse-put-attributes | mlir-opt --split-input-file --allow-unregistered-dialect > /dev/null
 
@@ -27,10 +27,10 @@
 // BETWEEN-NEXT: %1 = "oneflow.add_n2"(%0, %0) {device_name = ["@0:0"], device_tag = "cuda", op_name = "sum", op_type_name = "add_n", scope_symbol_id = 9 : i64}
 // BETWEEN-NEXT: return %1
 func.func @add(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // LOCS: "oneflow.relu"{{.*}} loc("{{.*}}put-attributes.mlir":[[@LINE+1]]:3)
+  // LOCS: "oneflow.relu"{{.*}} loc("{{.*}}put-attributes.mlir":[[@LINE+1]]:8)
   %a = "oneflow.relu"(%x) {device_name = ["@0:0"], device_tag = "cuda", op_name = "r1", scope_symbol_id = 7 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   %b = "oneflow.relu"(%x) {device_name = ["@0:0"], device_tag = "cuda", op_name = "r2", scope_symbol_id = 8 : i64} : (tensor<4xf32>) -> tensor<4xf32>
-  // LOCS-NEXT: "oneflow.add_n2"{{.*}} loc("{{.*}}put-attributes.mlir":[[@LINE+1]]:3)
+  // LOCS-NEXT: "oneflow.add_n2"{{.*}} loc("{{.*}}put-attributes.mlir":[[@LINE+1]]:8)
   %s = "oneflow.add_n"(%a, %b) {device_name = ["@0:0"], device_tag = "cuda", op_name = "sum", op_type_name = "add_n", scope_symbol_id = 9 : i64} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %s : tensor<4xf32>
 }

@@ -8,5 +8,5 @@ toy.func @main() {
   %0 = "toy.print"()  : () -> tensor<2x3xf64>
 }
 
-// CHECK: loc("{{.*}}invalid.mlir":8:3): error: block with no terminator, has %0 = "toy.print"() : () -> tensor<2x3xf64>
+// CHECK: loc("{{.*}}invalid.mlir":8:8): error: block with no terminator, has %0 = "toy.print"() : () -> tensor<2x3xf64>
 // CHECK-NEXT: Error can't load file {{.*}}invalid.mlir

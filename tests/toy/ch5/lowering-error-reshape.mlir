@@ -9,4 +9,4 @@ toy.func @main() {
   toy.print %2 : tensor<2x2xf64>
   toy.return
 }
-// CHECK: lowering-error-reshape.mlir":8:3): error: failed to legalize operation 'toy.reshape' that was explicitly marked illegal
+// CHECK: lowering-error-reshape.mlir":8:8): error: failed to legalize operation 'toy.reshape' that was explicitly marked illegal

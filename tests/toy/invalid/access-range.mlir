@@ -6,5 +6,5 @@ toy.func @f(%a: !toy.struct<tensor<*xf64>>) {
   toy.return
 }
 
-// CHECK: loc("{{.*}}access-range.mlir":5:3): error: 'toy.struct_access' op index should be within the range of the input struct type
+// CHECK: loc("{{.*}}access-range.mlir":5:8): error: 'toy.struct_access' op index should be within the range of the input struct type
 // CHECK-NEXT: Error can't load file {{.*}}access-range.mlir

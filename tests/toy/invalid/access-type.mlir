@@ -6,5 +6,5 @@ toy.func @f(%a: !toy.struct<tensor<*xf64>>) {
   toy.return
 }
 
-// CHECK: loc("{{.*}}access-type.mlir":5:3): error: 'toy.struct_access' op must have the same result type as the struct element referred to by the index
+// CHECK: loc("{{.*}}access-type.mlir":5:8): error: 'toy.struct_access' op must have the same result type as the struct element referred to by the index
 // CHECK-NEXT: Error can't load file {{.*}}access-type.mlir

@@ -6,5 +6,5 @@ toy.func @f(%a: tensor<2xi32>) {
   toy.return
 }
 
-// CHECK: loc("{{.*}}add-int.mlir":5:3): error: 'toy.add' op operand #0 must be tensor of 64-bit float values, but got 'tensor<2xi32>'
+// CHECK: loc("{{.*}}add-int.mlir":5:8): error: 'toy.add' op operand #0 must be tensor of 64-bit float values, but got 'tensor<2xi32>'
 // CHECK-NEXT: Error can't load file {{.*}}add-int.mlir

@@ -6,5 +6,5 @@ toy.func @f(%a: tensor<2xf64>) {
   toy.return
 }
 
-// CHECK: loc("{{.*}}cast-incompatible.mlir":5:3): error: 'toy.cast' op operand type 'tensor<2xf64>' and result type 'tensor<3xf64>' are cast incompatible
+// CHECK: loc("{{.*}}cast-incompatible.mlir":5:8): error: 'toy.cast' op operand type 'tensor<2xf64>' and result type 'tensor<3xf64>' are cast incompatible
 // CHECK-NEXT: Error can't load file {{.*}}cast-incompatible.mlir

@@ -6,5 +6,5 @@ toy.func @f() {
   toy.return
 }
 
-// CHECK: loc("{{.*}}constant-dim.mlir":5:3): error: 'toy.constant' op return type shape mismatches its attribute at dimension 1: 3 != 4
+// CHECK: loc("{{.*}}constant-dim.mlir":5:8): error: 'toy.constant' op return type shape mismatches its attribute at dimension 1: 3 != 4
 // CHECK-NEXT: Error can't load file {{.*}}constant-dim.mlir

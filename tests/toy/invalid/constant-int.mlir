@@ -6,5 +6,5 @@ toy.func @f() {
   toy.return
 }
 
-// CHECK: loc("{{.*}}constant-int.mlir":5:3): error: 'toy.constant' op attribute 'value' failed to satisfy constraint: 64-bit float elements attribute
+// CHECK: loc("{{.*}}constant-int.mlir":5:8): error: 'toy.constant' op attribute 'value' failed to satisfy constraint: 64-bit float elements attribute
 // CHECK-NEXT: Error can't load file {{.*}}constant-int.mlir

@@ -6,5 +6,5 @@ toy.func @f() {
   toy.return
 }
 
-// CHECK: loc("{{.*}}constant-rank.mlir":5:3): error: 'toy.constant' op return type must match the one of the attached value attribute: 1 != 2
+// CHECK: loc("{{.*}}constant-rank.mlir":5:8): error: 'toy.constant' op return type must match the one of the attached value attribute: 1 != 2
 // CHECK-NEXT: Error can't load file {{.*}}constant-rank.mlir

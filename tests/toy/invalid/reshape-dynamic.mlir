@@ -6,5 +6,5 @@ toy.func @f(%a: tensor<2xf64>) {
   toy.return
 }
 
-// CHECK: loc("{{.*}}reshape-dynamic.mlir":5:3): error: 'toy.reshape' op result #0 must be statically shaped tensor of 64-bit float values, but got 'tensor<*xf64>'
+// CHECK: loc("{{.*}}reshape-dynamic.mlir":5:8): error: 'toy.reshape' op result #0 must be statically shaped tensor of 64-bit float values, but got 'tensor<*xf64>'
 // CHECK-NEXT: Error can't load file {{.*}}reshape-dynamic.mlir

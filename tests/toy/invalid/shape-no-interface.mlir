@@ -9,4 +9,4 @@ toy.func @main() {
   toy.return
 }
 
-// CHECK: loc("{{.*}}shape-no-interface.mlir":7:3): error: unable to infer shape of operation without shape inference interface
+// CHECK: loc("{{.*}}shape-no-interface.mlir":7:8): error: unable to infer shape of operation without shape inference interface

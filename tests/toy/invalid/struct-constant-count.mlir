@@ -6,5 +6,5 @@ toy.func @f() {
   toy.return
 }
 
-// CHECK: loc("{{.*}}struct-constant-count.mlir":5:3): error: constant of StructType must be initialized by an ArrayAttr with the same number of elements, got {{\[}}dense<1.000000e+00> : tensor<2xf64>]
+// CHECK: loc("{{.*}}struct-constant-count.mlir":5:8): error: constant of StructType must be initialized by an ArrayAttr with the same number of elements, got {{\[}}dense<1.000000e+00> : tensor<2xf64>]
 // CHECK-NEXT: Error can't load file {{.*}}struct-constant-count.mlir

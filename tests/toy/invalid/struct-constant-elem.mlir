@@ -6,5 +6,5 @@ toy.func @f() {
   toy.return
 }
 
-// CHECK: loc("{{.*}}struct-constant-elem.mlir":5:3): error: constant of TensorType must be initialized by a DenseFPElementsAttr, got "a"
+// CHECK: loc("{{.*}}struct-constant-elem.mlir":5:8): error: constant of TensorType must be initialized by a DenseFPElementsAttr, got "a"
 // CHECK-NEXT: Error can't load file {{.*}}struct-constant-elem.mlir

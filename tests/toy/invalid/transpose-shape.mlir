@@ -6,5 +6,5 @@ toy.func @f(%a: tensor<2x3xf64>) {
   toy.return
 }
 
-// CHECK: loc("{{.*}}transpose-shape.mlir":5:3): error: expected result shape to be a transpose of the input
+// CHECK: loc("{{.*}}transpose-shape.mlir":5:8): error: expected result shape to be a transpose of the input
 // CHECK-NEXT: Error can't load file {{.*}}transpose-shape.mlir

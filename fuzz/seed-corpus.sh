@@ -1,5 +1,6 @@
 #!/bin/sh
-# Seeds fuzz/corpus/parse_mlir from the lit corpora (tests/roundtrip, tests/invalid).
+# Seeds fuzz/corpus/parse_mlir from the lit corpora (tests/roundtrip, tests/invalid),
+# and fuzz/corpus/parse_toy from the Toy sources (tests/toy/**/*.toy, examples/toy).
 # With --with-regressions it also copies tests/fuzz-regressions (to check fixes:
 # libFuzzer stops at the first seed that still fails). Safe to re-run.
 set -eu
@@ -20,3 +21,14 @@ for dir in $dirs; do
     done
 done
 echo "seeded $n files into $dest"
+
+toy_dest="$here/corpus/parse_toy"
+mkdir -p "$toy_dest"
+n=0
+for f in "$root"/tests/toy/*/*.toy "$root"/examples/toy/*.toy; do
+    [ -f "$f" ] || continue
+    rel=${f#"$root"/}
+    cp "$f" "$toy_dest/$(echo "$rel" | tr / -)"
+    n=$((n + 1))
+done
+echo "seeded $n files into $toy_dest"

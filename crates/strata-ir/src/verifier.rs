@@ -79,6 +79,9 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnos
 fn verify_op(ctx: &Context, doms: &Caches, body: &Body, op: Op, parent: Option<(&Body, Op)>, root_graph: bool) -> Result<(), Diagnostic> {
     let def = ctx.op_def(body.op_name(op)).map(|d| &**d);
     if let Some(def) = def {
+        // MLIR checks HasParent before the operand/attribute constraints and
+        // the terminator trait (though after the count traits).
+        verify_required_parent(ctx, body, op, parent, def).map_err(|d| with_current_op(ctx, body, op, d))?;
         verify_against_def(ctx, doms, body, op, def).map_err(|d| with_current_op(ctx, body, op, d))?;
         if let Some(v) = def.verify_with_parent {
             let p = body.parent_op(op).map(|p| (body, p)).or(parent);
@@ -107,6 +110,27 @@ fn verify_op(ctx: &Context, doms: &Caches, body: &Body, op: Op, parent: Option<(
         }
     }
     Ok(())
+}
+
+/// MLIR's `HasParent<...>` trait (`OpDef::has_parent`): the op's parent op
+/// must be one of the listed ops. A top-level op has no parent and fails too.
+/// `parent` is the owner of `body`'s root regions, as in `verify_op`.
+fn verify_required_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, def: &OpDef) -> Result<(), Diagnostic> {
+    if def.has_parent.is_empty() {
+        return Ok(());
+    }
+    let parent_name = match body.parent_op(op) {
+        Some(p) => Some(body.op_name(p)),
+        None => parent.map(|(pb, p)| pb.op_name(p)),
+    };
+    if parent_name.is_some_and(|n| def.has_parent.iter().any(|&want| ctx.op_name_str(n) == want)) {
+        return Ok(());
+    }
+    let msg = match def.has_parent.as_slice() {
+        [one] => format!("expects parent op '{one}'"),
+        several => format!("expects parent op to be one of '{}'", several.join(", ")),
+    };
+    Err(op_error(ctx, body, op, msg))
 }
 
 /// `(fixed, has_variadic)` of a list of operand or result arities.

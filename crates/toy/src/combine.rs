@@ -25,8 +25,15 @@ pub fn transpose_patterns(_: &Context, set: &mut PatternSet) {
     set.add(FnPattern { root: Some("toy.transpose"), name: "SimplifyRedundantTranspose", benefit: 1, f: simplify_redundant_transpose });
 }
 
+/// The element count of a ranked shape; `None` when unranked or when the
+/// product overflows `i64` (a shape such as `<4294967296, 4294967296>` is
+/// valid Toy, its element count is not representable).
 fn num_elements(ctx: &Context, t: Type) -> Option<i64> {
-    ctx.shape(t).map(|s| s.iter().product())
+    let shape = ctx.shape(t)?;
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d))
 }
 
 /// Whether a constant of this value can take the shape of `ty`: same
@@ -34,8 +41,11 @@ fn num_elements(ctx: &Context, t: Type) -> Option<i64> {
 /// turns into a splat; other mismatches are assertion failures there).
 fn reshapable(ctx: &Context, value: Attribute, ty: Type) -> bool {
     let AttrKind::DenseElements { ty: from, data } = ctx.attr_kind(value) else { return false };
-    let (Some(n), Some(m)) = (num_elements(ctx, *from), num_elements(ctx, ty)) else { return false };
-    n == m || n == 1 || data.splat
+    if ctx.shape(*from).is_none() || ctx.shape(ty).is_none() {
+        return false;
+    }
+    let n = num_elements(ctx, *from);
+    (n.is_some() && n == num_elements(ctx, ty)) || n == Some(1) || data.splat
 }
 
 /// The constant `value` with the shape of `ty` (same elements).
@@ -73,4 +83,22 @@ pub fn reshape_patterns(_: &Context, set: &mut PatternSet) {
         when: |m, ctx| reshapable(ctx, m.attr("v"), m.ty("res")),
         to: (toy.constant {value: (|m, ctx| reshape_constant(ctx, m.attr("v"), m.ty("res")))}),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fuzzer reproducer (parse_toy): `var a<4294967296, 4294967296> = [1];`
+    /// made the reshape fold multiply the dims with overflow.
+    #[test]
+    fn element_count_of_huge_shapes_is_none_not_an_overflow() {
+        let ctx = crate::dialect::context(7);
+        let f64 = ctx.f64();
+        assert_eq!(num_elements(&ctx, ctx.ranked_tensor_type(&[4294967296, 4294967296], f64)), None);
+        assert_eq!(num_elements(&ctx, ctx.ranked_tensor_type(&[i64::MAX, 2], f64)), None);
+        assert_eq!(num_elements(&ctx, ctx.ranked_tensor_type(&[i64::MAX, 2, 0], f64)), Some(0));
+        assert_eq!(num_elements(&ctx, ctx.ranked_tensor_type(&[2, 3], f64)), Some(6));
+        assert_eq!(num_elements(&ctx, ctx.unranked_tensor_type(f64)), None);
+    }
 }

@@ -347,7 +347,8 @@ impl<'a> Parser<'a> {
         if shape.contains(&DYNAMIC) {
             return self.err_at(tloc, "elements literal type must have static shape");
         }
-        let num: i64 = shape.iter().product();
+        // Saturating: a static shape's element count may not fit in i64.
+        let num: i64 = shape.iter().fold(1i64, |n, &d| n.saturating_mul(d));
         match payload {
             Payload::Hex(bytes) => {
                 let per = self.dense_element_bytes(elem);

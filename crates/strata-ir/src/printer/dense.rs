@@ -19,7 +19,8 @@ pub fn print_dense_body(ctx: &Context, ty: Type, data: &DenseData, out: &mut Str
     let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
     let elem = ctx.element_type(ty).unwrap();
     let per = dense_element_bytes(ctx, elem).unwrap_or(1);
-    let num: usize = shape.iter().product::<i64>().max(0) as usize;
+    // Saturating: a splat's shape may have more elements than fit in i64.
+    let num: usize = shape.iter().fold(1i64, |n, &d| n.saturating_mul(d)).max(0) as usize;
     if data.splat && !data.bytes.is_empty() || num == 1 {
         print_element(ctx, elem, &data.bytes[..per], out);
         return;
@@ -111,7 +112,7 @@ pub fn print_element(ctx: &Context, elem: Type, bytes: &[u8], out: &mut String) 
 
 pub fn print_dense_strings(ctx: &Context, ty: Type, splat: bool, values: &[Box<[u8]>], out: &mut String) {
     let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
-    let num: usize = shape.iter().product::<i64>().max(0) as usize;
+    let num: usize = shape.iter().fold(1i64, |n, &d| n.saturating_mul(d)).max(0) as usize;
     if num == 0 {
         return;
     }

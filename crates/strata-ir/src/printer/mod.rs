@@ -520,17 +520,19 @@ impl<'a> OpPrinter<'a, '_> {
 
     pub fn print_attr(&mut self, a: Attribute) {
         if let Some(limit) = self.options.elide_elements_larger {
-            // Splats are never elided (`OpPrintingFlags::shouldElideElementsAttr`).
             let elidable = match self.ctx.attr_kind(a) {
-                AttrKind::DenseElements { ty, data } if !data.splat => Some(ty),
-                AttrKind::DenseStrings { ty, splat: false, .. } => Some(ty),
+                AttrKind::DenseElements { ty, data } => Some((*ty, data.splat)),
+                AttrKind::DenseStrings { ty, splat, .. } => Some((*ty, *splat)),
                 _ => None,
             };
-            if let Some(ty) = elidable {
-                let n: i64 = self.ctx.shape(*ty).map_or(1, |s| s.iter().product());
-                if n as usize > limit {
+            if let Some((ty, splat)) = elidable {
+                // MLIR's `shouldElideElementsAttr`: the element count as an
+                // int64 product (wrapping like MLIR's for shapes too large to
+                // count), and never a splat (a single element is one).
+                let n: i64 = self.ctx.shape(ty).map_or(1, |s| s.iter().fold(1i64, |n, &d| n.wrapping_mul(d)));
+                if !splat && n > 1 && n as u64 > limit as u64 {
                     self.out.push_str("dense_resource<__elided__> : ");
-                    self.print_type(*ty);
+                    self.print_type(ty);
                     return;
                 }
             }

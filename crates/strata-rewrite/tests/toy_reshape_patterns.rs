@@ -108,6 +108,8 @@ fn built_op_has_the_fused_location_of_the_matched_ops() {
     let patterns = toy_patterns(&ctx);
     let body = m.body.nested_mut(m.op).expect("module owns its body");
     assert!(apply_patterns_greedily(&ctx, body, &patterns, &GreedyConfig::default()).converged);
-    let out = print_top_level(&ctx, &m.body, m.op, PrintOptions { generic: true, debug_info: true, ..Default::default() }, &[]);
+    // Local scope prints locations inline rather than as `#loc` aliases.
+    let options = PrintOptions { generic: true, debug_info: true, local_scope: true, ..Default::default() };
+    let out = print_top_level(&ctx, &m.body, m.op, options, &[]);
     assert!(out.contains(r#"-> tensor<1x4xf64> loc(fused["f":2:2, "f":1:1])"#), "{out}");
 }

@@ -157,6 +157,20 @@ pub struct UnprintedAttrs(pub fn(&Context, &Body, Op, &str) -> bool);
 /// Collects aliasable attributes in the order MLIR's alias initializer
 /// meets them: per op, its attributes, then result types... in print order.
 fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
+    /// The alias walk over `op`'s regions: block argument types, then each op.
+    fn visit_regions(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
+        let (rb, regions) = body.regions_of(op);
+        for &r in regions {
+            for b in rb.blocks(r) {
+                for &a in rb.block_args(b) {
+                    visit_type(ctx, rb.value_type(a), al);
+                }
+                for o in rb.block_ops(b) {
+                    collect_aliases(ctx, rb, o, generic, al);
+                }
+            }
+        }
+    }
     fn visit_attr(ctx: &Context, a: Attribute, al: &mut Aliases) {
         match ctx.attr_kind(a) {
             AttrKind::AffineMap(_) => al.add("map", a),
@@ -220,8 +234,26 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
             _ => {}
         }
     }
-    // Operand types were visited at their definitions; MLIR's initializer
-    // visits attributes first, then result types, then regions' arguments.
+    // MLIR's initializer walks an op as its printer would. The generic form
+    // (also every unregistered op) visits the regions first, then operand and
+    // result types, then attributes; a custom form visits its attributes
+    // first (operand types were visited at their definitions), then result
+    // types, then the regions.
+    let generic_order = generic || ctx.op_def(body.op_name(op)).is_none();
+    if generic_order {
+        visit_regions(ctx, body, op, generic, al);
+        for v in body.operands(op) {
+            visit_type(ctx, body.value_type(v), al);
+        }
+        for r in body.results(op) {
+            visit_type(ctx, body.value_type(r), al);
+        }
+        if let Some(p) = body.op_props(op) {
+            visit_attr(ctx, p, al);
+        }
+        visit_attr(ctx, body.op_attrs(op), al);
+        return;
+    }
     if let Some(p) = body.op_props(op) {
         visit_attr(ctx, p, al);
     }
@@ -242,18 +274,9 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
     for v in body.operands(op) {
         visit_type(ctx, body.value_type(v), al);
     }
-    let (rb, regions) = body.regions_of(op);
-    for &r in regions {
-        for b in rb.blocks(r) {
-            for &a in rb.block_args(b) {
-                visit_type(ctx, rb.value_type(a), al);
-            }
-            for o in rb.block_ops(b) {
-                collect_aliases(ctx, rb, o, generic, al);
-            }
-        }
-    }
+    visit_regions(ctx, body, op, generic, al);
 }
+
 
 /// Prints `op` (living in `body`) and everything in it, with alias
 /// definitions first, as `mlir-opt` prints a module.

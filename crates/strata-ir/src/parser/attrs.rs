@@ -683,6 +683,11 @@ impl<'a> Parser<'a> {
                     // Location aliases may be defined after their use (mlir-opt
                     // prints them at the end): parse the definition ahead.
                     self.define_alias_ahead(&name)?;
+                    if !self.has_attr_alias(&name) {
+                        // mlir-opt defers location aliases to the end of the
+                        // file and reports a missing one in these words.
+                        return self.err_at(loc, "operation location alias was never defined");
+                    }
                 }
                 let a = self.parse_hash_attr()?;
                 match ctx.attr_as_location(a) {
@@ -695,10 +700,10 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let name = ctx.intern_str(&s);
                 if self.eat(Tok::Colon) {
-                    let line = self.parse_loc_uint("expected integer line number in FileLineColLoc")?;
+                    let line = self.parse_loc_uint("expected integer line number in FileLineColRange")?;
                     // `"file":12` (no column) means column 0.
                     let col = if self.eat(Tok::Colon) {
-                        self.parse_loc_uint("expected integer column number in FileLineColLoc")?
+                        self.parse_loc_uint("expected integer column number in FileLineColRange")?
                     } else {
                         0
                     };
@@ -732,7 +737,9 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.expect(Tok::LParen, "'(' in callsite location")?;
                     let callee = self.parse_location_instance()?;
-                    self.expect_keyword("at")?;
+                    if !self.eat_keyword("at") {
+                        return self.err_here("expected 'at' in callsite location");
+                    }
                     let caller = self.parse_location_instance()?;
                     self.expect(Tok::RParen, "')' in callsite location")?;
                     Ok(ctx.location(LocData::CallSite { callee, caller }))

@@ -334,7 +334,7 @@ impl<'a> Parser<'a> {
                 r?
             }
             Tok::BareIdent => self.parse_custom_operation(name_loc)?,
-            _ => return self.err_here("expected operation name in quotes"),
+            _ => return self.err_wrong_token("expected operation name in quotes"),
         };
         let body = &self.state.frames.last().unwrap().body;
         let actual = body.num_results(op);
@@ -861,7 +861,8 @@ impl<'a> Parser<'a> {
                     self.parse_block_label(b)?;
                     current = b;
                 }
-                Tok::Eof => return self.err_here("expected '}' to end region"),
+                // At the end of input MLIR tries to parse one more op, so
+                // an unclosed region reports the missing op name.
                 _ => {
                     let op = self.parse_operation()?;
                     self.body().append_op(current, op);

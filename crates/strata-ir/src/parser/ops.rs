@@ -686,6 +686,23 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// MLIR words a region entry argument that reuses a visible name
+    /// differently from an op result redefining one.
+    fn check_entry_arg_unused(&mut self, name: &'a str, loc: Location) -> PResult<()> {
+        let frame = self.state.frames.last().unwrap();
+        if let Some(prev) = frame.values.get(name) {
+            let prev_loc = Location::FileLineCol { file: self.file, line: prev.line, col: prev.col };
+            return self.err_diag(
+                crate::diagnostics::Diagnostic::error(
+                    loc,
+                    format!("region entry argument '%{name}' is already in use"),
+                )
+                .with_note(prev_loc, "previously referenced here"),
+            );
+        }
+        Ok(())
+    }
+
     fn define_values(&mut self, name: &'a str, values: SmallVec<[Value; 1]>, loc: Location) -> PResult<()> {
         let frame = self.state.frames.last_mut().unwrap();
         if let Some(prev) = frame.values.get(name) {
@@ -837,6 +854,7 @@ impl<'a> Parser<'a> {
                 let loc = a.loc.unwrap_or(a.name.loc);
                 let v = self.body().add_block_arg(entry, a.ty, loc);
                 if !a.name.name.is_empty() {
+                    self.check_entry_arg_unused(a.name.name, a.name.loc)?;
                     self.define_values(a.name.name, smallvec::smallvec![v], a.name.loc)?;
                 }
             }

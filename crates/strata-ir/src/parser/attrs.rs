@@ -195,12 +195,6 @@ impl<'a> Parser<'a> {
         if self.tok() == Tok::Less && self.tok.start as usize == self.prev_end() {
             body.push_str(self.balanced_angle_text()?);
         }
-        if self.ctx.dialect(&dialect).is_none() && !self.options.allow_unregistered {
-            let sep = if body.starts_with('<') { "" } else { "." };
-            return self.err_at(loc, format!("dialect '{dialect}' not found for custom attribute '#{dialect}{sep}{body}'"));
-        }
-        let d = self.ctx.intern_str(&dialect);
-        let b = self.ctx.intern_str(&body);
         // `#foo.bar : i32`: an opaque attribute may carry a type.
         let ty = if self.tok() == Tok::Colon && !self.src[self.tok.end as usize..].starts_with(':') {
             self.bump();
@@ -208,6 +202,23 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
+        if self.ctx.dialect(&dialect).is_none() && !self.options.allow_unregistered {
+            // mlir-opt builds the opaque attribute and its verifier rejects
+            // it, printing it in its generic `#"dialect"<"body">` form.
+            let shown = body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).unwrap_or(&body);
+            let ty_text = match ty {
+                Some(t) => crate::printer::type_to_string(self.ctx, t),
+                None => "none".to_string(),
+            };
+            return self.err_at(
+                loc,
+                format!(
+                    "#\"{dialect}\"<\"{shown}\"> : '{ty_text}' attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
+                ),
+            );
+        }
+        let d = self.ctx.intern_str(&dialect);
+        let b = self.ctx.intern_str(&body);
         Ok(self.ctx.intern_attr(AttrKind::Opaque { dialect: d, body: b, ty }))
     }
 

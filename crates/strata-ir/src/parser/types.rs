@@ -403,7 +403,12 @@ impl<'a> Parser<'a> {
                 if self.ctx.dialect(&dialect_name).is_none() && !self.options.allow_unregistered {
                     return self.err_at(
                         loc,
-                        format!("dialect '{dialect_name}' not found for custom type '!{dialect_name}{}{body}'", if body.starts_with('<') { "" } else { "." }),
+                        // mlir-opt builds the opaque type and its verifier
+                        // rejects it, printing it in generic form.
+                        format!(
+                            "`!\"{dialect_name}\"<\"{}\">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
+                            body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).unwrap_or(&body)
+                        ),
                     );
                 }
                 let d = self.ctx.intern_str(&dialect_name);

@@ -41,6 +41,9 @@ pub enum Tok {
     Minus,
     Ellipsis,
     Vertical,
+    /// `/` (not followed by `/`); no MLIR syntax uses it, so the parser
+    /// reports the construct it expected instead.
+    Slash,
     /// `{-#`
     FileMetadataBegin,
     /// `#-}`
@@ -137,6 +140,7 @@ impl<'a> Lexer<'a> {
                 b'*' => simple(Tok::Star),
                 b'+' => simple(Tok::Plus),
                 b'|' => simple(Tok::Vertical),
+                b'/' => simple(Tok::Slash),
                 b'-' => {
                     if self.peek(0) == b'>' {
                         self.pos += 1;

@@ -195,12 +195,6 @@ impl<'a> Parser<'a> {
         if self.tok() == Tok::Less && self.tok.start as usize == self.prev_end() {
             body.push_str(self.balanced_angle_text()?);
         }
-        if self.ctx.dialect(&dialect).is_none() && !self.options.allow_unregistered {
-            let sep = if body.starts_with('<') { "" } else { "." };
-            return self.err_at(loc, format!("dialect '{dialect}' not found for custom attribute '#{dialect}{sep}{body}'"));
-        }
-        let d = self.ctx.intern_str(&dialect);
-        let b = self.ctx.intern_str(&body);
         // `#foo.bar : i32`: an opaque attribute may carry a type.
         let ty = if self.tok() == Tok::Colon && !self.src[self.tok.end as usize..].starts_with(':') {
             self.bump();
@@ -208,6 +202,23 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
+        if self.ctx.dialect(&dialect).is_none() && !self.options.allow_unregistered {
+            // mlir-opt builds the opaque attribute and its verifier rejects
+            // it, printing it in its generic `#"dialect"<"body">` form.
+            let shown = body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).unwrap_or(&body);
+            let ty_text = match ty {
+                Some(t) => crate::printer::type_to_string(self.ctx, t),
+                None => "none".to_string(),
+            };
+            return self.err_at(
+                loc,
+                format!(
+                    "#\"{dialect}\"<\"{shown}\"> : '{ty_text}' attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
+                ),
+            );
+        }
+        let d = self.ctx.intern_str(&dialect);
+        let b = self.ctx.intern_str(&body);
         Ok(self.ctx.intern_attr(AttrKind::Opaque { dialect: d, body: b, ty }))
     }
 
@@ -683,6 +694,11 @@ impl<'a> Parser<'a> {
                     // Location aliases may be defined after their use (mlir-opt
                     // prints them at the end): parse the definition ahead.
                     self.define_alias_ahead(&name)?;
+                    if !self.has_attr_alias(&name) {
+                        // mlir-opt defers location aliases to the end of the
+                        // file and reports a missing one in these words.
+                        return self.err_at(loc, "operation location alias was never defined");
+                    }
                 }
                 let a = self.parse_hash_attr()?;
                 match ctx.attr_as_location(a) {
@@ -695,10 +711,10 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let name = ctx.intern_str(&s);
                 if self.eat(Tok::Colon) {
-                    let line = self.parse_loc_uint("expected integer line number in FileLineColLoc")?;
+                    let line = self.parse_loc_uint("expected integer line number in FileLineColRange")?;
                     // `"file":12` (no column) means column 0.
                     let col = if self.eat(Tok::Colon) {
-                        self.parse_loc_uint("expected integer column number in FileLineColLoc")?
+                        self.parse_loc_uint("expected integer column number in FileLineColRange")?
                     } else {
                         0
                     };
@@ -732,7 +748,9 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.expect(Tok::LParen, "'(' in callsite location")?;
                     let callee = self.parse_location_instance()?;
-                    self.expect_keyword("at")?;
+                    if !self.eat_keyword("at") {
+                        return self.err_here("expected 'at' in callsite location");
+                    }
                     let caller = self.parse_location_instance()?;
                     self.expect(Tok::RParen, "')' in callsite location")?;
                     Ok(ctx.location(LocData::CallSite { callee, caller }))

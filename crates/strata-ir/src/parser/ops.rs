@@ -334,7 +334,7 @@ impl<'a> Parser<'a> {
                 r?
             }
             Tok::BareIdent => self.parse_custom_operation(name_loc)?,
-            _ => return self.err_here("expected operation name in quotes"),
+            _ => return self.err_wrong_token("expected operation name in quotes"),
         };
         let body = &self.state.frames.last().unwrap().body;
         let actual = body.num_results(op);
@@ -686,6 +686,23 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// MLIR words a region entry argument that reuses a visible name
+    /// differently from an op result redefining one.
+    fn check_entry_arg_unused(&mut self, name: &'a str, loc: Location) -> PResult<()> {
+        let frame = self.state.frames.last().unwrap();
+        if let Some(prev) = frame.values.get(name) {
+            let prev_loc = Location::FileLineCol { file: self.file, line: prev.line, col: prev.col };
+            return self.err_diag(
+                crate::diagnostics::Diagnostic::error(
+                    loc,
+                    format!("region entry argument '%{name}' is already in use"),
+                )
+                .with_note(prev_loc, "previously referenced here"),
+            );
+        }
+        Ok(())
+    }
+
     fn define_values(&mut self, name: &'a str, values: SmallVec<[Value; 1]>, loc: Location) -> PResult<()> {
         let frame = self.state.frames.last_mut().unwrap();
         if let Some(prev) = frame.values.get(name) {
@@ -837,6 +854,7 @@ impl<'a> Parser<'a> {
                 let loc = a.loc.unwrap_or(a.name.loc);
                 let v = self.body().add_block_arg(entry, a.ty, loc);
                 if !a.name.name.is_empty() {
+                    self.check_entry_arg_unused(a.name.name, a.name.loc)?;
                     self.define_values(a.name.name, smallvec::smallvec![v], a.name.loc)?;
                 }
             }
@@ -861,7 +879,8 @@ impl<'a> Parser<'a> {
                     self.parse_block_label(b)?;
                     current = b;
                 }
-                Tok::Eof => return self.err_here("expected '}' to end region"),
+                // At the end of input MLIR tries to parse one more op, so
+                // an unclosed region reports the missing op name.
                 _ => {
                     let op = self.parse_operation()?;
                     self.body().append_op(current, op);

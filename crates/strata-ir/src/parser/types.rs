@@ -279,6 +279,7 @@ impl<'a> Parser<'a> {
             return self.err_at(loc, "invalid memref element type");
         }
         let mut layout = None;
+        let mut layout_loc = loc;
         let mut memory_space = None;
         while self.eat(Tok::Comma) {
             let aloc = self.here();
@@ -292,6 +293,7 @@ impl<'a> Parser<'a> {
                     return self.err_at(aloc, "expected memory space to be last in memref type");
                 }
                 layout = Some(a);
+                layout_loc = aloc;
             } else {
                 if memory_space.is_some() {
                     return self.err_at(aloc, "multiple memory spaces specified in memref type");
@@ -306,6 +308,20 @@ impl<'a> Parser<'a> {
                 if value.is_zero() {
                     memory_space = None;
                 }
+            }
+        }
+        // The layout must fit the rank (MemRefType::verify).
+        if let (Some(l), Some(shape)) = (layout, &dims) {
+            let rank = shape.len();
+            match ctx.attr_kind(l) {
+                crate::attributes::AttrKind::Strided { strides, .. } if strides.len() != rank => {
+                    return self.err_at(layout_loc, "expected the number of strides to match the rank");
+                }
+                crate::attributes::AttrKind::AffineMap(m) if m.num_dims as usize != rank => {
+                    let msg = format!("memref layout mismatch between rank and affine map: {rank} != {}", m.num_dims);
+                    return self.err_at(layout_loc, msg);
+                }
+                _ => {}
             }
         }
         // The identity layout is the default and is dropped, as MLIR does.
@@ -403,7 +419,12 @@ impl<'a> Parser<'a> {
                 if self.ctx.dialect(&dialect_name).is_none() && !self.options.allow_unregistered {
                     return self.err_at(
                         loc,
-                        format!("dialect '{dialect_name}' not found for custom type '!{dialect_name}{}{body}'", if body.starts_with('<') { "" } else { "." }),
+                        // mlir-opt builds the opaque type and its verifier
+                        // rejects it, printing it in generic form.
+                        format!(
+                            "`!\"{dialect_name}\"<\"{}\">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used",
+                            body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).unwrap_or(&body)
+                        ),
                     );
                 }
                 let d = self.ctx.intern_str(&dialect_name);

@@ -234,12 +234,14 @@ pub fn register(ctx: &mut Context, chapter: u32) {
         .operand("rhs", F64_TENSOR)
         .result("result", F64_TENSOR)
         .traits(Traits::PURE)
+        .verifier(verify::elementwise)
         .custom(print_binary, parse_binary);
     let mul = OpDef::new("toy.mul")
         .operand("lhs", F64_TENSOR)
         .operand("rhs", F64_TENSOR)
         .result("result", F64_TENSOR)
         .traits(Traits::PURE)
+        .verifier(verify::elementwise)
         .custom(print_binary, parse_binary);
     let func = OpDef::new("toy.func")
         .attr("sym_name", c::STRING_ATTR)

@@ -101,6 +101,10 @@ pub struct Outcome {
     pub stderr: String,
     pub stdout: String,
     pub status: i32,
+    /// An error was reported although the run could go on (the tutorial's
+    /// parser recovers from some syntax errors and its MLIRGen from some
+    /// codegen errors): the exit status must still say so.
+    pub error_reported: bool,
 }
 
 impl Outcome {
@@ -114,6 +118,7 @@ fn parse_toy(src: &[u8], chapter: u32, out: &mut Outcome) -> Option<Module> {
     let mut p = Parser::new(src, chapter);
     let m = p.parse_module();
     out.stderr.push_str(&p.errors);
+    out.error_reported |= !p.errors.is_empty();
     m
 }
 
@@ -143,6 +148,7 @@ pub fn load_ir(opts: &Options, out: &mut Outcome) -> Result<Ir, i32> {
                 for d in &diags {
                     out.stderr.push_str(&render_error(&ctx, d));
                 }
+                out.error_reported |= !diags.is_empty();
                 Ok(Ir { body: g.body, module: g.module, ctx })
             }
             Err(diags) => {
@@ -224,7 +230,17 @@ pub fn dump_ir(ir: &Ir, opts: &Options) -> String {
     s
 }
 
+/// Runs `toyc` once; the tutorial's output, but never exit status 0 after
+/// an error was reported.
 pub fn run(opts: &Options) -> Outcome {
+    let mut out = run_to_completion(opts);
+    if out.status == 0 && out.error_reported {
+        out.status = 1;
+    }
+    out
+}
+
+fn run_to_completion(opts: &Options) -> Outcome {
     let mut out = Outcome::default();
     let Some(emit) = opts.emit else {
         out.stderr.push_str("No action specified (parsing only?), use -emit=<action>\n");

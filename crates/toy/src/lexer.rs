@@ -112,8 +112,11 @@ impl<'s> Lexer<'s> {
             self.line += 1;
             self.col = 0;
         }
-        // The tutorial's `char` is signed: 0xFF reads as EOF.
-        c as i8 as i32
+        // Bytes read as 0..=255. (The tutorial's signed `char` makes 0xFF an
+        // end of file and other high bytes alias keyword tokens, silently
+        // truncating or misreading non-ASCII input; here they are unknown
+        // characters the parser reports.)
+        c as i32
     }
 
     fn is_space(c: i32) -> bool {

@@ -88,6 +88,24 @@ pub fn struct_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnosti
     Ok(())
 }
 
+/// `toy.add` and `toy.mul` are element-wise: ranked operands and result
+/// must agree in shape (MLIR's `SameOperandsAndResultShape` message). The
+/// tutorial does not check this and its lowering then reads out of bounds;
+/// here such a program is an error rather than a wrong answer.
+pub fn elementwise(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let result_types = body.result_types(op);
+    let mut shapes = body.operands(op).map(|v| body.value_type(v)).chain(result_types.iter().copied()).filter_map(|t| match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, .. } => Some(shape),
+        _ => None,
+    });
+    if let Some(first) = shapes.next() {
+        if shapes.any(|s| s != first) {
+            return Err(op_error(ctx, body, op, "requires the same shape for all operands and results"));
+        }
+    }
+    Ok(())
+}
+
 pub fn transpose(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let input = body.value_type(body.operand(op, 0));
     let Some(result) = body.result_types(op).first().copied() else { return Ok(()) };

@@ -3,16 +3,16 @@
 //!
 //! Float attributes store the raw bits of their format. Decoding gives the
 //! exact value as `mantissa * 2^exponent`; encoding rounds an exact rational
-//! to nearest-even, so parsing `0.1 : f16` or `1.0e-3 : f8E4M3FN` gives the
-//! same bits as LLVM's APFloat without going through `f64` (which would round
-//! twice). Printing follows `printFloatValue` in MLIR's AsmPrinter: the
-//! shortest of "6 significant digits" or "full precision" that reads back
-//! to the same bits, else the bits in hex.
+//! to nearest-even, so converting `f64` values or decimal strings into
+//! `f16` or `f8E4M3FN` gives the same bits as LLVM's APFloat. Decimal text
+//! (parsing literals, printing as MLIR does) lives in `apfloat_text`.
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::types::FloatKind;
+
+pub use crate::apfloat_text::{hex_literal, parse_decimal, parse_literal, to_mlir_string};
 
 /// How a format spends its special encodings.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -102,9 +102,15 @@ impl Semantics {
         }
     }
 
-    /// Smallest unbiased exponent of a normal value.
+    /// Smallest unbiased exponent of a normal value (APFloat's
+    /// `minExponent`). `f8E8M0FNU` has no subnormals: its exponent field 0
+    /// is the value 2^-127 itself.
     fn min_exp(&self) -> i32 {
-        1 - self.bias
+        if self.unsigned_exponent_only {
+            -self.bias
+        } else {
+            1 - self.bias
+        }
     }
 
     /// Largest mantissa field allowed with the largest exponent.
@@ -140,11 +146,12 @@ pub fn decode(kind: FloatKind, bits: u128) -> Decoded {
     let negative = (bits >> sem.sign_shift()) & 1 == 1;
     let exp_field = ((bits >> sem.man_bits) & ((1u128 << sem.exp_bits) - 1)) as i64;
     let man = bits & ((1u128 << sem.man_bits) - 1);
+    if sem.explicit_int_bit {
+        return decode_x87(negative, exp_field, man, &sem);
+    }
     match sem.non_finite {
         NonFinite::Ieee if exp_field == sem.max_biased_exp() => {
-            let payload = if sem.explicit_int_bit { man & !(1u128 << 63) } else { man };
-            // x87 pseudo-infinity has the integer bit set and no fraction.
-            return if payload == 0 { Decoded::Inf { negative } } else { Decoded::NaN };
+            return if man == 0 { Decoded::Inf { negative } } else { Decoded::NaN };
         }
         NonFinite::NanOnlyAllOnes
             if exp_field == sem.max_biased_exp() && man == (1u128 << sem.man_bits) - 1 =>
@@ -153,13 +160,6 @@ pub fn decode(kind: FloatKind, bits: u128) -> Decoded {
         }
         NonFinite::NegZeroNan if negative && exp_field == 0 && man == 0 => return Decoded::NaN,
         _ => {}
-    }
-    if sem.explicit_int_bit {
-        if man == 0 {
-            return Decoded::Zero { negative };
-        }
-        let e = if exp_field == 0 { 1 - sem.bias } else { exp_field as i32 - sem.bias };
-        return Decoded::Finite { negative, mantissa: man, exponent: e - 63 };
     }
     if exp_field == 0 {
         if man == 0 {
@@ -172,6 +172,39 @@ pub fn decode(kind: FloatKind, bits: u128) -> Decoded {
         mantissa: man | (1u128 << sem.man_bits),
         exponent: exp_field as i32 - sem.bias - sem.man_bits as i32,
     }
+}
+
+/// x87 80-bit values, classified as LLVM's `initFromF80LongDoubleAPInt`
+/// does: the integer bit is stored, so some patterns Intel hardware rejects
+/// exist. Infinity needs exactly the integer bit; pseudo-infinity (all-ones
+/// exponent, no integer bit), pseudo-NaN and unnormals (nonzero exponent,
+/// no integer bit) are NaNs; a pseudo-denormal (zero exponent, integer bit
+/// set) is an ordinary value with the smallest exponent.
+fn decode_x87(negative: bool, exp_field: i64, man: u128, sem: &Semantics) -> Decoded {
+    let int_bit = 1u128 << 63;
+    if exp_field == 0 && man == 0 {
+        return Decoded::Zero { negative };
+    }
+    if exp_field == sem.max_biased_exp() {
+        return if man == int_bit { Decoded::Inf { negative } } else { Decoded::NaN };
+    }
+    if exp_field != 0 && man & int_bit == 0 {
+        return Decoded::NaN;
+    }
+    let e = if exp_field == 0 { 1 - sem.bias } else { exp_field as i32 - sem.bias };
+    Decoded::Finite { negative, mantissa: man, exponent: e - 63 }
+}
+
+/// The bits LLVM writes back for a NaN (`bitcastToAPInt`): the stored
+/// pattern, except that an x87 NaN read from a pseudo-infinity or an
+/// unnormal is written with the all-ones exponent.
+pub fn nan_bits_as_written(kind: FloatKind, bits: u128) -> u128 {
+    let sem = Semantics::of(kind);
+    if !sem.explicit_int_bit {
+        return bits;
+    }
+    let sign = bits & (1u128 << sem.sign_shift());
+    sign | ((sem.max_biased_exp() as u128) << sem.man_bits) | (bits & ((1u128 << sem.man_bits) - 1))
 }
 
 /// The canonical quiet NaN of a format (what APFloat's `getNaN` gives).
@@ -190,6 +223,14 @@ pub fn nan_bits(kind: FloatKind) -> u128 {
         NonFinite::NegZeroNan => 1u128 << sem.sign_shift(),
         NonFinite::FiniteOnly => 0,
     }
+}
+
+/// The NaN an overflow gives in a format without infinities, with the sign
+/// where the format's NaN encoding has one.
+fn nan_with_sign(kind: FloatKind, negative: bool) -> u128 {
+    let sem = Semantics::of(kind);
+    let sign = negative && sem.non_finite == NonFinite::NanOnlyAllOnes && !sem.unsigned_exponent_only;
+    nan_bits(kind) | if sign { 1u128 << sem.sign_shift() } else { 0 }
 }
 
 /// True if every value of `a` is exactly a value of `b` (APFloat's
@@ -334,7 +375,9 @@ pub fn encode_rational(kind: FloatKind, negative: bool, num: &BigUint, den: &Big
                 let max = (((1u128 << sem.exp_bits) - 1) << sem.man_bits) | ((1u128 << sem.man_bits) - 1);
                 max | if negative { 1u128 << sem.sign_shift() } else { 0 }
             }
-            _ => nan_bits(kind),
+            // APFloat's makeInf becomes makeNaN(sign) here: `...FN` NaNs
+            // keep the sign (0x7F / 0xFF), `...FNUZ` have only one NaN.
+            _ => nan_with_sign(kind, negative),
         }
     };
     if m == 0 {
@@ -377,7 +420,7 @@ pub fn from_f64(kind: FloatKind, value: f64) -> u128 {
         return nan_bits(kind);
     }
     if value.is_infinite() {
-        return inf_bits(kind, value < 0.0).unwrap_or_else(|| nan_bits(kind));
+        return inf_bits(kind, value < 0.0).unwrap_or_else(|| nan_with_sign(kind, value < 0.0));
     }
     match decode(FloatKind::F64, value.to_bits() as u128) {
         Decoded::Zero { negative } => encode_rational(kind, negative, &BigUint::zero(), &BigUint::one()),
@@ -426,238 +469,9 @@ fn rational(mantissa: u128, exponent: i32) -> (BigUint, BigUint) {
     }
 }
 
-/// Parses a decimal float literal (`[-]digits[.digits][e[+-]digits]`) into
-/// the bits of `kind`, correctly rounded.
-pub fn parse_decimal(kind: FloatKind, text: &str) -> Option<u128> {
-    let (negative, body) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    let (mantissa_text, exp10) = match body.find(['e', 'E']) {
-        Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
-        None => (body, 0),
-    };
-    let (int_part, frac_part) = match mantissa_text.find('.') {
-        Some(i) => (&mantissa_text[..i], &mantissa_text[i + 1..]),
-        None => (mantissa_text, ""),
-    };
-    if int_part.is_empty() && frac_part.is_empty() {
-        return None;
-    }
-    let mut digits = String::with_capacity(int_part.len() + frac_part.len());
-    digits.push_str(int_part);
-    digits.push_str(frac_part);
-    if !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let digits = digits.trim_start_matches('0');
-    let exp10 = exp10 - frac_part.len() as i64;
-    if digits.is_empty() {
-        return Some(encode_rational(kind, negative, &BigUint::zero(), &BigUint::one()));
-    }
-    // Fast path: f64 and f32 have correctly rounded parsers in std.
-    if kind == FloatKind::F64 {
-        return text.parse::<f64>().ok().map(|v| v.to_bits() as u128);
-    }
-    if kind == FloatKind::F32 {
-        return text.parse::<f32>().ok().map(|v| v.to_bits() as u128);
-    }
-    // Values far outside any format's range saturate without building huge numbers.
-    let magnitude = digits.len() as i64 + exp10;
-    if magnitude > 5000 {
-        return Some(inf_bits(kind, negative).unwrap_or_else(|| encode_huge(kind, negative)));
-    }
-    if magnitude < -5000 {
-        return Some(encode_rational(kind, negative, &BigUint::zero(), &BigUint::one()));
-    }
-    let n = BigUint::parse_bytes(digits.as_bytes(), 10)?;
-    let (num, den) = if exp10 >= 0 {
-        (n * BigUint::from(10u32).pow(exp10 as u32), BigUint::one())
-    } else {
-        (n, BigUint::from(10u32).pow((-exp10) as u32))
-    };
-    Some(encode_rational(kind, negative, &num, &den))
-}
-
-fn encode_huge(kind: FloatKind, negative: bool) -> u128 {
-    let num = BigUint::one() << 20000usize;
-    encode_rational(kind, negative, &num, &BigUint::one())
-}
-
-/// Exact decimal digits of `mantissa * 2^exponent`: returns (digits, exp10)
-/// with value = digits * 10^exp10 and no trailing zeros in `digits`.
-fn exact_decimal(mantissa: u128, exponent: i32) -> (Vec<u8>, i64) {
-    let (value, exp10) = if exponent >= 0 {
-        (BigUint::from(mantissa) << exponent as usize, 0i64)
-    } else {
-        // m * 2^-k = m * 5^k / 10^k
-        let k = (-exponent) as u32;
-        (BigUint::from(mantissa) * BigUint::from(5u32).pow(k), -(k as i64))
-    };
-    let mut digits: Vec<u8> = value.to_str_radix(10).into_bytes().into_iter().map(|b| b - b'0').collect();
-    let mut exp10 = exp10;
-    while digits.len() > 1 && *digits.last().unwrap() == 0 {
-        digits.pop();
-        exp10 += 1;
-    }
-    (digits, exp10)
-}
-
-/// Rounds decimal digits to at most `precision` significant digits, half up
-/// on the exact expansion (as APFloat::toString does), dropping trailing zeros.
-fn round_digits(mut digits: Vec<u8>, mut exp10: i64, precision: usize) -> (Vec<u8>, i64) {
-    if digits.len() > precision {
-        let dropped = digits.len() - precision;
-        let round_up = digits[precision] >= 5;
-        digits.truncate(precision);
-        exp10 += dropped as i64;
-        if round_up {
-            let mut i = digits.len();
-            loop {
-                if i == 0 {
-                    digits.insert(0, 1);
-                    digits.pop();
-                    exp10 += 1;
-                    break;
-                }
-                i -= 1;
-                if digits[i] == 9 {
-                    digits[i] = 0;
-                } else {
-                    digits[i] += 1;
-                    break;
-                }
-            }
-        }
-    }
-    while digits.len() > 1 && *digits.last().unwrap() == 0 {
-        digits.pop();
-        exp10 += 1;
-    }
-    (digits, exp10)
-}
-
-/// APFloat::toString with the given precision, padding and zero truncation.
-fn format_digits(negative: bool, digits: &[u8], exp10: i64, precision: usize, max_padding: u32, truncate_zero: bool) -> String {
-    let mut s = String::new();
-    if negative {
-        s.push('-');
-    }
-    let nd = digits.len();
-    let scientific = if max_padding == 0 {
-        true
-    } else if exp10 >= 0 {
-        exp10 as u64 > max_padding as u64 || nd as u64 + exp10 as u64 > precision as u64
-    } else {
-        let msd = exp10 + nd as i64 - 1;
-        msd < 0 && (-msd) as u64 > max_padding as u64
-    };
-    let ch = |d: u8| (b'0' + d) as char;
-    if scientific {
-        let e = exp10 + nd as i64 - 1;
-        s.push(ch(digits[0]));
-        s.push('.');
-        if nd == 1 && truncate_zero {
-            s.push('0');
-        } else {
-            for &d in &digits[1..] {
-                s.push(ch(d));
-            }
-        }
-        if !truncate_zero && precision > nd - 1 {
-            for _ in 0..(precision - (nd - 1)) {
-                s.push('0');
-            }
-        }
-        s.push(if truncate_zero { 'E' } else { 'e' });
-        s.push(if e >= 0 { '+' } else { '-' });
-        let ae = e.unsigned_abs();
-        if !truncate_zero && ae < 10 {
-            s.push('0');
-        }
-        s.push_str(&ae.to_string());
-        return s;
-    }
-    if exp10 >= 0 {
-        for &d in digits {
-            s.push(ch(d));
-        }
-        for _ in 0..exp10 {
-            s.push('0');
-        }
-        return s;
-    }
-    let point = nd as i64 + exp10; // digits before the decimal point
-    if point > 0 {
-        for &d in &digits[..point as usize] {
-            s.push(ch(d));
-        }
-        s.push('.');
-        for &d in &digits[point as usize..] {
-            s.push(ch(d));
-        }
-    } else {
-        s.push_str("0.");
-        for _ in 0..(-point) {
-            s.push('0');
-        }
-        for &d in digits {
-            s.push(ch(d));
-        }
-    }
-    s
-}
-
-/// Text of a float attribute value, as MLIR's printer writes it.
-pub fn to_mlir_string(kind: FloatKind, bits: u128) -> String {
-    match decode(kind, bits) {
-        Decoded::Zero { negative } => {
-            return if negative { "-0.000000e+00".into() } else { "0.000000e+00".into() };
-        }
-        Decoded::Finite { negative, mantissa, exponent } => {
-            let (digits, exp10) = exact_decimal(mantissa, exponent);
-            let (short, short_exp) = round_digits(digits.clone(), exp10, 6);
-            let text = format_digits(negative, &short, short_exp, 6, 0, false);
-            if parse_decimal(kind, &text) == Some(bits) {
-                return text;
-            }
-            let sem = Semantics::of(kind);
-            let precision = 2 + (sem.precision() as usize * 59) / 196;
-            let (full, full_exp) = round_digits(digits, exp10, precision);
-            let text = format_digits(negative, &full, full_exp, precision, 3, true);
-            if text.contains('.') {
-                return text;
-            }
-        }
-        _ => {}
-    }
-    hex_literal(bits)
-}
-
-/// `0x...` with the bit pattern, upper-case digits as MLIR prints them.
-pub fn hex_literal(bits: u128) -> String {
-    format!("0x{bits:X}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn print(kind: FloatKind, text: &str) -> String {
-        to_mlir_string(kind, parse_decimal(kind, text).unwrap())
-    }
-
-    #[test]
-    fn mlir_float_printing() {
-        assert_eq!(print(FloatKind::F32, "1.0"), "1.000000e+00");
-        assert_eq!(print(FloatKind::F64, "0.1"), "1.000000e-01");
-        assert_eq!(print(FloatKind::F64, "0.123456789"), "0.123456789");
-        assert_eq!(print(FloatKind::F16, "1.5"), "1.500000e+00");
-        assert_eq!(print(FloatKind::F32, "-2.5"), "-2.500000e+00");
-        assert_eq!(print(FloatKind::F64, "3.14159"), "3.141590e+00");
-        assert_eq!(print(FloatKind::F64, "123456789012"), "0x423CBE991A140000");
-        assert_eq!(print(FloatKind::F32, "0.0"), "0.000000e+00");
-    }
 
     #[test]
     fn narrow_formats_round_to_nearest_even() {

@@ -20,6 +20,7 @@
 
 pub mod affine;
 pub mod apfloat;
+pub mod apfloat_text;
 pub mod apfloat_ops;
 pub mod apint;
 pub mod apint_ops;

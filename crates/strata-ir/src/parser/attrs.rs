@@ -275,7 +275,7 @@ impl<'a> Parser<'a> {
             );
         }
         let full = if negative { format!("-{text}") } else { text.to_string() };
-        match apfloat::parse_decimal(kind, &full) {
+        match apfloat::parse_literal(kind, &full) {
             Some(b) => Ok(b),
             None => self.err_at(loc, "invalid floating point literal"),
         }
@@ -532,7 +532,7 @@ impl<'a> Parser<'a> {
             },
             TypeKind::Float(kind) => {
                 let bits = match lit {
-                    DenseLit::Float { text } => match apfloat::parse_decimal(kind, text) {
+                    DenseLit::Float { text } => match apfloat::parse_literal(kind, text) {
                         Some(b) => b,
                         None => return self.err_at(loc, "invalid floating point literal"),
                     },

@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""Differential test of float attribute text: strata-opt against mlir-opt 22.
+
+Generates random float literals for every float type both tools know (random
+bit patterns as hex, decimal strings with few and many digits, subnormals,
+values near each type's overflow and underflow thresholds, integers, signed
+zeros, infinities and NaNs as hex), writes them as `arith.constant` ops (one
+scalar constant per literal plus dense tensor constants holding the same
+literals in groups, and splats), runs both tools on the same files and
+compares the printed constants one by one.
+
+    python3 tests/tools/float-print-diff.py [--seed N] [--per-type N]
+
+The last line is `N passed, N failed` (one count per literal; a literal also
+fails when its dense-tensor line differs). Exit status 1 when anything
+differs. The run is reproducible: the same seed gives the same files.
+
+Tools: STRATA_OPT (default target/debug/strata-opt, else target/release) and
+MLIR_OPT (default /usr/lib/llvm-22/bin/mlir-opt), or --strata / --mlir-opt.
+
+Inputs left out on purpose, because mlir-opt's answer there is undefined
+behaviour rather than a format (LLVM reaches `llvm_unreachable` in release
+mode and prints whatever bits result):
+  * negative decimals for f8E8M0FNU (the format has no sign);
+  * decimals beyond the f64 range for the types without infinity and NaN
+    (f6E2M3FN, f6E3M2FN, f4E2M1FN): the literal becomes an f64 infinity
+    first, and converting that to a finite-only format is unreachable.
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_UP, Context, Decimal
+from fractions import Fraction
+
+# name: (width in bits, precision incl. leading bit, min exponent, max exponent)
+# as in LLVM's fltSemantics (llvm/lib/Support/APFloat.cpp).
+FLOAT_TYPES = {
+    "f16": (16, 11, -14, 15),
+    "bf16": (16, 8, -126, 127),
+    "f32": (32, 24, -126, 127),
+    "f64": (64, 53, -1022, 1023),
+    "f80": (80, 64, -16382, 16383),
+    "f128": (128, 113, -16382, 16383),
+    "tf32": (19, 11, -126, 127),
+    "f8E5M2": (8, 3, -14, 15),
+    "f8E4M3": (8, 4, -6, 7),
+    "f8E3M4": (8, 5, -2, 3),
+    "f8E4M3FN": (8, 4, -6, 8),
+    "f8E5M2FNUZ": (8, 3, -15, 15),
+    "f8E4M3FNUZ": (8, 4, -7, 7),
+    "f8E4M3B11FNUZ": (8, 4, -10, 4),
+    "f8E8M0FNU": (8, 1, -127, 127),
+    "f6E2M3FN": (6, 4, 0, 2),
+    "f6E3M2FN": (6, 3, -2, 4),
+    "f4E2M1FN": (4, 2, 0, 2),
+}
+FINITE_ONLY = {"f6E2M3FN", "f6E3M2FN", "f4E2M1FN"}
+UNSIGNED = {"f8E8M0FNU"}
+# Decimal literals are read through f64 (MLIR's parseFloatFromLiteral).
+F64_MAX_EXP10 = 308
+
+ROUNDINGS = [ROUND_HALF_EVEN, ROUND_DOWN, ROUND_UP]
+
+
+def decimal_text(value, digits, rng):
+    """A decimal literal (with a '.', as MLIR's lexer requires) for the
+    positive Fraction `value`, rounded to `digits` significant digits."""
+    ctx = Context(prec=digits, rounding=rng.choice(ROUNDINGS), Emin=-999999, Emax=999999)
+    d = ctx.divide(Decimal(value.numerator), Decimal(value.denominator))
+    sign, ds, exp = d.as_tuple()
+    ds = "".join(map(str, ds)).lstrip("0") or "0"
+    exp10 = exp + len(ds) - 1  # exponent of the leading digit
+    style = rng.random()
+    if style < 0.6 or abs(exp10) > 40:
+        mant = ds[0] + "." + (ds[1:] or "0")
+        e = rng.choice(["e", "E"])
+        es = ("+" if rng.random() < 0.5 else "") if exp10 >= 0 else "-"
+        return "%s%s%s%d" % (mant, e, es, abs(exp10))
+    if exp10 >= 0:
+        whole = ds[: exp10 + 1].ljust(exp10 + 1, "0")
+        frac = ds[exp10 + 1 :] or "0"
+        return whole + "." + frac
+    return "0." + "0" * (-exp10 - 1) + ds
+
+
+def random_value(rng, prec, emin, emax, spread=2):
+    """A random exact value of the format's shape (normal, subnormal or
+    just outside the range), as a Fraction."""
+    r = rng.random()
+    if r < 0.15:  # subnormal range
+        m = rng.randrange(1, 1 << max(prec - 1, 1))
+        e = emin - (prec - 1)
+    else:
+        m = rng.randrange(1 << (prec - 1), 1 << prec)
+        e = rng.randint(emin - (prec - 1) - spread, emax - (prec - 1) + spread)
+    return Fraction(m) * (Fraction(2) ** e)
+
+
+def decimal_literals(rng, name, n):
+    width, prec, emin, emax = FLOAT_TYPES[name]
+    out = []
+    while len(out) < n:
+        kind = rng.random()
+        if kind < 0.45:
+            # A value of the format's own grid (or near its ends), written
+            # with few or many digits: exercises ties, truncation and the
+            # read-back check of the printer.
+            v = random_value(rng, prec, emin, emax)
+            digits = rng.choice([1, 2, 3, 6, 7, 8, 9, 10, 12, 16, 17, 18, 20, 21, 25, 36, 40])
+            text = decimal_text(v, digits, rng)
+        elif kind < 0.75:
+            # Random digits with a random decimal exponent across the range.
+            nd = rng.randint(1, 30)
+            ds = str(rng.randint(1, 9)) + "".join(str(rng.randint(0, 9)) for _ in range(nd - 1))
+            lo = int((emin - prec) * 0.30103) - 3
+            hi = int(emax * 0.30103) + 3
+            e10 = rng.randint(lo, hi)
+            text = ds[0] + "." + (ds[1:] or "0") + "e" + str(e10)
+        elif kind < 0.9:
+            # Integers, written with a trailing ".0" or ".".
+            bits = rng.randint(0, min(prec + 4, 120))
+            i = rng.randrange(0, 1 << bits) if bits else 0
+            text = str(i) + rng.choice([".0", ".", ".000"])
+        else:
+            text = rng.choice(["0.0", "-0.0", "1.0", "-1.0", "0.1", "0.5", "2.0", "10.0", "1.0e-6", "8.16e-08", "984.203"])
+        neg = text.startswith("-")
+        if not neg and name not in UNSIGNED and rng.random() < 0.3:
+            text, neg = "-" + text, True
+        if neg and name in UNSIGNED:
+            continue
+        if name in FINITE_ONLY and magnitude_exp10(text) > F64_MAX_EXP10 - 1:
+            continue
+        out.append(text)
+    return out
+
+
+def magnitude_exp10(text):
+    d = Decimal(text.rstrip(".") if text.endswith(".") else text)
+    return d.adjusted() if d != 0 else -10**9
+
+
+def hex_literals(rng, name, n):
+    width, prec, emin, emax = FLOAT_TYPES[name]
+    out = []
+    man_bits = prec - 1 if name != "f80" else 64
+    specials = set()
+    all_ones = (1 << width) - 1
+    specials.update([0, all_ones, all_ones >> 1, 1, 1 << (width - 1), (1 << (width - 1)) | 1])
+    exp_field_top = (all_ones >> (man_bits + 1) if name not in UNSIGNED else all_ones) << (man_bits if name not in UNSIGNED else 0)
+    specials.add(exp_field_top)  # +inf / NaN / largest, depending on the format
+    specials.add(exp_field_top | (1 << (width - 1)) if name not in UNSIGNED else exp_field_top)
+    if man_bits > 0:
+        specials.add(exp_field_top | (1 << (man_bits - 1)))  # quiet NaN
+        specials.add(exp_field_top | 1)  # signaling NaN
+        specials.add(exp_field_top - 1)  # largest finite (IEEE layouts)
+        specials.add((1 << man_bits) - 1)  # largest subnormal
+    for s in sorted(specials):
+        if len(out) < n // 4:
+            out.append("0x%X" % (s & all_ones))
+    while len(out) < n:
+        r = rng.random()
+        if r < 0.7:
+            bits = rng.getrandbits(width)
+        elif r < 0.85 and man_bits > 0:
+            # Subnormals: exponent field zero.
+            bits = rng.getrandbits(man_bits) | (rng.getrandbits(1) << (width - 1))
+        else:
+            # All-ones exponent: infinities and NaNs with payloads.
+            bits = exp_field_top | rng.getrandbits(max(man_bits, 1)) & ((1 << man_bits) - 1 if man_bits else 0)
+            bits |= rng.getrandbits(1) << (width - 1)
+        out.append("0x%X" % (bits & all_ones))
+    return out
+
+
+def build_files(rng, per_type, workdir):
+    """Writes one .mlir file per type; returns [(type, path, entries)] where
+    entries lists (literal, how) in the order the constants appear."""
+    files = []
+    for name in FLOAT_TYPES:
+        n_dec = per_type * 3 // 5
+        lits = decimal_literals(rng, name, n_dec) + hex_literals(rng, name, per_type - n_dec)
+        rng.shuffle(lits)
+        lines = ["func.func @floats_%s() {" % name]
+        entries = []
+        for i, lit in enumerate(lits):
+            lines.append("  %%c%d = arith.constant %s : %s" % (i, lit, name))
+            entries.append((lit, "scalar"))
+        # Dense tensors over the same literals (hex elements may not carry a
+        # leading minus; they never do here), eight at a time, plus splats.
+        group = 8
+        for g in range(0, len(lits) - group + 1, group * 4):
+            chunk = lits[g : g + group]
+            lines.append("  %%d%d = arith.constant dense<[%s]> : tensor<%dx%s>" % (g, ", ".join(chunk), len(chunk), name))
+            entries.append((chunk, "dense"))
+        for g in range(0, len(lits), 50):
+            lines.append("  %%s%d = arith.constant dense<%s> : tensor<3x%s>" % (g, lits[g], name))
+            entries.append(([lits[g]], "splat"))
+        lines.append("  return")
+        lines.append("}")
+        path = os.path.join(workdir, "floats-%s.mlir" % name)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        files.append((name, path, entries))
+    return files
+
+
+CONST_RE = re.compile(r"arith\.constant (.*)$")
+
+
+def printed_constants(tool, path):
+    p = subprocess.run([tool, path], capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, (p.stderr or p.stdout).strip().splitlines()[:5]
+    return [m.group(1) for m in map(CONST_RE.search, p.stdout.splitlines()) if m], None
+
+
+def default_strata(repo):
+    env = os.environ.get("STRATA_OPT")
+    if env:
+        return env
+    for build in ("debug", "release"):
+        p = os.path.join(repo, "target", build, "strata-opt")
+        if os.path.exists(p):
+            return p
+    return os.path.join(repo, "target", "debug", "strata-opt")
+
+
+def main():
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=20261124)
+    ap.add_argument("--per-type", type=int, default=700, help="literals per float type (18 types)")
+    ap.add_argument("--strata", default=default_strata(repo))
+    ap.add_argument("--mlir-opt", default=os.environ.get("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt"))
+    ap.add_argument("--keep", help="write the generated files to this directory and keep them")
+    ap.add_argument("--show", type=int, default=20, help="differences to print")
+    args = ap.parse_args()
+    for tool in (args.strata, args.mlir_opt):
+        if not os.path.exists(tool):
+            sys.exit("float-print-diff: tool not found: %s" % tool)
+
+    start = time.time()
+    rng = random.Random(args.seed)
+    tmp = None
+    workdir = args.keep
+    if workdir:
+        os.makedirs(workdir, exist_ok=True)
+    else:
+        tmp = tempfile.TemporaryDirectory(prefix="float-print-diff.")
+        workdir = tmp.name
+    files = build_files(rng, args.per_type, workdir)
+
+    passed = failed = 0
+    shown = 0
+    per_type = []
+    for name, path, entries in files:
+        ref, ref_err = printed_constants(args.mlir_opt, path)
+        got, got_err = printed_constants(args.strata, path)
+        n_scalar = sum(1 for _, how in entries if how == "scalar")
+        if ref_err or got_err or len(ref) != len(entries) or len(got) != len(entries):
+            failed += n_scalar
+            per_type.append((name, n_scalar, 0, n_scalar))
+            print("%s: a tool failed on %s" % (name, path))
+            for who, err, out in (("mlir-opt", ref_err, ref), ("strata-opt", got_err, got)):
+                if err:
+                    print("  %s: %s" % (who, " / ".join(err)))
+                elif len(out) != len(entries):
+                    print("  %s printed %d constants, expected %d" % (who, len(out), len(entries)))
+            continue
+        bad_literals = set()
+        for (lit, how), r, g in zip(entries, ref, got):
+            if r == g:
+                continue
+            if how == "scalar":
+                bad_literals.add(lit)
+            else:
+                # A dense line differs: charge the elements whose text differs.
+                rs, gs = split_dense(r), split_dense(g)
+                for i, l in enumerate(lit):
+                    if i >= len(rs) or i >= len(gs) or rs[i] != gs[i]:
+                        bad_literals.add(l)
+            if shown < args.show:
+                shown += 1
+                print("DIFF %s %s: %s : %s" % (how, name, lit if how == "scalar" else "[" + ", ".join(lit) + "]", name))
+                print("  mlir-opt:   %s" % r)
+                print("  strata-opt: %s" % g)
+        lits = [lit for lit, how in entries if how == "scalar"]
+        n_bad = sum(1 for lit in lits if lit in bad_literals)
+        failed += n_bad
+        passed += len(lits) - n_bad
+        per_type.append((name, len(lits), len(lits) - n_bad, n_bad))
+
+    print("per type (literals, passed, failed):")
+    for name, n, p, f in per_type:
+        print("  %-14s %5d %5d %5d" % (name, n, p, f))
+    print("seed %d, %d files, %.1f s" % (args.seed, len(files), time.time() - start))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def split_dense(text):
+    """Element texts of `dense<[a, b, ...]> : tensor<...>`."""
+    m = re.match(r"dense<\[?(.*?)\]?> :", text)
+    return [t.strip() for t in m.group(1).split(",")] if m else []
+
+
+if __name__ == "__main__":
+    sys.exit(main())

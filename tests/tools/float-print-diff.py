@@ -6,14 +6,19 @@ bit patterns as hex, decimal strings with few and many digits, subnormals,
 values near each type's overflow and underflow thresholds, integers, signed
 zeros, infinities and NaNs as hex), writes them as `arith.constant` ops (one
 scalar constant per literal plus dense tensor constants holding the same
-literals in groups, and splats), runs both tools on the same files and
+literals in groups, splats, and `array<T: ...>` attributes), runs both tools on the same files and
 compares the printed constants one by one.
 
     python3 tests/tools/float-print-diff.py [--seed N] [--per-type N]
 
-The last line is `N passed, N failed` (one count per literal; a literal also
-fails when its dense-tensor line differs). Exit status 1 when anything
-differs. The run is reproducible: the same seed gives the same files.
+A second round feeds mlir-opt's own decimal output back to both tools, so the
+forms only the printer produces (`984.20299999999997`, `8.15999996E-8`, the
+21- and 36-digit f80/f128 texts) are read as well as written the same.
+
+The last line is `N passed, N failed` (one count per literal of either round;
+a literal also fails when a dense-tensor element made from it differs). Exit
+status 1 when anything differs. The run is reproducible: the same seed gives
+the same files.
 
 Tools: STRATA_OPT (default target/debug/strata-opt, else target/release) and
 MLIR_OPT (default /usr/lib/llvm-22/bin/mlir-opt), or --strata / --mlir-opt.
@@ -122,7 +127,34 @@ def decimal_literals(rng, name, n):
             hi = int(emax * 0.30103) + 3
             e10 = rng.randint(lo, hi)
             text = ds[0] + "." + (ds[1:] or "0") + "e" + str(e10)
-        elif kind < 0.9:
+        elif kind < 0.8:
+            # Ties: the exact midpoint between two neighbours of the format,
+            # or a hair away from it (closer than an f64 ulp, so the f64 step
+            # of MLIR's literal reading lands on the midpoint), written out in
+            # full. Checks round-to-nearest-even and the double rounding.
+            if rng.random() < 0.2:  # between two subnormals
+                m, e = 2 * rng.randrange(0, 1 << max(prec - 1, 0)) + 1, emin - prec
+            else:
+                m = (1 << prec) | 1 | rng.getrandbits(prec)
+                e = rng.randint(emin, emax) - prec
+            v = Fraction(m) * Fraction(2) ** e
+            if rng.random() < 0.5:
+                v *= 1 + Fraction(rng.choice([-1, 1]), 10 ** rng.randint(17, 30))
+            text = decimal_text(v, 1200, rng)
+            if len(text) > 1300:
+                continue
+        elif kind < 0.85:
+            # Shortest round-trip text of a nearby f64 (Python's repr), the
+            # form most tools write.
+            v = random_value(rng, prec, max(emin, -1022), min(emax, 1020))
+            text = repr(float(v))
+            if "e" in text and "." not in text.split("e")[0]:
+                text = text.replace("e", ".0e")
+            elif "." not in text and "e" not in text:
+                text += ".0"
+            if "inf" in text:
+                continue
+        elif kind < 0.93:
             # Integers, written with a trailing ".0" or ".".
             bits = rng.randint(0, min(prec + 4, 120))
             i = rng.randrange(0, 1 << bits) if bits else 0
@@ -203,6 +235,13 @@ def build_files(rng, per_type, workdir):
             entries.append(([lits[g]], "splat"))
         lines.append("  return")
         lines.append("}")
+        # Dense arrays (`array<f16: ...>`), for the types whose width is
+        # whole bytes (MLIR rejects the others).
+        if FLOAT_TYPES[name][0] % 8 == 0:
+            for g in range(group * 2, len(lits) - group + 1, group * 4):
+                chunk = lits[g : g + group]
+                lines.append("func.func private @array%d() attributes {a = array<%s: %s>}" % (g, name, ", ".join(chunk)))
+                entries.append((chunk, "array"))
         path = os.path.join(workdir, "floats-%s.mlir" % name)
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -210,14 +249,14 @@ def build_files(rng, per_type, workdir):
     return files
 
 
-CONST_RE = re.compile(r"arith\.constant (.*)$")
+CONST_RE = re.compile(r"arith\.constant (.*)$|attributes \{a = (.*)\}$")
 
 
 def printed_constants(tool, path):
     p = subprocess.run([tool, path], capture_output=True, text=True)
     if p.returncode != 0:
         return None, (p.stderr or p.stdout).strip().splitlines()[:5]
-    return [m.group(1) for m in map(CONST_RE.search, p.stdout.splitlines()) if m], None
+    return [m.group(1) or m.group(2) for m in map(CONST_RE.search, p.stdout.splitlines()) if m], None
 
 
 def default_strata(repo):
@@ -256,57 +295,81 @@ def main():
         workdir = tmp.name
     files = build_files(rng, args.per_type, workdir)
 
+    state = {"shown": 0, "limit": args.show}
     passed = failed = 0
-    shown = 0
     per_type = []
+    reread_files = []
     for name, path, entries in files:
-        ref, ref_err = printed_constants(args.mlir_opt, path)
-        got, got_err = printed_constants(args.strata, path)
-        n_scalar = sum(1 for _, how in entries if how == "scalar")
-        if ref_err or got_err or len(ref) != len(entries) or len(got) != len(entries):
-            failed += n_scalar
-            per_type.append((name, n_scalar, 0, n_scalar))
-            print("%s: a tool failed on %s" % (name, path))
-            for who, err, out in (("mlir-opt", ref_err, ref), ("strata-opt", got_err, got)):
-                if err:
-                    print("  %s: %s" % (who, " / ".join(err)))
-                elif len(out) != len(entries):
-                    print("  %s printed %d constants, expected %d" % (who, len(out), len(entries)))
-            continue
-        bad_literals = set()
-        for (lit, how), r, g in zip(entries, ref, got):
-            if r == g:
-                continue
-            if how == "scalar":
-                bad_literals.add(lit)
-            else:
-                # A dense line differs: charge the elements whose text differs.
-                rs, gs = split_dense(r), split_dense(g)
-                for i, l in enumerate(lit):
-                    if i >= len(rs) or i >= len(gs) or rs[i] != gs[i]:
-                        bad_literals.add(l)
-            if shown < args.show:
-                shown += 1
-                print("DIFF %s %s: %s : %s" % (how, name, lit if how == "scalar" else "[" + ", ".join(lit) + "]", name))
-                print("  mlir-opt:   %s" % r)
-                print("  strata-opt: %s" % g)
-        lits = [lit for lit, how in entries if how == "scalar"]
-        n_bad = sum(1 for lit in lits if lit in bad_literals)
-        failed += n_bad
-        passed += len(lits) - n_bad
-        per_type.append((name, len(lits), len(lits) - n_bad, n_bad))
+        p, f, ref = compare(args, name, path, entries, state)
+        # Round two: mlir-opt's own decimal texts (`984.20299999999997`,
+        # `8.15999996E-8`, 21- and 36-digit f80/f128 forms) must read back and
+        # print the same in both tools.
+        texts = [t.rsplit(" : ", 1)[0] for t, (_, how) in zip(ref or [], entries) if how == "scalar"]
+        texts = [t for t in texts if not t.startswith("0x")]
+        reread_path = path.replace(".mlir", "-reread.mlir")
+        reread = write_scalar_file(reread_path, name + "_reread", name, texts)
+        p2, f2, _ = compare(args, name + " (re-read)", reread_path, reread, state)
+        passed += p + p2
+        failed += f + f2
+        per_type.append((name, p + f, p, f, p2 + f2, f2))
 
-    print("per type (literals, passed, failed):")
-    for name, n, p, f in per_type:
-        print("  %-14s %5d %5d %5d" % (name, n, p, f))
-    print("seed %d, %d files, %.1f s" % (args.seed, len(files), time.time() - start))
+    print("per type: literals, failed; re-read of mlir-opt's decimal output, failed")
+    for name, n, p, f, n2, f2 in per_type:
+        print("  %-14s %5d %3d   %5d %3d" % (name, n, f, n2, f2))
+    print("seed %d, %d files, %.1f s" % (args.seed, 2 * len(files), time.time() - start))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
 
+def write_scalar_file(path, func, type_name, literals):
+    lines = ["func.func @%s() {" % func]
+    lines += ["  %%c%d = arith.constant %s : %s" % (i, lit, type_name) for i, lit in enumerate(literals)]
+    lines += ["  return", "}"]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return [(lit, "scalar") for lit in literals]
+
+
+def compare(args, label, path, entries, state):
+    """Runs both tools on `path`; returns (passed, failed, reference texts)
+    counting scalar literals, a literal failing when its scalar line or any
+    dense element made from it differs."""
+    ref, ref_err = printed_constants(args.mlir_opt, path)
+    got, got_err = printed_constants(args.strata, path)
+    lits = [lit for lit, how in entries if how == "scalar"]
+    if ref_err or got_err or len(ref) != len(entries) or len(got) != len(entries):
+        print("%s: a tool failed on %s" % (label, path))
+        for who, err, out in (("mlir-opt", ref_err, ref), ("strata-opt", got_err, got)):
+            if err:
+                print("  %s: %s" % (who, " / ".join(err)))
+            elif len(out) != len(entries):
+                print("  %s printed %d constants, expected %d" % (who, len(out), len(entries)))
+        return 0, len(lits), None
+    bad_literals = set()
+    for (lit, how), r, g in zip(entries, ref, got):
+        if r == g:
+            continue
+        if how == "scalar":
+            bad_literals.add(lit)
+        else:
+            # A dense line differs: charge the elements whose text differs.
+            rs, gs = split_dense(r), split_dense(g)
+            for i, l in enumerate(lit):
+                if i >= len(rs) or i >= len(gs) or rs[i] != gs[i]:
+                    bad_literals.add(l)
+        if state["shown"] < state["limit"]:
+            state["shown"] += 1
+            shown_lit = lit if how == "scalar" else "[" + ", ".join(lit) + "]"
+            print("DIFF %s %s: %s" % (how, label, shown_lit))
+            print("  mlir-opt:   %s" % r)
+            print("  strata-opt: %s" % g)
+    n_bad = sum(1 for lit in lits if lit in bad_literals)
+    return len(lits) - n_bad, n_bad, ref
+
+
 def split_dense(text):
-    """Element texts of `dense<[a, b, ...]> : tensor<...>`."""
-    m = re.match(r"dense<\[?(.*?)\]?> :", text)
+    """Element texts of `dense<[a, b, ...]> : tensor<...>` or `array<T: a, b>`."""
+    m = re.match(r"dense<\[?(.*?)\]?> :", text) or re.match(r"array<[^:]*: (.*)>$", text)
     return [t.strip() for t in m.group(1).split(",")] if m else []
 
 

@@ -597,10 +597,14 @@ impl<'a> Parser<'a> {
         let tloc = self.here();
         let element = self.parse_type()?;
         let ctx = self.ctx;
-        // Dense arrays hold i1/i8/i16/i32/i64 or f32/f64 elements only.
+        // Dense arrays hold i1/i8/i16/i32/i64 elements, or floats of any
+        // format whose width is whole bytes (MLIR 22 rejects tf32, f6, f4).
         let valid = match ctx.type_kind(element) {
             TypeKind::Integer { width, signedness: Signedness::Signless } => matches!(width, 1 | 8 | 16 | 32 | 64),
-            TypeKind::Float(k) => matches!(k, FloatKind::F32 | FloatKind::F64),
+            TypeKind::Float(k) if k.width() % 8 != 0 => {
+                return self.err_at(tloc, "element type bitwidth must be a multiple of 8");
+            }
+            TypeKind::Float(_) => true,
             _ => false,
         };
         if !valid {

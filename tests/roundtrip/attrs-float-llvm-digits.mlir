@@ -47,3 +47,18 @@ func.func @narrow_and_dense() -> (f8E4M3FN, f8E8M0FNU, tensor<4xf16>, tensor<3xb
   %3 = arith.constant dense<0.3> : tensor<3xbf16>
   return %0, %1, %2, %3 : f8E4M3FN, f8E8M0FNU, tensor<4xf16>, tensor<3xbf16>
 }
+
+// Dense arrays of every whole-byte float format print their elements with
+// the same rule.
+func.func private @arrays() attributes {
+  f16 = array<f16: 0.1, 984.203, 0x7E00>, bf16 = array<bf16: 0.1, -3.0e38>,
+  f80 = array<f80: 0.1, 1.0e-6>, f128 = array<f128: 8.16e-08>,
+  e4m3 = array<f8E4M3FN: 0.1, -1.0e5>, e8m0 = array<f8E8M0FNU: 5.9e-39, 3.0>
+}
+
+// Just above the midpoint of f16's 1.0 and its upper neighbour by less than
+// half an f64 ulp: MLIR's f64 step lands on the midpoint, which ties to even.
+func.func @double_rounding() -> f16 {
+  %0 = arith.constant 1.000488281250000000001 : f16
+  return %0 : f16
+}

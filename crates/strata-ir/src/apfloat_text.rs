@@ -297,6 +297,17 @@ mod tests {
         assert_eq!(print(FloatKind::F80, "1.0e4000"), "0x7FFF8000000000000000");
     }
 
+    /// Just above the midpoint of f16's 1.0 and 1.0009765625 by less than
+    /// half an f64 ulp: the f64 step lands on the midpoint, which then ties
+    /// to even (1.0), where direct rounding gives the upper neighbour.
+    #[test]
+    fn literals_round_twice_like_mlir() {
+        let text = "1.000488281250000000001";
+        assert_eq!(parse_literal(FloatKind::F16, text), Some(0x3C00));
+        assert_eq!(parse_decimal(FloatKind::F16, text), Some(0x3C01));
+        assert_eq!(print(FloatKind::F16, text), "1.000000e+00");
+    }
+
     /// x87 patterns the hardware rejects: pseudo-infinity and unnormals are
     /// NaNs, written back with the all-ones exponent; a pseudo-denormal is
     /// the value its bits say (texts as mlir-opt 22 prints them).

@@ -160,7 +160,8 @@ def decimal_literals(rng, name, n):
             i = rng.randrange(0, 1 << bits) if bits else 0
             text = str(i) + rng.choice([".0", ".", ".000"])
         else:
-            text = rng.choice(["0.0", "-0.0", "1.0", "-1.0", "0.1", "0.5", "2.0", "10.0", "1.0e-6", "8.16e-08", "984.203"])
+            text = rng.choice(["0.0", "-0.0", "1.0", "-1.0", "0.1", "0.5", "2.0", "10.0", "1.0e-6", "8.16e-08", "984.203",
+                               "1.0e99999999999999999999", "1.0e-99999999999999999999", "0.0e99999999999999999999"])
         neg = text.startswith("-")
         if not neg and name not in UNSIGNED and rng.random() < 0.3:
             text, neg = "-" + text, True
@@ -173,8 +174,14 @@ def decimal_literals(rng, name, n):
 
 
 def magnitude_exp10(text):
-    d = Decimal(text.rstrip(".") if text.endswith(".") else text)
-    return d.adjusted() if d != 0 else -10**9
+    """Decimal exponent of the leading digit of a literal (-1e9 for zero);
+    exponents beyond Decimal's range are fine."""
+    m = re.match(r"-?(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?$", text)
+    whole, frac, exp = m.group(1), m.group(2), int(m.group(3) or 0)
+    digits = (whole + frac).lstrip("0")
+    if not digits:
+        return -10**9
+    return exp + len(whole) - 1 - ((len(whole + frac) - len(digits)))
 
 
 def hex_literals(rng, name, n):

@@ -45,7 +45,7 @@ pub fn parse_decimal(kind: FloatKind, text: &str) -> Option<u128> {
         None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
     let (mantissa_text, exp10) = match body.find(['e', 'E']) {
-        Some(i) => (&body[..i], body[i + 1..].parse::<i64>().ok()?),
+        Some(i) => (&body[..i], parse_exponent(&body[i + 1..])?),
         None => (body, 0),
     };
     let (int_part, frac_part) = match mantissa_text.find('.') {
@@ -66,15 +66,15 @@ pub fn parse_decimal(kind: FloatKind, text: &str) -> Option<u128> {
     if digits.is_empty() {
         return Some(encode_rational(kind, negative, &BigUint::zero(), &BigUint::one()));
     }
-    // Fast path: f64 and f32 have correctly rounded parsers in std.
-    if kind == FloatKind::F64 {
-        return text.parse::<f64>().ok().map(|v| v.to_bits() as u128);
-    }
-    if kind == FloatKind::F32 {
-        return text.parse::<f32>().ok().map(|v| v.to_bits() as u128);
-    }
     // Values far outside any format's range saturate without building huge numbers.
     let magnitude = digits.len() as i64 + exp10;
+    // Fast path: f64 and f32 have correctly rounded parsers in std.
+    if kind == FloatKind::F64 && magnitude.abs() < 5000 {
+        return text.parse::<f64>().ok().map(|v| v.to_bits() as u128);
+    }
+    if kind == FloatKind::F32 && magnitude.abs() < 5000 {
+        return text.parse::<f32>().ok().map(|v| v.to_bits() as u128);
+    }
     if magnitude > 5000 {
         return Some(inf_bits(kind, negative).unwrap_or_else(|| encode_huge(kind, negative)));
     }
@@ -88,6 +88,17 @@ pub fn parse_decimal(kind: FloatKind, text: &str) -> Option<u128> {
         (n, BigUint::from(10u32).pow((-exp10) as u32))
     };
     Some(encode_rational(kind, negative, &num, &den))
+}
+
+/// A decimal exponent; one too large for `i64` saturates (APFloat's
+/// `readExponent` does the same), which still means overflow or underflow
+/// for every format.
+fn parse_exponent(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<i64>().unwrap_or(if text.starts_with('-') { -(1 << 40) } else { 1 << 40 }))
 }
 
 /// A value beyond every format's range: infinity, NaN or the largest
@@ -306,6 +317,15 @@ mod tests {
         assert_eq!(parse_literal(FloatKind::F16, text), Some(0x3C00));
         assert_eq!(parse_decimal(FloatKind::F16, text), Some(0x3C01));
         assert_eq!(print(FloatKind::F16, text), "1.000000e+00");
+    }
+
+    /// Exponents beyond `i64` saturate instead of failing.
+    #[test]
+    fn huge_exponents() {
+        assert_eq!(print(FloatKind::F64, "1.0e99999999999999999999"), "0x7FF0000000000000");
+        assert_eq!(print(FloatKind::F64, "-1.0e-99999999999999999999"), "-0.000000e+00");
+        assert_eq!(print(FloatKind::F16, "0.0e99999999999999999999"), "0.000000e+00");
+        assert_eq!(parse_literal(FloatKind::F64, "1.0e+-5"), None);
     }
 
     /// x87 patterns the hardware rejects: pseudo-infinity and unnormals are

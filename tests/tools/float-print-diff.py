@@ -6,8 +6,9 @@ bit patterns as hex, decimal strings with few and many digits, subnormals,
 values near each type's overflow and underflow thresholds, integers, signed
 zeros, infinities and NaNs as hex), writes them as `arith.constant` ops (one
 scalar constant per literal plus dense tensor constants holding the same
-literals in groups, splats, and `array<T: ...>` attributes), runs both tools on the same files and
-compares the printed constants one by one.
+literals in groups, complex pairs, splats and `array<T: ...>` attributes),
+runs both tools on the same files and compares the printed constants one by
+one.
 
     python3 tests/tools/float-print-diff.py [--seed N] [--per-type N]
 
@@ -237,6 +238,12 @@ def build_files(rng, per_type, workdir):
             chunk = lits[g : g + group]
             lines.append("  %%d%d = arith.constant dense<[%s]> : tensor<%dx%s>" % (g, ", ".join(chunk), len(chunk), name))
             entries.append((chunk, "dense"))
+        # Complex elements: pairs of the same literals.
+        for g in range(group, len(lits) - group + 1, group * 4):
+            chunk = lits[g : g + group]
+            pairs = ", ".join("(%s, %s)" % (chunk[i], chunk[i + 1]) for i in range(0, group, 2))
+            lines.append("  %%x%d = arith.constant dense<[%s]> : tensor<%dxcomplex<%s>>" % (g, pairs, group // 2, name))
+            entries.append((chunk, "complex"))
         for g in range(0, len(lits), 50):
             lines.append("  %%s%d = arith.constant dense<%s> : tensor<3x%s>" % (g, lits[g], name))
             entries.append(([lits[g]], "splat"))
@@ -375,9 +382,10 @@ def compare(args, label, path, entries, state):
 
 
 def split_dense(text):
-    """Element texts of `dense<[a, b, ...]> : tensor<...>` or `array<T: a, b>`."""
+    """Element texts of `dense<[a, b, ...]> : tensor<...>` or `array<T: a, b>`;
+    complex elements `(re,im)` count as two."""
     m = re.match(r"dense<\[?(.*?)\]?> :", text) or re.match(r"array<[^:]*: (.*)>$", text)
-    return [t.strip() for t in m.group(1).split(",")] if m else []
+    return [t.strip(" ()") for t in m.group(1).split(",")] if m else []
 
 
 if __name__ == "__main__":

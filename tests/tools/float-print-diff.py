@@ -220,57 +220,81 @@ def hex_literals(rng, name, n):
 
 def build_files(rng, per_type, workdir):
     """Writes one .mlir file per type; returns [(type, path, entries)] where
-    entries lists (literal, how) in the order the constants appear."""
+    entries lists (literals, how), one per `-split-input-file` chunk, in file
+    order. Every constant sits in a chunk of its own, so a literal one tool
+    rejects fails alone instead of taking the whole file with it."""
     files = []
     for name in FLOAT_TYPES:
         n_dec = per_type * 3 // 5
         lits = decimal_literals(rng, name, n_dec) + hex_literals(rng, name, per_type - n_dec)
         rng.shuffle(lits)
-        lines = ["func.func @floats_%s() {" % name]
+        chunks = []
         entries = []
-        for i, lit in enumerate(lits):
-            lines.append("  %%c%d = arith.constant %s : %s" % (i, lit, name))
-            entries.append((lit, "scalar"))
+
+        def const(lits_used, how, attr, type_text):
+            chunks.append("func.func @f() {\n  %%0 = arith.constant %s : %s\n  return\n}" % (attr, type_text))
+            entries.append((lits_used, how))
+
+        for lit in lits:
+            const([lit], "scalar", lit, name)
         # Dense tensors over the same literals (hex elements may not carry a
         # leading minus; they never do here), eight at a time, plus splats.
         group = 8
         for g in range(0, len(lits) - group + 1, group * 4):
             chunk = lits[g : g + group]
-            lines.append("  %%d%d = arith.constant dense<[%s]> : tensor<%dx%s>" % (g, ", ".join(chunk), len(chunk), name))
-            entries.append((chunk, "dense"))
+            const(chunk, "dense", "dense<[%s]>" % ", ".join(chunk), "tensor<%dx%s>" % (len(chunk), name))
         # Complex elements: pairs of the same literals.
         for g in range(group, len(lits) - group + 1, group * 4):
             chunk = lits[g : g + group]
             pairs = ", ".join("(%s, %s)" % (chunk[i], chunk[i + 1]) for i in range(0, group, 2))
-            lines.append("  %%x%d = arith.constant dense<[%s]> : tensor<%dxcomplex<%s>>" % (g, pairs, group // 2, name))
-            entries.append((chunk, "complex"))
+            const(chunk, "complex", "dense<[%s]>" % pairs, "tensor<%dxcomplex<%s>>" % (group // 2, name))
         for g in range(0, len(lits), 50):
-            lines.append("  %%s%d = arith.constant dense<%s> : tensor<3x%s>" % (g, lits[g], name))
-            entries.append(([lits[g]], "splat"))
-        lines.append("  return")
-        lines.append("}")
+            const([lits[g]], "splat", "dense<%s>" % lits[g], "tensor<3x%s>" % name)
         # Dense arrays (`array<f16: ...>`), for the types whose width is
         # whole bytes (MLIR rejects the others).
         if FLOAT_TYPES[name][0] % 8 == 0:
             for g in range(group * 2, len(lits) - group + 1, group * 4):
                 chunk = lits[g : g + group]
-                lines.append("func.func private @array%d() attributes {a = array<%s: %s>}" % (g, name, ", ".join(chunk)))
+                chunks.append("func.func private @f() attributes {a = array<%s: %s>}" % (name, ", ".join(chunk)))
                 entries.append((chunk, "array"))
         path = os.path.join(workdir, "floats-%s.mlir" % name)
-        with open(path, "w") as f:
-            f.write("\n".join(lines) + "\n")
+        write_chunks(path, chunks)
         files.append((name, path, entries))
     return files
 
 
+def write_chunks(path, chunks):
+    with open(path, "w") as f:
+        f.write("\n// -----\n".join(chunks) + "\n")
+
+
 CONST_RE = re.compile(r"arith\.constant (.*)$|attributes \{a = (.*)\}$")
+ERROR_RE = re.compile(r":(\d+):\d+: error: (.*)$", re.M)
 
 
-def printed_constants(tool, path):
-    p = subprocess.run([tool, path], capture_output=True, text=True)
-    if p.returncode != 0:
-        return None, (p.stderr or p.stdout).strip().splitlines()[:5]
-    return [m.group(1) or m.group(2) for m in map(CONST_RE.search, p.stdout.splitlines()) if m], None
+def printed_constants(tool, path, n_chunks):
+    """For each chunk of `path`: the constant text the tool prints, or
+    ("rejected: <its error>") when it rejects the chunk, or None when the
+    output cannot be split into chunks at all."""
+    p = subprocess.run([tool, "-split-input-file", path], capture_output=True, text=True)
+    outs = re.split(r"^// -----$", p.stdout, flags=re.M)
+    if len(outs) != n_chunks:
+        return [None] * n_chunks
+    # Errors carry the line in the whole file; map them to chunks.
+    starts = []
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            if lineno == 1 or line.startswith("// -----"):
+                starts.append(lineno)
+    errors = {}
+    for m in ERROR_RE.finditer(p.stderr):
+        chunk = max(i for i, start in enumerate(starts) if start <= int(m.group(1)))
+        errors.setdefault(chunk, m.group(2))
+    texts = []
+    for i, out in enumerate(outs):
+        m = next((m for m in map(CONST_RE.search, out.splitlines()) if m), None)
+        texts.append(m.group(1) or m.group(2) if m else "rejected: " + errors.get(i, "(no message)"))
+    return texts
 
 
 def default_strata(repo):
@@ -318,10 +342,10 @@ def main():
         # Round two: mlir-opt's own decimal texts (`984.20299999999997`,
         # `8.15999996E-8`, 21- and 36-digit f80/f128 forms) must read back and
         # print the same in both tools.
-        texts = [t.rsplit(" : ", 1)[0] for t, (_, how) in zip(ref or [], entries) if how == "scalar"]
-        texts = [t for t in texts if not t.startswith("0x")]
+        texts = [t.rsplit(" : ", 1)[0] for t, (_, how) in zip(ref, entries) if how == "scalar" and t]
+        texts = [t for t in texts if not t.startswith(("0x", "rejected: "))]
         reread_path = path.replace(".mlir", "-reread.mlir")
-        reread = write_scalar_file(reread_path, name + "_reread", name, texts)
+        reread = write_scalar_file(reread_path, name, texts)
         p2, f2, _ = compare(args, name + " (re-read)", reread_path, reread, state)
         passed += p + p2
         failed += f + f2
@@ -335,48 +359,35 @@ def main():
     return 1 if failed else 0
 
 
-def write_scalar_file(path, func, type_name, literals):
-    lines = ["func.func @%s() {" % func]
-    lines += ["  %%c%d = arith.constant %s : %s" % (i, lit, type_name) for i, lit in enumerate(literals)]
-    lines += ["  return", "}"]
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return [(lit, "scalar") for lit in literals]
+def write_scalar_file(path, type_name, literals):
+    write_chunks(path, ["func.func @f() {\n  %%0 = arith.constant %s : %s\n  return\n}" % (lit, type_name) for lit in literals])
+    return [([lit], "scalar") for lit in literals]
 
 
 def compare(args, label, path, entries, state):
     """Runs both tools on `path`; returns (passed, failed, reference texts)
-    counting scalar literals, a literal failing when its scalar line or any
-    dense element made from it differs."""
-    ref, ref_err = printed_constants(args.mlir_opt, path)
-    got, got_err = printed_constants(args.strata, path)
-    lits = [lit for lit, how in entries if how == "scalar"]
-    if ref_err or got_err or len(ref) != len(entries) or len(got) != len(entries):
-        print("%s: a tool failed on %s" % (label, path))
-        for who, err, out in (("mlir-opt", ref_err, ref), ("strata-opt", got_err, got)):
-            if err:
-                print("  %s: %s" % (who, " / ".join(err)))
-            elif len(out) != len(entries):
-                print("  %s printed %d constants, expected %d" % (who, len(out), len(entries)))
-        return 0, len(lits), None
+    counting scalar literals. A literal fails when its scalar constant, or a
+    dense/complex/array element made from it, prints differently, or when
+    either tool rejects a chunk holding it."""
+    ref = printed_constants(args.mlir_opt, path, len(entries))
+    got = printed_constants(args.strata, path, len(entries))
+    lits = [lit[0] for lit, how in entries if how == "scalar"]
     bad_literals = set()
     for (lit, how), r, g in zip(entries, ref, got):
-        if r == g:
+        if r is not None and r == g and not r.startswith("rejected: "):
             continue
-        if how == "scalar":
-            bad_literals.add(lit)
+        if how == "scalar" or r is None or g is None or r.startswith("rejected: ") or g.startswith("rejected: "):
+            bad_literals.update(lit)
         else:
-            # A dense line differs: charge the elements whose text differs.
             rs, gs = split_dense(r), split_dense(g)
             for i, l in enumerate(lit):
                 if i >= len(rs) or i >= len(gs) or rs[i] != gs[i]:
                     bad_literals.add(l)
         if state["shown"] < state["limit"]:
             state["shown"] += 1
-            shown_lit = lit if how == "scalar" else "[" + ", ".join(lit) + "]"
-            print("DIFF %s %s: %s" % (how, label, shown_lit))
-            print("  mlir-opt:   %s" % r)
-            print("  strata-opt: %s" % g)
+            print("DIFF %s %s: %s" % (how, label, lit[0] if how == "scalar" else "[" + ", ".join(lit) + "]"))
+            print("  mlir-opt:   %s" % (r if r is not None else "(output not in chunks)"))
+            print("  strata-opt: %s" % (g if g is not None else "(output not in chunks)"))
     n_bad = sum(1 for lit in lits if lit in bad_literals)
     return len(lits) - n_bad, n_bad, ref
 

@@ -9,8 +9,7 @@
 //! candidate came out as `9.842029e+02`, which does not read back) and
 //! `0.1 : f16` as `9.997550e-02`. A shortest-round-trip printer gives
 //! different text, so nothing here may be "improved" without breaking the
-//! byte-for-byte agreement the differential test (tests/tools/
-//! float-print-diff.py) checks.
+//! byte-for-byte agreement that tests/tools/float-print-diff.py checks.
 //!
 //! Reading has two entry points because MLIR has two: a literal in the IR
 //! (`parse_literal`) goes through `double` first and is then converted to

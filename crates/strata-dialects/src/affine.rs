@@ -11,7 +11,7 @@ use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits};
 use strata_ir::parser::{EntryArg, OpState, OperandRef, PResult, Parser};
-use strata_ir::printer::{OpPrinter, UnprintedAttrs};
+use strata_ir::printer::{OpPrinter, PrintedEntryArgs, UnprintedAttrs};
 use strata_ir::effects::{Effect, EffectKind};
 use strata_rewrite::CanonicalizationPatterns;
 use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Op, OpSpec, Value};
@@ -30,7 +30,8 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_for, parse_for)
         .verifier(verify_for)
-        .interface(UnprintedAttrs(for_bound_unprinted));
+        .interface(UnprintedAttrs(for_bound_unprinted))
+        .interface(PrintedEntryArgs(1));
     let load = OpDef::new("affine.load")
         .operand("memref", c::ANY_TYPE)
         .variadic_operand("indices", c::INDEX)
@@ -62,9 +63,27 @@ pub fn register(ctx: &mut Context) {
         .variadic_operand("operands", c::ANY_TYPE)
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .parent("affine.for")
+        .verifier(verify_yield)
         .format("attr-dict ($operands^ `:` type($operands))?");
-    ctx.register_dialect(DialectDef::new("affine").op(for_op).op(load).op(store).op(apply).op(yield_op));
+    ctx.register_dialect(DialectDef::new("affine").interface(AFFINE_INLINER).op(for_op).op(load).op(store).op(apply).op(yield_op));
 }
+
+/// MLIR's `AffineInlinerInterface`. Affine ops may be inlined wherever a
+/// call can stand in Strata's dialects (a function body, an affine scope,
+/// or an `affine.for` body): Strata's op hook is not told the destination
+/// region, and every region that can hold a `func.call` here is one MLIR
+/// allows. A callee body may be inlined *into* an `affine.for` only if it
+/// is one block whose ops have no memory effects: MLIR also admits
+/// `affine.load`/`store`/`apply` whose dims and symbols stay valid after
+/// inlining; refusing those is conservative (the call stays), never wrong.
+const AFFINE_INLINER: strata_ir::inliner_interface::DialectInlinerInterface = strata_ir::inliner_interface::DialectInlinerInterface {
+    is_legal_region: |ctx, _, src_body, src, _| {
+        let mut blocks = src_body.blocks(src);
+        let (Some(only), None) = (blocks.next(), blocks.next()) else { return false };
+        src_body.block_ops(only).all(|o| strata_ir::effects::is_memory_effect_free(ctx, src_body, o))
+    },
+    ..strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL
+};
 
 /// The affine map held by `attr`, if it is one.
 pub fn map_of(ctx: &Context, attr: Option<Attribute>) -> Option<&AffineMap> {
@@ -263,8 +282,11 @@ fn print_for(p: &mut OpPrinter<'_, '_>, op: Op) {
     let entry = region.and_then(|r| rb.first_block(r));
     let args: Vec<Value> = entry.map(|b| rb.block_args(b).to_vec()).unwrap_or_default();
     p.write(" ");
-    if let Some(&iv) = args.first() {
+    if let (Some(&iv), Some(b)) = (args.first(), entry) {
         p.print_value(iv);
+        // MLIR prints the induction variable with `printRegionArgument`,
+        // which adds its location under `--mlir-print-debuginfo`.
+        p.print_arg_loc(b, 0);
     }
     p.write(" = ");
     print_bound(p, ctx.dict_get(attrs, "lowerBoundMap"), &operands[..nl], "max");
@@ -624,6 +646,20 @@ fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
                 return Err(Diagnostic::error(body.op_loc(op), "'affine.for' op operand cannot be used as a symbol"));
             }
         }
+    }
+    Ok(())
+}
+
+/// MLIR's `AffineYieldOp::verify`: the yield passes exactly the parent's
+/// results (an operand without a matching result would be dropped by the
+/// printer of a loop without iter_args).
+fn verify_yield(_: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let Some(parent) = body.parent_op(op) else { return Ok(()) };
+    if body.num_results(parent) != body.num_operands(op) {
+        return Err(Diagnostic::error(body.op_loc(op), "'affine.yield' op parent of yield must have same number of results as the yield operands"));
+    }
+    if body.result_types(parent).iter().zip(body.operand_types(op)).any(|(r, o)| *r != o) {
+        return Err(Diagnostic::error(body.op_loc(op), "'affine.yield' op types mismatch between yield op and its parent"));
     }
     Ok(())
 }

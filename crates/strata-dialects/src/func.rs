@@ -175,7 +175,14 @@ pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         if named == Some(false) {
             return p.err_here("expected SSA identifier");
         }
+        let body_loc = p.here();
         p.parse_region_into(state, &entry_args)?;
+        // `{}` with no arguments is a block-less region: MLIR's function
+        // parser rejects it (with arguments the entry block exists and the
+        // verifier reports the missing terminator).
+        if p.last_region_is_empty(state) {
+            return p.err_custom(body_loc, "expected non-empty function body");
+        }
     } else {
         p.add_empty_region(state);
     }

@@ -8,7 +8,6 @@ use crate::error::{MemSpace, SimError};
 use crate::memory::CardMemory;
 use crate::sync::SpmdBarrier;
 use crate::tile::TileCtx;
-use std::sync::atomic::AtomicU64;
 
 use crate::timing::hazard::{self, Footprint};
 use crate::timing::report::TimingReport;
@@ -105,12 +104,11 @@ impl Card {
             return Err(SimError::NoSuchTile(tiles));
         }
         let barrier = SpmdBarrier::new(tiles);
-        let seq = AtomicU64::new(0);
         let results: Vec<Result<TileRecord, SimError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..tiles)
                 .map(|t| {
-                    let (barrier, program, config, memory, seq) =
-                        (&barrier, &program, &self.config, &self.memory, &seq);
+                    let (barrier, program, config, memory) =
+                        (&barrier, &program, &self.config, &self.memory);
                     scope.spawn(move || {
                         // Departs the barrier even if the program panics, so no tile hangs.
                         struct Depart<'b>(&'b SpmdBarrier, Option<String>);
@@ -125,7 +123,7 @@ impl Card {
                             }
                         }
                         let mut guard = Depart(barrier, None);
-                        let mut ctx = TileCtx::new(t, tiles, config, memory, barrier, seq);
+                        let mut ctx = TileCtx::new(t, tiles, config, memory, barrier);
                         let r = program(&mut ctx);
                         if let Err(e) = &r {
                             guard.1 = Some(e.to_string());

@@ -369,6 +369,19 @@ fn verify_bitcast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::D
     Ok(())
 }
 
+/// `areIndexCastCompatible`: exactly one side is `index`, the other an
+/// integer (`i32` to `i64` and `index` to `index` are not index casts).
+fn verify_index_cast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
+    verify_cast_shapes(ctx, body, op)?;
+    let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
+    let (ea, eb) = (ctx.element_type_or_self(a), ctx.element_type_or_self(b));
+    if ctx.is_index(ea) == ctx.is_index(eb) {
+        let name = ctx.op_name_str(body.op_name(op));
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+    }
+    Ok(())
+}
+
 fn verify_trunc(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
     verify_cast_shapes(ctx, body, op)?;
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
@@ -649,7 +662,11 @@ pub fn register(ctx: &mut Context) {
         ("arith.bitcast", SIGNLESS_INT_OR_FLOAT_LIKE, SIGNLESS_INT_OR_FLOAT_LIKE),
     ] {
         let def = cast(n, from, to);
-        d = d.op(if n == "arith.bitcast" { def.verifier(verify_bitcast) } else { def });
+        d = d.op(match n {
+            "arith.bitcast" => def.verifier(verify_bitcast),
+            "arith.index_cast" | "arith.index_castui" => def.verifier(verify_index_cast),
+            _ => def,
+        });
     }
     // Fold hooks (arith_fold*.rs), constant reading and materialization.
     for def in d.ops.iter_mut() {

@@ -319,7 +319,7 @@ fn cast(name: &str, from: TypeConstraint, to: TypeConstraint) -> OpDef {
     OpDef::new(name)
         .operand("in", from)
         .result("out", to)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_cast_shapes)
 }
@@ -617,14 +617,14 @@ pub fn register(ctx: &mut Context) {
         .operand("in", FLOAT_LIKE)
         .result("out", FLOAT_LIKE)
         .apply(with_fastmath)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_ext));
     d = d.op(OpDef::new("arith.trunci")
         .operand("in", SIGNLESS_INT_LIKE)
         .result("out", SIGNLESS_INT_LIKE)
         .apply(with_overflow)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_trunc));
     d = d.op(OpDef::new("arith.truncf")
@@ -633,7 +633,7 @@ pub fn register(ctx: &mut Context) {
         .optional_attr("roundingmode", ROUNDING_ATTR)
         .short_form(print_rounding, parse_rounding)
         .apply(with_fastmath)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_trunc));
     d = d.op(OpDef::new("arith.scaling_extf")

@@ -631,8 +631,58 @@ pub fn is_valid_symbol(ctx: &Context, body: &Body, v: Value) -> bool {
     body.value_parent_block(v).and_then(|b| body.block_region(b)).is_some_and(|r| body.region_parent_op(r).is_none())
 }
 
-/// The symbol operands of the bound maps must be valid symbols.
+/// In MLIR's order: the body is one block (the `SizedRegion<1>`
+/// constraint); inits, region iter_args (the block arguments after the
+/// induction variable), yielded values and results agree in number and
+/// type (`LoopLikeOpInterface`'s verifier, with its messages: for a block
+/// without arguments it reports the iter_args count as `size_t(-1)`, the
+/// `drop_front` underflow mlir-opt 22 prints); the induction variable is an
+/// index (`AffineForOp::verifyRegions`); the symbol operands of the bound
+/// maps are valid symbols.
 fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let error = |msg: String| Err(Diagnostic::error(body.op_loc(op), format!("'affine.for' op {msg}")));
+    let show = |t| strata_ir::printer::type_to_string(ctx, t);
+    let (rb, regions) = body.regions_of(op);
+    let Some(&region) = regions.first() else { return Ok(()) };
+    if rb.blocks(region).count() != 1 {
+        return error("region #0 ('region') failed to verify constraint: region with 1 blocks".into());
+    }
+    let entry = rb.first_block(region).expect("one block");
+    let args = rb.block_args(entry);
+    let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+    let (nl, nu) = (seg.first().copied().unwrap_or(0).max(0) as usize, seg.get(1).copied().unwrap_or(0).max(0) as usize);
+    let inits: Vec<Value> = body.operands(op).skip(nl + nu).collect();
+    let iter_args = args.get(1..).unwrap_or(&[]);
+    let num_iter_args = args.len().wrapping_sub(1);
+    if inits.len() != num_iter_args {
+        return error(format!("different number of inits and region iter_args: {} != {num_iter_args}", inits.len()));
+    }
+    let yielded: Vec<Value> = rb.last_op(entry).filter(|&y| rb.op_name(y) == ctx.op_name("affine.yield")).map(|y| rb.operand_vec(y).to_vec()).unwrap_or_default();
+    if iter_args.len() != yielded.len() {
+        return error(format!("different number of region iter_args and yielded values: {} != {}", iter_args.len(), yielded.len()));
+    }
+    let results = body.num_results(op);
+    if results != iter_args.len() {
+        return error(format!("different number of loop results and region iter_args: {results} != {}", iter_args.len()));
+    }
+    for (i, ((&init, &arg), &y)) in inits.iter().zip(iter_args).zip(&yielded).enumerate() {
+        let (ti, ta, ty) = (body.value_type(init), rb.value_type(arg), rb.value_type(y));
+        if ti != ta {
+            return error(format!("{i}-th init and {i}-th region iter_arg have different type: {} != {}", show(ti), show(ta)));
+        }
+        if ta != ty {
+            return error(format!("{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}", show(ta), show(ty)));
+        }
+    }
+    for (i, (&arg, r)) in iter_args.iter().zip(body.results(op)).enumerate() {
+        let (ta, tr) = (rb.value_type(arg), body.value_type(r));
+        if ta != tr {
+            return error(format!("{i}-th region iter_arg and {i}-th loop result have different type: {} != {}", show(ta), show(tr)));
+        }
+    }
+    if args.first().is_none_or(|&iv| !ctx.is_index(rb.value_type(iv))) {
+        return error("expected body to have a single index argument for the induction variable".into());
+    }
     let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
     let operands = body.operand_vec(op);
     let mut start = 0usize;

@@ -31,7 +31,9 @@ pub fn register(ctx: &mut Context) {
         .custom(print_for, parse_for)
         .verifier(verify_for)
         .interface(UnprintedAttrs(for_bound_unprinted))
-        .interface(PrintedEntryArgs(1));
+        .interface(PrintedEntryArgs(1))
+        .folder(crate::affine_for_canonicalize::fold_for)
+        .interface(CanonicalizationPatterns(crate::affine_for_canonicalize::populate_for));
     let load = OpDef::new("affine.load")
         .operand("memref", c::ANY_TYPE)
         .variadic_operand("indices", c::INDEX)

@@ -58,3 +58,12 @@ func.func @f() {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @negative_step() {
+  // expected-error@+1 {{custom op 'affine.for' expected step to be representable as a positive signed integer}}
+  affine.for %i = 0 to 10 step -1 {
+  }
+  return
+}

@@ -545,10 +545,18 @@ fn parse_for(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let (lb, lb_ops) = parse_bound(p, "max")?;
     p.expect_keyword("to")?;
     let (ub, ub_ops) = parse_bound(p, "min")?;
-    let step = if p.eat_keyword("step") { p.parse_i64()? } else { 1 };
-    if step <= 0 {
-        return p.err_here("expected step to be representable as a positive signed integer");
-    }
+    // mlir-opt 22 refuses only a negative step (a zero step parses and
+    // verifies), at the step's first token, as a custom-op error.
+    let step = if p.eat_keyword("step") {
+        let at = p.here();
+        let v = p.parse_i64()?;
+        if v < 0 {
+            return p.err_custom(at, "expected step to be representable as a positive signed integer");
+        }
+        v
+    } else {
+        1
+    };
     let mut entry = vec![EntryArg { name: iv, ty: index, loc: None }];
     let mut inits = Vec::new();
     if p.eat_keyword("iter_args") {

@@ -300,6 +300,15 @@ class FuncGen:
         """A cast producing type t (possibly a chain ext -> trunc)."""
         r = self.r
         ints = ["i1", "i8", "i32", "i64"]
+        if r.random() < 0.04:
+            # Identity casts (same type in and out) fold to their operand
+            # through CastOpInterface: bitcast is the arith cast that allows
+            # one; builtin.unrealized_conversion_cast (also multi-value, and
+            # its a -> b -> a round trips) folds the same way.
+            a = self.pick(s, t)
+            if r.random() < 0.5 and t != "index":
+                return self.pure(s, "arith.bitcast %s : %s to %s" % (a, t, t), t)
+            return self.pure(s, "builtin.unrealized_conversion_cast %s : %s to %s" % (a, t, t), t)
         if t in FLOAT_TYPES:
             k = r.random()
             if k < 0.15:

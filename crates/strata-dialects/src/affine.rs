@@ -11,7 +11,7 @@ use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits};
 use strata_ir::parser::{EntryArg, OpState, OperandRef, PResult, Parser};
-use strata_ir::printer::{OpPrinter, UnprintedAttrs};
+use strata_ir::printer::{OpPrinter, PrintedEntryArgs, UnprintedAttrs};
 use strata_ir::effects::{Effect, EffectKind};
 use strata_rewrite::CanonicalizationPatterns;
 use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Op, OpSpec, Value};
@@ -30,7 +30,10 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_for, parse_for)
         .verifier(verify_for)
-        .interface(UnprintedAttrs(for_bound_unprinted));
+        .interface(UnprintedAttrs(for_bound_unprinted))
+        .interface(PrintedEntryArgs(1))
+        .folder(crate::affine_for_canonicalize::fold_for)
+        .interface(CanonicalizationPatterns(crate::affine_for_canonicalize::populate_for));
     let load = OpDef::new("affine.load")
         .operand("memref", c::ANY_TYPE)
         .variadic_operand("indices", c::INDEX)
@@ -62,9 +65,27 @@ pub fn register(ctx: &mut Context) {
         .variadic_operand("operands", c::ANY_TYPE)
         .traits(Traits::PURE | Traits::IS_TERMINATOR)
         .parent("affine.for")
+        .verifier(verify_yield)
         .format("attr-dict ($operands^ `:` type($operands))?");
-    ctx.register_dialect(DialectDef::new("affine").op(for_op).op(load).op(store).op(apply).op(yield_op));
+    ctx.register_dialect(DialectDef::new("affine").interface(AFFINE_INLINER).op(for_op).op(load).op(store).op(apply).op(yield_op));
 }
+
+/// MLIR's `AffineInlinerInterface`. Affine ops may be inlined wherever a
+/// call can stand in Strata's dialects (a function body, an affine scope,
+/// or an `affine.for` body): Strata's op hook is not told the destination
+/// region, and every region that can hold a `func.call` here is one MLIR
+/// allows. A callee body may be inlined *into* an `affine.for` only if it
+/// is one block whose ops have no memory effects: MLIR also admits
+/// `affine.load`/`store`/`apply` whose dims and symbols stay valid after
+/// inlining; refusing those is conservative (the call stays), never wrong.
+const AFFINE_INLINER: strata_ir::inliner_interface::DialectInlinerInterface = strata_ir::inliner_interface::DialectInlinerInterface {
+    is_legal_region: |ctx, _, src_body, src, _| {
+        let mut blocks = src_body.blocks(src);
+        let (Some(only), None) = (blocks.next(), blocks.next()) else { return false };
+        src_body.block_ops(only).all(|o| strata_ir::effects::is_memory_effect_free(ctx, src_body, o))
+    },
+    ..strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL
+};
 
 /// The affine map held by `attr`, if it is one.
 pub fn map_of(ctx: &Context, attr: Option<Attribute>) -> Option<&AffineMap> {
@@ -263,8 +284,11 @@ fn print_for(p: &mut OpPrinter<'_, '_>, op: Op) {
     let entry = region.and_then(|r| rb.first_block(r));
     let args: Vec<Value> = entry.map(|b| rb.block_args(b).to_vec()).unwrap_or_default();
     p.write(" ");
-    if let Some(&iv) = args.first() {
+    if let (Some(&iv), Some(b)) = (args.first(), entry) {
         p.print_value(iv);
+        // MLIR prints the induction variable with `printRegionArgument`,
+        // which adds its location under `--mlir-print-debuginfo`.
+        p.print_arg_loc(b, 0);
     }
     p.write(" = ");
     print_bound(p, ctx.dict_get(attrs, "lowerBoundMap"), &operands[..nl], "max");
@@ -521,10 +545,18 @@ fn parse_for(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let (lb, lb_ops) = parse_bound(p, "max")?;
     p.expect_keyword("to")?;
     let (ub, ub_ops) = parse_bound(p, "min")?;
-    let step = if p.eat_keyword("step") { p.parse_i64()? } else { 1 };
-    if step <= 0 {
-        return p.err_here("expected step to be representable as a positive signed integer");
-    }
+    // mlir-opt 22 refuses only a negative step (a zero step parses and
+    // verifies), at the step's first token, as a custom-op error.
+    let step = if p.eat_keyword("step") {
+        let at = p.here();
+        let v = p.parse_i64()?;
+        if v < 0 {
+            return p.err_custom(at, "expected step to be representable as a positive signed integer");
+        }
+        v
+    } else {
+        1
+    };
     let mut entry = vec![EntryArg { name: iv, ty: index, loc: None }];
     let mut inits = Vec::new();
     if p.eat_keyword("iter_args") {
@@ -609,8 +641,58 @@ pub fn is_valid_symbol(ctx: &Context, body: &Body, v: Value) -> bool {
     body.value_parent_block(v).and_then(|b| body.block_region(b)).is_some_and(|r| body.region_parent_op(r).is_none())
 }
 
-/// The symbol operands of the bound maps must be valid symbols.
+/// In MLIR's order: the body is one block (the `SizedRegion<1>`
+/// constraint); inits, region iter_args (the block arguments after the
+/// induction variable), yielded values and results agree in number and
+/// type (`LoopLikeOpInterface`'s verifier, with its messages: for a block
+/// without arguments it reports the iter_args count as `size_t(-1)`, the
+/// `drop_front` underflow mlir-opt 22 prints); the induction variable is an
+/// index (`AffineForOp::verifyRegions`); the symbol operands of the bound
+/// maps are valid symbols.
 fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let error = |msg: String| Err(Diagnostic::error(body.op_loc(op), format!("'affine.for' op {msg}")));
+    let show = |t| strata_ir::printer::type_to_string(ctx, t);
+    let (rb, regions) = body.regions_of(op);
+    let Some(&region) = regions.first() else { return Ok(()) };
+    if rb.blocks(region).count() != 1 {
+        return error("region #0 ('region') failed to verify constraint: region with 1 blocks".into());
+    }
+    let entry = rb.first_block(region).expect("one block");
+    let args = rb.block_args(entry);
+    let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+    let (nl, nu) = (seg.first().copied().unwrap_or(0).max(0) as usize, seg.get(1).copied().unwrap_or(0).max(0) as usize);
+    let inits: Vec<Value> = body.operands(op).skip(nl + nu).collect();
+    let iter_args = args.get(1..).unwrap_or(&[]);
+    let num_iter_args = args.len().wrapping_sub(1);
+    if inits.len() != num_iter_args {
+        return error(format!("different number of inits and region iter_args: {} != {num_iter_args}", inits.len()));
+    }
+    let yielded: Vec<Value> = rb.last_op(entry).filter(|&y| rb.op_name(y) == ctx.op_name("affine.yield")).map(|y| rb.operand_vec(y).to_vec()).unwrap_or_default();
+    if iter_args.len() != yielded.len() {
+        return error(format!("different number of region iter_args and yielded values: {} != {}", iter_args.len(), yielded.len()));
+    }
+    let results = body.num_results(op);
+    if results != iter_args.len() {
+        return error(format!("different number of loop results and region iter_args: {results} != {}", iter_args.len()));
+    }
+    for (i, ((&init, &arg), &y)) in inits.iter().zip(iter_args).zip(&yielded).enumerate() {
+        let (ti, ta, ty) = (body.value_type(init), rb.value_type(arg), rb.value_type(y));
+        if ti != ta {
+            return error(format!("{i}-th init and {i}-th region iter_arg have different type: {} != {}", show(ti), show(ta)));
+        }
+        if ta != ty {
+            return error(format!("{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}", show(ta), show(ty)));
+        }
+    }
+    for (i, (&arg, r)) in iter_args.iter().zip(body.results(op)).enumerate() {
+        let (ta, tr) = (rb.value_type(arg), body.value_type(r));
+        if ta != tr {
+            return error(format!("{i}-th region iter_arg and {i}-th loop result have different type: {} != {}", show(ta), show(tr)));
+        }
+    }
+    if args.first().is_none_or(|&iv| !ctx.is_index(rb.value_type(iv))) {
+        return error("expected body to have a single index argument for the induction variable".into());
+    }
     let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
     let operands = body.operand_vec(op);
     let mut start = 0usize;
@@ -624,6 +706,20 @@ fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
                 return Err(Diagnostic::error(body.op_loc(op), "'affine.for' op operand cannot be used as a symbol"));
             }
         }
+    }
+    Ok(())
+}
+
+/// MLIR's `AffineYieldOp::verify`: the yield passes exactly the parent's
+/// results (an operand without a matching result would be dropped by the
+/// printer of a loop without iter_args).
+fn verify_yield(_: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let Some(parent) = body.parent_op(op) else { return Ok(()) };
+    if body.num_results(parent) != body.num_operands(op) {
+        return Err(Diagnostic::error(body.op_loc(op), "'affine.yield' op parent of yield must have same number of results as the yield operands"));
+    }
+    if body.result_types(parent).iter().zip(body.operand_types(op)).any(|(r, o)| *r != o) {
+        return Err(Diagnostic::error(body.op_loc(op), "'affine.yield' op types mismatch between yield op and its parent"));
     }
     Ok(())
 }

@@ -48,7 +48,7 @@ fn uses(e: &AffineExpr, dims: &mut [bool], syms: &mut [bool]) {
     }
 }
 
-fn constant_index(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
+pub(crate) fn constant_index(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
     let def = body.defining_op(v)?;
     if ctx.op_name_str(body.op_name(def)) != "arith.constant" {
         return None;

@@ -319,7 +319,7 @@ fn cast(name: &str, from: TypeConstraint, to: TypeConstraint) -> OpDef {
     OpDef::new(name)
         .operand("in", from)
         .result("out", to)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_cast_shapes)
 }
@@ -363,6 +363,19 @@ fn verify_bitcast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::D
     verify_cast_shapes(ctx, body, op)?;
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
     if width_of(ctx, b) != width_of(ctx, a) {
+        let name = ctx.op_name_str(body.op_name(op));
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+    }
+    Ok(())
+}
+
+/// `areIndexCastCompatible`: exactly one side is `index`, the other an
+/// integer (`i32` to `i64` and `index` to `index` are not index casts).
+fn verify_index_cast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
+    verify_cast_shapes(ctx, body, op)?;
+    let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
+    let (ea, eb) = (ctx.element_type_or_self(a), ctx.element_type_or_self(b));
+    if ctx.is_index(ea) == ctx.is_index(eb) {
         let name = ctx.op_name_str(body.op_name(op));
         return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
     }
@@ -604,14 +617,14 @@ pub fn register(ctx: &mut Context) {
         .operand("in", FLOAT_LIKE)
         .result("out", FLOAT_LIKE)
         .apply(with_fastmath)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_ext));
     d = d.op(OpDef::new("arith.trunci")
         .operand("in", SIGNLESS_INT_LIKE)
         .result("out", SIGNLESS_INT_LIKE)
         .apply(with_overflow)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_trunc));
     d = d.op(OpDef::new("arith.truncf")
@@ -620,7 +633,7 @@ pub fn register(ctx: &mut Context) {
         .optional_attr("roundingmode", ROUNDING_ATTR)
         .short_form(print_rounding, parse_rounding)
         .apply(with_fastmath)
-        .traits(Traits::PURE | Traits::ELEMENTWISE)
+        .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_trunc));
     d = d.op(OpDef::new("arith.scaling_extf")
@@ -649,7 +662,11 @@ pub fn register(ctx: &mut Context) {
         ("arith.bitcast", SIGNLESS_INT_OR_FLOAT_LIKE, SIGNLESS_INT_OR_FLOAT_LIKE),
     ] {
         let def = cast(n, from, to);
-        d = d.op(if n == "arith.bitcast" { def.verifier(verify_bitcast) } else { def });
+        d = d.op(match n {
+            "arith.bitcast" => def.verifier(verify_bitcast),
+            "arith.index_cast" | "arith.index_castui" => def.verifier(verify_index_cast),
+            _ => def,
+        });
     }
     // Fold hooks (arith_fold*.rs), constant reading and materialization.
     for def in d.ops.iter_mut() {

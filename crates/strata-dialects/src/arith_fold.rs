@@ -67,7 +67,8 @@ fn num_elements(ctx: &Context, shaped: Type) -> Option<usize> {
     if shape.iter().any(|&d| d < 0) {
         return None;
     }
-    Some(shape.iter().product::<i64>() as usize)
+    let n = shape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d))?;
+    usize::try_from(n).ok()
 }
 
 fn element_bytes(ctx: &Context, elem: Type) -> Option<usize> {
@@ -171,6 +172,15 @@ fn dense_attr(ctx: &Context, ty: Type, per: usize, elems: Vec<Vec<u8>>) -> Attri
     ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat, bytes: bytes.into() } })
 }
 
+/// A splat of `ty` holding the one element `bytes`: O(1) in the element
+/// count, however large the tensor (a splat is never expanded, as MLIR's
+/// `DenseElementsAttr::get` keeps a splat's single value). Shapes of zero
+/// or one element go through the list path, which gives them the same
+/// representation as a folded one-element list.
+fn splat_attr(ctx: &Context, ty: Type, bytes: Vec<u8>) -> Attribute {
+    ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat: true, bytes: bytes.into() } })
+}
+
 fn words_to_bytes(words: &[u64], per: usize) -> Vec<u8> {
     let mut out: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     out.resize(per, 0);
@@ -183,7 +193,11 @@ pub(crate) fn int_attr(ctx: &Context, ty: Type, elems: Elems<ApInt>) -> Option<A
         Elems::Scalar(v) => Some(ctx.integer_attr_ap(ty, v)),
         Elems::Splat(v) => {
             let n = num_elements(ctx, ty)?;
-            int_attr(ctx, ty, Elems::List(vec![v; n]))
+            if n <= 1 {
+                return int_attr(ctx, ty, Elems::List(vec![v; n]));
+            }
+            let per = element_bytes(ctx, ctx.element_type(ty)?)?;
+            Some(splat_attr(ctx, ty, words_to_bytes(v.words(), per)))
         }
         Elems::List(vs) => {
             let n = num_elements(ctx, ty)?;
@@ -202,7 +216,11 @@ pub(crate) fn float_attr(ctx: &Context, ty: Type, elems: Elems<u128>) -> Option<
         Elems::Scalar(bits) => Some(ctx.float_attr_bits(ty, bits)),
         Elems::Splat(v) => {
             let n = num_elements(ctx, ty)?;
-            float_attr(ctx, ty, Elems::List(vec![v; n]))
+            if n <= 1 {
+                return float_attr(ctx, ty, Elems::List(vec![v; n]));
+            }
+            let per = element_bytes(ctx, ctx.element_type(ty)?)?;
+            Some(splat_attr(ctx, ty, v.to_le_bytes()[..per].to_vec()))
         }
         Elems::List(vs) => {
             let n = num_elements(ctx, ty)?;

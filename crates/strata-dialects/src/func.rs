@@ -170,12 +170,31 @@ pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     if res_attrs.iter().any(|a| *a != ctx.empty_dictionary()) {
         state.add_attr(ctx, "res_attrs", ctx.array_attr(&res_attrs));
     }
+    // MLIR's `parseFunctionOp`: the explicit dictionary may not restate
+    // what the syntax already gives (visibility, name, type), checked on
+    // the dictionary alone, before it joins the inferred attributes.
+    let dict_loc = p.here();
+    let inferred = std::mem::take(&mut state.attrs);
     p.parse_optional_attr_dict_with_keyword(state)?;
+    for name in ["sym_visibility", "sym_name", "function_type"] {
+        if state.get_attr(ctx, name).is_some() {
+            return p.err_custom(dict_loc, format!("'{name}' is an inferred attribute and should not be specified in the explicit attribute dictionary"));
+        }
+    }
+    let explicit = std::mem::replace(&mut state.attrs, inferred);
+    state.attrs.extend(explicit);
     if p.tok() == Tok::LBrace {
         if named == Some(false) {
             return p.err_here("expected SSA identifier");
         }
+        let body_loc = p.here();
         p.parse_region_into(state, &entry_args)?;
+        // `{}` with no arguments is a block-less region: MLIR's function
+        // parser rejects it (with arguments the entry block exists and the
+        // verifier reports the missing terminator).
+        if p.last_region_is_empty(state) {
+            return p.err_custom(body_loc, "expected non-empty function body");
+        }
     } else {
         p.add_empty_region(state);
     }

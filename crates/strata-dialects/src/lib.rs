@@ -5,6 +5,7 @@
 
 pub mod affine;
 mod affine_canonicalize;
+mod affine_for_canonicalize;
 pub mod arith;
 mod arith_canonicalize;
 mod arith_canonicalize_cmpf;

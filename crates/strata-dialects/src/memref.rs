@@ -7,7 +7,7 @@ use strata_rewrite::{CanonicalizationPatterns, PatternRewriter};
 use strata_ir::effects::{Effect, EffectKind};
 use strata_ir::dialect::DialectDef;
 use strata_ir::opdef::{OpDef, TypeConstraint};
-use strata_ir::{Body, Context, Op};
+use strata_ir::{Body, Context, Diagnostic, Op};
 
 const MEMREF: TypeConstraint =
     TypeConstraint { check: |c, t| matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. }), summary: "memref of any type values", buildable: None };
@@ -30,6 +30,7 @@ pub fn register(ctx: &mut Context) {
         .attr_sized_operands()
         .format("`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
         .result_names(alloc_names)
+        .verifier(verify_alloc)
         .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Allocate, value: Some(body.result(op, 0)), resource: "default" }))
         .interface(CanonicalizationPatterns(|_, set| {
             set.add(FnPattern { root: Some("memref.alloc"), name: "SimplifyDeadAlloc", benefit: 1, f: simplify_dead_alloc })
@@ -39,6 +40,30 @@ pub fn register(ctx: &mut Context) {
         .format("$memref attr-dict `:` type($memref)")
         .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Free, value: Some(body.operand(op, 0)), resource: "default" }));
     ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc));
+}
+
+/// MLIR's `verifyAllocLikeOp`: one size operand per dynamic dimension, one
+/// symbol operand per symbol of the layout map.
+fn verify_alloc(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let ty = body.value_type(body.result(op, 0));
+    let strata_ir::TypeKind::MemRef { shape, layout, .. } = ctx.type_kind(ty) else { return Ok(()) };
+    let seg = strata_ir::branch::dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+    let (sizes, symbols) = (seg.first().copied().unwrap_or(0), seg.get(1).copied().unwrap_or(0));
+    let dynamic = shape.iter().filter(|&&d| d < 0).count();
+    if sizes as usize != dynamic {
+        return Err(Diagnostic::error(body.op_loc(op), format!("'memref.alloc' op incorrect number of dynamic sizes, has {sizes}, expected {dynamic}")));
+    }
+    let layout_symbols = match layout.map(|l| ctx.attr_kind(l)) {
+        Some(strata_ir::AttrKind::AffineMap(m)) => m.num_symbols as i32,
+        _ => 0,
+    };
+    if symbols != layout_symbols {
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'memref.alloc' op symbol operand count does not equal memref symbol count: expected {layout_symbols}, got {symbols}"),
+        ));
+    }
+    Ok(())
 }
 
 /// An allocation only ever deallocated is erased with its deallocations

@@ -301,6 +301,10 @@ impl Compiler<'_> {
                 let lb = self.bound(op, "lowerBoundMap", &operands[..nl])?;
                 let ub = self.bound(op, "upperBoundMap", &operands[nl..nl + nu])?;
                 let step = body.op_attr(ctx, op, "step").and_then(|a| ctx.as_i64(a)).unwrap_or(1);
+                // A zero step verifies (as in mlir-opt 22) but would never end.
+                if step <= 0 {
+                    return Err(unsupported(body, op, ctx, &format!(": step {step} never reaches the upper bound")));
+                }
                 let Some(b) = body.local_regions(op).first().and_then(|&r| body.first_block(r)) else { return Ok(()) };
                 let Some(&iv_value) = body.block_args(b).first() else { return Err(unsupported(body, op, ctx, "")) };
                 let Slot::I(iv) = self.new_slot(iv_value)? else { return Err(unsupported(body, op, ctx, "")) };

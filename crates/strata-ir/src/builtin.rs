@@ -23,8 +23,36 @@ pub fn register(ctx: &mut crate::context::Context) {
         .variadic_result("outputs", c::ANY_TYPE)
         .traits(Traits::PURE)
         .format("($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
+        .folder(fold_cast)
         .verifier(verify_cast);
     ctx.register_dialect(DialectDef::new("builtin").op(module).op(cast));
+}
+
+/// `UnrealizedConversionCastOp::fold`: a cast to the types it casts from
+/// is its inputs; a cast undoing the whole cast that made every one of its
+/// inputs (`a -> b -> a`) is that cast's inputs.
+fn fold_cast(_: &crate::context::Context, body: &mut crate::body::Body, op: Op, _: &[Option<crate::attributes::Attribute>]) -> crate::fold::FoldResult {
+    use crate::fold::{FoldResult, FoldValue};
+    let inputs = body.operand_vec(op);
+    let result_types: Vec<_> = body.results(op).map(|r| body.value_type(r)).collect();
+    let input_types: Vec<_> = inputs.iter().map(|&v| body.value_type(v)).collect();
+    if input_types == result_types {
+        return FoldResult::Replace(inputs.iter().map(|&v| FoldValue::Value(v)).collect());
+    }
+    let Some(&first) = inputs.first() else { return FoldResult::Failed };
+    let Some(inner) = body.defining_op(first) else { return FoldResult::Failed };
+    if body.op_name(inner) != body.op_name(op) {
+        return FoldResult::Failed;
+    }
+    let inner_results: Vec<_> = body.results(inner).collect();
+    if inputs.iter().zip(&inner_results).any(|(a, b)| a != b) {
+        return FoldResult::Failed;
+    }
+    let inner_inputs = body.operand_vec(inner);
+    if inner_inputs.iter().map(|&v| body.value_type(v)).ne(result_types.iter().copied()) {
+        return FoldResult::Failed;
+    }
+    FoldResult::Replace(inner_inputs.iter().map(|&v| FoldValue::Value(v)).collect())
 }
 
 /// A cast produces at least one value (`UnrealizedConversionCastOp::verify`).

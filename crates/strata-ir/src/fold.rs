@@ -80,7 +80,23 @@ pub fn fold_op(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attrib
             return FoldResult::value(v);
         }
     }
+    if def.traits.contains(Traits::CAST_OP_INTERFACE) {
+        if let Some(r) = fold_identity_cast(body, op) {
+            return r;
+        }
+    }
     own
+}
+
+/// A cast from types to the same types is its operands
+/// (`impl::foldCastInterfaceOp`); `None` for a cast without operands.
+pub fn fold_identity_cast(body: &Body, op: Op) -> Option<FoldResult> {
+    let n = body.num_operands(op);
+    if n == 0 || n != body.num_results(op) {
+        return None;
+    }
+    let same = body.operands(op).zip(body.results(op)).all(|(a, r)| body.value_type(a) == body.value_type(r));
+    same.then(|| FoldResult::Replace(body.operands(op).map(FoldValue::Value).collect()))
 }
 
 /// `f(x, x) -> x`; `f(f(x)) -> f(x)` for unary ops (MLIR's `foldIdempotent`).

@@ -44,6 +44,9 @@ impl Traits {
     pub const IDEMPOTENT: Traits = Traits(1 << 21);
     /// `f(f(x)) = x`: folded by the trait.
     pub const INVOLUTION: Traits = Traits(1 << 22);
+    /// `CastOpInterface`: a cast whose operand types equal its result types
+    /// folds to its operands (the interface's `foldTrait`).
+    pub const CAST_OP_INTERFACE: Traits = Traits(1 << 23);
 
     pub const fn union(self, other: Traits) -> Traits {
         Traits(self.0 | other.0)

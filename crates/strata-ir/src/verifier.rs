@@ -299,6 +299,20 @@ fn verify_against_def(ctx: &Context, caches: &Caches, body: &Body, op: Op, def: 
             }
         }
     }
+    // MLIR's `verifySymbol` (SymbolOpInterface): a visibility, when given,
+    // is one of the three names the printer and symbol passes understand.
+    if t.contains(Traits::SYMBOL) {
+        if let Some(vis) = body.op_attr(ctx, op, "sym_visibility") {
+            let AttrKind::String { value, .. } = ctx.attr_kind(vis) else {
+                let shown = crate::printer::attr_to_string(ctx, vis);
+                return Err(op_error(ctx, body, op, format!("requires visibility attribute 'sym_visibility' to be a string attribute, but got {shown}")));
+            };
+            if !matches!(&value[..], b"public" | b"private" | b"nested") {
+                let shown = crate::printer::attr_to_string(ctx, vis);
+                return Err(op_error(ctx, body, op, format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {shown}")));
+            }
+        }
+    }
     if t.contains(Traits::IS_TERMINATOR) {
         if let Some(b) = body.op_block(op) {
             if body.last_op(b) != Some(op) {
@@ -338,8 +352,12 @@ fn verify_region(
         if let Some(o) = rb.block_ops(b).find(|&o| Some(o) != last && !rb.successors(o).is_empty()) {
             return Err(Diagnostic::error(rb.op_loc(o), "operation with block successors must terminate its parent block"));
         }
-        // Terminator.
-        if def.is_some() && !no_terminator {
+        // Terminator (MLIR's `mayBeValidWithoutTerminator`): a block may end
+        // without one only as the single block of a region whose op is
+        // unregistered or `NoTerminator`; every block of a multi-block region
+        // needs one, whatever the op.
+        let may_lack_terminator = nblocks == 1 && (def.is_none() || no_terminator);
+        if !may_lack_terminator {
             match rb.last_op(b) {
                 None => {
                     return Err(Diagnostic::error(parent_body.op_loc(parent), "empty block: expect at least a terminator"));

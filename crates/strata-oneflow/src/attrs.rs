@@ -31,7 +31,8 @@ pub enum AttrType {
     Bool,
     /// `F64Attr`
     F64,
-    /// `DenseI32ArrayAttr` (`operand_segment_sizes`)
+    /// `DenseI32ArrayAttr` (`operand_segment_sizes`), or the 1-D
+    /// `I32ElementsAttr` older MLIR used for it (see [`segment_sizes`])
     DenseI32Array,
 }
 
@@ -64,10 +65,37 @@ impl AttrType {
             AttrType::SI32Array => ctx.as_array(a).is_some_and(|xs| xs.iter().all(|&x| AttrType::SI32.check(ctx, x))),
             AttrType::Bool => matches!(ctx.attr_kind(a), AttrKind::Bool(_)),
             AttrType::F64 => matches!(ctx.attr_kind(a), AttrKind::Float { ty, .. } if *ty == ctx.f64()),
-            AttrType::DenseI32Array => {
-                matches!(ctx.attr_kind(a), AttrKind::DenseArray { element, .. } if ctx.is_signless_integer_of_width(*element, 32))
-            }
+            AttrType::DenseI32Array => segment_sizes(ctx, Some(a)).is_some(),
         }
+    }
+}
+
+/// The values of an `operand_segment_sizes` attribute in either spelling
+/// OneFlow's IR uses: `array<i32: 1, 1, 1, 0>` (current MLIR) or
+/// `dense<[1, 1, 1, 0]> : vector<4xi32>` (the 1-D i32 elements attribute
+/// of older MLIR, which OneFlow's own repository still writes). The
+/// attribute itself is kept as written, so it prints back the same way.
+pub fn segment_sizes(ctx: &Context, a: Option<Attribute>) -> Option<Vec<i32>> {
+    let a = a?;
+    match ctx.attr_kind(a) {
+        AttrKind::DenseArray { element, .. } if ctx.is_signless_integer_of_width(*element, 32) => {
+            Some(strata_ir::branch::dense_i32_values(ctx, Some(a)))
+        }
+        AttrKind::DenseElements { ty, data } => {
+            let elem = ctx.element_type(*ty)?;
+            let shape = ctx.shape(*ty)?;
+            if !ctx.is_signless_integer_of_width(elem, 32) || shape.len() != 1 || shape[0] < 0 {
+                return None;
+            }
+            let n = shape[0] as usize;
+            let word = |i: usize| data.bytes.get(i * 4..i * 4 + 4).map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            if data.splat {
+                let v = word(0)?;
+                return Some(vec![v; n]);
+            }
+            (0..n).map(word).collect()
+        }
+        _ => None,
     }
 }
 

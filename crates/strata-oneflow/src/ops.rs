@@ -198,7 +198,7 @@ fn verify_oneflow_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnosti
     verify_attrs(ctx, body, op, BASE_ATTRS)?;
     verify_attrs(ctx, body, op, spec.attrs)?;
     if let Operands::Segments(groups) = spec.operands {
-        let sizes = strata_ir::branch::dense_i32_values(ctx, body.op_attr(ctx, op, "operand_segment_sizes"));
+        let sizes = crate::attrs::segment_sizes(ctx, body.op_attr(ctx, op, "operand_segment_sizes")).unwrap_or_default();
         if sizes.len() != groups.len() {
             return Err(err(ctx, body, op, format!("'operand_segment_sizes' attribute for specifying operand segments must have {} elements, but got {}", groups.len(), sizes.len())));
         }

@@ -186,7 +186,7 @@ pub fn conv2d(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
         return Err(err(ctx, body, op, format!("weight has {w_channels} input channels per group, but the input has {c} channels in {groups} groups")));
     }
     if body.num_operands(op) > 2 {
-        let sizes = strata_ir::branch::dense_i32_values(ctx, body.op_attr(ctx, op, "operand_segment_sizes"));
+        let sizes = crate::attrs::segment_sizes(ctx, body.op_attr(ctx, op, "operand_segment_sizes")).unwrap_or_default();
         if sizes.get(2) == Some(&1) {
             if let Some(bias) = operand_shape(ctx, body, op, 2) {
                 if bias != [filters] {

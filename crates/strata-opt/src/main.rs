@@ -3,6 +3,7 @@
 
 mod options;
 mod pipeline;
+mod posix_regex;
 mod verify_diagnostics;
 
 use std::io::{Read, Write};
@@ -92,6 +93,19 @@ fn run() -> ExitCode {
         _ => Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
     };
     let mut failed = false;
+    let mut not_produced: Vec<String> = Vec::new();
+    if opts.verify_diagnostics {
+        // mlir-opt reads every annotation of the file before running any
+        // chunk, so malformed ones (an invalid regex) are reported first.
+        let mut problems = Vec::new();
+        if let Err(e) = verify_diagnostics::collect(&source, 0..source.text.len(), &mut problems) {
+            problems.push(format!("{e}\n"));
+        }
+        for p in &problems {
+            eprint!("{p}");
+        }
+        failed = !problems.is_empty();
+    }
     for (i, range) in chunks.into_iter().enumerate() {
         if i > 0 {
             if let Err(e) = sink.write_all(format!("{SPLIT_MARKER}\n").as_bytes()) {
@@ -99,7 +113,7 @@ fn run() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
-        match process_chunk(&ctx, &source, range, &opts, &registry, &passes, &mut *sink) {
+        match process_chunk(&ctx, &source, range, &opts, &registry, &passes, &mut *sink, &mut not_produced) {
             Ok(()) => {}
             Err(ChunkError::Diagnosed) => failed = true,
             Err(ChunkError::Io(e)) => {
@@ -111,6 +125,10 @@ fn run() -> ExitCode {
     if let Err(e) = sink.flush() {
         eprintln!("strata-opt: could not write output: {e}");
         return ExitCode::FAILURE;
+    }
+    // Expectations no chunk produced come last, as mlir-opt reports them.
+    for p in &not_produced {
+        eprint!("{p}");
     }
     if failed {
         ExitCode::FAILURE
@@ -168,6 +186,7 @@ fn process_chunk(
     registry: &strata_pass::PassRegistry,
     passes: &pipeline::PipelineRequest,
     out: &mut dyn Write,
+    not_produced: &mut Vec<String>,
 ) -> Result<(), ChunkError> {
     let start = std::time::Instant::now();
     let parse_opts = ParseOptions { allow_unregistered: opts.allow_unregistered };
@@ -196,13 +215,16 @@ fn process_chunk(
         timing.multi_threaded |= report.timing.multi_threaded;
         r.map(|_| m)
     });
+    // Under --verify-diagnostics, diagnostics are matched instead of shown;
+    // a chunk that still succeeds prints its IR (as mlir-opt does), and the
+    // run fails if any expectation was not met.
+    let mut expectations_failed = false;
     if opts.verify_diagnostics {
-        let mut expectations = match verify_diagnostics::collect(source, range) {
+        // Malformed annotations were reported for the whole file already.
+        let mut problems = Vec::new();
+        let mut expectations = match verify_diagnostics::collect(source, range, &mut Vec::new()) {
             Ok(e) => e,
-            Err(e) => {
-                eprintln!("{e}");
-                return Err(ChunkError::Diagnosed);
-            }
+            Err(_) => return Err(ChunkError::Diagnosed),
         };
         // mlir-opt does not attach the failing op under --verify-diagnostics.
         let mut diags: Vec<Diagnostic> = emitted.clone();
@@ -211,12 +233,18 @@ fn process_chunk(
             d.notes.retain(|n| !n.message.starts_with(strata_ir::verifier::CURRENT_OP_NOTE));
             diags.push(d);
         }
-        let problems = verify_diagnostics::check(ctx, source, &mut expectations, &diags);
+        problems.extend(verify_diagnostics::check(ctx, source, &mut expectations, &diags));
         for p in &problems {
             eprint!("{p}");
         }
-        // Under --verify-diagnostics the output is not printed (as mlir-opt).
-        return if problems.is_empty() { Ok(()) } else { Err(ChunkError::Diagnosed) };
+        let missing = verify_diagnostics::unmatched(source, &expectations);
+        problems.extend(missing.iter().cloned());
+        not_produced.extend(missing);
+        expectations_failed = !problems.is_empty();
+        if result.is_err() {
+            return if expectations_failed { Err(ChunkError::Diagnosed) } else { Ok(()) };
+        }
+        emitted.clear();
     }
     for d in &emitted {
         let mut s = String::new();
@@ -242,7 +270,11 @@ fn process_chunk(
                 timing.top.push(node);
                 eprint!("{}", timing.report(start.elapsed()));
             }
-            Ok(())
+            if expectations_failed {
+                Err(ChunkError::Diagnosed)
+            } else {
+                Ok(())
+            }
         }
         Err(d) => {
             let mut s = String::new();

@@ -9,14 +9,35 @@ pub struct Expectation {
     pub severity: Severity,
     pub line: u32,
     pub message: String,
+    /// `expected-*-re`: the message as a pattern, literal text with
+    /// `{{regex}}` parts (MLIR's `ExpectedDiag::computeRegex`).
+    pub regex: Option<crate::posix_regex::Regex>,
     /// Where the annotation itself is (for "was not produced" errors).
     pub at_line: u32,
     pub at_col: u32,
     pub matched: bool,
 }
 
-/// Finds the expectations in lines `[first_line, last_line]` of the file.
-pub fn collect(src: &SourceFile, range: std::ops::Range<usize>) -> Result<Vec<Expectation>, String> {
+/// `file:line:col: error: msg`, the annotation's source line and a
+/// `^~~~` range as long as its message, as mlir-opt reports problems
+/// with an annotation.
+fn annotation_error(src: &SourceFile, line: u32, col: u32, len: usize, msg: &str) -> String {
+    let mut s = format!("{}:{}:{}: error: {msg}\n", src.name, line, col);
+    if let Some(text) = src.line_text(line) {
+        s.push_str(text);
+        s.push('\n');
+        s.push_str(&" ".repeat(col.saturating_sub(1) as usize));
+        s.push('^');
+        s.push_str(&"~".repeat(len.saturating_sub(1)));
+        s.push('\n');
+    }
+    s
+}
+
+/// Finds the expectations in the chunk `range` of the file. Annotations
+/// with an invalid regex are left out and reported in `problems` (the
+/// chunk still runs, as in mlir-opt).
+pub fn collect(src: &SourceFile, range: std::ops::Range<usize>, problems: &mut Vec<String>) -> Result<Vec<Expectation>, String> {
     let text = &src.text[range.clone()];
     let (first_line, _) = src.line_col(range.start);
     let mut out = Vec::new();
@@ -46,6 +67,10 @@ pub fn collect(src: &SourceFile, range: std::ops::Range<usize>) -> Result<Vec<Ex
         } else {
             continue;
         };
+        let (is_regex, rest) = match rest.strip_prefix("-re") {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
         // mlir-opt allows spaces before the designator (`expected-error @+1`).
         let (target, rest) = if let Some(r) = rest.trim_start_matches(' ').strip_prefix('@') {
             let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
@@ -72,7 +97,18 @@ pub fn collect(src: &SourceFile, range: std::ops::Range<usize>) -> Result<Vec<Ex
         };
         let message = body[..end].to_string();
         let at_col = pos as u32 + 1;
-        let mut e = Expectation { severity: sev, line: lineno, message, at_line: lineno, at_col, matched: false };
+        let regex = if is_regex {
+            match pattern_of(&message) {
+                Ok(r) => Some(r),
+                Err(why) => {
+                    problems.push(annotation_error(src, lineno, at_col, message.chars().count(), &why));
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        let mut e = Expectation { severity: sev, line: lineno, message, regex, at_line: lineno, at_col, matched: false };
         match target {
             Target::Line(l) => e.line = l,
             Target::Below => pending_below.push(out.len()),
@@ -82,13 +118,46 @@ pub fn collect(src: &SourceFile, range: std::ops::Range<usize>) -> Result<Vec<Ex
     Ok(out)
 }
 
+/// The pattern of an `expected-*-re` message: text outside `{{ }}` is
+/// literal, text inside is a regex.
+fn pattern_of(message: &str) -> Result<crate::posix_regex::Regex, String> {
+    let mut pattern = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find("{{") {
+        pattern.push_str(&escape(&rest[..open]));
+        let after = &rest[open + 2..];
+        let Some(close) = after.find("}}") else { return Err("found start of regex with no end '}}'".to_string()) };
+        let part = &after[..close];
+        crate::posix_regex::Regex::new(part).map_err(|e| format!("invalid regex: {e}"))?;
+        pattern.push('(');
+        pattern.push_str(part);
+        pattern.push(')');
+        rest = &after[close + 2..];
+    }
+    pattern.push_str(&escape(rest));
+    crate::posix_regex::Regex::new(&pattern).map_err(|e| format!("invalid regex: {e}"))
+}
+
+/// `llvm::Regex::escape`: a backslash before every special character.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "()^$|*+?.[]\\{}".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 enum Target {
     Line(u32),
     Below,
 }
 
 /// Matches diagnostics (and their notes) against expectations; returns the
-/// error messages for mismatches, rendered as MLIR does.
+/// errors for unexpected diagnostics, rendered as MLIR does (expectations
+/// left unmatched are for [`unmatched`]).
 pub fn check(ctx: &Context, src: &SourceFile, expectations: &mut [Expectation], diags: &[Diagnostic]) -> Vec<String> {
     let mut problems = Vec::new();
     let mut all: Vec<&Diagnostic> = Vec::new();
@@ -98,7 +167,7 @@ pub fn check(ctx: &Context, src: &SourceFile, expectations: &mut [Expectation], 
     }
     for d in all {
         let line = ctx.file_line_col(d.loc).filter(|(f, _, _)| ctx.str(*f) == src.name).map(|(_, l, _)| l);
-        let found = expectations.iter_mut().find(|e| !e.matched && e.severity == d.severity && Some(e.line) == line && d.message.contains(&e.message));
+        let found = expectations.iter_mut().find(|e| !e.matched && e.severity == d.severity && Some(e.line) == line && e.regex.as_ref().map_or_else(|| d.message.contains(&e.message), |r| r.is_match(&d.message)));
         match found {
             Some(e) => e.matched = true,
             None => {
@@ -113,20 +182,19 @@ pub fn check(ctx: &Context, src: &SourceFile, expectations: &mut [Expectation], 
             }
         }
     }
-    for e in expectations.iter().filter(|e| !e.matched) {
-        let mut s = format!(
-            "{}:{}:{}: error: expected {} \"{}\" was not produced\n",
-            src.name,
-            e.at_line,
-            e.at_col,
-            e.severity.as_str(),
-            e.message
-        );
-        if let Some(text) = src.line_text(e.at_line) {
-            s.push_str(text);
-            s.push('\n');
-        }
-        problems.push(s);
-    }
     problems
+}
+
+/// The expectations no diagnostic matched, rendered as mlir-opt does. It
+/// reports them once the whole file has run, after every chunk's
+/// unexpected diagnostics.
+pub fn unmatched(src: &SourceFile, expectations: &[Expectation]) -> Vec<String> {
+    expectations
+        .iter()
+        .filter(|e| !e.matched)
+        .map(|e| {
+            let msg = format!("expected {} \"{}\" was not produced", e.severity.as_str(), e.message);
+            annotation_error(src, e.at_line, e.at_col, e.message.chars().count(), &msg)
+        })
+        .collect()
 }

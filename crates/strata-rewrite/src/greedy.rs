@@ -317,6 +317,11 @@ fn process_worklist(ctx: &Context, body: &mut Body, patterns: &FrozenPatternSet,
             break;
         }
         let Some(op) = listener.worklist.pop() else { break };
+        // An op erased after it was queued (the listener dequeues erased
+        // ops, this guards any path that misses it).
+        if body.is_erased(op) {
+            continue;
+        }
         if is_op_trivially_dead(ctx, body, op) {
             let mut rw = PatternRewriter::new(ctx, body, listener);
             rw.erase_op(op);

@@ -202,15 +202,32 @@ impl<'a> PatternRewriter<'a> {
         self.body.erase_op(op);
     }
 
+    /// Notifies the erasure of `op` and everything nested in it in the
+    /// order MLIR's `RewriterBase::eraseOp` erases them: regions last to
+    /// first, blocks last to first (MLIR: post-order over successors, the
+    /// same for single-block regions), ops of a block last to first, each
+    /// op's regions before the op. Users are thus notified before the ops
+    /// defining their operands: the greedy driver re-queues an erased op's
+    /// operand definers, and a definer notified (and dequeued) before its
+    /// user would be queued again after its own erasure.
     fn notify_erasing_tree(&mut self, op: Op) {
-        let mut nested = Vec::new();
-        for &r in self.body.local_regions(op) {
-            self.body.walk_region_post(r, &mut |o| nested.push(o));
+        fn collect(body: &Body, op: Op, out: &mut Vec<Op>) {
+            for &r in body.local_regions(op).iter().rev() {
+                let blocks: SmallVec<[Block; 4]> = body.blocks(r).collect();
+                for &b in blocks.iter().rev() {
+                    let ops: SmallVec<[Op; 16]> = body.block_ops(b).collect();
+                    for &o in ops.iter().rev() {
+                        collect(body, o, out);
+                    }
+                }
+            }
+            out.push(op);
         }
-        for o in nested {
+        let mut order = Vec::new();
+        collect(self.body, op, &mut order);
+        for o in order {
             self.listener.notify_erasing(self.body, o);
         }
-        self.listener.notify_erasing(self.body, op);
     }
 
     /// Erases a block and its ops, last op first; uses of the values it

@@ -266,7 +266,8 @@ pub fn register(ctx: &mut Context, chapter: u32) {
         .operand("input", F64_TENSOR)
         .result("result", STATIC_F64_TENSOR)
         .traits(Traits::PURE)
-        .format("`(` $input `:` type($input) `)` attr-dict `to` type(results)");
+        .format("`(` $input `:` type($input) `)` attr-dict `to` type(results)")
+        .verifier(verify::reshape);
     let ret = OpDef::new("toy.return")
         .variadic_operand("input", value_type)
         .traits(Traits::PURE | Traits::IS_TERMINATOR | Traits::RETURN_LIKE)

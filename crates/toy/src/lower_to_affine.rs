@@ -37,6 +37,7 @@ impl Pass for ToyToAffineLoweringPass {
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
+        check_sizes(ctx, target.body, machine_memory_bytes())?;
         let mut conversion_target = ConversionTarget::new();
         for d in ["affine", "builtin", "arith", "func", "memref"] {
             conversion_target.add_legal_dialect(d);
@@ -56,6 +57,54 @@ impl Pass for ToyToAffineLoweringPass {
         apply_partial_conversion(ctx, target.body, &conversion_target, &patterns, None)?;
         Ok(PreservedAnalyses::none())
     }
+}
+
+/// The host's physical memory (`MemTotal` of /proc/meminfo); where that
+/// cannot be read, the most one allocation can hold (`isize::MAX`).
+fn machine_memory_bytes() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kib.checked_mul(1024)
+    });
+    total.unwrap_or(isize::MAX as u64)
+}
+
+/// Refuses, at the op that produces it, any tensor whose f64 buffer the
+/// machine cannot hold (`limit` bytes) or whose element count overflows:
+/// lowering gives every such tensor a `memref.alloc` the JIT would have to
+/// allocate, and a constant one `affine.store` per element, so memory would
+/// grow without bound before anything failed.
+fn check_sizes(ctx: &Context, body: &strata_ir::Body, limit: u64) -> Result<(), Diagnostic> {
+    fn walk(ctx: &Context, body: &strata_ir::Body, r: strata_ir::Region, limit: u64) -> Result<(), Diagnostic> {
+        for b in body.blocks(r) {
+            for op in body.block_ops(b) {
+                for ty in body.result_types(op).iter() {
+                    let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(*ty) else { continue };
+                    let bytes = shape.iter().try_fold(8u64, |n, &d| n.checked_mul(d.max(0) as u64));
+                    if bytes.is_none_or(|b| b > limit) {
+                        let need = bytes.map_or_else(|| "more than 2^64".to_string(), |b| b.to_string());
+                        return Err(Diagnostic::error(
+                            body.op_loc(op),
+                            format!(
+                                "{} needs {need} bytes, more than this machine can hold ({limit} bytes of memory)",
+                                strata_ir::printer::type_to_string(ctx, *ty)
+                            ),
+                        ));
+                    }
+                }
+                let (rb, regions) = body.regions_of(op);
+                for &inner in regions {
+                    walk(ctx, rb, inner, limit)?;
+                }
+            }
+        }
+        Ok(())
+    }
+    for &r in body.root_regions() {
+        walk(ctx, body, r, limit)?;
+    }
+    Ok(())
 }
 
 #[derive(Clone, Copy)]

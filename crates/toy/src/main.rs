@@ -24,12 +24,20 @@ OPTIONS:
   --mlir-print-debuginfo    - Print debug info in MLIR output
   --mlir-print-op-generic   - Print the generic op form
   --mlir-elide-elementsattrs-if-larger=<uint> - Elide ElementsAttrs with more elements than this
+  --version                 - Display the version of this program
 ";
 
 /// Options and the input files. Unlike the tutorial's tool, `toyc` accepts
 /// several inputs (`toyc examples/toy/*.toy -emit=jit`) and compiles each in
 /// turn with the same options, as if run once per file.
-fn parse_args(args: Vec<String>) -> Result<Option<(Options, Vec<String>)>, String> {
+/// What the command line asks for.
+enum Action {
+    Run(Options, Vec<String>),
+    Help,
+    Version,
+}
+
+fn parse_args(args: Vec<String>) -> Result<Action, String> {
     let mut opts = Options { input: "-".into(), emit: None, opt: false, input_is_mlir: None, debug_info: false, generic: false, elide_elements_larger: None, chapter: 7 };
     let mut emit_text: Option<String> = None;
     let mut inputs = Vec::new();
@@ -46,7 +54,8 @@ fn parse_args(args: Vec<String>) -> Result<Option<(Options, Vec<String>)>, Strin
         };
         let mut value_or_next = |value: Option<String>| value.or_else(|| it.next()).ok_or(format!("toyc: for the --{name} option: requires a value!"));
         match name {
-            "help" | "h" => return Ok(None),
+            "help" | "h" => return Ok(Action::Help),
+            "version" => return Ok(Action::Version),
             "emit" => emit_text = Some(value_or_next(value)?),
             "x" => {
                 let v = value_or_next(value)?;
@@ -92,7 +101,7 @@ fn parse_args(args: Vec<String>) -> Result<Option<(Options, Vec<String>)>, Strin
     if inputs.is_empty() {
         inputs.push("-".into());
     }
-    Ok(Some((opts, inputs)))
+    Ok(Action::Run(opts, inputs))
 }
 
 /// Parsing, code generation and printing recurse over nesting (as the
@@ -111,9 +120,13 @@ fn main() -> ExitCode {
 
 fn run_main() -> ExitCode {
     let (mut opts, inputs) = match parse_args(std::env::args().skip(1).collect()) {
-        Ok(Some(o)) => o,
-        Ok(None) => {
+        Ok(Action::Run(opts, inputs)) => (opts, inputs),
+        Ok(Action::Help) => {
             print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Action::Version) => {
+            println!("toyc (Strata {}): the Toy tutorial compiler, chapters 1-7", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
         Err(e) => {

@@ -58,8 +58,12 @@ impl Gen<'_> {
     fn lookup(&self, name: &str) -> Option<(Value, VarType)> {
         self.scopes.iter().rev().find_map(|s| s.get(name)).map(|(v, t)| (*v, t.clone()))
     }
+    /// Declares `decl` in the innermost scope. A name already visible is
+    /// an error: the tutorial fails here without a message (and toyc exits
+    /// 1 with nothing printed); Strata says which name, where.
     fn declare(&mut self, decl: &VarDecl, v: Value) -> bool {
         if self.lookup(&decl.name).is_some() {
+            self.error(decl.loc, format!("redeclaration of variable '{}'", decl.name));
             return false;
         }
         if let Some(scope) = self.scopes.last_mut() {

@@ -121,6 +121,42 @@ pub fn transpose(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Not in the tutorial (whose constant folding asserts, and whose lowering
+/// then fails with a conversion error): a reshape keeps the element count,
+/// except that a one-element input fills any shape (what the tutorial's
+/// release build makes of it). Checked when both counts are known, so a
+/// mismatch is reported at the reshape, i.e. at the declaration that wrote
+/// the shape, from code generation on.
+pub fn reshape(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let input = body.value_type(body.operand(op, 0));
+    let Some(result) = body.result_types(op).first().copied() else { return Ok(()) };
+    let count = |t: Type| -> Option<Option<u64>> {
+        let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(t) else { return None };
+        if shape.iter().any(|&d| d < 0) {
+            return None;
+        }
+        // `None` inside: the count overflows u64 (it is still not equal).
+        Some(shape.iter().try_fold(1u64, |n, &d| n.checked_mul(d as u64)))
+    };
+    let (Some(from), Some(to)) = (count(input), count(result)) else { return Ok(()) };
+    if from == Some(1) || from == to {
+        return Ok(());
+    }
+    let show = |n: Option<u64>| n.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
+    Err(op_error(
+        ctx,
+        body,
+        op,
+        format!(
+            "cannot reshape {} ({} elements) to {} ({} elements)",
+            type_to_string(ctx, input),
+            show(from),
+            type_to_string(ctx, result),
+            show(to)
+        ),
+    ))
+}
+
 /// `CastOpInterface`: one tensor to one tensor of the same element type,
 /// equal when both are ranked; then `SameOperandsAndResultShape`.
 pub fn cast(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {

@@ -8,7 +8,6 @@ use crate::error::{MemSpace, SimError};
 use crate::memory::CardMemory;
 use crate::sync::SpmdBarrier;
 use crate::tile::TileCtx;
-use std::sync::atomic::AtomicU64;
 
 use crate::timing::hazard::{self, Footprint};
 use crate::timing::report::TimingReport;
@@ -24,6 +23,20 @@ pub struct RunResult {
     pub timing: TimingReport,
     /// Instructions executed per tile.
     pub instructions: Vec<u64>,
+}
+
+/// Ties an error a tile program raised outside any instruction (a C call
+/// with bad arguments, such as a NULL TSR) to the tile and to the index the
+/// failing call would have had as an instruction; instruction errors already
+/// name both.
+fn locate(e: SimError, tile: u32, next_instr: u64) -> SimError {
+    let at = format!("tile {tile}, instruction #{next_instr}");
+    match e {
+        SimError::Host(m) => SimError::Host(format!("{at}: {m}")),
+        SimError::Operator { op, reason } => SimError::Operator { op: format!("{op} ({at})"), reason },
+        SimError::Layout(m) => SimError::Layout(format!("{at}: {m}")),
+        other => other,
+    }
 }
 
 /// One card.
@@ -102,15 +115,17 @@ impl Card {
         F: Fn(&mut TileCtx) -> Result<(), SimError> + Sync,
     {
         if tiles == 0 || tiles > self.config.tiles() {
-            return Err(SimError::NoSuchTile(tiles));
+            return Err(SimError::Host(format!(
+                "cannot run on {tiles} tiles: this card has {} (run on 1 to {0})",
+                self.config.tiles()
+            )));
         }
         let barrier = SpmdBarrier::new(tiles);
-        let seq = AtomicU64::new(0);
         let results: Vec<Result<TileRecord, SimError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..tiles)
                 .map(|t| {
-                    let (barrier, program, config, memory, seq) =
-                        (&barrier, &program, &self.config, &self.memory, &seq);
+                    let (barrier, program, config, memory) =
+                        (&barrier, &program, &self.config, &self.memory);
                     scope.spawn(move || {
                         // Departs the barrier even if the program panics, so no tile hangs.
                         struct Depart<'b>(&'b SpmdBarrier, Option<String>);
@@ -125,8 +140,8 @@ impl Card {
                             }
                         }
                         let mut guard = Depart(barrier, None);
-                        let mut ctx = TileCtx::new(t, tiles, config, memory, barrier, seq);
-                        let r = program(&mut ctx);
+                        let mut ctx = TileCtx::new(t, tiles, config, memory, barrier);
+                        let r = program(&mut ctx).map_err(|e| locate(e, t, ctx.instructions()));
                         if let Err(e) = &r {
                             guard.1 = Some(e.to_string());
                         }

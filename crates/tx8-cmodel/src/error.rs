@@ -43,10 +43,12 @@ pub enum AccessFault {
 impl fmt::Display for AccessFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The end in 128 bits: an access near 2^64 prints its true end,
+            // not one clamped to u64::MAX.
             AccessFault::OutOfRange { space, addr, len, lo, hi } => write!(
                 f,
-                "access [{addr:#x}, {:#x}) to {space} is outside the usable window [{lo:#x}, {hi:#x})",
-                addr.saturating_add(*len)
+                "access [{addr:#x}, {:#x}) ({len} bytes) to {space} is outside the usable window [{lo:#x}, {hi:#x})",
+                u128::from(*addr) + u128::from(*len)
             ),
             AccessFault::Misaligned { space, addr, align } => {
                 write!(f, "access at {addr:#x} to {space} is not {align}-byte aligned")

@@ -18,6 +18,7 @@ pub mod oplib;
 pub mod optest;
 pub mod programs;
 pub mod rng;
+pub mod run_args;
 pub mod sync;
 pub mod tile;
 pub mod timing;

@@ -3,7 +3,6 @@
 //! functionally right away, records its cost for the timing model and
 //! returns the cycles it would take on an idle card.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::config::HardwareConfig;
@@ -22,8 +21,8 @@ pub struct TileCtx<'a> {
     mem: &'a CardMemory,
     barrier: &'a SpmdBarrier,
     record: Vec<TimedOp>,
-    /// Global functional order shared by all tiles of the run.
-    seq: &'a AtomicU64,
+    /// Barriers passed so far (the epoch of the next instruction).
+    barriers: u64,
     footprints: Vec<Footprint>,
 }
 
@@ -34,7 +33,6 @@ impl<'a> TileCtx<'a> {
         config: &'a HardwareConfig,
         mem: &'a CardMemory,
         barrier: &'a SpmdBarrier,
-        seq: &'a AtomicU64,
     ) -> Self {
         TileCtx {
             tile,
@@ -43,7 +41,7 @@ impl<'a> TileCtx<'a> {
             mem,
             barrier,
             record: Vec::new(),
-            seq,
+            barriers: 0,
             footprints: Vec::new(),
         }
     }
@@ -80,10 +78,12 @@ impl<'a> TileCtx<'a> {
             instr: self.instructions(),
             name: &name,
         };
+        // The barrier itself belongs to the epoch it closes.
+        let epoch = self.barriers;
         if let Instr::Barrier = instr {
             self.barrier.wait(self.tile)?;
+            self.barriers += 1;
         }
-        let seq = self.seq.fetch_add(1, Ordering::SeqCst);
         let op = instr.execute(&access)?;
         let cycles = standalone_cycles(self.config, &op);
         let accesses = instr.accesses(self.tile);
@@ -93,7 +93,7 @@ impl<'a> TileCtx<'a> {
                 _ => Arc::from(name.as_str()),
             };
             self.footprints.push(Footprint {
-                seq,
+                epoch,
                 tile: self.tile,
                 instr: self.instructions(),
                 name,

@@ -843,7 +843,11 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_region_body(&mut self, region: Region, entry_args: &[EntryArg<'a>]) -> PResult<()> {
-        if self.eat(Tok::RBrace) {
+        // `{}` is a block-less region only when the op gives it no entry
+        // arguments: with arguments (an `affine.for` induction variable, a
+        // function's parameters) MLIR's `parseRegion` still creates the entry
+        // block that holds them, so `{}` is an empty entry block.
+        if entry_args.is_empty() && self.eat(Tok::RBrace) {
             return Ok(());
         }
         // Entry block: implicit unless the region starts with a label.
@@ -986,6 +990,16 @@ impl<'a> Parser<'a> {
         if body.region_is_empty(r) {
             let b = body.create_block();
             body.append_block(r, b);
+        }
+    }
+
+    /// True if the region `state` parsed last has no block (the text was
+    /// `{}` and the op gave it no entry arguments).
+    pub fn last_region_is_empty(&mut self, state: &OpState) -> bool {
+        let Some(&r) = state.regions.last() else { return false };
+        match &state.nested {
+            Some(nested) => nested.region_is_empty(r),
+            None => self.body().region_is_empty(r),
         }
     }
 

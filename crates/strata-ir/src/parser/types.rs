@@ -265,6 +265,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
+        let type_loc = self.here();
         self.bump();
         self.expect(Tok::Less, "'<' in memref type")?;
         let dims = self.parse_dimension_list(true, true)?;
@@ -302,6 +303,22 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(Tok::Greater, "'>' in memref type")?;
+        // MLIR's `isSupportedMemorySpace`: builtin integer (and bool), string
+        // and dictionary attributes, or an attribute of a registered dialect
+        // (an unregistered one is a builtin `OpaqueAttr`, refused).
+        if let Some(ms) = memory_space {
+            let supported = matches!(
+                ctx.attr_kind(ms),
+                crate::attributes::AttrKind::Integer { .. }
+                    | crate::attributes::AttrKind::Bool(_)
+                    | crate::attributes::AttrKind::String { .. }
+                    | crate::attributes::AttrKind::Dictionary(_)
+                    | crate::attributes::AttrKind::Dialect { .. }
+            );
+            if !supported {
+                return self.err_at(type_loc, "unsupported memory space Attribute");
+            }
+        }
         // An integer memory space of 0 is the default space and is dropped.
         if let Some(ms) = memory_space {
             if let crate::attributes::AttrKind::Integer { value, .. } = ctx.attr_kind(ms) {

@@ -17,6 +17,7 @@ use crate::body::Body;
 use crate::context::Context;
 use crate::entity::Op;
 use crate::location::{LocData, Location};
+use super::PrintedEntryArgs;
 
 struct Entry {
     loc: Location,
@@ -91,16 +92,22 @@ impl LocAliasCollector {
 
     /// Visits the locations printed for `op` (its own, then those of the
     /// block arguments and ops of its regions, in print order).
-    pub(super) fn visit_op(&mut self, ctx: &Context, body: &Body, op: Op) {
+    /// In the custom form an op declaring [`PrintedEntryArgs`] shows only
+    /// that many entry-block arguments (MLIR's initializer is a dry run of
+    /// the printer, so arguments never printed get no alias).
+    pub(super) fn visit_op(&mut self, ctx: &Context, body: &Body, op: Op, generic: bool) {
         self.visit(ctx, body.op_loc(op), true);
+        let printed_entry_args = if generic { None } else { ctx.op_def(body.op_name(op)).and_then(|d| d.interfaces.get::<PrintedEntryArgs>()).map(|p| p.0) };
         let (rb, regions) = body.regions_of(op);
         for &r in regions {
             for b in rb.blocks(r) {
-                for &l in rb.block_arg_locs(b) {
+                let locs = rb.block_arg_locs(b);
+                let shown = if rb.is_entry_block(b) { printed_entry_args.unwrap_or(locs.len()).min(locs.len()) } else { locs.len() };
+                for &l in &locs[..shown] {
                     self.visit(ctx, l, false);
                 }
                 for o in rb.block_ops(b) {
-                    self.visit_op(ctx, rb, o);
+                    self.visit_op(ctx, rb, o, generic);
                 }
             }
         }

@@ -154,6 +154,12 @@ fn alias_depth(ctx: &Context, a: Attribute, aliased: &HashMap<Attribute, String>
 /// mlir-opt's alias collection (a dry run of the printer) does not.
 pub struct UnprintedAttrs(pub fn(&Context, &Body, Op, &str) -> bool);
 
+/// Op interface: the custom printer shows only the first N arguments of
+/// each region's entry block (`affine.for` shows its induction variable, not
+/// its iter_args block arguments), so only their locations get `#loc`
+/// aliases under `--mlir-print-debuginfo`. Ops without it show them all.
+pub struct PrintedEntryArgs(pub usize);
+
 /// Collects aliasable attributes in the order MLIR's alias initializer
 /// meets them: per op, its attributes, then result types... in print order.
 fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
@@ -300,7 +306,7 @@ pub fn print_top_level_to(
         collect_aliases(ctx, body, op, options.generic, &mut aliases);
         if options.debug_info {
             let mut locs = loc_aliases::LocAliasCollector::default();
-            locs.visit_op(ctx, body, op);
+            locs.visit_op(ctx, body, op, options.generic);
             aliases.loc_order.extend(locs.into_entries());
         }
         aliases.assign_names(ctx);

@@ -1,6 +1,8 @@
 //! `tx8-run prog.c [-DNAME=VALUE]... [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]`
 //!
-//! `-D` and `-I` arguments go to the C compiler; the rest to the program.
+//! `-D` and `-I` arguments go to the C compiler; the rest to the program,
+//! checked first (`run_args`) so a bad argument is reported before anything
+//! is compiled. `--help` and `--version` answer without compiling.
 //! Builds an SPMD C program (which defines `void tile_main(void)` and
 //! includes `tx8.h`) with the system C compiler against the C model's shared
 //! library, runs it, and leaves the outputs, `outputs.json`, `report.json`
@@ -65,16 +67,63 @@ fn build(prog: &Path, cflags: &[String], work: &Path, lib: &Path) -> Result<Path
     Ok(exe)
 }
 
+const USAGE: &str = "usage: tx8-run prog.c [-DNAME=VALUE]... [-IDIR]... [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]";
+
+const HELP: &str = "
+Compiles an SPMD C program (defining `void tile_main(void)`, including
+tx8.h) against the TX8 C model and runs it on the simulated card.
+
+  -DNAME=VALUE, -IDIR        passed to the C compiler ($CC, default cc)
+  --input NAME=FILE@ADDR     upload FILE to DDR at ADDR before the run
+                             (repeatable; --inputs takes a comma list)
+  --output NAME=ADDR:BYTES   after the run, write BYTES of DDR at ADDR to
+                             OUT-DIR/NAME.bin (NAME: a plain file name)
+  --out-dir DIR              where outputs, outputs.json, report.json and
+                             trace.json go (default tx8-out)
+  --config HW.toml           hardware figures (default: the built-in card)
+  --tiles N                  run on tiles 0..N (default: every tile)
+  -h, --help                 this text
+  -V, --version              the version
+
+Addresses and counts are decimal or 0x-hex. Exit status: 0 on success,
+1 on any error (compile error, bad argument, simulation error or race),
+2 on a usage error.";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Answered before anything is compiled, wherever they stand.
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}\n{HELP}");
+        return ExitCode::SUCCESS;
+    }
+    if args.iter().any(|a| a == "--version" || a == "-V") {
+        println!("tx8-run {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     let Some(prog) = args.first() else {
-        eprintln!("usage: tx8-run prog.c [-DNAME=VALUE]... [--input NAME=FILE@ADDR]... [--output NAME=ADDR:BYTES]... [--out-dir DIR] [--config HW.toml] [--tiles N]");
+        eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
+    if prog.starts_with('-') {
+        eprintln!("tx8-run: the first argument must be the C program, not {prog}\n{USAGE}");
+        return ExitCode::from(2);
+    }
     let (cflags, rest): (Vec<String>, Vec<String>) = args[1..]
         .iter()
         .cloned()
         .partition(|a| a.starts_with("-D") || a.starts_with("-I"));
+    // Bad program arguments fail now, not after compiling and simulating.
+    if let Err(e) = tx8_cmodel::run_args::check_launch_args(&rest) {
+        match e {
+            tx8_cmodel::SimError::Host(m) => eprintln!("tx8-run: {m}"),
+            other => eprintln!("tx8-run: {other}"),
+        }
+        return ExitCode::FAILURE;
+    }
+    if !Path::new(prog).is_file() {
+        eprintln!("tx8-run: {prog}: no such file");
+        return ExitCode::FAILURE;
+    }
     let work = std::env::temp_dir().join(format!("tx8-run-{}", std::process::id()));
     let result = lib_dir().and_then(|lib| build(Path::new(prog), &cflags, &work, &lib));
     let code = match result {

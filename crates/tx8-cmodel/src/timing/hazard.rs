@@ -1,10 +1,21 @@
 //! Race detection. Instructions take effect on memory when issued (in a
-//! global functional order), but run later in simulated time. The two agree
-//! only if, for every pair of accesses to overlapping bytes of one memory
-//! where at least one writes, the one later in functional order starts
-//! (in simulated time) no earlier than the other ends. A pair that breaks
-//! this is a race the program failed to prevent with joins or barriers; the
+//! functional order), but run later in simulated time. The two agree only
+//! if, for every pair of accesses to overlapping bytes of one memory where
+//! at least one writes, the one later in functional order starts (in
+//! simulated time) no earlier than the other ends. A pair that breaks this
+//! is a race the program failed to prevent with joins or barriers; the
 //! simulated result would not be what the hardware computes, so it is an error.
+//!
+//! The functional order is only partly fixed: tiles run on host threads, so
+//! two tiles' instructions between the same pair of barriers (the same
+//! barrier *epoch*) execute in whatever order the host scheduler picks.
+//! The verdict must not depend on that, so the check never looks at the host
+//! order. It replays accesses in the order `(epoch, tile, instruction)`,
+//! which agrees with every order the functional run could have taken where
+//! that order is determined (program order on a tile; barrier epochs across
+//! tiles), and treats a conflicting pair from two tiles in the same epoch as
+//! a race whatever the simulated times: nothing orders them, so the bytes
+//! the functional run produced depend on host thread timing.
 
 use std::collections::HashMap;
 
@@ -14,8 +25,8 @@ use crate::isa::footprint::Access;
 /// One instruction's footprint and identity, recorded at functional execution.
 #[derive(Debug, Clone)]
 pub struct Footprint {
-    /// Global functional order (unique across tiles).
-    pub seq: u64,
+    /// Barriers the tile had passed when it issued the instruction.
+    pub epoch: u64,
     pub tile: u32,
     /// Instruction index on its tile (= its index in the tile's timed stream).
     pub instr: u64,
@@ -28,6 +39,7 @@ struct Entry {
     end: f64,
     tile: u32,
     instr: u64,
+    epoch: u64,
 }
 
 /// Check every tile's footprints against the simulated spans
@@ -38,7 +50,7 @@ pub fn check(footprints: &[Vec<Footprint>], spans: &[Vec<(f64, f64)>]) -> Result
         .flatten()
         .filter(|f| !f.accesses.is_empty())
         .collect();
-    all.sort_by_key(|f| f.seq);
+    all.sort_by_key(|f| (f.epoch, f.tile, f.instr));
     let mut by_space: HashMap<MemSpace, Vec<Entry>> = HashMap::new();
     for f in all {
         let Some(&(start, end)) = spans
@@ -52,8 +64,10 @@ pub fn check(footprints: &[Vec<Footprint>], spans: &[Vec<(f64, f64)>]) -> Result
             for p in entries.iter() {
                 // Same instruction (e.g. an in-place op) is never a race with itself.
                 let same = p.tile == f.tile && p.instr == f.instr;
+                // Two tiles in one epoch: unordered, a race at any times.
+                let unordered = p.tile != f.tile && p.epoch == f.epoch;
                 if !same
-                    && start + 1e-7 < p.end
+                    && (unordered || start + 1e-7 < p.end)
                     && (p.access.write || a.write)
                     && p.access.overlaps(a)
                 {
@@ -81,6 +95,7 @@ pub fn check(footprints: &[Vec<Footprint>], spans: &[Vec<(f64, f64)>]) -> Result
                 end,
                 tile: f.tile,
                 instr: f.instr,
+                epoch: f.epoch,
             });
         }
     }
@@ -94,7 +109,7 @@ mod tests {
     use crate::dtype::DataFormat;
     use crate::engine::{Engine, EngineMask};
     use crate::error::{MemSpace, SimError};
-    use crate::isa::{CgraInstr, DteCopy, Instr, LoadKind, RdmaInstr, Strided, UnaryOp};
+    use crate::isa::{CgraInstr, DteCopy, Instr, LoadKind, RdmaInstr, Strided, UnaryOp, WdmaInstr};
 
     const X: u64 = 0x10000;
 
@@ -191,5 +206,48 @@ mod tests {
             c.run_on(2, prog(false)),
             Err(SimError::Hazard { .. })
         ));
+    }
+
+    /// Tile 0 stores DDR bytes that tile 1 loads after a long scalar stretch,
+    /// so in simulated time the load starts after the store ends. Without a
+    /// barrier nothing orders them, and the host thread that happens to run
+    /// first decides what the load read. The test forces both host orders
+    /// (one tile sleeps before its access, alternating between runs): the
+    /// verdict must be "race" in all 50 runs, and "no race" in all 50 runs
+    /// once a join and a barrier order the two.
+    #[test]
+    fn cross_tile_race_verdict_does_not_depend_on_host_thread_order() {
+        let c = Card::new(HardwareConfig::default()).unwrap();
+        let prog = |run: usize, with_barrier: bool| {
+            move |t: &mut crate::tile::TileCtx| {
+                let sleeper = (run % 2) as u32;
+                if t.tile_id() == sleeper {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+                if t.tile_id() == 0 {
+                    t.execute(&Instr::Wdma(WdmaInstr::Store { spm: X, ddr: 0, shape: Strided::contiguous(4096) }))?;
+                    t.execute(&Instr::Join(EngineMask::of(&[Engine::Wdma])))?;
+                }
+                if with_barrier {
+                    t.execute(&Instr::Barrier)?;
+                }
+                if t.tile_id() == 1 {
+                    t.execute(&Instr::Scalar { cycles: 1_000_000 })?;
+                    t.execute(&load())?;
+                }
+                Ok(())
+            }
+        };
+        let verdicts: Vec<String> = (0..50)
+            .map(|run| match c.run_on(2, prog(run, false)) {
+                Ok(_) => "ok".to_string(),
+                Err(e) => e.to_string(),
+            })
+            .collect();
+        assert!(verdicts.iter().all(|v| *v == verdicts[0]), "verdicts differ between runs: {verdicts:?}");
+        assert!(verdicts[0].contains("race on DDR"), "{}", verdicts[0]);
+        for run in 0..50 {
+            c.run_on(2, prog(run, true)).unwrap();
+        }
     }
 }

@@ -1,0 +1,203 @@
+//! Folding and canonicalization of `affine.for` (LLVM 22 `AffineOps.cpp`):
+//! `AffineForOp::fold` (bounds whose operands are all constants become
+//! constant bounds, the other bound maps go through
+//! `canonicalizeMapAndOperands` with duplicate results removed, and a loop
+//! with results that never runs is its inits) and the
+//! `AffineForEmptyLoopFolder` pattern (a loop whose body is only its yield
+//! is replaced by what it yields, when that is known without running it).
+
+use strata_ir::affine::{AffineExpr, AffineMap};
+use strata_ir::branch::{dense_i32_array, dense_i32_values};
+use strata_ir::fold::{FoldResult, FoldValue};
+use strata_ir::{Attribute, Body, Context, Op, Value};
+use strata_rewrite::pattern::FnPattern;
+use strata_rewrite::{PatternRewriter, PatternSet};
+
+use crate::affine::{map_attr, map_of};
+use crate::affine_canonicalize::{canonicalize_map_and_operands, constant_index, substitute};
+
+/// The two bounds of a loop: maps and operand groups, plus the inits.
+struct Bounds {
+    lb: AffineMap,
+    ub: AffineMap,
+    lb_operands: Vec<Value>,
+    ub_operands: Vec<Value>,
+    inits: Vec<Value>,
+}
+
+fn bounds(ctx: &Context, body: &Body, op: Op) -> Option<Bounds> {
+    let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+    let (nl, nu) = (usize::try_from(*seg.first()?).ok()?, usize::try_from(*seg.get(1)?).ok()?);
+    let operands = body.operand_vec(op);
+    if operands.len() < nl + nu {
+        return None;
+    }
+    Some(Bounds {
+        lb: map_of(ctx, body.op_attr(ctx, op, "lowerBoundMap"))?.clone(),
+        ub: map_of(ctx, body.op_attr(ctx, op, "upperBoundMap"))?.clone(),
+        lb_operands: operands[..nl].to_vec(),
+        ub_operands: operands[nl..nl + nu].to_vec(),
+        inits: operands[nl + nu..].to_vec(),
+    })
+}
+
+fn constant_of(m: &AffineMap) -> Option<i64> {
+    match m.results[..] {
+        [AffineExpr::Constant(c)] => Some(c),
+        _ => None,
+    }
+}
+
+fn constant_map(c: i64) -> AffineMap {
+    AffineMap { num_dims: 0, num_symbols: 0, results: vec![AffineExpr::Constant(c)] }
+}
+
+/// `foldLoopBounds` for one bound: when every operand is a constant and
+/// every result folds, the max (lower) or min (upper) of the results.
+fn fold_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value], lower: bool) -> Option<i64> {
+    if constant_of(m).is_some() || operands.len() != (m.num_dims + m.num_symbols) as usize {
+        return None;
+    }
+    let values: Vec<AffineExpr> = operands.iter().map(|&v| constant_index(ctx, body, v).map(AffineExpr::Constant)).collect::<Option<_>>()?;
+    let (dims, syms) = values.split_at(m.num_dims as usize);
+    let results: Vec<i64> = m
+        .results
+        .iter()
+        .map(|e| match substitute(e, dims, syms) {
+            AffineExpr::Constant(c) => Some(c),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if lower {
+        results.into_iter().max()
+    } else {
+        results.into_iter().min()
+    }
+}
+
+/// `canonicalizeMapAndOperands` then `removeDuplicateExprs` on one bound.
+fn canonical_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]) -> Option<(AffineMap, Vec<Value>)> {
+    let (mut map, ops) = canonicalize_map_and_operands(ctx, body, m, operands).unwrap_or_else(|| (m.clone(), operands.to_vec()));
+    let mut seen: Vec<AffineExpr> = Vec::new();
+    for e in map.results.drain(..) {
+        if !seen.contains(&e) {
+            seen.push(e);
+        }
+    }
+    map.results = seen;
+    (map != *m || ops != operands).then_some((map, ops))
+}
+
+/// `getTrivialConstantTripCount`: both bounds constant.
+fn constant_trip_count(ctx: &Context, body: &Body, op: Op, b: &Bounds) -> Option<u64> {
+    let (lb, ub) = (constant_of(&b.lb)?, constant_of(&b.ub)?);
+    let step = body.op_attr(ctx, op, "step").and_then(|a| ctx.as_i64(a)).filter(|&s| s > 0)?;
+    if ub <= lb {
+        return Some(0);
+    }
+    let span = (ub as i128) - (lb as i128);
+    u64::try_from((span + step as i128 - 1) / step as i128).ok()
+}
+
+fn set_bounds(ctx: &Context, body: &mut Body, op: Op, b: &Bounds) {
+    let mut operands = b.lb_operands.clone();
+    operands.extend(&b.ub_operands);
+    operands.extend(&b.inits);
+    body.set_operands(op, &operands);
+    let seg = [b.lb_operands.len() as i32, b.ub_operands.len() as i32, b.inits.len() as i32];
+    body.set_op_attr(ctx, op, "operandSegmentSizes", Some(dense_i32_array(ctx, &seg)));
+    body.set_op_attr(ctx, op, "lowerBoundMap", Some(map_attr(ctx, b.lb.clone())));
+    body.set_op_attr(ctx, op, "upperBoundMap", Some(map_attr(ctx, b.ub.clone())));
+}
+
+/// `AffineForOp::fold`.
+pub fn fold_for(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>]) -> FoldResult {
+    let Some(mut b) = bounds(ctx, body, op) else { return FoldResult::Failed };
+    let mut changed = false;
+    for lower in [true, false] {
+        let (m, ops) = if lower { (&b.lb, &b.lb_operands) } else { (&b.ub, &b.ub_operands) };
+        if let Some(c) = fold_bound(ctx, body, m, ops, lower) {
+            if lower {
+                (b.lb, b.lb_operands) = (constant_map(c), vec![]);
+            } else {
+                (b.ub, b.ub_operands) = (constant_map(c), vec![]);
+            }
+            changed = true;
+        }
+    }
+    for lower in [true, false] {
+        let (m, ops) = if lower { (&b.lb, &b.lb_operands) } else { (&b.ub, &b.ub_operands) };
+        if let Some((m2, ops2)) = canonical_bound(ctx, body, m, ops) {
+            if lower {
+                (b.lb, b.lb_operands) = (m2, ops2);
+            } else {
+                (b.ub, b.ub_operands) = (m2, ops2);
+            }
+            changed = true;
+        }
+    }
+    if changed {
+        set_bounds(ctx, body, op, &b);
+    }
+    if body.num_results(op) != 0 && constant_trip_count(ctx, body, op, &b) == Some(0) {
+        return FoldResult::Replace(b.inits.iter().map(|&v| FoldValue::Value(v)).collect());
+    }
+    if changed {
+        FoldResult::InPlace
+    } else {
+        FoldResult::Failed
+    }
+}
+
+/// `AffineForEmptyLoopFolder`: the body is only the yield. A loop that
+/// never runs is its inits; otherwise each yielded value is replaced by
+/// the init of the iter_arg it yields, or by itself when defined outside
+/// the loop, as far as that does not depend on the trip count.
+fn empty_loop_folder(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let ctx = rw.ctx;
+    let body = rw.body();
+    let Some(region) = body.local_regions(op).first().copied() else { return false };
+    let Some(block) = body.first_block(region) else { return false };
+    let Some(yield_op) = body.first_op(block) else { return false };
+    if body.next_op(yield_op).is_some() || body.num_results(op) == 0 {
+        return false;
+    }
+    let Some(b) = bounds(ctx, body, op) else { return false };
+    let trip = constant_trip_count(ctx, body, op, &b);
+    if trip == Some(0) {
+        rw.replace_op(op, &b.inits);
+        return true;
+    }
+    let args = body.block_args(block).to_vec();
+    let Some((&iv, iter_args)) = args.split_first() else { return false };
+    let mut replacements = Vec::new();
+    let (mut outside, mut out_of_order) = (false, false);
+    for (i, v) in body.operands(yield_op).enumerate() {
+        if v == iv {
+            return false;
+        }
+        match iter_args.iter().position(|&a| a == v) {
+            Some(pos) => {
+                out_of_order |= pos != i;
+                let Some(&init) = b.inits.get(pos) else { return false };
+                replacements.push(init);
+            }
+            None => {
+                outside = true;
+                replacements.push(v);
+            }
+        }
+    }
+    if trip.is_none() && (outside || out_of_order) {
+        return false;
+    }
+    if trip.is_some_and(|t| t >= 2) && out_of_order {
+        return false;
+    }
+    rw.replace_op(op, &replacements);
+    true
+}
+
+pub fn populate_for(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern { root: Some("affine.for"), name: "AffineForEmptyLoopFolder", benefit: 1, f: empty_loop_folder });
+}

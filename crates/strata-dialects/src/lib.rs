@@ -5,6 +5,7 @@
 
 pub mod affine;
 mod affine_canonicalize;
+mod affine_operand_bounds;
 pub mod arith;
 mod arith_canonicalize;
 mod arith_canonicalize_cmpf;

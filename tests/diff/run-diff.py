@@ -59,6 +59,8 @@ PASS_SETS = [
     ["-inline", "-cse", "-canonicalize", "-symbol-dce"],
     ["--canonicalize=top-down=false"],
     ["--pass-pipeline=builtin.module(func.func(cse,canonicalize))"],
+    # Identical-block merging and argument dropping (issue 12 item 8).
+    ["--canonicalize=region-simplify=aggressive"],
 ]
 
 # Per tool call; a loaded machine can need more (DIFF_TIMEOUT=seconds).

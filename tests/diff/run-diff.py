@@ -61,6 +61,9 @@ PASS_SETS = [
     ["--pass-pipeline=builtin.module(func.func(cse,canonicalize))"],
     # Identical-block merging and argument dropping (issue 12 item 8).
     ["--canonicalize=region-simplify=aggressive"],
+    # Store-to-load forwarding, dead stores and buffers (issue 12 item 9).
+    ["-affine-scalrep"],
+    ["-canonicalize", "-affine-scalrep"],
 ]
 
 # Per tool call; a loaded machine can need more (DIFF_TIMEOUT=seconds).

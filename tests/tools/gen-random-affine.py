@@ -13,6 +13,9 @@ generator mixes: loop induction variables (dims) and function arguments
 (symbols) in dim and symbol positions, constants as operands, the same value
 passed twice, mod/floordiv/ceildiv by positive constants, products by
 constants, terms that cancel, and loops with steps and constant bounds.
+For -affine-scalrep (item 9) it also allocates local buffers next to the
+memref arguments and reads back / overwrites elements stored earlier, so
+stores are forwarded, overwritten stores dropped and dead buffers erased.
 
 Expressions stay pure affine (no product of two variables, no division by
 a symbol): Strata does not reproduce mlir-opt's semi-affine simplification.
@@ -113,7 +116,9 @@ class Gen:
             return "%s + %d" % (v, self.r.randint(0, 3)) if self.r.random() < 0.5 else v
         return self.operand(dims, syms, consts)
 
-    def body(self, indent, dims, syms, consts, memrefs, depth):
+    def body(self, indent, dims, syms, consts, memrefs, depth, stored):
+        # Accesses stored to so far whose subscripts are visible here.
+        stored = list(stored)
         applies = []
         vals = []
         start = len(self.lines)
@@ -123,16 +128,25 @@ class Gen:
                 # Chain: later applies take earlier ones as operands.
                 applies.append(self.apply(indent, dims, syms + [a for a in applies if not dims], consts, applies))
             elif k < 0.7:
-                m, rank = self.r.choice(memrefs)
+                if stored and self.r.random() < 0.5:
+                    # Read back an element stored earlier (forwarding).
+                    m, rank, subs = self.r.choice(stored)
+                else:
+                    m, rank = self.r.choice(memrefs)
+                    subs = ", ".join(self.subscript(dims, syms, consts, applies) for _ in range(rank))
                 v = self.fresh("l")
-                subs = ", ".join(self.subscript(dims, syms, consts, applies) for _ in range(rank))
                 self.emit(indent, "%s = affine.load %s[%s] : memref<%sf32>" % (v, m, subs, "?x" * rank))
                 vals.append(v)
             elif k < 0.9 and vals:
-                m, rank = self.r.choice(memrefs)
-                subs = ", ".join(self.subscript(dims, syms, consts, applies) for _ in range(rank))
+                if stored and self.r.random() < 0.3:
+                    # Overwrite an element stored earlier (dead stores).
+                    m, rank, subs = self.r.choice(stored)
+                else:
+                    m, rank = self.r.choice(memrefs)
+                    subs = ", ".join(self.subscript(dims, syms, consts, applies) for _ in range(rank))
                 self.emit(indent, "affine.store %s, %s[%s] : memref<%sf32>" % (
                     self.r.choice(vals), m, subs, "?x" * rank))
+                stored.append((m, rank, subs))
             elif depth > 0:
                 iv = self.fresh("i")
                 lb = self.r.choice([0, 0, 0, 1, 3])
@@ -140,7 +154,7 @@ class Gen:
                 step = self.r.choice([1, 1, 2, 4])
                 self.emit(indent, "affine.for %s = %d to %d%s {" % (
                     iv, lb, ub, " step %d" % step if step != 1 else ""))
-                self.body(indent + 1, dims + [iv], syms, consts, memrefs, depth - 1)
+                self.body(indent + 1, dims + [iv], syms, consts, memrefs, depth - 1, stored)
                 self.emit(indent, "}")
         # Every loop body keeps a store, so no loop becomes empty and is
         # erased: erasing emptied nested loops is issue 12 item 1, which
@@ -173,7 +187,17 @@ class Gen:
             v = "%%c%d" % c
             self.emit(1, "%s = arith.constant %d : index" % (v, c))
             consts.append(v)
-        applies = self.body(1, [], syms, consts, memrefs, depth=self.r.randint(1, 3))
+        # Local buffers: stores to them must not block forwarding from the
+        # arguments, and once their loads are forwarded they are dead.
+        buffers = []
+        for i in range(self.r.randint(0, 2)):
+            b, rank = "%%b%d" % i, self.r.choice([1, 2])
+            self.emit(1, "%s = memref.alloc(%s) : memref<%sf32>" % (b, ", ".join([syms[0]] * rank), "?x" * rank))
+            buffers.append((b, rank))
+        applies = self.body(1, [], syms, consts, memrefs + buffers, depth=self.r.randint(1, 3), stored=[])
+        for b, rank in buffers:
+            if self.r.random() < 0.5:
+                self.emit(1, "memref.dealloc %s : memref<%sf32>" % (b, "?x" * rank))
         # Top-level applies are valid symbols: return one so it survives.
         ret = self.apply(1, [], syms + applies, consts, applies)
         self.emit(1, "return %s : index" % ret)

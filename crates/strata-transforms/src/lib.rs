@@ -9,11 +9,13 @@
 //! op equivalence and hash that `cse` keys its table with.
 
 mod affine_access;
+mod affine_dependence;
 pub mod affine_loop_fusion;
 pub mod affine_scalrep;
 pub mod canonicalize;
 pub mod cse;
 pub mod inline;
+mod local_alias;
 pub mod op_equivalence;
 pub mod symbol_dce;
 

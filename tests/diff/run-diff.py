@@ -2,7 +2,9 @@
 """Differential test of strata-opt's passes against mlir-opt.
 
 For every input -- the programs of tests/tools/gen-random-ir.py for seeds
-1..N plus every tests/diff/inputs/*.mlir -- and every pass set below, run
+1..N (`gen:N`), those of tests/tools/gen-random-affine.py (affine.apply chains
+feeding affine.load/store in loops) for seeds 1..M (`affine:M`), plus every
+tests/diff/inputs/*.mlir -- and every pass set below, run
 
     mlir-opt   <passes> F        and        strata-opt <passes> F
 
@@ -57,15 +59,20 @@ PASS_SETS = [
     ["-inline", "-cse", "-canonicalize", "-symbol-dce"],
     ["--canonicalize=top-down=false"],
     ["--pass-pipeline=builtin.module(func.func(cse,canonicalize))"],
+    # Identical-block merging and argument dropping (issue 12 item 8).
+    ["--canonicalize=region-simplify=aggressive"],
+    # Store-to-load forwarding, dead stores and buffers (issue 12 item 9).
+    ["-affine-scalrep"],
+    ["-canonicalize", "-affine-scalrep"],
 ]
 
 # Per tool call; a loaded machine can need more (DIFF_TIMEOUT=seconds).
 TIMEOUT = int(os.environ.get("DIFF_TIMEOUT", "60"))
 
 
-def load_generator():
-    path = os.path.join(REPO, "tests", "tools", "gen-random-ir.py")
-    spec = importlib.util.spec_from_file_location("gen_random_ir", path)
+def load_generator(name="gen-random-ir.py"):
+    path = os.path.join(REPO, "tests", "tools", name)
+    spec = importlib.util.spec_from_file_location(name[:-3].replace("-", "_"), path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -73,6 +80,10 @@ def load_generator():
 
 def gen_text(mod, seed):
     return "// gen-random-ir.py --seed %d --size 2\n" % seed + mod.Gen(seed, 2).program()
+
+
+def affine_text(mod, seed):
+    return "// gen-random-affine.py --seed %d\n" % seed + mod.Gen(seed).program()
 
 
 def run(cmd, stdin_bytes=None):
@@ -154,7 +165,9 @@ def main():
     ap = argparse.ArgumentParser(description="strata-opt vs mlir-opt on passes",
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
     ap.add_argument("--seeds", type=int, default=100, help="generated inputs: seeds 1..N (default 100)")
-    ap.add_argument("--only", help="one input: a .mlir path or gen:SEED; implies -v")
+    ap.add_argument("--affine-seeds", type=int, default=40,
+                    help="generated affine inputs: seeds 1..N (default 40)")
+    ap.add_argument("--only", help="one input: a .mlir path, gen:SEED or affine:SEED; implies -v")
     ap.add_argument("--passes", action="append",
                     help="run only this pass set, e.g. --passes='-cse -canonicalize' (repeatable)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
@@ -187,6 +200,7 @@ def main():
     tmp = a.keep or tempfile.mkdtemp(prefix="strata-diff-")
     os.makedirs(tmp, exist_ok=True)
     gen = None
+    affine_gen = None
 
     def gen_input(seed):
         nonlocal gen
@@ -196,17 +210,30 @@ def main():
             fh.write(gen_text(gen, seed))
         return path
 
+    def affine_input(seed):
+        nonlocal affine_gen
+        affine_gen = affine_gen or load_generator("gen-random-affine.py")
+        path = os.path.join(tmp, "affine-%d.mlir" % seed)
+        with open(path, "w") as fh:
+            fh.write(affine_text(affine_gen, seed))
+        return path
+
     inputs = []  # (name, path)
     if a.only:
         a.verbose = True
         if a.only.startswith("gen:"):
             seed = int(a.only[4:])
             inputs.append(("gen:%d" % seed, gen_input(seed)))
+        elif a.only.startswith("affine:"):
+            seed = int(a.only[7:])
+            inputs.append(("affine:%d" % seed, affine_input(seed)))
         else:
             inputs.append((os.path.relpath(a.only, REPO), os.path.abspath(a.only)))
     else:
         for seed in range(1, a.seeds + 1):
             inputs.append(("gen:%d" % seed, gen_input(seed)))
+        for seed in range(1, a.affine_seeds + 1):
+            inputs.append(("affine:%d" % seed, affine_input(seed)))
         indir = os.path.join(HERE, "inputs")
         for f in sorted(os.listdir(indir)) if os.path.isdir(indir) else []:
             if f.endswith(".mlir"):
@@ -263,14 +290,14 @@ def main():
             print("  %s" % c.label())
         for c, msg in failures[:a.show if not a.only else len(failures)]:
             print("\n=== %s\n%s" % (c.label(), msg.rstrip()))
-        if not a.keep and any(c.name.startswith("gen:") for c, _ in failures):
-            print("\n(reproduce a generated input: tests/tools/gen-random-ir.py --seed N, "
-                  "or rerun with --only gen:N)")
+        if not a.keep and any(c.name.startswith(("gen:", "affine:")) for c, _ in failures):
+            print("\n(reproduce a generated input: tests/tools/gen-random-ir.py --seed N "
+                  "or tests/tools/gen-random-affine.py --seed N, or rerun with --only gen:N / affine:N)")
     print("diff suite: %d inputs x %s pass sets, %.1f s" % (
         len(inputs), len(pass_sets), time.time() - start), file=sys.stderr)
     if not a.keep:
         for name, path in inputs:
-            if name.startswith("gen:"):
+            if name.startswith(("gen:", "affine:")):
                 os.remove(path)
         try:
             os.rmdir(tmp)

@@ -1,16 +1,20 @@
 //! Canonicalization of `affine.load`, `affine.store` and `affine.apply`
-//! (MLIR's `SimplifyAffineOp` through `canonicalizeMapAndOperands`):
-//! constant index operands are folded into the map, repeated operands
-//! merged, unused ones dropped; an `affine.apply` whose result is a
-//! constant becomes an `arith.constant`, one that is a single operand is
-//! replaced by it.
+//! (MLIR's `SimplifyAffineOp`): operands produced by `affine.apply` are
+//! composed into the map (`composeAffineMapAndOperands`), constant index
+//! operands are folded into it, repeated operands merged and unused ones
+//! dropped (`canonicalizeMapAndOperands`), and the map is simplified by
+//! flattening (`simplifyAffineMap`) and with the bounds of loop induction
+//! variables (`simplifyMapWithOperands`). An `affine.apply` whose result
+//! is a constant becomes an `arith.constant`, one that is a single operand
+//! is replaced by it.
 
-use strata_ir::affine::{AffineExpr, AffineMap};
+use strata_ir::affine::{simplify_affine_map, AffineExpr, AffineMap};
 use strata_ir::{AttrKind, Body, Context, Op, OpSpec, Value};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
-use crate::affine::{map_attr, map_of};
+use crate::affine::{is_valid_symbol, map_attr, map_of};
+use crate::affine_operand_bounds::simplify_map_with_operands;
 
 /// Rebuilds `e` with dims and symbols replaced (through the simplifying
 /// builders, as MLIR's `replaceDimsAndSymbols`).
@@ -57,16 +61,6 @@ pub(crate) fn constant_index(ctx: &Context, body: &Body, v: Value) -> Option<i64
         AttrKind::Integer { value, .. } => Some(value.to_i64()),
         _ => None,
     }
-}
-
-/// MLIR's `isValidSymbol` for what Strata's arenas can tell: constants,
-/// and values defined at the top level of the arena's root region (the
-/// region of an affine scope such as `func.func`).
-fn is_valid_symbol(ctx: &Context, body: &Body, v: Value) -> bool {
-    if constant_index(ctx, body, v).is_some() {
-        return true;
-    }
-    body.value_parent_block(v).and_then(|b| body.block_region(b)).is_some_and(|r| body.region_parent_op(r).is_none())
 }
 
 /// The canonical map and operands, or `None` when nothing changes:
@@ -131,6 +125,113 @@ pub fn canonicalize_map_and_operands(ctx: &Context, body: &Body, m: &AffineMap, 
     Some((new_map, new_operands))
 }
 
+/// [`canonicalize_map_and_operands`], returning the input when nothing
+/// changes.
+fn canonicalized(ctx: &Context, body: &Body, m: AffineMap, operands: Vec<Value>) -> (AffineMap, Vec<Value>) {
+    canonicalize_map_and_operands(ctx, body, &m, &operands).unwrap_or((m, operands))
+}
+
+/// The `affine.apply` defining `v`, with its map and operands.
+fn defining_apply(ctx: &Context, body: &Body, v: Value) -> Option<(AffineMap, Vec<Value>)> {
+    let def = body.defining_op(v)?;
+    if ctx.op_name_str(body.op_name(def)) != "affine.apply" {
+        return None;
+    }
+    let m = map_of(ctx, body.op_attr(ctx, def, "map"))?.clone();
+    let operands = body.operand_vec(def).to_vec();
+    (m.results.len() == 1 && operands.len() == (m.num_dims + m.num_symbols) as usize).then_some((m, operands))
+}
+
+fn shift(e: &AffineExpr, dims_by: u32, syms_by: u32) -> AffineExpr {
+    match e {
+        AffineExpr::Dim(i) => AffineExpr::Dim(i + dims_by),
+        AffineExpr::Symbol(i) => AffineExpr::Symbol(i + syms_by),
+        AffineExpr::Constant(_) => e.clone(),
+        AffineExpr::Add(a, b) => AffineExpr::Add(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
+        AffineExpr::Mul(a, b) => AffineExpr::Mul(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
+        AffineExpr::Mod(a, b) => AffineExpr::Mod(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
+        AffineExpr::FloorDiv(a, b) => AffineExpr::FloorDiv(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
+        AffineExpr::CeilDiv(a, b) => AffineExpr::CeilDiv(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
+    }
+}
+
+/// One step of MLIR's `replaceDimOrSym`: if the operand at `pos` comes
+/// from an `affine.apply`, its (canonicalized) expression replaces that
+/// dim or symbol, its operands are appended, and the slot is emptied.
+fn replace_dim_or_sym(ctx: &Context, body: &Body, map: &mut AffineMap, pos: usize, dims: &mut Vec<Option<Value>>, syms: &mut Vec<Option<Value>>) -> bool {
+    let is_dim = pos < dims.len();
+    let slot = if is_dim { &mut dims[pos] } else { &mut syms[pos - dims.len()] };
+    let Some(v) = *slot else { return false };
+    let Some((apply_map, apply_operands)) = defining_apply(ctx, body, v) else { return false };
+    *slot = None;
+    let (apply_map, apply_operands) = canonicalized(ctx, body, apply_map, apply_operands);
+    let replacement = shift(&apply_map.results[0], dims.len() as u32, syms.len() as u32);
+    let (apply_dims, apply_syms) = apply_operands.split_at(apply_map.num_dims as usize);
+    let old_dims = dims.len();
+    dims.extend(apply_dims.iter().map(|&v| Some(v)));
+    syms.extend(apply_syms.iter().map(|&v| Some(v)));
+    let mut dim_repl: Vec<AffineExpr> = (0..dims.len() as u32).map(AffineExpr::Dim).collect();
+    let mut sym_repl: Vec<AffineExpr> = (0..syms.len() as u32).map(AffineExpr::Symbol).collect();
+    if is_dim {
+        dim_repl[pos] = replacement;
+    } else {
+        sym_repl[pos - old_dims] = replacement;
+    }
+    let results = map.results.iter().map(|e| substitute(e, &dim_repl, &sym_repl)).collect();
+    *map = AffineMap { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, results };
+    true
+}
+
+/// MLIR's `composeAffineMapAndOperands`: every operand produced by an
+/// `affine.apply` is replaced, repeatedly, by that apply's expression and
+/// operands; the result is canonicalized and simplified.
+pub fn compose_map_and_operands(ctx: &Context, body: &Body, m: AffineMap, operands: Vec<Value>) -> (AffineMap, Vec<Value>) {
+    if m.results.is_empty() || operands.len() != (m.num_dims + m.num_symbols) as usize {
+        let (m, operands) = canonicalized(ctx, body, m, operands);
+        return (simplify_affine_map(&m), operands);
+    }
+    let mut map = m;
+    let (d, s) = operands.split_at(map.num_dims as usize);
+    let mut dims: Vec<Option<Value>> = d.iter().map(|&v| Some(v)).collect();
+    let mut syms: Vec<Option<Value>> = s.iter().map(|&v| Some(v)).collect();
+    // Restart from the first position after every replacement, as MLIR
+    // does, so the order operands are appended in matches its output.
+    while (0..dims.len() + syms.len()).any(|pos| replace_dim_or_sym(ctx, body, &mut map, pos, &mut dims, &mut syms)) {}
+    let mut new_operands = Vec::new();
+    let mut renumber = |slots: &[Option<Value>], make: fn(u32) -> AffineExpr| -> Vec<AffineExpr> {
+        let mut next = 0;
+        slots
+            .iter()
+            .map(|slot| match slot {
+                Some(v) => {
+                    new_operands.push(*v);
+                    next += 1;
+                    make(next - 1)
+                }
+                None => AffineExpr::Constant(0),
+            })
+            .collect()
+    };
+    let dim_repl = renumber(&dims, AffineExpr::Dim);
+    let sym_repl = renumber(&syms, AffineExpr::Symbol);
+    let num_dims = dims.iter().flatten().count() as u32;
+    let num_symbols = syms.iter().flatten().count() as u32;
+    let results = map.results.iter().map(|e| substitute(e, &dim_repl, &sym_repl)).collect();
+    let map = AffineMap { num_dims, num_symbols, results };
+    let (map, new_operands) = canonicalized(ctx, body, map, new_operands);
+    (simplify_affine_map(&map), new_operands)
+}
+
+/// What `SimplifyAffineOp` does to a map and its operands before deciding
+/// whether anything changed: compose, canonicalize, simplify with the
+/// operands' bounds.
+fn simplified_map_and_operands(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]) -> Option<(AffineMap, Vec<Value>)> {
+    let (map, new_operands) = compose_map_and_operands(ctx, body, m.clone(), operands.to_vec());
+    let (map, new_operands) = canonicalized(ctx, body, map, new_operands);
+    let map = simplify_map_with_operands(ctx, body, map, &new_operands);
+    (map != *m || new_operands != operands).then_some((map, new_operands))
+}
+
 /// `affine.load`/`affine.store`: map operands start after `first`.
 fn simplify_access(op: Op, rw: &mut PatternRewriter<'_>, first: usize) -> bool {
     let ctx = rw.ctx;
@@ -140,7 +241,7 @@ fn simplify_access(op: Op, rw: &mut PatternRewriter<'_>, first: usize) -> bool {
     if operands.len() < first {
         return false;
     }
-    let Some((map, indices)) = canonicalize_map_and_operands(ctx, body, &m, &operands[first..]) else { return false };
+    let Some((map, indices)) = simplified_map_and_operands(ctx, body, &m, &operands[first..]) else { return false };
     let mut all: Vec<Value> = operands[..first].to_vec();
     all.extend(indices);
     let attr = map_attr(ctx, map);
@@ -157,7 +258,18 @@ fn simplify_apply(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let Some(m) = map_of(ctx, body.op_attr(ctx, op, "map")).cloned() else { return false };
     let operands = body.operand_vec(op);
     let loc = body.op_loc(op);
-    let canonical = canonicalize_map_and_operands(ctx, body, &m, &operands);
+    // MLIR's `AffineApplyOp::fold` runs before the pattern: a result that
+    // is one of the operands is that operand, whatever else the map holds.
+    let forwarded = match m.results.as_slice() {
+        [AffineExpr::Dim(i)] => operands.get(*i as usize),
+        [AffineExpr::Symbol(i)] => operands.get((m.num_dims + i) as usize),
+        _ => None,
+    };
+    if let Some(&v) = forwarded {
+        rw.replace_op(op, &[v]);
+        return true;
+    }
+    let canonical = simplified_map_and_operands(ctx, body, &m, &operands);
     let (map, operands) = canonical.clone().unwrap_or((m, operands.to_vec()));
     if map.results.len() != 1 {
         return false;

@@ -4,7 +4,7 @@
 
 use strata_ir::apint::ApInt;
 use strata_ir::asm_format::operand_groups;
-use strata_ir::branch::{adjust_segment, dense_i32_array, dense_i32_values, remove_operand, BranchOpInterface};
+use strata_ir::branch::{adjust_segment, dense_i32_array, dense_i32_values, insert_operand, remove_operand, BranchOpInterface};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
@@ -324,6 +324,11 @@ pub(crate) const COND_BR_BRANCH: BranchOpInterface = BranchOpInterface {
         remove_operand(body, op, range.start + idx);
         adjust_segment(ctx, body, op, "operandSegmentSizes", 1 + succ, -1);
     },
+    append_successor_operand: |ctx, body, op, succ, v| {
+        let range = (COND_BR_BRANCH.successor_operands)(ctx, body, op, succ);
+        insert_operand(body, op, range.end, v);
+        adjust_segment(ctx, body, op, "operandSegmentSizes", 1 + succ, 1);
+    },
 };
 
 /// `cf.switch`: segments [flag, default operands, case operands], the case
@@ -347,6 +352,16 @@ const SWITCH_BRANCH: BranchOpInterface = BranchOpInterface {
         } else {
             adjust_segment(ctx, body, op, "operandSegmentSizes", 2, -1);
             adjust_segment(ctx, body, op, "case_operand_segments", succ - 1, -1);
+        }
+    },
+    append_successor_operand: |ctx, body, op, succ, v| {
+        let range = (SWITCH_BRANCH.successor_operands)(ctx, body, op, succ);
+        insert_operand(body, op, range.end, v);
+        if succ == 0 {
+            adjust_segment(ctx, body, op, "operandSegmentSizes", 1, 1);
+        } else {
+            adjust_segment(ctx, body, op, "operandSegmentSizes", 2, 1);
+            adjust_segment(ctx, body, op, "case_operand_segments", succ - 1, 1);
         }
     },
 };

@@ -6,6 +6,7 @@
 pub mod affine;
 mod affine_canonicalize;
 mod affine_for_canonicalize;
+mod affine_operand_bounds;
 pub mod arith;
 mod arith_canonicalize;
 mod arith_canonicalize_cmpf;

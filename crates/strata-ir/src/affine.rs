@@ -5,7 +5,10 @@
 //! `a.floor_div(b)`, ...), which simplify as MLIR's builders do; the enum
 //! constructors make an expression exactly as given.
 
+mod flatten;
 mod simplify;
+
+pub use flatten::{expr_from_flat_form, flatten_affine_expr, is_pure_affine, simplify_affine_expr, simplify_affine_map};
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum AffineExpr {

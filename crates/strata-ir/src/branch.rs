@@ -22,6 +22,9 @@ pub struct BranchOpInterface {
     /// Removes operand `idx` of successor `i`'s operands (keeping the op's
     /// segment attributes consistent).
     pub erase_successor_operand: fn(&Context, &mut Body, Op, usize, usize),
+    /// Appends a value to successor `i`'s operands (MLIR's
+    /// `SuccessorOperands::append`), keeping segment attributes consistent.
+    pub append_successor_operand: fn(&Context, &mut Body, Op, usize, Value),
 }
 
 /// The branch interface of `op`, if its definition has one.
@@ -58,6 +61,13 @@ pub fn remove_operand(body: &mut Body, op: Op, index: usize) {
     body.set_operands(op, &ops);
 }
 
+/// Inserts `v` as operand `index` of `op`.
+pub fn insert_operand(body: &mut Body, op: Op, index: usize, v: Value) {
+    let mut ops = body.operand_vec(op);
+    ops.insert(index, v);
+    body.set_operands(op, &ops);
+}
+
 /// Adds `delta` to entry `segment` of the dense `i32` array attribute `name`.
 pub fn adjust_segment(ctx: &Context, body: &mut Body, op: Op, name: &str, segment: usize, delta: i32) {
     let mut seg = dense_i32_values(ctx, body.op_attr(ctx, op, name));
@@ -72,4 +82,8 @@ pub fn adjust_segment(ctx: &Context, body: &mut Body, op: Op, name: &str, segmen
 pub const ALL_OPERANDS_TO_SUCCESSOR: BranchOpInterface = BranchOpInterface {
     successor_operands: |_, body, op, _| 0..body.num_operands(op),
     erase_successor_operand: |_, body, op, _, idx| remove_operand(body, op, idx),
+    append_successor_operand: |_, body, op, _, v| {
+        let n = body.num_operands(op);
+        insert_operand(body, op, n, v)
+    },
 };

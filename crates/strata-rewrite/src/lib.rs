@@ -12,6 +12,7 @@
 //! `region_simplify.rs` (dead blocks and block arguments), `conversion.rs`
 //! (dialect conversion: targets, conversion patterns, type converter).
 
+mod block_merge;
 pub mod conversion;
 pub mod declarative;
 pub mod fingerprint;

@@ -2,8 +2,9 @@
 //! (MLIR's `simplifyRegions` in `RegionUtils.cpp`): unreachable blocks are
 //! erased, then a liveness analysis over the CFG deletes ops and block
 //! arguments that nothing live uses (including dead cycles through block
-//! arguments), and under `aggressive` block arguments that receive the same
-//! value from every predecessor are dropped.
+//! arguments), and under `aggressive` identical blocks are merged
+//! (`block_merge.rs`) and block arguments that receive the same value from
+//! every predecessor are dropped.
 //!
 //! Only the regions of this body are simplified; isolated ops nested in it
 //! own their bodies and are simplified by their own driver run.
@@ -19,12 +20,13 @@ use strata_ir::{Block, Body, Context, Op, Region, Value, ValueDef};
 use crate::rewriter::PatternRewriter;
 
 /// Simplifies `region` and the regions nested in it; true if ops or blocks
-/// were erased (or, when `aggressive`, arguments dropped).
+/// were erased (or, when `aggressive`, blocks merged or arguments dropped).
 pub fn simplify_region(rw: &mut PatternRewriter<'_>, region: Region, aggressive: bool) -> bool {
     let erased_blocks = erase_unreachable_blocks(rw, region);
     let erased_ops = run_region_dce(rw, region);
+    let merged = aggressive && crate::block_merge::merge_identical_blocks(rw.ctx, rw, region);
     let dropped = aggressive && drop_redundant_arguments(rw, region);
-    erased_blocks || erased_ops || dropped
+    erased_blocks || erased_ops || merged || dropped
 }
 
 fn successors(body: &Body, b: Block) -> SmallVec<[Block; 2]> {

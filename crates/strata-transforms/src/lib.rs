@@ -1,7 +1,8 @@
 //! The core transformations, each a registered pass with mlir-opt's name
 //! and options: `canonicalize`, `cse`, `inline`, `symbol-dce`, and the
-//! affine `affine-loop-fusion` and `affine-scalrep` for the cases Toy's
-//! lowering produces (`affine_access.rs` holds what they ask of affine ops).
+//! affine `affine-loop-fusion` (for the cases Toy's lowering produces) and
+//! `affine-scalrep` (`affine_access.rs` holds what they ask of affine ops,
+//! `affine_dependence.rs` memory dependence, `local_alias.rs` aliasing).
 //!
 //! Map: one file per pass, named after it. Region simplification (dead
 //! blocks and block arguments) lives with the greedy driver in
@@ -9,11 +10,13 @@
 //! op equivalence and hash that `cse` keys its table with.
 
 mod affine_access;
+mod affine_dependence;
 pub mod affine_loop_fusion;
 pub mod affine_scalrep;
 pub mod canonicalize;
 pub mod cse;
 pub mod inline;
+mod local_alias;
 pub mod op_equivalence;
 pub mod symbol_dce;
 

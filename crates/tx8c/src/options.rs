@@ -98,6 +98,10 @@ pub struct Options {
     #[arg(long = "mlir-timing")]
     pub timing: bool,
 
+    /// Test hook: scale weight constant N by 1.5 on the card only (for checking --compare-all).
+    #[arg(long = "debug-perturb-const", hide = true)]
+    pub debug_perturb_const: Option<usize>,
+
     /// No progress bars.
     #[arg(short, long)]
     pub quiet: bool,

@@ -119,6 +119,7 @@ pub enum Call {
     Pool { kind: u32, kernel: [i64; 2], strides: [i64; 2], count_include_pad: bool },
     Transpose { perm: Vec<u32> },
     Reshape,
+    Concat { axis: u32 },
     Pad { value: f32 },
     Gather { row_elems: u64, table_ddr: u64 },
 }

@@ -410,15 +410,10 @@ fn reshape_box(x: &[i64], y: &[i64], out: &SliceBox) -> Result<SliceBox, String>
     if out.size.iter().any(|&s| s == 0) || total == 0 {
         return Ok(SliceBox { start: vec![0; x.len()], size: vec![0; x.len()] });
     }
-    // Contiguous: after the first dim with size > 1 that is not whole, all dims whole.
-    let first_partial = (0..y.len()).find(|&d| out.size[d] != y[d]);
-    if let Some(d) = first_partial {
-        if (0..d).any(|e| out.size[e] != 1 && out.size[e] != y[e]) || (d + 1..y.len()).any(|e| out.size[e] != y[e]) {
-            return Err(format!("output box {out:?} of a reshape is not one contiguous range"));
-        }
-        if (0..d).any(|e| out.size[e] != 1 && y[e] != 1) {
-            return Err(format!("output box {out:?} of a reshape is not one contiguous range"));
-        }
+    // Contiguous: size 1 before some dim d, anything at d, whole after d.
+    let d = (0..y.len()).find(|&d| out.size[d] != 1).unwrap_or(y.len());
+    if (d + 1..y.len()).any(|e| out.size[e] != y[e]) {
+        return Err(format!("output box {out:?} of a reshape is not one contiguous range"));
     }
     let ys = super::tensor::strides(y);
     let lo: i64 = (0..y.len()).map(|d| out.start[d] * ys[d]).sum();

@@ -133,6 +133,7 @@ fn strata_dialects_context(load_test_dialect: bool) -> Context {
         strata_dialects::strata_test::register(&mut ctx);
     }
     strata_oneflow::register(&mut ctx);
+    strata_stablehlo::register(&mut ctx);
     ctx
 }
 

@@ -157,20 +157,36 @@ impl Graph {
     }
 }
 
-/// The lines of `text` that hold `"op"(`, in order.
-pub fn op_lines<'a>(text: &'a str, op: &str) -> Vec<&'a str> {
+/// The text of every op named `op`, in order: its line, joined with the
+/// closing `}) : type` line when the op has regions (so result types of
+/// reduce ops are part of it). Region bodies are left out.
+pub fn op_lines(text: &str, op: &str) -> Vec<String> {
     let needle = format!("\"{op}\"(");
-    text.lines().filter(|l| l.contains(&needle)).collect()
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if !l.contains(&needle) {
+            continue;
+        }
+        if l.trim_end().ends_with("({") {
+            let indent = l.len() - l.trim_start().len();
+            let close = lines[i + 1..].iter().find(|c| c.len() - c.trim_start().len() == indent && c.trim_start().starts_with("})"));
+            out.push(format!("{l} ... {}", close.map_or("", |c| c.trim())));
+        } else {
+            out.push(l.to_string());
+        }
+    }
+    out
 }
 
-/// The single line holding `op`; panics when there is not exactly one.
-pub fn the_op<'a>(text: &'a str, op: &str) -> &'a str {
+/// The single op named `op`; panics when there is not exactly one.
+pub fn the_op(text: &str, op: &str) -> String {
     let lines = op_lines(text, op);
     assert_eq!(lines.len(), 1, "expected one {op} in:\n{text}");
-    lines[0]
+    lines[0].clone()
 }
 
-/// Number of ops named `op`.
+/// Number of ops named `op` (including those inside reduction regions).
 pub fn count(text: &str, op: &str) -> usize {
     op_lines(text, op).len()
 }

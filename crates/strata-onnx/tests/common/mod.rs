@@ -139,7 +139,11 @@ impl Graph {
             let generic = print_top_level(&ctx, &m.body, m.module, PrintOptions { generic: true, ..Default::default() }, &[]);
             panic!("imported module does not verify: {}\n{generic}", d.message);
         }
-        Ok(print_top_level(&ctx, &m.body, m.module, PrintOptions { generic: true, debug_info: true, ..Default::default() }, &[]))
+        let text = print_top_level(&ctx, &m.body, m.module, PrintOptions { generic: true, debug_info: true, ..Default::default() }, &[]);
+        reparse(&text, "generic");
+        let custom = print_top_level(&ctx, &m.body, m.module, PrintOptions::default(), &[]);
+        reparse(&custom, "custom");
+        Ok(text)
     }
 
     pub fn import(&self) -> String {
@@ -154,6 +158,22 @@ impl Graph {
             Ok(s) => panic!("import succeeded:\n{s}"),
             Err(e) => e.to_string(),
         }
+    }
+}
+
+/// Parses printed IR in a fresh context (registered dialects only) and
+/// verifies it: what the importer prints must load in strata-opt.
+fn reparse(text: &str, form: &str) {
+    use strata_ir::diagnostics::SourceFile;
+    use strata_ir::parser::{parse_source, ParseOptions};
+    let ctx = strata_onnx::context();
+    let src = SourceFile::new("imported.mlir", text.to_string());
+    let parsed = match parse_source(&ctx, &src, 0..text.len(), ParseOptions { allow_unregistered: false }, true) {
+        Ok(p) => p,
+        Err(d) => panic!("the {form} form does not parse again: {}\n{text}", d.message),
+    };
+    if let Err(d) = strata_ir::verifier::verify(&ctx, &parsed.body, parsed.op) {
+        panic!("the re-parsed {form} form does not verify: {}\n{text}", d.message);
     }
 }
 

@@ -281,13 +281,15 @@ pub fn slice_params(shape: &[i64], starts: &[i64], ends: &[i64], axes: Option<&[
         } else {
             (norm(s).clamp(-1, dim - 1), norm(e).clamp(-1, dim - 1))
         };
+        // start and end are within [-1, dim]; the step may be any i64.
+        let (s128, e128, st128) = (start as i128, end as i128, step as i128);
         let count = if step > 0 {
-            if end > start { (end - start + step - 1) / step } else { 0 }
-        } else if start > end {
-            (start - end + (-step) - 1) / (-step)
+            if e128 > s128 { (e128 - s128 + st128 - 1) / st128 } else { 0 }
+        } else if s128 > e128 {
+            (s128 - e128 - st128 - 1) / (-st128)
         } else {
             0
-        };
+        } as i64;
         params[axis] = (start, step, count);
     }
     Ok(params)

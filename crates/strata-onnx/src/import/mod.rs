@@ -96,6 +96,28 @@ pub struct Imported {
     pub module: Op,
 }
 
+/// Largest dimension and element count of any tensor the importer handles.
+/// Every operand satisfies both (checked for inputs, initializers and each
+/// node's results), which keeps the shape arithmetic of the op importers
+/// (products of a dimension and an attribute value) inside i64.
+pub const MAX_DIM: i64 = (1 << 31) - 1;
+pub const MAX_ELEMENTS: i64 = 1 << 48;
+
+/// Checks a shape against [`MAX_DIM`] and [`MAX_ELEMENTS`].
+pub fn check_shape(shape: &[i64]) -> Result<(), String> {
+    let mut n: i64 = 1;
+    for &d in shape {
+        if !(0..=MAX_DIM).contains(&d) {
+            return Err(format!("shape {shape:?} has a dimension outside 0..={MAX_DIM}"));
+        }
+        n = n.saturating_mul(d.max(1));
+    }
+    if n > MAX_ELEMENTS {
+        return Err(format!("shape {shape:?} has more than 2^48 elements"));
+    }
+    Ok(())
+}
+
 /// The ai.onnx operators the importer supports.
 pub const SUPPORTED_OPS: &[&str] = &[
     "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape", "Conv",
@@ -134,11 +156,13 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
 
     let mut env: HashMap<String, Operand> = HashMap::new();
     for (name, t) in &model.initializers {
+        check_shape(&t.shape).map_err(|e| ImportError::Model(ModelError(format!("initializer '{name}': {e}"))))?;
         env.insert(name.clone(), Operand::constant(t.clone()));
     }
     let mut arg_types = Vec::new();
     let mut arg_attrs = Vec::new();
     for (input, shape) in model.inputs.iter().zip(&shapes) {
+        check_shape(shape).map_err(|e| ImportError::Model(ModelError(format!("input '{}': {e}", input.name))))?;
         let ty = b.tensor_type(input.dtype, shape);
         let loc = name_loc(ctx, &input.name);
         let v = b.body.add_block_arg(entry, ty, loc);
@@ -172,6 +196,7 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
             }
             match results.get(i) {
                 Some(Some(o)) => {
+                    check_shape(&o.shape).map_err(|e| node_err(format!("output {i} ('{name}'): {e}")))?;
                     env.insert(name.clone(), o.clone());
                 }
                 _ => return Err(node_err(format!("output {i} ('{name}') is not supported"))),

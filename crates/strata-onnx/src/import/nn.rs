@@ -20,11 +20,25 @@ pub struct Window {
     pub pads: Vec<(i64, i64)>,
 }
 
+/// Upper bound of window attribute values (kernel, strides, dilations,
+/// pads): far above any real model, low enough that a product with a
+/// dimension (at most 2^31) fits in i64.
+pub const MAX_WINDOW_ATTR: i64 = 1 << 24;
+
 fn positive_list(cx: &NodeCx, name: &str, n: usize) -> Result<Vec<i64>, String> {
     match cx.ints(name)? {
         None => Ok(vec![1; n]),
-        Some(v) if v.len() == n && v.iter().all(|&x| x >= 1) => Ok(v),
-        Some(v) => Err(format!("attribute '{name}' = {v:?} must have {n} positive entries")),
+        Some(v) if v.len() == n && v.iter().all(|&x| (1..=MAX_WINDOW_ATTR).contains(&x)) => Ok(v),
+        Some(v) => Err(format!("attribute '{name}' = {v:?} must have {n} entries in 1..={MAX_WINDOW_ATTR}")),
+    }
+}
+
+/// A list attribute of `len` entries in `0..=MAX_WINDOW_ATTR` (pads, output_padding).
+fn bounded_list(cx: &NodeCx, name: &str, len: usize) -> Result<Option<Vec<i64>>, String> {
+    match cx.ints(name)? {
+        None => Ok(None),
+        Some(v) if v.len() == len && v.iter().all(|&x| (0..=MAX_WINDOW_ATTR).contains(&x)) => Ok(Some(v)),
+        Some(v) => Err(format!("attribute '{name}' = {v:?} must have {len} entries in 0..={MAX_WINDOW_ATTR}")),
     }
 }
 
@@ -38,17 +52,16 @@ pub fn read_window(cx: &NodeCx, in_spatial: &[i64], kernel: Option<&[i64]>) -> R
         (None, Some(w)) => w.to_vec(),
         (None, None) => return Err("attribute 'kernel_shape' is required".into()),
     };
-    if kernel.len() != n || kernel.iter().any(|&k| k < 1) {
-        return Err(format!("attribute 'kernel_shape' = {kernel:?} must have {n} positive entries"));
+    if kernel.len() != n || kernel.iter().any(|&k| !(1..=MAX_WINDOW_ATTR).contains(&k)) {
+        return Err(format!("attribute 'kernel_shape' = {kernel:?} must have {n} entries in 1..={MAX_WINDOW_ATTR}"));
     }
     let strides = positive_list(cx, "strides", n)?;
     let dilations = positive_list(cx, "dilations", n)?;
     let auto_pad = cx.string("auto_pad", "NOTSET")?;
     let pads = match auto_pad.as_str() {
-        "NOTSET" => match cx.ints("pads")? {
+        "NOTSET" => match bounded_list(cx, "pads", 2 * n)? {
             None => vec![(0, 0); n],
-            Some(p) if p.len() == 2 * n && p.iter().all(|&x| x >= 0) => (0..n).map(|i| (p[i], p[i + n])).collect(),
-            Some(p) => return Err(format!("attribute 'pads' = {p:?} must have {} non-negative entries", 2 * n)),
+            Some(p) => (0..n).map(|i| (p[i], p[i + n])).collect(),
         },
         "VALID" => vec![(0, 0); n],
         "SAME_UPPER" | "SAME_LOWER" => (0..n)
@@ -217,11 +230,7 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
     }
     let strides = positive_list(cx, "strides", n)?;
     let dilations = positive_list(cx, "dilations", n)?;
-    let out_pad = match cx.ints("output_padding")? {
-        None => vec![0; n],
-        Some(p) if p.len() == n && p.iter().all(|&v| v >= 0) => p,
-        Some(p) => return Err(format!("attribute 'output_padding' = {p:?} must have {n} non-negative entries")),
-    };
+    let out_pad = bounded_list(cx, "output_padding", n)?.unwrap_or_else(|| vec![0; n]);
     let auto_pad = cx.string("auto_pad", "NOTSET")?;
     if !matches!(auto_pad.as_str(), "NOTSET" | "VALID" | "SAME_UPPER" | "SAME_LOWER") {
         return Err(cx.unsupported_attr("auto_pad", format!("'{auto_pad}'"), "NOTSET, VALID, SAME_UPPER or SAME_LOWER"));
@@ -231,18 +240,17 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
     let split = |total: i64| if auto_pad == "SAME_UPPER" { (total / 2, total - total / 2) } else { (total - total / 2, total / 2) };
     let pads: Vec<(i64, i64)> = if let Some(os) = cx.ints("output_shape")? {
         let os = if os.len() == n + 2 { os[2..].to_vec() } else { os };
-        if os.len() != n {
-            return Err(format!("attribute 'output_shape' = {os:?} must have {n} entries"));
+        if os.len() != n || os.iter().any(|&d| !(0..=crate::import::MAX_DIM).contains(&d)) {
+            return Err(format!("attribute 'output_shape' = {os:?} must have {n} dimensions"));
         }
         (0..n).map(|i| split(full(i) - os[i])).collect()
     } else {
         match auto_pad.as_str() {
             "SAME_UPPER" | "SAME_LOWER" => (0..n).map(|i| split(full(i) - in_sp[i] * strides[i])).collect(),
             "VALID" => vec![(0, 0); n],
-            _ => match cx.ints("pads")? {
+            _ => match bounded_list(cx, "pads", 2 * n)? {
                 None => vec![(0, 0); n],
-                Some(p) if p.len() == 2 * n => (0..n).map(|i| (p[i], p[i + n])).collect(),
-                Some(p) => return Err(format!("attribute 'pads' = {p:?} must have {} entries", 2 * n)),
+                Some(p) => (0..n).map(|i| (p[i], p[i + n])).collect(),
             },
         }
     };

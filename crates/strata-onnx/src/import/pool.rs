@@ -9,6 +9,10 @@ use crate::import::node::NodeCx;
 use crate::import::Results;
 use crate::tensor::{num_elements, Tensor};
 
+/// Largest spatial output (elements) of an AveragePool, whose per-position
+/// window counts are computed here.
+const MAX_COUNT_TENSOR: i64 = 1 << 24;
+
 fn pool_input<'a>(cx: &'a NodeCx) -> Result<&'a Operand, String> {
     let x = cx.input(0)?;
     if x.rank() < 3 || !x.dtype.is_float() {
@@ -71,6 +75,10 @@ pub fn average_pool(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String>
     let ceil = cx.int("ceil_mode", 0)? != 0;
     let include_pad = cx.int("count_include_pad", 0)? != 0;
     let (window, strides, dil, pads, shape) = full_window(x, &w, ceil);
+    let spatial_elems: i64 = shape[2..].iter().product();
+    if spatial_elems > MAX_COUNT_TENSOR {
+        return Err(format!("the output's spatial size {:?} is too large for the window count tensor", &shape[2..]));
+    }
     let sum = b.reduce_window(x, Combiner::Add, &window, &strides, &dil, &pads, &shape);
     let per_dim: Vec<Vec<i64>> = (0..x.rank() - 2)
         .map(|i| counts_1d(x.shape[2 + i], shape[2 + i], w.kernel[i], w.strides[i], w.dilations[i], w.pads[i], include_pad))

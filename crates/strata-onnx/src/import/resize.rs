@@ -11,6 +11,9 @@ use crate::import::builder::{norm_axis, FuncBuilder, Operand};
 use crate::import::node::NodeCx;
 use crate::tensor::Tensor;
 
+/// Largest interpolation matrix (entries) built for one axis.
+const MAX_MATRIX: i128 = 1 << 24;
+
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub enum Transform {
     HalfPixel,
@@ -172,8 +175,9 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         if out == input && scale[a] == 1.0 {
             continue;
         }
-        if input == 0 || out <= 0 {
-            return Err(format!("cannot resize axis {a} from {input} to {out}"));
+        // The interpolation matrix is built here, so its size is bounded.
+        if input == 0 || out <= 0 || (input as i128) * (out as i128) > MAX_MATRIX {
+            return Err(format!("cannot resize axis {a} from {input} to {out} (the interpolation matrix is limited to 2^24 entries)"));
         }
         // Matrix as [in, out] so the result's new dimension comes last.
         let m = interpolation_matrix(input, out, scale[a], transform, linear, nearest);

@@ -125,15 +125,15 @@ pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         Some(s) => s,
         None => {
             let n = if cx.opset >= 18 && cx.has_attr("num_outputs") { cx.int("num_outputs", 0)? } else { n_out as i64 };
-            if n <= 0 {
-                return Err("the number of outputs must be positive".into());
+            if n <= 0 || n != n_out as i64 {
+                return Err(format!("the node has {n_out} outputs, 'num_outputs' says {n}"));
             }
             // Equal parts, the last one smaller when the dimension does not divide.
             let part = (dim + n - 1) / n;
             (0..n).map(|i| part.min(dim - i * part).max(0)).collect()
         }
     };
-    if sizes.len() != n_out || sizes.iter().any(|&s| s < 0) || sizes.iter().sum::<i64>() != dim {
+    if sizes.len() != n_out || sizes.iter().any(|&s| s < 0) || sizes.iter().map(|&s| s as i128).sum::<i128>() != dim as i128 {
         return Err(format!("split sizes {sizes:?} do not divide dimension {axis} of size {dim} into {n_out} outputs"));
     }
     let mut results = Vec::with_capacity(n_out);
@@ -285,9 +285,9 @@ pub fn pad(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         low[a] = pads[k];
         high[a] = pads[k + axes.len()];
     }
-    let shape: Vec<i64> = (0..r).map(|d| x.shape[d] + low[d] + high[d]).collect();
-    if shape.iter().any(|&d| d < 0) {
-        return Err(format!("padding {pads:?} makes a negative dimension"));
+    let shape: Vec<i64> = (0..r).map(|d| x.shape[d].saturating_add(low[d]).saturating_add(high[d])).collect();
+    if shape.iter().any(|&d| !(0..=crate::import::MAX_DIM).contains(&d)) {
+        return Err(format!("padding {pads:?} makes a dimension negative or too large"));
     }
     let value = match cx.opt_input(2) {
         Some(v) if v.dtype != x.dtype => return Err(format!("'constant_value' is {}, the input is {}", v.dtype.name(), x.dtype.name())),

@@ -131,7 +131,9 @@ impl Graph {
     /// Imports with `--input-shape` values; the module is verified (with
     /// the stablehlo dialect's verifiers) before it is printed.
     pub fn import_with(&self, shapes: &[&str]) -> Result<String, ImportError> {
-        let model = decode_model(&self.bytes(), None).map_err(ImportError::Model)?;
+        let bytes = self.bytes();
+        write_seed(&bytes);
+        let model = decode_model(&bytes, None).map_err(ImportError::Model)?;
         let opts = ImportOptions { input_shapes: shapes.iter().map(|s| parse_input_shape(s).unwrap()).collect() };
         let ctx = strata_onnx::context();
         let m = import_model(&ctx, &model, &opts)?;
@@ -159,6 +161,19 @@ impl Graph {
             Err(e) => e.to_string(),
         }
     }
+}
+
+/// With `STRATA_ONNX_WRITE_CORPUS=DIR` in the environment, every model a
+/// test imports is also written to DIR (named by a hash of its bytes): the
+/// seed corpus of the `read_onnx` fuzz target (`fuzz/seed-corpus.sh`).
+fn write_seed(bytes: &[u8]) {
+    let Some(dir) = std::env::var_os("STRATA_ONNX_WRITE_CORPUS") else { return };
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("corpus directory");
+    std::fs::write(dir.join(format!("test-{:016x}.onnx", h.finish())), bytes).expect("write seed");
 }
 
 /// Parses printed IR in a fresh context (registered dialects only) and

@@ -1,24 +1,25 @@
 //! A StableHLO subset on Strata: the `stablehlo` dialect (and `chlo` with
 //! only `chlo.erf`) as the ONNX importer emits it and as JAX prints it,
-//! per /work/spec/stablehlo.md.
+//! per /work/spec/stablehlo.md, with folds and graph passes.
 //!
 //! Map: `attrs.rs` (dialect attributes `#stablehlo.conv`, `#stablehlo.dot`,
-//! comparison/precision enums, with builders and readers for clients).
+//! comparison/precision enums, with builders and readers for clients),
+//! `ops.rs` (op definitions), `asm.rs` (hand-written assembly),
+//! `verify.rs` (type rules), `shapes.rs` and `dense.rs` (helpers),
+//! `fold.rs` (constant folding and identities).
 
+pub mod asm;
 pub mod attrs;
+pub mod dense;
+pub mod fold;
+pub mod ops;
+pub mod shapes;
+pub mod verify;
 
-use strata_ir::dialect::DialectDef;
 use strata_ir::Context;
-
-fn stablehlo_dialect() -> DialectDef {
-    let mut d = DialectDef::new("stablehlo");
-    d.parse_attr = Some(attrs::parse_stablehlo_attr);
-    d.print_attr = Some(attrs::print_stablehlo_attr);
-    d
-}
 
 /// Registers the `stablehlo` and `chlo` dialects.
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(stablehlo_dialect());
-    ctx.register_dialect(DialectDef::new("chlo"));
+    ctx.register_dialect(ops::stablehlo_dialect());
+    ctx.register_dialect(ops::chlo_dialect());
 }

@@ -77,7 +77,7 @@ void tile_main(void) {
     {
         int32_t xd[4] = {1, 6, 6, 4}, od[4] = {1, 3, 3, 4};
         TSR x = load(Fmt_FP32, 4, xd, 6), y = tensor(Fmt_FP32, 4, od);
-        POOL_PARAM p = {0, {2, 2}, {2, 2}, {0, 0}};
+        POOL_PARAM p = {0, {2, 2}, {2, 2}, {0, 0, 0, 0}, 0};
         op_pool2d(&p, &x, &y);
         store(&y, 3);
     }

@@ -257,7 +257,7 @@ fn operator_calls_through_the_c_abi_match_references() {
         "pool2d",
         DataFormat::Fp32,
         read(3, DataFormat::Fp32),
-        reference::pool(&x6, [1, 6, 6, 4], [2, 2], [2, 2], [0, 0], true),
+        reference::pool(&x6, [1, 6, 6, 4], [2, 2], [2, 2], [0, 0, 0, 0], true, false),
     );
     check(
         "transpose",

@@ -370,13 +370,37 @@ fn reduce_pool_convert_copy_fill_transpose() {
             dims: [1, 4, 4, 1],
             kernel: [2, 2],
             stride: [2, 2],
-            pad: [0, 0],
+            pad: [0, 0, 0, 0],
+            count_include_pad: false,
         })
     };
     run(&c, vec![pool(PoolKind::Max)]).unwrap();
     assert_eq!(get(&c, 0x40000, Fp32, 4), vec![5.0, 7.0, 13.0, 15.0]);
     run(&c, vec![pool(PoolKind::Avg)]).unwrap();
     assert_eq!(get(&c, 0x40000, Fp32, 4), vec![2.5, 4.5, 10.5, 12.5]);
+    // 1x2x2x1 [1 2; 3 4], 2x2 window, padding only on top: 2x1 outputs over
+    // rows (-1, 0) and (0, 1). Averages of the first window: 3/2 without the
+    // padding, 3/4 counting it.
+    put(&c, BASE, Fp32, &[1.0, 2.0, 3.0, 4.0]);
+    let padded = |kind, count_include_pad| {
+        Instr::Cgra(CgraInstr::Pool {
+            kind,
+            fmt: Fp32,
+            src: BASE,
+            dst: 0x40000,
+            dims: [1, 2, 2, 1],
+            kernel: [2, 2],
+            stride: [1, 1],
+            pad: [1, 0, 0, 0],
+            count_include_pad,
+        })
+    };
+    run(&c, vec![padded(PoolKind::Avg, false)]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp32, 2), vec![1.5, 2.5]);
+    run(&c, vec![padded(PoolKind::Avg, true)]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp32, 2), vec![0.75, 2.5]);
+    run(&c, vec![padded(PoolKind::Max, true)]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp32, 2), vec![2.0, 4.0]);
     // Convert fp32 -> fp16 rounds to nearest even; fp32 -> int8 saturates.
     put(
         &c,

@@ -630,7 +630,7 @@ pub fn print_reduce(p: &mut OpPrinter<'_, '_>, op: Op) {
     p.print_optional_attr_dict(p.body.op_attrs(op), &["dimensions"]);
     print_op_functional_type(p, op);
     if compact.is_none() {
-        p.newline_with_extra_indent(1);
+        p.newline_with_extra_indent(0);
         p.write(" reducer");
         let (rb, regions) = p.body.regions_of(op);
         if let Some(b) = regions.first().and_then(|&r| rb.first_block(r)) {

@@ -5,10 +5,11 @@
 //! floats `x + 0.0` is `x` also for `x = -0.0`, as StableHLO's own
 //! simplification assumes). Splats stay splats: an op whose constant
 //! operands are all splats is computed on one element, whatever the
-//! tensor's size. Non-splat results are bounded by `MAX_FOLDED_ELEMENTS`.
+//! tensor's size. Non-splat results are bounded by `MAX_FOLDED_ELEMENTS`,
+//! broadcasts of non-splat constants by `MAX_EXPANDED_ELEMENTS`.
 
 use strata_ir::fold::FoldResult;
-use strata_ir::opdef::{OpDef, Traits};
+use strata_ir::opdef::OpDef;
 use strata_ir::{Attribute, Body, Context, Location, Op, OpSpec, Type};
 
 use crate::dense::{self, elem_kind, from_bytes, push_f64, push_i64, to_f64, to_i64, view, DenseView, ElemKind};
@@ -17,6 +18,10 @@ use crate::verify::i64_array_of;
 
 /// Largest non-splat tensor a fold creates (elements).
 pub const MAX_FOLDED_ELEMENTS: u64 = 1 << 22;
+/// Largest result of a fold that repeats a non-splat constant
+/// (broadcast_in_dim): a per-channel bias broadcast over an activation
+/// stays a broadcast instead of becoming a weight-sized constant.
+pub const MAX_EXPANDED_ELEMENTS: u64 = 4096;
 
 /// Attaches the fold hook (and constant reading) that `def` has.
 pub fn with_folds(mut def: OpDef) -> OpDef {
@@ -39,7 +44,6 @@ pub fn with_folds(mut def: OpDef) -> OpDef {
         "slice" => Some(fold_slice),
         _ => None,
     };
-    let _ = Traits::NONE;
     def
 }
 
@@ -379,6 +383,9 @@ fn fold_broadcast_in_dim(ctx: &Context, body: &mut Body, op: Op, operands: &[Opt
     let Some(v) = view(ctx, *a) else { return FoldResult::Failed };
     if v.splat || v.num_elements() == 1 {
         return FoldResult::attr(from_bytes(ctx, rt, v.raw(0).to_vec(), v.per, true));
+    }
+    if ranked(ctx, rt).and_then(|(s, _)| num_elements(s)).is_none_or(|n| n > MAX_EXPANDED_ELEMENTS) {
+        return FoldResult::Failed;
     }
     let st = strides_of(v.shape);
     let shape = v.shape;

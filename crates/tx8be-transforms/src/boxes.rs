@@ -2,23 +2,10 @@
 //! splitting (over time): which box of a tensor each tile owns, which
 //! slices it walks through, and the largest slice that fits.
 
-/// A box of a tensor: start and size per dim, in whole-tensor coordinates.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TBox {
-    pub start: Vec<i64>,
-    pub size: Vec<i64>,
-}
+pub use tx8be::interfaces::sharding::SliceBox as TBox;
 
-impl TBox {
-    pub fn whole(dims: &[i64]) -> TBox {
-        TBox { start: vec![0; dims.len()], size: dims.to_vec() }
-    }
-    pub fn elems(&self) -> i64 {
-        self.size.iter().product()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.size.iter().any(|&s| s <= 0)
-    }
+fn box_is_empty(b: &TBox) -> bool {
+    b.size.iter().any(|&s| s <= 0)
 }
 
 /// Splits `n` into `parts` nearly equal chunks (the first ones one larger);
@@ -59,7 +46,7 @@ pub fn shard_boxes(dims: &[i64], shard: &[i64], tiles: usize) -> Vec<TBox> {
 /// The slices of `b` of at most `slice` elements per dim, outer dims
 /// slowest (row-major order of the slice grid).
 pub fn split_box(b: &TBox, slice: &[i64]) -> Vec<TBox> {
-    if b.is_empty() {
+    if box_is_empty(b) {
         return Vec::new();
     }
     let counts: Vec<i64> = b.size.iter().zip(slice).map(|(&n, &s)| (n + s.max(1) - 1) / s.max(1)).collect();
@@ -124,9 +111,9 @@ mod tests {
     fn shard_boxes_partition_the_tensor() {
         let dims = [2, 10, 6];
         let boxes = shard_boxes(&dims, &[1, 4, 2], 16);
-        let covered: i64 = boxes.iter().map(|b| b.elems()).sum();
+        let covered: i64 = boxes.iter().map(|b| b.size.iter().product::<i64>()).sum();
         assert_eq!(covered, 120);
-        assert!(boxes[8..].iter().all(|b| b.is_empty()));
+        assert!(boxes[8..].iter().all(box_is_empty));
         // Tile 3 = row-major (0, 1, 1): rows 3..6, cols 3..6.
         assert_eq!(boxes[3], TBox { start: vec![0, 3, 3], size: vec![2, 3, 3] });
     }

@@ -14,7 +14,7 @@ use tx8_cmodel::HardwareConfig;
 
 use crate::codegen::emit_c::emit_main_c;
 use crate::codegen::read_ir::read_program;
-use crate::host_io::{model_io, ModelInfo, TensorInfo, WeightsInfo};
+use crate::host_io::{model_io, ModelInfo, WeightsInfo};
 use crate::options::{Dtype, Emit, Options, RunTarget};
 use crate::progress::Progress;
 
@@ -58,8 +58,9 @@ fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
             for spec in &opts.input_shapes {
                 shapes.push(strata_onnx::parse_input_shape(spec).map_err(|e| Failure(format!("--input-shape {spec}: {e}")))?);
             }
-            let imported = strata_onnx::import::import_model(ctx, &model, &shapes).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-            Ok(Loaded { body: imported.body, module: imported.op, source: None, is_tx8be: false })
+            let imported = strata_onnx::import_model(ctx, &model, &strata_onnx::ImportOptions { input_shapes: shapes })
+                .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            Ok(Loaded { body: imported.body, module: imported.module, source: None, is_tx8be: false })
         }
         "mlir" => {
             let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;

@@ -101,7 +101,7 @@ pub fn parse_npy(bytes: &[u8]) -> Result<Array, NpzError> {
     }
     let major = bytes[6];
     let (header_len, start) = match major {
-        1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
+        1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10usize),
         2 | 3 => {
             if bytes.len() < 12 {
                 return err("truncated .npy header");

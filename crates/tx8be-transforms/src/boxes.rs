@@ -19,14 +19,14 @@ pub fn chunk(n: i64, parts: i64, i: i64) -> (i64, i64) {
 }
 
 /// The box of `dims` each of `tiles` tiles owns when dim `d` is cut into
-/// `shard[d]` parts (tiles numbered row-major over the shard grid; tiles
-/// beyond the grid own nothing: an empty box).
-pub fn shard_boxes(dims: &[i64], shard: &[i64], tiles: usize) -> Vec<TBox> {
+/// `shard[d]` parts (tiles numbered row-major over the shard grid); `None`
+/// for tiles beyond the grid, which own nothing.
+pub fn shard_boxes(dims: &[i64], shard: &[i64], tiles: usize) -> Vec<Option<TBox>> {
     let grid: i64 = shard.iter().product();
     (0..tiles as i64)
         .map(|t| {
             if t >= grid {
-                return TBox { start: vec![0; dims.len()], size: vec![0; dims.len()] };
+                return None;
             }
             let mut rest = t;
             let mut start = vec![0; dims.len()];
@@ -38,7 +38,8 @@ pub fn shard_boxes(dims: &[i64], shard: &[i64], tiles: usize) -> Vec<TBox> {
                 start[d] = s;
                 size[d] = l;
             }
-            TBox { start, size }
+            let b = TBox { start, size };
+            (!box_is_empty(&b)).then_some(b)
         })
         .collect()
 }
@@ -111,11 +112,14 @@ mod tests {
     fn shard_boxes_partition_the_tensor() {
         let dims = [2, 10, 6];
         let boxes = shard_boxes(&dims, &[1, 4, 2], 16);
-        let covered: i64 = boxes.iter().map(|b| b.size.iter().product::<i64>()).sum();
+        let covered: i64 = boxes.iter().flatten().map(|b| b.size.iter().product::<i64>()).sum();
         assert_eq!(covered, 120);
-        assert!(boxes[8..].iter().all(box_is_empty));
+        assert!(boxes[8..].iter().all(Option::is_none));
         // Tile 3 = row-major (0, 1, 1): rows 3..6, cols 3..6.
-        assert_eq!(boxes[3], TBox { start: vec![0, 3, 3], size: vec![2, 3, 3] });
+        assert_eq!(boxes[3], Some(TBox { start: vec![0, 3, 3], size: vec![2, 3, 3] }));
+        // A scalar belongs to tile 0 alone.
+        let scalar = shard_boxes(&[], &[], 16);
+        assert!(scalar[0].is_some() && scalar[1..].iter().all(Option::is_none));
     }
 
     #[test]

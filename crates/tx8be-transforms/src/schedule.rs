@@ -32,6 +32,10 @@ pub fn tile_steps(ctx: &Context, body: &Body, op: Op, shard: &[i64], slice: &[i6
     let mut all = Vec::with_capacity(tiles);
     for tile_box in shard_boxes(&out_dims, shard, tiles) {
         let mut steps = Vec::new();
+        let Some(tile_box) = tile_box else {
+            all.push(steps);
+            continue;
+        };
         for out in split_box(&tile_box, slice) {
             let operands = tx8be::interfaces::temporal_slice_shape(ctx, body, op, &out)?;
             let pads = match &windowed {

@@ -115,7 +115,7 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
             dims[d] > 1 && legal(ctx, body, op, &shard, &split)
         })
         .collect();
-    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
+    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().flatten().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
     let fits = |slice: &[i64]| -> bool {
         match tile_steps(ctx, body, op, &shard, slice, tiles as usize).and_then(|s| group_buffers(ctx, body, op, &s, hw)) {
             Ok(b) => b.total() <= window,
@@ -142,10 +142,7 @@ fn shard_cost(ctx: &Context, body: &Body, op: Op, dims: &[i64], shard: &[i64], t
     let per_out = work_per_output(ctx, body, op);
     let mut max_elems = 0i64;
     let mut bytes = 0u64;
-    for b in &boxes {
-        if b.size.iter().any(|&s| s <= 0) {
-            continue;
-        }
+    for b in boxes.iter().flatten() {
         max_elems = max_elems.max(b.size.iter().product());
         let sb = tx8be::interfaces::sharding::SliceBox { start: b.start.clone(), size: b.size.clone() };
         for (i, ob) in tx8be::interfaces::temporal_slice_shape(ctx, body, op, &sb)?.iter().enumerate() {

@@ -134,6 +134,10 @@ fn imm_bytes(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfi
         OpKind::LayerNorm => 2 * align(rows * last * 4, hw) + 2 * align(rows * 4, hw),
         OpKind::Reduce => reduce_imm(ctx, body, op, out, es, hw),
         OpKind::Binary => binary_imm(ctx, body, op, out, es, hw),
+        // op_select: at most out * (1 + 4 * elem size) + 1280 bytes (tx8.h).
+        OpKind::Select => align(elems(out) * (1 + 4 * es) + 1280, hw),
+        // op_eltwise_unary_param: ELU needs the input's bytes.
+        OpKind::Unary if attr_str(ctx, body, op, "kind").as_deref() == Some("elu") => align(elems(out) * es, hw),
         _ => 0,
     }
 }
@@ -186,10 +190,19 @@ fn binary_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], es: u64, hw: &Har
         out.ends_with(&x)
     };
     let commutative = matches!(attr_str(ctx, body, op, "kind").as_deref(), Some("add" | "mul" | "max" | "min" | "eq" | "ne" | "and" | "or" | "xor"));
+    // The operands' element size: an int8 predicate result (eq..ge) has
+    // float operands, expanded in their own format, plus one out-sized
+    // buffer for the predicate (tx8.h, op_eltwise_binary).
+    let operand_es = ctx
+        .element_type(body.value_type(body.operand(op, 0)))
+        .and_then(|e| ElementType::from_type(ctx, e))
+        .map_or(es, |e| e.bytes());
+    let predicate = matches!(attr_str(ctx, body, op, "kind").as_deref(), Some("eq" | "ne" | "lt" | "le" | "gt" | "ge"));
+    let extra = if predicate { align(n.max(0) as u64 * operand_es, hw) } else { 0 };
     if (count(&a) == n && suffix(&b)) || (count(&b) == n && suffix(&a) && commutative) {
-        return 0;
+        return extra;
     }
-    [a, b].iter().filter(|x| count(x) != n).map(|_| align(n.max(0) as u64 * es, hw)).sum()
+    extra + 2 * align(n.max(0) as u64 * operand_es, hw)
 }
 
 #[cfg(test)]

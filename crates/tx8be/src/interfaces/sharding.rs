@@ -221,6 +221,13 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
             let ir = shapes[1].len();
             let table = (0..t.len()).map(|j| if j < axis { Some(j) } else if j == axis { None } else { Some(j + ir - 1) }).collect();
             let idx = (0..ir).map(|j| Some(axis + j)).collect();
+            // The operator library gathers whole rows of a DDR table
+            // (op_gather): the output dims that come from the table stay
+            // whole; only the index dims are cut.
+            for j in (0..r).filter(|&j| j < axis || j >= axis + ir) {
+                no_shard.push(j);
+                no_split.push(j);
+            }
             vec![table, idx]
         }
         OpKind::Reshape => return Err("reshape is mapped by flat ranges, not dims".into()),

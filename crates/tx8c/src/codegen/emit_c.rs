@@ -33,7 +33,7 @@ pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
 
 const PRELUDE: &str = r#"typedef struct BOX { int32_t start[MAX_SHAPE_DIM]; int32_t size[MAX_SHAPE_DIM]; } BOX;
 
-static void set_shape(L_SHAPE *s, int32_t dim, const int32_t *whole, const BOX *b) {
+static __attribute__((unused)) void set_shape(L_SHAPE *s, int32_t dim, const int32_t *whole, const BOX *b) {
     for (int32_t i = 0; i < MAX_SHAPE_DIM; i++) {
         s->shape_whole[i] = i < dim ? whole[i] : 0;
         s->shape_start[i] = i < dim ? b->start[i] : 0;
@@ -43,7 +43,7 @@ static void set_shape(L_SHAPE *s, int32_t dim, const int32_t *whole, const BOX *
     s->dim = dim;
 }
 
-static int same_box(const BOX *a, const BOX *b, int32_t dim) {
+static __attribute__((unused)) int same_box(const BOX *a, const BOX *b, int32_t dim) {
     for (int32_t i = 0; i < dim; i++) {
         if (a->start[i] != b->start[i] || a->size[i] != b->size[i]) return 0;
     }

@@ -117,7 +117,8 @@ def _resnet(resolution, widths, blocks, classes, bottleneck):
                     y = _basic_block(g, y, c, width, stride, name)
                     c = width
         g.output(classifier(g, y, c, classes), "logits")
-        calibrate_batchnorm(g, 17)
+        # Batch 8 at 32x32 (the last stage is 1x1), 2 at 224x224 (7x7 is plenty).
+        calibrate_batchnorm(g, 17, batch=8 if resolution <= 64 else 2)
         return Built(opset=17)
     return build
 

@@ -107,21 +107,21 @@ def generate(case, out_dir: str) -> dict:
         return entry
 
     symbolic = any(d.dim_param for vi in g.graph_inputs for d in vi.type.tensor_type.shape.dim)
+    # A first run gives the output shapes to declare; the reference comes from
+    # a second run of the file as written (which, for external data, also
+    # proves the weights file loads).
     outputs = run_onnxruntime(g.model(built.opset), g.input_data) if built.run_reference else {}
     model = declare_outputs(g, built.opset, outputs, symbolic or not built.run_reference)
     onnx.checker.check_model(model, full_check=True)
+    files = save_model(model, directory, built.external_data)
     if built.run_reference:
+        outputs = run_onnxruntime(os.path.join(directory, "model.onnx"), g.input_data)
         for name, value in outputs.items():
             if value.dtype != np.float32:
                 raise SystemExit(f"gen_models: {case.name}: output {name} is {value.dtype}, "
                                  "test models must have float32 outputs")
             if not np.isfinite(value).all():
                 raise SystemExit(f"gen_models: {case.name}: output {name} has inf or NaN")
-    files = save_model(model, directory, built.external_data)
-    if built.external_data:
-        # The reference is recomputed from the files as written: this proves
-        # the external-data layout loads.
-        outputs = run_onnxruntime(os.path.join(directory, "model.onnx"), g.input_data)
     feeds = built.inputs if built.inputs is not None else g.input_data
     save_npz(os.path.join(directory, "inputs.npz"), feeds)
     files.append("inputs.npz")

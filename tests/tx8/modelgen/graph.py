@@ -151,12 +151,12 @@ class Built:
 
     The build function receives a fresh `Graph` (named after the case, seeded
     with the case's seed) and fills it; `opset` is the model's opset. `raw` is
-    for a file
-    that is deliberately not a valid model (then nothing is checked or run);
-    `inputs` overrides the graph's own input data (a wrong-shaped feed);
-    `run_shapes` gives concrete shapes for symbolic inputs so a reference can
-    still be computed; `run_reference` False when onnxruntime cannot run it
-    (a model too large for any machine)."""
+    for a file that is deliberately not a valid model (written as it is,
+    only checked to fail parsing);
+    `inputs` replaces the graph's input data in inputs.npz (a wrong-shaped
+    feed; the reference is then not written); `run_reference` is False when
+    onnxruntime cannot run the model (too large for any machine);
+    `external_data` writes the weights to model.onnx.data."""
     opset: int = 17
     raw: Optional[bytes] = None
     inputs: Optional[dict] = None

@@ -180,7 +180,7 @@ def cases():
         net("mlp_small", "MLP", _mlp(4, [64, 128, 64, 10]), "small"),
         net("mlp_small_external_data", "MLP", _mlp_external, "small",
             notes="weights in model.onnx.data (ONNX external data) beside model.onnx"),
-        net("mlp_full", "MLP", _mlp(32, [784, 1024, 512, 10]), "full"),
+        net("mlp", "MLP", _mlp(32, [784, 1024, 512, 10]), "full"),
         net("resnet18_small", "ResNet-18", _resnet(32, [8, 16, 32, 64], [2, 2, 2, 2], 10, False),
             "small", notes="ResNet-18 topology at 32x32, widths 8-64, 10 classes"),
         net("resnet18", "ResNet-18", _resnet(224, [64, 128, 256, 512], [2, 2, 2, 2], 1000, False),

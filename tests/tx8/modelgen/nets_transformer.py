@@ -164,12 +164,12 @@ def cases():
     return [
         net("bert_layer_small", "BERT", _bert_layer(16, 64, 4, 256, 12), "small",
             notes="hidden 64, 4 heads, sequence 16 (12 unmasked), FFN 256"),
-        net("bert_base_layer", "BERT", _bert_layer(128, 768, 12, 3072, 100), "full",
+        net("bert_layer", "BERT", _bert_layer(128, 768, 12, 3072, 100), "full",
             notes="BERT-base encoder layer: hidden 768, 12 heads, sequence 128 (100 unmasked), "
                   "FFN 3072"),
         net("gpt2_block_small", "GPT-2", _gpt2_block(16, 64, 4, 32), "small",
             notes="hidden 64, 4 heads, sequence 16, n_positions 32; " + _GPT2_NOTE),
-        net("gpt2_small_block", "GPT-2", _gpt2_block(256, 768, 12, 1024), "full",
+        net("gpt2_block", "GPT-2", _gpt2_block(256, 768, 12, 1024), "full",
             notes="GPT-2 small block: hidden 768, 12 heads, sequence 256, n_positions 1024; "
                   + _GPT2_NOTE),
     ]

@@ -170,19 +170,20 @@ def _cast_cases():
 
 
 def _compare_where(op, broadcast):
-    """Where(op(a, b), a, b). Operands are small integers, b = a + {-1, 0, 1},
-    so Equal/Less/Greater are decided the same way in bf16 and fp32."""
+    """Where(op(a, b), a, other). Operands are small integers, b = a + {-1, 0, 1},
+    so Equal/Less/Greater are decided the same way in bf16 and fp32; `other`
+    is unrelated to both, so a wrong decision changes the output."""
     def build(g):
         rng = g.rng
+        a = rng.integers(-4, 5, (2, 3, 4)).astype(np.float32)
         if broadcast:
-            a = rng.integers(-4, 5, (2, 3, 4)).astype(np.float32)
             b = rng.integers(-4, 5, (4,)).astype(np.float32)
         else:
-            a = rng.integers(-4, 5, (2, 3, 4)).astype(np.float32)
             b = a + rng.integers(-1, 2, a.shape).astype(np.float32)
         an, bn = g.input("a", a), g.input("b", b)
+        other = g.input("other", normal(rng, (2, 3, 4), 3.0))
         cond = g.node(op, [an, bn])
-        g.output(g.node("Where", [cond, an, bn]), "y")
+        g.output(g.node("Where", [cond, an, other]), "y")
         return Built(opset=17)
     return build
 

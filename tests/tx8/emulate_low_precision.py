@@ -39,10 +39,13 @@ def round_to(a: np.ndarray, dtype: str) -> np.ndarray:
 
 
 def low_precision_model(model: onnx.ModelProto, dtype: str) -> onnx.ModelProto:
+    """Resize's roi and scales stay fp32: they are shape metadata, not data
+    (1.6 in bf16 is 1.6015625, which moves every sampled pixel)."""
     onnx_type = TensorProto.BFLOAT16 if dtype == "bf16" else TensorProto.FLOAT16
+    metadata = {t for n in model.graph.node if n.op_type == "Resize" for t in n.input[1:3]}
     for k, t in enumerate(model.graph.initializer):
         a = numpy_helper.to_array(t)
-        if a.dtype == np.float32:
+        if a.dtype == np.float32 and t.name not in metadata:
             model.graph.initializer[k].CopyFrom(numpy_helper.from_array(round_to(a, dtype), t.name))
     inferred = onnx.shape_inference.infer_shapes(model)
     types = {vi.name: vi.type.tensor_type.elem_type

@@ -164,26 +164,30 @@ def _resize(x_shape, mode, ctm, scales=None, sizes=None, nearest_mode=None, opse
 
 
 def _resize_cases():
-    """Scale 1.6 (5x6 -> 8x9) where the modes must differ: at integer scales
-    nearest half_pixel and asymmetric pick the same pixels. 1.6 never puts a
-    source coordinate on a .5 tie. pytorch_half_pixel differs from half_pixel
-    only where an output length is 1, hence its 5 -> 1 height."""
+    """Besides x2, a scale of 11/7 (5x6 -> 7x9), where the modes must differ
+    (at integer scales nearest half_pixel and asymmetric pick the same
+    pixels) and no rounding question arises: with an odd denominator no
+    half_pixel source coordinate falls on a .5 tie, and with a numerator above
+    every output index no asymmetric one falls on an integer, so floor/round
+    agree however the division is done. pytorch_half_pixel differs from
+    half_pixel only where an output length is 1, hence its 5 -> 1 height."""
     s = (1, 4, 5, 6)
     up2 = [1.0, 1.0, 2.0, 2.0]
-    up16 = [1.0, 1.0, 1.6, 1.6]
+    up11_7 = [1.0, 1.0, 11.0 / 7.0, 11.0 / 7.0]
     exact, acc = "exact", "accumulate"
     r = lambda name, tol, **kw: Case(name, "op", "Resize", tol, _resize(s, **kw))  # noqa: E731
     return [
         r("resize_nearest_asymmetric_floor_x2", exact, mode="nearest", ctm="asymmetric",
           scales=up2, nearest_mode="floor"),
-        r("resize_nearest_asymmetric_floor_x1.6", exact, mode="nearest", ctm="asymmetric",
-          scales=up16, nearest_mode="floor"),
-        r("resize_nearest_half_pixel_default_x1.6", exact, mode="nearest", ctm="half_pixel",
-          scales=up16),
+        r("resize_nearest_asymmetric_floor_x11_7", exact, mode="nearest", ctm="asymmetric",
+          scales=up11_7, nearest_mode="floor"),
+        r("resize_nearest_half_pixel_default_x11_7", exact, mode="nearest", ctm="half_pixel",
+          scales=up11_7),
         r("resize_nearest_sizes_x3", exact, mode="nearest", ctm="asymmetric",
           sizes=[1, 4, 15, 18], nearest_mode="floor"),
         r("resize_linear_half_pixel_x2", acc, mode="linear", ctm="half_pixel", scales=up2),
-        r("resize_linear_half_pixel_x1.6", acc, mode="linear", ctm="half_pixel", scales=up16),
+        r("resize_linear_half_pixel_x11_7", acc, mode="linear", ctm="half_pixel",
+          scales=up11_7),
         r("resize_linear_align_corners_x2", acc, mode="linear", ctm="align_corners",
           scales=up2),
         r("resize_linear_pytorch_half_pixel_sizes_h1", acc, mode="linear",

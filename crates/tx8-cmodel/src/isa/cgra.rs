@@ -738,6 +738,10 @@ impl CgraInstr {
                     acc.bytes(acc.bytes(rows, cols)?, size as u64)?,
                     size as u64,
                 )?;
+                // Nothing to move (and rows or cols may be huge when the other is 0).
+                if bytes.is_empty() {
+                    return Ok(());
+                }
                 let mut out = vec![0u8; bytes.len()];
                 let (r, c) = (rows as usize, cols as usize);
                 for i in 0..r {

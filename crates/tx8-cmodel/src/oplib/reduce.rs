@@ -133,8 +133,13 @@ pub fn pool2d(
         return Err(op_err(OP, "pooling needs a float format"));
     }
     let dims = [n, h, w, c];
-    let (oh, ow) = pool_out(&dims, &window.kernel, &window.stride, &window.pad)
-        .ok_or_else(|| op_err(OP, "window does not fit (zero kernel/stride or kernel larger than the padded input)"))?;
+    let (oh, ow) =
+        pool_out(&dims, &window.kernel, &window.stride, &window.pad).ok_or_else(|| {
+            op_err(
+                OP,
+                "window does not fit (zero kernel/stride or kernel larger than the padded input)",
+            )
+        })?;
     // As ONNX requires: a window never lies wholly in the padding.
     if (0..4).any(|i| window.pad[i] >= window.kernel[i % 2]) {
         return Err(op_err(

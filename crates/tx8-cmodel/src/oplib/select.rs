@@ -143,3 +143,34 @@ pub fn select(
     em.emit(vv(BinaryOp::Xor, pb, t, out.addr))?;
     em.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::optest::Bench;
+
+    #[test]
+    fn select_passes_infinities_and_nan_bit_exact() {
+        // A causal mask: where(cond, scores, -inf), with a NaN and -0.0 on the true side.
+        let mut b = Bench::new().unwrap();
+        let (c, _) = b
+            .input("cond", DataFormat::Int8, &[2, 2], &[1.0, 0.0, 1.0, 1.0])
+            .unwrap();
+        let (a, _) = b
+            .input("a", DataFormat::Bf16, &[2, 2], &[f64::NAN, 2.0, -0.0, 3.5])
+            .unwrap();
+        let (m, _) = b
+            .input("b", DataFormat::Bf16, &[1], &[f64::NEG_INFINITY])
+            .unwrap();
+        let out = b.output(DataFormat::Bf16, &[2, 2]).unwrap();
+        let imm = b
+            .scratch(select_scratch_bytes(4, DataFormat::Bf16))
+            .unwrap();
+        b.run(|ctx| select(ctx, &c, &a, &m, &out, imm)).unwrap();
+        let got = b.read(&out).unwrap();
+        assert!(got[0].is_nan());
+        assert_eq!(got[1], f64::NEG_INFINITY);
+        assert!(got[2] == 0.0 && got[2].is_sign_negative());
+        assert_eq!(got[3], 3.5);
+    }
+}

@@ -84,7 +84,7 @@ void tile_main(void) {
     }
     /* 4: where(cond, x, row) */
     {
-        TSR y = tensor(Fmt_FP32, 2, d23), imm = scratch(6 * (1 + 4 * 4) + 1280);
+        TSR y = tensor(Fmt_FP32, 2, d23), imm = scratch(6 * (1 + 4 * 4) + 1536);
         op_select(&cond, &x, &row, &imm, &y);
         store(&y, 4);
     }

@@ -482,7 +482,7 @@ fn bad_operator_arguments_fail_the_call_with_a_located_message() {
             "select-scratch",
             "static L_SHAPE s1 = {{1}, {0}, {1}, {1}, 1}; TSR c = {Fmt_INT8, base + 512, &s1};\
              op_select(&c, &x, &x, 0, &y);",
-            &["select", "scratch too small"][..],
+            &["select", "768 bytes needed for these operands, imm has 0"][..],
         ),
         (
             "select-cond",

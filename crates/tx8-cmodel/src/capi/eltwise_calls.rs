@@ -152,8 +152,8 @@ pub unsafe extern "C" fn op_eltwise_unary(op: u32, input: *const TSR, out: *cons
 
 /// Element-wise unary op with parameters: any TX8_UNARY_* code (0..14
 /// ignore alpha and beta); LEAKY_RELU(alpha), HARD_SIGMOID(alpha, beta),
-/// HARD_SWISH, CLIP(min = alpha, max = beta; pass -INFINITY / INFINITY for
-/// a missing bound), GELU_ERF, ELU(alpha). Same element count and format in
+/// HARD_SWISH, CLIP(min = alpha, max = beta, rounded to the format; pass
+/// -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha). Same element count and format in
 /// and out; float formats (CLIP, abs, neg, relu take integers too).
 /// `imm` (may be NULL): ELU needs in's bytes; LEAKY_RELU, HARD_SWISH and
 /// GELU_ERF need them only when out overlaps in. Each composed step rounds
@@ -184,8 +184,8 @@ pub unsafe extern "C" fn op_eltwise_unary_param(
 /// `out = cond ? on_true : on_false` (ONNX Where) with numpy broadcasting of
 /// all three; `cond` INT8 (non-zero = true); on_true, on_false and out share
 /// any one format; values pass bit-exact (inf, NaN). `imm`: at most
-/// out_elems * (1 + 4 * elem_size) + 1280 bytes (less when operands are
-/// full-size; never NULL).
+/// out_elems * (1 + 4 * elem_size) + 1536 bytes (less when operands are
+/// full-size; never NULL; the error names the exact need).
 ///
 /// # Safety
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.

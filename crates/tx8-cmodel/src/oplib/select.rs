@@ -30,9 +30,10 @@ fn bits_view(fmt: DataFormat) -> DataFormat {
 }
 
 /// Scratch bytes `select` needs at most for an output of `n` elements of
-/// `fmt` (less when operands are already full-size).
+/// `fmt` (less when operands are already full-size): at most five buffers,
+/// each 256 B aligned, at a 256 B aligned start.
 pub fn select_scratch_bytes(n: u64, fmt: DataFormat) -> u64 {
-    n * (1 + 4 * fmt.size() as u64) + 5 * 256
+    n * (1 + 4 * fmt.size() as u64) + 6 * 256
 }
 
 /// `out[i] = cond[i] != 0 ? a[i] : b[i]` with numpy broadcasting of the
@@ -82,6 +83,32 @@ pub fn select(
     let n = out.elems();
     let view = bits_view(out.fmt);
     let es = view.size() as u64;
+    // Buffers carved below (256 B aligned each): expanded operands, the
+    // 0/1 condition when cond is not expanded, the wide mask, the xor term.
+    let full_size = |x: &Tsr| x.elems() == n;
+    let buffers = [
+        (!full_size(cond), n),
+        (!full_size(a), n * es),
+        (!full_size(b), n * es),
+        (full_size(cond), n),
+        (es > 1, n * es),
+        (true, n * es),
+    ];
+    let need = imm.addr.next_multiple_of(256) - imm.addr
+        + buffers
+            .iter()
+            .filter(|(used, _)| *used)
+            .map(|(_, bytes)| bytes.next_multiple_of(256))
+            .sum::<u64>();
+    if imm.bytes < need {
+        return Err(op_err(
+            OP,
+            format!(
+                "scratch too small: {need} bytes needed for these operands, imm has {}",
+                imm.bytes
+            ),
+        ));
+    }
     let mut carve = Carver::new(OP, imm);
     let mut em = Emitter::new(ctx);
     // Full-size operands (expanded into scratch by TDMA where broadcast).

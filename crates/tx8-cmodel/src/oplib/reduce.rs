@@ -6,7 +6,8 @@
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
-use crate::isa::cgra::{pool_out, scalar_bits, PoolWindow};
+use crate::isa::cgra::scalar_bits;
+use crate::isa::pool::{pool_out, PoolWindow};
 use crate::isa::{BinaryOp, CgraInstr, Instr, PoolKind, ReduceOp};
 use crate::oplib::{op_err, Carver, Emitter, Scratch, Tsr};
 use crate::tile::TileCtx;

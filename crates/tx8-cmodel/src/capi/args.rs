@@ -19,12 +19,7 @@ pub(crate) fn arg_err(op: &str, arg: &str, reason: impl std::fmt::Display) -> Si
 }
 
 /// The SPM tensor behind `t`, validated against the tile's SPM window.
-pub(crate) fn spm_tsr(
-    ctx: &TileCtx,
-    t: *const TSR,
-    op: &str,
-    arg: &str,
-) -> Result<Tsr, SimError> {
+pub(crate) fn spm_tsr(ctx: &TileCtx, t: *const TSR, op: &str, arg: &str) -> Result<Tsr, SimError> {
     if t.is_null() {
         return Err(arg_err(op, arg, "NULL TSR"));
     }

@@ -108,7 +108,8 @@ pub fn activation(code: u32, alpha: f32, beta: f32) -> Option<Activation> {
 /// integers only); `out` in that format, or INT8 0/1 for EQ..GE (and
 /// AND/OR/XOR on floats). `imm` (NULL when not needed): 2 x out elements of
 /// the operand format when operands need expanding (a broadcast that is not
-/// a trailing suffix), plus out elements more for an INT8 predicate output.
+/// a trailing suffix), plus out elements more for an INT8 predicate output;
+/// each buffer starts 256 B aligned (add 768 bytes to be safe).
 ///
 /// # Safety
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
@@ -152,12 +153,12 @@ pub unsafe extern "C" fn op_eltwise_unary(op: u32, input: *const TSR, out: *cons
 
 /// Element-wise unary op with parameters: any TX8_UNARY_* code (0..14
 /// ignore alpha and beta); LEAKY_RELU(alpha), HARD_SIGMOID(alpha, beta),
-/// HARD_SWISH, CLIP(min = alpha, max = beta; pass -INFINITY / INFINITY for
-/// a missing bound), GELU_ERF, ELU(alpha). Same element count and format in
+/// HARD_SWISH, CLIP(min = alpha, max = beta, rounded to the format; pass
+/// -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha). Same element count and format in
 /// and out; float formats (CLIP, abs, neg, relu take integers too).
-/// `imm` (may be NULL): ELU needs in's bytes; LEAKY_RELU, HARD_SWISH and
-/// GELU_ERF need them only when out overlaps in. Each composed step rounds
-/// to the format.
+/// `imm` (may be NULL): ELU needs in's bytes (at a 256 B aligned address;
+/// add 255 otherwise); LEAKY_RELU, HARD_SWISH and GELU_ERF need them only
+/// when out overlaps in. Each composed step rounds to the format.
 ///
 /// # Safety
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
@@ -184,8 +185,8 @@ pub unsafe extern "C" fn op_eltwise_unary_param(
 /// `out = cond ? on_true : on_false` (ONNX Where) with numpy broadcasting of
 /// all three; `cond` INT8 (non-zero = true); on_true, on_false and out share
 /// any one format; values pass bit-exact (inf, NaN). `imm`: at most
-/// out_elems * (1 + 4 * elem_size) + 1280 bytes (less when operands are
-/// full-size; never NULL).
+/// out_elems * (1 + 4 * elem_size) + 1536 bytes (less when operands are
+/// full-size; never NULL; the error names the exact need).
 ///
 /// # Safety
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.

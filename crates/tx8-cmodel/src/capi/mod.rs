@@ -12,6 +12,8 @@ pub mod eltwise_calls;
 pub mod launch;
 pub mod oplib_calls;
 pub mod ops;
+#[cfg(test)]
+mod robustness_tests;
 pub mod types;
 
 use std::cell::{Cell, RefCell};

@@ -6,7 +6,7 @@
 use crate::capi::args::{array, param, scratch, spm_tsr};
 use crate::capi::types::TSR;
 use crate::capi::{bad, call};
-use crate::isa::{cgra::PoolWindow, PoolKind};
+use crate::isa::{pool::PoolWindow, PoolKind};
 use crate::layout::MemLayout;
 use crate::oplib::{self, Tsr};
 

@@ -256,7 +256,10 @@ pub unsafe extern "C" fn op_batchnorm_inference(
             spm_tsr(ctx, mean, OP, "mean")?,
             spm_tsr(ctx, var, OP, "var")?,
         );
-        let (x, y) = (spm_tsr(ctx, input, OP, "input")?, spm_tsr(ctx, out, OP, "out")?);
+        let (x, y) = (
+            spm_tsr(ctx, input, OP, "input")?,
+            spm_tsr(ctx, out, OP, "out")?,
+        );
         let imm = scratch(ctx, imm, OP, "imm")?;
         let bn = oplib::batchnorm::BnParams {
             scale: &sc,

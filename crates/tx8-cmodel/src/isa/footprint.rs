@@ -5,9 +5,10 @@
 //! (gather / scatter) accesses to DDR are summarised conservatively.
 
 use crate::error::MemSpace;
-use crate::isa::cgra::{pool_out, CgraInstr};
+use crate::isa::cgra::CgraInstr;
 use crate::isa::dma::{RdmaInstr, Strided, TdmaInstr, WdmaInstr};
 use crate::isa::ne::NeInstr;
+use crate::isa::pool::pool_out;
 use crate::isa::Instr;
 
 /// One read or write in `space`: `rows` rows of `row_bytes` bytes, row r

@@ -74,8 +74,7 @@ pub fn unary_param(
     let fmt = x.fmt;
     let int_ok = matches!(
         act,
-        Activation::Clip { .. }
-            | Activation::Plain(UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu)
+        Activation::Clip { .. } | Activation::Plain(UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu)
     );
     if !fmt.is_float() && !int_ok {
         return Err(op_err(
@@ -87,12 +86,12 @@ pub fn unary_param(
     let mut carve = Carver::new(OP, imm);
     // The temporary: `out` when it does not overlap x, else scratch; Elu
     // needs one apart from out as well.
-    let tmp = if matches!(act, Activation::Elu { .. }) || (act.needs_temporary() && overlaps(x, out))
-    {
-        carve.take(x.bytes())?
-    } else {
-        out.addr
-    };
+    let tmp =
+        if matches!(act, Activation::Elu { .. }) || (act.needs_temporary() && overlaps(x, out)) {
+            carve.take(x.bytes())?
+        } else {
+            out.addr
+        };
     let mut em = Emitter::new(ctx);
     let vs = |op: BinaryOp, src: u64, dst: u64, value: f64| {
         Instr::Cgra(CgraInstr::Vs {

@@ -7,9 +7,9 @@
 //! Relational and logic results can be written as int8 0/1: the op runs in
 //! the operands' format into scratch, then one CT convert to int8.
 
+use crate::dtype::DataFormat;
 use crate::engine::Engine;
 use crate::error::SimError;
-use crate::dtype::DataFormat;
 use crate::isa::{BinaryOp, CgraInstr, Instr, Strided, TdmaInstr, UnaryOp};
 use crate::oplib::{op_err, strides, Carver, Emitter, Scratch, Tsr};
 use crate::tile::TileCtx;
@@ -144,7 +144,10 @@ pub fn binary(
         return Err(op_err(OP, "both operands must share one format"));
     }
     if out.fmt != a.fmt {
-        if out.fmt != DataFormat::Int8 || !is_predicate(op) || (!a.fmt.is_float() && op_is_logic(op)) {
+        if out.fmt != DataFormat::Int8
+            || !is_predicate(op)
+            || (!a.fmt.is_float() && op_is_logic(op))
+        {
             return Err(op_err(
                 OP,
                 format!(

@@ -124,8 +124,13 @@ pub fn pad(
     let xs = strides(&x.dims);
     let os = strides(&out.dims);
     // Trailing dims copied whole and unpadded merge into one run.
-    let untouched =
-        |d: usize| maps[d].first == 0 && maps[d].count == x.dims[d] && maps[d].at == 0 && maps[d].step == 1 && x.dims[d] == out.dims[d];
+    let untouched = |d: usize| {
+        maps[d].first == 0
+            && maps[d].count == x.dims[d]
+            && maps[d].at == 0
+            && maps[d].step == 1
+            && x.dims[d] == out.dims[d]
+    };
     let mut k = r;
     while k > 0 && untouched(k - 1) {
         k -= 1;

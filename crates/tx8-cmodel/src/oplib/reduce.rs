@@ -6,7 +6,8 @@
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
-use crate::isa::cgra::{pool_out, scalar_bits, PoolWindow};
+use crate::isa::cgra::scalar_bits;
+use crate::isa::pool::{pool_out, PoolWindow};
 use crate::isa::{BinaryOp, CgraInstr, Instr, PoolKind, ReduceOp};
 use crate::oplib::{op_err, Carver, Emitter, Scratch, Tsr};
 use crate::tile::TileCtx;
@@ -133,8 +134,13 @@ pub fn pool2d(
         return Err(op_err(OP, "pooling needs a float format"));
     }
     let dims = [n, h, w, c];
-    let (oh, ow) = pool_out(&dims, &window.kernel, &window.stride, &window.pad)
-        .ok_or_else(|| op_err(OP, "window does not fit (zero kernel/stride or kernel larger than the padded input)"))?;
+    let (oh, ow) =
+        pool_out(&dims, &window.kernel, &window.stride, &window.pad).ok_or_else(|| {
+            op_err(
+                OP,
+                "window does not fit (zero kernel/stride or kernel larger than the padded input)",
+            )
+        })?;
     // As ONNX requires: a window never lies wholly in the padding.
     if (0..4).any(|i| window.pad[i] >= window.kernel[i % 2]) {
         return Err(op_err(

@@ -149,7 +149,13 @@ pub fn activation(act: crate::oplib::activation::Activation, x: &[f64]) -> Vec<f
             .collect(),
         Elu { alpha } => x
             .iter()
-            .map(|&v| if v > 0.0 { v } else { f64::from(alpha) * (v.exp() - 1.0) })
+            .map(|&v| {
+                if v > 0.0 {
+                    v
+                } else {
+                    f64::from(alpha) * (v.exp() - 1.0)
+                }
+            })
             .collect(),
     }
 }
@@ -171,7 +177,13 @@ pub fn select(
         broadcast_index(bd, out),
     );
     (0..ic.len())
-        .map(|i| if cond[ic[i]] != 0.0 { a[ia[i]] } else { b[ib[i]] })
+        .map(|i| {
+            if cond[ic[i]] != 0.0 {
+                a[ia[i]]
+            } else {
+                b[ib[i]]
+            }
+        })
         .collect()
 }
 

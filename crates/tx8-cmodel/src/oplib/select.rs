@@ -30,9 +30,10 @@ fn bits_view(fmt: DataFormat) -> DataFormat {
 }
 
 /// Scratch bytes `select` needs at most for an output of `n` elements of
-/// `fmt` (less when operands are already full-size).
+/// `fmt` (less when operands are already full-size): at most five buffers,
+/// each 256 B aligned, at a 256 B aligned start.
 pub fn select_scratch_bytes(n: u64, fmt: DataFormat) -> u64 {
-    n * (1 + 4 * fmt.size() as u64) + 5 * 256
+    n * (1 + 4 * fmt.size() as u64) + 6 * 256
 }
 
 /// `out[i] = cond[i] != 0 ? a[i] : b[i]` with numpy broadcasting of the
@@ -82,6 +83,32 @@ pub fn select(
     let n = out.elems();
     let view = bits_view(out.fmt);
     let es = view.size() as u64;
+    // Buffers carved below (256 B aligned each): expanded operands, the
+    // 0/1 condition when cond is not expanded, the wide mask, the xor term.
+    let full_size = |x: &Tsr| x.elems() == n;
+    let buffers = [
+        (!full_size(cond), n),
+        (!full_size(a), n * es),
+        (!full_size(b), n * es),
+        (full_size(cond), n),
+        (es > 1, n * es),
+        (true, n * es),
+    ];
+    let need = imm.addr.next_multiple_of(256) - imm.addr
+        + buffers
+            .iter()
+            .filter(|(used, _)| *used)
+            .map(|(_, bytes)| bytes.next_multiple_of(256))
+            .sum::<u64>();
+    if imm.bytes < need {
+        return Err(op_err(
+            OP,
+            format!(
+                "scratch too small: {need} bytes needed for these operands, imm has {}",
+                imm.bytes
+            ),
+        ));
+    }
     let mut carve = Carver::new(OP, imm);
     let mut em = Emitter::new(ctx);
     // Full-size operands (expanded into scratch by TDMA where broadcast).
@@ -142,4 +169,35 @@ pub fn select(
     em.emit(vv(BinaryOp::And, t, m, t))?;
     em.emit(vv(BinaryOp::Xor, pb, t, out.addr))?;
     em.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::optest::Bench;
+
+    #[test]
+    fn select_passes_infinities_and_nan_bit_exact() {
+        // A causal mask: where(cond, scores, -inf), with a NaN and -0.0 on the true side.
+        let mut b = Bench::new().unwrap();
+        let (c, _) = b
+            .input("cond", DataFormat::Int8, &[2, 2], &[1.0, 0.0, 1.0, 1.0])
+            .unwrap();
+        let (a, _) = b
+            .input("a", DataFormat::Bf16, &[2, 2], &[f64::NAN, 2.0, -0.0, 3.5])
+            .unwrap();
+        let (m, _) = b
+            .input("b", DataFormat::Bf16, &[1], &[f64::NEG_INFINITY])
+            .unwrap();
+        let out = b.output(DataFormat::Bf16, &[2, 2]).unwrap();
+        let imm = b
+            .scratch(select_scratch_bytes(4, DataFormat::Bf16))
+            .unwrap();
+        b.run(|ctx| select(ctx, &c, &a, &m, &out, imm)).unwrap();
+        let got = b.read(&out).unwrap();
+        assert!(got[0].is_nan());
+        assert_eq!(got[1], f64::NEG_INFINITY);
+        assert!(got[2] == 0.0 && got[2].is_sign_negative());
+        assert_eq!(got[3], 3.5);
+    }
 }

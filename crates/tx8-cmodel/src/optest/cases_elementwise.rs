@@ -20,10 +20,7 @@ fn broadcast_operand(rng: &mut Rng, out: &[u64]) -> Vec<u64> {
     match rng.range_u64(0, 2) {
         0 => out.to_vec(),
         1 => out[rng.range_u64(0, out.len() as u64 - 1) as usize..].to_vec(),
-        _ => out
-            .iter()
-            .map(|&d| if flip(rng) { 1 } else { d })
-            .collect(),
+        _ => out.iter().map(|&d| if flip(rng) { 1 } else { d }).collect(),
     }
 }
 
@@ -186,7 +183,11 @@ pub fn unary_param(rng: &mut Rng) -> Result<CaseData, SimError> {
         _ => values(rng, fmt, n, -10.0, 10.0),
     };
     let (x, xv) = b.input("x", fmt, &d, &v)?;
-    let out = if in_place { x.clone() } else { b.output(fmt, &d)? };
+    let out = if in_place {
+        x.clone()
+    } else {
+        b.output(fmt, &d)?
+    };
     // Exactly the scratch the documentation promises (none where none is needed).
     let needs = match act {
         Activation::Elu { .. } => true,

@@ -349,7 +349,7 @@ pub fn pool2d(rng: &mut Rng) -> Result<CaseData, SimError> {
     let oh = (h + pad[0] + pad[2] - kernel[0]) / stride[0] + 1;
     let ow = (w + pad[1] + pad[3] - kernel[1]) / stride[1] + 1;
     let out = b.output(fmt, &[n, oh, ow, c])?;
-    let window = crate::isa::cgra::PoolWindow {
+    let window = crate::isa::pool::PoolWindow {
         kernel,
         stride,
         pad,

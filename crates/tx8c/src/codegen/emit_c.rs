@@ -97,6 +97,12 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
         let pads: Vec<String> = steps.iter().map(|st| format!("{{{}}}", ints(&st.params.pads.unwrap_or([0; 4])))).collect();
         let _ = writeln!(s, "static const int64_t g{id}_pad[{n}][4] = {{{}}};", pads.join(", "));
     }
+    if let Call::Conv { group, .. } = g.call {
+        if group > 1 {
+            let v: Vec<String> = steps.iter().map(|st| st.params.groups.unwrap_or(group).to_string()).collect();
+            let _ = writeln!(s, "static const uint64_t g{id}_grp[{n}] = {{{}}};", if v.is_empty() { "0".to_string() } else { v.join(", ") });
+        }
+    }
     let with_pad_op = matches!(g.call, Call::Pad { .. });
     if with_pad_op {
         let r = g.output.dims.len().max(1);
@@ -187,8 +193,13 @@ fn emit_call(s: &mut String, g: &GroupPlan) {
     let line = match &g.call {
         Call::None => return,
         Call::Conv { strides, dilations, group, has_bias } => format!(
-            "CONV_PARAM p = {{{{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {{{}, {}}}, {group}}};\n        op_conv2d(&p, &in0, &in1, {}, &out);",
-            strides[0], strides[1], dilations[0], dilations[1], if *has_bias { opt(2) } else { "0".into() }
+            "CONV_PARAM p = {{{{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {{{}, {}}}, {}}};\n        op_conv2d(&p, &in0, &in1, {}, &out);",
+            strides[0],
+            strides[1],
+            dilations[0],
+            dilations[1],
+            if *group > 1 { format!("g{id}_grp[i]") } else { "1".to_string() },
+            if *has_bias { opt(2) } else { "0".into() }
         ),
         Call::Gemm { trans_a, trans_b, has_bias } => format!(
             "GEMM_PARAM p = {{{}, {}, 0}};\n        op_gemm(&p, &in0, &in1, {}, &out);",

@@ -129,6 +129,9 @@ pub enum Call {
 pub struct StepParams {
     /// Conv / pool padding of this slice: top, left, bottom, right.
     pub pads: Option<[i64; 4]>,
+    /// Grouped conv: the groups this slice holds (its output channels
+    /// divided by the channels per group).
+    pub groups: Option<i64>,
     /// Pad op: low and interior/high per dim of this slice.
     pub pad_low: Vec<i64>,
     pub pad_high: Vec<i64>,

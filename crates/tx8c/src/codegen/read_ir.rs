@@ -196,6 +196,13 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
                 let out = to_tbox(&s.out);
                 let loads: Vec<Option<TBox>> = loaded.iter().map(|&i| Some(to_tbox(&s.operands[i]))).collect();
                 let mut params = StepParams { pads: s.pads, ..Default::default() };
+                if let Call::Conv { group, .. } = call {
+                    if group > 1 {
+                        // Output channels per group, from the whole weight [KH, KW, C/g, O].
+                        let o = ctx.shape(body.value_type(body.operand(op, 1))).and_then(|w| w.get(3).copied()).unwrap_or(group);
+                        params.groups = Some(out.size[3] / (o / group).max(1));
+                    }
+                }
                 if matches!(call, Call::Pad { .. }) {
                     params = pad_params(ctx, body, op, &out, loads[0].as_ref().expect("pad loads its input"))?;
                 }

@@ -131,10 +131,12 @@ def checks_for(entry, models_dir, dtypes):
     weight = sum(entry.get("files", {}).values()) + (10**9 if entry["kind"] == "net" else 0)
     out = []
     if entry.get("expect") == "error":
-        # Data and reference are given so errors found at run time (an
-        # inputs.npz of the wrong shape) are reached too.
+        # Data and reference are given, and the program run, so errors found
+        # only when inputs are read (an inputs.npz of the wrong shape) are
+        # reached too: without --run or --compare tx8c only compiles.
+        run = [] if compare or not data else ["--run"]
         out.append(Check(name, "error", expect_error=True, error_contains=list(entry.get("error_contains") or []),
-                         args=data + compare, weight=weight))
+                         args=data + compare + run, weight=weight))
         if extra:
             for dt in dtypes:
                 out.append(Check(name, dt, args=["--dtype", dt] + data + compare + extra, weight=weight))

@@ -109,7 +109,7 @@ void tile_main(void) {
     {
         int32_t id[1] = {5}, od[2] = {5, 4};
         TSR idx = load(Fmt_INT32, 1, id, 10), y = tensor(Fmt_FP32, 2, od);
-        op_gather(IN(11), 4, &idx, &y);
+        op_gather(IN(11), 10, 4, &idx, &y);
         op_join(TX8_ENGINE_RDMA);
         store(&y, 7);
     }

@@ -418,13 +418,14 @@ uint64_t op_concat(const struct TSR *const *inputs,
 uint64_t op_slice(const uint64_t *starts, const struct TSR *input, const struct TSR *out);
 
 /**
- * Rows of a dense DDR table (`row_elems` elements of out's format each)
- * chosen by int32 `indices`.
+ * Rows of a dense DDR table of `table_rows` rows (`row_elems` elements of
+ * out's format each) chosen by int32 `indices` in `[0, table_rows)`.
  *
  * # Safety
  * Pointers must point to live, initialised values.
  */
 uint64_t op_gather(uint64_t table_ddr,
+                   uint64_t table_rows,
                    uint64_t row_elems,
                    const struct TSR *indices,
                    const struct TSR *out);

@@ -224,14 +224,15 @@ pub unsafe extern "C" fn op_slice(starts: *const u64, input: *const TSR, out: *c
     })
 }
 
-/// Rows of a dense DDR table (`row_elems` elements of out's format each)
-/// chosen by int32 `indices`.
+/// Rows of a dense DDR table of `table_rows` rows (`row_elems` elements of
+/// out's format each) chosen by int32 `indices` in `[0, table_rows)`.
 ///
 /// # Safety
 /// Pointers must point to live, initialised values.
 #[no_mangle]
 pub unsafe extern "C" fn op_gather(
     table_ddr: u64,
+    table_rows: u64,
     row_elems: u64,
     indices: *const TSR,
     out: *const TSR,
@@ -240,7 +241,7 @@ pub unsafe extern "C" fn op_gather(
     call(|ctx| {
         let idx = spm_tsr(ctx, indices, OP, "indices")?;
         let y = spm_tsr(ctx, out, OP, "out")?;
-        oplib::movement::gather(ctx, table_ddr, row_elems, &idx, &y)
+        oplib::movement::gather(ctx, table_ddr, table_rows, row_elems, &idx, &y)
     })
 }
 

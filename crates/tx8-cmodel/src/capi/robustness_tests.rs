@@ -162,7 +162,7 @@ extern "C" fn random_call() {
             ),
             15 => op_reshape(p(&mut r, 0), p(&mut r, 1)),
             16 => op_channel_norm(code % 5, code & 1, p(&mut r, 0), p(&mut r, 1)),
-            _ => op_gather(0x1000_0000, u64::from(code), p(&mut r, 0), p(&mut r, 1)),
+            _ => op_gather(0x1000_0000, 16, u64::from(code), p(&mut r, 0), p(&mut r, 1)),
         };
     }
 }

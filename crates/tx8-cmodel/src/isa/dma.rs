@@ -52,9 +52,11 @@ pub enum RdmaInstr {
         shape: Strided,
     },
     /// `op_rdmaGather`: for i < count, row `idx[i]` of the DDR table at
-    /// `ddr` (rows of `row_bytes`) goes to `spm + i*row_bytes`.
+    /// `ddr` (`rows` rows of `row_bytes`) goes to `spm + i*row_bytes`.
+    /// Indices are int32 in SPM and must lie in `[0, rows)`.
     Gather {
         ddr: u64,
+        rows: u64,
         index: u64,
         count: u64,
         row_bytes: u64,
@@ -193,13 +195,18 @@ impl RdmaInstr {
             }
             RdmaInstr::Gather {
                 ddr,
+                rows,
                 index,
                 count,
                 row_bytes,
                 spm,
             } => {
                 acc.spm_check(spm, acc.bytes(count, row_bytes)?, 1)?;
+                ddr_check(acc, ddr, acc.bytes(rows, row_bytes)?)?;
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
+                    if idx < 0 || idx as u64 >= rows {
+                        return Err(acc.invalid(format!("gather index {idx} is outside the table's {rows} rows")));
+                    }
                     let at = ddr
                         .checked_add(row_offset(acc, idx, row_bytes)?)
                         .ok_or_else(|| acc.invalid("row address overflows"))?;

@@ -266,13 +266,14 @@ impl Instr {
             ],
             Instr::Rdma(RdmaInstr::Gather {
                 ddr,
+                rows,
                 index,
                 count,
                 row_bytes,
                 spm: s,
             }) => vec![
-                // Rows may come from anywhere in the table: the whole address space above it.
-                span(MemSpace::Ddr, *ddr, u64::MAX - ddr, false),
+                // Rows may come from anywhere in the table.
+                span(MemSpace::Ddr, *ddr, rows.saturating_mul(*row_bytes), false),
                 span(spm, *index, count.saturating_mul(4), false),
                 span(spm, *s, count.saturating_mul(*row_bytes), true),
             ],

@@ -202,6 +202,7 @@ fn random_instr(r: &mut Rng) -> Instr {
         }),
         13 => Instr::Rdma(RdmaInstr::Gather {
             ddr: a(r),
+            rows: n(r),
             index: a(r),
             count: n(r),
             row_bytes: n(r),

@@ -260,6 +260,7 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
         &c,
         vec![Instr::Rdma(RdmaInstr::Gather {
             ddr: 0x1000_0000,
+            rows: 32,
             index: 0x40000,
             count: 3,
             row_bytes: 8,
@@ -353,6 +354,7 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
         &c,
         vec![Instr::Rdma(RdmaInstr::Gather {
             ddr: 0,
+            rows: 4,
             index: 0x40000,
             count: 1,
             row_bytes: 8,

@@ -221,6 +221,7 @@ pub fn box_copies(whole: &[u64], start: &[u64], size: &[u64], es: u64) -> Vec<(u
 pub fn gather(
     ctx: &mut TileCtx,
     table_ddr: u64,
+    table_rows: u64,
     row_elems: u64,
     indices: &Tsr,
     out: &Tsr,
@@ -235,6 +236,7 @@ pub fn gather(
     let mut em = Emitter::new(ctx);
     em.emit(Instr::Rdma(RdmaInstr::Gather {
         ddr: table_ddr,
+        rows: table_rows,
         index: indices.addr,
         count: indices.elems(),
         row_bytes: row_elems * out.fmt.size() as u64,

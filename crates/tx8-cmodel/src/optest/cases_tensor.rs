@@ -202,7 +202,7 @@ pub fn gather(rng: &mut Rng) -> Result<CaseData, SimError> {
         .collect();
     let (it, idx) = b.input("indices", Int32, &[count], &idx)?;
     let out = b.output(fmt, &[count, row])?;
-    let cycles = b.run(|ctx| oplib::movement::gather(ctx, ddr, row, &it, &out))?;
+    let cycles = b.run(|ctx| oplib::movement::gather(ctx, ddr, rows, row, &it, &out))?;
     let got = b.read(&out)?;
     let want: Vec<f64> = idx
         .iter()

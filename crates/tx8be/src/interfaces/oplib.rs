@@ -134,8 +134,8 @@ fn imm_bytes(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfi
         OpKind::LayerNorm => 2 * align(rows * last * 4, hw) + 2 * align(rows * 4, hw),
         OpKind::Reduce => reduce_imm(ctx, body, op, out, es, hw),
         OpKind::Binary => binary_imm(ctx, body, op, out, es, hw),
-        // op_select: at most out * (1 + 4 * elem size) + 1280 bytes (tx8.h).
-        OpKind::Select => align(elems(out) * (1 + 4 * es) + 1280, hw),
+        // op_select: at most out * (1 + 4 * elem size) + 1536 bytes (tx8.h).
+        OpKind::Select => align(elems(out) * (1 + 4 * es) + 1536, hw),
         // op_eltwise_unary_param: ELU needs the input's bytes.
         OpKind::Unary if attr_str(ctx, body, op, "kind").as_deref() == Some("elu") => align(elems(out) * es, hw),
         _ => 0,
@@ -198,11 +198,12 @@ fn binary_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], es: u64, hw: &Har
         .and_then(|e| ElementType::from_type(ctx, e))
         .map_or(es, |e| e.bytes());
     let predicate = matches!(attr_str(ctx, body, op, "kind").as_deref(), Some("eq" | "ne" | "lt" | "le" | "gt" | "ge"));
-    let extra = if predicate { align(n.max(0) as u64 * operand_es, hw) } else { 0 };
+    // (plus up to 768 bytes the library may spend on alignment.)
+    let extra = if predicate { align(n.max(0) as u64 * operand_es + 768, hw) } else { 0 };
     if (count(&a) == n && suffix(&b)) || (count(&b) == n && suffix(&a) && commutative) {
         return extra;
     }
-    extra + 2 * align(n.max(0) as u64 * operand_es, hw)
+    extra + 2 * align(n.max(0) as u64 * operand_es, hw) + align(768, hw)
 }
 
 #[cfg(test)]

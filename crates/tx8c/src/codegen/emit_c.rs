@@ -234,7 +234,7 @@ fn emit_call(s: &mut String, g: &GroupPlan) {
             n = g.operands.len()
         ),
         Call::Pad { value } => format!("op_pad(&in0, &out, g{id}_plo[i], g{id}_phi[i], g{id}_pin[i], {});", c_float(*value)),
-        Call::Gather { row_elems, table_ddr } => format!("op_gather({table_ddr:#x}ull, {row_elems}, &in0, &out);\n        op_join(TX8_ENGINE_RDMA);"),
+        Call::Gather { row_elems, table_rows, table_ddr } => format!("op_gather({table_ddr:#x}ull, {table_rows}, {row_elems}, &in0, &out);\n        op_join(TX8_ENGINE_RDMA);"),
     };
     let _ = writeln!(s, "        {{\n        {line}\n        }}");
 }

@@ -121,7 +121,7 @@ pub enum Call {
     Reshape,
     Concat { axis: u32 },
     Pad { value: f32 },
-    Gather { row_elems: u64, table_ddr: u64 },
+    Gather { row_elems: u64, table_rows: u64, table_ddr: u64 },
 }
 
 /// Per-step parameters that vary between steps.

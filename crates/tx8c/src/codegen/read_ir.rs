@@ -118,7 +118,7 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         "tx8be.Gather" => {
             let table = body.operand(op, 0);
             let t = ddr_tensor(ctx, body, fattrs, source_of_load(ctx, body, table), op)?;
-            Call::Gather { row_elems: t.dims[1..].iter().product::<i64>() as u64, table_ddr: t.addr }
+            Call::Gather { row_elems: t.dims[1..].iter().product::<i64>() as u64, table_rows: t.dims.first().copied().unwrap_or(1) as u64, table_ddr: t.addr }
         }
         _ => return Err(unsupported(ctx, body, op, "this op")),
     })

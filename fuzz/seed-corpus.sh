@@ -40,3 +40,15 @@ onnx_dest="$here/corpus/read_onnx"
 mkdir -p "$onnx_dest"
 (cd "$root" && STRATA_ONNX_WRITE_CORPUS="$onnx_dest" cargo test -q -p strata-onnx --tests >/dev/null)
 echo "seeded $(ls "$onnx_dest" | wc -l) files into $onnx_dest"
+
+# fuzz/corpus/read_npz: the inputs.npz and ref.npz of the tx8c test models,
+# when tests/tx8/gen_models.py has written them to target/tx8-models.
+npz_dest="$here/corpus/read_npz"
+mkdir -p "$npz_dest"
+n=0
+for f in "$root"/target/tx8-models/*/inputs.npz "$root"/target/tx8-models/*/ref.npz; do
+    [ -f "$f" ] || continue
+    cp "$f" "$npz_dest/$(basename "$(dirname "$f")")-$(basename "$f")"
+    n=$((n + 1))
+done
+echo "seeded $n files into $npz_dest"

@@ -6,7 +6,6 @@ mod codegen;
 mod compare;
 mod driver;
 mod host_io;
-mod npz;
 mod options;
 mod pipeline;
 mod progress;
@@ -16,6 +15,10 @@ mod run;
 mod weights;
 
 use std::process::ExitCode;
+
+// The .npz module lives in the library (lib.rs) so the fuzz target reaches
+// it; `crate::npz` keeps naming it here.
+use tx8c::npz;
 
 use clap::Parser;
 

@@ -314,8 +314,9 @@ fn oplib_attributes_and_scratch() {
     // The table stays in DDR: bit 0 clear, the indices are loaded.
     assert_eq!(tx8be::query_op_attr(&ctx, body, gather).unwrap().need_load & 0b11, 0b10);
     let (body, sub) = op_named(&ctx, &m, "tx8be.Binary");
-    // [4,1] is not a suffix of [4,8]: it is expanded to the slice in scratch.
-    assert_eq!(tx8be::imm_bytes(&ctx, body, sub, &[2, 8], &hw).unwrap(), up(2 * 8 * 4));
+    // [4,1] is not a suffix of [4,8]: op_eltwise_binary expands operands in
+    // scratch: 2 x out elements, plus up to 768 bytes of alignment (tx8.h).
+    assert_eq!(tx8be::imm_bytes(&ctx, body, sub, &[2, 8], &hw).unwrap(), 2 * up(2 * 8 * 4) + up(768));
     assert!(tx8be::query_op_attr(&ctx, body, sub).unwrap().mem_inplace);
 }
 

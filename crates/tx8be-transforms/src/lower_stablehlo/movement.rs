@@ -82,10 +82,6 @@ pub fn pad(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         lw.error(op, "pad without edge_padding_low/high or interior_padding");
         return None;
     };
-    if lo.iter().chain(&hi).any(|&p| p < 0) {
-        lw.error(op, "negative padding is not supported on tx8be");
-        return None;
-    }
     let ty = result_type(lw, op);
     Some(emit_pad(lw, op, x, &lo, &hi, &inner, value, ty))
 }
@@ -96,9 +92,12 @@ pub(super) fn emit_pad(lw: &mut Lowering<'_>, before: Op, x: Value, lo: &[i64], 
     let attrs = vec![
         ("pads_low", i64_array_attr(ctx, lo)),
         ("pads_high", i64_array_attr(ctx, hi)),
-        ("interior", i64_array_attr(ctx, inner)),
         ("value", ctx.f64_attr(ctx.f32(), value)),
     ];
+    let mut attrs = attrs;
+    if inner.iter().any(|&i| i != 0) {
+        attrs.push(("interior", i64_array_attr(ctx, inner)));
+    }
     lw.emit(before, "tx8be.Pad", &[x], ty, attrs)
 }
 

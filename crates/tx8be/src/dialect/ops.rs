@@ -247,7 +247,7 @@ pub const COMPUTE_OPS: &[OpRow] = &[
     OpRow {
         kind: OpKind::Pad,
         operands: &[("input", One)],
-        attrs: &[("pads_low", c::I64_ARRAY, Required), ("pads_high", c::I64_ARRAY, Required), ("value", c::F32, Required)],
+        attrs: &[("pads_low", c::I64_ARRAY, Required), ("pads_high", c::I64_ARRAY, Required), ("interior", c::I64_ARRAY, Optional), ("value", c::F32, Required)],
         summary: "constant padding before/after each dim",
     },
     OpRow {

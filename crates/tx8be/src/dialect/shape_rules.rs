@@ -421,10 +421,20 @@ fn pad(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let x = operand_shape(ctx, body, op, 0);
     let lo = need(attr_ints(ctx, body, op, "pads_low"), "pads_low")?;
     let hi = need(attr_ints(ctx, body, op, "pads_high"), "pads_high")?;
-    if lo.len() != x.len() || hi.len() != x.len() || lo.iter().chain(&hi).any(|&p| p < 0) {
-        return Err(format!("'pads_low' and 'pads_high' must have one value >= 0 per dim ({})", x.len()));
+    let interior = attr_ints(ctx, body, op, "interior").unwrap_or_else(|| vec![0; x.len()]);
+    if lo.len() != x.len() || hi.len() != x.len() || interior.len() != x.len() || interior.iter().any(|&p| p < 0) {
+        return Err(format!("'pads_low', 'pads_high' and 'interior' must have one value per dim ({}), 'interior' >= 0", x.len()));
     }
-    Ok(x.iter().zip(lo.iter().zip(&hi)).map(|(d, (l, h))| d + l + h).collect())
+    // Negative low/high pads crop (op_pad's rule); the result must stay non-empty.
+    let mut out = Vec::with_capacity(x.len());
+    for d in 0..x.len() {
+        let n = lo[d] + hi[d] + x[d] + (x[d] - 1).max(0) * interior[d];
+        if n < 0 {
+            return Err(format!("padding of dim {d} leaves {n} elements"));
+        }
+        out.push(n);
+    }
+    Ok(out)
 }
 
 fn resize(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {

@@ -206,7 +206,9 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
                     let st = attr_ints(ctx, body, op, "strides").unwrap_or_default();
                     out[d] == x[d] && s.get(d) == Some(&0) && st.get(d) == Some(&1)
                 } else {
-                    out[d] == x[d]
+                    // Only an untouched dim maps element for element.
+                    let zero = |name: &str| attr_ints(ctx, body, op, name).is_none_or(|v| v.get(d).is_none_or(|&p| p == 0));
+                    out[d] == x[d] && zero("pads_low") && zero("pads_high") && zero("interior")
                 };
                 if !whole {
                     no_shard.push(d);
@@ -344,12 +346,16 @@ fn temporal_slice_shape(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> R
         }
         OpKind::Pad => {
             let low = attr_ints(ctx, body, op, "pads_low").ok_or("requires attribute 'pads_low'")?;
+            let interior = attr_ints(ctx, body, op, "interior").unwrap_or_else(|| vec![0; out.start.len()]);
             let mut b = out.clone();
             for d in 0..b.start.len() {
-                let lo = (out.start[d] - low[d]).clamp(0, shapes[0][d]);
-                let hi = (out.end(d) - low[d]).clamp(0, shapes[0][d]);
+                // Input element k sits at low + k * step: the ones in [start, end).
+                let step = interior[d] + 1;
+                let lo = (out.start[d] - low[d]).div_euclid(step) + ((out.start[d] - low[d]).rem_euclid(step) != 0) as i64;
+                let hi = (out.end(d) - 1 - low[d]).div_euclid(step) + 1;
+                let (lo, hi) = (lo.clamp(0, shapes[0][d]), hi.clamp(0, shapes[0][d]));
                 b.start[d] = lo;
-                b.size[d] = hi - lo;
+                b.size[d] = (hi - lo).max(0);
             }
             return Ok(vec![b]);
         }

@@ -70,6 +70,16 @@ fn le_u128(bytes: &[u8]) -> u128 {
 
 /// An element as f64 (floats by value, integers converted).
 pub fn to_f64(kind: ElemKind, bytes: &[u8]) -> f64 {
+    use strata_ir::types::FloatKind;
+    // The common formats convert natively (exactly, as APFloat does); the
+    // general path is exact rational arithmetic, far too slow for weights.
+    match (kind, bytes.len()) {
+        (ElemKind::Float(FloatKind::F32), 4) => return f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as f64,
+        (ElemKind::Float(FloatKind::F64), 8) => return f64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])),
+        (ElemKind::Float(FloatKind::BF16), 2) => return half::bf16::from_le_bytes([bytes[0], bytes[1]]).to_f64(),
+        (ElemKind::Float(FloatKind::F16), 2) => return half::f16::from_le_bytes([bytes[0], bytes[1]]).to_f64(),
+        _ => {}
+    }
     match kind {
         ElemKind::Float(k) => apfloat::to_f64(k, le_u128(bytes)),
         ElemKind::Int { .. } => to_i64(kind, bytes) as f64,
@@ -97,6 +107,18 @@ pub fn to_i64(kind: ElemKind, bytes: &[u8]) -> i64 {
 
 /// Encodes `v` (rounded to the element type) into `out`.
 pub fn push_f64(kind: ElemKind, v: f64, per: usize, out: &mut Vec<u8>) {
+    use strata_ir::types::FloatKind;
+    // Native round-to-nearest-even for the common formats (NaNs excepted,
+    // whose payloads the exact path keeps as APFloat does).
+    if !v.is_nan() {
+        match (kind, per) {
+            (ElemKind::Float(FloatKind::F32), 4) => return out.extend_from_slice(&(v as f32).to_le_bytes()),
+            (ElemKind::Float(FloatKind::F64), 8) => return out.extend_from_slice(&v.to_le_bytes()),
+            (ElemKind::Float(FloatKind::BF16), 2) => return out.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
+            (ElemKind::Float(FloatKind::F16), 2) => return out.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
+            _ => {}
+        }
+    }
     match kind {
         ElemKind::Float(k) => {
             let bits = apfloat::from_f64(k, v);

@@ -263,6 +263,39 @@ fn float_value(lw: &Lowering<'_>, a: strata_ir::Attribute) -> Option<f64> {
     }
 }
 
+/// A per-channel parameter (layer-norm scale or bias) as an f32 vector of
+/// `channels`: looks through a `broadcast_in_dim` along the last dim (the
+/// decomposition broadcasts it to the input's shape), constants folded at
+/// compile time.
+fn channel_param(lw: &mut Lowering<'_>, v: Value, op: Op, channels: i64) -> Option<Value> {
+    let mut src = v;
+    if let Some((b, "stablehlo.broadcast_in_dim")) = lw.def(v) {
+        src = lw.body.operand(b, 0);
+    }
+    let f32 = lw.ctx.f32();
+    if let Some(c) = lw.const_of(src) {
+        // A folded broadcast: the same row of `channels` values repeated.
+        let all = c.expanded();
+        let n = channels.max(1) as usize;
+        let row: Vec<f64> = all.iter().take(n).copied().collect();
+        if row.len() == n && all.chunks(n).all(|r| r == &row[..]) {
+            let v = ConstTensor { dims: vec![channels], elem: c.elem, values: row, splat: false };
+            return Some(lw.emit_const(op, &v, f32));
+        }
+    }
+    if lw.dims(src).iter().product::<i64>() != channels {
+        lw.error(op, format!("layer-norm parameters must hold one value per channel ({channels})"));
+        return None;
+    }
+    let x = lw.get(src, op)?;
+    let x = emit_reshape(lw, op, x, &[channels]);
+    if lw.elem_of(x) == f32 {
+        return Some(x);
+    }
+    let ty = lw.ctx.ranked_tensor_type(&[channels], f32);
+    Some(lw.emit(op, "tx8be.Cast", &[x], ty, vec![]))
+}
+
 /// The combiner of a reduce/reduce_window body: `add`, `max` or `min`.
 fn combiner(lw: &Lowering<'_>, op: Op) -> Option<&'static str> {
     let (rb, regions) = lw.body.regions_of(op);
@@ -497,8 +530,9 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             }
             let eps = cget("epsilon").and_then(|a| float_value(lw, a)).unwrap_or(1e-5);
             let x = lw.get(x0, op)?;
-            let g = f32_param(lw, lw.body.operand(op, 1), op)?;
-            let b = f32_param(lw, lw.body.operand(op, 2), op)?;
+            let channels = *lw.dims(x0).last().unwrap_or(&1);
+            let g = channel_param(lw, lw.body.operand(op, 1), op, channels)?;
+            let b = channel_param(lw, lw.body.operand(op, 2), op, channels)?;
             let xt = emit_transpose(lw, op, x, &perm);
             let ty = ctx.ranked_tensor_type(&lw.dims(xt), lw.elem_of(xt));
             let attrs = vec![("epsilon", ctx.f64_attr(ctx.f32(), eps)), ("axis", ctx.integer_attr(ctx.i64(), rank - 1))];

@@ -57,12 +57,14 @@ fn bias_add(lw: &Lowering<'_>, result: Value, axis: usize) -> Option<(ConstTenso
 pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let ctx = lw.ctx;
     let (lhs, rhs) = (lw.body.operand(op, 0), lw.body.operand(op, 1));
-    let Some(dn) = lw.attr(op, "dimension_numbers").and_then(|a| read_conv_dims(ctx, a)) else {
+    let Some(mut dn) = lw.attr(op, "dimension_numbers").and_then(|a| read_conv_dims(ctx, a)) else {
         lw.error(op, "convolution without dimension_numbers");
         return None;
     };
-    if dn.input_spatial.len() != 2 {
-        lw.error(op, format!("only 2-D convolutions run on tx8be (this one has {} spatial dims)", dn.input_spatial.len()));
+    // A 1-D convolution runs as a 2-D one over a unit trailing dim.
+    let one_d = dn.input_spatial.len() == 1 && dn.kernel_spatial.len() == 1 && dn.output_spatial.len() == 1;
+    if dn.input_spatial.len() != 2 && !one_d {
+        lw.error(op, format!("only 1-D and 2-D convolutions run on tx8be (this one has {} spatial dims)", dn.input_spatial.len()));
         return None;
     }
     if lw.i64_attr(op, "batch_group_count").unwrap_or(1) != 1 {
@@ -70,19 +72,48 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         return None;
     }
     let group = lw.i64_attr(op, "feature_group_count").unwrap_or(1);
-    let strides = lw.array_attr(op, "window_strides").unwrap_or(vec![1, 1]);
-    let lhs_dil = lw.array_attr(op, "lhs_dilation").unwrap_or(vec![1, 1]);
-    let rhs_dil = lw.array_attr(op, "rhs_dilation").unwrap_or(vec![1, 1]);
-    let Some(pad) = padding(lw, op, 2) else {
-        lw.error(op, "convolution padding must be a 2x2 constant");
+    let spatial = dn.input_spatial.len();
+    let mut strides = lw.array_attr(op, "window_strides").unwrap_or(vec![1; spatial]);
+    let mut lhs_dil = lw.array_attr(op, "lhs_dilation").unwrap_or(vec![1; spatial]);
+    let mut rhs_dil = lw.array_attr(op, "rhs_dilation").unwrap_or(vec![1; spatial]);
+    let Some(mut pad) = padding(lw, op, spatial) else {
+        lw.error(op, "convolution padding must be a constant of one [low, high] pair per spatial dim");
         return None;
     };
+    if one_d {
+        strides.push(1);
+        lhs_dil.push(1);
+        rhs_dil.push(1);
+        pad.push([0, 0]);
+    }
     if pad.iter().flatten().any(|&p| p < 0) {
         lw.error(op, "negative convolution padding is not supported on tx8be");
         return None;
     }
     // Input to NHWC (with zeros inserted for lhs_dilation: a transposed conv).
-    let x = lw.get(lhs, op)?;
+    let mut x = lw.get(lhs, op)?;
+    let mut kernel_const = lw.const_of(rhs);
+    let mut kernel_value = None;
+    let out = lw.body.result(op, 0);
+    let mut odims = lw.dims(out);
+    if one_d {
+        let mut d = lw.dims(x);
+        d.push(1);
+        x = emit_reshape(lw, op, x, &d);
+        match &mut kernel_const {
+            Some(k) => k.dims.push(1),
+            None => {
+                let kv = lw.get(rhs, op)?;
+                let mut kd = lw.dims(kv);
+                kd.push(1);
+                kernel_value = Some(emit_reshape(lw, op, kv, &kd));
+            }
+        }
+        dn.input_spatial.push(3);
+        dn.kernel_spatial.push(3);
+        dn.output_spatial.push(3);
+        odims.push(1);
+    }
     let to_nhwc = [dn.input_batch, dn.input_spatial[0], dn.input_spatial[1], dn.input_feature];
     let mut xn = emit_transpose(lw, op, x, &to_nhwc);
     if lhs_dil.iter().any(|&d| d > 1) {
@@ -93,19 +124,20 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     }
     // Kernel to HWIO.
     let to_hwio = [dn.kernel_spatial[0], dn.kernel_spatial[1], dn.kernel_input_feature, dn.kernel_output_feature];
-    let w = match lw.const_of(rhs) {
+    let w = match kernel_const {
         Some(k) => {
             let perm: Vec<usize> = to_hwio.iter().map(|&d| d as usize).collect();
             let p = permute(&k, &perm);
             lw.emit_const(op, &p, lw.dtype)
         }
         None => {
-            let wv = lw.get(rhs, op)?;
+            let wv = match kernel_value {
+                Some(v) => v,
+                None => lw.get(rhs, op)?,
+            };
             emit_transpose(lw, op, wv, &to_hwio)
         }
     };
-    let out = lw.body.result(op, 0);
-    let odims = lw.dims(out);
     let nhwc_out = [odims[dn.output_batch as usize], odims[dn.output_spatial[0] as usize], odims[dn.output_spatial[1] as usize], odims[dn.output_feature as usize]];
     let mut operands = vec![xn, w];
     let bias = bias_add(lw, out, dn.output_feature as usize);
@@ -128,7 +160,11 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     back[dn.output_spatial[0] as usize] = 1;
     back[dn.output_spatial[1] as usize] = 2;
     back[dn.output_feature as usize] = 3;
-    let r = emit_transpose(lw, op, y, &back);
+    let mut r = emit_transpose(lw, op, y, &back);
+    if one_d {
+        odims.pop();
+        r = emit_reshape(lw, op, r, &odims);
+    }
     if let Some((_, add)) = bias {
         lw.fused.insert(add, r);
     }

@@ -326,7 +326,9 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String) -> bool {
 }
 
 /// The dialect's attribute parser (`DialectDef::parse_attr`); `mnemonic` is
-/// what follows `#tx8be.` (empty for `#tx8be<...>`).
+/// what follows `#tx8be.` (empty for `#tx8be<...>`). The unit error is the
+/// parser's convention: the diagnostic is already reported.
+#[allow(clippy::result_unit_err)]
 pub fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
     match mnemonic {
         PARALLEL => parse_parallel(p),

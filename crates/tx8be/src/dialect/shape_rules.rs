@@ -436,7 +436,7 @@ fn resize(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
         one_of(&n, "nearest_mode", NEAREST_MODES)?;
     }
     let scales = need(attr_floats(ctx, body, op, "scales"), "scales")?;
-    if scales.len() != 2 || scales.iter().any(|&s| !(s > 0.0) || !s.is_finite()) {
+    if scales.len() != 2 || scales.iter().any(|&s| s <= 0.0 || !s.is_finite()) {
         return Err("'scales' must be 2 positive values (H, W)".into());
     }
     let oh = (x[1] as f64 * scales[0]).floor() as i64;

@@ -53,10 +53,8 @@ pub struct OpAttr {
     pub align_cx: bool,
 }
 
-pub(crate) fn hooks(kind: OpKind) -> OpLibInterface {
-    let _ = kind;
-    OpLibInterface { query_op_attr, imm_bytes }
-}
+/// One table for every op: the rules dispatch on `OpKind` inside.
+pub(crate) const HOOKS: OpLibInterface = OpLibInterface { query_op_attr, imm_bytes };
 
 fn engine_of(kind: OpKind) -> Option<Engine> {
     Some(match kind {
@@ -120,7 +118,7 @@ fn imm_bytes(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfi
     let Some(kind) = crate::dialect::ops::op_kind(ctx, body, op) else { return 0 };
     let elems = |d: &[i64]| d.iter().product::<i64>().max(0) as u64;
     let last = out.last().copied().unwrap_or(1).max(0) as u64;
-    let rows = if last == 0 { 0 } else { elems(out) / last };
+    let rows = elems(out).checked_div(last).unwrap_or(0);
     let es = ctx
         .element_type(body.value_type(body.result(op, 0)))
         .and_then(|e| ElementType::from_type(ctx, e))

@@ -62,10 +62,8 @@ impl SliceBox {
     }
 }
 
-pub(crate) fn hooks(kind: OpKind) -> ShardingInterface {
-    let _ = kind;
-    ShardingInterface { tile_sharding_split, temporal_slice_shape, back_window }
-}
+/// One table for every op: `dim_map` and the special cases dispatch on `OpKind`.
+pub(crate) const HOOKS: ShardingInterface = ShardingInterface { tile_sharding_split, temporal_slice_shape, back_window };
 
 /// Which output dim each operand dim follows, and the output dims that
 /// may not be sharded / split.
@@ -407,7 +405,7 @@ fn window_boxes(ctx: &Context, body: &Body, op: Op, kind: OpKind, shapes: &[Vec<
 /// flat range that is also a box of the other shape.
 fn reshape_box(x: &[i64], y: &[i64], out: &SliceBox) -> Result<SliceBox, String> {
     let total: i64 = y.iter().product();
-    if out.size.iter().any(|&s| s == 0) || total == 0 {
+    if out.size.contains(&0) || total == 0 {
         return Ok(SliceBox { start: vec![0; x.len()], size: vec![0; x.len()] });
     }
     // Contiguous: size 1 before some dim d, anything at d, whole after d.

@@ -22,9 +22,13 @@
 //!   `infer_shapes`): Conv NHWC/HWIO with strides/pads/dilations/group,
 //!   Gemm, broadcasting, Transpose perm, Concat, Slice bounds, Reshape
 //!   element count, ...
-//! - [`register`] adds the dialect to a context; [`dialect::ops::op_kind`]
-//!   tells which tx8be op an op is; `dialect::values` reads and builds the
-//!   attribute values (dense arrays, dense elements as f64).
+//! - [`register`] adds the dialect to a context; [`op_kind`] tells which
+//!   tx8be op an op is ([`OpKind`]); `dialect::values` reads and builds the
+//!   attribute values (dense arrays, dense elements as f64);
+//!   `dialect::build` creates ops from Rust (`create_compute_op` infers the
+//!   result type, `create_const`, `create_group` with its entry block,
+//!   `create_yield`, `create_move` for loads and stores);
+//!   `dialect::shape_rules::infer_result_type` is the shape rule alone.
 //!
 //! # Interfaces (`interfaces/`)
 //! Typed hook tables on every op definition (compute ops, const,

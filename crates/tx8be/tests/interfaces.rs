@@ -353,3 +353,58 @@ fn infer_shapes_and_layouts() {
     assert_eq!(ctx.shape(ty), Some(&[3i64, 5, 6, 4][..]));
     assert_eq!(fbody.value_type(res), ty);
 }
+
+#[test]
+fn built_ops_verify_print_and_run() {
+    use strata_ir::Location;
+    use tx8be::dialect::build;
+    use tx8be::dialect::values::{dense_elements_from_f64, dense_i64_array};
+    let ctx = context();
+    let mut m = parse(&ctx, "func.func @main(%x: tensor<1x3x3x1xf32>) -> tensor<1x3x3x1xf32> {\n  return %x : tensor<1x3x3x1xf32>\n}");
+    let (mb, f) = first_func(&ctx, &m);
+    let ret = {
+        let (fb, regions) = mb.regions_of(f);
+        fb.last_op(fb.first_block(regions[0]).unwrap()).unwrap()
+    };
+    let fbody = m.body.nested_mut(m.op).and_then(|b| b.nested_mut(f)).unwrap();
+    let loc = Location::Unknown;
+    let x = fbody.operand(ret, 0);
+    let wty = ctx.ranked_tensor_type(&[3, 3, 1, 1], ctx.f32());
+    let w = build::create_const(&ctx, fbody, dense_elements_from_f64(&ctx, wty, &[1.0; 9]).unwrap(), Some(4096), loc).unwrap();
+    fbody.insert_op_before(ret, w);
+    let attrs = [
+        ("strides", dense_i64_array(&ctx, &[1, 1])),
+        ("pads", dense_i64_array(&ctx, &[1, 1, 1, 1])),
+        ("dilations", dense_i64_array(&ctx, &[1, 1])),
+        ("group", ctx.integer_attr(ctx.i64(), 1)),
+    ];
+    let wv = fbody.result(w, 0);
+    let conv = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Conv, &[x, wv], &attrs, None, loc).unwrap();
+    fbody.insert_op_before(ret, conv);
+    let cv = fbody.result(conv, 0);
+    assert_eq!(ctx.shape(fbody.value_type(cv)), Some(&[1i64, 3, 3, 1][..]));
+    let (group, block) = build::create_group(&ctx, fbody, &[fbody.value_type(cv)], 7, 0, loc);
+    fbody.insert_op_before(ret, group);
+    let load = build::create_move(&ctx, fbody, tx8be::OpKind::LoadVar, cv, &[], loc).unwrap();
+    fbody.append_op(block, load);
+    let lv = fbody.result(load, 0);
+    let relu = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Unary, &[lv], &[("kind", ctx.string_attr("neg"))], None, loc).unwrap();
+    fbody.append_op(block, relu);
+    let rv = fbody.result(relu, 0);
+    let y = build::create_yield(&ctx, fbody, &[rv], loc);
+    fbody.append_op(block, y);
+    let gv = fbody.result(group, 0);
+    fbody.set_operand(ret, 0, gv);
+    // Bad attributes are reported, not built.
+    let bad = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Transpose, &[x], &[("perm", dense_i64_array(&ctx, &[0, 0, 1, 2]))], None, loc);
+    assert!(bad.unwrap_err().contains("permutation"));
+    assert!(build::create_compute_op(&ctx, fbody, tx8be::OpKind::Reshape, &[x], &[], None, loc).is_err());
+
+    strata_ir::verifier::verify(&ctx, &m.body, m.op).unwrap_or_else(|d| panic!("{}", d.message));
+    let text = strata_ir::printer::print_top_level(&ctx, &m.body, m.op, Default::default(), &[]);
+    assert!(text.contains("tx8be.group -> tensor<1x3x3x1xf32> attributes {group_id = 7 : i64} {"), "group_tag 0 is the default, elided: {text}");
+    let (mb, f) = first_func(&ctx, &m);
+    let out = tx8be::interpret(&ctx, mb, f, &[input_1_to_9()], false).unwrap().outputs;
+    // 3x3 box sums of [1..9] with zero padding, negated.
+    assert_eq!(out[0].values, vec![-12.0, -21.0, -16.0, -27.0, -45.0, -33.0, -24.0, -39.0, -28.0]);
+}

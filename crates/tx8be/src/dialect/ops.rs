@@ -86,8 +86,12 @@ pub fn op_kind(ctx: &Context, body: &Body, op: Op) -> Option<OpKind> {
     ctx.op_def(body.op_name(op))?.interfaces.get::<OpKind>().copied()
 }
 
-pub const TENSOR: TypeConstraint =
-    TypeConstraint { check: |c, t| c.is_tensor(t) && c.shape(t).is_some(), summary: "ranked tensor of any type values", buildable: None };
+/// Statically shaped ranked tensors (the contract has no dynamic dims).
+pub const TENSOR: TypeConstraint = TypeConstraint {
+    check: |c, t| c.is_tensor(t) && c.shape(t).is_some_and(|s| s.iter().all(|&d| d >= 0)),
+    summary: "statically shaped ranked tensor of any type values",
+    buildable: None,
+};
 
 /// The attribute kinds tx8be ops use, with ODS's summaries.
 pub mod constraint {

@@ -408,3 +408,27 @@ fn built_ops_verify_print_and_run() {
     // 3x3 box sums of [1..9] with zero padding, negated.
     assert_eq!(out[0].values, vec![-12.0, -21.0, -16.0, -27.0, -45.0, -33.0, -24.0, -39.0, -28.0]);
 }
+
+#[test]
+fn batchnorm_scratch_follows_the_placement() {
+    let ctx = context();
+    let text = |layout: &str| {
+        format!(
+            r#"func.func @main(%x: tensor<2x2x2x40xf32>, %p: tensor<40xf32>) -> tensor<2x2x2x40xf32> {{
+  %bn = tx8be.BatchNorm_Inference(%x, %p, %p, %p, %p) {{epsilon = 1.0e-5 : f32, dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <{layout}>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>}} : (tensor<2x2x2x40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>) -> tensor<2x2x2x40xf32>
+  return %bn : tensor<2x2x2x40xf32>
+}}"#
+        )
+    };
+    let hw = tx8_cmodel::HardwareConfig::default();
+    let up = |b: u64| b.div_ceil(hw.spm_bank_bytes) * hw.spm_bank_bytes;
+    let m = parse(&ctx, &text("NTensor"));
+    let (body, bn) = op_named(&ctx, &m, "tx8be.BatchNorm_Inference");
+    // Dense: an fp32 copy of the slice and four fp32 channel vectors.
+    assert_eq!(tx8be::imm_bytes(&ctx, body, bn, &[1, 2, 2, 40], &hw).unwrap(), up(160 * 4) + 4 * up(40 * 4));
+    // NCx pads the 40 channels into blocks: never less than dense.
+    let m = parse(&ctx, &text("NCx"));
+    let (body, bn) = op_named(&ctx, &m, "tx8be.BatchNorm_Inference");
+    let placed = tx8be::imm_bytes(&ctx, body, bn, &[1, 2, 2, 40], &hw).unwrap();
+    assert!(placed > up(160 * 4) + 4 * up(40 * 4), "{placed}");
+}

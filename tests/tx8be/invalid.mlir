@@ -228,3 +228,34 @@ func.func @group_terminator(%x: tensor<4xf32>) {
   }
   return
 }
+
+// -----
+func.func @mem_scope_spaced(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{expected one of DDR, SPM, 3DDRAM for mem_scope}}
+  %u = tx8be.load_var %x {mem_scope = #tx8be<mem_scope 3 DDRAM>} : tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @parallel_duplicate(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{duplicate parameter 'parallel' in parallel_attr}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be.parallel_attr<parallel = <dp>, parallel = <tp>>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @parallel_extra(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{parallel_attr has no parameter named 'extra'}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be.parallel_attr<parallel = <dp>, extra = 2>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @unknown_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{unknown attribute `foo` in dialect `tx8be`}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be.foo<1>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @parallel_wrong_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'tx8be.Unary' op attribute 'tile_parallel' failed to satisfy constraint: Structure of parallel information.}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be<mem_scope SPM>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}

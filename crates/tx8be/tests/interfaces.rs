@@ -432,3 +432,53 @@ fn batchnorm_scratch_follows_the_placement() {
     let placed = tx8be::imm_bytes(&ctx, body, bn, &[1, 2, 2, 40], &hw).unwrap();
     assert!(placed > up(160 * 4) + 4 * up(40 * 4), "{placed}");
 }
+
+#[test]
+fn every_tx8be_op_has_its_interfaces() {
+    use tx8be::interfaces::{ComputeInterface, OpLibInterface, ShapeInferenceInterface, ShardingInterface};
+    let ctx = context();
+    let mut names: Vec<String> = tx8be::dialect::ops::COMPUTE_OPS.iter().map(|r| format!("tx8be.{}", r.kind.mnemonic())).collect();
+    names.extend(["tx8be.const", "tx8be.load_var", "tx8be.load_const", "tx8be.store_var"].map(String::from));
+    for name in &names {
+        let def = ctx.op_def(ctx.op_name(name)).unwrap_or_else(|| panic!("{name} registered"));
+        let i = &def.interfaces;
+        assert!(
+            i.contains::<OpLibInterface>() && i.contains::<ComputeInterface>() && i.contains::<ShapeInferenceInterface>() && i.contains::<ShardingInterface>(),
+            "{name}"
+        );
+        assert!(i.contains::<tx8be::OpKind>(), "{name}");
+    }
+    // 19 operator ops of the contract.
+    assert_eq!(tx8be::dialect::ops::COMPUTE_OPS.len(), 19);
+}
+
+#[test]
+fn interpreter_runs_every_op_of_the_round_trip_test() {
+    let ctx = context();
+    let m = parse(&ctx, include_str!("../../../tests/tx8be/ops-roundtrip.mlir"));
+    let (body, f) = first_func(&ctx, &m);
+    let inputs = vec![
+        TensorData::new(vec![1, 8, 8, 4], (0..256).map(|i| (i % 17) as f64 / 8.0 - 1.0).collect(), ElementType::F32).unwrap(),
+        TensorData::new(vec![3], vec![0.0, 9.0, 4.0], ElementType::I32).unwrap(),
+        TensorData::new(vec![16, 32], (0..512).map(|i| (i % 5) as f64 - 2.0).collect(), ElementType::BF16).unwrap(),
+    ];
+    let run = tx8be::interpret(&ctx, body, f, &inputs, true).unwrap();
+    let (fb, _) = body.regions_of(f);
+    let mut kinds = std::collections::HashSet::new();
+    for v in &run.trace {
+        kinds.insert(v.name.clone());
+        let types = fb.result_types(v.op);
+        assert_eq!(v.results.len(), types.len(), "{}", v.name);
+        for (t, ty) in v.results.iter().zip(&types) {
+            assert!(t.matches_type(&ctx, *ty), "{}: {:?} is not {}", v.name, t.dims, strata_ir::printer::type_to_string(&ctx, *ty));
+            assert!(t.values.iter().all(|x| x.is_finite()), "{}", v.name);
+        }
+    }
+    for r in tx8be::dialect::ops::COMPUTE_OPS {
+        assert!(kinds.contains(&format!("tx8be.{}", r.kind.mnemonic())), "tx8be.{} not run", r.kind.mnemonic());
+    }
+    // The Gemm of a [16,32] matrix of -2..2 with 0.25s: each output is a quarter of a row sum.
+    let gemm = run.trace.iter().find(|v| v.name == "tx8be.Gemm").unwrap();
+    let row0: f64 = inputs[2].values[..32].iter().sum();
+    assert_eq!(gemm.results[0].values[0], row0 * 0.25);
+}

@@ -482,3 +482,33 @@ fn interpreter_runs_every_op_of_the_round_trip_test() {
     let row0: f64 = inputs[2].values[..32].iter().sum();
     assert_eq!(gemm.results[0].values[0], row0 * 0.25);
 }
+
+#[test]
+fn layouts_start_at_conv_and_gemm_and_pass_through_groups() {
+    let ctx = context();
+    let m = parse(
+        &ctx,
+        r#"func.func @main(%x: tensor<1x4x4x2xf32>, %w: tensor<1x1x2x2xf32>, %a: tensor<3x2xf32>, %b: tensor<2x2xf32>) -> (tensor<1x4x4x2xf32>, tensor<3x2xf32>) {
+  %g = tx8be.group -> tensor<1x4x4x2xf32> attributes {group_id = 0 : i64} {
+    %c = tx8be.Conv(%x, %w) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64, layout_str = "NHWC"} : (tensor<1x4x4x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x4x4x2xf32>
+    %s = tx8be.store_var %c : tensor<1x4x4x2xf32>
+    tx8be.yield %s : tensor<1x4x4x2xf32>
+  }
+  %r = tx8be.Unary(%g) {kind = "relu"} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %m = tx8be.Gemm(%a, %b) : (tensor<3x2xf32>, tensor<2x2xf32>) -> tensor<3x2xf32>
+  %n = tx8be.Unary(%m) {kind = "exp"} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %r, %n : tensor<1x4x4x2xf32>, tensor<3x2xf32>
+}"#,
+    );
+    let layout = |name: &str, i: usize| {
+        let (body, ops) = common::ops_named(&ctx, &m, name);
+        tx8be::inferred_layout(&ctx, body, ops[i]).unwrap()
+    };
+    assert_eq!(layout("tx8be.Conv", 0).as_deref(), Some("NHWC"));
+    // Through store_var, the group's result and into the relu after it.
+    assert_eq!(layout("tx8be.Unary", 0).as_deref(), Some("NHWC"));
+    // Gemm's [3, 2] result: dim 0 is not 1.
+    assert_eq!(layout("tx8be.Gemm", 0).as_deref(), Some("NTensor"));
+    // The exp reads the Gemm, which has no layout_str yet: not inferable.
+    assert_eq!(layout("tx8be.Unary", 1), None);
+}

@@ -148,11 +148,11 @@ fn batchnorm_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareC
         Some(crate::LayoutMode::Tensor) => MemLayout::Tensor,
         _ => MemLayout::NTensor,
     };
-    let fmt = match ctx.element_type(body.value_type(body.result(op, 0))).and_then(|e| ElementType::from_type(ctx, e)) {
-        Some(ElementType::BF16) => tx8_cmodel::DataFormat::Bf16,
-        Some(ElementType::F16) => tx8_cmodel::DataFormat::Fp16,
-        _ => tx8_cmodel::DataFormat::Fp32,
-    };
+    let fmt = ctx
+        .element_type(body.value_type(body.result(op, 0)))
+        .and_then(|e| ElementType::from_type(ctx, e))
+        .and_then(ElementType::data_format)
+        .unwrap_or(tx8_cmodel::DataFormat::Fp32);
     let dense_c = dims.last().copied().unwrap_or(1);
     let (elems, padded_c) = match Nhwc::from_dims(&dims).and_then(|s| Placement::new(layout, fmt, s)) {
         Ok(p) => {

@@ -512,3 +512,23 @@ fn layouts_start_at_conv_and_gemm_and_pass_through_groups() {
     // The exp reads the Gemm, which has no layout_str yet: not inferable.
     assert_eq!(layout("tx8be.Unary", 1), None);
 }
+
+#[test]
+fn compute_checks_its_inputs() {
+    let ctx = context();
+    let m = parse(&ctx, CONV_RELU);
+    let (body, conv) = op_named(&ctx, &m, "tx8be.Conv");
+    let w = TensorData::new(vec![2, 2, 1, 2], vec![0.0; 8], ElementType::F32).unwrap();
+    let b = TensorData::new(vec![2], vec![0.0; 2], ElementType::F32).unwrap();
+    let mut x = input_1_to_9();
+    x.values.pop();
+    let e = tx8be::compute(&ctx, body, conv, &[x, w.clone(), b.clone()]).unwrap_err();
+    assert!(e.message.contains("input #0 has dims [1, 3, 3, 1] and 8 values"), "{}", e.message);
+    assert!(tx8be::compute(&ctx, body, conv, &[input_1_to_9(), w.clone()]).is_err());
+    let out = tx8be::compute(&ctx, body, conv, &[input_1_to_9(), w, b]).unwrap();
+    assert_eq!(out[0].values, vec![0.0; 8]);
+    let (mb, f) = first_func(&ctx, &m);
+    let mut bad = input_1_to_9();
+    bad.values.push(1.0);
+    assert!(tx8be::interpret(&ctx, mb, f, &[bad], false).is_err());
+}

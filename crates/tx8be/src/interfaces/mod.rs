@@ -96,6 +96,13 @@ pub fn compute(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Res
     if inputs.len() != body.num_operands(op) {
         return Err(op_error(ctx, body, op, format!("compute got {} inputs for {} operands", inputs.len(), body.num_operands(op))));
     }
+    for (i, t) in inputs.iter().enumerate() {
+        let want = crate::dialect::shape_rules::shape_of(ctx, body.value_type(body.operand(op, i)));
+        let n: i64 = t.dims.iter().product();
+        if t.dims != want || t.values.len() as i64 != n {
+            return Err(op_error(ctx, body, op, format!("input #{i} has dims {:?} and {} values, operand #{i} is {want:?}", t.dims, t.values.len())));
+        }
+    }
     (hook.compute)(ctx, body, op, inputs).map_err(|m| op_error(ctx, body, op, m))
 }
 

@@ -45,7 +45,7 @@
 //! - Sharding: [`tile_sharding_split`] (output factors ->
 //!   [`ShardingSplitParam`] per operand, error when the op cannot be split
 //!   that way), [`temporal_slice_shape`] (output [`SliceBox`] -> operand
-//!   boxes), [`back_window`] / [`back_window_axis`] (output rows ->
+//!   boxes; `SliceBox::part` cuts a box by sharding/split factors), [`back_window`] / [`back_window_axis`] (output rows ->
 //!   [`BackWindow`]: input rows and the padding at the tensor's borders).
 //!
 //! `window.rs` holds the Conv/Pool window arithmetic ([`Window2d`]).

@@ -36,7 +36,7 @@
 //! - OpLib: [`query_op_attr`] -> [`OpAttr`] (engine, [`AlignMode`],
 //!   default layout, `need_load`/`need_store` bit masks, `mem_inplace`),
 //!   [`imm_bytes`] (scratch bytes for one call on an output slice).
-//! - Compute: [`compute`] (one op on [`TensorData`] values) and
+//! - Compute: [`compute()`] (one op on [`TensorData`] values) and
 //!   [`interpret`] (a whole `func.func`: `tx8c --run=reference`; with
 //!   `keep_all` every op's results for `--compare-all`).
 //! - ShapeInference: [`infer_shapes`] (sets the result type),

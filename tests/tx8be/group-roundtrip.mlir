@@ -20,3 +20,10 @@ func.func @no_results(%x: tensor<4xf32>) {
   }
   return
 }
+
+// DDR addresses of function arguments and results (set by DDR allocation).
+// CHECK-LABEL: func.func @ddr_args(%arg0: tensor<4xf32> {tx8be.ddr_addr = 4096 : i64}) -> (tensor<4xf32> {tx8be.ddr_addr = 8192 : i64})
+func.func @ddr_args(%x: tensor<4xf32> {tx8be.ddr_addr = 4096 : i64}) -> (tensor<4xf32> {tx8be.ddr_addr = 8192 : i64}) {
+  %u = tx8be.Unary(%x) {kind = "relu"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}

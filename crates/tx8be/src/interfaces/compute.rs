@@ -134,8 +134,12 @@ fn batchnorm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     finish(ctx, body, op, out)
 }
 
+/// The normalized axis length; rows of zero elements have nothing to normalize.
 fn last_dim(t: &TensorData) -> Result<usize, String> {
-    t.dims.last().map(|&d| d as usize).ok_or_else(|| "input has rank 0".into())
+    match t.dims.last() {
+        Some(&d) => Ok((d as usize).max(1)),
+        None => Err("input has rank 0".into()),
+    }
 }
 
 fn softmax(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {

@@ -606,6 +606,9 @@ fn compact_reducer(ctx: &Context, body: &Body, op: Op) -> Option<Op> {
 
 pub fn print_reduce(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
+    if p.body.num_regions(op) != 1 {
+        return fallback_generic(p, op);
+    }
     let n = p.body.num_operands(op) / 2;
     let ops = p.body.operand_vec(op);
     for i in 0..n {
@@ -708,7 +711,10 @@ pub fn parse_reduce(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     state.result_types.extend(outs);
     match applies {
         Some(name) => {
+            // The trailing location belongs to the reduce and to the
+            // reducer op it implies (StableHLO's `parseReduceOp`).
             let loc = p.parse_optional_trailing_loc(state.loc)?;
+            state.loc = loc;
             let Some(elem) = crate::shapes::element_of(ctx, ins[0]) else {
                 return p.err_at(fn_loc, "reduce inputs must be tensors");
             };

@@ -104,6 +104,9 @@ fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
     let factor: Vec<f64> = (0..scale.len()).map(|o| scale[o] / (var[o] + eps).sqrt()).collect();
     // The kernel, scaled along its output-feature dimension.
     let n = k.num_elements();
+    if n as u64 > crate::fold::MAX_FOLDED_ELEMENTS {
+        return false;
+    }
     let inner: usize = k.shape[ko + 1..].iter().product::<i64>() as usize;
     let mut bytes = Vec::with_capacity(n * k.per);
     for i in 0..n {

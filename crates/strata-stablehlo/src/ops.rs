@@ -288,7 +288,8 @@ fn stablehlo_ops() -> Vec<OpDef> {
             .optional_attr("version", I32_ATTR)
             .variadic_result("results", c::ANY_TYPE)
             .format("$name $inputs attr-dict `:` functional-type(operands, results)")
-            .verifier(verify::composite),
+            .verifier(verify::composite)
+            .interface(verify::COMPOSITE_SYMBOL_USES),
     );
     v.push(
         pure("stablehlo.return")

@@ -9,7 +9,7 @@ use strata_ir::parser::{EntryArg, OpState, OperandRef, PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::{AttrKind, Attribute, Body, Context, Op, OpSpec, Type};
 
-use crate::attrs::{self, int_list_text, parse_int_list};
+use crate::attrs::{self, int_list_text, padding_attr, padding_pairs, parse_int_list};
 
 // ---- shared pieces ----
 
@@ -424,21 +424,6 @@ pub fn parse_dot_general(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()>
 }
 
 // ---- convolution ----
-
-/// Rows of a `padding` attribute (`dense<...> : tensor<Nx2xi64>`).
-pub fn padding_pairs(ctx: &Context, a: Attribute) -> Option<Vec<(i64, i64)>> {
-    let (shape, values) = crate::dense::int_values(ctx, a)?;
-    if shape.len() != 2 || shape[1] != 2 {
-        return None;
-    }
-    Some(values.chunks(2).map(|c| (c[0], c[1])).collect())
-}
-
-/// `dense<[[a, b], ...]> : tensor<Nx2xi64>`.
-pub fn padding_attr(ctx: &Context, pairs: &[(i64, i64)]) -> Attribute {
-    let flat: Vec<i64> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-    crate::dense::int_elements(ctx, &[pairs.len() as i64, 2], ctx.i64(), &flat)
-}
 
 const WINDOW_ATTRS: [(&str, &str); 5] = [
     ("stride", "window_strides"),

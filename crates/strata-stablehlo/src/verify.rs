@@ -4,8 +4,7 @@
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type};
 
-use crate::asm::padding_pairs;
-use crate::attrs::{read_conv_dims, read_dot_dims, read_i64_array};
+use crate::attrs::{padding_pairs, read_conv_dims, read_dot_dims, read_i64_array};
 use crate::shapes::{dim_compatible, num_elements, op_error, ranked, shape_text, shapes_compatible, type_text};
 use strata_ir::types::DYNAMIC;
 

@@ -76,7 +76,7 @@ fn build(ctx: &Context, m: &mut ParsedModule, conv_result: Type) {
             ("window_strides", attrs::i64_array_attr(ctx, &[1, 1])),
             ("lhs_dilation", attrs::i64_array_attr(ctx, &[1, 1])),
             ("rhs_dilation", attrs::i64_array_attr(ctx, &[1, 1])),
-            ("padding", strata_stablehlo::asm::padding_attr(ctx, &[(1, 1), (1, 1)])),
+            ("padding", attrs::padding_attr(ctx, &[(1, 1), (1, 1)])),
             ("dimension_numbers", attrs::conv_dims_attr(ctx, &dims)),
             ("feature_group_count", ctx.integer_attr(i64_ty, 1)),
             ("batch_group_count", ctx.integer_attr(i64_ty, 1)),

@@ -150,3 +150,37 @@ fn attribute_readers_invert_the_builders() {
     assert_eq!((d.kernel_input_feature, d.kernel_output_feature, d.kernel_spatial.clone()), (2, 3, vec![0, 1]));
     assert_eq!(attrs::read_comparison_direction(&ctx, a), None);
 }
+
+#[test]
+fn reduce_builders_make_valid_region_ops() {
+    let ctx = context();
+    let mut m = parse(&ctx, SKELETON).unwrap();
+    let f32 = ctx.f32();
+    {
+        let (body, ret) = func_body(&mut m);
+        let x = body.operand(ret, 0);
+        let loc = body.op_loc(ret);
+        let scalar = ctx.ranked_tensor_type(&[], f32);
+        let ninf = dense::splat_f64(&ctx, scalar, f64::NEG_INFINITY).unwrap();
+        let init = create(&ctx, body, ret, "stablehlo.constant", &[], scalar, vec![("value", ninf)]);
+        let window = strata_stablehlo::builders::Window {
+            dimensions: vec![1, 1, 3, 3],
+            strides: vec![1, 1, 2, 2],
+            padding: vec![(0, 0), (0, 0), (1, 1), (1, 1)],
+            base_dilations: vec![1; 4],
+            window_dilations: vec![1; 4],
+        };
+        let pooled_ty = ctx.ranked_tensor_type(&[1, 3, 4, 4], f32);
+        let pool = strata_stablehlo::builders::reduce_window(&ctx, body, loc, x, init, &window, "stablehlo.maximum", pooled_ty);
+        body.insert_op_before(ret, pool);
+        let sum_ty = ctx.ranked_tensor_type(&[1, 3], f32);
+        let sum = strata_stablehlo::builders::reduce(&ctx, body, loc, body.result(pool, 0), init, &[2, 3], "stablehlo.add", sum_ty);
+        body.insert_op_before(ret, sum);
+    }
+    verify(&ctx, &m).unwrap();
+    let pretty = print_top_level(&ctx, &m.body, m.op, PrintOptions::default(), &[]);
+    assert!(pretty.contains("stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [2, 3] : (tensor<1x3x4x4xf32>, tensor<f32>) -> tensor<1x3xf32>"), "{pretty}");
+    assert!(pretty.contains("\"stablehlo.reduce_window\"(%arg0, %cst) <{base_dilations = array<i64: 1, 1, 1, 1>, padding = dense<[[0, 0], [0, 0], [1, 1], [1, 1]]> : tensor<4x2xi64>, window_dilations = array<i64: 1, 1, 1, 1>, window_dimensions = array<i64: 1, 1, 3, 3>, window_strides = array<i64: 1, 1, 2, 2>}>"), "{pretty}");
+    let m2 = parse(&ctx, &pretty).unwrap();
+    verify(&ctx, &m2).unwrap();
+}

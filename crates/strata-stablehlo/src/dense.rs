@@ -33,9 +33,10 @@ impl DenseView<'_> {
             self.bytes.len() / self.per.max(1)
         }
     }
-    /// Stored element `i` (for a splat, the one element whatever `i`).
+    /// Stored element `i` (for a splat, or a single stored element such as
+    /// a rank-0 `select` predicate, the one element whatever `i`).
     pub fn raw(&self, i: usize) -> &[u8] {
-        let i = if self.splat { 0 } else { i };
+        let i = if self.splat || self.bytes.len() <= self.per { 0 } else { i };
         &self.bytes[i * self.per..(i + 1) * self.per]
     }
 }

@@ -3,7 +3,8 @@
 //! broadcast_in_dim, concatenate and slice on constant operands, and the
 //! compositions `reshape(reshape(x))`, `transpose(transpose(x))` and
 //! `broadcast_in_dim(broadcast_in_dim(x))` (rewritten in place), and the
-//! identities `x + 0`, `x - 0`, `x * 1`, `x / 1` (splat constants; for
+//! identities `x + 0`, `x - 0`, `x * 1`, `x / 1`, `select(splat p, a, b)`
+//! (splat constants; for
 //! floats `x + 0.0` is `x` also for `x = -0.0`, as StableHLO's own
 //! simplification assumes). Splats stay splats: an op whose constant
 //! operands are all splats is computed on one element, whatever the
@@ -204,6 +205,12 @@ fn compare_op(ctx: &Context, body: &Body, op: Op, kind: ElemKind, a: &[u8], b: &
 /// on the right (or, for the commutative ones, on the left).
 fn fold_identity(ctx: &Context, body: &Body, op: Op, operands: &[Option<Attribute>]) -> Option<FoldResult> {
     let name = short_name(ctx, body, op);
+    // select(splat pred, a, b) is a or b.
+    if name == "select" {
+        let pred = dense::splat_value(ctx, operands.first().copied().flatten()?)?;
+        let chosen = body.operand(op, if pred != 0.0 { 1 } else { 2 });
+        return (body.value_type(chosen) == result_type(body, op)).then(|| FoldResult::value(chosen));
+    }
     let neutral = match name {
         "add" | "subtract" => 0.0,
         "multiply" | "divide" => 1.0,

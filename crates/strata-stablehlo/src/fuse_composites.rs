@@ -25,7 +25,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
-use crate::decomposition::{build_decomposition, is_closed, replace_with_composite, unique_symbol, Outline};
+use crate::decomposition::{build_decomposition, is_closed, module_symbols, replace_with_composite, unique_symbol, Outline};
 use crate::shapes::ranked;
 
 pub const INFO: PassInfo = PassInfo {
@@ -58,6 +58,7 @@ impl Pass for FuseComposites {
         let func_name = ctx.op_name("func.func");
         let funcs: Vec<Op> = mb.block_ops(module_block).filter(|&op| mb.op_name(op) == func_name).collect();
         let decompositions = decomposition_symbols(ctx, mb, &funcs);
+        let mut symbols = module_symbols(ctx, mb, module_block);
         let mut changed = false;
         for f in funcs {
             // A decomposition holds the sequence on purpose: fusing it again
@@ -89,7 +90,7 @@ impl Pass for FuseComposites {
                 if !is_closed(&fb, &o) {
                     continue;
                 }
-                let sym = unique_symbol(ctx, mb, module_block, &format!("{}.impl", o.name));
+                let sym = unique_symbol(&mut symbols, &format!("{}.impl", o.name));
                 let func = build_decomposition(ctx, mb, &fb, &o, &sym);
                 mb.append_op(module_block, func);
                 replace_with_composite(ctx, &mut fb, &o, &sym);

@@ -168,7 +168,8 @@ pub fn slice(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 }
 
 /// Gather along `axis`: `torch_index_select`; a scalar index selects one
-/// slice and drops the axis. Constant negative indices are normalised.
+/// slice and drops the axis. Negative indices count from the end: constant
+/// ones are normalised here, runtime ones with a `select`.
 pub fn gather(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
     if x.rank() == 0 {
@@ -193,7 +194,14 @@ pub fn gather(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             }
             Operand::constant(Tensor::from_i64(t.dtype, t.shape.clone(), &v))
         }
-        None => idx.clone(),
+        // Runtime indices may be negative too: `select(i < 0, i + dim, i)`.
+        None => {
+            let zero = b.splat(idx.dtype, &idx.shape, 0.0);
+            let negative = b.compare(idx, &zero, strata_stablehlo::attrs::ComparisonDirection::Lt)?;
+            let d = b.splat(idx.dtype, &idx.shape, dim as f64);
+            let wrapped = b.binary("stablehlo.add", idx, &d)?;
+            b.select(&negative, &wrapped, idx)?
+        }
     };
     let scalar = idx.rank() == 0;
     let idx = if scalar { b.reshape(&idx, &[1]) } else { idx };

@@ -211,3 +211,19 @@ fn undefined_inputs_and_declared_output_shape_mismatches_are_errors() {
     let e = g.import_err();
     assert!(e.contains("graph output 'y': the model declares shape [3], the graph computes [2]"), "{e}");
 }
+
+#[test]
+fn declared_output_type_must_match_and_dropout_is_the_identity() {
+    let g = Graph::new(17)
+        .input(f32_value("x", &[2]))
+        .node(node("Dropout", "drop", &["x"], &["y"], vec![]))
+        .output(open_output("y", data_type::INT64));
+    let e = g.import_err();
+    assert!(e.contains("graph output 'y': the model declares INT64, the graph computes FLOAT"), "{e}");
+    let g = Graph::new(17)
+        .input(f32_value("x", &[2]))
+        .node(node("Dropout", "drop", &["x"], &["y"], vec![]))
+        .output(open_output("y", data_type::FLOAT));
+    let t = g.import();
+    assert!(t.contains(r#""func.return"(%arg0)"#), "{t}");
+}

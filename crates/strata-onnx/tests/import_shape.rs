@@ -222,3 +222,17 @@ fn resize_with_sizes() {
     let t = g.import();
     assert!(t.contains("-> tensor<1x1x2x3xf32>"), "{t}");
 }
+
+#[test]
+fn runtime_gather_indices_wrap_negative_values_with_a_select() {
+    let g = Graph::new(21)
+        .input(f32_value("emb", &[10, 4]))
+        .input(value("ids", data_type::INT64, &[3]))
+        .node(node("Gather", "lookup", &["emb", "ids"], &["y"], vec![]))
+        .output(open_output("y", data_type::FLOAT));
+    let t = g.import();
+    assert!(the_op(&t, "stablehlo.compare").contains("comparison_direction LT") , "{t}");
+    assert!(t.contains("dense<10> : tensor<3xi64>"), "the axis size is added: {t}");
+    let sel = the_op(&t, "stablehlo.torch_index_select");
+    assert!(sel.contains("(tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>"), "{sel}");
+}

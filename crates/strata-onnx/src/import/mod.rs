@@ -7,7 +7,7 @@
 //! constants at import time (`fold`), and hands every other node to its op
 //! family: `elementwise`, `nn` (conv, matmul, gemm, batch norm), `norm`
 //! (reductions, softmax, layer norm), `pool`,
-//! `shape_ops` (reshape, slicing, gather, pad, ...) and `resize`. Every
+//! `shape_ops` (reshape, slicing, gather, pad, dropout, ...) and `resize`. Every
 //! created op carries the node's name as a `NameLoc`.
 //!
 //! Before anything is built, every node is checked against the supported
@@ -121,7 +121,7 @@ pub fn check_shape(shape: &[i64]) -> Result<(), String> {
 /// The ai.onnx operators the importer supports.
 pub const SUPPORTED_OPS: &[&str] = &[
     "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape", "Conv",
-    "ConvTranspose", "Div", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor", "Gather", "Gelu", "Gemm", "GlobalAveragePool",
+    "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor", "Gather", "Gelu", "Gemm", "GlobalAveragePool",
     "GlobalMaxPool", "Greater", "GreaterOrEqual", "HardSigmoid", "HardSwish", "Identity", "LayerNormalization", "LeakyRelu",
     "Less", "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Min", "Mul", "Neg", "Not", "Pad", "Pow",
     "Reciprocal", "ReduceMax", "ReduceMean", "ReduceSum", "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Sign", "Slice",
@@ -225,7 +225,14 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
                 ))));
             }
         }
-        let o = if o.dtype != out.dtype { b.convert(&o, out.dtype) } else { o };
+        if o.dtype != out.dtype {
+            return Err(ImportError::Model(ModelError(format!(
+                "graph output '{}': the model declares {}, the graph computes {}",
+                out.name,
+                out.dtype.name(),
+                o.dtype.name()
+            ))));
+        }
         let v = b.val(&o);
         result_values.push(v);
         result_types.push(b.body.value_type(v));
@@ -324,6 +331,7 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Where" => one(b.select(cx.input(0)?, cx.input(1)?, cx.input(2)?)?),
         "Cast" => one(elementwise::cast(b, cx)?),
         "Identity" => one(cx.input(0)?.clone()),
+        "Dropout" => one(shape_ops::dropout(cx)?),
         "Conv" => one(nn::conv(b, cx)?),
         "ConvTranspose" => one(nn::conv_transpose(b, cx)?),
         "BatchNormalization" => nn::batch_norm(b, cx),

@@ -358,6 +358,20 @@ pub fn constant_of_shape(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, St
     Ok(b.splat(dtype, &shape, v))
 }
 
+/// Dropout in inference: the input itself. Training mode (a constant true
+/// `training_mode` input) and the mask output are not supported.
+pub fn dropout(cx: &NodeCx) -> Result<Operand, String> {
+    if let Some(t) = cx.const_ints(2, "training_mode")? {
+        if t.iter().any(|&v| v != 0) {
+            return Err("input 2 ('training_mode') is true; only inference is supported".into());
+        }
+    }
+    if cx.node.outputs.get(1).is_some_and(|o| !o.is_empty()) {
+        return Err("output 1 (mask) is not supported".into());
+    }
+    Ok(cx.input(0)?.clone())
+}
+
 /// Shape: the input's static shape as an INT64 constant (`start`/`end` from opset 15).
 pub fn shape(cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;

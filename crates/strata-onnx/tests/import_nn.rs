@@ -229,3 +229,16 @@ fn max_pool_and_average_pool_use_reduce_window() {
     assert!(the_op(&t, "stablehlo.reduce").contains("dimensions = array<i64: 2, 3>"), "{t}");
     assert!(t.contains("dense<2.500000e+01> : tensor<1x2xf32>") && t.contains("-> tensor<1x2x1x1xf32>"), "{t}");
 }
+
+#[test]
+fn conv_transpose_of_an_empty_spatial_dimension_is_an_error() {
+    // Found by the read_onnx fuzz target: the ONNX size formula and
+    // StableHLO's disagree for an empty input.
+    let g = Graph::new(17)
+        .input(f32_value("x", &[1, 2, 4, 0]))
+        .init(ramp("w", &[2, 3, 3, 3]))
+        .node(node("ConvTranspose", "up", &["x", "w"], &["y"], vec![attr_ints("strides", &[2, 2]), attr_ints("pads", &[1, 1, 1, 1]), attr_ints("output_padding", &[1, 1])]))
+        .output(open_output("y", data_type::FLOAT));
+    let e = g.import_err();
+    assert!(e.contains("node 'up' (ConvTranspose): input [1, 2, 4, 0] has an empty spatial dimension"), "{e}");
+}

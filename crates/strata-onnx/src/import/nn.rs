@@ -222,6 +222,11 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
     let m = w.shape[1] * group;
     let in_sp = &x.shape[2..];
     let n = in_sp.len();
+    // ONNX's output size formula assumes a non-empty input; StableHLO's
+    // dilated size of an empty dimension differs, so refuse it.
+    if in_sp.contains(&0) {
+        return Err(format!("input {:?} has an empty spatial dimension", x.shape));
+    }
     let kernel = w.shape[2..].to_vec();
     if let Some(k) = cx.ints("kernel_shape")? {
         if k != kernel {

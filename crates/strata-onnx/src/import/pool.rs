@@ -10,8 +10,8 @@ use crate::import::Results;
 use crate::tensor::{num_elements, Tensor};
 
 /// Largest spatial output (elements) of an AveragePool, whose per-position
-/// window counts are computed here.
-const MAX_COUNT_TENSOR: i64 = 1 << 24;
+/// window counts are computed here (and become a constant of that size).
+const MAX_COUNT_TENSOR: i64 = 1 << 20;
 
 fn pool_input<'a>(cx: &'a NodeCx) -> Result<&'a Operand, String> {
     let x = cx.input(0)?;

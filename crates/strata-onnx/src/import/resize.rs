@@ -12,7 +12,7 @@ use crate::import::node::NodeCx;
 use crate::tensor::Tensor;
 
 /// Largest interpolation matrix (entries) built for one axis.
-const MAX_MATRIX: i128 = 1 << 24;
+const MAX_MATRIX: i128 = 1 << 22;
 
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub enum Transform {
@@ -177,7 +177,7 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         }
         // The interpolation matrix is built here, so its size is bounded.
         if input == 0 || out <= 0 || (input as i128) * (out as i128) > MAX_MATRIX {
-            return Err(format!("cannot resize axis {a} from {input} to {out} (the interpolation matrix is limited to 2^24 entries)"));
+            return Err(format!("cannot resize axis {a} from {input} to {out} (the interpolation matrix is limited to 2^22 entries)"));
         }
         // Matrix as [in, out] so the result's new dimension comes last.
         let m = interpolation_matrix(input, out, scale[a], transform, linear, nearest);

@@ -31,8 +31,13 @@ pub mod model;
 pub mod proto;
 pub mod tensor;
 
-pub use import::{import_model, ImportError, ImportOptions, Imported, UnsupportedOp, SUPPORTED_OPS};
-pub use model::{decode_model, load_model, parse_input_shape, Dim, Model, ModelError, Node, ValueInfo, SUPPORTED_OPSETS};
+pub use import::{
+    import_model, ImportError, ImportOptions, Imported, UnsupportedOp, SUPPORTED_OPS,
+};
+pub use model::{
+    decode_model, load_model, parse_input_shape, Dim, Model, ModelError, Node, ValueInfo,
+    SUPPORTED_OPSETS,
+};
 pub use tensor::{DType, Tensor};
 
 /// A context with the dialects an imported module uses (builtin, func,

@@ -513,3 +513,29 @@ fn conv_transpose_of_an_empty_spatial_dimension_is_an_error() {
         "{e}"
     );
 }
+
+#[test]
+fn axes_in_the_form_of_another_opset_are_errors() {
+    let g = Graph::new(18)
+        .input(f32_value("x", &[2, 3]))
+        .node(node(
+            "ReduceMean",
+            "mean",
+            &["x"],
+            &["y"],
+            vec![attr_ints("axes", &[1])],
+        ))
+        .output(open_output("y", data_type::FLOAT));
+    let e = g.import_err();
+    assert!(e.contains("node 'mean' (ReduceMean): attribute 'axes' is not part of opset 18 (axes are input 1 since opset 18)"), "{e}");
+    let g = Graph::new(13)
+        .input(f32_value("x", &[2, 3]))
+        .init(i64_tensor("ax", &[1], &[1]))
+        .node(node("ReduceMax", "mx", &["x", "ax"], &["y"], vec![]))
+        .output(open_output("y", data_type::FLOAT));
+    let e = g.import_err();
+    assert!(
+        e.contains("input 1 ('axes') is not part of opset 13"),
+        "{e}"
+    );
+}

@@ -56,15 +56,16 @@ pub fn read_window(
     kernel: Option<&[i64]>,
 ) -> Result<Window, String> {
     let n = in_spatial.len();
-    let kernel =
-        match (cx.ints("kernel_shape")?, kernel) {
-            (Some(k), Some(w)) if k != w => return Err(format!(
+    let kernel = match (cx.ints("kernel_shape")?, kernel) {
+        (Some(k), Some(w)) if k != w => {
+            return Err(format!(
                 "attribute 'kernel_shape' = {k:?} does not match the weight's spatial shape {w:?}"
-            )),
-            (Some(k), _) => k,
-            (None, Some(w)) => w.to_vec(),
-            (None, None) => return Err("attribute 'kernel_shape' is required".into()),
-        };
+            ))
+        }
+        (Some(k), _) => k,
+        (None, Some(w)) => w.to_vec(),
+        (None, None) => return Err("attribute 'kernel_shape' is required".into()),
+    };
     if kernel.len() != n || kernel.iter().any(|&k| !(1..=MAX_WINDOW_ATTR).contains(&k)) {
         return Err(format!(
             "attribute 'kernel_shape' = {kernel:?} must have {n} entries in 1..={MAX_WINDOW_ATTR}"

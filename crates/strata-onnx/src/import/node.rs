@@ -118,11 +118,18 @@ impl NodeCx<'_> {
     }
 
     /// Axes given as an attribute before `moved_in` and as input `input`
-    /// from that opset on.
+    /// from that opset on. The other form is an error rather than ignored,
+    /// since ignoring it would silently reduce or squeeze other axes.
     pub fn axes(&self, moved_in: i64, input: usize) -> Result<Option<Vec<i64>>, String> {
         if self.opset < moved_in {
+            if self.opt_input(input).is_some() {
+                return Err(format!("input {input} ('axes') is not part of opset {} (axes are an attribute before opset {moved_in})", self.opset));
+            }
             self.ints("axes")
         } else {
+            if self.has_attr("axes") {
+                return Err(format!("attribute 'axes' is not part of opset {} (axes are input {input} since opset {moved_in})", self.opset));
+            }
             self.const_ints(input, "axes")
         }
     }

@@ -21,8 +21,9 @@ pub struct DenseView<'c> {
 
 impl DenseView<'_> {
     /// Number of elements of the tensor (not of the storage).
+    /// (Saturating: a shape too large to count gives `usize::MAX`.)
     pub fn num_elements(&self) -> usize {
-        self.shape.iter().product::<i64>().max(0) as usize
+        self.shape.iter().try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?)).unwrap_or(usize::MAX)
     }
     /// Number of stored elements: 1 for a splat.
     pub fn stored(&self) -> usize {
@@ -32,9 +33,10 @@ impl DenseView<'_> {
             self.bytes.len() / self.per.max(1)
         }
     }
-    /// Stored element `i` (for a splat, the one element whatever `i`).
+    /// Stored element `i` (for a splat, or a single stored element such as
+    /// a rank-0 `select` predicate, the one element whatever `i`).
     pub fn raw(&self, i: usize) -> &[u8] {
-        let i = if self.splat { 0 } else { i };
+        let i = if self.splat || self.bytes.len() <= self.per { 0 } else { i };
         &self.bytes[i * self.per..(i + 1) * self.per]
     }
 }
@@ -159,10 +161,17 @@ pub fn from_bytes(ctx: &Context, ty: Type, mut bytes: Vec<u8>, per: usize, splat
     ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: bytes.into() } })
 }
 
+/// Most elements `int_values` / `f64_values` expand (they serve small
+/// attributes and per-channel vectors, never activations).
+pub const MAX_EXPANDED_VALUES: usize = 1 << 20;
+
 /// Shape and values of an integer dense attribute (expanded; for small
 /// attributes such as `padding`).
 pub fn int_values(ctx: &Context, a: Attribute) -> Option<(Vec<i64>, Vec<i64>)> {
     let v = view(ctx, a)?;
+    if v.num_elements() > MAX_EXPANDED_VALUES {
+        return None;
+    }
     let kind = elem_kind(ctx, v.elem)?;
     if !matches!(kind, ElemKind::Int { .. }) {
         return None;
@@ -207,6 +216,9 @@ pub fn splat_value(ctx: &Context, a: Attribute) -> Option<f64> {
 /// All elements as f64 (for small constants such as batch-norm vectors).
 pub fn f64_values(ctx: &Context, a: Attribute) -> Option<Vec<f64>> {
     let v = view(ctx, a)?;
+    if v.num_elements() > MAX_EXPANDED_VALUES {
+        return None;
+    }
     let kind = elem_kind(ctx, v.elem)?;
     Some((0..v.num_elements()).map(|i| to_f64(kind, v.raw(i))).collect())
 }

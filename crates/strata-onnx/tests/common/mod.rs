@@ -233,6 +233,37 @@ impl Graph {
         Ok(text)
     }
 
+    /// Imports (no `--input-shape`), runs the `strata-opt` pass `pass` of the
+    /// stablehlo crate on the module, and prints the result (generic form).
+    pub fn import_and_run_pass(&self, pass: &str) -> String {
+        let model = decode_model(&self.bytes(), None).unwrap();
+        let ctx = strata_onnx::context();
+        let mut m = import_model(&ctx, &model, &ImportOptions::default())
+            .unwrap_or_else(|e| panic!("import failed: {e}"));
+        let mut registry = strata_pass::PassRegistry::default();
+        strata_stablehlo::register_passes(&mut registry);
+        let mut pm = strata_pass::OpPassManager::new("builtin.module");
+        pm.add_pass(registry.create(pass, "").unwrap());
+        let mut report = strata_pass::manager::RunReport::default();
+        let cfg = strata_pass::RunConfig {
+            verify_each: true,
+            ..Default::default()
+        };
+        if let Err(d) = pm.run(&ctx, &mut m.body, m.module, &cfg, &mut report) {
+            panic!("{pass} failed: {}", d.message);
+        }
+        print_top_level(
+            &ctx,
+            &m.body,
+            m.module,
+            PrintOptions {
+                generic: true,
+                ..Default::default()
+            },
+            &[],
+        )
+    }
+
     pub fn import(&self) -> String {
         match self.import_with(&[]) {
             Ok(s) => s,

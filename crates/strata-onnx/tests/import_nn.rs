@@ -539,3 +539,25 @@ fn axes_in_the_form_of_another_opset_are_errors() {
         "{e}"
     );
 }
+
+#[test]
+fn half_precision_models_keep_their_element_type() {
+    // FLOAT16 weights given as int32_data bit patterns (as onnx.helper writes them).
+    let w = strata_onnx::proto::TensorProto {
+        name: Some("w".into()),
+        dims: vec![2],
+        data_type: Some(data_type::FLOAT16),
+        int32_data: vec![0x3c00, 0xc000],
+        ..Default::default()
+    };
+    let g = Graph::new(17)
+        .input(value("x", data_type::FLOAT16, &[3, 2]))
+        .init(w)
+        .node(node("Mul", "mul", &["x", "w"], &["m"], vec![]))
+        .node(node("Softmax", "sm", &["m"], &["y"], vec![]))
+        .output(open_output("y", data_type::FLOAT16));
+    let t = g.import();
+    assert!(t.contains("dense<[1.000000e+00, -2.000000e+00]> : tensor<2xf16>"), "{t}");
+    assert!(t.contains("dense<0xFC00> : tensor<f16>"), "-inf init in f16: {t}");
+    assert!(t.contains("function_type = (tensor<3x2xf16>) -> tensor<3x2xf16>"), "{t}");
+}

@@ -557,7 +557,16 @@ fn half_precision_models_keep_their_element_type() {
         .node(node("Softmax", "sm", &["m"], &["y"], vec![]))
         .output(open_output("y", data_type::FLOAT16));
     let t = g.import();
-    assert!(t.contains("dense<[1.000000e+00, -2.000000e+00]> : tensor<2xf16>"), "{t}");
-    assert!(t.contains("dense<0xFC00> : tensor<f16>"), "-inf init in f16: {t}");
-    assert!(t.contains("function_type = (tensor<3x2xf16>) -> tensor<3x2xf16>"), "{t}");
+    assert!(
+        t.contains("dense<[1.000000e+00, -2.000000e+00]> : tensor<2xf16>"),
+        "{t}"
+    );
+    assert!(
+        t.contains("dense<0xFC00> : tensor<f16>"),
+        "-inf init in f16: {t}"
+    );
+    assert!(
+        t.contains("function_type = (tensor<3x2xf16>) -> tensor<3x2xf16>"),
+        "{t}"
+    );
 }

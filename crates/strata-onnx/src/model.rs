@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Component, Path, PathBuf};
 
 use prost::Message;
@@ -394,9 +395,13 @@ impl ExternalData<'_> {
                 ));
             }
         }
-        let data = std::fs::read(&path)
+        // Read only this tensor's bytes: exporters put every weight in one file.
+        let mut file = std::fs::File::open(&path)
             .map_err(|e| format!("external data file {}: {e}", path.display()))?;
-        let file_len = data.len() as u64;
+        let file_len = file
+            .metadata()
+            .map_err(|e| format!("external data file {}: {e}", path.display()))?
+            .len();
         if offset > file_len {
             return Err(format!(
                 "external data file {} has {file_len} bytes, offset {offset} is past its end",
@@ -404,10 +409,15 @@ impl ExternalData<'_> {
             ));
         }
         let len = length.unwrap_or(file_len - offset);
-        let end = offset.checked_add(len).filter(|&e| e <= file_len).ok_or_else(|| {
+        offset.checked_add(len).filter(|&e| e <= file_len).ok_or_else(|| {
             format!("external data file {} has {file_len} bytes, too short for offset {offset} + length {len}", path.display())
         })?;
-        Ok(data[offset as usize..end as usize].to_vec())
+        let mut data =
+            vec![0u8; usize::try_from(len).map_err(|_| "external data length overflows")?];
+        file.seek(SeekFrom::Start(offset))
+            .and_then(|_| file.read_exact(&mut data))
+            .map_err(|e| format!("external data file {}: {e}", path.display()))?;
+        Ok(data)
     }
 }
 

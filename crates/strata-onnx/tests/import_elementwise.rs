@@ -351,3 +351,36 @@ fn declared_output_type_must_match_and_dropout_is_the_identity() {
     let t = g.import();
     assert!(t.contains(r#""func.return"(%arg0)"#), "{t}");
 }
+
+#[test]
+fn variadic_sum_mean_and_prelu() {
+    let g = Graph::new(17)
+        .input(f32_value("a", &[2, 3]))
+        .input(f32_value("b", &[3]))
+        .input(f32_value("c", &[2, 1]))
+        .node(node("Sum", "sum", &["a", "b", "c"], &["s"], vec![]))
+        .node(node("Mean", "mean", &["a", "b", "c"], &["m"], vec![]))
+        .output(open_output("s", data_type::FLOAT))
+        .output(open_output("m", data_type::FLOAT));
+    let t = g.import();
+    assert_eq!(count(&t, "stablehlo.add"), 4, "{t}");
+    assert!(
+        t.contains("dense<3.000000e+00> : tensor<2x3xf32>"),
+        "Mean divides by 3: {t}"
+    );
+    let g = Graph::new(16)
+        .input(f32_value("x", &[2, 3, 4]))
+        .init(f32_tensor("slope", &[3, 1], &[0.1, 0.2, 0.3]))
+        .node(node("PRelu", "prelu", &["x", "slope"], &["y"], vec![]))
+        .output(open_output("y", data_type::FLOAT));
+    let t = g.import();
+    assert!(
+        the_op(&t, "stablehlo.compare").contains("comparison_direction LT"),
+        "{t}"
+    );
+    assert!(
+        the_op(&t, "stablehlo.broadcast_in_dim").contains("(tensor<3x1xf32>) -> tensor<2x3x4xf32>"),
+        "{t}"
+    );
+    assert_eq!(count(&t, "stablehlo.select"), 1, "{t}");
+}

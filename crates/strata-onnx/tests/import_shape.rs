@@ -447,3 +447,47 @@ fn runtime_gather_indices_wrap_negative_values_with_a_select() {
         "{sel}"
     );
 }
+
+#[test]
+fn tile_and_constant_range() {
+    let g = Graph::new(13)
+        .input(f32_value("x", &[2, 3]))
+        .init(i64_tensor("r", &[2], &[2, 3]))
+        .node(node("Tile", "tile", &["x", "r"], &["y"], vec![]))
+        .output(open_output("y", data_type::FLOAT));
+    let t = g.import();
+    let b = the_op(&t, "stablehlo.broadcast_in_dim");
+    assert!(
+        b.contains("broadcast_dimensions = array<i64: 1, 3>")
+            && b.contains("-> tensor<2x2x3x3xf32>"),
+        "{b}"
+    );
+    assert!(
+        the_op(&t, "stablehlo.reshape").contains("-> tensor<4x9xf32>"),
+        "{t}"
+    );
+    // Range of constants folds; positions then index an embedding.
+    let g = Graph::new(13)
+        .input(f32_value("emb", &[10, 4]))
+        .init(i64_tensor("s", &[], &[1]))
+        .init(i64_tensor("l", &[], &[9]))
+        .init(i64_tensor("d", &[], &[2]))
+        .node(node("Range", "range", &["s", "l", "d"], &["pos"], vec![]))
+        .node(node("Gather", "g", &["emb", "pos"], &["y"], vec![]))
+        .output(open_output("y", data_type::FLOAT));
+    let t = g.import();
+    assert!(t.contains("dense<[1, 3, 5, 7]> : tensor<4xi64>"), "{t}");
+    let g = Graph::new(13)
+        .input(value("n", data_type::INT64, &[]))
+        .init(i64_tensor("s", &[], &[0]))
+        .init(i64_tensor("d", &[], &[1]))
+        .node(node("Range", "dyn_range", &["s", "n", "d"], &["y"], vec![]))
+        .output(open_output("y", data_type::INT64));
+    let e = g.import_err();
+    assert!(
+        e.contains(
+            "node 'dyn_range' (Range): inputs 'start', 'limit' and 'delta' must be constants"
+        ),
+        "{e}"
+    );
+}

@@ -361,9 +361,16 @@ fn external_data_may_not_escape_the_model_directory() {
     let outside = temp_dir("outside");
     std::fs::write(outside.join("w.bin"), [0u8; 8]).unwrap();
     std::os::unix::fs::symlink(outside.join("w.bin"), dir.join("link.bin")).unwrap();
-    std::fs::write(&model_path, with_weight(external("link.bin", None, None)).encode_to_vec()).unwrap();
+    std::fs::write(
+        &model_path,
+        with_weight(external("link.bin", None, None)).encode_to_vec(),
+    )
+    .unwrap();
     let e = load_model(&model_path).unwrap_err();
-    assert!(e.0.contains("resolves outside the model's directory"), "{e}");
+    assert!(
+        e.0.contains("resolves outside the model's directory"),
+        "{e}"
+    );
     let _ = std::fs::remove_dir_all(&outside);
     // Decoded from memory there is no directory at all.
     let e = decode_model(

@@ -1,4 +1,5 @@
-//! Elementwise operators: arithmetic with explicit broadcasting, unary math,
+//! Elementwise operators: arithmetic with explicit broadcasting (also the
+//! variadic Max, Min, Sum, Mean), unary math, PRelu,
 //! Cast, Clip, and the activations decomposed as JAX writes them (Relu as
 //! `maximum(x, 0)`, LeakyRelu as `select(x >= 0, x, alpha * x)`, HardSigmoid
 //! and HardSwish through `clamp`, Gelu through `chlo.erf` or `tanh`).
@@ -20,6 +21,26 @@ pub fn variadic(b: &mut FuncBuilder, cx: &NodeCx, name: &str) -> Result<Operand,
         acc = b.binary(name, &acc, cx.input(i)?)?;
     }
     Ok(acc)
+}
+
+/// Mean: the variadic sum divided by the number of inputs.
+pub fn mean(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let sum = variadic(b, cx, "stablehlo.add")?;
+    if !sum.dtype.is_float() {
+        return Err(format!("Mean of {} is not supported", sum.dtype.name()));
+    }
+    let n = b.splat(sum.dtype, &sum.shape, cx.ins.len() as f64);
+    b.binary("stablehlo.divide", &sum, &n)
+}
+
+/// PRelu: `select(x < 0, slope * x, x)`, the slope broadcast to x.
+pub fn prelu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let slope = b.broadcast_to(cx.input(1)?, &x.shape)?;
+    let zero = b.splat(x.dtype, &x.shape, 0.0);
+    let negative = b.compare(x, &zero, ComparisonDirection::Lt)?;
+    let scaled = b.binary("stablehlo.multiply", &slope, x)?;
+    b.select(&negative, &scaled, x)
 }
 
 fn float_input<'a>(cx: &'a NodeCx, i: usize) -> Result<&'a Operand, String> {

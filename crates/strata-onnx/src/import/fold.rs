@@ -1,6 +1,6 @@
 //! Import-time constant folding of the shape computations exporters emit
 //! (`Shape -> Gather -> Unsqueeze -> Concat -> Reshape`, `Cast`, `Slice`,
-//! integer arithmetic on shapes, `Equal`/`Where` on shapes): when every input
+//! integer arithmetic on shapes, `Equal`/`Where` on shapes, `Range`): when every input
 //! of such a node is a constant (or, for `Shape`, has a static shape) the
 //! result is computed here, so shape inputs of later nodes are known
 //! statically. Reshape-like ops (Reshape, Squeeze, Unsqueeze, Flatten,
@@ -19,25 +19,11 @@ pub fn try_fold(cx: &NodeCx) -> Result<Option<Results>, String> {
     if op == "Shape" {
         return Ok(None); // Always constant; its importer builds the tensor.
     }
+    #[rustfmt::skip]
     let foldable = matches!(
         op,
-        "Gather"
-            | "Concat"
-            | "Slice"
-            | "Add"
-            | "Sub"
-            | "Mul"
-            | "Div"
-            | "Equal"
-            | "Less"
-            | "Greater"
-            | "Where"
-            | "Neg"
-            | "Max"
-            | "Min"
-            | "Expand"
-            | "Not"
-            | "Abs"
+        "Gather" | "Concat" | "Slice" | "Add" | "Sub" | "Mul" | "Div" | "Equal" | "Less" | "Greater" | "Where" | "Neg"
+            | "Max" | "Min" | "Expand" | "Not" | "Abs" | "Range"
     );
     if !foldable {
         return Ok(None);
@@ -76,6 +62,7 @@ pub fn try_fold(cx: &NodeCx) -> Result<Option<Results>, String> {
             where_(consts[0], consts[1], consts[2])?
         }
         "Neg" | "Abs" | "Not" => unary(op, consts[0]),
+        "Range" => range(&consts)?,
         "Expand" => match expand(
             consts[0],
             consts.get(1).ok_or("input 1 ('shape') is required")?,
@@ -441,6 +428,37 @@ fn slice(cx: &NodeCx, data: &Tensor) -> Result<Option<Tensor>, String> {
         shape,
         bytes,
     }))
+}
+
+/// Range(start, limit, delta): `max(ceil((limit - start) / delta), 0)`
+/// elements `start + i * delta`.
+fn range(c: &[&Tensor]) -> Result<Tensor, String> {
+    if c.len() != 3
+        || c.iter()
+            .any(|t| t.num_elements() != 1 || t.dtype != c[0].dtype)
+    {
+        return Err("Range takes three scalars of one type".into());
+    }
+    let dtype = c[0].dtype;
+    let (start, limit, delta) = (c[0].get_f64(0), c[1].get_f64(0), c[2].get_f64(0));
+    if delta == 0.0 || !(start.is_finite() && limit.is_finite() && delta.is_finite()) {
+        return Err("'delta' is 0 or a bound is not finite".into());
+    }
+    let n = ((limit - start) / delta).ceil().max(0.0);
+    if n > FOLD_LIMIT as f64 {
+        return Err(format!("Range of {n} elements is too large"));
+    }
+    let n = n as usize;
+    if dtype.is_float() {
+        let v: Vec<f64> = (0..n).map(|i| start + i as f64 * delta).collect();
+        Ok(Tensor::from_f64(dtype, vec![n as i64], &v))
+    } else {
+        let (s, d) = (c[0].get_i64(0), c[2].get_i64(0));
+        let v: Vec<i64> = (0..n as i64)
+            .map(|i| s.wrapping_add(i.wrapping_mul(d)))
+            .collect();
+        Ok(Tensor::from_i64(dtype, vec![n as i64], &v))
+    }
 }
 
 fn expand(x: &Tensor, shape: &Tensor) -> Result<Option<Tensor>, String> {

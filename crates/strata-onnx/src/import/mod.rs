@@ -147,10 +147,10 @@ pub const SUPPORTED_OPS: &[&str] = &[
     "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape",
     "Conv", "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor", "Gather", "Gelu",
     "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Greater", "GreaterOrEqual", "HardSigmoid", "HardSwish", "Identity",
-    "LayerNormalization", "LeakyRelu", "Less", "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Min",
-    "Mul", "Neg", "Not", "Pad", "Pow", "Reciprocal", "ReduceMax", "ReduceMean", "ReduceSum", "Relu", "Reshape",
-    "Resize", "Shape", "Sigmoid", "Sign", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Tanh", "Transpose",
-    "Unsqueeze", "Where",
+    "LayerNormalization", "LeakyRelu", "Less", "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean",
+    "Min", "Mul", "Neg", "Not", "PRelu", "Pad", "Pow", "Range", "Reciprocal", "ReduceMax", "ReduceMean", "ReduceSum",
+    "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Sign", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub",
+    "Sum", "Tanh", "Tile", "Transpose", "Unsqueeze", "Where",
 ];
 
 /// Imports `model` into a new module. `ctx` must have the func and
@@ -375,6 +375,11 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Div" => one(elementwise::binary(b, cx, "stablehlo.divide")?),
         "Max" => one(elementwise::variadic(b, cx, "stablehlo.maximum")?),
         "Min" => one(elementwise::variadic(b, cx, "stablehlo.minimum")?),
+        "Sum" => one(elementwise::variadic(b, cx, "stablehlo.add")?),
+        "Mean" => one(elementwise::mean(b, cx)?),
+        "PRelu" => one(elementwise::prelu(b, cx)?),
+        "Tile" => one(shape_ops::tile(b, cx)?),
+        "Range" => Err("inputs 'start', 'limit' and 'delta' must be constants (the result is computed at import time)".into()),
         "Pow" => one(elementwise::pow(b, cx)?),
         "Sqrt" => one(elementwise::unary_float(b, cx, "stablehlo.sqrt")?),
         "Exp" => one(elementwise::unary_float(b, cx, "stablehlo.exponential")?),

@@ -1,6 +1,7 @@
 //! Data-movement operators: Reshape, Flatten, Squeeze, Unsqueeze (all
 //! `stablehlo.reshape`), Transpose, Concat, Split and Slice (`slice`),
-//! Gather (`torch_index_select`), Expand (`broadcast_in_dim`), Pad (`pad`),
+//! Gather (`torch_index_select`), Expand (`broadcast_in_dim`), Tile
+//! (`broadcast_in_dim` + `reshape`), Pad (`pad`),
 //! and the constant producers Constant, ConstantOfShape and Shape. Shape
 //! inputs (Reshape's shape, Slice's starts, ...) must be constants, which the
 //! folding of exporters' shape chains provides.
@@ -356,6 +357,38 @@ pub fn expand(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     }
     let shape = broadcast_shapes(&x.shape, &target)?;
     b.broadcast_to(x, &shape)
+}
+
+/// Tile with constant repeats: `broadcast_in_dim` of `[d0, d1, ...]` to
+/// `[r0, d0, r1, d1, ...]`, then a reshape to `[r0 * d0, r1 * d1, ...]`.
+pub fn tile(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = cx.input(0)?;
+    let repeats = cx
+        .const_ints(1, "repeats")?
+        .ok_or("input 1 ('repeats') is required")?;
+    if repeats.len() != x.rank()
+        || repeats
+            .iter()
+            .any(|&r| !(0..=crate::import::MAX_DIM).contains(&r))
+    {
+        return Err(format!(
+            "'repeats' {repeats:?} must have {} entries in 0..={}",
+            x.rank(),
+            crate::import::MAX_DIM
+        ));
+    }
+    if repeats.iter().all(|&r| r == 1) {
+        return Ok(x.clone());
+    }
+    let mut wide = Vec::with_capacity(2 * x.rank());
+    for (&r, &d) in repeats.iter().zip(&x.shape) {
+        wide.extend_from_slice(&[r, d]);
+    }
+    let dims: Vec<i64> = (0..x.rank() as i64).map(|i| 2 * i + 1).collect();
+    let shape: Vec<i64> = repeats.iter().zip(&x.shape).map(|(&r, &d)| r * d).collect();
+    crate::import::check_shape(&shape)?;
+    let w = b.broadcast_in_dim(x, &wide, &dims);
+    Ok(b.reshape(&w, &shape))
 }
 
 /// Pad (constant mode): `stablehlo.pad`; opset 18's `axes` input selects

@@ -491,3 +491,35 @@ fn tile_and_constant_range() {
         "{e}"
     );
 }
+
+#[test]
+fn negative_steps_on_runtime_data_select_indices_backwards() {
+    // x[:, ::-2] on a runtime [3, 5] tensor: columns 4, 2, 0.
+    let g = Graph::new(13)
+        .input(f32_value("x", &[3, 5]))
+        .init(i64_tensor("st", &[2], &[0, -1]))
+        .init(i64_tensor("en", &[2], &[2, i64::MIN]))
+        .init(i64_tensor("sp", &[2], &[1, -2]))
+        .node(node(
+            "Slice",
+            "rev",
+            &["x", "st", "en", "", "sp"],
+            &["y"],
+            vec![],
+        ))
+        .output(open_output("y", data_type::FLOAT));
+    let t = g.import();
+    let s = the_op(&t, "stablehlo.slice");
+    assert!(
+        s.contains("start_indices = array<i64: 0, 0>")
+            && s.contains("limit_indices = array<i64: 2, 5>"),
+        "{s}"
+    );
+    let sel = the_op(&t, "stablehlo.torch_index_select");
+    assert!(
+        sel.contains("dim = 1 : i64")
+            && sel.contains("(tensor<2x5xf32>, tensor<3xi64>) -> tensor<2x3xf32>"),
+        "{sel}"
+    );
+    assert!(t.contains("dense<[4, 2, 0]> : tensor<3xi64>"), "{t}");
+}

@@ -198,8 +198,10 @@ pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     Ok(results)
 }
 
-/// Slice with constant starts/ends/axes/steps; negative steps only on
-/// constants (folded before reaching here).
+/// Slice with constant starts/ends/axes/steps: `stablehlo.slice` for
+/// positive steps; an axis walked backwards (negative step) is selected
+/// with `torch_index_select` and the constant index list
+/// `start, start + step, ...` (the contract has no `reverse`).
 pub fn slice(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
     let starts = cx
@@ -211,21 +213,54 @@ pub fn slice(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let axes = cx.const_ints(3, "axes")?;
     let steps = cx.const_ints(4, "steps")?;
     let p = slice_params(&x.shape, &starts, &ends, axes.as_deref(), steps.as_deref())?;
-    if p.iter().any(|&(_, step, count)| step < 0 && count > 1) {
-        return Err("negative 'steps' are supported only on constant data".into());
+    let backwards = |&(_, step, count): &(i64, i64, i64)| step < 0 && count > 1;
+    let mut start = Vec::with_capacity(p.len());
+    let mut limit = Vec::with_capacity(p.len());
+    let mut strides = Vec::with_capacity(p.len());
+    for (d, q) in p.iter().enumerate() {
+        let (s, step, count) = *q;
+        if backwards(q) {
+            // Whole axis here; the index select below picks and orders it.
+            start.push(0);
+            limit.push(x.shape[d]);
+            strides.push(1);
+        } else if count == 0 {
+            start.push(0);
+            limit.push(0);
+            strides.push(1);
+        } else {
+            let st = step.max(1);
+            start.push(s);
+            limit.push(s + (count - 1) * st + 1);
+            strides.push(st);
+        }
     }
-    let start: Vec<i64> = p
-        .iter()
-        .map(|&(s, _, c)| if c == 0 { 0 } else { s })
-        .collect();
-    let strides: Vec<i64> = p.iter().map(|&(_, st, _)| st.max(1)).collect();
-    let limit: Vec<i64> = p
-        .iter()
-        .zip(&start)
-        .zip(&strides)
-        .map(|((&(_, _, c), &s), &st)| if c == 0 { s } else { s + (c - 1) * st + 1 })
-        .collect();
-    Ok(slice_op(b, x, &start, &limit, &strides))
+    let mut y = slice_op(b, x, &start, &limit, &strides);
+    for (d, q) in p.iter().enumerate() {
+        if !backwards(q) {
+            continue;
+        }
+        let (s, step, count) = *q;
+        let idx: Vec<i64> = (0..count).map(|k| s + k * step).collect();
+        let index = Operand::constant(Tensor::from_i64(DType::I64, vec![count], &idx));
+        let mut shape = y.shape.clone();
+        shape[d] = count;
+        let (vy, vi) = (b.val(&y), b.val(&index));
+        let ctx = b.ctx;
+        let attrs = vec![
+            ("dim", ctx.integer_attr(ctx.i64(), d as i64)),
+            ("batch_dims", ctx.integer_attr(ctx.i64(), 0)),
+        ];
+        let r = b.emit(
+            "stablehlo.torch_index_select",
+            &[vy, vi],
+            y.dtype,
+            &shape,
+            attrs,
+        );
+        y = b.value_operand(r, y.dtype, shape);
+    }
+    Ok(y)
 }
 
 /// Gather along `axis`: `torch_index_select`; a scalar index selects one

@@ -77,7 +77,9 @@ pub fn max_pool(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
 }
 
 /// Number of input (or padding, with count_include_pad) elements each
-/// output position's window covers along one dimension.
+/// output position's window covers along one dimension: the taps `k` in
+/// `0..kernel` with `lo <= start + k * dilation < hi`, counted in O(1) per
+/// position (kernels may be large).
 fn counts_1d(
     input: i64,
     out: i64,
@@ -87,18 +89,26 @@ fn counts_1d(
     pads: (i64, i64),
     include_pad: bool,
 ) -> Vec<i64> {
-    let (lo_bound, hi_bound) = if include_pad {
+    let (lo, hi) = if include_pad {
         (-pads.0, input + pads.1)
     } else {
         (0, input)
     };
+    // Smallest k with start + k * dilation >= bound.
+    let first_at_or_after = |start: i64, bound: i64| {
+        let num = bound - start;
+        if num <= 0 {
+            0
+        } else {
+            (num + dilation - 1) / dilation
+        }
+    };
     (0..out)
         .map(|o| {
             let start = o * stride - pads.0;
-            (0..kernel)
-                .map(|k| start + k * dilation)
-                .filter(|&p| p >= lo_bound && p < hi_bound)
-                .count() as i64
+            let k_lo = first_at_or_after(start, lo).min(kernel);
+            let k_hi = first_at_or_after(start, hi).min(kernel);
+            (k_hi - k_lo).max(0)
         })
         .collect()
 }
@@ -111,13 +121,16 @@ pub fn average_pool(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String>
     let f = full_window(x, &w, ceil);
     let shape = f.shape.clone();
     let spatial_elems: i64 = shape[2..].iter().product();
-    if spatial_elems > MAX_COUNT_TENSOR {
+    if spatial_elems > MAX_COUNT_TENSOR || shape[2..].iter().any(|&d| d > MAX_COUNT_TENSOR) {
         return Err(format!(
             "the output's spatial size {:?} is too large for the window count tensor",
             &shape[2..]
         ));
     }
     let sum = pool(b, x, Combiner::Add, &f);
+    if spatial_elems == 0 {
+        return Ok(sum);
+    }
     let per_dim: Vec<Vec<i64>> = (0..x.rank() - 2)
         .map(|i| {
             counts_1d(
@@ -188,5 +201,49 @@ mod tests {
         assert_eq!(counts_1d(4, 4, 3, 1, 1, (1, 1), true), vec![3, 3, 3, 3]);
         // ceil_mode extra window: input 5, kernel 2, stride 2, no pads, out 3.
         assert_eq!(counts_1d(5, 3, 2, 2, 1, (0, 0), true), vec![2, 2, 1]);
+    }
+
+    #[test]
+    fn window_counts_match_counting_every_tap() {
+        for input in 1..7 {
+            for kernel in 1..5 {
+                for stride in 1..4 {
+                    for dilation in 1..4 {
+                        for pads in [(0, 0), (1, 0), (0, 2), (2, 1)] {
+                            for include_pad in [false, true] {
+                                let out = 6;
+                                let (lo, hi) = if include_pad {
+                                    (-pads.0, input + pads.1)
+                                } else {
+                                    (0, input)
+                                };
+                                let brute: Vec<i64> = (0..out)
+                                    .map(|o| {
+                                        (0..kernel)
+                                            .filter(|k| {
+                                                (lo..hi)
+                                                    .contains(&(o * stride - pads.0 + k * dilation))
+                                            })
+                                            .count() as i64
+                                    })
+                                    .collect();
+                                assert_eq!(
+                                    counts_1d(
+                                        input,
+                                        out,
+                                        kernel,
+                                        stride,
+                                        dilation,
+                                        pads,
+                                        include_pad
+                                    ),
+                                    brute
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

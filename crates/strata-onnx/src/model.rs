@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use prost::Message;
 
@@ -112,7 +113,8 @@ pub struct Model {
     pub other_opsets: Vec<(String, i64)>,
     pub graph_name: String,
     pub nodes: Vec<Node>,
-    pub initializers: HashMap<String, Tensor>,
+    /// Shared with the importer's constants, so weights are not copied.
+    pub initializers: HashMap<String, Arc<Tensor>>,
     /// Graph inputs minus those that are initializers, in file order.
     pub inputs: Vec<ValueInfo>,
     pub outputs: Vec<ValueInfo>,
@@ -193,7 +195,7 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
         let tensor = loader
             .tensor(t)
             .map_err(|e| ModelError(format!("initializer '{name}': {e}")))?;
-        initializers.insert(name, tensor);
+        initializers.insert(name, Arc::new(tensor));
     }
     if let Some(s) = graph.sparse_initializer.first() {
         let name = s

@@ -4,7 +4,7 @@
 //! numpy broadcasting, reshape, transpose, convert, reductions, compares),
 //! each computing its static result type.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use strata_ir::attributes::DenseData;
 use strata_ir::types::{FloatKind, Signedness};
@@ -23,16 +23,25 @@ use crate::tensor::{num_elements, DType, Tensor};
 pub struct Operand {
     pub dtype: DType,
     pub shape: Vec<i64>,
-    pub konst: Option<Rc<Tensor>>,
+    pub konst: Option<Arc<Tensor>>,
     pub value: Option<Value>,
 }
 
 impl Operand {
+    /// A constant sharing already decoded data (an initializer).
+    pub fn shared_constant(t: Arc<Tensor>) -> Operand {
+        Operand {
+            dtype: t.dtype,
+            shape: t.shape.clone(),
+            konst: Some(t),
+            value: None,
+        }
+    }
     pub fn constant(t: Tensor) -> Operand {
         Operand {
             dtype: t.dtype,
             shape: t.shape.clone(),
-            konst: Some(Rc::new(t)),
+            konst: Some(Arc::new(t)),
             value: None,
         }
     }
@@ -60,7 +69,7 @@ pub struct FuncBuilder<'c> {
     pub loc: Location,
     /// Materialised constants by the address of their shared data, so a
     /// weight used by several nodes becomes one `stablehlo.constant`.
-    const_cache: Vec<(Rc<Tensor>, Value)>,
+    const_cache: Vec<(Arc<Tensor>, Value)>,
 }
 
 /// Largest number of elements a materialised non-splat constant may have
@@ -199,7 +208,7 @@ impl<'c> FuncBuilder<'c> {
             .konst
             .as_ref()
             .expect("an operand is a value or a constant");
-        if let Some((_, v)) = self.const_cache.iter().find(|(k, _)| Rc::ptr_eq(k, t)) {
+        if let Some((_, v)) = self.const_cache.iter().find(|(k, _)| Arc::ptr_eq(k, t)) {
             return *v;
         }
         let a = self.dense_attr(t);

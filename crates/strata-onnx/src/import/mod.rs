@@ -191,7 +191,7 @@ pub fn import_model(
     for (name, t) in &model.initializers {
         check_shape(&t.shape)
             .map_err(|e| ImportError::Model(ModelError(format!("initializer '{name}': {e}"))))?;
-        env.insert(name.clone(), Operand::constant(t.clone()));
+        env.insert(name.clone(), Operand::shared_constant(t.clone()));
     }
     let mut arg_types = Vec::new();
     let mut arg_attrs = Vec::new();

@@ -42,6 +42,32 @@ func.func @nhwc(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
 
 // -----
 
+// A constant conv bias before the batch norm shifts the mean:
+// factor = [4/sqrt(3+1), 1/sqrt(0+1)] = [2, 1], mean - bias = [2, 0],
+// bias' = offset - (mean - bias) * factor = [-4, 1].
+// CHECK-LABEL: func.func @with_bias
+// CHECK-NEXT: %[[K:.*]] = stablehlo.constant dense<{{\[\[\[\[}}2.000000e+00]], {{\[\[}}2.000000e+00]]], {{\[\[\[}}1.000000e+00]], {{\[\[}}1.000000e+00]]]]> : tensor<2x2x1x1xf32>
+// CHECK-NEXT: %[[C:.*]] = stablehlo.convolution(%arg0, %[[K]])
+// CHECK-NEXT: %[[B:.*]] = stablehlo.constant dense<[-4.000000e+00, 1.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT: %[[BB:.*]] = stablehlo.broadcast_in_dim %[[B]], dims = [1]
+// CHECK-NEXT: %[[R:.*]] = stablehlo.add %[[C]], %[[BB]]
+// CHECK-NEXT: return %[[R]]
+func.func @with_bias(%x: tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %w = stablehlo.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x2x2xf32>
+  %bias = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %bb = stablehlo.broadcast_in_dim %bias, dims = [1] : (tensor<2xf32>) -> tensor<1x2x2x2xf32>
+  %1 = stablehlo.add %0, %bb : tensor<1x2x2x2xf32>
+  %scale = stablehlo.constant dense<[4.0, 1.0]> : tensor<2xf32>
+  %offset = stablehlo.constant dense<[0.0, 1.0]> : tensor<2xf32>
+  %mean = stablehlo.constant dense<[3.0, 2.0]> : tensor<2xf32>
+  %var = stablehlo.constant dense<[3.0, 0.0]> : tensor<2xf32>
+  %2 = "stablehlo.batch_norm_inference"(%1, %scale, %offset, %mean, %var) <{epsilon = 1.0 : f32, feature_index = 1 : i64}> : (tensor<1x2x2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x2x2xf32>
+  return %2 : tensor<1x2x2x2xf32>
+}
+
+// -----
+
 // Not legal: a kernel that is not constant, a convolution with another
 // use, statistics that are not constant, a feature index that is not the
 // convolution's output feature dimension.

@@ -128,3 +128,51 @@ func.func @bias_broadcast() -> tensor<1x64x32x32xf32> {
   %0 = stablehlo.broadcast_in_dim %bias, dims = [1] : (tensor<64xf32>) -> tensor<1x64x32x32xf32>
   return %0 : tensor<1x64x32x32xf32>
 }
+
+// -----
+
+// Chains of reshapes, transposes and broadcasts collapse.
+// CHECK-LABEL: func.func @chains
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>, %[[V:.*]]: tensor<3xf32>)
+// CHECK-NEXT: %[[R:.*]] = stablehlo.reshape %[[X]] : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+// CHECK-NEXT: %[[T:.*]] = stablehlo.transpose %[[X]], dims = [2, 0, 1] : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+// CHECK-NEXT: %[[B:.*]] = stablehlo.broadcast_in_dim %[[V]], dims = [2] : (tensor<3xf32>) -> tensor<5x2x3xf32>
+// CHECK-NEXT: return %[[R]], %[[X]], %[[T]], %[[B]]
+func.func @chains(%x: tensor<2x3x4xf32>, %v: tensor<3xf32>) -> (tensor<6x4xf32>, tensor<2x3x4xf32>, tensor<4x2x3xf32>, tensor<5x2x3xf32>) {
+  %0 = stablehlo.reshape %x : (tensor<2x3x4xf32>) -> tensor<24xf32>
+  %1 = stablehlo.reshape %0 : (tensor<24xf32>) -> tensor<6x4xf32>
+  %2 = stablehlo.transpose %x, dims = [1, 0, 2] : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %3 = stablehlo.transpose %2, dims = [1, 0, 2] : (tensor<3x2x4xf32>) -> tensor<2x3x4xf32>
+  %4 = stablehlo.transpose %x, dims = [0, 2, 1] : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
+  %5 = stablehlo.transpose %4, dims = [1, 0, 2] : (tensor<2x4x3xf32>) -> tensor<4x2x3xf32>
+  %6 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  %7 = stablehlo.broadcast_in_dim %6, dims = [1, 2] : (tensor<2x3xf32>) -> tensor<5x2x3xf32>
+  return %1, %3, %5, %7 : tensor<6x4xf32>, tensor<2x3x4xf32>, tensor<4x2x3xf32>, tensor<5x2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @select_splat
+// CHECK-SAME: (%[[A:.*]]: tensor<2xf32>, %[[B:.*]]: tensor<2xf32>)
+// CHECK-NEXT: return %[[B]], %[[A]]
+func.func @select_splat(%a: tensor<2xf32>, %b: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %f = stablehlo.constant dense<false> : tensor<2xi1>
+  %t = stablehlo.constant dense<true> : tensor<i1>
+  %0 = stablehlo.select %f, %a, %b : tensor<2xi1>, tensor<2xf32>
+  %1 = stablehlo.select %t, %a, %b : (tensor<i1>, tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %0, %1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// A rank-0 predicate selects whole tensors.
+// CHECK-LABEL: func.func @select_scalar_pred
+// CHECK-NEXT: %[[C:.*]] = stablehlo.constant dense<[3, 4]> : tensor<2xi32>
+// CHECK-NEXT: return %[[C]]
+func.func @select_scalar_pred() -> tensor<2xi32> {
+  %p = "stablehlo.constant"() <{value = dense<false> : tensor<i1>}> : () -> tensor<i1>
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %b = stablehlo.constant dense<[3, 4]> : tensor<2xi32>
+  %0 = stablehlo.select %p, %a, %b : (tensor<i1>, tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}

@@ -140,6 +140,70 @@ func.func @layernorm_no_bias(%x: tensor<2x3x4xf32>, %g: tensor<3x4xf32>) -> tens
   return %y : tensor<2x3x4xf32>
 }
 
+// Mean as a multiply by 1/N, normalization as a divide by sqrt.
+// CHECK-LABEL: func.func @layernorm_sqrt
+// CHECK-NEXT: %0 = stablehlo.composite "tx8.layernorm" %arg0, %arg1, %arg2 {composite_attributes = {axis = 1 : i64, epsilon = 1.000000e-03 : f32}, decomposition = @tx8.layernorm.impl_1}
+func.func @layernorm_sqrt(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %inv_n = stablehlo.constant dense<0.125> : tensor<4xf32>
+  %eps = stablehlo.constant dense<1.0e-3> : tensor<4xf32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  %m = stablehlo.multiply %s, %inv_n : tensor<4xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<4xf32>) -> tensor<4x8xf32>
+  %c = stablehlo.subtract %x, %mb : tensor<4x8xf32>
+  %sq = stablehlo.multiply %c, %c : tensor<4x8xf32>
+  %vs = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  %v = stablehlo.multiply %inv_n, %vs : tensor<4xf32>
+  %ve = stablehlo.add %v, %eps : tensor<4xf32>
+  %sd = stablehlo.sqrt %ve : tensor<4xf32>
+  %sdb = stablehlo.broadcast_in_dim %sd, dims = [0] : (tensor<4xf32>) -> tensor<4x8xf32>
+  %nrm = stablehlo.divide %c, %sdb : tensor<4x8xf32>
+  %gb = stablehlo.broadcast_in_dim %g, dims = [1] : (tensor<8xf32>) -> tensor<4x8xf32>
+  %y0 = stablehlo.multiply %nrm, %gb : tensor<4x8xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<8xf32>) -> tensor<4x8xf32>
+  %y = stablehlo.add %bb, %y0 : tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// A normalization over a leading dimension is not ONNX's layer norm.
+// CHECK-LABEL: func.func @not_layernorm
+// CHECK-NOT: stablehlo.composite
+// CHECK: stablehlo.rsqrt
+func.func @not_layernorm(%x: tensor<4x8xf32>, %g: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %n = stablehlo.constant dense<4.0> : tensor<8xf32>
+  %eps = stablehlo.constant dense<1.0e-3> : tensor<8xf32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
+  %m = stablehlo.divide %s, %n : tensor<8xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [1] : (tensor<8xf32>) -> tensor<4x8xf32>
+  %c = stablehlo.subtract %x, %mb : tensor<4x8xf32>
+  %sq = stablehlo.multiply %c, %c : tensor<4x8xf32>
+  %vs = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<8xf32>
+  %v = stablehlo.divide %vs, %n : tensor<8xf32>
+  %ve = stablehlo.add %v, %eps : tensor<8xf32>
+  %r = stablehlo.rsqrt %ve : tensor<8xf32>
+  %rb = stablehlo.broadcast_in_dim %r, dims = [1] : (tensor<8xf32>) -> tensor<4x8xf32>
+  %nrm = stablehlo.multiply %c, %rb : tensor<4x8xf32>
+  %y = stablehlo.multiply %nrm, %g : tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// Softmax over the channels of an NCHW tensor.
+// CHECK-LABEL: func.func @softmax_channels
+// CHECK-NEXT: %0 = stablehlo.composite "tx8.softmax" %arg0 {composite_attributes = {axis = 1 : i64}, decomposition = @tx8.softmax.impl_0}
+func.func @softmax_channels(%x: tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<2x5x3x3xf32>, tensor<f32>) -> tensor<2x3x3xf32>
+  %1 = stablehlo.broadcast_in_dim %0, dims = [0, 2, 3] : (tensor<2x3x3xf32>) -> tensor<2x5x3x3xf32>
+  %2 = stablehlo.subtract %x, %1 : tensor<2x5x3x3xf32>
+  %3 = stablehlo.exponential %2 : tensor<2x5x3x3xf32>
+  %4 = stablehlo.reduce(%3 init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x5x3x3xf32>, tensor<f32>) -> tensor<2x3x3xf32>
+  %5 = stablehlo.broadcast_in_dim %4, dims = [0, 2, 3] : (tensor<2x3x3xf32>) -> tensor<2x5x3x3xf32>
+  %6 = stablehlo.divide %3, %5 : tensor<2x5x3x3xf32>
+  return %6 : tensor<2x5x3x3xf32>
+}
+
 // The decompositions hold the original sequences.
 // CHECK-LABEL: func.func private @tx8.softmax.impl(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK: stablehlo.reduce(%arg0 init: %{{.*}}) applies stablehlo.maximum across dimensions = [1]
@@ -153,4 +217,7 @@ func.func @layernorm_no_bias(%x: tensor<2x3x4xf32>, %g: tensor<3x4xf32>) -> tens
 // CHECK-LABEL: func.func private @tx8.layernorm.impl(%arg0: tensor<2x4x8xf32>, %arg1: tensor<8xf32>, %arg2: tensor<8xf32>) -> tensor<2x4x8xf32>
 // CHECK: stablehlo.rsqrt
 // CHECK-LABEL: func.func private @tx8.layernorm.impl_0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-LABEL: func.func private @tx8.layernorm.impl_1(%arg0: tensor<4x8xf32>, %arg1: tensor<8xf32>, %arg2: tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK: stablehlo.sqrt
+// CHECK-LABEL: func.func private @tx8.softmax.impl_0(%arg0: tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32>
 // CHECK-NOT: func.func

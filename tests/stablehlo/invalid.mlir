@@ -270,3 +270,30 @@ func.func @dot_attribute(%a: tensor<2x3xf32>) -> tensor<2x2xf32> {
   %0 = "stablehlo.dot_general"(%a, %a) <{dot_dimension_numbers = #stablehlo.dot<lhs_batch = [0]>}> : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+func.func @composite_missing(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.composite' op 'nope' does not reference a valid function}}
+  %0 = stablehlo.composite "tx8.gelu" %x {decomposition = @nope} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @composite_type(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.composite' op type mismatch with decomposition 'impl': composite has (tensor<4xf32>) -> (tensor<4xf32>), decomposition has (tensor<2xf32>) -> (tensor<2xf32>)}}
+  %0 = stablehlo.composite "tx8.gelu" %x {decomposition = @impl} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func private @impl(%x: tensor<2xf32>) -> tensor<2xf32> {
+  return %x : tensor<2xf32>
+}
+
+// -----
+
+func.func @layout_letter(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error@+1 {{expected one of 'o', 'i' or a spatial dimension number, got 'f'}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, f, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}

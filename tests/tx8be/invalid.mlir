@@ -184,3 +184,78 @@ func.func @layout_type(%x: tensor<4xf32>) -> tensor<4xf32> {
   %u = tx8be.Unary(%x) {kind = "relu", layout_str = 3 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %u : tensor<4xf32>
 }
+// -----
+func.func @dynamic(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  // expected-error@+1 {{'tx8be.Unary' op operand #0 must be statically shaped ranked tensor of any type values, but got 'tensor<?x4xf32>'}}
+  %u = tx8be.Unary(%x) {kind = "relu"} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %u : tensor<?x4xf32>
+}
+// -----
+func.func @empty_kernel(%x: tensor<1x4x4x2xf32>, %w: tensor<0x3x2x2xf32>) -> tensor<1x5x2x2xf32> {
+  // expected-error@+1 {{'tx8be.Conv' op weight kernel must be at least 1x1, got 0x3}}
+  %c = tx8be.Conv(%x, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 0, 1, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<0x3x2x2xf32>) -> tensor<1x5x2x2xf32>
+  return %c : tensor<1x5x2x2xf32>
+}
+// -----
+func.func @concat_nothing() -> tensor<4xf32> {
+  // expected-error@+1 {{'tx8be.Concat' op needs at least one input}}
+  %c = tx8be.Concat() {axis = 0 : i64} : () -> tensor<4xf32>
+  return %c : tensor<4xf32>
+}
+// -----
+func.func @unary_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'tx8be.Unary' op 'kind' must be one of relu, exp, sigmoid, tanh, gelu, gelu_erf, silu, abs, rsqrt, sqrt, log, neg, recip, erf, floor, ceil, leaky_relu, hard_sigmoid, hard_swish, clip, softplus, elu, sign, round, sin, cos, got "cube"}}
+  %u = tx8be.Unary(%x) {kind = "cube"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @cast_shape(%x: tensor<4xf32>) -> tensor<2x2xbf16> {
+  // expected-error@+1 {{'tx8be.Cast' op result type tensor<2x2xbf16> does not match the inferred type tensor<4xbf16>}}
+  %u = tx8be.Cast(%x) : (tensor<4xf32>) -> tensor<2x2xbf16>
+  return %u : tensor<2x2xbf16>
+}
+// -----
+func.func @store_type(%x: tensor<4xf32>) -> tensor<4xbf16> {
+  // expected-error@+1 {{'tx8be.store_var' op requires the same type for all operands and results}}
+  %u = "tx8be.store_var"(%x) : (tensor<4xf32>) -> tensor<4xbf16>
+  return %u : tensor<4xbf16>
+}
+// -----
+func.func @group_terminator(%x: tensor<4xf32>) {
+  tx8be.group attributes {group_id = 0 : i64} {
+    // expected-error@+1 {{block with no terminator}}
+    %u = tx8be.Unary(%x) {kind = "relu"} : (tensor<4xf32>) -> tensor<4xf32>
+  }
+  return
+}
+
+// -----
+func.func @mem_scope_spaced(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{expected one of DDR, SPM, 3DDRAM for mem_scope}}
+  %u = tx8be.load_var %x {mem_scope = #tx8be<mem_scope 3 DDRAM>} : tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @parallel_duplicate(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{duplicate parameter 'parallel' in parallel_attr}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be.parallel_attr<parallel = <dp>, parallel = <tp>>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @parallel_extra(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{parallel_attr has no parameter named 'extra'}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be.parallel_attr<parallel = <dp>, extra = 2>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @unknown_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{unknown attribute `foo` in dialect `tx8be`}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be.foo<1>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}
+// -----
+func.func @parallel_wrong_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'tx8be.Unary' op attribute 'tile_parallel' failed to satisfy constraint: Structure of parallel information.}}
+  %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be<mem_scope SPM>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %u : tensor<4xf32>
+}

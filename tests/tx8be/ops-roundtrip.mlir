@@ -12,6 +12,8 @@
 // RUN: strata-opt %t.gen | diff %t.once -
 // RUN: strata-opt %t.gen --mlir-print-op-generic | diff %t.gen -
 // RUN: FileCheck %s --check-prefix=GENERIC < %t.gen
+// The generic form is MLIR that mlir-opt reads (tx8be unregistered there).
+// RUN: mlir-opt %t.gen --allow-unregistered-dialect -o /dev/null
 
 // CHECK-LABEL: func.func @all_ops(%arg0: tensor<1x8x8x4xf32>, %arg1: tensor<3xi32>, %arg2: tensor<16x32xbf16>) -> (tensor<1x4x4x8xf32>, tensor<16x24xbf16>) {
 // CHECK-NEXT: %0 = tx8be.const {ddr_addr = 4096 : i64} dense<5.000000e-01> : tensor<3x3x4x8xf32>

@@ -6,11 +6,16 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use prost::Message;
 
-use crate::proto::{self, attribute_type, data_location, tensor_shape_proto::dimension, AttributeProto, ModelProto, TensorProto, ValueInfoProto};
+use crate::proto::{
+    self, attribute_type, data_location, tensor_shape_proto::dimension, AttributeProto, ModelProto,
+    TensorProto, ValueInfoProto,
+};
 use crate::tensor::{decode_tensor, DType, Tensor};
 
 /// The ai.onnx opset versions the importer supports.
@@ -108,7 +113,8 @@ pub struct Model {
     pub other_opsets: Vec<(String, i64)>,
     pub graph_name: String,
     pub nodes: Vec<Node>,
-    pub initializers: HashMap<String, Tensor>,
+    /// Shared with the importer's constants, so weights are not copied.
+    pub initializers: HashMap<String, Arc<Tensor>>,
     /// Graph inputs minus those that are initializers, in file order.
     pub inputs: Vec<ValueInfo>,
     pub outputs: Vec<ValueInfo>,
@@ -117,8 +123,15 @@ pub struct Model {
 /// Reads and decodes `path`; external data files are looked up relative to
 /// the model's directory.
 pub fn load_model(path: &Path) -> Result<Model, ModelError> {
-    let bytes = std::fs::read(path).map_err(|e| ModelError(format!("{}: cannot read: {e}", path.display())))?;
-    let dir = path.parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p });
+    let bytes = std::fs::read(path)
+        .map_err(|e| ModelError(format!("{}: cannot read: {e}", path.display())))?;
+    let dir = path.parent().map(|p| {
+        if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        }
+    });
     decode_model(&bytes, dir).map_err(|e| ModelError(format!("{}: {}", path.display(), e.0)))
 }
 
@@ -130,8 +143,13 @@ pub fn decode_model(bytes: &[u8], base_dir: Option<&Path>) -> Result<Model, Mode
         // prost reports a cut-off message as a buffer underflow or a length
         // running past the end; say "truncated" for those.
         let text = e.to_string();
-        if text.contains("buffer underflow") || text.contains("invalid length") || text.contains("unexpected end") {
-            ModelError(format!("not an ONNX model: the file is truncated or corrupt ({text})"))
+        if text.contains("buffer underflow")
+            || text.contains("invalid length")
+            || text.contains("unexpected end")
+        {
+            ModelError(format!(
+                "not an ONNX model: the file is truncated or corrupt ({text})"
+            ))
         } else {
             ModelError(format!("not an ONNX model: {text}"))
         }
@@ -156,7 +174,9 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
         }
     }
     let Some(opset) = opset else {
-        return err("the model imports no ai.onnx opset (opset_import has no entry for the default domain)");
+        return err(
+            "the model imports no ai.onnx opset (opset_import has no entry for the default domain)",
+        );
     };
     if !SUPPORTED_OPSETS.contains(&opset) {
         return err(format!(
@@ -172,12 +192,20 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
         if name.is_empty() {
             return err(format!("initializer #{i} has no name"));
         }
-        let tensor = loader.tensor(t).map_err(|e| ModelError(format!("initializer '{name}': {e}")))?;
-        initializers.insert(name, tensor);
+        let tensor = loader
+            .tensor(t)
+            .map_err(|e| ModelError(format!("initializer '{name}': {e}")))?;
+        initializers.insert(name, Arc::new(tensor));
     }
     if let Some(s) = graph.sparse_initializer.first() {
-        let name = s.values.as_ref().and_then(|v| v.name.clone()).unwrap_or_default();
-        return err(format!("sparse initializer '{name}': sparse tensors are not supported"));
+        let name = s
+            .values
+            .as_ref()
+            .and_then(|v| v.name.clone())
+            .unwrap_or_default();
+        return err(format!(
+            "sparse initializer '{name}': sparse tensors are not supported"
+        ));
     }
     let mut nodes = Vec::with_capacity(graph.node.len());
     for (i, n) in graph.node.iter().enumerate() {
@@ -194,7 +222,14 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
         for a in &n.attribute {
             attrs.push((a.name.clone().unwrap_or_default(), attr_value(a, &loader)));
         }
-        nodes.push(Node { name, op_type, domain, inputs: n.input.clone(), outputs: n.output.clone(), attrs });
+        nodes.push(Node {
+            name,
+            op_type,
+            domain,
+            inputs: n.input.clone(),
+            outputs: n.output.clone(),
+            attrs,
+        });
     }
     let mut inputs = Vec::new();
     for v in &graph.input {
@@ -230,10 +265,13 @@ fn value_info(v: &ValueInfoProto) -> Result<ValueInfo, String> {
         return Err("a graph input or output has no name".into());
     }
     let Some(tt) = v.r#type.as_ref().and_then(|t| t.tensor_type.as_ref()) else {
-        return Err("not a tensor (sequence, map, optional and sparse values are not supported)".into());
+        return Err(
+            "not a tensor (sequence, map, optional and sparse values are not supported)".into(),
+        );
     };
     let raw = tt.elem_type.unwrap_or(0);
-    let dtype = DType::from_onnx(raw).ok_or_else(|| format!("unsupported element type {}", proto::data_type::name(raw)))?;
+    let dtype = DType::from_onnx(raw)
+        .ok_or_else(|| format!("unsupported element type {}", proto::data_type::name(raw)))?;
     let dims = tt.shape.as_ref().map(|s| {
         s.dim
             .iter()
@@ -304,7 +342,11 @@ struct ExternalData<'a> {
 
 impl ExternalData<'_> {
     fn tensor(&self, t: &TensorProto) -> Result<Tensor, String> {
-        let external = if t.data_location == Some(data_location::EXTERNAL) { Some(self.read(t)?) } else { None };
+        let external = if t.data_location == Some(data_location::EXTERNAL) {
+            Some(self.read(t)?)
+        } else {
+            None
+        };
         decode_tensor(t, external)
     }
 
@@ -319,14 +361,28 @@ impl ExternalData<'_> {
             let value = e.value.clone().unwrap_or_default();
             match e.key.as_deref().unwrap_or("") {
                 "location" => location = Some(value),
-                "offset" => offset = value.trim().parse().map_err(|_| format!("external data offset '{value}' is not a number"))?,
-                "length" => length = Some(value.trim().parse().map_err(|_| format!("external data length '{value}' is not a number"))?),
+                "offset" => {
+                    offset = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("external data offset '{value}' is not a number"))?
+                }
+                "length" => {
+                    length =
+                        Some(value.trim().parse().map_err(|_| {
+                            format!("external data length '{value}' is not a number")
+                        })?)
+                }
                 _ => {}
             }
         }
         let location = location.ok_or("external data without a 'location' entry")?;
         let rel = Path::new(&location);
-        if location.is_empty() || rel.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
+        if location.is_empty()
+            || rel
+                .components()
+                .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+        {
             return Err(format!("external data location '{location}' must be a relative path inside the model's directory (no absolute path, no '..')"));
         }
         let Some(base) = self.base_dir else {
@@ -336,26 +392,43 @@ impl ExternalData<'_> {
         // A symbolic link could still lead outside; compare canonical paths.
         if let (Ok(canon_base), Ok(canon_path)) = (base.canonicalize(), path.canonicalize()) {
             if !canon_path.starts_with(&canon_base) {
-                return Err(format!("external data location '{location}' resolves outside the model's directory"));
+                return Err(format!(
+                    "external data location '{location}' resolves outside the model's directory"
+                ));
             }
         }
-        let data = std::fs::read(&path).map_err(|e| format!("external data file {}: {e}", path.display()))?;
-        let file_len = data.len() as u64;
+        // Read only this tensor's bytes: exporters put every weight in one file.
+        let mut file = std::fs::File::open(&path)
+            .map_err(|e| format!("external data file {}: {e}", path.display()))?;
+        let file_len = file
+            .metadata()
+            .map_err(|e| format!("external data file {}: {e}", path.display()))?
+            .len();
         if offset > file_len {
-            return Err(format!("external data file {} has {file_len} bytes, offset {offset} is past its end", path.display()));
+            return Err(format!(
+                "external data file {} has {file_len} bytes, offset {offset} is past its end",
+                path.display()
+            ));
         }
         let len = length.unwrap_or(file_len - offset);
-        let end = offset.checked_add(len).filter(|&e| e <= file_len).ok_or_else(|| {
+        offset.checked_add(len).filter(|&e| e <= file_len).ok_or_else(|| {
             format!("external data file {} has {file_len} bytes, too short for offset {offset} + length {len}", path.display())
         })?;
-        Ok(data[offset as usize..end as usize].to_vec())
+        let mut data =
+            vec![0u8; usize::try_from(len).map_err(|_| "external data length overflows")?];
+        file.seek(SeekFrom::Start(offset))
+            .and_then(|_| file.read_exact(&mut data))
+            .map_err(|e| format!("external data file {}: {e}", path.display()))?;
+        Ok(data)
     }
 }
 
 /// An `--input-shape name=1x3x224x224` value.
 pub fn parse_input_shape(spec: &str) -> Result<(String, Vec<i64>), ModelError> {
     let Some((name, dims)) = spec.rsplit_once('=') else {
-        return err(format!("--input-shape '{spec}': expected NAME=D0xD1x... (e.g. input=1x3x224x224)"));
+        return err(format!(
+            "--input-shape '{spec}': expected NAME=D0xD1x... (e.g. input=1x3x224x224)"
+        ));
     };
     if name.is_empty() {
         return err(format!("--input-shape '{spec}': the input name is empty"));
@@ -365,7 +438,11 @@ pub fn parse_input_shape(spec: &str) -> Result<(String, Vec<i64>), ModelError> {
         for d in dims.split('x') {
             match d.trim().parse::<i64>() {
                 Ok(v) if v >= 0 => shape.push(v),
-                _ => return err(format!("--input-shape '{spec}': '{d}' is not a dimension (a non-negative integer)")),
+                _ => {
+                    return err(format!(
+                        "--input-shape '{spec}': '{d}' is not a dimension (a non-negative integer)"
+                    ))
+                }
             }
         }
     }
@@ -377,21 +454,37 @@ impl Model {
     /// model's own where fully known, else the override from
     /// `overrides` (`--input-shape`). An override must name an input, have
     /// the declared rank and agree with every fixed dimension.
-    pub fn resolve_input_shapes(&self, overrides: &[(String, Vec<i64>)]) -> Result<Vec<Vec<i64>>, ModelError> {
+    pub fn resolve_input_shapes(
+        &self,
+        overrides: &[(String, Vec<i64>)],
+    ) -> Result<Vec<Vec<i64>>, ModelError> {
         for (name, _) in overrides {
             if !self.inputs.iter().any(|i| &i.name == name) {
                 let names: Vec<&str> = self.inputs.iter().map(|i| i.name.as_str()).collect();
-                return err(format!("--input-shape names '{name}', which is not an input of the model (inputs: {})", names.join(", ")));
+                return err(format!(
+                    "--input-shape names '{name}', which is not an input of the model (inputs: {})",
+                    names.join(", ")
+                ));
             }
         }
         let mut shapes = Vec::with_capacity(self.inputs.len());
         for input in &self.inputs {
-            let given = overrides.iter().rev().find(|(n, _)| n == &input.name).map(|(_, s)| s);
+            let given = overrides
+                .iter()
+                .rev()
+                .find(|(n, _)| n == &input.name)
+                .map(|(_, s)| s);
             let shape = match (given, &input.dims) {
                 (Some(s), None) => s.clone(),
                 (Some(s), Some(dims)) => {
                     if s.len() != dims.len() {
-                        return err(format!("--input-shape for '{}' has rank {}, the model declares rank {} ({})", input.name, s.len(), dims.len(), fmt_dims(dims)));
+                        return err(format!(
+                            "--input-shape for '{}' has rank {}, the model declares rank {} ({})",
+                            input.name,
+                            s.len(),
+                            dims.len(),
+                            fmt_dims(dims)
+                        ));
                     }
                     for (k, (g, d)) in s.iter().zip(dims).enumerate() {
                         if let Dim::Fixed(f) = d {
@@ -419,7 +512,12 @@ impl Model {
                     }
                     s
                 }
-                (None, None) => return err(format!("input '{}' has no shape in the model; give it with --input-shape {}=...", input.name, input.name)),
+                (None, None) => {
+                    return err(format!(
+                        "input '{}' has no shape in the model; give it with --input-shape {}=...",
+                        input.name, input.name
+                    ))
+                }
             };
             shapes.push(shape);
         }

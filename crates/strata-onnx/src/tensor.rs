@@ -205,7 +205,11 @@ impl Tensor {
         for &v in values {
             push_f64(dtype, v, &mut bytes);
         }
-        Tensor { dtype, shape, bytes }
+        Tensor {
+            dtype,
+            shape,
+            bytes,
+        }
     }
 
     /// A tensor of `dtype` from i64 values (exact for integer types).
@@ -223,7 +227,11 @@ impl Tensor {
                 _ => bytes.extend_from_slice(&v.to_le_bytes()),
             }
         }
-        Tensor { dtype, shape, bytes }
+        Tensor {
+            dtype,
+            shape,
+            bytes,
+        }
     }
 
     /// This tensor converted to another element type, as ONNX Cast does
@@ -237,7 +245,9 @@ impl Tensor {
             return Tensor::from_f64(to, self.shape.clone(), &v);
         }
         if to == DType::Bool {
-            let v: Vec<i64> = (0..self.num_elements()).map(|i| (self.get_f64(i) != 0.0) as i64).collect();
+            let v: Vec<i64> = (0..self.num_elements())
+                .map(|i| (self.get_f64(i) != 0.0) as i64)
+                .collect();
             return Tensor::from_i64(to, self.shape.clone(), &v);
         }
         Tensor::from_i64(to, self.shape.clone(), &self.to_i64_vec())
@@ -263,7 +273,8 @@ fn push_f64(dtype: DType, v: f64, out: &mut Vec<u8>) {
 /// bytes when the tensor's data location is EXTERNAL.
 pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tensor, String> {
     let raw_type = t.data_type.unwrap_or(data_type::UNDEFINED);
-    let dtype = DType::from_onnx(raw_type).ok_or_else(|| format!("unsupported data type {}", data_type::name(raw_type)))?;
+    let dtype = DType::from_onnx(raw_type)
+        .ok_or_else(|| format!("unsupported data type {}", data_type::name(raw_type)))?;
     if t.segment.is_some() {
         return Err("segmented tensors are not supported".into());
     }
@@ -274,7 +285,10 @@ pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tenso
     let expected_bytes = n.checked_mul(dtype.size()).ok_or("byte size overflows")?;
     let check_len = |got: usize, what: &str| -> Result<(), String> {
         if got != n {
-            Err(format!("{what} holds {got} elements, the shape {:?} needs {n}", t.dims))
+            Err(format!(
+                "{what} holds {got} elements, the shape {:?} needs {n}",
+                t.dims
+            ))
         } else {
             Ok(())
         }
@@ -285,34 +299,57 @@ pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tenso
     };
     if let Some(raw) = raw {
         if raw.len() != expected_bytes {
-            return Err(format!("data holds {} bytes, {} elements of {} need {expected_bytes}", raw.len(), n, dtype.name()));
+            return Err(format!(
+                "data holds {} bytes, {} elements of {} need {expected_bytes}",
+                raw.len(),
+                n,
+                dtype.name()
+            ));
         }
-        let bytes = if dtype == DType::Bool { raw.iter().map(|&b| (b != 0) as u8).collect() } else { raw };
-        return Ok(Tensor { dtype, shape: t.dims.clone(), bytes });
+        let bytes = if dtype == DType::Bool {
+            raw.iter().map(|&b| (b != 0) as u8).collect()
+        } else {
+            raw
+        };
+        return Ok(Tensor {
+            dtype,
+            shape: t.dims.clone(),
+            bytes,
+        });
     }
     let mut bytes = Vec::with_capacity(expected_bytes);
     match dtype {
         DType::F32 => {
             check_len(t.float_data.len(), "float_data")?;
-            t.float_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.float_data
+                .iter()
+                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         DType::F64 => {
             check_len(t.double_data.len(), "double_data")?;
-            t.double_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.double_data
+                .iter()
+                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         DType::I64 => {
             check_len(t.int64_data.len(), "int64_data")?;
-            t.int64_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.int64_data
+                .iter()
+                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         DType::I32 => {
             check_len(t.int32_data.len(), "int32_data")?;
-            t.int32_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.int32_data
+                .iter()
+                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         // The narrow types are stored one element per int32_data entry
         // (FLOAT16/BFLOAT16 as their bit patterns).
         DType::F16 | DType::BF16 => {
             check_len(t.int32_data.len(), "int32_data")?;
-            t.int32_data.iter().for_each(|&v| bytes.extend_from_slice(&(v as u16).to_le_bytes()));
+            t.int32_data
+                .iter()
+                .for_each(|&v| bytes.extend_from_slice(&(v as u16).to_le_bytes()));
         }
         DType::I8 | DType::U8 => {
             check_len(t.int32_data.len(), "int32_data")?;
@@ -320,10 +357,16 @@ pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tenso
         }
         DType::Bool => {
             check_len(t.int32_data.len(), "int32_data")?;
-            t.int32_data.iter().for_each(|&v| bytes.push((v != 0) as u8));
+            t.int32_data
+                .iter()
+                .for_each(|&v| bytes.push((v != 0) as u8));
         }
     }
-    Ok(Tensor { dtype, shape: t.dims.clone(), bytes })
+    Ok(Tensor {
+        dtype,
+        shape: t.dims.clone(),
+        bytes,
+    })
 }
 
 #[cfg(test)]
@@ -332,7 +375,9 @@ mod tests {
 
     #[test]
     fn half_conversions_round_trip_and_round_to_nearest_even() {
-        for bits in [0u16, 0x3c00, 0xbc00, 0x7bff, 0x0001, 0x03ff, 0x7c00, 0xfc00, 0x3555] {
+        for bits in [
+            0u16, 0x3c00, 0xbc00, 0x7bff, 0x0001, 0x03ff, 0x7c00, 0xfc00, 0x3555,
+        ] {
             assert_eq!(f32_to_f16(f16_to_f32(bits)), bits, "bits {bits:#x}");
         }
         assert_eq!(f16_to_f32(0x3c00), 1.0);
@@ -347,11 +392,21 @@ mod tests {
 
     #[test]
     fn typed_fields_and_raw_data_decode_to_the_same_tensor() {
-        let typed = TensorProto { dims: vec![2], data_type: Some(data_type::INT64), int64_data: vec![-3, 7], ..Default::default() };
+        let typed = TensorProto {
+            dims: vec![2],
+            data_type: Some(data_type::INT64),
+            int64_data: vec![-3, 7],
+            ..Default::default()
+        };
         let mut raw_bytes = Vec::new();
         raw_bytes.extend_from_slice(&(-3i64).to_le_bytes());
         raw_bytes.extend_from_slice(&7i64.to_le_bytes());
-        let raw = TensorProto { dims: vec![2], data_type: Some(data_type::INT64), raw_data: Some(raw_bytes), ..Default::default() };
+        let raw = TensorProto {
+            dims: vec![2],
+            data_type: Some(data_type::INT64),
+            raw_data: Some(raw_bytes),
+            ..Default::default()
+        };
         let a = decode_tensor(&typed, None).unwrap();
         assert_eq!(a, decode_tensor(&raw, None).unwrap());
         assert_eq!(a.to_i64_vec(), vec![-3, 7]);
@@ -359,23 +414,59 @@ mod tests {
 
     #[test]
     fn narrow_types_come_from_int32_data() {
-        let t = TensorProto { dims: vec![3], data_type: Some(data_type::FLOAT16), int32_data: vec![0x3c00, 0xc000, 0], ..Default::default() };
-        assert_eq!(decode_tensor(&t, None).unwrap().to_f64_vec(), vec![1.0, -2.0, 0.0]);
-        let t = TensorProto { dims: vec![2], data_type: Some(data_type::INT8), int32_data: vec![-5, 100], ..Default::default() };
+        let t = TensorProto {
+            dims: vec![3],
+            data_type: Some(data_type::FLOAT16),
+            int32_data: vec![0x3c00, 0xc000, 0],
+            ..Default::default()
+        };
+        assert_eq!(
+            decode_tensor(&t, None).unwrap().to_f64_vec(),
+            vec![1.0, -2.0, 0.0]
+        );
+        let t = TensorProto {
+            dims: vec![2],
+            data_type: Some(data_type::INT8),
+            int32_data: vec![-5, 100],
+            ..Default::default()
+        };
         assert_eq!(decode_tensor(&t, None).unwrap().to_i64_vec(), vec![-5, 100]);
-        let t = TensorProto { dims: vec![2], data_type: Some(data_type::BOOL), raw_data: Some(vec![0, 9]), ..Default::default() };
+        let t = TensorProto {
+            dims: vec![2],
+            data_type: Some(data_type::BOOL),
+            raw_data: Some(vec![0, 9]),
+            ..Default::default()
+        };
         assert_eq!(decode_tensor(&t, None).unwrap().bytes, vec![0, 1]);
     }
 
     #[test]
     fn length_mismatches_and_bad_types_are_errors() {
-        let t = TensorProto { dims: vec![3], data_type: Some(data_type::FLOAT), float_data: vec![1.0], ..Default::default() };
+        let t = TensorProto {
+            dims: vec![3],
+            data_type: Some(data_type::FLOAT),
+            float_data: vec![1.0],
+            ..Default::default()
+        };
         assert!(decode_tensor(&t, None).unwrap_err().contains("needs 3"));
-        let t = TensorProto { dims: vec![2], data_type: Some(data_type::FLOAT), raw_data: Some(vec![0; 7]), ..Default::default() };
+        let t = TensorProto {
+            dims: vec![2],
+            data_type: Some(data_type::FLOAT),
+            raw_data: Some(vec![0; 7]),
+            ..Default::default()
+        };
         assert!(decode_tensor(&t, None).unwrap_err().contains("7 bytes"));
-        let t = TensorProto { dims: vec![i64::MAX, i64::MAX], data_type: Some(data_type::FLOAT), ..Default::default() };
+        let t = TensorProto {
+            dims: vec![i64::MAX, i64::MAX],
+            data_type: Some(data_type::FLOAT),
+            ..Default::default()
+        };
         assert!(decode_tensor(&t, None).unwrap_err().contains("overflows"));
-        let t = TensorProto { dims: vec![1], data_type: Some(data_type::STRING), ..Default::default() };
+        let t = TensorProto {
+            dims: vec![1],
+            data_type: Some(data_type::STRING),
+            ..Default::default()
+        };
         assert!(decode_tensor(&t, None).unwrap_err().contains("STRING"));
     }
 

@@ -9,7 +9,7 @@ use strata_ir::parser::{EntryArg, OpState, OperandRef, PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::{AttrKind, Attribute, Body, Context, Op, OpSpec, Type};
 
-use crate::attrs::{self, int_list_text, parse_int_list};
+use crate::attrs::{self, int_list_text, padding_attr, padding_pairs, parse_int_list};
 
 // ---- shared pieces ----
 
@@ -425,21 +425,6 @@ pub fn parse_dot_general(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()>
 
 // ---- convolution ----
 
-/// Rows of a `padding` attribute (`dense<...> : tensor<Nx2xi64>`).
-pub fn padding_pairs(ctx: &Context, a: Attribute) -> Option<Vec<(i64, i64)>> {
-    let (shape, values) = crate::dense::int_values(ctx, a)?;
-    if shape.len() != 2 || shape[1] != 2 {
-        return None;
-    }
-    Some(values.chunks(2).map(|c| (c[0], c[1])).collect())
-}
-
-/// `dense<[[a, b], ...]> : tensor<Nx2xi64>`.
-pub fn padding_attr(ctx: &Context, pairs: &[(i64, i64)]) -> Attribute {
-    let flat: Vec<i64> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-    crate::dense::int_elements(ctx, &[pairs.len() as i64, 2], ctx.i64(), &flat)
-}
-
 const WINDOW_ATTRS: [(&str, &str); 5] = [
     ("stride", "window_strides"),
     ("pad", "padding"),
@@ -606,6 +591,9 @@ fn compact_reducer(ctx: &Context, body: &Body, op: Op) -> Option<Op> {
 
 pub fn print_reduce(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
+    if p.body.num_regions(op) != 1 {
+        return fallback_generic(p, op);
+    }
     let n = p.body.num_operands(op) / 2;
     let ops = p.body.operand_vec(op);
     for i in 0..n {
@@ -708,7 +696,10 @@ pub fn parse_reduce(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     state.result_types.extend(outs);
     match applies {
         Some(name) => {
+            // The trailing location belongs to the reduce and to the
+            // reducer op it implies (StableHLO's `parseReduceOp`).
             let loc = p.parse_optional_trailing_loc(state.loc)?;
+            state.loc = loc;
             let Some(elem) = crate::shapes::element_of(ctx, ins[0]) else {
                 return p.err_at(fn_loc, "reduce inputs must be tensors");
             };

@@ -5,6 +5,9 @@
 //! `#stablehlo<comparison_direction GT>`, `#stablehlo<comparison_type FLOAT>`
 //! and `#stablehlo<precision DEFAULT>`, with StableHLO's printed syntax.
 //!
+//! Also the builtin attributes the contract fixes: `array<i64: ...>`
+//! (`i64_array_attr`) and window `padding` (`padding_attr`).
+//!
 //! Storage: each is an `AttrKind::Dialect` of dialect `stablehlo`; list
 //! fields are `array<i64>` parameters, scalars `Param::Int`, enum values
 //! the index into their keyword table.
@@ -55,6 +58,24 @@ fn list_param(ctx: &Context, p: &Param) -> Option<Vec<i64>> {
         Param::Attr(a) => read_i64_array(ctx, *a),
         _ => None,
     }
+}
+
+// ---- window padding ----
+
+/// Rows (low, high) of a `padding` attribute (`dense<...> : tensor<Nx2xi64>`),
+/// as convolution and reduce_window hold it.
+pub fn padding_pairs(ctx: &Context, a: Attribute) -> Option<Vec<(i64, i64)>> {
+    let (shape, values) = crate::dense::int_values(ctx, a)?;
+    if shape.len() != 2 || shape[1] != 2 {
+        return None;
+    }
+    Some(values.chunks(2).map(|c| (c[0], c[1])).collect())
+}
+
+/// `dense<[[a, b], ...]> : tensor<Nx2xi64>`.
+pub fn padding_attr(ctx: &Context, pairs: &[(i64, i64)]) -> Attribute {
+    let flat: Vec<i64> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    crate::dense::int_elements(ctx, &[pairs.len() as i64, 2], ctx.i64(), &flat)
 }
 
 // ---- convolution dimension numbers ----

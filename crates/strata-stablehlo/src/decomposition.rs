@@ -31,16 +31,19 @@ pub fn is_closed(body: &Body, o: &Outline) -> bool {
     }) && o.ops.contains(&o.root)
 }
 
-/// A symbol name not yet used in the module's block: `base`, `base_0`, ...
-pub fn unique_symbol(ctx: &Context, module_body: &Body, module_block: strata_ir::Block, base: &str) -> String {
-    let used: Vec<String> = module_body
+/// The symbol names of the module's block (to pick fresh ones).
+pub fn module_symbols(ctx: &Context, module_body: &Body, module_block: strata_ir::Block) -> std::collections::HashSet<String> {
+    module_body
         .block_ops(module_block)
         .filter_map(|op| module_body.op_attr(ctx, op, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()))
-        .collect();
-    if !used.iter().any(|u| u == base) {
-        return base.to_string();
-    }
-    (0..).map(|i| format!("{base}_{i}")).find(|n| !used.contains(n)).unwrap()
+        .collect()
+}
+
+/// A name not in `used`: `base`, `base_0`, `base_1`, ...; recorded as used.
+pub fn unique_symbol(used: &mut std::collections::HashSet<String>, base: &str) -> String {
+    let name = if used.contains(base) { (0..).map(|i| format!("{base}_{i}")).find(|n| !used.contains(n)).unwrap() } else { base.to_string() };
+    used.insert(name.clone());
+    name
 }
 
 /// Builds the private decomposition function `sym` for `o` (cloned from

@@ -21,8 +21,9 @@ pub struct DenseView<'c> {
 
 impl DenseView<'_> {
     /// Number of elements of the tensor (not of the storage).
+    /// (Saturating: a shape too large to count gives `usize::MAX`.)
     pub fn num_elements(&self) -> usize {
-        self.shape.iter().product::<i64>().max(0) as usize
+        self.shape.iter().try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?)).unwrap_or(usize::MAX)
     }
     /// Number of stored elements: 1 for a splat.
     pub fn stored(&self) -> usize {
@@ -32,9 +33,10 @@ impl DenseView<'_> {
             self.bytes.len() / self.per.max(1)
         }
     }
-    /// Stored element `i` (for a splat, the one element whatever `i`).
+    /// Stored element `i` (for a splat, or a single stored element such as
+    /// a rank-0 `select` predicate, the one element whatever `i`).
     pub fn raw(&self, i: usize) -> &[u8] {
-        let i = if self.splat { 0 } else { i };
+        let i = if self.splat || self.bytes.len() <= self.per { 0 } else { i };
         &self.bytes[i * self.per..(i + 1) * self.per]
     }
 }
@@ -70,6 +72,16 @@ fn le_u128(bytes: &[u8]) -> u128 {
 
 /// An element as f64 (floats by value, integers converted).
 pub fn to_f64(kind: ElemKind, bytes: &[u8]) -> f64 {
+    use strata_ir::types::FloatKind;
+    // The common formats convert natively (exactly, as APFloat does); the
+    // general path is exact rational arithmetic, far too slow for weights.
+    match (kind, bytes.len()) {
+        (ElemKind::Float(FloatKind::F32), 4) => return f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as f64,
+        (ElemKind::Float(FloatKind::F64), 8) => return f64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])),
+        (ElemKind::Float(FloatKind::BF16), 2) => return half::bf16::from_le_bytes([bytes[0], bytes[1]]).to_f64(),
+        (ElemKind::Float(FloatKind::F16), 2) => return half::f16::from_le_bytes([bytes[0], bytes[1]]).to_f64(),
+        _ => {}
+    }
     match kind {
         ElemKind::Float(k) => apfloat::to_f64(k, le_u128(bytes)),
         ElemKind::Int { .. } => to_i64(kind, bytes) as f64,
@@ -97,6 +109,18 @@ pub fn to_i64(kind: ElemKind, bytes: &[u8]) -> i64 {
 
 /// Encodes `v` (rounded to the element type) into `out`.
 pub fn push_f64(kind: ElemKind, v: f64, per: usize, out: &mut Vec<u8>) {
+    use strata_ir::types::FloatKind;
+    // Native round-to-nearest-even for the common formats (NaNs excepted,
+    // whose payloads the exact path keeps as APFloat does).
+    if !v.is_nan() {
+        match (kind, per) {
+            (ElemKind::Float(FloatKind::F32), 4) => return out.extend_from_slice(&(v as f32).to_le_bytes()),
+            (ElemKind::Float(FloatKind::F64), 8) => return out.extend_from_slice(&v.to_le_bytes()),
+            (ElemKind::Float(FloatKind::BF16), 2) => return out.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
+            (ElemKind::Float(FloatKind::F16), 2) => return out.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
+            _ => {}
+        }
+    }
     match kind {
         ElemKind::Float(k) => {
             let bits = apfloat::from_f64(k, v);
@@ -159,10 +183,17 @@ pub fn from_bytes(ctx: &Context, ty: Type, mut bytes: Vec<u8>, per: usize, splat
     ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: bytes.into() } })
 }
 
+/// Most elements `int_values` / `f64_values` expand (they serve small
+/// attributes and per-channel vectors, never activations).
+pub const MAX_EXPANDED_VALUES: usize = 1 << 20;
+
 /// Shape and values of an integer dense attribute (expanded; for small
 /// attributes such as `padding`).
 pub fn int_values(ctx: &Context, a: Attribute) -> Option<(Vec<i64>, Vec<i64>)> {
     let v = view(ctx, a)?;
+    if v.num_elements() > MAX_EXPANDED_VALUES {
+        return None;
+    }
     let kind = elem_kind(ctx, v.elem)?;
     if !matches!(kind, ElemKind::Int { .. }) {
         return None;
@@ -207,6 +238,9 @@ pub fn splat_value(ctx: &Context, a: Attribute) -> Option<f64> {
 /// All elements as f64 (for small constants such as batch-norm vectors).
 pub fn f64_values(ctx: &Context, a: Attribute) -> Option<Vec<f64>> {
     let v = view(ctx, a)?;
+    if v.num_elements() > MAX_EXPANDED_VALUES {
+        return None;
+    }
     let kind = elem_kind(ctx, v.elem)?;
     Some((0..v.num_elements()).map(|i| to_f64(kind, v.raw(i))).collect())
 }

@@ -1,7 +1,10 @@
 //! Fold hooks of the stablehlo ops: constant folding of elementwise ops
 //! (arithmetic, compare, select), convert, reshape, transpose,
 //! broadcast_in_dim, concatenate and slice on constant operands, and the
-//! identities `x + 0`, `x - 0`, `x * 1`, `x / 1` (splat constants; for
+//! compositions `reshape(reshape(x))`, `transpose(transpose(x))` and
+//! `broadcast_in_dim(broadcast_in_dim(x))` (rewritten in place), and the
+//! identities `x + 0`, `x - 0`, `x * 1`, `x / 1`, `select(splat p, a, b)`
+//! (splat constants; for
 //! floats `x + 0.0` is `x` also for `x = -0.0`, as StableHLO's own
 //! simplification assumes). Splats stay splats: an op whose constant
 //! operands are all splats is computed on one element, whatever the
@@ -202,6 +205,12 @@ fn compare_op(ctx: &Context, body: &Body, op: Op, kind: ElemKind, a: &[u8], b: &
 /// on the right (or, for the commutative ones, on the left).
 fn fold_identity(ctx: &Context, body: &Body, op: Op, operands: &[Option<Attribute>]) -> Option<FoldResult> {
     let name = short_name(ctx, body, op);
+    // select(splat pred, a, b) is a or b.
+    if name == "select" {
+        let pred = dense::splat_value(ctx, operands.first().copied().flatten()?)?;
+        let chosen = body.operand(op, if pred != 0.0 { 1 } else { 2 });
+        return (body.value_type(chosen) == result_type(body, op)).then(|| FoldResult::value(chosen));
+    }
     let neutral = match name {
         "add" | "subtract" => 0.0,
         "multiply" | "divide" => 1.0,
@@ -312,10 +321,23 @@ fn same_data_new_type(ctx: &Context, v: &DenseView<'_>, ty: Type) -> Attribute {
     from_bytes(ctx, ty, v.bytes.to_vec(), v.per, v.splat)
 }
 
+/// The op defining `op`'s first operand when it has the same name
+/// (`reshape(reshape(x))`).
+fn same_op_producer(body: &Body, op: Op) -> Option<Op> {
+    body.defining_op(body.operand(op, 0)).filter(|&d| body.op_name(d) == body.op_name(op))
+}
+
 fn fold_reshape(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attribute>]) -> FoldResult {
     let rt = result_type(body, op);
     if body.value_type(body.operand(op, 0)) == rt {
         return FoldResult::value(body.operand(op, 0));
+    }
+    // reshape(reshape(x)) = reshape(x): the chains Flatten/Squeeze/Unsqueeze
+    // leave behind.
+    if let Some(inner) = same_op_producer(body, op) {
+        let x = body.operand(inner, 0);
+        body.set_operand(op, 0, x);
+        return FoldResult::InPlace;
     }
     let Some(Some(a)) = operands.first() else { return FoldResult::Failed };
     match view(ctx, *a) {
@@ -360,6 +382,19 @@ fn fold_transpose(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Att
     if perm.iter().enumerate().all(|(i, &p)| p == i as i64) && body.value_type(body.operand(op, 0)) == rt {
         return FoldResult::value(body.operand(op, 0));
     }
+    // transpose(transpose(x, p), q) = transpose(x, p[q[i]]).
+    if let Some(inner) = same_op_producer(body, op) {
+        if let Some(p) = i64_array_of(ctx, body, inner, "permutation").filter(|p| p.len() == perm.len()) {
+            let composed: Vec<i64> = perm.iter().map(|&q| p[q as usize]).collect();
+            let x = body.operand(inner, 0);
+            if composed.iter().enumerate().all(|(i, &c)| c == i as i64) && body.value_type(x) == rt {
+                return FoldResult::value(x);
+            }
+            body.set_operand(op, 0, x);
+            body.set_op_attr(ctx, op, "permutation", Some(crate::attrs::i64_array_attr(ctx, &composed)));
+            return FoldResult::InPlace;
+        }
+    }
     let Some(Some(a)) = operands.first() else { return FoldResult::Failed };
     let Some(v) = view(ctx, *a) else { return FoldResult::Failed };
     if v.splat {
@@ -378,6 +413,18 @@ fn fold_broadcast_in_dim(ctx: &Context, body: &mut Body, op: Op, operands: &[Opt
     let Some(dims) = i64_array_of(ctx, body, op, "broadcast_dimensions") else { return FoldResult::Failed };
     if body.value_type(body.operand(op, 0)) == rt && dims.iter().enumerate().all(|(i, &d)| d == i as i64) {
         return FoldResult::value(body.operand(op, 0));
+    }
+    // broadcast_in_dim(broadcast_in_dim(x, d), e) = broadcast_in_dim(x, e[d[i]]).
+    if let Some(inner) = same_op_producer(body, op) {
+        if let Some(d) = i64_array_of(ctx, body, inner, "broadcast_dimensions") {
+            if d.iter().all(|&k| (k as usize) < dims.len()) {
+                let composed: Vec<i64> = d.iter().map(|&k| dims[k as usize]).collect();
+                let x = body.operand(inner, 0);
+                body.set_operand(op, 0, x);
+                body.set_op_attr(ctx, op, "broadcast_dimensions", Some(crate::attrs::i64_array_attr(ctx, &composed)));
+                return FoldResult::InPlace;
+            }
+        }
     }
     let Some(Some(a)) = operands.first() else { return FoldResult::Failed };
     let Some(v) = view(ctx, *a) else { return FoldResult::Failed };

@@ -7,6 +7,10 @@
 //!   bias[o]    = offset[o] - mean[o] * scale[o] / sqrt(variance[o] + epsilon)
 //!   result     = add(convolution(x, k'), broadcast_in_dim(bias))
 //!
+//! A bias between them (`add(conv, broadcast_in_dim(bias))`, constant,
+//! along the feature dimension, as the importer emits ONNX Conv's bias) is
+//! absorbed: it shifts the mean (`mean' = mean - bias`).
+//!
 //! Legal only when the batch norm's feature dimension is the
 //! convolution's output feature dimension; anything else is left alone.
 //! Arithmetic is done in f64 and rounded once to the element type.
@@ -70,14 +74,41 @@ fn create_constant(ctx: &Context, body: &mut Body, value: Attribute, before: Op)
 }
 
 /// Folds one batch norm; false (IR untouched) when it is not legal.
+/// A convolution bias as the importer emits it: `add(conv, B(bias))` with
+/// `B` a `broadcast_in_dim` of a constant vector along `feature`, used only
+/// by the batch norm: (conv result, the add, bias values).
+fn conv_with_bias(ctx: &Context, body: &Body, v: Value, feature: i64) -> Option<(Value, Op, Vec<f64>)> {
+    let add = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.add")?;
+    if !body.has_one_use(v) {
+        return None;
+    }
+    for (c, b) in [(0, 1), (1, 0)] {
+        let (cv, bv) = (body.operand(add, c), body.operand(add, b));
+        let Some(bcast) = body.defining_op(bv).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.broadcast_in_dim") else { continue };
+        if crate::verify::i64_array_of(ctx, body, bcast, "broadcast_dimensions") != Some(vec![feature]) {
+            continue;
+        }
+        let Some(bias) = constant_of(ctx, body, body.operand(bcast, 0)).and_then(|a| dense::f64_values(ctx, a)) else { continue };
+        if body.defining_op(cv).is_some_and(|d| ctx.op_name_str(body.op_name(d)) == "stablehlo.convolution") {
+            return Some((cv, add, bias));
+        }
+    }
+    None
+}
+
 fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
-    let input = body.operand(bn, 0);
+    let Some(fi) = body.op_attr(ctx, bn, "feature_index").and_then(|a| ctx.as_i64(a)) else { return false };
+    // conv -> batch norm, or conv -> add bias -> batch norm (the bias then
+    // shifts the mean: mean' = mean - bias).
+    let (input, bias_add, conv_bias) = match conv_with_bias(ctx, body, body.operand(bn, 0), fi) {
+        Some((cv, add, bias)) => (cv, Some(add), Some(bias)),
+        None => (body.operand(bn, 0), None, None),
+    };
     let Some(conv) = body.defining_op(input) else { return false };
     if ctx.op_name_str(body.op_name(conv)) != "stablehlo.convolution" || !body.has_one_use(input) {
         return false;
     }
     let Some(dims) = body.op_attr(ctx, conv, "dimension_numbers").and_then(|a| read_conv_dims(ctx, a)) else { return false };
-    let Some(fi) = body.op_attr(ctx, bn, "feature_index").and_then(|a| ctx.as_i64(a)) else { return false };
     if fi != dims.output_feature {
         return false;
     }
@@ -89,7 +120,12 @@ fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
     };
     let vectors: Option<Vec<Vec<f64>>> = (1..5).map(|i| constant_of(ctx, body, body.operand(bn, i)).and_then(|a| dense::f64_values(ctx, a))).collect();
     let Some(vectors) = vectors else { return false };
-    let (scale, offset, mean, var) = (&vectors[0], &vectors[1], &vectors[2], &vectors[3]);
+    let (scale, offset, var) = (&vectors[0], &vectors[1], &vectors[3]);
+    let mean: Vec<f64> = match &conv_bias {
+        Some(b) if b.len() == vectors[2].len() => vectors[2].iter().zip(b).map(|(m, b)| m - b).collect(),
+        Some(_) => return false,
+        None => vectors[2].clone(),
+    };
     let Some(kernel_attr) = constant_of(ctx, body, body.operand(conv, 1)) else { return false };
     let Some(k) = view(ctx, kernel_attr) else { return false };
     let Some(kind) = elem_kind(ctx, k.elem) else { return false };
@@ -104,6 +140,9 @@ fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
     let factor: Vec<f64> = (0..scale.len()).map(|o| scale[o] / (var[o] + eps).sqrt()).collect();
     // The kernel, scaled along its output-feature dimension.
     let n = k.num_elements();
+    if n as u64 > crate::fold::MAX_FOLDED_ELEMENTS {
+        return false;
+    }
     let inner: usize = k.shape[ko + 1..].iter().product::<i64>() as usize;
     let mut bytes = Vec::with_capacity(n * k.per);
     for i in 0..n {
@@ -145,8 +184,21 @@ fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
     body.replace_all_uses_with(body.result(bn, 0), body.result(add, 0));
     let stats: Vec<Value> = (1..5).map(|i| body.operand(bn, i)).collect();
     body.erase_op(bn);
-    // Statistics constants only the batch norm used are dead now.
-    for v in stats {
+    let mut maybe_dead = stats;
+    if let Some(old_add) = bias_add {
+        // The old bias add lost its only use; its broadcast and the bias
+        // constant may follow.
+        let bias_value = body.operands(old_add).find(|&v| v != input);
+        body.erase_op(old_add);
+        if let Some(bv) = bias_value {
+            if let Some(bcast) = body.defining_op(bv).filter(|_| body.use_empty(bv)) {
+                maybe_dead.push(body.operand(bcast, 0));
+                body.erase_op(bcast);
+            }
+        }
+    }
+    // Constants only the removed ops used are dead now.
+    for v in maybe_dead {
         if let Some(d) = body.defining_op(v) {
             if !body.is_erased(d) && body.use_empty(v) {
                 body.erase_op(d);

@@ -9,6 +9,7 @@
 //!   (attributes: `axis`);
 //! - layer norm: `m = B(reduce_add(x) / N)`, `c = x - m`,
 //!   `r = B(rsqrt(reduce_add(c * c) / N + eps))`, `c * r * G(gamma) [+ G(beta)]`
+//!   (or `c / B(sqrt(...))`; `* (1/N)` for `/ N`)
 //!   (attributes: `axis` (first normalized dimension), `epsilon`);
 //! - gelu: any product of `x`, `1 + erf(x * k)` (or `x / s`) and splat
 //!   constants equal to `0.5 * x * (1 + erf(x / sqrt(2)))`.
@@ -24,7 +25,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
-use crate::decomposition::{build_decomposition, is_closed, replace_with_composite, unique_symbol, Outline};
+use crate::decomposition::{build_decomposition, is_closed, module_symbols, replace_with_composite, unique_symbol, Outline};
 use crate::shapes::ranked;
 
 pub const INFO: PassInfo = PassInfo {
@@ -57,6 +58,7 @@ impl Pass for FuseComposites {
         let func_name = ctx.op_name("func.func");
         let funcs: Vec<Op> = mb.block_ops(module_block).filter(|&op| mb.op_name(op) == func_name).collect();
         let decompositions = decomposition_symbols(ctx, mb, &funcs);
+        let mut symbols = module_symbols(ctx, mb, module_block);
         let mut changed = false;
         for f in funcs {
             // A decomposition holds the sequence on purpose: fusing it again
@@ -88,7 +90,7 @@ impl Pass for FuseComposites {
                 if !is_closed(&fb, &o) {
                     continue;
                 }
-                let sym = unique_symbol(ctx, mb, module_block, &format!("{}.impl", o.name));
+                let sym = unique_symbol(&mut symbols, &format!("{}.impl", o.name));
                 let func = build_decomposition(ctx, mb, &fb, &o, &sym);
                 mb.append_op(module_block, func);
                 replace_with_composite(ctx, &mut fb, &o, &sym);
@@ -278,18 +280,25 @@ fn stat_at_full_shape(ctx: &Context, body: &Body, v: Value, reducer: &str, full:
         if op_is(ctx, body, d, "broadcast_in_dim") || op_is(ctx, body, d, "reshape") {
             path.push(d);
             cur = body.operand(d, 0);
-        } else if op_is(ctx, body, d, "rsqrt") {
+        } else if op_is(ctx, body, d, "rsqrt") || op_is(ctx, body, d, "sqrt") {
             path.push(d);
-            steps.push(("rsqrt", 0.0));
+            steps.push((if op_is(ctx, body, d, "rsqrt") { "rsqrt" } else { "sqrt" }, 0.0));
             cur = body.operand(d, 0);
-        } else if op_is(ctx, body, d, "divide") || op_is(ctx, body, d, "add") {
+        } else if op_is(ctx, body, d, "divide") || op_is(ctx, body, d, "add") || op_is(ctx, body, d, "multiply") {
+            // A splat constant on the right (or either side of add and
+            // multiply); `* c` counts as `/ (1 / c)`.
+            let commutes = !op_is(ctx, body, d, "divide");
             let mut c_ops = vec![];
             let c = splat_const(ctx, body, body.operand(d, 1), &mut c_ops)
                 .map(|c| (c, 0))
-                .or_else(|| if op_is(ctx, body, d, "add") { splat_const(ctx, body, body.operand(d, 0), &mut c_ops).map(|c| (c, 1)) } else { None })?;
+                .or_else(|| if commutes { splat_const(ctx, body, body.operand(d, 0), &mut c_ops).map(|c| (c, 1)) } else { None })?;
             ops.extend(c_ops);
             path.push(d);
-            steps.push((if op_is(ctx, body, d, "divide") { "divide" } else { "add" }, c.0));
+            steps.push(match () {
+                _ if op_is(ctx, body, d, "add") => ("add", c.0),
+                _ if op_is(ctx, body, d, "multiply") => ("divide", 1.0 / c.0),
+                _ => ("divide", c.0),
+            });
             cur = body.operand(d, c.1);
         } else {
             break;
@@ -358,9 +367,19 @@ fn scaled_by(ctx: &Context, body: &Body, op: Op, ops: &mut Vec<Op>, accept: impl
     None
 }
 
+/// `(x - mean) * B(rsqrt(var + eps))` or `(x - mean) / B(sqrt(var + eps))`
+/// with `mean` and `var` means over the same trailing dimensions:
+/// (x, axes, eps).
 fn normalized(ctx: &Context, body: &Body, v: Value, ops: &mut Vec<Op>) -> Option<(Value, Vec<i64>, f64)> {
-    let m = def_is(ctx, body, v, "multiply")?;
-    for (c, r) in operand_orders(ctx, body, m) {
+    let m = body.defining_op(v)?;
+    let (pairs, root_step) = if op_is(ctx, body, m, "multiply") {
+        (operand_orders(ctx, body, m), "rsqrt")
+    } else if op_is(ctx, body, m, "divide") {
+        (vec![(body.operand(m, 0), body.operand(m, 1))], "sqrt")
+    } else {
+        return None;
+    };
+    for (c, r) in pairs {
         let Some(sub) = def_is(ctx, body, c, "subtract") else { continue };
         let x = body.operand(sub, 0);
         let Some(full) = shape_of(ctx, body, x).map(|s| s.to_vec()) else { continue };
@@ -373,8 +392,8 @@ fn normalized(ctx: &Context, body: &Body, v: Value, ops: &mut Vec<Op>) -> Option
         }
         let n = count(&full, &mean.axes);
         let [("divide", n1)] = mean.steps.as_slice() else { continue };
-        let [("divide", n2), ("add", eps), ("rsqrt", _)] = inv.steps.as_slice() else { continue };
-        if !close(*n1, n, 1e-6) || !close(*n2, n, 1e-6) {
+        let [("divide", n2), ("add", eps), (last, _)] = inv.steps.as_slice() else { continue };
+        if *last != root_step || !close(*n1, n, 1e-6) || !close(*n2, n, 1e-6) {
             continue;
         }
         // The normalized dimensions must be the trailing ones (ONNX axis).
@@ -404,7 +423,8 @@ fn match_layernorm(ctx: &Context, body: &Body, root: Op) -> Option<Outline> {
         ops.push(scaled_op);
     }
     let mut tail = vec![];
-    let (n, gamma) = scaled_by(ctx, body, scaled_op, &mut tail, |a| def_is(ctx, body, a, "multiply").is_some())?;
+    let normalized_op = |a: Value| def_is(ctx, body, a, "multiply").or_else(|| def_is(ctx, body, a, "divide")).is_some();
+    let (n, gamma) = scaled_by(ctx, body, scaled_op, &mut tail, normalized_op)?;
     ops.extend(tail);
     let (x, axes, eps) = normalized(ctx, body, n, &mut ops)?;
     let mut inputs = vec![x, gamma];

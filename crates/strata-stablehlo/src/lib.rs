@@ -5,13 +5,15 @@
 //! Map: `attrs.rs` (dialect attributes `#stablehlo.conv`, `#stablehlo.dot`,
 //! comparison/precision enums, with builders and readers for clients),
 //! `ops.rs` (op definitions), `asm.rs` (hand-written assembly),
-//! `verify.rs` (type rules), `shapes.rs` and `dense.rs` (helpers),
+//! `verify.rs` (type rules), `builders.rs` (reduce / reduce_window with
+//! their reducer region, for clients), `shapes.rs` and `dense.rs` (helpers),
 //! `fold.rs` (constant folding and identities); passes
 //! `fold_batchnorm.rs`, `fuse_composites.rs` (with `decomposition.rs`,
 //! the outlining into a composite and its function).
 
 pub mod asm;
 pub mod attrs;
+pub mod builders;
 pub mod decomposition;
 pub mod dense;
 pub mod fold;

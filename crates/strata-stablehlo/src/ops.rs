@@ -288,7 +288,8 @@ fn stablehlo_ops() -> Vec<OpDef> {
             .optional_attr("version", I32_ATTR)
             .variadic_result("results", c::ANY_TYPE)
             .format("$name $inputs attr-dict `:` functional-type(operands, results)")
-            .verifier(verify::composite),
+            .verifier(verify::composite)
+            .interface(verify::COMPOSITE_SYMBOL_USES),
     );
     v.push(
         pure("stablehlo.return")
@@ -301,7 +302,9 @@ fn stablehlo_ops() -> Vec<OpDef> {
 
 /// The `stablehlo` dialect: ops, attribute syntax, folds, materializer.
 pub fn stablehlo_dialect() -> DialectDef {
-    let mut d = DialectDef::new("stablehlo");
+    // Every op may be inlined (StableHLO's inliner interface allows all),
+    // so `-inline` flattens the private functions JAX calls.
+    let mut d = DialectDef::new("stablehlo").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL);
     d.parse_attr = Some(attrs::parse_stablehlo_attr);
     d.print_attr = Some(attrs::print_stablehlo_attr);
     for def in stablehlo_ops() {
@@ -315,7 +318,7 @@ pub fn stablehlo_dialect() -> DialectDef {
 /// The `chlo` dialect: only `chlo.erf`, as CHLO prints it
 /// (`chlo.erf %x : tensor<4xf32> -> tensor<4xf32>`).
 pub fn chlo_dialect() -> DialectDef {
-    DialectDef::new("chlo").op(pure("chlo.erf")
+    DialectDef::new("chlo").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(pure("chlo.erf")
         .operand("operand", TENSOR)
         .result("result", TENSOR)
         .traits(Traits::ELEMENTWISE | Traits::SAME_OPERANDS_AND_RESULT_SHAPE)

@@ -4,8 +4,7 @@
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type};
 
-use crate::asm::padding_pairs;
-use crate::attrs::{read_conv_dims, read_dot_dims, read_i64_array};
+use crate::attrs::{padding_pairs, read_conv_dims, read_dot_dims, read_i64_array};
 use crate::shapes::{dim_compatible, num_elements, op_error, ranked, shape_text, shapes_compatible, type_text};
 use strata_ir::types::DYNAMIC;
 
@@ -210,7 +209,7 @@ pub fn concatenate(ctx: &Context, body: &Body, op: Op) -> VResult {
         }
         for k in 0..s.len() {
             if k == d {
-                want[k] = if want[k] == DYNAMIC || s[k] == DYNAMIC { DYNAMIC } else { want[k] + s[k] };
+                want[k] = if want[k] == DYNAMIC || s[k] == DYNAMIC { DYNAMIC } else { want[k].saturating_add(s[k]) };
             } else if !dim_compatible(s[k], s0[k]) {
                 return Err(op_error(ctx, body, op, format!("shapes of operand (0) and ({i}) do not match at non-concat index: {} != {} at position {k}", shape_text(s0), shape_text(s))));
             }
@@ -237,7 +236,7 @@ pub fn slice(ctx: &Context, body: &Body, op: Op) -> VResult {
         if a < 0 || b < a || (s[k] != DYNAMIC && b > s[k]) || st <= 0 {
             return Err(op_error(ctx, body, op, format!("invalid slice {a}:{b}:{st} of dimension {k} with size {}", s[k])));
         }
-        want.push((b - a + st - 1) / st);
+        want.push((b - a).saturating_add(st - 1) / st);
     }
     expect_result_shape(ctx, body, op, &want)
 }
@@ -264,7 +263,7 @@ pub fn pad(ctx: &Context, body: &Body, op: Op) -> VResult {
             want.push(DYNAMIC);
             continue;
         }
-        let n = lo[k] + hi[k] + s[k] + (s[k] - 1).max(0) * interior[k];
+        let n = lo[k].saturating_add(hi[k]).saturating_add(s[k]).saturating_add((s[k] - 1).max(0).saturating_mul(interior[k]));
         if n < 0 {
             return Err(op_error(ctx, body, op, format!("padding makes dimension {k} negative ({n})")));
         }
@@ -334,14 +333,13 @@ pub fn window_output(input: i64, window: i64, stride: i64, lo: i64, hi: i64, bas
     if input == DYNAMIC {
         return DYNAMIC;
     }
+    // i128: attribute values are arbitrary i64s and must not overflow.
+    let (input, window, stride, lo, hi, base_dil, win_dil) = (input as i128, window as i128, stride as i128, lo as i128, hi as i128, base_dil as i128, win_dil as i128);
     let dilated_in = if input == 0 { 0 } else { (input - 1) * base_dil + 1 };
     let padded = dilated_in + lo + hi;
     let dilated_w = if window == 0 { 0 } else { (window - 1) * win_dil + 1 };
-    if padded < dilated_w {
-        0
-    } else {
-        (padded - dilated_w) / stride + 1
-    }
+    let out = if padded < dilated_w || stride <= 0 { 0 } else { (padded - dilated_w) / stride + 1 };
+    out.clamp(0, i64::MAX as i128) as i64
 }
 
 fn window_array(ctx: &Context, body: &Body, op: Op, name: &str, n: usize, default: i64) -> Result<Vec<i64>, Diagnostic> {
@@ -401,7 +399,7 @@ pub fn convolution(ctx: &Context, body: &Body, op: Op) -> VResult {
     let in_f = ls[d.input_feature as usize];
     let k_in = ks[d.kernel_input_feature as usize];
     let k_out = ks[d.kernel_output_feature as usize];
-    if in_f != DYNAMIC && k_in != DYNAMIC && in_f != k_in * fgc {
+    if in_f != DYNAMIC && k_in != DYNAMIC && Some(in_f) != k_in.checked_mul(fgc) {
         return Err(op_error(ctx, body, op, format!("expects input feature dimension ({in_f}) / feature_group_count = kernel input feature dimension ({k_in}). Got feature_group_count = {fgc}.")));
     }
     if k_out != DYNAMIC && (k_out % fgc != 0 || k_out % bgc != 0) {
@@ -607,3 +605,47 @@ pub fn composite(ctx: &Context, body: &Body, op: Op) -> VResult {
 pub fn i64_array_of(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Vec<i64>> {
     body.op_attr(ctx, op, name).and_then(|a: Attribute| read_i64_array(ctx, a))
 }
+
+/// `CompositeOp::verifySymbolUses`: the decomposition is a `func.func` of
+/// the nearest symbol table with the composite's operand and result types.
+fn verify_composite_symbol(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    table: &strata_ir::symbol_user::SymbolTableView<'_>,
+) -> VResult {
+    let Some(strata_ir::AttrKind::SymbolRef { root, .. }) = body.op_attr(ctx, op, "decomposition").map(|a| ctx.attr_kind(a)) else {
+        return Ok(());
+    };
+    let name = ctx.str(*root);
+    let func_type = table
+        .lookup(name.as_bytes())
+        .filter(|(fb, f)| fb.op_name(*f) == ctx.op_name("func.func"))
+        .and_then(|(fb, f)| fb.op_attr(ctx, f, "function_type"))
+        .and_then(|a| ctx.as_type(a))
+        .and_then(|t| ctx.function_signature(t).map(|(i, r)| (i.to_vec(), r.to_vec())));
+    let Some((inputs, results)) = func_type else {
+        return Err(op_error(ctx, body, op, format!("'{name}' does not reference a valid function")));
+    };
+    let operand_types = body.operand_types(op).to_vec();
+    let result_types = body.result_types(op).to_vec();
+    if inputs != operand_types || results != result_types {
+        let show = |ts: &[Type]| ts.iter().map(|&t| type_text(ctx, t)).collect::<Vec<_>>().join(", ");
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!(
+                "type mismatch with decomposition '{name}': composite has ({}) -> ({}), decomposition has ({}) -> ({})",
+                show(&operand_types),
+                show(&result_types),
+                show(&inputs),
+                show(&results)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub const COMPOSITE_SYMBOL_USES: strata_ir::symbol_user::SymbolUserOpInterface =
+    strata_ir::symbol_user::SymbolUserOpInterface { verify_symbol_uses: verify_composite_symbol };

@@ -22,9 +22,13 @@
 //!   `infer_shapes`): Conv NHWC/HWIO with strides/pads/dilations/group,
 //!   Gemm, broadcasting, Transpose perm, Concat, Slice bounds, Reshape
 //!   element count, ...
-//! - [`register`] adds the dialect to a context; [`dialect::ops::op_kind`]
-//!   tells which tx8be op an op is; `dialect::values` reads and builds the
-//!   attribute values (dense arrays, dense elements as f64).
+//! - [`register`] adds the dialect to a context; [`op_kind`] tells which
+//!   tx8be op an op is ([`OpKind`]); `dialect::values` reads and builds the
+//!   attribute values (dense arrays, dense elements as f64);
+//!   `dialect::build` creates ops from Rust (`create_compute_op` infers the
+//!   result type, `create_const`, `create_group` with its entry block,
+//!   `create_yield`, `create_move` for loads and stores);
+//!   `dialect::shape_rules::infer_result_type` is the shape rule alone.
 //!
 //! # Interfaces (`interfaces/`)
 //! Typed hook tables on every op definition (compute ops, const,
@@ -32,7 +36,7 @@
 //! - OpLib: [`query_op_attr`] -> [`OpAttr`] (engine, [`AlignMode`],
 //!   default layout, `need_load`/`need_store` bit masks, `mem_inplace`),
 //!   [`imm_bytes`] (scratch bytes for one call on an output slice).
-//! - Compute: [`compute`] (one op on [`TensorData`] values) and
+//! - Compute: [`compute()`] (one op on [`TensorData`] values) and
 //!   [`interpret`] (a whole `func.func`: `tx8c --run=reference`; with
 //!   `keep_all` every op's results for `--compare-all`).
 //! - ShapeInference: [`infer_shapes`] (sets the result type),
@@ -41,7 +45,7 @@
 //! - Sharding: [`tile_sharding_split`] (output factors ->
 //!   [`ShardingSplitParam`] per operand, error when the op cannot be split
 //!   that way), [`temporal_slice_shape`] (output [`SliceBox`] -> operand
-//!   boxes), [`back_window`] / [`back_window_axis`] (output rows ->
+//!   boxes; `SliceBox::part` cuts a box by sharding/split factors), [`back_window`] / [`back_window_axis`] (output rows ->
 //!   [`BackWindow`]: input rows and the padding at the tensor's borders).
 //!
 //! `window.rs` holds the Conv/Pool window arithmetic ([`Window2d`]).

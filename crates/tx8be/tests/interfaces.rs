@@ -314,8 +314,9 @@ fn oplib_attributes_and_scratch() {
     // The table stays in DDR: bit 0 clear, the indices are loaded.
     assert_eq!(tx8be::query_op_attr(&ctx, body, gather).unwrap().need_load & 0b11, 0b10);
     let (body, sub) = op_named(&ctx, &m, "tx8be.Binary");
-    // [4,1] is not a suffix of [4,8]: it is expanded to the slice in scratch.
-    assert_eq!(tx8be::imm_bytes(&ctx, body, sub, &[2, 8], &hw).unwrap(), up(2 * 8 * 4));
+    // [4,1] is not a suffix of [4,8]: op_eltwise_binary expands operands in
+    // scratch: 2 x out elements, plus up to 768 bytes of alignment (tx8.h).
+    assert_eq!(tx8be::imm_bytes(&ctx, body, sub, &[2, 8], &hw).unwrap(), 2 * up(2 * 8 * 4) + up(768));
     assert!(tx8be::query_op_attr(&ctx, body, sub).unwrap().mem_inplace);
 }
 
@@ -352,4 +353,183 @@ fn infer_shapes_and_layouts() {
     let ty = tx8be::infer_shapes(&ctx, fbody, t).unwrap();
     assert_eq!(ctx.shape(ty), Some(&[3i64, 5, 6, 4][..]));
     assert_eq!(fbody.value_type(res), ty);
+}
+
+#[test]
+fn built_ops_verify_print_and_run() {
+    use strata_ir::Location;
+    use tx8be::dialect::build;
+    use tx8be::dialect::values::{dense_elements_from_f64, dense_i64_array};
+    let ctx = context();
+    let mut m = parse(&ctx, "func.func @main(%x: tensor<1x3x3x1xf32>) -> tensor<1x3x3x1xf32> {\n  return %x : tensor<1x3x3x1xf32>\n}");
+    let (mb, f) = first_func(&ctx, &m);
+    let ret = {
+        let (fb, regions) = mb.regions_of(f);
+        fb.last_op(fb.first_block(regions[0]).unwrap()).unwrap()
+    };
+    let fbody = m.body.nested_mut(m.op).and_then(|b| b.nested_mut(f)).unwrap();
+    let loc = Location::Unknown;
+    let x = fbody.operand(ret, 0);
+    let wty = ctx.ranked_tensor_type(&[3, 3, 1, 1], ctx.f32());
+    let w = build::create_const(&ctx, fbody, dense_elements_from_f64(&ctx, wty, &[1.0; 9]).unwrap(), Some(4096), loc).unwrap();
+    fbody.insert_op_before(ret, w);
+    let attrs = [
+        ("strides", dense_i64_array(&ctx, &[1, 1])),
+        ("pads", dense_i64_array(&ctx, &[1, 1, 1, 1])),
+        ("dilations", dense_i64_array(&ctx, &[1, 1])),
+        ("group", ctx.integer_attr(ctx.i64(), 1)),
+    ];
+    let wv = fbody.result(w, 0);
+    let conv = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Conv, &[x, wv], &attrs, None, loc).unwrap();
+    fbody.insert_op_before(ret, conv);
+    let cv = fbody.result(conv, 0);
+    assert_eq!(ctx.shape(fbody.value_type(cv)), Some(&[1i64, 3, 3, 1][..]));
+    let (group, block) = build::create_group(&ctx, fbody, &[fbody.value_type(cv)], 7, 0, loc);
+    fbody.insert_op_before(ret, group);
+    let load = build::create_move(&ctx, fbody, tx8be::OpKind::LoadVar, cv, &[], loc).unwrap();
+    fbody.append_op(block, load);
+    let lv = fbody.result(load, 0);
+    let relu = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Unary, &[lv], &[("kind", ctx.string_attr("neg"))], None, loc).unwrap();
+    fbody.append_op(block, relu);
+    let rv = fbody.result(relu, 0);
+    let y = build::create_yield(&ctx, fbody, &[rv], loc);
+    fbody.append_op(block, y);
+    let gv = fbody.result(group, 0);
+    fbody.set_operand(ret, 0, gv);
+    // Bad attributes are reported, not built.
+    let bad = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Transpose, &[x], &[("perm", dense_i64_array(&ctx, &[0, 0, 1, 2]))], None, loc);
+    assert!(bad.unwrap_err().contains("permutation"));
+    assert!(build::create_compute_op(&ctx, fbody, tx8be::OpKind::Reshape, &[x], &[], None, loc).is_err());
+
+    strata_ir::verifier::verify(&ctx, &m.body, m.op).unwrap_or_else(|d| panic!("{}", d.message));
+    let text = strata_ir::printer::print_top_level(&ctx, &m.body, m.op, Default::default(), &[]);
+    assert!(text.contains("tx8be.group -> tensor<1x3x3x1xf32> attributes {group_id = 7 : i64} {"), "group_tag 0 is the default, elided: {text}");
+    let (mb, f) = first_func(&ctx, &m);
+    let out = tx8be::interpret(&ctx, mb, f, &[input_1_to_9()], false).unwrap().outputs;
+    // 3x3 box sums of [1..9] with zero padding, negated.
+    assert_eq!(out[0].values, vec![-12.0, -21.0, -16.0, -27.0, -45.0, -33.0, -24.0, -39.0, -28.0]);
+}
+
+#[test]
+fn batchnorm_scratch_follows_the_placement() {
+    let ctx = context();
+    let text = |layout: &str| {
+        format!(
+            r#"func.func @main(%x: tensor<2x2x2x40xf32>, %p: tensor<40xf32>) -> tensor<2x2x2x40xf32> {{
+  %bn = tx8be.BatchNorm_Inference(%x, %p, %p, %p, %p) {{epsilon = 1.0e-5 : f32, dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <{layout}>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>}} : (tensor<2x2x2x40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>, tensor<40xf32>) -> tensor<2x2x2x40xf32>
+  return %bn : tensor<2x2x2x40xf32>
+}}"#
+        )
+    };
+    let hw = tx8_cmodel::HardwareConfig::default();
+    let up = |b: u64| b.div_ceil(hw.spm_bank_bytes) * hw.spm_bank_bytes;
+    let m = parse(&ctx, &text("NTensor"));
+    let (body, bn) = op_named(&ctx, &m, "tx8be.BatchNorm_Inference");
+    // Dense: an fp32 copy of the slice and four fp32 channel vectors.
+    assert_eq!(tx8be::imm_bytes(&ctx, body, bn, &[1, 2, 2, 40], &hw).unwrap(), up(160 * 4) + 4 * up(40 * 4));
+    // NCx pads the 40 channels into blocks: never less than dense.
+    let m = parse(&ctx, &text("NCx"));
+    let (body, bn) = op_named(&ctx, &m, "tx8be.BatchNorm_Inference");
+    let placed = tx8be::imm_bytes(&ctx, body, bn, &[1, 2, 2, 40], &hw).unwrap();
+    assert!(placed > up(160 * 4) + 4 * up(40 * 4), "{placed}");
+}
+
+#[test]
+fn every_tx8be_op_has_its_interfaces() {
+    use tx8be::interfaces::{ComputeInterface, OpLibInterface, ShapeInferenceInterface, ShardingInterface};
+    let ctx = context();
+    let mut names: Vec<String> = tx8be::dialect::ops::COMPUTE_OPS.iter().map(|r| format!("tx8be.{}", r.kind.mnemonic())).collect();
+    names.extend(["tx8be.const", "tx8be.load_var", "tx8be.load_const", "tx8be.store_var"].map(String::from));
+    for name in &names {
+        let def = ctx.op_def(ctx.op_name(name)).unwrap_or_else(|| panic!("{name} registered"));
+        let i = &def.interfaces;
+        assert!(
+            i.contains::<OpLibInterface>() && i.contains::<ComputeInterface>() && i.contains::<ShapeInferenceInterface>() && i.contains::<ShardingInterface>(),
+            "{name}"
+        );
+        assert!(i.contains::<tx8be::OpKind>(), "{name}");
+    }
+    // 19 operator ops of the contract.
+    assert_eq!(tx8be::dialect::ops::COMPUTE_OPS.len(), 19);
+}
+
+#[test]
+fn interpreter_runs_every_op_of_the_round_trip_test() {
+    let ctx = context();
+    let m = parse(&ctx, include_str!("../../../tests/tx8be/ops-roundtrip.mlir"));
+    let (body, f) = first_func(&ctx, &m);
+    let inputs = vec![
+        TensorData::new(vec![1, 8, 8, 4], (0..256).map(|i| (i % 17) as f64 / 8.0 - 1.0).collect(), ElementType::F32).unwrap(),
+        TensorData::new(vec![3], vec![0.0, 9.0, 4.0], ElementType::I32).unwrap(),
+        TensorData::new(vec![16, 32], (0..512).map(|i| (i % 5) as f64 - 2.0).collect(), ElementType::BF16).unwrap(),
+    ];
+    let run = tx8be::interpret(&ctx, body, f, &inputs, true).unwrap();
+    let (fb, _) = body.regions_of(f);
+    let mut kinds = std::collections::HashSet::new();
+    for v in &run.trace {
+        kinds.insert(v.name.clone());
+        let types = fb.result_types(v.op);
+        assert_eq!(v.results.len(), types.len(), "{}", v.name);
+        for (t, ty) in v.results.iter().zip(&types) {
+            assert!(t.matches_type(&ctx, *ty), "{}: {:?} is not {}", v.name, t.dims, strata_ir::printer::type_to_string(&ctx, *ty));
+            assert!(t.values.iter().all(|x| x.is_finite()), "{}", v.name);
+        }
+    }
+    for r in tx8be::dialect::ops::COMPUTE_OPS {
+        assert!(kinds.contains(&format!("tx8be.{}", r.kind.mnemonic())), "tx8be.{} not run", r.kind.mnemonic());
+    }
+    // The Gemm of a [16,32] matrix of -2..2 with 0.25s: each output is a quarter of a row sum.
+    let gemm = run.trace.iter().find(|v| v.name == "tx8be.Gemm").unwrap();
+    let row0: f64 = inputs[2].values[..32].iter().sum();
+    assert_eq!(gemm.results[0].values[0], row0 * 0.25);
+}
+
+#[test]
+fn layouts_start_at_conv_and_gemm_and_pass_through_groups() {
+    let ctx = context();
+    let m = parse(
+        &ctx,
+        r#"func.func @main(%x: tensor<1x4x4x2xf32>, %w: tensor<1x1x2x2xf32>, %a: tensor<3x2xf32>, %b: tensor<2x2xf32>) -> (tensor<1x4x4x2xf32>, tensor<3x2xf32>) {
+  %g = tx8be.group -> tensor<1x4x4x2xf32> attributes {group_id = 0 : i64} {
+    %c = tx8be.Conv(%x, %w) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64, layout_str = "NHWC"} : (tensor<1x4x4x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x4x4x2xf32>
+    %s = tx8be.store_var %c : tensor<1x4x4x2xf32>
+    tx8be.yield %s : tensor<1x4x4x2xf32>
+  }
+  %r = tx8be.Unary(%g) {kind = "relu"} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %m = tx8be.Gemm(%a, %b) : (tensor<3x2xf32>, tensor<2x2xf32>) -> tensor<3x2xf32>
+  %n = tx8be.Unary(%m) {kind = "exp"} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %r, %n : tensor<1x4x4x2xf32>, tensor<3x2xf32>
+}"#,
+    );
+    let layout = |name: &str, i: usize| {
+        let (body, ops) = common::ops_named(&ctx, &m, name);
+        tx8be::inferred_layout(&ctx, body, ops[i]).unwrap()
+    };
+    assert_eq!(layout("tx8be.Conv", 0).as_deref(), Some("NHWC"));
+    // Through store_var, the group's result and into the relu after it.
+    assert_eq!(layout("tx8be.Unary", 0).as_deref(), Some("NHWC"));
+    // Gemm's [3, 2] result: dim 0 is not 1.
+    assert_eq!(layout("tx8be.Gemm", 0).as_deref(), Some("NTensor"));
+    // The exp reads the Gemm, which has no layout_str yet: not inferable.
+    assert_eq!(layout("tx8be.Unary", 1), None);
+}
+
+#[test]
+fn compute_checks_its_inputs() {
+    let ctx = context();
+    let m = parse(&ctx, CONV_RELU);
+    let (body, conv) = op_named(&ctx, &m, "tx8be.Conv");
+    let w = TensorData::new(vec![2, 2, 1, 2], vec![0.0; 8], ElementType::F32).unwrap();
+    let b = TensorData::new(vec![2], vec![0.0; 2], ElementType::F32).unwrap();
+    let mut x = input_1_to_9();
+    x.values.pop();
+    let e = tx8be::compute(&ctx, body, conv, &[x, w.clone(), b.clone()]).unwrap_err();
+    assert!(e.message.contains("input #0 has dims [1, 3, 3, 1] and 8 values"), "{}", e.message);
+    assert!(tx8be::compute(&ctx, body, conv, &[input_1_to_9(), w.clone()]).is_err());
+    let out = tx8be::compute(&ctx, body, conv, &[input_1_to_9(), w, b]).unwrap();
+    assert_eq!(out[0].values, vec![0.0; 8]);
+    let (mb, f) = first_func(&ctx, &m);
+    let mut bad = input_1_to_9();
+    bad.values.push(1.0);
+    assert!(tx8be::interpret(&ctx, mb, f, &[bad], false).is_err());
 }

@@ -25,12 +25,16 @@ fn add(pm: &mut OpPassManager, registry: &PassRegistry, name: &str, options: &st
     Ok(())
 }
 
-/// The graph-level passes (stablehlo in, stablehlo out).
+/// The graph-level passes (stablehlo in, stablehlo out): folding, batch
+/// norms into convs, then the decomposed softmax / layer norm / gelu
+/// sequences into composites (a module pass: it adds decomposition
+/// functions), then cleanup.
 fn graph_passes(pm: &mut OpPassManager, registry: &PassRegistry) -> Result<(), String> {
     let f = pm.nest("func.func");
     add(f, registry, "canonicalize", "")?;
     add(f, registry, "stablehlo-fold-batchnorm", "")?;
-    add(f, registry, "stablehlo-fuse-composites", "")?;
+    add(pm, registry, "stablehlo-fuse-composites", "")?;
+    let f = pm.nest("func.func");
     add(f, registry, "canonicalize", "")?;
     add(f, registry, "cse", "")?;
     Ok(())

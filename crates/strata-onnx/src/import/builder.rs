@@ -4,12 +4,15 @@
 //! numpy broadcasting, reshape, transpose, convert, reductions, compares),
 //! each computing its static result type.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use strata_ir::attributes::DenseData;
 use strata_ir::types::{FloatKind, Signedness};
 use strata_ir::{AttrKind, Attribute, Block, Body, Context, Location, OpSpec, Type, Value};
-use strata_stablehlo::attrs::{comparison_direction_attr, comparison_type_attr, i64_array_attr, ComparisonDirection, ComparisonType};
+use strata_stablehlo::attrs::{
+    comparison_direction_attr, comparison_type_attr, i64_array_attr, ComparisonDirection,
+    ComparisonType,
+};
 
 use crate::tensor::{num_elements, DType, Tensor};
 
@@ -20,13 +23,27 @@ use crate::tensor::{num_elements, DType, Tensor};
 pub struct Operand {
     pub dtype: DType,
     pub shape: Vec<i64>,
-    pub konst: Option<Rc<Tensor>>,
+    pub konst: Option<Arc<Tensor>>,
     pub value: Option<Value>,
 }
 
 impl Operand {
+    /// A constant sharing already decoded data (an initializer).
+    pub fn shared_constant(t: Arc<Tensor>) -> Operand {
+        Operand {
+            dtype: t.dtype,
+            shape: t.shape.clone(),
+            konst: Some(t),
+            value: None,
+        }
+    }
     pub fn constant(t: Tensor) -> Operand {
-        Operand { dtype: t.dtype, shape: t.shape.clone(), konst: Some(Rc::new(t)), value: None }
+        Operand {
+            dtype: t.dtype,
+            shape: t.shape.clone(),
+            konst: Some(Arc::new(t)),
+            value: None,
+        }
     }
     pub fn rank(&self) -> usize {
         self.shape.len()
@@ -52,7 +69,7 @@ pub struct FuncBuilder<'c> {
     pub loc: Location,
     /// Materialised constants by the address of their shared data, so a
     /// weight used by several nodes becomes one `stablehlo.constant`.
-    const_cache: Vec<(Rc<Tensor>, Value)>,
+    const_cache: Vec<(Arc<Tensor>, Value)>,
 }
 
 /// Largest number of elements a materialised non-splat constant may have
@@ -62,7 +79,13 @@ pub const FOLD_LIMIT: usize = 1 << 16;
 
 impl<'c> FuncBuilder<'c> {
     pub fn new(ctx: &'c Context, body: Box<Body>, block: Block) -> Self {
-        FuncBuilder { ctx, body, block, loc: Location::Unknown, const_cache: Vec::new() }
+        FuncBuilder {
+            ctx,
+            body,
+            block,
+            loc: Location::Unknown,
+            const_cache: Vec::new(),
+        }
     }
 
     pub fn elem_type(&self, d: DType) -> Type {
@@ -86,17 +109,42 @@ impl<'c> FuncBuilder<'c> {
 
     /// Creates `name` with the given operands, one result and attributes,
     /// appended to the function's block at the current location.
-    pub fn emit(&mut self, name: &str, operands: &[Value], dtype: DType, shape: &[i64], attrs: Vec<(&str, Attribute)>) -> Value {
+    pub fn emit(
+        &mut self,
+        name: &str,
+        operands: &[Value],
+        dtype: DType,
+        shape: &[i64],
+        attrs: Vec<(&str, Attribute)>,
+    ) -> Value {
         let ty = self.tensor_type(dtype, shape);
         let op = self.emit_op(name, operands, &[ty], attrs, 0);
         self.body.result(op, 0)
     }
 
     /// Creates an op with any number of results and regions.
-    pub fn emit_op(&mut self, name: &str, operands: &[Value], results: &[Type], attrs: Vec<(&str, Attribute)>, regions: usize) -> strata_ir::Op {
+    pub fn emit_op(
+        &mut self,
+        name: &str,
+        operands: &[Value],
+        results: &[Type],
+        attrs: Vec<(&str, Attribute)>,
+        regions: usize,
+    ) -> strata_ir::Op {
         let ctx = self.ctx;
-        let dict = ctx.dictionary(attrs.into_iter().map(|(k, v)| (ctx.intern_str(k), v)).collect());
-        let op = self.body.create_op(OpSpec::new(ctx, name, self.loc).operands(operands).results(results).attrs(dict).regions(regions));
+        let dict = ctx.dictionary(
+            attrs
+                .into_iter()
+                .map(|(k, v)| (ctx.intern_str(k), v))
+                .collect(),
+        );
+        let op = self.body.create_op(
+            OpSpec::new(ctx, name, self.loc)
+                .operands(operands)
+                .results(results)
+                .attrs(dict)
+                .regions(regions),
+        );
         self.body.append_op(self.block, op);
         op
     }
@@ -108,8 +156,15 @@ impl<'c> FuncBuilder<'c> {
         let n = t.num_elements();
         let first = &t.bytes[..size.min(t.bytes.len())];
         let splat = n > 1 && t.bytes.chunks(size).all(|c| c == first);
-        let bytes: Box<[u8]> = if splat { first.into() } else { t.bytes.clone().into() };
-        self.ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes } })
+        let bytes: Box<[u8]> = if splat {
+            first.into()
+        } else {
+            t.bytes.clone().into()
+        };
+        self.ctx.intern_attr(AttrKind::DenseElements {
+            ty,
+            data: DenseData { splat, bytes },
+        })
     }
 
     /// `dense<v> : tensor<shape x dtype>` as a splat (no data allocated
@@ -118,14 +173,25 @@ impl<'c> FuncBuilder<'c> {
         let one = Tensor::from_f64(dtype, vec![], &[v]);
         let ty = self.tensor_type(dtype, shape);
         let splat = num_elements(shape).is_some_and(|n| n != 1);
-        self.ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: one.bytes.into() } })
+        self.ctx.intern_attr(AttrKind::DenseElements {
+            ty,
+            data: DenseData {
+                splat,
+                bytes: one.bytes.into(),
+            },
+        })
     }
 
     /// A splat constant value.
     pub fn splat(&mut self, dtype: DType, shape: &[i64], v: f64) -> Operand {
         let a = self.splat_attr(dtype, shape, v);
         let value = self.emit("stablehlo.constant", &[], dtype, shape, vec![("value", a)]);
-        Operand { dtype, shape: shape.to_vec(), konst: None, value: Some(value) }
+        Operand {
+            dtype,
+            shape: shape.to_vec(),
+            konst: None,
+            value: Some(value),
+        }
     }
 
     /// A rank-0 constant of `dtype`.
@@ -138,18 +204,32 @@ impl<'c> FuncBuilder<'c> {
         if let Some(v) = o.value {
             return v;
         }
-        let t = o.konst.as_ref().expect("an operand is a value or a constant");
-        if let Some((_, v)) = self.const_cache.iter().find(|(k, _)| Rc::ptr_eq(k, t)) {
+        let t = o
+            .konst
+            .as_ref()
+            .expect("an operand is a value or a constant");
+        if let Some((_, v)) = self.const_cache.iter().find(|(k, _)| Arc::ptr_eq(k, t)) {
             return *v;
         }
         let a = self.dense_attr(t);
-        let v = self.emit("stablehlo.constant", &[], t.dtype, &t.shape, vec![("value", a)]);
+        let v = self.emit(
+            "stablehlo.constant",
+            &[],
+            t.dtype,
+            &t.shape,
+            vec![("value", a)],
+        );
         self.const_cache.push((t.clone(), v));
         v
     }
 
     fn wrap(&self, v: Value, dtype: DType, shape: Vec<i64>) -> Operand {
-        Operand { dtype, shape, konst: None, value: Some(v) }
+        Operand {
+            dtype,
+            shape,
+            konst: None,
+            value: Some(v),
+        }
     }
 
     pub fn unary(&mut self, name: &str, x: &Operand) -> Operand {
@@ -161,7 +241,11 @@ impl<'c> FuncBuilder<'c> {
     /// An elementwise binary op with ONNX (numpy) broadcasting made explicit.
     pub fn binary(&mut self, name: &str, a: &Operand, b: &Operand) -> Result<Operand, String> {
         if a.dtype != b.dtype {
-            return Err(format!("operand types differ ({} and {})", a.dtype.name(), b.dtype.name()));
+            return Err(format!(
+                "operand types differ ({} and {})",
+                a.dtype.name(),
+                b.dtype.name()
+            ));
         }
         let shape = broadcast_shapes(&a.shape, &b.shape)?;
         let a = self.broadcast_to(a, &shape)?;
@@ -172,9 +256,18 @@ impl<'c> FuncBuilder<'c> {
     }
 
     /// `stablehlo.compare` with numpy broadcasting.
-    pub fn compare(&mut self, a: &Operand, b: &Operand, dir: ComparisonDirection) -> Result<Operand, String> {
+    pub fn compare(
+        &mut self,
+        a: &Operand,
+        b: &Operand,
+        dir: ComparisonDirection,
+    ) -> Result<Operand, String> {
         if a.dtype != b.dtype {
-            return Err(format!("operand types differ ({} and {})", a.dtype.name(), b.dtype.name()));
+            return Err(format!(
+                "operand types differ ({} and {})",
+                a.dtype.name(),
+                b.dtype.name()
+            ));
         }
         let shape = broadcast_shapes(&a.shape, &b.shape)?;
         let a = self.broadcast_to(a, &shape)?;
@@ -185,7 +278,13 @@ impl<'c> FuncBuilder<'c> {
             DType::U8 | DType::Bool => ComparisonType::Unsigned,
             _ => ComparisonType::Signed,
         };
-        let attrs = vec![("comparison_direction", comparison_direction_attr(self.ctx, dir)), ("compare_type", comparison_type_attr(self.ctx, ty))];
+        let attrs = vec![
+            (
+                "comparison_direction",
+                comparison_direction_attr(self.ctx, dir),
+            ),
+            ("compare_type", comparison_type_attr(self.ctx, ty)),
+        ];
         let r = self.emit("stablehlo.compare", &[va, vb], DType::Bool, &shape, attrs);
         Ok(self.wrap(r, DType::Bool, shape))
     }
@@ -193,7 +292,11 @@ impl<'c> FuncBuilder<'c> {
     /// `stablehlo.select` with numpy broadcasting of all three operands.
     pub fn select(&mut self, pred: &Operand, t: &Operand, f: &Operand) -> Result<Operand, String> {
         if t.dtype != f.dtype {
-            return Err(format!("operand types differ ({} and {})", t.dtype.name(), f.dtype.name()));
+            return Err(format!(
+                "operand types differ ({} and {})",
+                t.dtype.name(),
+                f.dtype.name()
+            ));
         }
         if pred.dtype != DType::Bool {
             return Err(format!("the condition is {}, not BOOL", pred.dtype.name()));
@@ -210,7 +313,13 @@ impl<'c> FuncBuilder<'c> {
     /// `broadcast_in_dim` mapping operand dimension i to result dimension `dims[i]`.
     pub fn broadcast_in_dim(&mut self, x: &Operand, shape: &[i64], dims: &[i64]) -> Operand {
         let v = self.val(x);
-        let r = self.emit("stablehlo.broadcast_in_dim", &[v], x.dtype, shape, vec![("broadcast_dimensions", i64_array_attr(self.ctx, dims))]);
+        let r = self.emit(
+            "stablehlo.broadcast_in_dim",
+            &[v],
+            x.dtype,
+            shape,
+            vec![("broadcast_dimensions", i64_array_attr(self.ctx, dims))],
+        );
         self.wrap(r, x.dtype, shape.to_vec())
     }
 
@@ -253,7 +362,13 @@ impl<'c> FuncBuilder<'c> {
         }
         let shape: Vec<i64> = perm.iter().map(|&p| x.shape[p as usize]).collect();
         let v = self.val(x);
-        let r = self.emit("stablehlo.transpose", &[v], x.dtype, &shape, vec![("permutation", i64_array_attr(self.ctx, perm))]);
+        let r = self.emit(
+            "stablehlo.transpose",
+            &[v],
+            x.dtype,
+            &shape,
+            vec![("permutation", i64_array_attr(self.ctx, perm))],
+        );
         self.wrap(r, x.dtype, shape)
     }
 
@@ -283,10 +398,16 @@ impl<'c> FuncBuilder<'c> {
             Combiner::Max => "stablehlo.maximum",
         };
         let ctx = self.ctx;
-        let comb = self.body.create_op(OpSpec::new(ctx, name, self.loc).operands(&[a, b]).results(&[scalar]));
+        let comb = self.body.create_op(
+            OpSpec::new(ctx, name, self.loc)
+                .operands(&[a, b])
+                .results(&[scalar]),
+        );
         self.body.append_op(block, comb);
         let r = self.body.result(comb, 0);
-        let ret = self.body.create_op(OpSpec::new(ctx, "stablehlo.return", self.loc).operands(&[r]));
+        let ret = self
+            .body
+            .create_op(OpSpec::new(ctx, "stablehlo.return", self.loc).operands(&[r]));
         self.body.append_op(block, ret);
     }
 
@@ -307,11 +428,23 @@ impl<'c> FuncBuilder<'c> {
     /// `stablehlo.reduce` over `dims` (sorted, unique); the result drops them.
     pub fn reduce(&mut self, x: &Operand, dims: &[i64], combiner: Combiner) -> Operand {
         let init = self.scalar(x.dtype, Self::init_value(x.dtype, combiner));
-        let shape: Vec<i64> = x.shape.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, &d)| d).collect();
+        let shape: Vec<i64> = x
+            .shape
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !dims.contains(&(*i as i64)))
+            .map(|(_, &d)| d)
+            .collect();
         let vx = self.val(x);
         let vi = self.val(&init);
         let ty = self.tensor_type(x.dtype, &shape);
-        let op = self.emit_op("stablehlo.reduce", &[vx, vi], &[ty], vec![("dimensions", i64_array_attr(self.ctx, dims))], 1);
+        let op = self.emit_op(
+            "stablehlo.reduce",
+            &[vx, vi],
+            &[ty],
+            vec![("dimensions", i64_array_attr(self.ctx, dims))],
+            1,
+        );
         self.fill_reduce_region(op, x.dtype, combiner);
         let r = self.body.result(op, 0);
         self.wrap(r, x.dtype, shape)
@@ -366,8 +499,16 @@ pub fn broadcast_shapes(a: &[i64], b: &[i64]) -> Result<Vec<i64>, String> {
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
     for i in 0..n {
-        let da = if i + a.len() >= n { a[i + a.len() - n] } else { 1 };
-        let db = if i + b.len() >= n { b[i + b.len() - n] } else { 1 };
+        let da = if i + a.len() >= n {
+            a[i + a.len() - n]
+        } else {
+            1
+        };
+        let db = if i + b.len() >= n {
+            b[i + b.len() - n]
+        } else {
+            1
+        };
         out[i] = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -384,5 +525,9 @@ pub fn norm_axis(axis: i64, rank: usize) -> Result<usize, String> {
     if axis < -r || axis >= r {
         return Err(format!("axis {axis} is out of range for rank {rank}"));
     }
-    Ok(if axis < 0 { (axis + r) as usize } else { axis as usize })
+    Ok(if axis < 0 {
+        (axis + r) as usize
+    } else {
+        axis as usize
+    })
 }

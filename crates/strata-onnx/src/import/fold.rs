@@ -1,6 +1,6 @@
 //! Import-time constant folding of the shape computations exporters emit
 //! (`Shape -> Gather -> Unsqueeze -> Concat -> Reshape`, `Cast`, `Slice`,
-//! integer arithmetic on shapes, `Equal`/`Where` on shapes): when every input
+//! integer arithmetic on shapes, `Equal`/`Where` on shapes, `Range`): when every input
 //! of such a node is a constant (or, for `Shape`, has a static shape) the
 //! result is computed here, so shape inputs of later nodes are known
 //! statically. Reshape-like ops (Reshape, Squeeze, Unsqueeze, Flatten,
@@ -19,10 +19,11 @@ pub fn try_fold(cx: &NodeCx) -> Result<Option<Results>, String> {
     if op == "Shape" {
         return Ok(None); // Always constant; its importer builds the tensor.
     }
+    #[rustfmt::skip]
     let foldable = matches!(
         op,
-        "Gather" | "Concat" | "Slice" | "Add" | "Sub" | "Mul" | "Div" | "Equal" | "Less" | "Greater" | "Where" | "Neg" | "Max" | "Min"
-            | "Expand" | "Not" | "Abs"
+        "Gather" | "Concat" | "Slice" | "Add" | "Sub" | "Mul" | "Div" | "Equal" | "Less" | "Greater" | "Where" | "Neg"
+            | "Max" | "Min" | "Expand" | "Not" | "Abs" | "Range"
     );
     if !foldable {
         return Ok(None);
@@ -51,7 +52,9 @@ pub fn try_fold(cx: &NodeCx) -> Result<Option<Results>, String> {
             }
             acc
         }
-        "Equal" | "Less" | "Greater" => compare(op, consts[0], consts.get(1).ok_or("input 1 is required")?)?,
+        "Equal" | "Less" | "Greater" => {
+            compare(op, consts[0], consts.get(1).ok_or("input 1 is required")?)?
+        }
         "Where" => {
             if consts.len() != 3 {
                 return Err("Where takes 3 inputs".into());
@@ -59,7 +62,11 @@ pub fn try_fold(cx: &NodeCx) -> Result<Option<Results>, String> {
             where_(consts[0], consts[1], consts[2])?
         }
         "Neg" | "Abs" | "Not" => unary(op, consts[0]),
-        "Expand" => match expand(consts[0], consts.get(1).ok_or("input 1 ('shape') is required")?)? {
+        "Range" => range(&consts)?,
+        "Expand" => match expand(
+            consts[0],
+            consts.get(1).ok_or("input 1 ('shape') is required")?,
+        )? {
             Some(t) => t,
             None => return Ok(None),
         },
@@ -89,19 +96,28 @@ fn source_index(mut i: usize, out: &[i64], input: &[i64]) -> usize {
 }
 
 fn check_limit(shape: &[i64]) -> Result<usize, String> {
-    num_elements(shape).filter(|&n| n <= FOLD_LIMIT).ok_or_else(|| format!("folded result {shape:?} is too large"))
+    num_elements(shape)
+        .filter(|&n| n <= FOLD_LIMIT)
+        .ok_or_else(|| format!("folded result {shape:?} is too large"))
 }
 
 fn binary(op: &str, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     if a.dtype != b.dtype {
-        return Err(format!("operand types differ ({} and {})", a.dtype.name(), b.dtype.name()));
+        return Err(format!(
+            "operand types differ ({} and {})",
+            a.dtype.name(),
+            b.dtype.name()
+        ));
     }
     let shape = broadcast_shapes(&a.shape, &b.shape)?;
     let n = check_limit(&shape)?;
     if a.dtype.is_float() {
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let (x, y) = (a.get_f64(source_index(i, &shape, &a.shape)), b.get_f64(source_index(i, &shape, &b.shape)));
+            let (x, y) = (
+                a.get_f64(source_index(i, &shape, &a.shape)),
+                b.get_f64(source_index(i, &shape, &b.shape)),
+            );
             out.push(match op {
                 "Add" => x + y,
                 "Sub" => x - y,
@@ -115,7 +131,10 @@ fn binary(op: &str, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     } else {
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let (x, y) = (a.get_i64(source_index(i, &shape, &a.shape)), b.get_i64(source_index(i, &shape, &b.shape)));
+            let (x, y) = (
+                a.get_i64(source_index(i, &shape, &a.shape)),
+                b.get_i64(source_index(i, &shape, &b.shape)),
+            );
             out.push(match op {
                 "Add" => x.wrapping_add(y),
                 "Sub" => x.wrapping_sub(y),
@@ -136,14 +155,25 @@ fn binary(op: &str, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
 
 fn compare(op: &str, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     if a.dtype != b.dtype {
-        return Err(format!("operand types differ ({} and {})", a.dtype.name(), b.dtype.name()));
+        return Err(format!(
+            "operand types differ ({} and {})",
+            a.dtype.name(),
+            b.dtype.name()
+        ));
     }
     let shape = broadcast_shapes(&a.shape, &b.shape)?;
     let n = check_limit(&shape)?;
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        let (ia, ib) = (source_index(i, &shape, &a.shape), source_index(i, &shape, &b.shape));
-        let ord = if a.dtype.is_float() { a.get_f64(ia).partial_cmp(&b.get_f64(ib)) } else { Some(a.get_i64(ia).cmp(&b.get_i64(ib))) };
+        let (ia, ib) = (
+            source_index(i, &shape, &a.shape),
+            source_index(i, &shape, &b.shape),
+        );
+        let ord = if a.dtype.is_float() {
+            a.get_f64(ia).partial_cmp(&b.get_f64(ib))
+        } else {
+            Some(a.get_i64(ia).cmp(&b.get_i64(ib)))
+        };
         let r = match op {
             "Equal" => ord == Some(std::cmp::Ordering::Equal),
             "Less" => ord == Some(std::cmp::Ordering::Less),
@@ -164,21 +194,50 @@ fn where_(c: &Tensor, x: &Tensor, y: &Tensor) -> Result<Tensor, String> {
     let mut bytes = Vec::with_capacity(n * size);
     for i in 0..n {
         let pick = c.get_i64(source_index(i, &shape, &c.shape)) != 0;
-        let (t, j) = if pick { (x, source_index(i, &shape, &x.shape)) } else { (y, source_index(i, &shape, &y.shape)) };
+        let (t, j) = if pick {
+            (x, source_index(i, &shape, &x.shape))
+        } else {
+            (y, source_index(i, &shape, &y.shape))
+        };
         bytes.extend_from_slice(&t.bytes[j * size..(j + 1) * size]);
     }
-    Ok(Tensor { dtype: x.dtype, shape, bytes })
+    Ok(Tensor {
+        dtype: x.dtype,
+        shape,
+        bytes,
+    })
 }
 
 fn unary(op: &str, t: &Tensor) -> Tensor {
     match op {
-        "Not" => Tensor::from_i64(t.dtype, t.shape.clone(), &t.to_i64_vec().iter().map(|&v| (v == 0) as i64).collect::<Vec<_>>()),
+        "Not" => Tensor::from_i64(
+            t.dtype,
+            t.shape.clone(),
+            &t.to_i64_vec()
+                .iter()
+                .map(|&v| (v == 0) as i64)
+                .collect::<Vec<_>>(),
+        ),
         _ if t.dtype.is_float() => {
-            let v: Vec<f64> = t.to_f64_vec().iter().map(|&x| if op == "Neg" { -x } else { x.abs() }).collect();
+            let v: Vec<f64> = t
+                .to_f64_vec()
+                .iter()
+                .map(|&x| if op == "Neg" { -x } else { x.abs() })
+                .collect();
             Tensor::from_f64(t.dtype, t.shape.clone(), &v)
         }
         _ => {
-            let v: Vec<i64> = t.to_i64_vec().iter().map(|&x| if op == "Neg" { x.wrapping_neg() } else { x.wrapping_abs() }).collect();
+            let v: Vec<i64> = t
+                .to_i64_vec()
+                .iter()
+                .map(|&x| {
+                    if op == "Neg" {
+                        x.wrapping_neg()
+                    } else {
+                        x.wrapping_abs()
+                    }
+                })
+                .collect();
             Tensor::from_i64(t.dtype, t.shape.clone(), &v)
         }
     }
@@ -205,13 +264,19 @@ fn gather(cx: &NodeCx, c: &[&Tensor]) -> Result<Tensor, String> {
         for &k in &indices {
             let k = if k < 0 { k + dim } else { k };
             if k < 0 || k >= dim {
-                return Err(format!("index {k} is out of range for axis {axis} of size {dim}"));
+                return Err(format!(
+                    "index {k} is out of range for axis {axis} of size {dim}"
+                ));
             }
             let start = (o * dim as usize + k as usize) * inner * size;
             bytes.extend_from_slice(&data.bytes[start..start + inner * size]);
         }
     }
-    Ok(Tensor { dtype: data.dtype, shape, bytes })
+    Ok(Tensor {
+        dtype: data.dtype,
+        shape,
+        bytes,
+    })
 }
 
 fn concat(cx: &NodeCx, c: &[&Tensor]) -> Result<Tensor, String> {
@@ -219,7 +284,16 @@ fn concat(cx: &NodeCx, c: &[&Tensor]) -> Result<Tensor, String> {
     if first.shape.is_empty() {
         return Err("Concat of scalars".into());
     }
-    let axis = norm_axis(cx.int("axis", i64::MIN).and_then(|a| if a == i64::MIN { Err("attribute 'axis' is required".into()) } else { Ok(a) })?, first.shape.len())?;
+    let axis = norm_axis(
+        cx.int("axis", i64::MIN).and_then(|a| {
+            if a == i64::MIN {
+                Err("attribute 'axis' is required".into())
+            } else {
+                Ok(a)
+            }
+        })?,
+        first.shape.len(),
+    )?;
     let mut shape = first.shape.clone();
     shape[axis] = 0;
     for t in c {
@@ -228,7 +302,10 @@ fn concat(cx: &NodeCx, c: &[&Tensor]) -> Result<Tensor, String> {
         }
         for (d, (&a, &b)) in t.shape.iter().zip(&first.shape).enumerate() {
             if d != axis && a != b {
-                return Err(format!("Concat inputs differ in dimension {d} ({:?} and {:?})", t.shape, first.shape));
+                return Err(format!(
+                    "Concat inputs differ in dimension {d} ({:?} and {:?})",
+                    t.shape, first.shape
+                ));
             }
         }
         shape[axis] += t.shape[axis];
@@ -243,13 +320,27 @@ fn concat(cx: &NodeCx, c: &[&Tensor]) -> Result<Tensor, String> {
             bytes.extend_from_slice(&t.bytes[o * chunk..(o + 1) * chunk]);
         }
     }
-    Ok(Tensor { dtype: first.dtype, shape, bytes })
+    Ok(Tensor {
+        dtype: first.dtype,
+        shape,
+        bytes,
+    })
 }
 
 /// Per-axis (start, step, count) of an ONNX Slice, clamped as the spec says.
-pub fn slice_params(shape: &[i64], starts: &[i64], ends: &[i64], axes: Option<&[i64]>, steps: Option<&[i64]>) -> Result<Vec<(i64, i64, i64)>, String> {
+pub fn slice_params(
+    shape: &[i64],
+    starts: &[i64],
+    ends: &[i64],
+    axes: Option<&[i64]>,
+    steps: Option<&[i64]>,
+) -> Result<Vec<(i64, i64, i64)>, String> {
     if starts.len() != ends.len() {
-        return Err(format!("'starts' has {} entries, 'ends' {}", starts.len(), ends.len()));
+        return Err(format!(
+            "'starts' has {} entries, 'ends' {}",
+            starts.len(),
+            ends.len()
+        ));
     }
     let rank = shape.len();
     let mut params: Vec<(i64, i64, i64)> = shape.iter().map(|&d| (0, 1, d)).collect();
@@ -284,7 +375,11 @@ pub fn slice_params(shape: &[i64], starts: &[i64], ends: &[i64], axes: Option<&[
         // start and end are within [-1, dim]; the step may be any i64.
         let (s128, e128, st128) = (start as i128, end as i128, step as i128);
         let count = if step > 0 {
-            if e128 > s128 { (e128 - s128 + st128 - 1) / st128 } else { 0 }
+            if e128 > s128 {
+                (e128 - s128 + st128 - 1) / st128
+            } else {
+                0
+            }
         } else if s128 > e128 {
             (s128 - e128 - st128 - 1) / (-st128)
         } else {
@@ -297,12 +392,19 @@ pub fn slice_params(shape: &[i64], starts: &[i64], ends: &[i64], axes: Option<&[
 
 /// Slice of a constant (any steps, including negative ones).
 fn slice(cx: &NodeCx, data: &Tensor) -> Result<Option<Tensor>, String> {
-    let (Some(starts), Some(ends)) = (cx.const_ints(1, "starts")?, cx.const_ints(2, "ends")?) else {
+    let (Some(starts), Some(ends)) = (cx.const_ints(1, "starts")?, cx.const_ints(2, "ends")?)
+    else {
         return Err("inputs 'starts' and 'ends' are required".into());
     };
     let axes = cx.const_ints(3, "axes")?;
     let steps = cx.const_ints(4, "steps")?;
-    let p = slice_params(&data.shape, &starts, &ends, axes.as_deref(), steps.as_deref())?;
+    let p = slice_params(
+        &data.shape,
+        &starts,
+        &ends,
+        axes.as_deref(),
+        steps.as_deref(),
+    )?;
     let shape: Vec<i64> = p.iter().map(|&(_, _, c)| c).collect();
     let n = check_limit(&shape)?;
     let size = data.dtype.size();
@@ -321,7 +423,42 @@ fn slice(cx: &NodeCx, data: &Tensor) -> Result<Option<Tensor>, String> {
         let s = src as usize * size;
         bytes.extend_from_slice(&data.bytes[s..s + size]);
     }
-    Ok(Some(Tensor { dtype: data.dtype, shape, bytes }))
+    Ok(Some(Tensor {
+        dtype: data.dtype,
+        shape,
+        bytes,
+    }))
+}
+
+/// Range(start, limit, delta): `max(ceil((limit - start) / delta), 0)`
+/// elements `start + i * delta`.
+fn range(c: &[&Tensor]) -> Result<Tensor, String> {
+    if c.len() != 3
+        || c.iter()
+            .any(|t| t.num_elements() != 1 || t.dtype != c[0].dtype)
+    {
+        return Err("Range takes three scalars of one type".into());
+    }
+    let dtype = c[0].dtype;
+    let (start, limit, delta) = (c[0].get_f64(0), c[1].get_f64(0), c[2].get_f64(0));
+    if delta == 0.0 || !(start.is_finite() && limit.is_finite() && delta.is_finite()) {
+        return Err("'delta' is 0 or a bound is not finite".into());
+    }
+    let n = ((limit - start) / delta).ceil().max(0.0);
+    if n > FOLD_LIMIT as f64 {
+        return Err(format!("Range of {n} elements is too large"));
+    }
+    let n = n as usize;
+    if dtype.is_float() {
+        let v: Vec<f64> = (0..n).map(|i| start + i as f64 * delta).collect();
+        Ok(Tensor::from_f64(dtype, vec![n as i64], &v))
+    } else {
+        let (s, d) = (c[0].get_i64(0), c[2].get_i64(0));
+        let v: Vec<i64> = (0..n as i64)
+            .map(|i| s.wrapping_add(i.wrapping_mul(d)))
+            .collect();
+        Ok(Tensor::from_i64(dtype, vec![n as i64], &v))
+    }
 }
 
 fn expand(x: &Tensor, shape: &Tensor) -> Result<Option<Tensor>, String> {
@@ -337,7 +474,11 @@ fn expand(x: &Tensor, shape: &Tensor) -> Result<Option<Tensor>, String> {
         let j = source_index(i, &out, &x.shape);
         bytes.extend_from_slice(&x.bytes[j * size..(j + 1) * size]);
     }
-    Ok(Some(Tensor { dtype: x.dtype, shape: out, bytes }))
+    Ok(Some(Tensor {
+        dtype: x.dtype,
+        shape: out,
+        bytes,
+    }))
 }
 
 #[cfg(test)]
@@ -347,11 +488,26 @@ mod tests {
     #[test]
     fn slice_params_follow_the_onnx_clamping_rules() {
         // x[1:100] on a dim of 5, x[::-1], x[-2:], x[3:1].
-        assert_eq!(slice_params(&[5], &[1], &[100], None, None).unwrap(), vec![(1, 1, 4)]);
-        assert_eq!(slice_params(&[5], &[-1], &[i64::MIN], None, Some(&[-1])).unwrap(), vec![(4, -1, 5)]);
-        assert_eq!(slice_params(&[5], &[-2], &[i64::MAX], None, None).unwrap(), vec![(3, 1, 2)]);
-        assert_eq!(slice_params(&[5], &[3], &[1], None, None).unwrap(), vec![(3, 1, 0)]);
-        assert_eq!(slice_params(&[4, 6], &[0], &[6], Some(&[-1]), Some(&[2])).unwrap(), vec![(0, 1, 4), (0, 2, 3)]);
+        assert_eq!(
+            slice_params(&[5], &[1], &[100], None, None).unwrap(),
+            vec![(1, 1, 4)]
+        );
+        assert_eq!(
+            slice_params(&[5], &[-1], &[i64::MIN], None, Some(&[-1])).unwrap(),
+            vec![(4, -1, 5)]
+        );
+        assert_eq!(
+            slice_params(&[5], &[-2], &[i64::MAX], None, None).unwrap(),
+            vec![(3, 1, 2)]
+        );
+        assert_eq!(
+            slice_params(&[5], &[3], &[1], None, None).unwrap(),
+            vec![(3, 1, 0)]
+        );
+        assert_eq!(
+            slice_params(&[4, 6], &[0], &[6], Some(&[-1]), Some(&[2])).unwrap(),
+            vec![(0, 1, 4), (0, 2, 3)]
+        );
         assert!(slice_params(&[4], &[0], &[1], None, Some(&[0])).is_err());
     }
 

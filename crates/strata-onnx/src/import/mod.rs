@@ -7,7 +7,7 @@
 //! constants at import time (`fold`), and hands every other node to its op
 //! family: `elementwise`, `nn` (conv, matmul, gemm, batch norm), `norm`
 //! (reductions, softmax, layer norm), `pool`,
-//! `shape_ops` (reshape, slicing, gather, pad, ...) and `resize`. Every
+//! `shape_ops` (reshape, slicing, gather, pad, dropout, ...) and `resize`. Every
 //! created op carries the node's name as a `NameLoc`.
 //!
 //! Before anything is built, every node is checked against the supported
@@ -16,8 +16,8 @@
 pub mod builder;
 mod elementwise;
 mod fold;
-pub mod node;
 mod nn;
+pub mod node;
 mod norm;
 mod pool;
 mod resize;
@@ -61,7 +61,11 @@ pub enum ImportError {
     Unsupported(Vec<UnsupportedOp>),
     /// A node that could not be imported (bad or unsupported attribute
     /// value, non-constant shape input, mismatched shapes, ...).
-    Node { node: String, op_type: String, message: String },
+    Node {
+        node: String,
+        op_type: String,
+        message: String,
+    },
 }
 
 impl fmt::Display for ImportError {
@@ -69,14 +73,31 @@ impl fmt::Display for ImportError {
         match self {
             ImportError::Model(e) => write!(f, "{e}"),
             ImportError::Unsupported(ops) => {
-                write!(f, "{} unsupported operator{}:", ops.len(), if ops.len() == 1 { "" } else { "s" })?;
+                write!(
+                    f,
+                    "{} unsupported operator{}:",
+                    ops.len(),
+                    if ops.len() == 1 { "" } else { "s" }
+                )?;
                 for o in ops {
-                    let domain = if o.domain.is_empty() { "ai.onnx" } else { &o.domain };
-                    write!(f, "\n  node '{}': {} (domain {domain}, opset {})", o.node, o.op_type, o.opset)?;
+                    let domain = if o.domain.is_empty() {
+                        "ai.onnx"
+                    } else {
+                        &o.domain
+                    };
+                    write!(
+                        f,
+                        "\n  node '{}': {} (domain {domain}, opset {})",
+                        o.node, o.op_type, o.opset
+                    )?;
                 }
                 Ok(())
             }
-            ImportError::Node { node, op_type, message } => write!(f, "node '{node}' ({op_type}): {message}"),
+            ImportError::Node {
+                node,
+                op_type,
+                message,
+            } => write!(f, "node '{node}' ({op_type}): {message}"),
         }
     }
 }
@@ -108,7 +129,9 @@ pub fn check_shape(shape: &[i64]) -> Result<(), String> {
     let mut n: i64 = 1;
     for &d in shape {
         if !(0..=MAX_DIM).contains(&d) {
-            return Err(format!("shape {shape:?} has a dimension outside 0..={MAX_DIM}"));
+            return Err(format!(
+                "shape {shape:?} has a dimension outside 0..={MAX_DIM}"
+            ));
         }
         n = n.saturating_mul(d.max(1));
     }
@@ -119,18 +142,24 @@ pub fn check_shape(shape: &[i64]) -> Result<(), String> {
 }
 
 /// The ai.onnx operators the importer supports.
+#[rustfmt::skip]
 pub const SUPPORTED_OPS: &[&str] = &[
-    "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape", "Conv",
-    "ConvTranspose", "Div", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor", "Gather", "Gelu", "Gemm", "GlobalAveragePool",
-    "GlobalMaxPool", "Greater", "GreaterOrEqual", "HardSigmoid", "HardSwish", "Identity", "LayerNormalization", "LeakyRelu",
-    "Less", "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Min", "Mul", "Neg", "Not", "Pad", "Pow",
-    "Reciprocal", "ReduceMax", "ReduceMean", "ReduceSum", "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Sign", "Slice",
-    "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Tanh", "Transpose", "Unsqueeze", "Where",
+    "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape",
+    "Conv", "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor", "Gather", "Gelu",
+    "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Greater", "GreaterOrEqual", "HardSigmoid", "HardSwish", "Identity",
+    "LayerNormalization", "LeakyRelu", "Less", "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean",
+    "Min", "Mul", "Neg", "Not", "PRelu", "Pad", "Pow", "Range", "Reciprocal", "ReduceMax", "ReduceMean", "ReduceSum",
+    "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Sign", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub",
+    "Sum", "Tanh", "Tile", "Transpose", "Unsqueeze", "Where",
 ];
 
 /// Imports `model` into a new module. `ctx` must have the func and
 /// stablehlo dialects registered (see [`crate::context`]).
-pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Result<Imported, ImportError> {
+pub fn import_model(
+    ctx: &Context,
+    model: &Model,
+    opts: &ImportOptions,
+) -> Result<Imported, ImportError> {
     check_supported(model)?;
     let shapes = model.resolve_input_shapes(&opts.input_shapes)?;
 
@@ -140,7 +169,9 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
     let module = top.create_op(OpSpec::new(ctx, "builtin.module", Location::Unknown).regions(1));
     top.append_op(top_block, module);
     let Some(mut mb) = top.take_nested(module) else {
-        return Err(ImportError::Model(ModelError("builtin.module is not registered as isolated in the context".into())));
+        return Err(ImportError::Model(ModelError(
+            "builtin.module is not registered as isolated in the context".into(),
+        )));
     };
     let module_block = mb.create_block();
     mb.append_block(mb.root_regions()[0], module_block);
@@ -148,7 +179,9 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
     let func = mb.create_op(OpSpec::new(ctx, "func.func", Location::Unknown).regions(1));
     mb.append_op(module_block, func);
     let Some(mut fbody) = mb.take_nested(func) else {
-        return Err(ImportError::Model(ModelError("the func dialect is not registered in the context".into())));
+        return Err(ImportError::Model(ModelError(
+            "the func dialect is not registered in the context".into(),
+        )));
     };
     let entry = fbody.create_block();
     fbody.append_block(fbody.root_regions()[0], entry);
@@ -156,24 +189,38 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
 
     let mut env: HashMap<String, Operand> = HashMap::new();
     for (name, t) in &model.initializers {
-        check_shape(&t.shape).map_err(|e| ImportError::Model(ModelError(format!("initializer '{name}': {e}"))))?;
-        env.insert(name.clone(), Operand::constant(t.clone()));
+        check_shape(&t.shape)
+            .map_err(|e| ImportError::Model(ModelError(format!("initializer '{name}': {e}"))))?;
+        env.insert(name.clone(), Operand::shared_constant(t.clone()));
     }
     let mut arg_types = Vec::new();
     let mut arg_attrs = Vec::new();
     for (input, shape) in model.inputs.iter().zip(&shapes) {
-        check_shape(shape).map_err(|e| ImportError::Model(ModelError(format!("input '{}': {e}", input.name))))?;
+        check_shape(shape)
+            .map_err(|e| ImportError::Model(ModelError(format!("input '{}': {e}", input.name))))?;
         let ty = b.tensor_type(input.dtype, shape);
         let loc = name_loc(ctx, &input.name);
         let v = b.body.add_block_arg(entry, ty, loc);
         arg_types.push(ty);
         arg_attrs.push(onnx_name_dict(ctx, &input.name));
-        env.insert(input.name.clone(), Operand { dtype: input.dtype, shape: shape.clone(), konst: None, value: Some(v) });
+        env.insert(
+            input.name.clone(),
+            Operand {
+                dtype: input.dtype,
+                shape: shape.clone(),
+                konst: None,
+                value: Some(v),
+            },
+        );
     }
 
     for node in &model.nodes {
         b.loc = name_loc(ctx, &node.name);
-        let node_err = |message: String| ImportError::Node { node: node.name.clone(), op_type: node.op_type.clone(), message };
+        let node_err = |message: String| ImportError::Node {
+            node: node.name.clone(),
+            op_type: node.op_type.clone(),
+            message,
+        };
         let mut ins = Vec::with_capacity(node.inputs.len());
         for name in &node.inputs {
             if name.is_empty() {
@@ -185,7 +232,11 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
                 None => return Err(node_err(format!("input '{name}' is not defined before this node (not a graph input, initializer or earlier output)"))),
             }
         }
-        let cx = NodeCx { node, ins, opset: model.opset };
+        let cx = NodeCx {
+            node,
+            ins,
+            opset: model.opset,
+        };
         let results = match fold::try_fold(&cx).map_err(&node_err)? {
             Some(r) => r,
             None => import_node(&mut b, &cx).map_err(&node_err)?,
@@ -196,7 +247,8 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
             }
             match results.get(i) {
                 Some(Some(o)) => {
-                    check_shape(&o.shape).map_err(|e| node_err(format!("output {i} ('{name}'): {e}")))?;
+                    check_shape(&o.shape)
+                        .map_err(|e| node_err(format!("output {i} ('{name}'): {e}")))?;
                     env.insert(name.clone(), o.clone());
                 }
                 _ => return Err(node_err(format!("output {i} ('{name}') is not supported"))),
@@ -210,11 +262,17 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
     let mut res_attrs = Vec::new();
     for out in &model.outputs {
         let Some(o) = env.get(&out.name).cloned() else {
-            return Err(ImportError::Model(ModelError(format!("graph output '{}' is not produced by any node", out.name))));
+            return Err(ImportError::Model(ModelError(format!(
+                "graph output '{}' is not produced by any node",
+                out.name
+            ))));
         };
         if let Some(dims) = &out.dims {
             let fixed_mismatch = dims.len() != o.shape.len()
-                || dims.iter().zip(&o.shape).any(|(d, &s)| matches!(d, crate::model::Dim::Fixed(f) if *f != s));
+                || dims
+                    .iter()
+                    .zip(&o.shape)
+                    .any(|(d, &s)| matches!(d, crate::model::Dim::Fixed(f) if *f != s));
             if fixed_mismatch {
                 let declared: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
                 return Err(ImportError::Model(ModelError(format!(
@@ -225,13 +283,22 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
                 ))));
             }
         }
-        let o = if o.dtype != out.dtype { b.convert(&o, out.dtype) } else { o };
+        if o.dtype != out.dtype {
+            return Err(ImportError::Model(ModelError(format!(
+                "graph output '{}': the model declares {}, the graph computes {}",
+                out.name,
+                out.dtype.name(),
+                o.dtype.name()
+            ))));
+        }
         let v = b.val(&o);
         result_values.push(v);
         result_types.push(b.body.value_type(v));
         res_attrs.push(onnx_name_dict(ctx, &out.name));
     }
-    let ret = b.body.create_op(OpSpec::new(ctx, "func.return", Location::Unknown).operands(&result_values));
+    let ret = b
+        .body
+        .create_op(OpSpec::new(ctx, "func.return", Location::Unknown).operands(&result_values));
     b.body.append_op(entry, ret);
     let fbody = b.body;
     mb.put_nested(func, fbody);
@@ -251,7 +318,10 @@ pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Resul
 }
 
 fn name_loc(ctx: &Context, name: &str) -> Location {
-    ctx.location(LocData::Name { name: ctx.intern_str(name), child: None })
+    ctx.location(LocData::Name {
+        name: ctx.intern_str(name),
+        child: None,
+    })
 }
 
 fn onnx_name_dict(ctx: &Context, name: &str) -> Attribute {
@@ -268,9 +338,18 @@ fn check_supported(model: &Model) -> Result<(), ImportError> {
         let opset = if n.domain.is_empty() {
             model.opset
         } else {
-            model.other_opsets.iter().find(|(d, _)| d == &n.domain).map_or(0, |(_, v)| *v)
+            model
+                .other_opsets
+                .iter()
+                .find(|(d, _)| d == &n.domain)
+                .map_or(0, |(_, v)| *v)
         };
-        bad.push(UnsupportedOp { node: n.name.clone(), op_type: n.op_type.clone(), domain: n.domain.clone(), opset });
+        bad.push(UnsupportedOp {
+            node: n.name.clone(),
+            op_type: n.op_type.clone(),
+            domain: n.domain.clone(),
+            opset,
+        });
     }
     if bad.is_empty() {
         Ok(())
@@ -296,6 +375,11 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Div" => one(elementwise::binary(b, cx, "stablehlo.divide")?),
         "Max" => one(elementwise::variadic(b, cx, "stablehlo.maximum")?),
         "Min" => one(elementwise::variadic(b, cx, "stablehlo.minimum")?),
+        "Sum" => one(elementwise::variadic(b, cx, "stablehlo.add")?),
+        "Mean" => one(elementwise::mean(b, cx)?),
+        "PRelu" => one(elementwise::prelu(b, cx)?),
+        "Tile" => one(shape_ops::tile(b, cx)?),
+        "Range" => Err("inputs 'start', 'limit' and 'delta' must be constants (the result is computed at import time)".into()),
         "Pow" => one(elementwise::pow(b, cx)?),
         "Sqrt" => one(elementwise::unary_float(b, cx, "stablehlo.sqrt")?),
         "Exp" => one(elementwise::unary_float(b, cx, "stablehlo.exponential")?),
@@ -324,6 +408,7 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Where" => one(b.select(cx.input(0)?, cx.input(1)?, cx.input(2)?)?),
         "Cast" => one(elementwise::cast(b, cx)?),
         "Identity" => one(cx.input(0)?.clone()),
+        "Dropout" => one(shape_ops::dropout(cx)?),
         "Conv" => one(nn::conv(b, cx)?),
         "ConvTranspose" => one(nn::conv_transpose(b, cx)?),
         "BatchNormalization" => nn::batch_norm(b, cx),

@@ -17,7 +17,10 @@ pub struct NodeCx<'a> {
 impl NodeCx<'_> {
     /// Required input `i`.
     pub fn input(&self, i: usize) -> Result<&Operand, String> {
-        self.ins.get(i).and_then(|o| o.as_ref()).ok_or_else(|| format!("input {i} is required"))
+        self.ins
+            .get(i)
+            .and_then(|o| o.as_ref())
+            .ok_or_else(|| format!("input {i} is required"))
     }
 
     /// Optional input `i` (absent, or given as "").
@@ -37,7 +40,10 @@ impl NodeCx<'_> {
         match self.attr(name) {
             None => Ok(default),
             Some(AttrValue::Int(i)) => Ok(*i),
-            Some(other) => Err(format!("attribute '{name}' must be an INT, not {}", kind(other))),
+            Some(other) => Err(format!(
+                "attribute '{name}' must be an INT, not {}",
+                kind(other)
+            )),
         }
     }
 
@@ -46,15 +52,23 @@ impl NodeCx<'_> {
             None => Ok(default),
             Some(AttrValue::Float(f)) => Ok(*f),
             Some(AttrValue::Int(i)) => Ok(*i as f32),
-            Some(other) => Err(format!("attribute '{name}' must be a FLOAT, not {}", kind(other))),
+            Some(other) => Err(format!(
+                "attribute '{name}' must be a FLOAT, not {}",
+                kind(other)
+            )),
         }
     }
 
     pub fn string(&self, name: &str, default: &str) -> Result<String, String> {
         match self.attr(name) {
             None => Ok(default.to_string()),
-            Some(AttrValue::String(s)) => String::from_utf8(s.clone()).map_err(|_| format!("attribute '{name}' is not UTF-8")),
-            Some(other) => Err(format!("attribute '{name}' must be a STRING, not {}", kind(other))),
+            Some(AttrValue::String(s)) => {
+                String::from_utf8(s.clone()).map_err(|_| format!("attribute '{name}' is not UTF-8"))
+            }
+            Some(other) => Err(format!(
+                "attribute '{name}' must be a STRING, not {}",
+                kind(other)
+            )),
         }
     }
 
@@ -62,7 +76,10 @@ impl NodeCx<'_> {
         match self.attr(name) {
             None => Ok(None),
             Some(AttrValue::Ints(v)) => Ok(Some(v.clone())),
-            Some(other) => Err(format!("attribute '{name}' must be INTS, not {}", kind(other))),
+            Some(other) => Err(format!(
+                "attribute '{name}' must be INTS, not {}",
+                kind(other)
+            )),
         }
     }
 
@@ -70,7 +87,10 @@ impl NodeCx<'_> {
         match self.attr(name) {
             None => Ok(None),
             Some(AttrValue::Floats(v)) => Ok(Some(v.clone())),
-            Some(other) => Err(format!("attribute '{name}' must be FLOATS, not {}", kind(other))),
+            Some(other) => Err(format!(
+                "attribute '{name}' must be FLOATS, not {}",
+                kind(other)
+            )),
         }
     }
 
@@ -98,17 +118,29 @@ impl NodeCx<'_> {
     }
 
     /// Axes given as an attribute before `moved_in` and as input `input`
-    /// from that opset on.
+    /// from that opset on. The other form is an error rather than ignored,
+    /// since ignoring it would silently reduce or squeeze other axes.
     pub fn axes(&self, moved_in: i64, input: usize) -> Result<Option<Vec<i64>>, String> {
         if self.opset < moved_in {
+            if self.opt_input(input).is_some() {
+                return Err(format!("input {input} ('axes') is not part of opset {} (axes are an attribute before opset {moved_in})", self.opset));
+            }
             self.ints("axes")
         } else {
+            if self.has_attr("axes") {
+                return Err(format!("attribute 'axes' is not part of opset {} (axes are input {input} since opset {moved_in})", self.opset));
+            }
             self.const_ints(input, "axes")
         }
     }
 
     /// An unsupported attribute value, named.
-    pub fn unsupported_attr(&self, name: &str, value: impl std::fmt::Display, supported: &str) -> String {
+    pub fn unsupported_attr(
+        &self,
+        name: &str,
+        value: impl std::fmt::Display,
+        supported: &str,
+    ) -> String {
         format!("attribute '{name}' = {value} is not supported ({supported})")
     }
 }

@@ -20,14 +20,19 @@ use crate::import::Results;
 
 /// Broadcasts `r` (x's shape without `dims`) back to x's shape.
 fn bcast_back(b: &mut FuncBuilder, r: &Operand, shape: &[i64], dims: &[i64]) -> Operand {
-    let kept: Vec<i64> = (0..shape.len() as i64).filter(|d| !dims.contains(d)).collect();
+    let kept: Vec<i64> = (0..shape.len() as i64)
+        .filter(|d| !dims.contains(d))
+        .collect();
     b.broadcast_in_dim(r, shape, &kept)
 }
 
 fn float_input<'a>(cx: &'a NodeCx) -> Result<&'a Operand, String> {
     let x = cx.input(0)?;
     if !x.dtype.is_float() {
-        return Err(format!("input is {}, only floating-point types are supported", x.dtype.name()));
+        return Err(format!(
+            "input is {}, only floating-point types are supported",
+            x.dtype.name()
+        ));
     }
     Ok(x)
 }
@@ -91,15 +96,34 @@ pub fn layer_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
             continue;
         };
         if p.dtype != x.dtype {
-            return Err(format!("'{name}' is {}, the input is {}", p.dtype.name(), x.dtype.name()));
+            return Err(format!(
+                "'{name}' is {}, the input is {}",
+                p.dtype.name(),
+                x.dtype.name()
+            ));
         }
         // Scale and bias broadcast to the normalised dimensions (unidirectionally).
-        let p = if p.shape.len() <= norm_shape.len() { b.broadcast_to(p, norm_shape)? } else { p.clone() };
+        let p = if p.shape.len() <= norm_shape.len() {
+            b.broadcast_to(p, norm_shape)?
+        } else {
+            p.clone()
+        };
         if p.shape != norm_shape {
-            return Err(format!("'{name}' has shape {:?}, expected {norm_shape:?}", p.shape));
+            return Err(format!(
+                "'{name}' has shape {:?}, expected {norm_shape:?}",
+                p.shape
+            ));
         }
         let pb = b.broadcast_in_dim(&p, &x.shape, &dims);
-        y = b.binary(if i == 1 { "stablehlo.multiply" } else { "stablehlo.add" }, &y, &pb)?;
+        y = b.binary(
+            if i == 1 {
+                "stablehlo.multiply"
+            } else {
+                "stablehlo.add"
+            },
+            &y,
+            &pb,
+        )?;
     }
     let mut kept = x.shape.clone();
     for &d in &dims {
@@ -129,7 +153,9 @@ pub fn reduce(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let mut dims: Vec<i64> = if axes.is_empty() {
         (0..x.rank() as i64).collect()
     } else {
-        axes.iter().map(|&a| norm_axis(a, x.rank()).map(|a| a as i64)).collect::<Result<_, _>>()?
+        axes.iter()
+            .map(|&a| norm_axis(a, x.rank()).map(|a| a as i64))
+            .collect::<Result<_, _>>()?
     };
     dims.sort_unstable();
     dims.dedup();

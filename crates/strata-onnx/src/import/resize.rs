@@ -12,7 +12,7 @@ use crate::import::node::NodeCx;
 use crate::tensor::Tensor;
 
 /// Largest interpolation matrix (entries) built for one axis.
-const MAX_MATRIX: i128 = 1 << 24;
+const MAX_MATRIX: i128 = 1 << 22;
 
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub enum Transform {
@@ -61,7 +61,14 @@ fn source_coord(t: Transform, i: i64, input: i64, out: i64, scale: f32) -> f32 {
 }
 
 /// The `[out, in]` interpolation matrix, row-major.
-pub fn interpolation_matrix(input: i64, out: i64, scale: f32, t: Transform, linear: bool, nearest: Nearest) -> Vec<f64> {
+pub fn interpolation_matrix(
+    input: i64,
+    out: i64,
+    scale: f32,
+    t: Transform,
+    linear: bool,
+    nearest: Nearest,
+) -> Vec<f64> {
     let (n_in, n_out) = (input as usize, out as usize);
     let mut m = vec![0.0; n_out * n_in];
     for o in 0..n_out {
@@ -93,7 +100,8 @@ pub fn interpolation_matrix(input: i64, out: i64, scale: f32, t: Transform, line
 /// Treats a constant input with no elements as absent (exporters pass
 /// empty `roi` / `scales` tensors).
 fn present<'a>(cx: &'a NodeCx, i: usize) -> Option<&'a Operand> {
-    cx.opt_input(i).filter(|o| o.shape.iter().product::<i64>() != 0)
+    cx.opt_input(i)
+        .filter(|o| o.shape.iter().product::<i64>() != 0)
 }
 
 pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
@@ -103,10 +111,15 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let linear = match mode.as_str() {
         "nearest" => false,
         "linear" => true,
-        other => return Err(cx.unsupported_attr("mode", format!("'{other}'"), "'nearest' or 'linear'")),
+        other => {
+            return Err(cx.unsupported_attr("mode", format!("'{other}'"), "'nearest' or 'linear'"))
+        }
     };
     if linear && !x.dtype.is_float() {
-        return Err(format!("linear Resize of {} is not supported", x.dtype.name()));
+        return Err(format!(
+            "linear Resize of {} is not supported",
+            x.dtype.name()
+        ));
     }
     let ctm = cx.string("coordinate_transformation_mode", "half_pixel")?;
     let transform = match ctm.as_str() {
@@ -115,7 +128,13 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         "pytorch_half_pixel" => Transform::PytorchHalfPixel,
         "align_corners" => Transform::AlignCorners,
         "asymmetric" => Transform::Asymmetric,
-        other => return Err(cx.unsupported_attr("coordinate_transformation_mode", format!("'{other}'"), "all modes but tf_crop_and_resize")),
+        other => {
+            return Err(cx.unsupported_attr(
+                "coordinate_transformation_mode",
+                format!("'{other}'"),
+                "all modes but tf_crop_and_resize",
+            ))
+        }
     };
     let nm = cx.string("nearest_mode", "round_prefer_floor")?;
     let nearest = match nm.as_str() {
@@ -123,17 +142,30 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         "round_prefer_ceil" => Nearest::RoundPreferCeil,
         "floor" => Nearest::Floor,
         "ceil" => Nearest::Ceil,
-        other => return Err(cx.unsupported_attr("nearest_mode", format!("'{other}'"), "round_prefer_floor, round_prefer_ceil, floor or ceil")),
+        other => {
+            return Err(cx.unsupported_attr(
+                "nearest_mode",
+                format!("'{other}'"),
+                "round_prefer_floor, round_prefer_ceil, floor or ceil",
+            ))
+        }
     };
     if cx.int("antialias", 0)? != 0 {
         return Err(cx.unsupported_attr("antialias", 1, "only 0"));
     }
     let policy = cx.string("keep_aspect_ratio_policy", "stretch")?;
     if policy != "stretch" {
-        return Err(cx.unsupported_attr("keep_aspect_ratio_policy", format!("'{policy}'"), "only 'stretch'"));
+        return Err(cx.unsupported_attr(
+            "keep_aspect_ratio_policy",
+            format!("'{policy}'"),
+            "only 'stretch'",
+        ));
     }
     let axes: Vec<usize> = match cx.ints("axes")? {
-        Some(a) => a.iter().map(|&a| norm_axis(a, r)).collect::<Result<_, _>>()?,
+        Some(a) => a
+            .iter()
+            .map(|&a| norm_axis(a, r))
+            .collect::<Result<_, _>>()?,
         None => (0..r).collect(),
     };
     let (scales, sizes) = (present(cx, 2), present(cx, 3));
@@ -145,7 +177,11 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         (Some(_), None) => {
             let s = cx.const_floats(2, "scales")?.unwrap_or_default();
             if s.len() != axes.len() {
-                return Err(format!("'scales' has {} entries for {} axes", s.len(), axes.len()));
+                return Err(format!(
+                    "'scales' has {} entries for {} axes",
+                    s.len(),
+                    axes.len()
+                ));
             }
             for (&a, &v) in axes.iter().zip(&s) {
                 if !(v > 0.0 && v.is_finite()) {
@@ -158,7 +194,11 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         (None, Some(_)) => {
             let s = cx.const_ints(3, "sizes")?.unwrap_or_default();
             if s.len() != axes.len() {
-                return Err(format!("'sizes' has {} entries for {} axes", s.len(), axes.len()));
+                return Err(format!(
+                    "'sizes' has {} entries for {} axes",
+                    s.len(),
+                    axes.len()
+                ));
             }
             for (&a, &v) in axes.iter().zip(&s) {
                 if v <= 0 {
@@ -177,7 +217,7 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         }
         // The interpolation matrix is built here, so its size is bounded.
         if input == 0 || out <= 0 || (input as i128) * (out as i128) > MAX_MATRIX {
-            return Err(format!("cannot resize axis {a} from {input} to {out} (the interpolation matrix is limited to 2^24 entries)"));
+            return Err(format!("cannot resize axis {a} from {input} to {out} (the interpolation matrix is limited to 2^22 entries)"));
         }
         // Matrix as [in, out] so the result's new dimension comes last.
         let m = interpolation_matrix(input, out, scale[a], transform, linear, nearest);
@@ -188,12 +228,28 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             }
         }
         let mat = Operand::constant(Tensor::from_f64(x.dtype, vec![input, out], &mt));
-        let mut shape: Vec<i64> = y.shape.iter().enumerate().filter(|&(d, _)| d != a).map(|(_, &s)| s).collect();
+        let mut shape: Vec<i64> = y
+            .shape
+            .iter()
+            .enumerate()
+            .filter(|&(d, _)| d != a)
+            .map(|(_, &s)| s)
+            .collect();
         shape.push(out);
         let (vy, vm) = (b.val(&y), b.val(&mat));
-        let dims = DotDims { lhs_contracting: vec![a as i64], rhs_contracting: vec![0], ..Default::default() };
+        let dims = DotDims {
+            lhs_contracting: vec![a as i64],
+            rhs_contracting: vec![0],
+            ..Default::default()
+        };
         let attr = dot_dims_attr(b.ctx, &dims);
-        let v = b.emit("stablehlo.dot_general", &[vy, vm], y.dtype, &shape, vec![("dot_dimension_numbers", attr)]);
+        let v = b.emit(
+            "stablehlo.dot_general",
+            &[vy, vm],
+            y.dtype,
+            &shape,
+            vec![("dot_dimension_numbers", attr)],
+        );
         let moved = b.value_operand(v, y.dtype, shape);
         // Move the new last dimension back to position a.
         let mut perm: Vec<i64> = (0..a as i64).collect();
@@ -217,7 +273,14 @@ mod tests {
     #[test]
     fn linear_half_pixel_doubling_weights() {
         // Output 1 of 4 from 2 inputs: x = 1.5 / 2 - 0.5 = 0.25.
-        let m = interpolation_matrix(2, 4, 2.0, Transform::HalfPixel, true, Nearest::RoundPreferFloor);
+        let m = interpolation_matrix(
+            2,
+            4,
+            2.0,
+            Transform::HalfPixel,
+            true,
+            Nearest::RoundPreferFloor,
+        );
         assert_eq!(&m[0..2], &[1.0, 0.0]); // x = -0.25 clamps to 0
         assert_eq!(&m[2..4], &[0.75, 0.25]);
         assert_eq!(&m[6..8], &[0.0, 1.0]);
@@ -229,7 +292,14 @@ mod tests {
 
     #[test]
     fn align_corners_hits_both_ends() {
-        let m = interpolation_matrix(3, 5, 5.0 / 3.0, Transform::AlignCorners, true, Nearest::RoundPreferFloor);
+        let m = interpolation_matrix(
+            3,
+            5,
+            5.0 / 3.0,
+            Transform::AlignCorners,
+            true,
+            Nearest::RoundPreferFloor,
+        );
         assert_eq!(&m[0..3], &[1.0, 0.0, 0.0]);
         assert_eq!(&m[3..6], &[0.5, 0.5, 0.0]);
         assert_eq!(&m[12..15], &[0.0, 0.0, 1.0]);

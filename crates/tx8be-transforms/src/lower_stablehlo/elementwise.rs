@@ -5,6 +5,7 @@ use strata_ir::{Op, Value};
 use strata_stablehlo::attrs::{read_comparison_direction, ComparisonDirection};
 
 use super::Lowering;
+use crate::dense::ConstTensor;
 
 /// The `tx8be.Binary` kind of a stablehlo binary op.
 pub fn binary_kind(name: &str) -> Option<&'static str> {
@@ -113,11 +114,27 @@ pub fn clamp(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
 }
 
 /// `convert`: a `tx8be.Cast` when the compute types differ, else nothing.
+/// Float to integer truncates toward zero (StableHLO, ONNX Cast), while
+/// the operator library's cast rounds to nearest even: the value is first
+/// truncated with `x < 0 ? ceil(x) : floor(x)`.
 pub fn convert(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
-    let x = lw.get(lw.body.operand(op, 0), op)?;
+    let mut x = lw.get(lw.body.operand(op, 0), op)?;
     let ty = result_type(lw, op);
     if lw.body.value_type(x) == ty {
         return Some(x);
+    }
+    let ctx = lw.ctx;
+    let (from, to) = (lw.elem_of(x), ctx.element_type(ty).unwrap_or(ty));
+    if ctx.is_float(from) && ctx.is_integer(to) && !ctx.is_signless_integer_of_width(to, 1) {
+        let xt = lw.body.value_type(x);
+        let dims = lw.dims(x);
+        let zero = ConstTensor { dims: vec![1; dims.len()], elem: from, values: vec![0.0], splat: false };
+        let z = lw.emit_const(op, &zero, from);
+        let pred = ctx.ranked_tensor_type(&dims, ctx.i1());
+        let neg = lw.emit(op, "tx8be.Binary", &[x, z], pred, vec![("kind", ctx.string_attr("lt"))]);
+        let up = lw.emit(op, "tx8be.Unary", &[x], xt, vec![("kind", ctx.string_attr("ceil"))]);
+        let down = lw.emit(op, "tx8be.Unary", &[x], xt, vec![("kind", ctx.string_attr("floor"))]);
+        x = lw.emit(op, "tx8be.Select", &[neg, up, down], xt, vec![]);
     }
     Some(lw.emit(op, "tx8be.Cast", &[x], ty, vec![]))
 }

@@ -66,10 +66,77 @@ pub fn slice(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         lw.error(op, "slice without start_indices/limit_indices/strides");
         return None;
     };
-    let ty = result_type(lw, op);
+    if st.iter().any(|&k| k < 1) {
+        lw.error(op, "slice strides must be positive");
+        return None;
+    }
+    // A strided dim becomes a contiguous slice of n * stride elements
+    // (padded at the end when the last stride runs past the tensor),
+    // reshaped to [n, stride] and sliced to its first column: only
+    // contiguous slices, pads and free reshapes reach the card.
+    let mut cur = x;
+    let mut starts = s.clone();
+    let mut limits = l.clone();
+    for d in 0..st.len() {
+        if st[d] == 1 {
+            continue;
+        }
+        let k = st[d];
+        let n = (l[d] - s[d] + k - 1) / k;
+        let dims = lw.dims(cur);
+        // 1. the contiguous run [s, min(s + n*k, dim)) of this dim.
+        let end = (s[d] + n * k).min(dims[d]);
+        let mut a = vec![0; dims.len()];
+        let mut b = dims.clone();
+        a[d] = s[d];
+        b[d] = end;
+        cur = emit_contiguous_slice(lw, op, cur, &a, &b);
+        // 2. pad it to n*k.
+        let short = s[d] + n * k - end;
+        if short > 0 {
+            let mut hi = vec![0; dims.len()];
+            hi[d] = short;
+            let mut pd = lw.dims(cur);
+            pd[d] += short;
+            let ty = lw.ctx.ranked_tensor_type(&pd, lw.elem_of(cur));
+            cur = emit_pad(lw, op, cur, &vec![0; dims.len()], &hi, &vec![0; dims.len()], 0.0, ty);
+        }
+        // 3. [.., n, k, ..] and its first column.
+        let mut split = lw.dims(cur);
+        split[d] = n;
+        split.insert(d + 1, k);
+        cur = emit_reshape(lw, op, cur, &split);
+        let mut b = split.clone();
+        b[d + 1] = 1;
+        cur = emit_contiguous_slice(lw, op, cur, &vec![0; split.len()], &b);
+        let mut merged = lw.dims(cur);
+        merged.remove(d + 1);
+        cur = emit_reshape(lw, op, cur, &merged);
+        starts[d] = 0;
+        limits[d] = n;
+    }
+    if cur != x {
+        // What is left are the contiguous dims of the original slice.
+        return Some(emit_contiguous_slice(lw, op, cur, &starts, &limits));
+    }
+    Some(emit_contiguous_slice(lw, op, x, &s, &l))
+}
+
+/// A `tx8be.Slice` with unit strides (nothing when it takes everything).
+fn emit_contiguous_slice(lw: &mut Lowering<'_>, before: Op, x: Value, starts: &[i64], limits: &[i64]) -> Value {
+    let dims = lw.dims(x);
+    if starts.iter().all(|&s| s == 0) && limits == dims.as_slice() {
+        return x;
+    }
+    let out: Vec<i64> = starts.iter().zip(limits).map(|(s, l)| l - s).collect();
+    let ty = lw.ctx.ranked_tensor_type(&out, lw.elem_of(x));
     let ctx = lw.ctx;
-    let attrs = vec![("starts", i64_array_attr(ctx, &s)), ("limits", i64_array_attr(ctx, &l)), ("strides", i64_array_attr(ctx, &st))];
-    Some(lw.emit(op, "tx8be.Slice", &[x], ty, attrs))
+    let attrs = vec![
+        ("starts", i64_array_attr(ctx, starts)),
+        ("limits", i64_array_attr(ctx, limits)),
+        ("strides", i64_array_attr(ctx, &vec![1; starts.len()])),
+    ];
+    lw.emit(before, "tx8be.Slice", &[x], ty, attrs)
 }
 
 pub fn pad(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
@@ -82,10 +149,6 @@ pub fn pad(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         lw.error(op, "pad without edge_padding_low/high or interior_padding");
         return None;
     };
-    if lo.iter().chain(&hi).any(|&p| p < 0) {
-        lw.error(op, "negative padding is not supported on tx8be");
-        return None;
-    }
     let ty = result_type(lw, op);
     Some(emit_pad(lw, op, x, &lo, &hi, &inner, value, ty))
 }
@@ -96,9 +159,12 @@ pub(super) fn emit_pad(lw: &mut Lowering<'_>, before: Op, x: Value, lo: &[i64], 
     let attrs = vec![
         ("pads_low", i64_array_attr(ctx, lo)),
         ("pads_high", i64_array_attr(ctx, hi)),
-        ("interior", i64_array_attr(ctx, inner)),
         ("value", ctx.f64_attr(ctx.f32(), value)),
     ];
+    let mut attrs = attrs;
+    if inner.iter().any(|&i| i != 0) {
+        attrs.push(("interior", i64_array_attr(ctx, inner)));
+    }
     lw.emit(before, "tx8be.Pad", &[x], ty, attrs)
 }
 

@@ -57,12 +57,14 @@ fn bias_add(lw: &Lowering<'_>, result: Value, axis: usize) -> Option<(ConstTenso
 pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let ctx = lw.ctx;
     let (lhs, rhs) = (lw.body.operand(op, 0), lw.body.operand(op, 1));
-    let Some(dn) = lw.attr(op, "dimension_numbers").and_then(|a| read_conv_dims(ctx, a)) else {
+    let Some(mut dn) = lw.attr(op, "dimension_numbers").and_then(|a| read_conv_dims(ctx, a)) else {
         lw.error(op, "convolution without dimension_numbers");
         return None;
     };
-    if dn.input_spatial.len() != 2 {
-        lw.error(op, format!("only 2-D convolutions run on tx8be (this one has {} spatial dims)", dn.input_spatial.len()));
+    // A 1-D convolution runs as a 2-D one over a unit trailing dim.
+    let one_d = dn.input_spatial.len() == 1 && dn.kernel_spatial.len() == 1 && dn.output_spatial.len() == 1;
+    if dn.input_spatial.len() != 2 && !one_d {
+        lw.error(op, format!("only 1-D and 2-D convolutions run on tx8be (this one has {} spatial dims)", dn.input_spatial.len()));
         return None;
     }
     if lw.i64_attr(op, "batch_group_count").unwrap_or(1) != 1 {
@@ -70,19 +72,48 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         return None;
     }
     let group = lw.i64_attr(op, "feature_group_count").unwrap_or(1);
-    let strides = lw.array_attr(op, "window_strides").unwrap_or(vec![1, 1]);
-    let lhs_dil = lw.array_attr(op, "lhs_dilation").unwrap_or(vec![1, 1]);
-    let rhs_dil = lw.array_attr(op, "rhs_dilation").unwrap_or(vec![1, 1]);
-    let Some(pad) = padding(lw, op, 2) else {
-        lw.error(op, "convolution padding must be a 2x2 constant");
+    let spatial = dn.input_spatial.len();
+    let mut strides = lw.array_attr(op, "window_strides").unwrap_or(vec![1; spatial]);
+    let mut lhs_dil = lw.array_attr(op, "lhs_dilation").unwrap_or(vec![1; spatial]);
+    let mut rhs_dil = lw.array_attr(op, "rhs_dilation").unwrap_or(vec![1; spatial]);
+    let Some(mut pad) = padding(lw, op, spatial) else {
+        lw.error(op, "convolution padding must be a constant of one [low, high] pair per spatial dim");
         return None;
     };
+    if one_d {
+        strides.push(1);
+        lhs_dil.push(1);
+        rhs_dil.push(1);
+        pad.push([0, 0]);
+    }
     if pad.iter().flatten().any(|&p| p < 0) {
         lw.error(op, "negative convolution padding is not supported on tx8be");
         return None;
     }
     // Input to NHWC (with zeros inserted for lhs_dilation: a transposed conv).
-    let x = lw.get(lhs, op)?;
+    let mut x = lw.get(lhs, op)?;
+    let mut kernel_const = lw.const_of(rhs);
+    let mut kernel_value = None;
+    let out = lw.body.result(op, 0);
+    let mut odims = lw.dims(out);
+    if one_d {
+        let mut d = lw.dims(x);
+        d.push(1);
+        x = emit_reshape(lw, op, x, &d);
+        match &mut kernel_const {
+            Some(k) => k.dims.push(1),
+            None => {
+                let kv = lw.get(rhs, op)?;
+                let mut kd = lw.dims(kv);
+                kd.push(1);
+                kernel_value = Some(emit_reshape(lw, op, kv, &kd));
+            }
+        }
+        dn.input_spatial.push(3);
+        dn.kernel_spatial.push(3);
+        dn.output_spatial.push(3);
+        odims.push(1);
+    }
     let to_nhwc = [dn.input_batch, dn.input_spatial[0], dn.input_spatial[1], dn.input_feature];
     let mut xn = emit_transpose(lw, op, x, &to_nhwc);
     if lhs_dil.iter().any(|&d| d > 1) {
@@ -93,19 +124,20 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     }
     // Kernel to HWIO.
     let to_hwio = [dn.kernel_spatial[0], dn.kernel_spatial[1], dn.kernel_input_feature, dn.kernel_output_feature];
-    let w = match lw.const_of(rhs) {
+    let w = match kernel_const {
         Some(k) => {
             let perm: Vec<usize> = to_hwio.iter().map(|&d| d as usize).collect();
             let p = permute(&k, &perm);
             lw.emit_const(op, &p, lw.dtype)
         }
         None => {
-            let wv = lw.get(rhs, op)?;
+            let wv = match kernel_value {
+                Some(v) => v,
+                None => lw.get(rhs, op)?,
+            };
             emit_transpose(lw, op, wv, &to_hwio)
         }
     };
-    let out = lw.body.result(op, 0);
-    let odims = lw.dims(out);
     let nhwc_out = [odims[dn.output_batch as usize], odims[dn.output_spatial[0] as usize], odims[dn.output_spatial[1] as usize], odims[dn.output_feature as usize]];
     let mut operands = vec![xn, w];
     let bias = bias_add(lw, out, dn.output_feature as usize);
@@ -128,7 +160,11 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     back[dn.output_spatial[0] as usize] = 1;
     back[dn.output_spatial[1] as usize] = 2;
     back[dn.output_feature as usize] = 3;
-    let r = emit_transpose(lw, op, y, &back);
+    let mut r = emit_transpose(lw, op, y, &back);
+    if one_d {
+        odims.pop();
+        r = emit_reshape(lw, op, r, &odims);
+    }
     if let Some((_, add)) = bias {
         lw.fused.insert(add, r);
     }
@@ -261,6 +297,39 @@ fn float_value(lw: &Lowering<'_>, a: strata_ir::Attribute) -> Option<f64> {
         strata_ir::AttrKind::Integer { .. } => lw.ctx.as_i64(a).map(|v| v as f64),
         _ => None,
     }
+}
+
+/// A per-channel parameter (layer-norm scale or bias) as an f32 vector of
+/// `channels`: looks through a `broadcast_in_dim` along the last dim (the
+/// decomposition broadcasts it to the input's shape), constants folded at
+/// compile time.
+fn channel_param(lw: &mut Lowering<'_>, v: Value, op: Op, channels: i64) -> Option<Value> {
+    let mut src = v;
+    if let Some((b, "stablehlo.broadcast_in_dim")) = lw.def(v) {
+        src = lw.body.operand(b, 0);
+    }
+    let f32 = lw.ctx.f32();
+    if let Some(c) = lw.const_of(src) {
+        // A folded broadcast: the same row of `channels` values repeated.
+        let all = c.expanded();
+        let n = channels.max(1) as usize;
+        let row: Vec<f64> = all.iter().take(n).copied().collect();
+        if row.len() == n && all.chunks(n).all(|r| r == &row[..]) {
+            let v = ConstTensor { dims: vec![channels], elem: c.elem, values: row, splat: false };
+            return Some(lw.emit_const(op, &v, f32));
+        }
+    }
+    if lw.dims(src).iter().product::<i64>() != channels {
+        lw.error(op, format!("layer-norm parameters must hold one value per channel ({channels})"));
+        return None;
+    }
+    let x = lw.get(src, op)?;
+    let x = emit_reshape(lw, op, x, &[channels]);
+    if lw.elem_of(x) == f32 {
+        return Some(x);
+    }
+    let ty = lw.ctx.ranked_tensor_type(&[channels], f32);
+    Some(lw.emit(op, "tx8be.Cast", &[x], ty, vec![]))
 }
 
 /// The combiner of a reduce/reduce_window body: `add`, `max` or `min`.
@@ -497,8 +566,9 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             }
             let eps = cget("epsilon").and_then(|a| float_value(lw, a)).unwrap_or(1e-5);
             let x = lw.get(x0, op)?;
-            let g = f32_param(lw, lw.body.operand(op, 1), op)?;
-            let b = f32_param(lw, lw.body.operand(op, 2), op)?;
+            let channels = *lw.dims(x0).last().unwrap_or(&1);
+            let g = channel_param(lw, lw.body.operand(op, 1), op, channels)?;
+            let b = channel_param(lw, lw.body.operand(op, 2), op, channels)?;
             let xt = emit_transpose(lw, op, x, &perm);
             let ty = ctx.ranked_tensor_type(&lw.dims(xt), lw.elem_of(xt));
             let attrs = vec![("epsilon", ctx.f64_attr(ctx.f32(), eps)), ("axis", ctx.integer_attr(ctx.i64(), rank - 1))];

@@ -326,7 +326,9 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String) -> bool {
 }
 
 /// The dialect's attribute parser (`DialectDef::parse_attr`); `mnemonic` is
-/// what follows `#tx8be.` (empty for `#tx8be<...>`).
+/// what follows `#tx8be.` (empty for `#tx8be<...>`). The unit error is the
+/// parser's convention: the diagnostic is already reported.
+#[allow(clippy::result_unit_err)]
 pub fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
     match mnemonic {
         PARALLEL => parse_parallel(p),
@@ -347,8 +349,10 @@ pub fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
 /// `DDR`, `SPM` or `3DDRAM` (lexed as the integer `3` then `DDRAM`).
 fn parse_mem_scope_keyword(p: &mut Parser<'_>) -> PResult<MemScopeMode> {
     let word = if p.tok() == Tok::Integer && p.spelling() == "3" {
+        // Both tokens are slices of the source: `DDRAM` must follow `3` directly.
+        let three_end = p.spelling().as_ptr() as usize + 1;
         p.bump();
-        if p.tok() != Tok::BareIdent || p.spelling() != "DDRAM" {
+        if p.tok() != Tok::BareIdent || p.spelling() != "DDRAM" || p.spelling().as_ptr() as usize != three_end {
             return p.err_here("expected one of DDR, SPM, 3DDRAM for mem_scope");
         }
         "3DDRAM".to_string()

@@ -4,6 +4,7 @@
 //! the builtin attribute readers the ops use (`values.rs`).
 
 pub mod attrs;
+pub mod build;
 pub mod ops;
 pub mod shape_rules;
 pub mod structure;

@@ -75,6 +75,33 @@ impl OpKind {
         }
     }
 
+    /// The operator-library function (crates/tx8-cmodel/include/tx8.h) the
+    /// op maps to; `None` for ops the library has no call for yet (Select,
+    /// Cast, Pad, Resize) and for the structural ops.
+    pub fn oplib_call(self) -> Option<&'static str> {
+        Some(match self {
+            OpKind::Conv => "op_conv2d",
+            OpKind::Gemm => "op_gemm",
+            OpKind::BatchNormInference => "op_batchnorm_inference",
+            OpKind::Softmax => "op_softmax",
+            OpKind::LayerNorm => "op_layernorm",
+            OpKind::Binary => "op_eltwise_binary",
+            OpKind::Unary => "op_eltwise_unary",
+            OpKind::Reduce => "op_reduce",
+            OpKind::Pool => "op_pool2d",
+            OpKind::Transpose => "op_transpose",
+            OpKind::Reshape => "op_reshape",
+            OpKind::Concat => "op_concat",
+            OpKind::Slice => "op_slice",
+            OpKind::Gather => "op_gather",
+            OpKind::ChannelNorm => "op_channel_norm",
+            OpKind::LoadVar => "op_dma_load",
+            OpKind::LoadConst => "op_load_const",
+            OpKind::StoreVar => "op_dma_store",
+            OpKind::Select | OpKind::Cast | OpKind::Pad | OpKind::Resize | OpKind::Const | OpKind::Group | OpKind::Yield => return None,
+        })
+    }
+
     /// Compute ops: one operator-library call each.
     pub fn is_compute(self) -> bool {
         !matches!(self, OpKind::Const | OpKind::Group | OpKind::Yield | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar)
@@ -86,8 +113,12 @@ pub fn op_kind(ctx: &Context, body: &Body, op: Op) -> Option<OpKind> {
     ctx.op_def(body.op_name(op))?.interfaces.get::<OpKind>().copied()
 }
 
-pub const TENSOR: TypeConstraint =
-    TypeConstraint { check: |c, t| c.is_tensor(t) && c.shape(t).is_some(), summary: "ranked tensor of any type values", buildable: None };
+/// Statically shaped ranked tensors (the contract has no dynamic dims).
+pub const TENSOR: TypeConstraint = TypeConstraint {
+    check: |c, t| c.is_tensor(t) && c.shape(t).is_some_and(|s| s.iter().all(|&d| d >= 0)),
+    summary: "statically shaped ranked tensor of any type values",
+    buildable: None,
+};
 
 /// The attribute kinds tx8be ops use, with ODS's summaries.
 pub mod constraint {
@@ -247,7 +278,7 @@ pub const COMPUTE_OPS: &[OpRow] = &[
     OpRow {
         kind: OpKind::Pad,
         operands: &[("input", One)],
-        attrs: &[("pads_low", c::I64_ARRAY, Required), ("pads_high", c::I64_ARRAY, Required), ("value", c::F32, Required)],
+        attrs: &[("pads_low", c::I64_ARRAY, Required), ("pads_high", c::I64_ARRAY, Required), ("interior", c::I64_ARRAY, Optional), ("value", c::F32, Required)],
         summary: "constant padding before/after each dim",
     },
     OpRow {
@@ -302,4 +333,23 @@ pub(crate) fn compute_op_def(row: &OpRow) -> OpDef {
     def.format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
         .verifier(super::verify::verify_compute_op)
         .interface(row.kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every call named here exists in the operator library's C header.
+    #[test]
+    fn oplib_calls_exist_in_the_c_abi() {
+        let header = include_str!("../../../tx8-cmodel/include/tx8.h");
+        for row in COMPUTE_OPS {
+            if let Some(call) = row.kind.oplib_call() {
+                assert!(header.contains(&format!("uint64_t {call}(")), "{call} of tx8be.{} is not in tx8.h", row.kind.mnemonic());
+            }
+        }
+        for k in [OpKind::LoadVar, OpKind::LoadConst, OpKind::StoreVar] {
+            assert!(header.contains(&format!("uint64_t {}(", k.oplib_call().unwrap())));
+        }
+    }
 }

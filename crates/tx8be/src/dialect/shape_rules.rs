@@ -96,6 +96,12 @@ pub fn broadcast_shapes(shapes: &[Vec<i64>]) -> RuleResult<Vec<i64>> {
 /// The shape and element type the op's result must have.
 pub fn infer_result_type(ctx: &Context, body: &Body, op: Op) -> RuleResult<Type> {
     let kind = op_kind(ctx, body, op).ok_or("is not a tx8be op")?;
+    if kind.is_compute() && body.num_operands(op) == 0 {
+        return Err("needs at least one input".into());
+    }
+    if !kind.is_compute() {
+        return Ok(body.value_type(body.result(op, 0)));
+    }
     let in_elem = operand_elem(ctx, body, op, 0);
     let (shape, elem) = match kind {
         OpKind::Conv => (conv(ctx, body, op)?, in_elem),
@@ -153,6 +159,7 @@ pub fn infer_result_type(ctx: &Context, body: &Body, op: Op) -> RuleResult<Type>
             one_of(&b, "blocked", BLOCKED_LAYOUTS)?;
             (operand_shape(ctx, body, op, 0), in_elem)
         }
+        // Structural ops returned their own type above.
         OpKind::Const | OpKind::Group | OpKind::Yield | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar => {
             return Ok(body.value_type(body.result(op, 0)));
         }
@@ -181,6 +188,9 @@ fn conv(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let w = operand_shape(ctx, body, op, 1);
     rank_is(&x, 4, "input (NHWC)")?;
     rank_is(&w, 4, "weight (HWIO)")?;
+    if w[0] < 1 || w[1] < 1 {
+        return Err(format!("weight kernel must be at least 1x1, got {}x{}", w[0], w[1]));
+    }
     let strides = need(attr_ints(ctx, body, op, "strides"), "strides")?;
     let pads = need(attr_ints(ctx, body, op, "pads"), "pads")?;
     let dil = need(attr_ints(ctx, body, op, "dilations"), "dilations")?;
@@ -421,10 +431,20 @@ fn pad(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let x = operand_shape(ctx, body, op, 0);
     let lo = need(attr_ints(ctx, body, op, "pads_low"), "pads_low")?;
     let hi = need(attr_ints(ctx, body, op, "pads_high"), "pads_high")?;
-    if lo.len() != x.len() || hi.len() != x.len() || lo.iter().chain(&hi).any(|&p| p < 0) {
-        return Err(format!("'pads_low' and 'pads_high' must have one value >= 0 per dim ({})", x.len()));
+    let interior = attr_ints(ctx, body, op, "interior").unwrap_or_else(|| vec![0; x.len()]);
+    if lo.len() != x.len() || hi.len() != x.len() || interior.len() != x.len() || interior.iter().any(|&p| p < 0) {
+        return Err(format!("'pads_low', 'pads_high' and 'interior' must have one value per dim ({}), 'interior' >= 0", x.len()));
     }
-    Ok(x.iter().zip(lo.iter().zip(&hi)).map(|(d, (l, h))| d + l + h).collect())
+    // Negative low/high pads crop (op_pad's rule); the result must stay non-empty.
+    let mut out = Vec::with_capacity(x.len());
+    for d in 0..x.len() {
+        let n = lo[d] + hi[d] + x[d] + (x[d] - 1).max(0) * interior[d];
+        if n < 0 {
+            return Err(format!("padding of dim {d} leaves {n} elements"));
+        }
+        out.push(n);
+    }
+    Ok(out)
 }
 
 fn resize(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
@@ -436,7 +456,7 @@ fn resize(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
         one_of(&n, "nearest_mode", NEAREST_MODES)?;
     }
     let scales = need(attr_floats(ctx, body, op, "scales"), "scales")?;
-    if scales.len() != 2 || scales.iter().any(|&s| !(s > 0.0) || !s.is_finite()) {
+    if scales.len() != 2 || scales.iter().any(|&s| s <= 0.0 || !s.is_finite()) {
         return Err("'scales' must be 2 positive values (H, W)".into());
     }
     let oh = (x[1] as f64 * scales[0]).floor() as i64;

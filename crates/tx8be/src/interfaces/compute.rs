@@ -134,8 +134,12 @@ fn batchnorm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     finish(ctx, body, op, out)
 }
 
+/// The normalized axis length; rows of zero elements have nothing to normalize.
 fn last_dim(t: &TensorData) -> Result<usize, String> {
-    t.dims.last().map(|&d| d as usize).ok_or_else(|| "input has rank 0".into())
+    match t.dims.last() {
+        Some(&d) => Ok((d as usize).max(1)),
+        None => Err("input has rank 0".into()),
+    }
 }
 
 fn softmax(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
@@ -415,19 +419,22 @@ fn gather(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 fn pad(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let x = &inputs[0];
     let low = attr_ints(ctx, body, op, "pads_low").ok_or("requires attribute 'pads_low'")?;
+    let interior = attr_ints(ctx, body, op, "interior").unwrap_or_else(|| vec![0; x.dims.len()]);
     let value = attr_f64(ctx, body, op, "value").ok_or("requires attribute 'value'")?;
     let (out_dims, _) = result_of(ctx, body, op)?;
     let xs = strides(&x.dims);
     let mut out = Vec::with_capacity(out_dims.iter().product::<i64>() as usize);
+    // Input element k of dim d sits at low[d] + k * (interior[d] + 1).
     for_each_index(&out_dims, |i| {
         let mut src = 0i64;
         for d in 0..i.len() {
-            let k = i[d] - low[d];
-            if k < 0 || k >= x.dims[d] {
+            let step = interior[d] + 1;
+            let off = i[d] - low[d];
+            if off < 0 || off % step != 0 || off / step >= x.dims[d] {
                 out.push(value);
                 return;
             }
-            src += k * xs[d];
+            src += off / step * xs[d];
         }
         out.push(x.values[src as usize]);
     });

@@ -68,7 +68,8 @@ pub fn interpret(ctx: &Context, body: &Body, func_op: Op, inputs: &[TensorData],
         if dims != &t.dims[..] {
             return Err(error_at(ctx, body, func_op, format!("argument #{i} has shape {dims:?}, the input has {:?}", t.dims)));
         }
-        let v = TensorData::new(t.dims.clone(), t.values.clone(), elem).expect("dims checked");
+        let v = TensorData::new(t.dims.clone(), t.values.clone(), elem)
+            .ok_or_else(|| error_at(ctx, body, func_op, format!("input #{i} has {} values for shape {:?}", t.values.len(), t.dims)))?;
         env.define(a, v);
     }
     let outputs = run_block(ctx, &mut env, entry)?.ok_or_else(|| error_at(ctx, body, func_op, "body does not end with func.return"))?;

@@ -25,6 +25,13 @@ use oplib::OpAttr;
 use sharding::{ShardingSplitParam, SliceBox};
 use tensor::TensorData;
 
+/// What a Compute hook returns: the results, or why it cannot compute.
+pub type ComputeResult = Result<Vec<TensorData>, String>;
+/// What a `tile_sharding_split` hook returns.
+pub type SplitResult = Result<Vec<ShardingSplitParam>, String>;
+/// What a `temporal_slice_shape` hook returns.
+pub type BoxesResult = Result<Vec<SliceBox>, String>;
+
 /// OpLib: what the operator library needs from the op (seed `queryOpAttr`,
 /// `getImmSpSize`).
 #[derive(Copy, Clone)]
@@ -38,7 +45,7 @@ pub struct OpLibInterface {
 /// results rounded to the result element type).
 #[derive(Copy, Clone)]
 pub struct ComputeInterface {
-    pub compute: fn(&Context, &Body, Op, &[TensorData]) -> Result<Vec<TensorData>, String>,
+    pub compute: fn(&Context, &Body, Op, &[TensorData]) -> ComputeResult,
 }
 
 /// ShapeInference: result type and layout from the operands.
@@ -52,14 +59,14 @@ pub struct ShapeInferenceInterface {
 /// Sharding: from the output's sharding/split and slices to the operands'.
 #[derive(Copy, Clone)]
 pub struct ShardingInterface {
-    pub tile_sharding_split: fn(&Context, &Body, Op, &ShardingSplitParam) -> Result<Vec<ShardingSplitParam>, String>,
-    pub temporal_slice_shape: fn(&Context, &Body, Op, &SliceBox) -> Result<Vec<SliceBox>, String>,
+    pub tile_sharding_split: fn(&Context, &Body, Op, &ShardingSplitParam) -> SplitResult,
+    pub temporal_slice_shape: fn(&Context, &Body, Op, &SliceBox) -> BoxesResult,
     pub back_window: fn(&Context, &Body, Op, usize, RowRange) -> Result<BackWindow, String>,
 }
 
 /// Attaches the four interface tables of `kind` to its op definition.
 pub(crate) fn attach(def: OpDef, kind: OpKind) -> OpDef {
-    def.interface(oplib::hooks(kind)).interface(compute::hooks(kind)).interface(shape_inference::hooks(kind)).interface(sharding::hooks(kind))
+    def.interface(oplib::HOOKS).interface(compute::hooks(kind)).interface(shape_inference::hooks(kind)).interface(sharding::HOOKS)
 }
 
 fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Display) -> Diagnostic {
@@ -88,6 +95,13 @@ pub fn compute(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Res
     let hook = lookup::<ComputeInterface>(ctx, body, op, "Compute")?;
     if inputs.len() != body.num_operands(op) {
         return Err(op_error(ctx, body, op, format!("compute got {} inputs for {} operands", inputs.len(), body.num_operands(op))));
+    }
+    for (i, t) in inputs.iter().enumerate() {
+        let want = crate::dialect::shape_rules::shape_of(ctx, body.value_type(body.operand(op, i)));
+        let n: i64 = t.dims.iter().product();
+        if t.dims != want || t.values.len() as i64 != n {
+            return Err(op_error(ctx, body, op, format!("input #{i} has dims {:?} and {} values, operand #{i} is {want:?}", t.dims, t.values.len())));
+        }
     }
     (hook.compute)(ctx, body, op, inputs).map_err(|m| op_error(ctx, body, op, m))
 }

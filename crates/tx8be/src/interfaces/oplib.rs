@@ -53,10 +53,8 @@ pub struct OpAttr {
     pub align_cx: bool,
 }
 
-pub(crate) fn hooks(kind: OpKind) -> OpLibInterface {
-    let _ = kind;
-    OpLibInterface { query_op_attr, imm_bytes }
-}
+/// One table for every op: the rules dispatch on `OpKind` inside.
+pub(crate) const HOOKS: OpLibInterface = OpLibInterface { query_op_attr, imm_bytes };
 
 fn engine_of(kind: OpKind) -> Option<Engine> {
     Some(match kind {
@@ -120,14 +118,13 @@ fn imm_bytes(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfi
     let Some(kind) = crate::dialect::ops::op_kind(ctx, body, op) else { return 0 };
     let elems = |d: &[i64]| d.iter().product::<i64>().max(0) as u64;
     let last = out.last().copied().unwrap_or(1).max(0) as u64;
-    let rows = if last == 0 { 0 } else { elems(out) / last };
+    let rows = elems(out).checked_div(last).unwrap_or(0);
     let es = ctx
         .element_type(body.value_type(body.result(op, 0)))
         .and_then(|e| ElementType::from_type(ctx, e))
         .map_or(4, |e| e.bytes());
     match kind {
-        // fp32 copy of x, then scale/shift/mean/var as fp32 vectors.
-        OpKind::BatchNormInference => align(elems(out) * 4, hw) + 4 * align(last * 4, hw),
+        OpKind::BatchNormInference => batchnorm_imm(ctx, body, op, out, hw),
         // two fp32 row buffers and one per-row statistic.
         OpKind::Softmax => 2 * align(rows * last * 4, hw) + align(rows * 4, hw),
         // two fp32 row buffers, mean and variance per row.
@@ -140,6 +137,35 @@ fn imm_bytes(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfi
         OpKind::Unary if attr_str(ctx, body, op, "kind").as_deref() == Some("elu") => align(elems(out) * es, hw),
         _ => 0,
     }
+}
+
+/// op_batchnorm_inference: an fp32 copy of x in its placement (padded
+/// channel blocks for Cx/NCx, from the op's `dev_info` `mem_layout`), then
+/// scale/shift/mean/var as fp32 vectors of the placed channel count.
+fn batchnorm_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfig) -> u64 {
+    use tx8_cmodel::layout::{MemLayout, Nhwc, Placement};
+    let dims: Vec<u64> = out.iter().map(|&d| d.max(0) as u64).collect();
+    let mode = body.op_attr(ctx, op, "dev_info").and_then(|a| crate::DevAttr::from_attr(ctx, a)).map(|d| d.mem_layout);
+    let layout = match mode {
+        Some(crate::LayoutMode::Cx) => MemLayout::Cx,
+        Some(crate::LayoutMode::NCx) => MemLayout::NCx,
+        Some(crate::LayoutMode::Tensor) => MemLayout::Tensor,
+        _ => MemLayout::NTensor,
+    };
+    let fmt = ctx
+        .element_type(body.value_type(body.result(op, 0)))
+        .and_then(|e| ElementType::from_type(ctx, e))
+        .and_then(ElementType::data_format)
+        .unwrap_or(tx8_cmodel::DataFormat::Fp32);
+    let dense_c = dims.last().copied().unwrap_or(1);
+    let (elems, padded_c) = match Nhwc::from_dims(&dims).and_then(|s| Placement::new(layout, fmt, s)) {
+        Ok(p) => {
+            let c = p.blocked.as_ref().map_or(dense_c, |b| b.cx * b.block + b.c0_padded);
+            (p.bytes() / fmt.size() as u64, c)
+        }
+        Err(_) => (dims.iter().product(), dense_c),
+    };
+    align(elems * 4, hw) + 4 * align(padded_c * 4, hw)
 }
 
 /// op_reduce transposes its input when the axis is not innermost; several

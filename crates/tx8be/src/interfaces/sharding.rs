@@ -54,6 +54,21 @@ impl SliceBox {
     pub fn end(&self, d: usize) -> i64 {
         self.start[d] + self.size[d]
     }
+    /// Part `index` of this box cut into `factors` parts per dim: parts of
+    /// `ceil(size / factor)` elements, the last ones shorter or empty (the
+    /// tile's box from the sharding, then the step's box from the split).
+    pub fn part(&self, factors: &[i64], index: &[i64]) -> SliceBox {
+        let mut b = self.clone();
+        for d in 0..b.start.len() {
+            let f = factors.get(d).copied().unwrap_or(1).max(1);
+            let i = index.get(d).copied().unwrap_or(0).clamp(0, f - 1);
+            let len = (self.size[d] + f - 1) / f;
+            let lo = (self.start[d] + i * len).min(self.end(d));
+            b.start[d] = lo;
+            b.size[d] = (lo + len).min(self.end(d)) - lo;
+        }
+        b
+    }
     /// Whether the box lies inside a tensor of `shape`.
     pub fn fits(&self, shape: &[i64]) -> bool {
         self.start.len() == shape.len()
@@ -62,10 +77,8 @@ impl SliceBox {
     }
 }
 
-pub(crate) fn hooks(kind: OpKind) -> ShardingInterface {
-    let _ = kind;
-    ShardingInterface { tile_sharding_split, temporal_slice_shape, back_window }
-}
+/// One table for every op: `dim_map` and the special cases dispatch on `OpKind`.
+pub(crate) const HOOKS: ShardingInterface = ShardingInterface { tile_sharding_split, temporal_slice_shape, back_window };
 
 /// Which output dim each operand dim follows, and the output dims that
 /// may not be sharded / split.
@@ -206,7 +219,9 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
                     let st = attr_ints(ctx, body, op, "strides").unwrap_or_default();
                     out[d] == x[d] && s.get(d) == Some(&0) && st.get(d) == Some(&1)
                 } else {
-                    out[d] == x[d]
+                    // Only an untouched dim maps element for element.
+                    let zero = |name: &str| attr_ints(ctx, body, op, name).is_none_or(|v| v.get(d).is_none_or(|&p| p == 0));
+                    out[d] == x[d] && zero("pads_low") && zero("pads_high") && zero("interior")
                 };
                 if !whole {
                     no_shard.push(d);
@@ -344,12 +359,16 @@ fn temporal_slice_shape(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> R
         }
         OpKind::Pad => {
             let low = attr_ints(ctx, body, op, "pads_low").ok_or("requires attribute 'pads_low'")?;
+            let interior = attr_ints(ctx, body, op, "interior").unwrap_or_else(|| vec![0; out.start.len()]);
             let mut b = out.clone();
             for d in 0..b.start.len() {
-                let lo = (out.start[d] - low[d]).clamp(0, shapes[0][d]);
-                let hi = (out.end(d) - low[d]).clamp(0, shapes[0][d]);
+                // Input element k sits at low + k * step: the ones in [start, end).
+                let step = interior[d] + 1;
+                let lo = (out.start[d] - low[d]).div_euclid(step) + ((out.start[d] - low[d]).rem_euclid(step) != 0) as i64;
+                let hi = (out.end(d) - 1 - low[d]).div_euclid(step) + 1;
+                let (lo, hi) = (lo.clamp(0, shapes[0][d]), hi.clamp(0, shapes[0][d]));
                 b.start[d] = lo;
-                b.size[d] = hi - lo;
+                b.size[d] = (hi - lo).max(0);
             }
             return Ok(vec![b]);
         }
@@ -414,7 +433,7 @@ fn window_boxes(ctx: &Context, body: &Body, op: Op, kind: OpKind, shapes: &[Vec<
 /// flat range that is also a box of the other shape.
 fn reshape_box(x: &[i64], y: &[i64], out: &SliceBox) -> Result<SliceBox, String> {
     let total: i64 = y.iter().product();
-    if out.size.iter().any(|&s| s == 0) || total == 0 {
+    if out.size.contains(&0) || total == 0 {
         return Ok(SliceBox { start: vec![0; x.len()], size: vec![0; x.len()] });
     }
     // Contiguous: size 1 before some dim d, anything at d, whole after d.
@@ -497,6 +516,19 @@ fn back_window(ctx: &Context, body: &Body, op: Op, axis: usize, out: RowRange) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parts_cover_the_box_once() {
+        // 10 rows over 4 tiles: 3, 3, 3, 1; then tile 1's rows in 2 steps: 2, 1.
+        let whole = SliceBox::whole(&[10, 6]);
+        let sizes: Vec<i64> = (0..4).map(|i| whole.part(&[4, 1], &[i, 0]).size[0]).collect();
+        assert_eq!(sizes, vec![3, 3, 3, 1]);
+        let tile = whole.part(&[4, 2], &[1, 1]);
+        assert_eq!(tile, SliceBox { start: vec![3, 3], size: vec![3, 3] });
+        assert_eq!(tile.part(&[2, 1], &[1, 0]), SliceBox { start: vec![5, 3], size: vec![1, 3] });
+        // More parts than elements: the extra parts are empty.
+        assert_eq!(SliceBox::whole(&[2]).part(&[4], &[3]).size, vec![0]);
+    }
 
     #[test]
     fn reshape_boxes_follow_flat_ranges() {

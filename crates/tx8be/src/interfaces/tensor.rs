@@ -61,6 +61,20 @@ impl ElementType {
         }
     }
 
+    /// The C model's data format for this type (i1 is stored as one byte);
+    /// `None` for f64 and i64, which the card does not compute in.
+    pub fn data_format(self) -> Option<tx8_cmodel::DataFormat> {
+        use tx8_cmodel::DataFormat as F;
+        match self {
+            ElementType::F32 => Some(F::Fp32),
+            ElementType::BF16 => Some(F::Bf16),
+            ElementType::F16 => Some(F::Fp16),
+            ElementType::I32 => Some(F::Int32),
+            ElementType::I8 | ElementType::I1 => Some(F::Int8),
+            ElementType::F64 | ElementType::I64 => None,
+        }
+    }
+
     /// `v` as stored in this type: floats rounded to nearest even,
     /// integers truncated toward zero and wrapped, i1 as `v != 0`.
     pub fn round(self, v: f64) -> f64 {

@@ -1,4 +1,6 @@
 //! Parsing helpers shared by the interface tests.
+// Each test binary uses part of these helpers.
+#![allow(dead_code)]
 
 use strata_ir::diagnostics::SourceFile;
 use strata_ir::parser::{parse_source, ParseOptions, ParsedModule};

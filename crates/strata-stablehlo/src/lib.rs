@@ -1,6 +1,6 @@
 //! A StableHLO subset on Strata: the `stablehlo` dialect (and `chlo` with
 //! only `chlo.erf`) as the ONNX importer emits it and as JAX prints it,
-//! per /work/spec/stablehlo.md, with folds and graph passes.
+//! per crates/strata-stablehlo/SUBSET.md, with folds and graph passes.
 //!
 //! Map: `attrs.rs` (dialect attributes `#stablehlo.conv`, `#stablehlo.dot`,
 //! comparison/precision enums, with builders and readers for clients),

@@ -118,7 +118,14 @@ impl Pass for DdrAlloc {
                 let Some(store) = body.defining_op(stored) else { continue };
                 let bytes = bytes_of(ctx, body, stored);
                 body.set_op_attr(ctx, store, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
-                next = align(next + bytes.max(1), bank);
+                next = align(next.saturating_add(bytes.max(1)), bank);
+                if next > self.hw.ddr_bytes {
+                    let name = crate::sharding::group_compute_op(ctx, body, op).map(|c| ctx.op_name_str(body.op_name(c)).to_string()).unwrap_or_default();
+                    return Err(Diagnostic::error(
+                        body.op_loc(op),
+                        format!("'{name}' does not fit the card: its {bytes}-byte result would end at DDR byte {next}, past the card's {} bytes", self.hw.ddr_bytes),
+                    ));
+                }
             }
             if next > self.hw.ddr_bytes {
                 return Err(Diagnostic::error(module.op_loc(f), format!("the model needs {next} bytes of DDR; the card has {}", self.hw.ddr_bytes)));

@@ -3,7 +3,7 @@
 //!
 //! # Dialect (`dialect/`)
 //! - Compute ops, one operator-library call each (`dialect/ops.rs` table,
-//!   contract `/work/spec/tx8be.md`): `tx8be.Conv`, `Gemm`,
+//!   contract `crates/tx8be/OPS.md`): `tx8be.Conv`, `Gemm`,
 //!   `BatchNorm_Inference`, `Softmax`, `LayerNorm`, `Binary`, `Unary`,
 //!   `Select`, `Cast`, `Reduce`, `Pool`, `Transpose`, `Reshape`, `Concat`,
 //!   `Slice`, `Gather`, `Pad`, `Resize`, `ChannelNorm`. Text form:

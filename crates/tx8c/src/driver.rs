@@ -42,10 +42,27 @@ pub fn context() -> Context {
     ctx
 }
 
+/// A diagnostic as text: MLIR's rendering for a `.mlir` input; for an ONNX
+/// model, whose locations are node names, `node 'name': message` lines
+/// (see-current-operation notes dropped: the user never saw that IR).
 fn render(ctx: &Context, source: Option<&SourceFile>, d: &Diagnostic) -> String {
-    let mut s = String::new();
-    DiagRenderer { ctx, sources: source.into_iter().collect() }.render(d, &mut s);
-    s.trim_end().to_string()
+    if source.is_some() {
+        let mut s = String::new();
+        DiagRenderer { ctx, sources: source.into_iter().collect() }.render(d, &mut s);
+        return s.trim_end().to_string();
+    }
+    let line = |loc, msg: &str| match crate::codegen::location_text(ctx, loc) {
+        t if t.starts_with('"') => format!("node {}: {msg}", t.replace('"', "'")),
+        t if t.is_empty() => msg.to_string(),
+        t => format!("{t}: {msg}"),
+    };
+    let mut out = format!("tx8c: error: {}", line(d.loc, &d.message));
+    for n in &d.notes {
+        if !n.message.starts_with(strata_ir::verifier::CURRENT_OP_NOTE) {
+            out.push_str(&format!("\n  note: {}", line(n.loc, &n.message)));
+        }
+    }
+    out
 }
 
 fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
@@ -53,7 +70,8 @@ fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     match ext {
         "onnx" => {
-            let model = strata_onnx::load_model(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            // The loader's errors name the file already.
+            let model = strata_onnx::load_model(path).map_err(|e| Failure(e.to_string()))?;
             let mut shapes = Vec::new();
             for spec in &opts.input_shapes {
                 shapes.push(strata_onnx::parse_input_shape(spec).map_err(|e| Failure(format!("--input-shape {spec}: {e}")))?);

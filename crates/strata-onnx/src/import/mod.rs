@@ -1,5 +1,5 @@
 //! ONNX graph -> `builtin.module { func.func @main }` of stablehlo ops, per
-//! the stablehlo subset contract (/work/spec/stablehlo.md).
+//! the stablehlo subset contract (crates/strata-stablehlo/SUBSET.md).
 //!
 //! The driver walks the nodes in file order (ONNX requires topological
 //! order), keeps what every value name stands for as an [`Operand`] (static

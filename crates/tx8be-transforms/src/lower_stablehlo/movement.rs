@@ -214,5 +214,13 @@ pub(super) fn materialize_broadcast(lw: &mut Lowering<'_>, def: Op, src: Value, 
     let z = lw.emit_const(user, &zero, elem);
     let ty = lw.ctx.ranked_tensor_type(&dims, elem);
     let k = lw.ctx.string_attr("add");
-    Some(lw.emit(user, "tx8be.Binary", &[src, z], ty, vec![("kind", k)]))
+    let r = lw.emit(user, "tx8be.Binary", &[src, z], ty, vec![("kind", k)]);
+    // The broadcast's own location (its ONNX node), not its user's.
+    let loc = lw.body.op_loc(def);
+    for v in [z, r] {
+        if let Some(o) = lw.body.defining_op(v) {
+            lw.body.set_op_loc(o, loc);
+        }
+    }
+    Some(r)
 }

@@ -1,5 +1,5 @@
 //! The tx8be op table: one row per operator op of the IR contract
-//! (`/work/spec/tx8be.md`), from which the `OpDef`s are built.
+//! (`crates/tx8be/OPS.md`), from which the `OpDef`s are built.
 //!
 //! Every compute op has the seed's common attributes (`layout_str`,
 //! `chip_parallel`, `tile_parallel`, `dev_info`) besides its own, prints as

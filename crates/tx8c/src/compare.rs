@@ -26,6 +26,17 @@ pub fn cosine_threshold(dtype: &str) -> f64 {
     }
 }
 
+/// Absolute error under which values count as equal whatever their size:
+/// one ulp-ish of the format at magnitude ~1 (a one-element output near
+/// zero has a poor SQNR however exact the computation).
+pub fn abs_tolerance(dtype: &str) -> f64 {
+    match dtype {
+        "fp32" => 1e-5,
+        "fp16" => 1e-3,
+        _ => 1e-2,
+    }
+}
+
 /// The least SQNR (dB) a pass also needs: cosine alone accepts a result
 /// off by a constant factor (and is always 1 on one-element outputs).
 /// 20 dB (error power 1% of the signal) for bf16/fp16, 40 dB for fp32;
@@ -41,6 +52,11 @@ pub fn sqnr_threshold(dtype: &str) -> f64 {
 /// (cosine 1); a zero tensor against a non-zero one has cosine 0. Any NaN or
 /// infinity in `got` where `want` is finite fails.
 pub fn compare(name: &str, got: &[f64], want: &[f64], threshold: f64, min_sqnr: f64) -> Comparison {
+    compare_with(name, got, want, threshold, min_sqnr, 0.0)
+}
+
+/// As [`compare`], passing also when every value is within `atol`.
+pub fn compare_with(name: &str, got: &[f64], want: &[f64], threshold: f64, min_sqnr: f64, atol: f64) -> Comparison {
     let mut dot = 0.0;
     let mut ng = 0.0;
     let mut nw = 0.0;
@@ -77,7 +93,7 @@ pub fn compare(name: &str, got: &[f64], want: &[f64], threshold: f64, min_sqnr: 
     };
     let sqnr = if err2 == 0.0 { f64::INFINITY } else { 10.0 * (nw / err2).log10() };
     let lengths_match = got.len() == want.len();
-    let pass = lengths_match && !nonfinite && cosine >= threshold && sqnr >= min_sqnr;
+    let pass = lengths_match && !nonfinite && ((cosine >= threshold && sqnr >= min_sqnr) || max_abs <= atol);
     Comparison {
         name: name.to_string(),
         cosine: if nonfinite { f64::NAN } else { cosine },
@@ -114,6 +130,13 @@ mod tests {
         assert!(!compare("y", &[1.0], &[1.0, 1.0], 0.5, 0.0).pass);
         assert!(compare("z", &[0.0, 0.0], &[0.0, 0.0], 0.9999, 40.0).pass);
         assert!(!compare("z", &[0.0, 0.0], &[0.0, 1e-3], 0.9, 0.0).pass);
+    }
+
+    #[test]
+    fn tiny_absolute_errors_pass_whatever_the_sqnr() {
+        let c = compare_with("y", &[4.5e-4], &[0.0], 0.99, 20.0, 1e-2);
+        assert!(c.pass);
+        assert!(!compare_with("y", &[0.5], &[0.0], 0.99, 20.0, 1e-2).pass);
     }
 
     #[test]

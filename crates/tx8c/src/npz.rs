@@ -251,7 +251,8 @@ pub fn read_npz_bytes(bytes: &[u8]) -> Result<Vec<(String, Array)>, NpzError> {
         if file.size() > (1u64 << 34) {
             return err(format!("{name}: member too large ({} bytes)", file.size()));
         }
-        let mut data = Vec::with_capacity(file.size() as usize);
+        // Reserve at most 1 MiB up front: the declared size is untrusted.
+        let mut data = Vec::with_capacity((file.size() as usize).min(1 << 20));
         file.read_to_end(&mut data).map_err(|e| NpzError(format!("{name}: {e}")))?;
         let array = parse_npy(&data).map_err(|e| NpzError(format!("{name}: {e}")))?;
         out.push((name.strip_suffix(".npy").unwrap_or(&name).to_string(), array));
@@ -291,6 +292,7 @@ mod tests {
             let values: Vec<f64> = match ty {
                 NpyType::Bool => vec![1.0, 0.0, 1.0, 1.0, 0.0, 0.0],
                 NpyType::U8 => vec![0.0, 1.0, 2.0, 200.0, 7.0, 9.0],
+                NpyType::I8 | NpyType::I32 | NpyType::I64 => vec![-2.0, 0.0, 1.0, 3.0, -100.0, 8.0],
                 _ => vec![-2.0, 0.5, 1.0, 3.0, -0.25, 8.0],
             };
             let a = Array::new(ty, vec![2, 3], values);
@@ -298,6 +300,14 @@ mod tests {
             assert_eq!((10 + u16::from_le_bytes([bytes[8], bytes[9]]) as usize) % 64, 0);
             assert_eq!(parse_npy(&bytes).unwrap(), a, "{ty:?}");
         }
+    }
+
+    /// `bytes` with the first `from` replaced by `to` (same length).
+    fn patched(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+        let at = bytes.windows(from.len()).position(|w| w == from).expect("pattern present");
+        let mut out = bytes.to_vec();
+        out[at..at + to.len()].copy_from_slice(to);
+        out
     }
 
     #[test]
@@ -318,10 +328,7 @@ mod tests {
     fn fortran_order_is_reordered() {
         // [[1, 2, 3], [4, 5, 6]] stored column-major is 1 4 2 5 3 6.
         let mut a = Array::new(NpyType::F64, vec![2, 3], vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
-        let mut bytes = npy_bytes(&a);
-        let text = String::from_utf8_lossy(&bytes[10..]).replace("'fortran_order': False", "'fortran_order': True ");
-        bytes.truncate(10);
-        bytes.extend_from_slice(text.as_bytes());
+        let bytes = patched(&npy_bytes(&a), b"'fortran_order': False", b"'fortran_order': True ");
         a.values = vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
         assert_eq!(parse_npy(&bytes).unwrap(), a);
     }
@@ -332,7 +339,7 @@ mod tests {
         let a = Array::new(NpyType::F32, vec![4], vec![1.0; 4]);
         let bytes = npy_bytes(&a);
         assert!(parse_npy(&bytes[..bytes.len() - 1]).unwrap_err().0.contains("truncated"));
-        let bad = String::from_utf8_lossy(&bytes).replace("<f4", "<c8").into_bytes();
+        let bad = patched(&bytes, b"<f4", b"<c8");
         assert!(parse_npy(&bad).unwrap_err().0.contains("unsupported dtype"));
         assert!(read_npz_bytes(b"PK\x03\x04garbage").is_err());
         assert!(read_npz_bytes(&[]).is_err());

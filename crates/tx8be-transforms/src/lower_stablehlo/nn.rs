@@ -560,20 +560,31 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             Some(emit_transpose(lw, op, y, &back))
         }
         "tx8.layernorm" => {
-            if lw.body.num_operands(op) != 3 {
-                lw.error(op, "tx8.layernorm composite takes input, scale and bias");
+            // ONNX normalizes over the trailing dims from `axis` on: they
+            // are flattened into one channel dim for the library's op.
+            let n = lw.body.num_operands(op);
+            if !(2..=3).contains(&n) {
+                lw.error(op, "tx8.layernorm composite takes input, scale and an optional bias");
                 return None;
             }
             let eps = cget("epsilon").and_then(|a| float_value(lw, a)).unwrap_or(1e-5);
+            let dims = lw.dims(x0);
+            let channels: i64 = dims[axis as usize..].iter().product();
+            let mut flat: Vec<i64> = dims[..axis as usize].to_vec();
+            flat.push(channels);
             let x = lw.get(x0, op)?;
-            let channels = *lw.dims(x0).last().unwrap_or(&1);
+            let xf = emit_reshape(lw, op, x, &flat);
             let g = channel_param(lw, lw.body.operand(op, 1), op, channels)?;
-            let b = channel_param(lw, lw.body.operand(op, 2), op, channels)?;
-            let xt = emit_transpose(lw, op, x, &perm);
-            let ty = ctx.ranked_tensor_type(&lw.dims(xt), lw.elem_of(xt));
-            let attrs = vec![("epsilon", ctx.f64_attr(ctx.f32(), eps)), ("axis", ctx.integer_attr(ctx.i64(), rank - 1))];
-            let y = lw.emit(op, "tx8be.LayerNorm", &[xt, g, b], ty, attrs);
-            Some(emit_transpose(lw, op, y, &back))
+            let b = if n == 3 {
+                channel_param(lw, lw.body.operand(op, 2), op, channels)?
+            } else {
+                let zero = ConstTensor { dims: vec![channels], elem: ctx.f32(), values: vec![0.0], splat: true };
+                lw.emit_const(op, &zero, ctx.f32())
+            };
+            let ty = ctx.ranked_tensor_type(&flat, lw.elem_of(xf));
+            let attrs = vec![("epsilon", ctx.f64_attr(ctx.f32(), eps)), ("axis", ctx.integer_attr(ctx.i64(), flat.len() as i64 - 1))];
+            let y = lw.emit(op, "tx8be.LayerNorm", &[xf, g, b], ty, attrs);
+            Some(emit_reshape(lw, op, y, &dims))
         }
         "tx8.gelu" => {
             let x = lw.get(x0, op)?;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Seeds fuzz/corpus/parse_mlir from the lit corpora (tests/roundtrip, tests/invalid),
-# and fuzz/corpus/parse_toy from the Toy sources (tests/toy/**/*.toy, examples/toy).
+# fuzz/corpus/parse_toy from the Toy sources (tests/toy/**/*.toy, examples/toy), and
+# fuzz/corpus/read_onnx from the models the strata-onnx importer tests build.
 # With --with-regressions it also copies tests/fuzz-regressions (to check fixes:
 # libFuzzer stops at the first seed that still fails). Safe to re-run.
 set -eu
@@ -32,3 +33,22 @@ for f in "$root"/tests/toy/*/*.toy "$root"/examples/toy/*.toy; do
     n=$((n + 1))
 done
 echo "seeded $n files into $toy_dest"
+
+# fuzz/corpus/read_onnx: every small model the strata-onnx importer tests
+# build (tests/common/mod.rs writes them when STRATA_ONNX_WRITE_CORPUS is set).
+onnx_dest="$here/corpus/read_onnx"
+mkdir -p "$onnx_dest"
+(cd "$root" && STRATA_ONNX_WRITE_CORPUS="$onnx_dest" cargo test -q -p strata-onnx --tests >/dev/null)
+echo "seeded $(ls "$onnx_dest" | wc -l) files into $onnx_dest"
+
+# fuzz/corpus/read_npz: the inputs.npz and ref.npz of the tx8c test models,
+# when tests/tx8/gen_models.py has written them to target/tx8-models.
+npz_dest="$here/corpus/read_npz"
+mkdir -p "$npz_dest"
+n=0
+for f in "$root"/target/tx8-models/*/inputs.npz "$root"/target/tx8-models/*/ref.npz; do
+    [ -f "$f" ] || continue
+    cp "$f" "$npz_dest/$(basename "$(dirname "$f")")-$(basename "$f")"
+    n=$((n + 1))
+done
+echo "seeded $n files into $npz_dest"

@@ -28,6 +28,8 @@ strata_opt = os.path.join(os.path.abspath(strata_bin_dir), "strata-opt")
 oneflow_opt = os.path.join(os.path.abspath(strata_bin_dir), "oneflow-opt")
 # toyc, the Toy tutorial's compiler (tests/toy), is built beside it.
 toyc = os.path.join(os.path.abspath(strata_bin_dir), "toyc")
+# tx8c, the TX8 compiler (tests/tx8be: its --emit=tx8be output must re-parse).
+tx8c = os.path.join(os.path.abspath(strata_bin_dir), "tx8c")
 
 # The reference tools (Debian's mlir-22-tools / llvm-22-tools).
 llvm_bin_dir = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
@@ -63,6 +65,7 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append((r"\bstrata-opt\b", strata_opt))
 config.substitutions.append((r"\boneflow-opt\b", oneflow_opt))
 config.substitutions.append((r"(?<![-\w/])toyc\b", toyc))
+config.substitutions.append((r"(?<![-\w/])tx8c\b", tx8c))
 config.substitutions.append((r"\bmlir-opt\b", mlir_opt))
 config.substitutions.append((r"\bFileCheck\b", os.path.join(llvm_bin_dir, "FileCheck")))
 config.substitutions.append((r"(?<![-\w])not\b(?![-\w])", os.path.join(llvm_bin_dir, "not")))

@@ -151,6 +151,8 @@ fn strata_dialects_context(load_test_dialect: bool) -> Context {
         strata_dialects::strata_test::register(&mut ctx);
     }
     strata_oneflow::register(&mut ctx);
+    strata_stablehlo::register(&mut ctx);
+    tx8be::register(&mut ctx);
     ctx
 }
 

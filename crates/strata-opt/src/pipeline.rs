@@ -15,6 +15,8 @@ pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::default();
     strata_transforms::register_passes(&mut r);
     strata_oneflow::register_passes(&mut r);
+    tx8be_transforms::register_passes(&mut r);
+    strata_stablehlo::register_passes(&mut r);
     r
 }
 

@@ -77,7 +77,7 @@ void tile_main(void) {
     {
         int32_t xd[4] = {1, 6, 6, 4}, od[4] = {1, 3, 3, 4};
         TSR x = load(Fmt_FP32, 4, xd, 6), y = tensor(Fmt_FP32, 4, od);
-        POOL_PARAM p = {0, {2, 2}, {2, 2}, {0, 0}};
+        POOL_PARAM p = {0, {2, 2}, {2, 2}, {0, 0, 0, 0}, 0};
         op_pool2d(&p, &x, &y);
         store(&y, 3);
     }
@@ -109,7 +109,7 @@ void tile_main(void) {
     {
         int32_t id[1] = {5}, od[2] = {5, 4};
         TSR idx = load(Fmt_INT32, 1, id, 10), y = tensor(Fmt_FP32, 2, od);
-        op_gather(IN(11), 4, &idx, &y);
+        op_gather(IN(11), 10, 4, &idx, &y);
         op_join(TX8_ENGINE_RDMA);
         store(&y, 7);
     }

@@ -14,6 +14,104 @@
  */
 #define TX8_ERROR UINT64_MAX
 
+#define TX8_BINARY_ADD 0
+
+#define TX8_BINARY_SUB 1
+
+#define TX8_BINARY_MUL 2
+
+#define TX8_BINARY_DIV 3
+
+#define TX8_BINARY_MAX 4
+
+#define TX8_BINARY_MIN 5
+
+#define TX8_BINARY_POW 6
+
+#define TX8_BINARY_EQ 7
+
+#define TX8_BINARY_NE 8
+
+#define TX8_BINARY_LT 9
+
+#define TX8_BINARY_LE 10
+
+#define TX8_BINARY_GT 11
+
+#define TX8_BINARY_GE 12
+
+#define TX8_BINARY_AND 13
+
+#define TX8_BINARY_OR 14
+
+#define TX8_BINARY_XOR 15
+
+#define TX8_UNARY_RELU 0
+
+#define TX8_UNARY_EXP 1
+
+#define TX8_UNARY_SIGMOID 2
+
+#define TX8_UNARY_TANH 3
+
+/**
+ * GELU, tanh approximation.
+ */
+#define TX8_UNARY_GELU 4
+
+#define TX8_UNARY_SILU 5
+
+#define TX8_UNARY_ABS 6
+
+#define TX8_UNARY_RSQRT 7
+
+#define TX8_UNARY_SQRT 8
+
+/**
+ * Natural logarithm.
+ */
+#define TX8_UNARY_LOG 9
+
+#define TX8_UNARY_NEG 10
+
+#define TX8_UNARY_RECIP 11
+
+#define TX8_UNARY_ERF 12
+
+#define TX8_UNARY_FLOOR 13
+
+#define TX8_UNARY_CEIL 14
+
+/**
+ * `x >= 0 ? x : alpha*x` (op_eltwise_unary_param only).
+ */
+#define TX8_UNARY_LEAKY_RELU 16
+
+/**
+ * `clamp(alpha*x + beta, 0, 1)` (op_eltwise_unary_param only).
+ */
+#define TX8_UNARY_HARD_SIGMOID 17
+
+/**
+ * `x * clamp(x/6 + 1/2, 0, 1)` (op_eltwise_unary_param only).
+ */
+#define TX8_UNARY_HARD_SWISH 18
+
+/**
+ * `min(max(x, alpha), beta)` (op_eltwise_unary_param only; integers too).
+ */
+#define TX8_UNARY_CLIP 19
+
+/**
+ * Exact GELU `x/2 * (1 + erf(x/sqrt(2)))` (op_eltwise_unary_param only).
+ */
+#define TX8_UNARY_GELU_ERF 20
+
+/**
+ * `x > 0 ? x : alpha*(exp(x) - 1)` (op_eltwise_unary_param only).
+ */
+#define TX8_UNARY_ELU 21
+
 /**
  * Engine bits for `op_join` (bit i = engine i).
  */
@@ -35,16 +133,6 @@
  * Maximum rank of an `L_SHAPE`.
  */
 #define MAX_SHAPE_DIM 6
-
-/**
- * `op_conv2d` parameters (pad: top, left, bottom, right).
- */
-typedef struct CONV_PARAM {
-  uint64_t stride[2];
-  uint64_t pad[4];
-  uint64_t dilation[2];
-  uint64_t groups;
-} CONV_PARAM;
 
 /**
  * Element format (a plain integer so any value from C is defined behaviour).
@@ -72,13 +160,26 @@ typedef struct TSR {
 } TSR;
 
 /**
- * `op_pool2d` parameters; `kind` 0 max, 1 average.
+ * `op_conv2d` parameters (pad: top, left, bottom, right).
+ */
+typedef struct CONV_PARAM {
+  uint64_t stride[2];
+  uint64_t pad[4];
+  uint64_t dilation[2];
+  uint64_t groups;
+} CONV_PARAM;
+
+/**
+ * `op_pool2d` parameters: `kind` 0 max, 1 average; `pad` is (top, left,
+ * bottom, right), each smaller than the kernel; `count_include_pad` != 0
+ * makes averages divide by kh*kw instead of the taps inside the input.
  */
 typedef struct POOL_PARAM {
   uint32_t kind;
   uint64_t kernel[2];
   uint64_t stride[2];
-  uint64_t pad[2];
+  uint64_t pad[4];
+  uint32_t count_include_pad;
 } POOL_PARAM;
 
 /**
@@ -147,6 +248,83 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * Element-wise `out = a op b` (`op` a TX8_BINARY_* code) with numpy
+ * broadcasting; `out` dims = the broadcast shape. `a`, `b`: one format
+ * (FP32/TF32/FP16/BF16/INT8/INT16/INT32; shifts and bitwise logic on
+ * integers only); `out` in that format, or INT8 0/1 for EQ..GE (and
+ * AND/OR/XOR on floats). `imm` (NULL when not needed): 2 x out elements of
+ * the operand format when operands need expanding (a broadcast that is not
+ * a trailing suffix), plus out elements more for an INT8 predicate output;
+ * each buffer starts 256 B aligned (add 768 bytes to be safe).
+ *
+ * # Safety
+ * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
+ */
+uint64_t op_eltwise_binary(uint32_t op,
+                           const struct TSR *a,
+                           const struct TSR *b,
+                           const struct TSR *imm,
+                           const struct TSR *out);
+
+/**
+ * Element-wise unary op, one CT instruction: `op` a TX8_UNARY_* code 0..14
+ * (relu, exp, sigmoid, tanh, gelu (tanh form), silu, abs, rsqrt, sqrt, log,
+ * neg, recip, erf, floor, ceil). Same element count and format in and out;
+ * float formats (abs, neg, relu take integers too). In place allowed.
+ *
+ * # Safety
+ * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
+ */
+uint64_t op_eltwise_unary(uint32_t op, const struct TSR *input, const struct TSR *out);
+
+/**
+ * Element-wise unary op with parameters: any TX8_UNARY_* code (0..14
+ * ignore alpha and beta); LEAKY_RELU(alpha), HARD_SIGMOID(alpha, beta),
+ * HARD_SWISH, CLIP(min = alpha, max = beta, rounded to the format; pass
+ * -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha). Same element count and format in
+ * and out; float formats (CLIP, abs, neg, relu take integers too).
+ * `imm` (may be NULL): ELU needs in's bytes (at a 256 B aligned address;
+ * add 255 otherwise); LEAKY_RELU, HARD_SWISH and GELU_ERF need them only
+ * when out overlaps in. Each composed step rounds to the format.
+ *
+ * # Safety
+ * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
+ */
+uint64_t op_eltwise_unary_param(uint32_t op,
+                                float alpha,
+                                float beta,
+                                const struct TSR *input,
+                                const struct TSR *imm,
+                                const struct TSR *out);
+
+/**
+ * `out = cond ? on_true : on_false` (ONNX Where) with numpy broadcasting of
+ * all three; `cond` INT8 (non-zero = true); on_true, on_false and out share
+ * any one format; values pass bit-exact (inf, NaN). `imm`: at most
+ * out_elems * (1 + 4 * elem_size) + 1536 bytes (less when operands are
+ * full-size; never NULL; the error names the exact need).
+ *
+ * # Safety
+ * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
+ */
+uint64_t op_select(const struct TSR *cond,
+                   const struct TSR *on_true,
+                   const struct TSR *on_false,
+                   const struct TSR *imm,
+                   const struct TSR *out);
+
+/**
+ * `out = cast(input)` between any two formats, same dims: floats round to
+ * nearest even; float -> int rounds half to even and saturates (NaN -> 0);
+ * int -> int saturates; int -> float rounds to nearest even. In place is
+ * allowed. No scratch.
+ *
+ * # Safety
+ * Pointer arguments must point to live, initialised values.
+ */
+uint64_t op_cast(const struct TSR *input, const struct TSR *out);
+
+/**
  * C entry point: `int main(int argc, char **argv) { return tx8_launch(argc, argv, tile_main); }`.
  * Returns 0 on success, 1 on any error (printed to stderr).
  *
@@ -181,7 +359,10 @@ uint64_t op_layernorm(float eps,
                       const struct TSR *out);
 
 /**
- * Reduce over `axis`: `kind` 0 sum, 1 mean, 2 max, 3 min.
+ * Reduce over `axis`: `kind` 0 sum, 1 mean, 2 max, 3 min. `out` dims are
+ * the input dims with the axis removed or set to 1 (keepdims; the same
+ * elements either way). Same format in and out (mean: floats only).
+ * `imm`: the input's bytes unless `axis` is the last (then NULL is fine).
  *
  * # Safety
  * Pointers must point to live, initialised values.
@@ -193,7 +374,8 @@ uint64_t op_reduce(uint32_t kind,
                    const struct TSR *out);
 
 /**
- * 2-D pooling over NHWC.
+ * 2-D pooling over NHWC (float formats): out is `[n, (h + top + bottom -
+ * kh) / sh + 1, (w + left + right - kw) / sw + 1, c]` in the input format.
  *
  * # Safety
  * Pointers must point to live, initialised values.
@@ -236,13 +418,14 @@ uint64_t op_concat(const struct TSR *const *inputs,
 uint64_t op_slice(const uint64_t *starts, const struct TSR *input, const struct TSR *out);
 
 /**
- * Rows of a dense DDR table (`row_elems` elements of out's format each)
- * chosen by int32 `indices`.
+ * Rows of a dense DDR table of `table_rows` rows (`row_elems` elements of
+ * out's format each) chosen by int32 `indices` in `[0, table_rows)`.
  *
  * # Safety
  * Pointers must point to live, initialised values.
  */
 uint64_t op_gather(uint64_t table_ddr,
+                   uint64_t table_rows,
                    uint64_t row_elems,
                    const struct TSR *indices,
                    const struct TSR *out);
@@ -258,6 +441,39 @@ uint64_t op_channel_norm(uint32_t blocked_layout,
                          uint32_t to_blocked,
                          const struct TSR *input,
                          const struct TSR *out);
+
+/**
+ * `out = take(table, indices, axis)` (ONNX Gather) on an SPM `table` of
+ * any format: out dims are `table[..axis] ++ indices ++ table[axis+1..]`;
+ * `indices` INT32 in `[0, table_dims[axis])` (normalise negative ones
+ * first; an index out of range fails the call). No scratch. For tables
+ * kept in DDR (embeddings) use `op_gather`.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values.
+ */
+uint64_t op_gather_spm(const struct TSR *table,
+                       const struct TSR *indices,
+                       uint32_t axis,
+                       const struct TSR *out);
+
+/**
+ * Constant padding: input element i of dim d goes to output position
+ * `low[d] + i * (interior[d] + 1)`, everything else is `value` (rounded
+ * to the format); negative `low` / `high` crop. `low`, `high`, `interior`
+ * hold one entry per input dim (`interior` >= 0); out dims must be
+ * `low + high + len + (len - 1) * interior`. Any format, same in and out;
+ * no scratch; `out` must not overlap `input`.
+ *
+ * # Safety
+ * The arrays must hold as many values as the input's rank; other pointers live.
+ */
+uint64_t op_pad(const struct TSR *input,
+                const struct TSR *out,
+                const int64_t *low,
+                const int64_t *high,
+                const int64_t *interior,
+                float value);
 
 /**
  * This tile's id.
@@ -386,26 +602,6 @@ uint64_t op_gemm(const struct GEMM_PARAM *param,
  * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
  */
 uint64_t op_softmax(const struct TSR *input, const struct TSR *imm, const struct TSR *out);
-
-/**
- * Element-wise binary op with broadcasting: `op` 0 add, 1 sub, 2 mul, 3 div, 4 max, 5 min.
- *
- * # Safety
- * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
- */
-uint64_t op_eltwise_binary(uint32_t op,
-                           const struct TSR *a,
-                           const struct TSR *b,
-                           const struct TSR *imm,
-                           const struct TSR *out);
-
-/**
- * Element-wise unary op: 0 relu, 1 exp, 2 sigmoid, 3 tanh, 4 gelu, 5 silu, 6 abs, 7 rsqrt.
- *
- * # Safety
- * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
- */
-uint64_t op_eltwise_unary(uint32_t op, const struct TSR *input, const struct TSR *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -257,7 +257,7 @@ fn operator_calls_through_the_c_abi_match_references() {
         "pool2d",
         DataFormat::Fp32,
         read(3, DataFormat::Fp32),
-        reference::pool(&x6, [1, 6, 6, 4], [2, 2], [2, 2], [0, 0], true),
+        reference::pool(&x6, [1, 6, 6, 4], [2, 2], [2, 2], [0, 0, 0, 0], true, false),
     );
     check(
         "transpose",
@@ -287,4 +287,233 @@ fn operator_calls_through_the_c_abi_match_references() {
         read(7, DataFormat::Fp32),
         gathered,
     );
+}
+
+#[test]
+fn onnx_operator_calls_through_the_c_abi_match_references() {
+    use tx8_cmodel::dtype::encode_i64;
+    use tx8_cmodel::oplib::activation::Activation;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("launcher-onnx-ops");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng::new(12);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tx8-run"));
+    cmd.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/ops_onnx_main.c"))
+        .args(["--tiles", "1"]);
+    let add_input = |k: u64, path: PathBuf, cmd: &mut Command| {
+        cmd.args([
+            "--input".into(),
+            format!("in{k}={}@{}", path.display(), 0x1000_0000 + k * 0x10_0000),
+        ]);
+    };
+    let (p0, img) = write(&dir, "in0", DataFormat::Fp32, &rng.vec_f32(144, -4.0, 4.0));
+    add_input(0, p0, &mut cmd);
+    // Halves among x so the cast shows ties to even.
+    let mut xs = rng.vec_f32(6, -3.0, 3.0);
+    xs[0] = 2.5;
+    xs[1] = -0.5;
+    let (p1, x) = write(&dir, "in1", DataFormat::Fp32, &xs);
+    add_input(1, p1, &mut cmd);
+    let cond = [0i64, 1, 5, 0, -2, 1];
+    let p2 = dir.join("in2.bin");
+    std::fs::write(&p2, encode_i64(DataFormat::Int8, &cond)).unwrap();
+    add_input(2, p2, &mut cmd);
+    let idx = [2i64, 0, 2, 1];
+    let p3 = dir.join("in3.bin");
+    std::fs::write(&p3, encode_i64(DataFormat::Int32, &idx)).unwrap();
+    add_input(3, p3, &mut cmd);
+    let sizes = [36 * 4, 24, 24, 6, 24, 24, 24 * 4, 8 * 4];
+    for (k, bytes) in sizes.iter().enumerate() {
+        cmd.args([
+            "--output".into(),
+            format!("out{k}={}:{bytes}", 0x2000_0000 + k * 0x10_0000),
+        ]);
+    }
+    let out = dir.join("out");
+    let status = cmd
+        .arg("--out-dir")
+        .arg(&out)
+        .status()
+        .expect("tx8-run starts");
+    assert!(status.success(), "tx8-run failed: {status}");
+    let read = |k: usize, fmt: DataFormat| -> Vec<f64> {
+        let bytes = std::fs::read(out.join(format!("out{k}.bin"))).unwrap();
+        if fmt.is_float() {
+            decode_f32(fmt, &bytes).into_iter().map(f64::from).collect()
+        } else {
+            tx8_cmodel::dtype::decode_i64(fmt, &bytes)
+                .into_iter()
+                .map(|v| v as f64)
+                .collect()
+        }
+    };
+    let check = |name: &str, fmt: DataFormat, got: Vec<f64>, want: Vec<f64>| {
+        let v = compare(fmt, &got, &want);
+        assert!(v.pass, "{name}: {v:?}\ngot {got:?}\nwant {want:?}");
+    };
+    let f32_ = DataFormat::Fp32;
+    check(
+        "pool2d",
+        f32_,
+        read(0, f32_),
+        reference::pool(
+            &img,
+            [1, 6, 6, 4],
+            [3, 3],
+            [2, 2],
+            [1, 1, 0, 0],
+            false,
+            true,
+        ),
+    );
+    check(
+        "gelu_erf",
+        f32_,
+        read(1, f32_),
+        reference::activation(Activation::GeluErf, &x),
+    );
+    check(
+        "clip",
+        f32_,
+        read(2, f32_),
+        reference::activation(Activation::Clip { lo: -1.0, hi: 0.5 }, &x),
+    );
+    let row = &x[..3];
+    check(
+        "lt",
+        DataFormat::Int8,
+        read(3, DataFormat::Int8),
+        reference::binary(
+            tx8_cmodel::isa::BinaryOp::Lt,
+            &x,
+            &[2, 3],
+            row,
+            &[1, 3],
+            &[2, 3],
+            false,
+        ),
+    );
+    let condf: Vec<f64> = cond.iter().map(|&c| c as f64).collect();
+    check(
+        "select",
+        f32_,
+        read(4, f32_),
+        reference::select(&condf, &[2, 3], &x, &[2, 3], row, &[1, 3], &[2, 3]),
+    );
+    check(
+        "cast",
+        DataFormat::Int32,
+        read(5, DataFormat::Int32),
+        reference::cast(&x, true),
+    );
+    check(
+        "pad",
+        f32_,
+        read(6, f32_),
+        reference::pad(&x, &[2, 3], &[1, -1], &[1, 1], &[4, 6], 7.5),
+    );
+    let idxf: Vec<f64> = idx.iter().map(|&i| i as f64).collect();
+    check(
+        "gather_spm",
+        f32_,
+        read(7, f32_),
+        reference::gather(&x, &[2, 3], &idxf, 1),
+    );
+}
+
+/// Runs a one-tile C program whose `tile_main` body is `body`; returns
+/// tx8-run's stderr after checking that the run failed.
+fn failing_c_program(tag: &str, body: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("launcher-bad-{tag}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("bad.c");
+    let src = format!(
+        "#include \"tx8.h\"\n\
+         static L_SHAPE s23 = {{{{2, 3}}, {{0, 0}}, {{2, 3}}, {{2, 3}}, 2}};\n\
+         void tile_main(void) {{\n\
+           uint64_t base = tx8_spm_base();\n\
+           TSR x = {{Fmt_FP32, base, &s23}}, y = {{Fmt_FP32, base + 256, &s23}};\n\
+           (void)x; (void)y;\n\
+           {body}\n\
+         }}\n"
+    );
+    std::fs::write(&prog, src).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
+        .arg(&prog)
+        .args(["--tiles", "1"])
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{tag}: the run should fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn bad_operator_arguments_fail_the_call_with_a_located_message() {
+    let cases = [
+        // A TSR below the usable SPM window.
+        (
+            "window",
+            "TSR low = {Fmt_FP32, 0x100, &s23}; op_eltwise_unary(TX8_UNARY_ERF, &x, &low);",
+            &["op_eltwise_unary", "argument `out`", "usable SPM window"][..],
+        ),
+        (
+            "align",
+            "TSR odd = {Fmt_FP32, base + 2, &s23}; op_cast(&odd, &y);",
+            &["op_cast", "argument `input`", "not aligned"][..],
+        ),
+        (
+            "format",
+            "TSR bad = {99, base, &s23}; op_cast(&bad, &y);",
+            &["op_cast", "argument `input`", "unknown Data_Format 99"][..],
+        ),
+        (
+            "null-array",
+            "op_pad(&x, &y, 0, 0, 0, 0.0f);",
+            &["op_pad", "argument `low`", "NULL array"][..],
+        ),
+        (
+            "pad-dims",
+            "int64_t z[2] = {0, 0}, one[2] = {1, 0}; op_pad(&x, &y, one, z, z, 0.0f);",
+            &["pad", "output dims [2, 3] must be"][..],
+        ),
+        (
+            "select-scratch",
+            "static L_SHAPE s1 = {{1}, {0}, {1}, {1}, 1}; TSR c = {Fmt_INT8, base + 512, &s1};\
+             op_select(&c, &x, &x, 0, &y);",
+            &["select", "768 bytes needed for these operands, imm has 0"][..],
+        ),
+        (
+            "select-cond",
+            "op_select(&x, &x, &x, 0, &y);",
+            &["select", "cond must be int8"][..],
+        ),
+        (
+            "gather-index",
+            "static L_SHAPE s1 = {{1}, {0}, {1}, {1}, 1}; static L_SHAPE s21 = {{2, 1}, {0, 0}, {2, 1}, {2, 1}, 2};\
+             TSR i = {Fmt_INT32, base + 512, &s1}; TSR o = {Fmt_FP32, base + 768, &s21};\
+             op_eltwise_unary_param(TX8_UNARY_CLIP, 5.0f, 5.0f, &i, 0, &i);\
+             op_gather_spm(&x, &i, 1, &o);",
+            &["op_tdmaGather", "gather index 5 outside the table's 3 rows"][..],
+        ),
+        (
+            "pool-pads",
+            "static L_SHAPE s4 = {{1, 4, 4, 1}, {0}, {1, 4, 4, 1}, {1, 4, 4, 1}, 4};\
+             TSR img = {Fmt_FP32, base, &s4}, o = {Fmt_FP32, base + 256, &s4};\
+             POOL_PARAM p = {1, {2, 2}, {1, 1}, {0, 0, 2, 0}, 0}; op_pool2d(&p, &img, &o);",
+            &["pool2d", "must each be smaller than the kernel"][..],
+        ),
+        (
+            "unary-code",
+            "op_eltwise_unary(TX8_UNARY_ELU, &x, &y);",
+            &["op_eltwise_unary", "op_eltwise_unary_param"][..],
+        ),
+    ];
+    for (tag, body, needles) in cases {
+        let err = failing_c_program(tag, body);
+        for n in needles {
+            assert!(err.contains(n), "{tag}: stderr lacks {n:?}:\n{err}");
+        }
+    }
 }

@@ -56,19 +56,24 @@ op_tests! {
     pool2d => "pool2d",
     elementwise_binary => "elementwise_binary",
     elementwise_unary => "elementwise_unary",
+    elementwise_unary_param => "elementwise_unary_param",
+    select => "select",
+    cast => "cast",
     reduce => "reduce",
     transpose => "transpose",
     reshape => "reshape",
     concat => "concat",
     slice => "slice",
     gather => "gather",
+    gather_spm => "gather_spm",
+    pad => "pad",
     channelnorm => "channelnorm",
     load_store => "load_store",
 }
 
 #[test]
 fn every_operator_has_a_test() {
-    assert_eq!(OPS.len(), 16);
+    assert_eq!(OPS.len(), 21);
     assert!(OPS.iter().all(|(op, _)| run_case(op, 0).is_ok()));
 }
 

@@ -594,7 +594,9 @@ impl<'a> Parser<'a> {
         if def.custom_asm.is_none() && def.format.is_none() {
             return self.err_at(name_loc, format!("custom op '{written}' has no custom assembly form"));
         }
-        let loc = self.parse_optional_trailing_loc(loc)?;
+        // A custom parser may have set the location (MLIR's `result.location`,
+        // e.g. from a trailing location it consumed).
+        let loc = self.parse_optional_trailing_loc(state.loc)?;
         state.loc = loc;
         Ok(self.finish_op(state))
     }

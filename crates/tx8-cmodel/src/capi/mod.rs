@@ -7,9 +7,13 @@
 //! `TX8_ERROR`; later calls on that tile do nothing and return `TX8_ERROR`;
 //! the run then fails with the first error. No panic crosses the ABI.
 
+pub mod args;
+pub mod eltwise_calls;
 pub mod launch;
 pub mod oplib_calls;
 pub mod ops;
+#[cfg(test)]
+mod robustness_tests;
 pub mod types;
 
 use std::cell::{Cell, RefCell};

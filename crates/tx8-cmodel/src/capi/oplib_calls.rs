@@ -1,13 +1,14 @@
 //! C calls for the rest of the operator library: conv2d, layernorm, reduce,
-//! pooling, transpose, reshape, concat, slice, gather, channelnorm. Same
-//! conventions as `ops`: cycles or `TX8_ERROR`, errors recorded per tile.
+//! pooling, transpose, reshape, concat, slice, pad, gather (DDR table and
+//! SPM tensor), channelnorm. Same conventions as `ops`: cycles or
+//! `TX8_ERROR`, errors recorded per tile, every TSR checked by `args`.
 
-use crate::capi::types::{self, TSR};
+use crate::capi::args::{array, param, scratch, spm_tsr};
+use crate::capi::types::TSR;
 use crate::capi::{bad, call};
-use crate::error::SimError;
-use crate::isa::PoolKind;
+use crate::isa::{pool::PoolWindow, PoolKind};
 use crate::layout::MemLayout;
-use crate::oplib::{self, Scratch, Tsr};
+use crate::oplib::{self, Tsr};
 
 /// `op_conv2d` parameters (pad: top, left, bottom, right).
 #[repr(C)]
@@ -19,36 +20,17 @@ pub struct CONV_PARAM {
     pub groups: u64,
 }
 
-/// `op_pool2d` parameters; `kind` 0 max, 1 average.
+/// `op_pool2d` parameters: `kind` 0 max, 1 average; `pad` is (top, left,
+/// bottom, right), each smaller than the kernel; `count_include_pad` != 0
+/// makes averages divide by kh*kw instead of the taps inside the input.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct POOL_PARAM {
     pub kind: u32,
     pub kernel: [u64; 2],
     pub stride: [u64; 2],
-    pub pad: [u64; 2],
-}
-
-fn tsr(t: *const TSR) -> Result<Tsr, SimError> {
-    // SAFETY: only called from the unsafe extern functions below, whose
-    // callers guarantee their pointers.
-    unsafe { types::tsr(t) }
-}
-
-fn scratch(t: *const TSR) -> Result<Scratch, SimError> {
-    let s = tsr(t)?;
-    Ok(Scratch {
-        addr: s.addr,
-        bytes: s.bytes(),
-    })
-}
-
-fn param<T: Copy>(p: *const T, op: &str) -> Result<T, SimError> {
-    if p.is_null() {
-        return Err(bad(op, "null parameters"));
-    }
-    // SAFETY: non-null, and the caller guarantees it points to a live value.
-    Ok(unsafe { *p })
+    pub pad: [u64; 4],
+    pub count_include_pad: u32,
 }
 
 /// 2-D convolution (NHWC input, HWIO weight); `bias` may be NULL.
@@ -63,27 +45,24 @@ pub unsafe extern "C" fn op_conv2d(
     bias: *const TSR,
     out: *const TSR,
 ) -> u64 {
+    const OP: &str = "op_conv2d";
     call(|ctx| {
-        let p = param(p, "op_conv2d")?;
+        let p = param(p, OP)?;
         let bias = if bias.is_null() {
             None
         } else {
-            Some(tsr(bias)?)
+            Some(spm_tsr(ctx, bias, OP, "bias")?)
         };
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let w = spm_tsr(ctx, weight, OP, "weight")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
         let cp = oplib::conv::ConvParams {
             stride: p.stride,
             pad: p.pad,
             dilation: p.dilation,
             groups: p.groups,
         };
-        oplib::conv::conv2d(
-            ctx,
-            &tsr(input)?,
-            &tsr(weight)?,
-            bias.as_ref(),
-            &tsr(out)?,
-            cp,
-        )
+        oplib::conv::conv2d(ctx, &x, &w, bias.as_ref(), &y, cp)
     })
 }
 
@@ -100,20 +79,21 @@ pub unsafe extern "C" fn op_layernorm(
     imm: *const TSR,
     out: *const TSR,
 ) -> u64 {
+    const OP: &str = "op_layernorm";
     call(|ctx| {
-        oplib::normalize::layernorm(
-            ctx,
-            &tsr(input)?,
-            &tsr(gamma)?,
-            &tsr(beta)?,
-            &tsr(out)?,
-            eps,
-            scratch(imm)?,
-        )
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let g = spm_tsr(ctx, gamma, OP, "gamma")?;
+        let b = spm_tsr(ctx, beta, OP, "beta")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        let imm = scratch(ctx, imm, OP, "imm")?;
+        oplib::normalize::layernorm(ctx, &x, &g, &b, &y, eps, imm)
     })
 }
 
-/// Reduce over `axis`: `kind` 0 sum, 1 mean, 2 max, 3 min.
+/// Reduce over `axis`: `kind` 0 sum, 1 mean, 2 max, 3 min. `out` dims are
+/// the input dims with the axis removed or set to 1 (keepdims; the same
+/// elements either way). Same format in and out (mean: floats only).
+/// `imm`: the input's bytes unless `axis` is the last (then NULL is fine).
 ///
 /// # Safety
 /// Pointers must point to live, initialised values.
@@ -130,18 +110,16 @@ pub unsafe extern "C" fn op_reduce(
         let kind = *[Sum, Mean, Max, Min]
             .get(kind as usize)
             .ok_or_else(|| bad("op_reduce", "kind must be 0..3"))?;
-        oplib::reduce::reduce(
-            ctx,
-            kind,
-            &tsr(input)?,
-            axis as usize,
-            &tsr(out)?,
-            scratch(imm)?,
-        )
+        const OP: &str = "op_reduce";
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        let imm = scratch(ctx, imm, OP, "imm")?;
+        oplib::reduce::reduce(ctx, kind, &x, axis as usize, &y, imm)
     })
 }
 
-/// 2-D pooling over NHWC.
+/// 2-D pooling over NHWC (float formats): out is `[n, (h + top + bottom -
+/// kh) / sh + 1, (w + left + right - kw) / sw + 1, c]` in the input format.
 ///
 /// # Safety
 /// Pointers must point to live, initialised values.
@@ -151,22 +129,23 @@ pub unsafe extern "C" fn op_pool2d(
     input: *const TSR,
     out: *const TSR,
 ) -> u64 {
+    const OP: &str = "op_pool2d";
     call(|ctx| {
-        let p = param(p, "op_pool2d")?;
+        let p = param(p, OP)?;
         let kind = match p.kind {
             0 => PoolKind::Max,
             1 => PoolKind::Avg,
-            _ => return Err(bad("op_pool2d", "kind must be 0 (max) or 1 (avg)")),
+            _ => return Err(bad(OP, "kind must be 0 (max) or 1 (avg)")),
         };
-        oplib::reduce::pool2d(
-            ctx,
-            kind,
-            &tsr(input)?,
-            &tsr(out)?,
-            p.kernel,
-            p.stride,
-            p.pad,
-        )
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        let window = PoolWindow {
+            kernel: p.kernel,
+            stride: p.stride,
+            pad: p.pad,
+            count_include_pad: p.count_include_pad != 0,
+        };
+        oplib::reduce::pool2d(ctx, kind, &x, &y, &window)
     })
 }
 
@@ -176,17 +155,16 @@ pub unsafe extern "C" fn op_pool2d(
 /// `perm` must point to as many values as the input's rank; other pointers live.
 #[no_mangle]
 pub unsafe extern "C" fn op_transpose(perm: *const u32, input: *const TSR, out: *const TSR) -> u64 {
+    const OP: &str = "op_transpose";
     call(|ctx| {
-        let x = tsr(input)?;
-        if perm.is_null() {
-            return Err(bad("op_transpose", "null perm"));
-        }
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
         // SAFETY: the caller guarantees `perm` holds rank values.
-        let perm: Vec<usize> = unsafe { std::slice::from_raw_parts(perm, x.dims.len()) }
+        let perm: Vec<usize> = unsafe { array(perm, x.dims.len(), OP, "perm") }?
             .iter()
             .map(|&p| p as usize)
             .collect();
-        oplib::movement::transpose(ctx, &x, &perm, &tsr(out)?)
+        oplib::movement::transpose(ctx, &x, &perm, &y)
     })
 }
 
@@ -196,7 +174,12 @@ pub unsafe extern "C" fn op_transpose(perm: *const u32, input: *const TSR, out: 
 /// Pointers must point to live, initialised values.
 #[no_mangle]
 pub unsafe extern "C" fn op_reshape(input: *const TSR, out: *const TSR) -> u64 {
-    call(|ctx| oplib::movement::reshape(ctx, &tsr(input)?, &tsr(out)?))
+    const OP: &str = "op_reshape";
+    call(|ctx| {
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        oplib::movement::reshape(ctx, &x, &y)
+    })
 }
 
 /// Concatenate `count` inputs along `axis`.
@@ -210,18 +193,18 @@ pub unsafe extern "C" fn op_concat(
     axis: u32,
     out: *const TSR,
 ) -> u64 {
+    const OP: &str = "op_concat";
     call(|ctx| {
-        if inputs.is_null() {
-            return Err(bad("op_concat", "null inputs"));
-        }
         // SAFETY: the caller guarantees `count` valid entries.
-        let ptrs = unsafe { std::slice::from_raw_parts(inputs, count as usize) };
+        let ptrs = unsafe { array(inputs, count as usize, OP, "inputs") }?;
         let ts = ptrs
             .iter()
-            .map(|&p| tsr(p))
+            .enumerate()
+            .map(|(i, &p)| spm_tsr(ctx, p, OP, &format!("inputs[{i}]")))
             .collect::<Result<Vec<_>, _>>()?;
         let refs: Vec<&Tsr> = ts.iter().collect();
-        oplib::movement::concat(ctx, &refs, axis as usize, &tsr(out)?)
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        oplib::movement::concat(ctx, &refs, axis as usize, &y)
     })
 }
 
@@ -231,30 +214,35 @@ pub unsafe extern "C" fn op_concat(
 /// `starts` must hold as many values as the input's rank; other pointers live.
 #[no_mangle]
 pub unsafe extern "C" fn op_slice(starts: *const u64, input: *const TSR, out: *const TSR) -> u64 {
+    const OP: &str = "op_slice";
     call(|ctx| {
-        let x = tsr(input)?;
-        if starts.is_null() {
-            return Err(bad("op_slice", "null starts"));
-        }
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
         // SAFETY: the caller guarantees rank values.
-        let starts = unsafe { std::slice::from_raw_parts(starts, x.dims.len()) };
-        oplib::movement::slice(ctx, &x, starts, &tsr(out)?)
+        let starts = unsafe { array(starts, x.dims.len(), OP, "starts") }?;
+        oplib::movement::slice(ctx, &x, &starts, &y)
     })
 }
 
-/// Rows of a dense DDR table (`row_elems` elements of out's format each)
-/// chosen by int32 `indices`.
+/// Rows of a dense DDR table of `table_rows` rows (`row_elems` elements of
+/// out's format each) chosen by int32 `indices` in `[0, table_rows)`.
 ///
 /// # Safety
 /// Pointers must point to live, initialised values.
 #[no_mangle]
 pub unsafe extern "C" fn op_gather(
     table_ddr: u64,
+    table_rows: u64,
     row_elems: u64,
     indices: *const TSR,
     out: *const TSR,
 ) -> u64 {
-    call(|ctx| oplib::movement::gather(ctx, table_ddr, row_elems, &tsr(indices)?, &tsr(out)?))
+    const OP: &str = "op_gather";
+    call(|ctx| {
+        let idx = spm_tsr(ctx, indices, OP, "indices")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        oplib::movement::gather(ctx, table_ddr, table_rows, row_elems, &idx, &y)
+    })
 }
 
 /// ChannelNorm between dense NHWC and Cx (2) / NCx (3); `to_blocked` != 0
@@ -275,6 +263,70 @@ pub unsafe extern "C" fn op_channel_norm(
             3 => MemLayout::NCx,
             _ => return Err(bad("op_channel_norm", "layout must be 2 (Cx) or 3 (NCx)")),
         };
-        oplib::movement::channel_norm(ctx, &tsr(input)?, &tsr(out)?, layout, to_blocked != 0)
+        let x = spm_tsr(ctx, input, "op_channel_norm", "input")?;
+        let y = spm_tsr(ctx, out, "op_channel_norm", "out")?;
+        oplib::movement::channel_norm(ctx, &x, &y, layout, to_blocked != 0)
+    })
+}
+
+/// `out = take(table, indices, axis)` (ONNX Gather) on an SPM `table` of
+/// any format: out dims are `table[..axis] ++ indices ++ table[axis+1..]`;
+/// `indices` INT32 in `[0, table_dims[axis])` (normalise negative ones
+/// first; an index out of range fails the call). No scratch. For tables
+/// kept in DDR (embeddings) use `op_gather`.
+///
+/// # Safety
+/// Pointers must point to live, initialised values.
+#[no_mangle]
+pub unsafe extern "C" fn op_gather_spm(
+    table: *const TSR,
+    indices: *const TSR,
+    axis: u32,
+    out: *const TSR,
+) -> u64 {
+    const OP: &str = "op_gather_spm";
+    call(|ctx| {
+        let t = spm_tsr(ctx, table, OP, "table")?;
+        let idx = spm_tsr(ctx, indices, OP, "indices")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        oplib::movement::gather_spm(ctx, &t, &idx, axis as usize, &y)
+    })
+}
+
+/// Constant padding: input element i of dim d goes to output position
+/// `low[d] + i * (interior[d] + 1)`, everything else is `value` (rounded
+/// to the format); negative `low` / `high` crop. `low`, `high`, `interior`
+/// hold one entry per input dim (`interior` >= 0); out dims must be
+/// `low + high + len + (len - 1) * interior`. Any format, same in and out;
+/// no scratch; `out` must not overlap `input`.
+///
+/// # Safety
+/// The arrays must hold as many values as the input's rank; other pointers live.
+#[no_mangle]
+pub unsafe extern "C" fn op_pad(
+    input: *const TSR,
+    out: *const TSR,
+    low: *const i64,
+    high: *const i64,
+    interior: *const i64,
+    value: f32,
+) -> u64 {
+    const OP: &str = "op_pad";
+    call(|ctx| {
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        let r = x.dims.len();
+        // SAFETY: the caller guarantees rank values in each array.
+        let (lo, hi, int) = unsafe {
+            (
+                array(low, r, OP, "low")?,
+                array(high, r, OP, "high")?,
+                array(interior, r, OP, "interior")?,
+            )
+        };
+        if x.addr < y.addr + y.bytes() && y.addr < x.addr + x.bytes() {
+            return Err(bad(OP, "out must not overlap the input"));
+        }
+        oplib::pad::pad(ctx, &x, &y, &lo, &hi, &int, value)
     })
 }

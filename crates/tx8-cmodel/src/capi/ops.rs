@@ -3,14 +3,13 @@
 //! operator-library calls (`op_*`). Each returns the cycles of what it
 //! issued (its `TsmExecute` sum) or `TX8_ERROR`.
 
+use crate::capi::args::{scratch, spm_tsr};
 use crate::capi::types::{self, BATCHNORM_INFER_PARAM, GEMM_PARAM, NE_GEMM_PARAM, TSR};
 use crate::capi::{bad, call};
 use crate::engine::EngineMask;
-use crate::isa::{
-    BinaryOp, DteCopy, Instr, LoadKind, NeGemm, NeInstr, RdmaInstr, Strided, UnaryOp, WdmaInstr,
-};
+use crate::isa::{DteCopy, Instr, LoadKind, NeGemm, NeInstr, RdmaInstr, Strided, WdmaInstr};
 use crate::layout::MemLayout;
-use crate::oplib::{self, dma::DdrTensor, Scratch};
+use crate::oplib::{self, dma::DdrTensor};
 
 /// Engine bits for `op_join` (bit i = engine i).
 pub const TX8_ENGINE_CT: u32 = 1 << 1;
@@ -45,23 +44,10 @@ pub extern "C" fn tx8_spm_end() -> u64 {
     call(|ctx| Ok(ctx.config().spm_usable_end))
 }
 
-fn unsafe_tsr(t: *const TSR) -> Result<oplib::Tsr, crate::error::SimError> {
-    // SAFETY: only called from the unsafe extern functions of this module,
-    // whose callers guarantee their pointers.
-    unsafe { types::tsr(t) }
-}
-
 fn unsafe_whole(t: *const TSR) -> Result<(Vec<u64>, Vec<u64>), crate::error::SimError> {
-    // SAFETY: as for `unsafe_tsr`.
+    // SAFETY: only called from the unsafe extern functions of this module,
+    // whose callers guarantee their pointers (NULL is rejected).
     unsafe { types::whole_and_start(t) }
-}
-
-fn scratch(t: *const TSR) -> Result<Scratch, crate::error::SimError> {
-    let s = unsafe_tsr(t)?;
-    Ok(Scratch {
-        addr: s.addr,
-        bytes: s.bytes(),
-    })
 }
 
 /// Load this tile's slice (`shape_start`, `shape_slice` of `shape_whole`) of
@@ -76,7 +62,12 @@ pub unsafe extern "C" fn op_dma_load(dst: *const TSR, ddr_addr: u64) -> u64 {
 
 /// The shared body of `op_dma_load` and `op_load_const`.
 unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
+    let op = match kind {
+        LoadKind::Var => "op_dma_load",
+        LoadKind::Const => "op_load_const",
+    };
     call(|ctx| {
+        let t = spm_tsr(ctx, dst, op, "dst")?;
         let (whole, start) = unsafe_whole(dst)?;
         oplib::dma::load(
             ctx,
@@ -86,7 +77,7 @@ unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
                 dims: whole,
             },
             &start,
-            &unsafe_tsr(dst)?,
+            &t,
         )
     })
 }
@@ -107,10 +98,11 @@ pub unsafe extern "C" fn op_load_const(dst: *const TSR, ddr_addr: u64) -> u64 {
 #[no_mangle]
 pub unsafe extern "C" fn op_dma_store(src: *const TSR, ddr_addr: u64) -> u64 {
     call(|ctx| {
+        let t = spm_tsr(ctx, src, "op_dma_store", "src")?;
         let (whole, start) = unsafe_whole(src)?;
         oplib::dma::store(
             ctx,
-            &unsafe_tsr(src)?,
+            &t,
             &DdrTensor {
                 addr: ddr_addr,
                 dims: whole,
@@ -257,12 +249,18 @@ pub unsafe extern "C" fn op_batchnorm_inference(
             3 => MemLayout::NCx,
             _ => return Err(bad("op_batchnorm_inference", "mem_layout must be 0..3")),
         };
+        const OP: &str = "op_batchnorm_inference";
         let (sc, sh, me, va) = (
-            unsafe_tsr(scale)?,
-            unsafe_tsr(shift)?,
-            unsafe_tsr(mean)?,
-            unsafe_tsr(var)?,
+            spm_tsr(ctx, scale, OP, "scale")?,
+            spm_tsr(ctx, shift, OP, "shift")?,
+            spm_tsr(ctx, mean, OP, "mean")?,
+            spm_tsr(ctx, var, OP, "var")?,
         );
+        let (x, y) = (
+            spm_tsr(ctx, input, OP, "input")?,
+            spm_tsr(ctx, out, OP, "out")?,
+        );
+        let imm = scratch(ctx, imm, OP, "imm")?;
         let bn = oplib::batchnorm::BnParams {
             scale: &sc,
             shift: &sh,
@@ -270,14 +268,7 @@ pub unsafe extern "C" fn op_batchnorm_inference(
             var: &va,
             eps: p.eps,
         };
-        oplib::batchnorm::batchnorm_inference(
-            ctx,
-            &unsafe_tsr(input)?,
-            &bn,
-            &unsafe_tsr(out)?,
-            layout,
-            scratch(imm)?,
-        )
+        oplib::batchnorm::batchnorm_inference(ctx, &x, &bn, &y, layout, imm)
     })
 }
 
@@ -304,19 +295,15 @@ pub unsafe extern "C" fn op_gemm(
             trans_b: p.trans_b != 0,
             accumulate: p.accumulate != 0,
         };
+        const OP: &str = "op_gemm";
         let bias = if bias.is_null() {
             None
         } else {
-            Some(unsafe_tsr(bias)?)
+            Some(spm_tsr(ctx, bias, OP, "bias")?)
         };
-        oplib::gemm::matmul(
-            ctx,
-            &unsafe_tsr(a)?,
-            &unsafe_tsr(b)?,
-            bias.as_ref(),
-            &unsafe_tsr(out)?,
-            flags,
-        )
+        let (a, b) = (spm_tsr(ctx, a, OP, "a")?, spm_tsr(ctx, b, OP, "b")?);
+        let out = spm_tsr(ctx, out, OP, "out")?;
+        oplib::gemm::matmul(ctx, &a, &b, bias.as_ref(), &out, flags)
     })
 }
 
@@ -326,66 +313,11 @@ pub unsafe extern "C" fn op_gemm(
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
 #[no_mangle]
 pub unsafe extern "C" fn op_softmax(input: *const TSR, imm: *const TSR, out: *const TSR) -> u64 {
+    const OP: &str = "op_softmax";
     call(|ctx| {
-        oplib::normalize::softmax(ctx, &unsafe_tsr(input)?, &unsafe_tsr(out)?, scratch(imm)?)
-    })
-}
-
-/// Element-wise binary op with broadcasting: `op` 0 add, 1 sub, 2 mul, 3 div, 4 max, 5 min.
-///
-/// # Safety
-/// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
-#[no_mangle]
-pub unsafe extern "C" fn op_eltwise_binary(
-    op: u32,
-    a: *const TSR,
-    b: *const TSR,
-    imm: *const TSR,
-    out: *const TSR,
-) -> u64 {
-    call(|ctx| {
-        let op = [
-            BinaryOp::Add,
-            BinaryOp::Sub,
-            BinaryOp::Mul,
-            BinaryOp::Div,
-            BinaryOp::Max,
-            BinaryOp::Min,
-        ]
-        .get(op as usize)
-        .copied()
-        .ok_or_else(|| bad("op_eltwise_binary", "op must be 0..5"))?;
-        oplib::elementwise::binary(
-            ctx,
-            op,
-            &unsafe_tsr(a)?,
-            &unsafe_tsr(b)?,
-            &unsafe_tsr(out)?,
-            scratch(imm)?,
-        )
-    })
-}
-
-/// Element-wise unary op: 0 relu, 1 exp, 2 sigmoid, 3 tanh, 4 gelu, 5 silu, 6 abs, 7 rsqrt.
-///
-/// # Safety
-/// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
-#[no_mangle]
-pub unsafe extern "C" fn op_eltwise_unary(op: u32, input: *const TSR, out: *const TSR) -> u64 {
-    call(|ctx| {
-        let op = [
-            UnaryOp::Relu,
-            UnaryOp::Exp,
-            UnaryOp::Sigmoid,
-            UnaryOp::Tanh,
-            UnaryOp::Gelu,
-            UnaryOp::Silu,
-            UnaryOp::Abs,
-            UnaryOp::Rsqrt,
-        ]
-        .get(op as usize)
-        .copied()
-        .ok_or_else(|| bad("op_eltwise_unary", "op must be 0..7"))?;
-        oplib::elementwise::unary(ctx, op, &unsafe_tsr(input)?, &unsafe_tsr(out)?)
+        let x = spm_tsr(ctx, input, OP, "input")?;
+        let y = spm_tsr(ctx, out, OP, "out")?;
+        let imm = scratch(ctx, imm, OP, "imm")?;
+        oplib::normalize::softmax(ctx, &x, &y, imm)
     })
 }

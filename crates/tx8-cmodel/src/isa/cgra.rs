@@ -12,6 +12,8 @@ use crate::error::SimError;
 use crate::isa::access::Access;
 use crate::timing::cost::ct_cycles;
 
+use crate::isa::pool::{pool_f32, pool_out, PoolWindow};
+
 /// Two-operand element-wise operations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinaryOp {
@@ -21,6 +23,10 @@ pub enum BinaryOp {
     Div,
     Max,
     Min,
+    /// `a` to the power `b` (a transcendental: quarter rate). Integers:
+    /// exact with saturation; a negative exponent gives the truncated
+    /// `1 / a^|b|` (0 unless |a| = 1; 0 to a negative power is a division by zero).
+    Pow,
     /// Relational ops write 1 where true and 0 where false, in the operand format.
     Eq,
     Ne,
@@ -48,6 +54,7 @@ impl BinaryOp {
             Div => ("ArithOp", "div"),
             Max => ("ArithOp", "max"),
             Min => ("ArithOp", "min"),
+            Pow => ("TransOp", "pow"),
             Eq => ("RelaOp", "eq"),
             Ne => ("RelaOp", "ne"),
             Lt => ("RelaOp", "lt"),
@@ -73,6 +80,7 @@ impl BinaryOp {
             Div => a / b,
             Max => a.max(b),
             Min => a.min(b),
+            Pow => a.powf(b),
             Eq => t(a == b),
             Ne => t(a != b),
             Lt => t(a < b),
@@ -97,6 +105,7 @@ impl BinaryOp {
             Div => a.checked_div(b)?,
             Max => a.max(b),
             Min => a.min(b),
+            Pow => int_pow(a, b)?,
             Eq => (a == b) as i64,
             Ne => (a != b) as i64,
             Lt => (a < b) as i64,
@@ -109,6 +118,55 @@ impl BinaryOp {
             Shl => a.checked_shl(b.clamp(0, 63) as u32).unwrap_or(0),
             Shr => a >> b.clamp(0, 63),
         })
+    }
+}
+
+impl BinaryOp {
+    /// Runs at the reduced transcendental rate.
+    pub fn is_transcendental(self) -> bool {
+        self == BinaryOp::Pow
+    }
+}
+
+/// Integer power with saturation to i64; negative exponents as `1 / a^|b|`
+/// truncated toward zero (`None` for 0 to a negative power).
+fn int_pow(a: i64, b: i64) -> Option<i64> {
+    if b < 0 {
+        return match a {
+            0 => None,
+            1 => Some(1),
+            -1 => Some(if b % 2 == 0 { 1 } else { -1 }),
+            _ => Some(0),
+        };
+    }
+    let e = u32::try_from(b).unwrap_or(u32::MAX);
+    Some(a.checked_pow(e).unwrap_or(if a < 0 && e % 2 == 1 {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
+}
+
+/// erf as the CT evaluates it: Abramowitz & Stegun 7.1.26, a degree-5
+/// polynomial in t = 1/(1 + p|x|) times exp(-x^2) (absolute error below
+/// 1.5e-7, within fp32 rounding of results near 1), odd symmetry.
+pub fn erf_f32(x: f32) -> f32 {
+    const P: f32 = 0.327_591_1;
+    const A: [f32; 5] = [
+        0.254_829_6,
+        -0.284_496_74,
+        1.421_413_7,
+        -1.453_152,
+        1.061_405_4,
+    ];
+    let ax = x.abs();
+    let t = 1.0 / (1.0 + P * ax);
+    let poly = t * (A[0] + t * (A[1] + t * (A[2] + t * (A[3] + t * A[4]))));
+    let y = 1.0 - poly * (-ax * ax).exp();
+    if x.is_nan() {
+        x
+    } else {
+        y.copysign(x)
     }
 }
 
@@ -131,6 +189,8 @@ pub enum UnaryOp {
     Gelu,
     Floor,
     Ceil,
+    /// The error function (a transcendental: quarter rate; see [`erf_f32`]).
+    Erf,
 }
 
 impl UnaryOp {
@@ -152,6 +212,7 @@ impl UnaryOp {
             Sqrt => ("TransOp", "sqrt"),
             Rsqrt => ("TransOp", "rsqrt"),
             Recip => ("TransOp", "recip"),
+            Erf => ("TransOp", "erf"),
         }
     }
 
@@ -181,6 +242,7 @@ impl UnaryOp {
             Gelu => 0.5 * x * (1.0 + (0.797_884_6 * (x + 0.044_715 * x * x * x)).tanh()),
             Floor => x.floor(),
             Ceil => x.ceil(),
+            Erf => erf_f32(x),
         }
     }
 }
@@ -265,8 +327,10 @@ pub enum CgraInstr {
         rows: u64,
         cols: u64,
     },
-    /// 2-D pooling over dense NHWC (`n,h,w,c`) into NHWC, zero padding not
-    /// counted in averages.
+    /// 2-D pooling over dense NHWC (`n,h,w,c`) into NHWC; `pad` is (top,
+    /// left, bottom, right). Max ignores padding; an average divides by the
+    /// taps inside the input, or by the whole window (`kh*kw`) when
+    /// `count_include_pad`.
     Pool {
         kind: PoolKind,
         fmt: DataFormat,
@@ -275,7 +339,8 @@ pub enum CgraInstr {
         dims: [u64; 4],
         kernel: [u64; 2],
         stride: [u64; 2],
-        pad: [u64; 2],
+        pad: [u64; 4],
+        count_include_pad: bool,
     },
     /// Format conversion of `n` elements (RNE, saturating to ints).
     Convert {
@@ -385,15 +450,18 @@ impl CgraInstr {
     /// CT busy cycles.
     pub fn cycles(&self, cfg: &crate::config::HardwareConfig) -> u64 {
         match self {
-            CgraInstr::Vv { fmt, n, .. } | CgraInstr::Vs { fmt, n, .. } => {
-                ct_cycles(cfg, *fmt, *n, false)
+            CgraInstr::Vv { op, fmt, n, .. } | CgraInstr::Vs { op, fmt, n, .. } => {
+                ct_cycles(cfg, *fmt, *n, op.is_transcendental())
             }
-            CgraInstr::VuV { fmt, src_elems, .. } => ct_cycles(cfg, *fmt, *src_elems, false),
+            CgraInstr::VuV {
+                op, fmt, src_elems, ..
+            } => ct_cycles(cfg, *fmt, *src_elems, op.is_transcendental()),
             CgraInstr::VuVLoop {
+                op,
                 fmt,
                 full_src_elems,
                 ..
-            } => ct_cycles(cfg, *fmt, *full_src_elems, false),
+            } => ct_cycles(cfg, *fmt, *full_src_elems, op.is_transcendental()),
             CgraInstr::Unary { op, fmt, n, .. } => ct_cycles(cfg, *fmt, *n, op.is_transcendental()),
             CgraInstr::ReduceRows {
                 fmt, rows, cols, ..
@@ -411,7 +479,12 @@ impl CgraInstr {
                     .saturating_mul(oh)
                     .saturating_mul(ow)
                     .saturating_mul(dims[3]);
-                ct_cycles(cfg, *fmt, work.saturating_mul(kernel[0] * kernel[1]), false)
+                ct_cycles(
+                    cfg,
+                    *fmt,
+                    work.saturating_mul(kernel[0].saturating_mul(kernel[1])),
+                    false,
+                )
             }
             CgraInstr::Convert { from, to, n, .. } => {
                 let wider = if from.size() >= to.size() { *from } else { *to };
@@ -594,6 +667,7 @@ impl CgraInstr {
                 kernel,
                 stride,
                 pad,
+                count_include_pad,
             } => {
                 if !fmt.is_float() {
                     return Err(acc.invalid("pooling needs a float format"));
@@ -611,7 +685,13 @@ impl CgraInstr {
                     .ok_or_else(|| acc.invalid("size overflow"))?;
                 acc.spm_check(dst, out, fmt.size() as u64)?;
                 let x = acc.read_f32(fmt, src, total)?;
-                let y = pool_f32(kind, &x, dims, kernel, stride, pad, oh, ow);
+                let window = PoolWindow {
+                    kernel,
+                    stride,
+                    pad,
+                    count_include_pad,
+                };
+                let y = pool_f32(kind, &x, dims, &window, oh, ow);
                 acc.write_f32(fmt, dst, &y)
             }
             CgraInstr::Convert {
@@ -660,6 +740,10 @@ impl CgraInstr {
                     acc.bytes(acc.bytes(rows, cols)?, size as u64)?,
                     size as u64,
                 )?;
+                // Nothing to move (and rows or cols may be huge when the other is 0).
+                if bytes.is_empty() {
+                    return Ok(());
+                }
                 let mut out = vec![0u8; bytes.len()];
                 let (r, c) = (rows as usize, cols as usize);
                 for i in 0..r {
@@ -760,96 +844,4 @@ pub fn reduce_f32(op: ReduceOp, row: &[f32]) -> f32 {
         ReduceOp::Max => row.iter().copied().fold(f32::NEG_INFINITY, f32::max),
         ReduceOp::Min => row.iter().copied().fold(f32::INFINITY, f32::min),
     }
-}
-
-/// Output height and width of a pooling window, or None if it does not fit.
-pub fn pool_out(
-    dims: &[u64; 4],
-    kernel: &[u64; 2],
-    stride: &[u64; 2],
-    pad: &[u64; 2],
-) -> Option<(u64, u64)> {
-    if kernel.contains(&0) || stride.contains(&0) {
-        return None;
-    }
-    let padded = |d: u64, p: u64| d.checked_add(p.checked_mul(2)?);
-    let oh = padded(dims[1], pad[0])?.checked_sub(kernel[0])? / stride[0] + 1;
-    let ow = padded(dims[2], pad[1])?.checked_sub(kernel[1])? / stride[1] + 1;
-    Some((oh, ow))
-}
-
-/// Kernel taps `k` in `[0, kernel)` whose input index
-/// `o*stride + k*dilation - pad` falls inside `[0, len)`, as a range (so
-/// loops never visit padding, however large the kernel or padding).
-pub fn taps(
-    o: u64,
-    stride: u64,
-    dilation: u64,
-    pad: u64,
-    len: u64,
-    kernel: u64,
-) -> std::ops::Range<u64> {
-    let base = o as i128 * stride as i128 - pad as i128;
-    let d = dilation.max(1) as i128;
-    let lo = if base >= 0 { 0 } else { (-base + d - 1) / d };
-    let room = len as i128 - base;
-    let hi = if room <= 0 { 0 } else { (room + d - 1) / d };
-    let (lo, hi) = (lo.min(kernel as i128), hi.min(kernel as i128));
-    lo as u64..hi.max(lo) as u64
-}
-
-/// Input index of tap `k` (valid only for `k` in `taps(..)`).
-pub fn tap_index(o: u64, stride: u64, dilation: u64, pad: u64, k: u64) -> usize {
-    (o as i128 * stride as i128 + k as i128 * dilation.max(1) as i128 - pad as i128) as usize
-}
-
-/// NHWC pooling (the CT semantics; average over the taps inside the input).
-#[allow(clippy::too_many_arguments)]
-pub fn pool_f32(
-    kind: PoolKind,
-    x: &[f32],
-    dims: [u64; 4],
-    kernel: [u64; 2],
-    stride: [u64; 2],
-    pad: [u64; 2],
-    oh: u64,
-    ow: u64,
-) -> Vec<f32> {
-    let [n, h, w, c] = dims.map(|d| d as usize);
-    let mut y = Vec::with_capacity(n * (oh * ow) as usize * c);
-    for b in 0..n {
-        for oy in 0..oh {
-            for ox in 0..ow {
-                let ys = taps(oy, stride[0], 1, pad[0], h as u64, kernel[0]);
-                let xs = taps(ox, stride[1], 1, pad[1], w as u64, kernel[1]);
-                for ch in 0..c {
-                    let mut acc = if kind == PoolKind::Max {
-                        f32::NEG_INFINITY
-                    } else {
-                        0.0
-                    };
-                    let mut count = 0u64;
-                    for ky in ys.clone() {
-                        let iy = tap_index(oy, stride[0], 1, pad[0], ky);
-                        for kx in xs.clone() {
-                            let ix = tap_index(ox, stride[1], 1, pad[1], kx);
-                            let v = x[((b * h + iy) * w + ix) * c + ch];
-                            acc = if kind == PoolKind::Max {
-                                acc.max(v)
-                            } else {
-                                acc + v
-                            };
-                            count += 1;
-                        }
-                    }
-                    y.push(if kind == PoolKind::Avg {
-                        acc / count.max(1) as f32
-                    } else {
-                        acc
-                    });
-                }
-            }
-        }
-    }
-    y
 }

@@ -52,9 +52,11 @@ pub enum RdmaInstr {
         shape: Strided,
     },
     /// `op_rdmaGather`: for i < count, row `idx[i]` of the DDR table at
-    /// `ddr` (rows of `row_bytes`) goes to `spm + i*row_bytes`.
+    /// `ddr` (`rows` rows of `row_bytes`) goes to `spm + i*row_bytes`.
+    /// Indices are int32 in SPM and must lie in `[0, rows)`.
     Gather {
         ddr: u64,
+        rows: u64,
         index: u64,
         count: u64,
         row_bytes: u64,
@@ -92,6 +94,18 @@ pub enum TdmaInstr {
         count: u64,
         src_stride: u64,
         dst_stride: u64,
+    },
+    /// `op_tdmaGather`: the SPM counterpart of `op_rdmaGather`: for i <
+    /// count, row `idx[i]` of the SPM table at `table` (`rows` rows of
+    /// `row_bytes`) goes to `dst + i*row_bytes`. Indices are int32 in SPM and
+    /// must lie in `[0, rows)`.
+    Gather {
+        table: u64,
+        rows: u64,
+        row_bytes: u64,
+        index: u64,
+        count: u64,
+        dst: u64,
     },
 }
 
@@ -181,13 +195,18 @@ impl RdmaInstr {
             }
             RdmaInstr::Gather {
                 ddr,
+                rows,
                 index,
                 count,
                 row_bytes,
                 spm,
             } => {
                 acc.spm_check(spm, acc.bytes(count, row_bytes)?, 1)?;
+                ddr_check(acc, ddr, acc.bytes(rows, row_bytes)?)?;
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
+                    if idx < 0 || idx as u64 >= rows {
+                        return Err(acc.invalid(format!("gather index {idx} is outside the table's {rows} rows")));
+                    }
                     let at = ddr
                         .checked_add(row_offset(acc, idx, row_bytes)?)
                         .ok_or_else(|| acc.invalid("row address overflows"))?;
@@ -262,6 +281,7 @@ impl TdmaInstr {
         match self {
             TdmaInstr::Reshape { .. } => "op_reshape",
             TdmaInstr::GatherScatter { .. } => "op_gatherScatter",
+            TdmaInstr::Gather { .. } => "op_tdmaGather",
         }
     }
 
@@ -272,6 +292,9 @@ impl TdmaInstr {
             TdmaInstr::GatherScatter {
                 elem_bytes, count, ..
             } => elem_bytes.saturating_mul(*count),
+            TdmaInstr::Gather {
+                row_bytes, count, ..
+            } => row_bytes.saturating_mul(*count),
         }
     }
 
@@ -279,6 +302,14 @@ impl TdmaInstr {
     /// written, so overlapping moves behave like a copy through a buffer.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         let (src, dst, shape) = match *self {
+            TdmaInstr::Gather {
+                table,
+                rows,
+                row_bytes,
+                index,
+                count,
+                dst,
+            } => return tdma_gather(acc, table, rows, row_bytes, index, count, dst),
             TdmaInstr::Reshape { src, dst, shape } => (src, dst, shape),
             TdmaInstr::GatherScatter {
                 src,
@@ -313,6 +344,35 @@ impl TdmaInstr {
         }
         Ok(())
     }
+}
+
+/// Execute `op_tdmaGather`: every range and index is checked before the
+/// first byte moves.
+fn tdma_gather(
+    acc: &Access,
+    table: u64,
+    rows: u64,
+    row_bytes: u64,
+    index: u64,
+    count: u64,
+    dst: u64,
+) -> Result<(), SimError> {
+    acc.spm_check(table, acc.bytes(rows, row_bytes)?, 1)?;
+    acc.spm_check(dst, acc.bytes(count, row_bytes)?, 1)?;
+    let idx = read_indices(acc, index, count)?;
+    if let Some(bad) = idx.iter().find(|&&i| i < 0 || i as u64 >= rows) {
+        return Err(acc.invalid(format!(
+            "gather index {bad} outside the table's {rows} rows"
+        )));
+    }
+    let data: Vec<Vec<u8>> = idx
+        .iter()
+        .map(|&i| acc.spm_read(table + i as u64 * row_bytes, row_bytes, 1))
+        .collect::<Result<_, _>>()?;
+    for (i, row) in data.iter().enumerate() {
+        acc.spm_write(dst + i as u64 * row_bytes, row, 1)?;
+    }
+    Ok(())
 }
 
 /// DTE: copy `bytes` from the own SPM at `src` to tile `dst_tile`'s SPM at `dst`.

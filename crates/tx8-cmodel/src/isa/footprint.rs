@@ -5,9 +5,10 @@
 //! (gather / scatter) accesses to DDR are summarised conservatively.
 
 use crate::error::MemSpace;
-use crate::isa::cgra::{pool_out, CgraInstr};
+use crate::isa::cgra::CgraInstr;
 use crate::isa::dma::{RdmaInstr, Strided, TdmaInstr, WdmaInstr};
 use crate::isa::ne::NeInstr;
+use crate::isa::pool::pool_out;
 use crate::isa::Instr;
 
 /// One read or write in `space`: `rows` rows of `row_bytes` bytes, row r
@@ -265,13 +266,14 @@ impl Instr {
             ],
             Instr::Rdma(RdmaInstr::Gather {
                 ddr,
+                rows,
                 index,
                 count,
                 row_bytes,
                 spm: s,
             }) => vec![
-                // Rows may come from anywhere in the table: the whole address space above it.
-                span(MemSpace::Ddr, *ddr, u64::MAX - ddr, false),
+                // Rows may come from anywhere in the table.
+                span(MemSpace::Ddr, *ddr, rows.saturating_mul(*row_bytes), false),
                 span(spm, *index, count.saturating_mul(4), false),
                 span(spm, *s, count.saturating_mul(*row_bytes), true),
             ],
@@ -290,32 +292,43 @@ impl Instr {
                 span(spm, *index, count.saturating_mul(4), false),
                 span(MemSpace::Ddr, *ddr, u64::MAX - ddr, true),
             ],
-            Instr::Tdma(t) => {
-                let (src, dst, s) = match *t {
-                    TdmaInstr::Reshape { src, dst, shape } => (src, dst, shape),
-                    TdmaInstr::GatherScatter {
-                        src,
-                        dst,
-                        elem_bytes,
-                        count,
+            Instr::Tdma(t) => match *t {
+                TdmaInstr::Gather {
+                    table,
+                    rows,
+                    row_bytes,
+                    index,
+                    count,
+                    dst,
+                } => vec![
+                    span(spm, table, rows.saturating_mul(row_bytes), false),
+                    span(spm, index, count.saturating_mul(4), false),
+                    span(spm, dst, count.saturating_mul(row_bytes), true),
+                ],
+                TdmaInstr::Reshape { src, dst, shape } => vec![
+                    strided(spm, src, &shape, shape.src_stride, false),
+                    strided(spm, dst, &shape, shape.dst_stride, true),
+                ],
+                TdmaInstr::GatherScatter {
+                    src,
+                    dst,
+                    elem_bytes,
+                    count,
+                    src_stride,
+                    dst_stride,
+                } => {
+                    let s = Strided {
+                        rows: count,
+                        row_bytes: elem_bytes,
                         src_stride,
                         dst_stride,
-                    } => (
-                        src,
-                        dst,
-                        Strided {
-                            rows: count,
-                            row_bytes: elem_bytes,
-                            src_stride,
-                            dst_stride,
-                        },
-                    ),
-                };
-                vec![
-                    strided(spm, src, &s, s.src_stride, false),
-                    strided(spm, dst, &s, s.dst_stride, true),
-                ]
-            }
+                    };
+                    vec![
+                        strided(spm, src, &s, s.src_stride, false),
+                        strided(spm, dst, &s, s.dst_stride, true),
+                    ]
+                }
+            },
             Instr::Dte(d) => vec![
                 span(spm, d.src, d.bytes, false),
                 span(MemSpace::Spm(d.dst_tile), d.dst, d.bytes, true),

@@ -9,6 +9,7 @@ pub mod cgra;
 pub mod dma;
 pub mod footprint;
 pub mod ne;
+pub mod pool;
 #[cfg(test)]
 mod robustness_tests;
 #[cfg(test)]

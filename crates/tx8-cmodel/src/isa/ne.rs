@@ -377,7 +377,7 @@ pub fn conv_ref(
     ow: u64,
     int: bool,
 ) -> Vec<f64> {
-    use crate::isa::cgra::{tap_index, taps};
+    use crate::isa::pool::{tap_index, taps};
     let [n, h, w, ch] = c.dims.map(|d| d as usize);
     let g = c.groups.max(1) as usize;
     let (cg, oc) = (ch / g, c.out_channels as usize);

@@ -71,6 +71,7 @@ fn random_instr(r: &mut Rng) -> Instr {
             BinaryOp::Shr,
             BinaryOp::Xor,
             BinaryOp::Ge,
+            BinaryOp::Pow,
         ])
     };
     let strided = |r: &mut Rng| Strided {
@@ -79,7 +80,7 @@ fn random_instr(r: &mut Rng) -> Instr {
         src_stride: n(r),
         dst_stride: n(r),
     };
-    match r.range_u64(0, 20) {
+    match r.range_u64(0, 21) {
         0 => Instr::Cgra(CgraInstr::Vv {
             op: bin(r),
             fmt: f(r),
@@ -139,7 +140,8 @@ fn random_instr(r: &mut Rng) -> Instr {
             dims: [n(r), n(r), n(r), n(r)],
             kernel: [n(r), n(r)],
             stride: [n(r), n(r)],
-            pad: [n(r), n(r)],
+            pad: [n(r), n(r), n(r), n(r)],
+            count_include_pad: b(r),
         }),
         7 => Instr::Cgra(CgraInstr::Convert {
             from: f(r),
@@ -200,6 +202,7 @@ fn random_instr(r: &mut Rng) -> Instr {
         }),
         13 => Instr::Rdma(RdmaInstr::Gather {
             ddr: a(r),
+            rows: n(r),
             index: a(r),
             count: n(r),
             row_bytes: n(r),
@@ -229,6 +232,14 @@ fn random_instr(r: &mut Rng) -> Instr {
             count: n(r),
             src_stride: n(r),
             dst_stride: n(r),
+        }),
+        19 => Instr::Tdma(TdmaInstr::Gather {
+            table: a(r),
+            rows: n(r),
+            row_bytes: n(r),
+            index: a(r),
+            count: n(r),
+            dst: a(r),
         }),
         18 => Instr::Dte(DteCopy {
             dst_tile: r.range_u64(0, 20) as u32,

@@ -370,13 +370,37 @@ fn reduce_pool_convert_copy_fill_transpose() {
             dims: [1, 4, 4, 1],
             kernel: [2, 2],
             stride: [2, 2],
-            pad: [0, 0],
+            pad: [0, 0, 0, 0],
+            count_include_pad: false,
         })
     };
     run(&c, vec![pool(PoolKind::Max)]).unwrap();
     assert_eq!(get(&c, 0x40000, Fp32, 4), vec![5.0, 7.0, 13.0, 15.0]);
     run(&c, vec![pool(PoolKind::Avg)]).unwrap();
     assert_eq!(get(&c, 0x40000, Fp32, 4), vec![2.5, 4.5, 10.5, 12.5]);
+    // 1x2x2x1 [1 2; 3 4], 2x2 window, padding only on top: 2x1 outputs over
+    // rows (-1, 0) and (0, 1). Averages of the first window: 3/2 without the
+    // padding, 3/4 counting it.
+    put(&c, BASE, Fp32, &[1.0, 2.0, 3.0, 4.0]);
+    let padded = |kind, count_include_pad| {
+        Instr::Cgra(CgraInstr::Pool {
+            kind,
+            fmt: Fp32,
+            src: BASE,
+            dst: 0x40000,
+            dims: [1, 2, 2, 1],
+            kernel: [2, 2],
+            stride: [1, 1],
+            pad: [1, 0, 0, 0],
+            count_include_pad,
+        })
+    };
+    run(&c, vec![padded(PoolKind::Avg, false)]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp32, 2), vec![1.5, 2.5]);
+    run(&c, vec![padded(PoolKind::Avg, true)]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp32, 2), vec![0.75, 2.5]);
+    run(&c, vec![padded(PoolKind::Max, true)]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp32, 2), vec![2.0, 4.0]);
     // Convert fp32 -> fp16 rounds to nearest even; fp32 -> int8 saturates.
     put(
         &c,
@@ -454,4 +478,57 @@ fn reduce_pool_convert_copy_fill_transpose() {
         get(&c, 0x40000, Fp32, 6),
         vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]
     );
+}
+
+#[test]
+fn ct_erf_is_within_its_documented_error_of_the_f64_series() {
+    // Known values of erf (to 16 digits) check the reference itself.
+    for (x, want) in [
+        (0.5, 0.520_499_877_813_046_5),
+        (1.0, 0.842_700_792_949_714_9),
+        (2.0, 0.995_322_265_018_952_7),
+        (-3.0, -0.999_977_909_503_001_4),
+    ] {
+        assert!(
+            (crate::oplib::reference::erf(x) - want).abs() < 1e-15,
+            "erf({x})"
+        );
+    }
+    // The CT's polynomial: absolute error below 1.5e-7 (A&S 7.1.26) plus f32 rounding.
+    let worst = (-600..=600)
+        .map(|i| {
+            let x = i as f32 / 100.0;
+            (f64::from(crate::isa::cgra::erf_f32(x)) - crate::oplib::reference::erf(x.into())).abs()
+        })
+        .fold(0.0, f64::max);
+    assert!(worst < 3e-7, "worst error {worst}");
+}
+
+#[test]
+fn pow_runs_at_the_transcendental_rate_and_integer_pow_saturates() {
+    let c = HardwareConfig::default();
+    let vv = |op, fmt| CgraInstr::Vv {
+        op,
+        fmt,
+        a: BASE,
+        b: BASE + 0x1000,
+        dst: BASE + 0x2000,
+        n: 1000,
+    };
+    let slow = u64::from(c.ct_transcendental_slowdown);
+    assert_eq!(
+        vv(BinaryOp::Pow, Fp32).cycles(&c),
+        1000u64.div_ceil(u64::from(c.ct_lanes_32bit) / slow)
+    );
+    assert_eq!(
+        vv(BinaryOp::Add, Fp32).cycles(&c),
+        1000u64.div_ceil(u64::from(c.ct_lanes_32bit))
+    );
+    assert_eq!(BinaryOp::Pow.apply_i64(3, 4), Some(81));
+    assert_eq!(BinaryOp::Pow.apply_i64(-2, 3), Some(-8));
+    assert_eq!(BinaryOp::Pow.apply_i64(2, 200), Some(i64::MAX));
+    assert_eq!(BinaryOp::Pow.apply_i64(-2, 201), Some(i64::MIN));
+    assert_eq!(BinaryOp::Pow.apply_i64(2, -1), Some(0));
+    assert_eq!(BinaryOp::Pow.apply_i64(-1, -3), Some(-1));
+    assert_eq!(BinaryOp::Pow.apply_i64(0, -1), None);
 }

@@ -260,6 +260,7 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
         &c,
         vec![Instr::Rdma(RdmaInstr::Gather {
             ddr: 0x1000_0000,
+            rows: 32,
             index: 0x40000,
             count: 3,
             row_bytes: 8,
@@ -353,6 +354,7 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
         &c,
         vec![Instr::Rdma(RdmaInstr::Gather {
             ddr: 0,
+            rows: 4,
             index: 0x40000,
             count: 1,
             row_bytes: 8,
@@ -558,5 +560,33 @@ fn instruction_timing_follows_the_formulas() {
     assert_eq!(
         r.timing.total_cycles(),
         cfg.dma_start_cycles + (1u64 << 20) / 64
+    );
+}
+
+#[test]
+fn tdma_gather_moves_indexed_rows_and_rejects_indices_outside_the_table() {
+    let c = card();
+    // Table: 4 rows of 3 int16; indices 3, 0, 3.
+    put_i(&c, BASE, DataFormat::Int16, &(0..12).collect::<Vec<_>>());
+    put_i(&c, BASE + 0x100, DataFormat::Int32, &[3, 0, 3]);
+    let gather = |rows| {
+        Instr::Tdma(TdmaInstr::Gather {
+            table: BASE,
+            rows,
+            row_bytes: 6,
+            index: BASE + 0x100,
+            count: 3,
+            dst: BASE + 0x200,
+        })
+    };
+    run(&c, vec![gather(4)]).unwrap();
+    assert_eq!(
+        get_i(&c, BASE + 0x200, DataFormat::Int16, 9),
+        vec![9, 10, 11, 0, 1, 2, 9, 10, 11]
+    );
+    let err = run(&c, vec![gather(3)]).unwrap_err().to_string();
+    assert!(
+        err.contains("gather index 3 outside the table's 3 rows"),
+        "{err}"
     );
 }

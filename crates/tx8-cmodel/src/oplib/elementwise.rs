@@ -4,7 +4,10 @@
 //! a suffix of the other's dims (a per-channel vector, say) -> one VuV
 //! instruction; anything else -> the broadcast operand is first expanded
 //! into scratch by TDMA strided copies (stride 0 along broadcast dims), then VV.
+//! Relational and logic results can be written as int8 0/1: the op runs in
+//! the operands' format into scratch, then one CT convert to int8.
 
+use crate::dtype::DataFormat;
 use crate::engine::Engine;
 use crate::error::SimError;
 use crate::isa::{BinaryOp, CgraInstr, Instr, Strided, TdmaInstr, UnaryOp};
@@ -116,9 +119,18 @@ pub(crate) fn expand(
     Ok(())
 }
 
-/// `out = a op b` with broadcasting. `out.dims` must be the broadcast shape;
-/// all three share one format. `imm` holds expanded operands when needed
-/// (up to 2 x out bytes).
+/// True for the ops whose result is a truth value (1 / 0).
+pub fn is_predicate(op: BinaryOp) -> bool {
+    use BinaryOp::*;
+    matches!(op, Eq | Ne | Lt | Le | Gt | Ge | And | Or | Xor)
+}
+
+/// `out = a op b` with broadcasting. `out.dims` must be the broadcast shape
+/// (leading ones may differ). `a` and `b` share one format; `out` has it too,
+/// or is int8 for relational ops and float logic ops (result 0 / 1).
+/// `imm` holds expanded operands when needed (up to 2 x out elements of the
+/// operand format) and, for an int8 predicate output, the result before
+/// conversion (out elements of the operand format more).
 pub fn binary(
     ctx: &mut TileCtx,
     op: BinaryOp,
@@ -128,8 +140,46 @@ pub fn binary(
     imm: Scratch,
 ) -> Result<u64, SimError> {
     const OP: &str = "elementwise_binary";
-    if a.fmt != b.fmt || a.fmt != out.fmt {
-        return Err(op_err(OP, "operands and output must share one format"));
+    if a.fmt != b.fmt {
+        return Err(op_err(OP, "both operands must share one format"));
+    }
+    if out.fmt != a.fmt {
+        if out.fmt != DataFormat::Int8
+            || !is_predicate(op)
+            || (!a.fmt.is_float() && op_is_logic(op))
+        {
+            return Err(op_err(
+                OP,
+                format!(
+                    "output format {} differs from the operands' {}: only relational ops (and logic ops on floats) may write int8 0/1",
+                    out.fmt.name(),
+                    a.fmt.name()
+                ),
+            ));
+        }
+        // Predicate in the operand format, then convert to int8.
+        let mut carve = Carver::new(OP, imm);
+        let bytes = out.elems() * a.fmt.size() as u64;
+        let at = carve.take(bytes)?;
+        let rest = Scratch {
+            addr: at + bytes,
+            bytes: (imm.addr + imm.bytes).saturating_sub(at + bytes),
+        };
+        let tmp = Tsr {
+            fmt: a.fmt,
+            addr: at,
+            dims: out.dims.clone(),
+        };
+        let c1 = binary(ctx, op, a, b, &tmp, rest)?;
+        let mut em = Emitter::new(ctx);
+        em.emit(Instr::Cgra(CgraInstr::Convert {
+            from: a.fmt,
+            to: DataFormat::Int8,
+            src: at,
+            dst: out.addr,
+            n: out.elems(),
+        }))?;
+        return Ok(c1 + em.finish()?);
     }
     let dims = broadcast_dims(&a.dims, &b.dims).ok_or_else(|| {
         op_err(
@@ -204,6 +254,11 @@ pub fn binary(
         n,
     }))?;
     em.finish()
+}
+
+/// Bitwise on integers (so not a 0/1 predicate there).
+fn op_is_logic(op: BinaryOp) -> bool {
+    matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor)
 }
 
 /// `out = f(x)` element-wise (same dims and format).

@@ -16,7 +16,9 @@
 //! - Float operators that chain several steps (softmax, layernorm,
 //!   batchnorm) compute in fp32 and round once to the output format.
 
+pub mod activation;
 pub mod batchnorm;
+pub mod cast;
 pub mod compare;
 pub mod conv;
 pub mod dma;
@@ -24,8 +26,10 @@ pub mod elementwise;
 pub mod gemm;
 pub mod movement;
 pub mod normalize;
+pub mod pad;
 pub mod reduce;
 pub mod reference;
+pub mod select;
 
 use crate::dtype::DataFormat;
 use crate::engine::{Engine, EngineMask};

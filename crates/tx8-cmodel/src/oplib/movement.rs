@@ -1,6 +1,7 @@
 //! Data movement operators inside a tile's SPM: transpose, reshape, concat,
-//! slice, gather (rows from a DDR table) and channelnorm (dense <-> NCx).
-//! They use TDMA strided copies, except 2-D transposes (CT) and gather (RDMA).
+//! slice, gather (rows from a DDR table, or along any axis of an SPM
+//! tensor) and channelnorm (dense <-> NCx). They use TDMA strided copies,
+//! except 2-D transposes (CT), DDR gather (RDMA) and SPM gather (TDMA gather).
 
 use crate::engine::Engine;
 use crate::error::SimError;
@@ -220,6 +221,7 @@ pub fn box_copies(whole: &[u64], start: &[u64], size: &[u64], es: u64) -> Vec<(u
 pub fn gather(
     ctx: &mut TileCtx,
     table_ddr: u64,
+    table_rows: u64,
     row_elems: u64,
     indices: &Tsr,
     out: &Tsr,
@@ -234,11 +236,67 @@ pub fn gather(
     let mut em = Emitter::new(ctx);
     em.emit(Instr::Rdma(RdmaInstr::Gather {
         ddr: table_ddr,
+        rows: table_rows,
         index: indices.addr,
         count: indices.elems(),
         row_bytes: row_elems * out.fmt.size() as u64,
         spm: out.addr,
     }))?;
+    em.finish()
+}
+
+/// `out = take(table, indices, axis)` on an SPM table (ONNX Gather): out
+/// dims are `table.dims[..axis] ++ indices.dims ++ table.dims[axis+1..]`,
+/// any format; int32 indices in `[0, table.dims[axis])` (negative indices
+/// are an error: normalise them first). One TDMA gather per index of the
+/// dims before `axis`, each moving rows of the dims after it.
+pub fn gather_spm(
+    ctx: &mut TileCtx,
+    table: &Tsr,
+    indices: &Tsr,
+    axis: usize,
+    out: &Tsr,
+) -> Result<u64, SimError> {
+    const OP: &str = "gather_spm";
+    if indices.fmt != crate::dtype::DataFormat::Int32 {
+        return Err(op_err(OP, "indices must be int32"));
+    }
+    if axis >= table.dims.len() {
+        return Err(op_err(
+            OP,
+            format!("axis {axis} out of range for rank {}", table.dims.len()),
+        ));
+    }
+    if out.fmt != table.fmt {
+        return Err(op_err(OP, "table and output must share one format"));
+    }
+    let mut want = table.dims[..axis].to_vec();
+    want.extend_from_slice(&indices.dims);
+    want.extend_from_slice(&table.dims[axis + 1..]);
+    if out.dims != want {
+        return Err(op_err(
+            OP,
+            format!("output dims {:?} must be {want:?}", out.dims),
+        ));
+    }
+    let es = table.fmt.size() as u64;
+    let len = table.dims[axis];
+    let outer: u64 = table.dims[..axis].iter().product();
+    let row_bytes = table.dims[axis + 1..].iter().product::<u64>() * es;
+    let count = indices.elems();
+    let mut em = Emitter::new(ctx);
+    if row_bytes > 0 && count > 0 {
+        for o in 0..outer {
+            em.emit(Instr::Tdma(TdmaInstr::Gather {
+                table: table.addr + o * len * row_bytes,
+                rows: len,
+                row_bytes,
+                index: indices.addr,
+                count,
+                dst: out.addr + o * count * row_bytes,
+            }))?;
+        }
+    }
     em.finish()
 }
 

@@ -6,7 +6,9 @@
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
-use crate::isa::{cgra::scalar_bits, BinaryOp, CgraInstr, Instr, PoolKind, ReduceOp};
+use crate::isa::cgra::scalar_bits;
+use crate::isa::pool::{pool_out, PoolWindow};
+use crate::isa::{BinaryOp, CgraInstr, Instr, PoolKind, ReduceOp};
 use crate::oplib::{op_err, Carver, Emitter, Scratch, Tsr};
 use crate::tile::TileCtx;
 
@@ -19,8 +21,11 @@ pub enum ReduceKind {
     Min,
 }
 
-/// Reduce `x` over `axis`; `out` has x's dims without that axis (or with it
-/// set to 1). Scratch: x's bytes when `axis` is not the last.
+/// Reduce `x` over `axis`; `out` has x's dims without that axis, or with it
+/// set to 1 (keepdims): both hold the same elements in the same order, so a
+/// caller picks whichever its result type says. Scratch: x's bytes when
+/// `axis` is not the last (none otherwise). Int formats: sum/max/min only
+/// (sums saturate to the format).
 pub fn reduce(
     ctx: &mut TileCtx,
     kind: ReduceKind,
@@ -45,10 +50,17 @@ pub fn reduce(
     let len = x.dims[axis];
     let outer: u64 = x.dims[..axis].iter().product();
     let inner: u64 = x.dims[axis + 1..].iter().product();
-    if len == 0 || out.elems() != outer * inner {
+    let mut removed = x.dims.clone();
+    removed.remove(axis);
+    let mut kept = x.dims.clone();
+    kept[axis] = 1;
+    if len == 0 || (out.dims != removed && out.dims != kept) {
         return Err(op_err(
             OP,
-            "output must have the input's elements without the reduced axis",
+            format!(
+                "output dims {:?} must be {removed:?} (axis removed) or {kept:?} (kept as 1), and the axis non-empty",
+                out.dims
+            ),
         ));
     }
     let op = match kind {
@@ -103,24 +115,43 @@ pub fn reduce(
     em.finish()
 }
 
-/// 2-D pooling over NHWC `x` into NHWC `out` (zero padding is not counted in averages).
+/// 2-D pooling over NHWC `x` into NHWC `out` (float formats). Pads are
+/// (top, left, bottom, right); max ignores padding; averages divide by the
+/// taps inside the input, or by kh*kw with `count_include_pad`. Output
+/// size: `(h + top + bottom - kh) / sh + 1` (floor), likewise for w.
 pub fn pool2d(
     ctx: &mut TileCtx,
     kind: PoolKind,
     x: &Tsr,
     out: &Tsr,
-    kernel: [u64; 2],
-    stride: [u64; 2],
-    pad: [u64; 2],
+    window: &PoolWindow,
 ) -> Result<u64, SimError> {
     const OP: &str = "pool2d";
     let [n, h, w, c] = x.dims[..] else {
         return Err(op_err(OP, "input must be NHWC"));
     };
+    if !x.fmt.is_float() {
+        return Err(op_err(OP, "pooling needs a float format"));
+    }
     let dims = [n, h, w, c];
-    let (oh, ow) = crate::isa::cgra::pool_out(&dims, &kernel, &stride, &pad)
-        .ok_or_else(|| op_err(OP, "window does not fit"))?;
-    if out.elems() != n * oh * ow * c || out.fmt != x.fmt {
+    let (oh, ow) =
+        pool_out(&dims, &window.kernel, &window.stride, &window.pad).ok_or_else(|| {
+            op_err(
+                OP,
+                "window does not fit (zero kernel/stride or kernel larger than the padded input)",
+            )
+        })?;
+    // As ONNX requires: a window never lies wholly in the padding.
+    if (0..4).any(|i| window.pad[i] >= window.kernel[i % 2]) {
+        return Err(op_err(
+            OP,
+            format!(
+                "pads {:?} must each be smaller than the kernel {:?}",
+                window.pad, window.kernel
+            ),
+        ));
+    }
+    if out.dims != [n, oh, ow, c] || out.fmt != x.fmt {
         return Err(op_err(
             OP,
             format!("output must be {n}x{oh}x{ow}x{c} in the input format"),
@@ -133,9 +164,10 @@ pub fn pool2d(
         src: x.addr,
         dst: out.addr,
         dims,
-        kernel,
-        stride,
-        pad,
+        kernel: window.kernel,
+        stride: window.stride,
+        pad: window.pad,
+        count_include_pad: window.count_include_pad,
     }))?;
     em.finish()
 }

@@ -52,6 +52,9 @@ pub fn binary(
                 Div => x / y,
                 Max => x.max(y),
                 Min => x.min(y),
+                // Integers: 1 / x^|y| truncated for negative exponents.
+                Pow if int && y < 0.0 => x.powf(y).trunc(),
+                Pow => x.powf(y),
                 Eq => t(x == y),
                 Ne => t(x != y),
                 Lt => t(x < y),
@@ -94,8 +97,150 @@ pub fn unary(op: crate::isa::UnaryOp, x: &[f64]) -> Vec<f64> {
             }
             Floor => v.floor(),
             Ceil => v.ceil(),
+            Erf => erf(v),
         })
         .collect()
+}
+
+/// erf in f64 by the series `2/sqrt(pi) * exp(-x^2) * sum_n (2x^2)^n x /
+/// (1*3*...*(2n+1))`, whose terms are all positive (no cancellation); 1 to
+/// f64 precision beyond |x| = 6.
+pub fn erf(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    let ax = x.abs();
+    if ax > 6.0 {
+        return 1.0f64.copysign(x);
+    }
+    let (mut term, mut sum, mut n) = (ax, ax, 0.0);
+    while term > sum * 1e-17 {
+        n += 1.0;
+        term *= 2.0 * ax * ax / (2.0 * n + 1.0);
+        sum += term;
+    }
+    (2.0 / std::f64::consts::PI.sqrt() * (-ax * ax).exp() * sum).copysign(x)
+}
+
+/// A parameterised activation (see `oplib::activation::Activation`).
+pub fn activation(act: crate::oplib::activation::Activation, x: &[f64]) -> Vec<f64> {
+    use crate::oplib::activation::Activation::*;
+    match act {
+        Plain(op) => unary(op, x),
+        LeakyRelu { alpha } => x
+            .iter()
+            .map(|&v| if v >= 0.0 { v } else { f64::from(alpha) * v })
+            .collect(),
+        HardSigmoid { alpha, beta } => x
+            .iter()
+            .map(|&v| (f64::from(alpha) * v + f64::from(beta)).clamp(0.0, 1.0))
+            .collect(),
+        HardSwish => x
+            .iter()
+            .map(|&v| v * (v / 6.0 + 0.5).clamp(0.0, 1.0))
+            .collect(),
+        Clip { lo, hi } => x
+            .iter()
+            .map(|&v| v.max(f64::from(lo)).min(f64::from(hi)))
+            .collect(),
+        GeluErf => x
+            .iter()
+            .map(|&v| 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2)))
+            .collect(),
+        Elu { alpha } => x
+            .iter()
+            .map(|&v| {
+                if v > 0.0 {
+                    v
+                } else {
+                    f64::from(alpha) * (v.exp() - 1.0)
+                }
+            })
+            .collect(),
+    }
+}
+
+/// `cond != 0 ? a : b` with numpy broadcasting of the three.
+#[allow(clippy::too_many_arguments)]
+pub fn select(
+    cond: &[f64],
+    cd: &[u64],
+    a: &[f64],
+    ad: &[u64],
+    b: &[f64],
+    bd: &[u64],
+    out: &[u64],
+) -> Vec<f64> {
+    let (ic, ia, ib) = (
+        broadcast_index(cd, out),
+        broadcast_index(ad, out),
+        broadcast_index(bd, out),
+    );
+    (0..ic.len())
+        .map(|i| {
+            if cond[ic[i]] != 0.0 {
+                a[ia[i]]
+            } else {
+                b[ib[i]]
+            }
+        })
+        .collect()
+}
+
+/// Cast to an integer format: round half to even, NaN to 0 (saturation to
+/// the format's range is the comparison's job); to floats the value itself.
+pub fn cast(x: &[f64], to_int: bool) -> Vec<f64> {
+    x.iter()
+        .map(|&v| match (to_int, v.is_nan()) {
+            (true, true) => 0.0,
+            (true, false) => v.round_ties_even(),
+            (false, _) => v,
+        })
+        .collect()
+}
+
+/// Constant padding: input element i of dim d goes to `low + i*(interior+1)`
+/// of an output of `out` dims filled with `value`; positions outside are dropped.
+pub fn pad(
+    x: &[f64],
+    dims: &[u64],
+    low: &[i64],
+    interior: &[i64],
+    out: &[u64],
+    value: f64,
+) -> Vec<f64> {
+    let n: u64 = out.iter().product();
+    let os = strides(out);
+    let mut y = vec![value; n as usize];
+    for (flat, &v) in x.iter().enumerate() {
+        let (mut rem, mut at, mut inside) = (flat as u64, 0i64, true);
+        for d in (0..dims.len()).rev() {
+            let i = (rem % dims[d]) as i64;
+            rem /= dims[d];
+            let p = low[d] + i * (interior[d] + 1);
+            inside &= p >= 0 && p < out[d] as i64;
+            at += p * os[d] as i64;
+        }
+        if inside {
+            y[at as usize] = v;
+        }
+    }
+    y
+}
+
+/// numpy `take(table, indices, axis)` for non-negative indices.
+pub fn gather(table: &[f64], dims: &[u64], indices: &[f64], axis: usize) -> Vec<f64> {
+    let outer: u64 = dims[..axis].iter().product();
+    let inner: u64 = dims[axis + 1..].iter().product();
+    let len = dims[axis];
+    let mut y = Vec::new();
+    for o in 0..outer {
+        for &i in indices {
+            let start = ((o * len + i as u64) * inner) as usize;
+            y.extend_from_slice(&table[start..start + inner as usize]);
+        }
+    }
+    y
 }
 
 /// Batched matmul: a [B,M,K] (or [B,K,M] if ta), b [B,K,N] or shared [K,N]
@@ -256,18 +401,21 @@ pub fn reduce(x: &[f64], dims: &[u64], axis: usize, kind: u8) -> Vec<f64> {
     out
 }
 
-/// NHWC pooling, `max` or average (padding not counted).
+/// NHWC pooling, `max` or average; pads `p` = (top, left, bottom, right);
+/// averages divide by the taps inside the input, or by kh*kw with
+/// `count_include_pad`.
 pub fn pool(
     x: &[f64],
     dims: [usize; 4],
     k: [usize; 2],
     s: [usize; 2],
-    p: [usize; 2],
+    p: [usize; 4],
     max: bool,
+    count_include_pad: bool,
 ) -> Vec<f64> {
     let [n, h, w, c] = dims;
-    let oh = (h + 2 * p[0] - k[0]) / s[0] + 1;
-    let ow = (w + 2 * p[1] - k[1]) / s[1] + 1;
+    let oh = (h + p[0] + p[2] - k[0]) / s[0] + 1;
+    let ow = (w + p[1] + p[3] - k[1]) / s[1] + 1;
     let mut out = Vec::new();
     for b in 0..n {
         for oy in 0..oh {
@@ -283,10 +431,15 @@ pub fn pool(
                             }
                         }
                     }
+                    let divisor = if count_include_pad {
+                        k[0] * k[1]
+                    } else {
+                        vals.len()
+                    };
                     out.push(if max {
                         vals.iter().copied().fold(f64::NEG_INFINITY, f64::max)
                     } else {
-                        vals.iter().sum::<f64>() / vals.len() as f64
+                        vals.iter().sum::<f64>() / divisor as f64
                     });
                 }
             }

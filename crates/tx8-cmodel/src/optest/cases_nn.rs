@@ -330,16 +330,15 @@ pub fn pool2d(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16]);
     let kind = rng.pick(&[PoolKind::Max, PoolKind::Avg]);
-    let kernel = [rng.range_u64(1, 3), rng.range_u64(1, 3)];
+    let kernel = [rng.range_u64(1, 4), rng.range_u64(1, 4)];
     let stride = [rng.range_u64(1, 3), rng.range_u64(1, 3)];
-    let pad = [
-        rng.range_u64(0, kernel[0] - 1),
-        rng.range_u64(0, kernel[1] - 1),
-    ];
+    // Asymmetric pads (top, left, bottom, right), each below the kernel.
+    let pad = [0, 1, 0, 1].map(|i| rng.range_u64(0, kernel[i] - 1));
+    let count_include_pad = flip(rng);
     let (n, c) = (rng.range_u64(1, 2), rng.range_u64(1, 6));
     let (h, w) = (rng.range_u64(kernel[0], 9), rng.range_u64(kernel[1], 9));
     b.param("input", [n, h, w, c]);
-    b.param("window", (kind, kernel, stride, pad));
+    b.param("window", (kind, kernel, stride, pad, count_include_pad));
     b.param("format", fmt);
     let (x, xv) = b.input(
         "x",
@@ -347,10 +346,16 @@ pub fn pool2d(rng: &mut Rng) -> Result<CaseData, SimError> {
         &[n, h, w, c],
         &values(rng, fmt, n * h * w * c, -4.0, 4.0),
     )?;
-    let oh = (h + 2 * pad[0] - kernel[0]) / stride[0] + 1;
-    let ow = (w + 2 * pad[1] - kernel[1]) / stride[1] + 1;
+    let oh = (h + pad[0] + pad[2] - kernel[0]) / stride[0] + 1;
+    let ow = (w + pad[1] + pad[3] - kernel[1]) / stride[1] + 1;
     let out = b.output(fmt, &[n, oh, ow, c])?;
-    let cycles = b.run(|ctx| oplib::reduce::pool2d(ctx, kind, &x, &out, kernel, stride, pad))?;
+    let window = crate::isa::pool::PoolWindow {
+        kernel,
+        stride,
+        pad,
+        count_include_pad,
+    };
+    let cycles = b.run(|ctx| oplib::reduce::pool2d(ctx, kind, &x, &out, &window))?;
     let got = b.read(&out)?;
     let us = |v: [u64; 2]| v.map(|x| x as usize);
     let want = reference::pool(
@@ -358,8 +363,9 @@ pub fn pool2d(rng: &mut Rng) -> Result<CaseData, SimError> {
         [n, h, w, c].map(|x| x as usize),
         us(kernel),
         us(stride),
-        us(pad),
+        pad.map(|x| x as usize),
         kind == PoolKind::Max,
+        count_include_pad,
     );
     Ok(finish(b, fmt, got, want, cycles))
 }

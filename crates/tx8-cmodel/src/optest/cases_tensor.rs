@@ -1,8 +1,8 @@
-//! Random cases for element-wise, reduction and data-movement operators.
+//! Random cases for reduction and data-movement operators.
 
 use crate::dtype::DataFormat::{self, *};
 use crate::error::SimError;
-use crate::isa::{BinaryOp, LoadKind, UnaryOp};
+use crate::isa::LoadKind;
 use crate::layout::{MemLayout, Nhwc, Placement};
 use crate::oplib::{self, dma::DdrTensor, reduce::ReduceKind, reference, Tsr};
 use crate::optest::bench::{decode, Bench};
@@ -10,7 +10,7 @@ use crate::optest::cases_nn::{finish, values};
 use crate::optest::CaseData;
 use crate::rng::Rng;
 
-fn dims(rng: &mut Rng, rank_lo: u64, rank_hi: u64, max: u64) -> Vec<u64> {
+pub(crate) fn dims(rng: &mut Rng, rank_lo: u64, rank_hi: u64, max: u64) -> Vec<u64> {
     (0..rng.range_u64(rank_lo, rank_hi))
         .map(|_| rng.range_u64(1, max))
         .collect()
@@ -18,104 +18,6 @@ fn dims(rng: &mut Rng, rank_lo: u64, rank_hi: u64, max: u64) -> Vec<u64> {
 
 fn any_fmt(rng: &mut Rng) -> DataFormat {
     rng.pick(&[Fp32, Fp16, Bf16, Int8, Int16, Int32])
-}
-
-pub fn binary(rng: &mut Rng) -> Result<CaseData, SimError> {
-    use BinaryOp::*;
-    let mut b = Bench::new()?;
-    let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8, Int32]);
-    let ops: &[BinaryOp] = if fmt.is_float() {
-        &[
-            Add, Sub, Mul, Div, Max, Min, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor,
-        ]
-    } else {
-        &[
-            Add, Sub, Mul, Div, Max, Min, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr,
-        ]
-    };
-    let op = rng.pick(ops);
-    let out = dims(rng, 1, 4, 6);
-    // Broadcast pattern: 0 same, 1 b is a suffix, 2 a is a suffix, 3 ones anywhere.
-    let pattern = rng.range_u64(0, 3);
-    let suffix = |rng: &mut Rng| out[rng.range_u64(0, out.len() as u64 - 1) as usize..].to_vec();
-    let ones = |rng: &mut Rng| {
-        out.iter()
-            .map(|&d| if rng.next_u64() & 1 == 1 { 1 } else { d })
-            .collect::<Vec<_>>()
-    };
-    let (ad, bd) = match pattern {
-        0 => (out.clone(), out.clone()),
-        1 => (out.clone(), suffix(rng)),
-        2 => (suffix(rng), out.clone()),
-        _ => (ones(rng), ones(rng)),
-    };
-    let out_dims = oplib::elementwise::broadcast_dims(&ad, &bd).unwrap_or(out.clone());
-    b.param("op", op);
-    b.param("format", fmt);
-    b.param("dims", (&ad, &bd, &out_dims));
-    let (lo, hi) = match fmt {
-        Int8 => (-128.0, 128.0),
-        Int32 => (-100_000.0, 100_000.0),
-        _ => (-4.0, 4.0),
-    };
-    let na: u64 = ad.iter().product();
-    let nb: u64 = bd.iter().product();
-    let av = values(rng, fmt, na, lo, hi);
-    let mut bv = values(rng, fmt, nb, lo, hi);
-    for v in bv.iter_mut() {
-        match op {
-            Shl | Shr => *v = rng.range_u64(0, 7) as f64,
-            // Keep divisors away from zero.
-            Div if fmt.is_float() => *v = if *v < 0.0 { v.min(-0.5) } else { v.max(0.5) },
-            Div if *v == 0.0 => *v = 3.0,
-            _ => {}
-        }
-    }
-    let (a, av) = b.input("a", fmt, &ad, &av)?;
-    let (bt, bv) = b.input("b", fmt, &bd, &bv)?;
-    let o = b.output(fmt, &out_dims)?;
-    let n: u64 = out_dims.iter().product();
-    let imm = b.scratch(2 * n * fmt.size() as u64 + 1024)?;
-    let cycles = b.run(|ctx| oplib::elementwise::binary(ctx, op, &a, &bt, &o, imm))?;
-    let got = b.read(&o)?;
-    let want = reference::binary(op, &av, &ad, &bv, &bd, &out_dims, !fmt.is_float());
-    Ok(finish(b, fmt, got, want, cycles))
-}
-
-pub fn unary(rng: &mut Rng) -> Result<CaseData, SimError> {
-    use UnaryOp::*;
-    let mut b = Bench::new()?;
-    let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8]);
-    let op = if fmt.is_float() {
-        rng.pick(&[
-            Abs, Neg, Relu, Exp, Ln, Sqrt, Rsqrt, Recip, Sigmoid, Tanh, Silu, Gelu, Floor, Ceil,
-        ])
-    } else {
-        rng.pick(&[Abs, Neg, Relu])
-    };
-    let d = dims(rng, 1, 4, 7);
-    b.param("op", op);
-    b.param("format", fmt);
-    b.param("dims", &d);
-    let n: u64 = d.iter().product();
-    let mut v = if fmt == Int8 {
-        values(rng, fmt, n, -128.0, 128.0)
-    } else {
-        values(rng, fmt, n, -4.0, 4.0)
-    };
-    for x in v.iter_mut() {
-        match op {
-            Ln | Sqrt | Rsqrt => *x = x.abs().max(0.1),
-            Recip => *x = if *x < 0.0 { x.min(-0.25) } else { x.max(0.25) },
-            _ => {}
-        }
-    }
-    let (x, xv) = b.input("x", fmt, &d, &v)?;
-    let out = b.output(fmt, &d)?;
-    let cycles = b.run(|ctx| oplib::elementwise::unary(ctx, op, &x, &out))?;
-    let got = b.read(&out)?;
-    let want = reference::unary(op, &xv);
-    Ok(finish(b, fmt, got, want, cycles))
 }
 
 pub fn reduce(rng: &mut Rng) -> Result<CaseData, SimError> {
@@ -300,7 +202,7 @@ pub fn gather(rng: &mut Rng) -> Result<CaseData, SimError> {
         .collect();
     let (it, idx) = b.input("indices", Int32, &[count], &idx)?;
     let out = b.output(fmt, &[count, row])?;
-    let cycles = b.run(|ctx| oplib::movement::gather(ctx, ddr, row, &it, &out))?;
+    let cycles = b.run(|ctx| oplib::movement::gather(ctx, ddr, rows, row, &it, &out))?;
     let got = b.read(&out)?;
     let want: Vec<f64> = idx
         .iter()
@@ -409,4 +311,73 @@ pub fn load_store(rng: &mut Rng) -> Result<CaseData, SimError> {
         want[off as usize] = *val;
     }
     Ok(finish(b, fmt, got, want, cycles))
+}
+
+pub fn gather_spm(rng: &mut Rng) -> Result<CaseData, SimError> {
+    let mut b = Bench::new()?;
+    let fmt = any_fmt(rng);
+    let td = dims(rng, 1, 3, 6);
+    let axis = rng.range_u64(0, td.len() as u64 - 1) as usize;
+    // Scalar (rank-0) indices in some cases: the axis disappears.
+    let id = dims(rng, 0, 2, 5);
+    b.param("table_axis_indices", (&td, axis, &id));
+    b.param("format", fmt);
+    let n: u64 = td.iter().product();
+    let (t, tv) = b.input("table", fmt, &td, &values(rng, fmt, n, -100.0, 100.0))?;
+    let count: u64 = id.iter().product();
+    let idx: Vec<f64> = (0..count)
+        .map(|_| rng.range_u64(0, td[axis] - 1) as f64)
+        .collect();
+    let (it, idx) = b.input("indices", Int32, &id, &idx)?;
+    let mut od = td[..axis].to_vec();
+    od.extend_from_slice(&id);
+    od.extend_from_slice(&td[axis + 1..]);
+    let out = b.output(fmt, &od)?;
+    let cycles = b.run(|ctx| oplib::movement::gather_spm(ctx, &t, &it, axis, &out))?;
+    let got = b.read(&out)?;
+    let want = reference::gather(&tv, &td, &idx, axis);
+    Ok(finish(b, fmt, got, want, cycles))
+}
+
+pub fn pad(rng: &mut Rng) -> Result<CaseData, SimError> {
+    let mut b = Bench::new()?;
+    let fmt = any_fmt(rng);
+    let d = dims(rng, 1, 4, 5);
+    let r = d.len();
+    let mut low: Vec<i64> = (0..r).map(|_| rng.range_i64(-2, 3)).collect();
+    let mut high: Vec<i64> = (0..r).map(|_| rng.range_i64(-2, 3)).collect();
+    let interior: Vec<i64> = (0..r)
+        .map(|_| if flip(rng) { 0 } else { rng.range_i64(0, 2) })
+        .collect();
+    // Keep every output dim non-empty (cropping may not remove a whole dim).
+    for k in 0..r {
+        if oplib::pad::padded_dim(d[k], low[k], high[k], interior[k] as u64).unwrap_or(0) == 0 {
+            low[k] = low[k].max(0);
+            high[k] = high[k].max(0);
+        }
+    }
+    let od: Vec<u64> = (0..r)
+        .map(|k| oplib::pad::padded_dim(d[k], low[k], high[k], interior[k] as u64).unwrap_or(1))
+        .collect();
+    // The value as the format holds it (integers: a whole number).
+    let value = if fmt.is_float() {
+        -7.25
+    } else {
+        rng.range_i64(-9, 9) as f64
+    };
+    b.param("dims_out", (&d, &od));
+    b.param("low_high_interior", (&low, &high, &interior));
+    b.param("format_value", (fmt, value));
+    let n: u64 = d.iter().product();
+    let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n, -100.0, 100.0))?;
+    let out = b.output(fmt, &od)?;
+    let cycles =
+        b.run(|ctx| oplib::pad::pad(ctx, &x, &out, &low, &high, &interior, value as f32))?;
+    let got = b.read(&out)?;
+    let want = reference::pad(&xv, &d, &low, &interior, &od, value);
+    Ok(finish(b, fmt, got, want, cycles))
+}
+
+fn flip(rng: &mut Rng) -> bool {
+    rng.next_u64() & 1 == 1
 }

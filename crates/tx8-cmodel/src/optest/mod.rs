@@ -10,6 +10,7 @@
 //! `TX8_OPTEST=<op>:<index> cargo test -p tx8-cmodel --test ops replay -- --nocapture`.
 
 mod bench;
+mod cases_elementwise;
 mod cases_nn;
 mod cases_tensor;
 
@@ -51,14 +52,19 @@ pub const OPS: &[(&str, CaseFn)] = &[
     ("layernorm", cases_nn::layernorm),
     ("batchnorm_inference", cases_nn::batchnorm),
     ("pool2d", cases_nn::pool2d),
-    ("elementwise_binary", cases_tensor::binary),
-    ("elementwise_unary", cases_tensor::unary),
+    ("elementwise_binary", cases_elementwise::binary),
+    ("elementwise_unary", cases_elementwise::unary),
+    ("elementwise_unary_param", cases_elementwise::unary_param),
+    ("select", cases_elementwise::select),
+    ("cast", cases_elementwise::cast),
     ("reduce", cases_tensor::reduce),
     ("transpose", cases_tensor::transpose),
     ("reshape", cases_tensor::reshape),
     ("concat", cases_tensor::concat),
     ("slice", cases_tensor::slice),
     ("gather", cases_tensor::gather),
+    ("gather_spm", cases_tensor::gather_spm),
+    ("pad", cases_tensor::pad),
     ("channelnorm", cases_tensor::channel_norm),
     ("load_store", cases_tensor::load_store),
 ];

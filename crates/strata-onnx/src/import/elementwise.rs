@@ -1,0 +1,222 @@
+//! Elementwise operators: arithmetic with explicit broadcasting (also the
+//! variadic Max, Min, Sum, Mean), unary math, PRelu,
+//! Cast, Clip, and the activations decomposed as JAX writes them (Relu as
+//! `maximum(x, 0)`, LeakyRelu as `select(x >= 0, x, alpha * x)`, HardSigmoid
+//! and HardSwish through `clamp`, Gelu through `chlo.erf` or `tanh`).
+
+use strata_stablehlo::attrs::ComparisonDirection;
+
+use crate::import::builder::{FuncBuilder, Operand};
+use crate::import::node::NodeCx;
+use crate::tensor::DType;
+
+pub fn binary(b: &mut FuncBuilder, cx: &NodeCx, name: &str) -> Result<Operand, String> {
+    b.binary(name, cx.input(0)?, cx.input(1)?)
+}
+
+/// Max / Min with any number of inputs (folded pairwise).
+pub fn variadic(b: &mut FuncBuilder, cx: &NodeCx, name: &str) -> Result<Operand, String> {
+    let mut acc = cx.input(0)?.clone();
+    for i in 1..cx.ins.len() {
+        acc = b.binary(name, &acc, cx.input(i)?)?;
+    }
+    Ok(acc)
+}
+
+/// Mean: the variadic sum divided by the number of inputs.
+pub fn mean(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let sum = variadic(b, cx, "stablehlo.add")?;
+    if !sum.dtype.is_float() {
+        return Err(format!("Mean of {} is not supported", sum.dtype.name()));
+    }
+    let n = b.splat(sum.dtype, &sum.shape, cx.ins.len() as f64);
+    b.binary("stablehlo.divide", &sum, &n)
+}
+
+/// PRelu: `select(x < 0, slope * x, x)`, the slope broadcast to x.
+pub fn prelu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let slope = b.broadcast_to(cx.input(1)?, &x.shape)?;
+    let zero = b.splat(x.dtype, &x.shape, 0.0);
+    let negative = b.compare(x, &zero, ComparisonDirection::Lt)?;
+    let scaled = b.binary("stablehlo.multiply", &slope, x)?;
+    b.select(&negative, &scaled, x)
+}
+
+fn float_input<'a>(cx: &'a NodeCx, i: usize) -> Result<&'a Operand, String> {
+    let x = cx.input(i)?;
+    if !x.dtype.is_float() {
+        return Err(format!(
+            "input {i} is {}, only floating-point types are supported",
+            x.dtype.name()
+        ));
+    }
+    Ok(x)
+}
+
+pub fn unary_float(b: &mut FuncBuilder, cx: &NodeCx, name: &str) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    Ok(b.unary(name, x))
+}
+
+/// Pow: the exponent is converted to the base's type (ONNX allows them to differ).
+pub fn pow(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = cx.input(0)?;
+    let y = b.convert(cx.input(1)?, x.dtype);
+    b.binary("stablehlo.power", x, &y)
+}
+
+/// Reciprocal: `divide(1, x)`.
+pub fn reciprocal(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let one = b.splat(x.dtype, &x.shape, 1.0);
+    b.binary("stablehlo.divide", &one, x)
+}
+
+pub fn relu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = cx.input(0)?;
+    let zero = b.splat(x.dtype, &x.shape, 0.0);
+    b.binary("stablehlo.maximum", x, &zero)
+}
+
+pub fn leaky_relu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let alpha = cx.float("alpha", 0.01)?;
+    let zero = b.splat(x.dtype, &x.shape, 0.0);
+    let positive = b.compare(x, &zero, ComparisonDirection::Ge)?;
+    let a = b.splat(x.dtype, &x.shape, alpha as f64);
+    let scaled = b.binary("stablehlo.multiply", &a, x)?;
+    b.select(&positive, x, &scaled)
+}
+
+/// A rank-0 version of a clip bound (ONNX allows shape `[1]` in practice).
+fn scalar_bound(
+    b: &mut FuncBuilder,
+    o: &Operand,
+    dtype: DType,
+    what: &str,
+) -> Result<Operand, String> {
+    if o.shape.iter().product::<i64>() != 1 {
+        return Err(format!(
+            "'{what}' must be a scalar, it has shape {:?}",
+            o.shape
+        ));
+    }
+    if o.dtype != dtype {
+        return Err(format!(
+            "'{what}' is {}, the input is {}",
+            o.dtype.name(),
+            dtype.name()
+        ));
+    }
+    Ok(b.reshape(o, &[]))
+}
+
+/// `stablehlo.clamp(min, x, max)` with rank-0 bounds.
+fn clamp(b: &mut FuncBuilder, lo: &Operand, x: &Operand, hi: &Operand) -> Operand {
+    let (vl, vx, vh) = (b.val(lo), b.val(x), b.val(hi));
+    let r = b.emit("stablehlo.clamp", &[vl, vx, vh], x.dtype, &x.shape, vec![]);
+    b.value_operand(r, x.dtype, x.shape.clone())
+}
+
+/// Clip: min and max are optional inputs (opset 11 on).
+pub fn clip(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = cx.input(0)?;
+    let lo = cx
+        .opt_input(1)
+        .map(|o| scalar_bound(b, o, x.dtype, "min"))
+        .transpose()?;
+    let hi = cx
+        .opt_input(2)
+        .map(|o| scalar_bound(b, o, x.dtype, "max"))
+        .transpose()?;
+    Ok(match (lo, hi) {
+        (Some(lo), Some(hi)) => clamp(b, &lo, x, &hi),
+        (Some(lo), None) => b.binary("stablehlo.maximum", x, &lo)?,
+        (None, Some(hi)) => b.binary("stablehlo.minimum", x, &hi)?,
+        (None, None) => x.clone(),
+    })
+}
+
+/// `clamp(0, alpha * x + beta, 1)`.
+fn hard_sigmoid_of(
+    b: &mut FuncBuilder,
+    x: &Operand,
+    alpha: f64,
+    beta: f64,
+) -> Result<Operand, String> {
+    let a = b.splat(x.dtype, &x.shape, alpha);
+    let c = b.splat(x.dtype, &x.shape, beta);
+    let ax = b.binary("stablehlo.multiply", &a, x)?;
+    let y = b.binary("stablehlo.add", &ax, &c)?;
+    let zero = b.scalar(x.dtype, 0.0);
+    let one = b.scalar(x.dtype, 1.0);
+    Ok(clamp(b, &zero, &y, &one))
+}
+
+pub fn hard_sigmoid(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let alpha = cx.float("alpha", 0.2)? as f64;
+    let beta = cx.float("beta", 0.5)? as f64;
+    hard_sigmoid_of(b, x, alpha, beta)
+}
+
+/// HardSwish: `x * HardSigmoid(x)` with alpha 1/6, beta 1/2.
+pub fn hard_swish(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let h = hard_sigmoid_of(b, x, 1.0 / 6.0, 0.5)?;
+    b.binary("stablehlo.multiply", x, &h)
+}
+
+/// Gelu (opset 20): exact `0.5 * x * (1 + erf(x / sqrt(2)))`, or with
+/// `approximate = "tanh"`: `0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3)))`.
+pub fn gelu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let approximate = cx.string("approximate", "none")?;
+    let (d, s) = (x.dtype, x.shape.clone());
+    let inner = match approximate.as_str() {
+        "none" => {
+            let k = b.splat(d, &s, std::f64::consts::FRAC_1_SQRT_2);
+            let t = b.binary("stablehlo.multiply", x, &k)?;
+            b.unary("chlo.erf", &t)
+        }
+        "tanh" => {
+            let x2 = b.binary("stablehlo.multiply", x, x)?;
+            let x3 = b.binary("stablehlo.multiply", &x2, x)?;
+            let c = b.splat(d, &s, 0.044715);
+            let cx3 = b.binary("stablehlo.multiply", &c, &x3)?;
+            let sum = b.binary("stablehlo.add", x, &cx3)?;
+            let k = b.splat(d, &s, (2.0 / std::f64::consts::PI).sqrt());
+            let t = b.binary("stablehlo.multiply", &k, &sum)?;
+            b.unary("stablehlo.tanh", &t)
+        }
+        other => {
+            return Err(cx.unsupported_attr(
+                "approximate",
+                format!("'{other}'"),
+                "'none' or 'tanh'",
+            ))
+        }
+    };
+    let one = b.splat(d, &s, 1.0);
+    let onep = b.binary("stablehlo.add", &one, &inner)?;
+    let half = b.splat(d, &s, 0.5);
+    let hx = b.binary("stablehlo.multiply", &half, x)?;
+    b.binary("stablehlo.multiply", &hx, &onep)
+}
+
+/// Cast: `stablehlo.convert` to the `to` type.
+pub fn cast(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = cx.input(0)?;
+    let to = cx.int("to", -1)?;
+    let dtype = DType::from_onnx(to as i32)
+        .filter(|_| i32::try_from(to).is_ok())
+        .ok_or_else(|| {
+            cx.unsupported_attr(
+                "to",
+                crate::proto::data_type::name(to as i32),
+                "supported: FLOAT, FLOAT16, BFLOAT16, DOUBLE, INT8, UINT8, INT32, INT64, BOOL",
+            )
+        })?;
+    Ok(b.convert(x, dtype))
+}

@@ -1,0 +1,180 @@
+//! Reductions and the normalisations built from them, decomposed into
+//! `stablehlo.reduce` and elementwise ops in the order JAX emits them so the
+//! graph pass that recognises them later sees one fixed shape:
+//!
+//! * Softmax(x, axis): `m = reduce max(x)`, `e = exp(x - bcast(m))`,
+//!   `s = reduce add(e)`, `e / bcast(s)`;
+//! * LogSoftmax: `d = x - bcast(m)`, `d - bcast(log(reduce add(exp(d))))`;
+//! * LayerNormalization(x, scale, bias, axis, eps): `mean = reduce add(x) / N`,
+//!   `c = x - bcast(mean)`, `var = reduce add(c * c) / N`,
+//!   `r = rsqrt(var + eps)`, `c * bcast(r) * bcast(scale) + bcast(bias)`;
+//! * ReduceSum / ReduceMax / ReduceMean (sum divided by the count), with
+//!   `keepdims` as a reshape.
+//!
+//! `bcast` is `broadcast_in_dim` of the reduced tensor back to the input
+//! shape, skipping the reduced dimensions.
+
+use crate::import::builder::{norm_axis, Combiner, FuncBuilder, Operand};
+use crate::import::node::NodeCx;
+use crate::import::Results;
+
+/// Broadcasts `r` (x's shape without `dims`) back to x's shape.
+fn bcast_back(b: &mut FuncBuilder, r: &Operand, shape: &[i64], dims: &[i64]) -> Operand {
+    let kept: Vec<i64> = (0..shape.len() as i64)
+        .filter(|d| !dims.contains(d))
+        .collect();
+    b.broadcast_in_dim(r, shape, &kept)
+}
+
+fn float_input<'a>(cx: &'a NodeCx) -> Result<&'a Operand, String> {
+    let x = cx.input(0)?;
+    if !x.dtype.is_float() {
+        return Err(format!(
+            "input is {}, only floating-point types are supported",
+            x.dtype.name()
+        ));
+    }
+    Ok(x)
+}
+
+pub fn softmax(b: &mut FuncBuilder, cx: &NodeCx, log: bool) -> Result<Operand, String> {
+    let x = float_input(cx)?;
+    if x.rank() == 0 {
+        return Err("input must have rank 1 or more".into());
+    }
+    let axis = norm_axis(cx.int("axis", -1)?, x.rank())? as i64;
+    let dims = [axis];
+    let m = b.reduce(x, &dims, Combiner::Max);
+    let mb = bcast_back(b, &m, &x.shape, &dims);
+    let d = b.binary("stablehlo.subtract", x, &mb)?;
+    let e = b.unary("stablehlo.exponential", &d);
+    let s = b.reduce(&e, &dims, Combiner::Add);
+    if log {
+        let l = b.unary("stablehlo.log", &s);
+        let lb = bcast_back(b, &l, &x.shape, &dims);
+        b.binary("stablehlo.subtract", &d, &lb)
+    } else {
+        let sb = bcast_back(b, &s, &x.shape, &dims);
+        b.binary("stablehlo.divide", &e, &sb)
+    }
+}
+
+/// Mean over `dims` (reduce add, divide by the count), reduced shape.
+fn mean(b: &mut FuncBuilder, x: &Operand, dims: &[i64]) -> Result<Operand, String> {
+    let s = b.reduce(x, dims, Combiner::Add);
+    let count: i64 = dims.iter().map(|&d| x.shape[d as usize]).product();
+    let c = b.splat(x.dtype, &s.shape, count as f64);
+    b.binary("stablehlo.divide", &s, &c)
+}
+
+/// LayerNormalization (opset 17); the optional Mean and InvStdDev outputs
+/// are produced with the reduced dimensions kept as 1.
+pub fn layer_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
+    let x = float_input(cx)?;
+    if x.rank() == 0 {
+        return Err("input must have rank 1 or more".into());
+    }
+    let axis = norm_axis(cx.int("axis", -1)?, x.rank())?;
+    let eps = cx.float("epsilon", 1e-5)? as f64;
+    let dims: Vec<i64> = (axis as i64..x.rank() as i64).collect();
+    let norm_shape = &x.shape[axis..];
+    let m = mean(b, x, &dims)?;
+    let mb = bcast_back(b, &m, &x.shape, &dims);
+    let c = b.binary("stablehlo.subtract", x, &mb)?;
+    let sq = b.binary("stablehlo.multiply", &c, &c)?;
+    let var = mean(b, &sq, &dims)?;
+    let e = b.splat(x.dtype, &var.shape, eps);
+    let ve = b.binary("stablehlo.add", &var, &e)?;
+    let r = b.unary("stablehlo.rsqrt", &ve);
+    let rb = bcast_back(b, &r, &x.shape, &dims);
+    let mut y = b.binary("stablehlo.multiply", &c, &rb)?;
+    for (i, name) in [(1, "Scale"), (2, "B")] {
+        let Some(p) = cx.opt_input(i) else {
+            if i == 1 {
+                return Err("input 1 ('Scale') is required".into());
+            }
+            continue;
+        };
+        if p.dtype != x.dtype {
+            return Err(format!(
+                "'{name}' is {}, the input is {}",
+                p.dtype.name(),
+                x.dtype.name()
+            ));
+        }
+        // Scale and bias broadcast to the normalised dimensions (unidirectionally).
+        let p = if p.shape.len() <= norm_shape.len() {
+            b.broadcast_to(p, norm_shape)?
+        } else {
+            p.clone()
+        };
+        if p.shape != norm_shape {
+            return Err(format!(
+                "'{name}' has shape {:?}, expected {norm_shape:?}",
+                p.shape
+            ));
+        }
+        let pb = b.broadcast_in_dim(&p, &x.shape, &dims);
+        y = b.binary(
+            if i == 1 {
+                "stablehlo.multiply"
+            } else {
+                "stablehlo.add"
+            },
+            &y,
+            &pb,
+        )?;
+    }
+    let mut kept = x.shape.clone();
+    for &d in &dims {
+        kept[d as usize] = 1;
+    }
+    let mut results = vec![Some(y)];
+    if cx.node.outputs.len() > 1 {
+        results.push(Some(b.reshape(&m, &kept)));
+    }
+    if cx.node.outputs.len() > 2 {
+        results.push(Some(b.reshape(&r, &kept)));
+    }
+    Ok(results)
+}
+
+/// ReduceSum / ReduceMean / ReduceMax. Axes are an input for ReduceSum
+/// from opset 13 and for the others from opset 18, an attribute before.
+pub fn reduce(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = cx.input(0)?;
+    let op = cx.node.op_type.as_str();
+    let moved_in = if op == "ReduceSum" { 13 } else { 18 };
+    let axes = cx.axes(moved_in, 1)?.unwrap_or_default();
+    let keepdims = cx.int("keepdims", 1)? != 0;
+    if axes.is_empty() && cx.int("noop_with_empty_axes", 0)? != 0 {
+        return Ok(x.clone());
+    }
+    let mut dims: Vec<i64> = if axes.is_empty() {
+        (0..x.rank() as i64).collect()
+    } else {
+        axes.iter()
+            .map(|&a| norm_axis(a, x.rank()).map(|a| a as i64))
+            .collect::<Result<_, _>>()?
+    };
+    dims.sort_unstable();
+    dims.dedup();
+    let r = match op {
+        "ReduceMax" => b.reduce(x, &dims, Combiner::Max),
+        "ReduceSum" => b.reduce(x, &dims, Combiner::Add),
+        _ => {
+            if !x.dtype.is_float() {
+                return Err(format!("ReduceMean of {} is not supported", x.dtype.name()));
+            }
+            mean(b, x, &dims)?
+        }
+    };
+    if keepdims {
+        let mut kept = x.shape.clone();
+        for &d in &dims {
+            kept[d as usize] = 1;
+        }
+        return Ok(b.reshape(&r, &kept));
+    }
+    Ok(r)
+}

@@ -1,0 +1,177 @@
+//! Element-wise activations with parameters (leaky_relu, hard_sigmoid,
+//! hard_swish, clip, exact gelu, elu), composed from CT instructions: VS
+//! arithmetic against a scalar, VV between two vectors, and the unary
+//! transcendental ones (exp, erf). Each instruction rounds to the tensor's
+//! format, so a composed activation rounds once per step (the step counts
+//! are given per activation below).
+
+use crate::error::SimError;
+use crate::isa::cgra::scalar_bits;
+use crate::isa::{BinaryOp, CgraInstr, Instr, UnaryOp};
+use crate::oplib::{op_err, Carver, Emitter, Scratch, Tsr};
+use crate::tile::TileCtx;
+
+const OP: &str = "elementwise_unary_param";
+
+/// An element-wise activation: a single CT unary instruction or one of the
+/// parameterised compositions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Activation {
+    /// One `CGRATensor_*_V_V_<op>` instruction.
+    Plain(UnaryOp),
+    /// `x >= 0 ? x : alpha*x`: VS mul, then VV max (alpha <= 1) or min (alpha > 1). 2 steps.
+    LeakyRelu { alpha: f32 },
+    /// `clamp(alpha*x + beta, 0, 1)`: VS mul, add, max, min. 4 steps.
+    HardSigmoid { alpha: f32, beta: f32 },
+    /// `x * clamp(x/6 + 1/2, 0, 1)`: hard_sigmoid(1/6, 1/2) then VV mul. 5 steps.
+    HardSwish,
+    /// `min(max(x, lo), hi)`: VS max, VS min (integers too). 2 steps.
+    Clip { lo: f32, hi: f32 },
+    /// `x/2 * (1 + erf(x/sqrt(2)))`: VS mul, erf, VS add, VV mul, VS mul by
+    /// 0.5 (exact). 5 steps.
+    GeluErf,
+    /// `x > 0 ? x : alpha*(exp(x) - 1)`: VS min, exp, VS sub, VS mul, VS max,
+    /// VV add. 6 steps.
+    Elu { alpha: f32 },
+}
+
+impl Activation {
+    /// Whether the composition reads the input again after writing a
+    /// temporary, so needs a temporary apart from the input.
+    fn needs_temporary(self) -> bool {
+        matches!(
+            self,
+            Activation::LeakyRelu { .. }
+                | Activation::HardSwish
+                | Activation::GeluErf
+                | Activation::Elu { .. }
+        )
+    }
+}
+
+fn overlaps(a: &Tsr, b: &Tsr) -> bool {
+    a.addr < b.addr + b.bytes() && b.addr < a.addr + a.bytes()
+}
+
+/// `out = act(x)` element-wise (same element count and format; float
+/// formats, except `Clip` and the plain abs/neg/relu which take integers
+/// too). Scratch: `Elu` always needs x's bytes in `imm`; `LeakyRelu`,
+/// `HardSwish` and `GeluErf` need them only when `out` overlaps `x` (they
+/// use `out` as their temporary otherwise); the rest need none.
+pub fn unary_param(
+    ctx: &mut TileCtx,
+    act: Activation,
+    x: &Tsr,
+    out: &Tsr,
+    imm: Scratch,
+) -> Result<u64, SimError> {
+    if x.fmt != out.fmt || x.elems() != out.elems() {
+        return Err(op_err(
+            OP,
+            "input and output must have the same size and format",
+        ));
+    }
+    let fmt = x.fmt;
+    let int_ok = matches!(
+        act,
+        Activation::Clip { .. } | Activation::Plain(UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu)
+    );
+    if !fmt.is_float() && !int_ok {
+        return Err(op_err(
+            OP,
+            format!("{act:?} needs a float format, not {}", fmt.name()),
+        ));
+    }
+    let n = x.elems();
+    let mut carve = Carver::new(OP, imm);
+    // The temporary: `out` when it does not overlap x, else scratch; Elu
+    // needs one apart from out as well.
+    let tmp =
+        if matches!(act, Activation::Elu { .. }) || (act.needs_temporary() && overlaps(x, out)) {
+            carve.take(x.bytes())?
+        } else {
+            out.addr
+        };
+    let mut em = Emitter::new(ctx);
+    let vs = |op: BinaryOp, src: u64, dst: u64, value: f64| {
+        Instr::Cgra(CgraInstr::Vs {
+            op,
+            fmt,
+            a: src,
+            scalar_bits: scalar_bits(fmt, value),
+            dst,
+            n,
+        })
+    };
+    let vv = |op: BinaryOp, a: u64, b: u64, dst: u64| {
+        Instr::Cgra(CgraInstr::Vv {
+            op,
+            fmt,
+            a,
+            b,
+            dst,
+            n,
+        })
+    };
+    let un = |op: UnaryOp, src: u64, dst: u64| {
+        Instr::Cgra(CgraInstr::Unary {
+            op,
+            fmt,
+            src,
+            dst,
+            n,
+        })
+    };
+    use BinaryOp::*;
+    match act {
+        Activation::Plain(op) => em.emit(un(op, x.addr, out.addr))?,
+        Activation::LeakyRelu { alpha } => {
+            // alpha*x lies on the right side of x exactly where x < 0.
+            let pick = if alpha <= 1.0 { Max } else { Min };
+            em.emit(vs(Mul, x.addr, tmp, alpha.into()))?;
+            em.emit(vv(pick, x.addr, tmp, out.addr))?;
+        }
+        Activation::HardSigmoid { alpha, beta } => {
+            hard_sigmoid(&mut em, &vs, x.addr, out.addr, alpha.into(), beta.into())?
+        }
+        Activation::HardSwish => {
+            hard_sigmoid(&mut em, &vs, x.addr, tmp, 1.0 / 6.0, 0.5)?;
+            em.emit(vv(Mul, x.addr, tmp, out.addr))?;
+        }
+        Activation::Clip { lo, hi } => {
+            em.emit(vs(Max, x.addr, out.addr, lo.into()))?;
+            em.emit(vs(Min, out.addr, out.addr, hi.into()))?;
+        }
+        Activation::GeluErf => {
+            em.emit(vs(Mul, x.addr, tmp, std::f64::consts::FRAC_1_SQRT_2))?;
+            em.emit(un(UnaryOp::Erf, tmp, tmp))?;
+            em.emit(vs(Add, tmp, tmp, 1.0))?;
+            em.emit(vv(Mul, x.addr, tmp, out.addr))?;
+            em.emit(vs(Mul, out.addr, out.addr, 0.5))?;
+        }
+        Activation::Elu { alpha } => {
+            em.emit(vs(Min, x.addr, tmp, 0.0))?;
+            em.emit(un(UnaryOp::Exp, tmp, tmp))?;
+            em.emit(vs(Sub, tmp, tmp, 1.0))?;
+            em.emit(vs(Mul, tmp, tmp, alpha.into()))?;
+            em.emit(vs(Max, x.addr, out.addr, 0.0))?;
+            em.emit(vv(Add, out.addr, tmp, out.addr))?;
+        }
+    }
+    em.finish()
+}
+
+/// `dst = clamp(alpha*src + beta, 0, 1)` in four VS steps.
+fn hard_sigmoid(
+    em: &mut Emitter,
+    vs: &dyn Fn(BinaryOp, u64, u64, f64) -> Instr,
+    src: u64,
+    dst: u64,
+    alpha: f64,
+    beta: f64,
+) -> Result<(), SimError> {
+    em.emit(vs(BinaryOp::Mul, src, dst, alpha))?;
+    em.emit(vs(BinaryOp::Add, dst, dst, beta))?;
+    em.emit(vs(BinaryOp::Max, dst, dst, 0.0))?;
+    em.emit(vs(BinaryOp::Min, dst, dst, 1.0))
+}

@@ -1,0 +1,139 @@
+//! Boxes of tensors and the arithmetic of sharding (over tiles) and
+//! splitting (over time): which box of a tensor each tile owns, which
+//! slices it walks through, and the largest slice that fits.
+
+pub use tx8be::interfaces::sharding::SliceBox as TBox;
+
+fn box_is_empty(b: &TBox) -> bool {
+    b.size.iter().any(|&s| s <= 0)
+}
+
+/// Splits `n` into `parts` nearly equal chunks (the first ones one larger);
+/// chunk `i` is `(start, len)`. `parts > n` leaves the last chunks empty.
+pub fn chunk(n: i64, parts: i64, i: i64) -> (i64, i64) {
+    let base = n / parts;
+    let extra = n % parts;
+    let start = i * base + i.min(extra);
+    let len = base + (i < extra) as i64;
+    (start, len)
+}
+
+/// The box of `dims` each of `tiles` tiles owns when dim `d` is cut into
+/// `shard[d]` parts (tiles numbered row-major over the shard grid); `None`
+/// for tiles beyond the grid, which own nothing.
+pub fn shard_boxes(dims: &[i64], shard: &[i64], tiles: usize) -> Vec<Option<TBox>> {
+    let grid: i64 = shard.iter().product();
+    (0..tiles as i64)
+        .map(|t| {
+            if t >= grid {
+                return None;
+            }
+            let mut rest = t;
+            let mut start = vec![0; dims.len()];
+            let mut size = vec![0; dims.len()];
+            for d in (0..dims.len()).rev() {
+                let idx = rest % shard[d];
+                rest /= shard[d];
+                let (s, l) = chunk(dims[d], shard[d], idx);
+                start[d] = s;
+                size[d] = l;
+            }
+            let b = TBox { start, size };
+            (!box_is_empty(&b)).then_some(b)
+        })
+        .collect()
+}
+
+/// The slices of `b` of at most `slice` elements per dim, outer dims
+/// slowest (row-major order of the slice grid).
+pub fn split_box(b: &TBox, slice: &[i64]) -> Vec<TBox> {
+    if box_is_empty(b) {
+        return Vec::new();
+    }
+    let counts: Vec<i64> = b.size.iter().zip(slice).map(|(&n, &s)| (n + s.max(1) - 1) / s.max(1)).collect();
+    let total: i64 = counts.iter().product();
+    let mut out = Vec::with_capacity(total as usize);
+    let mut idx = vec![0i64; b.size.len()];
+    for _ in 0..total {
+        let mut start = Vec::with_capacity(idx.len());
+        let mut size = Vec::with_capacity(idx.len());
+        for d in 0..idx.len() {
+            let s = slice[d].max(1);
+            let off = idx[d] * s;
+            start.push(b.start[d] + off);
+            size.push(s.min(b.size[d] - off));
+        }
+        out.push(TBox { start, size });
+        for d in (0..idx.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < counts[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    out
+}
+
+/// The largest slice of `tile_box` that `fits`, found by halving (rounding
+/// up) the outermost splittable dim still above 1, then the next one.
+/// `None` when even the smallest allowed slice does not fit.
+pub fn choose_slice(tile_box: &TBox, splittable: &[bool], fits: impl Fn(&[i64]) -> bool) -> Option<Vec<i64>> {
+    let mut slice: Vec<i64> = tile_box.size.iter().map(|&s| s.max(1)).collect();
+    loop {
+        if fits(&slice) {
+            return Some(slice);
+        }
+        let d = (0..slice.len()).find(|&d| splittable[d] && slice[d] > 1)?;
+        slice[d] = (slice[d] + 1) / 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_cover_exactly() {
+        for n in [1, 7, 16, 17, 112, 1000] {
+            for parts in [1, 3, 16] {
+                let mut next = 0;
+                for i in 0..parts {
+                    let (s, l) = chunk(n, parts, i);
+                    assert_eq!(s, next);
+                    next += l;
+                }
+                assert_eq!(next, n);
+            }
+        }
+    }
+
+    #[test]
+    fn shard_boxes_partition_the_tensor() {
+        let dims = [2, 10, 6];
+        let boxes = shard_boxes(&dims, &[1, 4, 2], 16);
+        let covered: i64 = boxes.iter().flatten().map(|b| b.size.iter().product::<i64>()).sum();
+        assert_eq!(covered, 120);
+        assert!(boxes[8..].iter().all(Option::is_none));
+        // Tile 3 = row-major (0, 1, 1): rows 3..6, cols 3..6.
+        assert_eq!(boxes[3], Some(TBox { start: vec![0, 3, 3], size: vec![2, 3, 3] }));
+        // A scalar belongs to tile 0 alone.
+        let scalar = shard_boxes(&[], &[], 16);
+        assert!(scalar[0].is_some() && scalar[1..].iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn split_box_walks_row_major_and_clips() {
+        let b = TBox { start: vec![0, 4], size: vec![3, 5] };
+        let s = split_box(&b, &[2, 5]);
+        assert_eq!(s, vec![TBox { start: vec![0, 4], size: vec![2, 5] }, TBox { start: vec![2, 4], size: vec![1, 5] }]);
+    }
+
+    #[test]
+    fn choose_slice_halves_outer_dims_first() {
+        let b = TBox::whole(&[1, 56, 56, 64]);
+        let s = choose_slice(&b, &[true, true, true, false], |s| s.iter().product::<i64>() <= 56 * 64 * 8).unwrap();
+        assert_eq!(s, vec![1, 7, 56, 64]);
+        assert!(choose_slice(&b, &[false, false, false, false], |_| false).is_none());
+    }
+}

@@ -1,0 +1,41 @@
+//! tx8c's transformations: the stablehlo -> tx8be lowering and the passes
+//! of the simple schedule on the tx8be dialect, one file per pass (see
+//! ARCHITECTURE.md, "tx8c"):
+//!
+//! | pass | file |
+//! | --- | --- |
+//! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
+//! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
+//! | `tx8be-group-ops` | `group_ops.rs` |
+//! | `tx8be-sharding` | `sharding.rs` |
+//! | `tx8be-spm-alloc` | `spm_alloc.rs` |
+//! | `tx8be-opt-barrier` | `opt_barrier.rs` |
+//! | `tx8be-ddr-alloc` | `ddr_alloc.rs` |
+//!
+//! `schedule.rs` says what a recorded schedule means step by step (shared
+//! by the passes and codegen), `boxes.rs` the box arithmetic, `dense.rs`
+//! constant tensors.
+
+pub mod boxes;
+pub mod cancel_transposes;
+pub mod ddr_alloc;
+pub mod dense;
+pub mod group_ops;
+pub mod lower_stablehlo;
+pub mod opt_barrier;
+pub mod schedule;
+pub mod sharding;
+pub mod spm_alloc;
+
+use strata_pass::PassRegistry;
+
+/// Registers every pass of this crate (strata-opt and tx8c call it).
+pub fn register_passes(registry: &mut PassRegistry) {
+    registry.register(lower_stablehlo::INFO);
+    registry.register(cancel_transposes::INFO);
+    registry.register(group_ops::INFO);
+    registry.register(sharding::INFO);
+    registry.register(spm_alloc::INFO);
+    registry.register(opt_barrier::INFO);
+    registry.register(ddr_alloc::INFO);
+}

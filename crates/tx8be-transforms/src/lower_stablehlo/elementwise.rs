@@ -1,0 +1,140 @@
+//! Element-wise stablehlo ops -> `tx8be.Binary` / `tx8be.Unary` /
+//! `tx8be.Select` / `tx8be.Cast`.
+
+use strata_ir::{Op, Value};
+use strata_stablehlo::attrs::{read_comparison_direction, ComparisonDirection};
+
+use super::Lowering;
+use crate::dense::ConstTensor;
+
+/// The `tx8be.Binary` kind of a stablehlo binary op.
+pub fn binary_kind(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "stablehlo.add" => "add",
+        "stablehlo.subtract" => "sub",
+        "stablehlo.multiply" => "mul",
+        "stablehlo.divide" => "div",
+        "stablehlo.maximum" => "max",
+        "stablehlo.minimum" => "min",
+        "stablehlo.power" => "pow",
+        _ => return None,
+    })
+}
+
+/// The `tx8be.Unary` kind of a stablehlo (or chlo) unary op.
+pub fn unary_kind(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "stablehlo.abs" => "abs",
+        "stablehlo.negate" => "neg",
+        "stablehlo.sqrt" => "sqrt",
+        "stablehlo.rsqrt" => "rsqrt",
+        "stablehlo.exponential" => "exp",
+        "stablehlo.log" => "log",
+        "stablehlo.tanh" => "tanh",
+        "stablehlo.logistic" => "sigmoid",
+        "stablehlo.floor" => "floor",
+        "stablehlo.ceil" => "ceil",
+        "chlo.erf" => "erf",
+        _ => return None,
+    })
+}
+
+fn result_type(lw: &Lowering<'_>, op: Op) -> strata_ir::Type {
+    let t = lw.body.value_type(lw.body.result(op, 0));
+    lw.convert_type(t)
+}
+
+pub(super) fn binary_values(lw: &mut Lowering<'_>, op: Op, kind: &str, lhs: Value, rhs: Value) -> Option<Value> {
+    let a = lw.broadcastable(lhs, op)?;
+    let b = lw.broadcastable(rhs, op)?;
+    let ty = result_type(lw, op);
+    let k = lw.ctx.string_attr(kind);
+    Some(lw.emit(op, "tx8be.Binary", &[a, b], ty, vec![("kind", k)]))
+}
+
+pub fn binary(lw: &mut Lowering<'_>, op: Op, name: &str) -> Option<Value> {
+    let kind = binary_kind(name)?;
+    let (lhs, rhs) = (lw.body.operand(op, 0), lw.body.operand(op, 1));
+    binary_values(lw, op, kind, lhs, rhs)
+}
+
+pub fn unary(lw: &mut Lowering<'_>, op: Op, name: &str) -> Option<Value> {
+    let kind = unary_kind(name)?;
+    let x = lw.get(lw.body.operand(op, 0), op)?;
+    let ty = result_type(lw, op);
+    let k = lw.ctx.string_attr(kind);
+    Some(lw.emit(op, "tx8be.Unary", &[x], ty, vec![("kind", k)]))
+}
+
+pub fn compare(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let Some(dir) = lw.attr(op, "comparison_direction").and_then(|a| read_comparison_direction(lw.ctx, a)) else {
+        lw.error(op, "compare without a comparison_direction");
+        return None;
+    };
+    let kind = match dir {
+        ComparisonDirection::Eq => "eq",
+        ComparisonDirection::Ne => "ne",
+        ComparisonDirection::Lt => "lt",
+        ComparisonDirection::Le => "le",
+        ComparisonDirection::Gt => "gt",
+        ComparisonDirection::Ge => "ge",
+    };
+    let (lhs, rhs) = (lw.body.operand(op, 0), lw.body.operand(op, 1));
+    binary_values(lw, op, kind, lhs, rhs)
+}
+
+pub fn select(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let c = lw.broadcastable(lw.body.operand(op, 0), op)?;
+    let a = lw.broadcastable(lw.body.operand(op, 1), op)?;
+    let b = lw.broadcastable(lw.body.operand(op, 2), op)?;
+    let ty = result_type(lw, op);
+    Some(lw.emit(op, "tx8be.Select", &[c, a, b], ty, vec![]))
+}
+
+/// `clamp(min, x, max)`: a parameterised unary `clip` when both bounds are
+/// scalar constants, else maximum then minimum.
+pub fn clamp(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let (lo, x, hi) = (lw.body.operand(op, 0), lw.body.operand(op, 1), lw.body.operand(op, 2));
+    let scalar = |lw: &Lowering<'_>, v: Value| {
+        let c = lw.const_of(v)?;
+        (c.splat || c.elems() == 1).then(|| c.get(0))
+    };
+    if let (Some(l), Some(h)) = (scalar(lw, lo), scalar(lw, hi)) {
+        let xv = lw.get(x, op)?;
+        let ty = result_type(lw, op);
+        let ctx = lw.ctx;
+        let attrs = vec![("kind", ctx.string_attr("clip")), ("alpha", ctx.f64_attr(ctx.f32(), l)), ("beta", ctx.f64_attr(ctx.f32(), h))];
+        return Some(lw.emit(op, "tx8be.Unary", &[xv], ty, attrs));
+    }
+    let lower = binary_values(lw, op, "max", x, lo)?;
+    let b = lw.broadcastable(hi, op)?;
+    let ty = result_type(lw, op);
+    let k = lw.ctx.string_attr("min");
+    Some(lw.emit(op, "tx8be.Binary", &[lower, b], ty, vec![("kind", k)]))
+}
+
+/// `convert`: a `tx8be.Cast` when the compute types differ, else nothing.
+/// Float to integer truncates toward zero (StableHLO, ONNX Cast), while
+/// the operator library's cast rounds to nearest even: the value is first
+/// truncated with `x < 0 ? ceil(x) : floor(x)`.
+pub fn convert(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let mut x = lw.get(lw.body.operand(op, 0), op)?;
+    let ty = result_type(lw, op);
+    if lw.body.value_type(x) == ty {
+        return Some(x);
+    }
+    let ctx = lw.ctx;
+    let (from, to) = (lw.elem_of(x), ctx.element_type(ty).unwrap_or(ty));
+    if ctx.is_float(from) && ctx.is_integer(to) && !ctx.is_signless_integer_of_width(to, 1) {
+        let xt = lw.body.value_type(x);
+        let dims = lw.dims(x);
+        let zero = ConstTensor { dims: vec![1; dims.len()], elem: from, values: vec![0.0], splat: false };
+        let z = lw.emit_const(op, &zero, from);
+        let pred = ctx.ranked_tensor_type(&dims, ctx.i1());
+        let neg = lw.emit(op, "tx8be.Binary", &[x, z], pred, vec![("kind", ctx.string_attr("lt"))]);
+        let up = lw.emit(op, "tx8be.Unary", &[x], xt, vec![("kind", ctx.string_attr("ceil"))]);
+        let down = lw.emit(op, "tx8be.Unary", &[x], xt, vec![("kind", ctx.string_attr("floor"))]);
+        x = lw.emit(op, "tx8be.Select", &[neg, up, down], xt, vec![]);
+    }
+    Some(lw.emit(op, "tx8be.Cast", &[x], ty, vec![]))
+}

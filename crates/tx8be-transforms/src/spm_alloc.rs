@@ -1,0 +1,100 @@
+//! `tx8be-spm-alloc` (the simple schedule's SA_*): lays out each group's
+//! SPM buffers in the usable window, single-buffered and bank aligned:
+//! one buffer per loaded operand, the output, then the scratch (`imm`).
+//! Writes `dev_info.mem_addr` on each load and on the compute op (its
+//! output buffer) and `imm_addr` / `imm_size` on the compute op.
+
+use strata_ir::{Body, Context, Diagnostic, Op};
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+use tx8_cmodel::HardwareConfig;
+use tx8be::{DevAttr, ParallelAttr};
+
+use crate::schedule::{group_buffers, tile_steps};
+use crate::sharding::{group_compute_op, groups};
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-spm-alloc",
+    description: "Assign SPM addresses to every group's buffers (dev_info.mem_addr, imm_addr)",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("tx8be-spm-alloc", |_, _| None)?;
+        Ok(Box::new(SpmAlloc { hw: HardwareConfig::default() }))
+    },
+};
+
+pub struct SpmAlloc {
+    pub hw: HardwareConfig,
+}
+
+fn dev_info(ctx: &Context, body: &Body, op: Op) -> DevAttr {
+    body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default()
+}
+
+/// The group's schedule as the IR records it: (sharding, slice).
+pub fn recorded_schedule(ctx: &Context, body: &Body, op: Op) -> Result<(Vec<i64>, Vec<i64>), Diagnostic> {
+    let rank = ctx.shape(body.value_type(body.result(op, 0))).map(|s| s.len()).unwrap_or(0);
+    let shard: Vec<i64> = body
+        .op_attr(ctx, op, "tile_parallel")
+        .and_then(|a| ParallelAttr::from_attr(ctx, a))
+        .map(|p| p.shape_spatial_sharding.iter().map(|&s| s as i64).collect())
+        .unwrap_or_else(|| vec![1; rank]);
+    let slice = dev_info(ctx, body, op).temporal_mem_slice;
+    if shard.len() != rank || slice.len() != rank {
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'{}' op has no schedule (run tx8be-sharding first): tile_parallel and dev_info.temporal_mem_slice must have one entry per result dim", ctx.op_name_str(body.op_name(op))),
+        ));
+    }
+    Ok((shard, slice))
+}
+
+impl Pass for SpmAlloc {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beSpmAlloc"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let body = &mut *target.body;
+        let hw = &self.hw;
+        let tiles = hw.tiles() as usize;
+        for g in groups(ctx, body) {
+            let Some(op) = group_compute_op(ctx, body, g) else { continue };
+            let (shard, slice) = recorded_schedule(ctx, body, op)?;
+            let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
+            let bufs = group_buffers(ctx, body, op, &steps, hw)?;
+            let mut at = hw.spm_usable_start;
+            for (i, b) in bufs.operands.iter().enumerate() {
+                let Some(bytes) = b else { continue };
+                let v = body.operand(op, i);
+                if let Some(load) = body.defining_op(v) {
+                    let mut d = dev_info(ctx, body, load);
+                    d.mem_addr = vec![at as i64];
+                    d.temporal_mem_slice = Vec::new();
+                    body.set_op_attr(ctx, load, "dev_info", Some(d.to_attr(ctx)));
+                }
+                at += bytes;
+            }
+            let out_addr = at;
+            at += bufs.output;
+            let imm_addr = at;
+            at += bufs.imm;
+            if at > hw.spm_usable_end {
+                return Err(Diagnostic::error(body.op_loc(op), format!("group buffers need {} bytes of SPM; the usable window holds {}", at - hw.spm_usable_start, hw.spm_usable_end - hw.spm_usable_start)));
+            }
+            let mut d = dev_info(ctx, body, op);
+            d.mem_addr = vec![out_addr as i64];
+            d.imm_addr = if bufs.imm > 0 { imm_addr as i64 } else { 0 };
+            d.imm_size = bufs.imm;
+            body.set_op_attr(ctx, op, "dev_info", Some(d.to_attr(ctx)));
+        }
+        Ok(PreservedAnalyses::none())
+    }
+}

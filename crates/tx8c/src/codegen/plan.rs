@@ -1,0 +1,175 @@
+//! The program codegen prints, as plain data: for every group, the DDR
+//! tensors it reads and writes, its SPM buffers and, for every tile, the
+//! steps it runs (which box of each operand to load, which box of the
+//! output to store, and the per-step parameters of the operator call).
+//!
+//! A `Program` is derived from the scheduled tx8be IR by `read_ir.rs` (a
+//! pure function of the IR and the ops' interfaces: no decision is made
+//! there), and printed as C by `emit_c.rs`.
+
+/// A box of a tensor: start and size per dim, in whole-tensor coordinates.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TBox {
+    pub start: Vec<i64>,
+    pub size: Vec<i64>,
+}
+
+impl TBox {
+    pub fn whole(dims: &[i64]) -> TBox {
+        TBox { start: vec![0; dims.len()], size: dims.to_vec() }
+    }
+    pub fn elems(&self) -> i64 {
+        self.size.iter().product()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.size.iter().any(|&s| s <= 0)
+    }
+}
+
+/// Element formats of the C ABI (`Fmt_*` in tx8.h).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fmt {
+    Int8,
+    Int32,
+    Fp16,
+    Bf16,
+    Fp32,
+}
+
+impl Fmt {
+    pub fn c_name(self) -> &'static str {
+        match self {
+            Fmt::Int8 => "Fmt_INT8",
+            Fmt::Int32 => "Fmt_INT32",
+            Fmt::Fp16 => "Fmt_FP16",
+            Fmt::Bf16 => "Fmt_BF16",
+            Fmt::Fp32 => "Fmt_FP32",
+        }
+    }
+    pub fn size(self) -> u64 {
+        match self {
+            Fmt::Int8 => 1,
+            Fmt::Fp16 | Fmt::Bf16 => 2,
+            Fmt::Int32 | Fmt::Fp32 => 4,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Fmt::Int8 => "int8",
+            Fmt::Int32 => "int32",
+            Fmt::Fp16 => "fp16",
+            Fmt::Bf16 => "bf16",
+            Fmt::Fp32 => "fp32",
+        }
+    }
+    pub fn to_cmodel(self) -> tx8_cmodel::dtype::DataFormat {
+        use tx8_cmodel::dtype::DataFormat as D;
+        match self {
+            Fmt::Int8 => D::Int8,
+            Fmt::Int32 => D::Int32,
+            Fmt::Fp16 => D::Fp16,
+            Fmt::Bf16 => D::Bf16,
+            Fmt::Fp32 => D::Fp32,
+        }
+    }
+}
+
+/// A dense tensor in DDR.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DdrTensor {
+    pub addr: u64,
+    pub dims: Vec<i64>,
+    pub fmt: Fmt,
+}
+
+impl DdrTensor {
+    pub fn bytes(&self) -> u64 {
+        self.dims.iter().product::<i64>().max(0) as u64 * self.fmt.size()
+    }
+}
+
+/// One operand of a group's op: where it lives and where its slices go.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OperandPlan {
+    pub ddr: DdrTensor,
+    /// Weights are loaded with `op_load_const`.
+    pub is_const: bool,
+    /// SPM address of its buffer on every tile.
+    pub spm_addr: u64,
+}
+
+/// The operator call of a group (what `gen_op_code` turns into C).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Call {
+    /// Load and store only (copies: concat parts, strided-free slices).
+    None,
+    Conv { strides: [i64; 2], dilations: [i64; 2], group: i64, has_bias: bool },
+    Gemm { trans_a: bool, trans_b: bool, has_bias: bool },
+    BatchNorm { epsilon: f32 },
+    Softmax,
+    LayerNorm { epsilon: f32 },
+    /// `op_eltwise_binary` code.
+    Binary { code: u32 },
+    /// `op_eltwise_unary` code, optional parameters.
+    Unary { code: u32, params: Option<(f32, f32)> },
+    Select,
+    Cast,
+    /// `op_reduce` kind (0 sum, 1 mean, 2 max, 3 min) over one axis of the slice.
+    Reduce { kind: u32, axis: u32 },
+    Pool { kind: u32, kernel: [i64; 2], strides: [i64; 2], count_include_pad: bool },
+    Transpose { perm: Vec<u32> },
+    Reshape,
+    Concat { axis: u32 },
+    Pad { value: f32 },
+    Gather { row_elems: u64, table_rows: u64, table_ddr: u64 },
+}
+
+/// Per-step parameters that vary between steps.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StepParams {
+    /// Conv / pool padding of this slice: top, left, bottom, right.
+    pub pads: Option<[i64; 4]>,
+    /// Grouped conv: the groups this slice holds (its output channels
+    /// divided by the channels per group).
+    pub groups: Option<i64>,
+    /// Pad op: low and interior/high per dim of this slice.
+    pub pad_low: Vec<i64>,
+    pub pad_high: Vec<i64>,
+    pub pad_interior: Vec<i64>,
+}
+
+/// One step of one tile: load these boxes, call, store this box.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// One box per operand (same order as `GroupPlan::operands`); an
+    /// operand whose box is `None` is not loaded in this step (a concat
+    /// part belonging to another step).
+    pub loads: Vec<Option<TBox>>,
+    pub store: TBox,
+    pub params: StepParams,
+}
+
+/// One group: one operator over all tiles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupPlan {
+    pub id: i64,
+    /// What the group computes, for comments and reports (op name and location).
+    pub title: String,
+    pub call: Call,
+    pub operands: Vec<OperandPlan>,
+    pub output: DdrTensor,
+    pub out_spm_addr: u64,
+    /// The op's scratch (`imm`) buffer, if it needs one.
+    pub imm: Option<(u64, u64)>,
+    /// `steps[tile]`.
+    pub steps: Vec<Vec<Step>>,
+    /// Whether every tile waits for the others after this group.
+    pub barrier_after: bool,
+}
+
+/// The whole program.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Program {
+    pub tiles: u32,
+    pub groups: Vec<GroupPlan>,
+}

@@ -1,0 +1,219 @@
+//! Reads the scheduled tx8be IR into a [`Program`]: a pure function of the
+//! IR. Every figure comes from an attribute a pass wrote (sharding, split,
+//! SPM and DDR addresses, barriers) or from the ops' interfaces applied to
+//! them (the boxes of each step); nothing is decided here.
+
+use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
+use tx8be::DevAttr;
+use tx8be_transforms::ddr_alloc::ddr_addr_of;
+use tx8be_transforms::schedule::tile_steps;
+use tx8be_transforms::sharding::{group_compute_op, groups};
+use tx8be_transforms::spm_alloc::recorded_schedule;
+
+use super::plan::{Call, DdrTensor, Fmt, GroupPlan, OperandPlan, Program, Step, StepParams, TBox};
+use super::unsupported;
+
+/// The card format of a tensor type.
+pub fn fmt_of(ctx: &Context, ty: Type) -> Option<Fmt> {
+    let e = ctx.element_type(ty).unwrap_or(ty);
+    let k = ctx.type_kind(e);
+    use strata_ir::types::{FloatKind, TypeKind};
+    Some(match k {
+        TypeKind::Float(FloatKind::BF16) => Fmt::Bf16,
+        TypeKind::Float(FloatKind::F16) => Fmt::Fp16,
+        TypeKind::Float(FloatKind::F32) => Fmt::Fp32,
+        TypeKind::Integer { width: 1 | 8, .. } => Fmt::Int8,
+        TypeKind::Integer { width: 32 | 64, .. } => Fmt::Int32,
+        _ => return None,
+    })
+}
+
+fn dims_of(ctx: &Context, ty: Type) -> Vec<i64> {
+    ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default()
+}
+
+fn ddr_tensor(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, v: Value, op: Op) -> Result<DdrTensor, Diagnostic> {
+    let ty = body.value_type(v);
+    let addr = ddr_addr_of(ctx, body, fattrs, v).ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand has no DDR address (run tx8be-ddr-alloc first)"))?;
+    let fmt = fmt_of(ctx, ty).ok_or_else(|| Diagnostic::error(body.op_loc(op), "element type has no TX8 format"))?;
+    Ok(DdrTensor { addr, dims: dims_of(ctx, ty), fmt })
+}
+
+fn dev_info(ctx: &Context, body: &Body, op: Op) -> DevAttr {
+    body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default()
+}
+
+fn str_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> String {
+    body.op_attr(ctx, op, name).and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()
+}
+
+fn ints(ctx: &Context, body: &Body, op: Op, name: &str) -> Vec<i64> {
+    tx8be::dialect::values::attr_ints(ctx, body, op, name).unwrap_or_default()
+}
+
+fn float(ctx: &Context, body: &Body, op: Op, name: &str, default: f64) -> f64 {
+    tx8be::dialect::values::attr_f64(ctx, body, op, name).unwrap_or(default)
+}
+
+fn flag(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
+    tx8be::dialect::values::attr_bool(ctx, body, op, name).unwrap_or(false)
+}
+
+/// The operator call of a compute op.
+fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> Result<Call, Diagnostic> {
+    let name = ctx.op_name_str(body.op_name(op));
+    let pair = |v: Vec<i64>| [v.first().copied().unwrap_or(1), v.get(1).copied().unwrap_or(1)];
+    Ok(match name {
+        "tx8be.Conv" => Call::Conv {
+            strides: pair(ints(ctx, body, op, "strides")),
+            dilations: pair(ints(ctx, body, op, "dilations")),
+            group: tx8be::dialect::values::attr_i64(ctx, body, op, "group").unwrap_or(1),
+            has_bias: body.num_operands(op) == 3,
+        },
+        "tx8be.Gemm" => Call::Gemm { trans_a: flag(ctx, body, op, "trans_a"), trans_b: flag(ctx, body, op, "trans_b"), has_bias: body.num_operands(op) == 3 },
+        "tx8be.BatchNorm_Inference" => Call::BatchNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
+        "tx8be.Softmax" => Call::Softmax,
+        "tx8be.LayerNorm" => Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
+        "tx8be.Binary" => {
+            let kind = str_attr(ctx, body, op, "kind");
+            Call::Binary { code: super::codes::binary_code(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("binary kind '{kind}'")))? }
+        }
+        "tx8be.Unary" => {
+            let kind = str_attr(ctx, body, op, "kind");
+            let (code, takes) = super::codes::unary_code(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
+            let params = takes.then(|| (float(ctx, body, op, "alpha", 0.0) as f32, float(ctx, body, op, "beta", 0.0) as f32));
+            Call::Unary { code, params }
+        }
+        "tx8be.Select" => Call::Select,
+        "tx8be.Cast" => Call::Cast,
+        "tx8be.Reduce" => {
+            let kind = match str_attr(ctx, body, op, "kind").as_str() {
+                "sum" => 0,
+                "mean" => 1,
+                "max" => 2,
+                "min" => 3,
+                k => return Err(unsupported(ctx, body, op, &format!("reduce kind '{k}'"))),
+            };
+            let axes = ints(ctx, body, op, "axes");
+            if axes.len() != 1 {
+                return Err(unsupported(ctx, body, op, "a reduce over several axes (the lowering emits one per axis)"));
+            }
+            Call::Reduce { kind, axis: axes[0] as u32 }
+        }
+        "tx8be.Pool" => Call::Pool {
+            kind: if str_attr(ctx, body, op, "kind") == "max" { 0 } else { 1 },
+            kernel: pair(ints(ctx, body, op, "kernel")),
+            strides: pair(ints(ctx, body, op, "strides")),
+            count_include_pad: flag(ctx, body, op, "count_include_pad"),
+        },
+        "tx8be.Transpose" => Call::Transpose { perm: ints(ctx, body, op, "perm").iter().map(|&p| p as u32).collect() },
+        "tx8be.Concat" => Call::Concat { axis: tx8be::dialect::values::attr_i64(ctx, body, op, "axis").unwrap_or(0) as u32 },
+        "tx8be.Slice" => {
+            if ints(ctx, body, op, "strides").iter().any(|&s| s != 1) {
+                return Err(unsupported(ctx, body, op, "a strided slice"));
+            }
+            Call::None
+        }
+        "tx8be.Pad" => Call::Pad { value: float(ctx, body, op, "value", 0.0) as f32 },
+        "tx8be.Gather" => {
+            let table = body.operand(op, 0);
+            let t = ddr_tensor(ctx, body, fattrs, source_of_load(ctx, body, table), op)?;
+            Call::Gather { row_elems: t.dims[1..].iter().product::<i64>() as u64, table_rows: t.dims.first().copied().unwrap_or(1) as u64, table_ddr: t.addr }
+        }
+        _ => return Err(unsupported(ctx, body, op, "this op")),
+    })
+}
+
+/// The DDR value a load reads (or the value itself when not loaded).
+fn source_of_load(ctx: &Context, body: &Body, v: Value) -> Value {
+    match body.defining_op(v) {
+        Some(d) if matches!(ctx.op_name_str(body.op_name(d)), "tx8be.load_var" | "tx8be.load_const") => body.operand(d, 0),
+        _ => v,
+    }
+}
+
+fn to_tbox(b: &tx8be::interfaces::sharding::SliceBox) -> TBox {
+    TBox { start: b.start.clone(), size: b.size.clone() }
+}
+
+/// Per-step parameters of a pad: how much padding this slice of the output
+/// sees around the input slice it loads.
+fn pad_params(ctx: &Context, body: &Body, op: Op, out: &TBox, input: &TBox) -> Result<StepParams, Diagnostic> {
+    let lo = ints(ctx, body, op, "pads_low");
+    let inner = ints(ctx, body, op, "interior");
+    let mut p = StepParams::default();
+    for d in 0..out.size.len() {
+        let s = inner.get(d).copied().unwrap_or(0) + 1;
+        let l = lo.get(d).copied().unwrap_or(0);
+        if input.size[d] <= 0 {
+            return Err(unsupported(ctx, body, op, "a pad slice holding only padding"));
+        }
+        let first = l + input.start[d] * s;
+        let last = l + (input.start[d] + input.size[d] - 1) * s;
+        p.pad_low.push(first - out.start[d]);
+        p.pad_high.push(out.start[d] + out.size[d] - 1 - last);
+        p.pad_interior.push(s - 1);
+    }
+    Ok(p)
+}
+
+/// The program of function `func` of a scheduled module.
+pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, tiles: u32) -> Result<Program, Diagnostic> {
+    let mut program = Program { tiles, groups: Vec::new() };
+    for g in groups(ctx, body) {
+        let op = group_compute_op(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a compute op"))?;
+        let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(program.groups.len() as i64);
+        let call = call_of(ctx, body, fattrs, op)?;
+        let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
+        let mut operands = Vec::new();
+        let mut loaded = Vec::new();
+        for i in 0..body.num_operands(op) {
+            if attr.need_load >> i.min(63) & 1 == 0 {
+                continue;
+            }
+            let v = body.operand(op, i);
+            let load = body.defining_op(v).ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand not loaded"))?;
+            let src = body.operand(load, 0);
+            let spm = dev_info(ctx, body, load).mem_addr.first().copied().ok_or_else(|| Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"))?;
+            operands.push(OperandPlan {
+                ddr: ddr_tensor(ctx, body, fattrs, src, op)?,
+                is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
+                spm_addr: spm as u64,
+            });
+            loaded.push(i);
+        }
+        let result = body.result(op, 0);
+        let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
+        let output = ddr_tensor(ctx, body, fattrs, store_value, op)?;
+        let dev = dev_info(ctx, body, op);
+        let out_spm = dev.mem_addr.first().copied().unwrap_or(0) as u64;
+        let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));
+        let (shard, slice) = recorded_schedule(ctx, body, op)?;
+        let mut steps = Vec::new();
+        for tile in tile_steps(ctx, body, op, &shard, &slice, tiles as usize)? {
+            let mut ts = Vec::with_capacity(tile.len());
+            for s in tile {
+                let out = to_tbox(&s.out);
+                let loads: Vec<Option<TBox>> = loaded.iter().map(|&i| Some(to_tbox(&s.operands[i]))).collect();
+                let mut params = StepParams { pads: s.pads, ..Default::default() };
+                if let Call::Conv { group, .. } = call {
+                    if group > 1 {
+                        // Output channels per group, from the whole weight [KH, KW, C/g, O].
+                        let o = ctx.shape(body.value_type(body.operand(op, 1))).and_then(|w| w.get(3).copied()).unwrap_or(group);
+                        params.groups = Some(out.size[3] / (o / group).max(1));
+                    }
+                }
+                if matches!(call, Call::Pad { .. }) {
+                    params = pad_params(ctx, body, op, &out, loads[0].as_ref().expect("pad loads its input"))?;
+                }
+                ts.push(Step { loads, store: out, params });
+            }
+            steps.push(ts);
+        }
+        let _ = result;
+        let title = format!("{} {}", ctx.op_name_str(body.op_name(op)), super::location_text(ctx, body.op_loc(op)));
+        let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
+        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addr: out_spm, imm, steps, barrier_after });
+    }
+    Ok(program)
+}

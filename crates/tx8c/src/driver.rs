@@ -1,0 +1,207 @@
+//! What one `tx8c` invocation does, stage by stage: load the model (ONNX,
+//! or MLIR text holding stablehlo or tx8be), run the pass pipeline, print
+//! IR or write `main.c` + `weights.bin` + `model.json`, and optionally run
+//! the program (on the C model or the reference interpreter), compare its
+//! outputs and write `run.json` / `compare.json`.
+
+use std::path::{Path, PathBuf};
+
+use strata_ir::diagnostics::{DiagRenderer, SourceFile};
+use strata_ir::parser::{parse_source, ParseOptions};
+use strata_ir::printer::{print_top_level, PrintOptions};
+use strata_ir::{Body, Context, Diagnostic, Op};
+use tx8_cmodel::HardwareConfig;
+
+use crate::codegen::emit_c::emit_main_c;
+use crate::codegen::read_ir::read_program;
+use crate::host_io::{model_io, ModelInfo, WeightsInfo};
+use crate::options::{Dtype, Emit, Options, RunTarget};
+use crate::progress::Progress;
+
+/// A failure: the message to print (already rendered).
+pub struct Failure(pub String);
+
+impl From<String> for Failure {
+    fn from(s: String) -> Self {
+        Failure(s)
+    }
+}
+
+/// The loaded module and where its text came from (for diagnostics).
+struct Loaded {
+    body: Body,
+    module: Op,
+    source: Option<SourceFile>,
+    is_tx8be: bool,
+}
+
+pub fn context() -> Context {
+    let mut ctx = strata_dialects::context();
+    strata_stablehlo::register(&mut ctx);
+    tx8be::register(&mut ctx);
+    ctx
+}
+
+/// A diagnostic as text: MLIR's rendering for a `.mlir` input; for an ONNX
+/// model, whose locations are node names, `node 'name': message` lines
+/// (see-current-operation notes dropped: the user never saw that IR).
+fn render(ctx: &Context, source: Option<&SourceFile>, d: &Diagnostic) -> String {
+    if source.is_some() {
+        let mut s = String::new();
+        DiagRenderer { ctx, sources: source.into_iter().collect() }.render(d, &mut s);
+        return s.trim_end().to_string();
+    }
+    let line = |loc, msg: &str| match crate::codegen::location_text(ctx, loc) {
+        t if t.starts_with('"') => format!("node {}: {msg}", t.replace('"', "'")),
+        t if t.is_empty() => msg.to_string(),
+        t => format!("{t}: {msg}"),
+    };
+    let mut out = format!("tx8c: error: {}", line(d.loc, &d.message));
+    for n in &d.notes {
+        if !n.message.starts_with(strata_ir::verifier::CURRENT_OP_NOTE) {
+            out.push_str(&format!("\n  note: {}", line(n.loc, &n.message)));
+        }
+    }
+    out
+}
+
+fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
+    let path = &opts.model;
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match ext {
+        "onnx" => {
+            // The loader's errors name the file already.
+            let model = strata_onnx::load_model(path).map_err(|e| Failure(e.to_string()))?;
+            let mut shapes = Vec::new();
+            for spec in &opts.input_shapes {
+                shapes.push(strata_onnx::parse_input_shape(spec).map_err(|e| Failure(format!("--input-shape {spec}: {e}")))?);
+            }
+            let imported = strata_onnx::import_model(ctx, &model, &strata_onnx::ImportOptions { input_shapes: shapes })
+                .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            Ok(Loaded { body: imported.body, module: imported.module, source: None, is_tx8be: false })
+        }
+        "mlir" => {
+            let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            let source = SourceFile::new(&path.display().to_string(), text);
+            let len = source.text.len();
+            let parsed = parse_source(ctx, &source, 0..len, ParseOptions { allow_unregistered: false }, true)
+                .and_then(|m| strata_ir::verifier::verify(ctx, &m.body, m.op).map(|_| m))
+                .map_err(|d| Failure(render(ctx, Some(&source), &d)))?;
+            let is_tx8be = mentions_tx8be(ctx, &parsed.body, parsed.op);
+            Ok(Loaded { body: parsed.body, module: parsed.op, source: Some(source), is_tx8be })
+        }
+        _ => Err(Failure(format!("{}: expected a .onnx model or a .mlir file (stablehlo or tx8be)", path.display()))),
+    }
+}
+
+fn mentions_tx8be(ctx: &Context, body: &Body, module: Op) -> bool {
+    let Some(mb) = body.nested(module) else { return false };
+    let mut found = false;
+    for f in tx8be_transforms::group_ops::entry_ops(mb) {
+        found |= ctx.op_name_str(mb.op_name(f)).starts_with("tx8be.");
+        if let Some(fb) = mb.nested(f) {
+            fb.walk_pre(&mut |op| found |= ctx.op_name_str(fb.op_name(op)).starts_with("tx8be."));
+        }
+    }
+    found
+}
+
+/// The `func.func` to compile: `@main`, or else the only public function.
+fn main_func(ctx: &Context, module_body: &Body) -> Result<Op, Failure> {
+    let funcs: Vec<Op> = tx8be_transforms::group_ops::entry_ops(module_body).into_iter().filter(|&op| ctx.op_name_str(module_body.op_name(op)) == "func.func").collect();
+    let name = |op: Op| module_body.op_attr(ctx, op, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| s.to_vec()).unwrap_or_default();
+    if let Some(&f) = funcs.iter().find(|&&f| name(f) == b"main") {
+        return Ok(f);
+    }
+    match funcs.as_slice() {
+        [f] => Ok(*f),
+        _ => Err(Failure("the module must hold a function @main (or exactly one function)".into())),
+    }
+}
+
+fn out_dir(opts: &Options) -> Result<PathBuf, Failure> {
+    let d = opts.out_dir.clone().ok_or_else(|| Failure("-o OUTDIR is required to write main.c (or use --emit=stablehlo / --emit=tx8be to print IR)".into()))?;
+    std::fs::create_dir_all(&d).map_err(|e| Failure(format!("{}: {e}", d.display())))?;
+    Ok(d)
+}
+
+fn write(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), Failure> {
+    std::fs::write(path, bytes).map_err(|e| Failure(format!("{}: {e}", path.display())))
+}
+
+/// Runs tx8c; `Ok(false)` means a comparison failed (exit 1 without an error).
+pub fn run(opts: &Options) -> Result<bool, Failure> {
+    let hw = match &opts.config {
+        Some(p) => HardwareConfig::from_toml_file(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?,
+        None => HardwareConfig::default(),
+    };
+    let ctx = context();
+    let mut progress = Progress::new(opts.quiet);
+    progress.stage("loading the model");
+    let started = std::time::Instant::now();
+    let mut loaded = load(&ctx, opts)?;
+    progress.stage("compiling");
+    let pm = crate::pipeline::build(opts, &hw, loaded.is_tx8be)?;
+    crate::pipeline::run(&ctx, &pm, &mut loaded.body, loaded.module, opts).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
+    let compile_seconds = started.elapsed().as_secs_f64();
+    if opts.emit != Emit::C {
+        progress.finish();
+        let text = print_top_level(&ctx, &loaded.body, loaded.module, PrintOptions::default(), &[]);
+        match &opts.out_dir {
+            Some(_) => {
+                let d = out_dir(opts)?;
+                let name = if opts.emit == Emit::Stablehlo { "model.stablehlo.mlir" } else { "model.tx8be.mlir" };
+                write(&d.join(name), format!("{text}\n"))?;
+            }
+            None => println!("{text}"),
+        }
+        return Ok(true);
+    }
+    let dir = out_dir(opts)?;
+    let module_body = loaded.body.nested(loaded.module).ok_or_else(|| Failure("empty module".into()))?;
+    let func = main_func(&ctx, module_body)?;
+    let fattrs = module_body.op_attrs(func);
+    let body = module_body.nested(func).ok_or_else(|| Failure("@main has no body".into()))?;
+    let program = read_program(&ctx, body, fattrs, hw.tiles()).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
+    let main_c = emit_main_c(&program, &format!("Model: {}.", opts.model.display()));
+    write(&dir.join("main.c"), &main_c)?;
+    let weights = crate::weights::weights_image(&ctx, body, opts.debug_perturb_const)?;
+    write(&dir.join("weights.bin"), &weights.bytes)?;
+    let (inputs, outputs) = model_io(&ctx, body, fattrs)?;
+    let info = ModelInfo {
+        dtype: opts.dtype.name().to_string(),
+        tiles: hw.tiles(),
+        groups: program.groups.len(),
+        weights: WeightsInfo { file: "weights.bin".into(), ddr_addr: weights.base, bytes: weights.bytes.len() as u64 },
+        inputs: inputs.clone(),
+        outputs: outputs.clone(),
+    };
+    write(&dir.join("model.json"), serde_json::to_string_pretty(&info).unwrap_or_default())?;
+    let roofline = crate::roofline::model_roofline(&ctx, body, &hw, opts.dtype == Dtype::Fp32);
+    let wants_run = opts.run.is_some() || opts.compare.is_some() || opts.compare_all;
+    if !wants_run {
+        progress.finish();
+        eprintln!("tx8c: wrote {} ({} groups) in {compile_seconds:.2} s", dir.display(), program.groups.len());
+        return Ok(true);
+    }
+    let host_inputs = crate::run::host_inputs(opts, &inputs)?;
+    let target = opts.run.unwrap_or(RunTarget::Cmodel);
+    progress.stage(if target == RunTarget::Cmodel { "running on the C model" } else { "running the reference interpreter" });
+    let run_dir = dir.join("run");
+    let result = match target {
+        RunTarget::Cmodel => crate::run::on_cmodel(&program, &dir, &run_dir, &weights, &inputs, &outputs, &host_inputs, opts)?,
+        RunTarget::Reference => crate::run::on_reference(&ctx, module_body, func, &inputs, &host_inputs)?,
+    };
+    progress.finish();
+    crate::run::write_outputs(&dir, &outputs, &result.outputs)?;
+    crate::report::write_run_json(&dir, opts, &hw, compile_seconds, &roofline, &result, program.groups.len())?;
+    let mut ok = true;
+    if let Some(reference) = &opts.compare {
+        ok &= crate::run::compare_outputs(&dir, reference, opts, &outputs, &result.outputs)?;
+    }
+    if opts.compare_all {
+        ok &= crate::run::compare_all(&ctx, module_body, func, &program, &dir, &inputs, &host_inputs, &result, opts)?;
+    }
+    Ok(ok)
+}
+

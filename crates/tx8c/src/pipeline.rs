@@ -1,0 +1,89 @@
+//! The compilation pipeline as one pass manager, so `--mlir-print-ir-after-all`
+//! and `--mlir-timing` see every stage: graph passes on stablehlo, the
+//! lowering, then the tx8be schedule passes.
+
+use strata_ir::types::FloatKind;
+use strata_ir::{Body, Context, Diagnostic, Op};
+use strata_pass::instrument::IrPrinting;
+use strata_pass::manager::{OpPassManager, RunConfig, RunReport};
+use strata_pass::PassRegistry;
+use tx8_cmodel::HardwareConfig;
+
+use crate::options::{Dtype, Emit, Options};
+
+/// Every pass tx8c runs (and strata-opt knows), by name.
+pub fn registry() -> PassRegistry {
+    let mut r = PassRegistry::default();
+    strata_transforms::register_passes(&mut r);
+    strata_stablehlo::register_passes(&mut r);
+    tx8be_transforms::register_passes(&mut r);
+    r
+}
+
+fn add(pm: &mut OpPassManager, registry: &PassRegistry, name: &str, options: &str) -> Result<(), String> {
+    pm.add_pass(registry.create(name, options)?);
+    Ok(())
+}
+
+/// The graph-level passes (stablehlo in, stablehlo out): folding, batch
+/// norms into convs, then the decomposed softmax / layer norm / gelu
+/// sequences into composites (a module pass: it adds decomposition
+/// functions), then cleanup.
+fn graph_passes(pm: &mut OpPassManager, registry: &PassRegistry) -> Result<(), String> {
+    let f = pm.nest("func.func");
+    add(f, registry, "canonicalize", "")?;
+    add(f, registry, "stablehlo-fold-batchnorm", "")?;
+    add(pm, registry, "stablehlo-fuse-composites", "")?;
+    let f = pm.nest("func.func");
+    add(f, registry, "canonicalize", "")?;
+    add(f, registry, "cse", "")?;
+    Ok(())
+}
+
+/// The passes for `emit`: graph passes, and for tx8be/C the lowering and
+/// the schedule.
+pub fn build(opts: &Options, hw: &HardwareConfig, input_is_tx8be: bool) -> Result<OpPassManager, String> {
+    let registry = registry();
+    let mut pm = OpPassManager::new("builtin.module");
+    if !input_is_tx8be {
+        graph_passes(&mut pm, &registry)?;
+        if opts.emit == Emit::Stablehlo {
+            return Ok(pm);
+        }
+        let dtype = match opts.dtype {
+            Dtype::Bf16 => FloatKind::BF16,
+            Dtype::Fp16 => FloatKind::F16,
+            Dtype::Fp32 => FloatKind::F32,
+        };
+        pm.add_pass(Box::new(tx8be_transforms::lower_stablehlo::LowerStablehlo { dtype }));
+        let f = pm.nest("func.func");
+        add(f, &registry, "tx8be-cancel-transposes", "")?;
+    }
+    let f = pm.nest("func.func");
+    add(f, &registry, "tx8be-group-ops", "")?;
+    f.add_pass(Box::new(tx8be_transforms::sharding::Sharding { hw: hw.clone() }));
+    f.add_pass(Box::new(tx8be_transforms::spm_alloc::SpmAlloc { hw: hw.clone() }));
+    add(f, &registry, "tx8be-opt-barrier", "")?;
+    pm.add_pass(Box::new(tx8be_transforms::ddr_alloc::DdrAlloc { hw: hw.clone() }));
+    Ok(pm)
+}
+
+/// Runs `pm` on the module; IR dumps and timing go to stderr.
+pub fn run(ctx: &Context, pm: &OpPassManager, body: &mut Body, module: Op, opts: &Options) -> Result<(), Diagnostic> {
+    let cfg = RunConfig {
+        verify_each: true,
+        threading: true,
+        timing: opts.timing,
+        print_ir: IrPrinting { after_all: opts.print_ir_after_all, ..Default::default() },
+    };
+    let mut report = RunReport::default();
+    let start = std::time::Instant::now();
+    let result = pm.run(ctx, body, module, &cfg, &mut report);
+    if !report.dumps.is_empty() {
+        eprint!("{}", report.dumps);
+    }
+    if opts.timing {
+        eprint!("{}", report.timing.report(start.elapsed()));
+    }
+    result
+}

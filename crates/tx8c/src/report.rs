@@ -1,0 +1,73 @@
+//! `OUTDIR/run.json`: what a run measured against what the hardware allows:
+//! simulated cycles, the roofline bound of ../shared/tx8/hardware.md for the
+//! model (NE FLOPs, CGRA element-ops, compulsory DDR bytes) and the fraction
+//! of it reached, plus compile and wall times.
+
+use std::path::Path;
+
+use serde::Serialize;
+use tx8_cmodel::HardwareConfig;
+
+use crate::driver::Failure;
+use crate::options::Options;
+use crate::roofline::Roofline;
+use crate::run::RunResult;
+
+#[derive(Serialize)]
+struct RunFile<'a> {
+    model: String,
+    dtype: &'a str,
+    target: &'a str,
+    groups: usize,
+    compile_seconds: f64,
+    run_wall_seconds: f64,
+    /// Kernel cycles on the C model (launch and host transfers excluded).
+    simulated_cycles: Option<f64>,
+    simulated_ms: Option<f64>,
+    roofline: &'a Roofline,
+    roofline_ms: f64,
+    /// roofline bound / simulated cycles.
+    fraction_of_roofline: Option<f64>,
+    ddr_bytes: Option<f64>,
+    noc_bytes: Option<f64>,
+    launch_cycles: Option<f64>,
+    host_transfer_cycles: Option<f64>,
+    /// Busy cycles per engine, summed over the tiles.
+    engine_busy_cycles: Vec<(String, f64)>,
+}
+
+pub fn write_run_json(dir: &Path, opts: &Options, hw: &HardwareConfig, compile_seconds: f64, roofline: &Roofline, result: &RunResult, groups: usize) -> Result<(), Failure> {
+    let m = result.measure.as_ref();
+    let ms = |cycles: f64| cycles / hw.clock_hz as f64 * 1e3;
+    let file = RunFile {
+        model: opts.model.display().to_string(),
+        dtype: opts.dtype.name(),
+        target: if m.is_some() { "cmodel" } else { "reference" },
+        groups,
+        compile_seconds,
+        run_wall_seconds: result.wall_seconds,
+        simulated_cycles: m.map(|m| m.total_cycles),
+        simulated_ms: m.map(|m| ms(m.total_cycles)),
+        roofline,
+        roofline_ms: ms(roofline.bound_cycles),
+        fraction_of_roofline: m.filter(|m| m.total_cycles > 0.0).map(|m| roofline.bound_cycles / m.total_cycles),
+        ddr_bytes: m.map(|m| m.ddr_bytes),
+        noc_bytes: m.map(|m| m.noc_bytes),
+        launch_cycles: m.map(|m| m.launch_cycles),
+        host_transfer_cycles: m.map(|m| m.host_transfer_cycles),
+        engine_busy_cycles: m.map(|m| m.engine_busy.clone()).unwrap_or_default(),
+    };
+    let text = serde_json::to_string_pretty(&file).map_err(|e| Failure(e.to_string()))?;
+    std::fs::write(dir.join("run.json"), text).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
+    if let (Some(c), Some(f)) = (file.simulated_cycles, file.fraction_of_roofline) {
+        eprintln!(
+            "tx8c: {:.0} cycles ({:.3} ms) on the C model; roofline {:.0} cycles ({}-bound), {:.1}% of it reached",
+            c,
+            ms(c),
+            roofline.bound_cycles,
+            roofline.binding,
+            f * 100.0
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,116 @@
+//! The roofline bound of ../shared/tx8/hardware.md for a compiled model:
+//!
+//!     T_lb = max(F / NE_peak(dtype), V / CGRA_peak(dtype), B / DDR bandwidth)
+//!
+//! F counts the NE's FLOPs (2 per multiply-accumulate of every conv and
+//! gemm), V the CGRA's element operations (one per element an element-wise,
+//! normalisation, reduction or pooling op produces or reads, whichever is
+//! more, transcendental ones weighted by their 1/4 rate), B the compulsory
+//! DDR bytes: every weight once, the inputs and the outputs. Data movement
+//! that could stay on chip (transposes, concats, intermediate activations)
+//! is not compulsory. Every figure comes from `HardwareConfig`.
+
+use serde::Serialize;
+use strata_ir::{Body, Context, Op, Type};
+use tx8_cmodel::HardwareConfig;
+
+use crate::codegen::read_ir::fmt_of;
+
+/// The work of a model (or a group) and its lower bound in cycles.
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+pub struct Roofline {
+    pub ne_flops: f64,
+    pub cgra_ops: f64,
+    pub ddr_bytes: f64,
+    pub bound_cycles: f64,
+    /// Which term binds: "ne", "cgra" or "ddr".
+    pub binding: String,
+}
+
+fn elems(ctx: &Context, t: Type) -> f64 {
+    ctx.shape(t).map(|s| s.iter().product::<i64>() as f64).unwrap_or(0.0)
+}
+
+fn bytes(ctx: &Context, t: Type) -> f64 {
+    elems(ctx, t) * fmt_of(ctx, t).map(|f| f.size() as f64).unwrap_or(4.0)
+}
+
+/// NE FLOPs and CGRA element-ops of one compute op.
+pub fn op_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> (f64, f64) {
+    let name = ctx.op_name_str(body.op_name(op));
+    let out = body.value_type(body.result(op, 0));
+    let out_elems = elems(ctx, out);
+    let in_elems = body.operands(op).map(|v| elems(ctx, body.value_type(v))).fold(0.0, f64::max);
+    let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
+    let slow = hw.ct_transcendental_slowdown as f64;
+    match name {
+        "tx8be.Conv" => {
+            let w = shape(1);
+            (2.0 * out_elems * w.iter().take(3).product::<i64>() as f64, 0.0)
+        }
+        "tx8be.Gemm" => {
+            let a = shape(0);
+            let k = if tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false) { a[a.len() - 2] } else { a[a.len() - 1] };
+            (2.0 * out_elems * k as f64, 0.0)
+        }
+        "tx8be.Unary" => {
+            let kind = tx8be::dialect::values::attr_str(ctx, body, op, "kind").unwrap_or_default();
+            let transcendental = matches!(kind.as_str(), "exp" | "log" | "sigmoid" | "tanh" | "gelu" | "gelu_erf" | "silu" | "erf" | "rsqrt" | "sqrt" | "recip" | "elu" | "hard_swish");
+            (0.0, out_elems * if transcendental { slow } else { 1.0 })
+        }
+        "tx8be.Softmax" => (0.0, in_elems * slow),
+        "tx8be.Binary" | "tx8be.Select" | "tx8be.Cast" | "tx8be.BatchNorm_Inference" | "tx8be.LayerNorm" | "tx8be.Reduce" | "tx8be.Pool" => {
+            (0.0, out_elems.max(in_elems))
+        }
+        _ => (0.0, 0.0),
+    }
+}
+
+impl Roofline {
+    /// The bound of `ne_flops`, `cgra_ops` and `ddr_bytes` at `dtype`'s peaks.
+    pub fn finish(mut self, hw: &HardwareConfig, fp32: bool) -> Roofline {
+        let tiles = hw.tiles() as f64;
+        let macs = (hw.ne_arrays * hw.ne_block_m * hw.ne_block_k * hw.ne_block_n) as f64;
+        let ne_peak = tiles * 2.0 * macs / if fp32 { hw.ne_fp32_slowdown as f64 } else { 1.0 };
+        let lanes = if fp32 { hw.ct_lanes_32bit } else { hw.ct_lanes_16bit } as f64;
+        let cgra_peak = tiles * lanes;
+        let terms = [("ne", self.ne_flops / ne_peak), ("cgra", self.cgra_ops / cgra_peak), ("ddr", self.ddr_bytes / hw.ddr_bytes_per_cycle)];
+        let (name, bound) = terms.iter().fold(("ne", 0.0), |acc, &(n, t)| if t > acc.1 { (n, t) } else { acc });
+        self.bound_cycles = bound;
+        self.binding = name.to_string();
+        self
+    }
+}
+
+/// The roofline of a lowered function body (`tx8be` ops, grouped or not):
+/// F and V over every compute op, B = weights + arguments + results.
+pub fn model_roofline(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: bool) -> Roofline {
+    let mut r = Roofline::default();
+    let mut visit = |op: Op| {
+        let (f, v) = op_work(ctx, body, op, hw);
+        r.ne_flops += f;
+        r.cgra_ops += v;
+    };
+    let Some(&region) = body.root_regions().first() else { return r };
+    let Some(entry) = body.first_block(region) else { return r };
+    for op in body.block_ops(entry) {
+        match ctx.op_name_str(body.op_name(op)) {
+            "tx8be.const" => r.ddr_bytes += bytes(ctx, body.value_type(body.result(op, 0))),
+            "func.return" => {
+                for v in body.operands(op) {
+                    r.ddr_bytes += bytes(ctx, body.value_type(v));
+                }
+            }
+            "tx8be.group" => {
+                if let Some(c) = tx8be_transforms::sharding::group_compute_op(ctx, body, op) {
+                    visit(c);
+                }
+            }
+            _ => visit(op),
+        }
+    }
+    for &a in body.block_args(entry) {
+        r.ddr_bytes += bytes(ctx, body.value_type(a));
+    }
+    r.finish(hw, fp32)
+}

@@ -1,0 +1,235 @@
+//! `--run`, `--compare` and `--compare-all`: feeding the compiled program
+//! its inputs, running it on the C model (through tx8-run) or on the
+//! reference interpreter, and judging what comes out.
+
+use std::path::Path;
+
+use serde::Serialize;
+use strata_ir::{Body, Context, Op};
+use tx8be::interfaces::tensor::{ElementType, TensorData};
+
+use crate::cmodel_run::{HostInput, HostOutput, RunMeasure};
+use crate::codegen::plan::{Fmt, Program};
+use crate::compare::{abs_tolerance, compare_with, cosine_threshold, sqnr_threshold, Comparison};
+use crate::driver::Failure;
+use crate::host_io::{from_card, random_input, to_card, TensorInfo};
+use crate::npz::{read_npz, write_npz, Array, NpyType};
+use crate::options::Options;
+use crate::weights::WeightsImage;
+
+/// What a run produced.
+pub struct RunResult {
+    /// One per model output, in order.
+    pub outputs: Vec<Array>,
+    /// The C model's measurements (none for the reference interpreter).
+    pub measure: Option<RunMeasure>,
+    /// Every group's stored output (C model runs under --compare-all).
+    pub group_outputs: Vec<(i64, Array)>,
+    pub wall_seconds: f64,
+}
+
+/// The input values, in the model's argument order: from `--inputs`, or
+/// seeded random data. Shapes must match the model's.
+pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<Vec<f64>>, Failure> {
+    let given = match &opts.inputs {
+        Some(p) => read_npz(p).map_err(|e| Failure(e.to_string()))?,
+        None => Vec::new(),
+    };
+    let mut out = Vec::with_capacity(inputs.len());
+    for (i, t) in inputs.iter().enumerate() {
+        match given.iter().find(|(n, _)| *n == t.name) {
+            Some((_, a)) => {
+                let dims: Vec<i64> = a.dims.iter().map(|&d| d as i64).collect();
+                if dims != t.dims {
+                    return Err(Failure(format!("input '{}' has shape {:?} in {}, the model expects {:?}", t.name, dims, opts.inputs.as_ref().map(|p| p.display().to_string()).unwrap_or_default(), t.dims)));
+                }
+                out.push(a.values.clone());
+            }
+            None if opts.inputs.is_some() => {
+                let have: Vec<&str> = given.iter().map(|(n, _)| n.as_str()).collect();
+                return Err(Failure(format!("input '{}' is missing from {} (it holds: {})", t.name, opts.inputs.as_ref().unwrap().display(), have.join(", "))));
+            }
+            None => out.push(random_input(t, opts.seed, i)),
+        }
+    }
+    Ok(out)
+}
+
+/// The values the card actually sees: rounded to its format.
+fn as_card(t: &TensorInfo, values: &[f64]) -> Vec<f64> {
+    from_card(t.fmt, &t.dims, &to_card(t.fmt, values)).values
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn on_cmodel(
+    program: &Program,
+    dir: &Path,
+    run_dir: &Path,
+    weights: &WeightsImage,
+    inputs: &[TensorInfo],
+    outputs: &[TensorInfo],
+    host: &[Vec<f64>],
+    opts: &Options,
+) -> Result<RunResult, Failure> {
+    std::fs::create_dir_all(run_dir).map_err(|e| Failure(format!("{}: {e}", run_dir.display())))?;
+    let mut host_in = vec![HostInput { name: "weights".into(), file: dir.join("weights.bin"), ddr_addr: weights.base }];
+    for (i, (t, values)) in inputs.iter().zip(host).enumerate() {
+        let file = run_dir.join(format!("input_{i}.bin"));
+        std::fs::write(&file, to_card(t.fmt, values)).map_err(|e| Failure(format!("{}: {e}", file.display())))?;
+        host_in.push(HostInput { name: format!("input_{i}"), file, ddr_addr: t.ddr_addr });
+    }
+    let mut host_out: Vec<HostOutput> = outputs.iter().enumerate().map(|(i, t)| HostOutput { name: format!("output_{i}"), ddr_addr: t.ddr_addr, bytes: t.bytes }).collect();
+    if opts.compare_all {
+        for g in &program.groups {
+            host_out.push(HostOutput { name: format!("group_{}", g.id), ddr_addr: g.output.addr, bytes: g.output.bytes() });
+        }
+    }
+    let start = std::time::Instant::now();
+    let measure = crate::cmodel_run::run(&dir.join("main.c"), &host_in, &host_out, run_dir, opts.config.as_deref()).map_err(Failure)?;
+    let wall_seconds = start.elapsed().as_secs_f64();
+    let read = |name: &str| -> Result<Vec<u8>, Failure> {
+        let p = run_dir.join(format!("{name}.bin"));
+        std::fs::read(&p).map_err(|e| Failure(format!("{}: {e}", p.display())))
+    };
+    let mut outs = Vec::with_capacity(outputs.len());
+    for (i, t) in outputs.iter().enumerate() {
+        outs.push(from_card(t.fmt, &t.dims, &read(&format!("output_{i}"))?));
+    }
+    let mut group_outputs = Vec::new();
+    if opts.compare_all {
+        for g in &program.groups {
+            group_outputs.push((g.id, from_card(g.output.fmt, &g.output.dims, &read(&format!("group_{}", g.id))?)));
+        }
+    }
+    Ok(RunResult { outputs: outs, measure: Some(measure), group_outputs, wall_seconds })
+}
+
+fn tensor_data(ctx: &Context, t: &TensorInfo, values: Vec<f64>) -> Result<TensorData, Failure> {
+    let elem = match t.fmt {
+        Fmt::Bf16 => ElementType::from_type(ctx, ctx.float_type(strata_ir::types::FloatKind::BF16)),
+        Fmt::Fp16 => ElementType::from_type(ctx, ctx.float_type(strata_ir::types::FloatKind::F16)),
+        Fmt::Fp32 => ElementType::from_type(ctx, ctx.f32()),
+        Fmt::Int32 => ElementType::from_type(ctx, ctx.i32()),
+        Fmt::Int8 => ElementType::from_type(ctx, ctx.i1()),
+    }
+    .ok_or_else(|| Failure(format!("input '{}': no reference element type", t.name)))?;
+    TensorData::new(t.dims.clone(), values, elem).ok_or_else(|| Failure(format!("input '{}': wrong number of values", t.name)))
+}
+
+fn interpret(ctx: &Context, module_body: &Body, func: Op, inputs: &[TensorInfo], host: &[Vec<f64>], keep_all: bool) -> Result<tx8be::interfaces::interpret::Interpretation, Failure> {
+    let mut data = Vec::with_capacity(inputs.len());
+    for (t, v) in inputs.iter().zip(host) {
+        data.push(tensor_data(ctx, t, as_card(t, v))?);
+    }
+    tx8be::interfaces::interpret::interpret(ctx, module_body, func, &data, keep_all).map_err(|d| Failure(format!("reference interpreter: {}", d.message)))
+}
+
+fn to_array(t: &TensorData) -> Array {
+    let ty = if t.elem.is_float() { NpyType::F32 } else { NpyType::I64 };
+    Array::new(ty, t.dims.iter().map(|&d| d.max(0) as usize).collect(), t.values.clone())
+}
+
+/// `--run=reference`: the tx8be IR on the CPU.
+pub fn on_reference(ctx: &Context, module_body: &Body, func: Op, inputs: &[TensorInfo], host: &[Vec<f64>]) -> Result<RunResult, Failure> {
+    let start = std::time::Instant::now();
+    let r = interpret(ctx, module_body, func, inputs, host, false)?;
+    Ok(RunResult { outputs: r.outputs.iter().map(to_array).collect(), measure: None, group_outputs: Vec::new(), wall_seconds: start.elapsed().as_secs_f64() })
+}
+
+/// `OUTDIR/outputs.npz`, keyed by the model's output names.
+pub fn write_outputs(dir: &Path, outputs: &[TensorInfo], values: &[Array]) -> Result<(), Failure> {
+    let named: Vec<(String, Array)> = outputs.iter().zip(values).map(|(t, a)| (t.name.clone(), a.clone())).collect();
+    write_npz(&dir.join("outputs.npz"), &named).map_err(|e| Failure(e.to_string()))
+}
+
+#[derive(Serialize)]
+struct CompareFile<'a> {
+    dtype: &'a str,
+    outputs: &'a [Comparison],
+    pass: bool,
+}
+
+/// `--compare REF.npz`: every output against the reference; writes
+/// `compare.json`; `Ok(false)` if one fails.
+pub fn compare_outputs(dir: &Path, reference: &Path, opts: &Options, outputs: &[TensorInfo], values: &[Array]) -> Result<bool, Failure> {
+    let refs = read_npz(reference).map_err(|e| Failure(e.to_string()))?;
+    let threshold = cosine_threshold(opts.dtype.name());
+    let mut results = Vec::with_capacity(outputs.len());
+    for (t, got) in outputs.iter().zip(values) {
+        let Some((_, want)) = refs.iter().find(|(n, _)| *n == t.name) else {
+            return Err(Failure(format!("{}: no array named '{}' to compare output '{}' with", reference.display(), t.name, t.name)));
+        };
+        if want.elems() != got.elems() {
+            return Err(Failure(format!("{}: '{}' has shape {:?}, the model's output has {:?}", reference.display(), t.name, want.dims, t.dims)));
+        }
+        results.push(compare_with(&t.name, &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name())));
+    }
+    let pass = results.iter().all(|c| c.pass);
+    let file = CompareFile { dtype: opts.dtype.name(), outputs: &results, pass };
+    std::fs::write(dir.join("compare.json"), serde_json::to_string_pretty(&file).unwrap_or_default()).map_err(|e| Failure(e.to_string()))?;
+    for c in &results {
+        eprintln!("tx8c: compare {}: cosine {:.6}, max_abs {:.4e}, sqnr {:.1} dB: {}", c.name, c.cosine, c.max_abs, c.sqnr, if c.pass { "pass" } else { "FAIL" });
+    }
+    Ok(pass)
+}
+
+#[derive(Serialize)]
+struct GroupComparison {
+    group: i64,
+    op: String,
+    loc: String,
+    #[serde(flatten)]
+    comparison: Comparison,
+}
+
+/// `--compare-all`: every group's stored output against the reference
+/// interpreter's value of the same op; names the first that diverges.
+#[allow(clippy::too_many_arguments)]
+pub fn compare_all(ctx: &Context, module_body: &Body, func: Op, program: &Program, dir: &Path, inputs: &[TensorInfo], host: &[Vec<f64>], result: &RunResult, opts: &Options) -> Result<bool, Failure> {
+    if result.group_outputs.is_empty() && !program.groups.is_empty() {
+        return Err(Failure("--compare-all needs a C model run (drop --run=reference)".into()));
+    }
+    let reference = interpret(ctx, module_body, func, inputs, host, true)?;
+    let body = module_body.nested(func).ok_or_else(|| Failure("@main has no body".into()))?;
+    let threshold = cosine_threshold(opts.dtype.name());
+    let groups = tx8be_transforms::sharding::groups(ctx, body);
+    let mut rows = Vec::new();
+    let mut first_bad: Option<usize> = None;
+    for ((id, got), &g) in result.group_outputs.iter().zip(&groups) {
+        let Some(op) = tx8be_transforms::sharding::group_compute_op(ctx, body, g) else { continue };
+        let Some(want) = reference.trace.iter().find(|v| v.op == op).and_then(|v| v.results.first()) else {
+            return Err(Failure(format!("the reference interpreter has no value for group {id}")));
+        };
+        let name = ctx.op_name_str(body.op_name(op)).to_string();
+        let loc = crate::codegen::location_text(ctx, body.op_loc(op));
+        let c = compare_with(&format!("group {id}"), &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name()));
+        if !c.pass && first_bad.is_none() {
+            first_bad = Some(rows.len());
+        }
+        rows.push(GroupComparison { group: *id, op: name, loc, comparison: c });
+    }
+    std::fs::write(dir.join("compare_all.json"), serde_json::to_string_pretty(&rows).unwrap_or_default()).map_err(|e| Failure(e.to_string()))?;
+    match first_bad {
+        Some(i) => {
+            let r = &rows[i];
+            eprintln!(
+                "tx8c: compare-all: first divergence at group {} ('{}' at {}): cosine {:.6} (needs >= {}), sqnr {:.1} dB (needs >= {}), max_abs {:.4e}; {} of {} groups differ",
+                r.group,
+                r.op,
+                r.loc,
+                r.comparison.cosine,
+                threshold,
+                r.comparison.sqnr,
+                r.comparison.min_sqnr,
+                r.comparison.max_abs,
+                rows.iter().filter(|r| !r.comparison.pass).count(),
+                rows.len()
+            );
+            Ok(false)
+        }
+        None => {
+            eprintln!("tx8c: compare-all: all {} groups match the reference interpreter", rows.len());
+            Ok(true)
+        }
+    }
+}

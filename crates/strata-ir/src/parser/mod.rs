@@ -9,6 +9,7 @@
 
 mod affine;
 mod attrs;
+mod sparse;
 mod ops;
 mod types;
 

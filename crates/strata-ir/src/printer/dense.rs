@@ -16,6 +16,12 @@ use crate::types::{Type, TypeKind};
 pub const HEX_THRESHOLD: usize = 100;
 
 pub fn print_dense_body(ctx: &Context, ty: Type, data: &DenseData, out: &mut String) {
+    print_dense_body_with_hex_limit(ctx, ty, data, Some(HEX_THRESHOLD), out);
+}
+
+/// Like [`print_dense_body`], printing the hex form only above `hex_limit`
+/// elements (never when `None`: sparse indices must stay readable).
+pub fn print_dense_body_with_hex_limit(ctx: &Context, ty: Type, data: &DenseData, hex_limit: Option<usize>, out: &mut String) {
     let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
     let elem = ctx.element_type(ty).unwrap();
     let per = dense_element_bytes(ctx, elem).unwrap_or(1);
@@ -32,7 +38,7 @@ pub fn print_dense_body(ctx: &Context, ty: Type, data: &DenseData, out: &mut Str
         print_element(ctx, elem, &data.bytes[..per], out);
         return;
     }
-    if num > HEX_THRESHOLD {
+    if hex_limit.is_some_and(|limit| num > limit) {
         out.push_str("\"0x");
         if ctx.is_signless_integer_of_width(elem, 1) || matches!(ctx.type_kind(elem), TypeKind::Integer { width: 1, .. }) {
             let mut packed = vec![0u8; num.div_ceil(8)];

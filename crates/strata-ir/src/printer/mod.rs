@@ -195,7 +195,7 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
             }
             AttrKind::Type(t) => visit_type(ctx, *t, al),
             AttrKind::Integer { .. } | AttrKind::Float { .. } => {}
-            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } => {
+            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::SparseElements { ty, .. } => {
                 visit_type(ctx, *ty, al)
             }
             _ => {}
@@ -543,21 +543,29 @@ impl<'a> OpPrinter<'a, '_> {
 
     pub fn print_attr(&mut self, a: Attribute) {
         if let Some(limit) = self.options.elide_elements_larger {
-            let elidable = match self.ctx.attr_kind(a) {
-                AttrKind::DenseElements { ty, data } => Some((*ty, data.splat)),
-                AttrKind::DenseStrings { ty, splat, .. } => Some((*ty, *splat)),
+            let ctx = self.ctx;
+            // MLIR's `shouldElideElementsAttr`: the element count as an
+            // int64 product (wrapping like MLIR's for shapes too large to
+            // count), and never a splat (a single element is one).
+            let should_elide = |dense: Attribute| {
+                let (ty, splat) = match ctx.attr_kind(dense) {
+                    AttrKind::DenseElements { ty, data } => (*ty, data.splat),
+                    AttrKind::DenseStrings { ty, splat, .. } => (*ty, *splat),
+                    _ => return false,
+                };
+                let n: i64 = ctx.shape(ty).map_or(1, |s| s.iter().fold(1i64, |n, &d| n.wrapping_mul(d)));
+                !splat && n > 1 && n as u64 > limit as u64
+            };
+            let elided_type = match ctx.attr_kind(a) {
+                AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } if should_elide(a) => Some(*ty),
+                // A sparse attribute is elided when either of its parts is.
+                AttrKind::SparseElements { ty, indices, values } if should_elide(*indices) || should_elide(*values) => Some(*ty),
                 _ => None,
             };
-            if let Some((ty, splat)) = elidable {
-                // MLIR's `shouldElideElementsAttr`: the element count as an
-                // int64 product (wrapping like MLIR's for shapes too large to
-                // count), and never a splat (a single element is one).
-                let n: i64 = self.ctx.shape(ty).map_or(1, |s| s.iter().fold(1i64, |n, &d| n.wrapping_mul(d)));
-                if !splat && n > 1 && n as u64 > limit as u64 {
-                    self.out.push_str("dense_resource<__elided__> : ");
-                    self.print_type(ty);
-                    return;
-                }
+            if let Some(ty) = elided_type {
+                self.out.push_str("dense_resource<__elided__> : ");
+                self.print_type(ty);
+                return;
             }
         }
         types::print_attr(self.ctx, a, self.out, Some(self.aliases));

@@ -277,6 +277,23 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
             out.push_str("> : ");
             print_type(ctx, *ty, out, al);
         }
+        AttrKind::SparseElements { ty, indices, values } => {
+            out.push_str("sparse<");
+            // All-zero attributes print as `sparse<>`.
+            if let AttrKind::DenseElements { ty: indices_ty, data } = ctx.attr_kind(*indices) {
+                if !data.bytes.is_empty() {
+                    super::dense::print_dense_body_with_hex_limit(ctx, *indices_ty, data, None, out);
+                    out.push_str(", ");
+                    match ctx.attr_kind(*values) {
+                        AttrKind::DenseElements { ty, data } => super::dense::print_dense_body(ctx, *ty, data, out),
+                        AttrKind::DenseStrings { ty, splat, values } => super::dense::print_dense_strings(ctx, *ty, *splat, values, out),
+                        _ => {}
+                    }
+                }
+            }
+            out.push_str("> : ");
+            print_type(ctx, *ty, out, al);
+        }
         AttrKind::DenseResource { ty, handle } => {
             out.push_str("dense_resource<");
             out.push_str(ctx.str(*handle));

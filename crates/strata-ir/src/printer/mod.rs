@@ -8,6 +8,7 @@
 mod dense;
 mod loc_aliases;
 mod names;
+mod resources;
 mod types;
 
 pub use types::{print_affine_expr_str, print_affine_expr_with_ids};
@@ -62,6 +63,10 @@ pub struct Aliases {
     /// Distinct attributes renumbered in the order they are met, as MLIR's
     /// `DistinctState` does.
     distinct_ids: HashMap<Attribute, u64>,
+    /// Handles of the `dense_resource<...>` attributes in the order they are
+    /// met: the only `builtin` resources the file metadata keeps, printed in
+    /// that order, as in MLIR.
+    resource_handles: Vec<crate::context::Str>,
 }
 
 impl Aliases {
@@ -195,7 +200,13 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
             }
             AttrKind::Type(t) => visit_type(ctx, *t, al),
             AttrKind::Integer { .. } | AttrKind::Float { .. } => {}
-            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::SparseElements { ty, .. } => {
+            AttrKind::DenseResource { ty, handle } => {
+                if !al.resource_handles.contains(handle) {
+                    al.resource_handles.push(*handle);
+                }
+                visit_type(ctx, *ty, al)
+            }
+            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::SparseElements { ty, .. } => {
                 visit_type(ctx, *ty, al)
             }
             _ => {}
@@ -328,43 +339,8 @@ pub fn print_top_level_to(
     for (name, l) in &aliases.deferred {
         aliases.print_definition(ctx, name, AliasDef::Loc(*l), &mut out);
     }
-    print_resources(resources, &mut out);
+    resources::print_resources(ctx, resources, &aliases.resource_handles, &mut out);
     w.write_all(out.as_bytes())
-}
-
-fn print_resources(resources: &[(String, String, String)], out: &mut String) {
-    if resources.is_empty() {
-        return;
-    }
-    out.push_str("\n{-#\n");
-    let mut sections: Vec<&str> = Vec::new();
-    for (s, _, _) in resources {
-        let sec = s.split('/').next().unwrap();
-        if !sections.contains(&sec) {
-            sections.push(sec);
-        }
-    }
-    for (si, sec) in sections.iter().enumerate() {
-        out.push_str(&format!("  {sec}: {{\n"));
-        let mut groups: Vec<&str> = Vec::new();
-        for (s, _, _) in resources {
-            let (a, g) = s.split_once('/').unwrap();
-            if a == *sec && !groups.contains(&g) {
-                groups.push(g);
-            }
-        }
-        for (gi, g) in groups.iter().enumerate() {
-            out.push_str(&format!("    {g}: {{\n"));
-            let entries: Vec<_> = resources.iter().filter(|(s, _, _)| s.split_once('/').unwrap() == (*sec, *g)).collect();
-            for (ei, (_, k, v)) in entries.iter().enumerate() {
-                out.push_str(&format!("      {k}: {v}"));
-                out.push_str(if ei + 1 < entries.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(if gi + 1 < groups.len() { "    },\n" } else { "    }\n" });
-        }
-        out.push_str(if si + 1 < sections.len() { "  },\n" } else { "  }\n" });
-    }
-    out.push_str("#-}\n");
 }
 
 pub fn type_to_string(ctx: &Context, t: Type) -> String {

@@ -296,7 +296,7 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
         }
         AttrKind::DenseResource { ty, handle } => {
             out.push_str("dense_resource<");
-            out.push_str(ctx.str(*handle));
+            super::resources::print_key(ctx.str(*handle), out);
             out.push_str("> : ");
             print_type(ctx, *ty, out, al);
         }

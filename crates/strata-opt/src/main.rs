@@ -55,22 +55,17 @@ fn run() -> ExitCode {
         }
     };
     let path = opts.input.clone().unwrap_or_else(|| "-".to_string());
-    let text = if path == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+    // Bytes, not text: MLIR accepts any bytes inside comments and strings.
+    let bytes = if path == "-" {
+        let mut b = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut b) {
             eprintln!("strata-opt: could not read standard input: {e}");
             return ExitCode::FAILURE;
         }
-        s
+        b
     } else {
         match std::fs::read(&path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => s,
-                Err(_) => {
-                    eprintln!("{path}: error: input file is not valid UTF-8");
-                    return ExitCode::FAILURE;
-                }
-            },
+            Ok(bytes) => bytes,
             Err(e) => {
                 eprintln!("strata-opt: Could not open input file '{path}': {e}");
                 return ExitCode::FAILURE;
@@ -78,7 +73,7 @@ fn run() -> ExitCode {
         }
     };
     let name = if path == "-" { "<stdin>".to_string() } else { path.clone() };
-    let source = SourceFile::new(&name, text);
+    let source = SourceFile::from_bytes(&name, bytes);
     let ctx = strata_dialects_context(opts.load_test_dialect);
     let chunks = split_chunks(&source.text, opts.split_input_file);
     let mut sink: Box<dyn Write> = match &opts.output {

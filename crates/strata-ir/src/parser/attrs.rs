@@ -141,7 +141,7 @@ impl<'a> Parser<'a> {
                     if v.is_empty() {
                         return self.err_here("expected valid attribute name");
                     }
-                    String::from_utf8_lossy(&v).into_owned()
+                    self.name_from_bytes(v)?
                 }
                 _ => return self.err_here("expected attribute name"),
             };
@@ -160,7 +160,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_symbol_ref(&mut self) -> PResult<Attribute> {
-        let root = self.ctx.intern_str(&self.symbol_spelling());
+        let root = { let name = self.symbol_spelling()?; self.ctx.intern_str(&name) };
         self.bump();
         let mut nested = Vec::new();
         while self.tok() == Tok::Colon && self.src[self.tok.end as usize..].starts_with(':') {
@@ -170,7 +170,7 @@ impl<'a> Parser<'a> {
             if self.tok() != Tok::AtIdent {
                 return self.err_here("expected nested symbol reference identifier");
             }
-            nested.push(self.ctx.intern_str(&self.symbol_spelling()));
+            nested.push({ let name = self.symbol_spelling()?; self.ctx.intern_str(&name) });
             self.bump();
         }
         Ok(self.ctx.intern_attr(AttrKind::SymbolRef { root, nested: nested.into() }))
@@ -599,7 +599,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "'<'")?;
         let name = match self.tok() {
             Tok::BareIdent | Tok::String => {
-                let s = if self.tok() == Tok::String { String::from_utf8_lossy(&self.string_value()).into_owned() } else { self.spelling().to_string() };
+                let s = if self.tok() == Tok::String { self.name_from_bytes(self.string_value())? } else { self.spelling().to_string() };
                 self.bump();
                 s
             }
@@ -728,7 +728,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::String => {
-                let s = String::from_utf8_lossy(&self.string_value()).into_owned();
+                let s = self.name_from_bytes(self.string_value())?;
                 self.bump();
                 let name = ctx.intern_str(&s);
                 if self.eat(Tok::Colon) {

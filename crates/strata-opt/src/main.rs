@@ -3,6 +3,7 @@
 
 mod options;
 mod pipeline;
+mod split;
 mod verify_diagnostics;
 
 use std::io::{Read, Write};
@@ -12,8 +13,6 @@ use strata_ir::diagnostics::{DiagRenderer, Diagnostic, SourceFile};
 use strata_ir::parser::{parse_source, ParseOptions};
 use strata_ir::printer::{print_top_level_to, PrintOptions};
 use strata_ir::Context;
-
-const SPLIT_MARKER: &str = "// -----";
 
 /// Parsing, verification and printing recurse over nesting; the worker
 /// thread's stack is sized so `MAX_NESTING` levels fit with room to spare.
@@ -75,7 +74,21 @@ fn run() -> ExitCode {
     let name = if path == "-" { "<stdin>".to_string() } else { path.clone() };
     let source = SourceFile::from_bytes(&name, bytes);
     let ctx = strata_dialects_context(opts.load_test_dialect);
-    let chunks = split_chunks(&source.text, opts.split_input_file);
+    let chunks = match &opts.split_input_file {
+        Some(marker) => {
+            let split = split::split(&source.text, marker);
+            for &at in &split.near_misses {
+                let (line, col) = source.line_col(at);
+                let loc = strata_ir::Location::FileLineCol { file: ctx.intern_str(&name), line, col };
+                let mut s = String::new();
+                DiagRenderer { ctx: &ctx, sources: vec![&source] }.render(&Diagnostic::warning(loc, "near miss with file split marker"), &mut s);
+                eprint!("{s}");
+            }
+            split.chunks
+        }
+        None => vec![0..source.text.len()],
+    };
+    let output_marker = opts.output_split_marker.as_deref().unwrap_or(split::DEFAULT_MARKER);
     let mut sink: Box<dyn Write> = match &opts.output {
         Some(o) if o != "-" => match std::fs::File::create(o) {
             Ok(f) => Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
@@ -89,7 +102,7 @@ fn run() -> ExitCode {
     let mut failed = false;
     for (i, range) in chunks.into_iter().enumerate() {
         if i > 0 {
-            if let Err(e) = sink.write_all(format!("{SPLIT_MARKER}\n").as_bytes()) {
+            if let Err(e) = sink.write_all(format!("{output_marker}\n").as_bytes()) {
                 eprintln!("strata-opt: could not write output: {e}");
                 return ExitCode::FAILURE;
             }
@@ -129,28 +142,6 @@ fn strata_dialects_context(load_test_dialect: bool) -> Context {
     }
     strata_oneflow::register(&mut ctx);
     ctx
-}
-
-/// Byte ranges of the `// -----` separated chunks.
-fn split_chunks(text: &str, split: bool) -> Vec<std::ops::Range<usize>> {
-    if !split {
-        return vec![0..text.len()];
-    }
-    let mut ranges = Vec::new();
-    let mut start = 0;
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_end();
-        if trimmed.strip_prefix(SPLIT_MARKER).is_some_and(|rest| rest.chars().all(|c| c == '-')) {
-            ranges.push(start..pos);
-            // The next chunk starts right after the marker text, as mlir-opt's
-            // chunk buffers do (its locations count from there).
-            start = pos + trimmed.len();
-        }
-        pos += line.len();
-    }
-    ranges.push(start..text.len());
-    ranges
 }
 
 /// Parses, verifies and prints one chunk into `out`; diagnostics go to

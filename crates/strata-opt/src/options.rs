@@ -7,7 +7,10 @@
 pub struct Options {
     pub input: Option<String>,
     pub output: Option<String>,
-    pub split_input_file: bool,
+    /// `--split-input-file[=MARKER]`: the marker to split the input on.
+    pub split_input_file: Option<String>,
+    /// `--output-split-marker`: printed between the chunks' outputs.
+    pub output_split_marker: Option<String>,
     pub print_generic: bool,
     pub allow_unregistered: bool,
     pub debug_info: bool,
@@ -69,7 +72,14 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
         };
         match name {
             "o" => o.output = Some(value()?),
-            "split-input-file" => o.split_input_file = flag(&inline_value)?,
+            // A string option with an optional value, as in mlir-opt: no
+            // value (or an empty one) means the default marker.
+            "split-input-file" => {
+                let marker = inline_value.clone().filter(|m| !m.is_empty()).unwrap_or_else(|| crate::split::DEFAULT_MARKER.to_string());
+                crate::split::check_marker(&marker)?;
+                o.split_input_file = Some(marker);
+            }
+            "output-split-marker" => o.output_split_marker = Some(value()?),
             "mlir-print-op-generic" => o.print_generic = flag(&inline_value)?,
             "allow-unregistered-dialect" => o.allow_unregistered = flag(&inline_value)?,
             "mlir-print-debuginfo" => o.debug_info = flag(&inline_value)?,
@@ -125,7 +135,8 @@ OPTIONS:
   --mlir-print-local-scope                    Print types and attributes inline, without aliases
   --mlir-print-op-generic                     Print the generic op form
   --no-implicit-module                        Do not wrap the input in a builtin.module
-  --split-input-file                          Split the input on '// -----' and process each chunk
+  --split-input-file[=<marker>]               Split the input on the marker (default '// -----') and process each chunk
+  --output-split-marker=<marker>              Print this between the chunks' outputs (default '// -----')
   --verify-diagnostics                        Check that emitted diagnostics match expected-* lines
   --pass-pipeline=<pipeline>                  A textual pass pipeline: 'builtin.module(func.func(cse))'
   --<pass>[=<options>]                        Add a pass (implicitly nested), e.g. -cse, --canonicalize=top-down=false

@@ -2,6 +2,7 @@
 //! print it back, with `mlir-opt`'s flags.
 
 mod options;
+mod output;
 mod pipeline;
 mod split;
 mod verify_diagnostics;
@@ -89,16 +90,14 @@ fn run() -> ExitCode {
         None => vec![0..source.text.len()],
     };
     let output_marker = opts.output_split_marker.as_deref().unwrap_or(split::DEFAULT_MARKER);
-    let mut sink: Box<dyn Write> = match &opts.output {
-        Some(o) if o != "-" => match std::fs::File::create(o) {
-            Ok(f) => Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
-            Err(e) => {
-                eprintln!("strata-opt: could not open output file '{o}': {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-        _ => Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
+    let mut output = match output::Output::open(opts.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
     };
+    let sink = output.writer();
     let mut failed = false;
     for (i, range) in chunks.into_iter().enumerate() {
         if i > 0 {
@@ -116,15 +115,17 @@ fn run() -> ExitCode {
             }
         }
     }
-    if let Err(e) = sink.flush() {
+    if failed {
+        // Standard output still shows the chunks that succeeded; an output
+        // file is deleted when `output` is dropped.
+        let _ = sink.flush();
+        return ExitCode::FAILURE;
+    }
+    if let Err(e) = output.keep() {
         eprintln!("strata-opt: could not write output: {e}");
         return ExitCode::FAILURE;
     }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    ExitCode::SUCCESS
 }
 
 enum ChunkError {

@@ -47,6 +47,21 @@ fn run() -> ExitCode {
         println!("Strata strata-opt version {}", env!("CARGO_PKG_VERSION"));
         return ExitCode::SUCCESS;
     }
+    if opts.show_dialects {
+        let ctx = strata_dialects_context(opts.load_test_dialect);
+        let mut names: Vec<&str> = ctx.dialect_names().collect();
+        names.sort_unstable();
+        println!("Available Dialects: {}", names.join(","));
+        return ExitCode::SUCCESS;
+    }
+    if opts.list_passes {
+        print!("{}", registry.list_passes_text());
+        return ExitCode::SUCCESS;
+    }
+    if opts.emit_bytecode {
+        eprintln!("strata-opt: --emit-bytecode is not supported: Strata reads and writes MLIR text only, not MLIR bytecode");
+        return ExitCode::FAILURE;
+    }
     let passes = match pipeline::PipelineRequest::from_options(&opts, &registry) {
         Ok(p) => p,
         Err(e) => {
@@ -161,8 +176,9 @@ fn process_chunk(
     let mut timing = strata_pass::instrument::Timing::default();
     let mut emitted: Vec<Diagnostic> = Vec::new();
     let result = parse_source(ctx, source, range.clone(), parse_opts, !opts.no_implicit_module).and_then(|m| {
-        strata_ir::verifier::verify(ctx, &m.body, m.op)
-            .and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &m.body, m.op))?;
+        if !opts.skip_verify_on_parse {
+            verify_all(ctx, &m)?;
+        }
         Ok(m)
     });
     let parsed_at = start.elapsed();
@@ -206,18 +222,11 @@ fn process_chunk(
         return if problems.is_empty() { Ok(()) } else { Err(ChunkError::Diagnosed) };
     }
     for d in &emitted {
-        let mut s = String::new();
-        DiagRenderer { ctx, sources: vec![source] }.render(d, &mut s);
-        eprint!("{s}");
+        eprint!("{}", render_diagnostic(ctx, source, d, opts));
     }
     match result {
         Ok(m) => {
-            let popts = PrintOptions {
-                generic: opts.print_generic,
-                debug_info: opts.debug_info,
-                elide_elements_larger: opts.elide_elements_larger,
-                local_scope: opts.local_scope,
-            };
+            let popts = print_options(ctx, &m, opts, !matches!(passes, pipeline::PipelineRequest::None));
             let print_start = std::time::Instant::now();
             print_top_level_to(out, ctx, &m.body, m.op, popts, &m.resources).map_err(ChunkError::Io)?;
             out.write_all(b"\n").map_err(ChunkError::Io)?;
@@ -232,10 +241,47 @@ fn process_chunk(
             Ok(())
         }
         Err(d) => {
-            let mut s = String::new();
-            DiagRenderer { ctx, sources: vec![source] }.render(&d, &mut s);
-            eprint!("{s}");
+            eprint!("{}", render_diagnostic(ctx, source, &d, opts));
             Err(ChunkError::Diagnosed)
         }
     }
+}
+
+fn verify_all(ctx: &Context, m: &strata_ir::parser::ParsedModule) -> Result<(), Diagnostic> {
+    strata_ir::verifier::verify(ctx, &m.body, m.op)?;
+    strata_ir::verifier::verify_symbol_tables(ctx, &m.body, m.op)
+}
+
+/// The printing flags of the command line. As MLIR's printer does, IR that
+/// may be invalid (not verified after parsing or after the passes) is
+/// verified first and printed in generic form if it fails, unless
+/// `--mlir-print-assume-verified`.
+fn print_options(ctx: &Context, m: &strata_ir::parser::ParsedModule, opts: &options::Options, passes_ran: bool) -> PrintOptions {
+    let maybe_invalid = opts.skip_verify_on_parse || (passes_ran && !opts.verify_each);
+    let generic = opts.print_generic || (maybe_invalid && !opts.print_assume_verified && verify_all(ctx, m).is_err());
+    PrintOptions {
+        generic,
+        debug_info: opts.debug_info,
+        elide_elements_larger: opts.elide_elements_larger,
+        local_scope: opts.local_scope,
+        hex_if_larger: opts.hex_if_larger,
+        skip_regions: opts.print_skip_regions,
+        unique_ssa_ids: opts.print_unique_ssa_ids,
+        value_users: opts.print_value_users,
+        pretty_debuginfo: opts.pretty_debuginfo,
+        nameloc_as_prefix: opts.use_nameloc_as_prefix,
+    }
+}
+
+/// A diagnostic as mlir-opt prints it on stderr. Under
+/// `--mlir-disable-diagnostic-notes` a note emitted on its own prints
+/// nothing (mlir-opt's `DiagnosticFilter`); notes attached to an error or
+/// warning still print with it, as in mlir-opt.
+fn render_diagnostic(ctx: &Context, source: &SourceFile, d: &Diagnostic, opts: &options::Options) -> String {
+    let mut s = String::new();
+    if opts.disable_diagnostic_notes && d.severity == strata_ir::diagnostics::Severity::Note {
+        return s;
+    }
+    DiagRenderer { ctx, sources: vec![source] }.render(d, &mut s);
+    s
 }

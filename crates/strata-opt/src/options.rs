@@ -20,6 +20,24 @@ pub struct Options {
     pub elide_elements_larger: Option<usize>,
     pub show_version: bool,
     pub show_help: bool,
+    /// `--show-dialects`, `--list-passes`: print the list and exit.
+    pub show_dialects: bool,
+    pub list_passes: bool,
+    /// `--emit-bytecode`: refused (Strata writes MLIR text only).
+    pub emit_bytecode: bool,
+    /// `--mlir-disable-diagnostic-notes`: standalone notes are dropped.
+    pub disable_diagnostic_notes: bool,
+    /// `--mlir-very-unsafe-disable-verifier-on-parsing`.
+    pub skip_verify_on_parse: bool,
+    /// `--mlir-print-*` printing flags beyond the ones above.
+    pub print_assume_verified: bool,
+    pub print_skip_regions: bool,
+    pub print_unique_ssa_ids: bool,
+    pub print_value_users: bool,
+    pub pretty_debuginfo: bool,
+    pub use_nameloc_as_prefix: bool,
+    /// `--mlir-print-elementsattrs-with-hex-if-larger` (-1: never).
+    pub hex_if_larger: Option<i64>,
     /// `--pass-pipeline=...`
     pub pass_pipeline: Option<String>,
     pub timing: bool,
@@ -91,6 +109,21 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
                 o.elide_elements_larger = Some(v.parse().map_err(|_| format!("'{v}' value invalid for uint argument!"))?);
             }
             "pass-pipeline" => o.pass_pipeline = Some(value()?),
+            "show-dialects" => o.show_dialects = flag(&inline_value)?,
+            "list-passes" => o.list_passes = flag(&inline_value)?,
+            "emit-bytecode" => o.emit_bytecode = flag(&inline_value)?,
+            "mlir-disable-diagnostic-notes" => o.disable_diagnostic_notes = flag(&inline_value)?,
+            "mlir-very-unsafe-disable-verifier-on-parsing" => o.skip_verify_on_parse = flag(&inline_value)?,
+            "mlir-print-assume-verified" => o.print_assume_verified = flag(&inline_value)?,
+            "mlir-print-skip-regions" => o.print_skip_regions = flag(&inline_value)?,
+            "mlir-print-unique-ssa-ids" => o.print_unique_ssa_ids = flag(&inline_value)?,
+            "mlir-print-value-users" => o.print_value_users = flag(&inline_value)?,
+            "mlir-pretty-debuginfo" => o.pretty_debuginfo = flag(&inline_value)?,
+            "mlir-use-nameloc-as-prefix" => o.use_nameloc_as_prefix = flag(&inline_value)?,
+            "mlir-print-elementsattrs-with-hex-if-larger" => {
+                let v = value()?;
+                o.hex_if_larger = Some(v.parse().map_err(|_| format!("for the --mlir-print-elementsattrs-with-hex-if-larger option: '{v}' value invalid for long argument!"))?);
+            }
             "mlir-timing" => o.timing = flag(&inline_value)?,
             // Only the list display exists; the tree display is accepted.
             "mlir-timing-display" => {
@@ -151,6 +184,20 @@ OPTIONS:
   --mlir-print-ir-after-failure               Print the IR after a pass fails
   --mlir-print-ir-before=<pass,...>           Print the IR before the named passes
   --mlir-print-ir-after=<pass,...>            Print the IR after the named passes
+  --mlir-print-elementsattrs-with-hex-if-larger=<long>
+                                              Print dense elements with more elements than this as hex (-1: never; default 100)
+  --mlir-print-assume-verified                Print the custom form without verifying first (unverified IR otherwise prints generically)
+  --mlir-print-skip-regions                   Print ops without their regions ({...})
+  --mlir-print-unique-ssa-ids                 Number values and blocks uniquely across all regions
+  --mlir-print-value-users                    Print the users of results and block arguments as comments
+  --mlir-pretty-debuginfo                     Print locations without loc(...) (with --mlir-print-debuginfo)
+  --mlir-use-nameloc-as-prefix                Name SSA values after their NameLoc locations
+  --mlir-disable-diagnostic-notes             Drop notes emitted on their own (notes attached to an error still print)
+  --mlir-very-unsafe-disable-verifier-on-parsing
+                                              Do not verify the IR after parsing
+  --show-dialects                             Print the registered dialects and exit
+  --list-passes                               Print the registered passes and their options and exit
+  --emit-bytecode                             Not supported: Strata writes MLIR text only (exits with an error)
   --version                                   Display the version of this program
   --help                                      Display available options
 

@@ -59,10 +59,10 @@ pub const INFO: PassInfo = PassInfo {
     argument: "inline",
     description: "Inline function calls",
     options: &[
-        ("default-pipeline", "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList"),
-        ("inlining-threshold", "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"),
-        ("max-iterations", "Maximum number of iterations when inlining within an SCC"),
-        ("op-pipelines", "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"),
+        ("default-pipeline=<string>", "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList"),
+        ("inlining-threshold=<uint>", "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"),
+        ("max-iterations=<uint>", "Maximum number of iterations when inlining within an SCC"),
+        ("op-pipelines=<pass-manager>", "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"),
     ],
     ctor: |opts| Ok(Box::new(Inliner::from_options(opts)?)),
 };

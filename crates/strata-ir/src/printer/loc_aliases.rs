@@ -31,6 +31,9 @@ struct Entry {
 pub(super) struct LocAliasCollector {
     index: HashMap<Location, usize>,
     entries: Vec<Entry>,
+    /// `--mlir-print-skip-regions`: regions are not printed, so their
+    /// locations get no aliases (MLIR collects aliases by a dry-run print).
+    pub(super) skip_regions: bool,
 }
 
 pub(super) fn canonical(ctx: &Context, loc: Location) -> Location {
@@ -93,6 +96,9 @@ impl LocAliasCollector {
     /// block arguments and ops of its regions, in print order).
     pub(super) fn visit_op(&mut self, ctx: &Context, body: &Body, op: Op) {
         self.visit(ctx, body.op_loc(op), true);
+        if self.skip_regions {
+            return;
+        }
         let (rb, regions) = body.regions_of(op);
         for &r in regions {
             for b in rb.blocks(r) {

@@ -9,6 +9,7 @@ mod dense;
 mod loc_aliases;
 mod names;
 mod resources;
+mod value_users;
 mod types;
 
 pub use types::{print_affine_expr_str, print_affine_expr_with_ids};
@@ -37,6 +38,32 @@ pub struct PrintOptions {
     pub elide_elements_larger: Option<usize>,
     /// Print attributes and types inline instead of via aliases (`--mlir-print-local-scope`).
     pub local_scope: bool,
+    /// `--mlir-print-elementsattrs-with-hex-if-larger`: dense elements with
+    /// more elements than this print as a hex blob; `None` is MLIR's default
+    /// (100), -1 never.
+    pub hex_if_larger: Option<i64>,
+    /// `--mlir-print-skip-regions`: every region prints as `{...}`.
+    pub skip_regions: bool,
+    /// `--mlir-print-unique-ssa-ids`: numbering runs on across regions.
+    pub unique_ssa_ids: bool,
+    /// `--mlir-print-value-users`: comments naming the users of each value.
+    pub value_users: bool,
+    /// `--mlir-pretty-debuginfo`: locations without `loc(...)`, unquoted
+    /// file names, fused locations without the keyword.
+    pub pretty_debuginfo: bool,
+    /// `--mlir-use-nameloc-as-prefix`: values named after their `NameLoc`.
+    pub nameloc_as_prefix: bool,
+}
+
+impl PrintOptions {
+    fn naming(&self) -> names::NamingFlags {
+        names::NamingFlags {
+            generic: self.generic,
+            unique_ids: self.unique_ssa_ids,
+            value_users: self.value_users,
+            nameloc_as_prefix: self.nameloc_as_prefix,
+        }
+    }
 }
 
 /// What an alias stands for.
@@ -63,6 +90,10 @@ pub struct Aliases {
     /// Distinct attributes renumbered in the order they are met, as MLIR's
     /// `DistinctState` does.
     distinct_ids: HashMap<Attribute, u64>,
+    /// Location definitions print in `--mlir-pretty-debuginfo` form.
+    pretty_locations: bool,
+    /// `--mlir-print-skip-regions`: aliases are collected outside regions only.
+    skip_regions: bool,
     /// Handles of the `dense_resource<...>` attributes in the order they are
     /// met: the only `builtin` resources the file metadata keeps, printed in
     /// that order, as in MLIR.
@@ -128,6 +159,7 @@ impl Aliases {
         out.push_str(" = ");
         match def {
             AliasDef::Attr(a) => types::print_attr_definition(ctx, a, out, self),
+            AliasDef::Loc(l) if self.pretty_locations => types::print_location_pretty(ctx, l, out, Some(self)),
             AliasDef::Loc(l) => {
                 out.push_str("loc(");
                 types::print_location_body(ctx, l, out, Some(self));
@@ -164,6 +196,11 @@ pub struct UnprintedAttrs(pub fn(&Context, &Body, Op, &str) -> bool);
 fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
     /// The alias walk over `op`'s regions: block argument types, then each op.
     fn visit_regions(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
+        // Skipped regions print nothing, so they hold no aliases (MLIR
+        // collects aliases by a dry run of the printer).
+        if al.skip_regions {
+            return;
+        }
         let (rb, regions) = body.regions_of(op);
         for &r in regions {
             for b in rb.blocks(r) {
@@ -306,17 +343,29 @@ pub fn print_top_level_to(
     options: PrintOptions,
     resources: &[(String, String, String)],
 ) -> std::io::Result<()> {
-    let mut aliases = Aliases::default();
+    dense::with_hex_limit(options.hex_if_larger, || print_top_level_with_limits(w, ctx, body, op, options, resources))
+}
+
+fn print_top_level_with_limits(
+    w: &mut dyn std::io::Write,
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    options: PrintOptions,
+    resources: &[(String, String, String)],
+) -> std::io::Result<()> {
+    let mut aliases = Aliases { pretty_locations: options.pretty_debuginfo, skip_regions: options.skip_regions, ..Aliases::default() };
     if !options.local_scope {
         collect_aliases(ctx, body, op, options.generic, &mut aliases);
         if options.debug_info {
             let mut locs = loc_aliases::LocAliasCollector::default();
+            locs.skip_regions = options.skip_regions;
             locs.visit_op(ctx, body, op);
             aliases.loc_order.extend(locs.into_entries());
         }
         aliases.assign_names(ctx);
     }
-    let names = names::compute_names(ctx, body, op, options.generic);
+    let names = names::compute_names_with(ctx, body, op, options.naming());
     let mut out = String::new();
     for (name, def) in &aliases.defs {
         aliases.print_definition(ctx, name, *def, &mut out);
@@ -639,6 +688,11 @@ impl<'a> OpPrinter<'a, '_> {
     /// ` loc(...)` printed in full at the top level (block arguments never
     /// use a location alias), with aliases for its sub-locations.
     fn print_inline_loc(&mut self, l: Location) {
+        if self.options.pretty_debuginfo {
+            self.out.push(' ');
+            types::print_location_pretty(self.ctx, l, self.out, Some(self.aliases));
+            return;
+        }
         self.out.push_str(" loc(");
         types::print_location_body(self.ctx, l, self.out, Some(self.aliases));
         self.out.push(')');
@@ -679,7 +733,10 @@ impl<'a> OpPrinter<'a, '_> {
 
     fn print_loc_suffix(&mut self, loc: Location) {
         if self.options.debug_info {
-            if let Some(name) = self.aliases.loc_alias(self.ctx, loc) {
+            // The pretty form prints the location itself, never its alias.
+            if self.options.pretty_debuginfo {
+                self.print_inline_loc(loc);
+            } else if let Some(name) = self.aliases.loc_alias(self.ctx, loc) {
                 self.out.push_str(" loc(");
                 self.out.push_str(name);
                 self.out.push(')');
@@ -737,6 +794,9 @@ impl<'a> OpPrinter<'a, '_> {
             _ => self.print_generic_op(op),
         }
         self.print_loc_suffix(body.op_loc(op));
+        if self.options.value_users {
+            self.print_users_comment(op);
+        }
     }
 
     fn current_default_dialect(&self) -> Option<&'static str> {
@@ -826,6 +886,10 @@ impl<'a> OpPrinter<'a, '_> {
 
     /// Regions of an op (in `rb`, its own arena if it is isolated).
     pub fn print_region_in(&mut self, rb: &'a Body, r: Region, print_entry_args: bool, print_terminators: bool, print_empty_block: bool) {
+        if self.options.skip_regions {
+            self.out.push_str("{...}");
+            return;
+        }
         let saved = self.body;
         self.body = rb;
         let mut preds: HashMap<Block, smallvec::SmallVec<[Block; 2]>> = HashMap::default();
@@ -884,6 +948,12 @@ impl<'a> OpPrinter<'a, '_> {
             }
             self.out.push(':');
             self.print_pred_comment(b);
+        }
+        if self.options.value_users {
+            for &a in body.block_args(b) {
+                self.newline_indent();
+                self.print_arg_users_comment(a);
+            }
         }
         let last = body.last_op(b);
         for op in body.block_ops(b) {

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Seeds fuzz/corpus/parse_mlir from the lit corpora (tests/roundtrip, tests/invalid),
+# Seeds fuzz/corpus/parse_mlir from the lit corpora (tests/roundtrip, tests/invalid,
+# the pass tests tests/passes/*/ and the differential inputs tests/diff/inputs),
 # and fuzz/corpus/parse_toy from the Toy sources (tests/toy/**/*.toy, examples/toy).
 # With --with-regressions it also copies tests/fuzz-regressions (to check fixes:
 # libFuzzer stops at the first seed that still fails). Safe to re-run.
@@ -19,6 +20,14 @@ for dir in $dirs; do
         cp "$f" "$dest/$dir-$(basename "$f")"
         n=$((n + 1))
     done
+done
+# The target also runs -canonicalize, -cse and -inline: seed it with the
+# inputs written to exercise those passes.
+for f in "$root"/tests/diff/inputs/*.mlir "$root"/tests/passes/*/*.mlir; do
+    [ -f "$f" ] || continue
+    rel=${f#"$root"/tests/}
+    cp "$f" "$dest/$(echo "$rel" | tr / -)"
+    n=$((n + 1))
 done
 echo "seeded $n files into $dest"
 

@@ -17,6 +17,9 @@ n=0
 for dir in $dirs; do
     for f in "$root/tests/$dir"/*.mlir; do
         [ -f "$f" ] || continue
+        # Files whose printed form mlir-opt itself cannot read back (affine
+        # constants of -2^63) would stop the target's re-parse check at once.
+        grep -q NO-GENERIC-REREAD "$f" && continue
         cp "$f" "$dest/$dir-$(basename "$f")"
         n=$((n + 1))
     done

@@ -436,7 +436,13 @@ fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::
     // MLIR accepts any integer, float or elements attribute here.
     let ok = matches!(
         ctx.attr_kind(v),
-        AttrKind::Integer { .. } | AttrKind::Bool(_) | AttrKind::Float { .. } | AttrKind::DenseElements { .. } | AttrKind::DenseStrings { .. } | AttrKind::DenseResource { .. }
+        AttrKind::Integer { .. }
+            | AttrKind::Bool(_)
+            | AttrKind::Float { .. }
+            | AttrKind::DenseElements { .. }
+            | AttrKind::DenseStrings { .. }
+            | AttrKind::DenseResource { .. }
+            | AttrKind::SparseElements { .. }
     );
     if !ok {
         return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op value must be an integer, float, or elements attribute"));

@@ -47,6 +47,10 @@ pub enum AttrKind {
     DenseElements { ty: Type, data: DenseData },
     DenseStrings { ty: Type, splat: bool, values: Box<[Box<[u8]>]> },
     DenseResource { ty: Type, handle: Str },
+    /// `sparse<indices, values> : ty`: `indices` is a dense `i64` tensor of
+    /// shape `[nnz, rank]` (or `[nnz]`), `values` a dense 1-D tensor of `nnz`
+    /// elements; every other element is zero.
+    SparseElements { ty: Type, indices: Attribute, values: Attribute },
     DenseArray { element: Type, data: Box<[u8]>, len: usize },
     AffineMap(AffineMap),
     IntegerSet(IntegerSet),
@@ -186,7 +190,8 @@ impl Context {
             AttrKind::String { ty, .. } => *ty,
             AttrKind::DenseElements { ty, .. }
             | AttrKind::DenseStrings { ty, .. }
-            | AttrKind::DenseResource { ty, .. } => Some(*ty),
+            | AttrKind::DenseResource { ty, .. }
+            | AttrKind::SparseElements { ty, .. } => Some(*ty),
             _ => None,
         }
     }

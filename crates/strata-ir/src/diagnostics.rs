@@ -58,11 +58,63 @@ pub struct SourceFile {
     pub name: String,
     pub text: String,
     line_starts: Vec<usize>,
+    /// Bytes of the input that were not valid UTF-8, by offset, in order;
+    /// `text` holds [`INVALID_UTF8_PLACEHOLDER`] in their place.
+    invalid_utf8: Vec<(usize, u8)>,
 }
+
+/// Stands in `SourceFile::text` for each byte of the input that is not
+/// valid UTF-8. MLIR reads bytes: such bytes are fine in comments and
+/// strings (they mean themselves, like a `\FF` escape), so the placeholder
+/// keeps every offset and column while the lexer still rejects it anywhere
+/// else (DEL is not an MLIR character).
+pub const INVALID_UTF8_PLACEHOLDER: u8 = 0x7f;
 
 impl SourceFile {
     pub fn new(name: &str, text: String) -> SourceFile {
-        SourceFile { name: name.to_string(), line_starts: line_starts(text.as_bytes()), text }
+        SourceFile { name: name.to_string(), line_starts: line_starts(text.as_bytes()), text, invalid_utf8: Vec::new() }
+    }
+
+    /// A source from raw bytes that need not be UTF-8 (see
+    /// [`INVALID_UTF8_PLACEHOLDER`]).
+    pub fn from_bytes(name: &str, bytes: Vec<u8>) -> SourceFile {
+        let mut invalid_utf8 = Vec::new();
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let mut bytes = e.into_bytes();
+                let mut at = 0;
+                while at < bytes.len() {
+                    match std::str::from_utf8(&bytes[at..]) {
+                        Ok(_) => break,
+                        Err(e) => {
+                            let bad = at + e.valid_up_to();
+                            // `None`: a truncated sequence at the end, all of it invalid.
+                            let len = e.error_len().unwrap_or(bytes.len() - bad);
+                            for i in bad..bad + len {
+                                invalid_utf8.push((i, bytes[i]));
+                                bytes[i] = INVALID_UTF8_PLACEHOLDER;
+                            }
+                            at = bad + len;
+                        }
+                    }
+                }
+                String::from_utf8(bytes).expect("every invalid byte was replaced by ASCII")
+            }
+        };
+        SourceFile { name: name.to_string(), line_starts: line_starts(text.as_bytes()), text, invalid_utf8 }
+    }
+
+    /// Puts the original bytes back into `bytes`, a copy of `text` starting
+    /// at offset `start` (the body of a string literal).
+    pub fn restore_invalid_utf8(&self, start: usize, bytes: &mut [u8]) {
+        let first = self.invalid_utf8.partition_point(|&(at, _)| at < start);
+        for &(at, b) in &self.invalid_utf8[first..] {
+            if at >= start + bytes.len() {
+                break;
+            }
+            bytes[at - start] = b;
+        }
     }
 
     /// 1-based line and column of a byte offset.

@@ -156,7 +156,7 @@ pub fn walk_symbol_refs(ctx: &Context, attr: Attribute, f: &mut dyn FnMut(Attrib
         AttrKind::Dialect { params, .. } => walk_params(ctx, params, f),
         AttrKind::Distinct { referenced, .. } => walk_symbol_refs(ctx, *referenced, f),
         AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => walk_type_symbol_refs(ctx, *ty, f),
-        AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } => {
+        AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::SparseElements { ty, .. } => {
             walk_type_symbol_refs(ctx, *ty, f)
         }
         _ => {}

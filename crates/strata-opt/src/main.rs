@@ -2,8 +2,10 @@
 //! print it back, with `mlir-opt`'s flags.
 
 mod options;
+mod output;
 mod pipeline;
 mod posix_regex;
+mod split;
 mod verify_diagnostics;
 
 use std::io::{Read, Write};
@@ -13,8 +15,6 @@ use strata_ir::diagnostics::{DiagRenderer, Diagnostic, SourceFile};
 use strata_ir::parser::{parse_source, ParseOptions};
 use strata_ir::printer::{print_top_level_to, PrintOptions};
 use strata_ir::Context;
-
-const SPLIT_MARKER: &str = "// -----";
 
 /// Parsing, verification and printing recurse over nesting; the worker
 /// thread's stack is sized so `MAX_NESTING` levels fit with room to spare.
@@ -48,6 +48,21 @@ fn run() -> ExitCode {
         println!("Strata strata-opt version {}", env!("CARGO_PKG_VERSION"));
         return ExitCode::SUCCESS;
     }
+    if opts.show_dialects {
+        let ctx = strata_dialects_context(opts.load_test_dialect);
+        let mut names: Vec<&str> = ctx.dialect_names().collect();
+        names.sort_unstable();
+        println!("Available Dialects: {}", names.join(","));
+        return ExitCode::SUCCESS;
+    }
+    if opts.list_passes {
+        print!("{}", registry.list_passes_text());
+        return ExitCode::SUCCESS;
+    }
+    if opts.emit_bytecode {
+        eprintln!("strata-opt: --emit-bytecode is not supported: Strata reads and writes MLIR text only, not MLIR bytecode");
+        return ExitCode::FAILURE;
+    }
     let passes = match pipeline::PipelineRequest::from_options(&opts, &registry) {
         Ok(p) => p,
         Err(e) => {
@@ -56,22 +71,17 @@ fn run() -> ExitCode {
         }
     };
     let path = opts.input.clone().unwrap_or_else(|| "-".to_string());
-    let text = if path == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+    // Bytes, not text: MLIR accepts any bytes inside comments and strings.
+    let bytes = if path == "-" {
+        let mut b = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut b) {
             eprintln!("strata-opt: could not read standard input: {e}");
             return ExitCode::FAILURE;
         }
-        s
+        b
     } else {
         match std::fs::read(&path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => s,
-                Err(_) => {
-                    eprintln!("{path}: error: input file is not valid UTF-8");
-                    return ExitCode::FAILURE;
-                }
-            },
+            Ok(bytes) => bytes,
             Err(e) => {
                 eprintln!("strata-opt: Could not open input file '{path}': {e}");
                 return ExitCode::FAILURE;
@@ -79,19 +89,31 @@ fn run() -> ExitCode {
         }
     };
     let name = if path == "-" { "<stdin>".to_string() } else { path.clone() };
-    let source = SourceFile::new(&name, text);
+    let source = SourceFile::from_bytes(&name, bytes);
     let ctx = strata_dialects_context(opts.load_test_dialect);
-    let chunks = split_chunks(&source.text, opts.split_input_file);
-    let mut sink: Box<dyn Write> = match &opts.output {
-        Some(o) if o != "-" => match std::fs::File::create(o) {
-            Ok(f) => Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
-            Err(e) => {
-                eprintln!("strata-opt: could not open output file '{o}': {e}");
-                return ExitCode::FAILURE;
+    let chunks = match &opts.split_input_file {
+        Some(marker) => {
+            let split = split::split(&source.text, marker);
+            for &at in &split.near_misses {
+                let (line, col) = source.line_col(at);
+                let loc = strata_ir::Location::FileLineCol { file: ctx.intern_str(&name), line, col };
+                let mut s = String::new();
+                DiagRenderer { ctx: &ctx, sources: vec![&source] }.render(&Diagnostic::warning(loc, "near miss with file split marker"), &mut s);
+                eprint!("{s}");
             }
-        },
-        _ => Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
+            split.chunks
+        }
+        None => vec![0..source.text.len()],
     };
+    let output_marker = opts.output_split_marker.as_deref().unwrap_or(split::DEFAULT_MARKER);
+    let mut output = match output::Output::open(opts.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let sink = output.writer();
     let mut failed = false;
     let mut not_produced: Vec<String> = Vec::new();
     if opts.verify_diagnostics {
@@ -108,7 +130,7 @@ fn run() -> ExitCode {
     }
     for (i, range) in chunks.into_iter().enumerate() {
         if i > 0 {
-            if let Err(e) = sink.write_all(format!("{SPLIT_MARKER}\n").as_bytes()) {
+            if let Err(e) = sink.write_all(format!("{output_marker}\n").as_bytes()) {
                 eprintln!("strata-opt: could not write output: {e}");
                 return ExitCode::FAILURE;
             }
@@ -122,19 +144,21 @@ fn run() -> ExitCode {
             }
         }
     }
-    if let Err(e) = sink.flush() {
-        eprintln!("strata-opt: could not write output: {e}");
-        return ExitCode::FAILURE;
-    }
     // Expectations no chunk produced come last, as mlir-opt reports them.
     for p in &not_produced {
         eprint!("{p}");
     }
     if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+        // Standard output still shows the chunks that succeeded; an output
+        // file is deleted when `output` is dropped.
+        let _ = sink.flush();
+        return ExitCode::FAILURE;
     }
+    if let Err(e) = output.keep() {
+        eprintln!("strata-opt: could not write output: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 enum ChunkError {
@@ -156,28 +180,6 @@ fn strata_dialects_context(load_test_dialect: bool) -> Context {
     ctx
 }
 
-/// Byte ranges of the `// -----` separated chunks.
-fn split_chunks(text: &str, split: bool) -> Vec<std::ops::Range<usize>> {
-    if !split {
-        return vec![0..text.len()];
-    }
-    let mut ranges = Vec::new();
-    let mut start = 0;
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_end();
-        if trimmed.strip_prefix(SPLIT_MARKER).is_some_and(|rest| rest.chars().all(|c| c == '-')) {
-            ranges.push(start..pos);
-            // The next chunk starts right after the marker text, as mlir-opt's
-            // chunk buffers do (its locations count from there).
-            start = pos + trimmed.len();
-        }
-        pos += line.len();
-    }
-    ranges.push(start..text.len());
-    ranges
-}
-
 /// Parses, verifies and prints one chunk into `out`; diagnostics go to
 /// stderr (or to the expectation checker under `--verify-diagnostics`).
 fn process_chunk(
@@ -195,8 +197,9 @@ fn process_chunk(
     let mut timing = strata_pass::instrument::Timing::default();
     let mut emitted: Vec<Diagnostic> = Vec::new();
     let result = parse_source(ctx, source, range.clone(), parse_opts, !opts.no_implicit_module).and_then(|m| {
-        strata_ir::verifier::verify(ctx, &m.body, m.op)
-            .and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &m.body, m.op))?;
+        if !opts.skip_verify_on_parse {
+            verify_all(ctx, &m)?;
+        }
         Ok(m)
     });
     let parsed_at = start.elapsed();
@@ -249,18 +252,11 @@ fn process_chunk(
         emitted.clear();
     }
     for d in &emitted {
-        let mut s = String::new();
-        DiagRenderer { ctx, sources: vec![source] }.render(d, &mut s);
-        eprint!("{s}");
+        eprint!("{}", render_diagnostic(ctx, source, d, opts));
     }
     match result {
         Ok(m) => {
-            let popts = PrintOptions {
-                generic: opts.print_generic,
-                debug_info: opts.debug_info,
-                elide_elements_larger: opts.elide_elements_larger,
-                local_scope: opts.local_scope,
-            };
+            let popts = print_options(ctx, &m, opts, !matches!(passes, pipeline::PipelineRequest::None));
             let print_start = std::time::Instant::now();
             print_top_level_to(out, ctx, &m.body, m.op, popts, &m.resources).map_err(ChunkError::Io)?;
             out.write_all(b"\n").map_err(ChunkError::Io)?;
@@ -279,10 +275,47 @@ fn process_chunk(
             }
         }
         Err(d) => {
-            let mut s = String::new();
-            DiagRenderer { ctx, sources: vec![source] }.render(&d, &mut s);
-            eprint!("{s}");
+            eprint!("{}", render_diagnostic(ctx, source, &d, opts));
             Err(ChunkError::Diagnosed)
         }
     }
+}
+
+fn verify_all(ctx: &Context, m: &strata_ir::parser::ParsedModule) -> Result<(), Diagnostic> {
+    strata_ir::verifier::verify(ctx, &m.body, m.op)?;
+    strata_ir::verifier::verify_symbol_tables(ctx, &m.body, m.op)
+}
+
+/// The printing flags of the command line. As MLIR's printer does, IR that
+/// may be invalid (not verified after parsing or after the passes) is
+/// verified first and printed in generic form if it fails, unless
+/// `--mlir-print-assume-verified`.
+fn print_options(ctx: &Context, m: &strata_ir::parser::ParsedModule, opts: &options::Options, passes_ran: bool) -> PrintOptions {
+    let maybe_invalid = opts.skip_verify_on_parse || (passes_ran && !opts.verify_each);
+    let generic = opts.print_generic || (maybe_invalid && !opts.print_assume_verified && verify_all(ctx, m).is_err());
+    PrintOptions {
+        generic,
+        debug_info: opts.debug_info,
+        elide_elements_larger: opts.elide_elements_larger,
+        local_scope: opts.local_scope,
+        hex_if_larger: opts.hex_if_larger,
+        skip_regions: opts.print_skip_regions,
+        unique_ssa_ids: opts.print_unique_ssa_ids,
+        value_users: opts.print_value_users,
+        pretty_debuginfo: opts.pretty_debuginfo,
+        nameloc_as_prefix: opts.use_nameloc_as_prefix,
+    }
+}
+
+/// A diagnostic as mlir-opt prints it on stderr. Under
+/// `--mlir-disable-diagnostic-notes` a note emitted on its own prints
+/// nothing (mlir-opt's `DiagnosticFilter`); notes attached to an error or
+/// warning still print with it, as in mlir-opt.
+fn render_diagnostic(ctx: &Context, source: &SourceFile, d: &Diagnostic, opts: &options::Options) -> String {
+    let mut s = String::new();
+    if opts.disable_diagnostic_notes && d.severity == strata_ir::diagnostics::Severity::Note {
+        return s;
+    }
+    DiagRenderer { ctx, sources: vec![source] }.render(d, &mut s);
+    s
 }

@@ -7,7 +7,10 @@
 pub struct Options {
     pub input: Option<String>,
     pub output: Option<String>,
-    pub split_input_file: bool,
+    /// `--split-input-file[=MARKER]`: the marker to split the input on.
+    pub split_input_file: Option<String>,
+    /// `--output-split-marker`: printed between the chunks' outputs.
+    pub output_split_marker: Option<String>,
     pub print_generic: bool,
     pub allow_unregistered: bool,
     pub debug_info: bool,
@@ -17,6 +20,24 @@ pub struct Options {
     pub elide_elements_larger: Option<usize>,
     pub show_version: bool,
     pub show_help: bool,
+    /// `--show-dialects`, `--list-passes`: print the list and exit.
+    pub show_dialects: bool,
+    pub list_passes: bool,
+    /// `--emit-bytecode`: refused (Strata writes MLIR text only).
+    pub emit_bytecode: bool,
+    /// `--mlir-disable-diagnostic-notes`: standalone notes are dropped.
+    pub disable_diagnostic_notes: bool,
+    /// `--mlir-very-unsafe-disable-verifier-on-parsing`.
+    pub skip_verify_on_parse: bool,
+    /// `--mlir-print-*` printing flags beyond the ones above.
+    pub print_assume_verified: bool,
+    pub print_skip_regions: bool,
+    pub print_unique_ssa_ids: bool,
+    pub print_value_users: bool,
+    pub pretty_debuginfo: bool,
+    pub use_nameloc_as_prefix: bool,
+    /// `--mlir-print-elementsattrs-with-hex-if-larger` (-1: never).
+    pub hex_if_larger: Option<i64>,
     /// `--pass-pipeline=...`
     pub pass_pipeline: Option<String>,
     pub timing: bool,
@@ -69,7 +90,14 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
         };
         match name {
             "o" => o.output = Some(value()?),
-            "split-input-file" => o.split_input_file = flag(&inline_value)?,
+            // A string option with an optional value, as in mlir-opt: no
+            // value (or an empty one) means the default marker.
+            "split-input-file" => {
+                let marker = inline_value.clone().filter(|m| !m.is_empty()).unwrap_or_else(|| crate::split::DEFAULT_MARKER.to_string());
+                crate::split::check_marker(&marker)?;
+                o.split_input_file = Some(marker);
+            }
+            "output-split-marker" => o.output_split_marker = Some(value()?),
             "mlir-print-op-generic" => o.print_generic = flag(&inline_value)?,
             "allow-unregistered-dialect" => o.allow_unregistered = flag(&inline_value)?,
             "mlir-print-debuginfo" => o.debug_info = flag(&inline_value)?,
@@ -81,6 +109,21 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
                 o.elide_elements_larger = Some(v.parse().map_err(|_| format!("'{v}' value invalid for uint argument!"))?);
             }
             "pass-pipeline" => o.pass_pipeline = Some(value()?),
+            "show-dialects" => o.show_dialects = flag(&inline_value)?,
+            "list-passes" => o.list_passes = flag(&inline_value)?,
+            "emit-bytecode" => o.emit_bytecode = flag(&inline_value)?,
+            "mlir-disable-diagnostic-notes" => o.disable_diagnostic_notes = flag(&inline_value)?,
+            "mlir-very-unsafe-disable-verifier-on-parsing" => o.skip_verify_on_parse = flag(&inline_value)?,
+            "mlir-print-assume-verified" => o.print_assume_verified = flag(&inline_value)?,
+            "mlir-print-skip-regions" => o.print_skip_regions = flag(&inline_value)?,
+            "mlir-print-unique-ssa-ids" => o.print_unique_ssa_ids = flag(&inline_value)?,
+            "mlir-print-value-users" => o.print_value_users = flag(&inline_value)?,
+            "mlir-pretty-debuginfo" => o.pretty_debuginfo = flag(&inline_value)?,
+            "mlir-use-nameloc-as-prefix" => o.use_nameloc_as_prefix = flag(&inline_value)?,
+            "mlir-print-elementsattrs-with-hex-if-larger" => {
+                let v = value()?;
+                o.hex_if_larger = Some(v.parse().map_err(|_| format!("for the --mlir-print-elementsattrs-with-hex-if-larger option: '{v}' value invalid for long argument!"))?);
+            }
             "mlir-timing" => o.timing = flag(&inline_value)?,
             // Only the list display exists; the tree display is accepted.
             "mlir-timing-display" => {
@@ -125,7 +168,8 @@ OPTIONS:
   --mlir-print-local-scope                    Print types and attributes inline, without aliases
   --mlir-print-op-generic                     Print the generic op form
   --no-implicit-module                        Do not wrap the input in a builtin.module
-  --split-input-file                          Split the input on '// -----' and process each chunk
+  --split-input-file[=<marker>]               Split the input on the marker (default '// -----') and process each chunk
+  --output-split-marker=<marker>              Print this between the chunks' outputs (default '// -----')
   --verify-diagnostics                        Check that emitted diagnostics match expected-* lines
   --pass-pipeline=<pipeline>                  A textual pass pipeline: 'builtin.module(func.func(cse))'
   --<pass>[=<options>]                        Add a pass (implicitly nested), e.g. -cse, --canonicalize=top-down=false
@@ -140,6 +184,20 @@ OPTIONS:
   --mlir-print-ir-after-failure               Print the IR after a pass fails
   --mlir-print-ir-before=<pass,...>           Print the IR before the named passes
   --mlir-print-ir-after=<pass,...>            Print the IR after the named passes
+  --mlir-print-elementsattrs-with-hex-if-larger=<long>
+                                              Print dense elements with more elements than this as hex (-1: never; default 100)
+  --mlir-print-assume-verified                Print the custom form without verifying first (unverified IR otherwise prints generically)
+  --mlir-print-skip-regions                   Print ops without their regions ({...})
+  --mlir-print-unique-ssa-ids                 Number values and blocks uniquely across all regions
+  --mlir-print-value-users                    Print the users of results and block arguments as comments
+  --mlir-pretty-debuginfo                     Print locations without loc(...) (with --mlir-print-debuginfo)
+  --mlir-use-nameloc-as-prefix                Name SSA values after their NameLoc locations
+  --mlir-disable-diagnostic-notes             Drop notes emitted on their own (notes attached to an error still print)
+  --mlir-very-unsafe-disable-verifier-on-parsing
+                                              Do not verify the IR after parsing
+  --show-dialects                             Print the registered dialects and exit
+  --list-passes                               Print the registered passes and their options and exit
+  --emit-bytecode                             Not supported: Strata writes MLIR text only (exits with an error)
   --version                                   Display the version of this program
   --help                                      Display available options
 

@@ -6,7 +6,7 @@ use strata_ir::diagnostics::Diagnostic;
 use strata_ir::{Body, Context, Location, Op};
 use strata_pass::instrument::IrPrinting;
 use strata_pass::manager::{OpPassManager, RunConfig, RunReport};
-use strata_pass::pipeline::{parse_pipeline, PipelineElement};
+use strata_pass::pipeline::{parse_anchored_pipeline, PipelineElement};
 use strata_pass::PassRegistry;
 
 use crate::options::Options;
@@ -48,16 +48,11 @@ impl PipelineRequest {
         match &opts.pass_pipeline {
             Some(_) if !flags.is_empty() => Err("<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options".into()),
             Some(text) => {
-                let elements = parse_pipeline(text).map_err(|e| format!("<unknown>:0: error: MLIR Textual PassPipeline Parser: {e}"))?;
-                match elements.as_slice() {
-                    [PipelineElement::Nested { anchor, elements }] => {
-                        // Resolve pass names now for early errors.
-                        OpPassManager::new(anchor).add_pipeline(registry, elements).map_err(|e| format!("<unknown>:0: error: {e}"))?;
-                        Ok(PipelineRequest::Textual { anchor: anchor.clone(), elements: elements.clone() })
-                    }
-                    [] => Ok(PipelineRequest::None),
-                    _ => Err("<unknown>:0: error: expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'".into()),
-                }
+                let is_pass = |name: &str| registry.get(name).is_some();
+                let (anchor, elements) = parse_anchored_pipeline(text, &is_pass).map_err(|e| format!("<unknown>:0: error: {e}"))?;
+                // Build it now for early errors (pass options, nesting).
+                OpPassManager::new(&anchor).add_pipeline(registry, &elements).map_err(|e| format!("<unknown>:0: error: {e}"))?;
+                Ok(PipelineRequest::Textual { anchor, elements })
             }
             None if flags.is_empty() => Ok(PipelineRequest::None),
             None => Ok(PipelineRequest::Flags(flags)),

@@ -104,8 +104,11 @@ impl IrPrinting {
     pub fn wants_before(&self, argument: &str) -> bool {
         self.before_all || self.before.iter().any(|a| a == argument)
     }
+    /// Whether a pass's "After" dump is asked for at all; with
+    /// `--mlir-print-ir-after-change` it is then printed only if the pass
+    /// changed the IR (the flag filters, it never selects passes itself).
     pub fn wants_after(&self, argument: &str) -> bool {
-        self.after_all || self.after_change || self.after.iter().any(|a| a == argument)
+        self.after_all || self.after.iter().any(|a| a == argument)
     }
 }
 

@@ -354,7 +354,8 @@ fn run_pass(ctx: &Context, body: &mut Body, op: Op, nested: bool, pass: &dyn Pas
         dumps.push_str(&dump_header("Before", pass.name(), pass.argument()));
         dumps.push_str(&dump(ctx, body, op, pi.generic));
     }
-    let before_text = if pi.after_change { Some(dump(ctx, body, op, true)) } else { None };
+    let wants_after = pi.wants_after(pass.argument());
+    let before_text = if wants_after && pi.after_change { Some(dump(ctx, body, op, true)) } else { None };
     let Some(mut inner) = body.take_nested(op) else {
         return Err(Diagnostic::error(
             body.op_loc(op),
@@ -365,9 +366,21 @@ fn run_pass(ctx: &Context, body: &mut Body, op: Op, nested: bool, pass: &dyn Pas
         ));
     };
     let result = {
-        let mut target = PassTarget { ctx, parent: body, op, nested, body: &mut inner, analyses: am, threading: cfg.threading, emitted: Vec::new() };
+        let mut target = PassTarget {
+            ctx,
+            parent: body,
+            op,
+            nested,
+            body: &mut inner,
+            analyses: am,
+            threading: cfg.threading,
+            emitted: Vec::new(),
+            print_ir: cfg.print_ir.clone(),
+            dumps: String::new(),
+        };
         let r = pass.run(&mut target);
         out.emitted.append(&mut target.emitted);
+        out.dumps.push_str(&target.dumps);
         r
     };
     let dumps = &mut out.dumps;
@@ -384,7 +397,7 @@ fn run_pass(ctx: &Context, body: &mut Body, op: Op, nested: bool, pass: &dyn Pas
     };
     am.invalidate(&preserved);
     let changed = before_text.as_ref().is_none_or(|b| *b != dump(ctx, body, op, true));
-    if (pi.after_all || pi.after.iter().any(|a| a == pass.argument())) || (pi.after_change && changed) {
+    if wants_after && changed {
         dumps.push_str(&dump_header("After", pass.name(), pass.argument()));
         dumps.push_str(&dump(ctx, body, op, pi.generic));
     }

@@ -58,6 +58,13 @@ pub struct PassTarget<'a> {
     pub threading: bool,
     /// Warnings and remarks the pass emitted (errors fail the pass instead).
     pub emitted: Vec<Diagnostic>,
+    /// The `--mlir-print-ir-*` selection of the run: a pass that runs a
+    /// pipeline of its own (the inliner's optimizer) dumps under it too, as
+    /// MLIR's nested pipelines inherit the instrumentation.
+    pub print_ir: crate::instrument::IrPrinting,
+    /// IR dumps of such nested pipelines, in order; printed after the
+    /// pass's "Before" dump and before its "After" dump.
+    pub dumps: String,
 }
 
 impl PassTarget<'_> {

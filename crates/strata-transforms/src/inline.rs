@@ -59,10 +59,10 @@ pub const INFO: PassInfo = PassInfo {
     argument: "inline",
     description: "Inline function calls",
     options: &[
-        ("default-pipeline", "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList"),
-        ("inlining-threshold", "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"),
-        ("max-iterations", "Maximum number of iterations when inlining within an SCC"),
-        ("op-pipelines", "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"),
+        ("default-pipeline=<string>", "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList"),
+        ("inlining-threshold=<uint>", "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"),
+        ("max-iterations=<uint>", "Maximum number of iterations when inlining within an SCC"),
+        ("op-pipelines=<pass-manager>", "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)"),
     ],
     ctor: |opts| Ok(Box::new(Inliner::from_options(opts)?)),
 };
@@ -207,11 +207,14 @@ impl Pass for Inliner {
             dead: Vec::new(),
             calls: Vec::new(),
             threading: target.threading,
+            print_ir: target.print_ir.clone(),
             emitted: Vec::new(),
+            dumps: String::new(),
             changed: false,
         };
         let result = run.run();
         target.emitted.append(&mut run.emitted);
+        target.dumps.push_str(&run.dumps);
         result?;
         Ok(PreservedAnalyses::unless_changed(run.changed))
     }
@@ -237,7 +240,11 @@ struct Run<'a> {
     dead: Vec<NodeId>,
     calls: Vec<ResolvedCall>,
     threading: bool,
+    /// The run's `--mlir-print-ir-*` selection, applied to the optimizer pipeline.
+    print_ir: strata_pass::instrument::IrPrinting,
     emitted: Vec<Diagnostic>,
+    /// The optimizer pipeline's IR dumps, in order.
+    dumps: String,
     changed: bool,
 }
 
@@ -292,7 +299,7 @@ impl Run<'_> {
             }
             visited.push(node);
             let op_name = self.ctx.op_name_str(body.op_name(c.op)).to_string();
-            let cfg = RunConfig { threading: self.threading, ..RunConfig::default() };
+            let cfg = RunConfig { threading: self.threading, print_ir: self.print_ir.clone(), ..RunConfig::default() };
             let mut report = RunReport::default();
             let ctx = self.ctx;
             let result = self.pass.with_manager(&op_name, |pm| match pm {
@@ -300,9 +307,7 @@ impl Run<'_> {
                 None => Ok(()),
             });
             self.emitted.append(&mut report.emitted);
-            if !report.dumps.is_empty() {
-                eprint!("{}", report.dumps);
-            }
+            self.dumps.push_str(&report.dumps);
             self.changed = true;
             result?;
         }

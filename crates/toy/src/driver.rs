@@ -224,6 +224,7 @@ pub fn dump_ir(ir: &Ir, opts: &Options) -> String {
         generic: opts.generic,
         elide_elements_larger: opts.elide_elements_larger,
         local_scope: true,
+        ..PrintOptions::default()
     };
     let mut s = print_top_level(&ir.ctx, &ir.body, ir.module, popts, &[]);
     s.push('\n');

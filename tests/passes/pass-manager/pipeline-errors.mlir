@@ -10,8 +10,8 @@
 // RUN: not strata-opt --pass-pipeline='builtin.module(foo)' %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: 'foo' does not refer to a registered pass or pass pipeline
 
-// RUN: not strata-opt --pass-pipeline='builtin.module(canonicalize' %s 2>&1 | FileCheck %s --check-prefix=UNBALANCED
-// UNBALANCED: error: MLIR Textual PassPipeline Parser: expected ')'
+// RUN: not strata-opt --pass-pipeline='builtin.module(func.func(canonicalize)' %s 2>&1 | FileCheck %s --check-prefix=UNBALANCED
+// UNBALANCED: error: MLIR Textual PassPipeline Parser:1:11: error: encountered unbalanced parentheses while parsing pipeline
 
 // RUN: not strata-opt -canonicalize --pass-pipeline='builtin.module(canonicalize)' %s 2>&1 | FileCheck %s --check-prefix=BOTH
 // BOTH: '-pass-pipeline' option can't be used with individual pass options

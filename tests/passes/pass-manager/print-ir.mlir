@@ -18,11 +18,24 @@
 // GENERIC-NEXT: "builtin.module"() ({
 // GENERIC: "func.func"() <{function_type = (i32, i1) -> i32, sym_name = "dead_block"}> ({
 
-// Only the function that changed is dumped.
-// RUN: strata-opt --pass-pipeline='builtin.module(func.func(canonicalize))' --mlir-print-ir-after-change %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
+// --mlir-print-ir-after-change filters the "After" dumps that
+// --mlir-print-ir-after-all or --mlir-print-ir-after select: only the
+// function that changed is dumped.
+// RUN: strata-opt --pass-pipeline='builtin.module(func.func(canonicalize,cse))' --mlir-print-ir-after-all --mlir-print-ir-after-change %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
 // CHANGE: // -----// IR Dump After Canonicalizer (canonicalize) //----- //
 // CHANGE-NEXT: func.func @dead_block
 // CHANGE-NOT: IR Dump
+// RUN: strata-opt --pass-pipeline='builtin.module(func.func(canonicalize,cse))' --mlir-print-ir-after-all --mlir-print-ir-after-change %s -o /dev/null 2> %t.s3
+// RUN: mlir-opt --pass-pipeline='builtin.module(func.func(canonicalize,cse))' --mlir-print-ir-after-all --mlir-print-ir-after-change %s -o /dev/null 2> %t.m3
+// RUN: diff %t.m3 %t.s3
+// RUN: strata-opt -canonicalize -cse --mlir-print-ir-after=cse,canonicalize --mlir-print-ir-after-change %s -o /dev/null 2> %t.s4
+// RUN: mlir-opt -canonicalize -cse --mlir-print-ir-after=cse,canonicalize --mlir-print-ir-after-change %s -o /dev/null 2> %t.m4
+// RUN: diff %t.m4 %t.s4
+// On its own it selects nothing, so nothing is dumped.
+// RUN: strata-opt -canonicalize --mlir-print-ir-after-change %s -o /dev/null 2> %t.s5
+// RUN: mlir-opt -canonicalize --mlir-print-ir-after-change %s -o /dev/null 2> %t.m5
+// RUN: diff %t.m5 %t.s5
+// RUN: not test -s %t.s5
 
 func.func @dead_block(%a: i32, %c: i1) -> i32 {
   cf.br ^bb2(%a : i32)

@@ -10,9 +10,16 @@ use crate::lexer::Tok;
 use crate::location::{LocData, Location};
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
+/// The payload of `dense<...>` before it is given its type.
+pub(super) enum DensePayload {
+    Hex(Vec<u8>),
+    /// `shape` is `None` for a single element not in brackets (a splat).
+    Lits { shape: Option<Vec<i64>>, lits: Vec<DenseLit> },
+}
+
 /// A literal inside `dense<...>` before it is given its element type.
 #[derive(Clone, Debug)]
-enum DenseLit {
+pub(super) enum DenseLit {
     /// `at`: source offset of the digits (for diagnostics).
     Int { negative: bool, text: String, at: u32 },
     Float { text: String },
@@ -73,7 +80,7 @@ impl<'a> Parser<'a> {
                         Ok(ctx.location_attr(l))
                     }
                     "distinct" => self.parse_distinct(),
-                    "sparse" => self.err_here("sparse elements attributes are not supported"),
+                    "sparse" => self.parse_sparse(),
                     _ if !self.at_builtin_type_keyword() => self.err_wrong_token("expected attribute value"),
                     _ => {
                         let t = self.parse_type()?;
@@ -134,7 +141,7 @@ impl<'a> Parser<'a> {
                     if v.is_empty() {
                         return self.err_here("expected valid attribute name");
                     }
-                    String::from_utf8_lossy(&v).into_owned()
+                    self.name_from_bytes(v)?
                 }
                 _ => return self.err_here("expected attribute name"),
             };
@@ -153,7 +160,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_symbol_ref(&mut self) -> PResult<Attribute> {
-        let root = self.ctx.intern_str(&self.symbol_spelling());
+        let root = { let name = self.symbol_spelling()?; self.ctx.intern_str(&name) };
         self.bump();
         let mut nested = Vec::new();
         while self.tok() == Tok::Colon && self.src[self.tok.end as usize..].starts_with(':') {
@@ -163,7 +170,7 @@ impl<'a> Parser<'a> {
             if self.tok() != Tok::AtIdent {
                 return self.err_here("expected nested symbol reference identifier");
             }
-            nested.push(self.ctx.intern_str(&self.symbol_spelling()));
+            nested.push({ let name = self.symbol_spelling()?; self.ctx.intern_str(&name) });
             self.bump();
         }
         Ok(self.ctx.intern_attr(AttrKind::SymbolRef { root, nested: nested.into() }))
@@ -325,11 +332,32 @@ impl<'a> Parser<'a> {
         let loc = self.here();
         self.bump();
         self.expect(Tok::Less, "'<' after 'dense'")?;
-        enum Payload {
-            Hex(Vec<u8>),
-            Lits { shape: Option<Vec<i64>>, lits: Vec<DenseLit> },
+        let payload = if self.tok() == Tok::Greater { DensePayload::Lits { shape: Some(vec![0]), lits: vec![] } } else { self.parse_dense_payload(true)? };
+        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Colon, "':'")?;
+        let tloc = self.here();
+        let ty = self.parse_type()?;
+        let elem = self.elements_literal_element(tloc, ty)?;
+        self.build_dense(loc, tloc, ty, elem, payload)
+    }
+
+    /// The element type of an elements literal's type, which must be a
+    /// statically shaped ranked tensor or vector (`parseElementsLiteralType`).
+    fn elements_literal_element(&mut self, tloc: Location, ty: Type) -> PResult<Type> {
+        let (shape, elem) = match self.ctx.type_kind(ty) {
+            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => (shape, *element),
+            _ => return self.err_at(tloc, "elements literal must be a ranked tensor or vector type"),
+        };
+        if shape.contains(&DYNAMIC) {
+            return self.err_at(tloc, "elements literal type must have static shape");
         }
-        let payload = if self.tok() == Tok::String && self.spelling().starts_with("\"0x") {
+        Ok(elem)
+    }
+
+    /// The literal inside `dense<...>` (or one half of `sparse<...>`): a
+    /// `"0x..."` blob when `allow_hex`, else a possibly nested literal list.
+    pub(super) fn parse_dense_payload(&mut self, allow_hex: bool) -> PResult<DensePayload> {
+        if allow_hex && self.tok() == Tok::String && self.spelling().starts_with("\"0x") {
             let s = self.spelling();
             let hex = s[3..s.len() - 1].as_bytes();
             let digit = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
@@ -338,30 +366,23 @@ impl<'a> Parser<'a> {
                 return self.err_here("expected string containing hex digits starting with `0x`");
             };
             self.bump();
-            Payload::Hex(bytes)
-        } else if self.tok() == Tok::Greater {
-            Payload::Lits { shape: Some(vec![0]), lits: vec![] }
-        } else {
-            let mut lits = Vec::new();
-            let shape = self.parse_dense_literal(&mut lits)?;
-            Payload::Lits { shape, lits }
-        };
-        self.expect(Tok::Greater, "'>'")?;
-        self.expect(Tok::Colon, "':'")?;
-        let tloc = self.here();
-        let ty = self.parse_type()?;
-        let ctx = self.ctx;
-        let (shape, elem) = match ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => (shape.to_vec(), *element),
-            _ => return self.err_at(tloc, "elements literal must be a ranked tensor or vector type"),
-        };
-        if shape.contains(&DYNAMIC) {
-            return self.err_at(tloc, "elements literal type must have static shape");
+            return Ok(DensePayload::Hex(bytes));
         }
+        let mut lits = Vec::new();
+        let shape = self.parse_dense_literal(&mut lits)?;
+        Ok(DensePayload::Lits { shape, lits })
+    }
+
+    /// Builds the dense elements attribute of type `ty` (element type `elem`)
+    /// from a parsed payload; `loc` is where shape and size errors point,
+    /// `tloc` where element-type errors do.
+    pub(super) fn build_dense(&mut self, loc: Location, tloc: Location, ty: Type, elem: Type, payload: DensePayload) -> PResult<Attribute> {
+        let ctx = self.ctx;
+        let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
         // Saturating: a static shape's element count may not fit in i64.
         let num: i64 = shape.iter().fold(1i64, |n, &d| n.saturating_mul(d));
         match payload {
-            Payload::Hex(bytes) => {
+            DensePayload::Hex(bytes) => {
                 let per = self.dense_element_bytes(elem);
                 let Some(per) = per else {
                     return self.err_at(tloc, "expected integer or float elements for hex literal");
@@ -385,7 +406,7 @@ impl<'a> Parser<'a> {
                 let data = if splat { DenseData { splat, bytes: bytes.into() } } else { splat_if_uniform(bytes, per) };
                 Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
             }
-            Payload::Lits { shape: lshape, lits } => {
+            DensePayload::Lits { shape: lshape, lits } => {
                 let splat = lshape.is_none();
                 if let Some(ls) = &lshape {
                     // `dense<>` fits any shape with no elements.
@@ -578,7 +599,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "'<'")?;
         let name = match self.tok() {
             Tok::BareIdent | Tok::String => {
-                let s = if self.tok() == Tok::String { String::from_utf8_lossy(&self.string_value()).into_owned() } else { self.spelling().to_string() };
+                let s = if self.tok() == Tok::String { self.name_from_bytes(self.string_value())? } else { self.spelling().to_string() };
                 self.bump();
                 s
             }
@@ -711,7 +732,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::String => {
-                let s = String::from_utf8_lossy(&self.string_value()).into_owned();
+                let s = self.name_from_bytes(self.string_value())?;
                 self.bump();
                 let name = ctx.intern_str(&s);
                 if self.eat(Tok::Colon) {

@@ -9,6 +9,7 @@
 
 mod affine;
 mod attrs;
+mod sparse;
 mod ops;
 mod types;
 
@@ -275,7 +276,15 @@ impl<'a> Parser<'a> {
     /// The decoded contents of the current string token.
     pub fn string_value(&self) -> Vec<u8> {
         let s = self.spelling();
-        unescape(&s.as_bytes()[1..s.len() - 1])
+        unescape(&self.raw_string_body(self.tok.start as usize + 1, &s.as_bytes()[1..s.len() - 1]))
+    }
+
+    /// The body of a string literal at `offset` (within `src`) with any
+    /// bytes that were not UTF-8 in the input put back.
+    fn raw_string_body(&self, offset: usize, body: &[u8]) -> Vec<u8> {
+        let mut raw = body.to_vec();
+        self.source.restore_invalid_utf8(self.base + offset, &mut raw);
+        raw
     }
 
     pub fn parse_string(&mut self, what: &str) -> PResult<Vec<u8>> {
@@ -308,16 +317,28 @@ impl<'a> Parser<'a> {
             let loc = self.here();
             return self.err_custom(loc, "expected valid '@'-identifier for symbol name");
         }
-        let s = self.symbol_spelling();
+        let s = self.symbol_spelling()?;
         self.bump();
         Ok(s)
     }
-    pub(crate) fn symbol_spelling(&self) -> String {
+    pub(crate) fn symbol_spelling(&mut self) -> PResult<String> {
         let s = &self.spelling()[1..];
         if s.starts_with('"') {
-            String::from_utf8_lossy(&unescape(&s.as_bytes()[1..s.len() - 1])).into_owned()
+            let bytes = unescape(&self.raw_string_body(self.tok.start as usize + 2, &s.as_bytes()[1..s.len() - 1]));
+            self.name_from_bytes(bytes)
         } else {
-            s.to_string()
+            Ok(s.to_string())
+        }
+    }
+
+    /// A name (symbol, op name, attribute name, resource key, file name)
+    /// from the bytes of a string literal. Strata keeps names as UTF-8
+    /// text, so bytes that are not UTF-8 (written raw or as `\XX` escapes)
+    /// get a clear error here instead of being silently replaced.
+    pub(crate) fn name_from_bytes(&mut self, bytes: Vec<u8>) -> PResult<String> {
+        match String::from_utf8(bytes) {
+            Ok(s) => Ok(s),
+            Err(_) => self.err_here("names that are not valid UTF-8 are not supported by Strata"),
         }
     }
 

@@ -259,7 +259,7 @@ impl<'a> Parser<'a> {
                 while !self.eat(Tok::RBrace) {
                     let key = match self.tok() {
                         Tok::BareIdent => self.spelling().to_string(),
-                        Tok::String => String::from_utf8_lossy(&self.string_value()).into_owned(),
+                        Tok::String => self.name_from_bytes(self.string_value())?,
                         _ => return self.err_here("expected identifier key for 'resource' entry"),
                     };
                     self.bump();
@@ -354,7 +354,7 @@ impl<'a> Parser<'a> {
     fn parse_generic_operation(&mut self, loc: Location) -> PResult<Op> {
         let name_loc = self.here();
         let raw = self.string_value();
-        let name = String::from_utf8_lossy(&raw).into_owned();
+        let name = self.name_from_bytes(raw)?;
         self.bump();
         if name.is_empty() {
             return self.err_at(name_loc, "empty operation name is invalid");

@@ -15,7 +15,32 @@ use crate::types::{Type, TypeKind};
 /// `--mlir-print-elementsattrs-with-hex-if-larger` default).
 pub const HEX_THRESHOLD: usize = 100;
 
+thread_local! {
+    /// The hex limit of the print in progress. It is a printing flag, but
+    /// attributes print from free functions that take no options (also for
+    /// types and diagnostics), so the top-level printer sets it for the
+    /// duration of one print; a thread prints one thing at a time.
+    static HEX_LIMIT: std::cell::Cell<i64> = const { std::cell::Cell::new(HEX_THRESHOLD as i64) };
+}
+
+/// Runs `f` with dense elements printed as hex above `limit` elements
+/// (`None`: MLIR's default; -1: never).
+pub(super) fn with_hex_limit<R>(limit: Option<i64>, f: impl FnOnce() -> R) -> R {
+    let saved = HEX_LIMIT.with(|l| l.replace(limit.unwrap_or(HEX_THRESHOLD as i64)));
+    let r = f();
+    HEX_LIMIT.with(|l| l.set(saved));
+    r
+}
+
 pub fn print_dense_body(ctx: &Context, ty: Type, data: &DenseData, out: &mut String) {
+    let limit = HEX_LIMIT.with(|l| l.get());
+    print_dense_body_with_hex_limit(ctx, ty, data, (limit != -1).then_some(limit), out);
+}
+
+/// Like [`print_dense_body`], printing the hex form when there are more
+/// elements than `hex_limit` (never when `None`: sparse indices must stay
+/// readable), as MLIR's `shouldPrintElementsAttrWithHex`.
+pub fn print_dense_body_with_hex_limit(ctx: &Context, ty: Type, data: &DenseData, hex_limit: Option<i64>, out: &mut String) {
     let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
     let elem = ctx.element_type(ty).unwrap();
     let per = dense_element_bytes(ctx, elem).unwrap_or(1);
@@ -32,7 +57,7 @@ pub fn print_dense_body(ctx: &Context, ty: Type, data: &DenseData, out: &mut Str
         print_element(ctx, elem, &data.bytes[..per], out);
         return;
     }
-    if num > HEX_THRESHOLD {
+    if hex_limit.is_some_and(|limit| limit < num as i64) {
         out.push_str("\"0x");
         if ctx.is_signless_integer_of_width(elem, 1) || matches!(ctx.type_kind(elem), TypeKind::Integer { width: 1, .. }) {
             let mut packed = vec![0u8; num.div_ceil(8)];

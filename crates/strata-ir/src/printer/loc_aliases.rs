@@ -32,6 +32,9 @@ struct Entry {
 pub(super) struct LocAliasCollector {
     index: HashMap<Location, usize>,
     entries: Vec<Entry>,
+    /// `--mlir-print-skip-regions`: regions are not printed, so their
+    /// locations get no aliases (MLIR collects aliases by a dry-run print).
+    pub(super) skip_regions: bool,
 }
 
 pub(super) fn canonical(ctx: &Context, loc: Location) -> Location {
@@ -97,6 +100,9 @@ impl LocAliasCollector {
     /// the printer, so arguments never printed get no alias).
     pub(super) fn visit_op(&mut self, ctx: &Context, body: &Body, op: Op, generic: bool) {
         self.visit(ctx, body.op_loc(op), true);
+        if self.skip_regions {
+            return;
+        }
         let printed_entry_args = if generic { None } else { ctx.op_def(body.op_name(op)).and_then(|d| d.interfaces.get::<PrintedEntryArgs>()).map(|p| p.0) };
         let (rb, regions) = body.regions_of(op);
         for &r in regions {

@@ -8,6 +8,8 @@
 mod dense;
 mod loc_aliases;
 mod names;
+mod resources;
+mod value_users;
 mod types;
 
 pub use types::{print_affine_expr_str, print_affine_expr_with_ids};
@@ -36,6 +38,32 @@ pub struct PrintOptions {
     pub elide_elements_larger: Option<usize>,
     /// Print attributes and types inline instead of via aliases (`--mlir-print-local-scope`).
     pub local_scope: bool,
+    /// `--mlir-print-elementsattrs-with-hex-if-larger`: dense elements with
+    /// more elements than this print as a hex blob; `None` is MLIR's default
+    /// (100), -1 never.
+    pub hex_if_larger: Option<i64>,
+    /// `--mlir-print-skip-regions`: every region prints as `{...}`.
+    pub skip_regions: bool,
+    /// `--mlir-print-unique-ssa-ids`: numbering runs on across regions.
+    pub unique_ssa_ids: bool,
+    /// `--mlir-print-value-users`: comments naming the users of each value.
+    pub value_users: bool,
+    /// `--mlir-pretty-debuginfo`: locations without `loc(...)`, unquoted
+    /// file names, fused locations without the keyword.
+    pub pretty_debuginfo: bool,
+    /// `--mlir-use-nameloc-as-prefix`: values named after their `NameLoc`.
+    pub nameloc_as_prefix: bool,
+}
+
+impl PrintOptions {
+    fn naming(&self) -> names::NamingFlags {
+        names::NamingFlags {
+            generic: self.generic,
+            unique_ids: self.unique_ssa_ids,
+            value_users: self.value_users,
+            nameloc_as_prefix: self.nameloc_as_prefix,
+        }
+    }
 }
 
 /// What an alias stands for.
@@ -62,6 +90,14 @@ pub struct Aliases {
     /// Distinct attributes renumbered in the order they are met, as MLIR's
     /// `DistinctState` does.
     distinct_ids: HashMap<Attribute, u64>,
+    /// Location definitions print in `--mlir-pretty-debuginfo` form.
+    pretty_locations: bool,
+    /// `--mlir-print-skip-regions`: aliases are collected outside regions only.
+    skip_regions: bool,
+    /// Handles of the `dense_resource<...>` attributes in the order they are
+    /// met: the only `builtin` resources the file metadata keeps, printed in
+    /// that order, as in MLIR.
+    resource_handles: Vec<crate::context::Str>,
 }
 
 impl Aliases {
@@ -123,6 +159,7 @@ impl Aliases {
         out.push_str(" = ");
         match def {
             AliasDef::Attr(a) => types::print_attr_definition(ctx, a, out, self),
+            AliasDef::Loc(l) if self.pretty_locations => types::print_location_pretty(ctx, l, out, Some(self)),
             AliasDef::Loc(l) => {
                 out.push_str("loc(");
                 types::print_location_body(ctx, l, out, Some(self));
@@ -165,6 +202,11 @@ pub struct PrintedEntryArgs(pub usize);
 fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
     /// The alias walk over `op`'s regions: block argument types, then each op.
     fn visit_regions(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {
+        // Skipped regions print nothing, so they hold no aliases (MLIR
+        // collects aliases by a dry run of the printer).
+        if al.skip_regions {
+            return;
+        }
         let (rb, regions) = body.regions_of(op);
         for &r in regions {
             for b in rb.blocks(r) {
@@ -201,7 +243,13 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
             }
             AttrKind::Type(t) => visit_type(ctx, *t, al),
             AttrKind::Integer { .. } | AttrKind::Float { .. } => {}
-            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } => {
+            AttrKind::DenseResource { ty, handle } => {
+                if !al.resource_handles.contains(handle) {
+                    al.resource_handles.push(*handle);
+                }
+                visit_type(ctx, *ty, al)
+            }
+            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::SparseElements { ty, .. } => {
                 visit_type(ctx, *ty, al)
             }
             _ => {}
@@ -301,17 +349,29 @@ pub fn print_top_level_to(
     options: PrintOptions,
     resources: &[(String, String, String)],
 ) -> std::io::Result<()> {
-    let mut aliases = Aliases::default();
+    dense::with_hex_limit(options.hex_if_larger, || print_top_level_with_limits(w, ctx, body, op, options, resources))
+}
+
+fn print_top_level_with_limits(
+    w: &mut dyn std::io::Write,
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    options: PrintOptions,
+    resources: &[(String, String, String)],
+) -> std::io::Result<()> {
+    let mut aliases = Aliases { pretty_locations: options.pretty_debuginfo, skip_regions: options.skip_regions, ..Aliases::default() };
     if !options.local_scope {
         collect_aliases(ctx, body, op, options.generic, &mut aliases);
         if options.debug_info {
             let mut locs = loc_aliases::LocAliasCollector::default();
+            locs.skip_regions = options.skip_regions;
             locs.visit_op(ctx, body, op, options.generic);
             aliases.loc_order.extend(locs.into_entries());
         }
         aliases.assign_names(ctx);
     }
-    let names = names::compute_names(ctx, body, op, options.generic);
+    let names = names::compute_names_with(ctx, body, op, options.naming());
     let mut out = String::new();
     for (name, def) in &aliases.defs {
         aliases.print_definition(ctx, name, *def, &mut out);
@@ -334,43 +394,8 @@ pub fn print_top_level_to(
     for (name, l) in &aliases.deferred {
         aliases.print_definition(ctx, name, AliasDef::Loc(*l), &mut out);
     }
-    print_resources(resources, &mut out);
+    resources::print_resources(ctx, resources, &aliases.resource_handles, &mut out);
     w.write_all(out.as_bytes())
-}
-
-fn print_resources(resources: &[(String, String, String)], out: &mut String) {
-    if resources.is_empty() {
-        return;
-    }
-    out.push_str("\n{-#\n");
-    let mut sections: Vec<&str> = Vec::new();
-    for (s, _, _) in resources {
-        let sec = s.split('/').next().unwrap();
-        if !sections.contains(&sec) {
-            sections.push(sec);
-        }
-    }
-    for (si, sec) in sections.iter().enumerate() {
-        out.push_str(&format!("  {sec}: {{\n"));
-        let mut groups: Vec<&str> = Vec::new();
-        for (s, _, _) in resources {
-            let (a, g) = s.split_once('/').unwrap();
-            if a == *sec && !groups.contains(&g) {
-                groups.push(g);
-            }
-        }
-        for (gi, g) in groups.iter().enumerate() {
-            out.push_str(&format!("    {g}: {{\n"));
-            let entries: Vec<_> = resources.iter().filter(|(s, _, _)| s.split_once('/').unwrap() == (*sec, *g)).collect();
-            for (ei, (_, k, v)) in entries.iter().enumerate() {
-                out.push_str(&format!("      {k}: {v}"));
-                out.push_str(if ei + 1 < entries.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(if gi + 1 < groups.len() { "    },\n" } else { "    }\n" });
-        }
-        out.push_str(if si + 1 < sections.len() { "  },\n" } else { "  }\n" });
-    }
-    out.push_str("#-}\n");
 }
 
 pub fn type_to_string(ctx: &Context, t: Type) -> String {
@@ -549,21 +574,29 @@ impl<'a> OpPrinter<'a, '_> {
 
     pub fn print_attr(&mut self, a: Attribute) {
         if let Some(limit) = self.options.elide_elements_larger {
-            let elidable = match self.ctx.attr_kind(a) {
-                AttrKind::DenseElements { ty, data } => Some((*ty, data.splat)),
-                AttrKind::DenseStrings { ty, splat, .. } => Some((*ty, *splat)),
+            let ctx = self.ctx;
+            // MLIR's `shouldElideElementsAttr`: the element count as an
+            // int64 product (wrapping like MLIR's for shapes too large to
+            // count), and never a splat (a single element is one).
+            let should_elide = |dense: Attribute| {
+                let (ty, splat) = match ctx.attr_kind(dense) {
+                    AttrKind::DenseElements { ty, data } => (*ty, data.splat),
+                    AttrKind::DenseStrings { ty, splat, .. } => (*ty, *splat),
+                    _ => return false,
+                };
+                let n: i64 = ctx.shape(ty).map_or(1, |s| s.iter().fold(1i64, |n, &d| n.wrapping_mul(d)));
+                !splat && n > 1 && n as u64 > limit as u64
+            };
+            let elided_type = match ctx.attr_kind(a) {
+                AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } if should_elide(a) => Some(*ty),
+                // A sparse attribute is elided when either of its parts is.
+                AttrKind::SparseElements { ty, indices, values } if should_elide(*indices) || should_elide(*values) => Some(*ty),
                 _ => None,
             };
-            if let Some((ty, splat)) = elidable {
-                // MLIR's `shouldElideElementsAttr`: the element count as an
-                // int64 product (wrapping like MLIR's for shapes too large to
-                // count), and never a splat (a single element is one).
-                let n: i64 = self.ctx.shape(ty).map_or(1, |s| s.iter().fold(1i64, |n, &d| n.wrapping_mul(d)));
-                if !splat && n > 1 && n as u64 > limit as u64 {
-                    self.out.push_str("dense_resource<__elided__> : ");
-                    self.print_type(ty);
-                    return;
-                }
+            if let Some(ty) = elided_type {
+                self.out.push_str("dense_resource<__elided__> : ");
+                self.print_type(ty);
+                return;
             }
         }
         types::print_attr(self.ctx, a, self.out, Some(self.aliases));
@@ -661,6 +694,11 @@ impl<'a> OpPrinter<'a, '_> {
     /// ` loc(...)` printed in full at the top level (block arguments never
     /// use a location alias), with aliases for its sub-locations.
     fn print_inline_loc(&mut self, l: Location) {
+        if self.options.pretty_debuginfo {
+            self.out.push(' ');
+            types::print_location_pretty(self.ctx, l, self.out, Some(self.aliases));
+            return;
+        }
         self.out.push_str(" loc(");
         types::print_location_body(self.ctx, l, self.out, Some(self.aliases));
         self.out.push(')');
@@ -701,7 +739,10 @@ impl<'a> OpPrinter<'a, '_> {
 
     fn print_loc_suffix(&mut self, loc: Location) {
         if self.options.debug_info {
-            if let Some(name) = self.aliases.loc_alias(self.ctx, loc) {
+            // The pretty form prints the location itself, never its alias.
+            if self.options.pretty_debuginfo {
+                self.print_inline_loc(loc);
+            } else if let Some(name) = self.aliases.loc_alias(self.ctx, loc) {
                 self.out.push_str(" loc(");
                 self.out.push_str(name);
                 self.out.push(')');
@@ -759,6 +800,9 @@ impl<'a> OpPrinter<'a, '_> {
             _ => self.print_generic_op(op),
         }
         self.print_loc_suffix(body.op_loc(op));
+        if self.options.value_users {
+            self.print_users_comment(op);
+        }
     }
 
     fn current_default_dialect(&self) -> Option<&'static str> {
@@ -848,6 +892,10 @@ impl<'a> OpPrinter<'a, '_> {
 
     /// Regions of an op (in `rb`, its own arena if it is isolated).
     pub fn print_region_in(&mut self, rb: &'a Body, r: Region, print_entry_args: bool, print_terminators: bool, print_empty_block: bool) {
+        if self.options.skip_regions {
+            self.out.push_str("{...}");
+            return;
+        }
         let saved = self.body;
         self.body = rb;
         let mut preds: HashMap<Block, smallvec::SmallVec<[Block; 2]>> = HashMap::default();
@@ -906,6 +954,12 @@ impl<'a> OpPrinter<'a, '_> {
             }
             self.out.push(':');
             self.print_pred_comment(b);
+        }
+        if self.options.value_users {
+            for &a in body.block_args(b) {
+                self.newline_indent();
+                self.print_arg_users_comment(a);
+            }
         }
         let last = body.last_op(b);
         for op in body.block_ops(b) {

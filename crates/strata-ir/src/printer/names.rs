@@ -32,6 +32,23 @@ pub struct BodyNames {
     /// Ops whose results are split into groups by interface-given names
     /// (sorted result numbers that start a group), keyed by op index.
     pub groups: FxHashMap<u32, Vec<u32>>,
+    /// Under `--mlir-print-value-users`, the number of each op without
+    /// results (it names the op in users comments), keyed by op index.
+    pub op_ids: FxHashMap<u32, u32>,
+}
+
+/// What changes the names beyond MLIR's defaults (`OpPrintingFlags`).
+#[derive(Clone, Copy, Default)]
+pub struct NamingFlags {
+    /// The generic form: no name hints from ops, unique ids.
+    pub generic: bool,
+    /// `--mlir-print-unique-ssa-ids`: numbering runs on across regions.
+    pub unique_ids: bool,
+    /// `--mlir-print-value-users`: ops without results take a number too.
+    pub value_users: bool,
+    /// `--mlir-use-nameloc-as-prefix`: a value whose location holds a
+    /// `NameLoc` is named after it.
+    pub nameloc_as_prefix: bool,
 }
 
 /// Names of the whole printed tree, keyed by the address of each body.
@@ -47,6 +64,7 @@ struct Scope {
 struct Namer<'c> {
     ctx: &'c Context,
     generic: bool,
+    flags: NamingFlags,
     next_value: u32,
     next_arg: u32,
     next_conflict: u32,
@@ -81,6 +99,7 @@ impl Namer<'_> {
             texts: Vec::new(),
             blocks: vec![(0, "".into()); body.blocks.len()],
             groups: Default::default(),
+            op_ids: Default::default(),
         })
     }
 
@@ -131,17 +150,21 @@ impl Namer<'_> {
             self.names(body).blocks[b.index()] = (next_block, name.into());
             next_block += 1;
             let is_entry = body.is_entry_block(b);
-            for &arg in body.block_args(b) {
+            for (i, &arg) in body.block_args(b).iter().enumerate() {
                 if !self.names(body).is_unset(arg) {
                     continue;
                 }
+                let mut name = String::new();
                 if is_entry {
-                    let n = format!("arg{}", self.next_arg);
+                    name = format!("arg{}", self.next_arg);
                     self.next_arg += 1;
-                    self.set_name(body, scope, arg, &n);
-                } else {
-                    self.set_name(body, scope, arg, "");
                 }
+                if self.flags.nameloc_as_prefix {
+                    if let Some(n) = name_loc(self.ctx, body.block_arg_locs(b)[i]) {
+                        name = n;
+                    }
+                }
+                self.set_name(body, scope, arg, &name);
             }
             let ops: Vec<Op> = body.block_ops(b).collect();
             for op in ops {
@@ -153,8 +176,15 @@ impl Namer<'_> {
     fn number_op(&mut self, body: &Body, op: Op, scope: usize) {
         let n = body.num_results(op);
         if n == 0 {
+            if self.flags.value_users {
+                let id = self.next_value;
+                self.next_value += 1;
+                self.names(body).op_ids.insert(op.0, id);
+            }
             return;
         }
+        // A result's location is its op's.
+        let loc_name = if self.flags.nameloc_as_prefix { name_loc(self.ctx, body.op_loc(op)) } else { None };
         let mut group_starts: SmallVec<[u32; 4]> = SmallVec::from_elem(0, 1);
         if !self.generic {
             if let Some(f) = self.ctx.op_def(body.op_name(op)).and_then(|d| d.result_names) {
@@ -162,7 +192,7 @@ impl Namer<'_> {
                 f(self.ctx, body, op, &mut |i, name| hints.push((i, name)));
                 for (i, name) in hints {
                     let v = body.result(op, i);
-                    self.set_name(body, scope, v, &name);
+                    self.set_name(body, scope, v, loc_name.as_deref().unwrap_or(&name));
                     if i != 0 {
                         group_starts.push(i as u32);
                     }
@@ -170,6 +200,11 @@ impl Namer<'_> {
             }
         }
         let first = body.result(op, 0);
+        if let Some(name) = &loc_name {
+            if self.names(body).is_unset(first) {
+                self.set_name(body, scope, first, name);
+            }
+        }
         if self.names(body).is_unset(first) {
             let id = self.next_value;
             self.next_value += 1;
@@ -179,6 +214,19 @@ impl Namer<'_> {
             group_starts.sort_unstable();
             self.names(body).groups.insert(op.0, group_starts.to_vec());
         }
+    }
+}
+
+/// The name of the first `NameLoc` found walking `loc` (MLIR's
+/// `findInstanceOf<NameLoc>`: the location itself, then its children in
+/// order).
+fn name_loc(ctx: &Context, loc: crate::location::Location) -> Option<String> {
+    use crate::location::LocData;
+    match ctx.loc_data(loc) {
+        LocData::Name { name, .. } => Some(ctx.str(name).to_string()),
+        LocData::CallSite { callee, caller } => name_loc(ctx, callee).or_else(|| name_loc(ctx, caller)),
+        LocData::Fused { locations, .. } => locations.iter().find_map(|&l| name_loc(ctx, l)),
+        _ => None,
     }
 }
 
@@ -211,9 +259,16 @@ struct Pending<'b> {
 
 /// Assigns names to everything under `op` (which lives in `body`).
 pub fn compute_names(ctx: &Context, body: &Body, op: Op, generic: bool) -> NameTable {
+    compute_names_with(ctx, body, op, NamingFlags { generic, ..NamingFlags::default() })
+}
+
+/// [`compute_names`] under printing flags that change names.
+pub fn compute_names_with(ctx: &Context, body: &Body, op: Op, flags: NamingFlags) -> NameTable {
+    let generic = flags.generic;
     let mut namer = Namer {
         ctx,
         generic,
+        flags,
         next_value: 0,
         next_arg: 0,
         next_conflict: 0,
@@ -241,7 +296,7 @@ pub fn compute_names(ctx: &Context, body: &Body, op: Op, generic: bool) -> NameT
     while let Some(p) = stack.pop() {
         // The generic form prints unique SSA ids (MLIR's
         // `shouldPrintUniqueSSAIDs`): counters then run on across regions.
-        if !generic {
+        if !generic && !flags.unique_ids {
             namer.next_value = p.next_value;
             namer.next_arg = p.next_arg;
             namer.next_conflict = p.next_conflict;
@@ -266,6 +321,7 @@ pub fn compute_names_for_body(ctx: &Context, body: &Body, op: Op) -> NameTable {
     let mut namer = Namer {
         ctx,
         generic: true,
+        flags: NamingFlags { generic: true, ..NamingFlags::default() },
         next_value: 0,
         next_arg: 0,
         next_conflict: 0,

@@ -277,9 +277,26 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
             out.push_str("> : ");
             print_type(ctx, *ty, out, al);
         }
+        AttrKind::SparseElements { ty, indices, values } => {
+            out.push_str("sparse<");
+            // All-zero attributes print as `sparse<>`.
+            if let AttrKind::DenseElements { ty: indices_ty, data } = ctx.attr_kind(*indices) {
+                if !data.bytes.is_empty() {
+                    super::dense::print_dense_body_with_hex_limit(ctx, *indices_ty, data, None, out);
+                    out.push_str(", ");
+                    match ctx.attr_kind(*values) {
+                        AttrKind::DenseElements { ty, data } => super::dense::print_dense_body(ctx, *ty, data, out),
+                        AttrKind::DenseStrings { ty, splat, values } => super::dense::print_dense_strings(ctx, *ty, *splat, values, out),
+                        _ => {}
+                    }
+                }
+            }
+            out.push_str("> : ");
+            print_type(ctx, *ty, out, al);
+        }
         AttrKind::DenseResource { ty, handle } => {
             out.push_str("dense_resource<");
-            out.push_str(ctx.str(*handle));
+            super::resources::print_key(ctx.str(*handle), out);
             out.push_str("> : ");
             print_type(ctx, *ty, out, al);
         }
@@ -413,6 +430,60 @@ pub fn print_int_value(ctx: &Context, v: &ApInt, ty: Type, out: &mut String) {
 }
 
 // ---- locations ----
+
+/// A location in `--mlir-pretty-debuginfo` form (MLIR's
+/// `printLocationInternal` with `pretty`): file names unquoted, `[unknown]`,
+/// no `callsite(`/`fused` keywords, a call site's caller on a new line
+/// unless a named callee is called from a file location. Nested locations
+/// print as their aliases when they have one.
+pub fn print_location_pretty(ctx: &Context, loc: Location, out: &mut String, al: Option<&Aliases>) {
+    let nested = |l: Location, out: &mut String| match al.and_then(|al| al.loc_alias(ctx, l)) {
+        Some(name) => out.push_str(name),
+        None => print_location_pretty(ctx, l, out, al),
+    };
+    match ctx.loc_data(loc) {
+        LocData::Unknown => out.push_str("[unknown]"),
+        LocData::FileLineCol { file, line, col } => out.push_str(&format!("{}:{line}:{col}", ctx.str(file))),
+        LocData::FileRange { file, start_line, start_col, end_line, end_col } => {
+            out.push_str(&format!("{}:{start_line}:{start_col} to ", ctx.str(file)));
+            if end_line != start_line {
+                out.push_str(&format!("{end_line}"));
+            }
+            out.push_str(&format!(":{end_col}"));
+        }
+        LocData::Name { name, child } => {
+            print_string(ctx.str(name).as_bytes(), out);
+            if let Some(c) = child {
+                if !matches!(c, Location::Unknown) {
+                    out.push('(');
+                    nested(c, out);
+                    out.push(')');
+                }
+            }
+        }
+        LocData::CallSite { callee, caller } => {
+            nested(callee, out);
+            let named_from_file = matches!(ctx.loc_data(callee), LocData::Name { .. }) && matches!(ctx.loc_data(caller), LocData::FileLineCol { .. });
+            out.push_str(if named_from_file { " at " } else { "\n at " });
+            nested(caller, out);
+        }
+        LocData::Fused { locations, metadata } => {
+            if let Some(m) = metadata {
+                out.push('<');
+                print_attr(ctx, m, out, al);
+                out.push('>');
+            }
+            out.push('[');
+            for (i, &l) in locations.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                nested(l, out);
+            }
+            out.push(']');
+        }
+    }
+}
 
 /// Prints a location without the `loc(...)` wrapper. With `al`, the nested
 /// locations print as their aliases (the location itself never does: a

@@ -115,7 +115,3 @@ func.func @memory_space_array() {
 // expected-error@+1 {{unsupported memory space Attribute}}
 func.func private @memory_space_unranked(memref<*xf32, 1.5>)
 
-// -----
-
-// expected-error@+1 {{unsupported memory space Attribute}}
-func.func private @memory_space_unregistered_dialect(memref<4xf32, #foo.space<1>>)

@@ -20,7 +20,7 @@
 // CHECK-NEXT: %1 = tx8be.const dense<[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00]> : tensor<8xf32>
 // CHECK-NEXT: %2 = tx8be.Conv(%arg0, %0, %1) {dilations = array<i64: 1, 1>, group = 1 : i64, layout_str = "NHWC", pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x8x8x4xf32>, tensor<3x3x4x8xf32>, tensor<8xf32>) -> tensor<1x4x4x8xf32>
 // CHECK-NEXT: %3 = tx8be.const dense<1.000000e+00> : tensor<8xf32>
-// CHECK-NEXT: %4 = tx8be.BatchNorm_Inference(%2, %3, %1, %1, %3) {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [1, 7, 56, 64], source_type = 0, imm_addr = 0, mem_addr = [65536]>, epsilon = 1.000000e-05 : f32, tile_parallel = #tx8be.parallel_attr<parallel = <dp>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = false, shape_spatial_sharding = [1, 1, 1, 16]>} : (tensor<1x4x4x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x4x4x8xf32>
+// CHECK-NEXT: %4 = tx8be.BatchNorm_Inference(%2, %3, %1, %1, %3) {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [1, 7, 56, 64], source_type = 0, imm_addr = 0, mem_addr = [65536]>, epsilon = 9.99999974E-6 : f32, tile_parallel = #tx8be.parallel_attr<parallel = <dp>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = false, shape_spatial_sharding = [1, 1, 1, 16]>} : (tensor<1x4x4x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x4x4x8xf32>
 // CHECK-NEXT: %5 = tx8be.Unary(%4) {alpha = 1.000000e-01 : f32, kind = "leaky_relu"} : (tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
 // CHECK-NEXT: %6 = tx8be.Pool(%5) {count_include_pad = true, kernel = array<i64: 2, 2>, kind = "avg", pads = array<i64: 0, 0, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
 // CHECK-NEXT: %7 = tx8be.Binary(%6, %1) {kind = "add"} : (tensor<1x4x4x8xf32>, tensor<8xf32>) -> tensor<1x4x4x8xf32>
@@ -32,7 +32,7 @@
 // CHECK-NEXT: %13 = tx8be.Concat(%12, %12) {axis = 0 : i64} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<16x16xf32>
 // CHECK-NEXT: %14 = tx8be.Slice(%13) {limits = array<i64: 16, 16>, starts = array<i64: 0, 1>, strides = array<i64: 1, 2>} : (tensor<16x16xf32>) -> tensor<16x8xf32>
 // CHECK-NEXT: %15 = tx8be.Softmax(%14) {axis = -1 : i64} : (tensor<16x8xf32>) -> tensor<16x8xf32>
-// CHECK-NEXT: %16 = tx8be.LayerNorm(%15, %3, %1) {axis = 1 : i64, epsilon = 1.000000e-05 : f32} : (tensor<16x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<16x8xf32>
+// CHECK-NEXT: %16 = tx8be.LayerNorm(%15, %3, %1) {axis = 1 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<16x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<16x8xf32>
 // CHECK-NEXT: %17 = tx8be.Cast(%16) : (tensor<16x8xf32>) -> tensor<16x8xbf16>
 // CHECK-NEXT: %18 = tx8be.const dense<2.500000e-01> : tensor<32x24xbf16>
 // CHECK-NEXT: %19 = tx8be.Gemm(%arg2, %18) : (tensor<16x32xbf16>, tensor<32x24xbf16>) -> tensor<16x24xbf16>

@@ -30,6 +30,8 @@ struct RunFile<'a> {
     fraction_of_roofline: Option<f64>,
     ddr_bytes: Option<f64>,
     noc_bytes: Option<f64>,
+    /// Bytes over the busiest NoC link.
+    busiest_link_bytes: Option<f64>,
     launch_cycles: Option<f64>,
     host_transfer_cycles: Option<f64>,
     /// Busy cycles per engine, summed over the tiles.
@@ -53,6 +55,7 @@ pub fn write_run_json(dir: &Path, opts: &Options, hw: &HardwareConfig, compile_s
         fraction_of_roofline: m.filter(|m| m.total_cycles > 0.0).map(|m| roofline.bound_cycles / m.total_cycles),
         ddr_bytes: m.map(|m| m.ddr_bytes),
         noc_bytes: m.map(|m| m.noc_bytes),
+        busiest_link_bytes: m.map(|m| m.busiest_link_bytes),
         launch_cycles: m.map(|m| m.launch_cycles),
         host_transfer_cycles: m.map(|m| m.host_transfer_cycles),
         engine_busy_cycles: m.map(|m| m.engine_busy.clone()).unwrap_or_default(),

@@ -10,7 +10,7 @@ use tx8be::interfaces::tensor::{ElementType, TensorData};
 
 use crate::cmodel_run::{HostInput, HostOutput, RunMeasure};
 use crate::codegen::plan::{Fmt, Program};
-use crate::compare::{abs_tolerance, compare_with, cosine_threshold, sqnr_threshold, Comparison};
+use crate::compare::{abs_tolerance, compare, cosine_threshold, sqnr_threshold, Comparison};
 use crate::driver::Failure;
 use crate::host_io::{from_card, random_input, to_card, TensorInfo};
 use crate::npz::{read_npz, write_npz, Array, NpyType};
@@ -162,7 +162,7 @@ pub fn compare_outputs(dir: &Path, reference: &Path, opts: &Options, outputs: &[
         if want.elems() != got.elems() {
             return Err(Failure(format!("{}: '{}' has shape {:?}, the model's output has {:?}", reference.display(), t.name, want.dims, t.dims)));
         }
-        results.push(compare_with(&t.name, &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name())));
+        results.push(compare(&t.name, &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name())));
     }
     let pass = results.iter().all(|c| c.pass);
     let file = CompareFile { dtype: opts.dtype.name(), outputs: &results, pass };
@@ -202,7 +202,7 @@ pub fn compare_all(ctx: &Context, module_body: &Body, func: Op, program: &Progra
         };
         let name = ctx.op_name_str(body.op_name(op)).to_string();
         let loc = crate::codegen::location_text(ctx, body.op_loc(op));
-        let c = compare_with(&format!("group {id}"), &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name()));
+        let c = compare(&format!("group {id}"), &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name()));
         if !c.pass && first_bad.is_none() {
             first_bad = Some(rows.len());
         }

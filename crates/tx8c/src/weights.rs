@@ -10,8 +10,6 @@ use crate::driver::Failure;
 pub struct WeightsImage {
     pub base: u64,
     pub bytes: Vec<u8>,
-    /// (DDR address, bytes, element format) of every constant, in order.
-    pub consts: Vec<(u64, u64, crate::codegen::plan::Fmt)>,
 }
 
 /// The constants' bytes in the card's formats (a splat expanded, `i1` one
@@ -47,11 +45,9 @@ pub fn weights_image(ctx: &Context, body: &Body, perturb: Option<usize>) -> Resu
     let base = placed.iter().map(|p| p.0).min().unwrap_or(tx8be_transforms::ddr_alloc::DDR_BASE);
     let end = placed.iter().map(|p| p.0 + p.1.len() as u64).max().unwrap_or(base);
     let mut image = vec![0u8; (end - base) as usize];
-    let mut consts = Vec::with_capacity(placed.len());
-    for (addr, bytes, fmt) in placed {
+    for (addr, bytes, _) in placed {
         let at = (addr - base) as usize;
         image[at..at + bytes.len()].copy_from_slice(&bytes);
-        consts.push((addr, bytes.len() as u64, fmt));
     }
-    Ok(WeightsImage { base, bytes: image, consts })
+    Ok(WeightsImage { base, bytes: image })
 }

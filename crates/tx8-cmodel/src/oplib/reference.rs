@@ -5,7 +5,7 @@
 use crate::oplib::strides;
 
 /// Broadcast index map: for each element of `out`, the index into `x` (dims right-aligned).
-fn broadcast_index(x: &[u64], out: &[u64]) -> Vec<usize> {
+pub fn broadcast_index(x: &[u64], out: &[u64]) -> Vec<usize> {
     let r = out.len();
     let mut xd = vec![1u64; r - x.len()];
     xd.extend_from_slice(x);

@@ -154,24 +154,8 @@ fn layernorm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 /// For each element of `out` dims, the index into a tensor of `dims`
 /// broadcast to it (numpy rules).
 pub fn broadcast_index(dims: &[i64], out: &[i64]) -> Vec<usize> {
-    let r = out.len();
-    let mut xd = vec![1i64; r - dims.len()];
-    xd.extend_from_slice(dims);
-    let xs = strides(&xd);
-    let n: i64 = out.iter().product();
-    (0..n)
-        .map(|mut i| {
-            let mut idx = 0i64;
-            for d in (0..r).rev() {
-                let k = i % out[d];
-                i /= out[d];
-                if xd[d] != 1 {
-                    idx += k * xs[d];
-                }
-            }
-            idx as usize
-        })
-        .collect()
+    let as_u64 = |d: &[i64]| d.iter().map(|&x| x.max(0) as u64).collect::<Vec<_>>();
+    tx8_cmodel::oplib::reference::broadcast_index(&as_u64(dims), &as_u64(out))
 }
 
 fn binary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {

@@ -227,7 +227,6 @@ fn emit_call(s: &mut String, g: &GroupPlan) {
             perm.len(),
             perm.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
         ),
-        Call::Reshape => "op_reshape(&in0, &out);".to_string(),
         Call::Concat { axis } => format!(
             "const TSR *parts[{n}] = {{{}}};\n        op_concat(parts, {n}, {axis}, &out);",
             (0..g.operands.len()).map(|k| format!("&in{k}")).collect::<Vec<_>>().join(", "),

@@ -14,17 +14,6 @@ pub struct TBox {
     pub size: Vec<i64>,
 }
 
-impl TBox {
-    pub fn whole(dims: &[i64]) -> TBox {
-        TBox { start: vec![0; dims.len()], size: dims.to_vec() }
-    }
-    pub fn elems(&self) -> i64 {
-        self.size.iter().product()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.size.iter().any(|&s| s <= 0)
-    }
-}
 
 /// Element formats of the C ABI (`Fmt_*` in tx8.h).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,7 +107,6 @@ pub enum Call {
     Reduce { kind: u32, axis: u32 },
     Pool { kind: u32, kernel: [i64; 2], strides: [i64; 2], count_include_pad: bool },
     Transpose { perm: Vec<u32> },
-    Reshape,
     Concat { axis: u32 },
     Pad { value: f32 },
     Gather { row_elems: u64, table_rows: u64, table_ddr: u64 },

@@ -199,6 +199,13 @@ impl<'a> Parser<'a> {
         match self.tok() {
             Tok::Minus => {
                 self.bump();
+                // -2^63 is printed for i64::MIN (mlir-opt prints it too but
+                // cannot read it back: its literal overflows before the
+                // negation); read it as the constant it denotes.
+                if self.tok() == Tok::Integer && self.spelling() == "9223372036854775808" {
+                    self.bump();
+                    return Ok(AffineExpr::Constant(i64::MIN));
+                }
                 // Negation binds tighter than every binary operator.
                 let e = self.parse_affine_operand(dims, syms, after_op)?;
                 Ok(-e)

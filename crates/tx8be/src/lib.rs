@@ -52,6 +52,7 @@
 
 pub mod dialect;
 pub mod interfaces;
+pub mod layout;
 pub mod window;
 
 pub use dialect::attrs::{DevAttr, LayoutMode, MemScopeMode, ParallelAttr, ParallelMode};

@@ -20,7 +20,13 @@ fn infer_const(ctx: &Context, attrs: &[(Str, Attribute)], _: &mut [Option<Vec<Ty
 /// `%w = tx8be.const {ddr_addr = 4096 : i64} dense<...> : tensor<...>`.
 pub(crate) fn const_def() -> OpDef {
     let def = OpDef::new("tx8be.const").result("output", TENSOR).traits(Traits::PURE | Traits::CONSTANT_LIKE);
-    let def = with_attrs(def, &[("value", c::ELEMENTS, Presence::Required), ("ddr_addr", c::I64, Presence::Optional)]);
+    // `const_map_id`: the constant's id in the compilation's constant store
+    // (tx8be-move-constant); its `dev_info` `mem_layout` is the placement its
+    // bytes are rearranged into in `weights.bin`.
+    let def = with_attrs(
+        def,
+        &[("value", c::ELEMENTS, Presence::Required), ("ddr_addr", c::I64, Presence::Optional), ("const_map_id", c::I64, Presence::Optional)],
+    );
     with_attrs(def, COMMON_ATTRS).format("attr-dict $value").infer(infer_const).verifier(super::verify::verify_const).interface(OpKind::Const)
 }
 
@@ -50,6 +56,11 @@ pub(crate) fn move_def(kind: OpKind) -> OpDef {
     def = with_attrs(def, MOVE_ATTRS);
     if kind == OpKind::StoreVar {
         def = with_attrs(def, &[("ddr_addr", c::I64, Presence::Optional)]);
+    }
+    if kind == OpKind::LoadConst {
+        // The seed's LoadConstOp: which constant (`const_map_id`), and
+        // `bypasscodegen` when no user loads it (it reads the DDR copy itself).
+        def = with_attrs(def, &[("const_map_id", c::I64, Presence::Optional), ("bypasscodegen", c::BOOL, Presence::Optional)]);
     }
     def.format("$input attr-dict `:` type($output)").interface(kind)
 }

@@ -33,7 +33,14 @@ pub enum AlignMode {
 /// The seed's `OpAttr`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpAttr {
+    /// The op's requirement as the seed states it (that of its result).
     pub align_mode: AlignMode,
+    /// The requirement on each operand's placement (`Compact`, `Align` or
+    /// `Both`; never `Unknown`): what `tx8be-layout-align-to-npu` satisfies
+    /// with `channel_norm`s and what the C model checks on every call.
+    pub operand_align: Vec<AlignMode>,
+    /// The requirement on the result's placement.
+    pub result_align: AlignMode,
     /// `Tensor`, or `NTensor` when the first operand's batch (dim 0) is not 1.
     pub default_layout: String,
     /// The op's instructions are configured for NHWC and need the
@@ -82,12 +89,8 @@ fn query_op_attr(ctx: &Context, body: &Body, op: Op) -> OpAttr {
     let first = if body.num_operands(op) > 0 { body.value_type(body.operand(op, 0)) } else { body.value_type(body.result(op, 0)) };
     let batch = shape_of(ctx, first).first().copied().unwrap_or(1);
     let out_shape = shape_of(ctx, body.value_type(body.result(op, 0)));
-    let align_mode = match kind {
-        // op_batchnorm_inference takes dense or placed (Cx/NCx) input.
-        OpKind::BatchNormInference | OpKind::ChannelNorm => AlignMode::Both,
-        OpKind::Unary | OpKind::Cast => AlignMode::Unknown,
-        _ => AlignMode::Compact,
-    };
+    let (operand_align, result_align) = placement_rules(ctx, body, op, kind);
+    let align_mode = result_align;
     let mem_inplace = match kind {
         OpKind::Unary | OpKind::Reshape | OpKind::BatchNormInference => true,
         // Binary writes into its lhs when the lhs is not broadcast.
@@ -96,6 +99,8 @@ fn query_op_attr(ctx: &Context, body: &Body, op: Op) -> OpAttr {
     };
     OpAttr {
         align_mode,
+        operand_align,
+        result_align,
         default_layout: if batch == 1 { "Tensor" } else { "NTensor" }.to_string(),
         need_preset_to_npu: matches!(kind, OpKind::BatchNormInference | OpKind::Conv | OpKind::Pool),
         engine: engine_of(kind),
@@ -105,6 +110,54 @@ fn query_op_attr(ctx: &Context, body: &Body, op: Op) -> OpAttr {
         need_store: u64::MAX,
         parallel: true,
         align_cx: align_mode == AlignMode::Align || align_mode == AlignMode::Both,
+    }
+}
+
+/// Which placements each operand and the result of `op` may have (the
+/// table in `crates/tx8be/OPS.md`, "Placement rules"; the C model checks
+/// the same rules on every call):
+/// - the NE's convolution, the pool engine and the reduce engine (when the
+///   channel dim is kept) and BatchNorm read and write only channel-blocked
+///   `Cx`/`NCx` (`Align`), their constants included;
+/// - Gemm reads rows (the seed initialises it "Tensor-Tensor-Tensor") and
+///   also the blocked rows of a blocked producer (`Both`);
+/// - element-wise ops (Unary, Cast, Binary whose operands are the output's
+///   shape, a per-channel vector or a scalar) work on any placement, all
+///   operands and the result in the same one (`Both`);
+/// - everything else (data movement, Softmax, LayerNorm, Select, ...) and
+///   every tensor that cannot be blocked (rank 0 or > 4, i32/i64) is dense
+///   (`Compact`).
+/// Structure ops (const, loads, stores, group, yield) and `ChannelNorm`
+/// (whose attributes say its two sides) impose nothing (`Both`).
+fn placement_rules(ctx: &Context, body: &Body, op: Op, kind: OpKind) -> (Vec<AlignMode>, AlignMode) {
+    use crate::layout::can_block;
+    let n = body.num_operands(op);
+    let operand_ok = |i: usize| can_block(ctx, body.value_type(body.operand(op, i)));
+    let all_blockable = (0..n).all(operand_ok) && body.num_results(op) > 0 && (0..body.num_results(op)).all(|r| can_block(ctx, body.value_type(body.result(op, r))));
+    let uniform = |mode: AlignMode| (vec![mode; n], mode);
+    match kind {
+        OpKind::Const | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar | OpKind::Group | OpKind::Yield | OpKind::ChannelNorm => {
+            uniform(AlignMode::Both)
+        }
+        _ if !all_blockable => uniform(AlignMode::Compact),
+        OpKind::Conv | OpKind::Pool | OpKind::BatchNormInference => uniform(AlignMode::Align),
+        OpKind::Reduce => {
+            let rank = shape_of(ctx, body.value_type(body.operand(op, 0))).len();
+            let keeps_channel = reduce_axes(ctx, body, op).is_ok_and(|axes| !axes.contains(&(rank - 1)));
+            uniform(if keeps_channel { AlignMode::Align } else { AlignMode::Compact })
+        }
+        OpKind::Gemm | OpKind::Unary | OpKind::Cast => uniform(AlignMode::Both),
+        OpKind::Binary => {
+            let out = shape_of(ctx, body.value_type(body.result(op, 0)));
+            let channel = out.last().copied().unwrap_or(1);
+            let fits = |i: usize| {
+                let s = shape_of(ctx, body.value_type(body.operand(op, i)));
+                let (last, rest) = s.split_last().map_or((1, &[][..]), |(l, r)| (*l, r));
+                s == out || (rest.iter().all(|&d| d == 1) && (last == channel || last == 1))
+            };
+            uniform(if (0..n).all(fits) { AlignMode::Both } else { AlignMode::Compact })
+        }
+        _ => uniform(AlignMode::Compact),
     }
 }
 

@@ -177,6 +177,7 @@ fn strata_dialects_context(load_test_dialect: bool) -> Context {
     strata_oneflow::register(&mut ctx);
     strata_stablehlo::register(&mut ctx);
     tx8be::register(&mut ctx);
+    strata_llvm::register_dialect(&mut ctx);
     ctx
 }
 

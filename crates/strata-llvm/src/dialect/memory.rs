@@ -1,0 +1,303 @@
+//! Memory ops and globals: `llvm.alloca`, `llvm.load`, `llvm.store`,
+//! `llvm.getelementptr`, `llvm.ptrtoint`, `llvm.mlir.addressof` and
+//! `llvm.mlir.global` (with string initialisers), in mlir-opt 22's syntax.
+//!
+//! `llvm.getelementptr` keeps its constant indices in `rawConstantIndices`
+//! (an `i32` dense array, `i32::MIN` marking a dynamic index, as upstream's
+//! `kDynamicIndex`), the element type in `elem_type` and its no-wrap flags
+//! as their printed text in `noWrapFlags` (absent for none).
+
+use strata_ir::branch::{dense_i32_array, dense_i32_values};
+use strata_ir::lexer::Tok;
+use strata_ir::parser::{OpState, PResult, Parser};
+use strata_ir::printer::OpPrinter;
+use strata_ir::{Attribute, Context, Op, Type};
+
+use super::asm::{int_of, resolve_all, string_of, type_of};
+use super::func::LINKAGES;
+use super::types::{array_type, ptr_type};
+
+/// `rawConstantIndices` entry of a dynamic index.
+pub const DYNAMIC_INDEX: i32 = i32::MIN;
+
+/// GEP no-wrap flag spellings, longest first so that prefixes do not win.
+const GEP_FLAGS: [&str; 4] = ["inbounds|nuw", "inbounds", "nusw|nuw", "nuw"];
+
+pub fn print_alloca(p: &mut OpPrinter<'_, '_>, op: Op) {
+    let ctx = p.ctx;
+    let attrs = p.body.op_attrs(op);
+    let size = p.body.operand(op, 0);
+    p.write(" ");
+    p.print_value(size);
+    p.write(" x ");
+    p.print_type(type_of(ctx, attrs, "elem_type").expect("verified elem_type"));
+    p.print_optional_attr_dict(attrs, &["elem_type"]);
+    p.write(" : ");
+    p.print_functional_type(&[p.body.value_type(size)], &[p.body.value_type(p.body.result(op, 0))]);
+}
+
+pub fn parse_alloca(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let ctx = p.ctx;
+    let size = p.parse_operand_ref()?;
+    if !p.eat_keyword("x") {
+        return p.err_here("expected 'x'");
+    }
+    let elem = p.parse_type()?;
+    state.add_attr(ctx, "elem_type", ctx.type_attr(elem));
+    p.parse_optional_attr_dict(state)?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.here();
+    let fty = p.parse_type()?;
+    let Some((ins, outs)) = ctx.function_signature(fty) else { return p.err_at(at, "expected function type") };
+    let (ins, outs) = (ins.to_vec(), outs.to_vec());
+    resolve_all(p, state, &[size], &ins)?;
+    state.result_types.extend(outs);
+    Ok(())
+}
+
+pub fn print_load(p: &mut OpPrinter<'_, '_>, op: Op) {
+    p.write(" ");
+    p.print_value(p.body.operand(op, 0));
+    p.print_optional_attr_dict(p.body.op_attrs(op), &[]);
+    p.write(" : ");
+    p.print_type(p.body.value_type(p.body.operand(op, 0)));
+    p.write(" -> ");
+    p.print_type(p.body.value_type(p.body.result(op, 0)));
+}
+
+pub fn parse_load(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let addr = p.parse_operand_ref()?;
+    p.parse_optional_attr_dict(state)?;
+    p.expect(Tok::Colon, "':'")?;
+    let pt = p.parse_type()?;
+    p.expect(Tok::Arrow, "'->'")?;
+    let rt = p.parse_type()?;
+    resolve_all(p, state, &[addr], &[pt])?;
+    state.result_types.push(rt);
+    Ok(())
+}
+
+pub fn print_store(p: &mut OpPrinter<'_, '_>, op: Op) {
+    let (v, a) = (p.body.operand(op, 0), p.body.operand(op, 1));
+    p.write(" ");
+    p.print_operands([v, a]);
+    p.print_optional_attr_dict(p.body.op_attrs(op), &[]);
+    p.write(" : ");
+    p.print_types([p.body.value_type(v), p.body.value_type(a)]);
+}
+
+pub fn parse_store(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let v = p.parse_operand_ref()?;
+    p.expect(Tok::Comma, "','")?;
+    let a = p.parse_operand_ref()?;
+    p.parse_optional_attr_dict(state)?;
+    p.expect(Tok::Colon, "':'")?;
+    let vt = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    let at = p.parse_type()?;
+    resolve_all(p, state, &[v, a], &[vt, at])
+}
+
+/// Builds the attributes of a GEP: `indices` are constants (`Some`) or
+/// dynamic operands (`None`), in order.
+pub fn gep_attrs(ctx: &Context, indices: &[Option<i32>], elem: Type, flags: Option<&str>) -> Attribute {
+    let raw: Vec<i32> = indices.iter().map(|i| i.unwrap_or(DYNAMIC_INDEX)).collect();
+    let mut entries = vec![
+        (ctx.intern_str("rawConstantIndices"), dense_i32_array(ctx, &raw)),
+        (ctx.intern_str("elem_type"), ctx.type_attr(elem)),
+    ];
+    if let Some(f) = flags {
+        entries.push((ctx.intern_str("noWrapFlags"), ctx.string_attr(f)));
+    }
+    ctx.dictionary(entries)
+}
+
+pub fn gep_raw_indices(ctx: &Context, attrs: Attribute) -> Vec<i32> {
+    dense_i32_values(ctx, ctx.dict_get(attrs, "rawConstantIndices"))
+}
+
+pub fn print_gep(p: &mut OpPrinter<'_, '_>, op: Op) {
+    let ctx = p.ctx;
+    let attrs = p.body.op_attrs(op);
+    let ops = p.body.operand_vec(op);
+    if let Some(f) = string_of(ctx, attrs, "noWrapFlags") {
+        p.write(" ");
+        p.write(&f);
+    }
+    p.write(" ");
+    p.print_value(ops[0]);
+    p.write("[");
+    let mut dynamic = ops[1..].iter();
+    for (i, raw) in gep_raw_indices(ctx, attrs).into_iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if raw == DYNAMIC_INDEX {
+            if let Some(&v) = dynamic.next() {
+                p.print_value(v);
+            }
+        } else {
+            p.write(&raw.to_string());
+        }
+    }
+    p.write("]");
+    p.print_optional_attr_dict(attrs, &["rawConstantIndices", "elem_type", "noWrapFlags"]);
+    p.write(" : ");
+    let ins = p.body.operand_types(op);
+    p.print_functional_type(&ins, &[p.body.value_type(p.body.result(op, 0))]);
+    p.write(", ");
+    p.print_type(type_of(ctx, attrs, "elem_type").expect("verified elem_type"));
+}
+
+pub fn parse_gep(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let ctx = p.ctx;
+    let mut flags = None;
+    for f in GEP_FLAGS {
+        // `inbounds|nuw` lexes as three tokens.
+        let parts: Vec<&str> = f.split('|').collect();
+        if p.is_keyword(parts[0]) {
+            let mut text = String::new();
+            p.bump();
+            text.push_str(parts[0]);
+            while p.eat(Tok::Vertical) {
+                text.push('|');
+                text.push_str(p.spelling());
+                p.bump();
+            }
+            flags = Some(text);
+            break;
+        }
+    }
+    let base = p.parse_operand_ref()?;
+    p.expect(Tok::LSquare, "'['")?;
+    let mut indices = Vec::new();
+    let mut refs = vec![base];
+    if !p.eat(Tok::RSquare) {
+        loop {
+            if p.is_operand_next() {
+                refs.push(p.parse_operand_ref()?);
+                indices.push(None);
+            } else {
+                let at = p.here();
+                let i = p.parse_i64()?;
+                let Ok(i) = i32::try_from(i) else { return p.err_at(at, "constant GEP index out of the i32 range") };
+                indices.push(Some(i));
+            }
+            if p.eat(Tok::RSquare) {
+                break;
+            }
+            p.expect(Tok::Comma, "','")?;
+        }
+    }
+    p.parse_optional_attr_dict(state)?;
+    p.expect(Tok::Colon, "':'")?;
+    let at = p.here();
+    let fty = p.parse_type()?;
+    let Some((ins, outs)) = ctx.function_signature(fty) else { return p.err_at(at, "expected function type") };
+    let (ins, outs) = (ins.to_vec(), outs.to_vec());
+    p.expect(Tok::Comma, "','")?;
+    let elem = p.parse_type()?;
+    resolve_all(p, state, &refs, &ins)?;
+    state.result_types.extend(outs);
+    let built = gep_attrs(ctx, &indices, elem, flags.as_deref());
+    for (k, v) in ctx.dict_entries(built).to_vec() {
+        state.attrs.push((k, v));
+    }
+    Ok(())
+}
+
+pub fn print_addressof(p: &mut OpPrinter<'_, '_>, op: Op) {
+    let attrs = p.body.op_attrs(op);
+    p.write(" ");
+    p.print_attr(p.ctx.dict_get(attrs, "global_name").expect("verified global_name"));
+    p.print_optional_attr_dict(attrs, &["global_name"]);
+    p.write(" : ");
+    p.print_type(p.body.value_type(p.body.result(op, 0)));
+}
+
+pub fn parse_addressof(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let ctx = p.ctx;
+    let name = p.parse_symbol_name()?;
+    state.add_attr(ctx, "global_name", ctx.symbol_ref(&name));
+    p.parse_optional_attr_dict(state)?;
+    p.expect(Tok::Colon, "':'")?;
+    let t = p.parse_type()?;
+    state.result_types.push(t);
+    Ok(())
+}
+
+/// `llvm.mlir.global internal constant @nl("\0A\00") {addr_space = 0 : i32}`:
+/// string initialisers only; the global's type is `!llvm.array<N x i8>`.
+pub fn print_global(p: &mut OpPrinter<'_, '_>, op: Op) {
+    let ctx = p.ctx;
+    let attrs = p.body.op_attrs(op);
+    if let Some(l) = string_of(ctx, attrs, "linkage") {
+        p.write(" ");
+        p.write(&l);
+    }
+    if ctx.dict_get(attrs, "constant").is_some() {
+        p.write(" constant");
+    }
+    p.write(" ");
+    strata_ir::printer::print_symbol(&string_of(ctx, attrs, "sym_name").unwrap_or_default(), p.out);
+    p.write("(");
+    if let Some(v) = ctx.dict_get(attrs, "value") {
+        p.print_attr(v);
+    }
+    p.write(")");
+    p.print_optional_attr_dict(attrs, &["linkage", "constant", "sym_name", "value", "global_type"]);
+}
+
+pub fn parse_global(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let ctx = p.ctx;
+    for l in LINKAGES {
+        if p.is_keyword(l) {
+            p.bump();
+            state.add_attr(ctx, "linkage", ctx.string_attr(l));
+            break;
+        }
+    }
+    if p.eat_keyword("constant") {
+        state.add_attr(ctx, "constant", ctx.unit_attr());
+    }
+    let name = p.parse_symbol_name()?;
+    state.add_attr(ctx, "sym_name", ctx.string_attr(&name));
+    p.expect(Tok::LParen, "'('")?;
+    let at = p.here();
+    let value = p.parse_attribute()?;
+    p.expect(Tok::RParen, "')'")?;
+    let Some(bytes) = ctx.as_string(value) else { return p.err_at(at, "only string initialisers are supported for llvm.mlir.global") };
+    let ty = array_type(ctx, bytes.len() as u64, ctx.integer_type(8));
+    state.add_attr(ctx, "value", value);
+    state.add_attr(ctx, "global_type", ctx.type_attr(ty));
+    p.parse_optional_attr_dict(state)?;
+    if state.get_attr(ctx, "addr_space").is_none() {
+        state.add_attr(ctx, "addr_space", ctx.integer_attr(ctx.i32(), 0));
+    }
+    p.add_empty_region(state);
+    Ok(())
+}
+
+/// The attributes of a constant internal string global named `name`.
+pub fn string_global_attrs(ctx: &Context, name: &str, bytes: &[u8]) -> Attribute {
+    let ty = array_type(ctx, bytes.len() as u64, ctx.integer_type(8));
+    let s = |n: &str| ctx.intern_str(n);
+    ctx.dictionary(vec![
+        (s("addr_space"), ctx.integer_attr(ctx.i32(), 0)),
+        (s("constant"), ctx.unit_attr()),
+        (s("global_type"), ctx.type_attr(ty)),
+        (s("linkage"), ctx.string_attr("internal")),
+        (s("sym_name"), ctx.string_attr(name)),
+        (s("value"), ctx.intern_attr(strata_ir::AttrKind::String { value: bytes.into(), ty: None })),
+    ])
+}
+
+/// A pointer result type check shared by verifiers.
+pub fn is_ptr_result(ctx: &Context, t: Type) -> bool {
+    t == ptr_type(ctx)
+}
+
+/// The `alignment` of a load, store or alloca, when given.
+pub fn alignment(ctx: &Context, attrs: Attribute) -> Option<i64> {
+    int_of(ctx, attrs, "alignment")
+}

@@ -1,0 +1,13 @@
+//! LLVM for Strata: the `llvm` dialect subset (`dialect/`), the passes that
+//! lower func/arith/cf/memref to it (`conversion/`, one file per pass), and
+//! the translation of an `llvm`-dialect module to LLVM IR text
+//! (`translate/`, behind the `strata-translate` binary).
+
+pub mod dialect;
+
+use strata_ir::Context;
+
+/// Registers the `llvm` dialect.
+pub fn register_dialect(ctx: &mut Context) {
+    dialect::register(ctx);
+}

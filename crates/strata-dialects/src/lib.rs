@@ -1,5 +1,5 @@
 //! Dialects with MLIR's syntax and verification: `func`, `arith`, `cf`,
-//! and the parts of `affine` and `memref` that Toy's lowering uses.
+//! `scf`, and the parts of `affine` and `memref` that Toy's lowering uses.
 //! Each file defines one dialect's ops declaratively (`OpDef`) and the few
 //! hand-written hooks the assembly format language cannot express.
 
@@ -18,6 +18,7 @@ pub mod cf;
 mod cf_canonicalize;
 pub mod func;
 pub mod memref;
+pub mod scf;
 mod func_canonicalize;
 mod func_symbol_uses;
 pub mod strata_test;
@@ -31,6 +32,7 @@ pub fn register_all(ctx: &mut Context) {
     cf::register(ctx);
     affine::register(ctx);
     memref::register(ctx);
+    scf::register(ctx);
 }
 
 /// A context with the builtin, func, arith and cf dialects.

@@ -1,5 +1,6 @@
-//! The part of the `memref` dialect Toy's lowering needs: `memref.alloc`
-//! and `memref.dealloc`, with mlir-opt 22's syntax.
+//! The part of the `memref` dialect Toy's lowering and `lower-affine`
+//! need: `memref.alloc`, `memref.dealloc`, `memref.load`, `memref.store`,
+//! with mlir-opt 22's syntax.
 
 use strata_ir::constraints as c;
 use strata_rewrite::pattern::FnPattern;
@@ -7,7 +8,7 @@ use strata_rewrite::{CanonicalizationPatterns, PatternRewriter};
 use strata_ir::effects::{Effect, EffectKind};
 use strata_ir::dialect::DialectDef;
 use strata_ir::opdef::{OpDef, TypeConstraint};
-use strata_ir::{Body, Context, Diagnostic, Op};
+use strata_ir::{Body, Context, Diagnostic, Op, Type};
 
 const MEMREF: TypeConstraint =
     TypeConstraint { check: |c, t| matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. }), summary: "memref of any type values", buildable: None };
@@ -39,7 +40,64 @@ pub fn register(ctx: &mut Context) {
         .operand("memref", ANY_MEMREF)
         .format("$memref attr-dict `:` type($memref)")
         .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Free, value: Some(body.operand(op, 0)), resource: "default" }));
-    ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc));
+    let load = OpDef::new("memref.load")
+        .operand("memref", MEMREF)
+        .variadic_operand("indices", c::INDEX)
+        .default_attr("nontemporal", c::ANY_ATTR, |c| c.bool_attr(false))
+        .result("result", c::ANY_TYPE)
+        .format("$memref `[` $indices `]` attr-dict `:` type($memref)")
+        .infer(infer_load)
+        .verifier(verify_access)
+        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" }));
+    let store = OpDef::new("memref.store")
+        .operand("value", c::ANY_TYPE)
+        .operand("memref", MEMREF)
+        .variadic_operand("indices", c::INDEX)
+        .default_attr("nontemporal", c::ANY_ATTR, |c| c.bool_attr(false))
+        .format("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)")
+        .infer(infer_store)
+        .verifier(verify_access)
+        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" }));
+    ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc).op(load).op(store));
+}
+
+/// `memref.load`'s result is the memref's element type.
+fn infer_load(ctx: &Context, _: &[(strata_ir::Str, strata_ir::Attribute)], operands: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+    let m = operands.first().and_then(|o| o.as_ref()).and_then(|t| t.first().copied()).ok_or("missing memref type")?;
+    let elem = ctx.element_type(m).ok_or("expected a memref type")?;
+    res[0] = Some(vec![elem]);
+    Ok(())
+}
+
+/// `memref.store`'s value has the memref's element type.
+fn infer_store(ctx: &Context, _: &[(strata_ir::Str, strata_ir::Attribute)], operands: &mut [Option<Vec<Type>>], _: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+    let m = operands.get(1).and_then(|o| o.as_ref()).and_then(|t| t.first().copied()).ok_or("missing memref type")?;
+    let elem = ctx.element_type(m).ok_or("expected a memref type")?;
+    operands[0] = Some(vec![elem]);
+    Ok(())
+}
+
+/// One index per dimension; the loaded or stored value has the element
+/// type (upstream's `LoadOp::verify`, `StoreOp::verify` and the
+/// `TypesMatchWith` constraints).
+fn verify_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let name = ctx.op_name_str(body.op_name(op));
+    let is_store = name == "memref.store";
+    let mi = usize::from(is_store);
+    if body.num_operands(op) <= mi {
+        return Ok(());
+    }
+    let ty = body.value_type(body.operand(op, mi));
+    let rank = ctx.shape(ty).map_or(0, |s| s.len());
+    if body.num_operands(op) - mi - 1 != rank {
+        return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op incorrect number of indices for {}, expected {rank} but got {}", if is_store { "store" } else { "load" }, body.num_operands(op) - mi - 1)));
+    }
+    let value_ty = if is_store { body.value_type(body.operand(op, 0)) } else { body.value_type(body.result(op, 0)) };
+    if ctx.element_type(ty) != Some(value_ty) {
+        let what = if is_store { "value" } else { "result" };
+        return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op failed to verify that type of '{what}' matches element type of 'memref'")));
+    }
+    Ok(())
 }
 
 /// MLIR's `verifyAllocLikeOp`: one size operand per dynamic dimension, one

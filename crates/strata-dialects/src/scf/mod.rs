@@ -1,0 +1,10 @@
+//! The `scf` dialect (structured control flow): `scf.for` (with
+//! `iter_args`, non-index loop types and `unsigned`), `scf.if` (results,
+//! optional else), `scf.while` / `scf.condition`, and `scf.yield`, with
+//! mlir-opt 22's custom syntax (`ops.rs`) and the canonicalization patterns
+//! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`).
+
+mod canonicalize;
+mod ops;
+
+pub use ops::register;

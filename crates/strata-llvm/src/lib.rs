@@ -3,6 +3,7 @@
 //! the translation of an `llvm`-dialect module to LLVM IR text
 //! (`translate/`, behind the `strata-translate` binary).
 
+pub mod conversion;
 pub mod dialect;
 
 use strata_ir::Context;

@@ -17,6 +17,7 @@ pub fn registry() -> PassRegistry {
     strata_oneflow::register_passes(&mut r);
     tx8be_transforms::register_passes(&mut r);
     strata_stablehlo::register_passes(&mut r);
+    strata_llvm::conversion::register_passes(&mut r);
     r
 }
 

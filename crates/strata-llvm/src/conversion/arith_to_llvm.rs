@@ -1,0 +1,146 @@
+//! `convert-arith-to-llvm` (upstream's ArithToLLVM): each arith op becomes
+//! its LLVM counterpart on converted operands (`index` as i64), constants
+//! become `llvm.mlir.constant` keeping their attribute, `index_cast`
+//! becomes `sext`/`trunc` or nothing. Results whose type changes are cast
+//! back for the users not yet converted; `reconcile-unrealized-casts`
+//! removes the casts once everything is lowered. Ops outside this subset
+//! (min/max, ceil/floor divisions, ...) are left as they are.
+
+use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type};
+use strata_pass::analysis::PreservedAnalyses;
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+
+use super::common::{attrs, convert_type, for_each_function, ops_preorder, At, Lowerer};
+use crate::dialect::arith::{FCMP_PREDICATES, ICMP_PREDICATES};
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "convert-arith-to-llvm",
+    description: "Convert Arith dialect to LLVM dialect",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("convert-arith-to-llvm", |_, _| None)?;
+        Ok(Box::new(ArithToLlvm))
+    },
+};
+
+pub struct ArithToLlvm;
+
+impl Pass for ArithToLlvm {
+    fn argument(&self) -> &'static str {
+        "convert-arith-to-llvm"
+    }
+    fn name(&self) -> &'static str {
+        "ArithToLLVMConversionPass"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        for_each_function(target, |ctx, body| {
+            lower_arith(ctx, body);
+            Ok(())
+        })?;
+        Ok(PreservedAnalyses::none())
+    }
+}
+
+/// The LLVM op name for a one-to-one arith op.
+fn one_to_one(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "arith.addi" => "llvm.add",
+        "arith.subi" => "llvm.sub",
+        "arith.muli" => "llvm.mul",
+        "arith.divsi" => "llvm.sdiv",
+        "arith.divui" => "llvm.udiv",
+        "arith.remsi" => "llvm.srem",
+        "arith.remui" => "llvm.urem",
+        "arith.andi" => "llvm.and",
+        "arith.ori" => "llvm.or",
+        "arith.xori" => "llvm.xor",
+        "arith.shli" => "llvm.shl",
+        "arith.shrsi" => "llvm.ashr",
+        "arith.shrui" => "llvm.lshr",
+        "arith.addf" => "llvm.fadd",
+        "arith.subf" => "llvm.fsub",
+        "arith.mulf" => "llvm.fmul",
+        "arith.divf" => "llvm.fdiv",
+        "arith.remf" => "llvm.frem",
+        "arith.negf" => "llvm.fneg",
+        "arith.extsi" => "llvm.sext",
+        "arith.extui" => "llvm.zext",
+        "arith.trunci" => "llvm.trunc",
+        "arith.sitofp" => "llvm.sitofp",
+        "arith.uitofp" => "llvm.uitofp",
+        "arith.fptosi" => "llvm.fptosi",
+        "arith.fptoui" => "llvm.fptoui",
+        "arith.extf" => "llvm.fpext",
+        "arith.truncf" => "llvm.fptrunc",
+        "arith.bitcast" => "llvm.bitcast",
+        "arith.select" => "llvm.select",
+        _ => return None,
+    })
+}
+
+/// Overflow flag bits of an arith op (`#arith.overflow<...>`).
+fn overflow_bits(ctx: &Context, a: Option<Attribute>) -> i64 {
+    match a.map(|a| ctx.attr_kind(a)) {
+        Some(strata_ir::AttrKind::Dialect { params, .. }) => match params.first() {
+            Some(strata_ir::types::Param::Int(b)) => *b,
+            _ => 0,
+        },
+        _ => 0,
+    }
+}
+
+pub fn lower_arith(ctx: &Context, body: &mut Body) {
+    let mut lw = Lowerer::new(ctx);
+    for op in ops_preorder(body) {
+        if body.is_erased(op) || !ctx.op_name_str(body.op_name(op)).starts_with("arith.") {
+            continue;
+        }
+        lower_op(&mut lw, body, op);
+    }
+    lw.finish(body);
+}
+
+fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
+    let ctx = lw.ctx;
+    let name = ctx.op_name_str(body.op_name(op)).to_string();
+    let loc = body.op_loc(op);
+    let result_ty: Option<Type> = (body.num_results(op) == 1).then(|| convert_type(ctx, body.value_type(body.result(op, 0))));
+    let (Some(rt), true) = (result_ty, lowerable(&name)) else { return };
+    let operands: Vec<_> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
+    lw.at = Some(At::Before(op));
+    let new = if name == "arith.constant" {
+        let Some(v) = body.op_attr(ctx, op, "value") else { return };
+        if !matches!(ctx.attr_kind(v), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. }) {
+            return;
+        }
+        lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", v)]))
+    } else if name == "arith.cmpi" || name == "arith.cmpf" {
+        let idx = body.op_attr(ctx, op, "predicate").and_then(|a| ctx.as_integer(a)).map_or(0, |v| v.to_i64()) as usize;
+        let (llvm_name, table): (&str, &[&str]) = if name == "arith.cmpi" { ("llvm.icmp", &ICMP_PREDICATES) } else { ("llvm.fcmp", &FCMP_PREDICATES) };
+        let Some(pred) = table.get(idx) else { return };
+        lw.value(body, llvm_name, loc, &operands, ctx.i1(), attrs(ctx, &[("predicate", ctx.string_attr(pred))]))
+    } else if name == "arith.index_cast" || name == "arith.index_castui" {
+        let from = ctx.int_or_float_width(body.value_type(operands[0])).unwrap_or(64);
+        let to = ctx.int_or_float_width(rt).unwrap_or(64);
+        if from == to {
+            operands[0]
+        } else {
+            let ext = if name == "arith.index_cast" { "llvm.sext" } else { "llvm.zext" };
+            lw.value(body, if to > from { ext } else { "llvm.trunc" }, loc, &operands, rt, ctx.empty_dictionary())
+        }
+    } else {
+        let llvm_name = one_to_one(&name).expect("checked by lowerable");
+        let bits = overflow_bits(ctx, body.op_attr(ctx, op, "overflowFlags"));
+        let a = if bits != 0 { attrs(ctx, &[("overflowFlags", ctx.integer_attr(ctx.i32(), bits))]) } else { ctx.empty_dictionary() };
+        lw.value(body, llvm_name, loc, &operands, rt, a)
+    };
+    lw.replace(body, op, &[new]);
+}
+
+fn lowerable(name: &str) -> bool {
+    one_to_one(name).is_some() || matches!(name, "arith.constant" | "arith.cmpi" | "arith.cmpf" | "arith.index_cast" | "arith.index_castui")
+}

@@ -1,0 +1,109 @@
+//! `convert-cf-to-llvm` (upstream's ControlFlowToLLVM): `cf.br` and
+//! `cf.cond_br` become `llvm.br` / `llvm.cond_br` on converted operands,
+//! and the blocks they branch to get converted argument types (`index` as
+//! i64), with a cast back at the block's start for the users not yet
+//! converted. Entry blocks keep their arguments: they are the function's.
+
+use strata_ir::branch::dense_i32_values;
+use strata_ir::{Block, Body, Context, Diagnostic, OpSpec, Value};
+use strata_pass::analysis::PreservedAnalyses;
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+
+use super::common::{attrs, convert_type, for_each_function, ops_preorder, At, Lowerer, CAST};
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "convert-cf-to-llvm",
+    description: "Convert ControlFlow operations to the LLVM dialect",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("convert-cf-to-llvm", |_, _| None)?;
+        Ok(Box::new(CfToLlvm))
+    },
+};
+
+pub struct CfToLlvm;
+
+impl Pass for CfToLlvm {
+    fn argument(&self) -> &'static str {
+        "convert-cf-to-llvm"
+    }
+    fn name(&self) -> &'static str {
+        "ConvertControlFlowToLLVMPass"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        for_each_function(target, |ctx, body| {
+            lower_cf(ctx, body);
+            Ok(())
+        })?;
+        Ok(PreservedAnalyses::none())
+    }
+}
+
+/// Gives `b`'s arguments their converted types; old users read a cast.
+fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block) {
+    let mut last_cast = None;
+    for i in 0..body.block_args(b).len() {
+        let arg = body.block_args(b)[i];
+        let old = body.value_type(arg);
+        let new = convert_type(ctx, old);
+        if new == old {
+            continue;
+        }
+        body.set_value_type(arg, new);
+        let loc = body.block_arg_locs(b)[i];
+        let cast = body.create_op(OpSpec::new(ctx, CAST, loc).operands(&[arg]).results(&[old]));
+        match last_cast {
+            Some(prev) => body.insert_op_after(prev, cast),
+            None => body.prepend_op(b, cast),
+        }
+        last_cast = Some(cast);
+        let r = body.result(cast, 0);
+        body.replace_uses_if(arg, r, |_, user| user != cast);
+    }
+}
+
+pub fn lower_cf(ctx: &Context, body: &mut Body) {
+    let mut lw = Lowerer::new(ctx);
+    let ops = ops_preorder(body);
+    let mut targets: Vec<Block> = Vec::new();
+    for &op in &ops {
+        let name = ctx.op_name_str(body.op_name(op));
+        if name == "cf.br" || name == "cf.cond_br" {
+            for &s in body.successors(op) {
+                if !targets.contains(&s) && !body.is_entry_block(s) {
+                    targets.push(s);
+                }
+            }
+        }
+    }
+    for b in targets {
+        convert_block_signature(ctx, body, b);
+    }
+    for op in ops {
+        if body.is_erased(op) {
+            continue;
+        }
+        let name = ctx.op_name_str(body.op_name(op)).to_string();
+        if name != "cf.br" && name != "cf.cond_br" {
+            continue;
+        }
+        let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
+        let succs = body.successors(op).to_vec();
+        let loc = body.op_loc(op);
+        let mut a = body.op_attrs(op);
+        if name == "cf.cond_br" {
+            // Branch weights are not carried over (LLVM keeps them as metadata).
+            let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+            a = attrs(ctx, &[("operandSegmentSizes", strata_ir::branch::dense_i32_array(ctx, &seg))]);
+        }
+        let new_name = if name == "cf.br" { "llvm.br" } else { "llvm.cond_br" };
+        lw.at = Some(At::Before(op));
+        lw.create(body, OpSpec::new(ctx, new_name, loc).operands(&operands).successors(&succs).attrs(a));
+        body.erase_op(op);
+    }
+    lw.finish(body);
+}

@@ -1,0 +1,198 @@
+//! What the *-to-llvm passes share: upstream's `LLVMTypeConverter` for the
+//! types Strata lowers (index to i64, ranked memrefs to their descriptor
+//! struct), op creation at an insertion point, and the materialization of
+//! `builtin.unrealized_conversion_cast`s between a value's old and new type
+//! where upstream's dialect conversion places them: a cast of a block
+//! argument at the start of its block, a cast of an op result right after
+//! the op, one cast per value and type.
+
+use rustc_hash::FxHashMap;
+
+use strata_ir::{Attribute, Block, Body, Context, Diagnostic, Location, Op, OpSpec, Type, TypeKind, Value};
+use strata_pass::pass::PassTarget;
+
+use crate::dialect::types::{array_type, ptr_type, struct_type};
+
+pub const CAST: &str = "builtin.unrealized_conversion_cast";
+
+/// The LLVM type of `t`: `index` is i64, a ranked memref with an identity
+/// layout its descriptor, other types stay.
+pub fn convert_type(ctx: &Context, t: Type) -> Type {
+    match ctx.type_kind(t) {
+        TypeKind::Index => ctx.i64(),
+        TypeKind::MemRef { shape, .. } => descriptor_type(ctx, shape.len()),
+        _ => t,
+    }
+}
+
+/// `!llvm.struct<(ptr, ptr, i64, array<R x i64>, array<R x i64>)>`, or
+/// `!llvm.struct<(ptr, ptr, i64)>` for rank 0.
+pub fn descriptor_type(ctx: &Context, rank: usize) -> Type {
+    let ptr = ptr_type(ctx);
+    let mut fields = vec![ptr, ptr, ctx.i64()];
+    if rank > 0 {
+        let a = array_type(ctx, rank as u64, ctx.i64());
+        fields.push(a);
+        fields.push(a);
+    }
+    struct_type(ctx, &fields)
+}
+
+/// Whether a memref type is one the memref lowering supports: ranked, with
+/// the identity layout and the default memory space, of a scalar element.
+pub fn is_supported_memref(ctx: &Context, t: Type) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { layout, memory_space, element, .. } => {
+            layout.is_none() && memory_space.is_none() && ctx.int_or_float_width(*element).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// Where new ops go.
+#[derive(Copy, Clone)]
+pub enum At {
+    Before(Op),
+    After(Op),
+    BlockStart(Block),
+    BlockEnd(Block),
+}
+
+/// Ops created in order at a moving insertion point, plus the casts
+/// materialized so far.
+pub struct Lowerer<'c> {
+    pub ctx: &'c Context,
+    pub at: Option<At>,
+    casts: FxHashMap<(Value, Type), Value>,
+    created: Vec<Op>,
+}
+
+impl<'c> Lowerer<'c> {
+    pub fn new(ctx: &'c Context) -> Lowerer<'c> {
+        Lowerer { ctx, at: None, casts: FxHashMap::default(), created: Vec::new() }
+    }
+
+    /// Creates an op at the insertion point; later ops follow it.
+    pub fn create(&mut self, body: &mut Body, spec: OpSpec) -> Op {
+        let op = body.create_op(spec);
+        let at = self.at.expect("an insertion point is set before creating ops");
+        place(body, op, at);
+        if let At::After(_) | At::BlockStart(_) = at {
+            self.at = Some(At::After(op));
+        }
+        op
+    }
+
+    /// Creates a single-result op and returns its result.
+    pub fn value(&mut self, body: &mut Body, name: &str, loc: Location, operands: &[Value], ty: Type, attrs: Attribute) -> Value {
+        let spec = OpSpec::new(self.ctx, name, loc).operands(operands).results(&[ty]).attrs(attrs);
+        let op = self.create(body, spec);
+        body.result(op, 0)
+    }
+
+    /// `llvm.mlir.constant(v : index) : i64`.
+    pub fn index_constant(&mut self, body: &mut Body, loc: Location, v: i64) -> Value {
+        let ctx = self.ctx;
+        let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), ctx.integer_attr(ctx.index_type(), v))]);
+        self.value(body, "llvm.mlir.constant", loc, &[], ctx.i64(), attrs)
+    }
+
+    /// `v` as a value of its converted type: `v` itself when its type is
+    /// already legal, the input of the cast that produced it when that has
+    /// the converted type, else a cast materialized after `v`'s definition.
+    pub fn converted(&mut self, body: &mut Body, v: Value) -> Value {
+        let ty = body.value_type(v);
+        let to = convert_type(self.ctx, ty);
+        if to == ty {
+            return v;
+        }
+        self.cast_to(body, v, to)
+    }
+
+    /// `v` as a value of type `to` (through a materialized cast).
+    pub fn cast_to(&mut self, body: &mut Body, v: Value, to: Type) -> Value {
+        if body.value_type(v) == to {
+            return v;
+        }
+        if let Some(def) = body.defining_op(v) {
+            if self.ctx.op_name_is(body.op_name(def), CAST) && body.num_operands(def) == 1 && body.value_type(body.operand(def, 0)) == to {
+                return body.operand(def, 0);
+            }
+        }
+        if let Some(&c) = self.casts.get(&(v, to)) {
+            return c;
+        }
+        let loc = match body.defining_op(v) {
+            Some(d) => body.op_loc(d),
+            None => body.value_parent_block(v).and_then(|b| body.block_parent_op(b)).map_or(Location::Unknown, |o| body.op_loc(o)),
+        };
+        let at = match body.defining_op(v) {
+            Some(d) => At::After(d),
+            None => At::BlockStart(body.value_parent_block(v).expect("a block argument has a block")),
+        };
+        let spec = OpSpec::new(self.ctx, CAST, loc).operands(&[v]).results(&[to]);
+        let cast = body.create_op(spec);
+        place(body, cast, at);
+        self.created.push(cast);
+        let r = body.result(cast, 0);
+        self.casts.insert((v, to), r);
+        r
+    }
+
+    /// Erases the casts this lowering materialized that ended up unused
+    /// (as upstream's conversion drops unneeded materializations).
+    pub fn finish(self, body: &mut Body) {
+        for &c in self.created.iter().rev() {
+            if !body.is_erased(c) && body.op_block(c).is_some() && body.op_results_unused(c) {
+                body.erase_op(c);
+            }
+        }
+    }
+
+    /// Replaces the results of `old` by `new` (converted values): users see
+    /// a cast back to the old type where the types differ; `old` is erased.
+    pub fn replace(&mut self, body: &mut Body, old: Op, new: &[Value]) {
+        for (i, &n) in new.iter().enumerate() {
+            let r = body.result(old, i);
+            let old_ty = body.value_type(r);
+            let v = if body.value_type(n) == old_ty { n } else { self.cast_to(body, n, old_ty) };
+            body.replace_all_uses_with(r, v);
+        }
+        body.erase_op(old);
+    }
+}
+
+fn place(body: &mut Body, op: Op, at: At) {
+    match at {
+        At::Before(o) => body.insert_op_before(o, op),
+        At::After(o) => body.insert_op_after(o, op),
+        At::BlockStart(b) => body.prepend_op(b, op),
+        At::BlockEnd(b) => body.append_op(b, op),
+    }
+}
+
+/// The ops of `body` in pre-order (nested regions of the same arena included).
+pub fn ops_preorder(body: &Body) -> Vec<Op> {
+    let mut order = Vec::new();
+    body.walk_pre(&mut |op| order.push(op));
+    order
+}
+
+/// Runs `f` on the arena of every `func.func` / `llvm.func` directly in the
+/// module of `target`.
+pub fn for_each_function(target: &mut PassTarget<'_>, mut f: impl FnMut(&Context, &mut Body) -> Result<(), Diagnostic>) -> Result<(), Diagnostic> {
+    let ctx = target.ctx;
+    let funcs: Vec<Op> = ops_preorder(target.body).into_iter().filter(|&op| target.body.is_isolated(op)).collect();
+    for op in funcs {
+        let Some(mut nested) = target.body.take_nested(op) else { continue };
+        let r = f(ctx, &mut nested);
+        target.body.put_nested(op, nested);
+        r?;
+    }
+    Ok(())
+}
+
+/// An attribute dictionary from `(name, value)` pairs.
+pub fn attrs(ctx: &Context, entries: &[(&str, Attribute)]) -> Attribute {
+    ctx.dictionary(entries.iter().map(|(n, a)| (ctx.intern_str(n), *a)).collect())
+}

@@ -14,7 +14,7 @@ use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
 use crate::affine::{map_attr, map_of};
-use crate::affine_canonicalize::{canonicalize_map_and_operands, constant_index, substitute};
+use crate::affine_canonicalize::{canonicalize_map_and_operands, compose_map_and_operands, constant_index, substitute};
 
 /// The two bounds of a loop: maps and operand groups, plus the inits.
 struct Bounds {
@@ -75,9 +75,13 @@ fn fold_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value], low
     }
 }
 
-/// `canonicalizeMapAndOperands` then `removeDuplicateExprs` on one bound.
+/// `canonicalizeLoopBounds` on one bound: `composeAffineMapAndOperands`
+/// (which also canonicalizes and simplifies the map, so expressions come
+/// out in the flattened form's term order), `canonicalizeMapAndOperands`,
+/// then `removeDuplicateExprs`.
 fn canonical_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]) -> Option<(AffineMap, Vec<Value>)> {
-    let (mut map, ops) = canonicalize_map_and_operands(ctx, body, m, operands).unwrap_or_else(|| (m.clone(), operands.to_vec()));
+    let (composed, composed_ops) = compose_map_and_operands(ctx, body, m.clone(), operands.to_vec());
+    let (mut map, ops) = canonicalize_map_and_operands(ctx, body, &composed, &composed_ops).unwrap_or((composed, composed_ops));
     let mut seen: Vec<AffineExpr> = Vec::new();
     for e in map.results.drain(..) {
         if !seen.contains(&e) {

@@ -14,6 +14,7 @@ use crate::options::Options;
 pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::default();
     strata_transforms::register_passes(&mut r);
+    strata_conversion::register_passes(&mut r);
     strata_oneflow::register_passes(&mut r);
     tx8be_transforms::register_passes(&mut r);
     strata_stablehlo::register_passes(&mut r);

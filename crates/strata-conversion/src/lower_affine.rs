@@ -1,0 +1,340 @@
+//! `lower-affine` (upstream `Conversion/AffineToStandard`): `affine.for`
+//! becomes `scf.for` over bounds computed with `arith` (`arith.maxsi` /
+//! `arith.minsi` chains for multi-result bound maps), `affine.load` and
+//! `affine.store` become `memref.load` / `memref.store` on expanded
+//! subscripts, `affine.apply` its expanded expression, `affine.yield`
+//! `scf.yield`.
+//!
+//! Expressions expand as upstream's `expandAffineExpr` does, operation for
+//! operation, so the output matches mlir-opt's text: `mod`, `floordiv` and
+//! `ceildiv` by positive divisors become branch-free `remsi` / `divsi`
+//! sequences with a `select` correction, multiplications carry `nsw`, and
+//! every constant is a fresh `arith.constant`.
+//!
+//! Upstream's dialect conversion tries to fold an op before its patterns;
+//! the patterns here do the same: `affine.apply` folds to an operand or a
+//! constant (materialized as `arith.constant`), `affine.for` folds its
+//! bounds in place through the op's fold hook first.
+
+use strata_dialects::affine::map_of;
+use strata_ir::affine::{AffineExpr, AffineMap};
+use strata_ir::branch::dense_i32_values;
+use strata_ir::fold::{fold_op, operand_constants, FoldResult};
+use std::sync::{Arc, Mutex};
+
+use strata_ir::{Diagnostic, Location, Op, OpSpec, Value};
+use strata_pass::analysis::PreservedAnalyses;
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_rewrite::conversion::{apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
+use strata_rewrite::PatternRewriter;
+
+use crate::build::{binary, cmpi, const_index, op1, select, CmpI};
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "lower-affine",
+    description: "Lower Affine operations to a combination of Arith and SCF operations",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("lower-affine", |_, _| None)?;
+        Ok(Box::new(LowerAffinePass))
+    },
+};
+
+pub struct LowerAffinePass;
+
+impl Pass for LowerAffinePass {
+    fn argument(&self) -> &'static str {
+        "lower-affine"
+    }
+    fn name(&self) -> &'static str {
+        "LowerAffinePass"
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let mut legal = ConversionTarget::new();
+        for d in ["arith", "memref", "scf"] {
+            legal.add_legal_dialect(d);
+        }
+        let error = Arc::new(Mutex::new(None));
+        let mut patterns = ConversionPatternSet::new();
+        for kind in [Kind::For, Kind::Load, Kind::Store, Kind::Apply, Kind::Yield] {
+            patterns.add(AffineLowering { kind, error: error.clone() });
+        }
+        let result = apply_partial_conversion(target.ctx, target.body, &legal, &patterns, None);
+        // An expansion error stops the pass with its own message; the op it
+        // was raised for stays, as the pattern failed.
+        if let Some(d) = error.lock().expect("not poisoned").take() {
+            return Err(d);
+        }
+        result?;
+        Ok(PreservedAnalyses::none())
+    }
+}
+
+#[derive(Copy, Clone)]
+enum Kind {
+    For,
+    Load,
+    Store,
+    Apply,
+    Yield,
+}
+
+struct AffineLowering {
+    kind: Kind,
+    /// The first expansion error (a division by a non-positive constant).
+    error: Arc<Mutex<Option<Diagnostic>>>,
+}
+
+impl ConversionPattern for AffineLowering {
+    fn root(&self) -> Option<&str> {
+        Some(match self.kind {
+            Kind::For => "affine.for",
+            Kind::Load => "affine.load",
+            Kind::Store => "affine.store",
+            Kind::Apply => "affine.apply",
+            Kind::Yield => "affine.yield",
+        })
+    }
+    fn name(&self) -> &str {
+        match self.kind {
+            Kind::For => "AffineForLowering",
+            Kind::Load => "AffineLoadLowering",
+            Kind::Store => "AffineStoreLowering",
+            Kind::Apply => "AffineApplyLowering",
+            Kind::Yield => "AffineYieldOpLowering",
+        }
+    }
+    fn match_and_rewrite(&self, op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        let result = match self.kind {
+            Kind::For => lower_for(op, rw),
+            Kind::Load => lower_access(op, operands, rw, false),
+            Kind::Store => lower_access(op, operands, rw, true),
+            Kind::Apply => lower_apply(op, operands, rw),
+            Kind::Yield => {
+                let ctx = rw.ctx;
+                let loc = rw.body().op_loc(op);
+                rw.replace_op_with_new(op, OpSpec::new(ctx, "scf.yield", loc).operands(operands));
+                Ok(true)
+            }
+        };
+        match result {
+            Ok(done) => done,
+            Err(d) => {
+                self.error.lock().expect("not poisoned").get_or_insert(d);
+                false
+            }
+        }
+    }
+}
+
+/// Builds the ops computing `e` over `dims` and `syms` (upstream's
+/// `AffineApplyExpander`); `None` after reporting a division or modulo by
+/// a non-positive constant, which upstream refuses too.
+fn expand_expr(rw: &mut PatternRewriter<'_>, e: &AffineExpr, dims: &[Value], syms: &[Value], loc: Location) -> Result<Value, Diagnostic> {
+    let divisor_check = |rhs: &AffineExpr, what: &str| match rhs {
+        AffineExpr::Constant(c) if *c <= 0 => Err(Diagnostic::error(loc, format!("{what} by non-positive value is not supported"))),
+        _ => Ok(()),
+    };
+    Ok(match e {
+        AffineExpr::Dim(i) => dims[*i as usize],
+        AffineExpr::Symbol(i) => syms[*i as usize],
+        AffineExpr::Constant(c) => const_index(rw, *c, loc),
+        AffineExpr::Add(l, r) => {
+            let (a, b) = (expand_expr(rw, l, dims, syms, loc)?, expand_expr(rw, r, dims, syms, loc)?);
+            binary(rw, "arith.addi", a, b, loc)
+        }
+        AffineExpr::Mul(l, r) => {
+            let (a, b) = (expand_expr(rw, l, dims, syms, loc)?, expand_expr(rw, r, dims, syms, loc)?);
+            let ctx = rw.ctx;
+            let ty = rw.body().value_type(a);
+            op1(rw, "arith.muli", &[a, b], ty, &[("overflowFlags", strata_dialects::arith::overflow_attr(ctx, 1))], loc)
+        }
+        AffineExpr::Mod(l, r) => {
+            divisor_check(r, "modulo")?;
+            let (a, b) = (expand_expr(rw, l, dims, syms, loc)?, expand_expr(rw, r, dims, syms, loc)?);
+            // a mod b = let r = a rem b in (r < 0 ? r + b : r)
+            let rem = binary(rw, "arith.remsi", a, b, loc);
+            let zero = const_index(rw, 0, loc);
+            let negative = cmpi(rw, CmpI::Slt, rem, zero, loc);
+            let corrected = binary(rw, "arith.addi", rem, b, loc);
+            select(rw, negative, corrected, rem, loc)
+        }
+        AffineExpr::FloorDiv(l, r) => {
+            divisor_check(r, "division")?;
+            let (a, b) = (expand_expr(rw, l, dims, syms, loc)?, expand_expr(rw, r, dims, syms, loc)?);
+            // One division: negative dividends go through -a - 1 and back.
+            let zero = const_index(rw, 0, loc);
+            let minus_one = const_index(rw, -1, loc);
+            let negative = cmpi(rw, CmpI::Slt, a, zero, loc);
+            let negated = binary(rw, "arith.subi", minus_one, a, loc);
+            let dividend = select(rw, negative, negated, a, loc);
+            let quotient = binary(rw, "arith.divsi", dividend, b, loc);
+            let corrected = binary(rw, "arith.subi", minus_one, quotient, loc);
+            select(rw, negative, corrected, quotient, loc)
+        }
+        AffineExpr::CeilDiv(l, r) => {
+            divisor_check(r, "division")?;
+            let (a, b) = (expand_expr(rw, l, dims, syms, loc)?, expand_expr(rw, r, dims, syms, loc)?);
+            // One division: non-positive dividends are negated, positive
+            // ones decremented, and the quotient adjusted back.
+            let zero = const_index(rw, 0, loc);
+            let one = const_index(rw, 1, loc);
+            let non_positive = cmpi(rw, CmpI::Sle, a, zero, loc);
+            let negated = binary(rw, "arith.subi", zero, a, loc);
+            let decremented = binary(rw, "arith.subi", a, one, loc);
+            let dividend = select(rw, non_positive, negated, decremented, loc);
+            let quotient = binary(rw, "arith.divsi", dividend, b, loc);
+            let negated_quotient = binary(rw, "arith.subi", zero, quotient, loc);
+            let incremented = binary(rw, "arith.addi", quotient, one, loc);
+            select(rw, non_positive, negated_quotient, incremented, loc)
+        }
+    })
+}
+
+/// Every result of `map` over `operands` (dims first, then symbols).
+fn expand_map(rw: &mut PatternRewriter<'_>, map: &AffineMap, operands: &[Value], loc: Location) -> Result<Vec<Value>, Diagnostic> {
+    let (dims, syms) = operands.split_at((map.num_dims as usize).min(operands.len()));
+    map.results.iter().map(|e| expand_expr(rw, e, dims, syms, loc)).collect()
+}
+
+/// Expands `map` and reduces its results left to right with `arith.maxsi`
+/// (`max`) or `arith.minsi` (upstream's `buildMinMaxReductionSeq`).
+fn expand_bound(rw: &mut PatternRewriter<'_>, map: &AffineMap, operands: &[Value], max: bool, loc: Location) -> Result<Value, Diagnostic> {
+    let values = expand_map(rw, map, operands, loc)?;
+    let mut it = values.into_iter();
+    let Some(mut acc) = it.next() else { return Err(Diagnostic::error(loc, "empty min/max chain")) };
+    for v in it {
+        acc = binary(rw, if max { "arith.maxsi" } else { "arith.minsi" }, acc, v, loc);
+    }
+    Ok(acc)
+}
+
+/// What a pattern does: `Ok(false)` leaves the op alone, `Err` too but
+/// reports why. Expansion errors come before any op is created only for
+/// the first expanded value; later ones leave dead `arith` ops behind,
+/// which does not matter as the pass then fails.
+type Outcome = Result<bool, Diagnostic>;
+
+fn lower_for(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> Outcome {
+    let ctx = rw.ctx;
+    // The fold upstream's conversion driver applies first: constant
+    // operands become constant bounds, bound maps are canonicalized.
+    let constants = operand_constants(ctx, rw.body(), op);
+    if let FoldResult::Replace(values) = fold_op(ctx, rw.body_mut_unnotified(), op, &constants) {
+        let replacement: Option<Vec<Value>> = values.iter().map(|v| match v {
+            strata_ir::fold::FoldValue::Value(v) => Some(*v),
+            strata_ir::fold::FoldValue::Attr(_) => None,
+        }).collect();
+        if let Some(r) = replacement {
+            rw.replace_op(op, &r);
+            return Ok(true);
+        }
+    }
+    let body = rw.body();
+    let loc = body.op_loc(op);
+    let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
+    let (nl, nu) = (seg.first().copied().unwrap_or(0).max(0) as usize, seg.get(1).copied().unwrap_or(0).max(0) as usize);
+    let operands = body.operand_vec(op);
+    let (Some(lb_map), Some(ub_map)) = (map_of(ctx, body.op_attr(ctx, op, "lowerBoundMap")).cloned(), map_of(ctx, body.op_attr(ctx, op, "upperBoundMap")).cloned()) else {
+        return Ok(false);
+    };
+    let step = body.op_attr(ctx, op, "step").and_then(|a| ctx.as_i64(a)).unwrap_or(1);
+    let result_types = body.result_types(op);
+    rw.set_insertion_point_before(op);
+    let lb = expand_bound(rw, &lb_map, &operands[..nl], true, loc)?;
+    let ub = expand_bound(rw, &ub_map, &operands[nl..nl + nu], false, loc)?;
+    let step = const_index(rw, step, loc);
+    let mut for_operands = vec![lb, ub, step];
+    for_operands.extend_from_slice(&operands[nl + nu..]);
+    let new = rw.create(OpSpec::new(ctx, "scf.for", loc).operands(&for_operands).results(&result_types).regions(1));
+    // The body moves over as it is: the induction variable and iter_args
+    // are the same block arguments.
+    let b = rw.body_mut_unnotified();
+    let from = b.local_regions(op)[0];
+    let to = b.local_regions(new)[0];
+    let blocks: Vec<_> = b.blocks(from).collect();
+    for blk in blocks {
+        b.remove_block(blk);
+        b.append_block(to, blk);
+    }
+    let results: Vec<Value> = rw.body().results(new).collect();
+    rw.replace_op(op, &results);
+    Ok(true)
+}
+
+/// `affine.load`/`affine.store` -> `memref.load`/`memref.store` on the
+/// expanded subscripts.
+fn lower_access(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>, is_store: bool) -> Outcome {
+    let ctx = rw.ctx;
+    let body = rw.body();
+    let loc = body.op_loc(op);
+    let Some(map) = map_of(ctx, body.op_attr(ctx, op, "map")).cloned() else { return Ok(false) };
+    let mi = usize::from(is_store);
+    let result_types = body.result_types(op);
+    rw.set_insertion_point_before(op);
+    let indices = expand_map(rw, &map, &operands[mi + 1..], loc)?;
+    let mut new_operands = operands[..=mi].to_vec();
+    new_operands.extend(indices);
+    let name = if is_store { "memref.store" } else { "memref.load" };
+    let attrs = ctx.dictionary(vec![(ctx.intern_str("nontemporal"), ctx.bool_attr(false))]);
+    rw.replace_op_with_new(op, OpSpec::new(ctx, name, loc).operands(&new_operands).results(&result_types).attrs(attrs));
+    Ok(true)
+}
+
+/// `AffineApplyOp::fold` (a dim or symbol result is that operand; all
+/// results constant make a constant), else the expanded expression.
+fn lower_apply(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Outcome {
+    let ctx = rw.ctx;
+    let body = rw.body();
+    let loc = body.op_loc(op);
+    let Some(map) = map_of(ctx, body.op_attr(ctx, op, "map")).cloned() else { return Ok(false) };
+    let Some(e) = map.results.first() else { return Ok(false) };
+    rw.set_insertion_point_before(op);
+    match e {
+        AffineExpr::Dim(i) => {
+            rw.replace_op(op, &[operands[*i as usize]]);
+            return Ok(true);
+        }
+        AffineExpr::Symbol(i) => {
+            rw.replace_op(op, &[operands[(map.num_dims + *i) as usize]]);
+            return Ok(true);
+        }
+        _ => {}
+    }
+    let constants: Option<Vec<i64>> = operands.iter().map(|&v| strata_ir::fold::constant_value(ctx, rw.body(), v).and_then(|a| ctx.as_i64(a))).collect();
+    if let Some(constants) = constants {
+        let (dims, syms) = constants.split_at(map.num_dims as usize);
+        if let Some(c) = evaluate(e, dims, syms) {
+            let v = const_index(rw, c, loc);
+            rw.replace_op(op, &[v]);
+            return Ok(true);
+        }
+    }
+    let values = expand_map(rw, &map, operands, loc)?;
+    rw.replace_op(op, &values);
+    Ok(true)
+}
+
+/// The value of `e` for constant dims and symbols (`AffineMap::constantFold`);
+/// `None` on overflow or a non-positive divisor, which stay unfolded.
+fn evaluate(e: &AffineExpr, dims: &[i64], syms: &[i64]) -> Option<i64> {
+    Some(match e {
+        AffineExpr::Dim(i) => *dims.get(*i as usize)?,
+        AffineExpr::Symbol(i) => *syms.get(*i as usize)?,
+        AffineExpr::Constant(c) => *c,
+        AffineExpr::Add(l, r) => evaluate(l, dims, syms)?.checked_add(evaluate(r, dims, syms)?)?,
+        AffineExpr::Mul(l, r) => evaluate(l, dims, syms)?.checked_mul(evaluate(r, dims, syms)?)?,
+        AffineExpr::Mod(l, r) | AffineExpr::FloorDiv(l, r) | AffineExpr::CeilDiv(l, r) => {
+            let (a, b) = (evaluate(l, dims, syms)?, evaluate(r, dims, syms)?);
+            if b <= 0 {
+                return None;
+            }
+            match e {
+                AffineExpr::Mod(..) => a.rem_euclid(b),
+                AffineExpr::FloorDiv(..) => a.div_euclid(b),
+                _ => a.checked_neg()?.div_euclid(b).checked_neg()?,
+            }
+        }
+    })
+}

@@ -1,0 +1,257 @@
+//! `convert-scf-to-cf` (upstream `SCFToControlFlow.cpp`): `scf.for`,
+//! `scf.if` and `scf.while` become blocks and `cf` branches, laid out as
+//! upstream lays them out, so block order, block arguments and value
+//! numbering match mlir-opt's output:
+//!
+//! - `scf.for`: the enclosing block is split before the loop; the loop's
+//!   entry block becomes the condition block (induction variable and
+//!   iter_args as arguments, `arith.cmpi slt`/`ult` against the upper
+//!   bound), its ops move to a new first body block, and the last body
+//!   block steps the induction variable and branches back with the yielded
+//!   values. The loop's results are the condition block's arguments.
+//! - `scf.if`: the enclosing block is split before the op; with results, a
+//!   continuation block taking them is placed before the rest of the
+//!   enclosing block; the then and else blocks branch there.
+//! - `scf.while`: both regions are inlined before the continuation, the
+//!   `scf.condition` becomes a `cf.cond_br`; when the "after" region only
+//!   forwards its arguments (upstream's `DoWhileLowering`, tried first),
+//!   only the "before" region is inlined and branches back to itself.
+//!
+//! Nested ops are converted after the op holding them (pre-order); every
+//! placement is relative to the op's own block, so the order does not
+//! change the result.
+
+use strata_ir::branch::dense_i32_array;
+use strata_ir::{Block, Diagnostic, Location, Op, OpSpec, Value};
+use strata_pass::analysis::PreservedAnalyses;
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_rewrite::conversion::{apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
+use strata_rewrite::PatternRewriter;
+
+use crate::build::op1;
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "convert-scf-to-cf",
+    description: "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("convert-scf-to-cf", |_, _| None)?;
+        Ok(Box::new(SCFToControlFlowPass))
+    },
+};
+
+pub struct SCFToControlFlowPass;
+
+impl Pass for SCFToControlFlowPass {
+    fn argument(&self) -> &'static str {
+        "convert-scf-to-cf"
+    }
+    fn name(&self) -> &'static str {
+        "SCFToControlFlowPass"
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let mut legal = ConversionTarget::new();
+        for name in ["scf.for", "scf.if", "scf.while"] {
+            legal.add_illegal_op(name);
+        }
+        let mut patterns = ConversionPatternSet::new();
+        patterns.add(ScfLowering { root: "scf.for" });
+        patterns.add(ScfLowering { root: "scf.if" });
+        patterns.add(ScfLowering { root: "scf.while" });
+        apply_partial_conversion(target.ctx, target.body, &legal, &patterns, None)?;
+        Ok(PreservedAnalyses::none())
+    }
+}
+
+struct ScfLowering {
+    root: &'static str,
+}
+
+impl ConversionPattern for ScfLowering {
+    fn root(&self) -> Option<&str> {
+        Some(self.root)
+    }
+    fn name(&self) -> &str {
+        match self.root {
+            "scf.for" => "ForLowering",
+            "scf.if" => "IfLowering",
+            _ => "WhileLowering",
+        }
+    }
+    fn match_and_rewrite(&self, op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        // Ops whose regions are not single blocks ending in the expected
+        // terminator (which the verifier guarantees) are left alone.
+        match self.root {
+            "scf.for" => lower_for(op, operands, rw).is_some(),
+            "scf.if" => lower_if(op, operands, rw).is_some(),
+            _ => lower_while(op, operands, rw).is_some(),
+        }
+    }
+}
+
+fn br(rw: &mut PatternRewriter<'_>, dest: Block, operands: &[Value], loc: Location) -> Op {
+    let ctx = rw.ctx;
+    rw.create(OpSpec::new(ctx, "cf.br", loc).operands(operands).successors(&[dest]))
+}
+
+fn cond_br(rw: &mut PatternRewriter<'_>, cond: Value, t: Block, t_args: &[Value], f: Block, f_args: &[Value], loc: Location) -> Op {
+    let ctx = rw.ctx;
+    let mut operands = vec![cond];
+    operands.extend_from_slice(t_args);
+    operands.extend_from_slice(f_args);
+    let seg = dense_i32_array(ctx, &[1, t_args.len() as i32, f_args.len() as i32]);
+    let attrs = ctx.dictionary(vec![(ctx.intern_str("operandSegmentSizes"), seg)]);
+    rw.create(OpSpec::new(ctx, "cf.cond_br", loc).operands(&operands).successors(&[t, f]).attrs(attrs))
+}
+
+/// Moves every block of `op`'s region `index` before `before`.
+fn inline_region_before(rw: &mut PatternRewriter<'_>, op: Op, index: usize, before: Block) {
+    let b = rw.body_mut_unnotified();
+    let region = b.local_regions(op)[index];
+    let blocks: Vec<Block> = b.blocks(region).collect();
+    for blk in blocks {
+        b.remove_block(blk);
+        b.insert_block_before(before, blk);
+    }
+}
+
+/// The first and last blocks of `op`'s region `index`.
+fn region_ends(rw: &PatternRewriter<'_>, op: Op, index: usize) -> Option<(Block, Block)> {
+    let body = rw.body();
+    let region = *body.local_regions(op).get(index)?;
+    Some((body.first_block(region)?, body.last_block(region)?))
+}
+
+fn lower_for(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
+    let ctx = rw.ctx;
+    let loc = rw.body().op_loc(op);
+    let unsigned = rw.body().op_attr(ctx, op, "unsignedCmp").is_some();
+    let (condition, last_body) = region_ends(rw, op, 0)?;
+    let terminator = rw.body().last_op(last_body)?;
+    let init_block = rw.body().op_block(op)?;
+    let (lb, ub, step) = (*operands.first()?, *operands.get(1)?, *operands.get(2)?);
+    let inits = operands.get(3..)?.to_vec();
+    let b = rw.body_mut_unnotified();
+    let end = b.split_block(init_block, Some(op));
+    let first_op = b.first_op(condition);
+    let first_body = b.split_block(condition, first_op);
+    // A single-block body is now `first_body`; otherwise the last block
+    // stays the last.
+    let last_body = if last_body == condition { first_body } else { last_body };
+    inline_region_before(rw, op, 0, end);
+    let iv = rw.body().block_args(condition)[0];
+    rw.set_insertion_point_to_end(last_body);
+    let stepped = crate::build::binary(rw, "arith.addi", iv, step, loc);
+    let mut carried = vec![stepped];
+    carried.extend(rw.body().operands(terminator));
+    br(rw, condition, &carried, loc);
+    rw.erase_op(terminator);
+    rw.set_insertion_point_to_end(init_block);
+    let mut entry = vec![lb];
+    entry.extend(inits);
+    br(rw, condition, &entry, loc);
+    rw.set_insertion_point_to_end(condition);
+    let i1 = ctx.i1();
+    let pred = ctx.integer_attr(ctx.i64(), if unsigned { 6 } else { 2 });
+    let cmp = op1(rw, "arith.cmpi", &[iv, ub], i1, &[("predicate", pred)], loc);
+    cond_br(rw, cmp, first_body, &[], end, &[], loc);
+    let results: Vec<Value> = rw.body().block_args(condition)[1..].to_vec();
+    rw.replace_op(op, &results);
+    Some(())
+}
+
+fn lower_if(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
+    let loc = rw.body().op_loc(op);
+    let cond = *operands.first()?;
+    let cond_block = rw.body().op_block(op)?;
+    let result_types = rw.body().result_types(op);
+    let remaining = rw.body_mut_unnotified().split_block(cond_block, Some(op));
+    let continuation = if result_types.is_empty() {
+        remaining
+    } else {
+        let b = rw.body_mut_unnotified();
+        let c = b.create_block();
+        b.insert_block_before(remaining, c);
+        for &t in &result_types {
+            b.add_block_arg(c, t, loc);
+        }
+        rw.set_insertion_point_to_end(c);
+        br(rw, remaining, &[], loc);
+        c
+    };
+    let (then_first, then_last) = region_ends(rw, op, 0)?;
+    branch_to_continuation(rw, then_last, continuation, loc)?;
+    inline_region_before(rw, op, 0, continuation);
+    let else_first = match region_ends(rw, op, 1) {
+        Some((first, last)) => {
+            branch_to_continuation(rw, last, continuation, loc)?;
+            inline_region_before(rw, op, 1, continuation);
+            first
+        }
+        None => continuation,
+    };
+    rw.set_insertion_point_to_end(cond_block);
+    cond_br(rw, cond, then_first, &[], else_first, &[], loc);
+    let results: Vec<Value> = rw.body().block_args(continuation).to_vec();
+    rw.replace_op(op, &results);
+    Some(())
+}
+
+/// Replaces the `scf.yield` ending `block` by a branch to `dest` passing
+/// its operands.
+fn branch_to_continuation(rw: &mut PatternRewriter<'_>, block: Block, dest: Block, loc: Location) -> Option<()> {
+    let terminator = rw.body().last_op(block)?;
+    let values: Vec<Value> = rw.body().operands(terminator).collect();
+    rw.set_insertion_point_to_end(block);
+    br(rw, dest, &values, loc);
+    rw.erase_op(terminator);
+    Some(())
+}
+
+fn lower_while(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
+    let ctx = rw.ctx;
+    let loc = rw.body().op_loc(op);
+    let current = rw.body().op_block(op)?;
+    let (before, before_last) = region_ends(rw, op, 0)?;
+    let (after, after_last) = region_ends(rw, op, 1)?;
+    let condition = rw.body().last_op(before_last)?;
+    let yield_op = rw.body().last_op(after_last)?;
+    if ctx.op_name_str(rw.body().op_name(condition)) != "scf.condition" || ctx.op_name_str(rw.body().op_name(yield_op)) != "scf.yield" {
+        return None;
+    }
+    // `DoWhileLowering`: the "after" block is only a yield of its own
+    // arguments, in order.
+    let forwarding = {
+        let body = rw.body();
+        after == after_last && body.first_op(after) == Some(yield_op) && body.operand_vec(yield_op).as_slice() == body.block_args(after)
+    };
+    let continuation = rw.body_mut_unnotified().split_block(current, Some(op));
+    let cond_loc = rw.body().op_loc(condition);
+    let cond_operands: Vec<Value> = rw.body().operand_vec(condition).to_vec();
+    let (flag, args) = cond_operands.split_first()?;
+    if forwarding {
+        inline_region_before(rw, op, 0, continuation);
+        rw.set_insertion_point_to_end(current);
+        br(rw, before, operands, loc);
+        rw.set_insertion_point_to_end(before_last);
+        cond_br(rw, *flag, before, args, continuation, &[], cond_loc);
+        rw.replace_op(op, args);
+        rw.erase_op(condition);
+        return Some(());
+    }
+    inline_region_before(rw, op, 1, continuation);
+    inline_region_before(rw, op, 0, after);
+    rw.set_insertion_point_to_end(current);
+    br(rw, before, operands, loc);
+    rw.set_insertion_point_before(condition);
+    cond_br(rw, *flag, after, args, continuation, &[], cond_loc);
+    rw.erase_op(condition);
+    let yield_loc = rw.body().op_loc(yield_op);
+    let yielded: Vec<Value> = rw.body().operand_vec(yield_op).to_vec();
+    rw.set_insertion_point_before(yield_op);
+    br(rw, before, &yielded, yield_loc);
+    rw.erase_op(yield_op);
+    rw.replace_op(op, args);
+    Some(())
+}

@@ -5,6 +5,7 @@
 
 pub mod conversion;
 pub mod dialect;
+pub mod translate;
 
 use strata_ir::Context;
 

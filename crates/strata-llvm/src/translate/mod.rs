@@ -1,0 +1,302 @@
+//! Translation of a module in the `llvm` dialect to LLVM IR text (what
+//! `mlir-translate --mlir-to-llvmir` does, without its constant folding):
+//! globals, declarations and definitions; block arguments become `phi`
+//! nodes fed by the branches of the predecessors; `llvm.mlir.constant`,
+//! `addressof`, `undef`/`poison`/`zero` become constant operands written
+//! where they are used. Values are named `%vN`, blocks `bbN`, so the text
+//! does not depend on LLVM's implicit numbering. Anything outside the
+//! supported subset is reported at its location.
+
+pub mod types;
+
+use rustc_hash::FxHashMap;
+
+use strata_ir::{Block, Body, Context, Diagnostic, Op, Value};
+
+use crate::dialect::asm::{dense_i64_values, string_of, type_of};
+use crate::dialect::func::func_signature;
+use crate::dialect::memory::{gep_raw_indices, DYNAMIC_INDEX};
+use crate::dialect::types::{llvm_type, LlvmType};
+use types::{constant_text, string_constant, type_text};
+
+/// Translates the module `module` (an op of `body`) to LLVM IR text.
+pub fn translate_module(ctx: &Context, body: &Body, module: Op) -> Result<String, Diagnostic> {
+    let mut out = String::from("; ModuleID = 'LLVMDialectModule'\nsource_filename = \"LLVMDialectModule\"\n");
+    let (rb, regions) = body.regions_of(module);
+    let Some(block) = regions.first().and_then(|&r| rb.first_block(r)) else { return Ok(out) };
+    for op in rb.block_ops(block) {
+        let name = ctx.op_name_str(rb.op_name(op));
+        let err = |m: String| Diagnostic::error(rb.op_loc(op), m);
+        match name {
+            "llvm.mlir.global" => {
+                let attrs = rb.op_attrs(op);
+                let sym = string_of(ctx, attrs, "sym_name").unwrap_or_default();
+                let Some(bytes) = ctx.dict_get(attrs, "value").and_then(|a| ctx.as_string(a)) else {
+                    return Err(err("only string-initialised globals can be translated".into()));
+                };
+                let linkage = string_of(ctx, attrs, "linkage").map_or(String::new(), |l| format!("{l} "));
+                let kind = if ctx.dict_get(attrs, "constant").is_some() { "constant" } else { "global" };
+                out.push_str(&format!("\n@{sym} = {linkage}{kind} [{} x i8] {}\n", bytes.len(), string_constant(bytes)));
+            }
+            "llvm.func" => out.push_str(&translate_function(ctx, rb, op)?),
+            _ => return Err(err(format!("cannot translate operation '{name}' to LLVM IR: only llvm.func and llvm.mlir.global may appear in the module"))),
+        }
+    }
+    Ok(out)
+}
+
+/// Per-function translation state.
+struct Fn<'a> {
+    ctx: &'a Context,
+    body: &'a Body,
+    names: FxHashMap<Value, String>,
+    labels: FxHashMap<Block, String>,
+}
+
+fn translate_function(ctx: &Context, module: &Body, op: Op) -> Result<String, Diagnostic> {
+    let attrs = module.op_attrs(op);
+    let loc = module.op_loc(op);
+    let (result, inputs, vararg) = func_signature(ctx, module, op).ok_or_else(|| Diagnostic::error(loc, "llvm.func without a function type"))?;
+    let tt = |t| type_text(ctx, t).map_err(|m| Diagnostic::error(loc, m));
+    let sym = string_of(ctx, attrs, "sym_name").unwrap_or_default();
+    let rt = tt(result)?;
+    let (fb, regions) = module.regions_of(op);
+    let entry = regions.first().and_then(|&r| fb.first_block(r));
+    let mut params: Vec<String> = Vec::new();
+    let Some(entry) = entry else {
+        for &t in &inputs {
+            params.push(tt(t)?);
+        }
+        if vararg {
+            params.push("...".into());
+        }
+        return Ok(format!("\ndeclare {rt} @{sym}({})\n", params.join(", ")));
+    };
+    let mut f = Fn { ctx, body: fb, names: FxHashMap::default(), labels: FxHashMap::default() };
+    let region = regions[0];
+    for (i, b) in fb.blocks(region).enumerate() {
+        f.labels.insert(b, format!("bb{i}"));
+    }
+    let mut counter = 0usize;
+    for b in fb.blocks(region) {
+        for &a in fb.block_args(b) {
+            f.names.insert(a, format!("%v{counter}"));
+            counter += 1;
+        }
+        for o in fb.block_ops(b) {
+            for r in fb.results(o) {
+                f.names.insert(r, format!("%v{counter}"));
+                counter += 1;
+            }
+        }
+    }
+    for (&a, &t) in fb.block_args(entry).iter().zip(&inputs) {
+        params.push(format!("{} {}", tt(t)?, f.names[&a]));
+    }
+    if vararg {
+        params.push("...".into());
+    }
+    let linkage = string_of(ctx, attrs, "linkage").map_or(String::new(), |l| format!("{l} "));
+    let mut out = format!("\ndefine {linkage}{rt} @{sym}({}) {{\n", params.join(", "));
+    let preds = f.incoming(region)?;
+    for b in fb.blocks(region) {
+        out.push_str(&format!("{}:\n", f.labels[&b]));
+        if b != entry {
+            for (i, &a) in fb.block_args(b).iter().enumerate() {
+                let ty = f.ty(fb.value_type(a), a_loc(fb, b))?;
+                let mut inc = Vec::new();
+                for (pred, vals) in preds.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+                    inc.push(format!("[ {}, %{} ]", f.operand(vals[i])?, f.labels[pred]));
+                }
+                out.push_str(&format!("  {} = phi {ty} {}\n", f.names[&a], inc.join(", ")));
+            }
+        }
+        for o in fb.block_ops(b) {
+            if let Some(line) = f.instruction(o)? {
+                out.push_str("  ");
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
+    out.push_str("}\n");
+    Ok(out)
+}
+
+fn a_loc(body: &Body, b: Block) -> strata_ir::Location {
+    body.block_parent_op(b).map_or(strata_ir::Location::Unknown, |o| body.op_loc(o))
+}
+
+impl Fn<'_> {
+    fn ty(&self, t: strata_ir::Type, loc: strata_ir::Location) -> Result<String, Diagnostic> {
+        type_text(self.ctx, t).map_err(|m| Diagnostic::error(loc, m))
+    }
+
+    /// For every block, the (predecessor, operands passed) of its incoming edges.
+    fn incoming(&self, region: strata_ir::Region) -> Result<FxHashMap<Block, Vec<(Block, Vec<Value>)>>, Diagnostic> {
+        let (ctx, body) = (self.ctx, self.body);
+        let mut map: FxHashMap<Block, Vec<(Block, Vec<Value>)>> = FxHashMap::default();
+        for b in body.blocks(region) {
+            let Some(term) = body.last_op(b) else { continue };
+            let succs = body.successors(term).to_vec();
+            if succs.is_empty() {
+                continue;
+            }
+            let ops = body.operand_vec(term);
+            let groups: Vec<Vec<Value>> = match ctx.op_name_str(body.op_name(term)) {
+                "llvm.br" => vec![ops.to_vec()],
+                "llvm.cond_br" => {
+                    let seg = strata_ir::branch::dense_i32_values(ctx, body.op_attr(ctx, term, "operandSegmentSizes"));
+                    let t = seg.get(1).copied().unwrap_or(0) as usize;
+                    if succs[0] == succs[1] && !body.block_args(succs[0]).is_empty() {
+                        return Err(Diagnostic::error(body.op_loc(term), "cannot translate a conditional branch passing arguments to the same block twice"));
+                    }
+                    vec![ops[1..1 + t].to_vec(), ops[1 + t..].to_vec()]
+                }
+                other => return Err(Diagnostic::error(body.op_loc(term), format!("cannot translate terminator '{other}' to LLVM IR"))),
+            };
+            for (s, g) in succs.into_iter().zip(groups) {
+                map.entry(s).or_default().push((b, g));
+            }
+        }
+        Ok(map)
+    }
+
+    /// `type value` of an operand.
+    fn typed(&self, v: Value) -> Result<String, Diagnostic> {
+        let loc = self.body.defining_op(v).map_or(strata_ir::Location::Unknown, |o| self.body.op_loc(o));
+        Ok(format!("{} {}", self.ty(self.body.value_type(v), loc)?, self.operand(v)?))
+    }
+
+    /// The text of a value used as an operand: a constant's text, or its name.
+    fn operand(&self, v: Value) -> Result<String, Diagnostic> {
+        let (ctx, body) = (self.ctx, self.body);
+        if let Some(def) = body.defining_op(v) {
+            let loc = body.op_loc(def);
+            match ctx.op_name_str(body.op_name(def)) {
+                "llvm.mlir.constant" => {
+                    let value = body.op_attr(ctx, def, "value").ok_or_else(|| Diagnostic::error(loc, "constant without value"))?;
+                    return constant_text(ctx, value, body.value_type(v)).map_err(|m| Diagnostic::error(loc, m));
+                }
+                "llvm.mlir.addressof" => {
+                    let a = body.op_attr(ctx, def, "global_name").ok_or_else(|| Diagnostic::error(loc, "addressof without global_name"))?;
+                    return Ok(strata_ir::printer::attr_to_string(ctx, a));
+                }
+                "llvm.mlir.undef" => return Ok("undef".into()),
+                "llvm.mlir.poison" => return Ok("poison".into()),
+                "llvm.mlir.zero" => {
+                    let t = body.value_type(v);
+                    return Ok(if llvm_type(ctx, t) == Some(LlvmType::Ptr) {
+                        "null".into()
+                    } else if ctx.is_signless_integer(t) {
+                        "0".into()
+                    } else if matches!(llvm_type(ctx, t), Some(LlvmType::Struct(_) | LlvmType::Array(..))) {
+                        "zeroinitializer".into()
+                    } else {
+                        "0.0".into()
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(self.names[&v].clone())
+    }
+
+    /// The instruction for `op`, `None` for ops that only make constants.
+    fn instruction(&self, op: Op) -> Result<Option<String>, Diagnostic> {
+        let (ctx, body) = (self.ctx, self.body);
+        let name = ctx.op_name_str(body.op_name(op));
+        let short = name.strip_prefix("llvm.").unwrap_or(name);
+        let loc = body.op_loc(op);
+        let attrs = body.op_attrs(op);
+        let ops = body.operand_vec(op);
+        let res = || self.names[&body.result(op, 0)].clone();
+        let rty = || self.ty(body.value_type(body.result(op, 0)), loc);
+        let args = |vals: &[Value]| -> Result<String, Diagnostic> {
+            Ok(vals.iter().map(|&v| self.typed(v)).collect::<Result<Vec<_>, _>>()?.join(", "))
+        };
+        let line = match short {
+            "mlir.constant" | "mlir.addressof" | "mlir.undef" | "mlir.poison" | "mlir.zero" => return Ok(None),
+            _ if crate::dialect::arith::INT_BINARY.contains(&short) || crate::dialect::arith::FLOAT_BINARY.contains(&short) => {
+                let bits = crate::dialect::asm::int_of(ctx, attrs, "overflowFlags").unwrap_or(0);
+                let mut flags = String::new();
+                if bits & crate::dialect::arith::OVERFLOW_NUW != 0 {
+                    flags.push_str(" nuw");
+                }
+                if bits & crate::dialect::arith::OVERFLOW_NSW != 0 {
+                    flags.push_str(" nsw");
+                }
+                format!("{} = {short}{flags} {} {}, {}", res(), rty()?, self.operand(ops[0])?, self.operand(ops[1])?)
+            }
+            "fneg" => format!("{} = fneg {}", res(), self.typed(ops[0])?),
+            "icmp" | "fcmp" => {
+                let p = string_of(ctx, attrs, "predicate").unwrap_or_default();
+                let p = p.trim_start_matches('_');
+                format!("{} = {short} {p} {}, {}", res(), self.typed(ops[0])?, self.operand(ops[1])?)
+            }
+            _ if crate::dialect::arith::CASTS.contains(&short) => format!("{} = {short} {} to {}", res(), self.typed(ops[0])?, rty()?),
+            "select" => format!("{} = select {}, {}, {}", res(), self.typed(ops[0])?, self.typed(ops[1])?, self.typed(ops[2])?),
+            "extractvalue" => {
+                let pos: Vec<String> = dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();
+                format!("{} = extractvalue {}, {}", res(), self.typed(ops[0])?, pos.join(", "))
+            }
+            "insertvalue" => {
+                let pos: Vec<String> = dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();
+                format!("{} = insertvalue {}, {}, {}", res(), self.typed(ops[1])?, self.typed(ops[0])?, pos.join(", "))
+            }
+            "alloca" => {
+                let et = self.ty(type_of(ctx, attrs, "elem_type").unwrap_or(ctx.i64()), loc)?;
+                let align = crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
+                format!("{} = alloca {et}, {}{align}", res(), self.typed(ops[0])?)
+            }
+            "load" => {
+                let align = crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
+                format!("{} = load {}, {}{align}", res(), rty()?, self.typed(ops[0])?)
+            }
+            "store" => {
+                let align = crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
+                format!("store {}, {}{align}", self.typed(ops[0])?, self.typed(ops[1])?)
+            }
+            "getelementptr" => {
+                let et = self.ty(type_of(ctx, attrs, "elem_type").unwrap_or(ctx.integer_type(8)), loc)?;
+                let flags = string_of(ctx, attrs, "noWrapFlags").map_or(String::new(), |f| format!(" {}", f.replace('|', " ")));
+                let mut dynamic = ops[1..].iter();
+                let mut idx = Vec::new();
+                for raw in gep_raw_indices(ctx, attrs) {
+                    if raw == DYNAMIC_INDEX {
+                        let v = dynamic.next().ok_or_else(|| Diagnostic::error(loc, "GEP with fewer dynamic indices than its constant list says"))?;
+                        idx.push(self.typed(*v)?);
+                    } else {
+                        idx.push(format!("i32 {raw}"));
+                    }
+                }
+                format!("{} = getelementptr{flags} {et}, {}, {}", res(), self.typed(ops[0])?, idx.join(", "))
+            }
+            "call" => {
+                let callee = ctx.dict_get(attrs, "callee").map(|a| strata_ir::printer::attr_to_string(ctx, a)).unwrap_or_default();
+                let rt = if body.num_results(op) == 0 { "void".to_string() } else { rty()? };
+                let fty = match type_of(ctx, attrs, "var_callee_type").and_then(|t| llvm_type(ctx, t)) {
+                    Some(LlvmType::Func { inputs, .. }) => {
+                        let mut ps: Vec<String> = inputs.iter().map(|&t| self.ty(t, loc)).collect::<Result<_, _>>()?;
+                        ps.push("...".into());
+                        format!("{rt} ({})", ps.join(", "))
+                    }
+                    _ => rt,
+                };
+                let call = format!("call {fty} {callee}({})", args(&ops)?);
+                if body.num_results(op) == 0 { call } else { format!("{} = {call}", res()) }
+            }
+            "br" => format!("br label %{}", self.labels[&body.successors(op)[0]]),
+            "cond_br" => {
+                let s = body.successors(op);
+                format!("br {}, label %{}, label %{}", self.typed(ops[0])?, self.labels[&s[0]], self.labels[&s[1]])
+            }
+            "return" => match ops.first() {
+                Some(&v) => format!("ret {}", self.typed(v)?),
+                None => "ret void".into(),
+            },
+            _ => return Err(Diagnostic::error(loc, format!("cannot translate operation '{name}' to LLVM IR"))),
+        };
+        Ok(Some(line))
+    }
+}

@@ -346,6 +346,7 @@ pub fn register(ctx: &mut Context, chapter: u32) {
 /// (for lowering) and toy.
 pub fn context(chapter: u32) -> Context {
     let mut ctx = strata_dialects::context();
+    strata_llvm::register_dialect(&mut ctx);
     register(&mut ctx, chapter);
     ctx
 }

@@ -183,6 +183,9 @@ pub fn registry() -> PassRegistry {
     strata_transforms::register_passes(&mut r);
     r.register(crate::shape_inference::INFO);
     r.register(crate::lower_to_affine::INFO);
+    r.register(crate::lower_print_to_llvm::INFO);
+    strata_conversion::register_passes(&mut r);
+    strata_llvm::conversion::register_passes(&mut r);
     r
 }
 

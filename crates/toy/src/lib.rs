@@ -6,7 +6,7 @@
 //! (`!toy.struct`), `mlirgen` (AST to IR) (chapter 2, 7); `combine`
 //! (canonicalization patterns, chapter 3); `inliner` and `shape_inference`
 //! (chapter 4); `lower_to_affine` (chapter 5's partial lowering), `jit`
-//! (chapter 6) and `lowering` (their pipeline and emit targets); `driver` (what `toyc -chapter=N` runs and prints).
+//! (chapter 6), `lower_print_to_llvm` (chapter 6's printf lowering) and `lowering` (their pipeline and emit targets); `driver` (what `toyc -chapter=N` runs and prints).
 
 pub mod ast;
 pub mod ast_dump;
@@ -16,6 +16,7 @@ pub mod driver;
 pub mod inliner;
 pub mod jit;
 pub mod lexer;
+pub mod lower_print_to_llvm;
 pub mod lower_to_affine;
 pub mod lowering;
 pub mod mlirgen;

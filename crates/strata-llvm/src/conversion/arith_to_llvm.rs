@@ -6,7 +6,9 @@
 //! removes the casts once everything is lowered. Ops outside this subset
 //! (min/max, ceil/floor divisions, ...) are left as they are.
 
-use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type};
+use rustc_hash::FxHashMap;
+use strata_ir::fold::{fold_op, FoldResult, FoldValue};
+use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
@@ -93,35 +95,83 @@ fn overflow_bits(ctx: &Context, a: Option<Attribute>) -> i64 {
     }
 }
 
+/// Lowers the arith ops of one function. As in upstream's conversion
+/// driver, the original ops stay in place until every op is converted:
+/// folds see the input IR (an operand defined by an already converted op
+/// still shows that op), and the new values are recorded in `mapping`.
+/// At the end the old results are redirected (through a cast where the
+/// type changed) and the old ops erased.
 pub fn lower_arith(ctx: &Context, body: &mut Body) {
     let mut lw = Lowerer::new(ctx);
+    let mut mapping: FxHashMap<Value, Value> = FxHashMap::default();
+    let mut converted = Vec::new();
     for op in ops_preorder(body) {
         if body.is_erased(op) || !ctx.op_name_str(body.op_name(op)).starts_with("arith.") {
             continue;
         }
-        lower_op(&mut lw, body, op);
+        if let Some(new) = lower_op(&mut lw, body, op, &mapping) {
+            mapping.insert(body.result(op, 0), new);
+            converted.push(op);
+        }
+    }
+    for &op in &converted {
+        let r = body.result(op, 0);
+        let new = lookup(&mapping, r);
+        let old_ty = body.value_type(r);
+        let v = if body.value_type(new) == old_ty { new } else { lw.cast_to(body, new, old_ty) };
+        body.replace_all_uses_with(r, v);
+    }
+    for &op in converted.iter().rev() {
+        body.erase_op(op);
     }
     lw.finish(body);
 }
 
-fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
+/// The newest value standing for `v`.
+fn lookup(mapping: &FxHashMap<Value, Value>, v: Value) -> Value {
+    let mut v = v;
+    while let Some(&n) = mapping.get(&v) {
+        v = n;
+    }
+    v
+}
+
+/// The converted value for operand `v`.
+fn operand(lw: &mut Lowerer<'_>, body: &mut Body, mapping: &FxHashMap<Value, Value>, v: Value) -> Value {
+    let v = lookup(mapping, v);
+    lw.converted(body, v)
+}
+
+/// Lowers one op; returns the value replacing its result.
+fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, mapping: &FxHashMap<Value, Value>) -> Option<Value> {
     let ctx = lw.ctx;
     let name = ctx.op_name_str(body.op_name(op)).to_string();
     let loc = body.op_loc(op);
-    let result_ty: Option<Type> = (body.num_results(op) == 1).then(|| convert_type(ctx, body.value_type(body.result(op, 0))));
-    let (Some(rt), true) = (result_ty, lowerable(&name)) else { return };
-    let operands: Vec<_> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
+    if body.num_results(op) != 1 || !lowerable(&name) {
+        return None;
+    }
+    let rt = convert_type(ctx, body.value_type(body.result(op, 0)));
+    if !super::common::is_scalar(ctx, rt) {
+        return None;
+    }
     lw.at = Some(At::Before(op));
-    let new = if name == "arith.constant" {
-        let Some(v) = body.op_attr(ctx, op, "value") else { return };
-        if !matches!(ctx.attr_kind(v), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. }) {
-            return;
+    if name != "arith.constant" {
+        if let Some(v) = fold_first(lw, body, op, rt) {
+            return Some(v);
+        }
+    }
+    let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| operand(lw, body, mapping, v)).collect();
+    lw.at = Some(At::Before(op));
+    Some(if name == "arith.constant" {
+        let v = body.op_attr(ctx, op, "value")?;
+        if !matches!(ctx.attr_kind(v), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)) {
+            return None;
         }
         lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", v)]))
     } else if name == "arith.cmpi" || name == "arith.cmpf" {
         let idx = body.op_attr(ctx, op, "predicate").and_then(|a| ctx.as_integer(a)).map_or(0, |v| v.to_i64()) as usize;
         let (llvm_name, table): (&str, &[&str]) = if name == "arith.cmpi" { ("llvm.icmp", &ICMP_PREDICATES) } else { ("llvm.fcmp", &FCMP_PREDICATES) };
-        let Some(pred) = table.get(idx) else { return };
+        let pred = table.get(idx)?;
         lw.value(body, llvm_name, loc, &operands, ctx.i1(), attrs(ctx, &[("predicate", ctx.string_attr(pred))]))
     } else if name == "arith.index_cast" || name == "arith.index_castui" {
         let from = ctx.int_or_float_width(body.value_type(operands[0])).unwrap_or(64);
@@ -133,12 +183,39 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
             lw.value(body, if to > from { ext } else { "llvm.trunc" }, loc, &operands, rt, ctx.empty_dictionary())
         }
     } else {
-        let llvm_name = one_to_one(&name).expect("checked by lowerable");
+        let llvm_name = one_to_one(&name)?;
         let bits = overflow_bits(ctx, body.op_attr(ctx, op, "overflowFlags"));
         let a = if bits != 0 { attrs(ctx, &[("overflowFlags", ctx.integer_attr(ctx.i32(), bits))]) } else { ctx.empty_dictionary() };
         lw.value(body, llvm_name, loc, &operands, rt, a)
-    };
-    lw.replace(body, op, &[new]);
+    })
+}
+
+/// The constant an operand holds: its defining op is constant-like (the
+/// original ops are still in place while the function is converted).
+fn constant_of(ctx: &Context, body: &Body, v: Value) -> Option<Attribute> {
+    let def = body.defining_op(v)?;
+    matches!(ctx.op_name_str(body.op_name(def)), "arith.constant" | "llvm.mlir.constant").then(|| body.op_attr(ctx, def, "value")).flatten()
+}
+
+/// Upstream's conversion driver folds an op before trying its patterns:
+/// a constant result becomes an `llvm.mlir.constant` (the arith constant
+/// its materializer makes, lowered at once), a forwarded operand replaces
+/// the op. The replacing value if the op folded away.
+fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, rt: Type) -> Option<Value> {
+    let ctx = lw.ctx;
+    let operands = body.operand_vec(op);
+    let consts: Vec<Option<Attribute>> = operands.iter().map(|&v| constant_of(ctx, body, v)).collect();
+    let FoldResult::Replace(values) = fold_op(ctx, body, op, &consts) else { return None };
+    match values.first()? {
+        FoldValue::Value(v) => Some(*v),
+        FoldValue::Attr(a) => {
+            if !matches!(ctx.attr_kind(*a), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)) {
+                return None;
+            }
+            let loc = body.op_loc(op);
+            Some(lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", *a)])))
+        }
+    }
 }
 
 fn lowerable(name: &str) -> bool {

@@ -49,6 +49,12 @@ pub fn is_supported_memref(ctx: &Context, t: Type) -> bool {
     }
 }
 
+/// Whether `t` is a scalar the conversions handle: an integer or float
+/// (vectors and tensors are left alone).
+pub fn is_scalar(ctx: &Context, t: Type) -> bool {
+    ctx.int_or_float_width(t).is_some()
+}
+
 /// Where new ops go.
 #[derive(Copy, Clone)]
 pub enum At {

@@ -44,7 +44,7 @@ impl Pass for CfToLlvm {
 }
 
 /// Gives `b`'s arguments their converted types; old users read a cast.
-fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block) {
+fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block, casts: &mut Vec<strata_ir::Op>) {
     let mut last_cast = None;
     for i in 0..body.block_args(b).len() {
         let arg = body.block_args(b)[i];
@@ -61,6 +61,7 @@ fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block) {
             None => body.prepend_op(b, cast),
         }
         last_cast = Some(cast);
+        casts.push(cast);
         let r = body.result(cast, 0);
         body.replace_uses_if(arg, r, |_, user| user != cast);
     }
@@ -80,8 +81,9 @@ pub fn lower_cf(ctx: &Context, body: &mut Body) {
             }
         }
     }
+    let mut casts = Vec::new();
     for b in targets {
-        convert_block_signature(ctx, body, b);
+        convert_block_signature(ctx, body, b, &mut casts);
     }
     for op in ops {
         if body.is_erased(op) {
@@ -106,4 +108,9 @@ pub fn lower_cf(ctx: &Context, body: &mut Body) {
         body.erase_op(op);
     }
     lw.finish(body);
+    for c in casts {
+        if !body.is_erased(c) && body.op_results_unused(c) {
+            body.erase_op(c);
+        }
+    }
 }

@@ -11,7 +11,7 @@ use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
-use super::common::{attrs, convert_type, descriptor_type, for_each_function, ops_preorder, At, Lowerer, CAST};
+use super::common::{attrs, convert_type, descriptor_type, ops_preorder, At, Lowerer, CAST};
 use crate::dialect::asm::dense_i64_array;
 use crate::dialect::types::{func_type, llvm_type, ptr_type, void_type, LlvmType};
 
@@ -38,11 +38,23 @@ impl Pass for FuncToLlvm {
         Some("builtin.module")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        lower_functions(target.ctx, target.body)?;
-        for_each_function(target, |ctx, body| {
-            lower_calls_and_returns(ctx, body);
-            Ok(())
-        })?;
+        let ctx = target.ctx;
+        for (f, ins) in lower_functions(ctx, target.body)? {
+            let Some(mut nested) = target.body.take_nested(f) else { continue };
+            let entry = nested.root_regions().first().and_then(|&r| nested.first_block(r));
+            let materialized = match entry {
+                Some(b) => convert_entry(ctx, &mut nested, b, &ins),
+                None => vec![],
+            };
+            lower_calls_and_returns(ctx, &mut nested);
+            // Argument materializations nobody uses go, as upstream's.
+            for op in materialized.into_iter().rev() {
+                if !nested.is_erased(op) && nested.op_results_unused(op) {
+                    nested.erase_op(op);
+                }
+            }
+            target.body.put_nested(f, nested);
+        }
         Ok(PreservedAnalyses::none())
     }
 }
@@ -77,7 +89,10 @@ fn llvm_result(ctx: &Context, results: &[Type]) -> Option<Type> {
     }
 }
 
-fn lower_functions(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
+/// Replaces each `func.func` by an `llvm.func` holding its body; returns
+/// the new functions with their original input types.
+fn lower_functions(ctx: &Context, module: &mut Body) -> Result<Vec<(Op, Vec<Type>)>, Diagnostic> {
+    let mut converted = Vec::new();
     let funcs: Vec<Op> = ops_preorder(module).into_iter().filter(|&op| ctx.op_name_is(module.op_name(op), "func.func")).collect();
     for f in funcs {
         let fattrs = module.op_attrs(f);
@@ -96,20 +111,19 @@ fn lower_functions(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
         }
         let new = module.create_op(OpSpec::new(ctx, "llvm.func", loc).attrs(ctx.dictionary(entries)).regions(1));
         module.insert_op_before(f, new);
-        let mut nested = module.take_nested(f).expect("func.func is isolated");
-        if let Some(entry) = nested.root_regions().first().and_then(|&r| nested.first_block(r)) {
-            convert_entry(ctx, &mut nested, entry, &ins);
-        }
+        let nested = module.take_nested(f).expect("func.func is isolated");
         module.put_nested(new, nested);
         module.erase_op(f);
+        converted.push((new, ins));
     }
-    Ok(())
+    Ok(converted)
 }
 
 /// Replaces the entry block's arguments by the expanded ones; the old
 /// values are rebuilt (descriptors) or cast back, each group at the block's
 /// start, later arguments above earlier ones as upstream materializes them.
-fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) {
+fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) -> Vec<Op> {
+    let mut created = Vec::new();
     let old: Vec<Value> = body.block_args(entry).to_vec();
     let mut lw = Lowerer::new(ctx);
     for (i, (&arg, &t)) in old.iter().zip(ins).enumerate() {
@@ -121,6 +135,7 @@ fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) {
                 let dt = descriptor_type(ctx, shape.len());
                 let rank = shape.len();
                 let mut desc = lw.value(body, "llvm.mlir.poison", loc, &[], dt, ctx.empty_dictionary());
+                created.extend(body.defining_op(desc));
                 // Arguments: pointers, offset, sizes, strides; packed
                 // with each size followed by its stride, as upstream.
                 let mut fields: Vec<(Vec<i64>, Value)> = (0..3).map(|k| (vec![k as i64], new_args[k])).collect();
@@ -130,10 +145,17 @@ fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) {
                 }
                 for (pos, v) in fields {
                     desc = lw.value(body, "llvm.insertvalue", loc, &[v, desc], dt, attrs(ctx, &[("position", dense_i64_array(ctx, &pos))]));
+                    created.extend(body.defining_op(desc));
                 }
-                lw.value(body, CAST, loc, &[desc], t, ctx.empty_dictionary())
+                let cast = lw.value(body, CAST, loc, &[desc], t, ctx.empty_dictionary());
+                created.extend(body.defining_op(cast));
+                cast
             }
-            _ if new_args[0] != arg && body.value_type(new_args[0]) != t => lw.value(body, CAST, loc, &[new_args[0]], t, ctx.empty_dictionary()),
+            _ if body.value_type(new_args[0]) != t => {
+                let cast = lw.value(body, CAST, loc, &[new_args[0]], t, ctx.empty_dictionary());
+                created.extend(body.defining_op(cast));
+                cast
+            }
             _ => new_args[0],
         };
         body.replace_all_uses_with(arg, replacement);
@@ -141,6 +163,7 @@ fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) {
     for _ in 0..old.len() {
         body.erase_block_arg(entry, 0);
     }
+    created
 }
 
 fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {

@@ -20,7 +20,7 @@ pub const LINKAGES: [&str; 10] =
     ["private", "internal", "available_externally", "linkonce", "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr"];
 
 /// Attributes the function printer writes itself.
-const FUNC_ELIDED: [&str; 5] = ["sym_name", "function_type", "linkage", "sym_visibility", "arg_attrs"];
+const FUNC_ELIDED: [&str; 4] = ["sym_name", "function_type", "linkage", "arg_attrs"];
 
 /// The signature of an `llvm.func`: result (`!llvm.void` for none), inputs, vararg.
 pub fn func_signature(ctx: &Context, body: &Body, op: Op) -> Option<(Type, Vec<Type>, bool)> {
@@ -33,10 +33,6 @@ pub fn func_signature(ctx: &Context, body: &Body, op: Op) -> Option<(Type, Vec<T
 pub fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
     let attrs = p.body.op_attrs(op);
-    if let Some(v) = string_of(ctx, attrs, "sym_visibility") {
-        p.write(" ");
-        p.write(&v);
-    }
     if let Some(l) = string_of(ctx, attrs, "linkage") {
         p.write(" ");
         p.write(&l);
@@ -74,19 +70,8 @@ pub fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
 
 pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let ctx = p.ctx;
-    for vis in ["private", "public", "nested"] {
-        // `private` is also a linkage: it is a visibility only when a
-        // linkage or the symbol follows.
-        if p.is_keyword(vis) {
-            p.bump();
-            if vis == "private" && p.tok() == Tok::AtIdent {
-                state.add_attr(ctx, "linkage", ctx.string_attr("private"));
-            } else {
-                state.add_attr(ctx, "sym_visibility", ctx.string_attr(vis));
-            }
-            break;
-        }
-    }
+    // LLVMFuncOp has no visibility keyword: `private` is a linkage, and
+    // `sym_visibility` an ordinary attribute.
     for l in LINKAGES {
         if p.is_keyword(l) {
             p.bump();

@@ -1,0 +1,35 @@
+// RUN: strata-opt %s --split-input-file -convert-cf-to-llvm > %t.strata
+// RUN: mlir-opt %s --split-input-file -convert-cf-to-llvm > %t.ref
+// RUN: diff %t.ref %t.strata
+// RUN: mlir-opt %t.strata --split-input-file | diff %t.strata -
+// convert-cf-to-llvm against mlir-opt at test time: branches with index,
+// integer and float block arguments (converted block signatures, casts
+// back at the block start), conditional branches passing operands to
+// both successors, a loop.
+
+func.func @loop(%n: index, %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^head(%c0, %x : index, f64)
+^head(%i: index, %acc: f64):
+  %done = arith.cmpi sge, %i, %n : index
+  cf.cond_br %done, ^exit(%acc : f64), ^body(%i, %acc : index, f64)
+^body(%j: index, %a: f64):
+  %next = arith.addi %j, %c1 : index
+  %b = arith.addf %a, %x : f64
+  cf.br ^head(%next, %b : index, f64)
+^exit(%r: f64):
+  return %r : f64
+}
+
+// -----
+
+func.func @diamond(%c: i1, %a: i32, %i: index) -> index {
+  cf.cond_br %c, ^left(%i : index), ^right
+^left(%l: index):
+  cf.br ^join(%l, %a : index, i32)
+^right:
+  cf.br ^join(%i, %a : index, i32)
+^join(%r: index, %s: i32):
+  return %r : index
+}

@@ -30,6 +30,8 @@ oneflow_opt = os.path.join(os.path.abspath(strata_bin_dir), "oneflow-opt")
 toyc = os.path.join(os.path.abspath(strata_bin_dir), "toyc")
 # tx8c, the TX8 compiler (tests/tx8be: its --emit=tx8be output must re-parse).
 tx8c = os.path.join(os.path.abspath(strata_bin_dir), "tx8c")
+# strata-translate (tests/conversion/llvm: LLVM IR from the llvm dialect).
+strata_translate = os.path.join(os.path.abspath(strata_bin_dir), "strata-translate")
 
 # The reference tools (Debian's mlir-22-tools / llvm-22-tools).
 llvm_bin_dir = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
@@ -66,6 +68,9 @@ config.substitutions.append((r"\bstrata-opt\b", strata_opt))
 config.substitutions.append((r"\boneflow-opt\b", oneflow_opt))
 config.substitutions.append((r"(?<![-\w/])toyc\b", toyc))
 config.substitutions.append((r"(?<![-\w/])tx8c\b", tx8c))
+config.substitutions.append((r"\bstrata-translate\b", strata_translate))
 config.substitutions.append((r"\bmlir-opt\b", mlir_opt))
+config.substitutions.append((r"(?<![-\w/])mlir-translate\b", os.path.join(llvm_bin_dir, "mlir-translate")))
+config.substitutions.append((r"(?<![-\w/])lli\b", os.path.join(llvm_bin_dir, "lli")))
 config.substitutions.append((r"\bFileCheck\b", os.path.join(llvm_bin_dir, "FileCheck")))
 config.substitutions.append((r"(?<![-\w])not\b(?![-\w])", os.path.join(llvm_bin_dir, "not")))

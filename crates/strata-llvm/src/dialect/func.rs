@@ -164,6 +164,21 @@ pub fn parse_return(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     resolve_all(p, state, &refs, &types)
 }
 
+/// The operand and result types match the callee's type given by
+/// `var_callee_type` (variadic calls: at least the fixed arguments).
+pub fn verify_call(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let Some(t) = type_of(ctx, body.op_attrs(op), "var_callee_type") else { return Ok(()) };
+    let Some(LlvmType::Func { inputs, result, vararg }) = llvm_type(ctx, t) else { return Ok(()) };
+    let ops = body.operand_types(op);
+    let fixed_ok = if vararg { ops.len() >= inputs.len() } else { ops.len() == inputs.len() };
+    let results = body.result_types(op);
+    let result_ok = if llvm_type(ctx, result) == Some(LlvmType::Void) { results.is_empty() } else { results.as_slice() == [result] };
+    if !fixed_ok || ops.iter().zip(&inputs).any(|(a, b)| a != b) || !result_ok {
+        return Err(Diagnostic::error(body.op_loc(op), "'llvm.call' op operand or result types do not match the callee type"));
+    }
+    Ok(())
+}
+
 pub fn print_call(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
     let attrs = p.body.op_attrs(op);

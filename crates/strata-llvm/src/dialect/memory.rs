@@ -297,6 +297,20 @@ pub fn is_ptr_result(ctx: &Context, t: Type) -> bool {
     t == ptr_type(ctx)
 }
 
+/// One dynamic index operand per dynamic entry of `rawConstantIndices`,
+/// at least one index.
+pub fn verify_gep(ctx: &Context, body: &strata_ir::Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
+    let raw = gep_raw_indices(ctx, body.op_attrs(op));
+    let dynamic = raw.iter().filter(|&&i| i == DYNAMIC_INDEX).count();
+    if raw.is_empty() || dynamic != body.num_operands(op) - 1 {
+        return Err(strata_ir::Diagnostic::error(
+            body.op_loc(op),
+            format!("'llvm.getelementptr' op expected {dynamic} dynamic indices for {} indices, got {}", raw.len(), body.num_operands(op) - 1),
+        ));
+    }
+    Ok(())
+}
+
 /// The `alignment` of a load, store or alloca, when given.
 pub fn alignment(ctx: &Context, attrs: Attribute) -> Option<i64> {
     int_of(ctx, attrs, "alignment")

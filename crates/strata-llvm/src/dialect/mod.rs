@@ -14,11 +14,24 @@ use strata_ir::asm_format::operand_groups;
 use strata_ir::branch::{dense_i32_values, BranchOpInterface, ALL_OPERANDS_TO_SUCCESSOR};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
-use strata_ir::opdef::{OpDef, Traits, TypeConstraint};
+use strata_ir::opdef::{AttrConstraint, OpDef, Traits, TypeConstraint};
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 
 const PTR: TypeConstraint = TypeConstraint { check: types::is_ptr, summary: "LLVM pointer type", buildable: Some(types::ptr_type) };
 const LLVM_VALUE: TypeConstraint = TypeConstraint { check: types::is_compatible, summary: "LLVM dialect-compatible type", buildable: None };
+const DENSE_I32: AttrConstraint = AttrConstraint {
+    check: |c, a| matches!(c.attr_kind(a), strata_ir::AttrKind::DenseArray { element, .. } if c.is_signless_integer_of_width(*element, 32)),
+    summary: "i32 dense array attribute",
+};
+const DENSE_I64: AttrConstraint = AttrConstraint {
+    check: |c, a| matches!(c.attr_kind(a), strata_ir::AttrKind::DenseArray { element, .. } if c.is_signless_integer_of_width(*element, 64)),
+    summary: "i64 dense array attribute",
+};
+const INT_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.as_integer(a).is_some(), summary: "integer attribute" };
+const LLVM_FUNC_TYPE_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| c.as_type(a).is_some_and(|t| matches!(types::llvm_type(c, t), Some(types::LlvmType::Func { .. }))),
+    summary: "type attribute of an LLVM function type",
+};
 const INTEGER: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer(t), summary: "signless integer", buildable: None };
 
 /// The operands `op` passes to successor `succ` match the block's arguments.
@@ -71,6 +84,10 @@ pub fn register(ctx: &mut Context) {
     d.print_type = Some(types::print_llvm_type);
     d = d
         .op(custom("llvm.func", func::print_func, func::parse_func)
+            .attr("sym_name", c::STRING_ATTR)
+            .attr("function_type", LLVM_FUNC_TYPE_ATTR)
+            .optional_attr("linkage", c::STRING_ATTR)
+            .optional_attr("sym_visibility", c::STRING_ATTR)
             .region("body")
             .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE)
             // LLVMFuncOp is an OpAsmOpInterface with an empty default dialect:
@@ -82,7 +99,12 @@ pub fn register(ctx: &mut Context) {
             .traits(Traits::PURE | Traits::IS_TERMINATOR | Traits::RETURN_LIKE)
             .parent("llvm.func")
             .parent_verifier(func::verify_return))
-        .op(custom("llvm.call", func::print_call, func::parse_call).variadic_operand("callee_operands", LLVM_VALUE).variadic_result("result", LLVM_VALUE))
+        .op(custom("llvm.call", func::print_call, func::parse_call)
+            .attr("callee", c::FLAT_SYMBOL_REF_ATTR)
+            .optional_attr("var_callee_type", LLVM_FUNC_TYPE_ATTR)
+            .variadic_operand("callee_operands", LLVM_VALUE)
+            .variadic_result("result", LLVM_VALUE)
+            .verifier(func::verify_call))
         .op(OpDef::new("llvm.br")
             .variadic_operand("destOperands", LLVM_VALUE)
             .successor("dest")
@@ -101,27 +123,40 @@ pub fn register(ctx: &mut Context) {
             .format("$condition `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
             .verifier(verify_cond_br)
             .interface(COND_BR_BRANCH))
-        .op(custom("llvm.alloca", memory::print_alloca, memory::parse_alloca).operand("arraySize", INTEGER).result("res", PTR))
-        .op(custom("llvm.load", memory::print_load, memory::parse_load).operand("addr", PTR).result("res", LLVM_VALUE))
-        .op(custom("llvm.store", memory::print_store, memory::parse_store).operand("value", LLVM_VALUE).operand("addr", PTR))
+        .op(custom("llvm.alloca", memory::print_alloca, memory::parse_alloca).attr("elem_type", c::TYPE_ATTR).optional_attr("alignment", INT_ATTR).operand("arraySize", INTEGER).result("res", PTR))
+        .op(custom("llvm.load", memory::print_load, memory::parse_load).optional_attr("alignment", INT_ATTR).operand("addr", PTR).result("res", LLVM_VALUE))
+        .op(custom("llvm.store", memory::print_store, memory::parse_store).optional_attr("alignment", INT_ATTR).operand("value", LLVM_VALUE).operand("addr", PTR))
         .op(custom("llvm.getelementptr", memory::print_gep, memory::parse_gep)
+            .attr("rawConstantIndices", DENSE_I32)
+            .attr("elem_type", c::TYPE_ATTR)
+            .optional_attr("noWrapFlags", c::STRING_ATTR)
+            .verifier(memory::verify_gep)
             .operand("base", PTR)
             .variadic_operand("dynamicIndices", INTEGER)
             .result("res", PTR)
             .traits(Traits::PURE))
-        .op(custom("llvm.mlir.addressof", memory::print_addressof, memory::parse_addressof).result("res", PTR).traits(Traits::PURE))
+        .op(custom("llvm.mlir.addressof", memory::print_addressof, memory::parse_addressof).attr("global_name", c::FLAT_SYMBOL_REF_ATTR).result("res", PTR).traits(Traits::PURE))
         .op(custom("llvm.mlir.global", memory::print_global, memory::parse_global)
+            .attr("sym_name", c::STRING_ATTR)
+            .attr("global_type", c::TYPE_ATTR)
+            .optional_attr("value", c::STRING_ATTR)
+            .optional_attr("linkage", c::STRING_ATTR)
+            .optional_attr("constant", c::UNIT_ATTR)
+            .optional_attr("addr_space", INT_ATTR)
             .region("initializer")
             .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR))
         .op(custom("llvm.mlir.constant", values::print_constant, values::parse_constant)
+            .attr("value", c::TYPED_ATTR)
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE | Traits::CONSTANT_LIKE))
         .op(custom("llvm.extractvalue", values::print_extractvalue, values::parse_extractvalue)
+            .attr("position", DENSE_I64)
             .operand("container", LLVM_VALUE)
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE)
             .verifier(values::verify_aggregate))
         .op(custom("llvm.insertvalue", values::print_insertvalue, values::parse_insertvalue)
+            .attr("position", DENSE_I64)
             .operand("value", LLVM_VALUE)
             .operand("container", LLVM_VALUE)
             .result("res", LLVM_VALUE)
@@ -139,6 +174,7 @@ pub fn register(ctx: &mut Context) {
     for n in arith::INT_BINARY.iter().chain(arith::FLOAT_BINARY.iter()) {
         let name = format!("llvm.{n}");
         d = d.op(custom(&name, arith::print_same_type, arith::parse_same_type)
+            .optional_attr("overflowFlags", INT_ATTR)
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
             .result("res", LLVM_VALUE)
@@ -152,6 +188,7 @@ pub fn register(ctx: &mut Context) {
         .verifier(arith::verify_operand_kind));
     for n in ["llvm.icmp", "llvm.fcmp"] {
         d = d.op(custom(n, arith::print_cmp, arith::parse_cmp)
+            .attr("predicate", c::STRING_ATTR)
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
             .result("res", c::I1)

@@ -147,6 +147,7 @@ pub fn register(ctx: &mut Context) {
             .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR))
         .op(custom("llvm.mlir.constant", values::print_constant, values::parse_constant)
             .attr("value", c::TYPED_ATTR)
+            .verifier(values::verify_constant)
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE | Traits::CONSTANT_LIKE))
         .op(custom("llvm.extractvalue", values::print_extractvalue, values::parse_extractvalue)

@@ -37,6 +37,27 @@ pub fn parse_constant(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
+/// The value is an integer (or index, or bool) for an integer result and a
+/// float of the result's type for a float result: the only constants the
+/// conversions make and the translation writes.
+pub fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let t = body.value_type(body.result(op, 0));
+    let Some(v) = body.op_attr(ctx, op, "value") else { return Ok(()) };
+    let ok = match ctx.attr_kind(v) {
+        strata_ir::AttrKind::Integer { .. } => ctx.is_signless_integer(t),
+        strata_ir::AttrKind::Bool(_) => ctx.is_signless_integer_of_width(t, 1),
+        strata_ir::AttrKind::Float { ty, .. } => *ty == t,
+        _ => false,
+    };
+    if !ok {
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'llvm.mlir.constant' op value {} cannot be a constant of type {}", strata_ir::printer::attr_to_string(ctx, v), strata_ir::printer::type_to_string(ctx, t)),
+        ));
+    }
+    Ok(())
+}
+
 /// `attr-dict : type` of undef, poison and zero.
 pub fn print_nullary(p: &mut OpPrinter<'_, '_>, op: Op) {
     p.print_optional_attr_dict(p.body.op_attrs(op), &[]);

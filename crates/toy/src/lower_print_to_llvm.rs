@@ -9,7 +9,7 @@
 //! of the module, as the tutorial's `getOrInsertPrintf` /
 //! `getOrCreateGlobalString` do.
 
-use strata_ir::{Body, Context, Diagnostic, Location, Op, OpSpec, Type, TypeKind, Value};
+use strata_ir::{Body, Context, Diagnostic, Location, Op, OpSpec, TypeKind, Value};
 use strata_llvm::conversion::common::attrs;
 use strata_llvm::dialect::memory::{gep_attrs, string_global_attrs};
 use strata_llvm::dialect::types::{array_type, func_type, ptr_type};
@@ -97,8 +97,9 @@ fn lower_prints(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic> {
     Ok(!prints.is_empty())
 }
 
-fn create(ctx: &Context, body: &mut Body, before: Op, name: &str, loc: Location, operands: &[Value], results: &[Type], a: strata_ir::Attribute) -> Op {
-    let op = body.create_op(OpSpec::new(ctx, name, loc).operands(operands).results(results).attrs(a));
+/// Creates the op of `spec` right before `before`.
+fn create(body: &mut Body, before: Op, spec: OpSpec) -> Op {
+    let op = body.create_op(spec);
     body.insert_op_before(before, op);
     op
 }
@@ -106,32 +107,35 @@ fn create(ctx: &Context, body: &mut Body, before: Op, name: &str, loc: Location,
 /// The address of global string `name` (`addressof` + GEP `[0, 0]`).
 fn string_address(ctx: &Context, body: &mut Body, before: Op, loc: Location, name: &str, len: usize) -> Value {
     let ptr = ptr_type(ctx);
-    let addr = create(ctx, body, before, "llvm.mlir.addressof", loc, &[], &[ptr], attrs(ctx, &[("global_name", ctx.symbol_ref(name))]));
-    let zero = create(ctx, body, before, "llvm.mlir.constant", loc, &[], &[ctx.i64()], attrs(ctx, &[("value", ctx.integer_attr(ctx.index_type(), 0))]));
+    let addr = create(body, before, OpSpec::new(ctx, "llvm.mlir.addressof", loc).results(&[ptr]).attrs(attrs(ctx, &[("global_name", ctx.symbol_ref(name))])));
+    let zero = create(body, before, OpSpec::new(ctx, "llvm.mlir.constant", loc).results(&[ctx.i64()]).attrs(attrs(ctx, &[("value", ctx.integer_attr(ctx.index_type(), 0))])));
     let (a, z) = (body.result(addr, 0), body.result(zero, 0));
-    let gep = create(ctx, body, before, "llvm.getelementptr", loc, &[a, z, z], &[ptr], gep_attrs(ctx, &[None, None], array_type(ctx, len as u64, ctx.integer_type(8)), None));
+    let gep = create(body, before, OpSpec::new(ctx, "llvm.getelementptr", loc).operands(&[a, z, z]).results(&[ptr]).attrs(gep_attrs(ctx, &[None, None], array_type(ctx, len as u64, ctx.integer_type(8)), None)));
     body.result(gep, 0)
 }
 
 fn printf(ctx: &Context, body: &mut Body, before: Op, loc: Location, args: &[Value]) {
     let fty = func_type(ctx, ctx.i32(), &[ptr_type(ctx)], true);
     let a = attrs(ctx, &[("callee", ctx.symbol_ref("printf")), ("var_callee_type", ctx.type_attr(fty))]);
-    create(ctx, body, before, "llvm.call", loc, args, &[ctx.i32()], a);
+    create(body, before, OpSpec::new(ctx, "llvm.call", loc).operands(args).results(&[ctx.i32()]).attrs(a));
 }
 
 fn index_constant(ctx: &Context, body: &mut Body, before: Op, loc: Location, v: i64) -> Value {
     let idx = ctx.index_type();
-    let c = create(ctx, body, before, "arith.constant", loc, &[], &[idx], attrs(ctx, &[("value", ctx.integer_attr(idx, v))]));
+    let c = create(body, before, OpSpec::new(ctx, "arith.constant", loc).results(&[idx]).attrs(attrs(ctx, &[("value", ctx.integer_attr(idx, v))])));
     body.result(c, 0)
 }
 
 fn lower_print(ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic> {
     let loc = body.op_loc(op);
     let input = body.operand(op, 0);
-    let TypeKind::MemRef { shape, .. } = ctx.type_kind(body.value_type(input)) else {
+    let TypeKind::MemRef { shape, element, .. } = ctx.type_kind(body.value_type(input)) else {
         return Err(Diagnostic::error(loc, "toy.print must be lowered to affine first (its operand is not a memref)"));
     };
-    let shape = shape.to_vec();
+    let (shape, element) = (shape.to_vec(), *element);
+    if element != ctx.f64() {
+        return Err(Diagnostic::error(loc, "toy.print lowers buffers of f64 only (printf's %f)"));
+    }
     if shape.iter().any(|&d| d < 0) {
         return Err(Diagnostic::error(loc, "toy.print of a dynamically shaped memref cannot be lowered"));
     }
@@ -163,7 +167,7 @@ fn lower_print(ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic>
     }
     let mut load_operands = vec![input];
     load_operands.extend(&ivs);
-    let elem = create(ctx, body, anchor, "memref.load", loc, &load_operands, &[ctx.f64()], ctx.empty_dictionary());
+    let elem = create(body, anchor, OpSpec::new(ctx, "memref.load", loc).operands(&load_operands).results(&[ctx.f64()]).attrs(ctx.empty_dictionary()));
     let x = body.result(elem, 0);
     printf(ctx, body, anchor, loc, &[format, x]);
     body.erase_op(op);

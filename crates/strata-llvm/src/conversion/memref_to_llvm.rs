@@ -101,16 +101,8 @@ pub fn lower_memref(ctx: &Context, body: &mut Body, needs: &mut Needs) -> Result
             continue;
         }
         match ctx.op_name_str(body.op_name(op)) {
-            "memref.alloc" => {
-                if lower_alloc(&mut lw, body, op) {
-                    needs.malloc = true;
-                }
-            }
-            "memref.dealloc" => {
-                if lower_dealloc(&mut lw, body, op) {
-                    needs.free = true;
-                }
-            }
+            "memref.alloc" if lower_alloc(&mut lw, body, op) => needs.malloc = true,
+            "memref.dealloc" if lower_dealloc(&mut lw, body, op) => needs.free = true,
             "memref.load" | "memref.store" => lower_access(&mut lw, body, op),
             _ => {}
         }

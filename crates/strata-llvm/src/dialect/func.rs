@@ -79,7 +79,8 @@ pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             break;
         }
     }
-    if p.eat_keyword("external") {}
+    // `external` is the default linkage: accepted, not stored.
+    let _ = p.eat_keyword("external");
     let name = p.parse_symbol_name()?;
     state.add_attr(ctx, "sym_name", ctx.string_attr(&name));
     p.expect(Tok::LParen, "'('")?;

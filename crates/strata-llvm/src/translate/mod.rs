@@ -45,6 +45,9 @@ pub fn translate_module(ctx: &Context, body: &Body, module: Op) -> Result<String
     Ok(out)
 }
 
+/// For each block, the (predecessor, operands passed) of its incoming edges.
+type Incoming = FxHashMap<Block, Vec<(Block, Vec<Value>)>>;
+
 /// Per-function translation state.
 struct Fn<'a> {
     ctx: &'a Context,
@@ -133,9 +136,9 @@ impl Fn<'_> {
     }
 
     /// For every block, the (predecessor, operands passed) of its incoming edges.
-    fn incoming(&self, region: strata_ir::Region) -> Result<FxHashMap<Block, Vec<(Block, Vec<Value>)>>, Diagnostic> {
+    fn incoming(&self, region: strata_ir::Region) -> Result<Incoming, Diagnostic> {
         let (ctx, body) = (self.ctx, self.body);
-        let mut map: FxHashMap<Block, Vec<(Block, Vec<Value>)>> = FxHashMap::default();
+        let mut map: Incoming = FxHashMap::default();
         for b in body.blocks(region) {
             let Some(term) = body.last_op(b) else { continue };
             let succs = body.successors(term).to_vec();

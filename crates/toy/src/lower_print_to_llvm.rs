@@ -167,7 +167,7 @@ fn lower_print(ctx: &Context, body: &mut Body, op: Op) -> Result<(), Diagnostic>
     }
     let mut load_operands = vec![input];
     load_operands.extend(&ivs);
-    let elem = create(body, anchor, OpSpec::new(ctx, "memref.load", loc).operands(&load_operands).results(&[ctx.f64()]).attrs(ctx.empty_dictionary()));
+    let elem = create(body, anchor, OpSpec::new(ctx, "memref.load", loc).operands(&load_operands).results(&[element]));
     let x = body.result(elem, 0);
     printf(ctx, body, anchor, loc, &[format, x]);
     body.erase_op(op);

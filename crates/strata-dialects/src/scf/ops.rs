@@ -9,7 +9,7 @@ use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits};
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
-use strata_ir::printer::{type_to_string, OpPrinter};
+use strata_ir::printer::{type_to_string, OpPrinter, PrintedEntryArgs, PrintedEntryArgsPerRegion};
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Type, Value};
 use strata_rewrite::CanonicalizationPatterns;
 
@@ -29,6 +29,7 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_for, parse_for)
         .verifier(verify_for)
+        .interface(PrintedEntryArgs(0))
         .interface(CanonicalizationPatterns(super::canonicalize::populate_for));
     let if_op = OpDef::new("scf.if")
         .operand("condition", c::I1)
@@ -46,7 +47,8 @@ pub fn register(ctx: &mut Context) {
         .region("after")
         .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_while, parse_while)
-        .verifier(verify_while);
+        .verifier(verify_while)
+        .interface(PrintedEntryArgsPerRegion(&[Some(0), None]));
     let condition = OpDef::new("scf.condition")
         .operand("condition", c::I1)
         .variadic_operand("args", c::ANY_TYPE)

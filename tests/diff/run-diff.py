@@ -64,6 +64,10 @@ PASS_SETS = [
     # Store-to-load forwarding, dead stores and buffers (issue 12 item 9).
     ["-affine-scalrep"],
     ["-canonicalize", "-affine-scalrep"],
+    # Dialect conversions (issue 15): affine -> scf, scf -> cf, and both.
+    ["-lower-affine"],
+    ["-convert-scf-to-cf"],
+    ["-lower-affine", "-convert-scf-to-cf"],
 ]
 
 # Per tool call; a loaded machine can need more (DIFF_TIMEOUT=seconds).

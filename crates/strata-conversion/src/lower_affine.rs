@@ -11,22 +11,23 @@
 //! sequences with a `select` correction, multiplications carry `nsw`, and
 //! every constant is a fresh `arith.constant`.
 //!
-//! Upstream's dialect conversion tries to fold an op before its patterns;
-//! the patterns here do the same: `affine.apply` folds to an operand or a
-//! constant (materialized as `arith.constant`), `affine.for` folds its
-//! bounds in place through the op's fold hook first.
+//! Upstream's dialect conversion folds an op that is not legal before its
+//! patterns; the conversion here runs with folding on (the ops' fold hooks:
+//! `affine.for` bounds, identity casts, ...), and `affine.apply`, which has
+//! no fold hook in Strata, folds in its pattern as upstream's
+//! `AffineApplyOp::fold` would: to an operand or to a constant
+//! (materialized as `arith.constant`).
 
 use strata_dialects::affine::map_of;
 use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::branch::dense_i32_values;
-use strata_ir::fold::{fold_op, operand_constants, FoldResult};
 use std::sync::{Arc, Mutex};
 
 use strata_ir::{Diagnostic, Location, Op, OpSpec, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
-use strata_rewrite::conversion::{apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
+use strata_rewrite::conversion::{apply_conversion_with_config, ConversionConfig, ConversionMode, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
 use strata_rewrite::PatternRewriter;
 
 use crate::build::{binary, cmpi, const_index, op1, select, CmpI};
@@ -60,7 +61,11 @@ impl Pass for LowerAffinePass {
         for kind in [Kind::For, Kind::Load, Kind::Store, Kind::Apply, Kind::Yield] {
             patterns.add(AffineLowering { kind, error: error.clone() });
         }
-        let result = apply_partial_conversion(target.ctx, target.body, &legal, &patterns, None);
+        // Upstream's driver folds every op that is not legal first (affine
+        // ops, identity casts, ...): `affine.for` bounds fold in place that
+        // way before the loop is lowered.
+        let config = ConversionConfig { fold: true };
+        let result = apply_conversion_with_config(target.ctx, target.body, &legal, &patterns, None, ConversionMode::Partial, config);
         // An expansion error stops the pass with its own message; the op it
         // was raised for stays, as the pattern failed.
         if let Some(d) = error.lock().expect("not poisoned").take() {
@@ -218,19 +223,6 @@ type Outcome = Result<bool, Diagnostic>;
 
 fn lower_for(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> Outcome {
     let ctx = rw.ctx;
-    // The fold upstream's conversion driver applies first: constant
-    // operands become constant bounds, bound maps are canonicalized.
-    let constants = operand_constants(ctx, rw.body(), op);
-    if let FoldResult::Replace(values) = fold_op(ctx, rw.body_mut_unnotified(), op, &constants) {
-        let replacement: Option<Vec<Value>> = values.iter().map(|v| match v {
-            strata_ir::fold::FoldValue::Value(v) => Some(*v),
-            strata_ir::fold::FoldValue::Attr(_) => None,
-        }).collect();
-        if let Some(r) = replacement {
-            rw.replace_op(op, &r);
-            return Ok(true);
-        }
-    }
     let body = rw.body();
     let loc = body.op_loc(op);
     let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
@@ -302,26 +294,30 @@ fn lower_apply(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) 
         }
         _ => {}
     }
-    let constants: Option<Vec<i64>> = operands.iter().map(|&v| strata_ir::fold::constant_value(ctx, rw.body(), v).and_then(|a| ctx.as_i64(a))).collect();
-    if let Some(constants) = constants {
-        let (dims, syms) = constants.split_at(map.num_dims as usize);
-        if let Some(c) = evaluate(e, dims, syms) {
-            let v = const_index(rw, c, loc);
-            rw.replace_op(op, &[v]);
-            return Ok(true);
-        }
+    // Only the operands the expression uses need to be constants, as the
+    // conversion found them (see `original_constants`).
+    let constants: Vec<Option<i64>> = match rw.original_constants(op) {
+        Some(c) => c.iter().map(|a| a.and_then(|a| ctx.as_i64(a))).collect(),
+        None => operands.iter().map(|&v| strata_ir::fold::constant_value(ctx, rw.body(), v).and_then(|a| ctx.as_i64(a))).collect(),
+    };
+    let (dims, syms) = constants.split_at((map.num_dims as usize).min(constants.len()));
+    if let Some(c) = evaluate(e, dims, syms) {
+        let v = const_index(rw, c, loc);
+        rw.replace_op(op, &[v]);
+        return Ok(true);
     }
     let values = expand_map(rw, &map, operands, loc)?;
     rw.replace_op(op, &values);
     Ok(true)
 }
 
-/// The value of `e` for constant dims and symbols (`AffineMap::constantFold`);
-/// `None` on overflow or a non-positive divisor, which stay unfolded.
-fn evaluate(e: &AffineExpr, dims: &[i64], syms: &[i64]) -> Option<i64> {
+/// The value of `e` given the dims and symbols that are constants
+/// (`AffineMap::constantFold`); `None` when it uses another operand, on
+/// overflow, or for a non-positive divisor, which stay unfolded.
+fn evaluate(e: &AffineExpr, dims: &[Option<i64>], syms: &[Option<i64>]) -> Option<i64> {
     Some(match e {
-        AffineExpr::Dim(i) => *dims.get(*i as usize)?,
-        AffineExpr::Symbol(i) => *syms.get(*i as usize)?,
+        AffineExpr::Dim(i) => (*dims.get(*i as usize)?)?,
+        AffineExpr::Symbol(i) => (*syms.get(*i as usize)?)?,
         AffineExpr::Constant(c) => *c,
         AffineExpr::Add(l, r) => evaluate(l, dims, syms)?.checked_add(evaluate(r, dims, syms)?)?,
         AffineExpr::Mul(l, r) => evaluate(l, dims, syms)?.checked_mul(evaluate(r, dims, syms)?)?,

@@ -52,13 +52,26 @@ fn constant_map(c: i64) -> AffineMap {
     AffineMap { num_dims: 0, num_symbols: 0, results: vec![AffineExpr::Constant(c)] }
 }
 
-/// `foldLoopBounds` for one bound: when every operand is a constant and
-/// every result folds, the max (lower) or min (upper) of the results.
+/// `foldLoopBounds` for one bound: when every result folds with the
+/// operands that are constants (`AffineMap::constantFold` needs only the
+/// operands a result uses), the max (lower) or min (upper) of the results.
 fn fold_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value], lower: bool) -> Option<i64> {
     if constant_of(m).is_some() || operands.len() != (m.num_dims + m.num_symbols) as usize {
         return None;
     }
-    let values: Vec<AffineExpr> = operands.iter().map(|&v| constant_index(ctx, body, v).map(AffineExpr::Constant)).collect::<Option<_>>()?;
+    // Operands that are not constants stay as they are: a result using
+    // them does not fold to a constant.
+    let values: Vec<AffineExpr> = operands
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            constant_index(ctx, body, v).map(AffineExpr::Constant).unwrap_or(if i < m.num_dims as usize {
+                AffineExpr::Dim(i as u32)
+            } else {
+                AffineExpr::Symbol((i - m.num_dims as usize) as u32)
+            })
+        })
+        .collect();
     let (dims, syms) = values.split_at(m.num_dims as usize);
     let results: Vec<i64> = m
         .results

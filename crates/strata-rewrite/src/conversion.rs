@@ -13,8 +13,17 @@
 //! are erased, round trips `A -> B -> A` are folded, and casts that are
 //! still needed stay in the IR (as in MLIR's partial conversion).
 //!
+//! Folding: with [`ConversionConfig::fold`] an op that is not legal is
+//! first folded, as MLIR's driver does by default (`legalizeWithFold`):
+//! folded to existing values or constants (materialized by the op's
+//! dialect before it), the op is gone; folded in place, it then goes to
+//! the patterns. Constant-like ops are not folded. Passes whose upstream
+//! results depend on it (`lower-affine` folds `affine.for` bounds and
+//! identity casts that way) turn it on; it is off by default.
+//!
 //! Differences from MLIR: no rollback. Ops are visited once, in pre-order
-//! per arena (an isolated op's arena after the arena holding it), and a
+//! per arena, skipping blocks unreachable from their region's entry as MLIR
+//! does (an isolated op's arena after the arena holding it), and a
 //! pattern that reports failure must not have changed the IR, as for
 //! rewrite patterns. The first op that cannot be legalized stops the
 //! conversion with MLIR's diagnostic.
@@ -22,7 +31,8 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
-use strata_ir::{Body, Context, Diagnostic, Location, Op, OpName, OpSpec, Type, Value};
+use strata_ir::fold::{fold_op, is_constant_like, operand_constants, FoldResult, FoldValue};
+use strata_ir::{Attribute, Body, Context, Diagnostic, Location, Op, OpName, OpSpec, Type, Value};
 
 use crate::rewriter::{Listener, PatternRewriter};
 
@@ -180,6 +190,7 @@ pub struct ConversionRewriter<'r, 'a> {
     rewriter: &'r mut PatternRewriter<'a>,
     casts: &'r mut FxHashSet<Op>,
     type_converter: Option<&'r TypeConverter>,
+    original_constants: &'r FxHashMap<Op, SmallVec<[Option<Attribute>; 4]>>,
 }
 
 impl<'a> std::ops::Deref for ConversionRewriter<'_, 'a> {
@@ -197,6 +208,14 @@ impl<'a> std::ops::DerefMut for ConversionRewriter<'_, 'a> {
 impl ConversionRewriter<'_, '_> {
     pub fn type_converter(&self) -> Option<&TypeConverter> {
         self.type_converter
+    }
+
+    /// With folding on: the constant values of `op`'s operands as they were
+    /// when the conversion started. MLIR replaces values lazily during a
+    /// conversion, so its folds see the original operands: an operand whose
+    /// producer was since folded to a constant does not count as one.
+    pub fn original_constants(&self, op: Op) -> Option<&[Option<Attribute>]> {
+        self.original_constants.get(&op).map(|v| v.as_slice())
     }
 
     /// Replaces `op`'s results with `values`, which may have other types:
@@ -286,6 +305,14 @@ pub fn apply_full_conversion(
     apply_conversion(ctx, body, target, patterns, type_converter, ConversionMode::Full)
 }
 
+/// Settings of a conversion run (MLIR's `ConversionConfig`, the part
+/// Strata has).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ConversionConfig {
+    /// Fold ops that are not legal before trying patterns on them.
+    pub fold: bool,
+}
+
 pub fn apply_conversion(
     ctx: &Context,
     body: &mut Body,
@@ -294,9 +321,25 @@ pub fn apply_conversion(
     type_converter: Option<&TypeConverter>,
     mode: ConversionMode,
 ) -> Result<(), Diagnostic> {
-    let mut conv = Converter { ctx, target, patterns, type_converter, mode, casts: FxHashSet::default() };
+    apply_conversion_with_config(ctx, body, target, patterns, type_converter, mode, ConversionConfig::default())
+}
+
+/// [`apply_conversion`] with explicit settings.
+pub fn apply_conversion_with_config(
+    ctx: &Context,
+    body: &mut Body,
+    target: &ConversionTarget,
+    patterns: &ConversionPatternSet,
+    type_converter: Option<&TypeConverter>,
+    mode: ConversionMode,
+    config: ConversionConfig,
+) -> Result<(), Diagnostic> {
     let mut order = Vec::new();
-    body.walk_pre(&mut |op| order.push(op));
+    for &r in body.root_regions() {
+        collect_reachable(body, r, &mut order);
+    }
+    let original_constants = if config.fold { order.iter().map(|&op| (op, operand_constants(ctx, body, op))).collect() } else { FxHashMap::default() };
+    let mut conv = Converter { ctx, target, patterns, type_converter, mode, config, casts: FxHashSet::default(), original_constants };
     for op in order {
         if body.is_erased(op) || body.op_block(op).is_none() {
             continue;
@@ -314,11 +357,39 @@ pub fn apply_conversion(
     });
     for op in isolated {
         let Some(mut nested) = body.take_nested(op) else { continue };
-        let r = apply_conversion(ctx, &mut nested, target, patterns, type_converter, mode);
+        let r = apply_conversion_with_config(ctx, &mut nested, target, patterns, type_converter, mode, config);
         body.put_nested(op, nested);
         r?;
     }
     Ok(())
+}
+
+/// The ops of `region` in pre-order, skipping blocks that cannot be
+/// reached from the region's entry block: MLIR's conversion driver
+/// (`computeConversionSet`) leaves the ops of unreachable blocks alone.
+fn collect_reachable(body: &Body, region: strata_ir::Region, out: &mut Vec<Op>) {
+    let Some(entry) = body.first_block(region) else { return };
+    let mut reachable: FxHashSet<strata_ir::Block> = FxHashSet::default();
+    let mut stack = vec![entry];
+    while let Some(b) = stack.pop() {
+        if !reachable.insert(b) {
+            continue;
+        }
+        if let Some(t) = body.last_op(b) {
+            stack.extend(body.successors(t).iter().copied());
+        }
+    }
+    for b in body.blocks(region) {
+        if !reachable.contains(&b) {
+            continue;
+        }
+        for op in body.block_ops(b) {
+            out.push(op);
+            for &r in body.local_regions(op) {
+                collect_reachable(body, r, out);
+            }
+        }
+    }
 }
 
 /// How deep ops created by patterns are legalized in turn before giving up.
@@ -330,7 +401,11 @@ struct Converter<'c> {
     patterns: &'c ConversionPatternSet,
     type_converter: Option<&'c TypeConverter>,
     mode: ConversionMode,
+    config: ConversionConfig,
     casts: FxHashSet<Op>,
+    /// Operand constants of each op as the conversion found them (with
+    /// folding on; see `ConversionRewriter::original_constants`).
+    original_constants: FxHashMap<Op, SmallVec<[Option<Attribute>; 4]>>,
 }
 
 impl Converter<'_> {
@@ -352,12 +427,20 @@ impl Converter<'_> {
         if legality == Legality::Legal {
             return Ok(());
         }
+        if self.config.fold && self.fold(body, op) {
+            return Ok(());
+        }
         let name = body.op_name(op);
         let mut inserted = InsertedOps::default();
         let mut converted = false;
         for pattern in self.patterns.for_op(self.ctx, name) {
             let mut rw = PatternRewriter::new(self.ctx, body, &mut inserted);
-            let mut crw = ConversionRewriter { rewriter: &mut rw, casts: &mut self.casts, type_converter: self.type_converter };
+            let mut crw = ConversionRewriter {
+                rewriter: &mut rw,
+                casts: &mut self.casts,
+                type_converter: self.type_converter,
+                original_constants: &self.original_constants,
+            };
             let operands: SmallVec<[Value; 4]> = crw.rewriter.body().operand_vec(op);
             let ip = crw.rewriter.insertion_point();
             crw.rewriter.set_insertion_point_before(op);
@@ -396,6 +479,56 @@ impl Converter<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Converter<'_> {
+    /// MLIR's `legalizeWithFold`: true if `op` folded away (its results
+    /// replaced by existing values or by constants materialized before it
+    /// through its dialect). An in-place fold returns false: the op goes
+    /// on to the patterns.
+    fn fold(&mut self, body: &mut Body, op: Op) -> bool {
+        let ctx = self.ctx;
+        if is_constant_like(ctx, body, op) {
+            return false;
+        }
+        // Ops created by the conversion have no snapshot: their operands
+        // are what they are.
+        let constants = self.original_constants.get(&op).cloned().unwrap_or_else(|| operand_constants(ctx, body, op));
+        let FoldResult::Replace(values) = fold_op(ctx, body, op, &constants) else { return false };
+        if values.len() != body.num_results(op) {
+            return false;
+        }
+        let loc = body.op_loc(op);
+        let types = body.result_types(op);
+        let materialize = ctx.dialect(ctx.op_dialect_name(body.op_name(op))).and_then(|d| d.materialize_constant);
+        let mut replacements: SmallVec<[Value; 2]> = SmallVec::new();
+        let mut created: SmallVec<[Op; 2]> = SmallVec::new();
+        for (v, &ty) in values.iter().zip(&types) {
+            match *v {
+                FoldValue::Value(v) => replacements.push(v),
+                FoldValue::Attr(a) => match materialize.and_then(|f| f(ctx, body, a, ty, loc)) {
+                    Some(c) => {
+                        body.insert_op_before(op, c);
+                        created.push(c);
+                        replacements.push(body.result(c, 0));
+                    }
+                    None => {
+                        // Upstream gives up on the fold and erases what it
+                        // materialized.
+                        for c in created {
+                            body.erase_op(c);
+                        }
+                        return false;
+                    }
+                },
+            }
+        }
+        for (r, v) in body.results(op).collect::<SmallVec<[Value; 2]>>().into_iter().zip(replacements) {
+            body.replace_all_uses_with(r, v);
+        }
+        body.erase_op(op);
+        true
     }
 }
 

@@ -9,8 +9,8 @@ use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits};
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
-use strata_ir::printer::{type_to_string, OpPrinter};
-use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Type, Value};
+use strata_ir::printer::{type_to_string, OpPrinter, PrintedEntryArgs, PrintedEntryArgsPerRegion};
+use strata_ir::{Body, Context, Diagnostic, Location, Op, OpSpec, Type, Value};
 use strata_rewrite::CanonicalizationPatterns;
 
 /// The parents `scf.yield` accepts, as upstream lists them (our dialect
@@ -29,6 +29,7 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_for, parse_for)
         .verifier(verify_for)
+        .interface(PrintedEntryArgs(0))
         .interface(CanonicalizationPatterns(super::canonicalize::populate_for));
     let if_op = OpDef::new("scf.if")
         .operand("condition", c::I1)
@@ -46,7 +47,8 @@ pub fn register(ctx: &mut Context) {
         .region("after")
         .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_while, parse_while)
-        .verifier(verify_while);
+        .verifier(verify_while)
+        .interface(PrintedEntryArgsPerRegion(&[Some(0), None]));
     let condition = OpDef::new("scf.condition")
         .operand("condition", c::I1)
         .variadic_operand("args", c::ANY_TYPE)
@@ -311,24 +313,18 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Display) -> 
 /// Checks one region-branch edge: the values a terminator passes against
 /// the types its successor (the parent's results or a region's arguments)
 /// takes, with `RegionBranchOpInterface`'s messages.
-fn check_edge(ctx: &Context, body: &Body, op: Op, from: &str, to: &str, operands: &[Type], inputs: &[Type]) -> Result<(), Diagnostic> {
+/// `point` is where the branch point is (the terminator, or the op
+/// itself for the edge from the parent), shown in a note.
+#[allow(clippy::too_many_arguments)]
+fn check_edge(ctx: &Context, body: &Body, op: Op, from: &str, to: &str, point: Location, operands: &[Type], inputs: &[Type]) -> Result<(), Diagnostic> {
     let prefix = format!("along control flow edge from Operation {from} to {to}: ");
+    let error = |msg: String| Err(op_error(ctx, body, op, format!("{prefix}{msg}")).with_note(point, "region branch point"));
     if operands.len() != inputs.len() {
-        return Err(op_error(
-            ctx,
-            body,
-            op,
-            format!("{prefix}region branch point has {} operands, but region successor needs {} inputs", operands.len(), inputs.len()),
-        ));
+        return error(format!("region branch point has {} operands, but region successor needs {} inputs", operands.len(), inputs.len()));
     }
     for (i, (&o, &t)) in operands.iter().zip(inputs).enumerate() {
         if o != t {
-            return Err(op_error(
-                ctx,
-                body,
-                op,
-                format!("{prefix}successor operand type #{i} '{}' should match successor input type #{i} '{}'", type_to_string(ctx, o), type_to_string(ctx, t)),
-            ));
+            return error(format!("successor operand type #{i} '{}' should match successor input type #{i} '{}'", type_to_string(ctx, o), type_to_string(ctx, t)));
         }
     }
     Ok(())
@@ -382,10 +378,12 @@ fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     if inits.len() != iter_args.len() {
         return err(format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len()));
     }
-    let yielded: Vec<Type> = rb.last_op(entry).map(|y| rb.operand_types(y).to_vec()).unwrap_or_default();
+    let terminator = rb.last_op(entry);
+    let yielded: Vec<Type> = terminator.map(|y| rb.operand_types(y).to_vec()).unwrap_or_default();
     let iter_types: Vec<Type> = iter_args.iter().map(|&a| rb.value_type(a)).collect();
     if yielded.len() != iter_types.len() {
-        return check_edge(ctx, body, op, "scf.yield", "Region #0", &yielded, &iter_types);
+        let point = terminator.map_or(body.op_loc(op), |t| rb.op_loc(t));
+        return check_edge(ctx, body, op, "scf.yield", "Region #0", point, &yielded, &iter_types);
     }
     let results = body.result_types(op);
     if results.len() != iter_args.len() {
@@ -420,7 +418,7 @@ fn verify_if(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     for index in 0..2 {
         if let Some((t, rb)) = region_terminator(body, op, index) {
             if ctx.op_name_str(rb.op_name(t)) == "scf.yield" {
-                check_edge(ctx, body, op, "scf.yield", "parent", &rb.operand_types(t), &results)?;
+                check_edge(ctx, body, op, "scf.yield", "parent", rb.op_loc(t), &rb.operand_types(t), &results)?;
             }
         }
     }
@@ -438,21 +436,28 @@ fn verify_while(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
         regions.get(i).and_then(|&r| rb.first_block(r)).map(|b| rb.block_args(b).iter().map(|&a| rb.value_type(a)).collect()).unwrap_or_default()
     };
     let is = |t: Option<(Op, &Body)>, name: &str| t.is_some_and(|(t, rb)| ctx.op_name_str(rb.op_name(t)) == name);
+    let wrong_terminator = |t: Option<(Op, &Body)>, msg: &str| {
+        let d = op_error(ctx, body, op, msg);
+        Err(match t {
+            Some((t, rb)) => d.with_note(rb.op_loc(t), "terminator here"),
+            None => d,
+        })
+    };
     let cond = region_terminator(body, op, 0);
     if !is(cond, "scf.condition") {
-        return Err(op_error(ctx, body, op, "expects the 'before' region to terminate with 'scf.condition'"));
+        return wrong_terminator(cond, "expects the 'before' region to terminate with 'scf.condition'");
     }
     let yield_op = region_terminator(body, op, 1);
     if !is(yield_op, "scf.yield") {
-        return Err(op_error(ctx, body, op, "expects the 'after' region to terminate with 'scf.yield'"));
+        return wrong_terminator(yield_op, "expects the 'after' region to terminate with 'scf.yield'");
     }
-    check_edge(ctx, body, op, "parent", "Region #0", &inits, &args_of(0))?;
+    check_edge(ctx, body, op, "parent", "Region #0", body.op_loc(op), &inits, &args_of(0))?;
     let (c, crb) = cond.expect("checked");
     let passed: Vec<Type> = crb.operand_types(c).iter().skip(1).copied().collect();
-    check_edge(ctx, body, op, "scf.condition", "parent", &passed, &results)?;
-    check_edge(ctx, body, op, "scf.condition", "Region #1", &passed, &args_of(1))?;
+    check_edge(ctx, body, op, "scf.condition", "parent", crb.op_loc(c), &passed, &results)?;
+    check_edge(ctx, body, op, "scf.condition", "Region #1", crb.op_loc(c), &passed, &args_of(1))?;
     let (y, yrb) = yield_op.expect("checked");
-    check_edge(ctx, body, op, "scf.yield", "Region #0", &yrb.operand_types(y), &args_of(0))
+    check_edge(ctx, body, op, "scf.yield", "Region #0", yrb.op_loc(y), &yrb.operand_types(y), &args_of(0))
 }
 
 /// `HasParent<ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, WhileOp>`.

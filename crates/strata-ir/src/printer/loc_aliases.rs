@@ -17,7 +17,7 @@ use crate::body::Body;
 use crate::context::Context;
 use crate::entity::Op;
 use crate::location::{LocData, Location};
-use super::PrintedEntryArgs;
+use super::{PrintedEntryArgs, PrintedEntryArgsPerRegion};
 
 struct Entry {
     loc: Location,
@@ -103,9 +103,12 @@ impl LocAliasCollector {
         if self.skip_regions {
             return;
         }
-        let printed_entry_args = if generic { None } else { ctx.op_def(body.op_name(op)).and_then(|d| d.interfaces.get::<PrintedEntryArgs>()).map(|p| p.0) };
+        let def = if generic { None } else { ctx.op_def(body.op_name(op)) };
+        let printed_entry_args = def.and_then(|d| d.interfaces.get::<PrintedEntryArgs>()).map(|p| p.0);
+        let per_region = def.and_then(|d| d.interfaces.get::<PrintedEntryArgsPerRegion>()).map(|p| p.0);
         let (rb, regions) = body.regions_of(op);
-        for &r in regions {
+        for (i, &r) in regions.iter().enumerate() {
+            let printed_entry_args = per_region.map_or(printed_entry_args, |counts| counts.get(i).copied().flatten());
             for b in rb.blocks(r) {
                 let locs = rb.block_arg_locs(b);
                 let shown = if rb.is_entry_block(b) { printed_entry_args.unwrap_or(locs.len()).min(locs.len()) } else { locs.len() };

@@ -197,6 +197,12 @@ pub struct UnprintedAttrs(pub fn(&Context, &Body, Op, &str) -> bool);
 /// aliases under `--mlir-print-debuginfo`. Ops without it show them all.
 pub struct PrintedEntryArgs(pub usize);
 
+/// Op interface: like [`PrintedEntryArgs`], one count per region (`None`:
+/// all of them), for ops whose regions show their arguments differently
+/// (`scf.while` names its "before" arguments in the initializer list,
+/// without locations, and prints the "after" block header in full).
+pub struct PrintedEntryArgsPerRegion(pub &'static [Option<usize>]);
+
 /// Collects aliasable attributes in the order MLIR's alias initializer
 /// meets them: per op, its attributes, then result types... in print order.
 fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut Aliases) {

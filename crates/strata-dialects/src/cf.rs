@@ -77,7 +77,7 @@ fn segments(ctx: &Context, a: Option<Attribute>) -> Vec<usize> {
 
 /// The case values of a `cf.switch` (`case_values`), as integers of the
 /// flag's width.
-pub(crate) fn case_value_ints(ctx: &Context, a: Option<Attribute>) -> Vec<ApInt> {
+pub fn case_value_ints(ctx: &Context, a: Option<Attribute>) -> Vec<ApInt> {
     let Some(a) = a else { return vec![] };
     let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return vec![] };
     let Some(elem) = ctx.element_type(*ty) else { return vec![] };
@@ -105,7 +105,7 @@ fn case_values(ctx: &Context, a: Option<Attribute>) -> Vec<String> {
 /// The `case_values` attribute for `values` (a `vector<N x flag>` of dense
 /// integers, a splat when they are all equal); `None` when there are no
 /// cases, as upstream's builder leaves the attribute out then.
-pub(crate) fn case_values_attr(ctx: &Context, flag_t: Type, values: &[ApInt]) -> Option<Attribute> {
+pub fn case_values_attr(ctx: &Context, flag_t: Type, values: &[ApInt]) -> Option<Attribute> {
     if values.is_empty() {
         return None;
     }

@@ -1,16 +1,16 @@
-//! `convert-cf-to-llvm` (upstream's ControlFlowToLLVM): `cf.br` and
-//! `cf.cond_br` become `llvm.br` / `llvm.cond_br` on converted operands,
+//! `convert-cf-to-llvm` (upstream's ControlFlowToLLVM): `cf.br`,
+//! `cf.cond_br` and `cf.switch` become `llvm.br` / `llvm.cond_br` /
+//! `llvm.switch` on converted operands (branch weights are dropped),
 //! and the blocks they branch to get converted argument types (`index` as
 //! i64), with a cast back at the block's start for the users not yet
 //! converted. Entry blocks keep their arguments: they are the function's.
 
-use strata_ir::branch::dense_i32_values;
 use strata_ir::{Block, Body, Context, Diagnostic, OpSpec, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
-use super::common::{attrs, convert_type, for_each_function, ops_preorder, At, Lowerer, CAST};
+use super::common::{convert_type, for_each_function, ops_preorder, At, Lowerer, CAST};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "convert-cf-to-llvm",
@@ -73,7 +73,7 @@ pub fn lower_cf(ctx: &Context, body: &mut Body) {
     let mut targets: Vec<Block> = Vec::new();
     for &op in &ops {
         let name = ctx.op_name_str(body.op_name(op));
-        if name == "cf.br" || name == "cf.cond_br" {
+        if matches!(name, "cf.br" | "cf.cond_br" | "cf.switch") {
             for &s in body.successors(op) {
                 if !targets.contains(&s) && !body.is_entry_block(s) {
                     targets.push(s);
@@ -90,19 +90,24 @@ pub fn lower_cf(ctx: &Context, body: &mut Body) {
             continue;
         }
         let name = ctx.op_name_str(body.op_name(op)).to_string();
-        if name != "cf.br" && name != "cf.cond_br" {
+        if !matches!(name.as_str(), "cf.br" | "cf.cond_br" | "cf.switch") {
             continue;
         }
         let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
         let succs = body.successors(op).to_vec();
         let loc = body.op_loc(op);
         let mut a = body.op_attrs(op);
-        if name == "cf.cond_br" {
-            // Branch weights are not carried over (LLVM keeps them as metadata).
-            let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
-            a = attrs(ctx, &[("operandSegmentSizes", strata_ir::branch::dense_i32_array(ctx, &seg))]);
+        if name != "cf.br" {
+            // Branch weights are not carried over.
+            let keep = ["operandSegmentSizes", "case_values", "case_operand_segments"];
+            let entries: Vec<_> = ctx.dict_entries(a).iter().copied().filter(|(k, _)| keep.contains(&ctx.str(*k))).collect();
+            a = ctx.dictionary(entries);
         }
-        let new_name = if name == "cf.br" { "llvm.br" } else { "llvm.cond_br" };
+        let new_name = match name.as_str() {
+            "cf.br" => "llvm.br",
+            "cf.cond_br" => "llvm.cond_br",
+            _ => "llvm.switch",
+        };
         lw.at = Some(At::Before(op));
         lw.create(body, OpSpec::new(ctx, new_name, loc).operands(&operands).successors(&succs).attrs(a));
         body.erase_op(op);

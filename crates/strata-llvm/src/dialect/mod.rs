@@ -7,6 +7,7 @@ pub mod arith;
 pub mod asm;
 pub mod func;
 pub mod memory;
+pub mod switch;
 pub mod types;
 pub mod values;
 
@@ -123,6 +124,19 @@ pub fn register(ctx: &mut Context) {
             .format("$condition `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
             .verifier(verify_cond_br)
             .interface(COND_BR_BRANCH))
+        .op(custom("llvm.switch", switch::print_switch, switch::parse_switch)
+            .operand("value", INTEGER)
+            .variadic_operand("defaultOperands", LLVM_VALUE)
+            .variadic_operand("caseOperands", LLVM_VALUE)
+            .optional_attr("case_values", c::ANY_ATTR)
+            .attr("case_operand_segments", DENSE_I32)
+            .successor("defaultDestination")
+            .variadic_successor("caseDestinations")
+            .attr_sized_operands()
+            .traits(Traits::PURE | Traits::IS_TERMINATOR)
+            .verifier(switch::verify_switch)
+            .interface(switch::SWITCH_BRANCH))
+        .op(OpDef::new("llvm.unreachable").traits(Traits::IS_TERMINATOR).format("attr-dict"))
         .op(custom("llvm.alloca", memory::print_alloca, memory::parse_alloca).attr("elem_type", c::TYPE_ATTR).optional_attr("alignment", INT_ATTR).operand("arraySize", INTEGER).result("res", PTR))
         .op(custom("llvm.load", memory::print_load, memory::parse_load).optional_attr("alignment", INT_ATTR).operand("addr", PTR).result("res", LLVM_VALUE))
         .op(custom("llvm.store", memory::print_store, memory::parse_store).optional_attr("alignment", INT_ATTR).operand("value", LLVM_VALUE).operand("addr", PTR))

@@ -151,15 +151,22 @@ impl Fn<'_> {
                 "llvm.cond_br" => {
                     let seg = strata_ir::branch::dense_i32_values(ctx, body.op_attr(ctx, term, "operandSegmentSizes"));
                     let t = seg.get(1).copied().unwrap_or(0) as usize;
-                    if succs[0] == succs[1] && !body.block_args(succs[0]).is_empty() {
-                        return Err(Diagnostic::error(body.op_loc(term), "cannot translate a conditional branch passing arguments to the same block twice"));
-                    }
                     vec![ops[1..1 + t].to_vec(), ops[1 + t..].to_vec()]
                 }
+                "llvm.switch" => crate::dialect::switch::successor_operands(ctx, body, term),
                 other => return Err(Diagnostic::error(body.op_loc(term), format!("cannot translate terminator '{other}' to LLVM IR"))),
             };
             for (s, g) in succs.into_iter().zip(groups) {
-                map.entry(s).or_default().push((b, g));
+                let incoming = map.entry(s).or_default();
+                // One phi entry per predecessor: a terminator reaching a
+                // block twice must pass it the same values.
+                match incoming.iter().find(|(p, _)| *p == b) {
+                    Some((_, prev)) if *prev != g => {
+                        return Err(Diagnostic::error(body.op_loc(term), "cannot translate a branch passing different arguments to the same block twice"));
+                    }
+                    Some(_) => {}
+                    None => incoming.push((b, g)),
+                }
             }
         }
         Ok(map)
@@ -294,6 +301,17 @@ impl Fn<'_> {
                 let s = body.successors(op);
                 format!("br {}, label %{}, label %{}", self.typed(ops[0])?, self.labels[&s[0]], self.labels[&s[1]])
             }
+            "switch" => {
+                let s = body.successors(op);
+                let flag_t = self.ty(body.value_type(ops[0]), loc)?;
+                let cases: Vec<String> = crate::dialect::switch::case_values(ctx, body, op)
+                    .iter()
+                    .zip(&s[1..])
+                    .map(|(v, b)| format!("{flag_t} {}, label %{}", v.to_string_radix10(true), self.labels[b]))
+                    .collect();
+                format!("switch {}, label %{} [{}]", self.typed(ops[0])?, self.labels[&s[0]], cases.join(" "))
+            }
+            "unreachable" => "unreachable".into(),
             "return" => match ops.first() {
                 Some(&v) => format!("ret {}", self.typed(v)?),
                 None => "ret void".into(),

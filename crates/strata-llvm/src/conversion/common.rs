@@ -215,18 +215,27 @@ fn walk_reachable(body: &Body, r: strata_ir::Region, out: &mut Vec<Op>) {
     }
 }
 
-/// Runs `f` on the arena of every `func.func` / `llvm.func` directly in the
-/// module of `target`.
+/// Runs `f` on the arena of every isolated op (functions, nested modules)
+/// of the module of `target`, at any depth.
 pub fn for_each_function(target: &mut PassTarget<'_>, mut f: impl FnMut(&Context, &mut Body) -> Result<(), Diagnostic>) -> Result<(), Diagnostic> {
-    let ctx = target.ctx;
-    let funcs: Vec<Op> = ops_preorder(target.body).into_iter().filter(|&op| target.body.is_isolated(op)).collect();
-    for op in funcs {
-        let Some(mut nested) = target.body.take_nested(op) else { continue };
-        let r = f(ctx, &mut nested);
-        target.body.put_nested(op, nested);
+    for_each_arena(target.ctx, target.body, &mut f)
+}
+
+/// [`for_each_function`] on an arena.
+pub fn for_each_arena(ctx: &Context, body: &mut Body, f: &mut dyn FnMut(&Context, &mut Body) -> Result<(), Diagnostic>) -> Result<(), Diagnostic> {
+    let isolated: Vec<Op> = ops_preorder(body).into_iter().filter(|&op| body.is_isolated(op)).collect();
+    for op in isolated {
+        let Some(mut nested) = body.take_nested(op) else { continue };
+        let r = f(ctx, &mut nested).and_then(|()| for_each_arena(ctx, &mut nested, f));
+        body.put_nested(op, nested);
         r?;
     }
     Ok(())
+}
+
+/// The `builtin.module`s directly in `body`.
+pub fn nested_modules(ctx: &Context, body: &Body) -> Vec<Op> {
+    ops_preorder(body).into_iter().filter(|&op| ctx.op_name_is(body.op_name(op), "builtin.module")).collect()
 }
 
 /// An attribute dictionary from `(name, value)` pairs.

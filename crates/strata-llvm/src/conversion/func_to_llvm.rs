@@ -38,9 +38,18 @@ impl Pass for FuncToLlvm {
         Some("builtin.module")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        let ctx = target.ctx;
-        for (f, ins) in lower_functions(ctx, target.body)? {
-            let Some(mut nested) = target.body.take_nested(f) else { continue };
+        lower_module(target.ctx, target.body)?;
+        Ok(PreservedAnalyses::none())
+    }
+}
+
+/// Converts the functions of one module arena, then those of the modules
+/// nested in it.
+fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
+    {
+        let target_body = &mut *module;
+        for (f, ins) in lower_functions(ctx, target_body)? {
+            let Some(mut nested) = target_body.take_nested(f) else { continue };
             let entry = nested.root_regions().first().and_then(|&r| nested.first_block(r));
             let materialized = match entry {
                 Some(b) => convert_entry(ctx, &mut nested, b, &ins),
@@ -53,10 +62,16 @@ impl Pass for FuncToLlvm {
                     nested.erase_op(op);
                 }
             }
-            target.body.put_nested(f, nested);
+            target_body.put_nested(f, nested);
         }
-        Ok(PreservedAnalyses::none())
     }
+    for m in super::common::nested_modules(ctx, module) {
+        let Some(mut nested) = module.take_nested(m) else { continue };
+        let r = lower_module(ctx, &mut nested);
+        module.put_nested(m, nested);
+        r?;
+    }
+    Ok(())
 }
 
 /// The LLVM types one argument of type `t` expands to.

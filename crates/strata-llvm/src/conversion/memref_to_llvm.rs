@@ -41,19 +41,36 @@ impl Pass for MemRefToLlvm {
         Some("builtin.module")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        let ctx = target.ctx;
-        let mut needs = Needs::default();
-        super::common::for_each_function(target, |ctx, body| lower_memref(ctx, body, &mut needs))?;
-        // Declared in this order at the module's start, as upstream's
-        // lookup-or-create leaves them: `free` above `malloc`.
-        if needs.malloc {
-            declare(ctx, target.body, "malloc", ptr_type(ctx), &[ctx.i64()]);
-        }
-        if needs.free {
-            declare(ctx, target.body, "free", void_type(ctx), &[ptr_type(ctx)]);
-        }
+        lower_module(target.ctx, target.body)?;
         Ok(PreservedAnalyses::none())
     }
+}
+
+/// Lowers the functions of one module arena (and of the modules nested in
+/// it, each declaring what it uses).
+fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
+    let mut needs = Needs::default();
+    let isolated: Vec<Op> = super::common::ops_preorder(module).into_iter().filter(|&op| module.is_isolated(op)).collect();
+    for op in isolated {
+        let is_module = ctx.op_name_is(module.op_name(op), "builtin.module");
+        let Some(mut nested) = module.take_nested(op) else { continue };
+        let r = if is_module {
+            lower_module(ctx, &mut nested)
+        } else {
+            lower_memref(ctx, &mut nested, &mut needs).and_then(|()| super::common::for_each_arena(ctx, &mut nested, &mut |ctx, b| lower_memref(ctx, b, &mut needs)))
+        };
+        module.put_nested(op, nested);
+        r?;
+    }
+    // Declared in this order at the module's start, as upstream's
+    // lookup-or-create leaves them: `free` above `malloc`.
+    if needs.malloc {
+        declare(ctx, module, "malloc", ptr_type(ctx), &[ctx.i64()]);
+    }
+    if needs.free {
+        declare(ctx, module, "free", void_type(ctx), &[ptr_type(ctx)]);
+    }
+    Ok(())
 }
 
 #[derive(Default)]

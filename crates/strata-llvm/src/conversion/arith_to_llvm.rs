@@ -6,14 +6,13 @@
 //! removes the casts once everything is lowered. Ops outside this subset
 //! (min/max, ceil/floor divisions, ...) are left as they are.
 
-use rustc_hash::FxHashMap;
-use strata_ir::fold::{fold_op, FoldResult, FoldValue};
-use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type, Value};
+use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
 use super::common::{attrs, convert_type, for_each_function, ops_preorder, At, Lowerer};
+use super::fold_first::fold_first;
 use crate::dialect::arith::{FCMP_PREDICATES, ICMP_PREDICATES};
 
 pub const INFO: PassInfo = PassInfo {
@@ -96,54 +95,27 @@ fn overflow_bits(ctx: &Context, a: Option<Attribute>) -> i64 {
 }
 
 /// Lowers the arith ops of one function. As in upstream's conversion
-/// driver, the original ops stay in place until every op is converted:
-/// folds see the input IR (an operand defined by an already converted op
-/// still shows that op), and the new values are recorded in `mapping`.
-/// At the end the old results are redirected (through a cast where the
-/// type changed) and the old ops erased.
+/// driver, every op not yet legal is folded first (`fold_first`), and the
+/// original ops stay in place until the function is done (folds see the
+/// input IR; replacements are deferred in the `Lowerer`).
 pub fn lower_arith(ctx: &Context, body: &mut Body) {
     let mut lw = Lowerer::new(ctx);
-    let mut mapping: FxHashMap<Value, Value> = FxHashMap::default();
-    let mut converted = Vec::new();
     for op in ops_preorder(body) {
-        if body.is_erased(op) || !ctx.op_name_str(body.op_name(op)).starts_with("arith.") {
+        if body.is_erased(op) || fold_first(&mut lw, body, op, true) {
             continue;
         }
-        if let Some(new) = lower_op(&mut lw, body, op, &mapping) {
-            mapping.insert(body.result(op, 0), new);
-            converted.push(op);
+        if !ctx.op_name_str(body.op_name(op)).starts_with("arith.") {
+            continue;
         }
-    }
-    for &op in &converted {
-        let r = body.result(op, 0);
-        let new = lookup(&mapping, r);
-        let old_ty = body.value_type(r);
-        let v = if body.value_type(new) == old_ty { new } else { lw.cast_to(body, new, old_ty) };
-        body.replace_all_uses_with(r, v);
-    }
-    for &op in converted.iter().rev() {
-        body.erase_op(op);
+        if let Some(new) = lower_op(&mut lw, body, op) {
+            lw.defer_replace(body, op, &[new]);
+        }
     }
     lw.finish(body);
 }
 
-/// The newest value standing for `v`.
-fn lookup(mapping: &FxHashMap<Value, Value>, v: Value) -> Value {
-    let mut v = v;
-    while let Some(&n) = mapping.get(&v) {
-        v = n;
-    }
-    v
-}
-
-/// The converted value for operand `v`.
-fn operand(lw: &mut Lowerer<'_>, body: &mut Body, mapping: &FxHashMap<Value, Value>, v: Value) -> Value {
-    let v = lookup(mapping, v);
-    lw.converted(body, v)
-}
-
 /// Lowers one op; returns the value replacing its result.
-fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, mapping: &FxHashMap<Value, Value>) -> Option<Value> {
+fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
     let ctx = lw.ctx;
     let name = ctx.op_name_str(body.op_name(op)).to_string();
     let loc = body.op_loc(op);
@@ -154,13 +126,7 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, mapping: &FxHashMap<V
     if !super::common::is_scalar(ctx, rt) {
         return None;
     }
-    lw.at = Some(At::Before(op));
-    if name != "arith.constant" {
-        if let Some(v) = fold_first(lw, body, op, rt) {
-            return Some(v);
-        }
-    }
-    let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| operand(lw, body, mapping, v)).collect();
+    let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
     lw.at = Some(At::Before(op));
     Some(if name == "arith.constant" {
         let v = body.op_attr(ctx, op, "value")?;
@@ -188,34 +154,6 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, mapping: &FxHashMap<V
         let a = if bits != 0 { attrs(ctx, &[("overflowFlags", ctx.integer_attr(ctx.i32(), bits))]) } else { ctx.empty_dictionary() };
         lw.value(body, llvm_name, loc, &operands, rt, a)
     })
-}
-
-/// The constant an operand holds: its defining op is constant-like (the
-/// original ops are still in place while the function is converted).
-fn constant_of(ctx: &Context, body: &Body, v: Value) -> Option<Attribute> {
-    let def = body.defining_op(v)?;
-    matches!(ctx.op_name_str(body.op_name(def)), "arith.constant" | "llvm.mlir.constant").then(|| body.op_attr(ctx, def, "value")).flatten()
-}
-
-/// Upstream's conversion driver folds an op before trying its patterns:
-/// a constant result becomes an `llvm.mlir.constant` (the arith constant
-/// its materializer makes, lowered at once), a forwarded operand replaces
-/// the op. The replacing value if the op folded away.
-fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, rt: Type) -> Option<Value> {
-    let ctx = lw.ctx;
-    let operands = body.operand_vec(op);
-    let consts: Vec<Option<Attribute>> = operands.iter().map(|&v| constant_of(ctx, body, v)).collect();
-    let FoldResult::Replace(values) = fold_op(ctx, body, op, &consts) else { return None };
-    match values.first()? {
-        FoldValue::Value(v) => Some(*v),
-        FoldValue::Attr(a) => {
-            if !matches!(ctx.attr_kind(*a), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)) {
-                return None;
-            }
-            let loc = body.op_loc(op);
-            Some(lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", *a)])))
-        }
-    }
 }
 
 fn lowerable(name: &str) -> bool {

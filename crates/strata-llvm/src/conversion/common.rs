@@ -64,18 +64,44 @@ pub enum At {
     BlockEnd(Block),
 }
 
-/// Ops created in order at a moving insertion point, plus the casts
-/// materialized so far.
+/// Ops created in order at a moving insertion point, the casts
+/// materialized so far, and the replacements deferred to the end.
+///
+/// Upstream's driver replaces ops lazily: an op converted or folded stays
+/// in the IR, so later folds still see it as the definition of its
+/// results, while later patterns get the replacement values. Replacements
+/// recorded with [`Lowerer::defer_replace`] do the same; [`Lowerer::finish`]
+/// applies them.
 pub struct Lowerer<'c> {
     pub ctx: &'c Context,
     pub at: Option<At>,
     casts: FxHashMap<(Value, Type), Value>,
     created: Vec<Op>,
+    mapping: FxHashMap<Value, Value>,
+    deferred: Vec<Op>,
 }
 
 impl<'c> Lowerer<'c> {
     pub fn new(ctx: &'c Context) -> Lowerer<'c> {
-        Lowerer { ctx, at: None, casts: FxHashMap::default(), created: Vec::new() }
+        Lowerer { ctx, at: None, casts: FxHashMap::default(), created: Vec::new(), mapping: FxHashMap::default(), deferred: Vec::new() }
+    }
+
+    /// Records that `old`'s results are replaced by `new` (converted
+    /// values or fold results); `old` stays until [`Lowerer::finish`].
+    pub fn defer_replace(&mut self, body: &Body, old: Op, new: &[Value]) {
+        for (i, &n) in new.iter().enumerate() {
+            self.mapping.insert(body.result(old, i), n);
+        }
+        self.deferred.push(old);
+    }
+
+    /// The newest value standing for `v`.
+    pub fn lookup(&self, v: Value) -> Value {
+        let mut v = v;
+        while let Some(&n) = self.mapping.get(&v) {
+            v = n;
+        }
+        v
     }
 
     /// Creates an op at the insertion point; later ops follow it.
@@ -107,6 +133,7 @@ impl<'c> Lowerer<'c> {
     /// already legal, the input of the cast that produced it when that has
     /// the converted type, else a cast materialized after `v`'s definition.
     pub fn converted(&mut self, body: &mut Body, v: Value) -> Value {
+        let v = self.lookup(v);
         let ty = body.value_type(v);
         let to = convert_type(self.ctx, ty);
         if to == ty {
@@ -145,9 +172,26 @@ impl<'c> Lowerer<'c> {
         r
     }
 
-    /// Erases the casts this lowering materialized that ended up unused
-    /// (as upstream's conversion drops unneeded materializations).
-    pub fn finish(self, body: &mut Body) {
+    /// Applies the deferred replacements (through a cast back where the
+    /// type changed), erases the replaced ops, then the casts this lowering
+    /// materialized that ended up unused (as upstream's conversion drops
+    /// unneeded materializations).
+    pub fn finish(mut self, body: &mut Body) {
+        let deferred = std::mem::take(&mut self.deferred);
+        for &op in &deferred {
+            for i in 0..body.num_results(op) {
+                let r = body.result(op, i);
+                let new = self.lookup(r);
+                let old_ty = body.value_type(r);
+                let v = if body.value_type(new) == old_ty { new } else { self.cast_to(body, new, old_ty) };
+                body.replace_all_uses_with(r, v);
+            }
+        }
+        for &op in deferred.iter().rev() {
+            if !body.is_erased(op) {
+                body.erase_op(op);
+            }
+        }
         for &c in self.created.iter().rev() {
             if !body.is_erased(c) && body.op_block(c).is_some() && body.op_results_unused(c) {
                 body.erase_op(c);

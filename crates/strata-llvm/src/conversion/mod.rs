@@ -5,6 +5,7 @@
 pub mod arith_to_llvm;
 pub mod cf_to_llvm;
 pub mod common;
+pub mod fold_first;
 pub mod func_to_llvm;
 pub mod memref_to_llvm;
 pub mod reconcile_unrealized_casts;

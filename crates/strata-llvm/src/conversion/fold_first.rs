@@ -11,6 +11,10 @@ use strata_ir::{Attribute, Body, Context, Op, Value};
 
 use super::common::{attrs, convert_type, At, Lowerer, CAST};
 
+/// How many times an op updated in place is folded again (upstream
+/// bounds the recursion of its legalizer the same way).
+const MAX_IN_PLACE_FOLDS: usize = 10;
+
 /// Whether upstream's LLVM conversion target treats `op` as legal (so it
 /// is neither folded nor converted).
 pub fn is_legal(ctx: &Context, body: &Body, op: Op) -> bool {
@@ -44,9 +48,22 @@ pub fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, lower_constants
         // A constant folds to itself.
         return false;
     }
-    let operands = body.operand_vec(op);
-    let consts: Vec<Option<Attribute>> = operands.iter().map(|&v| constant_of(ctx, body, v)).collect();
-    let FoldResult::Replace(values) = fold_op(ctx, body, op, &consts) else { return false };
+    // An in-place fold sends the op back to legalization, which folds it
+    // again (upstream's `legalizeWithFold` with no replacement values).
+    let mut values = None;
+    for _ in 0..MAX_IN_PLACE_FOLDS {
+        let operands = body.operand_vec(op);
+        let consts: Vec<Option<Attribute>> = operands.iter().map(|&v| constant_of(ctx, body, v)).collect();
+        match fold_op(ctx, body, op, &consts) {
+            FoldResult::Replace(v) => {
+                values = Some(v);
+                break;
+            }
+            FoldResult::InPlace => continue,
+            FoldResult::Failed => break,
+        }
+    }
+    let Some(values) = values else { return false };
     let loc = body.op_loc(op);
     let mut new = Vec::new();
     for (i, fv) in values.iter().enumerate() {

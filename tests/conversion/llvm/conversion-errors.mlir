@@ -1,21 +1,11 @@
-// RUN: not strata-opt %s -split-input-file -convert-func-to-llvm 2>&1 | FileCheck %s --check-prefix=FUNC
 // RUN: strata-opt %s -split-input-file -convert-arith-to-llvm -reconcile-unrealized-casts > %t.strata
 // RUN: mlir-opt %s -split-input-file -convert-arith-to-llvm -reconcile-unrealized-casts > %t.ref
 // RUN: diff %t.ref %t.strata
-// RUN: sed -n '/^\/\/ -----/,$p' %s | strata-opt -convert-arith-to-llvm -reconcile-unrealized-casts | not strata-translate --mlir-to-llvmir - 2>&1 | FileCheck %s --check-prefix=TRANSLATE
-// What the conversions refuse or leave: a function with several results
-// is refused with a located error (upstream packs them in a struct, which
-// Strata does not); a cast reconcile-unrealized-casts cannot remove,
+// RUN: strata-opt %s -convert-arith-to-llvm -reconcile-unrealized-casts | not strata-translate --mlir-to-llvmir - 2>&1 | FileCheck %s --check-prefix=TRANSLATE
+// What the conversions leave: a cast reconcile-unrealized-casts cannot remove,
 // because a user was left unconverted (the index flowing into an unlowered
 // memref.load after arith-to-llvm alone), stays as upstream leaves it, and
 // translation to LLVM IR then reports the unlowered ops.
-
-// FUNC: conversion-errors.mlir:[[@LINE+1]]:1: error: convert-func-to-llvm: functions with several results are not supported
-func.func @pair(%a: i64) -> (i64, i64) {
-  return %a, %a : i64, i64
-}
-
-// -----
 
 func.func @half(%m: memref<4xf64>) -> f64 {
   // TRANSLATE: error: cannot translate operation 'func.func' to LLVM IR

@@ -5,7 +5,9 @@
 // convert-func-to-llvm against mlir-opt at test time: memref arguments of
 // rank 0 to 3 expanded into their descriptor fields and repacked at the
 // entry, index arguments as i64, declarations, calls passing memrefs
-// (unpacked) and returning values, void functions.
+// (unpacked) and returning values, void functions, several results (packed
+// in a struct), folds of forwarding ops (upstream's driver folds before its
+// patterns, but gives up folds to constants it cannot legalize here).
 
 func.func private @external(i64, f32) -> f64
 
@@ -40,4 +42,19 @@ func.func @void_call() {
 }
 func.func @nothing() {
   return
+}
+
+// -----
+
+func.func private @two(i64, index) -> (i64, index)
+func.func @several_results(%a: i64, %i: index, %x: f32) -> (i64, index, f32) {
+  %0:2 = func.call @two(%a, %i) : (i64, index) -> (i64, index)
+  %1 = arith.addi %0#1, %i : index
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %2 = arith.addi %0#0, %c0 : i64
+  %3 = arith.addi %c1, %c1 : i64
+  %4 = arith.maximumf %x, %x : f32
+  %5 = arith.muli %3, %2 : i64
+  return %5, %1, %4 : i64, index, f32
 }

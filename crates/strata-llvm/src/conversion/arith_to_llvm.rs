@@ -12,7 +12,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
 use super::common::{attrs, convert_type, for_each_function, ops_preorder, At, Lowerer};
-use super::fold_first::fold_first;
+use super::fold_first::{fold_first, ConstantFolds};
 use crate::dialect::arith::{FCMP_PREDICATES, ICMP_PREDICATES};
 
 pub const INFO: PassInfo = PassInfo {
@@ -101,7 +101,7 @@ fn overflow_bits(ctx: &Context, a: Option<Attribute>) -> i64 {
 pub fn lower_arith(ctx: &Context, body: &mut Body) {
     let mut lw = Lowerer::new(ctx);
     for op in ops_preorder(body) {
-        if body.is_erased(op) || fold_first(&mut lw, body, op, true) {
+        if body.is_erased(op) || fold_first(&mut lw, body, op, ConstantFolds::Lower) {
             continue;
         }
         if !ctx.op_name_str(body.op_name(op)).starts_with("arith.") {

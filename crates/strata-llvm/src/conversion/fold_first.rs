@@ -1,10 +1,12 @@
 //! The fold step of upstream's conversion driver: before its patterns, an
 //! op that is not legal (anything outside the `llvm` dialect and the casts)
-//! is folded. A forwarded value replaces it, a constant result becomes the
-//! dialect's constant op (an `arith.constant`, lowered at once to
-//! `llvm.mlir.constant` by `convert-arith-to-llvm`), an in-place fold just
-//! updates it. Folds read the operands' defining ops as the input has them
-//! (replacements are deferred, see `Lowerer::defer_replace`).
+//! is folded. A forwarded value replaces it, an in-place fold updates it
+//! (and it is folded again), a constant result becomes an
+//! `llvm.mlir.constant` in `convert-arith-to-llvm` and is refused elsewhere
+//! (see [`ConstantFolds`]). Folds read the operands' defining ops as the
+//! input has them (replacements are deferred, see `Lowerer::defer_replace`).
+//! `convert-cf-to-llvm` does not fold (upstream's leaves foldable arith ops
+//! alone there).
 
 use strata_ir::fold::{fold_op, FoldResult, FoldValue};
 use strata_ir::{Attribute, Body, Context, Op, Value};
@@ -35,10 +37,21 @@ fn constant_of(ctx: &Context, body: &Body, v: Value) -> Option<Attribute> {
     }
 }
 
+/// What a pass does with a fold that yields constants.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum ConstantFolds {
+    /// Materialize them as `llvm.mlir.constant` (`convert-arith-to-llvm`,
+    /// where the arith constant upstream materializes is lowered at once).
+    Lower,
+    /// Give the fold up: upstream materializes an `arith.constant` the pass
+    /// cannot legalize, so its driver rolls the fold back (the memref and
+    /// func conversions). Forwarding and in-place folds still apply.
+    Refuse,
+}
+
 /// Folds `op` if it folds; true if it was replaced (its results now map to
-/// the fold's values). `lower_constants`: materialize constants directly
-/// as `llvm.mlir.constant` (what `convert-arith-to-llvm` makes of them).
-pub fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, lower_constants: bool) -> bool {
+/// the fold's values).
+pub fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, constants: ConstantFolds) -> bool {
     let ctx = lw.ctx;
     if is_legal(ctx, body, op) || body.num_results(op) == 0 {
         return false;
@@ -71,20 +84,17 @@ pub fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, lower_constants
         match *fv {
             FoldValue::Value(v) => new.push(v),
             FoldValue::Attr(a) => {
-                lw.at = Some(At::Before(op));
-                if lower_constants {
-                    if !matches!(ctx.attr_kind(a), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)) {
-                        return false;
-                    }
-                    let rt = convert_type(ctx, ty);
-                    new.push(lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", a)])));
-                } else {
-                    let dialect = ctx.op_dialect_name(body.op_name(op));
-                    let Some(materialize) = ctx.dialect(dialect).and_then(|d| d.materialize_constant) else { return false };
-                    let Some(c) = materialize(ctx, body, a, ty, loc) else { return false };
-                    body.insert_op_before(op, c);
-                    new.push(body.result(c, 0));
+                if constants == ConstantFolds::Refuse
+                    || !matches!(ctx.attr_kind(a), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_))
+                {
+                    return false;
                 }
+                let rt = convert_type(ctx, ty);
+                if !super::common::is_scalar(ctx, rt) {
+                    return false;
+                }
+                lw.at = Some(At::Before(op));
+                new.push(lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", a)])));
             }
         }
     }

@@ -3,8 +3,9 @@
 //! argument expanded into its descriptor's fields (allocated and aligned
 //! pointers, offset, sizes, strides) and repacked at the entry; `index`
 //! is i64. `func.return` becomes `llvm.return`, `func.call` becomes
-//! `llvm.call` with memref operands unpacked the same way. A function with
-//! more than one result is refused (upstream packs them in a struct).
+//! `llvm.call` with memref operands unpacked the same way. Several results
+//! travel in a struct, packed before `llvm.return` and unpacked after
+//! `llvm.call`, as upstream does.
 
 use strata_ir::{Block, Body, Context, Diagnostic, Location, Op, OpSpec, Type, TypeKind, Value};
 use strata_pass::analysis::PreservedAnalyses;
@@ -12,6 +13,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
 use super::common::{attrs, convert_type, descriptor_type, ops_preorder, At, Lowerer, CAST};
+use super::fold_first::{fold_first, ConstantFolds};
 use crate::dialect::asm::dense_i64_array;
 use crate::dialect::types::{func_type, llvm_type, ptr_type, void_type, LlvmType};
 
@@ -96,11 +98,14 @@ fn expanded_positions(rank: usize) -> Vec<Vec<i64>> {
     v
 }
 
-fn llvm_result(ctx: &Context, results: &[Type]) -> Option<Type> {
+/// The LLVM result type of a function: void, the converted type, or a
+/// struct of the converted types for several results (as upstream packs
+/// them).
+fn llvm_result(ctx: &Context, results: &[Type]) -> Type {
     match results {
-        [] => Some(void_type(ctx)),
-        [t] => Some(convert_type(ctx, *t)),
-        _ => None,
+        [] => void_type(ctx),
+        [t] => convert_type(ctx, *t),
+        _ => crate::dialect::types::struct_type(ctx, &results.iter().map(|&t| convert_type(ctx, t)).collect::<Vec<_>>()),
     }
 }
 
@@ -114,9 +119,7 @@ fn lower_functions(ctx: &Context, module: &mut Body) -> Result<Vec<(Op, Vec<Type
         let Some((ins, outs)) = ctx.dict_get(fattrs, "function_type").and_then(|a| ctx.as_type(a)).and_then(|t| ctx.function_signature(t)) else { continue };
         let (ins, outs) = (ins.to_vec(), outs.to_vec());
         let loc = module.op_loc(f);
-        let Some(result) = llvm_result(ctx, &outs) else {
-            return Err(Diagnostic::error(loc, "convert-func-to-llvm: functions with several results are not supported"));
-        };
+        let result = llvm_result(ctx, &outs);
         let inputs: Vec<Type> = ins.iter().flat_map(|&t| expanded(ctx, t)).collect();
         let mut entries = vec![(ctx.intern_str("function_type"), ctx.type_attr(func_type(ctx, result, &inputs, false)))];
         for &(k, v) in ctx.dict_entries(fattrs) {
@@ -184,18 +187,25 @@ fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) -> 
 fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {
     let mut lw = Lowerer::new(ctx);
     for op in ops_preorder(body) {
-        if body.is_erased(op) {
+        if body.is_erased(op) || fold_first(&mut lw, body, op, ConstantFolds::Refuse) {
             continue;
         }
         let name = ctx.op_name_str(body.op_name(op)).to_string();
         let loc = body.op_loc(op);
         match name.as_str() {
             "func.return" => {
-                let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
-                if operands.len() > 1 {
-                    continue;
-                }
+                let mut operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
                 lw.at = Some(At::Before(op));
+                if operands.len() > 1 {
+                    // Several results travel in a struct.
+                    let types: Vec<Type> = operands.iter().map(|&v| body.value_type(v)).collect();
+                    let st = crate::dialect::types::struct_type(ctx, &types);
+                    let mut packed = lw.value(body, "llvm.mlir.poison", loc, &[], st, ctx.empty_dictionary());
+                    for (i, &v) in operands.iter().enumerate() {
+                        packed = lw.value(body, "llvm.insertvalue", loc, &[v, packed], st, attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))]));
+                    }
+                    operands = vec![packed];
+                }
                 lw.create(body, OpSpec::new(ctx, "llvm.return", loc).operands(&operands));
                 body.erase_op(op);
             }
@@ -209,7 +219,7 @@ fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {
 fn lower_call(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, loc: Location) {
     let ctx = lw.ctx;
     let results = body.result_types(op);
-    let Some(result) = llvm_result(ctx, &results) else { return };
+    let result = llvm_result(ctx, &results);
     let Some(callee) = body.op_attr(ctx, op, "callee") else { return };
     let mut operands = Vec::new();
     let olds = body.operand_vec(op);
@@ -229,6 +239,15 @@ fn lower_call(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, loc: Location) {
     }
     let rts: Vec<Type> = if llvm_type(ctx, result) == Some(LlvmType::Void) { vec![] } else { vec![result] };
     let call = lw.create(body, OpSpec::new(ctx, "llvm.call", loc).operands(&operands).results(&rts).attrs(attrs(ctx, &[("callee", callee)])));
-    let new: Vec<Value> = body.results(call).collect();
+    let mut new: Vec<Value> = body.results(call).collect();
+    if results.len() > 1 {
+        let packed = new[0];
+        let fields: Vec<Type> = results.iter().map(|&t| convert_type(ctx, t)).collect();
+        new = fields
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| lw.value(body, "llvm.extractvalue", loc, &[packed], t, attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))])))
+            .collect();
+    }
     lw.replace(body, op, &new);
 }

@@ -13,6 +13,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
 use super::common::{attrs, convert_type, descriptor_type, is_supported_memref, ops_preorder, At, Lowerer};
+use super::fold_first::{fold_first, ConstantFolds};
 use crate::dialect::arith::{OVERFLOW_NSW, OVERFLOW_NUW};
 use crate::dialect::asm::dense_i64_array;
 use crate::dialect::memory::gep_attrs;
@@ -114,7 +115,7 @@ fn strides_of(shape: &[i64]) -> Vec<i64> {
 pub fn lower_memref(ctx: &Context, body: &mut Body, needs: &mut Needs) -> Result<(), Diagnostic> {
     let mut lw = Lowerer::new(ctx);
     for op in ops_preorder(body) {
-        if body.is_erased(op) {
+        if body.is_erased(op) || fold_first(&mut lw, body, op, ConstantFolds::Refuse) {
             continue;
         }
         match ctx.op_name_str(body.op_name(op)) {

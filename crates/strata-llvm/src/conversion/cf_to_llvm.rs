@@ -45,7 +45,6 @@ impl Pass for CfToLlvm {
 
 /// Gives `b`'s arguments their converted types; old users read a cast.
 fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block, casts: &mut Vec<strata_ir::Op>) {
-    let mut last_cast = None;
     for i in 0..body.block_args(b).len() {
         let arg = body.block_args(b)[i];
         let old = body.value_type(arg);
@@ -55,12 +54,10 @@ fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block, casts: &mut
         }
         body.set_value_type(arg, new);
         let loc = body.block_arg_locs(b)[i];
+        // Each at the block's start, so later arguments' casts come first
+        // (as upstream materializes them).
         let cast = body.create_op(OpSpec::new(ctx, CAST, loc).operands(&[arg]).results(&[old]));
-        match last_cast {
-            Some(prev) => body.insert_op_after(prev, cast),
-            None => body.prepend_op(b, cast),
-        }
-        last_cast = Some(cast);
+        body.prepend_op(b, cast);
         casts.push(cast);
         let r = body.result(cast, 0);
         body.replace_uses_if(arg, r, |_, user| user != cast);

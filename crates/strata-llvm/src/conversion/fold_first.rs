@@ -64,6 +64,7 @@ pub fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, constants: Cons
     // An in-place fold sends the op back to legalization, which folds it
     // again (upstream's `legalizeWithFold` with no replacement values).
     let mut values = None;
+    let before = (body.operand_vec(op), body.op_attrs(op));
     for _ in 0..MAX_IN_PLACE_FOLDS {
         let operands = body.operand_vec(op);
         let consts: Vec<Option<Attribute>> = operands.iter().map(|&v| constant_of(ctx, body, v)).collect();
@@ -84,13 +85,14 @@ pub fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, constants: Cons
         match *fv {
             FoldValue::Value(v) => new.push(v),
             FoldValue::Attr(a) => {
-                if constants == ConstantFolds::Refuse
-                    || !matches!(ctx.attr_kind(a), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_))
-                {
-                    return false;
-                }
                 let rt = convert_type(ctx, ty);
-                if !super::common::is_scalar(ctx, rt) {
+                let lowerable = matches!(ctx.attr_kind(a), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_))
+                    && super::common::is_scalar(ctx, rt);
+                if constants == ConstantFolds::Refuse || !lowerable {
+                    // Upstream rolls the whole legalization of the op back,
+                    // in-place folds that led here included.
+                    body.set_operands(op, &before.0);
+                    body.set_op_attrs(op, before.1);
                     return false;
                 }
                 lw.at = Some(At::Before(op));

@@ -79,11 +79,26 @@ fn one_to_one(name: &str) -> Option<&'static str> {
         "arith.truncf" => "llvm.fptrunc",
         "arith.bitcast" => "llvm.bitcast",
         "arith.select" => "llvm.select",
+        "arith.maxsi" => "llvm.intr.smax",
+        "arith.minsi" => "llvm.intr.smin",
+        "arith.maxui" => "llvm.intr.umax",
+        "arith.minui" => "llvm.intr.umin",
+        "arith.maximumf" => "llvm.intr.maximum",
+        "arith.minimumf" => "llvm.intr.minimum",
+        "arith.maxnumf" => "llvm.intr.maxnum",
+        "arith.minnumf" => "llvm.intr.minnum",
         _ => return None,
     })
 }
 
-/// Overflow flag bits of an arith op (`#arith.overflow<...>`).
+/// `fastmathFlags` for an arith op's non-default `fastmath` flags.
+fn fastmath_entry(ctx: &Context, body: &Body, op: Op) -> Option<(&'static str, Attribute)> {
+    let bits = overflow_bits(ctx, body.op_attr(ctx, op, "fastmath"));
+    (bits != 0).then(|| ("fastmathFlags", crate::dialect::fastmath::fastmath_attr(ctx, crate::dialect::fastmath::from_arith_bits(bits))))
+}
+
+/// The flag bits of an arith flags attribute (`#arith.overflow<...>`,
+/// `#arith.fastmath<...>`).
 fn overflow_bits(ctx: &Context, a: Option<Attribute>) -> i64 {
     match a.map(|a| ctx.attr_kind(a)) {
         Some(strata_ir::AttrKind::Dialect { params, .. }) => match params.first() {
@@ -138,7 +153,9 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
         let idx = body.op_attr(ctx, op, "predicate").and_then(|a| ctx.as_integer(a)).map_or(0, |v| v.to_i64()) as usize;
         let (llvm_name, table): (&str, &[&str]) = if name == "arith.cmpi" { ("llvm.icmp", &ICMP_PREDICATES) } else { ("llvm.fcmp", &FCMP_PREDICATES) };
         let pred = table.get(idx)?;
-        lw.value(body, llvm_name, loc, &operands, ctx.i1(), attrs(ctx, &[("predicate", ctx.string_attr(pred))]))
+        let mut entries = vec![("predicate", ctx.string_attr(pred))];
+        entries.extend(fastmath_entry(ctx, body, op));
+        lw.value(body, llvm_name, loc, &operands, ctx.i1(), attrs(ctx, &entries))
     } else if name == "arith.index_cast" || name == "arith.index_castui" {
         let from = ctx.int_or_float_width(body.value_type(operands[0])).unwrap_or(64);
         let to = ctx.int_or_float_width(rt).unwrap_or(64);
@@ -151,8 +168,12 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
     } else {
         let llvm_name = one_to_one(&name)?;
         let bits = overflow_bits(ctx, body.op_attr(ctx, op, "overflowFlags"));
-        let a = if bits != 0 { attrs(ctx, &[("overflowFlags", ctx.integer_attr(ctx.i32(), bits))]) } else { ctx.empty_dictionary() };
-        lw.value(body, llvm_name, loc, &operands, rt, a)
+        let mut entries = Vec::new();
+        if bits != 0 {
+            entries.push(("overflowFlags", ctx.integer_attr(ctx.i32(), bits)));
+        }
+        entries.extend(fastmath_entry(ctx, body, op));
+        lw.value(body, llvm_name, loc, &operands, rt, attrs(ctx, &entries))
     })
 }
 

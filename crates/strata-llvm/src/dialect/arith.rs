@@ -39,6 +39,18 @@ pub fn overflow_text(bits: i64) -> String {
     if names.is_empty() { String::new() } else { format!("overflow<{}>", names.join(", ")) }
 }
 
+/// The attribute dictionary without `elided` and without `fastmathFlags`
+/// when it is `none` (its default, which mlir-opt leaves out).
+pub fn print_attrs_without_default_fastmath(p: &mut OpPrinter<'_, '_>, op: Op, elided: &[&str]) {
+    let ctx = p.ctx;
+    let attrs = p.body.op_attrs(op);
+    let mut skip = elided.to_vec();
+    if ctx.dict_get(attrs, "fastmathFlags").and_then(|a| super::fastmath::fastmath_bits(ctx, a)) == Some(0) {
+        skip.push("fastmathFlags");
+    }
+    p.print_optional_attr_dict(attrs, &skip);
+}
+
 /// `%a, %b [overflow<...>] attr-dict : type` (and `%a : type` for fneg).
 pub fn print_same_type(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
@@ -50,7 +62,7 @@ pub fn print_same_type(p: &mut OpPrinter<'_, '_>, op: Op) {
         p.write(" ");
         p.write(&overflow_text(bits));
     }
-    p.print_optional_attr_dict(attrs, &["overflowFlags"]);
+    print_attrs_without_default_fastmath(p, op, &["overflowFlags"]);
     p.write(" : ");
     p.print_type(p.body.value_type(p.body.result(op, 0)));
 }
@@ -100,7 +112,7 @@ pub fn print_cmp(p: &mut OpPrinter<'_, '_>, op: Op) {
     p.write(&string_of(p.ctx, attrs, "predicate").unwrap_or_default());
     p.write("\" ");
     p.print_operands(p.body.operand_vec(op));
-    p.print_optional_attr_dict(attrs, &["predicate"]);
+    print_attrs_without_default_fastmath(p, op, &["predicate"]);
     p.write(" : ");
     p.print_type(p.body.value_type(p.body.operand(op, 0)));
 }
@@ -156,7 +168,7 @@ pub fn parse_cast(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 pub fn print_select(p: &mut OpPrinter<'_, '_>, op: Op) {
     p.write(" ");
     p.print_operands(p.body.operand_vec(op));
-    p.print_optional_attr_dict(p.body.op_attrs(op), &[]);
+    print_attrs_without_default_fastmath(p, op, &[]);
     p.write(" : ");
     p.print_types([p.body.value_type(p.body.operand(op, 0)), p.body.value_type(p.body.result(op, 0))]);
 }

@@ -5,7 +5,9 @@
 
 pub mod arith;
 pub mod asm;
+pub mod fastmath;
 pub mod func;
+pub mod intrinsics;
 pub mod memory;
 pub mod switch;
 pub mod types;
@@ -33,6 +35,7 @@ const LLVM_FUNC_TYPE_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| c.as_type(a).is_some_and(|t| matches!(types::llvm_type(c, t), Some(types::LlvmType::Func { .. }))),
     summary: "type attribute of an LLVM function type",
 };
+const FASTMATH_ATTR: AttrConstraint = AttrConstraint { check: |c, a| fastmath::fastmath_bits(c, a).is_some(), summary: "LLVM fastmath flags" };
 const INTEGER: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer(t), summary: "signless integer", buildable: None };
 
 /// The operands `op` passes to successor `succ` match the block's arguments.
@@ -83,6 +86,8 @@ pub fn register(ctx: &mut Context) {
     let mut d = DialectDef::new("llvm");
     d.parse_type = Some(types::parse_llvm_type);
     d.print_type = Some(types::print_llvm_type);
+    d.parse_attr = Some(fastmath::parse_llvm_attr);
+    d.print_attr = Some(fastmath::print_llvm_attr);
     d = d
         .op(custom("llvm.func", func::print_func, func::parse_func)
             .attr("sym_name", c::STRING_ATTR)
@@ -178,6 +183,7 @@ pub fn register(ctx: &mut Context) {
             .traits(Traits::PURE)
             .verifier(values::verify_aggregate))
         .op(custom("llvm.select", arith::print_select, arith::parse_select)
+            .optional_attr("fastmathFlags", FASTMATH_ATTR)
             .operand("condition", c::I1)
             .operand("trueValue", LLVM_VALUE)
             .operand("falseValue", LLVM_VALUE)
@@ -190,6 +196,7 @@ pub fn register(ctx: &mut Context) {
         let name = format!("llvm.{n}");
         d = d.op(custom(&name, arith::print_same_type, arith::parse_same_type)
             .optional_attr("overflowFlags", INT_ATTR)
+            .optional_attr("fastmathFlags", FASTMATH_ATTR)
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
             .result("res", LLVM_VALUE)
@@ -197,13 +204,24 @@ pub fn register(ctx: &mut Context) {
             .verifier(arith::verify_operand_kind));
     }
     d = d.op(custom("llvm.fneg", arith::print_same_type, arith::parse_same_type)
+        .optional_attr("fastmathFlags", FASTMATH_ATTR)
         .operand("operand", LLVM_VALUE)
         .result("res", LLVM_VALUE)
         .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE)
         .verifier(arith::verify_operand_kind));
+    for n in intrinsics::INT_INTRINSICS.iter().chain(intrinsics::FLOAT_INTRINSICS.iter()) {
+        let name = format!("llvm.intr.{n}");
+        d = d.op(custom(&name, intrinsics::print_intrinsic, intrinsics::parse_intrinsic)
+            .optional_attr("fastmathFlags", FASTMATH_ATTR)
+            .operand("a", LLVM_VALUE)
+            .operand("b", LLVM_VALUE)
+            .result("res", LLVM_VALUE)
+            .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE));
+    }
     for n in ["llvm.icmp", "llvm.fcmp"] {
         d = d.op(custom(n, arith::print_cmp, arith::parse_cmp)
             .attr("predicate", c::STRING_ATTR)
+            .optional_attr("fastmathFlags", FASTMATH_ATTR)
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
             .result("res", c::I1)

@@ -122,6 +122,17 @@ pub fn lower_arith(ctx: &Context, body: &mut Body) {
         if !ctx.op_name_str(body.op_name(op)).starts_with("arith.") {
             continue;
         }
+        let name = ctx.op_name_str(body.op_name(op)).to_string();
+        if super::arith_expand::is_expanded(&name) {
+            if body.result_types(op).iter().all(|&t| super::common::is_scalar(ctx, convert_type(ctx, t))) {
+                let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
+                lw.at = Some(At::Before(op));
+                if let Some(new) = super::arith_expand::expand(&mut lw, body, op, &name, &operands) {
+                    lw.defer_replace(body, op, &new);
+                }
+            }
+            continue;
+        }
         if let Some(new) = lower_op(&mut lw, body, op) {
             lw.defer_replace(body, op, &[new]);
         }

@@ -2,6 +2,7 @@
 //! file per pass, with upstream's names; `common.rs` holds the type
 //! converter and cast materialization they share.
 
+pub mod arith_expand;
 pub mod arith_to_llvm;
 pub mod cf_to_llvm;
 pub mod common;

@@ -141,6 +141,12 @@ pub fn register(ctx: &mut Context) {
             .traits(Traits::PURE | Traits::IS_TERMINATOR)
             .verifier(switch::verify_switch)
             .interface(switch::SWITCH_BRANCH))
+        // No custom form upstream either: mlir-opt prints it generically.
+        .op(OpDef::new("llvm.intr.uadd.with.overflow")
+            .operand("a", INTEGER)
+            .operand("b", INTEGER)
+            .result("res", LLVM_VALUE)
+            .traits(Traits::PURE))
         .op(OpDef::new("llvm.unreachable").traits(Traits::IS_TERMINATOR).format("attr-dict"))
         .op(custom("llvm.alloca", memory::print_alloca, memory::parse_alloca).attr("elem_type", c::TYPE_ATTR).optional_attr("alignment", INT_ATTR).operand("arraySize", INTEGER).result("res", PTR))
         .op(custom("llvm.load", memory::print_load, memory::parse_load).optional_attr("alignment", INT_ATTR).operand("addr", PTR).result("res", LLVM_VALUE))

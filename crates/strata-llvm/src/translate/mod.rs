@@ -54,6 +54,34 @@ struct Fn<'a> {
     body: &'a Body,
     names: FxHashMap<Value, String>,
     labels: FxHashMap<Block, String>,
+    /// Declarations of the intrinsics the function calls.
+    intrinsics: std::cell::RefCell<std::collections::BTreeSet<String>>,
+}
+
+/// The LLVM IR fast-math flags of an op (` nnan nsz`, ` fast`, or nothing).
+fn fmf_text(ctx: &Context, attrs: strata_ir::Attribute) -> String {
+    let bits = ctx.dict_get(attrs, "fastmathFlags").and_then(|a| crate::dialect::fastmath::fastmath_bits(ctx, a)).unwrap_or(0);
+    if bits == 0 {
+        return String::new();
+    }
+    if bits == crate::dialect::fastmath::FAST {
+        return " fast".into();
+    }
+    crate::dialect::fastmath::flag_names(bits).iter().map(|n| format!(" {n}")).collect()
+}
+
+/// The type suffix of an overloaded intrinsic (`i64`, `f32`).
+fn intrinsic_suffix(ctx: &Context, t: strata_ir::Type) -> Option<String> {
+    if ctx.is_signless_integer(t) {
+        return ctx.int_or_float_width(t).map(|w| format!("i{w}"));
+    }
+    match type_text(ctx, t).ok()?.as_str() {
+        "float" => Some("f32".into()),
+        "double" => Some("f64".into()),
+        "half" => Some("f16".into()),
+        "bfloat" => Some("bf16".into()),
+        _ => None,
+    }
 }
 
 fn translate_function(ctx: &Context, module: &Body, op: Op) -> Result<String, Diagnostic> {
@@ -75,7 +103,7 @@ fn translate_function(ctx: &Context, module: &Body, op: Op) -> Result<String, Di
         }
         return Ok(format!("\ndeclare {rt} @{sym}({})\n", params.join(", ")));
     };
-    let mut f = Fn { ctx, body: fb, names: FxHashMap::default(), labels: FxHashMap::default() };
+    let mut f = Fn { ctx, body: fb, names: FxHashMap::default(), labels: FxHashMap::default(), intrinsics: Default::default() };
     let region = regions[0];
     for (i, b) in fb.blocks(region).enumerate() {
         f.labels.insert(b, format!("bb{i}"));
@@ -123,6 +151,9 @@ fn translate_function(ctx: &Context, module: &Body, op: Op) -> Result<String, Di
         }
     }
     out.push_str("}\n");
+    for decl in f.intrinsics.borrow().iter() {
+        out.push_str(&format!("\n{decl}\n"));
+    }
     Ok(out)
 }
 
@@ -236,13 +267,23 @@ impl Fn<'_> {
                 if bits & crate::dialect::arith::OVERFLOW_NSW != 0 {
                     flags.push_str(" nsw");
                 }
+                flags.push_str(&fmf_text(ctx, attrs));
                 format!("{} = {short}{flags} {} {}, {}", res(), rty()?, self.operand(ops[0])?, self.operand(ops[1])?)
             }
-            "fneg" => format!("{} = fneg {}", res(), self.typed(ops[0])?),
+            "fneg" => format!("{} = fneg{} {}", res(), fmf_text(ctx, attrs), self.typed(ops[0])?),
             "icmp" | "fcmp" => {
                 let p = string_of(ctx, attrs, "predicate").unwrap_or_default();
                 let p = p.trim_start_matches('_');
-                format!("{} = {short} {p} {}, {}", res(), self.typed(ops[0])?, self.operand(ops[1])?)
+                format!("{} = {short}{} {p} {}, {}", res(), fmf_text(ctx, attrs), self.typed(ops[0])?, self.operand(ops[1])?)
+            }
+            _ if short.starts_with("intr.") => {
+                let intrinsic = &short["intr.".len()..];
+                let rt = rty()?;
+                let suffix = intrinsic_suffix(ctx, body.value_type(ops[0])).ok_or_else(|| Diagnostic::error(loc, "intrinsic on an unsupported type"))?;
+                let callee = format!("@llvm.{intrinsic}.{suffix}");
+                let params: Vec<String> = ops.iter().map(|&v| self.ty(body.value_type(v), loc)).collect::<Result<_, _>>()?;
+                self.intrinsics.borrow_mut().insert(format!("declare {rt} {callee}({})", params.join(", ")));
+                format!("{} = call{} {rt} {callee}({})", res(), fmf_text(ctx, attrs), args(&ops)?)
             }
             _ if crate::dialect::arith::CASTS.contains(&short) => format!("{} = {short} {} to {}", res(), self.typed(ops[0])?, rty()?),
             "select" => format!("{} = select {}, {}, {}", res(), self.typed(ops[0])?, self.typed(ops[1])?, self.typed(ops[2])?),

@@ -1,8 +1,8 @@
-//! The arith ops `convert-arith-to-llvm` lowers to several LLVM ops, in
-//! upstream's op order: `ceildivsi`, `floordivsi`, `ceildivui` (their
-//! arith expansions, lowered), `mulsi_extended` / `mului_extended`
-//! (multiplication at twice the width, low and high halves) and
-//! `addui_extended` (`llvm.intr.uadd.with.overflow`).
+//! The arith ops `convert-arith-to-llvm` lowers to several ops, in
+//! upstream's op order: `ceildivsi`, `floordivsi`, `ceildivui` become their
+//! arith expansions (which the pass then folds and lowers op by op),
+//! `mulsi_extended` / `mului_extended` multiply at twice the width (low and
+//! high halves) and `addui_extended` calls `llvm.intr.uadd.with.overflow`.
 
 use strata_ir::{Body, Location, Op, Type, Value};
 
@@ -23,66 +23,105 @@ fn binary(lw: &mut Lowerer<'_>, body: &mut Body, loc: Location, name: &str, a: V
     lw.value(body, name, loc, &[a, b], ty, empty)
 }
 
-fn icmp(lw: &mut Lowerer<'_>, body: &mut Body, loc: Location, pred: &str, a: Value, b: Value) -> Value {
-    let ctx = lw.ctx;
-    lw.value(body, "llvm.icmp", loc, &[a, b], ctx.i1(), attrs(ctx, &[("predicate", ctx.string_attr(pred))]))
-}
-
-fn select(lw: &mut Lowerer<'_>, body: &mut Body, loc: Location, c: Value, a: Value, b: Value) -> Value {
-    let ty = body.value_type(a);
-    let empty = lw.ctx.empty_dictionary();
-    lw.value(body, "llvm.select", loc, &[c, a, b], ty, empty)
-}
-
 fn cast(lw: &mut Lowerer<'_>, body: &mut Body, loc: Location, name: &str, a: Value, ty: Type) -> Value {
     let empty = lw.ctx.empty_dictionary();
     lw.value(body, name, loc, &[a], ty, empty)
 }
 
-/// The replacement values of `op` (named `name`) from its converted
-/// operands, or `None` when it is not one of these ops.
+/// Builds arith ops before `op`, recording them for lowering in turn.
+struct ArithBuilder<'b> {
+    ctx: &'b strata_ir::Context,
+    before: Op,
+    loc: Location,
+    created: Vec<Op>,
+}
+
+impl ArithBuilder<'_> {
+    fn op(&mut self, body: &mut Body, name: &str, operands: &[Value], ty: Type, a: strata_ir::Attribute) -> Value {
+        let op = body.create_op(strata_ir::OpSpec::new(self.ctx, name, self.loc).operands(operands).results(&[ty]).attrs(a));
+        body.insert_op_before(self.before, op);
+        self.created.push(op);
+        body.result(op, 0)
+    }
+    fn constant(&mut self, body: &mut Body, ty: Type, v: i64) -> Value {
+        let a = attrs(self.ctx, &[("value", self.ctx.integer_attr(ty, v))]);
+        self.op(body, "arith.constant", &[], ty, a)
+    }
+    fn binary(&mut self, body: &mut Body, name: &str, a: Value, b: Value) -> Value {
+        let ty = body.value_type(a);
+        let empty = self.ctx.empty_dictionary();
+        self.op(body, name, &[a, b], ty, empty)
+    }
+    fn cmpi(&mut self, body: &mut Body, pred: &str, a: Value, b: Value) -> Value {
+        let ctx = self.ctx;
+        let idx = strata_dialects::arith::CMPI_PREDICATES.iter().position(|&p| p == pred).expect("a cmpi predicate") as i64;
+        let a_ = attrs(ctx, &[("predicate", ctx.integer_attr(ctx.i64(), idx))]);
+        self.op(body, "arith.cmpi", &[a, b], ctx.i1(), a_)
+    }
+    fn select(&mut self, body: &mut Body, c: Value, a: Value, b: Value) -> Value {
+        let ty = body.value_type(a);
+        let empty = self.ctx.empty_dictionary();
+        self.op(body, "arith.select", &[c, a, b], ty, empty)
+    }
+}
+
+/// Upstream's arith expansion of `ceildivsi`, `floordivsi` and
+/// `ceildivui`: arith ops created before `op` (returned, in order, for the
+/// caller to fold and lower one by one, as upstream's driver legalizes
+/// them) and the value replacing `op`.
+pub fn expand_division(body: &mut Body, ctx: &strata_ir::Context, op: Op, name: &str) -> Option<(Vec<Op>, Value)> {
+    let (a, b) = (body.operand(op, 0), body.operand(op, 1));
+    let ty = body.value_type(a);
+    let mut ab = ArithBuilder { ctx, before: op, loc: body.op_loc(op), created: Vec::new() };
+    let result = match name {
+        "arith.ceildivsi" => {
+            let zero = ab.constant(body, ty, 0);
+            let one = ab.constant(body, ty, 1);
+            let q = ab.binary(body, "arith.divsi", a, b);
+            let m = ab.binary(body, "arith.muli", q, b);
+            let inexact = ab.cmpi(body, "ne", a, m);
+            let a_neg = ab.cmpi(body, "slt", a, zero);
+            let b_neg = ab.cmpi(body, "slt", b, zero);
+            let same_sign = ab.cmpi(body, "eq", a_neg, b_neg);
+            let round = ab.binary(body, "arith.andi", inexact, same_sign);
+            let up = ab.binary(body, "arith.addi", q, one);
+            ab.select(body, round, up, q)
+        }
+        "arith.floordivsi" => {
+            let q = ab.binary(body, "arith.divsi", a, b);
+            let m = ab.binary(body, "arith.muli", q, b);
+            let inexact = ab.cmpi(body, "ne", a, m);
+            let zero = ab.constant(body, ty, 0);
+            let a_neg = ab.cmpi(body, "slt", a, zero);
+            let b_neg = ab.cmpi(body, "slt", b, zero);
+            let other_sign = ab.cmpi(body, "ne", a_neg, b_neg);
+            let round = ab.binary(body, "arith.andi", inexact, other_sign);
+            let minus_one = ab.constant(body, ty, -1);
+            let down = ab.binary(body, "arith.addi", q, minus_one);
+            ab.select(body, round, down, q)
+        }
+        "arith.ceildivui" => {
+            let zero = ab.constant(body, ty, 0);
+            let is_zero = ab.cmpi(body, "eq", a, zero);
+            let one = ab.constant(body, ty, 1);
+            let minus = ab.binary(body, "arith.subi", a, one);
+            let q = ab.binary(body, "arith.divui", minus, b);
+            let up = ab.binary(body, "arith.addi", q, one);
+            ab.select(body, is_zero, zero, up)
+        }
+        _ => return None,
+    };
+    Some((ab.created, result))
+}
+
+/// The LLVM ops replacing the extended arithmetic ops (upstream's patterns
+/// build them directly), from their converted operands.
 pub fn expand(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, name: &str, operands: &[Value]) -> Option<Vec<Value>> {
     let ctx = lw.ctx;
     let loc = body.op_loc(op);
-    let orig_ty = body.value_type(body.result(op, 0));
     let (a, b) = (*operands.first()?, *operands.get(1)?);
     let ty = body.value_type(a);
     Some(match name {
-        "arith.ceildivsi" => {
-            let zero = constant(lw, body, loc, orig_ty, ty, 0);
-            let one = constant(lw, body, loc, orig_ty, ty, 1);
-            let q = binary(lw, body, loc, "llvm.sdiv", a, b);
-            let m = binary(lw, body, loc, "llvm.mul", q, b);
-            let inexact = icmp(lw, body, loc, "ne", a, m);
-            let a_neg = icmp(lw, body, loc, "slt", a, zero);
-            let b_neg = icmp(lw, body, loc, "slt", b, zero);
-            let same_sign = icmp(lw, body, loc, "eq", a_neg, b_neg);
-            let round = binary(lw, body, loc, "llvm.and", inexact, same_sign);
-            let up = binary(lw, body, loc, "llvm.add", q, one);
-            vec![select(lw, body, loc, round, up, q)]
-        }
-        "arith.floordivsi" => {
-            let q = binary(lw, body, loc, "llvm.sdiv", a, b);
-            let m = binary(lw, body, loc, "llvm.mul", q, b);
-            let inexact = icmp(lw, body, loc, "ne", a, m);
-            let zero = constant(lw, body, loc, orig_ty, ty, 0);
-            let a_neg = icmp(lw, body, loc, "slt", a, zero);
-            let b_neg = icmp(lw, body, loc, "slt", b, zero);
-            let other_sign = icmp(lw, body, loc, "ne", a_neg, b_neg);
-            let round = binary(lw, body, loc, "llvm.and", inexact, other_sign);
-            let minus_one = constant(lw, body, loc, orig_ty, ty, -1);
-            let down = binary(lw, body, loc, "llvm.add", q, minus_one);
-            vec![select(lw, body, loc, round, down, q)]
-        }
-        "arith.ceildivui" => {
-            let zero = constant(lw, body, loc, orig_ty, ty, 0);
-            let is_zero = icmp(lw, body, loc, "eq", a, zero);
-            let one = constant(lw, body, loc, orig_ty, ty, 1);
-            let minus = binary(lw, body, loc, "llvm.sub", a, one);
-            let q = binary(lw, body, loc, "llvm.udiv", minus, b);
-            let up = binary(lw, body, loc, "llvm.add", q, one);
-            vec![select(lw, body, loc, is_zero, zero, up)]
-        }
         "arith.mulsi_extended" | "arith.mului_extended" => {
             let width = ctx.int_or_float_width(ty)?;
             let wide = ctx.integer_type(2 * width);
@@ -108,7 +147,12 @@ pub fn expand(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, name: &str, operand
     })
 }
 
-/// Whether `name` is expanded here.
+/// Whether `name` is lowered by [`expand`].
 pub fn is_expanded(name: &str) -> bool {
-    matches!(name, "arith.ceildivsi" | "arith.floordivsi" | "arith.ceildivui" | "arith.mulsi_extended" | "arith.mului_extended" | "arith.addui_extended")
+    matches!(name, "arith.mulsi_extended" | "arith.mului_extended" | "arith.addui_extended")
+}
+
+/// Whether `name` is expanded by [`expand_division`].
+pub fn is_division(name: &str) -> bool {
+    matches!(name, "arith.ceildivsi" | "arith.floordivsi" | "arith.ceildivui")
 }

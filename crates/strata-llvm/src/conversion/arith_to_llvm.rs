@@ -115,7 +115,8 @@ fn overflow_bits(ctx: &Context, a: Option<Attribute>) -> i64 {
 /// input IR; replacements are deferred in the `Lowerer`).
 pub fn lower_arith(ctx: &Context, body: &mut Body) {
     let mut lw = Lowerer::new(ctx);
-    for op in ops_preorder(body) {
+    let mut worklist: std::collections::VecDeque<Op> = ops_preorder(body).into();
+    while let Some(op) = worklist.pop_front() {
         if body.is_erased(op) || fold_first(&mut lw, body, op, ConstantFolds::Lower) {
             continue;
         }
@@ -123,6 +124,16 @@ pub fn lower_arith(ctx: &Context, body: &mut Body) {
             continue;
         }
         let name = ctx.op_name_str(body.op_name(op)).to_string();
+        if super::arith_expand::is_division(&name) && super::common::is_scalar(ctx, convert_type(ctx, body.value_type(body.result(op, 0)))) {
+            // The expansion's ops are legalized next, before the rest.
+            if let Some((created, result)) = super::arith_expand::expand_division(body, ctx, op, &name) {
+                lw.defer_replace(body, op, &[result]);
+                for &c in created.iter().rev() {
+                    worklist.push_front(c);
+                }
+            }
+            continue;
+        }
         if super::arith_expand::is_expanded(&name) {
             if body.result_types(op).iter().all(|&t| super::common::is_scalar(ctx, convert_type(ctx, t))) {
                 let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();

@@ -75,6 +75,21 @@ pub fn parse_same_type(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         p.expect(Tok::Comma, "','")?;
         refs.push(p.parse_operand_ref()?);
     }
+    if p.is_keyword("overflow") {
+        parse_overflow(p, state)?;
+    }
+    p.parse_optional_attr_dict(state)?;
+    p.expect(Tok::Colon, "':'")?;
+    let t = p.parse_type()?;
+    let types = vec![t; refs.len()];
+    resolve_all(p, state, &refs, &types)?;
+    state.result_types.push(t);
+    Ok(())
+}
+
+/// `overflow<nsw, nuw>` into `overflowFlags` (left out when none).
+fn parse_overflow(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    let ctx = p.ctx;
     if p.eat_keyword("overflow") {
         p.expect(Tok::Less, "'<'")?;
         let mut bits = 0;
@@ -96,12 +111,6 @@ pub fn parse_same_type(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             state.add_attr(ctx, "overflowFlags", ctx.integer_attr(ctx.i32(), bits));
         }
     }
-    p.parse_optional_attr_dict(state)?;
-    p.expect(Tok::Colon, "':'")?;
-    let t = p.parse_type()?;
-    let types = vec![t; refs.len()];
-    resolve_all(p, state, &refs, &types)?;
-    state.result_types.push(t);
     Ok(())
 }
 
@@ -138,12 +147,17 @@ pub fn parse_cmp(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-/// `%a attr-dict : from to to`.
+/// `%a [overflow<...>] attr-dict : from to to` (overflow flags on `trunc`).
 pub fn print_cast(p: &mut OpPrinter<'_, '_>, op: Op) {
     let v = p.body.operand(op, 0);
     p.write(" ");
     p.print_value(v);
-    p.print_optional_attr_dict(p.body.op_attrs(op), &[]);
+    let bits = int_of(p.ctx, p.body.op_attrs(op), "overflowFlags").unwrap_or(0);
+    if bits != 0 {
+        p.write(" ");
+        p.write(&overflow_text(bits));
+    }
+    p.print_optional_attr_dict(p.body.op_attrs(op), &["overflowFlags"]);
     p.write(" : ");
     p.print_type(p.body.value_type(v));
     p.write(" to ");
@@ -152,6 +166,9 @@ pub fn print_cast(p: &mut OpPrinter<'_, '_>, op: Op) {
 
 pub fn parse_cast(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let a = p.parse_operand_ref()?;
+    if p.is_keyword("overflow") {
+        parse_overflow(p, state)?;
+    }
     p.parse_optional_attr_dict(state)?;
     p.expect(Tok::Colon, "':'")?;
     let from = p.parse_type()?;

@@ -285,7 +285,17 @@ impl Fn<'_> {
                 self.intrinsics.borrow_mut().insert(format!("declare {rt} {callee}({})", params.join(", ")));
                 format!("{} = call{} {rt} {callee}({})", res(), fmf_text(ctx, attrs), args(&ops)?)
             }
-            _ if crate::dialect::arith::CASTS.contains(&short) => format!("{} = {short} {} to {}", res(), self.typed(ops[0])?, rty()?),
+            _ if crate::dialect::arith::CASTS.contains(&short) => {
+                let bits = crate::dialect::asm::int_of(ctx, attrs, "overflowFlags").unwrap_or(0);
+                let mut flags = String::new();
+                if bits & crate::dialect::arith::OVERFLOW_NUW != 0 {
+                    flags.push_str(" nuw");
+                }
+                if bits & crate::dialect::arith::OVERFLOW_NSW != 0 {
+                    flags.push_str(" nsw");
+                }
+                format!("{} = {short}{flags} {} to {}", res(), self.typed(ops[0])?, rty()?)
+            }
             "select" => format!("{} = select {}, {}, {}", res(), self.typed(ops[0])?, self.typed(ops[1])?, self.typed(ops[2])?),
             "extractvalue" => {
                 let pos: Vec<String> = dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();

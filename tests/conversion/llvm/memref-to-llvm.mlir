@@ -6,7 +6,9 @@
 // allocation of ranks 0 to 3 (sizes, running strides, size through a GEP
 // on null), loads and stores through the aligned pointer with the
 // linearized index, dealloc through free, on memrefs from allocations and
-// from function arguments (cast to the descriptor at the entry).
+// from function arguments (cast to the descriptor at the entry); dynamic
+// sizes (strides multiplied at allocation, read from the descriptor at
+// each access).
 
 func.func @rank0(%x: f64) -> f64 {
   %m = memref.alloc() : memref<f64>
@@ -50,4 +52,20 @@ func.func @two_allocs(%x: f64) {
   memref.dealloc %b : memref<2x3xf64>
   memref.dealloc %a : memref<3x2xf64>
   return
+}
+
+// -----
+
+func.func @f(%n: index, %m: index, %i: index, %j: index, %x: f32) -> f32 {
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n, %m) : memref<?x4x?xf32>
+  memref.store %x, %a[%i] : memref<?xf32>
+  memref.store %x, %b[%i, %j, %i] : memref<?x4x?xf32>
+  %v = memref.load %b[%j, %i, %j] : memref<?x4x?xf32>
+  memref.dealloc %b : memref<?x4x?xf32>
+  return %v : f32
+}
+func.func @g(%a: memref<?x?xf64>, %i: index) -> f64 {
+  %v = memref.load %a[%i, %i] : memref<?x?xf64>
+  return %v : f64
 }

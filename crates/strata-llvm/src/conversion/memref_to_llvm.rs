@@ -1,5 +1,5 @@
-//! `finalize-memref-to-llvm` (upstream's MemRefToLLVM) for statically
-//! shaped memrefs with the identity layout: `memref.alloc` calls `malloc`
+//! `finalize-memref-to-llvm` (upstream's MemRefToLLVM) for memrefs with
+//! the identity layout (static or dynamic sizes): `memref.alloc` calls `malloc`
 //! with the size computed through a GEP on a null pointer and builds the
 //! descriptor `(allocated, aligned, offset, sizes, strides)`;
 //! `memref.load`/`memref.store` address the aligned pointer with the
@@ -96,18 +96,23 @@ pub fn declare(ctx: &Context, body: &mut Body, name: &str, result: Type, inputs:
     body.prepend_op(block, f);
 }
 
-fn static_shape(ctx: &Context, t: Type) -> Option<Vec<i64>> {
+/// The shape of a supported memref type (negative for dynamic sizes).
+fn memref_shape(ctx: &Context, t: Type) -> Option<Vec<i64>> {
     match ctx.type_kind(t) {
-        TypeKind::MemRef { shape, .. } if is_supported_memref(ctx, t) && shape.iter().all(|&d| d >= 0) => Some(shape.to_vec()),
+        TypeKind::MemRef { shape, .. } if is_supported_memref(ctx, t) => Some(shape.to_vec()),
         _ => None,
     }
 }
 
-/// Row-major strides of a static shape.
-fn strides_of(shape: &[i64]) -> Vec<i64> {
-    let mut strides = vec![1; shape.len()];
+/// Row-major strides of an identity layout: `None` where a dynamic size
+/// follows (the stride is then read from the descriptor).
+fn strides_of(shape: &[i64]) -> Vec<Option<i64>> {
+    let mut strides = vec![Some(1); shape.len()];
     for i in (0..shape.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * shape[i + 1];
+        strides[i] = match (strides[i + 1], shape[i + 1]) {
+            (Some(s), d) if d >= 0 => Some(s * d),
+            _ => None,
+        };
     }
     strides
 }
@@ -132,7 +137,7 @@ pub fn lower_memref(ctx: &Context, body: &mut Body, needs: &mut Needs) -> Result
 fn lower_alloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
     let ctx = lw.ctx;
     let mt = body.value_type(body.result(op, 0));
-    let Some(shape) = static_shape(ctx, mt) else { return false };
+    let Some(shape) = memref_shape(ctx, mt) else { return false };
     if body.op_attr(ctx, op, "alignment").is_some() {
         // Aligned allocation over-allocates and realigns; not supported here.
         return false;
@@ -140,19 +145,35 @@ fn lower_alloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
     let TypeKind::MemRef { element, .. } = ctx.type_kind(mt) else { return false };
     let element = *element;
     let loc = body.op_loc(op);
+    let dynamic: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
+    if dynamic.len() != shape.iter().filter(|&&d| d < 0).count() {
+        return false;
+    }
     lw.at = Some(At::Before(op));
     let ptr = ptr_type(ctx);
     let i64t = ctx.i64();
-    // Upstream's getMemRefDescriptorSizes: the sizes, then the running stride.
-    let sizes: Vec<Value> = shape.iter().map(|&d| lw.index_constant(body, loc, d)).collect();
+    // Upstream's getMemRefDescriptorSizes: the sizes (dynamic ones from the
+    // operands), then the running stride: a constant while the sizes seen
+    // are static, a product once one is dynamic.
+    let mut next_dynamic = dynamic.iter();
+    let sizes: Vec<Value> = shape.iter().map(|&d| if d >= 0 { lw.index_constant(body, loc, d) } else { *next_dynamic.next().expect("counted above") }).collect();
     let mut strides = vec![None; shape.len()];
     let mut running = lw.index_constant(body, loc, 1);
-    let mut stride = 1i64;
+    let mut stride = Some(1i64);
     for i in (0..shape.len()).rev() {
         strides[i] = Some(running);
-        let use_size_as_stride = stride == 1;
-        stride *= shape[i];
-        running = if use_size_as_stride { sizes[i] } else { lw.index_constant(body, loc, stride) };
+        let use_size_as_stride = stride == Some(1);
+        stride = match stride {
+            Some(s) if shape[i] >= 0 => Some(s * shape[i]),
+            _ => None,
+        };
+        running = if use_size_as_stride {
+            sizes[i]
+        } else if let Some(s) = stride {
+            lw.index_constant(body, loc, s)
+        } else {
+            lw.value(body, "llvm.mul", loc, &[running, sizes[i]], i64t, ctx.empty_dictionary())
+        };
     }
     let null = lw.value(body, "llvm.mlir.zero", loc, &[], ptr, ctx.empty_dictionary());
     let gep = lw.value(body, "llvm.getelementptr", loc, &[null, running], ptr, gep_attrs(ctx, &[None], element, None));
@@ -188,8 +209,6 @@ fn lower_dealloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
     let desc = lw.converted(body, m);
     let loc = body.op_loc(op);
     lw.at = Some(At::Before(op));
-    let dt = body.value_type(desc);
-    let _ = dt;
     let allocated = lw.value(body, "llvm.extractvalue", loc, &[desc], ptr_type(ctx), attrs(ctx, &[("position", dense_i64_array(ctx, &[0]))]));
     let call_attrs = attrs(ctx, &[("callee", ctx.symbol_ref("free"))]);
     lw.create(body, OpSpec::new(ctx, "llvm.call", loc).operands(&[allocated]).attrs(call_attrs));
@@ -205,7 +224,7 @@ fn lower_access(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
     let first = if is_store { 1 } else { 0 };
     let m = body.operand(op, first);
     let mt = body.value_type(m);
-    let Some(shape) = static_shape(ctx, mt) else { return };
+    let Some(shape) = memref_shape(ctx, mt) else { return };
     let TypeKind::MemRef { element, .. } = ctx.type_kind(mt) else { return };
     let element = *element;
     let loc = body.op_loc(op);
@@ -218,12 +237,16 @@ fn lower_access(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
     let flags = attrs(ctx, &[("overflowFlags", ctx.integer_attr(ctx.i32(), OVERFLOW_NSW | OVERFLOW_NUW))]);
     let mut index: Option<Value> = None;
     for (i, (&idx, &stride)) in indices.iter().zip(strides_of(&shape).iter()).enumerate() {
-        let _ = i;
-        let increment = if stride == 1 {
-            idx
-        } else {
-            let c = lw.index_constant(body, loc, stride);
-            lw.value(body, "llvm.mul", loc, &[idx, c], ctx.i64(), flags)
+        let increment = match stride {
+            Some(1) => idx,
+            Some(s) => {
+                let c = lw.index_constant(body, loc, s);
+                lw.value(body, "llvm.mul", loc, &[idx, c], ctx.i64(), flags)
+            }
+            None => {
+                let s = lw.value(body, "llvm.extractvalue", loc, &[desc], ctx.i64(), attrs(ctx, &[("position", dense_i64_array(ctx, &[4, i as i64]))]));
+                lw.value(body, "llvm.mul", loc, &[idx, s], ctx.i64(), flags)
+            }
         };
         index = Some(match index {
             Some(acc) => lw.value(body, "llvm.add", loc, &[acc, increment], ctx.i64(), flags),

@@ -124,17 +124,22 @@ fn verify_alloc(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// An allocation only ever deallocated is erased with its deallocations
-/// (MLIR's `SimplifyDeadAlloc`, for the users Strata knows).
+/// An allocation only ever deallocated or stored into is erased with
+/// those users (MLIR's `SimplifyDeadAlloc`, for the users Strata knows: a
+/// store of the buffer itself as the value keeps it).
 fn simplify_dead_alloc(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let ctx = rw.ctx;
     let body = rw.body();
     let r = body.result(op, 0);
     let dealloc = ctx.op_name("memref.dealloc");
+    let store = ctx.op_name("memref.store");
     let users: Vec<Op> = body.uses(r).map(|(u, _)| u).collect();
-    if users.iter().any(|&u| body.op_name(u) != dealloc) {
+    let removable = |u: Op| body.op_name(u) == dealloc || (body.op_name(u) == store && body.operand(u, 0) != r);
+    if !users.iter().all(|&u| removable(u)) {
         return false;
     }
+    let mut users = users;
+    users.dedup();
     for u in users {
         rw.erase_op(u);
     }

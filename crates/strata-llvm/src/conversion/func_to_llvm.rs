@@ -123,7 +123,9 @@ fn lower_functions(ctx: &Context, module: &mut Body) -> Result<Vec<(Op, Vec<Type
         let inputs: Vec<Type> = ins.iter().flat_map(|&t| expanded(ctx, t)).collect();
         let mut entries = vec![(ctx.intern_str("function_type"), ctx.type_attr(func_type(ctx, result, &inputs, false)))];
         for &(k, v) in ctx.dict_entries(fattrs) {
-            if !matches!(ctx.str(k), "function_type" | "arg_attrs" | "res_attrs") {
+            // Setting a public visibility drops the attribute (it is the default).
+            let public = ctx.str(k) == "sym_visibility" && ctx.as_string(v) == Some(b"public");
+            if !matches!(ctx.str(k), "function_type" | "arg_attrs" | "res_attrs") && !public {
                 entries.push((k, v));
             }
         }

@@ -68,6 +68,16 @@ PASS_SETS = [
     ["-lower-affine"],
     ["-convert-scf-to-cf"],
     ["-lower-affine", "-convert-scf-to-cf"],
+    # Lowering to the llvm dialect (issue 15). Affine inputs are lowered
+    # first (their ops cannot take the casts the conversions leave), and
+    # canonicalize first removes unreachable blocks, which upstream's
+    # drivers leave unconverted (invalid IR for cf and func).
+    ["-lower-affine", "-convert-arith-to-llvm"],
+    ["-lower-affine", "-finalize-memref-to-llvm"],
+    ["-canonicalize", "-convert-cf-to-llvm"],
+    ["-canonicalize", "-convert-func-to-llvm"],
+    ["-lower-affine", "-convert-scf-to-cf", "-canonicalize", "-convert-arith-to-llvm", "-finalize-memref-to-llvm",
+     "-convert-cf-to-llvm", "-convert-func-to-llvm", "-reconcile-unrealized-casts"],
 ]
 
 # Per tool call; a loaded machine can need more (DIFF_TIMEOUT=seconds).

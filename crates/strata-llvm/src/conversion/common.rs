@@ -15,12 +15,14 @@ use crate::dialect::types::{array_type, ptr_type, struct_type};
 
 pub const CAST: &str = "builtin.unrealized_conversion_cast";
 
-/// The LLVM type of `t`: `index` is i64, a ranked memref with an identity
-/// layout its descriptor, other types stay.
+/// The LLVM type of `t`: `index` is i64, a ranked memref its descriptor,
+/// a function type a pointer, other types stay.
 pub fn convert_type(ctx: &Context, t: Type) -> Type {
     match ctx.type_kind(t) {
         TypeKind::Index => ctx.i64(),
         TypeKind::MemRef { shape, .. } => descriptor_type(ctx, shape.len()),
+        // A function value is the function's address.
+        TypeKind::Function { .. } => ptr_type(ctx),
         _ => t,
     }
 }

@@ -212,6 +212,13 @@ fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {
                 body.erase_op(op);
             }
             "func.call" => lower_call(&mut lw, body, op, loc),
+            "func.constant" => {
+                // The function's address.
+                let Some(callee) = body.op_attr(ctx, op, "value") else { continue };
+                lw.at = Some(At::Before(op));
+                let addr = lw.value(body, "llvm.mlir.addressof", loc, &[], ptr_type(ctx), attrs(ctx, &[("global_name", callee)]));
+                lw.replace(body, op, &[addr]);
+            }
             _ => {}
         }
     }

@@ -8,7 +8,9 @@
 // linkage, attributes), globals with string initialisers, calls (vararg,
 // void), memory ops with alignment, GEPs with constant, dynamic and mixed
 // indices and no-wrap flags, every arithmetic, comparison and cast op,
-// aggregates, undef/poison/zero, branches with block arguments. (The
+// aggregates, undef/poison/zero, branches with block arguments, switches
+// (several edges to one block: one phi entry per edge in LLVM IR), a nested
+// module (left out of the translation, as mlir-translate does). (The
 // generic form is not upstream's: Strata does not model the default-valued
 // properties, such as `CConv` or `fastmathFlags`, that mlir-opt prints there.)
 
@@ -115,4 +117,23 @@ llvm.func @branches(%c: i1, %a: i64, %b: f64) -> i64 {
   llvm.cond_br %c, ^bb3, ^bb1(%z, %b : i64, f64)
 ^bb3:
   llvm.return %z : i64
+}
+
+llvm.func @switches(%flag: i64, %x: i64) -> i64 {
+  llvm.switch %flag : i64, ^bb1 [
+    1: ^bb2(%x : i64),
+    7: ^bb2(%x : i64),
+    -9: ^bb3
+  ]
+^bb1:
+  llvm.br ^bb2(%flag : i64)
+^bb2(%y: i64):
+  llvm.return %y : i64
+^bb3:
+  llvm.switch %flag : i64, ^bb2(%flag : i64) [
+  ]
+}
+
+module @nested {
+  llvm.func @left_out_of_the_translation()
 }

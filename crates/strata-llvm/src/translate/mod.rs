@@ -39,6 +39,9 @@ pub fn translate_module(ctx: &Context, body: &Body, module: Op) -> Result<String
                 out.push_str(&format!("\n@{sym} = {linkage}{kind} [{} x i8] {}\n", bytes.len(), string_constant(bytes)));
             }
             "llvm.func" => out.push_str(&translate_function(ctx, rb, op)?),
+            // Nested modules are not part of this one (mlir-translate
+            // leaves them out too).
+            "builtin.module" => {}
             _ => return Err(err(format!("cannot translate operation '{name}' to LLVM IR: only llvm.func and llvm.mlir.global may appear in the module"))),
         }
     }
@@ -189,15 +192,13 @@ impl Fn<'_> {
             };
             for (s, g) in succs.into_iter().zip(groups) {
                 let incoming = map.entry(s).or_default();
-                // One phi entry per predecessor: a terminator reaching a
-                // block twice must pass it the same values.
-                match incoming.iter().find(|(p, _)| *p == b) {
-                    Some((_, prev)) if *prev != g => {
-                        return Err(Diagnostic::error(body.op_loc(term), "cannot translate a branch passing different arguments to the same block twice"));
-                    }
-                    Some(_) => {}
-                    None => incoming.push((b, g)),
+                // One phi entry per edge; LLVM wants the entries of one
+                // predecessor to agree, so the edges of a terminator
+                // reaching a block twice must pass it the same values.
+                if incoming.iter().any(|(p, prev)| *p == b && *prev != g) {
+                    return Err(Diagnostic::error(body.op_loc(term), "cannot translate a branch passing different arguments to the same block twice"));
                 }
+                incoming.push((b, g));
             }
         }
         Ok(map)

@@ -5,7 +5,12 @@ Toy example (examples/toy/*.toy and the tests/toy/ch6, ch7 programs):
   * `toyc -emit=llvm` output, run by LLVM 22's `lli`, prints exactly what
     `toyc -emit=jit` (the interpreter) prints;
   * `toyc -emit=mlir-llvm` output is re-printed identically by `mlir-opt`
-    and accepted by `mlir-translate --mlir-to-llvmir`.
+    and accepted by `mlir-translate --mlir-to-llvmir`;
+
+and, for the seeded random programs of tests/tools/gen-random-ir.py and
+gen-random-affine.py (beyond Toy: calls, branches, switches, several
+results, dynamic memrefs), `strata-opt` lowers them through the whole
+pipeline to the llvm dialect and `llc` accepts `strata-translate`'s LLVM IR.
 
 Usage: run-llvm.py [--bin-dir DIR] [--llvm-bin-dir DIR]; exits non-zero on
 any mismatch, listing each failure.
@@ -69,6 +74,32 @@ def main():
         if translated.returncode != 0:
             failures.append(f"{name}: mlir-translate rejects -emit=mlir-llvm output: {translated.stderr.decode(errors='replace')[:300]}")
         checked += 1
+    strata_opt = os.path.join(args.bin_dir, "strata-opt")
+    strata_translate = os.path.join(args.bin_dir, "strata-translate")
+    llc = os.path.join(args.llvm_bin_dir, "llc")
+    pipeline = ["-lower-affine", "-convert-scf-to-cf", "-canonicalize", "-convert-arith-to-llvm",
+                "-finalize-memref-to-llvm", "-convert-cf-to-llvm", "-convert-func-to-llvm",
+                "-reconcile-unrealized-casts"]
+    generators = [("gen-random-ir.py", 60), ("gen-random-affine.py", 20)]
+    for gen, seeds in generators:
+        for seed in range(1, seeds + 1):
+            name = f"{gen} --seed {seed}"
+            src = run([sys.executable, os.path.join(ROOT, "tests", "tools", gen), "--seed", str(seed)])
+            if src.returncode != 0:
+                failures.append(f"{name}: generator failed")
+                continue
+            lowered = run([strata_opt] + pipeline + ["-"], stdin=src.stdout)
+            if lowered.returncode != 0:
+                failures.append(f"{name}: strata-opt failed: {lowered.stderr.decode(errors='replace')[:300]}")
+                continue
+            ir = run([strata_translate, "--mlir-to-llvmir", "-"], stdin=lowered.stdout)
+            if ir.returncode != 0:
+                failures.append(f"{name}: strata-translate failed: {ir.stderr.decode(errors='replace')[:300]}")
+                continue
+            compiled = run([llc, "-o", os.devnull], stdin=ir.stdout)
+            if compiled.returncode != 0:
+                failures.append(f"{name}: llc rejects the LLVM IR: {compiled.stderr.decode(errors='replace')[:300]}")
+            checked += 1
     for f in failures:
         print("FAIL", f)
     print(f"run-llvm: {checked} programs checked, {len(failures)} failures")

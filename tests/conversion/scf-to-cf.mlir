@@ -115,3 +115,18 @@ func.func @loop_in_if_in_loop(%n: index, %m: memref<?x?xf64>, %flag: i1) -> f64 
   }
   return %r : f64
 }
+
+// An if on a negated condition is folded first (IfOp::fold swaps the
+// branches), as upstream's conversion driver folds illegal ops.
+func.func @negated(%c: i1, %x: f32, %y: f32) -> f32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %r = scf.if %n -> (f32) {
+    %a = arith.addf %x, %y : f32
+    scf.yield %a : f32
+  } else {
+    %b = arith.mulf %x, %y : f32
+    scf.yield %b : f32
+  }
+  return %r : f32
+}

@@ -39,6 +39,7 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_if, parse_if)
         .verifier(verify_if)
+        .folder(super::canonicalize::fold_if)
         .interface(CanonicalizationPatterns(super::canonicalize::populate_if));
     let while_op = OpDef::new("scf.while")
         .variadic_operand("inits", c::ANY_TYPE)

@@ -1,6 +1,7 @@
 // RUN: %roundtrip %s
 // RUN: %roundtrip %s --mlir-print-debuginfo
 // RUN: strata-opt -convert-scf-to-cf %s > %t.s && mlir-opt -convert-scf-to-cf %s > %t.r && diff %t.r %t.s
+// RUN: strata-opt -convert-scf-to-cf --mlir-print-debuginfo %s > %t.sd && mlir-opt -convert-scf-to-cf --mlir-print-debuginfo %s > %t.rd && diff %t.rd %t.sd
 // RUN: strata-opt -convert-scf-to-cf %s | FileCheck %s
 // Issue 15: the scf dialect in mlir-opt 22's syntax (iter_args, loops over
 // i32/i8 with `: type`, `unsigned`, if with and without results and else,

@@ -252,7 +252,7 @@ fn condition_propagation(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
         return false;
     }
     let regions = body.local_regions(op).to_vec();
-    let uses: Vec<(Op, usize)> = body.uses(cond).map(|(u, i)| (u, i as usize)).collect();
+    let uses: Vec<(Op, usize)> = body.uses(cond).collect();
     let mut constants: [Option<Value>; 2] = [None, None];
     let mut changed = false;
     for (user, index) in uses {

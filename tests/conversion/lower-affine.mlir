@@ -1,6 +1,7 @@
 // RUN: %roundtrip %s
 // RUN: strata-opt -lower-affine %s > %t.s && mlir-opt -lower-affine %s > %t.r && diff %t.r %t.s
 // RUN: strata-opt -lower-affine -convert-scf-to-cf %s > %t.s2 && mlir-opt -lower-affine -convert-scf-to-cf %s > %t.r2 && diff %t.r2 %t.s2
+// RUN: strata-opt -lower-affine -convert-scf-to-cf --mlir-print-debuginfo %s > %t.sd && mlir-opt -lower-affine -convert-scf-to-cf --mlir-print-debuginfo %s > %t.rd && diff %t.rd %t.sd
 // RUN: strata-opt -lower-affine %s | FileCheck %s
 // Issue 15: -lower-affine as upstream's AffineToStandard: subscripts and
 // bounds expanded as expandAffineExpr does (floordiv/ceildiv/mod

@@ -1,6 +1,7 @@
 // RUN: %roundtrip %s
 // RUN: %roundtrip %s --mlir-print-debuginfo
 // RUN: strata-opt -convert-scf-to-cf %s > %t.s && mlir-opt -convert-scf-to-cf %s > %t.r && diff %t.r %t.s
+// RUN: strata-opt -convert-scf-to-cf --mlir-print-debuginfo %s > %t.sd && mlir-opt -convert-scf-to-cf --mlir-print-debuginfo %s > %t.rd && diff %t.rd %t.sd
 // RUN: strata-opt -convert-scf-to-cf %s | FileCheck %s
 // Issue 15: the scf dialect in mlir-opt 22's syntax (iter_args, loops over
 // i32/i8 with `: type`, `unsigned`, if with and without results and else,
@@ -114,4 +115,53 @@ func.func @loop_in_if_in_loop(%n: index, %m: memref<?x?xf64>, %flag: i1) -> f64 
     scf.yield %t : f64
   }
   return %r : f64
+}
+
+// An if on a negated condition is folded first (IfOp::fold swaps the
+// branches), as upstream's conversion driver folds illegal ops.
+func.func @negated(%c: i1, %x: f32, %y: f32) -> f32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %r = scf.if %n -> (f32) {
+    %a = arith.addf %x, %y : f32
+    scf.yield %a : f32
+  } else {
+    %b = arith.mulf %x, %y : f32
+    scf.yield %b : f32
+  }
+  return %r : f32
+}
+
+// Loops, a while and ifs nested in one another.
+func.func @deep(%n: index, %m: memref<?xi32>, %c: i1) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {
+    %w:2 = scf.while (%j = %c0, %a = %acc) : (index, i32) -> (index, i32) {
+      %lt = arith.cmpi slt, %j, %i : index
+      scf.condition(%lt) %j, %a : index, i32
+    } do {
+    ^bb0(%j2: index, %a2: i32):
+      %v = memref.load %m[%j2] : memref<?xi32>
+      %s = scf.if %c -> (i32) {
+        %t = arith.addi %a2, %v : i32
+        scf.yield %t : i32
+      } else {
+        scf.for %k = %c0 to %j2 step %c1 {
+          memref.store %v, %m[%k] : memref<?xi32>
+        }
+        scf.yield %a2 : i32
+      }
+      %j3 = arith.addi %j2, %c1 : index
+      scf.yield %j3, %s : index, i32
+    }
+    scf.if %c {
+      scf.if %c {
+        memref.store %w#1, %m[%i] : memref<?xi32>
+      }
+    }
+    scf.yield %w#1 : i32
+  }
+  return %r : i32
 }

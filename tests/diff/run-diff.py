@@ -3,8 +3,9 @@
 
 For every input -- the programs of tests/tools/gen-random-ir.py for seeds
 1..N (`gen:N`), those of tests/tools/gen-random-affine.py (affine.apply chains
-feeding affine.load/store in loops) for seeds 1..M (`affine:M`), plus every
-tests/diff/inputs/*.mlir -- and every pass set below, run
+feeding affine.load/store in loops) for seeds 1..M (`affine:M`), those of
+tests/tools/gen-random-scf.py (nested scf.for/if/while) for seeds 1..K
+(`scf:K`), plus every tests/diff/inputs/*.mlir -- and every pass set below, run
 
     mlir-opt   <passes> F        and        strata-opt <passes> F
 
@@ -100,6 +101,10 @@ def affine_text(mod, seed):
     return "// gen-random-affine.py --seed %d\n" % seed + mod.Gen(seed).program()
 
 
+def scf_text(mod, seed):
+    return "// gen-random-scf.py --seed %d\n" % seed + mod.Gen(seed).program()
+
+
 def run(cmd, stdin_bytes=None):
     try:
         p = subprocess.run(cmd, input=stdin_bytes, stdout=subprocess.PIPE,
@@ -181,7 +186,9 @@ def main():
     ap.add_argument("--seeds", type=int, default=100, help="generated inputs: seeds 1..N (default 100)")
     ap.add_argument("--affine-seeds", type=int, default=40,
                     help="generated affine inputs: seeds 1..N (default 40)")
-    ap.add_argument("--only", help="one input: a .mlir path, gen:SEED or affine:SEED; implies -v")
+    ap.add_argument("--scf-seeds", type=int, default=40,
+                    help="generated scf inputs: seeds 1..N (default 40)")
+    ap.add_argument("--only", help="one input: a .mlir path, gen:SEED, affine:SEED or scf:SEED; implies -v")
     ap.add_argument("--passes", action="append",
                     help="run only this pass set, e.g. --passes='-cse -canonicalize' (repeatable)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
@@ -232,6 +239,16 @@ def main():
             fh.write(affine_text(affine_gen, seed))
         return path
 
+    scf_gen = None
+
+    def scf_input(seed):
+        nonlocal scf_gen
+        scf_gen = scf_gen or load_generator("gen-random-scf.py")
+        path = os.path.join(tmp, "scf-%d.mlir" % seed)
+        with open(path, "w") as fh:
+            fh.write(scf_text(scf_gen, seed))
+        return path
+
     inputs = []  # (name, path)
     if a.only:
         a.verbose = True
@@ -241,6 +258,9 @@ def main():
         elif a.only.startswith("affine:"):
             seed = int(a.only[7:])
             inputs.append(("affine:%d" % seed, affine_input(seed)))
+        elif a.only.startswith("scf:"):
+            seed = int(a.only[4:])
+            inputs.append(("scf:%d" % seed, scf_input(seed)))
         else:
             inputs.append((os.path.relpath(a.only, REPO), os.path.abspath(a.only)))
     else:
@@ -248,6 +268,8 @@ def main():
             inputs.append(("gen:%d" % seed, gen_input(seed)))
         for seed in range(1, a.affine_seeds + 1):
             inputs.append(("affine:%d" % seed, affine_input(seed)))
+        for seed in range(1, a.scf_seeds + 1):
+            inputs.append(("scf:%d" % seed, scf_input(seed)))
         indir = os.path.join(HERE, "inputs")
         for f in sorted(os.listdir(indir)) if os.path.isdir(indir) else []:
             if f.endswith(".mlir"):
@@ -304,14 +326,15 @@ def main():
             print("  %s" % c.label())
         for c, msg in failures[:a.show if not a.only else len(failures)]:
             print("\n=== %s\n%s" % (c.label(), msg.rstrip()))
-        if not a.keep and any(c.name.startswith(("gen:", "affine:")) for c, _ in failures):
+        if not a.keep and any(c.name.startswith(("gen:", "affine:", "scf:")) for c, _ in failures):
             print("\n(reproduce a generated input: tests/tools/gen-random-ir.py --seed N "
-                  "or tests/tools/gen-random-affine.py --seed N, or rerun with --only gen:N / affine:N)")
+                  "or tests/tools/gen-random-affine.py / gen-random-scf.py --seed N, or rerun with "
+                  "--only gen:N / affine:N / scf:N)")
     print("diff suite: %d inputs x %s pass sets, %.1f s" % (
         len(inputs), len(pass_sets), time.time() - start), file=sys.stderr)
     if not a.keep:
         for name, path in inputs:
-            if name.startswith(("gen:", "affine:")):
+            if name.startswith(("gen:", "affine:", "scf:")):
                 os.remove(path)
         try:
             os.rmdir(tmp)

@@ -123,3 +123,50 @@ func.func @k(%lb: index, %i: i32) {
   }
   return
 }
+
+// -----
+
+func.func @while_empty_regions() {
+  // expected-error@+1 {{'scf.while' op region #0 ('before') failed to verify constraint: region with 1 blocks}}
+  "scf.while"() ({}, {}) : () -> ()
+  return
+}
+
+// -----
+
+func.func @if_empty_then(%c: i1) {
+  // expected-error@+1 {{'scf.if' op region #0 ('thenRegion') failed to verify constraint: region with 1 blocks}}
+  "scf.if"(%c) ({
+  }, {
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @if_missing_yield_value(%c: i1, %x: f32) {
+  // expected-error@+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %r = "scf.if"(%c) ({
+    "scf.yield"(%x) : (f32) -> ()
+  }, {
+    // expected-note@+1 {{region branch point}}
+    "scf.yield"() : () -> ()
+  }) : (i1) -> f32
+  return
+}
+
+// -----
+
+func.func @condition_outside_while(%c: i1) {
+  // expected-error@+1 {{'scf.condition' op expects parent op 'scf.while'}}
+  "scf.condition"(%c) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @load_rank(%m: memref<2x2xf32>, %i: index) {
+  // expected-error@+1 {{'memref.load' op incorrect number of indices for load, expected 2 but got 1}}
+  %v = memref.load %m[%i] : memref<2x2xf32>
+  return
+}

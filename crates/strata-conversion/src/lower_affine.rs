@@ -56,7 +56,7 @@ impl Pass for LowerAffinePass {
         for d in ["arith", "memref", "scf"] {
             legal.add_legal_dialect(d);
         }
-        let error = Arc::new(Mutex::new(None));
+        let error = Arc::new(Mutex::new(Vec::new()));
         let mut patterns = ConversionPatternSet::new();
         for kind in [Kind::For, Kind::Load, Kind::Store, Kind::Apply, Kind::Yield] {
             patterns.add(AffineLowering { kind, error: error.clone() });
@@ -65,13 +65,12 @@ impl Pass for LowerAffinePass {
         // ops, identity casts, ...): `affine.for` bounds fold in place that
         // way before the loop is lowered.
         let config = ConversionConfig { fold: true };
-        let result = apply_conversion_with_config(target.ctx, target.body, &legal, &patterns, None, ConversionMode::Partial, config);
-        // An expansion error stops the pass with its own message; the op it
-        // was raised for stays, as the pattern failed.
-        if let Some(d) = error.lock().expect("not poisoned").take() {
-            return Err(d);
+        apply_conversion_with_config(target.ctx, target.body, &legal, &patterns, None, ConversionMode::Partial, config)?;
+        // An op whose maps cannot be expanded stays, and the pass goes on:
+        // upstream reports the error and still succeeds.
+        for d in error.lock().expect("not poisoned").drain(..) {
+            target.emit(d);
         }
-        result?;
         Ok(PreservedAnalyses::none())
     }
 }
@@ -87,8 +86,8 @@ enum Kind {
 
 struct AffineLowering {
     kind: Kind,
-    /// The first expansion error (a division by a non-positive constant).
-    error: Arc<Mutex<Option<Diagnostic>>>,
+    /// Expansion errors (a division by a non-positive constant).
+    error: Arc<Mutex<Vec<Diagnostic>>>,
 }
 
 impl ConversionPattern for AffineLowering {
@@ -126,7 +125,7 @@ impl ConversionPattern for AffineLowering {
         match result {
             Ok(done) => done,
             Err(d) => {
-                self.error.lock().expect("not poisoned").get_or_insert(d);
+                self.error.lock().expect("not poisoned").push(d);
                 false
             }
         }
@@ -216,10 +215,33 @@ fn expand_bound(rw: &mut PatternRewriter<'_>, map: &AffineMap, operands: &[Value
 }
 
 /// What a pattern does: `Ok(false)` leaves the op alone, `Err` too but
-/// reports why. Expansion errors come before any op is created only for
-/// the first expanded value; later ones leave dead `arith` ops behind,
-/// which does not matter as the pass then fails.
+/// reports why. Maps are checked before anything is built
+/// (`check_expandable`), so a refused op leaves no ops behind, as
+/// upstream's rollback ensures.
 type Outcome = Result<bool, Diagnostic>;
+
+/// The error `expand_expr` would report for `map`, found before any op is
+/// created: a `mod`, `floordiv` or `ceildiv` by a non-positive constant.
+fn check_expandable(map: &AffineMap, loc: Location) -> Result<(), Diagnostic> {
+    fn check(e: &AffineExpr, loc: Location) -> Result<(), Diagnostic> {
+        match e {
+            AffineExpr::Mod(l, r) | AffineExpr::FloorDiv(l, r) | AffineExpr::CeilDiv(l, r) => {
+                if matches!(**r, AffineExpr::Constant(c) if c <= 0) {
+                    let what = if matches!(e, AffineExpr::Mod(..)) { "modulo" } else { "division" };
+                    return Err(Diagnostic::error(loc, format!("{what} by non-positive value is not supported")));
+                }
+                check(l, loc)?;
+                check(r, loc)
+            }
+            AffineExpr::Add(l, r) | AffineExpr::Mul(l, r) => {
+                check(l, loc)?;
+                check(r, loc)
+            }
+            _ => Ok(()),
+        }
+    }
+    map.results.iter().try_for_each(|e| check(e, loc))
+}
 
 fn lower_for(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> Outcome {
     let ctx = rw.ctx;
@@ -233,6 +255,8 @@ fn lower_for(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> Outcome {
     };
     let step = body.op_attr(ctx, op, "step").and_then(|a| ctx.as_i64(a)).unwrap_or(1);
     let result_types = body.result_types(op);
+    check_expandable(&lb_map, loc)?;
+    check_expandable(&ub_map, loc)?;
     rw.set_insertion_point_before(op);
     let lb = expand_bound(rw, &lb_map, &operands[..nl], true, loc)?;
     let ub = expand_bound(rw, &ub_map, &operands[nl..nl + nu], false, loc)?;
@@ -264,6 +288,7 @@ fn lower_access(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>,
     let Some(map) = map_of(ctx, body.op_attr(ctx, op, "map")).cloned() else { return Ok(false) };
     let mi = usize::from(is_store);
     let result_types = body.result_types(op);
+    check_expandable(&map, loc)?;
     rw.set_insertion_point_before(op);
     let indices = expand_map(rw, &map, &operands[mi + 1..], loc)?;
     let mut new_operands = operands[..=mi].to_vec();
@@ -306,6 +331,7 @@ fn lower_apply(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) 
         rw.replace_op(op, &[v]);
         return Ok(true);
     }
+    check_expandable(&map, loc)?;
     let values = expand_map(rw, &map, operands, loc)?;
     rw.replace_op(op, &values);
     Ok(true)
@@ -333,4 +359,100 @@ fn evaluate(e: &AffineExpr, dims: &[Option<i64>], syms: &[Option<i64>]) -> Optio
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strata_ir::{Body, Context};
+    use strata_rewrite::rewriter::NoListener;
+
+    /// Runs the straight-line `arith` code `expand_expr` emitted, with `a`
+    /// and `b` for dims 0 and 1.
+    fn run(ctx: &Context, body: &Body, block: strata_ir::Block, args: &[Value], inputs: &[i64], result: Value) -> i64 {
+        let mut values: std::collections::HashMap<Value, i64> = args.iter().copied().zip(inputs.iter().copied()).collect();
+        for op in body.block_ops(block) {
+            let name = ctx.op_name_str(body.op_name(op));
+            let x: Vec<i64> = body.operands(op).map(|v| values[&v]).collect();
+            let out = match name {
+                "arith.constant" => ctx.as_i64(body.op_attr(ctx, op, "value").unwrap()).unwrap(),
+                "arith.addi" => x[0] + x[1],
+                "arith.subi" => x[0] - x[1],
+                "arith.muli" => x[0] * x[1],
+                "arith.divsi" => x[0] / x[1],
+                "arith.remsi" => x[0] % x[1],
+                "arith.select" => {
+                    if x[0] != 0 {
+                        x[1]
+                    } else {
+                        x[2]
+                    }
+                }
+                "arith.cmpi" => {
+                    let pred = ctx.as_i64(body.op_attr(ctx, op, "predicate").unwrap()).unwrap();
+                    i64::from(match pred {
+                        2 => x[0] < x[1],
+                        3 => x[0] <= x[1],
+                        _ => panic!("unexpected predicate {pred}"),
+                    })
+                }
+                other => panic!("unexpected op {other}"),
+            };
+            values.insert(body.result(op, 0), out);
+        }
+        values[&result]
+    }
+
+    /// The branch-free sequences for `mod`, `floordiv` and `ceildiv`
+    /// compute the mathematical operations for negative and positive
+    /// dividends alike, and `evaluate` (the fold) agrees with them.
+    #[test]
+    fn expansions_compute_euclidean_division() {
+        let ctx = strata_dialects::context();
+        let d0 = || AffineExpr::Dim(0);
+        let exprs = [
+            (AffineExpr::Mod(Box::new(d0()), Box::new(AffineExpr::Constant(3))), (|a: i64| a.rem_euclid(3)) as fn(i64) -> i64),
+            (AffineExpr::FloorDiv(Box::new(d0()), Box::new(AffineExpr::Constant(4))), |a: i64| a.div_euclid(4)),
+            (AffineExpr::CeilDiv(Box::new(d0()), Box::new(AffineExpr::Constant(5))), |a: i64| -((-a).div_euclid(5))),
+            (
+                AffineExpr::Add(Box::new(AffineExpr::Mul(Box::new(d0()), Box::new(AffineExpr::Constant(-2)))), Box::new(AffineExpr::Constant(7))),
+                |a: i64| 7 - 2 * a,
+            ),
+        ];
+        for (e, expected) in exprs {
+            let mut body = Body::with_root_regions(1);
+            let block = body.create_block();
+            body.append_block(body.root_regions()[0], block);
+            let a = body.add_block_arg(block, ctx.index_type(), strata_ir::Location::Unknown);
+            let mut listener = NoListener;
+            let mut rw = PatternRewriter::new(&ctx, &mut body, &mut listener);
+            rw.set_insertion_point_to_end(block);
+            let result = expand_expr(&mut rw, &e, &[a], &[], strata_ir::Location::Unknown).unwrap();
+            for x in -13..=13 {
+                assert_eq!(run(&ctx, &body, block, &[a], &[x], result), expected(x), "{e:?} at {x}");
+                assert_eq!(evaluate(&e, &[Some(x)], &[]), Some(expected(x)), "fold of {e:?} at {x}");
+            }
+        }
+    }
+
+    /// Folding needs only the operands a result uses; a non-positive
+    /// divisor is left to the expansion, which reports it.
+    #[test]
+    fn fold_uses_only_referenced_operands() {
+        let e = AffineExpr::FloorDiv(Box::new(AffineExpr::Symbol(1)), Box::new(AffineExpr::Constant(2)));
+        assert_eq!(evaluate(&e, &[None], &[None, Some(-7)]), Some(-4));
+        assert_eq!(evaluate(&e, &[Some(1)], &[Some(1), None]), None);
+        let bad = AffineExpr::Mod(Box::new(AffineExpr::Dim(0)), Box::new(AffineExpr::Constant(0)));
+        assert_eq!(evaluate(&bad, &[Some(5)], &[]), None);
+        let ctx = strata_dialects::context();
+        let mut body = Body::with_root_regions(1);
+        let block = body.create_block();
+        body.append_block(body.root_regions()[0], block);
+        let a = body.add_block_arg(block, ctx.index_type(), strata_ir::Location::Unknown);
+        let mut listener = NoListener;
+        let mut rw = PatternRewriter::new(&ctx, &mut body, &mut listener);
+        rw.set_insertion_point_to_end(block);
+        let err = expand_expr(&mut rw, &bad, &[a], &[], strata_ir::Location::Unknown).unwrap_err();
+        assert!(err.message.contains("modulo by non-positive value is not supported"), "{}", err.message);
+    }
 }

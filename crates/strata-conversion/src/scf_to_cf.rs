@@ -26,7 +26,7 @@ use strata_ir::{Block, Diagnostic, Location, Op, OpSpec, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
-use strata_rewrite::conversion::{apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
+use strata_rewrite::conversion::{apply_conversion_with_config, ConversionConfig, ConversionMode, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
 use strata_rewrite::PatternRewriter;
 
 use crate::build::op1;
@@ -55,11 +55,15 @@ impl Pass for SCFToControlFlowPass {
         for name in ["scf.for", "scf.if", "scf.while"] {
             legal.add_illegal_op(name);
         }
+        legal.mark_unknown_op_dynamically_legal(|_, _, _| true);
         let mut patterns = ConversionPatternSet::new();
         patterns.add(ScfLowering { root: "scf.for" });
         patterns.add(ScfLowering { root: "scf.if" });
         patterns.add(ScfLowering { root: "scf.while" });
-        apply_partial_conversion(target.ctx, target.body, &legal, &patterns, None)?;
+        // As upstream's driver, the illegal ops are folded first
+        // (`scf.if` on a negated condition swaps its branches).
+        let config = ConversionConfig { fold: true };
+        apply_conversion_with_config(target.ctx, target.body, &legal, &patterns, None, ConversionMode::Partial, config)?;
         Ok(PreservedAnalyses::none())
     }
 }

@@ -1,8 +1,9 @@
 //! Folding and canonicalization of `affine.for` (LLVM 22 `AffineOps.cpp`):
-//! `AffineForOp::fold` (bounds whose operands are all constants become
-//! constant bounds, the other bound maps go through
-//! `canonicalizeMapAndOperands` with duplicate results removed, and a loop
-//! with results that never runs is its inits) and the
+//! `AffineForOp::fold` (bounds whose results fold with their constant
+//! operands become constant bounds, the others go through
+//! `canonicalizeLoopBounds`: composition, canonicalization, redundant
+//! min/max results dropped with the operands' loop bounds, duplicates
+//! removed; and a loop with results that never runs is its inits) and the
 //! `AffineForEmptyLoopFolder` pattern (a loop whose body is only its yield
 //! is replaced by what it yields, when that is known without running it).
 
@@ -15,6 +16,7 @@ use strata_rewrite::{PatternRewriter, PatternSet};
 
 use crate::affine::{map_attr, map_of};
 use crate::affine_canonicalize::{canonicalize_map_and_operands, compose_map_and_operands, constant_index, substitute};
+use crate::affine_operand_bounds::simplify_min_or_max;
 
 /// The two bounds of a loop: maps and operand groups, plus the inits.
 struct Bounds {
@@ -88,13 +90,8 @@ fn fold_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value], low
     }
 }
 
-/// `canonicalizeLoopBounds` on one bound: `composeAffineMapAndOperands`
-/// (which also canonicalizes and simplifies the map, so expressions come
-/// out in the flattened form's term order), `canonicalizeMapAndOperands`,
-/// then `removeDuplicateExprs`.
-fn canonical_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]) -> Option<(AffineMap, Vec<Value>)> {
-    let (composed, composed_ops) = compose_map_and_operands(ctx, body, m.clone(), operands.to_vec());
-    let (mut map, ops) = canonicalize_map_and_operands(ctx, body, &composed, &composed_ops).unwrap_or((composed, composed_ops));
+/// `removeDuplicateExprs`.
+fn remove_duplicate_exprs(map: &mut AffineMap) {
     let mut seen: Vec<AffineExpr> = Vec::new();
     for e in map.results.drain(..) {
         if !seen.contains(&e) {
@@ -102,7 +99,36 @@ fn canonical_bound(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]
         }
     }
     map.results = seen;
-    (map != *m || ops != operands).then_some((map, ops))
+}
+
+/// `composeAffineMapAndOperands` (which also canonicalizes and simplifies
+/// the map, so expressions come out in the flattened form's term order)
+/// then `canonicalizeMapAndOperands`.
+fn composed(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]) -> (AffineMap, Vec<Value>) {
+    let (map, ops) = compose_map_and_operands(ctx, body, m.clone(), operands.to_vec());
+    canonicalize_map_and_operands(ctx, body, &map, &ops).unwrap_or((map, ops))
+}
+
+/// upstream's `canonicalizeLoopBounds`, in its order: the lower bound is
+/// composed and canonicalized, then both bounds drop redundant min/max
+/// results (the upper one still over its original operands), then the
+/// upper bound is composed and canonicalized; duplicates go. `None` when
+/// nothing changed.
+fn canonicalize_loop_bounds(ctx: &Context, body: &Body, b: &Bounds) -> Option<Bounds> {
+    let (mut lb, lb_operands) = composed(ctx, body, &b.lb, &b.lb_operands);
+    simplify_min_or_max(ctx, body, &mut lb, &lb_operands, true);
+    let mut ub = b.ub.clone();
+    simplify_min_or_max(ctx, body, &mut ub, &b.ub_operands, false);
+    remove_duplicate_exprs(&mut lb);
+    let (mut ub, ub_operands) = composed(ctx, body, &ub, &b.ub_operands);
+    remove_duplicate_exprs(&mut ub);
+    if lb == b.lb && ub == b.ub {
+        return None;
+    }
+    // Upstream replaces only the bound whose map changed.
+    let (lb, lb_operands) = if lb != b.lb { (lb, lb_operands) } else { (b.lb.clone(), b.lb_operands.clone()) };
+    let (ub, ub_operands) = if ub != b.ub { (ub, ub_operands) } else { (b.ub.clone(), b.ub_operands.clone()) };
+    Some(Bounds { lb, ub, lb_operands, ub_operands, inits: b.inits.clone() })
 }
 
 /// `getTrivialConstantTripCount`: both bounds constant.
@@ -142,16 +168,9 @@ pub fn fold_for(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>])
             changed = true;
         }
     }
-    for lower in [true, false] {
-        let (m, ops) = if lower { (&b.lb, &b.lb_operands) } else { (&b.ub, &b.ub_operands) };
-        if let Some((m2, ops2)) = canonical_bound(ctx, body, m, ops) {
-            if lower {
-                (b.lb, b.lb_operands) = (m2, ops2);
-            } else {
-                (b.ub, b.ub_operands) = (m2, ops2);
-            }
-            changed = true;
-        }
+    if let Some(c) = canonicalize_loop_bounds(ctx, body, &b) {
+        b = c;
+        changed = true;
     }
     if changed {
         set_bounds(ctx, body, op, &b);

@@ -254,3 +254,52 @@ pub fn simplify_map_with_operands(ctx: &Context, body: &Body, map: AffineMap, op
     let results = map.results.iter().map(|e| bounds.simplify(e, map.num_dims, map.num_symbols)).collect();
     AffineMap { results, ..map }
 }
+
+/// MLIR's `simplifyMinOrMaxExprWithOperands`: results of a `max` (or `min`)
+/// bound that can never be the largest (smallest) given the operands'
+/// constant loop bounds are dropped, and results whose bounds meet become
+/// constants. With equal bounds the first of two redundant results stays.
+pub fn simplify_min_or_max(ctx: &Context, body: &Body, map: &mut AffineMap, operands: &[Value], is_max: bool) {
+    if operands.is_empty() || operands.len() != (map.num_dims + map.num_symbols) as usize {
+        return;
+    }
+    let bounds = OperandBounds::new(ctx, body, operands);
+    let (nd, ns) = (map.num_dims, map.num_symbols);
+    let lower: Vec<Option<i64>> = map.results.iter().map(|e| bounds.expr_bound(e, nd, ns, false)).collect();
+    let upper: Vec<Option<i64>> = map.results.iter().map(|e| bounds.expr_bound(e, nd, ns, true)).collect();
+    let mut kept = Vec::new();
+    for (i, e) in map.results.iter().enumerate() {
+        let e = match (lower[i], upper[i]) {
+            (Some(l), Some(u)) if l == u => AffineExpr::Constant(l),
+            _ => e.clone(),
+        };
+        // For max, another result whose lower bound exceeds this one's upper
+        // bound makes it redundant; for min, the mirror image.
+        let (mine, others, others_own) = if is_max { (upper[i], &lower, &upper) } else { (lower[i], &upper, &lower) };
+        let Some(mine) = mine else {
+            kept.push(e);
+            continue;
+        };
+        let redundant = others.iter().enumerate().any(|(pos, other)| {
+            let Some(other) = *other else { return false };
+            if pos == i {
+                return false;
+            }
+            let beyond = if is_max { other > mine } else { other < mine };
+            let short = if is_max { other < mine } else { other > mine };
+            if beyond {
+                return true;
+            }
+            if short {
+                return false;
+            }
+            // Equal: of two results that are both constant there, keep the
+            // one that comes first.
+            !(others_own[pos].is_some() && lower[i].is_some() && lower[i] == upper[i] && Some(other) == others_own[pos] && i < pos)
+        });
+        if !redundant {
+            kept.push(e);
+        }
+    }
+    map.results = kept;
+}

@@ -60,6 +60,9 @@ enum Action {
 pub struct ConversionTarget {
     ops: FxHashMap<String, Action>,
     dialects: FxHashMap<String, Action>,
+    /// What an op with neither entry is (MLIR's
+    /// `markUnknownOpDynamicallyLegal`); `None`: unknown.
+    unknown: Option<Action>,
 }
 
 impl ConversionTarget {
@@ -92,9 +95,16 @@ impl ConversionTarget {
         self
     }
 
+    /// Ops with no entry of their own or of their dialect are legal when
+    /// `f` says so, illegal otherwise.
+    pub fn mark_unknown_op_dynamically_legal(&mut self, f: impl Fn(&Context, &Body, Op) -> bool + Send + Sync + 'static) -> &mut Self {
+        self.unknown = Some(Action::Dynamic(Box::new(f)));
+        self
+    }
+
     pub fn legality(&self, ctx: &Context, body: &Body, op: Op) -> Legality {
         let name = body.op_name(op);
-        let action = self.ops.get(ctx.op_name_str(name)).or_else(|| self.dialects.get(ctx.op_dialect_name(name)));
+        let action = self.ops.get(ctx.op_name_str(name)).or_else(|| self.dialects.get(ctx.op_dialect_name(name))).or(self.unknown.as_ref());
         match action {
             None => Legality::Unknown,
             Some(Action::Legal) => Legality::Legal,

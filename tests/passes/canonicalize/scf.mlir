@@ -165,3 +165,16 @@ func.func @nested_results(%c: i1, %d: i1, %x: f32, %y: f32, %m: memref<f32>) -> 
   }
   return %r : f32
 }
+func.func @negated(%c: i1, %x: f32, %y: f32, %m: memref<f32>) -> f32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %r = scf.if %n -> (f32) {
+    %a = arith.addf %x, %y : f32
+    memref.store %a, %m[] : memref<f32>
+    scf.yield %a : f32
+  } else {
+    %b = arith.mulf %x, %y : f32
+    scf.yield %b : f32
+  }
+  return %r : f32
+}

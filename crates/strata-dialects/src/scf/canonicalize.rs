@@ -15,11 +15,14 @@
 //!   both branches yield the same value for is that value; a `true`/`false`
 //!   pair is the condition or its negation).
 //!
+//! `scf.if` also folds (`IfOp::fold`): on `xori %c, true` with an else
+//! region it takes `%c` and swaps its branches.
+//!
 //! Upstream's `CombineIfs` (adjacent ifs on one condition) and
 //! `CombineNestedIfs` are not implemented: such ifs stay as they are.
 
-use strata_ir::fold::constant_value;
-use strata_ir::{Block, Body, Context, Op, OpSpec, Region, Type, Value};
+use strata_ir::fold::{constant_value, FoldResult};
+use strata_ir::{Attribute, Block, Body, Context, Op, OpSpec, Region, Type, Value};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
@@ -249,7 +252,7 @@ fn condition_propagation(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
         return false;
     }
     let regions = body.local_regions(op).to_vec();
-    let uses: Vec<(Op, usize)> = body.uses(cond).map(|(u, i)| (u, i as usize)).collect();
+    let uses: Vec<(Op, usize)> = body.uses(cond).collect();
     let mut constants: [Option<Value>; 2] = [None, None];
     let mut changed = false;
     for (user, index) in uses {
@@ -424,4 +427,31 @@ fn replace_yield_with_condition_or_value(op: Op, rw: &mut PatternRewriter<'_>) -
         }
     }
     changed
+}
+
+/// `IfOp::fold`: `if (xori %c, true)` with an else region becomes `if %c`
+/// with the branches swapped.
+pub fn fold_if(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>]) -> FoldResult {
+    let regions = body.local_regions(op).to_vec();
+    let (Some(&then_region), Some(&else_region)) = (regions.first(), regions.get(1)) else { return FoldResult::Failed };
+    if body.region_is_empty(else_region) {
+        return FoldResult::Failed;
+    }
+    let Some(not) = body.defining_op(body.operand(op, 0)) else { return FoldResult::Failed };
+    if !op_is(ctx, body, not, "arith.xori") || constant_int(ctx, body, body.operand(not, 1)).is_none_or(|v| v == 0) {
+        return FoldResult::Failed;
+    }
+    let cond = body.operand(not, 0);
+    body.set_operand(op, 0, cond);
+    let then_blocks: Vec<Block> = body.blocks(then_region).collect();
+    let else_blocks: Vec<Block> = body.blocks(else_region).collect();
+    for b in then_blocks {
+        body.remove_block(b);
+        body.append_block(else_region, b);
+    }
+    for b in else_blocks {
+        body.remove_block(b);
+        body.append_block(then_region, b);
+    }
+    FoldResult::InPlace
 }

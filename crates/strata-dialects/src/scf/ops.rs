@@ -39,6 +39,7 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_if, parse_if)
         .verifier(verify_if)
+        .folder(super::canonicalize::fold_if)
         .interface(CanonicalizationPatterns(super::canonicalize::populate_if));
     let while_op = OpDef::new("scf.while")
         .variadic_operand("inits", c::ANY_TYPE)
@@ -338,11 +339,15 @@ fn region_terminator(body: &Body, op: Op, index: usize) -> Option<(Op, &Body)> {
     rb.last_op(b).map(|t| (t, rb))
 }
 
-fn single_block(ctx: &Context, body: &Body, op: Op, index: usize, name: &str) -> Result<(), Diagnostic> {
+/// ODS's `SizedRegion<1>` (`exact`) or `MaxSizedRegion<1>` constraint on
+/// region `index`.
+fn block_count(ctx: &Context, body: &Body, op: Op, index: usize, name: &str, exact: bool) -> Result<(), Diagnostic> {
     let (rb, regions) = body.regions_of(op);
     if let Some(&r) = regions.get(index) {
-        if rb.blocks(r).count() > 1 {
-            return Err(op_error(ctx, body, op, format!("region #{index} ('{name}') failed to verify constraint: region with at most 1 blocks")));
+        let n = rb.blocks(r).count();
+        if n > 1 || (exact && n == 0) {
+            let what = if exact { "region with 1 blocks" } else { "region with at most 1 blocks" };
+            return Err(op_error(ctx, body, op, format!("region #{index} ('{name}') failed to verify constraint: {what}")));
         }
     }
     Ok(())
@@ -355,6 +360,9 @@ fn single_block(ctx: &Context, body: &Body, op: Op, index: usize, name: &str) ->
 fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let err = |m: String| Err(op_error(ctx, body, op, m));
     let show = |t| type_to_string(ctx, t);
+    if body.num_regions(op) != 1 {
+        return err("requires one region".into());
+    }
     let operands = body.operand_vec(op);
     if operands.len() < 3 {
         return err(format!("expected 3 or more operands, but found {}", operands.len()));
@@ -407,8 +415,8 @@ fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 /// `scf.if`: an else block when it has results, and each branch yields
 /// values of the result types.
 fn verify_if(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
-    single_block(ctx, body, op, 0, "thenRegion")?;
-    single_block(ctx, body, op, 1, "elseRegion")?;
+    block_count(ctx, body, op, 0, "thenRegion", true)?;
+    block_count(ctx, body, op, 1, "elseRegion", false)?;
     let results = body.result_types(op);
     let (rb, regions) = body.regions_of(op);
     let else_empty = regions.get(1).is_none_or(|&r| rb.region_is_empty(r));
@@ -429,6 +437,8 @@ fn verify_if(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 /// in `scf.yield`; the condition's values feed the after region and the
 /// results, the yield's feed the before region.
 fn verify_while(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    block_count(ctx, body, op, 0, "before", true)?;
+    block_count(ctx, body, op, 1, "after", true)?;
     let inits: Vec<Type> = body.operand_types(op).to_vec();
     let results = body.result_types(op);
     let (rb, regions) = body.regions_of(op);

@@ -84,3 +84,28 @@ pub fn parse_llvm_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute>
     p.expect(Tok::Greater, "'>'")?;
     Ok(fastmath_attr(p.ctx, bits))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arith_flags_map_to_llvm_bits() {
+        // arith: reassoc = 1, nsz = 8; LLVM: nsz = 4, reassoc = 64.
+        assert_eq!(from_arith_bits(1 | 8), 4 | 64);
+        assert_eq!(from_arith_bits(127), FAST);
+        assert_eq!(from_arith_bits(0), 0);
+        assert_eq!(flag_names(4 | 64), vec!["nsz", "reassoc"]);
+    }
+
+    #[test]
+    fn printed_as_mlir_opt_prints_them() {
+        let ctx = Context::new();
+        let mut out = String::new();
+        assert!(print_llvm_attr(&ctx, fastmath_attr(&ctx, 16), &mut out));
+        assert_eq!(out, "#llvm.fastmath<contract>");
+        out.clear();
+        print_llvm_attr(&ctx, fastmath_attr(&ctx, FAST), &mut out);
+        assert_eq!(out, "#llvm.fastmath<fast>");
+    }
+}

@@ -85,3 +85,28 @@ pub fn string_constant(bytes: &[u8]) -> String {
     s.push('"');
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_constants_escape_what_llvm_needs() {
+        assert_eq!(string_constant(b"%f \0"), "c\"%f \\00\"");
+        assert_eq!(string_constant(b"a\n\"\\\x7f"), "c\"a\\0A\\22\\5C\\7F\"");
+    }
+
+    #[test]
+    fn float_constants_are_exact_hexadecimal_doubles() {
+        let ctx = Context::new();
+        let one_and_half = ctx.float_attr_bits(ctx.f64(), 1.5f64.to_bits() as u128);
+        assert_eq!(constant_text(&ctx, one_and_half, ctx.f64()).unwrap(), "0x3FF8000000000000");
+        // An f32 constant is written as the double of the same value.
+        let tenth = ctx.float_attr_bits(ctx.f32(), 0.1f32.to_bits() as u128);
+        assert_eq!(constant_text(&ctx, tenth, ctx.f32()).unwrap(), format!("0x{:016X}", (0.1f32 as f64).to_bits()));
+        let t = ctx.integer_attr(ctx.i1(), 1);
+        assert_eq!(constant_text(&ctx, t, ctx.i1()).unwrap(), "true");
+        let m = ctx.integer_attr(ctx.i64(), -7);
+        assert_eq!(constant_text(&ctx, m, ctx.i64()).unwrap(), "-7");
+    }
+}

@@ -1,6 +1,7 @@
 //! `convert-cf-to-llvm` (upstream's ControlFlowToLLVM): `cf.br`,
 //! `cf.cond_br` and `cf.switch` become `llvm.br` / `llvm.cond_br` /
 //! `llvm.switch` on converted operands (branch weights are dropped),
+//! `cf.assert` aborts with its message (`cf_assert.rs`),
 //! and the blocks they branch to get converted argument types (`index` as
 //! i64), with a cast back at the block's start for the users not yet
 //! converted. Entry blocks keep their arguments: they are the function's.
@@ -10,6 +11,7 @@ use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
+use super::cf_assert::{lower_assert, AssertSymbols};
 use super::common::{convert_type, for_each_function, ops_preorder, At, Lowerer, CAST};
 
 pub const INFO: PassInfo = PassInfo {
@@ -35,10 +37,13 @@ impl Pass for CfToLlvm {
         Some("builtin.module")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let mut symbols = AssertSymbols::of_module(ctx, target.body);
         for_each_function(target, |ctx, body| {
-            lower_cf(ctx, body);
+            lower_cf(ctx, body, &mut symbols);
             Ok(())
         })?;
+        symbols.finish(ctx, target.body);
         Ok(PreservedAnalyses::none())
     }
 }
@@ -64,7 +69,7 @@ fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block, casts: &mut
     }
 }
 
-pub fn lower_cf(ctx: &Context, body: &mut Body) {
+pub fn lower_cf(ctx: &Context, body: &mut Body, symbols: &mut AssertSymbols) {
     let mut lw = Lowerer::new(ctx);
     let ops = ops_preorder(body);
     let mut targets: Vec<Block> = Vec::new();
@@ -87,6 +92,10 @@ pub fn lower_cf(ctx: &Context, body: &mut Body) {
             continue;
         }
         let name = ctx.op_name_str(body.op_name(op)).to_string();
+        if name == "cf.assert" {
+            lower_assert(ctx, body, op, symbols);
+            continue;
+        }
         if !matches!(name.as_str(), "cf.br" | "cf.cond_br" | "cf.switch") {
             continue;
         }

@@ -4,6 +4,7 @@
 
 pub mod arith_expand;
 pub mod arith_to_llvm;
+pub mod cf_assert;
 pub mod cf_to_llvm;
 pub mod common;
 pub mod fold_first;

@@ -241,11 +241,52 @@ pub fn print_global(p: &mut OpPrinter<'_, '_>, op: Op) {
     p.write(" ");
     strata_ir::printer::print_symbol(&string_of(ctx, attrs, "sym_name").unwrap_or_default(), p.out);
     p.write("(");
-    if let Some(v) = ctx.dict_get(attrs, "value") {
+    let value = ctx.dict_get(attrs, "value");
+    if let Some(v) = value {
         p.print_attr(v);
     }
     p.write(")");
     p.print_optional_attr_dict(attrs, &["linkage", "constant", "sym_name", "value", "global_type"]);
+    // The type follows unless a string initialiser implies it.
+    if !value.is_some_and(|v| ctx.as_string(v).is_some()) {
+        if let Some(t) = type_of(ctx, attrs, "global_type") {
+            p.write(" : ");
+            p.print_type(t);
+        }
+    }
+}
+
+/// The bytes of a global's initialiser: a string, or a dense `i8` tensor.
+pub fn global_bytes(ctx: &Context, value: Attribute) -> Option<Vec<u8>> {
+    if let Some(s) = ctx.as_string(value) {
+        return Some(s.to_vec());
+    }
+    let strata_ir::AttrKind::DenseElements { ty, data } = ctx.attr_kind(value) else { return None };
+    let elem = ctx.element_type(*ty)?;
+    if !ctx.is_signless_integer_of_width(elem, 8) {
+        return None;
+    }
+    let n: i64 = ctx.shape(*ty)?.iter().product();
+    Some(if data.splat { vec![*data.bytes.first()?; n as usize] } else { data.bytes.to_vec() })
+}
+
+/// A constant global of `bytes` with the given linkage, initialised by a
+/// dense `i8` tensor (how upstream's assert lowering writes messages).
+pub fn dense_bytes_global_attrs(ctx: &Context, name: &str, linkage: &str, bytes: &[u8]) -> Attribute {
+    let n = bytes.len() as i64;
+    let tensor = ctx.intern_type(strata_ir::TypeKind::RankedTensor { shape: Box::new([n]), element: ctx.integer_type(8), encoding: None });
+    let splat = bytes.len() > 1 && bytes.iter().all(|&b| b == bytes[0]);
+    let data = strata_ir::attributes::DenseData { splat, bytes: if splat { bytes[..1].to_vec().into() } else { bytes.to_vec().into() } };
+    let value = ctx.intern_attr(strata_ir::AttrKind::DenseElements { ty: tensor, data });
+    let s = |n: &str| ctx.intern_str(n);
+    ctx.dictionary(vec![
+        (s("addr_space"), ctx.integer_attr(ctx.i32(), 0)),
+        (s("constant"), ctx.unit_attr()),
+        (s("global_type"), ctx.type_attr(array_type(ctx, bytes.len() as u64, ctx.integer_type(8)))),
+        (s("linkage"), ctx.string_attr(linkage)),
+        (s("sym_name"), ctx.string_attr(name)),
+        (s("value"), value),
+    ])
 }
 
 pub fn parse_global(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
@@ -266,11 +307,21 @@ pub fn parse_global(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let at = p.here();
     let value = p.parse_attribute()?;
     p.expect(Tok::RParen, "')'")?;
-    let Some(bytes) = ctx.as_string(value) else { return p.err_at(at, "only string initialisers are supported for llvm.mlir.global") };
+    let Some(bytes) = global_bytes(ctx, value) else {
+        return p.err_at(at, "only string and dense i8 initialisers are supported for llvm.mlir.global");
+    };
     let ty = array_type(ctx, bytes.len() as u64, ctx.integer_type(8));
     state.add_attr(ctx, "value", value);
     state.add_attr(ctx, "global_type", ctx.type_attr(ty));
     p.parse_optional_attr_dict(state)?;
+    if ctx.as_string(value).is_none() {
+        p.expect(Tok::Colon, "':'")?;
+        let tloc = p.here();
+        let t = p.parse_type()?;
+        if t != ty {
+            return p.err_at(tloc, "the global's type does not match its initialiser");
+        }
+    }
     if state.get_attr(ctx, "addr_space").is_none() {
         state.add_attr(ctx, "addr_space", ctx.integer_attr(ctx.i32(), 0));
     }

@@ -164,7 +164,7 @@ pub fn register(ctx: &mut Context) {
         .op(custom("llvm.mlir.global", memory::print_global, memory::parse_global)
             .attr("sym_name", c::STRING_ATTR)
             .attr("global_type", c::TYPE_ATTR)
-            .optional_attr("value", c::STRING_ATTR)
+            .optional_attr("value", c::ANY_ATTR)
             .optional_attr("linkage", c::STRING_ATTR)
             .optional_attr("constant", c::UNIT_ATTR)
             .optional_attr("addr_space", INT_ATTR)

@@ -31,9 +31,10 @@ pub fn translate_module(ctx: &Context, body: &Body, module: Op) -> Result<String
             "llvm.mlir.global" => {
                 let attrs = rb.op_attrs(op);
                 let sym = string_of(ctx, attrs, "sym_name").unwrap_or_default();
-                let Some(bytes) = ctx.dict_get(attrs, "value").and_then(|a| ctx.as_string(a)) else {
-                    return Err(err("only string-initialised globals can be translated".into()));
+                let Some(bytes) = ctx.dict_get(attrs, "value").and_then(|a| crate::dialect::memory::global_bytes(ctx, a)) else {
+                    return Err(err("only globals initialised by a string or i8 bytes can be translated".into()));
                 };
+                let bytes = bytes.as_slice();
                 let linkage = string_of(ctx, attrs, "linkage").map_or(String::new(), |l| format!("{l} "));
                 let kind = if ctx.dict_get(attrs, "constant").is_some() { "constant" } else { "global" };
                 out.push_str(&format!("\n@{sym} = {linkage}{kind} [{} x i8] {}\n", bytes.len(), string_constant(bytes)));

@@ -14,7 +14,7 @@ use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
 use crate::affine::{map_attr, map_of};
-use crate::affine_canonicalize::{canonicalize_map_and_operands, constant_index, substitute};
+use crate::affine::canonicalize::{canonicalize_map_and_operands, constant_index, substitute};
 
 /// The two bounds of a loop: maps and operand groups, plus the inits.
 struct Bounds {

@@ -6,6 +6,7 @@
 //! | --- | --- |
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
+//! | `tx8be-fold-constants` | `fold_constants.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
@@ -20,6 +21,7 @@ pub mod boxes;
 pub mod cancel_transposes;
 pub mod ddr_alloc;
 pub mod dense;
+pub mod fold_constants;
 pub mod group_ops;
 pub mod lower_stablehlo;
 pub mod opt_barrier;
@@ -33,6 +35,7 @@ use strata_pass::PassRegistry;
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(lower_stablehlo::INFO);
     registry.register(cancel_transposes::INFO);
+    registry.register(fold_constants::INFO);
     registry.register(group_ops::INFO);
     registry.register(sharding::INFO);
     registry.register(spm_alloc::INFO);

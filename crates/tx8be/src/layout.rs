@@ -116,7 +116,8 @@ pub fn placed_bytes_of_dims(ctx: &Context, ty: Type, dims: &[i64], mode: LayoutM
     if let Some(p) = placement_of_dims(ctx, ty, dims, mode) {
         return p.bytes();
     }
-    let es = element_type(ctx, ty).map_or(4, |e| e.bytes());
+    // Without a card format: i64 is stored as i32 (4 bytes), as codegen does.
+    let es = element_type(ctx, ty).map_or(4, |e| e.bytes().min(4));
     dims.iter().map(|&d| d.max(0) as u64).product::<u64>() * es
 }
 

@@ -58,6 +58,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, input_is_tx8be: bool) -> Resul
         pm.add_pass(Box::new(tx8be_transforms::lower_stablehlo::LowerStablehlo { dtype }));
         let f = pm.nest("func.func");
         add(f, &registry, "tx8be-cancel-transposes", "")?;
+        add(f, &registry, "tx8be-fold-constants", "")?;
     }
     let f = pm.nest("func.func");
     add(f, &registry, "tx8be-group-ops", "")?;

@@ -48,3 +48,16 @@ func.func @reshape_stops_backwards(%x: tensor<1x8x4x4xf32>, %w: tensor<1x1x8x8xf
   %a = tx8be.Binary(%c, %v) {kind = "add"} : (tensor<1x4x4x8xf32>, tensor<8xf32>) -> tensor<1x4x4x8xf32>
   return %a : tensor<1x4x4x8xf32>
 }
+
+// Without a Gemm or Conv, a Pool (NHWC by definition) starts the walk:
+// the exp before it and the relu after it are NHWC too.
+// CHECK-LABEL: func.func @pool_starts
+// CHECK: tx8be.Unary({{.*}}kind = "exp", layout_str = "NHWC-NHWC"
+// CHECK: tx8be.Pool({{.*}}layout_str = "NHWC-NHWC"
+// CHECK: tx8be.Unary({{.*}}kind = "relu", layout_str = "NHWC-NHWC"
+func.func @pool_starts(%x: tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32> {
+  %e = tx8be.Unary(%x) {kind = "exp"} : (tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %p = tx8be.Pool(%e) {kind = "max", kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, count_include_pad = false} : (tensor<1x4x4x8xf32>) -> tensor<1x2x2x8xf32>
+  %r = tx8be.Unary(%p) {kind = "relu"} : (tensor<1x2x2x8xf32>) -> tensor<1x2x2x8xf32>
+  return %r : tensor<1x2x2x8xf32>
+}

@@ -13,8 +13,10 @@
 //! and every node that got a layout is a start node in turn. Reshape,
 //! Gather and the ops whose layout cannot be inferred stop it. The first
 //! layout a node gets is kept (breadth-first from the starts in program
-//! order, so the nearest Gemm/Conv decides). Whatever is still unknown at
-//! the end becomes `Tensor`/`NTensor` for every entry.
+//! order, so the nearest Gemm/Conv decides). The ops no Gemm/Conv reached
+//! whose layout is their own (Pool and Resize are NHWC whatever their
+//! neighbours) then start a second walk the same way. Whatever is still
+//! unknown at the end becomes `Tensor`/`NTensor` for every entry.
 
 use std::collections::VecDeque;
 
@@ -53,7 +55,18 @@ impl Pass for LayoutTransmit {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let ops = graph_ops(ctx, body, INFO.argument)?;
-        let mut changed = propagate(ctx, body, &ops)?;
+        let starts: Vec<Op> = ops.iter().copied().filter(|&op| has_layout_str(ctx, body, op) && is_known(ctx, body, op)).collect();
+        let mut changed = propagate(ctx, body, starts)?;
+        // Ops whose layout is their own (Pool, Resize: NHWC) and that no
+        // Gemm/Conv reached start a second round.
+        let mut own = Vec::new();
+        for &op in &ops {
+            if has_layout_str(ctx, body, op) && !is_known(ctx, body, op) && tx8be::infer_layout(ctx, body, op)?.is_some() {
+                own.push(op);
+            }
+        }
+        changed |= !own.is_empty();
+        changed |= propagate(ctx, body, own)?;
         for &op in &ops {
             if has_layout_str(ctx, body, op) && !is_known(ctx, body, op) {
                 let layout = dense_layout(ctx, body, op);
@@ -78,9 +91,9 @@ fn is_known(ctx: &Context, body: &Body, op: Op) -> bool {
     e.len() == body.num_operands(op) + 1 && !e.contains(&UNKNOWN)
 }
 
-/// The node-graph walk; returns whether any layout was set.
-fn propagate(ctx: &Context, body: &mut Body, ops: &[Op]) -> Result<bool, Diagnostic> {
-    let mut queue: VecDeque<Op> = ops.iter().copied().filter(|&op| has_layout_str(ctx, body, op) && is_known(ctx, body, op)).collect();
+/// The node-graph walk from `starts`; returns whether any layout was set.
+fn propagate(ctx: &Context, body: &mut Body, starts: Vec<Op>) -> Result<bool, Diagnostic> {
+    let mut queue: VecDeque<Op> = starts.into();
     let mut changed = false;
     while let Some(op) = queue.pop_front() {
         // Backwards: each unknown producer gets what this node expects of it.

@@ -9,8 +9,9 @@
 //!   that operand is what the producer's result must be
 //!   (`tx8be::infer_layout_from_result`);
 //! - forwards to each user still unknown, from its operands' layouts
-//!   (`tx8be::infer_layout`);
-//! and every node that got a layout is a start node in turn. Reshape,
+//!   (`tx8be::infer_layout`).
+//!
+//! Every node that got a layout is a start node in turn. Reshape,
 //! Gather and the ops whose layout cannot be inferred stop it. The first
 //! layout a node gets is kept (breadth-first from the starts in program
 //! order, so the nearest Gemm/Conv decides). The ops no Gemm/Conv reached

@@ -6,6 +6,8 @@
 //! | --- | --- |
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
+//! | `tx8be-move-constant` | `constants/move_constant.rs` |
+//! | `tx8be-const-norm` | `constants/const_norm.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
@@ -14,10 +16,12 @@
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
 //! by the passes and codegen), `boxes.rs` the box arithmetic, `dense.rs`
-//! constant tensors.
+//! constant tensors, `constants/container.rs` the compilation's constant
+//! store.
 
 pub mod boxes;
 pub mod cancel_transposes;
+pub mod constants;
 pub mod ddr_alloc;
 pub mod dense;
 pub mod group_ops;
@@ -33,6 +37,8 @@ use strata_pass::PassRegistry;
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(lower_stablehlo::INFO);
     registry.register(cancel_transposes::INFO);
+    registry.register(constants::move_constant::INFO);
+    registry.register(constants::const_norm::INFO);
     registry.register(group_ops::INFO);
     registry.register(sharding::INFO);
     registry.register(spm_alloc::INFO);

@@ -175,6 +175,57 @@ mod tests {
         assert_eq!(threshold_ids(&[1, 2, 3], 0), vec![0, 1, 2]);
     }
 
+    /// `src` parsed as the body of a module: its top-level ops stand for a
+    /// function's (the store reads only the first block of a body).
+    fn parse(ctx: &mut Context, src: &str) -> strata_ir::parser::ParsedModule {
+        tx8be::register(ctx);
+        let source = strata_ir::diagnostics::SourceFile::new("test.mlir", src.to_string());
+        strata_ir::parser::parse_source(ctx, &source, 0..src.len(), strata_ir::parser::ParseOptions { allow_unregistered: false }, true).expect("parses")
+    }
+
+    #[test]
+    fn store_orders_by_id_then_program_order_and_reads_chips() {
+        let mut ctx = Context::new();
+        let src = r#"
+          %a = tx8be.const dense<1.0> : tensor<4xf32>
+          %b = tx8be.const {const_map_id = 3 : i64, chip_id = array<i64: 0, 2>} dense<1.0> : tensor<1x100xf32>
+          %c = tx8be.const {const_map_id = 1 : i64, dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Cx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>} dense<2.0> : tensor<1x100xf32>
+          %d = tx8be.const dense<1.0> : tensor<2xbf16>
+        "#;
+        let m = parse(&mut ctx, src);
+        let body = m.body.nested(m.op).unwrap();
+        let store = ConstContainer::build(&ctx, body).expect("valid");
+        let ops = const_ops(&ctx, body);
+        let order: Vec<Op> = store.entries().iter().map(|e| e.op).collect();
+        assert_eq!(order, vec![ops[2], ops[1], ops[0], ops[3]]);
+        let ids: Vec<Option<u32>> = store.entries().iter().map(|e| e.id).collect();
+        assert_eq!(ids, vec![Some(1), Some(3), None, None]);
+        // 100 f32 channels: dense 400 B; Cx 64 + 36 padded to 64 = 128 channels, 512 B.
+        assert_eq!(store.size_of(3), Some(400));
+        assert_eq!(store.size_of(1), Some(512));
+        assert_eq!(store.get(1).map(|e| e.mem_layout), Some(LayoutMode::Cx));
+        assert_eq!(store.size_of(0), None);
+        assert_eq!(store.next_free_id(), 4);
+        let b = store.get(3).unwrap();
+        assert_eq!((b.param.chip_id.iter().copied().collect::<Vec<_>>(), b.param.label), (vec![0, 2], 1));
+        let a = &store.entries()[2];
+        assert_eq!((a.param.chip_id.iter().copied().collect::<Vec<_>>(), a.param.label), (vec![ALL_CHIPS], 0));
+        assert_eq!(store.entries()[3].placed_bytes, 4);
+    }
+
+    #[test]
+    fn duplicate_ids_are_an_error() {
+        let mut ctx = Context::new();
+        let src = r#"
+          %a = tx8be.const {const_map_id = 0 : i64} dense<1.0> : tensor<4xf32>
+          %b = tx8be.const {const_map_id = 0 : i64} dense<1.0> : tensor<4xf32>
+        "#;
+        let m = parse(&mut ctx, src);
+        let body = m.body.nested(m.op).unwrap();
+        let err = ConstContainer::build(&ctx, body).unwrap_err();
+        assert!(err.message.contains("two tx8be.const ops have const_map_id 0"), "{}", err.message);
+    }
+
     #[test]
     fn threshold_is_one_bank_per_tile() {
         let hw = HardwareConfig::default();

@@ -26,12 +26,13 @@ func.func @conv_weight(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8x8xf32> {
 
 // needLoad clear: op_gather reads its table straight from DDR, so the
 // table's load_const is marked bypasscodegen; its indices are not constant.
+// The load carries the constant's layout_str, as in the seed.
 // CHECK-LABEL: func.func @gather_table
-// CHECK: %[[T:.*]] = tx8be.const {const_map_id = 0 : i64} dense<1.000000e+00> : tensor<10x16xf32>
-// CHECK-NEXT: %[[L:.*]] = tx8be.load_const %[[T]] {bypasscodegen = true, const_map_id = 0 : i64, dev_info = {{.*}}} : tensor<10x16xf32>
+// CHECK: %[[T:.*]] = tx8be.const {const_map_id = 0 : i64, layout_str = "NTensor"} dense<1.000000e+00> : tensor<10x16xf32>
+// CHECK-NEXT: %[[L:.*]] = tx8be.load_const %[[T]] {bypasscodegen = true, const_map_id = 0 : i64, dev_info = {{.*}}, layout_str = "NTensor"} : tensor<10x16xf32>
 // CHECK-NEXT: tx8be.Gather(%[[L]], %{{.*}})
 func.func @gather_table(%idx: tensor<3xi32>) -> tensor<3x16xf32> {
-  %table = tx8be.const dense<1.0> : tensor<10x16xf32>
+  %table = tx8be.const {layout_str = "NTensor"} dense<1.0> : tensor<10x16xf32>
   %g = tx8be.Gather(%table, %idx) {axis = 0 : i64} : (tensor<10x16xf32>, tensor<3xi32>) -> tensor<3x16xf32>
   return %g : tensor<3x16xf32>
 }

@@ -190,8 +190,8 @@ fn process_multi_use(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic>
         };
         let ty = body.value_type(src);
         let mode = same_kind(ctx, ty, load_layout(ctx, body, dissenters[0]));
-        let value = body.op_attr(ctx, c, "value").ok_or_else(|| Diagnostic::error(body.op_loc(c), "tx8be.const without a value"))?;
-        let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), value)]);
+        // The same data and attributes (chips, layout_str), not yet placed in DDR.
+        let attrs = ctx.dict_with(body.op_attrs(c), ctx.intern_str("ddr_addr"), None);
         let copy = body.create_op(OpSpec::new(ctx, "tx8be.const", body.op_loc(c)).results(&[ty]).attrs(attrs));
         body.insert_op_after(c, copy);
         set_mem_layout(ctx, body, copy, mode);

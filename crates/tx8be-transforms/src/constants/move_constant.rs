@@ -12,7 +12,8 @@
 //!   Gather table, read from DDR by the op) its load_consts get
 //!   `bypasscodegen = true`; a constant some users load and others read
 //!   from DDR is an error, as the seed asserts.
-//! - Each load_const's `dev_info` `mem_layout` is the constant's placement.
+//! - Each load_const's `dev_info` `mem_layout` is the constant's placement
+//!   (and its `layout_str` the constant's, as in the seed).
 //! - Ids: constants larger than `4 * 1024 * tile_num` bytes first, then the
 //!   others, each in program order ([`threshold_ids`]); every load_const of
 //!   a constant carries its id. Ids depend only on the program, so running
@@ -154,6 +155,10 @@ fn route_uses_through_loads(ctx: &Context, body: &mut Body, c: Op) -> Result<boo
         let mut attrs = vec![];
         if !need_load {
             attrs.push((ctx.intern_str("bypasscodegen"), ctx.bool_attr(true)));
+        }
+        // As the seed does, the load carries the constant's semantic layout.
+        if let Some(layout_str) = body.op_attr(ctx, c, "layout_str") {
+            attrs.push((ctx.intern_str("layout_str"), layout_str));
         }
         let spec = OpSpec::new(ctx, "tx8be.load_const", body.op_loc(c)).operands(&[v]).results(&[ty]).attrs(ctx.dictionary(attrs));
         let load = body.create_op(spec);

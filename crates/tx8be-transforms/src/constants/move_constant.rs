@@ -104,10 +104,15 @@ fn fold_const_reshapes(ctx: &Context, body: &mut Body) -> bool {
 }
 
 /// The uses of `v` by compute ops at the top level of the function (the
-/// graph the pass rewrites), as (user, operand number).
+/// graph the pass rewrites), as (user, operand number). A Reshape left
+/// unfolded (its constant is not a plain `dense<...>`) is not one: it is a
+/// free view of the DDR bytes and stays outside groups.
 fn compute_uses(ctx: &Context, body: &Body, v: Value) -> Vec<(Op, usize)> {
     let block = body.value_parent_block(v);
-    let mut uses: Vec<(Op, usize)> = body.uses(v).filter(|&(user, _)| is_compute(ctx, body, user) && body.op_block(user) == block).collect();
+    let mut uses: Vec<(Op, usize)> = body
+        .uses(v)
+        .filter(|&(user, _)| is_compute(ctx, body, user) && name(ctx, body, user) != "tx8be.Reshape" && body.op_block(user) == block)
+        .collect();
     // Program order of the users, so the loads are created deterministically.
     uses.sort_by_key(|&(user, i)| (position(body, user), i));
     uses

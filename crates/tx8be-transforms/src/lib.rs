@@ -8,6 +8,8 @@
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
+//! | `tx8be-move-constant` | `constants/move_constant.rs` |
+//! | `tx8be-const-norm` | `constants/const_norm.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
@@ -16,10 +18,12 @@
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
 //! by the passes and codegen), `boxes.rs` the box arithmetic, `dense.rs`
-//! constant tensors.
+//! constant tensors, `constants/container.rs` the compilation's constant
+//! store.
 
 pub mod boxes;
 pub mod cancel_transposes;
+pub mod constants;
 pub mod ddr_alloc;
 pub mod dense;
 pub mod fold_constants;
@@ -42,6 +46,8 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(layout::layout_transmit::INFO);
     registry.register(layout::layout_align_to_npu::INFO);
     registry.register(layout::layout_align_opt::INFO);
+    registry.register(constants::move_constant::INFO);
+    registry.register(constants::const_norm::INFO);
     registry.register(group_ops::INFO);
     registry.register(sharding::INFO);
     registry.register(spm_alloc::INFO);

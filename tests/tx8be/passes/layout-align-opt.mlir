@@ -3,21 +3,21 @@
 // need, each pattern on its own function.
 
 // ConstChannelNormErase: a rank-1 constant whose only user is a
-// ChannelNorm to blocked becomes blocked itself (its mem_layout; NCx: dim
-// 0 of an [8] vector is 8) and the Conv reads it directly. The rank-4
+// ChannelNorm to blocked becomes blocked itself (its mem_layout: Cx, as
+// the seed says; a vector is one batch) and the Conv reads it directly. The rank-4
 // filter's ChannelNorm stays (tx8be-const-norm folds it per load).
 // CHECK-LABEL: func.func @const_vector
 // CHECK-NEXT: %[[W:.*]] = tx8be.const {{.*}}mem_layout = <Tensor>
-// CHECK-NEXT: %[[B:.*]] = tx8be.const {{.*}}mem_layout = <NCx>
+// CHECK-NEXT: %[[B:.*]] = tx8be.const {{.*}}mem_layout = <Cx>
 // CHECK-NEXT: %[[BW:.*]] = tx8be.ChannelNorm(%[[W]])
 // CHECK-NEXT: tx8be.Conv(%{{.*}}, %[[BW]], %[[B]])
 // CHECK-NOT: tx8be.ChannelNorm
 // CHECK: return
 func.func @const_vector(%x: tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32> {
   %w = tx8be.const {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>} dense<0.125> : tensor<1x1x8x8xf32>
-  %b = tx8be.const {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>} dense<0.5> : tensor<8xf32>
+  %b = tx8be.const {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>} dense<0.5> : tensor<8xf32>
   %bw = tx8be.ChannelNorm(%w) {to_blocked = true, blocked = "Cx"} : (tensor<1x1x8x8xf32>) -> tensor<1x1x8x8xf32>
-  %bb = tx8be.ChannelNorm(%b) {to_blocked = true, blocked = "NCx"} : (tensor<8xf32>) -> tensor<8xf32>
+  %bb = tx8be.ChannelNorm(%b) {to_blocked = true, blocked = "Cx"} : (tensor<8xf32>) -> tensor<8xf32>
   %c = tx8be.Conv(%x, %bw, %bb) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x4x4x8xf32>, tensor<1x1x8x8xf32>, tensor<8xf32>) -> tensor<1x4x4x8xf32>
   return %c : tensor<1x4x4x8xf32>
 }
@@ -25,11 +25,11 @@ func.func @const_vector(%x: tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32> {
 // A constant vector that a dense op reads as well keeps its ChannelNorm
 // (and its dense placement).
 // CHECK-LABEL: func.func @const_vector_shared
-// CHECK-NEXT: %[[B:.*]] = tx8be.const {{.*}}mem_layout = <NTensor>
+// CHECK-NEXT: %[[B:.*]] = tx8be.const {{.*}}mem_layout = <Tensor>
 // CHECK-NEXT: tx8be.ChannelNorm(%[[B]])
 func.func @const_vector_shared(%x: tensor<1x4x4x8xf32>, %w: tensor<1x1x8x8xf32>) -> (tensor<1x4x4x8xf32>, tensor<8xf32>) {
-  %b = tx8be.const {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>} dense<0.5> : tensor<8xf32>
-  %bb = tx8be.ChannelNorm(%b) {to_blocked = true, blocked = "NCx"} : (tensor<8xf32>) -> tensor<8xf32>
+  %b = tx8be.const {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>} dense<0.5> : tensor<8xf32>
+  %bb = tx8be.ChannelNorm(%b) {to_blocked = true, blocked = "Cx"} : (tensor<8xf32>) -> tensor<8xf32>
   %c = tx8be.Conv(%x, %w, %bb) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x4x4x8xf32>, tensor<1x1x8x8xf32>, tensor<8xf32>) -> tensor<1x4x4x8xf32>
   %s = tx8be.Softmax(%b) {axis = 0 : i64} : (tensor<8xf32>) -> tensor<8xf32>
   return %c, %s : tensor<1x4x4x8xf32>, tensor<8xf32>

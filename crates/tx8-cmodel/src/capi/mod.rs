@@ -12,6 +12,9 @@ pub mod eltwise_calls;
 pub mod launch;
 pub mod oplib_calls;
 pub mod ops;
+mod placed;
+#[cfg(test)]
+mod placed_tests;
 #[cfg(test)]
 mod robustness_tests;
 pub mod types;

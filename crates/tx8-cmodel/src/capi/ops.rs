@@ -6,7 +6,7 @@
 use crate::capi::args::scratch;
 use crate::capi::placed::{call_dense, check_rule, operand, optional, run_dense, Rule};
 use crate::capi::types::{self, BATCHNORM_INFER_PARAM, GEMM_PARAM, NE_GEMM_PARAM, TSR};
-use crate::capi::{bad, call};
+use crate::capi::{bad, call, query};
 use crate::engine::EngineMask;
 use crate::isa::{DteCopy, Instr, LoadKind, NeGemm, NeInstr, RdmaInstr, Strided, WdmaInstr};
 use crate::layout::MemLayout;
@@ -24,25 +24,25 @@ pub const TX8_ENGINE_ALL: u32 = 0x7E;
 /// This tile's id.
 #[no_mangle]
 pub extern "C" fn tile_id() -> u32 {
-    call(|ctx| Ok(u64::from(ctx.tile_id()))) as u32
+    query(|ctx| u64::from(ctx.tile_id())) as u32
 }
 
 /// Number of tiles running the program.
 #[no_mangle]
 pub extern "C" fn tile_num() -> u32 {
-    call(|ctx| Ok(u64::from(ctx.num_tiles()))) as u32
+    query(|ctx| u64::from(ctx.num_tiles())) as u32
 }
 
 /// First SPM byte address usable for tensors (from the hardware config).
 #[no_mangle]
 pub extern "C" fn tx8_spm_base() -> u64 {
-    call(|ctx| Ok(ctx.config().spm_usable_start))
+    query(|ctx| ctx.config().spm_usable_start)
 }
 
 /// One past the last SPM byte address usable for tensors.
 #[no_mangle]
 pub extern "C" fn tx8_spm_end() -> u64 {
-    call(|ctx| Ok(ctx.config().spm_usable_end))
+    query(|ctx| ctx.config().spm_usable_end)
 }
 
 /// Bytes the slice of `t` occupies in SPM in its `mem_layout` (C0 padding

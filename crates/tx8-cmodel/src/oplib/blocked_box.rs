@@ -4,12 +4,13 @@
 //! the box's own dims (a box of a blocked tensor is blocked, its C0 padded
 //! for the box's channel count).
 //!
-//! Channels are walked as "lanes" of the placement. When the box spans all
-//! channels, the box and the whole tensor block them identically, so the
-//! padding lanes of the C0 part move too (the transfer is the placed
-//! rows, which is what the DMA times); otherwise only the box's real
-//! channels move and its padding lanes are left as they are (no operator
-//! reads them). Lanes are split where either side crosses a channel block,
+//! A box of whole batches moves as one contiguous run (padding and batch
+//! alignment included). Otherwise channels are walked as "lanes" of the
+//! placement: when the box spans all channels, the box and the whole tensor
+//! block them identically, so the padding lanes of the C0 part move too
+//! (the transfer is the placed rows, which is what the DMA times); when it
+//! does not, only the box's real channels move and its padding lanes are
+//! left as they are (no operator reads them). Lanes are split where either side crosses a channel block,
 //! and runs that repeat with constant strides become one descriptor.
 
 use crate::isa::Strided;
@@ -55,6 +56,21 @@ pub fn blocked_box_copies(
     );
     let es = whole.fmt.size() as u64;
     let all_channels = start.c == 0 && bs.c == ws.c;
+    if all_channels && start.h == 0 && bs.h == ws.h && start.w == 0 && bs.w == ws.w {
+        // Whole batches: the box's batches are the tensor's, bytes for
+        // bytes, padding and batch alignment included.
+        let bytes = bs.n * wb.batch_stride;
+        return vec![(
+            start.n * wb.batch_stride,
+            0,
+            Strided {
+                rows: 1,
+                row_bytes: bytes,
+                src_stride: bytes,
+                dst_stride: bytes,
+            },
+        )];
+    }
     let lanes = if all_channels {
         bb.cx * bb.block + bb.c0_padded
     } else {
@@ -168,9 +184,20 @@ mod tests {
                 (start, rng.range_u64(1, whole - start))
             };
             let (n0, nn) = pick(&mut rng, ws.n);
-            let (h0, hn) = pick(&mut rng, ws.h);
-            let (w0, wn) = pick(&mut rng, ws.w);
-            let (c0, cn) = if rng.range_u64(0, 1) == 0 {
+            // One box in four is whole batches (one run), one in four spans
+            // all channels, the rest cut channels too.
+            let kind = rng.range_u64(0, 3);
+            let (h0, hn) = if kind == 0 {
+                (0, ws.h)
+            } else {
+                pick(&mut rng, ws.h)
+            };
+            let (w0, wn) = if kind == 0 {
+                (0, ws.w)
+            } else {
+                pick(&mut rng, ws.w)
+            };
+            let (c0, cn) = if kind <= 1 {
                 (0, ws.c)
             } else {
                 pick(&mut rng, ws.c)
@@ -211,6 +238,11 @@ mod tests {
                         }
                     }
                 }
+            }
+            if kind == 0 {
+                // Whole batches: one run of the placed bytes, alignment included.
+                assert_eq!(copies.len(), 1);
+                assert_eq!(copies[0].2.row_bytes, boxp.bytes());
             }
             // A whole-channel box of one pixel row per block is one descriptor per (batch, block) at most.
             if c0 == 0 && cn == ws.c {

@@ -7,8 +7,9 @@
 // CHECK-LABEL: func.func @placed
 // CHECK: tx8be.load_var %{{.*}} {dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [65536]>}
 // CHECK-NEXT: tx8be.ChannelNorm({{.*}}mem_layout = <NCx>, {{.*}}temporal_mem_slice = [1, 4, 33], {{.*}}mem_addr = [66304]>
-// Group 1 loads the NCx value: its output follows at 65536 + 1024.
-// CHECK: tx8be.load_var %{{.*}} {dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [65536]>}
+// Group 1 loads the NCx value (the load's new dev_info records that): its
+// output follows at 65536 + 1024.
+// CHECK: tx8be.load_var %{{.*}} {dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <NCx>, {{.*}}mem_addr = [65536]>}
 // CHECK-NEXT: tx8be.Unary({{.*}}mem_layout = <NCx>, {{.*}}temporal_mem_slice = [1, 4, 33], {{.*}}mem_addr = [66560]>
 func.func @placed(%x: tensor<16x4x33xf32>) -> tensor<16x4x33xf32> {
   %0 = tx8be.group -> tensor<16x4x33xf32> attributes {group_id = 0 : i64} {

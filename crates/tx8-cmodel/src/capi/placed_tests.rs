@@ -273,3 +273,32 @@ fn channel_norm_round_trip_and_rule_violations() {
     .to_string();
     assert!(err.contains("no channel-blocked layout for int32"), "{err}");
 }
+
+#[test]
+fn blocked_gemm_equals_dense_gemm() {
+    let card = Card::new(HardwareConfig::default()).unwrap();
+    let base = card.config().spm_usable_start;
+    let (ad, bd, od) = ([3u64, 70], [70u64, 72], [3u64, 72]);
+    let mut rng = Rng::new(21);
+    let a = rng.vec_f32(3 * 70, -1.0, 1.0);
+    let b = rng.vec_f32(70 * 72, -1.0, 1.0);
+    // The same product twice: all dense, then all NCx.
+    for (k, layout) in [(0u64, MemLayout::NTensor), (1, MemLayout::NCx)] {
+        let at = base + k * 0x40000;
+        put(&card, at, &ad, layout, &a);
+        put(&card, at + 0x10000, &bd, layout, &b);
+        let code = if layout.is_blocked() { 3 } else { 1 };
+        // SAFETY: every TSR points to a shape that outlives the calls.
+        run_c(&card, move || unsafe {
+            let (sa, sb, so) = (shape(&ad, &[0; 2], &ad), shape(&bd, &[0; 2], &bd), shape(&od, &[0; 2], &od));
+            let p = crate::capi::types::GEMM_PARAM { trans_a: 0, trans_b: 0, accumulate: 0 };
+            let (ta, tb, to) = (tsr(6, at, &sa, code), tsr(6, at + 0x10000, &sb, code), tsr(6, at + 0x30000, &so, code));
+            op_gemm(&p, &ta, &tb, std::ptr::null(), &to);
+        })
+        .unwrap();
+    }
+    let dense = get(&card, base + 0x30000, &od, MemLayout::NTensor);
+    let blocked = get(&card, base + 0x40000 + 0x30000, &od, MemLayout::NCx);
+    assert_eq!(dense, blocked);
+    assert!(dense.iter().any(|&v| v != 0.0));
+}

@@ -17,9 +17,9 @@ func.func @conv(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x8xf32>, %v: tensor<1x1
   return %d : tensor<1x8x8x8xf32>
 }
 
-// A [1, K] row times a [K, N] matrix plus an [N] bias: Tensor, NTensor, NTensor, Tensor.
+// A [1, K] row times a [K, N] matrix plus an [N] bias: Tensor, NTensor, Tensor (a vector is one batch), Tensor.
 // CHECK-LABEL: func.func @gemm
-// CHECK: tx8be.Gemm({{.*}}layout_str = "Tensor-NTensor-NTensor-Tensor"
+// CHECK: tx8be.Gemm({{.*}}layout_str = "Tensor-NTensor-Tensor-Tensor"
 // CHECK: tx8be.Gemm({{.*}}layout_str = "NTensor-NTensor-NTensor"
 // CHECK: tx8be.Softmax(%{{.*}}) {axis = 1 : i64} :
 func.func @gemm(%a: tensor<1x16xf32>, %b: tensor<16x8xf32>, %bias: tensor<8xf32>, %m: tensor<4x16xf32>) -> (tensor<1x8xf32>, tensor<4x8xf32>) {

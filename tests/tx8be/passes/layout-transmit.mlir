@@ -39,8 +39,8 @@ func.func @cnn(%x: tensor<1x4x6x6xf32>, %m: tensor<288x10xf32>) -> tensor<1x10xf
 // CHECK: tx8be.Unary({{.*}}kind = "sigmoid", layout_str = "Tensor-Tensor"
 // CHECK: tx8be.Reshape({{.*}}layout_str = "Tensor-Tensor"
 // CHECK: tx8be.Conv({{.*}}layout_str = "NHWC-HWIO-NHWC"
-// A Binary with the Conv's output and a vector: the vector is a whole tensor.
-// CHECK: tx8be.Binary({{.*}}layout_str = "NHWC-NTensor-NHWC"
+// A Binary with the Conv's output and a vector: the vector is a whole tensor (one batch).
+// CHECK: tx8be.Binary({{.*}}layout_str = "NHWC-Tensor-NHWC"
 func.func @reshape_stops_backwards(%x: tensor<1x8x4x4xf32>, %w: tensor<1x1x8x8xf32>, %v: tensor<8xf32>) -> tensor<1x4x4x8xf32> {
   %s = tx8be.Unary(%x) {kind = "sigmoid"} : (tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
   %r = tx8be.Reshape(%s) : (tensor<1x8x4x4xf32>) -> tensor<1x4x4x8xf32>

@@ -35,10 +35,11 @@ pub(crate) fn hooks(_kind: OpKind) -> ShapeInferenceInterface {
     ShapeInferenceInterface { inferred_layout: forward_layout, layout_from_result: backward_layout }
 }
 
-/// `Tensor` when dim 0 of `ty` is 1 (or it has no dims), else `NTensor`
-/// (the seed's non-CNN layouts).
+/// `Tensor` when the batch of `ty` is 1 (dim 0 from rank 2 up; a vector
+/// is one batch), else `NTensor` (the seed's non-CNN layouts), as
+/// `crate::layout::dense_mode` places it.
 pub fn dense_entry(ctx: &Context, ty: Type) -> &'static str {
-    if shape_of(ctx, ty).first().copied().unwrap_or(1) == 1 {
+    if crate::layout::dense_mode(ctx, ty) == LayoutMode::Tensor {
         "Tensor"
     } else {
         "NTensor"

@@ -15,13 +15,18 @@
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: tensor<1x2x4x4xbf16> {onnx.name = "x", tx8be.ddr_addr = {{[0-9]+}} : i64}
 // CHECK-SAME: -> (tensor<1x2xbf16> {onnx.name = "y", tx8be.ddr_addr = {{[0-9]+}} : i64})
-// CHECK: tx8be.const {ddr_addr = {{[0-9]+}} : i64} dense<
+// The input is converted to the Conv's channel-blocked placement once;
+// the weights are laid out blocked at compile time (const_map_id, placement).
+// CHECK: tx8be.const {const_map_id = {{[0-9]+}} : i64, ddr_addr = {{[0-9]+}} : i64, dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <{{N?}}Cx>{{.*}}} dense<
+// CHECK: tx8be.ChannelNorm
+// CHECK-SAME: blocked = "Cx"
 // CHECK: tx8be.group -> tensor<1x4x4x3xbf16> attributes {barrier = true, group_id = {{[0-9]+}} : i64}
 // CHECK: tx8be.load_const
+// CHECK-SAME: const_map_id = {{[0-9]+}} : i64
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [{{[0-9]+}}]>
 // CHECK: tx8be.Conv
-// CHECK-SAME: dev_info = #tx8be.dev_attr<
-// CHECK-SAME: layout_str = "NHWC"
+// CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <Cx>
+// CHECK-SAME: layout_str = "NHWC-HWIO-Tensor-NHWC"
 // CHECK-SAME: tile_parallel = #tx8be.parallel_attr<parallel = <{{[a-z]+}}>
 // CHECK: tx8be.store_var %{{[0-9]+}} {ddr_addr = {{[0-9]+}} : i64}
 // The last group (nothing reads it later) needs no barrier.

@@ -6,7 +6,10 @@
  * Sharded over tiles along C, split in time along H; input and output buffers
  * are doubled so the load of split i+1 and the store of split i-1 overlap the
  * compute of split i. Parameters are loaded once (they are the same for every
- * split). */
+ * split). op_batchnorm_inference reads and writes only channel-blocked
+ * operands: each split goes dense -> NCx and back through op_channel_norm,
+ * and the parameter slices are loaded as Cx (a 1-D Cx vector is its dense
+ * elements followed by padding, so the dense DDR vectors load as they are). */
 #include "tx8.h"
 
 #define N 2
@@ -38,8 +41,8 @@ void tile_main(void) {
     L_SHAPE pshape = {{C}, {c0}, {ct}, {ct}, 1};
     TSR param[4];
     for (int i = 0; i < 4; i++) {
-        param[i] = (TSR){Fmt_FP32, at, &pshape};
-        at += align256((uint64_t)ct * 4);
+        param[i] = (TSR){Fmt_FP32, at, &pshape, 2 /* Cx */};
+        at += align256(tx8_placed_bytes(&param[i]));
         op_load_const(&param[i], param_ddr[i]);
     }
 
@@ -47,14 +50,21 @@ void tile_main(void) {
     uint64_t xbuf[2], ybuf[2];
     for (int i = 0; i < 2; i++) { xbuf[i] = at; at += align256(split_elems * 2); }
     for (int i = 0; i < 2; i++) { ybuf[i] = at; at += align256(split_elems * 2); }
-    const uint64_t imm_bytes = split_elems * 4 + 4 * ((uint64_t)ct + 256) * 4;
+    /* The blocked copies of the current split's input and output. */
+    L_SHAPE bs = shape4(N, 0, HS, W, c0, ct);
+    TSR xb = {Fmt_FP16, at, &bs, 3 /* NCx */};
+    const uint64_t placed = align256(tx8_placed_bytes(&xb));
+    at += placed;
+    TSR yb = {Fmt_FP16, at, &bs, 3};
+    at += placed;
+    const uint64_t imm_bytes = placed / 2 * 4 + 4 * ((uint64_t)ct + 256) * 4;
     L_SHAPE imm_shape = {{(int32_t)imm_bytes}, {0}, {(int32_t)imm_bytes}, {(int32_t)imm_bytes}, 1};
     TSR imm = {Fmt_INT8, at, &imm_shape};
 
     L_SHAPE xs[2], ys[2];
     TSR x[2], y[2];
     const int splits = H / HS;
-    BATCHNORM_INFER_PARAM bn = {1e-5f, 1 /* NTensor */};
+    BATCHNORM_INFER_PARAM bn = {1e-5f, 3 /* NCx */};
 
     xs[0] = shape4(N, 0, HS, W, c0, ct);
     x[0] = (TSR){Fmt_FP16, xbuf[0], &xs[0]};
@@ -69,7 +79,9 @@ void tile_main(void) {
         }
         ys[cur] = shape4(N, i * HS, HS, W, c0, ct);
         y[cur] = (TSR){Fmt_FP16, ybuf[cur], &ys[cur]};
-        op_batchnorm_inference(&bn, &x[cur], &param[0], &param[1], &param[2], &param[3], &imm, &y[cur]);
+        op_channel_norm(3, 1, &x[cur], &xb);
+        op_batchnorm_inference(&bn, &xb, &param[0], &param[1], &param[2], &param[3], &imm, &yb);
+        op_channel_norm(3, 0, &yb, &y[cur]);
         op_join(TX8_ENGINE_WDMA); /* store i-1 ran during this compute */
         op_dma_store(&y[cur], Y_DDR);
     }

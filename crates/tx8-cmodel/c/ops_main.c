@@ -9,9 +9,11 @@ void tile_main(void) {
     /* 0: conv2d bf16 1x6x6x4 * 3x3x4x8, pad 1, stride 1 -> fp32 1x6x6x8 */
     {
         int32_t xd[4] = {1, 6, 6, 4}, wd[4] = {3, 3, 4, 8}, od[4] = {1, 6, 6, 8};
-        TSR x = load(Fmt_BF16, 4, xd, 0), w = load(Fmt_BF16, 4, wd, 1), y = tensor(Fmt_FP32, 4, od);
+        TSR x = load(Fmt_BF16, 4, xd, 0), w = load(Fmt_BF16, 4, wd, 1);
+        TSR xb = blocked(&x), wb = blocked(&w), yb = tensor_blocked(Fmt_FP32, 4, od);
         CONV_PARAM p = {{1, 1}, {1, 1, 1, 1}, {1, 1}, 1};
-        op_conv2d(&p, &x, &w, 0, &y);
+        op_conv2d(&p, &xb, &wb, 0, &yb);
+        TSR y = dense(&yb);
         store(&y, 0);
     }
     /* 1: layernorm fp32 4x32, gamma/beta fp32 32 */
@@ -25,16 +27,19 @@ void tile_main(void) {
     /* 2: mean over axis 1 of fp32 3x5x7 -> 3x7 */
     {
         int32_t xd[3] = {3, 5, 7}, od[2] = {3, 7};
-        TSR x = load(Fmt_FP32, 3, xd, 5), y = tensor(Fmt_FP32, 2, od), imm = scratch(3 * 5 * 7 * 4 + 256);
-        op_reduce(1, 1, &x, &imm, &y);
+        TSR x = load(Fmt_FP32, 3, xd, 5), imm = scratch(3 * 5 * 7 * 4 + 256);
+        TSR xb = blocked(&x), yb = tensor_blocked(Fmt_FP32, 2, od);
+        op_reduce(1, 1, &xb, &imm, &yb);
+        TSR y = dense(&yb);
         store(&y, 2);
     }
     /* 3: max pool 2x2 stride 2 on fp32 1x6x6x4 -> 1x3x3x4 */
     {
         int32_t xd[4] = {1, 6, 6, 4}, od[4] = {1, 3, 3, 4};
-        TSR x = load(Fmt_FP32, 4, xd, 6), y = tensor(Fmt_FP32, 4, od);
+        TSR x = load(Fmt_FP32, 4, xd, 6), xb = blocked(&x), yb = tensor_blocked(Fmt_FP32, 4, od);
         POOL_PARAM p = {0, {2, 2}, {2, 2}, {0, 0, 0, 0}, 0};
-        op_pool2d(&p, &x, &y);
+        op_pool2d(&p, &xb, &yb);
+        TSR y = dense(&yb);
         store(&y, 3);
     }
     /* 4: transpose fp32 3x5x7 by (2, 0, 1) -> 7x3x5 */

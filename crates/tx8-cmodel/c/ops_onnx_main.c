@@ -15,9 +15,10 @@ void tile_main(void) {
     /* 0: average pool 3x3 stride 2, pads (top 1, left 1, bottom 0, right 0), counting padding */
     {
         int32_t od[4] = {1, 3, 3, 4};
-        TSR y = tensor(Fmt_FP32, 4, od);
+        TSR imgb = blocked(&img), yb = tensor_blocked(Fmt_FP32, 4, od);
         POOL_PARAM p = {1, {3, 3}, {2, 2}, {1, 1, 0, 0}, 1};
-        op_pool2d(&p, &img, &y);
+        op_pool2d(&p, &imgb, &yb);
+        TSR y = dense(&yb);
         store(&y, 0);
     }
     /* 1: exact gelu, in place on a copy of x (needs imm) */

@@ -151,12 +151,16 @@ typedef struct L_SHAPE {
 } L_SHAPE;
 
 /**
- * The seed's tensor handle: format, SPM byte address, shape.
+ * The seed's tensor handle: format, SPM byte address, shape, and the
+ * physical placement of its bytes (`mem_layout`: 0 Tensor, 1 NTensor, 2 Cx,
+ * 3 NCx; last, so a positional initialiser without it is dense). In SPM
+ * the placement applies to the slice dims, in DDR to the whole dims.
  */
 typedef struct TSR {
   Data_Format format;
   uint64_t addr;
   const struct L_SHAPE *shape;
+  uint32_t mem_layout;
 } TSR;
 
 /**
@@ -496,8 +500,20 @@ uint64_t tx8_spm_base(void);
 uint64_t tx8_spm_end(void);
 
 /**
+ * Bytes the slice of `t` occupies in SPM in its `mem_layout` (C0 padding
+ * and the 256 B batch alignment of Cx/NCx included; the dense size for
+ * Tensor/NTensor): what a buffer for it must hold.
+ *
+ * # Safety
+ * `t` must be NULL or point to a live TSR whose shape is NULL or live.
+ */
+uint64_t tx8_placed_bytes(const struct TSR *t);
+
+/**
  * Load this tile's slice (`shape_start`, `shape_slice` of `shape_whole`) of
- * the dense DDR tensor at `ddr_addr` into `dst` (asynchronous: join RDMA).
+ * the DDR tensor at `ddr_addr` into `dst` (asynchronous: join RDMA). The
+ * TSR's `mem_layout` places both: the whole tensor in DDR, the slice in
+ * SPM (a blocked slice is blocked for its own channel count).
  *
  * # Safety
  * Pointer arguments must be NULL (where allowed) or point to live, initialised values.
@@ -513,7 +529,8 @@ uint64_t op_dma_load(const struct TSR *dst, uint64_t ddr_addr);
 uint64_t op_load_const(const struct TSR *dst, uint64_t ddr_addr);
 
 /**
- * Store `src` into its slice of the dense DDR tensor at `ddr_addr` (asynchronous: join WDMA).
+ * Store `src` into its slice of the DDR tensor at `ddr_addr` (asynchronous:
+ * join WDMA), both placed by the TSR's `mem_layout` as for `op_dma_load`.
  *
  * # Safety
  * Pointer arguments must be NULL (where allowed) or point to live, initialised values.

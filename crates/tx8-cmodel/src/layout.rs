@@ -32,6 +32,30 @@ pub enum MemLayout {
     NCx,
 }
 
+impl MemLayout {
+    /// Whether the layout is channel-blocked (Cx/NCx).
+    pub fn is_blocked(self) -> bool {
+        matches!(self, MemLayout::Cx | MemLayout::NCx)
+    }
+
+    /// The same kind (dense or blocked) for a tensor whose dim 0 is `n`:
+    /// Tensor/Cx when `n` is 1, NTensor/NCx otherwise.
+    pub fn fitted(self, n: u64) -> MemLayout {
+        match (self.is_blocked(), n == 1) {
+            (false, true) => MemLayout::Tensor,
+            (false, false) => MemLayout::NTensor,
+            (true, true) => MemLayout::Cx,
+            (true, false) => MemLayout::NCx,
+        }
+    }
+}
+
+/// Whether a tensor of `fmt` and `dims` has a channel-blocked layout at
+/// all: rank 1 to 4 and a format the blocking is defined for.
+pub fn can_block(fmt: DataFormat, dims: &[u64]) -> bool {
+    (1..=4).contains(&dims.len()) && blocking(fmt).is_ok()
+}
+
 /// Bytes every batch of a channel-blocked tensor aligns to (2048 bit).
 pub const BATCH_ALIGN_BYTES: u64 = 256;
 
@@ -158,6 +182,25 @@ impl Placement {
             shape,
             blocked,
         })
+    }
+
+    /// The placement of a tensor of `dims` (any rank when dense, 1 to 4
+    /// when blocked) in the kind of `layout`, fitted to its dim 0.
+    pub fn of_dims(layout: MemLayout, fmt: DataFormat, dims: &[u64]) -> Result<Self, SimError> {
+        let shape = if layout.is_blocked() {
+            Nhwc::from_dims(dims)?
+        } else {
+            // Dense bytes are row-major whatever the rank.
+            let n = dims.first().copied().unwrap_or(1);
+            let rest = dims.iter().skip(1).product();
+            Nhwc {
+                n,
+                h: 1,
+                w: 1,
+                c: rest,
+            }
+        };
+        Placement::new(layout.fitted(shape.n), fmt, shape)
     }
 
     /// Bytes the tensor occupies (N batch strides for Cx/NCx).

@@ -104,6 +104,29 @@ impl<'a> TileCtx<'a> {
         Ok(cycles)
     }
 
+    /// Read `len` bytes of this tile's SPM outside any instruction: the
+    /// C-call layer's view change between a placed operand and the dense
+    /// copy the operator library computes on (no time, no footprint).
+    pub(crate) fn spm_peek(&self, addr: u64, len: u64) -> Result<Vec<u8>, SimError> {
+        let spm = self
+            .mem
+            .spm(self.tile)
+            .ok_or(SimError::NoSuchTile(self.tile))?;
+        spm.read(addr, len, 1)
+            .map(<[u8]>::to_vec)
+            .map_err(|fault| SimError::Layout(format!("placed operand at {addr:#x}: {fault}")))
+    }
+
+    /// Write bytes into this tile's SPM outside any instruction (see [`Self::spm_peek`]).
+    pub(crate) fn spm_poke(&self, addr: u64, data: &[u8]) -> Result<(), SimError> {
+        let mut spm = self
+            .mem
+            .spm(self.tile)
+            .ok_or(SimError::NoSuchTile(self.tile))?;
+        spm.write(addr, data, 1)
+            .map_err(|fault| SimError::Layout(format!("placed operand at {addr:#x}: {fault}")))
+    }
+
     pub(crate) fn into_record(self) -> (Vec<TimedOp>, Vec<Footprint>) {
         (self.record, self.footprints)
     }

@@ -500,9 +500,38 @@ fn bad_operator_arguments_fail_the_call_with_a_located_message() {
         (
             "pool-pads",
             "static L_SHAPE s4 = {{1, 4, 4, 1}, {0}, {1, 4, 4, 1}, {1, 4, 4, 1}, 4};\
-             TSR img = {Fmt_FP32, base, &s4}, o = {Fmt_FP32, base + 256, &s4};\
+             TSR img = {Fmt_FP32, base, &s4, 2}, o = {Fmt_FP32, base + 256, &s4, 2};\
              POOL_PARAM p = {1, {2, 2}, {1, 1}, {0, 0, 2, 0}, 0}; op_pool2d(&p, &img, &o);",
             &["pool2d", "must each be smaller than the kernel"][..],
+        ),
+        (
+            "conv-dense-input",
+            "static L_SHAPE s4 = {{1, 4, 4, 8}, {0}, {1, 4, 4, 8}, {1, 4, 4, 8}, 4};\
+             static L_SHAPE w4 = {{1, 1, 8, 8}, {0}, {1, 1, 8, 8}, {1, 1, 8, 8}, 4};\
+             TSR in = {Fmt_FP32, base, &s4}, w = {Fmt_FP32, base + 1024, &w4, 2}, o = {Fmt_FP32, base + 2048, &s4, 2};\
+             CONV_PARAM p = {{1, 1}, {0, 0, 0, 0}, {1, 1}, 1}; op_conv2d(&p, &in, &w, 0, &o);",
+            &["op_conv2d", "argument `input`", "Tensor placement", "missing channel_norm"][..],
+        ),
+        (
+            "softmax-blocked",
+            "static L_SHAPE s2 = {{2, 8}, {0}, {2, 8}, {2, 8}, 2};\
+             TSR in = {Fmt_FP32, base, &s2, 3}, o = {Fmt_FP32, base + 1024, &s2, 3};\
+             op_softmax(&in, 0, &o);",
+            &["op_softmax", "NCx placement", "only dense"][..],
+        ),
+        (
+            "binary-mixed",
+            "static L_SHAPE s2 = {{2, 8}, {0}, {2, 8}, {2, 8}, 2};\
+             TSR a = {Fmt_FP32, base, &s2, 3}, b = {Fmt_FP32, base + 1024, &s2, 1}, o = {Fmt_FP32, base + 2048, &s2, 3};\
+             op_eltwise_binary(TX8_BINARY_ADD, &a, &b, 0, &o);",
+            &["op_eltwise_binary", "argument `b`", "of one kind"][..],
+        ),
+        (
+            "channel-norm-layouts",
+            "static L_SHAPE s2 = {{2, 8}, {0}, {2, 8}, {2, 8}, 2};\
+             TSR a = {Fmt_FP32, base, &s2, 1}, o = {Fmt_FP32, base + 1024, &s2, 1};\
+             op_channel_norm(3, 1, &a, &o);",
+            &["op_channel_norm", "dense -> blocked", "`out` is NTensor"][..],
         ),
         (
             "unary-code",

@@ -1,8 +1,11 @@
 //! `tx8be-ddr-alloc` (the simple schedule's opt_ddr + DDR allocation): gives
 //! every tensor that lives in DDR an address aligned to the DDR bank
-//! (4096 B): the weights first, as one contiguous image (`weights.bin`),
-//! then the function's inputs, then every group's output, without reuse
-//! (lifetime-based reuse comes with the next backend issue). A reshape
+//! (4096 B): the weights first, as one contiguous image (`weights.bin`) in
+//! `const_map_id` order (program order for constants without an id), then
+//! the function's inputs, then every group's output, without reuse
+//! (lifetime-based reuse comes with the next backend issue). Each buffer
+//! has its value's placed size (`tx8be::layout::placed_bytes` of
+//! `value_mem_layout`: a blocked value's padding included). A reshape
 //! shares its operand's bytes. Addresses are written into the IR:
 //! `ddr_addr` on `tx8be.const` and `tx8be.store_var`, `tx8be.ddr_addr` in
 //! the function's argument and result attributes.
@@ -13,8 +16,11 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 
+use tx8be::layout::{placed_bytes, value_mem_layout};
+
+use crate::constants::ConstContainer;
 use crate::group_ops::entry_ops;
-use crate::schedule::{align, elem_bytes};
+use crate::schedule::align;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-ddr-alloc",
@@ -33,10 +39,10 @@ pub struct DdrAlloc {
     pub hw: HardwareConfig,
 }
 
+/// Bytes `v` occupies in DDR: its size in its placement (padding and batch
+/// alignment of a blocked value included).
 fn bytes_of(ctx: &Context, body: &Body, v: Value) -> u64 {
-    let ty = body.value_type(v);
-    let n: i64 = ctx.shape(ty).unwrap_or(&[]).iter().product();
-    n.max(0) as u64 * elem_bytes(ctx, ty)
+    placed_bytes(ctx, body.value_type(v), value_mem_layout(ctx, body, v))
 }
 
 /// The DDR address of a value of an allocated function body, following
@@ -95,13 +101,11 @@ impl Pass for DdrAlloc {
             let mut fattrs = module.op_attrs(f);
             let Some(body) = module.nested_mut(f) else { continue };
             let ops = entry_ops(body);
-            // Weights first: one contiguous image.
-            for &op in &ops {
-                if ctx.op_name_str(body.op_name(op)) == "tx8be.const" {
-                    let bytes = bytes_of(ctx, body, body.result(op, 0));
-                    body.set_op_attr(ctx, op, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
-                    next = align(next + bytes.max(1), bank);
-                }
+            // Weights first: one contiguous image, in const_map_id order.
+            let weights: Vec<(Op, u64)> = ConstContainer::build(ctx, body)?.entries().iter().map(|e| (e.op, e.placed_bytes)).collect();
+            for (op, bytes) in weights {
+                body.set_op_attr(ctx, op, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
+                next = align(next + bytes.max(1), bank);
             }
             let entry = body.root_regions().first().and_then(|&r| body.first_block(r));
             let args: Vec<Value> = entry.map(|b| body.block_args(b).to_vec()).unwrap_or_default();

@@ -5,6 +5,12 @@
 //! (`store_var`). Reshapes stay outside groups: a dense reshape is the same
 //! DDR bytes under other dims, so it costs nothing. Groups are numbered in
 //! program order (`group_id`).
+//!
+//! A weight comes in through the graph-level `load_const` that
+//! `tx8be-move-constant` made for this use: it moves into the group with
+//! its attributes (`const_map_id`, `bypasscodegen`, `dev_info`); a weight
+//! used directly (the pipeline without move-constant) gets a new
+//! `load_const` in its constant's placement.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
 use strata_pass::pass::{Pass, PassTarget};
@@ -79,6 +85,14 @@ pub fn is_weight(ctx: &Context, body: &Body, mut v: Value) -> bool {
     }
 }
 
+/// The top-level `tx8be.load_const` defining `v`, if any (one inside a
+/// group is that group's).
+fn graph_load_const(ctx: &Context, body: &Body, v: Value) -> Option<Op> {
+    let d = body.defining_op(v)?;
+    let top = body.root_regions().first().and_then(|&r| body.first_block(r));
+    (ctx.op_name_str(body.op_name(d)) == "tx8be.load_const" && body.op_block(d) == top).then_some(d)
+}
+
 fn wrap_in_group(ctx: &Context, body: &mut Body, op: Op, id: i64) {
     let loc = body.op_loc(op);
     let result = body.result(op, 0);
@@ -91,13 +105,44 @@ fn wrap_in_group(ctx: &Context, body: &mut Body, op: Op, id: i64) {
     body.append_block(region, block);
     // Loads of every operand.
     let operands: Vec<Value> = body.operands(op).collect();
+    let mut emptied = Vec::new();
     for (i, v) in operands.into_iter().enumerate() {
+        if body.defining_op(v).is_some_and(|d| body.op_block(d) == Some(block)) {
+            continue; // loaded for an earlier operand already
+        }
+        if let Some(load) = graph_load_const(ctx, body, v) {
+            if body.uses(v).all(|(user, _)| user == op) {
+                // tx8be-move-constant's load of this operand: it becomes the group's load.
+                body.remove_op(load);
+                body.append_op(block, load);
+            } else {
+                // Shared by several ops (a folded channel_norm had several
+                // users): each group loads it with the same attributes.
+                let copy = body.create_op(OpSpec::new(ctx, "tx8be.load_const", body.op_loc(load)).operands(&[body.operand(load, 0)]).results(&[body.value_type(v)]).attrs(body.op_attrs(load)));
+                body.append_op(block, copy);
+                body.set_operand(op, i, body.result(copy, 0));
+                emptied.push(load);
+            }
+            continue;
+        }
         let name = if is_weight(ctx, body, v) { "tx8be.load_const" } else { "tx8be.load_var" };
         let vt = body.value_type(v);
         let load = body.create_op(OpSpec::new(ctx, name, loc).operands(&[v]).results(&[vt]));
         body.append_op(block, load);
+        if name == "tx8be.load_const" {
+            // A load keeps its constant's placement; no dev_info means dense.
+            let mode = tx8be::layout::value_mem_layout(ctx, body, v);
+            if tx8be::layout::is_blocked(mode) {
+                tx8be::layout::set_mem_layout(ctx, body, load, mode);
+            }
+        }
         let lv = body.result(load, 0);
         body.set_operand(op, i, lv);
+    }
+    for load in emptied {
+        if !body.is_erased(load) && body.op_results_unused(load) {
+            body.erase_op(load);
+        }
     }
     body.remove_op(op);
     body.append_op(block, op);

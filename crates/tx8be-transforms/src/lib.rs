@@ -6,6 +6,10 @@
 //! | --- | --- |
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
+//! | `tx8be-fold-constants` | `fold_constants.rs` |
+//! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
+//! | `tx8be-move-constant` | `constants/move_constant.rs` |
+//! | `tx8be-const-norm` | `constants/const_norm.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
@@ -14,13 +18,17 @@
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
 //! by the passes and codegen), `boxes.rs` the box arithmetic, `dense.rs`
-//! constant tensors.
+//! constant tensors, `constants/container.rs` the compilation's constant
+//! store.
 
 pub mod boxes;
 pub mod cancel_transposes;
+pub mod constants;
 pub mod ddr_alloc;
 pub mod dense;
+pub mod fold_constants;
 pub mod group_ops;
+pub mod layout;
 pub mod lower_stablehlo;
 pub mod opt_barrier;
 pub mod schedule;
@@ -33,6 +41,13 @@ use strata_pass::PassRegistry;
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(lower_stablehlo::INFO);
     registry.register(cancel_transposes::INFO);
+    registry.register(fold_constants::INFO);
+    registry.register(layout::layout_init::INFO);
+    registry.register(layout::layout_transmit::INFO);
+    registry.register(layout::layout_align_to_npu::INFO);
+    registry.register(layout::layout_align_opt::INFO);
+    registry.register(constants::move_constant::INFO);
+    registry.register(constants::const_norm::INFO);
     registry.register(group_ops::INFO);
     registry.register(sharding::INFO);
     registry.register(spm_alloc::INFO);

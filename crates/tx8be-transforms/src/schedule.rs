@@ -85,23 +85,30 @@ pub fn align(x: u64, a: u64) -> u64 {
     x.div_ceil(a) * a
 }
 
+/// Bytes a slice of dims `size` of value `v` occupies in SPM: the slice in
+/// the value's placement (`tx8be::layout`: a blocked slice is padded for
+/// its own channel count and batch-aligned).
+pub fn slice_bytes(ctx: &Context, body: &Body, v: strata_ir::Value, size: &[i64]) -> u64 {
+    let mode = tx8be::layout::value_mem_layout(ctx, body, v);
+    tx8be::layout::placed_bytes_of_dims(ctx, body.value_type(v), size, mode)
+}
+
 /// The buffers the steps need.
 pub fn group_buffers(ctx: &Context, body: &Body, op: Op, steps: &[Vec<StepBoxes>], hw: &tx8_cmodel::HardwareConfig) -> Result<GroupBuffers, Diagnostic> {
     let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
     let bank = hw.spm_bank_bytes.max(1);
     let n = body.num_operands(op);
     let mut operands: Vec<Option<u64>> = (0..n).map(|i| (attr.need_load >> i.min(63) & 1 == 1).then_some(0)).collect();
-    let out_es = elem_bytes(ctx, body.value_type(body.result(op, 0)));
+    let result = body.result(op, 0);
     let mut output = 0;
     let mut imm = 0;
     for s in steps.iter().flatten() {
         for (i, b) in s.operands.iter().enumerate() {
             if let Some(Some(bytes)) = operands.get_mut(i) {
-                let es = elem_bytes(ctx, body.value_type(body.operand(op, i)));
-                *bytes = (*bytes).max(align(b.size.iter().product::<i64>().max(0) as u64 * es, bank));
+                *bytes = (*bytes).max(align(slice_bytes(ctx, body, body.operand(op, i), &b.size), bank));
             }
         }
-        output = output.max(align(s.out.size.iter().product::<i64>().max(0) as u64 * out_es, bank));
+        output = output.max(align(slice_bytes(ctx, body, result, &s.out.size), bank));
         imm = imm.max(align(tx8be::interfaces::imm_bytes(ctx, body, op, &s.out.size, hw)?, bank));
     }
     Ok(GroupBuffers { operands, output, imm })

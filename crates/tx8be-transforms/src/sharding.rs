@@ -146,8 +146,7 @@ fn shard_cost(ctx: &Context, body: &Body, op: Op, dims: &[i64], shard: &[i64], t
         max_elems = max_elems.max(b.size.iter().product());
         let sb = tx8be::interfaces::sharding::SliceBox { start: b.start.clone(), size: b.size.clone() };
         for (i, ob) in tx8be::interfaces::temporal_slice_shape(ctx, body, op, &sb)?.iter().enumerate() {
-            let es = crate::schedule::elem_bytes(ctx, body.value_type(body.operand(op, i)));
-            bytes += ob.size.iter().product::<i64>().max(0) as u64 * es;
+            bytes += crate::schedule::slice_bytes(ctx, body, body.operand(op, i), &ob.size);
         }
     }
     let hw = HardwareConfig::default();

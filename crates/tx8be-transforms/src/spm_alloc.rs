@@ -75,7 +75,9 @@ impl Pass for SpmAlloc {
                 let Some(bytes) = b else { continue };
                 let v = body.operand(op, i);
                 if let Some(load) = body.defining_op(v) {
-                    let mut d = dev_info(ctx, body, load);
+                    // A load without a dev_info gets one recording the
+                    // placement its value already has (its source's).
+                    let mut d = body.op_attr(ctx, load, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() });
                     d.mem_addr = vec![at as i64];
                     d.temporal_mem_slice = Vec::new();
                     body.set_op_attr(ctx, load, "dev_info", Some(d.to_attr(ctx)));

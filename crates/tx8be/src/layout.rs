@@ -9,7 +9,8 @@
 //!   arguments (host inputs) are dense;
 //! - whether a tensor type can be channel-blocked at all ([`can_block`]);
 //! - the dense / blocked mode of a type ([`dense_mode`], [`blocked_mode`]:
-//!   `Tensor`/`Cx` when dim 0 is 1, `NTensor`/`NCx` otherwise);
+//!   `Tensor`/`Cx` when the batch (dim 0 from rank 2 up; 1 for a vector)
+//!   is 1, `NTensor`/`NCx` otherwise);
 //! - how many bytes a value occupies in its placement ([`placed_bytes`])
 //!   and its C-model placement ([`placement`]), padding and 256 B batch
 //!   alignment included.
@@ -31,19 +32,33 @@ pub fn is_blocked(mode: LayoutMode) -> bool {
     matches!(mode, LayoutMode::Cx | LayoutMode::NCx)
 }
 
-/// The dense mode of a tensor of type `ty`: `Tensor` when dim 0 is 1 (or the
-/// tensor is rank 0), `NTensor` otherwise.
+/// The batch of a tensor as its placement sees it: dim 0 for rank 2 and
+/// up; 1 for rank 0 and 1 (a vector is one batch of C channels,
+/// `Nhwc::from_dims`).
+fn batch(ctx: &Context, ty: Type) -> i64 {
+    let s = shape_of(ctx, ty);
+    if s.len() < 2 {
+        1
+    } else {
+        s[0]
+    }
+}
+
+/// The dense mode of a tensor of type `ty`: `Tensor` when its batch is 1,
+/// `NTensor` otherwise.
 pub fn dense_mode(ctx: &Context, ty: Type) -> LayoutMode {
-    if shape_of(ctx, ty).first().copied().unwrap_or(1) == 1 {
+    if batch(ctx, ty) == 1 {
         LayoutMode::Tensor
     } else {
         LayoutMode::NTensor
     }
 }
 
-/// The blocked mode of a tensor of type `ty`: `Cx` when dim 0 is 1, `NCx` otherwise.
+/// The blocked mode of a tensor of type `ty`: `Cx` when its batch is 1
+/// (a rank-1 vector included: the seed's ConstChannelNormErase makes it Cx),
+/// `NCx` otherwise.
 pub fn blocked_mode(ctx: &Context, ty: Type) -> LayoutMode {
-    if shape_of(ctx, ty).first().copied().unwrap_or(1) == 1 {
+    if batch(ctx, ty) == 1 {
         LayoutMode::Cx
     } else {
         LayoutMode::NCx
@@ -96,9 +111,8 @@ pub fn placement_of_dims(ctx: &Context, ty: Type, dims: &[i64], mode: LayoutMode
     let shape = if is_blocked(mode) {
         Nhwc::from_dims(&udims).ok()?
     } else {
-        // Dense placements only need the element count and dim 0.
-        let n = udims.first().copied().unwrap_or(1);
-        let rest: u64 = udims.iter().skip(1).product();
+        // Dense placements only need the element count and the batch.
+        let (n, rest) = if udims.len() < 2 { (1, udims.iter().product()) } else { (udims[0], udims[1..].iter().product()) };
         Nhwc { n, h: 1, w: 1, c: rest }
     };
     Placement::new(cmodel_layout(mode), fmt, shape).ok()
@@ -116,7 +130,8 @@ pub fn placed_bytes_of_dims(ctx: &Context, ty: Type, dims: &[i64], mode: LayoutM
     if let Some(p) = placement_of_dims(ctx, ty, dims, mode) {
         return p.bytes();
     }
-    let es = element_type(ctx, ty).map_or(4, |e| e.bytes());
+    // Without a card format: i64 is stored as i32 (4 bytes), as codegen does.
+    let es = element_type(ctx, ty).map_or(4, |e| e.bytes().min(4));
     dims.iter().map(|&d| d.max(0) as u64).product::<u64>() * es
 }
 

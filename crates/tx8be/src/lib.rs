@@ -40,8 +40,11 @@
 //!   [`interpret`] (a whole `func.func`: `tx8c --run=reference`; with
 //!   `keep_all` every op's results for `--compare-all`).
 //! - ShapeInference: [`infer_shapes`] (sets the result type),
-//!   [`infer_layout`] (sets `layout_str` and propagates `dev_info`
-//!   `mem_layout`), [`inferred_layout`] (the same without changing the IR).
+//!   [`infer_layout`] (sets the whole `layout_str`, operands then result,
+//!   from the operands and propagates `dev_info` `mem_layout`),
+//!   [`infer_layout_from_result`] (backwards, from the layout a user
+//!   expects), [`inferred_layout`] / [`inferred_layout_from_result`] (the
+//!   same without changing the IR).
 //! - Sharding: [`tile_sharding_split`] (output factors ->
 //!   [`ShardingSplitParam`] per operand, error when the op cannot be split
 //!   that way), [`temporal_slice_shape`] (output [`SliceBox`] -> operand
@@ -62,7 +65,8 @@ pub use interfaces::oplib::{AlignMode, OpAttr};
 pub use interfaces::sharding::{ShardingSplitParam, SliceBox};
 pub use interfaces::tensor::{ElementType, TensorData};
 pub use interfaces::{
-    back_window, back_window_axis, compute, imm_bytes, infer_layout, infer_shapes, inferred_layout, query_op_attr, temporal_slice_shape,
+    back_window, back_window_axis, compute, imm_bytes, infer_layout, infer_layout_from_result, infer_shapes, inferred_layout, inferred_layout_from_result,
+    query_op_attr, temporal_slice_shape,
     tile_sharding_split,
 };
 pub use window::{BackWindow, RowRange, Window2d};

@@ -337,12 +337,15 @@ fn infer_shapes_and_layouts() {
     let (fb, regions) = mb.regions_of(f);
     let ops: Vec<_> = fb.block_ops(fb.first_block(regions[0]).unwrap()).collect();
     let (t, e, r) = (ops[1], ops[2], ops[3]);
-    assert_eq!(tx8be::inferred_layout(&ctx, fb, t).unwrap().as_deref(), Some("NHWC"));
+    assert_eq!(tx8be::inferred_layout(&ctx, fb, t).unwrap().as_deref(), Some("NCHW-NHWC"));
     assert_eq!(tx8be::inferred_layout(&ctx, fb, r).unwrap(), None);
+    // Backwards: a user wanting NHWC of the transpose makes its input NCHW; a reshape stops.
+    assert_eq!(tx8be::inferred_layout_from_result(&ctx, fb, t, "NHWC").unwrap().as_deref(), Some("NCHW-NHWC"));
+    assert_eq!(tx8be::inferred_layout_from_result(&ctx, fb, r, "Tensor").unwrap(), None);
     // Mutate: the module's function body.
     let fbody = m.body.nested_mut(m.op).and_then(|mb| mb.nested_mut(f)).expect("func body");
-    assert_eq!(tx8be::infer_layout(&ctx, fbody, t).unwrap().as_deref(), Some("NHWC"));
-    assert_eq!(tx8be::infer_layout(&ctx, fbody, e).unwrap().as_deref(), Some("NCHW"));
+    assert_eq!(tx8be::infer_layout(&ctx, fbody, t).unwrap().as_deref(), Some("NCHW-NHWC"));
+    assert_eq!(tx8be::infer_layout(&ctx, fbody, e).unwrap().as_deref(), Some("NCHW-NCHW"));
     let dev = tx8be::DevAttr::from_attr(&ctx, fbody.op_attr(&ctx, e, "dev_info").unwrap()).unwrap();
     assert_eq!(dev.mem_layout, tx8be::LayoutMode::NCx);
     assert_eq!(strata_ir::printer::type_to_string(&ctx, fbody.value_type(fbody.result(t, 0))), "tensor<3x5x6x4xf32>");
@@ -505,11 +508,11 @@ fn layouts_start_at_conv_and_gemm_and_pass_through_groups() {
         let (body, ops) = common::ops_named(&ctx, &m, name);
         tx8be::inferred_layout(&ctx, body, ops[i]).unwrap()
     };
-    assert_eq!(layout("tx8be.Conv", 0).as_deref(), Some("NHWC"));
+    assert_eq!(layout("tx8be.Conv", 0).as_deref(), Some("NHWC-HWIO-NHWC"));
     // Through store_var, the group's result and into the relu after it.
-    assert_eq!(layout("tx8be.Unary", 0).as_deref(), Some("NHWC"));
+    assert_eq!(layout("tx8be.Unary", 0).as_deref(), Some("NHWC-NHWC"));
     // Gemm's [3, 2] result: dim 0 is not 1.
-    assert_eq!(layout("tx8be.Gemm", 0).as_deref(), Some("NTensor"));
+    assert_eq!(layout("tx8be.Gemm", 0).as_deref(), Some("NTensor-NTensor-NTensor"));
     // The exp reads the Gemm, which has no layout_str yet: not inferable.
     assert_eq!(layout("tx8be.Unary", 1), None);
 }

@@ -32,7 +32,7 @@ struct Loaded {
     body: Body,
     module: Op,
     source: Option<SourceFile>,
-    is_tx8be: bool,
+    level: crate::pipeline::InputLevel,
 }
 
 pub fn context() -> Context {
@@ -78,7 +78,7 @@ fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
             }
             let imported = strata_onnx::import_model(ctx, &model, &strata_onnx::ImportOptions { input_shapes: shapes })
                 .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-            Ok(Loaded { body: imported.body, module: imported.module, source: None, is_tx8be: false })
+            Ok(Loaded { body: imported.body, module: imported.module, source: None, level: crate::pipeline::InputLevel::Graph })
         }
         "mlir" => {
             let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
@@ -87,23 +87,34 @@ fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
             let parsed = parse_source(ctx, &source, 0..len, ParseOptions { allow_unregistered: false }, true)
                 .and_then(|m| strata_ir::verifier::verify(ctx, &m.body, m.op).map(|_| m))
                 .map_err(|d| Failure(render(ctx, Some(&source), &d)))?;
-            let is_tx8be = mentions_tx8be(ctx, &parsed.body, parsed.op);
-            Ok(Loaded { body: parsed.body, module: parsed.op, source: Some(source), is_tx8be })
+            let level = input_level(ctx, &parsed.body, parsed.op);
+            Ok(Loaded { body: parsed.body, module: parsed.op, source: Some(source), level })
         }
         _ => Err(Failure(format!("{}: expected a .onnx model or a .mlir file (stablehlo or tx8be)", path.display()))),
     }
 }
 
-fn mentions_tx8be(ctx: &Context, body: &Body, module: Op) -> bool {
-    let Some(mb) = body.nested(module) else { return false };
-    let mut found = false;
+/// The level of a `.mlir` input: stablehlo (no tx8be op), tx8be before
+/// grouping, or tx8be already grouped (its layouts and constants decided).
+fn input_level(ctx: &Context, body: &Body, module: Op) -> crate::pipeline::InputLevel {
+    use crate::pipeline::InputLevel;
+    let Some(mb) = body.nested(module) else { return InputLevel::Graph };
+    let (mut tx8be, mut grouped) = (false, false);
     for f in tx8be_transforms::group_ops::entry_ops(mb) {
-        found |= ctx.op_name_str(mb.op_name(f)).starts_with("tx8be.");
+        tx8be |= ctx.op_name_str(mb.op_name(f)).starts_with("tx8be.");
         if let Some(fb) = mb.nested(f) {
-            fb.walk_pre(&mut |op| found |= ctx.op_name_str(fb.op_name(op)).starts_with("tx8be."));
+            fb.walk_pre(&mut |op| {
+                let name = ctx.op_name_str(fb.op_name(op));
+                tx8be |= name.starts_with("tx8be.");
+                grouped |= name == "tx8be.group";
+            });
         }
     }
-    found
+    match (tx8be, grouped) {
+        (false, _) => InputLevel::Graph,
+        (true, false) => InputLevel::Backend,
+        (true, true) => InputLevel::Grouped,
+    }
 }
 
 /// The `func.func` to compile: `@main`, or else the only public function.
@@ -141,7 +152,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     let started = std::time::Instant::now();
     let mut loaded = load(&ctx, opts)?;
     progress.stage("compiling");
-    let pm = crate::pipeline::build(opts, &hw, loaded.is_tx8be)?;
+    let pm = crate::pipeline::build(opts, &hw, loaded.level)?;
     crate::pipeline::run(&ctx, &pm, &mut loaded.body, loaded.module, opts).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
     let compile_seconds = started.elapsed().as_secs_f64();
     if opts.emit != Emit::C {
@@ -194,7 +205,8 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     };
     progress.finish();
     crate::run::write_outputs(&dir, &outputs, &result.outputs)?;
-    crate::report::write_run_json(&dir, opts, &hw, compile_seconds, &roofline, &result, program.groups.len())?;
+    let channel_norms = crate::report::channel_norm_counts(&ctx, body);
+    crate::report::write_run_json(&dir, opts, &hw, compile_seconds, &roofline, &result, program.groups.len(), channel_norms)?;
     let mut ok = true;
     if let Some(reference) = &opts.compare {
         ok &= crate::run::compare_outputs(&dir, reference, opts, &outputs, &result.outputs)?;

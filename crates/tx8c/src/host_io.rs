@@ -76,6 +76,15 @@ pub fn model_io(ctx: &Context, body: &Body, fattrs: Attribute) -> Result<(Vec<Te
     let mut outputs = Vec::new();
     for i in 0..body.num_operands(ret) {
         let name = name_of(ctx, fattrs, "res_attrs", i, format!("output_{i}"));
+        // The host reads results as dense arrays (arguments are dense by definition).
+        let mode = tx8be::layout::value_mem_layout(ctx, body, body.operand(ret, i));
+        if tx8be::layout::is_blocked(mode) {
+            let loc = body.defining_op(body.operand(ret, i)).map(|d| crate::codegen::location_text(ctx, body.op_loc(d))).unwrap_or_default();
+            return Err(format!(
+                "output '{name}' (result {i}, produced at {}) is returned in the {mode:?} placement: function results are read by the host and must be dense (a tx8be.ChannelNorm back to dense is missing)",
+                if loc.is_empty() { "an unnamed location".to_string() } else { loc }
+            ));
+        }
         outputs.push(info(ctx, body, fattrs, body.operand(ret, i), name, "res_attrs", i)?);
     }
     Ok((inputs, outputs))

@@ -40,12 +40,36 @@ fn graph_passes(pm: &mut OpPassManager, registry: &PassRegistry) -> Result<(), S
     Ok(())
 }
 
-/// The passes for `emit`: graph passes, and for tx8be/C the lowering and
-/// the schedule.
-pub fn build(opts: &Options, hw: &HardwareConfig, input_is_tx8be: bool) -> Result<OpPassManager, String> {
+/// Where a compilation starts: an ONNX model or stablehlo text (graph
+/// level), tx8be ops not yet grouped (the layout and constant passes run),
+/// or tx8be already grouped (its layouts, constants and groups are kept;
+/// only the schedule passes that are still to come run).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InputLevel {
+    Graph,
+    Backend,
+    Grouped,
+}
+
+/// The layout and constant passes (seed "Layout Initialization and Pass",
+/// "Const Management"), on ungrouped tx8be.
+fn layout_and_constant_passes(f: &mut OpPassManager, registry: &PassRegistry, hw: &HardwareConfig) -> Result<(), String> {
+    add(f, registry, "tx8be-fold-constants", "")?;
+    add(f, registry, "tx8be-layout-init", "")?;
+    add(f, registry, "tx8be-layout-transmit", "")?;
+    add(f, registry, "tx8be-layout-align-to-npu", "")?;
+    add(f, registry, "tx8be-layout-align-opt", "")?;
+    f.add_pass(Box::new(tx8be_transforms::constants::move_constant::MoveConstant { hw: hw.clone() }));
+    add(f, registry, "tx8be-const-norm", "")?;
+    Ok(())
+}
+
+/// The passes for `emit`: graph passes, and for tx8be/C the lowering, the
+/// layout and constant passes and the schedule.
+pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<OpPassManager, String> {
     let registry = registry();
     let mut pm = OpPassManager::new("builtin.module");
-    if !input_is_tx8be {
+    if level == InputLevel::Graph {
         graph_passes(&mut pm, &registry)?;
         if opts.emit == Emit::Stablehlo {
             return Ok(pm);
@@ -58,6 +82,9 @@ pub fn build(opts: &Options, hw: &HardwareConfig, input_is_tx8be: bool) -> Resul
         pm.add_pass(Box::new(tx8be_transforms::lower_stablehlo::LowerStablehlo { dtype }));
         let f = pm.nest("func.func");
         add(f, &registry, "tx8be-cancel-transposes", "")?;
+    }
+    if level != InputLevel::Grouped {
+        layout_and_constant_passes(pm.nest("func.func"), &registry, hw)?;
     }
     let f = pm.nest("func.func");
     add(f, &registry, "tx8be-group-ops", "")?;

@@ -36,9 +36,41 @@ struct RunFile<'a> {
     host_transfer_cycles: Option<f64>,
     /// Busy cycles per engine, summed over the tiles.
     engine_busy_cycles: Vec<(String, f64)>,
+    /// Placement conversions the program runs (`tx8be.ChannelNorm` ops),
+    /// and how many of them convert a constant (the layout and constant
+    /// passes aim at none).
+    channel_norm_ops: usize,
+    channel_norm_on_constants: usize,
 }
 
-pub fn write_run_json(dir: &Path, opts: &Options, hw: &HardwareConfig, compile_seconds: f64, roofline: &Roofline, result: &RunResult, groups: usize) -> Result<(), Failure> {
+/// The `tx8be.ChannelNorm` ops of a scheduled function body, and how many
+/// read a constant (a `load_const`, or a `tx8be.const` directly).
+pub fn channel_norm_counts(ctx: &strata_ir::Context, body: &strata_ir::Body) -> (usize, usize) {
+    let (mut all, mut on_constants) = (0, 0);
+    body.walk_pre(&mut |op| {
+        if ctx.op_name_str(body.op_name(op)) != "tx8be.ChannelNorm" {
+            return;
+        }
+        all += 1;
+        let reads_constant = body
+            .defining_op(body.operand(op, 0))
+            .is_some_and(|d| matches!(ctx.op_name_str(body.op_name(d)), "tx8be.load_const" | "tx8be.const"));
+        on_constants += reads_constant as usize;
+    });
+    (all, on_constants)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn write_run_json(
+    dir: &Path,
+    opts: &Options,
+    hw: &HardwareConfig,
+    compile_seconds: f64,
+    roofline: &Roofline,
+    result: &RunResult,
+    groups: usize,
+    channel_norms: (usize, usize),
+) -> Result<(), Failure> {
     let m = result.measure.as_ref();
     let ms = |cycles: f64| cycles / hw.clock_hz as f64 * 1e3;
     let file = RunFile {
@@ -59,6 +91,8 @@ pub fn write_run_json(dir: &Path, opts: &Options, hw: &HardwareConfig, compile_s
         launch_cycles: m.map(|m| m.launch_cycles),
         host_transfer_cycles: m.map(|m| m.host_transfer_cycles),
         engine_busy_cycles: m.map(|m| m.engine_busy.clone()).unwrap_or_default(),
+        channel_norm_ops: channel_norms.0,
+        channel_norm_on_constants: channel_norms.1,
     };
     let text = serde_json::to_string_pretty(&file).map_err(|e| Failure(e.to_string()))?;
     std::fs::write(dir.join("run.json"), text).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;

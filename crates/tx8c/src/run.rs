@@ -98,7 +98,9 @@ pub fn on_cmodel(
     let mut group_outputs = Vec::new();
     if opts.compare_all {
         for g in &program.groups {
-            group_outputs.push((g.id, from_card(g.output.fmt, &g.output.dims, &read(&format!("group_{}", g.id))?)));
+            // A group's output is stored in its placement; compare its values.
+            let dense = g.output.to_dense(&read(&format!("group_{}", g.id))?).map_err(|e| Failure(format!("group {}: {e}", g.id)))?;
+            group_outputs.push((g.id, from_card(g.output.fmt, &g.output.dims, &dense)));
         }
     }
     Ok(RunResult { outputs: outs, measure: Some(measure), group_outputs, wall_seconds })

@@ -3,7 +3,8 @@
 //! codes as `TX8_BINARY_*` / `TX8_UNARY_*` constants in the header.
 //! Same conventions as `ops`: cycles or `TX8_ERROR`, errors recorded per tile.
 
-use crate::capi::args::{scratch, spm_tsr};
+use crate::capi::args::scratch;
+use crate::capi::placed::{binary_rule, call_dense, operand, Rule};
 use crate::capi::{bad, call, types::TSR};
 use crate::isa::{BinaryOp, UnaryOp};
 use crate::oplib::{self, activation::Activation};
@@ -124,10 +125,13 @@ pub unsafe extern "C" fn op_eltwise_binary(
     const OP: &str = "op_eltwise_binary";
     call(|ctx| {
         let op = binary_op(op).ok_or_else(|| bad(OP, "op must be a TX8_BINARY_* code (0..15)"))?;
-        let (a, b) = (spm_tsr(ctx, a, OP, "a")?, spm_tsr(ctx, b, OP, "b")?);
-        let out = spm_tsr(ctx, out, OP, "out")?;
+        let (a, b) = (operand(ctx, a, OP, "a")?, operand(ctx, b, OP, "b")?);
+        let out = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
-        oplib::elementwise::binary(ctx, op, &a, &b, &out, imm)
+        let rule = binary_rule(&[&a.tsr, &b.tsr], &out.tsr);
+        call_dense(ctx, OP, rule, &[&a, &b], &[&out], |ctx| {
+            oplib::elementwise::binary(ctx, op, &a.tsr, &b.tsr, &out.tsr, imm)
+        })
     })
 }
 
@@ -145,9 +149,11 @@ pub unsafe extern "C" fn op_eltwise_unary(op: u32, input: *const TSR, out: *cons
         let op = *UNARY
             .get(op as usize)
             .ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code 0..14 (parameterised ones go through op_eltwise_unary_param)"))?;
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let out = spm_tsr(ctx, out, OP, "out")?;
-        oplib::elementwise::unary(ctx, op, &x, &out)
+        let x = operand(ctx, input, OP, "input")?;
+        let out = operand(ctx, out, OP, "out")?;
+        call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| {
+            oplib::elementwise::unary(ctx, op, &x.tsr, &out.tsr)
+        })
     })
 }
 
@@ -175,10 +181,12 @@ pub unsafe extern "C" fn op_eltwise_unary_param(
     call(|ctx| {
         let act = activation(op, alpha, beta)
             .ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code (0..14, 16..21)"))?;
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let out = spm_tsr(ctx, out, OP, "out")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let out = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
-        oplib::activation::unary_param(ctx, act, &x, &out, imm)
+        call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| {
+            oplib::activation::unary_param(ctx, act, &x.tsr, &out.tsr, imm)
+        })
     })
 }
 
@@ -200,12 +208,14 @@ pub unsafe extern "C" fn op_select(
 ) -> u64 {
     const OP: &str = "op_select";
     call(|ctx| {
-        let c = spm_tsr(ctx, cond, OP, "cond")?;
-        let a = spm_tsr(ctx, on_true, OP, "on_true")?;
-        let b = spm_tsr(ctx, on_false, OP, "on_false")?;
-        let out = spm_tsr(ctx, out, OP, "out")?;
+        let c = operand(ctx, cond, OP, "cond")?;
+        let a = operand(ctx, on_true, OP, "on_true")?;
+        let b = operand(ctx, on_false, OP, "on_false")?;
+        let out = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
-        oplib::select::select(ctx, &c, &a, &b, &out, imm)
+        call_dense(ctx, OP, Rule::Dense, &[&c, &a, &b], &[&out], |ctx| {
+            oplib::select::select(ctx, &c.tsr, &a.tsr, &b.tsr, &out.tsr, imm)
+        })
     })
 }
 
@@ -220,8 +230,10 @@ pub unsafe extern "C" fn op_select(
 pub unsafe extern "C" fn op_cast(input: *const TSR, out: *const TSR) -> u64 {
     const OP: &str = "op_cast";
     call(|ctx| {
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let out = spm_tsr(ctx, out, OP, "out")?;
-        oplib::cast::cast(ctx, &x, &out)
+        let x = operand(ctx, input, OP, "input")?;
+        let out = operand(ctx, out, OP, "out")?;
+        call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| {
+            oplib::cast::cast(ctx, &x.tsr, &out.tsr)
+        })
     })
 }

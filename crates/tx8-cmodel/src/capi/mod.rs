@@ -4,14 +4,19 @@
 //! in a thread-local, and every `op_*` / `tsm_*` call executes on it.
 //!
 //! Errors: a failing call stores its error for the tile and returns
-//! `TX8_ERROR`; later calls on that tile do nothing and return `TX8_ERROR`;
-//! the run then fails with the first error. No panic crosses the ABI.
+//! `TX8_ERROR`; later calls on that tile do nothing and return `TX8_ERROR`
+//! (except the queries `tile_id`, `tile_num`, `tx8_spm_base`, `tx8_spm_end`,
+//! which keep answering so a program's table lookups stay in bounds); the
+//! run then fails with the first error. No panic crosses the ABI.
 
 pub mod args;
 pub mod eltwise_calls;
 pub mod launch;
 pub mod oplib_calls;
 pub mod ops;
+mod placed;
+#[cfg(test)]
+mod placed_tests;
 #[cfg(test)]
 mod robustness_tests;
 pub mod types;
@@ -76,6 +81,21 @@ pub(crate) fn call(f: impl FnOnce(&mut TileCtx) -> Result<u64, SimError>) -> u64
             TX8_ERROR
         }
     }
+}
+
+/// A query of the current tile that stays valid after a failed call
+/// (`tile_id`, `tile_num`, the SPM window): programs index tables with these
+/// values, so they must never become `TX8_ERROR`. Outside a running tile
+/// program it records that error and returns `TX8_ERROR`.
+pub(crate) fn query(f: impl FnOnce(&TileCtx) -> u64) -> u64 {
+    let p = CURRENT.with(Cell::get);
+    if p.is_null() {
+        return call(|_| Ok(0));
+    }
+    // SAFETY: as in `call`: installed by `with_installed` from a live
+    // `&mut TileCtx` for the duration of the entry call; only read here.
+    let ctx = unsafe { &*(p as *const TileCtx<'static>) };
+    f(ctx)
 }
 
 /// Record an argument error.

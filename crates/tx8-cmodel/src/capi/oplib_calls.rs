@@ -3,7 +3,8 @@
 //! SPM tensor), channelnorm. Same conventions as `ops`: cycles or
 //! `TX8_ERROR`, errors recorded per tile, every TSR checked by `args`.
 
-use crate::capi::args::{array, param, scratch, spm_tsr};
+use crate::capi::args::{array, param, scratch};
+use crate::capi::placed::{call_dense, operand, optional, Operand, Rule};
 use crate::capi::types::TSR;
 use crate::capi::{bad, call};
 use crate::isa::{pool::PoolWindow, PoolKind};
@@ -48,21 +49,28 @@ pub unsafe extern "C" fn op_conv2d(
     const OP: &str = "op_conv2d";
     call(|ctx| {
         let p = param(p, OP)?;
-        let bias = if bias.is_null() {
-            None
-        } else {
-            Some(spm_tsr(ctx, bias, OP, "bias")?)
-        };
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let w = spm_tsr(ctx, weight, OP, "weight")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
+        let bias = optional(ctx, bias, OP, "bias")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let w = operand(ctx, weight, OP, "weight")?;
+        let y = operand(ctx, out, OP, "out")?;
         let cp = oplib::conv::ConvParams {
             stride: p.stride,
             pad: p.pad,
             dilation: p.dilation,
             groups: p.groups,
         };
-        oplib::conv::conv2d(ctx, &x, &w, bias.as_ref(), &y, cp)
+        let mut ins = vec![&x, &w];
+        ins.extend(bias.as_ref());
+        call_dense(ctx, OP, Rule::Blocked, &ins, &[&y], |ctx| {
+            oplib::conv::conv2d(
+                ctx,
+                &x.tsr,
+                &w.tsr,
+                bias.as_ref().map(|b| &b.tsr),
+                &y.tsr,
+                cp,
+            )
+        })
     })
 }
 
@@ -81,12 +89,14 @@ pub unsafe extern "C" fn op_layernorm(
 ) -> u64 {
     const OP: &str = "op_layernorm";
     call(|ctx| {
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let g = spm_tsr(ctx, gamma, OP, "gamma")?;
-        let b = spm_tsr(ctx, beta, OP, "beta")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let g = operand(ctx, gamma, OP, "gamma")?;
+        let b = operand(ctx, beta, OP, "beta")?;
+        let y = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
-        oplib::normalize::layernorm(ctx, &x, &g, &b, &y, eps, imm)
+        call_dense(ctx, OP, Rule::Dense, &[&x, &g, &b], &[&y], |ctx| {
+            oplib::normalize::layernorm(ctx, &x.tsr, &g.tsr, &b.tsr, &y.tsr, eps, imm)
+        })
     })
 }
 
@@ -111,10 +121,19 @@ pub unsafe extern "C" fn op_reduce(
             .get(kind as usize)
             .ok_or_else(|| bad("op_reduce", "kind must be 0..3"))?;
         const OP: &str = "op_reduce";
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
-        oplib::reduce::reduce(ctx, kind, &x, axis as usize, &y, imm)
+        // The reduce engine keeps channel blocks when the channel (last) dim stays.
+        let keeps_channel = (axis as usize) + 1 < x.tsr.dims.len();
+        let rule = if keeps_channel {
+            Rule::Blocked
+        } else {
+            Rule::Dense
+        };
+        call_dense(ctx, OP, rule, &[&x], &[&y], |ctx| {
+            oplib::reduce::reduce(ctx, kind, &x.tsr, axis as usize, &y.tsr, imm)
+        })
     })
 }
 
@@ -137,15 +156,17 @@ pub unsafe extern "C" fn op_pool2d(
             1 => PoolKind::Avg,
             _ => return Err(bad(OP, "kind must be 0 (max) or 1 (avg)")),
         };
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
         let window = PoolWindow {
             kernel: p.kernel,
             stride: p.stride,
             pad: p.pad,
             count_include_pad: p.count_include_pad != 0,
         };
-        oplib::reduce::pool2d(ctx, kind, &x, &y, &window)
+        call_dense(ctx, OP, Rule::Blocked, &[&x], &[&y], |ctx| {
+            oplib::reduce::pool2d(ctx, kind, &x.tsr, &y.tsr, &window)
+        })
     })
 }
 
@@ -157,14 +178,16 @@ pub unsafe extern "C" fn op_pool2d(
 pub unsafe extern "C" fn op_transpose(perm: *const u32, input: *const TSR, out: *const TSR) -> u64 {
     const OP: &str = "op_transpose";
     call(|ctx| {
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
         // SAFETY: the caller guarantees `perm` holds rank values.
-        let perm: Vec<usize> = unsafe { array(perm, x.dims.len(), OP, "perm") }?
+        let perm: Vec<usize> = unsafe { array(perm, x.tsr.dims.len(), OP, "perm") }?
             .iter()
             .map(|&p| p as usize)
             .collect();
-        oplib::movement::transpose(ctx, &x, &perm, &y)
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
+            oplib::movement::transpose(ctx, &x.tsr, &perm, &y.tsr)
+        })
     })
 }
 
@@ -176,9 +199,11 @@ pub unsafe extern "C" fn op_transpose(perm: *const u32, input: *const TSR, out: 
 pub unsafe extern "C" fn op_reshape(input: *const TSR, out: *const TSR) -> u64 {
     const OP: &str = "op_reshape";
     call(|ctx| {
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
-        oplib::movement::reshape(ctx, &x, &y)
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
+            oplib::movement::reshape(ctx, &x.tsr, &y.tsr)
+        })
     })
 }
 
@@ -200,11 +225,14 @@ pub unsafe extern "C" fn op_concat(
         let ts = ptrs
             .iter()
             .enumerate()
-            .map(|(i, &p)| spm_tsr(ctx, p, OP, &format!("inputs[{i}]")))
+            .map(|(i, &p)| operand(ctx, p, OP, &format!("inputs[{i}]")))
             .collect::<Result<Vec<_>, _>>()?;
-        let refs: Vec<&Tsr> = ts.iter().collect();
-        let y = spm_tsr(ctx, out, OP, "out")?;
-        oplib::movement::concat(ctx, &refs, axis as usize, &y)
+        let y = operand(ctx, out, OP, "out")?;
+        let ins: Vec<&Operand> = ts.iter().collect();
+        call_dense(ctx, OP, Rule::Dense, &ins, &[&y], |ctx| {
+            let refs: Vec<&Tsr> = ts.iter().map(|o| &o.tsr).collect();
+            oplib::movement::concat(ctx, &refs, axis as usize, &y.tsr)
+        })
     })
 }
 
@@ -216,11 +244,13 @@ pub unsafe extern "C" fn op_concat(
 pub unsafe extern "C" fn op_slice(starts: *const u64, input: *const TSR, out: *const TSR) -> u64 {
     const OP: &str = "op_slice";
     call(|ctx| {
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
         // SAFETY: the caller guarantees rank values.
-        let starts = unsafe { array(starts, x.dims.len(), OP, "starts") }?;
-        oplib::movement::slice(ctx, &x, &starts, &y)
+        let starts = unsafe { array(starts, x.tsr.dims.len(), OP, "starts") }?;
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
+            oplib::movement::slice(ctx, &x.tsr, &starts, &y.tsr)
+        })
     })
 }
 
@@ -239,9 +269,11 @@ pub unsafe extern "C" fn op_gather(
 ) -> u64 {
     const OP: &str = "op_gather";
     call(|ctx| {
-        let idx = spm_tsr(ctx, indices, OP, "indices")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
-        oplib::movement::gather(ctx, table_ddr, table_rows, row_elems, &idx, &y)
+        let idx = operand(ctx, indices, OP, "indices")?;
+        let y = operand(ctx, out, OP, "out")?;
+        call_dense(ctx, OP, Rule::Dense, &[&idx], &[&y], |ctx| {
+            oplib::movement::gather(ctx, table_ddr, table_rows, row_elems, &idx.tsr, &y.tsr)
+        })
     })
 }
 
@@ -257,15 +289,43 @@ pub unsafe extern "C" fn op_channel_norm(
     input: *const TSR,
     out: *const TSR,
 ) -> u64 {
+    const OP: &str = "op_channel_norm";
     call(|ctx| {
         let layout = match blocked_layout {
             2 => MemLayout::Cx,
             3 => MemLayout::NCx,
-            _ => return Err(bad("op_channel_norm", "layout must be 2 (Cx) or 3 (NCx)")),
+            _ => return Err(bad(OP, "layout must be 2 (Cx) or 3 (NCx)")),
         };
-        let x = spm_tsr(ctx, input, "op_channel_norm", "input")?;
-        let y = spm_tsr(ctx, out, "op_channel_norm", "out")?;
-        oplib::movement::channel_norm(ctx, &x, &y, layout, to_blocked != 0)
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
+        // The TSRs must say what the call does: dense -> blocked or back.
+        let (dense, blocked) = if to_blocked != 0 { (&x, &y) } else { (&y, &x) };
+        if dense.layout.is_blocked() || !blocked.layout.is_blocked() {
+            return Err(bad(
+                OP,
+                &format!(
+                    "to_blocked = {to_blocked} converts {} but `input` is {:?} and `out` is {:?}",
+                    if to_blocked != 0 {
+                        "dense -> blocked"
+                    } else {
+                        "blocked -> dense"
+                    },
+                    x.layout,
+                    y.layout
+                ),
+            ));
+        }
+        let n = x.tsr.dims.first().copied().unwrap_or(1);
+        if blocked.layout.fitted(n) != layout.fitted(n) {
+            return Err(bad(
+                OP,
+                &format!(
+                    "blocked_layout {layout:?} disagrees with the blocked TSR's {:?}",
+                    blocked.layout
+                ),
+            ));
+        }
+        oplib::movement::channel_norm(ctx, &x.tsr, &y.tsr, layout.fitted(n), to_blocked != 0)
     })
 }
 
@@ -286,10 +346,12 @@ pub unsafe extern "C" fn op_gather_spm(
 ) -> u64 {
     const OP: &str = "op_gather_spm";
     call(|ctx| {
-        let t = spm_tsr(ctx, table, OP, "table")?;
-        let idx = spm_tsr(ctx, indices, OP, "indices")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
-        oplib::movement::gather_spm(ctx, &t, &idx, axis as usize, &y)
+        let t = operand(ctx, table, OP, "table")?;
+        let idx = operand(ctx, indices, OP, "indices")?;
+        let y = operand(ctx, out, OP, "out")?;
+        call_dense(ctx, OP, Rule::Dense, &[&t, &idx], &[&y], |ctx| {
+            oplib::movement::gather_spm(ctx, &t.tsr, &idx.tsr, axis as usize, &y.tsr)
+        })
     })
 }
 
@@ -313,9 +375,9 @@ pub unsafe extern "C" fn op_pad(
 ) -> u64 {
     const OP: &str = "op_pad";
     call(|ctx| {
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
-        let r = x.dims.len();
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
+        let r = x.tsr.dims.len();
         // SAFETY: the caller guarantees rank values in each array.
         let (lo, hi, int) = unsafe {
             (
@@ -324,9 +386,11 @@ pub unsafe extern "C" fn op_pad(
                 array(interior, r, OP, "interior")?,
             )
         };
-        if x.addr < y.addr + y.bytes() && y.addr < x.addr + x.bytes() {
+        if x.tsr.addr < y.tsr.addr + y.tsr.bytes() && y.tsr.addr < x.tsr.addr + x.tsr.bytes() {
             return Err(bad(OP, "out must not overlap the input"));
         }
-        oplib::pad::pad(ctx, &x, &y, &lo, &hi, &int, value)
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
+            oplib::pad::pad(ctx, &x.tsr, &y.tsr, &lo, &hi, &int, value)
+        })
     })
 }

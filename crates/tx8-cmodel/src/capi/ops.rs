@@ -3,9 +3,10 @@
 //! operator-library calls (`op_*`). Each returns the cycles of what it
 //! issued (its `TsmExecute` sum) or `TX8_ERROR`.
 
-use crate::capi::args::{scratch, spm_tsr};
+use crate::capi::args::scratch;
+use crate::capi::placed::{call_dense, check_rule, operand, optional, run_dense, Rule};
 use crate::capi::types::{self, BATCHNORM_INFER_PARAM, GEMM_PARAM, NE_GEMM_PARAM, TSR};
-use crate::capi::{bad, call};
+use crate::capi::{bad, call, query};
 use crate::engine::EngineMask;
 use crate::isa::{DteCopy, Instr, LoadKind, NeGemm, NeInstr, RdmaInstr, Strided, WdmaInstr};
 use crate::layout::MemLayout;
@@ -23,25 +24,39 @@ pub const TX8_ENGINE_ALL: u32 = 0x7E;
 /// This tile's id.
 #[no_mangle]
 pub extern "C" fn tile_id() -> u32 {
-    call(|ctx| Ok(u64::from(ctx.tile_id()))) as u32
+    query(|ctx| u64::from(ctx.tile_id())) as u32
 }
 
 /// Number of tiles running the program.
 #[no_mangle]
 pub extern "C" fn tile_num() -> u32 {
-    call(|ctx| Ok(u64::from(ctx.num_tiles()))) as u32
+    query(|ctx| u64::from(ctx.num_tiles())) as u32
 }
 
 /// First SPM byte address usable for tensors (from the hardware config).
 #[no_mangle]
 pub extern "C" fn tx8_spm_base() -> u64 {
-    call(|ctx| Ok(ctx.config().spm_usable_start))
+    query(|ctx| ctx.config().spm_usable_start)
 }
 
 /// One past the last SPM byte address usable for tensors.
 #[no_mangle]
 pub extern "C" fn tx8_spm_end() -> u64 {
-    call(|ctx| Ok(ctx.config().spm_usable_end))
+    query(|ctx| ctx.config().spm_usable_end)
+}
+
+/// Bytes the slice of `t` occupies in SPM in its `mem_layout` (C0 padding
+/// and the 256 B batch alignment of Cx/NCx included; the dense size for
+/// Tensor/NTensor): what a buffer for it must hold.
+///
+/// # Safety
+/// `t` must be NULL or point to a live TSR whose shape is NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn tx8_placed_bytes(t: *const TSR) -> u64 {
+    call(|ctx| {
+        let o = operand(ctx, t, "tx8_placed_bytes", "t")?;
+        Ok(o.placement()?.bytes())
+    })
 }
 
 fn unsafe_whole(t: *const TSR) -> Result<(Vec<u64>, Vec<u64>), crate::error::SimError> {
@@ -51,7 +66,9 @@ fn unsafe_whole(t: *const TSR) -> Result<(Vec<u64>, Vec<u64>), crate::error::Sim
 }
 
 /// Load this tile's slice (`shape_start`, `shape_slice` of `shape_whole`) of
-/// the dense DDR tensor at `ddr_addr` into `dst` (asynchronous: join RDMA).
+/// the DDR tensor at `ddr_addr` into `dst` (asynchronous: join RDMA). The
+/// TSR's `mem_layout` places both: the whole tensor in DDR, the slice in
+/// SPM (a blocked slice is blocked for its own channel count).
 ///
 /// # Safety
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
@@ -67,7 +84,7 @@ unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
         LoadKind::Const => "op_load_const",
     };
     call(|ctx| {
-        let t = spm_tsr(ctx, dst, op, "dst")?;
+        let t = operand(ctx, dst, op, "dst")?;
         let (whole, start) = unsafe_whole(dst)?;
         oplib::dma::load(
             ctx,
@@ -77,7 +94,8 @@ unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
                 dims: whole,
             },
             &start,
-            &t,
+            &t.tsr,
+            t.layout,
         )
     })
 }
@@ -91,23 +109,25 @@ pub unsafe extern "C" fn op_load_const(dst: *const TSR, ddr_addr: u64) -> u64 {
     load(dst, ddr_addr, LoadKind::Const)
 }
 
-/// Store `src` into its slice of the dense DDR tensor at `ddr_addr` (asynchronous: join WDMA).
+/// Store `src` into its slice of the DDR tensor at `ddr_addr` (asynchronous:
+/// join WDMA), both placed by the TSR's `mem_layout` as for `op_dma_load`.
 ///
 /// # Safety
 /// Pointer arguments must be NULL (where allowed) or point to live, initialised values.
 #[no_mangle]
 pub unsafe extern "C" fn op_dma_store(src: *const TSR, ddr_addr: u64) -> u64 {
     call(|ctx| {
-        let t = spm_tsr(ctx, src, "op_dma_store", "src")?;
+        let t = operand(ctx, src, "op_dma_store", "src")?;
         let (whole, start) = unsafe_whole(src)?;
         oplib::dma::store(
             ctx,
-            &t,
+            &t.tsr,
             &DdrTensor {
                 addr: ddr_addr,
                 dims: whole,
             },
             &start,
+            t.layout,
         )
     })
 }
@@ -251,24 +271,41 @@ pub unsafe extern "C" fn op_batchnorm_inference(
         };
         const OP: &str = "op_batchnorm_inference";
         let (sc, sh, me, va) = (
-            spm_tsr(ctx, scale, OP, "scale")?,
-            spm_tsr(ctx, shift, OP, "shift")?,
-            spm_tsr(ctx, mean, OP, "mean")?,
-            spm_tsr(ctx, var, OP, "var")?,
+            operand(ctx, scale, OP, "scale")?,
+            operand(ctx, shift, OP, "shift")?,
+            operand(ctx, mean, OP, "mean")?,
+            operand(ctx, var, OP, "var")?,
         );
         let (x, y) = (
-            spm_tsr(ctx, input, OP, "input")?,
-            spm_tsr(ctx, out, OP, "out")?,
+            operand(ctx, input, OP, "input")?,
+            operand(ctx, out, OP, "out")?,
         );
         let imm = scratch(ctx, imm, OP, "imm")?;
-        let bn = oplib::batchnorm::BnParams {
-            scale: &sc,
-            shift: &sh,
-            mean: &me,
-            var: &va,
-            eps: p.eps,
-        };
-        oplib::batchnorm::batchnorm_inference(ctx, &x, &bn, &y, layout, imm)
+        check_rule(OP, Rule::Blocked, &[&x, &sc, &sh, &me, &va, &y])?;
+        let n = x.tsr.dims.first().copied().unwrap_or(1);
+        if layout.is_blocked() != x.layout.is_blocked()
+            || layout.is_blocked() != y.layout.is_blocked()
+        {
+            return Err(bad(
+                OP,
+                &format!(
+                    "param mem_layout {layout:?} disagrees with the TSRs (input {:?}, out {:?})",
+                    x.layout, y.layout
+                ),
+            ));
+        }
+        // The batchnorm reads x and writes out in their placement itself;
+        // only the per-channel vectors are seen dense.
+        run_dense(ctx, &[&sc, &sh, &me, &va], &[], |ctx| {
+            let bn = oplib::batchnorm::BnParams {
+                scale: &sc.tsr,
+                shift: &sh.tsr,
+                mean: &me.tsr,
+                var: &va.tsr,
+                eps: p.eps,
+            };
+            oplib::batchnorm::batchnorm_inference(ctx, &x.tsr, &bn, &y.tsr, layout.fitted(n), imm)
+        })
     })
 }
 
@@ -296,14 +333,21 @@ pub unsafe extern "C" fn op_gemm(
             accumulate: p.accumulate != 0,
         };
         const OP: &str = "op_gemm";
-        let bias = if bias.is_null() {
-            None
-        } else {
-            Some(spm_tsr(ctx, bias, OP, "bias")?)
-        };
-        let (a, b) = (spm_tsr(ctx, a, OP, "a")?, spm_tsr(ctx, b, OP, "b")?);
-        let out = spm_tsr(ctx, out, OP, "out")?;
-        oplib::gemm::matmul(ctx, &a, &b, bias.as_ref(), &out, flags)
+        let bias = optional(ctx, bias, OP, "bias")?;
+        let (a, b) = (operand(ctx, a, OP, "a")?, operand(ctx, b, OP, "b")?);
+        let out = operand(ctx, out, OP, "out")?;
+        let mut ins = vec![&a, &b];
+        ins.extend(bias.as_ref());
+        call_dense(ctx, OP, Rule::Either, &ins, &[&out], |ctx| {
+            oplib::gemm::matmul(
+                ctx,
+                &a.tsr,
+                &b.tsr,
+                bias.as_ref().map(|t| &t.tsr),
+                &out.tsr,
+                flags,
+            )
+        })
     })
 }
 
@@ -315,9 +359,11 @@ pub unsafe extern "C" fn op_gemm(
 pub unsafe extern "C" fn op_softmax(input: *const TSR, imm: *const TSR, out: *const TSR) -> u64 {
     const OP: &str = "op_softmax";
     call(|ctx| {
-        let x = spm_tsr(ctx, input, OP, "input")?;
-        let y = spm_tsr(ctx, out, OP, "out")?;
+        let x = operand(ctx, input, OP, "input")?;
+        let y = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
-        oplib::normalize::softmax(ctx, &x, &y, imm)
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
+            oplib::normalize::softmax(ctx, &x.tsr, &y.tsr, imm)
+        })
     })
 }

@@ -61,6 +61,12 @@ fn tsr(r: &mut Rng, s: &L_SHAPE, base: u64, i: u64, fmt: u32) -> TSR {
         format,
         addr,
         shape: if r.next_u64() % 30 == 0 { null() } else { s },
+        // Mostly dense; sometimes blocked or an unknown code.
+        mem_layout: match r.range_u64(0, 19) {
+            0 => 7,
+            1 | 2 => r.range_u64(2, 3) as u32,
+            _ => 0,
+        },
     }
 }
 

@@ -6,6 +6,7 @@
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
+use crate::layout::MemLayout;
 use crate::oplib::Tsr;
 
 /// Element format (a plain integer so any value from C is defined behaviour).
@@ -32,13 +33,17 @@ pub struct L_SHAPE {
     pub dim: i32,
 }
 
-/// The seed's tensor handle: format, SPM byte address, shape.
+/// The seed's tensor handle: format, SPM byte address, shape, and the
+/// physical placement of its bytes (`mem_layout`: 0 Tensor, 1 NTensor, 2 Cx,
+/// 3 NCx; last, so a positional initialiser without it is dense). In SPM
+/// the placement applies to the slice dims, in DDR to the whole dims.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct TSR {
     pub format: Data_Format,
     pub addr: u64,
     pub shape: *const L_SHAPE,
+    pub mem_layout: u32,
 }
 
 /// `op_batchnorm_inference` parameters.
@@ -92,6 +97,31 @@ pub fn format(code: Data_Format) -> Result<DataFormat, SimError> {
         Fmt_FP32 => DataFormat::Fp32,
         other => return Err(SimError::Host(format!("unknown Data_Format {other}"))),
     })
+}
+
+/// `mem_layout` code (0 Tensor, 1 NTensor, 2 Cx, 3 NCx) -> layout.
+pub fn mem_layout(code: u32) -> Result<MemLayout, SimError> {
+    Ok(match code {
+        0 => MemLayout::Tensor,
+        1 => MemLayout::NTensor,
+        2 => MemLayout::Cx,
+        3 => MemLayout::NCx,
+        other => {
+            return Err(SimError::Host(format!(
+                "unknown mem_layout {other} (0 Tensor, 1 NTensor, 2 Cx, 3 NCx)"
+            )))
+        }
+    })
+}
+
+/// The layout code of `layout` (inverse of [`mem_layout`]).
+pub fn mem_layout_code(layout: MemLayout) -> u32 {
+    match layout {
+        MemLayout::Tensor => 0,
+        MemLayout::NTensor => 1,
+        MemLayout::Cx => 2,
+        MemLayout::NCx => 3,
+    }
 }
 
 /// A checked copy of the shape behind a TSR.

@@ -3,9 +3,14 @@
 //! RDMA (`op_loadVar` / `op_loadConst`) or WDMA (`op_dma_store`), with as
 //! few strided descriptors as the box allows. Both only issue: join RDMA /
 //! WDMA before touching the data (see the module doc of `oplib`).
+//!
+//! A channel-blocked tensor (Cx/NCx) is blocked in DDR as a whole and in
+//! SPM as the box (see `blocked_box`); dense ones are row-major on both sides.
 
 use crate::error::SimError;
 use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, WdmaInstr};
+use crate::layout::{MemLayout, Nhwc, Placement};
+use crate::oplib::blocked_box::blocked_box_copies;
 use crate::oplib::movement::box_copies;
 use crate::oplib::{op_err, Emitter, Tsr};
 use crate::tile::TileCtx;
@@ -31,17 +36,62 @@ fn check(op: &str, whole: &DdrTensor, start: &[u64], spm: &Tsr) -> Result<(), Si
     Ok(())
 }
 
-/// Load box `[start, start + out.dims)` of `whole` (elements of `out.fmt`) into `out`.
+/// The copies (DDR offset, SPM offset, shape) of box `start` / `spm.dims`
+/// of `whole` in placement kind `layout`.
+fn copies(
+    op: &str,
+    whole: &DdrTensor,
+    start: &[u64],
+    spm: &Tsr,
+    layout: MemLayout,
+) -> Result<Vec<(u64, u64, Strided)>, SimError> {
+    check(op, whole, start, spm)?;
+    if !layout.is_blocked() {
+        return Ok(box_copies(
+            &whole.dims,
+            start,
+            &spm.dims,
+            spm.fmt.size() as u64,
+        ));
+    }
+    let placed = |dims: &[u64]| {
+        Placement::of_dims(layout, spm.fmt, dims).map_err(|e| op_err(op, e.to_string()))
+    };
+    let (w, b) = (placed(&whole.dims)?, placed(&spm.dims)?);
+    // The box start as (N, H, W, C), with the dims `Nhwc::from_dims` adds at 0.
+    let s = match *start {
+        [c] => Nhwc {
+            n: 0,
+            h: 0,
+            w: 0,
+            c,
+        },
+        [n, c] => Nhwc { n, h: 0, w: 0, c },
+        [n, w, c] => Nhwc { n, h: 0, w, c },
+        [n, h, w, c] => Nhwc { n, h, w, c },
+        _ => {
+            return Err(op_err(
+                op,
+                format!("a blocked tensor has rank 1 to 4, not {}", start.len()),
+            ))
+        }
+    };
+    Ok(blocked_box_copies(&w, s, &b))
+}
+
+/// Load box `[start, start + out.dims)` of `whole` (elements of `out.fmt`,
+/// placed in the kind of `layout`) into `out`.
 pub fn load(
     ctx: &mut TileCtx,
     kind: LoadKind,
     whole: &DdrTensor,
     start: &[u64],
     out: &Tsr,
+    layout: MemLayout,
 ) -> Result<u64, SimError> {
-    check("load", whole, start, out)?;
+    let copies = copies("load", whole, start, out, layout)?;
     let mut em = Emitter::new(ctx);
-    for (src, dst, shape) in box_copies(&whole.dims, start, &out.dims, out.fmt.size() as u64) {
+    for (src, dst, shape) in copies {
         em.emit(Instr::Rdma(RdmaInstr::Load {
             kind,
             ddr: whole.addr + src,
@@ -52,17 +102,19 @@ pub fn load(
     Ok(em.finish_async())
 }
 
-/// Store `x` into box `[start, start + x.dims)` of `whole`.
+/// Store `x` into box `[start, start + x.dims)` of `whole` (both placed in
+/// the kind of `layout`).
 pub fn store(
     ctx: &mut TileCtx,
     x: &Tsr,
     whole: &DdrTensor,
     start: &[u64],
+    layout: MemLayout,
 ) -> Result<u64, SimError> {
-    check("store", whole, start, x)?;
+    let copies = copies("store", whole, start, x, layout)?;
     let mut em = Emitter::new(ctx);
-    for (ddr_off, spm_off, s) in box_copies(&whole.dims, start, &x.dims, x.fmt.size() as u64) {
-        // box_copies describes DDR -> SPM; a store walks the same rows backwards.
+    for (ddr_off, spm_off, s) in copies {
+        // The copies describe DDR -> SPM; a store walks the same rows backwards.
         let shape = Strided {
             rows: s.rows,
             row_bytes: s.row_bytes,

@@ -286,11 +286,18 @@ pub fn load_store(rng: &mut Rng) -> Result<CaseData, SimError> {
     b.card.write_ddr(src.addr, &bytes)?;
     let tile = b.output(fmt, &size)?;
     let cycles = b.run(|ctx| {
-        let c1 = oplib::dma::load(ctx, LoadKind::Var, &src, &start, &tile)?;
+        let c1 = oplib::dma::load(
+            ctx,
+            LoadKind::Var,
+            &src,
+            &start,
+            &tile,
+            crate::layout::MemLayout::NTensor,
+        )?;
         let j = ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[
             crate::engine::Engine::Rdma,
         ])))?;
-        let c2 = oplib::dma::store(ctx, &tile, &dst, &start2)?;
+        let c2 = oplib::dma::store(ctx, &tile, &dst, &start2, crate::layout::MemLayout::NTensor)?;
         let j2 = ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[
             crate::engine::Engine::Wdma,
         ])))?;

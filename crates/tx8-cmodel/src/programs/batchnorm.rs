@@ -87,13 +87,21 @@ pub fn program(ctx: &mut TileCtx, p: &BnProblem) -> Result<(), SimError> {
             },
             &[c0],
             t,
+            MemLayout::NTensor,
         )?;
     }
     let splits = h / p.h_split;
     let x_at = |i: u64| Tsr::new(p.fmt, xs[(i % 2) as usize], &split);
     let y_at = |i: u64| Tsr::new(p.fmt, ys[(i % 2) as usize], &split);
     let start = |i: u64| [0, i * p.h_split, 0, c0];
-    load(ctx, LoadKind::Var, &whole(p.x_ddr), &start(0), &x_at(0))?;
+    load(
+        ctx,
+        LoadKind::Var,
+        &whole(p.x_ddr),
+        &start(0),
+        &x_at(0),
+        MemLayout::NTensor,
+    )?;
     for i in 0..splits {
         // Input i (and the params) are in. Input buffer (i+1)%2 was last read
         // by compute i-1, which has returned, so the next load can start.
@@ -105,6 +113,7 @@ pub fn program(ctx: &mut TileCtx, p: &BnProblem) -> Result<(), SimError> {
                 &whole(p.x_ddr),
                 &start(i + 1),
                 &x_at(i + 1),
+                MemLayout::NTensor,
             )?;
         }
         // Output buffer i%2 was last read by store i-2, joined in iteration i-1.
@@ -118,7 +127,13 @@ pub fn program(ctx: &mut TileCtx, p: &BnProblem) -> Result<(), SimError> {
         batchnorm_inference(ctx, &x_at(i), &bn, &y_at(i), MemLayout::NTensor, imm)?;
         // Store i-1 ran during this compute; wait for it before queueing store i.
         ctx.execute(&Instr::Join(EngineMask::of(&[Engine::Wdma])))?;
-        store(ctx, &y_at(i), &whole(p.y_ddr), &start(i))?;
+        store(
+            ctx,
+            &y_at(i),
+            &whole(p.y_ddr),
+            &start(i),
+            MemLayout::NTensor,
+        )?;
     }
     ctx.execute(&Instr::Join(EngineMask::of(&[Engine::Rdma, Engine::Wdma])))?;
     Ok(())

@@ -51,9 +51,13 @@ pub struct ComputeInterface {
 /// ShapeInference: result type and layout from the operands.
 #[derive(Copy, Clone)]
 pub struct ShapeInferenceInterface {
-    /// The layout string of the result, `None` when it cannot be inferred
-    /// (the seed's layoutTransmitPass stops there).
+    /// The op's whole `layout_str` (operands, then result) from its
+    /// operands' layouts, `None` when it cannot be inferred (the seed's
+    /// layoutTransmitPass stops there).
     pub inferred_layout: fn(&Context, &Body, Op) -> Option<String>,
+    /// The op's whole `layout_str` when its result must have the given
+    /// layout (propagation backwards from a user), `None` when not inferable.
+    pub layout_from_result: fn(&Context, &Body, Op, &str) -> Option<String>,
 }
 
 /// Sharding: from the output's sharding/split and slices to the operands'.
@@ -117,10 +121,18 @@ pub fn infer_shapes(ctx: &Context, body: &mut Body, op: Op) -> Result<strata_ir:
     Ok(t)
 }
 
-/// ShapeInference: the layout string the op's result would get, without
-/// changing the IR (`None`: not inferable from the operands).
+/// ShapeInference: the `layout_str` (operand entries, then the result's,
+/// joined by `-`) the op would get from its operands, without changing the
+/// IR (`None`: not inferable from the operands).
 pub fn inferred_layout(ctx: &Context, body: &Body, op: Op) -> Result<Option<String>, Diagnostic> {
     Ok((lookup::<ShapeInferenceInterface>(ctx, body, op, "ShapeInference")?.inferred_layout)(ctx, body, op))
+}
+
+/// ShapeInference, backwards: the `layout_str` the op would get if its
+/// result had layout `result` (a user's entry for it), without changing
+/// the IR (`None`: the op stops the propagation).
+pub fn inferred_layout_from_result(ctx: &Context, body: &Body, op: Op, result: &str) -> Result<Option<String>, Diagnostic> {
+    Ok((lookup::<ShapeInferenceInterface>(ctx, body, op, "ShapeInference")?.layout_from_result)(ctx, body, op, result))
 }
 
 /// ShapeInference `inferLayout`: sets `layout_str` from the operands and,
@@ -131,10 +143,17 @@ pub fn infer_layout(ctx: &Context, body: &mut Body, op: Op) -> Result<Option<Str
     let Some(layout) = inferred_layout(ctx, body, op)? else { return Ok(None) };
     body.set_op_attr(ctx, op, "layout_str", Some(ctx.string_attr(&layout)));
     if let Some(mode) = shape_inference::propagated_mem_layout(ctx, body, op) {
-        let mut dev = body.op_attr(ctx, op, "dev_info").and_then(|a| crate::DevAttr::from_attr(ctx, a)).unwrap_or_default();
-        dev.mem_layout = mode;
-        body.set_op_attr(ctx, op, "dev_info", Some(dev.to_attr(ctx)));
+        crate::layout::set_mem_layout(ctx, body, op, mode);
     }
+    Ok(Some(layout))
+}
+
+/// ShapeInference `inferLayout` backwards: sets `layout_str` as its result
+/// had layout `result`. Returns the layout set, `None` (IR unchanged) when
+/// the op stops the propagation.
+pub fn infer_layout_from_result(ctx: &Context, body: &mut Body, op: Op, result: &str) -> Result<Option<String>, Diagnostic> {
+    let Some(layout) = inferred_layout_from_result(ctx, body, op, result)? else { return Ok(None) };
+    body.set_op_attr(ctx, op, "layout_str", Some(ctx.string_attr(&layout)));
     Ok(Some(layout))
 }
 

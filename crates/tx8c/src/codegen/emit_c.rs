@@ -139,7 +139,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
         let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
         let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
         let _ = writeln!(s, "            set_shape(&s{k}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);");
-        let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}}};", o.ddr.fmt.c_name(), o.spm_addr);
+        let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};", o.ddr.fmt.c_name(), o.spm_addr, o.ddr.layout_code());
         let _ = writeln!(s, "            {load}(&in{k}, {:#x}ull);", o.ddr.addr);
         let _ = writeln!(s, "            last{k} = &g{id}_in{k}[i];");
         s.push_str("            loaded = 1;\n");
@@ -152,13 +152,13 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let out_addr = if matches!(g.call, Call::None) { None } else { Some(g.out_spm_addr) };
     match out_addr {
         Some(a) => {
-            let _ = writeln!(s, "        out = (TSR){{{}, {a:#x}ull, &so}};", g.output.fmt.c_name());
+            let _ = writeln!(s, "        out = (TSR){{{}, {a:#x}ull, &so, {}}};", g.output.fmt.c_name(), g.output.layout_code());
             emit_call(s, g);
         }
         None => {
             // The loaded operand of this step.
             for (k, o) in g.operands.iter().enumerate() {
-                let _ = writeln!(s, "        if (g{id}_ld{k}[i]) out = (TSR){{{}, {:#x}ull, &so}};", g.output.fmt.c_name(), o.spm_addr);
+                let _ = writeln!(s, "        if (g{id}_ld{k}[i]) out = (TSR){{{}, {:#x}ull, &so, {}}};", g.output.fmt.c_name(), o.spm_addr, g.output.layout_code());
             }
         }
     }
@@ -208,7 +208,7 @@ fn emit_call(s: &mut String, g: &GroupPlan) {
         Call::BatchNorm { epsilon } => format!(
             "BATCHNORM_INFER_PARAM p = {{{}, {}}};\n        op_batchnorm_inference(&p, &in0, &in1, &in2, &in3, &in4, {imm}, &out);",
             c_float(*epsilon),
-            if g.output.dims.first().copied().unwrap_or(1) == 1 { 0 } else { 1 }
+            g.output.layout_code()
         ),
         Call::Softmax => format!("op_softmax(&in0, {imm}, &out);"),
         Call::LayerNorm { epsilon } => format!("op_layernorm({}, &in0, &in1, &in2, {imm}, &out);", c_float(*epsilon)),
@@ -234,6 +234,7 @@ fn emit_call(s: &mut String, g: &GroupPlan) {
         ),
         Call::Pad { value } => format!("op_pad(&in0, &out, g{id}_plo[i], g{id}_phi[i], g{id}_pin[i], {});", c_float(*value)),
         Call::Gather { row_elems, table_rows, table_ddr } => format!("op_gather({table_ddr:#x}ull, {table_rows}, {row_elems}, &in0, &out);\n        op_join(TX8_ENGINE_RDMA);"),
+        Call::ChannelNorm { to_blocked, blocked } => format!("op_channel_norm({blocked}, {}, &in0, &out);", b(*to_blocked)),
     };
     let _ = writeln!(s, "        {{\n        {line}\n        }}");
 }

@@ -7,6 +7,8 @@
 //! pure function of the IR and the ops' interfaces: no decision is made
 //! there), and printed as C by `emit_c.rs`.
 
+use tx8_cmodel::layout::{MemLayout, Placement};
+
 /// A box of a tensor: start and size per dim, in whole-tensor coordinates.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TBox {
@@ -63,17 +65,43 @@ impl Fmt {
     }
 }
 
-/// A dense tensor in DDR.
+/// A tensor in DDR, in its placement (`layout`: the value's
+/// `tx8be::layout::value_mem_layout`; every TSR of it carries the same kind,
+/// the SPM boxes placed for their own dims).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DdrTensor {
     pub addr: u64,
     pub dims: Vec<i64>,
     pub fmt: Fmt,
+    pub layout: MemLayout,
 }
 
 impl DdrTensor {
+    /// The C model's placement of the whole tensor.
+    pub fn placement(&self) -> Result<Placement, String> {
+        let dims: Vec<u64> = self.dims.iter().map(|&d| d.max(0) as u64).collect();
+        Placement::of_dims(self.layout, self.fmt.to_cmodel(), &dims).map_err(|e| format!("{:?} tensor of dims {:?}: {e}", self.layout, self.dims))
+    }
+
+    /// Bytes it occupies in DDR (padding and batch alignment included).
     pub fn bytes(&self) -> u64 {
-        self.dims.iter().product::<i64>().max(0) as u64 * self.fmt.size()
+        match self.placement() {
+            Ok(p) => p.bytes(),
+            Err(_) => self.dims.iter().product::<i64>().max(0) as u64 * self.fmt.size(),
+        }
+    }
+
+    /// Its dense (row-major) bytes from the bytes of its placement.
+    pub fn to_dense(&self, placed: &[u8]) -> Result<Vec<u8>, String> {
+        if !self.layout.is_blocked() {
+            return Ok(placed.to_vec());
+        }
+        self.placement()?.to_dense(placed).map_err(|e| e.to_string())
+    }
+
+    /// The `mem_layout` code of its TSRs (0 Tensor, 1 NTensor, 2 Cx, 3 NCx).
+    pub fn layout_code(&self) -> u32 {
+        tx8_cmodel::capi::types::mem_layout_code(self.layout)
     }
 }
 
@@ -110,6 +138,8 @@ pub enum Call {
     Concat { axis: u32 },
     Pad { value: f32 },
     Gather { row_elems: u64, table_rows: u64, table_ddr: u64 },
+    /// `op_channel_norm`: `blocked` is 2 (Cx) or 3 (NCx).
+    ChannelNorm { to_blocked: bool, blocked: u32 },
 }
 
 /// Per-step parameters that vary between steps.

@@ -32,11 +32,17 @@ fn dims_of(ctx: &Context, ty: Type) -> Vec<i64> {
     ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default()
 }
 
-fn ddr_tensor(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, v: Value, op: Op) -> Result<DdrTensor, Diagnostic> {
+/// The DDR tensor `v` (the source of a load, or a group's store), placed as
+/// `placed` (the value the op reads or writes) is: the one reader of
+/// placements, `tx8be::layout::value_mem_layout`.
+fn ddr_tensor(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, v: Value, placed: Value, op: Op) -> Result<DdrTensor, Diagnostic> {
     let ty = body.value_type(v);
     let addr = ddr_addr_of(ctx, body, fattrs, v).ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand has no DDR address (run tx8be-ddr-alloc first)"))?;
     let fmt = fmt_of(ctx, ty).ok_or_else(|| Diagnostic::error(body.op_loc(op), "element type has no TX8 format"))?;
-    Ok(DdrTensor { addr, dims: dims_of(ctx, ty), fmt })
+    let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, placed));
+    let t = DdrTensor { addr, dims: dims_of(ctx, ty), fmt, layout };
+    t.placement().map_err(|e| Diagnostic::error(body.op_loc(op), format!("cannot place an operand or result: {e}")))?;
+    Ok(t)
 }
 
 fn dev_info(ctx: &Context, body: &Body, op: Op) -> DevAttr {
@@ -117,8 +123,19 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         "tx8be.Pad" => Call::Pad { value: float(ctx, body, op, "value", 0.0) as f32 },
         "tx8be.Gather" => {
             let table = body.operand(op, 0);
-            let t = ddr_tensor(ctx, body, fattrs, source_of_load(ctx, body, table), op)?;
+            let t = ddr_tensor(ctx, body, fattrs, source_of_load(ctx, body, table), table, op)?;
+            if t.layout.is_blocked() {
+                return Err(Diagnostic::error(body.op_loc(op), "op_gather reads its table from DDR row by row: the table must be dense, not channel-blocked"));
+            }
             Call::Gather { row_elems: t.dims[1..].iter().product::<i64>() as u64, table_rows: t.dims.first().copied().unwrap_or(1) as u64, table_ddr: t.addr }
+        }
+        "tx8be.ChannelNorm" => {
+            let blocked = match str_attr(ctx, body, op, "blocked").as_str() {
+                "Cx" => 2,
+                "NCx" => 3,
+                b => return Err(unsupported(ctx, body, op, &format!("channel_norm to '{b}'"))),
+            };
+            Call::ChannelNorm { to_blocked: flag(ctx, body, op, "to_blocked"), blocked }
         }
         _ => return Err(unsupported(ctx, body, op, "this op")),
     })
@@ -176,7 +193,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
             let src = body.operand(load, 0);
             let spm = dev_info(ctx, body, load).mem_addr.first().copied().ok_or_else(|| Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"))?;
             operands.push(OperandPlan {
-                ddr: ddr_tensor(ctx, body, fattrs, src, op)?,
+                ddr: ddr_tensor(ctx, body, fattrs, src, v, op)?,
                 is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
                 spm_addr: spm as u64,
             });
@@ -184,7 +201,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         }
         let result = body.result(op, 0);
         let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
-        let output = ddr_tensor(ctx, body, fattrs, store_value, op)?;
+        let output = ddr_tensor(ctx, body, fattrs, store_value, result, op)?;
         let dev = dev_info(ctx, body, op);
         let out_spm = dev.mem_addr.first().copied().unwrap_or(0) as u64;
         let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));

@@ -2,6 +2,8 @@
 //! Branches check that the operands they pass match the arguments of the
 //! blocks they branch to.
 
+pub(crate) mod canonicalize;
+
 use strata_ir::apint::ApInt;
 use strata_ir::asm_format::operand_groups;
 use strata_ir::branch::{adjust_segment, dense_i32_array, dense_i32_values, insert_operand, remove_operand, BranchOpInterface};
@@ -375,7 +377,7 @@ pub fn register(ctx: &mut Context) {
         .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
         .verifier(verify_br)
         .interface(strata_ir::branch::ALL_OPERANDS_TO_SUCCESSOR)
-        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_br));
+        .interface(CanonicalizationPatterns(crate::cf::canonicalize::populate_br));
     let cond_br = OpDef::new("cf.cond_br")
         .operand("condition", c::I1)
         .variadic_operand("trueDestOperands", c::ANY_TYPE)
@@ -389,7 +391,7 @@ pub fn register(ctx: &mut Context) {
         .format("$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
         .verifier(verify_cond_br)
         .interface(COND_BR_BRANCH)
-        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_cond_br));
+        .interface(CanonicalizationPatterns(crate::cf::canonicalize::populate_cond_br));
     let switch = OpDef::new("cf.switch")
         .operand("flag", c::SIGNLESS_INTEGER_LIKE)
         .variadic_operand("defaultOperands", c::ANY_TYPE)
@@ -403,12 +405,12 @@ pub fn register(ctx: &mut Context) {
         .custom(print_switch, parse_switch)
         .verifier(verify_switch)
         .interface(SWITCH_BRANCH)
-        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_switch));
+        .interface(CanonicalizationPatterns(crate::cf::canonicalize::populate_switch));
     let assert = OpDef::new("cf.assert")
         .operand("arg", c::I1)
         .attr("msg", c::STRING_ATTR)
         .format("$arg `,` $msg attr-dict")
-        .interface(CanonicalizationPatterns(crate::cf_canonicalize::populate_assert));
+        .interface(CanonicalizationPatterns(crate::cf::canonicalize::populate_assert));
     // Every cf op may be inlined (MLIR's ControlFlowInlinerInterface).
     ctx.register_dialect(DialectDef::new("cf").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(br).op(cond_br).op(switch).op(assert));
 }

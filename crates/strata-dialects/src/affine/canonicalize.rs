@@ -14,7 +14,7 @@ use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
 use crate::affine::{is_valid_symbol, map_attr, map_of};
-use crate::affine_operand_bounds::simplify_map_with_operands;
+use crate::affine::operand_bounds::simplify_map_with_operands;
 
 /// Rebuilds `e` with dims and symbols replaced (through the simplifying
 /// builders, as MLIR's `replaceDimsAndSymbols`).

@@ -11,7 +11,7 @@ use strata_ir::apint::ApInt;
 use strata_ir::fold::{constant_value, FoldResult, FoldValue};
 use strata_ir::{Attribute, Body, Context, Op, Value};
 
-use crate::arith_fold::*;
+use crate::arith::fold::*;
 
 fn lhs_rhs(body: &Body, op: Op) -> (Value, Value) {
     (body.operand(op, 0), body.operand(op, 1))

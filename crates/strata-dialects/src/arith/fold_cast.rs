@@ -10,7 +10,7 @@ use strata_ir::apint::ApInt;
 use strata_ir::fold::FoldResult;
 use strata_ir::{AttrKind, Attribute, Body, Context, Op, Type};
 
-use crate::arith_fold::*;
+use crate::arith::fold::*;
 
 /// Result element width (integers; `index` is 64 bits).
 fn result_int_width(ctx: &Context, body: &Body, op: Op) -> u32 {

@@ -3,7 +3,7 @@
 //! muli with overflow-flag merging, `xori` of a compare, extension hoisting
 //! through and/or/xor/cmpi, select simplifications, cast chains) and the
 //! C++ `SelectToExtUI` (the C++ `CmpFIntToFPConst` has its own file,
-//! arith_canonicalize_cmpf.rs). Benefits are DRR's: the number of ops the
+//! canonicalize_cmpf.rs). Benefits are DRR's: the number of ops the
 //! source pattern matches. Patterns of one op are added in upstream's order.
 
 use strata_ir::apint::ApInt;
@@ -12,8 +12,8 @@ use strata_ir::{AttrKind, Attribute, Body, Context, Op, OpSpec, Type, Value};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
-use crate::arith_fold::{def_of, i1_like, int_single, int_zero_attr, overflow_flags, predicate};
-use crate::arith_fold_int::invert_cmpi;
+use crate::arith::fold::{def_of, i1_like, int_single, int_zero_attr, overflow_flags, predicate};
+use crate::arith::fold_int::invert_cmpi;
 
 type PatternFn = fn(Op, &mut PatternRewriter<'_>) -> bool;
 
@@ -449,7 +449,7 @@ pub(crate) fn populate(_: &Context, set: &mut PatternSet) {
     register_bitwise(set);
     add(set, "arith.cmpi", "CmpIExtSI", 3, |op, rw| cmpi_of_ext(rw, op, "arith.extsi"));
     add(set, "arith.cmpi", "CmpIExtUI", 3, |op, rw| cmpi_of_ext(rw, op, "arith.extui"));
-    crate::arith_canonicalize_cmpf::populate(set);
+    crate::arith::canonicalize_cmpf::populate(set);
     register_select(set);
     register_casts(set);
     add(set, "arith.mulf", "MulFOfNegF", 3, |op, rw| of_negf(rw, op));

@@ -4,6 +4,10 @@
 //! `affine.yield`, with mlir-opt 22's custom syntax. Subscripts are affine
 //! maps printed over their SSA operands (`%a[%i + 1, symbol(%n)]`).
 
+pub(crate) mod canonicalize;
+pub(crate) mod for_canonicalize;
+pub(crate) mod operand_bounds;
+
 use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::branch::{dense_i32_array, dense_i32_values};
 use strata_ir::constraints as c;
@@ -32,8 +36,8 @@ pub fn register(ctx: &mut Context) {
         .verifier(verify_for)
         .interface(UnprintedAttrs(for_bound_unprinted))
         .interface(PrintedEntryArgs(1))
-        .folder(crate::affine_for_canonicalize::fold_for)
-        .interface(CanonicalizationPatterns(crate::affine_for_canonicalize::populate_for));
+        .folder(crate::affine::for_canonicalize::fold_for)
+        .interface(CanonicalizationPatterns(crate::affine::for_canonicalize::populate_for));
     let load = OpDef::new("affine.load")
         .operand("memref", c::ANY_TYPE)
         .variadic_operand("indices", c::INDEX)
@@ -41,7 +45,7 @@ pub fn register(ctx: &mut Context) {
         .result("result", c::ANY_TYPE)
         .custom(print_load, parse_load)
         .interface(UnprintedAttrs(|_, _, _, name| name == "map"))
-        .interface(CanonicalizationPatterns(crate::affine_canonicalize::populate_load))
+        .interface(CanonicalizationPatterns(crate::affine::canonicalize::populate_load))
         .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" }))
         .verifier(verify_access);
     let store = OpDef::new("affine.store")
@@ -51,7 +55,7 @@ pub fn register(ctx: &mut Context) {
         .attr("map", c::ANY_ATTR)
         .custom(print_store, parse_store)
         .interface(UnprintedAttrs(|_, _, _, name| name == "map"))
-        .interface(CanonicalizationPatterns(crate::affine_canonicalize::populate_store))
+        .interface(CanonicalizationPatterns(crate::affine::canonicalize::populate_store))
         .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" }))
         .verifier(verify_access);
     let apply = OpDef::new("affine.apply")
@@ -60,7 +64,7 @@ pub fn register(ctx: &mut Context) {
         .result("result", c::INDEX)
         .traits(Traits::PURE)
         .custom(print_apply, parse_apply)
-        .interface(CanonicalizationPatterns(crate::affine_canonicalize::populate_apply));
+        .interface(CanonicalizationPatterns(crate::affine::canonicalize::populate_apply));
     let yield_op = OpDef::new("affine.yield")
         .variadic_operand("operands", c::ANY_TYPE)
         .traits(Traits::PURE | Traits::IS_TERMINATOR)

@@ -24,7 +24,7 @@ use strata_ir::{AttrKind, Context, Op, OpSpec, Type, Value};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
-use crate::arith_fold::{def_of, predicate};
+use crate::arith::fold::{def_of, predicate};
 
 // cmpi predicate numbers (`arith::CmpIPredicate`).
 const EQ: i64 = 0;

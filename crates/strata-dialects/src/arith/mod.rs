@@ -2,6 +2,15 @@
 //! casts and constants, with LLVM 22's assembly formats, fastmath/overflow
 //! flags, rounding modes and comparison predicates.
 
+pub(crate) mod canonicalize;
+pub(crate) mod canonicalize_cmpf;
+pub(crate) mod fold;
+pub(crate) mod fold_cast;
+pub(crate) mod fold_float;
+pub(crate) mod fold_int;
+#[cfg(test)]
+mod fold_tests;
+
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
@@ -677,12 +686,12 @@ pub fn register(ctx: &mut Context) {
     // Fold hooks (arith_fold*.rs), constant reading and materialization.
     for def in d.ops.iter_mut() {
         let Some(def) = std::sync::Arc::get_mut(def) else { continue };
-        def.fold = crate::arith_fold::folder_of(&def.name);
+        def.fold = crate::arith::fold::folder_of(&def.name);
         if def.name == "arith.constant" {
-            def.constant_value = Some(crate::arith_fold::constant_value_of);
+            def.constant_value = Some(crate::arith::fold::constant_value_of);
         }
     }
-    d = d.materializer(crate::arith_fold::materialize);
-    d = d.interface(strata_rewrite::CanonicalizationPatterns(crate::arith_canonicalize::populate));
+    d = d.materializer(crate::arith::fold::materialize);
+    d = d.interface(strata_rewrite::CanonicalizationPatterns(crate::arith::canonicalize::populate));
     ctx.register_dialect(d);
 }

@@ -4,8 +4,8 @@
 //! `CommonFolders.h`, the constant materializer, and the table attaching
 //! every arith fold hook to its op.
 //!
-//! The folds themselves live in `arith_fold_int.rs`, `arith_fold_float.rs`
-//! and `arith_fold_cast.rs`.
+//! The folds themselves live in `fold_int.rs`, `fold_float.rs`
+//! and `fold_cast.rs`.
 
 use strata_ir::apint::ApInt;
 use strata_ir::fold::{constant_value, FoldResult};
@@ -372,9 +372,9 @@ pub(crate) fn materialize(ctx: &Context, body: &mut Body, value: Attribute, ty: 
 
 /// The fold hook of each arith op.
 pub(crate) fn folder_of(name: &str) -> Option<strata_ir::fold::FoldFn> {
-    use crate::arith_fold_cast as c;
-    use crate::arith_fold_float as f;
-    use crate::arith_fold_int as i;
+    use crate::arith::fold_cast as c;
+    use crate::arith::fold_float as f;
+    use crate::arith::fold_int as i;
     Some(match name {
         "arith.constant" => fold_constant,
         "arith.addi" => i::fold_addi,

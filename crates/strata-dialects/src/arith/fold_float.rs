@@ -11,7 +11,7 @@ use strata_ir::apfloat_ops as fp;
 use strata_ir::types::FloatKind;
 use strata_ir::{Attribute, Body, Context, Op};
 
-use crate::arith_fold::*;
+use crate::arith::fold::*;
 
 fn rhs_is(ctx: &Context, ops: &[Option<Attribute>], pred: impl Fn(FloatKind, u128) -> bool) -> bool {
     float_single(ctx, ops[1]).is_some_and(|(k, b)| pred(k, b))

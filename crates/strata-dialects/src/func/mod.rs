@@ -1,6 +1,9 @@
 //! The `func` dialect: `func.func`, `func.return`, `func.call`,
 //! `func.call_indirect`, `func.constant`.
 
+pub(crate) mod canonicalize;
+pub(crate) mod symbol_uses;
+
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
@@ -379,7 +382,7 @@ pub fn register(ctx: &mut Context) {
         .variadic_result("results", c::ANY_TYPE)
         .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
         .interface(CallOpInterface { callee: |ctx, body, op| body.op_attr(ctx, op, "callee").map(Callee::Symbol), arg_operands: |_, body, op| body.operand_vec(op) })
-        .interface(crate::func_symbol_uses::CALL_SYMBOL_USES);
+        .interface(crate::func::symbol_uses::CALL_SYMBOL_USES);
     let call_indirect = OpDef::new("func.call_indirect")
         .operand("callee", FUNCTION_TYPE)
         .variadic_operand("callee_operands", c::ANY_TYPE)
@@ -393,7 +396,7 @@ pub fn register(ctx: &mut Context) {
             arg_operands: |_, body, op| body.operands(op).skip(1).collect(),
         })
         .verifier(verify_call_indirect)
-        .interface(strata_rewrite::CanonicalizationPatterns(crate::func_canonicalize::populate_call_indirect));
+        .interface(strata_rewrite::CanonicalizationPatterns(crate::func::canonicalize::populate_call_indirect));
     let constant = OpDef::new("func.constant")
         .attr("value", c::FLAT_SYMBOL_REF_ATTR)
         .result("result", c::ANY_TYPE)
@@ -402,7 +405,7 @@ pub fn register(ctx: &mut Context) {
         .result_names(|_, _, _, set| set(0, "f".into()))
         .constant(constant_symbol)
         .folder(|ctx, body, op, _| constant_symbol(ctx, body, op).map_or(FoldResult::Failed, FoldResult::attr))
-        .interface(crate::func_symbol_uses::CONSTANT_SYMBOL_USES);
+        .interface(crate::func::symbol_uses::CONSTANT_SYMBOL_USES);
     let dialect = DialectDef::new("func")
         .interface(FUNC_INLINER)
         .op(func)

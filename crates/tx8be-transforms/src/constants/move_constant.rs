@@ -1,0 +1,201 @@
+//! `tx8be-move-constant` (the seed's MoveConstantPass with its
+//! ConstantToLoadConst pattern and `updateConstContainer`): every use of a
+//! `tx8be.const` by a compute op goes through its own graph-level
+//! `%l = tx8be.load_const %c {const_map_id = K}`, and every constant gets
+//! its id.
+//!
+//! - A Reshape of a constant is folded first into a new constant of the
+//!   reshaped type (the same bytes), so a weight reached through reshapes
+//!   is loaded as the shape its user reads.
+//! - Whether the users load the constant comes from the OpLib `need_load`
+//!   bit of the operand each one reads it as. When no user loads it (a
+//!   Gather table, read from DDR by the op) its load_consts get
+//!   `bypasscodegen = true`; a constant some users load and others read
+//!   from DDR is an error, as the seed asserts.
+//! - Each load_const's `dev_info` `mem_layout` is the constant's placement
+//!   (and its `layout_str` the constant's, as in the seed).
+//! - Ids: constants larger than `4 * 1024 * tile_num` bytes first, then the
+//!   others, each in program order ([`threshold_ids`]); every load_const of
+//!   a constant carries its id. Ids depend only on the program, so running
+//!   the pass again renumbers nothing.
+
+use strata_ir::{AttrKind, Body, Context, Diagnostic, Op, OpSpec, Value};
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+use tx8_cmodel::HardwareConfig;
+use tx8be::layout::{placed_bytes, set_mem_layout, value_mem_layout};
+
+use super::container::{const_ops, set_const_map_id, threshold_bytes, threshold_ids};
+use super::is_compute;
+use crate::group_ops::entry_ops;
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-move-constant",
+    description: "Route every use of a tx8be.const by a compute op through its own tx8be.load_const and number the constants (const_map_id)",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("tx8be-move-constant", |_, _| None)?;
+        Ok(Box::new(MoveConstant { hw: HardwareConfig::default() }))
+    },
+};
+
+pub struct MoveConstant {
+    /// The card: its tile count sets the size threshold of the id order.
+    pub hw: HardwareConfig,
+}
+
+impl Pass for MoveConstant {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beMoveConstant"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let body = &mut *target.body;
+        let mut changed = fold_const_reshapes(ctx, body);
+        for c in const_ops(ctx, body) {
+            changed |= route_uses_through_loads(ctx, body, c)?;
+        }
+        changed |= number_constants(ctx, body, threshold_bytes(&self.hw));
+        Ok(PreservedAnalyses::unless_changed(changed))
+    }
+}
+
+fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
+    ctx.op_name_str(body.op_name(op))
+}
+
+/// `Reshape(const)` -> a constant of the reshaped type holding the same
+/// bytes (row-major data does not move under a reshape). Program order, so
+/// a chain of reshapes folds from its constant outwards in one walk.
+fn fold_const_reshapes(ctx: &Context, body: &mut Body) -> bool {
+    let mut changed = false;
+    for op in entry_ops(body) {
+        if body.is_erased(op) || name(ctx, body, op) != "tx8be.Reshape" {
+            continue;
+        }
+        let Some(src) = body.defining_op(body.operand(op, 0)) else { continue };
+        if name(ctx, body, src) != "tx8be.const" {
+            continue;
+        }
+        let Some(value) = body.op_attr(ctx, src, "value") else { continue };
+        let AttrKind::DenseElements { data, .. } = ctx.attr_kind(value) else { continue };
+        let result = body.result(op, 0);
+        let ty = body.value_type(result);
+        let reshaped = ctx.intern_attr(AttrKind::DenseElements { ty, data: data.clone() });
+        let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), reshaped)]);
+        let folded = body.create_op(OpSpec::new(ctx, "tx8be.const", body.op_loc(op)).results(&[ty]).attrs(attrs));
+        body.insert_op_before(op, folded);
+        let fv = body.result(folded, 0);
+        body.replace_all_uses_with(result, fv);
+        body.erase_op(op);
+        if body.op_results_unused(src) {
+            body.erase_op(src);
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// The uses of `v` by compute ops at the top level of the function (the
+/// graph the pass rewrites), as (user, operand number). A Reshape left
+/// unfolded (its constant is not a plain `dense<...>`) is not one: it is a
+/// free view of the DDR bytes and stays outside groups.
+fn compute_uses(ctx: &Context, body: &Body, v: Value) -> Vec<(Op, usize)> {
+    let block = body.value_parent_block(v);
+    let mut uses: Vec<(Op, usize)> = body
+        .uses(v)
+        .filter(|&(user, _)| is_compute(ctx, body, user) && name(ctx, body, user) != "tx8be.Reshape" && body.op_block(user) == block)
+        .collect();
+    // Program order of the users, so the loads are created deterministically.
+    uses.sort_by_key(|&(user, i)| (position(body, user), i));
+    uses
+}
+
+fn position(body: &Body, op: Op) -> usize {
+    let mut n = 0;
+    let mut cur = op;
+    while let Some(p) = body.prev_op(cur) {
+        n += 1;
+        cur = p;
+    }
+    n
+}
+
+/// ConstantToLoadConst for constant `c`: one load_const per compute use.
+fn route_uses_through_loads(ctx: &Context, body: &mut Body, c: Op) -> Result<bool, Diagnostic> {
+    let v = body.result(c, 0);
+    let uses = compute_uses(ctx, body, v);
+    if uses.is_empty() {
+        return Ok(false);
+    }
+    let mut loaded = Vec::with_capacity(uses.len());
+    for &(user, i) in &uses {
+        let attr = tx8be::interfaces::query_op_attr(ctx, body, user)?;
+        loaded.push(i < 64 && attr.need_load >> i & 1 == 1);
+    }
+    let need_load = loaded[0];
+    if let Some(k) = loaded.iter().position(|&l| l != need_load) {
+        let (load_user, read_user) = if need_load { (uses[0], uses[k]) } else { (uses[k], uses[0]) };
+        return Err(Diagnostic::error(
+            body.op_loc(c),
+            format!(
+                "constant is loaded into SPM by '{}' (operand {}) but read from DDR by '{}' (operand {}); one constant cannot be both",
+                name(ctx, body, load_user.0),
+                load_user.1,
+                name(ctx, body, read_user.0),
+                read_user.1
+            ),
+        ));
+    }
+    let ty = body.value_type(v);
+    let layout = value_mem_layout(ctx, body, v);
+    for (user, i) in uses {
+        let mut attrs = vec![];
+        if !need_load {
+            attrs.push((ctx.intern_str("bypasscodegen"), ctx.bool_attr(true)));
+        }
+        // As the seed does, the load carries the constant's semantic layout.
+        if let Some(layout_str) = body.op_attr(ctx, c, "layout_str") {
+            attrs.push((ctx.intern_str("layout_str"), layout_str));
+        }
+        let spec = OpSpec::new(ctx, "tx8be.load_const", body.op_loc(c)).operands(&[v]).results(&[ty]).attrs(ctx.dictionary(attrs));
+        let load = body.create_op(spec);
+        body.insert_op_before(user, load);
+        set_mem_layout(ctx, body, load, layout);
+        let lv = body.result(load, 0);
+        body.set_operand(user, i, lv);
+    }
+    Ok(true)
+}
+
+/// updateConstContainer + updateLdConstop: ids by the size threshold, on
+/// the constants and on every load_const reading one.
+fn number_constants(ctx: &Context, body: &mut Body, threshold: u64) -> bool {
+    let consts = const_ops(ctx, body);
+    let sizes: Vec<u64> = consts
+        .iter()
+        .map(|&c| {
+            let v = body.result(c, 0);
+            placed_bytes(ctx, body.value_type(v), value_mem_layout(ctx, body, v))
+        })
+        .collect();
+    let ids = threshold_ids(&sizes, threshold);
+    let mut changed = false;
+    for (&c, &id) in consts.iter().zip(&ids) {
+        changed |= super::container::const_map_id(ctx, body, c) != Some(id);
+        set_const_map_id(ctx, body, c, id);
+        let loads: Vec<Op> = body.uses(body.result(c, 0)).map(|(u, _)| u).filter(|&u| name(ctx, body, u) == "tx8be.load_const").collect();
+        for l in loads {
+            changed |= super::container::const_map_id(ctx, body, l) != Some(id);
+            set_const_map_id(ctx, body, l, id);
+        }
+    }
+    changed
+}

@@ -51,3 +51,17 @@ toy.func @main() {
 // OPT-COUNT-2: llvm.call @free
 // OPT-NOT: llvm.call @free
 // OPT: llvm.return
+
+// The same program as LLVM IR (`-emit=llvm`, as the tutorial's test runs it):
+// RUN: toyc -chapter=6 %s -emit=llvm -opt 2>&1 | FileCheck %s --check-prefix=LLVM
+// LLVM-DAG: declare ptr @malloc(i64)
+// LLVM-DAG: declare i32 @printf(ptr, ...)
+// LLVM-DAG: @frmt_spec = internal constant [4 x i8] c"%f \00"
+// LLVM-DAG: @nl = internal constant [2 x i8] c"\0A\00"
+// LLVM: define void @main()
+// LLVM: call ptr @malloc(i64
+// LLVM: fmul double
+// LLVM: call i32 (ptr, ...) @printf(ptr %{{[a-z0-9]+}}, double
+// LLVM: call i32 (ptr, ...) @printf(ptr %{{[a-z0-9]+}})
+// LLVM: call void @free(ptr
+// LLVM: ret void

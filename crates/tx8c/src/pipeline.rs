@@ -93,6 +93,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
     add(f, &registry, "tx8be-opt-barrier", "")?;
     // --compare-all reads every group's output after the run: no reuse.
     pm.add_pass(Box::new(tx8be_transforms::ddr_alloc::DdrAlloc { hw: hw.clone(), reuse: !opts.compare_all }));
+    pm.nest("func.func").add_pass(Box::new(tx8be_transforms::estimate::Estimate { hw: hw.clone() }));
     Ok(pm)
 }
 

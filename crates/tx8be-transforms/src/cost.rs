@@ -1,0 +1,252 @@
+//! The cost model: a group's cycles estimated from its recorded schedule
+//! with the C model's own formulas and `HardwareConfig` (the guide's
+//! "the cost model is the C model's timing"), and the DDR bytes it moves.
+//!
+//! What a group does on each tile, step by step, is `schedule::tile_steps`;
+//! what each step costs follows what codegen emits for it and what the C
+//! model charges:
+//! - every operand box that changed since the tile's previous step is one
+//!   RDMA (`dma_start_cycles`, then its bytes at the tile's share of the
+//!   DDR: `min(cap, ddr_bytes_per_cycle / tiles moving data)`), joined
+//!   (`join_cycles`);
+//! - the operator call: its CT / NE / TDMA instructions (NE: 8x16x8 blocks
+//!   over the arrays, `timing::cost::ne_gemm_cycles`; CT: elements over
+//!   the lanes, transcendental ops slower, `timing::cost::ct_cycles`;
+//!   TDMA: start + bytes over its port), each issued for `issue_cycles`,
+//!   then the library's closing join;
+//! - the store (one WDMA) and its join.
+//!
+//! The group takes its busiest tile's time plus the barrier after it when
+//! it has one. The operator calls are counted by the instructions the
+//! operator library issues for them (one NE instruction for Conv and Gemm,
+//! one CT pass per element-wise step of a normalisation); data-layout
+//! conversions inside a call cost nothing in the C model and here.
+
+use strata_ir::{Body, Context, Diagnostic, Op, Type};
+use tx8_cmodel::dtype::DataFormat;
+use tx8_cmodel::timing::cost::{ct_cycles, ne_gemm_cycles};
+use tx8_cmodel::HardwareConfig;
+use tx8be::interfaces::sharding::SliceBox;
+
+use crate::schedule::{slice_bytes, tile_steps};
+use crate::spm_alloc::recorded_schedule;
+
+/// What the cost model says of one group.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroupEstimate {
+    /// Estimated cycles of the group (busiest tile, barrier included).
+    pub cycles: f64,
+    /// Busiest tile's engine time per engine class (cycles).
+    pub ne_cycles: f64,
+    pub ct_cycles: f64,
+    pub tdma_cycles: f64,
+    /// Busiest tile's time in DDR transfers (starts and bytes).
+    pub ddr_cycles: f64,
+    /// Joins, issue and the barrier of the busiest tile.
+    pub sync_cycles: f64,
+    /// Bytes every tile together moves through DDR (loads and stores).
+    pub ddr_bytes: u64,
+    /// Which of "ne", "ct", "tdma", "ddr", "sync" takes most of the
+    /// busiest tile's time.
+    pub binding: &'static str,
+}
+
+/// The card format of a tensor type's elements (as tx8c's codegen maps them).
+pub fn data_format(ctx: &Context, ty: Type) -> DataFormat {
+    use strata_ir::types::{FloatKind, TypeKind};
+    let e = ctx.element_type(ty).unwrap_or(ty);
+    match ctx.type_kind(e) {
+        TypeKind::Float(FloatKind::BF16) => DataFormat::Bf16,
+        TypeKind::Float(FloatKind::F16) => DataFormat::Fp16,
+        TypeKind::Integer { width: 1 | 8, .. } => DataFormat::Int8,
+        TypeKind::Integer { .. } => DataFormat::Int32,
+        _ => DataFormat::Fp32,
+    }
+}
+
+/// Engine work of one operator call: (NE, CT, TDMA) busy cycles and the
+/// number of CT/NE instructions issued.
+#[derive(Debug, Clone, Copy, Default)]
+struct CallWork {
+    ne: f64,
+    ct: f64,
+    tdma: f64,
+    issued: u32,
+}
+
+fn prod(v: &[i64]) -> u64 {
+    v.iter().map(|&d| d.max(0) as u64).product()
+}
+
+fn str_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> String {
+    body.op_attr(ctx, op, name).and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()
+}
+
+/// Element-wise CT passes of a unary kind: (plain passes, transcendental
+/// passes), as `oplib::activation` expands it.
+fn unary_passes(kind: &str) -> (u64, u64) {
+    match kind {
+        "exp" | "log" | "tanh" | "sigmoid" | "erf" | "rsqrt" | "sqrt" | "recip" | "sin" | "cos" => (0, 1),
+        "gelu" | "gelu_erf" => (4, 1),
+        "silu" | "swish" => (1, 1),
+        "elu" => (5, 1),
+        "hard_sigmoid" => (4, 0),
+        "hard_swish" => (5, 0),
+        "leaky_relu" | "prelu" => (2, 0),
+        "clip" => (2, 0),
+        _ => (1, 0),
+    }
+}
+
+/// The work of `op`'s operator call producing output box `out` from
+/// operand boxes `operands`.
+fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &SliceBox, operands: &[SliceBox]) -> CallWork {
+    let name = ctx.op_name_str(body.op_name(op));
+    let out_ty = body.value_type(body.result(op, 0));
+    let fmt = data_format(ctx, out_ty);
+    let in_fmt = body.operands(op).next().map(|v| data_format(ctx, body.value_type(v))).unwrap_or(fmt);
+    let n_out = prod(&out.size);
+    let n_in = operands.first().map(|b| prod(&b.size)).unwrap_or(n_out);
+    let ct = |elems: u64, f: DataFormat, passes: u64, transcendental: bool| passes as f64 * ct_cycles(hw, f, elems, transcendental) as f64;
+    let tdma = |bytes: u64| hw.dma_start_cycles as f64 + bytes as f64 / hw.tdma_bytes_per_cycle;
+    let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
+    let mut w = CallWork::default();
+    match name {
+        "tx8be.Conv" => {
+            // The implicit GEMM: M = N*OH*OW, K = KH*KW*C/g, N = O/g, batch = g
+            // (the groups this slice holds).
+            let wt = shape(1);
+            let group = tx8be::dialect::values::attr_i64(ctx, body, op, "group").unwrap_or(1).max(1) as u64;
+            let o_total = *wt.get(3).unwrap_or(&1) as u64;
+            let per_group = (o_total / group).max(1);
+            let o_slice = *out.size.get(3).unwrap_or(&1) as u64;
+            let groups_here = if group > 1 { (o_slice / per_group).max(1) } else { 1 };
+            let m = out.size.iter().take(3).map(|&d| d.max(0) as u64).product::<u64>();
+            let k = wt.iter().take(3).map(|&d| d.max(0) as u64).product::<u64>();
+            let n = if group > 1 { per_group } else { o_slice };
+            w.ne = ne_gemm_cycles(hw, in_fmt, m, k, n, groups_here) as f64;
+            w.issued = 1;
+        }
+        "tx8be.Gemm" => {
+            let r = out.size.len();
+            let (m, n) = (out.size[r.saturating_sub(2)].max(0) as u64, out.size[r - 1].max(0) as u64);
+            let batch = prod(&out.size[..r.saturating_sub(2)]).max(1);
+            let a = operands.first().map(|b| b.size.clone()).unwrap_or_default();
+            let trans_a = tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false);
+            let k = if trans_a { a[a.len().saturating_sub(2)] } else { *a.last().unwrap_or(&1) }.max(0) as u64;
+            w.ne = ne_gemm_cycles(hw, in_fmt, m, k, n, batch) as f64;
+            w.issued = 1;
+        }
+        "tx8be.Pool" => {
+            let kernel = tx8be::dialect::values::attr_ints(ctx, body, op, "kernel").unwrap_or_default();
+            let taps = kernel.iter().map(|&k| k.max(1) as u64).product::<u64>().max(1);
+            w.ct = ct(n_out * taps, fmt, 1, false);
+            w.issued = 1;
+        }
+        "tx8be.Binary" | "tx8be.Select" | "tx8be.Cast" => {
+            w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, false);
+            w.issued = 1;
+        }
+        "tx8be.Unary" => {
+            let (plain, slow) = unary_passes(&str_attr(ctx, body, op, "kind"));
+            w.ct = ct(n_out, fmt, plain, false) + ct(n_out, fmt, slow, true);
+            w.issued = (plain + slow) as u32;
+        }
+        "tx8be.BatchNorm_Inference" => {
+            // Scale and shift per channel, in f32 with conversions around.
+            w.ct = ct(n_out, DataFormat::Fp32, 4, false);
+            w.issued = 4;
+        }
+        "tx8be.LayerNorm" => {
+            // To f32, mean, centre, variance, rsqrt, scale, shift, back.
+            w.ct = ct(n_in, DataFormat::Fp32, 8, false);
+            w.issued = 9;
+        }
+        "tx8be.Softmax" => {
+            // To f32, max, subtract, exp, sum, divide, back.
+            w.ct = ct(n_in, DataFormat::Fp32, 5, false) + ct(n_in, DataFormat::Fp32, 1, true);
+            w.issued = 7;
+        }
+        "tx8be.Reduce" => {
+            w.ct = ct(n_in, fmt, 2, false);
+            w.issued = 2;
+        }
+        "tx8be.Transpose" => {
+            w.ct = ct(n_in, fmt, 1, false);
+            w.issued = 1;
+        }
+        "tx8be.ChannelNorm" | "tx8be.Concat" | "tx8be.Pad" | "tx8be.Gather" => {
+            w.tdma = tdma(n_out * fmt.size() as u64);
+        }
+        _ => {}
+    }
+    w
+}
+
+/// The cost of `group` as its schedule records it (run after
+/// tx8be-sharding; the addresses are not needed).
+pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Result<GroupEstimate, Diagnostic> {
+    let Some(op) = crate::sharding::group_compute_op(ctx, body, group) else { return Ok(GroupEstimate::default()) };
+    let (shard, slice) = recorded_schedule(ctx, body, op)?;
+    let tiles = hw.tiles() as usize;
+    let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
+    let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
+    let loaded: Vec<bool> = (0..body.num_operands(op)).map(|i| attr.need_load >> i.min(63) & 1 == 1).collect();
+    // A slice group only loads and stores (codegen's copy group).
+    let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
+    let result = body.result(op, 0);
+    let max_steps = steps.iter().map(Vec::len).max().unwrap_or(0);
+    // Tiles moving data at step k share the DDR.
+    let active: Vec<usize> = (0..max_steps).map(|k| steps.iter().filter(|s| s.len() > k).count().max(1)).collect();
+    let start = hw.dma_start_cycles as f64;
+    let join = hw.join_cycles as f64;
+    let issue = hw.issue_cycles as f64;
+    let mut best = GroupEstimate::default();
+    let mut best_total = -1.0;
+    let mut ddr_bytes = 0u64;
+    for tile_steps in &steps {
+        let mut e = GroupEstimate::default();
+        let mut last: Vec<Option<&SliceBox>> = vec![None; loaded.len()];
+        for (k, s) in tile_steps.iter().enumerate() {
+            let rate = hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle / active[k] as f64);
+            let mut any = false;
+            for (i, b) in s.operands.iter().enumerate() {
+                if !loaded.get(i).copied().unwrap_or(false) || last[i] == Some(b) || prod(&b.size) == 0 {
+                    continue;
+                }
+                last[i] = Some(b);
+                let bytes = slice_bytes(ctx, body, body.operand(op, i), &b.size);
+                ddr_bytes += bytes;
+                e.ddr_cycles += start + bytes as f64 / rate;
+                any = true;
+            }
+            if any {
+                e.sync_cycles += join;
+            }
+            if !copy_group {
+                let w = call_work(ctx, body, op, hw, &s.out, &s.operands);
+                e.ne_cycles += w.ne;
+                e.ct_cycles += w.ct;
+                e.tdma_cycles += w.tdma;
+                e.sync_cycles += w.issued as f64 * issue + join;
+            }
+            let out_bytes = slice_bytes(ctx, body, result, &s.out.size);
+            ddr_bytes += out_bytes;
+            e.ddr_cycles += start + out_bytes as f64 / rate;
+            e.sync_cycles += join;
+        }
+        let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
+        if total > best_total {
+            best_total = total;
+            best = e;
+        }
+    }
+    if tx8be::dialect::values::attr_bool(ctx, body, group, "barrier").unwrap_or(true) {
+        best.sync_cycles += hw.barrier_cycles as f64;
+    }
+    best.cycles = best.ne_cycles + best.ct_cycles + best.tdma_cycles + best.ddr_cycles + best.sync_cycles;
+    best.ddr_bytes = ddr_bytes;
+    let parts = [("ne", best.ne_cycles), ("ct", best.ct_cycles), ("tdma", best.tdma_cycles), ("ddr", best.ddr_cycles), ("sync", best.sync_cycles)];
+    best.binding = parts.iter().fold(("ne", -1.0), |acc, &(n, c)| if c > acc.1 { (n, c) } else { acc }).0;
+    Ok(best)
+}

@@ -172,10 +172,37 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             w.issued = 2;
         }
         "tx8be.Transpose" => {
-            w.ct = ct(n_in, fmt, 1, false);
-            w.issued = 1;
+            // Swapping the last two axes: one CT transpose per batch;
+            // otherwise one strided TDMA copy per output row.
+            let perm = tx8be::dialect::values::attr_ints(ctx, body, op, "perm").unwrap_or_default();
+            let r = perm.len();
+            let batched_2d = r >= 2 && perm[r - 2] == r as i64 - 1 && perm[r - 1] == r as i64 - 2 && (0..r - 2).all(|i| perm[i] == i as i64);
+            let last = out.size.last().map(|&d| d.max(1) as u64).unwrap_or(1);
+            if batched_2d {
+                let batches = prod(&out.size[..r - 2]).max(1);
+                w.ct = batches as f64 * ct(n_in / batches, fmt, 1, false);
+                w.issued = batches as u32;
+            } else {
+                let rows = n_out / last;
+                w.tdma = rows as f64 * tdma(last * fmt.size() as u64);
+            }
         }
-        "tx8be.ChannelNorm" | "tx8be.Concat" | "tx8be.Pad" | "tx8be.Gather" => {
+        "tx8be.ChannelNorm" => {
+            // One strided TDMA copy per batch and channel block (64
+            // channels, 128 for int8; one block up to 32 channels), after
+            // a CT fill of the padding when converting to blocked.
+            let block = if fmt.size() == 1 { 128 } else { 64 };
+            let (n, c) = (*out.size.first().unwrap_or(&1) as u64, *out.size.last().unwrap_or(&1) as u64);
+            let blocks = if c <= 32 { 1 } else { c.div_ceil(block) };
+            w.tdma = (n * blocks) as f64 * hw.dma_start_cycles as f64 + n_out as f64 * fmt.size() as f64 / hw.tdma_bytes_per_cycle;
+            // The blocked side's bytes (padding included) against the dense ones.
+            let placed = slice_bytes(ctx, body, body.result(op, 0), &out.size);
+            if placed > n_out * fmt.size() as u64 {
+                w.ct = ct_cycles(hw, DataFormat::Int8, placed, false) as f64 + hw.join_cycles as f64;
+                w.issued = 1;
+            }
+        }
+        "tx8be.Concat" | "tx8be.Pad" | "tx8be.Gather" => {
             w.tdma = tdma(n_out * fmt.size() as u64);
         }
         _ => {}
@@ -196,31 +223,48 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);
     let max_steps = steps.iter().map(Vec::len).max().unwrap_or(0);
-    // Tiles moving data at step k share the DDR.
-    let active: Vec<usize> = (0..max_steps).map(|k| steps.iter().filter(|s| s.len() > k).count().max(1)).collect();
+    // The bytes each tile loads (boxes that changed) and stores per step.
+    let mut load_bytes: Vec<Vec<Vec<u64>>> = Vec::with_capacity(steps.len());
+    for tile_steps in &steps {
+        let mut last: Vec<Option<&SliceBox>> = vec![None; loaded.len()];
+        let per_step = tile_steps
+            .iter()
+            .map(|s| {
+                let mut v = Vec::new();
+                for (i, b) in s.operands.iter().enumerate() {
+                    if !loaded.get(i).copied().unwrap_or(false) || last[i] == Some(b) || prod(&b.size) == 0 {
+                        continue;
+                    }
+                    last[i] = Some(b);
+                    v.push(slice_bytes(ctx, body, body.operand(op, i), &b.size));
+                }
+                v
+            })
+            .collect();
+        load_bytes.push(per_step);
+    }
+    let store_bytes: Vec<Vec<u64>> = steps.iter().map(|t| t.iter().map(|s| slice_bytes(ctx, body, result, &s.out.size)).collect()).collect();
+    // Tiles at step k share the DDR (a fluid model): a tile's transfers
+    // end no sooner than at the per-transfer cap, and no sooner than when
+    // the DDR has drained every tile's bytes of that phase.
+    let load_total: Vec<u64> = (0..max_steps).map(|k| load_bytes.iter().filter_map(|t| t.get(k)).flatten().sum()).collect();
+    let store_total: Vec<u64> = (0..max_steps).map(|k| store_bytes.iter().filter_map(|t| t.get(k)).sum()).collect();
+    let cap = hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle);
+    let bw = hw.ddr_bytes_per_cycle;
     let start = hw.dma_start_cycles as f64;
     let join = hw.join_cycles as f64;
     let issue = hw.issue_cycles as f64;
     let mut best = GroupEstimate::default();
     let mut best_total = -1.0;
     let mut ddr_bytes = 0u64;
-    for tile_steps in &steps {
+    for (t, tile_steps) in steps.iter().enumerate() {
         let mut e = GroupEstimate::default();
-        let mut last: Vec<Option<&SliceBox>> = vec![None; loaded.len()];
         for (k, s) in tile_steps.iter().enumerate() {
-            let rate = hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle / active[k] as f64);
-            let mut any = false;
-            for (i, b) in s.operands.iter().enumerate() {
-                if !loaded.get(i).copied().unwrap_or(false) || last[i] == Some(b) || prod(&b.size) == 0 {
-                    continue;
-                }
-                last[i] = Some(b);
-                let bytes = slice_bytes(ctx, body, body.operand(op, i), &b.size);
-                ddr_bytes += bytes;
-                e.ddr_cycles += start + bytes as f64 / rate;
-                any = true;
-            }
-            if any {
+            let loads = &load_bytes[t][k];
+            let mine: u64 = loads.iter().sum();
+            ddr_bytes += mine;
+            if !loads.is_empty() {
+                e.ddr_cycles += loads.len() as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
                 e.sync_cycles += join;
             }
             if !copy_group {
@@ -230,9 +274,9 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.tdma_cycles += w.tdma;
                 e.sync_cycles += w.issued as f64 * issue + join;
             }
-            let out_bytes = slice_bytes(ctx, body, result, &s.out.size);
+            let out_bytes = store_bytes[t][k];
             ddr_bytes += out_bytes;
-            e.ddr_cycles += start + out_bytes as f64 / rate;
+            e.ddr_cycles += start + (out_bytes as f64 / cap).max(store_total[k] as f64 / bw);
             e.sync_cycles += join;
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;

@@ -237,7 +237,13 @@ impl Pass for DdrAlloc {
             let weights: Vec<(Op, u64)> = ConstContainer::build(ctx, body)?.entries().iter().map(|e| (e.op, e.placed_bytes)).collect();
             for (op, bytes) in weights {
                 body.set_op_attr(ctx, op, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
-                next = align(next + bytes.max(1), bank);
+                next = align(next.saturating_add(bytes.max(1)), bank);
+                if next > self.hw.ddr_bytes {
+                    return Err(Diagnostic::error(
+                        body.op_loc(op),
+                        format!("a constant does not fit the card: its {bytes} bytes would end at DDR byte {next}, past the card's {} bytes", self.hw.ddr_bytes),
+                    ));
+                }
             }
             let entry = body.root_regions().first().and_then(|&r| body.first_block(r));
             let args: Vec<Value> = entry.map(|b| body.block_args(b).to_vec()).unwrap_or_default();

@@ -98,6 +98,27 @@ fn unary_passes(kind: &str) -> (u64, u64) {
     }
 }
 
+/// TDMA cycles of the operator library's `expand` of an operand of dims
+/// `x` to `out` (element size `es`): one strided copy per outer index, or
+/// one per row when the last dim is broadcast.
+fn expand_tdma(hw: &HardwareConfig, x: &[i64], out: &[i64], es: u64) -> f64 {
+    let r = out.len();
+    if r == 0 {
+        return 0.0;
+    }
+    let mut xd = vec![1i64; r.saturating_sub(x.len())];
+    xd.extend_from_slice(x);
+    let last = out[r - 1].max(1) as u64;
+    let rows = if r >= 2 { out[r - 2].max(1) as u64 } else { 1 };
+    let outer = prod(&out[..r.saturating_sub(2)]).max(1);
+    let start = hw.dma_start_cycles as f64;
+    if xd[r - 1] == 1 && last != 1 {
+        (outer * rows) as f64 * (start + (last * es) as f64 / hw.tdma_bytes_per_cycle)
+    } else {
+        outer as f64 * (start + (rows * last * es) as f64 / hw.tdma_bytes_per_cycle)
+    }
+}
+
 /// The work of `op`'s operator call producing output box `out` from
 /// operand boxes `operands`.
 fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &SliceBox, operands: &[SliceBox]) -> CallWork {
@@ -143,7 +164,38 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             w.ct = ct(n_out * taps, fmt, 1, false);
             w.issued = 1;
         }
-        "tx8be.Binary" | "tx8be.Select" | "tx8be.Cast" => {
+        "tx8be.Binary" => {
+            // A full-size and a trailing-dims operand run as one VuV pass;
+            // other broadcast operands are first expanded by TDMA.
+            // (the library's is_suffix: leading ones dropped, the rest
+            // equal to the output's trailing dims; the unit may be on the
+            // left only for commutative kinds).
+            let full = |b: &SliceBox| prod(&b.size) == n_out;
+            let suffix = |b: &SliceBox| {
+                let s: Vec<i64> = b.size.iter().copied().skip_while(|&d| d == 1).collect();
+                s.len() <= out.size.len() && out.size[out.size.len() - s.len()..] == s[..]
+            };
+            let commutative = matches!(str_attr(ctx, body, op, "kind").as_str(), "add" | "mul" | "max" | "min" | "eq" | "ne" | "and" | "or" | "xor");
+            let one_pass = operands.iter().all(full) || (operands.len() == 2 && (full(&operands[0]) && suffix(&operands[1]) || commutative && full(&operands[1]) && suffix(&operands[0])));
+            if !one_pass {
+                for b in operands.iter().filter(|b| !full(b)) {
+                    w.tdma += expand_tdma(hw, &b.size, &out.size, in_fmt.size() as u64);
+                }
+                w.tdma += hw.join_cycles as f64;
+            }
+            w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, false);
+            w.issued = 1;
+        }
+        "tx8be.Select" => {
+            // Broadcast operands expanded by TDMA; then the condition test,
+            // a mask and three bitwise passes.
+            for b in operands.iter().filter(|b| prod(&b.size) != n_out) {
+                w.tdma += expand_tdma(hw, &b.size, &out.size, fmt.size() as u64);
+            }
+            w.ct = ct(n_out, fmt, 6, false);
+            w.issued = 6;
+        }
+        "tx8be.Cast" => {
             w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, false);
             w.issued = 1;
         }
@@ -210,6 +262,28 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
     w
 }
 
+/// One box moved between DDR and SPM: its DMA descriptors and bytes.
+#[derive(Debug, Clone, Copy)]
+struct Dma {
+    descriptors: u64,
+    bytes: u64,
+}
+
+/// The DMA of box `b` of value `v` (in `v`'s placement), counted as the C
+/// model's `op_dma_load` / `op_dma_store` issue it: one descriptor per
+/// strided copy (a box whose inner dims are cut takes one per outer row).
+fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
+    let ty = body.value_type(v);
+    let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
+    let start: Vec<u64> = b.start.iter().map(|&d| d.max(0) as u64).collect();
+    let size: Vec<u64> = b.size.iter().map(|&d| d.max(0) as u64).collect();
+    let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
+    match tx8_cmodel::oplib::dma::box_transfers(&whole, &start, &size, data_format(ctx, ty), layout) {
+        Ok(copies) => Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() },
+        Err(_) => Dma { descriptors: 1, bytes: slice_bytes(ctx, body, v, &b.size) },
+    }
+}
+
 /// The cost of `group` as its schedule records it (run after
 /// tx8be-sharding; the addresses are not needed).
 pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Result<GroupEstimate, Diagnostic> {
@@ -224,7 +298,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let result = body.result(op, 0);
     let max_steps = steps.iter().map(Vec::len).max().unwrap_or(0);
     // The bytes each tile loads (boxes that changed) and stores per step.
-    let mut load_bytes: Vec<Vec<Vec<u64>>> = Vec::with_capacity(steps.len());
+    let mut load_bytes: Vec<Vec<Vec<Dma>>> = Vec::with_capacity(steps.len());
     for tile_steps in &steps {
         let mut last: Vec<Option<&SliceBox>> = vec![None; loaded.len()];
         let per_step = tile_steps
@@ -236,19 +310,19 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                         continue;
                     }
                     last[i] = Some(b);
-                    v.push(slice_bytes(ctx, body, body.operand(op, i), &b.size));
+                    v.push(dma(ctx, body, body.operand(op, i), b));
                 }
                 v
             })
             .collect();
         load_bytes.push(per_step);
     }
-    let store_bytes: Vec<Vec<u64>> = steps.iter().map(|t| t.iter().map(|s| slice_bytes(ctx, body, result, &s.out.size)).collect()).collect();
+    let store_bytes: Vec<Vec<Dma>> = steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, &s.out)).collect()).collect();
     // Tiles at step k share the DDR (a fluid model): a tile's transfers
     // end no sooner than at the per-transfer cap, and no sooner than when
     // the DDR has drained every tile's bytes of that phase.
-    let load_total: Vec<u64> = (0..max_steps).map(|k| load_bytes.iter().filter_map(|t| t.get(k)).flatten().sum()).collect();
-    let store_total: Vec<u64> = (0..max_steps).map(|k| store_bytes.iter().filter_map(|t| t.get(k)).sum()).collect();
+    let load_total: Vec<u64> = (0..max_steps).map(|k| load_bytes.iter().filter_map(|t| t.get(k)).flatten().map(|d| d.bytes).sum()).collect();
+    let store_total: Vec<u64> = (0..max_steps).map(|k| store_bytes.iter().filter_map(|t| t.get(k)).map(|d| d.bytes).sum()).collect();
     let cap = hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle);
     let bw = hw.ddr_bytes_per_cycle;
     let start = hw.dma_start_cycles as f64;
@@ -261,10 +335,11 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         let mut e = GroupEstimate::default();
         for (k, s) in tile_steps.iter().enumerate() {
             let loads = &load_bytes[t][k];
-            let mine: u64 = loads.iter().sum();
+            let mine: u64 = loads.iter().map(|d| d.bytes).sum();
+            let descriptors: u64 = loads.iter().map(|d| d.descriptors).sum();
             ddr_bytes += mine;
             if !loads.is_empty() {
-                e.ddr_cycles += loads.len() as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
+                e.ddr_cycles += descriptors as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
                 e.sync_cycles += join;
             }
             if !copy_group {
@@ -274,9 +349,9 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.tdma_cycles += w.tdma;
                 e.sync_cycles += w.issued as f64 * issue + join;
             }
-            let out_bytes = store_bytes[t][k];
-            ddr_bytes += out_bytes;
-            e.ddr_cycles += start + (out_bytes as f64 / cap).max(store_total[k] as f64 / bw);
+            let store = store_bytes[t][k];
+            ddr_bytes += store.bytes;
+            e.ddr_cycles += store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
             e.sync_cycles += join;
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;

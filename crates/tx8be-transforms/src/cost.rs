@@ -183,7 +183,8 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
                 }
                 w.tdma += hw.join_cycles as f64;
             }
-            w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, false);
+            let pow = str_attr(ctx, body, op, "kind") == "pow";
+            w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, pow);
             w.issued = 1;
         }
         "tx8be.Select" => {
@@ -210,14 +211,21 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             w.issued = 4;
         }
         "tx8be.LayerNorm" => {
-            // To f32, mean, centre, variance, rsqrt, scale, shift, back.
-            w.ct = ct(n_in, DataFormat::Fp32, 8, false);
-            w.issued = 9;
+            // oplib::normalize: to f32, row sums, centre (transpose, VuV,
+            // transpose), square, row sums, scale, shift, back to the
+            // format: 13 passes over the slice; mean / variance / rsqrt
+            // per row.
+            let rows = n_in / out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
+            w.ct = ct(n_in, DataFormat::Fp32, 13, false) + ct(rows, DataFormat::Fp32, 3, false) + ct(rows, DataFormat::Fp32, 1, true);
+            w.issued = 17;
         }
         "tx8be.Softmax" => {
-            // To f32, max, subtract, exp, sum, divide, back.
-            w.ct = ct(n_in, DataFormat::Fp32, 5, false) + ct(n_in, DataFormat::Fp32, 1, true);
-            w.issued = 7;
+            // oplib::normalize: to f32, row max, transpose, subtract, exp,
+            // transpose, row sums, reciprocal per row, scale (transpose,
+            // VuV, transpose), back to the format.
+            let rows = n_in / out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
+            w.ct = ct(n_in, DataFormat::Fp32, 10, false) + ct(n_in, DataFormat::Fp32, 1, true) + ct(rows, DataFormat::Fp32, 1, true);
+            w.issued = 12;
         }
         "tx8be.Reduce" => {
             w.ct = ct(n_in, fmt, 2, false);

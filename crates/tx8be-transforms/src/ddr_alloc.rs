@@ -47,8 +47,10 @@ pub const INFO: PassInfo = PassInfo {
         opts.apply("tx8be-ddr-alloc", |k, v| {
             Some(match k {
                 "reuse" => match v {
-                    "true" | "1" => Ok(pass.reuse = true),
-                    "false" | "0" => Ok(pass.reuse = false),
+                    "true" | "1" | "false" | "0" => {
+                        pass.reuse = matches!(v, "true" | "1");
+                        Ok(())
+                    }
                     _ => Err("expected true or false".to_string()),
                 },
                 _ => return None,

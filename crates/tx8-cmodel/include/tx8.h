@@ -548,6 +548,13 @@ uint64_t op_join(uint32_t engines);
 uint64_t op_barrier(void);
 
 /**
+ * Zero-cost trace marker: the part of the program from here to the next
+ * marker is `id` (tx8c: a group id). Costs no cycles; `report.json`'s
+ * `marks` and `trace.json`'s "mark" track show when each tile reached it.
+ */
+uint64_t op_mark(uint32_t id);
+
+/**
  * RDMA strided copy DDR -> SPM.
  */
 uint64_t tsm_rdma_load(uint64_t ddr,

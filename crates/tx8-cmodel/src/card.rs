@@ -178,7 +178,11 @@ impl Card {
         if let Some(e) = first_barrier_err {
             return Err(e);
         }
-        let instructions = streams.iter().map(|s| s.len() as u64).collect();
+        // Markers are not instructions.
+        let instructions = streams
+            .iter()
+            .map(|s| s.iter().filter(|op| !matches!(op, crate::timing::TimedOp::Mark { .. })).count() as u64)
+            .collect();
         let timing = simulate(&self.config, &streams)?;
         hazard::check(&footprints, &timing.op_spans)?;
         Ok(RunResult {

@@ -104,6 +104,12 @@ impl<'a> TileCtx<'a> {
         Ok(cycles)
     }
 
+    /// Put a zero-cost marker `id` in this tile's stream (no instruction,
+    /// no footprint): the timing replay records when the tile reaches it.
+    pub fn mark(&mut self, id: u32) {
+        self.record.push(TimedOp::Mark { id });
+    }
+
     /// Read `len` bytes of this tile's SPM outside any instruction: the
     /// C-call layer's view change between a placed operand and the dense
     /// copy the operator library computes on (no time, no footprint).

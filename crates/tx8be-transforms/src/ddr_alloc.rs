@@ -1,14 +1,28 @@
-//! `tx8be-ddr-alloc` (the simple schedule's opt_ddr + DDR allocation): gives
-//! every tensor that lives in DDR an address aligned to the DDR bank
-//! (4096 B): the weights first, as one contiguous image (`weights.bin`) in
-//! `const_map_id` order (program order for constants without an id), then
-//! the function's inputs, then every group's output, without reuse
-//! (lifetime-based reuse comes with the next backend issue). Each buffer
-//! has its value's placed size (`tx8be::layout::placed_bytes` of
-//! `value_mem_layout`: a blocked value's padding included). A reshape
+//! `tx8be-ddr-alloc` (the seed's opt_ddr + DDR allocation): gives every
+//! tensor that lives in DDR an address aligned to the DDR bank (4096 B,
+//! opt_ddr's rule: no buffer shares a bank with another).
+//!
+//! - The weights first, as one contiguous image (`weights.bin`) in
+//!   `const_map_id` order (program order for constants without an id),
+//!   then the function's inputs, then the groups whose output is a
+//!   function result: these are never reused.
+//! - Every other group output (an activation) lives from the group that
+//!   writes it to the last group that reads it. Its bytes are handed to a
+//!   later group only if that group writes in a later barrier epoch than
+//!   the last read (`opt_barrier::epochs`): otherwise a tile could
+//!   overwrite rows another tile has not read yet (the C model's race
+//!   detector checks exactly this). Placement is first fit over the freed
+//!   ranges, in group order. With `reuse=false` (tx8c's `--compare-all`,
+//!   which reads every group's output after the run) nothing is reused.
+//!
+//! Each buffer has its value's placed size (`tx8be::layout::placed_bytes`
+//! of `value_mem_layout`: a blocked value's padding included). A reshape
 //! shares its operand's bytes. Addresses are written into the IR:
 //! `ddr_addr` on `tx8be.const` and `tx8be.store_var`, `tx8be.ddr_addr` in
-//! the function's argument and result attributes.
+//! the function's argument and result attributes, and the bytes of DDR the
+//! function uses from `DDR_BASE` as `tx8be.ddr_bytes` on the function.
+
+use std::collections::{HashMap, HashSet};
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Value, ValueDef};
 use strata_pass::pass::{Pass, PassTarget};
@@ -20,15 +34,29 @@ use tx8be::layout::{placed_bytes, value_mem_layout};
 
 use crate::constants::ConstContainer;
 use crate::group_ops::entry_ops;
+use crate::opt_barrier::{epochs, group_reads};
 use crate::schedule::align;
+use crate::sharding::groups;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-ddr-alloc",
     description: "Assign DDR addresses to weights, inputs and group outputs (ddr_addr, tx8be.ddr_addr)",
-    options: &[],
+    options: &[("reuse", "hand a dead activation's bytes to later groups (default true)")],
     ctor: |opts| {
-        opts.apply("tx8be-ddr-alloc", |_, _| None)?;
-        Ok(Box::new(DdrAlloc { hw: HardwareConfig::default() }))
+        let mut pass = DdrAlloc { hw: HardwareConfig::default(), reuse: true };
+        opts.apply("tx8be-ddr-alloc", |k, v| {
+            Some(match k {
+                "reuse" => match v {
+                    "true" | "1" | "false" | "0" => {
+                        pass.reuse = matches!(v, "true" | "1");
+                        Ok(())
+                    }
+                    _ => Err("expected true or false".to_string()),
+                },
+                _ => return None,
+            })
+        })?;
+        Ok(Box::new(pass))
     },
 };
 
@@ -37,6 +65,8 @@ pub const DDR_BASE: u64 = 0x1000_0000;
 
 pub struct DdrAlloc {
     pub hw: HardwareConfig,
+    /// Reuse the bytes of dead activations (false: every output its own).
+    pub reuse: bool,
 }
 
 /// Bytes `v` occupies in DDR: its size in its placement (padding and batch
@@ -80,6 +110,110 @@ fn set_list_entry(ctx: &Context, attrs: Attribute, list_name: &str, count: usize
     ctx.dict_with(attrs, ctx.intern_str(list_name), Some(ctx.array_attr(&list)))
 }
 
+/// The groups whose outputs the function returns (through reshapes).
+fn result_groups(ctx: &Context, body: &Body, ops: &[Op]) -> HashSet<Op> {
+    let mut out = HashSet::new();
+    let Some(&ret) = ops.iter().find(|&&o| ctx.op_name_str(body.op_name(o)) == "func.return") else { return out };
+    for mut v in body.operands(ret) {
+        while let Some(d) = body.defining_op(v) {
+            match ctx.op_name_str(body.op_name(d)) {
+                "tx8be.Reshape" => v = body.operand(d, 0),
+                "tx8be.group" => {
+                    out.insert(d);
+                    break;
+                }
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
+/// A live activation buffer of the arena: offset, bytes, and the last
+/// barrier epoch in which a group reads it (`None`: never freed).
+struct Live {
+    offset: u64,
+    bytes: u64,
+    last_read_epoch: Option<u64>,
+}
+
+/// First fit of `bytes` among `live` (sorted by offset): the lowest offset
+/// of a gap that holds them, bank aligned.
+fn first_fit(live: &[Live], bytes: u64, bank: u64) -> u64 {
+    let mut at = 0;
+    for l in live {
+        if l.offset >= at + bytes {
+            break;
+        }
+        at = at.max(align(l.offset + l.bytes, bank));
+    }
+    at
+}
+
+impl DdrAlloc {
+    /// Places every group's output from DDR address `next` on: the
+    /// function's results first (never reused), then the activations in
+    /// an arena where a buffer whose last reader ran in an earlier barrier
+    /// epoch is free again. Returns the end of the DDR used.
+    fn place_group_outputs(&self, ctx: &Context, body: &mut Body, ops: &[Op], mut next: u64) -> Result<u64, Diagnostic> {
+        let bank = self.hw.ddr_bank_bytes.max(1);
+        let i64t = ctx.i64();
+        let gs = groups(ctx, body);
+        let epoch = epochs(ctx, body, &gs);
+        let index: HashMap<Op, usize> = gs.iter().enumerate().map(|(i, &g)| (g, i)).collect();
+        // The last epoch each group's output is read in.
+        let mut last_read: Vec<u64> = epoch.clone();
+        for (i, &g) in gs.iter().enumerate() {
+            for w in group_reads(ctx, body, g) {
+                if let Some(&j) = index.get(&w) {
+                    last_read[j] = last_read[j].max(epoch[i]);
+                }
+            }
+        }
+        let results = result_groups(ctx, body, ops);
+        let mut addr: Vec<Option<u64>> = vec![None; gs.len()];
+        let bytes: Vec<Option<u64>> = gs.iter().map(|&g| group_store(ctx, body, g).map(|v| bytes_of(ctx, body, v).max(1))).collect();
+        for (i, &g) in gs.iter().enumerate() {
+            let (Some(b), true) = (bytes[i], results.contains(&g) || !self.reuse) else { continue };
+            addr[i] = Some(next);
+            next = align(next.saturating_add(b), bank);
+            self.check_fits(ctx, body, g, b, next)?;
+        }
+        let arena = next;
+        let mut live: Vec<Live> = Vec::new();
+        for (i, &g) in gs.iter().enumerate() {
+            let Some(b) = bytes[i] else { continue };
+            if addr[i].is_some() {
+                continue;
+            }
+            live.retain(|l| l.last_read_epoch.is_none_or(|e| e >= epoch[i]));
+            let offset = first_fit(&live, b, bank);
+            let at = live.partition_point(|l| l.offset < offset);
+            live.insert(at, Live { offset, bytes: b, last_read_epoch: Some(last_read[i]) });
+            addr[i] = Some(arena + offset);
+            let end = align(arena.saturating_add(offset).saturating_add(b), bank);
+            self.check_fits(ctx, body, g, b, end)?;
+            next = next.max(end);
+        }
+        for (i, &g) in gs.iter().enumerate() {
+            let (Some(a), Some(store)) = (addr[i], group_store(ctx, body, g).and_then(|v| body.defining_op(v))) else { continue };
+            body.set_op_attr(ctx, store, "ddr_addr", Some(ctx.integer_attr(i64t, a as i64)));
+        }
+        Ok(next)
+    }
+
+    fn check_fits(&self, ctx: &Context, body: &Body, g: Op, bytes: u64, end: u64) -> Result<(), Diagnostic> {
+        if end <= self.hw.ddr_bytes {
+            return Ok(());
+        }
+        let name = crate::sharding::group_compute_op(ctx, body, g).map(|c| ctx.op_name_str(body.op_name(c)).to_string()).unwrap_or_default();
+        Err(Diagnostic::error(
+            body.op_loc(g),
+            format!("'{name}' does not fit the card: its {bytes}-byte result would end at DDR byte {end}, past the card's {} bytes", self.hw.ddr_bytes),
+        ))
+    }
+}
+
 impl Pass for DdrAlloc {
     fn argument(&self) -> &'static str {
         INFO.argument
@@ -105,7 +239,13 @@ impl Pass for DdrAlloc {
             let weights: Vec<(Op, u64)> = ConstContainer::build(ctx, body)?.entries().iter().map(|e| (e.op, e.placed_bytes)).collect();
             for (op, bytes) in weights {
                 body.set_op_attr(ctx, op, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
-                next = align(next + bytes.max(1), bank);
+                next = align(next.saturating_add(bytes.max(1)), bank);
+                if next > self.hw.ddr_bytes {
+                    return Err(Diagnostic::error(
+                        body.op_loc(op),
+                        format!("a constant does not fit the card: its {bytes} bytes would end at DDR byte {next}, past the card's {} bytes", self.hw.ddr_bytes),
+                    ));
+                }
             }
             let entry = body.root_regions().first().and_then(|&r| body.first_block(r));
             let args: Vec<Value> = entry.map(|b| body.block_args(b).to_vec()).unwrap_or_default();
@@ -114,26 +254,11 @@ impl Pass for DdrAlloc {
                 fattrs = set_list_entry(ctx, fattrs, "arg_attrs", args.len(), i, "tx8be.ddr_addr", ctx.integer_attr(i64t, next as i64));
                 next = align(next + bytes.max(1), bank);
             }
-            for &op in &ops {
-                if ctx.op_name_str(body.op_name(op)) != "tx8be.group" {
-                    continue;
-                }
-                let Some(stored) = group_store(ctx, body, op) else { continue };
-                let Some(store) = body.defining_op(stored) else { continue };
-                let bytes = bytes_of(ctx, body, stored);
-                body.set_op_attr(ctx, store, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
-                next = align(next.saturating_add(bytes.max(1)), bank);
-                if next > self.hw.ddr_bytes {
-                    let name = crate::sharding::group_compute_op(ctx, body, op).map(|c| ctx.op_name_str(body.op_name(c)).to_string()).unwrap_or_default();
-                    return Err(Diagnostic::error(
-                        body.op_loc(op),
-                        format!("'{name}' does not fit the card: its {bytes}-byte result would end at DDR byte {next}, past the card's {} bytes", self.hw.ddr_bytes),
-                    ));
-                }
-            }
+            next = self.place_group_outputs(ctx, body, &ops, next)?;
             if next > self.hw.ddr_bytes {
                 return Err(Diagnostic::error(module.op_loc(f), format!("the model needs {next} bytes of DDR; the card has {}", self.hw.ddr_bytes)));
             }
+            fattrs = ctx.dict_with(fattrs, ctx.intern_str("tx8be.ddr_bytes"), Some(ctx.integer_attr(i64t, (next - DDR_BASE) as i64)));
             // Results: where the returned values live.
             let body = module.nested(f).expect("checked above");
             let ret = ops.iter().copied().find(|&o| ctx.op_name_str(body.op_name(o)) == "func.return");

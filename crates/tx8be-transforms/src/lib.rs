@@ -15,17 +15,21 @@
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
 //! | `tx8be-opt-barrier` | `opt_barrier.rs` |
 //! | `tx8be-ddr-alloc` | `ddr_alloc.rs` |
+//! | `tx8be-estimate` | `estimate.rs` |
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
-//! by the passes and codegen), `boxes.rs` the box arithmetic, `dense.rs`
+//! by the passes and codegen), `cost.rs` the cost model (a group's
+//! cycles from its schedule with the C model's formulas), `boxes.rs` the box arithmetic, `dense.rs`
 //! constant tensors, `constants/container.rs` the compilation's constant
 //! store.
 
 pub mod boxes;
 pub mod cancel_transposes;
 pub mod constants;
+pub mod cost;
 pub mod ddr_alloc;
 pub mod dense;
+pub mod estimate;
 pub mod fold_constants;
 pub mod group_ops;
 pub mod layout;
@@ -53,4 +57,5 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(spm_alloc::INFO);
     registry.register(opt_barrier::INFO);
     registry.register(ddr_alloc::INFO);
+    registry.register(estimate::INFO);
 }

@@ -30,6 +30,9 @@ pub struct RunMeasure {
     pub host_transfer_cycles: f64,
     /// Busy cycles per engine summed over tiles.
     pub engine_busy: Vec<(String, f64)>,
+    /// The run split at the program's `op_mark` markers: (marker id =
+    /// group id, cycles), in program order.
+    pub marks: Vec<(u32, f64)>,
 }
 
 /// The tx8-run executable: TX8_RUN, or next to this executable.
@@ -97,7 +100,13 @@ fn read_report(path: &Path) -> Result<RunMeasure, String> {
             }
         }
     }
+    let marks = v
+        .get("marks")
+        .and_then(|m| m.as_array())
+        .map(|a| a.iter().filter_map(|m| Some((m.get("id")?.as_u64()? as u32, m.get("cycles")?.as_f64()?))).collect())
+        .unwrap_or_default();
     Ok(RunMeasure {
+        marks,
         total_cycles: num("total_cycles"),
         ddr_bytes: num("ddr_bytes"),
         noc_bytes: num("noc_bytes"),

@@ -131,7 +131,8 @@ fn main_func(ctx: &Context, module_body: &Body) -> Result<Op, Failure> {
 }
 
 fn out_dir(opts: &Options) -> Result<PathBuf, Failure> {
-    let d = opts.out_dir.clone().ok_or_else(|| Failure("-o OUTDIR is required to write main.c (or use --emit=stablehlo / --emit=tx8be to print IR)".into()))?;
+    let beside_report = opts.report.as_ref().map(|r| r.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from(".")));
+    let d = opts.out_dir.clone().or(beside_report).ok_or_else(|| Failure("-o OUTDIR is required to write main.c (or use --emit=stablehlo / --emit=tx8be to print IR)".into()))?;
     std::fs::create_dir_all(&d).map_err(|e| Failure(format!("{}: {e}", d.display())))?;
     Ok(d)
 }
@@ -189,7 +190,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     };
     write(&dir.join("model.json"), serde_json::to_string_pretty(&info).unwrap_or_default())?;
     let roofline = crate::roofline::model_roofline(&ctx, body, &hw, opts.dtype == Dtype::Fp32);
-    let wants_run = opts.run.is_some() || opts.compare.is_some() || opts.compare_all;
+    let wants_run = opts.run.is_some() || opts.compare.is_some() || opts.compare_all || opts.report.is_some();
     if !wants_run {
         progress.finish();
         eprintln!("tx8c: wrote {} ({} groups) in {compile_seconds:.2} s", dir.display(), program.groups.len());
@@ -206,7 +207,32 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     progress.finish();
     crate::run::write_outputs(&dir, &outputs, &result.outputs)?;
     let channel_norms = crate::report::channel_norm_counts(&ctx, body);
-    crate::report::write_run_json(&dir, opts, &hw, compile_seconds, &roofline, &result, program.groups.len(), channel_norms)?;
+    // The run's trace next to run.json; the run split per group.
+    let run_trace = run_dir.join("trace.json");
+    let trace = if run_trace.is_file() {
+        std::fs::copy(&run_trace, dir.join("trace.json")).map_err(|e| Failure(format!("{}: {e}", run_trace.display())))?;
+        Some(dir.join("trace.json"))
+    } else {
+        None
+    };
+    let marks = result.measure.as_ref().map(|m| m.marks.clone()).unwrap_or_default();
+    let rows = crate::group_report::group_rows(&ctx, body, &hw, opts.dtype == Dtype::Fp32, &marks)?;
+    let ddr_footprint = ctx.dict_get(fattrs, "tx8be.ddr_bytes").and_then(|a| ctx.as_i64(a)).map(|b| b as u64);
+    crate::report::write_run_json(&dir, opts, &hw, compile_seconds, &roofline, &result, program.groups.len(), channel_norms, ddr_footprint, &rows, trace.as_deref())?;
+    if let Some(m) = crate::group_report::median_estimate_error(&rows) {
+        eprintln!("tx8c: cost model: median |estimated - simulated| / simulated over {} groups: {:.1}%", crate::group_report::estimate_errors(&rows).len(), m * 100.0);
+    }
+    if let Some(path) = &opts.report {
+        let summary = crate::group_report::ReportSummary {
+            model: &opts.model.display().to_string(),
+            dtype: opts.dtype.name(),
+            simulated_cycles: result.measure.as_ref().map(|m| m.total_cycles),
+            roofline: &roofline,
+            trace: trace.as_deref(),
+        };
+        write(path, crate::group_report::report_html(&summary, &rows))?;
+        eprintln!("tx8c: wrote the report {}", path.display());
+    }
     let mut ok = true;
     if let Some(reference) = &opts.compare {
         ok &= crate::run::compare_outputs(&dir, reference, opts, &outputs, &result.outputs)?;

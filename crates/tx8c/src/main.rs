@@ -5,6 +5,7 @@ mod cmodel_run;
 mod codegen;
 mod compare;
 mod driver;
+mod group_report;
 mod host_io;
 mod options;
 mod pipeline;

@@ -82,6 +82,12 @@ pub struct Options {
     #[arg(long)]
     pub compare_all: bool,
 
+    /// Write a per-group HTML report (estimated and simulated cycles, roofline,
+    /// DDR bytes, SPM, schedule; implies --run). Without -o, the outputs go
+    /// next to it.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
+
     /// Shape for an input whose dims are symbolic: NAME=1x3x224x224 (repeatable).
     #[arg(long = "input-shape", value_name = "NAME=DIMS")]
     pub input_shapes: Vec<String>,

@@ -91,7 +91,9 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
     f.add_pass(Box::new(tx8be_transforms::sharding::Sharding { hw: hw.clone() }));
     f.add_pass(Box::new(tx8be_transforms::spm_alloc::SpmAlloc { hw: hw.clone() }));
     add(f, &registry, "tx8be-opt-barrier", "")?;
-    pm.add_pass(Box::new(tx8be_transforms::ddr_alloc::DdrAlloc { hw: hw.clone() }));
+    // --compare-all reads every group's output after the run: no reuse.
+    pm.add_pass(Box::new(tx8be_transforms::ddr_alloc::DdrAlloc { hw: hw.clone(), reuse: !opts.compare_all }));
+    pm.nest("func.func").add_pass(Box::new(tx8be_transforms::estimate::Estimate { hw: hw.clone() }));
     Ok(pm)
 }
 

@@ -1,7 +1,8 @@
 //! `OUTDIR/run.json`: what a run measured against what the hardware allows:
 //! simulated cycles, the roofline bound of ../shared/tx8/hardware.md for the
 //! model (NE FLOPs, CGRA element-ops, compulsory DDR bytes) and the fraction
-//! of it reached, plus compile and wall times.
+//! of it reached, plus compile and wall times, the DDR the program uses,
+//! and per group (`group_report.rs`) estimated against simulated cycles.
 
 use std::path::Path;
 
@@ -9,6 +10,7 @@ use serde::Serialize;
 use tx8_cmodel::HardwareConfig;
 
 use crate::driver::Failure;
+use crate::group_report::{median_estimate_error, GroupRow};
 use crate::options::Options;
 use crate::roofline::Roofline;
 use crate::run::RunResult;
@@ -18,7 +20,7 @@ struct RunFile<'a> {
     model: String,
     dtype: &'a str,
     target: &'a str,
-    groups: usize,
+    group_count: usize,
     compile_seconds: f64,
     run_wall_seconds: f64,
     /// Kernel cycles on the C model (launch and host transfers excluded).
@@ -41,6 +43,15 @@ struct RunFile<'a> {
     /// passes aim at none).
     channel_norm_ops: usize,
     channel_norm_on_constants: usize,
+    /// Bytes of DDR the program uses (weights, inputs, outputs and the
+    /// activation arena after lifetime reuse: tx8be-ddr-alloc's `tx8be.ddr_bytes`).
+    ddr_footprint_bytes: Option<u64>,
+    /// Median over groups of |estimated - simulated| / simulated.
+    estimate_median_error: Option<f64>,
+    /// Per group: estimate, simulation, roofline, bytes, SPM, schedule.
+    groups: &'a [GroupRow],
+    /// The run's Perfetto / Chrome trace (OUTDIR/trace.json).
+    trace: Option<String>,
 }
 
 /// The `tx8be.ChannelNorm` ops of a scheduled function body, and how many
@@ -68,8 +79,11 @@ pub fn write_run_json(
     compile_seconds: f64,
     roofline: &Roofline,
     result: &RunResult,
-    groups: usize,
+    group_count: usize,
     channel_norms: (usize, usize),
+    ddr_footprint_bytes: Option<u64>,
+    groups: &[GroupRow],
+    trace: Option<&Path>,
 ) -> Result<(), Failure> {
     let m = result.measure.as_ref();
     let ms = |cycles: f64| cycles / hw.clock_hz as f64 * 1e3;
@@ -77,7 +91,7 @@ pub fn write_run_json(
         model: opts.model.display().to_string(),
         dtype: opts.dtype.name(),
         target: if m.is_some() { "cmodel" } else { "reference" },
-        groups,
+        group_count,
         compile_seconds,
         run_wall_seconds: result.wall_seconds,
         simulated_cycles: m.map(|m| m.total_cycles),
@@ -93,6 +107,10 @@ pub fn write_run_json(
         engine_busy_cycles: m.map(|m| m.engine_busy.clone()).unwrap_or_default(),
         channel_norm_ops: channel_norms.0,
         channel_norm_on_constants: channel_norms.1,
+        ddr_footprint_bytes,
+        estimate_median_error: median_estimate_error(groups),
+        groups,
+        trace: trace.map(|p| p.display().to_string()),
     };
     let text = serde_json::to_string_pretty(&file).map_err(|e| Failure(e.to_string()))?;
     std::fs::write(dir.join("run.json"), text).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;

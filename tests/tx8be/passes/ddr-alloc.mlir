@@ -2,21 +2,23 @@
 // tx8be-ddr-alloc gives every DDR tensor an address aligned to 4096 bytes
 // from the DDR base 0x10000000 (268435456): the weights first (ddr_addr on
 // tx8be.const), then the function's inputs (tx8be.ddr_addr argument
-// attribute), then each group's output (ddr_addr on tx8be.store_var), no
-// reuse. A result's address is that of the store producing it; a reshape
-// shares its operand's bytes.
+// attribute), then the outputs the function returns, then the other
+// groups' outputs (ddr_addr on tx8be.store_var). A result's address is
+// that of the store producing it; a reshape shares its operand's bytes.
+// The function gets the DDR bytes it uses (tx8be.ddr_bytes).
 
 // Every tensor is 1025 x 4 = 4100 bytes: two pages each, so weight 1
-// starts at base + 8192, the input at base + 16384, group 0's output at
-// base + 24576, group 1's (the result, reached through a reshape) at
-// base + 32768.
+// starts at base + 8192, the input at base + 16384, group 1's output (the
+// result, reached through a reshape) at base + 24576, group 0's at
+// base + 32768; 40960 bytes in all.
 // CHECK-LABEL: func.func @mlp
-// CHECK-SAME: (%{{.*}}: tensor<1025xf32> {tx8be.ddr_addr = 268451840 : i64}) -> (tensor<1025xf32> {tx8be.ddr_addr = 268468224 : i64})
+// CHECK-SAME: (%{{.*}}: tensor<1025xf32> {tx8be.ddr_addr = 268451840 : i64}) -> (tensor<1025xf32> {tx8be.ddr_addr = 268460032 : i64})
+// CHECK-SAME: tx8be.ddr_bytes = 40960 : i64
 // CHECK-NEXT: tx8be.const {ddr_addr = 268435456 : i64} dense<5.000000e-01> : tensor<1025xf32>
 // CHECK-NEXT: tx8be.const {ddr_addr = 268443648 : i64} dense<0.000000e+00> : tensor<1025xf32>
-// CHECK: tx8be.store_var %{{.*}} {ddr_addr = 268460032 : i64}
-// CHECK: tx8be.Reshape
 // CHECK: tx8be.store_var %{{.*}} {ddr_addr = 268468224 : i64}
+// CHECK: tx8be.Reshape
+// CHECK: tx8be.store_var %{{.*}} {ddr_addr = 268460032 : i64}
 // CHECK: tx8be.Reshape
 // CHECK-NEXT: return
 func.func @mlp(%x: tensor<1025xf32>) -> tensor<1025xf32> {

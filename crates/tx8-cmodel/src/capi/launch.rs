@@ -3,8 +3,9 @@
 //! and writes the outputs (`<name>.bin`), `outputs.json` (the seed's
 //! saveInfoFile: name, address, size, file of each output), `report.json`
 //! (total cycles, per-tile per-engine busy cycles, DDR and NoC bytes; launch
-//! and PCIe host-transfer cycles reported apart) and
-//! `trace.json` (Chrome trace events, one track per tile engine).
+//! and PCIe host-transfer cycles reported apart; `marks`: the run split at
+//! the `op_mark` markers) and `trace.json` (Chrome trace events, one track
+//! per tile engine, plus a "mark" track when the program has markers).
 //!
 //! Arguments: `--input NAME=FILE@ADDR` (repeatable; `--inputs` takes a
 //! comma-separated list), `--output NAME=ADDR:BYTES` (repeatable; `--outputs`
@@ -177,6 +178,19 @@ pub fn report_json(card: &Card, r: &RunResult, host_bytes: u64) -> String {
             );
         }
         s.push_str("}}");
+    }
+    s.push_str("\n  ],\n  \"marks\": [");
+    // The run split at the op_mark markers (tx8c: one part per group).
+    for (i, m) in t.mark_spans().iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}\n    {{\"id\": {}, \"start\": {:.3}, \"end\": {:.3}, \"cycles\": {:.3}}}",
+            if i > 0 { "," } else { "" },
+            m.id,
+            m.start,
+            m.end,
+            m.end - m.start
+        );
     }
     s.push_str("\n  ]\n}\n");
     s

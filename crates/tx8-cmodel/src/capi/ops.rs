@@ -144,6 +144,17 @@ pub extern "C" fn op_barrier() -> u64 {
     call(|ctx| ctx.execute(&Instr::Barrier))
 }
 
+/// Zero-cost trace marker: the part of the program from here to the next
+/// marker is `id` (tx8c: a group id). Costs no cycles; `report.json`'s
+/// `marks` and `trace.json`'s "mark" track show when each tile reached it.
+#[no_mangle]
+pub extern "C" fn op_mark(id: u32) -> u64 {
+    call(|ctx| {
+        ctx.mark(id);
+        Ok(0)
+    })
+}
+
 /// RDMA strided copy DDR -> SPM.
 #[no_mangle]
 pub extern "C" fn tsm_rdma_load(

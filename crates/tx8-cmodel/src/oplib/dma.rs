@@ -7,6 +7,7 @@
 //! A channel-blocked tensor (Cx/NCx) is blocked in DDR as a whole and in
 //! SPM as the box (see `blocked_box`); dense ones are row-major on both sides.
 
+use crate::dtype::DataFormat;
 use crate::error::SimError;
 use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, WdmaInstr};
 use crate::layout::{MemLayout, Nhwc, Placement};
@@ -46,18 +47,38 @@ fn copies(
     layout: MemLayout,
 ) -> Result<Vec<(u64, u64, Strided)>, SimError> {
     check(op, whole, start, spm)?;
+    transfers(op, &whole.dims, start, &spm.dims, spm.fmt, layout)
+}
+
+/// The DMA descriptors (DDR offset, SPM offset, shape) that move box
+/// `start` / `size` of a tensor of dims `whole` in format `fmt` and
+/// placement kind `layout`: what `op_dma_load` / `op_dma_store` issue, one
+/// RDMA / WDMA instruction each (the compiler's cost model counts them).
+pub fn box_transfers(
+    whole: &[u64],
+    start: &[u64],
+    size: &[u64],
+    fmt: DataFormat,
+    layout: MemLayout,
+) -> Result<Vec<(u64, u64, Strided)>, SimError> {
+    transfers("dma", whole, start, size, fmt, layout)
+}
+
+fn transfers(
+    op: &str,
+    whole: &[u64],
+    start: &[u64],
+    size: &[u64],
+    fmt: DataFormat,
+    layout: MemLayout,
+) -> Result<Vec<(u64, u64, Strided)>, SimError> {
     if !layout.is_blocked() {
-        return Ok(box_copies(
-            &whole.dims,
-            start,
-            &spm.dims,
-            spm.fmt.size() as u64,
-        ));
+        return Ok(box_copies(whole, start, size, fmt.size() as u64));
     }
     let placed = |dims: &[u64]| {
-        Placement::of_dims(layout, spm.fmt, dims).map_err(|e| op_err(op, e.to_string()))
+        Placement::of_dims(layout, fmt, dims).map_err(|e| op_err(op, e.to_string()))
     };
-    let (w, b) = (placed(&whole.dims)?, placed(&spm.dims)?);
+    let (w, b) = (placed(whole)?, placed(size)?);
     // The box start as (N, H, W, C), with the dims `Nhwc::from_dims` adds at 0.
     let s = match *start {
         [c] => Nhwc {

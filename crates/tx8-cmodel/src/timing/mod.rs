@@ -50,6 +50,10 @@ pub enum TimedOp {
     Join { engines: EngineMask },
     /// Wait until every tile reaches its matching barrier.
     Barrier,
+    /// A zero-cost marker the program puts at the start of a part of it
+    /// (tx8c: a group); the replay records when the scalar unit reaches it
+    /// (`TimingReport::marks`), so a run's cycles can be split per part.
+    Mark { id: u32 },
 }
 
 /// Cycles the scalar unit spends issuing `engine`'s instructions.
@@ -90,5 +94,6 @@ pub fn standalone_cycles(config: &HardwareConfig, op: &TimedOp) -> u64 {
         TimedOp::Scalar { cycles, .. } => *cycles,
         TimedOp::Join { .. } => config.join_cycles,
         TimedOp::Barrier => config.barrier_cycles,
+        TimedOp::Mark { .. } => 0,
     }
 }

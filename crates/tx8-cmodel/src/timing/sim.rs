@@ -21,7 +21,7 @@ use crate::engine::Engine;
 use crate::error::SimError;
 use crate::timing::flows::{allocate, Demand, Resource};
 use crate::timing::noc::xy_route;
-use crate::timing::report::{TimingReport, TraceEvent};
+use crate::timing::report::{Mark, TimingReport, TraceEvent};
 use crate::timing::{issue_cycles, TimedOp, Work};
 
 /// Tolerance on simulated times (cycles) when deciding an event is due.
@@ -366,6 +366,15 @@ fn step_scalar(
         }
         TimedOp::Barrier => {
             tile.at_barrier = true;
+            true
+        }
+        TimedOp::Mark { id } => {
+            report.marks.push(Mark {
+                tile: t as u32,
+                id: *id,
+                time: now,
+            });
+            tile.pc += 1;
             true
         }
     }

@@ -255,3 +255,32 @@ fn engines_of_a_tile_overlap() {
     assert!(close(r.end_time, ne_end.max(dma_end).max(ct_end)));
     assert!(close(r.busy_cycles(0, Engine::Ne), 10_000.0));
 }
+
+#[test]
+fn marks_cost_nothing_and_split_the_run_at_the_last_tile() {
+    for c in configs() {
+        let bytes = 6400u64;
+        // Two tiles: part 1 is a DMA then a barrier, part 2 a longer DMA on
+        // tile 1 only. Tile 1 reaches mark 2 after the barrier like tile 0.
+        let part = |b: u64| vec![TimedOp::Mark { id: 1 }, dma(Engine::Rdma, b), TimedOp::Join { engines: EngineMask::of(&[Engine::Rdma]) }, TimedOp::Barrier];
+        let mut streams = vec![part(bytes), part(2 * bytes)];
+        streams[0].push(TimedOp::Mark { id: 2 });
+        streams[1].extend([TimedOp::Mark { id: 2 }, dma(Engine::Rdma, bytes)]);
+        let plain: Vec<Vec<TimedOp>> = streams.iter().map(|s| s.iter().filter(|o| !matches!(o, TimedOp::Mark { .. })).cloned().collect()).collect();
+        let r = simulate(&c, &streams).unwrap();
+        let without = simulate(&c, &plain).unwrap();
+        assert!(close(r.end_time, without.end_time), "markers changed the run: {} vs {}", r.end_time, without.end_time);
+        let spans = r.mark_spans();
+        assert_eq!(spans.iter().map(|s| s.id).collect::<Vec<_>>(), vec![1, 2]);
+        // Part 1 ends when the barrier releases the tiles (both reach mark 2 then).
+        let rate = c.ddr_transfer_cap_bytes_per_cycle.min(c.ddr_bytes_per_cycle / 2.0);
+        let first_done = c.dma_start_cycles as f64 + bytes as f64 / rate;
+        let second_done = first_done + (bytes as f64 / c.ddr_transfer_cap_bytes_per_cycle.min(c.ddr_bytes_per_cycle));
+        let barrier_at = second_done + c.join_cycles as f64;
+        let released = barrier_at + c.barrier_cycles as f64;
+        assert!(close(spans[0].start, 0.0));
+        assert!(close(spans[0].end, released), "{} vs {released}", spans[0].end);
+        assert!(close(spans[1].end, r.end_time));
+        assert!(close(spans.iter().map(|s| s.end - s.start).sum::<f64>(), r.end_time));
+    }
+}

@@ -124,6 +124,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
 
     let _ = writeln!(s, "static void group_{id}(void) {{");
     let _ = writeln!(s, "    const uint32_t t = tile_id();");
+    let _ = writeln!(s, "    op_mark({id}u); /* zero-cost: run.json splits the cycles per group */");
     for (k, _) in g.operands.iter().enumerate() {
         let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k}; const BOX *last{k} = 0;");
     }

@@ -1,0 +1,379 @@
+//! The cost model: a group's cycles estimated from its recorded schedule
+//! with the C model's own formulas and `HardwareConfig` (the guide's
+//! "the cost model is the C model's timing"), and the DDR bytes it moves.
+//!
+//! What a group does on each tile, step by step, is `schedule::tile_steps`;
+//! what each step costs follows what codegen emits for it and what the C
+//! model charges:
+//! - every operand box that changed since the tile's previous step is one
+//!   RDMA (`dma_start_cycles`, then its bytes at the tile's share of the
+//!   DDR: `min(cap, ddr_bytes_per_cycle / tiles moving data)`), joined
+//!   (`join_cycles`);
+//! - the operator call: its CT / NE / TDMA instructions (NE: 8x16x8 blocks
+//!   over the arrays, `timing::cost::ne_gemm_cycles`; CT: elements over
+//!   the lanes, transcendental ops slower, `timing::cost::ct_cycles`;
+//!   TDMA: start + bytes over its port), each issued for `issue_cycles`,
+//!   then the library's closing join;
+//! - the store (one WDMA) and its join.
+//!
+//! The group takes its busiest tile's time plus the barrier after it when
+//! it has one. The operator calls are counted by the instructions the
+//! operator library issues for them (one NE instruction for Conv and Gemm,
+//! one CT pass per element-wise step of a normalisation); data-layout
+//! conversions inside a call cost nothing in the C model and here.
+
+use strata_ir::{Body, Context, Diagnostic, Op, Type};
+use tx8_cmodel::dtype::DataFormat;
+use tx8_cmodel::timing::cost::{ct_cycles, ne_gemm_cycles};
+use tx8_cmodel::HardwareConfig;
+use tx8be::interfaces::sharding::SliceBox;
+
+use crate::schedule::{slice_bytes, tile_steps};
+use crate::spm_alloc::recorded_schedule;
+
+/// What the cost model says of one group.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroupEstimate {
+    /// Estimated cycles of the group (busiest tile, barrier included).
+    pub cycles: f64,
+    /// Busiest tile's engine time per engine class (cycles).
+    pub ne_cycles: f64,
+    pub ct_cycles: f64,
+    pub tdma_cycles: f64,
+    /// Busiest tile's time in DDR transfers (starts and bytes).
+    pub ddr_cycles: f64,
+    /// Joins, issue and the barrier of the busiest tile.
+    pub sync_cycles: f64,
+    /// Bytes every tile together moves through DDR (loads and stores).
+    pub ddr_bytes: u64,
+    /// Which of "ne", "ct", "tdma", "ddr", "sync" takes most of the
+    /// busiest tile's time.
+    pub binding: &'static str,
+}
+
+/// The card format of a tensor type's elements (as tx8c's codegen maps them).
+pub fn data_format(ctx: &Context, ty: Type) -> DataFormat {
+    use strata_ir::types::{FloatKind, TypeKind};
+    let e = ctx.element_type(ty).unwrap_or(ty);
+    match ctx.type_kind(e) {
+        TypeKind::Float(FloatKind::BF16) => DataFormat::Bf16,
+        TypeKind::Float(FloatKind::F16) => DataFormat::Fp16,
+        TypeKind::Integer { width: 1 | 8, .. } => DataFormat::Int8,
+        TypeKind::Integer { .. } => DataFormat::Int32,
+        _ => DataFormat::Fp32,
+    }
+}
+
+/// Engine work of one operator call: (NE, CT, TDMA) busy cycles and the
+/// number of CT/NE instructions issued.
+#[derive(Debug, Clone, Copy, Default)]
+struct CallWork {
+    ne: f64,
+    ct: f64,
+    tdma: f64,
+    issued: u32,
+}
+
+fn prod(v: &[i64]) -> u64 {
+    v.iter().map(|&d| d.max(0) as u64).product()
+}
+
+fn str_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> String {
+    body.op_attr(ctx, op, name).and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()
+}
+
+/// Element-wise CT passes of a unary kind: (plain passes, transcendental
+/// passes), as `oplib::activation` expands it.
+fn unary_passes(kind: &str) -> (u64, u64) {
+    match kind {
+        "exp" | "log" | "tanh" | "sigmoid" | "erf" | "rsqrt" | "sqrt" | "recip" | "sin" | "cos" => (0, 1),
+        "gelu" | "gelu_erf" => (4, 1),
+        "silu" | "swish" => (1, 1),
+        "elu" => (5, 1),
+        "hard_sigmoid" => (4, 0),
+        "hard_swish" => (5, 0),
+        "leaky_relu" | "prelu" => (2, 0),
+        "clip" => (2, 0),
+        _ => (1, 0),
+    }
+}
+
+/// TDMA cycles of the operator library's `expand` of an operand of dims
+/// `x` to `out` (element size `es`): one strided copy per outer index, or
+/// one per row when the last dim is broadcast.
+fn expand_tdma(hw: &HardwareConfig, x: &[i64], out: &[i64], es: u64) -> f64 {
+    let r = out.len();
+    if r == 0 {
+        return 0.0;
+    }
+    let mut xd = vec![1i64; r.saturating_sub(x.len())];
+    xd.extend_from_slice(x);
+    let last = out[r - 1].max(1) as u64;
+    let rows = if r >= 2 { out[r - 2].max(1) as u64 } else { 1 };
+    let outer = prod(&out[..r.saturating_sub(2)]).max(1);
+    let start = hw.dma_start_cycles as f64;
+    if xd[r - 1] == 1 && last != 1 {
+        (outer * rows) as f64 * (start + (last * es) as f64 / hw.tdma_bytes_per_cycle)
+    } else {
+        outer as f64 * (start + (rows * last * es) as f64 / hw.tdma_bytes_per_cycle)
+    }
+}
+
+/// The work of `op`'s operator call producing output box `out` from
+/// operand boxes `operands`.
+fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &SliceBox, operands: &[SliceBox]) -> CallWork {
+    let name = ctx.op_name_str(body.op_name(op));
+    let out_ty = body.value_type(body.result(op, 0));
+    let fmt = data_format(ctx, out_ty);
+    let in_fmt = body.operands(op).next().map(|v| data_format(ctx, body.value_type(v))).unwrap_or(fmt);
+    let n_out = prod(&out.size);
+    let n_in = operands.first().map(|b| prod(&b.size)).unwrap_or(n_out);
+    let ct = |elems: u64, f: DataFormat, passes: u64, transcendental: bool| passes as f64 * ct_cycles(hw, f, elems, transcendental) as f64;
+    let tdma = |bytes: u64| hw.dma_start_cycles as f64 + bytes as f64 / hw.tdma_bytes_per_cycle;
+    let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
+    let mut w = CallWork::default();
+    match name {
+        "tx8be.Conv" => {
+            // The implicit GEMM: M = N*OH*OW, K = KH*KW*C/g, N = O/g, batch = g
+            // (the groups this slice holds).
+            let wt = shape(1);
+            let group = tx8be::dialect::values::attr_i64(ctx, body, op, "group").unwrap_or(1).max(1) as u64;
+            let o_total = *wt.get(3).unwrap_or(&1) as u64;
+            let per_group = (o_total / group).max(1);
+            let o_slice = *out.size.get(3).unwrap_or(&1) as u64;
+            let groups_here = if group > 1 { (o_slice / per_group).max(1) } else { 1 };
+            let m = out.size.iter().take(3).map(|&d| d.max(0) as u64).product::<u64>();
+            let k = wt.iter().take(3).map(|&d| d.max(0) as u64).product::<u64>();
+            let n = if group > 1 { per_group } else { o_slice };
+            w.ne = ne_gemm_cycles(hw, in_fmt, m, k, n, groups_here) as f64;
+            w.issued = 1;
+        }
+        "tx8be.Gemm" => {
+            let r = out.size.len();
+            let (m, n) = (out.size[r.saturating_sub(2)].max(0) as u64, out.size[r - 1].max(0) as u64);
+            let batch = prod(&out.size[..r.saturating_sub(2)]).max(1);
+            let a = operands.first().map(|b| b.size.clone()).unwrap_or_default();
+            let trans_a = tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false);
+            let k = if trans_a { a[a.len().saturating_sub(2)] } else { *a.last().unwrap_or(&1) }.max(0) as u64;
+            w.ne = ne_gemm_cycles(hw, in_fmt, m, k, n, batch) as f64;
+            w.issued = 1;
+        }
+        "tx8be.Pool" => {
+            let kernel = tx8be::dialect::values::attr_ints(ctx, body, op, "kernel").unwrap_or_default();
+            let taps = kernel.iter().map(|&k| k.max(1) as u64).product::<u64>().max(1);
+            w.ct = ct(n_out * taps, fmt, 1, false);
+            w.issued = 1;
+        }
+        "tx8be.Binary" => {
+            // A full-size and a trailing-dims operand run as one VuV pass;
+            // other broadcast operands are first expanded by TDMA.
+            // (the library's is_suffix: leading ones dropped, the rest
+            // equal to the output's trailing dims; the unit may be on the
+            // left only for commutative kinds).
+            let full = |b: &SliceBox| prod(&b.size) == n_out;
+            let suffix = |b: &SliceBox| {
+                let s: Vec<i64> = b.size.iter().copied().skip_while(|&d| d == 1).collect();
+                s.len() <= out.size.len() && out.size[out.size.len() - s.len()..] == s[..]
+            };
+            let commutative = matches!(str_attr(ctx, body, op, "kind").as_str(), "add" | "mul" | "max" | "min" | "eq" | "ne" | "and" | "or" | "xor");
+            let one_pass = operands.iter().all(full) || (operands.len() == 2 && (full(&operands[0]) && suffix(&operands[1]) || commutative && full(&operands[1]) && suffix(&operands[0])));
+            if !one_pass {
+                for b in operands.iter().filter(|b| !full(b)) {
+                    w.tdma += expand_tdma(hw, &b.size, &out.size, in_fmt.size() as u64);
+                }
+                w.tdma += hw.join_cycles as f64;
+            }
+            let pow = str_attr(ctx, body, op, "kind") == "pow";
+            w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, pow);
+            w.issued = 1;
+        }
+        "tx8be.Select" => {
+            // Broadcast operands expanded by TDMA; then the condition test,
+            // a mask and three bitwise passes.
+            for b in operands.iter().filter(|b| prod(&b.size) != n_out) {
+                w.tdma += expand_tdma(hw, &b.size, &out.size, fmt.size() as u64);
+            }
+            w.ct = ct(n_out, fmt, 6, false);
+            w.issued = 6;
+        }
+        "tx8be.Cast" => {
+            w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, false);
+            w.issued = 1;
+        }
+        "tx8be.Unary" => {
+            let (plain, slow) = unary_passes(&str_attr(ctx, body, op, "kind"));
+            w.ct = ct(n_out, fmt, plain, false) + ct(n_out, fmt, slow, true);
+            w.issued = (plain + slow) as u32;
+        }
+        "tx8be.BatchNorm_Inference" => {
+            // Scale and shift per channel, in f32 with conversions around.
+            w.ct = ct(n_out, DataFormat::Fp32, 4, false);
+            w.issued = 4;
+        }
+        "tx8be.LayerNorm" => {
+            // oplib::normalize: to f32, row sums, centre (transpose, VuV,
+            // transpose), square, row sums, scale, shift, back to the
+            // format: 13 passes over the slice; mean / variance / rsqrt
+            // per row.
+            let rows = n_in / out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
+            w.ct = ct(n_in, DataFormat::Fp32, 13, false) + ct(rows, DataFormat::Fp32, 3, false) + ct(rows, DataFormat::Fp32, 1, true);
+            w.issued = 17;
+        }
+        "tx8be.Softmax" => {
+            // oplib::normalize: to f32, row max, transpose, subtract, exp,
+            // transpose, row sums, reciprocal per row, scale (transpose,
+            // VuV, transpose), back to the format.
+            let rows = n_in / out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
+            w.ct = ct(n_in, DataFormat::Fp32, 10, false) + ct(n_in, DataFormat::Fp32, 1, true) + ct(rows, DataFormat::Fp32, 1, true);
+            w.issued = 12;
+        }
+        "tx8be.Reduce" => {
+            w.ct = ct(n_in, fmt, 2, false);
+            w.issued = 2;
+        }
+        "tx8be.Transpose" => {
+            // Swapping the last two axes: one CT transpose per batch;
+            // otherwise one strided TDMA copy per output row.
+            let perm = tx8be::dialect::values::attr_ints(ctx, body, op, "perm").unwrap_or_default();
+            let r = perm.len();
+            let batched_2d = r >= 2 && perm[r - 2] == r as i64 - 1 && perm[r - 1] == r as i64 - 2 && (0..r - 2).all(|i| perm[i] == i as i64);
+            let last = out.size.last().map(|&d| d.max(1) as u64).unwrap_or(1);
+            if batched_2d {
+                let batches = prod(&out.size[..r - 2]).max(1);
+                w.ct = batches as f64 * ct(n_in / batches, fmt, 1, false);
+                w.issued = batches as u32;
+            } else {
+                let rows = n_out / last;
+                w.tdma = rows as f64 * tdma(last * fmt.size() as u64);
+            }
+        }
+        "tx8be.ChannelNorm" => {
+            // One strided TDMA copy per batch and channel block (64
+            // channels, 128 for int8; one block up to 32 channels), after
+            // a CT fill of the padding when converting to blocked.
+            let block = if fmt.size() == 1 { 128 } else { 64 };
+            let (n, c) = (*out.size.first().unwrap_or(&1) as u64, *out.size.last().unwrap_or(&1) as u64);
+            let blocks = if c <= 32 { 1 } else { c.div_ceil(block) };
+            w.tdma = (n * blocks) as f64 * hw.dma_start_cycles as f64 + n_out as f64 * fmt.size() as f64 / hw.tdma_bytes_per_cycle;
+            // The blocked side's bytes (padding included) against the dense ones.
+            let placed = slice_bytes(ctx, body, body.result(op, 0), &out.size);
+            if placed > n_out * fmt.size() as u64 {
+                w.ct = ct_cycles(hw, DataFormat::Int8, placed, false) as f64 + hw.join_cycles as f64;
+                w.issued = 1;
+            }
+        }
+        "tx8be.Concat" | "tx8be.Pad" | "tx8be.Gather" => {
+            w.tdma = tdma(n_out * fmt.size() as u64);
+        }
+        _ => {}
+    }
+    w
+}
+
+/// One box moved between DDR and SPM: its DMA descriptors and bytes.
+#[derive(Debug, Clone, Copy)]
+struct Dma {
+    descriptors: u64,
+    bytes: u64,
+}
+
+/// The DMA of box `b` of value `v` (in `v`'s placement), counted as the C
+/// model's `op_dma_load` / `op_dma_store` issue it: one descriptor per
+/// strided copy (a box whose inner dims are cut takes one per outer row).
+fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
+    let ty = body.value_type(v);
+    let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
+    let start: Vec<u64> = b.start.iter().map(|&d| d.max(0) as u64).collect();
+    let size: Vec<u64> = b.size.iter().map(|&d| d.max(0) as u64).collect();
+    let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
+    match tx8_cmodel::oplib::dma::box_transfers(&whole, &start, &size, data_format(ctx, ty), layout) {
+        Ok(copies) => Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() },
+        Err(_) => Dma { descriptors: 1, bytes: slice_bytes(ctx, body, v, &b.size) },
+    }
+}
+
+/// The cost of `group` as its schedule records it (run after
+/// tx8be-sharding; the addresses are not needed).
+pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Result<GroupEstimate, Diagnostic> {
+    let Some(op) = crate::sharding::group_compute_op(ctx, body, group) else { return Ok(GroupEstimate::default()) };
+    let (shard, slice) = recorded_schedule(ctx, body, op)?;
+    let tiles = hw.tiles() as usize;
+    let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
+    let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
+    let loaded: Vec<bool> = (0..body.num_operands(op)).map(|i| attr.need_load >> i.min(63) & 1 == 1).collect();
+    // A slice group only loads and stores (codegen's copy group).
+    let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
+    let result = body.result(op, 0);
+    let max_steps = steps.iter().map(Vec::len).max().unwrap_or(0);
+    // The bytes each tile loads (boxes that changed) and stores per step.
+    let mut load_bytes: Vec<Vec<Vec<Dma>>> = Vec::with_capacity(steps.len());
+    for tile_steps in &steps {
+        let mut last: Vec<Option<&SliceBox>> = vec![None; loaded.len()];
+        let per_step = tile_steps
+            .iter()
+            .map(|s| {
+                let mut v = Vec::new();
+                for (i, b) in s.operands.iter().enumerate() {
+                    if !loaded.get(i).copied().unwrap_or(false) || last[i] == Some(b) || prod(&b.size) == 0 {
+                        continue;
+                    }
+                    last[i] = Some(b);
+                    v.push(dma(ctx, body, body.operand(op, i), b));
+                }
+                v
+            })
+            .collect();
+        load_bytes.push(per_step);
+    }
+    let store_bytes: Vec<Vec<Dma>> = steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, &s.out)).collect()).collect();
+    // Tiles at step k share the DDR (a fluid model): a tile's transfers
+    // end no sooner than at the per-transfer cap, and no sooner than when
+    // the DDR has drained every tile's bytes of that phase.
+    let load_total: Vec<u64> = (0..max_steps).map(|k| load_bytes.iter().filter_map(|t| t.get(k)).flatten().map(|d| d.bytes).sum()).collect();
+    let store_total: Vec<u64> = (0..max_steps).map(|k| store_bytes.iter().filter_map(|t| t.get(k)).map(|d| d.bytes).sum()).collect();
+    let cap = hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle);
+    let bw = hw.ddr_bytes_per_cycle;
+    let start = hw.dma_start_cycles as f64;
+    let join = hw.join_cycles as f64;
+    let issue = hw.issue_cycles as f64;
+    let mut best = GroupEstimate::default();
+    let mut best_total = -1.0;
+    let mut ddr_bytes = 0u64;
+    for (t, tile_steps) in steps.iter().enumerate() {
+        let mut e = GroupEstimate::default();
+        for (k, s) in tile_steps.iter().enumerate() {
+            let loads = &load_bytes[t][k];
+            let mine: u64 = loads.iter().map(|d| d.bytes).sum();
+            let descriptors: u64 = loads.iter().map(|d| d.descriptors).sum();
+            ddr_bytes += mine;
+            if !loads.is_empty() {
+                e.ddr_cycles += descriptors as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
+                e.sync_cycles += join;
+            }
+            if !copy_group {
+                let w = call_work(ctx, body, op, hw, &s.out, &s.operands);
+                e.ne_cycles += w.ne;
+                e.ct_cycles += w.ct;
+                e.tdma_cycles += w.tdma;
+                e.sync_cycles += w.issued as f64 * issue + join;
+            }
+            let store = store_bytes[t][k];
+            ddr_bytes += store.bytes;
+            e.ddr_cycles += store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
+            e.sync_cycles += join;
+        }
+        let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
+        if total > best_total {
+            best_total = total;
+            best = e;
+        }
+    }
+    if tx8be::dialect::values::attr_bool(ctx, body, group, "barrier").unwrap_or(true) {
+        best.sync_cycles += hw.barrier_cycles as f64;
+    }
+    best.cycles = best.ne_cycles + best.ct_cycles + best.tdma_cycles + best.ddr_cycles + best.sync_cycles;
+    best.ddr_bytes = ddr_bytes;
+    let parts = [("ne", best.ne_cycles), ("ct", best.ct_cycles), ("tdma", best.tdma_cycles), ("ddr", best.ddr_cycles), ("sync", best.sync_cycles)];
+    best.binding = parts.iter().fold(("ne", -1.0), |acc, &(n, c)| if c > acc.1 { (n, c) } else { acc }).0;
+    Ok(best)
+}

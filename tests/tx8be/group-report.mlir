@@ -1,0 +1,21 @@
+// Issue 14: the per-group report. tx8c puts a zero-cost op_mark at each
+// group's start; run.json splits the run's cycles per group and sets them
+// beside the cost model's estimate (tx8be-estimate), the group's roofline,
+// DDR and SPM figures; --report writes the same as an HTML table and
+// trace.json (copied into OUTDIR) gets a "mark" track per tile.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tx8c %S/Inputs/tiny_cnn.onnx -o %t/out --report %t/out/report.html -q 2>&1 | FileCheck %s
+// CHECK: tx8c: {{[0-9]+}} cycles
+// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 10 groups:
+// CHECK: tx8c: wrote the report
+// RUN: %python %S/Inputs/check_group_report.py %t/out | FileCheck %s --check-prefix=PY
+// PY: group report ok: 10 groups
+// RUN: FileCheck %s --check-prefix=HTML < %t/out/report.html
+// HTML: trace.json
+// HTML: <table>
+// HTML: <td class=l>tx8be.Conv</td>
+// HTML: <td class=l>tx8be.Gemm</td>
+// The main.c marks each group.
+// RUN: FileCheck %s --check-prefix=C < %t/out/main.c
+// C-LABEL: static void group_0(void)
+// C: op_mark(0u);

@@ -17,7 +17,8 @@
 //! | `tx8be-ddr-alloc` | `ddr_alloc.rs` |
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
-//! by the passes and codegen), `boxes.rs` the box arithmetic, `dense.rs`
+//! by the passes and codegen), `pipeline_cost.rs` the estimated cycles of a
+//! group's step loop (single-buffered or pipelined), `boxes.rs` the box arithmetic, `dense.rs`
 //! constant tensors, `constants/container.rs` the compilation's constant
 //! store.
 
@@ -31,6 +32,7 @@ pub mod group_ops;
 pub mod layout;
 pub mod lower_stablehlo;
 pub mod opt_barrier;
+pub mod pipeline_cost;
 pub mod schedule;
 pub mod sharding;
 pub mod spm_alloc;

@@ -191,11 +191,14 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
             let v = body.operand(op, i);
             let load = body.defining_op(v).ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand not loaded"))?;
             let src = body.operand(load, 0);
-            let spm = dev_info(ctx, body, load).mem_addr.first().copied().ok_or_else(|| Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"))?;
+            let spm: Vec<u64> = dev_info(ctx, body, load).mem_addr.iter().map(|&a| a as u64).collect();
+            if spm.is_empty() {
+                return Err(Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"));
+            }
             operands.push(OperandPlan {
                 ddr: ddr_tensor(ctx, body, fattrs, src, v, op)?,
                 is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
-                spm_addr: spm as u64,
+                spm_addrs: spm,
             });
             loaded.push(i);
         }
@@ -203,7 +206,17 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
         let output = ddr_tensor(ctx, body, fattrs, store_value, result, op)?;
         let dev = dev_info(ctx, body, op);
-        let out_spm = dev.mem_addr.first().copied().unwrap_or(0) as u64;
+        let mut out_spm: Vec<u64> = dev.mem_addr.iter().map(|&a| a as u64).collect();
+        if out_spm.is_empty() {
+            out_spm.push(0);
+        }
+        let buffers = tx8be_transforms::sharding::recorded_buffers(ctx, body, op);
+        if buffers > 2 {
+            return Err(unsupported(ctx, body, op, &format!("multi_buf_num = {buffers} (codegen pipelines with at most 2 buffers)")));
+        }
+        if buffers == 2 && out_spm.len() != 2 {
+            return Err(Diagnostic::error(body.op_loc(op), "a double-buffered op needs two output SPM addresses (run tx8be-spm-alloc after tx8be-sharding)"));
+        }
         let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));
         let (shard, slice) = recorded_schedule(ctx, body, op)?;
         let mut steps = Vec::new();
@@ -230,7 +243,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         let _ = result;
         let title = format!("{} {}", ctx.op_name_str(body.op_name(op)), super::location_text(ctx, body.op_loc(op)));
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
-        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addr: out_spm, imm, steps, barrier_after });
+        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addrs: out_spm, buffers, imm, steps, barrier_after });
     }
     Ok(program)
 }

@@ -18,7 +18,8 @@
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
 //! by the passes and codegen), `pipeline_cost.rs` the estimated cycles of a
-//! group's step loop (single-buffered or pipelined), `boxes.rs` the box arithmetic, `dense.rs`
+//! group's step loop (single-buffered or pipelined), `ring_share.rs` GEMMs
+//! sharing B round a ring of tiles, `boxes.rs` the box arithmetic, `dense.rs`
 //! constant tensors, `constants/container.rs` the compilation's constant
 //! store.
 
@@ -33,6 +34,7 @@ pub mod layout;
 pub mod lower_stablehlo;
 pub mod opt_barrier;
 pub mod pipeline_cost;
+pub mod ring_share;
 pub mod schedule;
 pub mod sharding;
 pub mod spm_alloc;

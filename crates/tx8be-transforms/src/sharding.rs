@@ -74,7 +74,18 @@ impl Pass for Sharding {
         let body = &mut *target.body;
         for g in groups(ctx, body) {
             let Some(op) = group_compute_op(ctx, body, g) else { continue };
-            let Schedule { shard, slice, buffers } = choose(ctx, body, op, &self.hw)?;
+            let Schedule { shard, slice, buffers, ring } = choose(ctx, body, op, &self.hw)?;
+            match &ring {
+                Some(r) => {
+                    body.set_op_attr(ctx, op, "share", Some(ctx.string_attr("ring")));
+                    let ids: Vec<i64> = r.iter().map(|&t| t as i64).collect();
+                    body.set_op_attr(ctx, op, "share_ring", Some(tx8be::dialect::values::dense_i64_array(ctx, &ids)));
+                }
+                None => {
+                    body.set_op_attr(ctx, op, "share", None);
+                    body.set_op_attr(ctx, op, "share_ring", None);
+                }
+            }
             let mut par = body.op_attr(ctx, op, "tile_parallel").and_then(|a| ParallelAttr::from_attr(ctx, a)).unwrap_or_default();
             par.shape_spatial_sharding = shard.iter().map(|&s| s as i32).collect();
             body.set_op_attr(ctx, op, "tile_parallel", Some(par.to_attr(ctx)));
@@ -135,6 +146,8 @@ pub struct Schedule {
     pub slice: Vec<i64>,
     /// 1 (single-buffered) or 2 (double buffers, pipelined).
     pub buffers: u32,
+    /// A GEMM sharing B round this ring of tiles (`ring_share`).
+    pub ring: Option<Vec<u32>>,
 }
 
 fn legal(ctx: &Context, body: &Body, op: Op, shard: &[i64], split: &[i64]) -> bool {
@@ -202,14 +215,14 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
         let times = busiest_tile_steps(ctx, body, op, &steps, &loaded, hw);
         Some(if copies > 1 { pipelined_cycles(&times, hw) } else { single_buffered_cycles(&times, hw) })
     };
-    let mut best = (estimate(&single, 1).unwrap_or(f64::INFINITY), Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1 });
+    let mut best = (estimate(&single, 1).unwrap_or(f64::INFINITY), Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1, ring: None });
     let consider = |slice: Vec<i64>, copies: u32, best: &mut (f64, Schedule)| {
         if copies > 1 && step_count(&tile_box, &slice) < 2 {
             return; // one step per tile leaves nothing to overlap
         }
         if let Some(t) = estimate(&slice, copies) {
             if t < best.0 {
-                *best = (t, Schedule { shard: shard.clone(), slice, buffers: copies });
+                *best = (t, Schedule { shard: shard.clone(), slice, buffers: copies, ring: None });
             }
         }
     };
@@ -235,7 +248,22 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
             }
         }
     }
+    if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw) {
+        if r.cycles < best.0 {
+            best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring) });
+        }
+    }
     Ok(best.1)
+}
+
+/// The ring a compute op shares its operand round (`share = "ring"`,
+/// `share_ring`), if it does.
+pub fn recorded_ring(ctx: &Context, body: &Body, op: Op) -> Option<Vec<u32>> {
+    let share = body.op_attr(ctx, op, "share").and_then(|a| ctx.as_string(a))?;
+    if share != b"ring" {
+        return None;
+    }
+    Some(tx8be::dialect::values::attr_ints(ctx, body, op, "share_ring")?.iter().map(|&t| t as u32).collect())
 }
 
 /// The most steps per tile a candidate split of the search may take (more

@@ -4,7 +4,8 @@
 //! sharding multi-buffered (`dev_info.multi_buf_num` = n on its compute
 //! op) gets n buffers for the output and for every operand whose box
 //! changes between steps; a step-invariant operand (loaded once) and the
-//! scratch get one. Writes `dev_info.mem_addr` (one address per buffer)
+//! scratch get one; the operand a ring GEMM shares (`share = "ring"`)
+//! gets `ring_share::RING_BUFFERS`. Writes `dev_info.mem_addr` (one address per buffer)
 //! on each load and on the compute op (its output buffers) and
 //! `imm_addr` / `imm_size` on the compute op.
 
@@ -76,6 +77,7 @@ impl Pass for SpmAlloc {
             let bufs = group_buffers(ctx, body, op, &steps, hw)?;
             let copies = recorded_buffers(ctx, body, op) as u64;
             let invariant = step_invariant_operands(&steps, body.num_operands(op));
+            let ring = crate::sharding::recorded_ring(ctx, body, op).is_some();
             let mut at = hw.spm_usable_start;
             // `n` buffers of `bytes` from `at` on.
             let place = |at: &mut u64, bytes: u64, n: u64| -> Vec<i64> {
@@ -89,7 +91,14 @@ impl Pass for SpmAlloc {
             };
             for (i, b) in bufs.operands.iter().enumerate() {
                 let Some(bytes) = *b else { continue };
-                let addrs = place(&mut at, bytes, if invariant[i] { 1 } else { copies });
+                let n = if ring && i == crate::ring_share::SHARED_OPERAND {
+                    crate::ring_share::RING_BUFFERS
+                } else if invariant[i] {
+                    1
+                } else {
+                    copies
+                };
+                let addrs = place(&mut at, bytes, n);
                 let v = body.operand(op, i);
                 if let Some(load) = body.defining_op(v) {
                     // A load without a dev_info gets one recording the

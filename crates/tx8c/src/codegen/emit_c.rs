@@ -18,6 +18,8 @@
 //! previous store, so that output buffer is free for the next call). An
 //! operand keeps the buffer holding its box while the box does not change,
 //! so a step-invariant operand (one address) is loaded once.
+//!
+//! A ring GEMM (`GroupPlan::ring`) has its own loop, in `emit_ring.rs`.
 
 use std::fmt::Write;
 
@@ -88,7 +90,8 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let id = g.id;
     let (steps, first) = flatten(g, tiles);
     // Every step of a pipelined group loads every operand (no load table).
-    let pipelined = g.buffers >= 2 && !matches!(g.call, Call::None) && steps.iter().all(|st| st.loads.iter().all(|l| l.is_some()));
+    let ring = g.ring.as_deref().filter(|_| g.operands.len() == 2);
+    let pipelined = ring.is_some() || g.buffers >= 2 && !matches!(g.call, Call::None) && steps.iter().all(|st| st.loads.iter().all(|l| l.is_some()));
     let _ = writeln!(s, "/* group {id}: {} */", g.title.replace("*/", "* /"));
     let _ = writeln!(s, "static const int32_t g{id}_first[{}] = {{{}}};", first.len(), first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
     let n = steps.len().max(1);
@@ -136,7 +139,9 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
         }
     }
 
-    if pipelined {
+    if let Some(ring) = ring {
+        super::emit_ring::emit_ring_body(s, g, ring, &|s| emit_call(s, g, &|k| format!("&in{k}"), "&out[c]"));
+    } else if pipelined {
         emit_pipelined_body(s, g);
     } else {
         emit_single_body(s, g);

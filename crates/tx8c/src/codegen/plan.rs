@@ -182,6 +182,10 @@ pub struct GroupPlan {
     /// 1: single-buffered; 2: double buffers, software-pipelined
     /// (`dev_info.multi_buf_num` of the compute op).
     pub buffers: u32,
+    /// A GEMM sharing operand B round this ring of tiles (tile ids in ring
+    /// order; `tx8be_transforms::ring_share`): its steps are in ring order
+    /// (the chunk a tile holds at each step).
+    pub ring: Option<Vec<u32>>,
     /// The op's scratch (`imm`) buffer, if it needs one.
     pub imm: Option<(u64, u64)>,
     /// `steps[tile]`.

@@ -174,6 +174,40 @@ fn pad_params(ctx: &Context, body: &Body, op: Op, out: &TBox, input: &TBox) -> R
     Ok(p)
 }
 
+/// The steps of a ring GEMM in ring order: in round r, the tile at ring
+/// position p computes chunk r*T + (p + j) mod T at step j. Checks what the
+/// ring loop relies on (every tile has the same whole number of rounds,
+/// A is resident, B is loaded and its chunks have one size).
+fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<Step>>, operands: &[OperandPlan], tiles: u32) -> Result<Vec<Vec<Step>>, Diagnostic> {
+    use tx8be_transforms::ring_share::SHARED_OPERAND;
+    let t = ring.len();
+    let bad = |why: &str| Diagnostic::error(body.op_loc(op), format!("'{}' op cannot share B round its ring: {why}", ctx.op_name_str(body.op_name(op))));
+    let mut sorted = ring.to_vec();
+    sorted.sort_unstable();
+    if t < 2 || t != tiles as usize || sorted != (0..tiles).collect::<Vec<_>>() {
+        return Err(bad("share_ring must list every tile once"));
+    }
+    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || operands.len() != 2 {
+        return Err(bad("only a GEMM with A and B loaded (no bias) shares B"));
+    }
+    let count = steps.first().map_or(0, |s| s.len());
+    if count == 0 || count % t != 0 || steps.iter().any(|s| s.len() != count) {
+        return Err(bad("every tile needs the same whole number of rounds of steps"));
+    }
+    let mut out = vec![Vec::new(); t];
+    for (pos, &tile) in ring.iter().enumerate() {
+        let mine = &steps[tile as usize];
+        if mine.iter().any(|s| s.loads[0] != mine[0].loads[0]) {
+            return Err(bad("A's slice must stay resident across the steps"));
+        }
+        if mine.iter().any(|s| s.loads[SHARED_OPERAND].as_ref().map(|b| &b.size) != mine[0].loads[SHARED_OPERAND].as_ref().map(|b| &b.size)) {
+            return Err(bad("B's chunks must all have one size"));
+        }
+        out[tile as usize] = (0..count).map(|k| mine[(k / t) * t + (pos + k % t) % t].clone()).collect();
+    }
+    Ok(out)
+}
+
 /// The program of function `func` of a scheduled module.
 pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, tiles: u32) -> Result<Program, Diagnostic> {
     let mut program = Program { tiles, groups: Vec::new() };
@@ -219,7 +253,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         }
         let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));
         let (shard, slice) = recorded_schedule(ctx, body, op)?;
-        let mut steps = Vec::new();
+        let mut steps: Vec<Vec<Step>> = Vec::new();
         for tile in tile_steps(ctx, body, op, &shard, &slice, tiles as usize)? {
             let mut ts = Vec::with_capacity(tile.len());
             for s in tile {
@@ -241,9 +275,13 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
             steps.push(ts);
         }
         let _ = result;
+        let ring = tx8be_transforms::sharding::recorded_ring(ctx, body, op);
+        if let Some(r) = &ring {
+            steps = ring_order(ctx, body, op, r, steps, &operands, tiles)?;
+        }
         let title = format!("{} {}", ctx.op_name_str(body.op_name(op)), super::location_text(ctx, body.op_loc(op)));
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
-        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addrs: out_spm, buffers, imm, steps, barrier_after });
+        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after });
     }
     Ok(program)
 }

@@ -98,7 +98,12 @@ impl Pass for Sharding {
             movers.extend(group_store_op(ctx, body, g));
             for m in movers {
                 let v = body.result(m, 0);
-                let mut d = body.op_attr(ctx, m, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() });
+                // A single-buffered move without a dev_info keeps none.
+                let mut d = match body.op_attr(ctx, m, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)) {
+                    Some(d) => d,
+                    None if buffers > 1 => DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() },
+                    None => continue,
+                };
                 set_buffers(&mut d, buffers);
                 body.set_op_attr(ctx, m, "dev_info", Some(d.to_attr(ctx)));
             }

@@ -104,6 +104,9 @@ impl Pass for SpmAlloc {
                     // A load without a dev_info gets one recording the
                     // placement its value already has (its source's).
                     let mut d = body.op_attr(ctx, load, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() });
+                    // The load fills as many buffers as it has addresses.
+                    d.multi_buf_en = addrs.len() > 1;
+                    d.multi_buf_num = addrs.len() as i32;
                     d.mem_addr = addrs;
                     d.temporal_mem_slice = Vec::new();
                     body.set_op_attr(ctx, load, "dev_info", Some(d.to_attr(ctx)));

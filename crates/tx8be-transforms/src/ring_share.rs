@@ -10,7 +10,8 @@
 //! the previous round) and at step j multiplies chunk r*T + (p + j) mod T,
 //! received from the next tile of the ring, while passing the one it holds
 //! to the previous tile. Every step ends with a barrier (the receiver must
-//! know the chunk arrived).
+//! know the chunk arrived); the GEMM is issued without waiting, so the hop
+//! and the barrier overlap it.
 //!
 //! Buffers of the shared operand (see `RING_BUFFERS`): one for the
 //! round's first chunk (from DDR), three the ring rotates through, so a
@@ -132,9 +133,9 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
 
 /// Estimated cycles of a ring GEMM of `steps` steps per tile: the first
 /// loads (A and one chunk per tile through the shared DDR), then per step
-/// the longest of the GEMM, the DTE hop and the store of the previous
-/// output (all tiles storing at once), plus join and barrier; the last
-/// store.
+/// the longest of the GEMM, the DTE hop with its join and the barrier,
+/// and the store of the previous output (all tiles storing at once); the
+/// last store.
 fn estimate(hw: &HardwareConfig, tiles: f64, steps: f64, a: f64, b: f64, o: f64, macs: f64) -> f64 {
     let start = hw.dma_start_cycles as f64;
     let ddr = hw.ddr_bytes_per_cycle;
@@ -143,7 +144,10 @@ fn estimate(hw: &HardwareConfig, tiles: f64, steps: f64, a: f64, b: f64, o: f64,
     let ne = macs / (hw.ne_arrays as f64 * hw.ne_block_m as f64 * hw.ne_block_k as f64 * hw.ne_block_n as f64);
     let dte = hw.dte_message_cycles as f64 + b / hw.noc_link_bytes_per_cycle;
     let store = start + o / per_tile;
-    let step = ne.max(dte).max(store) + hw.issue_cycles as f64 + 2.0 * hw.join_cycles as f64 + hw.barrier_cycles as f64;
+    // The GEMM is issued without waiting: the hop, its join and the
+    // barrier overlap it.
+    let sync = dte + hw.join_cycles as f64 + hw.barrier_cycles as f64;
+    let step = ne.max(sync).max(store) + hw.issue_cycles as f64 + hw.join_cycles as f64;
     fill + steps * step + store
 }
 

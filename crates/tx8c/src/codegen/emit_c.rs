@@ -140,7 +140,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     }
 
     if let Some(ring) = ring {
-        super::emit_ring::emit_ring_body(s, g, ring, &|s| emit_call(s, g, &|k| format!("&in{k}"), "&out[c]"));
+        super::emit_ring::emit_ring_body(s, g, ring);
     } else if pipelined {
         emit_pipelined_body(s, g);
     } else {

@@ -190,6 +190,9 @@ fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<S
     if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || operands.len() != 2 {
         return Err(bad("only a GEMM with A and B loaded (no bias) shares B"));
     }
+    if operands.iter().any(|o| o.ddr.layout.is_blocked()) || operands[0].ddr.fmt != operands[1].ddr.fmt {
+        return Err(bad("A and B must be dense and of one format (the loop multiplies with one NE instruction)"));
+    }
     let count = steps.first().map_or(0, |s| s.len());
     if count == 0 || count % t != 0 || steps.iter().any(|s| s.len() != count) {
         return Err(bad("every tile needs the same whole number of rounds of steps"));

@@ -6,13 +6,15 @@
 // link); tx8be-spm-alloc gives B four buffers (the round's first chunk and
 // three the ring rotates through) and the output two.
 
-// 4096x1024x4096 bf16: 256 rows of A per tile (512 KiB), chunks of 256
-// columns of B (512 KiB each), one round of 16 steps.
+// 4096x1024x4096 bf16: 256 rows of A per tile (512 KiB), chunks of 128
+// columns of B (256 KiB each), two rounds of 16 steps (the estimate
+// prefers them to one round of 256 columns: half as much B to read before
+// the first GEMM, the second half prefetched during the first round).
 // CHECK-LABEL: func.func @ring
 // CHECK: tx8be.load_var %arg0 {dev_info = #tx8be.dev_attr<{{.*}}multi_buf_en = false, multi_buf_num = 1, {{.*}}mem_addr = [65536]>}
-// CHECK-NEXT: tx8be.load_var %arg1 {dev_info = #tx8be.dev_attr<{{.*}}multi_buf_en = true, multi_buf_num = 4, {{.*}}mem_addr = [589824, 1114112, 1638400, 2162688]>}
+// CHECK-NEXT: tx8be.load_var %arg1 {dev_info = #tx8be.dev_attr<{{.*}}multi_buf_en = true, multi_buf_num = 4, {{.*}}mem_addr = [589824, 851968, 1114112, 1376256]>}
 // CHECK-NEXT: tx8be.Gemm
-// CHECK-SAME: multi_buf_en = true, multi_buf_num = 2, {{.*}}temporal_mem_slice = [256, 256], {{.*}}mem_addr = [2686976, 2818048]>
+// CHECK-SAME: multi_buf_en = true, multi_buf_num = 2, {{.*}}temporal_mem_slice = [256, 128], {{.*}}mem_addr = [1638400, 1703936]>
 // CHECK-SAME: share = "ring", share_ring = array<i64: 0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4>
 // CHECK-SAME: shape_spatial_sharding = [16, 1]
 func.func @ring(%a: tensor<4096x1024xbf16>, %b: tensor<1024x4096xbf16>) -> tensor<4096x4096xbf16> {

@@ -5,8 +5,10 @@
 //!
 //! Per step the C model runs three engines: RDMA (the loads whose box
 //! changed), the compute engine (NE or CT) and WDMA (the store). A DMA
-//! costs its descriptor start plus its bytes at this tile's share of the
-//! DDR bandwidth (every tile with work moves data at once, each transfer
+//! costs a descriptor start per strided copy the C model issues for the
+//! box (`tx8_cmodel::oplib::dma::descriptor_count`: a channel-blocked box
+//! may take several) plus its bytes at this tile's share of the DDR
+//! bandwidth (every tile with work moves data at once, each transfer
 //! capped); compute costs what `sharding::work_per_output` says per output
 //! element. Single-buffered, a step is load + join + compute + store +
 //! join. Pipelined (step i's compute overlapping step i+1's loads and
@@ -17,7 +19,23 @@
 use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 
+use tx8be::interfaces::sharding::SliceBox;
+
 use crate::schedule::{slice_bytes, StepBoxes};
+
+/// Descriptor starts of moving box `b` of value `v` (1 when the C model
+/// would refuse the box: the cost model does not judge legality).
+fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> f64 {
+    let ty = body.value_type(v);
+    let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
+    let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());
+    let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
+    let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
+    match fmt {
+        Some(fmt) => tx8_cmodel::oplib::dma::descriptor_count(&whole, &u(&b.start), &u(&b.size), fmt, layout).map_or(1.0, |n| n.max(1) as f64),
+        None => 1.0,
+    }
+}
 
 /// Engine times of one step of one tile, in cycles.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,10 +65,11 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, op: Op, steps: &[Vec<StepB
                 if !loaded.get(i).copied().unwrap_or(false) || prev.is_some_and(|p| p.operands.get(i) == Some(b)) {
                     continue;
                 }
-                load += start + slice_bytes(ctx, body, body.operand(op, i), &b.size) as f64 / rate;
+                let v = body.operand(op, i);
+                load += start * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate;
             }
             let elems = s.out.size.iter().product::<i64>() as f64;
-            let store = start + slice_bytes(ctx, body, result, &s.out.size) as f64 / rate;
+            let store = start * descriptors(ctx, body, result, &s.out) + slice_bytes(ctx, body, result, &s.out.size) as f64 / rate;
             times.push(StepTimes { load, compute: elems * per_out + hw.issue_cycles as f64, store });
             prev = Some(s);
         }

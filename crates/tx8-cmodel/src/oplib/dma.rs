@@ -7,6 +7,7 @@
 //! A channel-blocked tensor (Cx/NCx) is blocked in DDR as a whole and in
 //! SPM as the box (see `blocked_box`); dense ones are row-major on both sides.
 
+use crate::dtype::DataFormat;
 use crate::error::SimError;
 use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, WdmaInstr};
 use crate::layout::{MemLayout, Nhwc, Placement};
@@ -77,6 +78,21 @@ fn copies(
         }
     };
     Ok(blocked_box_copies(&w, s, &b))
+}
+
+/// How many DMA descriptors (RDMA / WDMA instructions, each paying the
+/// descriptor start) `load` or `store` issues for box `start` / `size` of a
+/// DDR tensor of dims `whole` in `fmt`, placed as `layout`: what the
+/// compiler's cost model charges a transfer.
+pub fn descriptor_count(
+    whole: &[u64],
+    start: &[u64],
+    size: &[u64],
+    fmt: DataFormat,
+    layout: MemLayout,
+) -> Result<usize, SimError> {
+    let w = DdrTensor { addr: 0, dims: whole.to_vec() };
+    Ok(copies("descriptor_count", &w, start, &Tsr::new(fmt, 0, size), layout)?.len())
 }
 
 /// Load box `[start, start + out.dims)` of `whole` (elements of `out.fmt`,

@@ -89,6 +89,75 @@ pub fn choose_slice(tile_box: &TBox, splittable: &[bool], fits: impl Fn(&[i64]) 
     }
 }
 
+/// Steps a tile with box `tile_box` takes at slice `slice`.
+pub fn step_count(tile_box: &TBox, slice: &[i64]) -> i64 {
+    tile_box.size.iter().zip(slice).map(|(&n, &s)| (n.max(1) + s.max(1) - 1) / s.max(1)).product()
+}
+
+/// The sizes a dim of `n` takes when halved (rounding up) again and again:
+/// n, ceil(n/2), ..., 1.
+fn halvings(n: i64) -> Vec<i64> {
+    let mut v = vec![n.max(1)];
+    while *v.last().unwrap() > 1 {
+        let l = *v.last().unwrap();
+        v.push((l + 1) / 2);
+    }
+    v
+}
+
+/// The candidate time splits of the search: for every splittable dim, and
+/// every pair of them, the largest slices (by halving) that `fits` and take
+/// at most `max_steps` steps; the whole box alone when it fits.
+pub fn maximal_slices(tile_box: &TBox, splittable: &[bool], max_steps: i64, fits: impl Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
+    let whole: Vec<i64> = tile_box.size.iter().map(|&s| s.max(1)).collect();
+    if fits(&whole) {
+        return vec![whole];
+    }
+    let dims: Vec<usize> = (0..whole.len()).filter(|&d| splittable[d] && whole[d] > 1).collect();
+    let mut out: Vec<Vec<i64>> = Vec::new();
+    let push = |s: Vec<i64>, out: &mut Vec<Vec<i64>>| {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    };
+    for &d in &dims {
+        for &n in &halvings(whole[d])[1..] {
+            let mut s = whole.clone();
+            s[d] = n;
+            if step_count(tile_box, &s) > max_steps {
+                break;
+            }
+            if fits(&s) {
+                push(s, &mut out);
+                break;
+            }
+        }
+    }
+    for (i, &d1) in dims.iter().enumerate() {
+        for &d2 in &dims[i + 1..] {
+            for &n1 in &halvings(whole[d1])[1..] {
+                let mut s = whole.clone();
+                s[d1] = n1;
+                if fits(&s) {
+                    // Splitting d2 too only makes a smaller slice than this one.
+                    break;
+                }
+                for &n2 in &halvings(whole[d2])[1..] {
+                    s[d2] = n2;
+                    if step_count(tile_box, &s) > max_steps {
+                        break;
+                    }
+                    if fits(&s) {
+                        push(s.clone(), &mut out);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +196,19 @@ mod tests {
         let b = TBox { start: vec![0, 4], size: vec![3, 5] };
         let s = split_box(&b, &[2, 5]);
         assert_eq!(s, vec![TBox { start: vec![0, 4], size: vec![2, 5] }, TBox { start: vec![2, 4], size: vec![1, 5] }]);
+    }
+
+    #[test]
+    fn maximal_slices_split_one_or_two_dims() {
+        let b = TBox::whole(&[64, 64]);
+        let fits = |s: &[i64]| s.iter().product::<i64>() <= 1024;
+        let c = maximal_slices(&b, &[true, true], 1 << 20, fits);
+        // One dim: 16 x 64 and 64 x 16; both: 32 x 32, 16 x 64 (already), 8 x 128 -> clipped, ...
+        assert!(c.contains(&vec![16, 64]) && c.contains(&vec![64, 16]) && c.contains(&vec![32, 32]));
+        assert!(c.iter().all(|s| fits(s)));
+        // The whole box alone when it fits; nothing over the step limit.
+        assert_eq!(maximal_slices(&b, &[true, true], 1, |_| true), vec![vec![64, 64]]);
+        assert!(maximal_slices(&b, &[true, true], 2, fits).is_empty());
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //! | `tx8be-estimate` | `estimate.rs` |
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
-//! by the passes and codegen), `cost.rs` the cost model (a group's
+//! by the passes and codegen), `pipeline_cost.rs` the estimated cycles of a
+//! group's step loop (single-buffered or pipelined), `ring_share.rs` GEMMs
+//! sharing B round a ring of tiles, `cost.rs` the cost model (a group's
 //! cycles from its schedule with the C model's formulas), `boxes.rs` the box arithmetic, `dense.rs`
 //! constant tensors, `constants/container.rs` the compilation's constant
 //! store.
@@ -35,6 +37,8 @@ pub mod group_ops;
 pub mod layout;
 pub mod lower_stablehlo;
 pub mod opt_barrier;
+pub mod pipeline_cost;
+pub mod ring_share;
 pub mod schedule;
 pub mod sharding;
 pub mod spm_alloc;

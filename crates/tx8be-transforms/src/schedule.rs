@@ -79,6 +79,22 @@ impl GroupBuffers {
     pub fn total(&self) -> u64 {
         self.operands.iter().flatten().sum::<u64>() + self.output + self.imm
     }
+
+    /// Bytes with `copies` of every buffer that changes between steps (the
+    /// output and each operand not in `invariant`): a step-invariant
+    /// operand is loaded once and keeps one buffer, the scratch is only
+    /// used inside the call.
+    pub fn total_with_copies(&self, copies: u64, invariant: &[bool]) -> u64 {
+        let operands: u64 = self.operands.iter().enumerate().filter_map(|(i, b)| b.map(|b| if invariant.get(i).copied().unwrap_or(false) { b } else { b * copies })).sum();
+        operands + self.output * copies + self.imm
+    }
+}
+
+/// For every operand of the op (`n` of them), whether each tile needs the
+/// same box of it at all its steps (weights resident across a time split):
+/// such an operand is loaded once per tile.
+pub fn step_invariant_operands(steps: &[Vec<StepBoxes>], n: usize) -> Vec<bool> {
+    (0..n).map(|i| steps.iter().all(|tile| tile.windows(2).all(|w| w[0].operands.get(i) == w[1].operands.get(i)))).collect()
 }
 
 pub fn align(x: u64, a: u64) -> u64 {

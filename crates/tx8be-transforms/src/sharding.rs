@@ -4,9 +4,15 @@
 //!   every tile busiest and moves the fewest bytes, among the dims the
 //!   op's Sharding interface allows), written as `tile_parallel`'s
 //!   `shape_spatial_sharding`;
-//! - the time split: the largest per-step output slice whose buffers fit in
-//!   the usable SPM window, found by halving the outermost splittable dim,
-//!   written as `dev_info`'s `temporal_mem_slice`.
+//! - the time split and the buffering (DS_TileSplit and the seed's
+//!   TS_SwPipeline decision): among the largest slices (halving one or two
+//!   splittable dims) whose buffers fit the usable SPM window once
+//!   (single-buffered) or twice (double buffers; a step-invariant operand
+//!   once), the one whose step loop `pipeline_cost` estimates fastest,
+//!   written as `dev_info`'s `temporal_mem_slice`, and `multi_buf_en` /
+//!   `multi_buf_num = 2` on the compute op, its loads and its store when
+//!   pipelined. Halving the outermost splittable dim first is the fallback
+//!   that decides whether the op fits at all.
 //!
 //! A group no split makes fit is an error naming the op ("does not fit the
 //! card"): later issues add splitting of reductions (K) and psum.
@@ -19,9 +25,10 @@ use tx8_cmodel::HardwareConfig;
 use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::{DevAttr, ParallelAttr};
 
-use crate::boxes::choose_slice;
+use crate::boxes::{choose_slice, maximal_slices, step_count};
 use crate::group_ops::entry_ops;
-use crate::schedule::{group_buffers, tile_steps};
+use crate::pipeline_cost::{busiest_tile_steps, pipelined_cycles, single_buffered_cycles};
+use crate::schedule::{group_buffers, step_invariant_operands, tile_steps, StepBoxes};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sharding",
@@ -67,16 +74,85 @@ impl Pass for Sharding {
         let body = &mut *target.body;
         for g in groups(ctx, body) {
             let Some(op) = group_compute_op(ctx, body, g) else { continue };
-            let (shard, slice) = choose(ctx, body, op, &self.hw)?;
+            let Schedule { shard, slice, buffers, ring } = choose(ctx, body, op, &self.hw)?;
+            match &ring {
+                Some(r) => {
+                    body.set_op_attr(ctx, op, "share", Some(ctx.string_attr("ring")));
+                    let ids: Vec<i64> = r.iter().map(|&t| t as i64).collect();
+                    body.set_op_attr(ctx, op, "share_ring", Some(tx8be::dialect::values::dense_i64_array(ctx, &ids)));
+                }
+                None => {
+                    body.set_op_attr(ctx, op, "share", None);
+                    body.set_op_attr(ctx, op, "share_ring", None);
+                }
+            }
             let mut par = body.op_attr(ctx, op, "tile_parallel").and_then(|a| ParallelAttr::from_attr(ctx, a)).unwrap_or_default();
             par.shape_spatial_sharding = shard.iter().map(|&s| s as i32).collect();
             body.set_op_attr(ctx, op, "tile_parallel", Some(par.to_attr(ctx)));
             let mut dev = body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default();
             dev.temporal_mem_slice = slice;
+            set_buffers(&mut dev, buffers);
             body.set_op_attr(ctx, op, "dev_info", Some(dev.to_attr(ctx)));
+            // The loads and the store move the multi-buffered values.
+            let mut movers: Vec<Op> = (0..body.num_operands(op)).filter_map(|i| body.defining_op(body.operand(op, i))).filter(|&d| is_move(ctx, body, d)).collect();
+            movers.extend(group_store_op(ctx, body, g));
+            for m in movers {
+                let v = body.result(m, 0);
+                // A single-buffered move without a dev_info keeps none.
+                let mut d = match body.op_attr(ctx, m, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)) {
+                    Some(d) => d,
+                    None if buffers > 1 => DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() },
+                    None => continue,
+                };
+                set_buffers(&mut d, buffers);
+                body.set_op_attr(ctx, m, "dev_info", Some(d.to_attr(ctx)));
+            }
         }
         Ok(PreservedAnalyses::none())
     }
+}
+
+fn set_buffers(d: &mut DevAttr, buffers: u32) {
+    d.multi_buf_en = buffers > 1;
+    d.multi_buf_num = buffers.max(1) as i32;
+}
+
+fn is_move(ctx: &Context, body: &Body, op: Op) -> bool {
+    matches!(ctx.op_name_str(body.op_name(op)), "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var")
+}
+
+/// The `store_var` of a group (the op defining the value its yield returns).
+fn group_store_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
+    let v = crate::ddr_alloc::group_store(ctx, body, group)?;
+    body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.store_var")
+}
+
+/// The buffer count the IR records for a compute op (`dev_info`'s
+/// `multi_buf_num` when `multi_buf_en`, else 1).
+pub fn recorded_buffers(ctx: &Context, body: &Body, op: Op) -> u32 {
+    let d = body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default();
+    if d.multi_buf_en {
+        d.multi_buf_num.max(1) as u32
+    } else {
+        1
+    }
+}
+
+/// Whether an op may be multi-buffered: a copy (`Slice`) stores straight
+/// from its operand's buffer, so its loads cannot run ahead of its store.
+fn can_pipeline(ctx: &Context, body: &Body, op: Op) -> bool {
+    ctx.op_name_str(body.op_name(op)) != "tx8be.Slice"
+}
+
+/// One group's schedule: sharding, time split and buffer count.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schedule {
+    pub shard: Vec<i64>,
+    pub slice: Vec<i64>,
+    /// 1 (single-buffered) or 2 (double buffers, pipelined).
+    pub buffers: u32,
+    /// A GEMM sharing B round this ring of tiles (`ring_share`).
+    pub ring: Option<Vec<u32>>,
 }
 
 fn legal(ctx: &Context, body: &Body, op: Op, shard: &[i64], split: &[i64]) -> bool {
@@ -84,8 +160,8 @@ fn legal(ctx: &Context, body: &Body, op: Op, shard: &[i64], split: &[i64]) -> bo
     tx8be::interfaces::tile_sharding_split(ctx, body, op, &p).is_ok()
 }
 
-/// The chosen (sharding, slice) of `op`.
-pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result<(Vec<i64>, Vec<i64>), Diagnostic> {
+/// The chosen schedule of `op`.
+pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result<Schedule, Diagnostic> {
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let rank = dims.len();
     let tiles = hw.tiles() as i64;
@@ -116,24 +192,88 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
         })
         .collect();
     let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().flatten().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
-    let fits = |slice: &[i64]| -> bool {
-        match tile_steps(ctx, body, op, &shard, slice, tiles as usize).and_then(|s| group_buffers(ctx, body, op, &s, hw)) {
-            Ok(b) => b.total() <= window,
+    let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
+    let loaded: Vec<bool> = (0..body.num_operands(op)).map(|i| attr.need_load >> i.min(63) & 1 == 1).collect();
+    let steps_of = |slice: &[i64]| -> Option<Vec<Vec<StepBoxes>>> { tile_steps(ctx, body, op, &shard, slice, tiles as usize).ok() };
+    let fits_with = |slice: &[i64], copies: u64| -> bool {
+        let Some(steps) = steps_of(slice) else { return false };
+        match group_buffers(ctx, body, op, &steps, hw) {
+            Ok(b) => b.total_with_copies(copies, &step_invariant_operands(&steps, body.num_operands(op))) <= window,
             Err(_) => false,
         }
     };
-    match choose_slice(&tile_box, &splittable, fits) {
-        Some(slice) => Ok((shard, slice)),
-        None => Err(Diagnostic::error(
+    let Some(single) = choose_slice(&tile_box, &splittable, |s| fits_with(s, 1)) else {
+        return Err(Diagnostic::error(
             body.op_loc(op),
             format!(
                 "'{}' op does not fit the card: even its smallest slice needs more than the {} bytes of usable SPM per tile",
                 ctx.op_name_str(body.op_name(op)),
                 window
             ),
-        )),
+        ));
+    };
+    // The search: every maximal slice (one or two dims split), single-
+    // buffered and, where two sets of buffers fit, pipelined; the least
+    // estimated time wins (ties keep the first, the halving fallback).
+    let estimate = |slice: &[i64], copies: u32| -> Option<f64> {
+        let steps = steps_of(slice)?;
+        let times = busiest_tile_steps(ctx, body, op, &steps, &loaded, hw);
+        Some(if copies > 1 { pipelined_cycles(&times, hw) } else { single_buffered_cycles(&times, hw) })
+    };
+    let mut best = (estimate(&single, 1).unwrap_or(f64::INFINITY), Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1, ring: None });
+    let consider = |slice: Vec<i64>, copies: u32, best: &mut (f64, Schedule)| {
+        if copies > 1 && step_count(&tile_box, &slice) < 2 {
+            return; // one step per tile leaves nothing to overlap
+        }
+        if let Some(t) = estimate(&slice, copies) {
+            if t < best.0 {
+                *best = (t, Schedule { shard: shard.clone(), slice, buffers: copies, ring: None });
+            }
+        }
+    };
+    for slice in maximal_slices(&tile_box, &splittable, MAX_STEPS, |s| fits_with(s, 1)) {
+        consider(slice, 1, &mut best);
     }
+    if can_pipeline(ctx, body, op) {
+        let mut doubles = maximal_slices(&tile_box, &splittable, MAX_STEPS, |s| fits_with(s, 2));
+        // A box that fits whole twice may still gain from overlapping its halves.
+        if doubles.len() == 1 && step_count(&tile_box, &doubles[0]) == 1 {
+            let whole = doubles[0].clone();
+            for d in 0..whole.len() {
+                if splittable[d] && whole[d] > 1 {
+                    let mut s = whole.clone();
+                    s[d] = (s[d] + 1) / 2;
+                    doubles.push(s);
+                }
+            }
+        }
+        for slice in doubles {
+            if fits_with(&slice, 2) {
+                consider(slice, 2, &mut best);
+            }
+        }
+    }
+    if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw) {
+        if r.cycles < best.0 {
+            best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring) });
+        }
+    }
+    Ok(best.1)
 }
+
+/// The ring a compute op shares its operand round (`share = "ring"`,
+/// `share_ring`), if it does.
+pub fn recorded_ring(ctx: &Context, body: &Body, op: Op) -> Option<Vec<u32>> {
+    let share = body.op_attr(ctx, op, "share").and_then(|a| ctx.as_string(a))?;
+    if share != b"ring" {
+        return None;
+    }
+    Some(tx8be::dialect::values::attr_ints(ctx, body, op, "share_ring")?.iter().map(|&t| t as u32).collect())
+}
+
+/// The most steps per tile a candidate split of the search may take (more
+/// would only add DMA starts, and make the search slow).
+const MAX_STEPS: i64 = 4096;
 
 /// Estimated cycles of a sharding: the busiest tile's compute plus the DDR
 /// traffic of all tiles through the shared DDR bandwidth.
@@ -157,7 +297,7 @@ fn shard_cost(ctx: &Context, body: &Body, op: Op, dims: &[i64], shard: &[i64], t
 
 /// Cycles per output element on one tile: NE ops do K MACs per output at
 /// 4096 MACs per cycle, the rest one CGRA lane-op at 64 per cycle.
-fn work_per_output(ctx: &Context, body: &Body, op: Op) -> f64 {
+pub(crate) fn work_per_output(ctx: &Context, body: &Body, op: Op) -> f64 {
     let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
     match ctx.op_name_str(body.op_name(op)) {
         "tx8be.Conv" => {

@@ -1,8 +1,13 @@
 //! `tx8be-spm-alloc` (the simple schedule's SA_*): lays out each group's
-//! SPM buffers in the usable window, single-buffered and bank aligned:
-//! one buffer per loaded operand, the output, then the scratch (`imm`).
-//! Writes `dev_info.mem_addr` on each load and on the compute op (its
-//! output buffer) and `imm_addr` / `imm_size` on the compute op.
+//! SPM buffers in the usable window, bank aligned: the buffers of each
+//! loaded operand, the output's, then the scratch (`imm`). A group the
+//! sharding multi-buffered (`dev_info.multi_buf_num` = n on its compute
+//! op) gets n buffers for the output and for every operand whose box
+//! changes between steps; a step-invariant operand (loaded once) and the
+//! scratch get one; the operand a ring GEMM shares (`share = "ring"`)
+//! gets `ring_share::RING_BUFFERS`. Writes `dev_info.mem_addr` (one address per buffer)
+//! on each load and on the compute op (its output buffers) and
+//! `imm_addr` / `imm_size` on the compute op.
 
 use strata_ir::{Body, Context, Diagnostic, Op};
 use strata_pass::pass::{Pass, PassTarget};
@@ -11,8 +16,8 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 use tx8be::{DevAttr, ParallelAttr};
 
-use crate::schedule::{group_buffers, tile_steps};
-use crate::sharding::{group_compute_op, groups};
+use crate::schedule::{group_buffers, step_invariant_operands, tile_steps};
+use crate::sharding::{group_compute_op, groups, recorded_buffers};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-spm-alloc",
@@ -70,29 +75,51 @@ impl Pass for SpmAlloc {
             let (shard, slice) = recorded_schedule(ctx, body, op)?;
             let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
             let bufs = group_buffers(ctx, body, op, &steps, hw)?;
+            let copies = recorded_buffers(ctx, body, op) as u64;
+            let invariant = step_invariant_operands(&steps, body.num_operands(op));
+            let ring = crate::sharding::recorded_ring(ctx, body, op).is_some();
             let mut at = hw.spm_usable_start;
+            // `n` buffers of `bytes` from `at` on.
+            let place = |at: &mut u64, bytes: u64, n: u64| -> Vec<i64> {
+                (0..n)
+                    .map(|_| {
+                        let a = *at;
+                        *at += bytes;
+                        a as i64
+                    })
+                    .collect()
+            };
             for (i, b) in bufs.operands.iter().enumerate() {
-                let Some(bytes) = b else { continue };
+                let Some(bytes) = *b else { continue };
+                let n = if ring && i == crate::ring_share::SHARED_OPERAND {
+                    crate::ring_share::RING_BUFFERS
+                } else if invariant[i] {
+                    1
+                } else {
+                    copies
+                };
+                let addrs = place(&mut at, bytes, n);
                 let v = body.operand(op, i);
                 if let Some(load) = body.defining_op(v) {
                     // A load without a dev_info gets one recording the
                     // placement its value already has (its source's).
                     let mut d = body.op_attr(ctx, load, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() });
-                    d.mem_addr = vec![at as i64];
+                    // The load fills as many buffers as it has addresses.
+                    d.multi_buf_en = addrs.len() > 1;
+                    d.multi_buf_num = addrs.len() as i32;
+                    d.mem_addr = addrs;
                     d.temporal_mem_slice = Vec::new();
                     body.set_op_attr(ctx, load, "dev_info", Some(d.to_attr(ctx)));
                 }
-                at += bytes;
             }
-            let out_addr = at;
-            at += bufs.output;
+            let out_addrs = place(&mut at, bufs.output, copies);
             let imm_addr = at;
             at += bufs.imm;
             if at > hw.spm_usable_end {
                 return Err(Diagnostic::error(body.op_loc(op), format!("group buffers need {} bytes of SPM; the usable window holds {}", at - hw.spm_usable_start, hw.spm_usable_end - hw.spm_usable_start)));
             }
             let mut d = dev_info(ctx, body, op);
-            d.mem_addr = vec![out_addr as i64];
+            d.mem_addr = out_addrs;
             d.imm_addr = if bufs.imm > 0 { imm_addr as i64 } else { 0 };
             d.imm_size = bufs.imm;
             body.set_op_attr(ctx, op, "dev_info", Some(d.to_attr(ctx)));

@@ -217,6 +217,9 @@ def _gemm_matmul_cases():
              _matmul((2, 1, 8, 16), (3, 16, 12), b_const=False)),
         Case("matmul_vector_lhs", "op", "MatMul", acc, _matmul((16,), (16, 12))),
         Case("matmul_vector_rhs", "op", "MatMul", acc, _matmul((8, 16), (16,))),
+        # The issue-14 GEMM benchmark (fraction of roofline), not a suite check.
+        Case("matmul_4096x1024x4096", "op", "MatMul", acc, _matmul((4096, 1024), (1024, 4096)),
+             size="full", notes="GEMM benchmark of issue 14: A [4096, 1024] input, B [1024, 4096] weight"),
     ]
 
 

@@ -100,6 +100,21 @@ fn transfers(
     Ok(blocked_box_copies(&w, s, &b))
 }
 
+/// How many DMA descriptors (RDMA / WDMA instructions, each paying the
+/// descriptor start) `load` or `store` issues for box `start` / `size` of a
+/// DDR tensor of dims `whole` in `fmt`, placed as `layout`: what the
+/// compiler's cost model charges a transfer.
+pub fn descriptor_count(
+    whole: &[u64],
+    start: &[u64],
+    size: &[u64],
+    fmt: DataFormat,
+    layout: MemLayout,
+) -> Result<usize, SimError> {
+    let w = DdrTensor { addr: 0, dims: whole.to_vec() };
+    Ok(copies("descriptor_count", &w, start, &Tsr::new(fmt, 0, size), layout)?.len())
+}
+
 /// Load box `[start, start + out.dims)` of `whole` (elements of `out.fmt`,
 /// placed in the kind of `layout`) into `out`.
 pub fn load(
@@ -149,4 +164,25 @@ pub fn store(
         }))?;
     }
     Ok(em.finish_async())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptor_count_follows_the_box() {
+        let bf = DataFormat::Bf16;
+        // Whole rows of a dense tensor: one contiguous copy.
+        assert_eq!(descriptor_count(&[8, 16], &[2, 0], &[4, 16], bf, MemLayout::Tensor).unwrap(), 1);
+        // A column slice of a dense matrix: still one strided copy.
+        assert_eq!(descriptor_count(&[8, 16], &[0, 4], &[8, 8], bf, MemLayout::Tensor).unwrap(), 1);
+        // A box leaving the tensor is refused, as a load of it would be.
+        assert!(descriptor_count(&[8, 16], &[6, 0], &[4, 16], bf, MemLayout::Tensor).is_err());
+        // The count is what `copies` gives a load.
+        let w = DdrTensor { addr: 0, dims: vec![2, 4, 4, 128] };
+        let n = copies("t", &w, &[0, 1, 0, 64], &Tsr::new(bf, 0, &[2, 2, 4, 64]), MemLayout::NCx).unwrap().len();
+        assert_eq!(descriptor_count(&[2, 4, 4, 128], &[0, 1, 0, 64], &[2, 2, 4, 64], bf, MemLayout::NCx).unwrap(), n);
+        assert!(n >= 1);
+    }
 }

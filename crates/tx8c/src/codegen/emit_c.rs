@@ -4,10 +4,22 @@
 //! operator library, stores the result slice and, unless the schedule says
 //! otherwise, waits at a barrier for the other tiles.
 //!
-//! Single-buffered: loads are joined before the call and the store before
-//! the next step's loads reuse the buffers. An operand whose box did not
-//! change since the previous step on this tile is not loaded again (its
+//! Single-buffered groups: loads are joined before the call and the store
+//! before the next step's loads reuse the buffers. An operand whose box did
+//! not change since the previous step on this tile is not loaded again (its
 //! buffer is its own, so it still holds that box).
+//!
+//! Double-buffered groups (`GroupPlan::buffers` = 2) are software-pipelined:
+//! step i's call runs while RDMA loads step i+1's operands into the other
+//! buffers and WDMA stores step i-1's output from the other output buffer
+//! (the operator library's DMAs only issue; compute calls return when done).
+//! Joins sit only where a buffer is reused: RDMA before a step's call (its
+//! loads, issued one step earlier), WDMA before a step's store (the
+//! previous store, so that output buffer is free for the next call). An
+//! operand keeps the buffer holding its box while the box does not change,
+//! so a step-invariant operand (one address) is loaded once.
+//!
+//! A ring GEMM (`GroupPlan::ring`) has its own loop, in `emit_ring.rs`.
 
 use std::fmt::Write;
 
@@ -77,6 +89,9 @@ fn flatten(g: &GroupPlan, tiles: u32) -> (Vec<&Step>, Vec<usize>) {
 fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let id = g.id;
     let (steps, first) = flatten(g, tiles);
+    // Every step of a pipelined group loads every operand (no load table).
+    let ring = g.ring.as_deref().filter(|_| g.operands.len() == 2);
+    let pipelined = ring.is_some() || g.buffers >= 2 && !matches!(g.call, Call::None) && steps.iter().all(|st| st.loads.iter().all(|l| l.is_some()));
     let _ = writeln!(s, "/* group {id}: {} */", g.title.replace("*/", "* /"));
     let _ = writeln!(s, "static const int32_t g{id}_first[{}] = {{{}}};", first.len(), first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
     let n = steps.len().max(1);
@@ -87,7 +102,9 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
         let boxes: Vec<String> = steps.iter().map(|st| box_literal(st.loads[k].as_ref().unwrap_or(&zero))).collect();
         let loads: Vec<&str> = steps.iter().map(|st| if st.loads[k].is_some() { "1" } else { "0" }).collect();
         let _ = writeln!(s, "static const BOX g{id}_in{k}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
-        let _ = writeln!(s, "static const uint8_t g{id}_ld{k}[{n}] = {{{}}};", if loads.is_empty() { "0".to_string() } else { loads.join(", ") });
+        if !pipelined {
+            let _ = writeln!(s, "static const uint8_t g{id}_ld{k}[{n}] = {{{}}};", if loads.is_empty() { "0".to_string() } else { loads.join(", ") });
+        }
     }
     let _ = writeln!(s, "static const int32_t g{id}_wholeo[{}] = {{{}}};", g.output.dims.len().max(1), ints(&g.output.dims));
     let outs: Vec<String> = steps.iter().map(|st| box_literal(&st.store)).collect();
@@ -122,9 +139,27 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
         }
     }
 
+    if let Some(ring) = ring {
+        super::emit_ring::emit_ring_body(s, g, ring);
+    } else if pipelined {
+        emit_pipelined_body(s, g);
+    } else {
+        emit_single_body(s, g);
+    }
+}
+
+/// The start of every group's function: this tile's id, and the zero-cost
+/// trace marker by which run.json splits the run's cycles per group.
+pub(super) fn group_prologue(s: &mut String, id: i64) {
     let _ = writeln!(s, "static void group_{id}(void) {{");
     let _ = writeln!(s, "    const uint32_t t = tile_id();");
     let _ = writeln!(s, "    op_mark({id}u); /* zero-cost: run.json splits the cycles per group */");
+}
+
+/// The group function of a single-buffered group.
+fn emit_single_body(s: &mut String, g: &GroupPlan) {
+    let id = g.id;
+    group_prologue(s, id);
     for (k, _) in g.operands.iter().enumerate() {
         let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k}; const BOX *last{k} = 0;");
     }
@@ -140,7 +175,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
         let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
         let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
         let _ = writeln!(s, "            set_shape(&s{k}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);");
-        let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};", o.ddr.fmt.c_name(), o.spm_addr, o.ddr.layout_code());
+        let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
         let _ = writeln!(s, "            {load}(&in{k}, {:#x}ull);", o.ddr.addr);
         let _ = writeln!(s, "            last{k} = &g{id}_in{k}[i];");
         s.push_str("            loaded = 1;\n");
@@ -150,22 +185,84 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let odim = g.output.dims.len();
     let _ = writeln!(s, "        set_shape(&so, {odim}, g{id}_wholeo, &g{id}_out[i]);");
     // A copy group stores straight from its operand's buffer.
-    let out_addr = if matches!(g.call, Call::None) { None } else { Some(g.out_spm_addr) };
+    let out_addr = if matches!(g.call, Call::None) { None } else { Some(g.out_spm_addrs[0]) };
     match out_addr {
         Some(a) => {
             let _ = writeln!(s, "        out = (TSR){{{}, {a:#x}ull, &so, {}}};", g.output.fmt.c_name(), g.output.layout_code());
-            emit_call(s, g);
+            emit_call(s, g, &|k| format!("&in{k}"), "&out");
         }
         None => {
             // The loaded operand of this step.
             for (k, o) in g.operands.iter().enumerate() {
-                let _ = writeln!(s, "        if (g{id}_ld{k}[i]) out = (TSR){{{}, {:#x}ull, &so, {}}};", g.output.fmt.c_name(), o.spm_addr, g.output.layout_code());
+                let _ = writeln!(s, "        if (g{id}_ld{k}[i]) out = (TSR){{{}, {:#x}ull, &so, {}}};", g.output.fmt.c_name(), o.spm_addrs[0], g.output.layout_code());
             }
         }
     }
     let _ = writeln!(s, "        op_dma_store(&out, {:#x}ull);", g.output.addr);
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     s.push_str("    }\n");
+    if g.barrier_after {
+        s.push_str("    op_barrier();\n");
+    }
+    s.push_str("}\n\n");
+}
+
+/// The group function of a double-buffered group: the software pipeline
+/// of the module doc. `u{k}` is the buffer operand k's next call reads,
+/// `held{k}[b]` the box buffer b holds.
+fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
+    let id = g.id;
+    group_prologue(s, id);
+    let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
+    for (k, o) in g.operands.iter().enumerate() {
+        let n = o.spm_addrs.len().max(1);
+        let addrs: Vec<String> = o.spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
+        let _ = writeln!(s, "    static const uint64_t a{k}[{n}] = {{{}}};", addrs.join(", "));
+        let _ = writeln!(s, "    L_SHAPE s{k}[{n}]; TSR in{k}[{n}]; const BOX *held{k}[{n}] = {{0}}; int u{k} = {};", n - 1);
+    }
+    let oaddrs: Vec<String> = g.out_spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
+    let _ = writeln!(s, "    static const uint64_t ao[2] = {{{}}};", oaddrs.join(", "));
+    s.push_str("    L_SHAPE so[2]; TSR out[2];\n");
+    if let Some((addr, bytes)) = g.imm {
+        let _ = writeln!(s, "    L_SHAPE si = {{{{{bytes}}}, {{0}}, {{{bytes}}}, {{{bytes}}}, 1}};");
+        let _ = writeln!(s, "    TSR imm = {{Fmt_INT8, {addr:#x}ull, &si}};");
+    }
+    // Issue step `j`'s loads (whose box its operand's buffer does not hold)
+    // into the operand's other buffer.
+    let prepare = |s: &mut String, j: &str, indent: &str| {
+        for (k, o) in g.operands.iter().enumerate() {
+            let n = o.spm_addrs.len().max(1);
+            let dim = o.ddr.dims.len();
+            let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
+            let _ = writeln!(s, "{indent}if (!held{k}[u{k}] || !same_box(held{k}[u{k}], &g{id}_in{k}[{j}], {dim})) {{");
+            let _ = writeln!(s, "{indent}    u{k} = (u{k} + 1) % {n};");
+            let _ = writeln!(s, "{indent}    set_shape(&s{k}[u{k}], {dim}, g{id}_whole{k}, &g{id}_in{k}[{j}]);");
+            let _ = writeln!(s, "{indent}    in{k}[u{k}] = (TSR){{{}, a{k}[u{k}], &s{k}[u{k}], {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+            let _ = writeln!(s, "{indent}    {load}(&in{k}[u{k}], {:#x}ull);", o.ddr.addr);
+            let _ = writeln!(s, "{indent}    held{k}[u{k}] = &g{id}_in{k}[{j}];");
+            let _ = writeln!(s, "{indent}}}");
+        }
+    };
+    s.push_str("    if (first < end) {\n");
+    prepare(s, "first", "        ");
+    s.push_str("    }\n");
+    s.push_str("    for (int32_t i = first; i < end; i++) {\n");
+    s.push_str("        const int c = (i - first) & 1;\n");
+    s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
+    for (k, _) in g.operands.iter().enumerate() {
+        let _ = writeln!(s, "        TSR *x{k} = &in{k}[u{k}];");
+    }
+    s.push_str("        if (i + 1 < end) {\n");
+    prepare(s, "i + 1", "            ");
+    s.push_str("        }\n");
+    let odim = g.output.dims.len();
+    let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
+    let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
+    emit_call(s, g, &|k| format!("x{k}"), "&out[c]");
+    s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
+    let _ = writeln!(s, "        op_dma_store(&out[c], {:#x}ull);", g.output.addr);
+    s.push_str("    }\n");
+    s.push_str("    op_join(TX8_ENGINE_WDMA);\n");
     if g.barrier_after {
         s.push_str("    op_barrier();\n");
     }
@@ -187,14 +284,16 @@ fn b(v: bool) -> u32 {
     v as u32
 }
 
-fn emit_call(s: &mut String, g: &GroupPlan) {
+/// The operator call; `x(k)` names operand k's TSR pointer, `out` the output's.
+fn emit_call(s: &mut String, g: &GroupPlan, x: &dyn Fn(usize) -> String, out: &str) {
     let id = g.id;
-    let opt = |k: usize| if k < g.operands.len() { format!("&in{k}") } else { "0".to_string() };
+    let opt = |k: usize| if k < g.operands.len() { x(k) } else { "0".to_string() };
     let imm = if g.imm.is_some() { "&imm" } else { "0" };
+    let (in0, in1, in2, in3, in4) = (x(0), x(1), x(2), x(3), x(4));
     let line = match &g.call {
         Call::None => return,
         Call::Conv { strides, dilations, group, has_bias } => format!(
-            "CONV_PARAM p = {{{{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {{{}, {}}}, {}}};\n        op_conv2d(&p, &in0, &in1, {}, &out);",
+            "CONV_PARAM p = {{{{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {{{}, {}}}, {}}};\n        op_conv2d(&p, {in0}, {in1}, {}, {out});",
             strides[0],
             strides[1],
             dilations[0],
@@ -203,39 +302,39 @@ fn emit_call(s: &mut String, g: &GroupPlan) {
             if *has_bias { opt(2) } else { "0".into() }
         ),
         Call::Gemm { trans_a, trans_b, has_bias } => format!(
-            "GEMM_PARAM p = {{{}, {}, 0}};\n        op_gemm(&p, &in0, &in1, {}, &out);",
+            "GEMM_PARAM p = {{{}, {}, 0}};\n        op_gemm(&p, {in0}, {in1}, {}, {out});",
             b(*trans_a), b(*trans_b), if *has_bias { opt(2) } else { "0".into() }
         ),
         Call::BatchNorm { epsilon } => format!(
-            "BATCHNORM_INFER_PARAM p = {{{}, {}}};\n        op_batchnorm_inference(&p, &in0, &in1, &in2, &in3, &in4, {imm}, &out);",
+            "BATCHNORM_INFER_PARAM p = {{{}, {}}};\n        op_batchnorm_inference(&p, {in0}, {in1}, {in2}, {in3}, {in4}, {imm}, {out});",
             c_float(*epsilon),
             g.output.layout_code()
         ),
-        Call::Softmax => format!("op_softmax(&in0, {imm}, &out);"),
-        Call::LayerNorm { epsilon } => format!("op_layernorm({}, &in0, &in1, &in2, {imm}, &out);", c_float(*epsilon)),
-        Call::Binary { code } => format!("op_eltwise_binary({code}, &in0, &in1, {imm}, &out);"),
-        Call::Unary { code, params: None } => format!("op_eltwise_unary({code}, &in0, &out);"),
-        Call::Unary { code, params: Some((a, bb)) } => format!("op_eltwise_unary_param({code}, {}, {}, &in0, {imm}, &out);", c_float(*a), c_float(*bb)),
-        Call::Select => format!("op_select(&in0, &in1, &in2, {imm}, &out);"),
-        Call::Cast => "op_cast(&in0, &out);".to_string(),
-        Call::Reduce { kind, axis } => format!("op_reduce({kind}, {axis}, &in0, {imm}, &out);"),
+        Call::Softmax => format!("op_softmax({in0}, {imm}, {out});"),
+        Call::LayerNorm { epsilon } => format!("op_layernorm({}, {in0}, {in1}, {in2}, {imm}, {out});", c_float(*epsilon)),
+        Call::Binary { code } => format!("op_eltwise_binary({code}, {in0}, {in1}, {imm}, {out});"),
+        Call::Unary { code, params: None } => format!("op_eltwise_unary({code}, {in0}, {out});"),
+        Call::Unary { code, params: Some((a, bb)) } => format!("op_eltwise_unary_param({code}, {}, {}, {in0}, {imm}, {out});", c_float(*a), c_float(*bb)),
+        Call::Select => format!("op_select({in0}, {in1}, {in2}, {imm}, {out});"),
+        Call::Cast => format!("op_cast({in0}, {out});"),
+        Call::Reduce { kind, axis } => format!("op_reduce({kind}, {axis}, {in0}, {imm}, {out});"),
         Call::Pool { kind, kernel, strides, count_include_pad } => format!(
-            "POOL_PARAM p = {{{kind}, {{{}, {}}}, {{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {}}};\n        op_pool2d(&p, &in0, &out);",
+            "POOL_PARAM p = {{{kind}, {{{}, {}}}, {{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {}}};\n        op_pool2d(&p, {in0}, {out});",
             kernel[0], kernel[1], strides[0], strides[1], b(*count_include_pad)
         ),
         Call::Transpose { perm } => format!(
-            "static const uint32_t perm[{}] = {{{}}};\n        op_transpose(perm, &in0, &out);",
+            "static const uint32_t perm[{}] = {{{}}};\n        op_transpose(perm, {in0}, {out});",
             perm.len(),
             perm.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
         ),
         Call::Concat { axis } => format!(
-            "const TSR *parts[{n}] = {{{}}};\n        op_concat(parts, {n}, {axis}, &out);",
-            (0..g.operands.len()).map(|k| format!("&in{k}")).collect::<Vec<_>>().join(", "),
+            "const TSR *parts[{n}] = {{{}}};\n        op_concat(parts, {n}, {axis}, {out});",
+            (0..g.operands.len()).map(x).collect::<Vec<_>>().join(", "),
             n = g.operands.len()
         ),
-        Call::Pad { value } => format!("op_pad(&in0, &out, g{id}_plo[i], g{id}_phi[i], g{id}_pin[i], {});", c_float(*value)),
-        Call::Gather { row_elems, table_rows, table_ddr } => format!("op_gather({table_ddr:#x}ull, {table_rows}, {row_elems}, &in0, &out);\n        op_join(TX8_ENGINE_RDMA);"),
-        Call::ChannelNorm { to_blocked, blocked } => format!("op_channel_norm({blocked}, {}, &in0, &out);", b(*to_blocked)),
+        Call::Pad { value } => format!("op_pad({in0}, {out}, g{id}_plo[i], g{id}_phi[i], g{id}_pin[i], {});", c_float(*value)),
+        Call::Gather { row_elems, table_rows, table_ddr } => format!("op_gather({table_ddr:#x}ull, {table_rows}, {row_elems}, {in0}, {out});\n        op_join(TX8_ENGINE_RDMA);"),
+        Call::ChannelNorm { to_blocked, blocked } => format!("op_channel_norm({blocked}, {}, {in0}, {out});", b(*to_blocked)),
     };
     let _ = writeln!(s, "        {{\n        {line}\n        }}");
 }

@@ -3,6 +3,7 @@
 
 pub mod codes;
 pub mod emit_c;
+pub mod emit_ring;
 pub mod plan;
 pub mod read_ir;
 

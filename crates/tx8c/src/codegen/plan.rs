@@ -111,8 +111,9 @@ pub struct OperandPlan {
     pub ddr: DdrTensor,
     /// Weights are loaded with `op_load_const`.
     pub is_const: bool,
-    /// SPM address of its buffer on every tile.
-    pub spm_addr: u64,
+    /// SPM addresses of its buffers on every tile: one, or one per buffer
+    /// of a multi-buffered group (a step-invariant operand keeps one).
+    pub spm_addrs: Vec<u64>,
 }
 
 /// The operator call of a group (what `gen_op_code` turns into C).
@@ -176,7 +177,15 @@ pub struct GroupPlan {
     pub call: Call,
     pub operands: Vec<OperandPlan>,
     pub output: DdrTensor,
-    pub out_spm_addr: u64,
+    /// SPM addresses of the output buffers (one per buffer).
+    pub out_spm_addrs: Vec<u64>,
+    /// 1: single-buffered; 2: double buffers, software-pipelined
+    /// (`dev_info.multi_buf_num` of the compute op).
+    pub buffers: u32,
+    /// A GEMM sharing operand B round this ring of tiles (tile ids in ring
+    /// order; `tx8be_transforms::ring_share`): its steps are in ring order
+    /// (the chunk a tile holds at each step).
+    pub ring: Option<Vec<u32>>,
     /// The op's scratch (`imm`) buffer, if it needs one.
     pub imm: Option<(u64, u64)>,
     /// `steps[tile]`.

@@ -174,6 +174,43 @@ fn pad_params(ctx: &Context, body: &Body, op: Op, out: &TBox, input: &TBox) -> R
     Ok(p)
 }
 
+/// The steps of a ring GEMM in ring order: in round r, the tile at ring
+/// position p computes chunk r*T + (p + j) mod T at step j. Checks what the
+/// ring loop relies on (every tile has the same whole number of rounds,
+/// A is resident, B is loaded and its chunks have one size).
+fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<Step>>, operands: &[OperandPlan], tiles: u32) -> Result<Vec<Vec<Step>>, Diagnostic> {
+    use tx8be_transforms::ring_share::SHARED_OPERAND;
+    let t = ring.len();
+    let bad = |why: &str| Diagnostic::error(body.op_loc(op), format!("'{}' op cannot share B round its ring: {why}", ctx.op_name_str(body.op_name(op))));
+    let mut sorted = ring.to_vec();
+    sorted.sort_unstable();
+    if t < 2 || t != tiles as usize || sorted != (0..tiles).collect::<Vec<_>>() {
+        return Err(bad("share_ring must list every tile once"));
+    }
+    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || operands.len() != 2 {
+        return Err(bad("only a GEMM with A and B loaded (no bias) shares B"));
+    }
+    if operands.iter().any(|o| o.ddr.layout.is_blocked()) || operands[0].ddr.fmt != operands[1].ddr.fmt {
+        return Err(bad("A and B must be dense and of one format (the loop multiplies with one NE instruction)"));
+    }
+    let count = steps.first().map_or(0, |s| s.len());
+    if count == 0 || count % t != 0 || steps.iter().any(|s| s.len() != count) {
+        return Err(bad("every tile needs the same whole number of rounds of steps"));
+    }
+    let mut out = vec![Vec::new(); t];
+    for (pos, &tile) in ring.iter().enumerate() {
+        let mine = &steps[tile as usize];
+        if mine.iter().any(|s| s.loads[0] != mine[0].loads[0]) {
+            return Err(bad("A's slice must stay resident across the steps"));
+        }
+        if mine.iter().any(|s| s.loads[SHARED_OPERAND].as_ref().map(|b| &b.size) != mine[0].loads[SHARED_OPERAND].as_ref().map(|b| &b.size)) {
+            return Err(bad("B's chunks must all have one size"));
+        }
+        out[tile as usize] = (0..count).map(|k| mine[(k / t) * t + (pos + k % t) % t].clone()).collect();
+    }
+    Ok(out)
+}
+
 /// The program of function `func` of a scheduled module.
 pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, tiles: u32) -> Result<Program, Diagnostic> {
     let mut program = Program { tiles, groups: Vec::new() };
@@ -191,11 +228,14 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
             let v = body.operand(op, i);
             let load = body.defining_op(v).ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand not loaded"))?;
             let src = body.operand(load, 0);
-            let spm = dev_info(ctx, body, load).mem_addr.first().copied().ok_or_else(|| Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"))?;
+            let spm: Vec<u64> = dev_info(ctx, body, load).mem_addr.iter().map(|&a| a as u64).collect();
+            if spm.is_empty() {
+                return Err(Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"));
+            }
             operands.push(OperandPlan {
                 ddr: ddr_tensor(ctx, body, fattrs, src, v, op)?,
                 is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
-                spm_addr: spm as u64,
+                spm_addrs: spm,
             });
             loaded.push(i);
         }
@@ -203,10 +243,20 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
         let output = ddr_tensor(ctx, body, fattrs, store_value, result, op)?;
         let dev = dev_info(ctx, body, op);
-        let out_spm = dev.mem_addr.first().copied().unwrap_or(0) as u64;
+        let mut out_spm: Vec<u64> = dev.mem_addr.iter().map(|&a| a as u64).collect();
+        if out_spm.is_empty() {
+            out_spm.push(0);
+        }
+        let buffers = tx8be_transforms::sharding::recorded_buffers(ctx, body, op);
+        if buffers > 2 {
+            return Err(unsupported(ctx, body, op, &format!("multi_buf_num = {buffers} (codegen pipelines with at most 2 buffers)")));
+        }
+        if buffers == 2 && out_spm.len() != 2 {
+            return Err(Diagnostic::error(body.op_loc(op), "a double-buffered op needs two output SPM addresses (run tx8be-spm-alloc after tx8be-sharding)"));
+        }
         let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));
         let (shard, slice) = recorded_schedule(ctx, body, op)?;
-        let mut steps = Vec::new();
+        let mut steps: Vec<Vec<Step>> = Vec::new();
         for tile in tile_steps(ctx, body, op, &shard, &slice, tiles as usize)? {
             let mut ts = Vec::with_capacity(tile.len());
             for s in tile {
@@ -228,9 +278,13 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
             steps.push(ts);
         }
         let _ = result;
+        let ring = tx8be_transforms::sharding::recorded_ring(ctx, body, op);
+        if let Some(r) = &ring {
+            steps = ring_order(ctx, body, op, r, steps, &operands, tiles)?;
+        }
         let title = format!("{} {}", ctx.op_name_str(body.op_name(op)), super::location_text(ctx, body.op_loc(op)));
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
-        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addr: out_spm, imm, steps, barrier_after });
+        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after });
     }
     Ok(program)
 }

@@ -1,0 +1,136 @@
+//! The estimated cycles of one group's step loop on its busiest tile,
+//! single-buffered or software-pipelined (double buffers): what
+//! `tx8be-sharding` compares to choose a time split and whether to
+//! multi-buffer it.
+//!
+//! Per step the C model runs three engines: RDMA (the loads whose box
+//! changed), the compute engine (NE or CT) and WDMA (the store). A DMA
+//! costs a descriptor start per strided copy the C model issues for the
+//! box (`tx8_cmodel::oplib::dma::descriptor_count`: a channel-blocked box
+//! may take several) plus its bytes at this tile's share of the DDR
+//! bandwidth (every tile with work moves data at once, each transfer
+//! capped); compute costs what `sharding::work_per_output` says per output
+//! element. Single-buffered, a step is load + join + compute + store +
+//! join. Pipelined (step i's compute overlapping step i+1's loads and
+//! step i-1's store, both DMAs sharing the tile's DDR share), it is
+//! `fill + sum over steps of max(compute, loads of the next + store of the
+//! previous) + drain`, the composition hardware.md gives.
+
+use strata_ir::{Body, Context, Op};
+use tx8_cmodel::HardwareConfig;
+
+use tx8be::interfaces::sharding::SliceBox;
+
+use crate::schedule::{slice_bytes, StepBoxes};
+
+/// Descriptor starts of moving box `b` of value `v` (1 when the C model
+/// would refuse the box: the cost model does not judge legality).
+fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> f64 {
+    let ty = body.value_type(v);
+    let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
+    let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());
+    let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
+    let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
+    match fmt {
+        Some(fmt) => tx8_cmodel::oplib::dma::descriptor_count(&whole, &u(&b.start), &u(&b.size), fmt, layout).map_or(1.0, |n| n.max(1) as f64),
+        None => 1.0,
+    }
+}
+
+/// Engine times of one step of one tile, in cycles.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepTimes {
+    pub load: f64,
+    pub compute: f64,
+    pub store: f64,
+}
+
+/// The per-step engine times of every step of the busiest tile (the one
+/// with the largest single-buffered time).
+pub fn busiest_tile_steps(ctx: &Context, body: &Body, op: Op, steps: &[Vec<StepBoxes>], loaded: &[bool], hw: &HardwareConfig) -> Vec<StepTimes> {
+    let busy_tiles = steps.iter().filter(|t| !t.is_empty()).count().max(1) as f64;
+    // Loads and stores of every busy tile share the DDR at once.
+    let rate = (hw.ddr_bytes_per_cycle / busy_tiles).min(hw.ddr_transfer_cap_bytes_per_cycle).max(1e-9);
+    let start = hw.dma_start_cycles as f64;
+    let per_out = crate::sharding::work_per_output(ctx, body, op);
+    let result = body.result(op, 0);
+    let mut worst: Vec<StepTimes> = Vec::new();
+    let mut worst_time = -1.0;
+    for tile in steps {
+        let mut times = Vec::with_capacity(tile.len());
+        let mut prev: Option<&StepBoxes> = None;
+        for s in tile {
+            let mut load = 0.0;
+            for (i, b) in s.operands.iter().enumerate() {
+                if !loaded.get(i).copied().unwrap_or(false) || prev.is_some_and(|p| p.operands.get(i) == Some(b)) {
+                    continue;
+                }
+                let v = body.operand(op, i);
+                load += start * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate;
+            }
+            let elems = s.out.size.iter().product::<i64>() as f64;
+            let store = start * descriptors(ctx, body, result, &s.out) + slice_bytes(ctx, body, result, &s.out.size) as f64 / rate;
+            times.push(StepTimes { load, compute: elems * per_out + hw.issue_cycles as f64, store });
+            prev = Some(s);
+        }
+        let t = single_buffered_cycles(&times, hw);
+        if t > worst_time {
+            worst_time = t;
+            worst = times;
+        }
+    }
+    worst
+}
+
+/// Cycles of the steps run one after another (joins after the loads and
+/// after the store).
+pub fn single_buffered_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
+    let join = hw.join_cycles as f64;
+    steps.iter().map(|s| s.load + s.compute + s.store + 2.0 * join).sum()
+}
+
+/// Cycles of the software pipeline over the steps: the first loads, then
+/// per step the longer of its compute and the DMAs overlapping it (the
+/// next step's loads and the previous step's store), then the last store.
+pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
+    let join = hw.join_cycles as f64;
+    let Some(first) = steps.first() else { return 0.0 };
+    let mut total = first.load + join;
+    for i in 0..steps.len() {
+        let next_load = steps.get(i + 1).map_or(0.0, |s| s.load);
+        let prev_store = if i > 0 { steps[i - 1].store } else { 0.0 };
+        total += steps[i].compute.max(next_load + prev_store) + 2.0 * join;
+    }
+    total + steps.last().map_or(0.0, |s| s.store) + join
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn st(load: f64, compute: f64, store: f64) -> StepTimes {
+        StepTimes { load, compute, store }
+    }
+
+    #[test]
+    fn pipelining_hides_the_shorter_engine() {
+        let hw = HardwareConfig::default();
+        let j = hw.join_cycles as f64;
+        let steps = vec![st(1000.0, 5000.0, 800.0); 4];
+        let single = single_buffered_cycles(&steps, &hw);
+        assert_eq!(single, 4.0 * (6800.0 + 2.0 * j));
+        let piped = pipelined_cycles(&steps, &hw);
+        // Fill (one load), four computes, drain (one store).
+        assert_eq!(piped, 1000.0 + 4.0 * 5000.0 + 800.0 + 10.0 * j);
+        assert!(piped < single);
+    }
+
+    #[test]
+    fn a_dma_bound_pipeline_is_bound_by_the_dmas() {
+        let hw = HardwareConfig::default();
+        let j = hw.join_cycles as f64;
+        let steps = vec![st(3000.0, 1000.0, 2000.0); 3];
+        // Step 0: max(1000, 3000); step 1: max(1000, 3000 + 2000); step 2: max(1000, 2000).
+        assert_eq!(pipelined_cycles(&steps, &hw), 3000.0 + 3000.0 + 5000.0 + 2000.0 + 2000.0 + 8.0 * j);
+    }
+}

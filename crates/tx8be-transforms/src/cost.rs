@@ -339,9 +339,16 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let mut best = GroupEstimate::default();
     let mut best_total = -1.0;
     let mut ddr_bytes = 0u64;
+    // A double-buffered group overlaps step k's call with step k+1's loads
+    // and step k-1's store (tx8be-sharding's choice, codegen's pipelined
+    // loop): its time is the pipeline composition of the per-step times.
+    let pipelined = crate::sharding::recorded_buffers(ctx, body, op) >= 2;
+    let mut best_pipelined = 0.0f64;
     for (t, tile_steps) in steps.iter().enumerate() {
         let mut e = GroupEstimate::default();
+        let mut times: Vec<crate::pipeline_cost::StepTimes> = Vec::with_capacity(tile_steps.len());
         for (k, s) in tile_steps.iter().enumerate() {
+            let before = (e.ddr_cycles, e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles);
             let loads = &load_bytes[t][k];
             let mine: u64 = loads.iter().map(|d| d.bytes).sum();
             let descriptors: u64 = loads.iter().map(|d| d.descriptors).sum();
@@ -357,21 +364,36 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.tdma_cycles += w.tdma;
                 e.sync_cycles += w.issued as f64 * issue + join;
             }
+            let load_time = e.ddr_cycles - before.0;
+            let compute_time = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1;
             let store = store_bytes[t][k];
             ddr_bytes += store.bytes;
-            e.ddr_cycles += store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
+            let store_time = store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
+            e.ddr_cycles += store_time;
             e.sync_cycles += join;
+            times.push(crate::pipeline_cost::StepTimes { load: load_time, compute: compute_time, store: store_time });
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
-        if total > best_total {
-            best_total = total;
+        let tile_time = if pipelined { crate::pipeline_cost::pipelined_cycles(&times, hw) } else { total };
+        if tile_time > best_total {
+            best_total = tile_time;
+            best_pipelined = tile_time;
             best = e;
         }
     }
-    if tx8be::dialect::values::attr_bool(ctx, body, group, "barrier").unwrap_or(true) {
-        best.sync_cycles += hw.barrier_cycles as f64;
-    }
+    let barrier = if tx8be::dialect::values::attr_bool(ctx, body, group, "barrier").unwrap_or(true) { hw.barrier_cycles as f64 } else { 0.0 };
+    best.sync_cycles += barrier;
     best.cycles = best.ne_cycles + best.ct_cycles + best.tdma_cycles + best.ddr_cycles + best.sync_cycles;
+    if pipelined {
+        best.cycles = best_pipelined + barrier;
+    }
+    // A ring GEMM (B passed round the tiles by DTE) is estimated by the
+    // ring's own model, the one tx8be-sharding chose it by.
+    if crate::sharding::recorded_ring(ctx, body, op).is_some() {
+        if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw) {
+            best.cycles = r.cycles;
+        }
+    }
     best.ddr_bytes = ddr_bytes;
     let parts = [("ne", best.ne_cycles), ("ct", best.ct_cycles), ("tdma", best.tdma_cycles), ("ddr", best.ddr_cycles), ("sync", best.sync_cycles)];
     best.binding = parts.iter().fold(("ne", -1.0), |acc, &(n, c)| if c > acc.1 { (n, c) } else { acc }).0;

@@ -233,7 +233,8 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
         }
         "tx8be.Transpose" => {
             // Swapping the last two axes: one CT transpose per batch;
-            // otherwise one strided TDMA copy per output row.
+            // otherwise one strided TDMA copy per row of whichever side has
+            // fewer rows (oplib::movement::transpose).
             let perm = tx8be::dialect::values::attr_ints(ctx, body, op, "perm").unwrap_or_default();
             let r = perm.len();
             let batched_2d = r >= 2 && perm[r - 2] == r as i64 - 1 && perm[r - 1] == r as i64 - 2 && (0..r - 2).all(|i| perm[i] == i as i64);
@@ -243,8 +244,11 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
                 w.ct = batches as f64 * ct(n_in / batches, fmt, 1, false);
                 w.issued = batches as u32;
             } else {
-                let rows = n_out / last;
-                w.tdma = rows as f64 * tdma(last * fmt.size() as u64);
+                // The input slice's last dim is the output axis holding the input's last axis.
+                let q = perm.iter().position(|&p| p == r as i64 - 1).unwrap_or(r.saturating_sub(1));
+                let in_last = out.size.get(q).map(|&d| d.max(1) as u64).unwrap_or(1);
+                let (out_rows, in_rows) = (n_out / last, n_out / in_last);
+                w.tdma = if in_rows < out_rows { in_rows as f64 * tdma(in_last * fmt.size() as u64) } else { out_rows as f64 * tdma(last * fmt.size() as u64) };
             }
         }
         "tx8be.ChannelNorm" => {

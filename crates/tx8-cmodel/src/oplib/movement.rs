@@ -49,11 +49,40 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
         }
         return em.finish();
     }
-    // General: one strided element copy per output row.
+    // General: strided element copies, one per row of whichever side has
+    // fewer rows: per output row (contiguous writes, strided reads) or per
+    // input row (contiguous reads, strided writes). NCHW -> NHWC of a
+    // 3-channel image is 3 * H copies of W elements, not H * W copies of 3.
     let xs = strides(&x.dims);
-    let last = *out.dims.last().unwrap_or(&1);
-    let rows = out.elems() / last.max(1);
-    for row in 0..rows {
+    let os = strides(&out.dims);
+    let out_last = *out.dims.last().unwrap_or(&1);
+    let in_last = *x.dims.last().unwrap_or(&1);
+    let out_rows = out.elems() / out_last.max(1);
+    let in_rows = x.elems() / in_last.max(1);
+    if r > 0 && in_rows < out_rows {
+        // Output axis q holds the input's last axis.
+        let q = perm.iter().position(|&p| p == r - 1).unwrap_or(r - 1);
+        for row in 0..in_rows {
+            let (mut rem, mut dst_off) = (row, 0u64);
+            for d in (0..r - 1).rev() {
+                let i = rem % x.dims[d];
+                rem /= x.dims[d];
+                // Input axis d is output axis perm^-1(d).
+                let od = perm.iter().position(|&p| p == d).unwrap_or(d);
+                dst_off += i * os[od];
+            }
+            em.emit(Instr::Tdma(TdmaInstr::GatherScatter {
+                src: x.addr + row * in_last * es,
+                dst: out.addr + dst_off * es,
+                elem_bytes: es,
+                count: in_last,
+                src_stride: es,
+                dst_stride: os[q] * es,
+            }))?;
+        }
+        return em.finish();
+    }
+    for row in 0..out_rows {
         let (mut rem, mut src_off) = (row, 0u64);
         for d in (0..r.saturating_sub(1)).rev() {
             let i = rem % out.dims[d];
@@ -63,9 +92,9 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
         let src_stride = if r > 0 { xs[perm[r - 1]] * es } else { es };
         em.emit(Instr::Tdma(TdmaInstr::GatherScatter {
             src: x.addr + src_off * es,
-            dst: out.addr + row * last * es,
+            dst: out.addr + row * out_last * es,
             elem_bytes: es,
-            count: last,
+            count: out_last,
             src_stride,
             dst_stride: es,
         }))?;

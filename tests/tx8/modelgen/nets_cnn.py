@@ -99,9 +99,9 @@ def _bottleneck(g, x, c_in, width, stride, name):
     return g.node("Relu", [g.node("Add", [y, x], name=f"{name}.add")], name=f"{name}.relu")
 
 
-def _resnet(resolution, widths, blocks, classes, bottleneck):
+def _resnet(resolution, widths, blocks, classes, bottleneck, batch=1):
     def build(g):
-        x = g.input("input", normal(g.rng, (1, 3, resolution, resolution)))
+        x = g.input("input", normal(g.rng, (batch, 3, resolution, resolution)))
         y = conv_bn(g, x, 3, widths[0], 7, 2, "stem")
         y = g.node("MaxPool", [y], name="maxpool", kernel_shape=[3, 3], strides=[2, 2],
                    pads=[1, 1, 1, 1])
@@ -194,4 +194,7 @@ def cases():
             notes="width 0.25, repeats 1-1-2-2-1-1-1, 32x32, 10 classes"),
         net("mobilenetv2", "MobileNetV2",
             _mobilenet_v2(224, 1.0, [1, 2, 3, 4, 3, 3, 1], 1000), "full"),
+        net("resnet50_b16", "ResNet-50",
+            _resnet(224, [64, 128, 256, 512], [3, 4, 6, 3], 1000, True, batch=16), "full",
+            notes="ResNet-50 at batch 16 (issue 14's throughput benchmark)"),
     ]

@@ -73,12 +73,12 @@ def _dynamic_shape(g, x, tail, name):
     return g.node("Concat", dims + [g.ints(f"{name}.tail", tail)], name=f"{name}.concat", axis=0)
 
 
-def _bert_layer(seq, hidden, heads, ffn, valid):
+def _bert_layer(seq, hidden, heads, ffn, valid, batch=1):
     def build(g):
         head_dim = hidden // heads
-        x = g.input("hidden_states", normal(g.rng, (1, seq, hidden)))
-        mask = np.zeros((1, seq), dtype=np.int64)
-        mask[0, :valid] = 1  # the last positions are padding
+        x = g.input("hidden_states", normal(g.rng, (batch, seq, hidden)))
+        mask = np.zeros((batch, seq), dtype=np.int64)
+        mask[:, :valid] = 1  # the last positions are padding
         m = g.input("attention_mask", mask)
         m = g.node("Cast", [g.node("Unsqueeze", [m, g.ints("mask.axes", [1, 2])],
                                    name="mask.unsqueeze")], name="mask.cast", to=TensorProto.FLOAT)
@@ -167,6 +167,8 @@ def cases():
         net("bert_layer", "BERT", _bert_layer(128, 768, 12, 3072, 100), "full",
             notes="BERT-base encoder layer: hidden 768, 12 heads, sequence 128 (100 unmasked), "
                   "FFN 3072"),
+        net("bert_layer_b8", "BERT", _bert_layer(128, 768, 12, 3072, 100, batch=8), "full",
+            notes="the BERT-base encoder layer at batch 8 (issue 14's benchmark)"),
         net("gpt2_block_small", "GPT-2", _gpt2_block(16, 64, 4, 32), "small",
             notes="hidden 64, 4 heads, sequence 16, n_positions 32; " + _GPT2_NOTE),
         net("gpt2_block", "GPT-2", _gpt2_block(256, 768, 12, 1024), "full",

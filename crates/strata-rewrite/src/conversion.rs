@@ -344,10 +344,7 @@ pub fn apply_conversion_with_config(
     mode: ConversionMode,
     config: ConversionConfig,
 ) -> Result<(), Diagnostic> {
-    let mut order = Vec::new();
-    for &r in body.root_regions() {
-        collect_reachable(body, r, &mut order);
-    }
+    let order = reachable_ops_preorder(body);
     let original_constants = if config.fold { order.iter().map(|&op| (op, operand_constants(ctx, body, op))).collect() } else { FxHashMap::default() };
     let mut conv = Converter { ctx, target, patterns, type_converter, mode, config, casts: FxHashSet::default(), original_constants };
     for op in order {
@@ -374,9 +371,19 @@ pub fn apply_conversion_with_config(
     Ok(())
 }
 
-/// The ops of `region` in pre-order, skipping blocks that cannot be
-/// reached from the region's entry block: MLIR's conversion driver
-/// (`computeConversionSet`) leaves the ops of unreachable blocks alone.
+/// The ops of `body` in pre-order (nested regions of the same arena
+/// included), skipping blocks that cannot be reached from their region's
+/// entry block: MLIR's conversion driver (`computeConversionSet`) leaves
+/// the ops of unreachable blocks alone. Conversions written by hand walk
+/// the same set.
+pub fn reachable_ops_preorder(body: &Body) -> Vec<Op> {
+    let mut order = Vec::new();
+    for &r in body.root_regions() {
+        collect_reachable(body, r, &mut order);
+    }
+    order
+}
+
 fn collect_reachable(body: &Body, region: strata_ir::Region, out: &mut Vec<Op>) {
     let Some(entry) = body.first_block(region) else { return };
     let mut reachable: FxHashSet<strata_ir::Block> = FxHashSet::default();

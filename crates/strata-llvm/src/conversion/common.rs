@@ -223,42 +223,10 @@ fn place(body: &mut Body, op: Op, at: At) {
     }
 }
 
-/// The ops of `body` in pre-order (nested regions of the same arena
-/// included), leaving out blocks unreachable from their region's entry:
-/// upstream's conversion driver does not legalize ops there.
+/// The ops of `body` in pre-order, leaving out blocks unreachable from
+/// their region's entry (as upstream's conversion driver does).
 pub fn ops_preorder(body: &Body) -> Vec<Op> {
-    let mut order = Vec::new();
-    for &r in body.root_regions() {
-        walk_reachable(body, r, &mut order);
-    }
-    order
-}
-
-fn walk_reachable(body: &Body, r: strata_ir::Region, out: &mut Vec<Op>) {
-    let Some(entry) = body.first_block(r) else { return };
-    let mut reachable = rustc_hash::FxHashSet::default();
-    let mut stack = vec![entry];
-    while let Some(b) = stack.pop() {
-        if !reachable.insert(b) {
-            continue;
-        }
-        if let Some(t) = body.last_op(b) {
-            stack.extend(body.successors(t).iter().copied());
-        }
-    }
-    for b in body.blocks(r) {
-        if !reachable.contains(&b) {
-            continue;
-        }
-        let mut cur = body.first_op(b);
-        while let Some(op) = cur {
-            out.push(op);
-            for &inner in body.local_regions(op) {
-                walk_reachable(body, inner, out);
-            }
-            cur = body.next_op(op);
-        }
-    }
+    strata_rewrite::conversion::reachable_ops_preorder(body)
 }
 
 /// Runs `f` on the arena of every isolated op (functions, nested modules)

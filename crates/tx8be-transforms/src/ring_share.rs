@@ -16,6 +16,10 @@
 //! Buffers of the shared operand (see `RING_BUFFERS`): one for the
 //! round's first chunk (from DDR), three the ring rotates through, so a
 //! chunk arriving at step j lands in the buffer last read at step j-2.
+//! A's leading dims, if any, are more rows (B stays one 2-D matrix): the
+//! row dims are sharded so every tile holds a box of them, one matrix of
+//! rows to the NE. A bias (f32, one per column) loads whole once with A
+//! and each step's GEMM adds the columns of its chunk (`BIAS_OPERAND`).
 //! The choice is recorded on the compute op as `share = "ring"` and
 //! `share_ring` (the ring: tile ids in ring order); `tx8be-spm-alloc` gives
 //! the shared operand `RING_BUFFERS` addresses and codegen prints the loop.
@@ -73,52 +77,66 @@ pub struct RingChoice {
 /// start + bytes under the shared DDR, DTE message + bytes over one link,
 /// join, barrier).
 pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Option<RingChoice> {
-    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || body.num_operands(op) != 2 {
+    let operands = body.num_operands(op);
+    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || !(2..=3).contains(&operands) {
         return None;
     }
     let out = ctx.shape(body.value_type(body.result(op, 0)))?.to_vec();
-    if out.len() != 2 {
+    let a_shape = ctx.shape(body.value_type(body.operand(op, 0)))?.to_vec();
+    let b_shape = ctx.shape(body.value_type(body.operand(op, SHARED_OPERAND)))?.to_vec();
+    let rank = out.len();
+    let trans_a = tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false);
+    // B is one matrix every row of A meets; A's leading dims (if any) are
+    // more rows, so only a plain A may be transposed.
+    if rank < 2 || b_shape.len() != 2 || a_shape.len() != rank || (rank > 2 && trans_a) {
         return None;
     }
     let attr = tx8be::interfaces::query_op_attr(ctx, body, op).ok()?;
-    if attr.need_load & 3 != 3 {
+    let all_loaded = (1u64 << operands) - 1;
+    if attr.need_load & all_loaded != all_loaded {
+        return None;
+    }
+    if operands == 3 && !bias_is_resident_f32(ctx, body, op, out[rank - 1]) {
         return None;
     }
     let ring = mesh_ring(hw.mesh_x, hw.mesh_y)?;
     let tiles = ring.len() as i64;
-    let (m, n_all) = (out[0], out[1]);
-    if m % tiles != 0 || n_all % tiles != 0 {
+    let n_all = out[rank - 1];
+    let shard = row_sharding(&out[..rank - 1], tiles)?;
+    if n_all % tiles != 0 {
         return None;
     }
-    let shard = vec![tiles, 1];
     let legal = |slice: &[i64]| {
         let p = tx8be::interfaces::sharding::ShardingSplitParam { out_sharding: shard.clone(), out_split: slice.to_vec() };
         tx8be::interfaces::tile_sharding_split(ctx, body, op, &p).is_ok()
     };
-    if !legal(&[1, 2]) {
+    let mut split2 = vec![1i64; rank];
+    split2[rank - 1] = 2;
+    if !legal(&split2) {
         return None;
     }
-    let rows = m / tiles;
-    let k = {
-        let a = ctx.shape(body.value_type(body.operand(op, 0)))?;
-        let trans_a = tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false);
-        if trans_a { a[0] } else { a[1] }
-    };
+    // Each tile's rows: its box of the leading dims, one matrix of
+    // `rows` rows to the NE.
+    let row_box: Vec<i64> = out[..rank - 1].iter().zip(&shard).map(|(&d, &s)| d / s).collect();
+    let rows: i64 = row_box.iter().product();
+    let k = if trans_a { a_shape[0] } else { a_shape[rank - 1] };
     let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
     let bank = hw.spm_bank_bytes.max(1);
+    let bias_bytes = if operands == 3 { align(bias_whole_bytes(ctx, body, op), bank) } else { 0 };
     let mut best: Option<RingChoice> = None;
     // Chunk widths: N / T halved while a whole number of rounds remains.
     let mut n = n_all / tiles;
     while n >= 1 && n_all % n == 0 && (n_all / n) % tiles == 0 {
-        let slice = vec![rows, n];
+        let mut slice = row_box.clone();
+        slice.push(n);
         let steps = crate::schedule::tile_steps(ctx, body, op, &shard, &slice, tiles as usize).ok()?;
         let first = steps.first()?.first()?;
         let a_bytes = align(slice_bytes(ctx, body, body.operand(op, 0), &first.operands[0].size), bank);
         let b_bytes = align(slice_bytes(ctx, body, body.operand(op, SHARED_OPERAND), &first.operands[SHARED_OPERAND].size), bank);
         let o_bytes = align(slice_bytes(ctx, body, body.result(op, 0), &first.out.size), bank);
         let imm = align(tx8be::interfaces::imm_bytes(ctx, body, op, &first.out.size, hw).unwrap_or(0), bank);
-        if a_bytes + RING_BUFFERS * b_bytes + 2 * o_bytes + imm <= window && legal(&slice) {
-            let cycles = estimate(hw, tiles as f64, (n_all / n) as f64, a_bytes as f64, b_bytes as f64, o_bytes as f64, (rows * k * n) as f64);
+        if a_bytes + RING_BUFFERS * b_bytes + bias_bytes + 2 * o_bytes + imm <= window && legal(&slice) {
+            let cycles = estimate(hw, tiles as f64, (n_all / n) as f64, (a_bytes + bias_bytes) as f64, b_bytes as f64, o_bytes as f64, (rows * k * n) as f64);
             if best.as_ref().is_none_or(|b| cycles < b.cycles) {
                 best = Some(RingChoice { shard: shard.clone(), slice, ring: ring.clone(), cycles });
             }
@@ -129,6 +147,54 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
         n /= 2;
     }
     best
+}
+
+/// The sharding of an output's leading (row) dims over `tiles` tiles, each
+/// dim cut into as many equal parts as divide both it and the tiles still
+/// to place, outer dims first; `None` unless every tile gets an equal box
+/// (each ring step ends at a barrier, so all tiles take the same steps).
+/// The last (column) dim is not cut.
+pub fn row_sharding(leading: &[i64], tiles: i64) -> Option<Vec<i64>> {
+    let mut rest = tiles;
+    let mut shard = Vec::with_capacity(leading.len() + 1);
+    for &d in leading {
+        let cut = gcd(d.max(1), rest);
+        shard.push(cut);
+        rest /= cut;
+    }
+    shard.push(1);
+    (rest == 1).then_some(shard)
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The bias of a ring GEMM (operand 2) stays in SPM whole, loaded once
+/// with A: each step's GEMM reads the columns of its chunk from it (the NE
+/// reads an f32 bias, `n` values from the address it is given).
+pub const BIAS_OPERAND: usize = 2;
+
+/// Whether the bias of `op` is one f32 value per output column, the form
+/// the ring loop hands the NE.
+fn bias_is_resident_f32(ctx: &Context, body: &Body, op: Op, n: i64) -> bool {
+    let v = body.operand(op, BIAS_OPERAND);
+    let ty = body.value_type(v);
+    let shape_ok = ctx.shape(ty).is_some_and(|s| s == [n]);
+    let f32_ok = ctx.element_type(ty) == Some(ctx.f32());
+    let a_float = ctx.element_type(body.value_type(body.operand(op, 0))).is_some_and(|e| ctx.is_float(e));
+    shape_ok && f32_ok && a_float
+}
+
+/// Bytes of the whole bias of a ring GEMM (its one SPM buffer).
+pub fn bias_whole_bytes(ctx: &Context, body: &Body, op: Op) -> u64 {
+    let v = body.operand(op, BIAS_OPERAND);
+    let whole = ctx.shape(body.value_type(v)).map(|s| s.to_vec()).unwrap_or_default();
+    slice_bytes(ctx, body, v, &whole)
 }
 
 /// Estimated cycles of a ring GEMM of `steps` steps per tile: the first

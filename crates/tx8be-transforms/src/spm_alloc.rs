@@ -5,8 +5,8 @@
 //! op) gets n buffers for the output and for every operand whose box
 //! changes between steps; a step-invariant operand (loaded once) and the
 //! scratch get one; the operand a ring GEMM shares (`share = "ring"`)
-//! gets `ring_share::RING_BUFFERS`. Writes `dev_info.mem_addr` (one address per buffer)
-//! on each load and on the compute op (its output buffers) and
+//! gets `ring_share::RING_BUFFERS` and its bias one buffer of the whole
+//! bias. Writes `dev_info.mem_addr` (one address per buffer) on each load and on the compute op (its output buffers) and
 //! `imm_addr` / `imm_size` on the compute op.
 
 use strata_ir::{Body, Context, Diagnostic, Op};
@@ -90,9 +90,13 @@ impl Pass for SpmAlloc {
                     .collect()
             };
             for (i, b) in bufs.operands.iter().enumerate() {
-                let Some(bytes) = *b else { continue };
+                let Some(mut bytes) = *b else { continue };
                 let n = if ring && i == crate::ring_share::SHARED_OPERAND {
                     crate::ring_share::RING_BUFFERS
+                } else if ring && i == crate::ring_share::BIAS_OPERAND {
+                    // The ring loop keeps the whole bias, loaded once.
+                    bytes = crate::schedule::align(crate::ring_share::bias_whole_bytes(ctx, body, op), hw.spm_bank_bytes.max(1));
+                    1
                 } else if invariant[i] {
                     1
                 } else {

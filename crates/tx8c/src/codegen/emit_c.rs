@@ -90,13 +90,16 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let id = g.id;
     let (steps, first) = flatten(g, tiles);
     // Every step of a pipelined group loads every operand (no load table).
-    let ring = g.ring.as_deref().filter(|_| g.operands.len() == 2);
+    let ring = g.ring.as_deref().filter(|_| (2..=3).contains(&g.operands.len()));
     let pipelined = ring.is_some() || g.buffers >= 2 && !matches!(g.call, Call::None) && steps.iter().all(|st| st.loads.iter().all(|l| l.is_some()));
     let _ = writeln!(s, "/* group {id}: {} */", g.title.replace("*/", "* /"));
     let _ = writeln!(s, "static const int32_t g{id}_first[{}] = {{{}}};", first.len(), first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
     let n = steps.len().max(1);
     for (k, o) in g.operands.iter().enumerate() {
         let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
+        if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND {
+            continue; // the ring loop loads the whole bias once
+        }
         // Steps that do not load this operand repeat a zero box (never read).
         let zero = TBox { start: vec![0; o.ddr.dims.len()], size: vec![0; o.ddr.dims.len()] };
         let boxes: Vec<String> = steps.iter().map(|st| box_literal(st.loads[k].as_ref().unwrap_or(&zero))).collect();

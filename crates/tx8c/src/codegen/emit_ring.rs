@@ -9,12 +9,13 @@
 //! chunk held on to the previous tile (DTE, overlapping the GEMM), join
 //! the DTE (and at a round's last step the prefetch) and wait at a barrier
 //! (overlapping the GEMM too) so the chunk the next step reads has arrived
-//! everywhere.
+//! everywhere. A bias loads whole with A; each GEMM adds its chunk's
+//! columns (the NE's bias address, offset by the chunk's first column).
 
 use std::fmt::Write;
 
 use super::plan::{Call, GroupPlan};
-use tx8be_transforms::ring_share::SHARED_OPERAND;
+use tx8be_transforms::ring_share::{BIAS_OPERAND, SHARED_OPERAND};
 
 /// The group function; the box tables (`g{id}_in{k}`, `g{id}_out`,
 /// `g{id}_first`) are already printed, in ring order.
@@ -50,6 +51,14 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
     let _ = writeln!(s, "    set_shape(&sp, {db}, g{id}_whole1, &g{id}_in1[first]);");
     let _ = writeln!(s, "    pre = (TSR){{{}, ab[0], &sp, {}}};", b.ddr.fmt.c_name(), b.ddr.layout_code());
     let _ = writeln!(s, "    {}(&pre, {:#x}ull);", load(b), b.ddr.addr);
+    if let Some(bias) = g.operands.get(BIAS_OPERAND) {
+        // The whole bias, once: each GEMM reads its chunk's columns.
+        let n_all = bias.ddr.dims.first().copied().unwrap_or(0);
+        let _ = writeln!(s, "    static const BOX bias_whole = {{{{0}}, {{{n_all}}}}};");
+        let _ = writeln!(s, "    L_SHAPE sb; set_shape(&sb, 1, g{id}_whole{BIAS_OPERAND}, &bias_whole);");
+        let _ = writeln!(s, "    TSR bias = {{{}, {:#x}ull, &sb, {}}};", bias.ddr.fmt.c_name(), bias.spm_addrs[0], bias.ddr.layout_code());
+        let _ = writeln!(s, "    {}(&bias, {:#x}ull);", load(bias), bias.ddr.addr);
+    }
     s.push_str("    op_join(TX8_ENGINE_RDMA);\n");
     s.push_str("    const uint64_t chunk_bytes = tx8_placed_bytes(&pre);\n");
     let (trans_a, trans_b) = match g.call {
@@ -58,9 +67,12 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
     };
     // Every step multiplies the same shapes (ring_order checked it).
     let Some(step0) = g.steps.iter().flatten().next() else { return };
-    let (m, n) = (step0.store.size[0], step0.store.size[1]);
+    // The output box's leading dims are rows of one matrix (A's box is
+    // dense in SPM, so its leading dims are rows too).
+    let Some((&n, lead)) = step0.store.size.split_last() else { return };
+    let m: i64 = lead.iter().product();
     let a_box = step0.loads[0].as_ref().map(|b| b.size.clone()).unwrap_or_default();
-    let k = if trans_a { a_box.first() } else { a_box.get(1) }.copied().unwrap_or(0);
+    let k = if trans_a { a_box.first() } else { a_box.last() }.copied().unwrap_or(0);
     let odim = g.output.dims.len();
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     let _ = writeln!(s, "        const int32_t k = i - first, j = k % {t};");
@@ -74,9 +86,13 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
     let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
     // The GEMM is issued, not waited for: the DTE hop, the prefetch, the
     // joins and the barrier overlap it.
+    let bias = match g.operands.get(BIAS_OPERAND) {
+        Some(b) => format!("{:#x}ull + (uint64_t)g{id}_out[i].start[{}] * {}", b.spm_addrs[0], odim - 1, b.ddr.fmt.size()),
+        None => "0".to_string(),
+    };
     let _ = writeln!(
         s,
-        "        NE_GEMM_PARAM p = {{{}, {}, {:#x}ull, ab[buf], ao[c], 0, {m}, {k}, {n}, 1, {}, {}, 0, 0}};",
+        "        NE_GEMM_PARAM p = {{{}, {}, {:#x}ull, ab[buf], ao[c], {bias}, {m}, {k}, {n}, 1, {}, {}, 0, 0}};",
         a.ddr.fmt.c_name(),
         g.output.fmt.c_name(),
         a.spm_addrs[0],

@@ -177,7 +177,8 @@ fn pad_params(ctx: &Context, body: &Body, op: Op, out: &TBox, input: &TBox) -> R
 /// The steps of a ring GEMM in ring order: in round r, the tile at ring
 /// position p computes chunk r*T + (p + j) mod T at step j. Checks what the
 /// ring loop relies on (every tile has the same whole number of rounds,
-/// A is resident, B is loaded and its chunks have one size).
+/// A is resident, B is loaded and its chunks have one size, a bias is one
+/// f32 per column).
 fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<Step>>, operands: &[OperandPlan], tiles: u32) -> Result<Vec<Vec<Step>>, Diagnostic> {
     use tx8be_transforms::ring_share::SHARED_OPERAND;
     let t = ring.len();
@@ -187,11 +188,20 @@ fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<S
     if t < 2 || t != tiles as usize || sorted != (0..tiles).collect::<Vec<_>>() {
         return Err(bad("share_ring must list every tile once"));
     }
-    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || operands.len() != 2 {
-        return Err(bad("only a GEMM with A and B loaded (no bias) shares B"));
+    use tx8be_transforms::ring_share::BIAS_OPERAND;
+    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || !(2..=3).contains(&operands.len()) || body.num_operands(op) != operands.len() {
+        return Err(bad("only a GEMM with A, B and any bias loaded shares B"));
     }
     if operands.iter().any(|o| o.ddr.layout.is_blocked()) || operands[0].ddr.fmt != operands[1].ddr.fmt {
-        return Err(bad("A and B must be dense and of one format (the loop multiplies with one NE instruction)"));
+        return Err(bad("A, B and the bias must be dense, A and B of one format (the loop multiplies with one NE instruction)"));
+    }
+    if operands[1].ddr.dims.len() != 2 {
+        return Err(bad("B must be one matrix"));
+    }
+    if let Some(bias) = operands.get(BIAS_OPERAND) {
+        if bias.ddr.dims.len() != 1 || bias.ddr.fmt != super::plan::Fmt::Fp32 || bias.spm_addrs.len() != 1 {
+            return Err(bad("the bias must be one f32 per column, in one SPM buffer"));
+        }
     }
     let count = steps.first().map_or(0, |s| s.len());
     if count == 0 || count % t != 0 || steps.iter().any(|s| s.len() != count) {

@@ -239,6 +239,18 @@ mod tests {
         assert!(mesh_ring(3, 3).is_none());
     }
 
+    /// The leading dims take the tiles outer first, each as many cuts as
+    /// divide it and the tiles left; no ring unless they take all of them.
+    #[test]
+    fn row_sharding_gives_every_tile_an_equal_box() {
+        assert_eq!(row_sharding(&[4096], 16), Some(vec![16, 1]));
+        assert_eq!(row_sharding(&[8, 128], 16), Some(vec![8, 2, 1]));
+        assert_eq!(row_sharding(&[6, 512], 16), Some(vec![2, 8, 1]));
+        assert_eq!(row_sharding(&[32, 7], 16), Some(vec![16, 1, 1]));
+        assert_eq!(row_sharding(&[3, 5], 16), None);
+        assert_eq!(row_sharding(&[4004], 16), None);
+    }
+
     #[test]
     fn a_chunk_lands_in_the_buffer_read_two_steps_before() {
         for j in 1..40u64 {

@@ -20,6 +20,38 @@ fn write(dir: &std::path::Path, name: &str, fmt: DataFormat, v: &[f32]) -> (Path
     )
 }
 
+/// Runs `cmd` (a tx8-run command line with its inputs) with one DDR output
+/// region per entry of `sizes` (bytes), in `dir/out`; returns that folder.
+fn run_with_outputs(cmd: &mut Command, dir: &std::path::Path, sizes: &[usize]) -> PathBuf {
+    for (k, bytes) in sizes.iter().enumerate() {
+        cmd.args([
+            "--output".into(),
+            format!("out{k}={}:{bytes}", 0x2000_0000 + k * 0x10_0000),
+        ]);
+    }
+    let out = dir.join("out");
+    let status = cmd
+        .arg("--out-dir")
+        .arg(&out)
+        .status()
+        .expect("tx8-run starts");
+    assert!(status.success(), "tx8-run failed: {status}");
+    out
+}
+
+/// Output `k` of a run in `out`, as numbers.
+fn read_output(out: &std::path::Path, k: usize, fmt: DataFormat) -> Vec<f64> {
+    let bytes = std::fs::read(out.join(format!("out{k}.bin"))).unwrap();
+    if fmt.is_float() {
+        decode_f32(fmt, &bytes).into_iter().map(f64::from).collect()
+    } else {
+        tx8_cmodel::dtype::decode_i64(fmt, &bytes)
+            .into_iter()
+            .map(|v| v as f64)
+            .collect()
+    }
+}
+
 #[test]
 fn batchnorm_main_c_runs_through_tx8_run() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("launcher-bn");
@@ -200,30 +232,8 @@ fn operator_calls_through_the_c_abi_match_references() {
         6,
         20 * 4,
     ];
-    for (k, bytes) in sizes.iter().enumerate() {
-        cmd.args([
-            "--output".into(),
-            format!("out{k}={}:{bytes}", 0x2000_0000 + k * 0x10_0000),
-        ]);
-    }
-    let out = dir.join("out");
-    let status = cmd
-        .arg("--out-dir")
-        .arg(&out)
-        .status()
-        .expect("tx8-run starts");
-    assert!(status.success(), "tx8-run failed: {status}");
-    let read = |k: usize, fmt: DataFormat| -> Vec<f64> {
-        let bytes = std::fs::read(out.join(format!("out{k}.bin"))).unwrap();
-        if fmt.is_float() {
-            decode_f32(fmt, &bytes).into_iter().map(f64::from).collect()
-        } else {
-            tx8_cmodel::dtype::decode_i64(fmt, &bytes)
-                .into_iter()
-                .map(|v| v as f64)
-                .collect()
-        }
-    };
+    let out = run_with_outputs(&mut cmd, &dir, &sizes);
+    let read = |k: usize, fmt: DataFormat| read_output(&out, k, fmt);
     let check = |name: &str, fmt: DataFormat, got: Vec<f64>, want: Vec<f64>| {
         let v = compare(fmt, &got, &want);
         assert!(v.pass, "{name}: {v:?}");
@@ -323,30 +333,8 @@ fn onnx_operator_calls_through_the_c_abi_match_references() {
     std::fs::write(&p3, encode_i64(DataFormat::Int32, &idx)).unwrap();
     add_input(3, p3, &mut cmd);
     let sizes = [36 * 4, 24, 24, 6, 24, 24, 24 * 4, 8 * 4];
-    for (k, bytes) in sizes.iter().enumerate() {
-        cmd.args([
-            "--output".into(),
-            format!("out{k}={}:{bytes}", 0x2000_0000 + k * 0x10_0000),
-        ]);
-    }
-    let out = dir.join("out");
-    let status = cmd
-        .arg("--out-dir")
-        .arg(&out)
-        .status()
-        .expect("tx8-run starts");
-    assert!(status.success(), "tx8-run failed: {status}");
-    let read = |k: usize, fmt: DataFormat| -> Vec<f64> {
-        let bytes = std::fs::read(out.join(format!("out{k}.bin"))).unwrap();
-        if fmt.is_float() {
-            decode_f32(fmt, &bytes).into_iter().map(f64::from).collect()
-        } else {
-            tx8_cmodel::dtype::decode_i64(fmt, &bytes)
-                .into_iter()
-                .map(|v| v as f64)
-                .collect()
-        }
-    };
+    let out = run_with_outputs(&mut cmd, &dir, &sizes);
+    let read = |k: usize, fmt: DataFormat| read_output(&out, k, fmt);
     let check = |name: &str, fmt: DataFormat, got: Vec<f64>, want: Vec<f64>| {
         let v = compare(fmt, &got, &want);
         assert!(v.pass, "{name}: {v:?}\ngot {got:?}\nwant {want:?}");

@@ -24,6 +24,8 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
+use tx8be::dialect::shape_rules::broadcast_shapes;
+
 use crate::dense::{dense_attr, read_dense, ConstTensor};
 use crate::group_ops::entry_ops;
 
@@ -130,24 +132,6 @@ fn first_slice(t: &ConstTensor, d: usize) -> ConstTensor {
     ConstTensor { dims, elem: t.elem, values, splat: false }
 }
 
-/// numpy broadcasting of `shapes` (right-aligned); `None` when incompatible.
-fn broadcast(shapes: &[Vec<i64>]) -> Option<Vec<i64>> {
-    let rank = shapes.iter().map(Vec::len).max().unwrap_or(0);
-    let mut out = vec![1i64; rank];
-    for s in shapes {
-        let off = rank - s.len();
-        for (i, &d) in s.iter().enumerate() {
-            let o = &mut out[off + i];
-            if *o == 1 {
-                *o = d;
-            } else if d != 1 && d != *o {
-                return None;
-            }
-        }
-    }
-    Some(out)
-}
-
 fn new_const(ctx: &Context, body: &mut Body, t: &ConstTensor, before: Op, like: Op) -> Value {
     let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), dense_attr(ctx, t, t.elem))]);
     let ty = ctx.ranked_tensor_type(&t.dims, t.elem);
@@ -170,7 +154,7 @@ fn shrink_operands(ctx: &Context, body: &mut Body, op: Op) -> bool {
         }
         let mut trial = shapes.clone();
         trial[i] = m.dims.clone();
-        if broadcast(&trial).as_deref() != Some(&out[..]) {
+        if broadcast_shapes(&trial).ok().as_deref() != Some(&out[..]) {
             continue;
         }
         let def = body.defining_op(v).expect("a constant");
@@ -301,12 +285,5 @@ mod tests {
         assert_eq!(m.dims, vec![2]);
         let splat = ConstTensor { dims: vec![1, 4, 4, 8], elem: ctx.f32(), values: vec![0.0], splat: true };
         assert_eq!(minimal(&splat).dims, vec![1, 1, 1, 1]);
-    }
-
-    #[test]
-    fn broadcast_is_numpy_broadcasting() {
-        assert_eq!(broadcast(&[vec![1, 4, 4, 8], vec![8]]), Some(vec![1, 4, 4, 8]));
-        assert_eq!(broadcast(&[vec![1, 1, 1, 8], vec![1, 1, 1, 1]]), Some(vec![1, 1, 1, 8]));
-        assert_eq!(broadcast(&[vec![2, 3], vec![4, 3]]), None);
     }
 }

@@ -233,16 +233,25 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
         }
         "tx8be.Transpose" => {
             // Swapping the last two axes: one CT transpose per batch;
-            // otherwise one strided TDMA copy per row of whichever side has
-            // fewer rows (oplib::movement::transpose).
+            // trailing axes kept: strided copies of whole runs; otherwise
+            // one strided TDMA copy per row of whichever side has fewer
+            // rows (oplib::movement::transpose).
             let perm = tx8be::dialect::values::attr_ints(ctx, body, op, "perm").unwrap_or_default();
             let r = perm.len();
             let batched_2d = r >= 2 && perm[r - 2] == r as i64 - 1 && perm[r - 1] == r as i64 - 2 && (0..r - 2).all(|i| perm[i] == i as i64);
             let last = out.size.last().map(|&d| d.max(1) as u64).unwrap_or(1);
+            let kept = (0..r).rev().take_while(|&d| perm[d] == d as i64).count();
             if batched_2d {
                 let batches = prod(&out.size[..r - 2]).max(1);
                 w.ct = batches as f64 * ct(n_in / batches, fmt, 1, false);
                 w.issued = batches as u32;
+            } else if kept > 0 {
+                // Trailing axes kept: one strided copy per index of the
+                // outer axes but the longest (whose rows it moves).
+                let outer: Vec<u64> = out.size[..r - kept].iter().map(|&d| d.max(1) as u64).collect();
+                let longest = outer.iter().copied().max().unwrap_or(1);
+                let copies = outer.iter().product::<u64>() / longest;
+                w.tdma = copies as f64 * tdma(n_out / copies * fmt.size() as u64);
             } else {
                 // The input slice's last dim is the output axis holding the input's last axis.
                 let q = perm.iter().position(|&p| p == r as i64 - 1).unwrap_or(r.saturating_sub(1));

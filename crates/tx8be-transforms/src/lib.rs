@@ -6,6 +6,7 @@
 //! | --- | --- |
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
+//! | `tx8be-fold-transpose-into-gemm` | `fold_transpose_into_gemm.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
 //! | `tx8be-move-constant` | `constants/move_constant.rs` |
@@ -33,6 +34,7 @@ pub mod ddr_alloc;
 pub mod dense;
 pub mod estimate;
 pub mod fold_constants;
+pub mod fold_transpose_into_gemm;
 pub mod group_ops;
 pub mod layout;
 pub mod lower_stablehlo;
@@ -50,6 +52,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(lower_stablehlo::INFO);
     registry.register(cancel_transposes::INFO);
     registry.register(fold_constants::INFO);
+    registry.register(fold_transpose_into_gemm::INFO);
     registry.register(layout::layout_init::INFO);
     registry.register(layout::layout_transmit::INFO);
     registry.register(layout::layout_align_to_npu::INFO);

@@ -82,6 +82,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
         pm.add_pass(Box::new(tx8be_transforms::lower_stablehlo::LowerStablehlo { dtype }));
         let f = pm.nest("func.func");
         add(f, &registry, "tx8be-cancel-transposes", "")?;
+        add(f, &registry, "tx8be-fold-transpose-into-gemm", "")?;
     }
     if level != InputLevel::Grouped {
         layout_and_constant_passes(pm.nest("func.func"), &registry, hw)?;

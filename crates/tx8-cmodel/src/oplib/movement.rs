@@ -49,6 +49,54 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
         }
         return em.finish();
     }
+    // Trailing axes kept in place: they form one contiguous run on both
+    // sides, and the rest is a walk over the outer axes. One strided copy
+    // per index of the outer axes but the longest, which becomes the
+    // copy's rows ([B, S, H, D] -> [B, H, S, D] is B * S copies of H rows
+    // of D elements, not B * S * H).
+    let kept = (0..r).rev().take_while(|&d| perm[d] == d).count();
+    if kept > 0 {
+        let outer = r - kept;
+        let run_bytes = x.dims[outer..].iter().product::<u64>() * es;
+        let xs = strides(&x.dims);
+        let os = strides(&out.dims);
+        if outer == 0 {
+            em.emit(Instr::Tdma(TdmaInstr::Reshape {
+                src: x.addr,
+                dst: out.addr,
+                shape: Strided::contiguous(run_bytes),
+            }))?;
+            return em.finish();
+        }
+        let rows_axis = (0..outer)
+            .rev()
+            .max_by_key(|&a| out.dims[a])
+            .unwrap_or(0);
+        let copies: u64 = (0..outer)
+            .filter(|&a| a != rows_axis)
+            .map(|a| out.dims[a])
+            .product();
+        for c in 0..copies {
+            let (mut rem, mut src_off, mut dst_off) = (c, 0u64, 0u64);
+            for a in (0..outer).rev().filter(|&a| a != rows_axis) {
+                let i = rem % out.dims[a];
+                rem /= out.dims[a];
+                src_off += i * xs[perm[a]];
+                dst_off += i * os[a];
+            }
+            em.emit(Instr::Tdma(TdmaInstr::Reshape {
+                src: x.addr + src_off * es,
+                dst: out.addr + dst_off * es,
+                shape: Strided {
+                    rows: out.dims[rows_axis],
+                    row_bytes: run_bytes,
+                    src_stride: xs[perm[rows_axis]] * es,
+                    dst_stride: os[rows_axis] * es,
+                },
+            }))?;
+        }
+        return em.finish();
+    }
     // General: strided element copies, one per row of whichever side has
     // fewer rows: per output row (contiguous writes, strided reads) or per
     // input row (contiguous reads, strided writes). NCHW -> NHWC of a

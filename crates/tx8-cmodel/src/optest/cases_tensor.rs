@@ -75,13 +75,21 @@ pub fn transpose(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = any_fmt(rng);
     let d = dims(rng, 2, 4, 6);
-    // Half the cases swap the last two axes (the CT path), the rest are any permutation.
-    let perm = if rng.next_u64() & 1 == 1 {
-        let mut p: Vec<usize> = (0..d.len()).collect();
-        p.swap(d.len() - 2, d.len() - 1);
-        p
-    } else {
-        permutation(rng, d.len())
+    // A third of the cases swap the last two axes (the CT path), a third
+    // keep the last axis in place (strided copies of whole runs), the rest
+    // are any permutation.
+    let perm = match rng.next_u64() % 3 {
+        0 => {
+            let mut p: Vec<usize> = (0..d.len()).collect();
+            p.swap(d.len() - 2, d.len() - 1);
+            p
+        }
+        1 => {
+            let mut p = permutation(rng, d.len() - 1);
+            p.push(d.len() - 1);
+            p
+        }
+        _ => permutation(rng, d.len()),
     };
     b.param("dims_perm", (&d, &perm));
     b.param("format", fmt);

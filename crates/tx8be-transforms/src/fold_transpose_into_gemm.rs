@@ -4,8 +4,9 @@
 //! those two axes at all. A `Transpose(x, p)` whose only user is a GEMM
 //! operand (directly, or through a reshape that regroups only the leading
 //! dims) becomes `Transpose(x, p')`, `p'` being `p` with its last two entries
-//! exchanged, and the GEMM's flag for that operand flips. When `p'` is the
-//! identity the transpose disappears.
+//! exchanged, and the GEMM's flag for that operand flips, when that makes
+//! the transpose keep the last axis in place (it moved it before). When
+//! `p'` is the identity the transpose disappears.
 //!
 //! Why it pays: attention's `K^T` is `Transpose(K, [0, 2, 3, 1])`, which
 //! moves every element on its own; `[0, 2, 1, 3]` keeps the head dim
@@ -108,8 +109,14 @@ fn fold_operand(ctx: &Context, body: &mut Body, gemm: Op, i: usize, flag: &str) 
     if perm.len() < 2 {
         return false;
     }
-    let x = body.operand(def, 0);
     let new_perm = swap_last_two(&perm);
+    // Only when it pays: the transpose left must keep the last axis in
+    // place (whole contiguous runs move), and the one given did not.
+    let r = perm.len() as i64;
+    if perm[perm.len() - 1] == r - 1 || new_perm[perm.len() - 1] != r - 1 {
+        return false;
+    }
+    let x = body.operand(def, 0);
     let t_out = body.result(def, 0);
     let t_dims = swap_last_two(&dims(ctx, body, t_out));
     // The transpose (or x itself) now yields the operand's dims with the last two swapped.

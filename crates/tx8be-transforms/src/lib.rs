@@ -6,6 +6,7 @@
 //! | --- | --- |
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
+//! | `tx8be-collapse-transpose-dims` | `collapse_transpose_dims.rs` |
 //! | `tx8be-fold-transpose-into-gemm` | `fold_transpose_into_gemm.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
@@ -28,6 +29,7 @@
 
 pub mod boxes;
 pub mod cancel_transposes;
+pub mod collapse_transpose_dims;
 pub mod constants;
 pub mod cost;
 pub mod ddr_alloc;
@@ -53,6 +55,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(cancel_transposes::INFO);
     registry.register(fold_constants::INFO);
     registry.register(fold_transpose_into_gemm::INFO);
+    registry.register(collapse_transpose_dims::INFO);
     registry.register(layout::layout_init::INFO);
     registry.register(layout::layout_transmit::INFO);
     registry.register(layout::layout_align_to_npu::INFO);

@@ -1,0 +1,26 @@
+// RUN: strata-opt %s -tx8be-collapse-transpose-dims | FileCheck %s
+// tx8be-collapse-transpose-dims: axes that stay together, in order, move
+// as one axis. NCHW -> NHWC is the batched swap [N, C, H*W] -> [N, H*W, C]
+// between two (free) reshapes; a transpose where no two axes move together
+// is left alone.
+
+// CHECK-LABEL: func.func @nchw_to_nhwc
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x5x7xbf16>)
+// CHECK-NEXT: %[[A:.*]] = tx8be.Reshape(%[[X]]) : (tensor<2x3x5x7xbf16>) -> tensor<2x3x35xbf16>
+// CHECK-NEXT: %[[T:.*]] = tx8be.Transpose(%[[A]]) {perm = array<i64: 0, 2, 1>} : (tensor<2x3x35xbf16>) -> tensor<2x35x3xbf16>
+// CHECK-NEXT: %[[B:.*]] = tx8be.Reshape(%[[T]]) : (tensor<2x35x3xbf16>) -> tensor<2x5x7x3xbf16>
+// CHECK-NEXT: %[[R:.*]] = tx8be.Unary(%[[B]]) {kind = "relu"}
+// CHECK-NEXT: return %[[R]]
+func.func @nchw_to_nhwc(%x: tensor<2x3x5x7xbf16>) -> tensor<2x5x7x3xbf16> {
+  %t = tx8be.Transpose(%x) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x3x5x7xbf16>) -> tensor<2x5x7x3xbf16>
+  %r = tx8be.Unary(%t) {kind = "relu"} : (tensor<2x5x7x3xbf16>) -> tensor<2x5x7x3xbf16>
+  return %r : tensor<2x5x7x3xbf16>
+}
+
+// CHECK-LABEL: func.func @heads
+// CHECK-NEXT: tx8be.Transpose(%{{.*}}) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x4x3x8xbf16>) -> tensor<2x3x4x8xbf16>
+// CHECK-NEXT: return
+func.func @heads(%x: tensor<2x4x3x8xbf16>) -> tensor<2x3x4x8xbf16> {
+  %t = tx8be.Transpose(%x) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x4x3x8xbf16>) -> tensor<2x3x4x8xbf16>
+  return %t : tensor<2x3x4x8xbf16>
+}

@@ -33,6 +33,7 @@ pub mod ddr_alloc;
 pub mod dense;
 pub mod estimate;
 pub mod fold_constants;
+pub mod group_calls;
 pub mod group_ops;
 pub mod layout;
 pub mod lower_stablehlo;

@@ -128,7 +128,9 @@ impl Pass for SpmAlloc {
             at += bufs.intermediate_region;
             for (j, &off) in bufs.intermediate_offsets.iter().enumerate() {
                 let p = g.calls[j];
-                let mut d = dev_info(ctx, body, p);
+                let r = body.result(p, 0);
+                // Keep the placement its value has (an op without a dev_info has its default).
+                let mut d = body.op_attr(ctx, p, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, r), ..DevAttr::default() });
                 d.mem_addr = vec![(region + off) as i64];
                 d.imm_addr = 0;
                 d.imm_size = 0;

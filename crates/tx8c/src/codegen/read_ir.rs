@@ -267,8 +267,13 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
             let r = body.result(p, 0);
             let ty = body.value_type(r);
             let spm_addr = dev_info(ctx, body, p).mem_addr.first().map(|&a| a as u64).ok_or_else(|| Diagnostic::error(body.op_loc(p), "in-group op without an SPM address for its result (run tx8be-spm-alloc first)"))?;
+            let pcall = call_of(ctx, body, fattrs, p)?;
+            if matches!(pcall, Call::None) {
+                // A copy stores straight from its operand's buffer: it computes no intermediate.
+                return Err(unsupported(ctx, body, p, "a copy before the last op of a multi-op group"));
+            }
             producers.push(ProducerPlan {
-                call: call_of(ctx, body, fattrs, p)?,
+                call: pcall,
                 inputs: calls.inputs[c].iter().map(|&(_, x)| x).collect(),
                 dims: dims_of(ctx, ty),
                 fmt: fmt_of(ctx, ty).ok_or_else(|| Diagnostic::error(body.op_loc(p), "element type has no TX8 format"))?,

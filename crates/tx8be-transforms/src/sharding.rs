@@ -295,8 +295,16 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
     for s in steps.iter().flatten() {
         let compute: f64 = s.calls.iter().zip(&g.calls).map(|(c, &op)| c.out.size.iter().product::<i64>() as f64 * work_per_output(ctx, body, op)).sum();
         max_compute = max_compute.max(compute);
-        for k in 0..g.loads.len() {
-            bytes += crate::schedule::slice_bytes(ctx, body, g.load_value(body, k), &s.load_box(g, k).size);
+        // Every operand read from outside the group (loaded or read from
+        // DDR by the op itself); intermediates stay in SPM.
+        for (c, call) in s.calls.iter().enumerate() {
+            let op = g.calls[c];
+            for (i, b) in call.operands.iter().enumerate() {
+                if g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_))) {
+                    continue;
+                }
+                bytes += crate::schedule::slice_bytes(ctx, body, body.operand(op, i), &b.size);
+            }
         }
     }
     let hw = HardwareConfig::default();

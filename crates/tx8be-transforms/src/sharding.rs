@@ -100,7 +100,7 @@ impl Pass for Sharding {
             body.set_op_attr(ctx, op, "dev_info", Some(dev.to_attr(ctx)));
             // The loads and the store move the multi-buffered values.
             let calls = GroupCalls::of_anchor(ctx, body, op)?;
-            let mut movers: Vec<Op> = calls.loads.iter().map(|s| s.load).filter(|&d| is_move(ctx, body, d)).collect();
+            let mut movers: Vec<Op> = calls.calls.iter().flat_map(|&c| (0..body.num_operands(c)).map(move |i| (c, i))).filter_map(|(c, i)| body.defining_op(body.operand(c, i))).filter(|&d| is_move(ctx, body, d)).collect();
             movers.extend(group_store_op(ctx, body, g));
             for m in movers {
                 let v = body.result(m, 0);

@@ -18,14 +18,15 @@
 // CR: op_dma_store(&out
 
 // Conv -> Add -> Relu, bf16, batch 2 (NCx): the conv's input is loaded a
-// second time for the add.
+// second time for the add, which reads the conv's input buffer (the same
+// boxes: one DMA).
 // RUN: %python %S/Inputs/fused_module.py conv_add_relu --n 2 --hw 8 --cin 32 --cout 32 --elem bf16 > %t/car.mlir
 // RUN: tx8c %t/car.mlir -o %t/car -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // RUN: FileCheck %s --check-prefix=CAR < %t/car/main.c
 // RUN: FileCheck %s --check-prefix=JSON < %t/car/run.json
 // CAR-LABEL: static void group_1(void)
 // CAR: op_conv2d(&p, &in0, &in1, &in2, &m0);
-// CAR: op_eltwise_binary(0, &m0, &in3, 0, &m1);
+// CAR: op_eltwise_binary(0, &m0, &in0, 0, &m1);
 // CAR: op_eltwise_unary(0, &m1, &out);
 // JSON: "op": "tx8be.Unary",
 // JSON-NEXT: "ops": [
@@ -46,7 +47,7 @@
 // HALO: static const int64_t g1c0_pad[8][4] = {{[{][{]}}1, 1, 0, 1}, {1, 1, 0, 1}, {0, 1, 0, 1},
 // HALO: op_conv2d(&p, &in0, &in1, &in2, &m0);
 // HALO: op_eltwise_unary(0, &m0, &m1);
-// HALO: op_conv2d(&p, &m1, &in3, &in4, &out);
+// HALO: op_conv2d(&p, &m1, &in1, &in2, &out);
 
 // Gemm -> gelu, bf16.
 // RUN: %python %S/Inputs/fused_module.py gemm_unary --n 64 --cin 128 --cout 256 --elem bf16 > %t/gu.mlir
@@ -67,7 +68,7 @@
 // BIG-NEXT: const int c = (i - first) & 1;
 // BIG: op_conv2d(&p, x0, x1, x2, &m0);
 // BIG: op_eltwise_unary(0, &m0, &m1);
-// BIG: op_conv2d(&p, &m1, x3, x4, &out[c]);
+// BIG: op_conv2d(&p, &m1, x1, x2, &out[c]);
 // RUN: FileCheck %s --check-prefix=BIGJ < %t/big/run.json
 // BIGJ: "split": [
 // BIGJ: "split": [

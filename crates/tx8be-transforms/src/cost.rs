@@ -304,6 +304,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let tiles = hw.tiles() as usize;
     let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
     let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
+    let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);
@@ -318,7 +319,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 let mut v = Vec::new();
                 for (k, held) in last.iter_mut().enumerate() {
                     let b = s.load_box(&g, k);
-                    if *held == Some(b) || prod(&b.size) == 0 {
+                    if shared[k].is_some() || *held == Some(b) || prod(&b.size) == 0 {
                         continue;
                     }
                     *held = Some(b);

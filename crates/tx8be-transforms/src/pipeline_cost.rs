@@ -56,6 +56,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
     let start = hw.dma_start_cycles as f64;
     let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
     let result = body.result(g.anchor(), 0);
+    let shared = crate::schedule::shared_loads(ctx, body, g, steps);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {
@@ -65,7 +66,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
             let mut load = 0.0;
             for k in 0..g.loads.len() {
                 let b = s.load_box(g, k);
-                if prev.is_some_and(|p| p.load_box(g, k) == b) {
+                if shared[k].is_some() || prev.is_some_and(|p| p.load_box(g, k) == b) {
                     continue;
                 }
                 let v = g.load_value(body, k);

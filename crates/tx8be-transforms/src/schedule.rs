@@ -152,7 +152,7 @@ pub fn elem_bytes(ctx: &Context, ty: strata_ir::Type) -> u64 {
 }
 
 /// SPM buffer sizes of one group, 256-byte aligned: one per load slot
-/// (`GroupCalls::loads`), one per intermediate (the result of every call
+/// (`GroupCalls::loads`; 0 for a slot sharing another's: `shared_loads`), one per intermediate (the result of every call
 /// but the anchor, placed in one region where intermediates whose
 /// lifetimes within the step do not overlap share space), the output's,
 /// and the scratch (`imm`) of the largest call of any step.
@@ -190,6 +190,31 @@ pub fn step_invariant_loads(g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<boo
     (0..g.loads.len()).map(|k| steps.iter().all(|tile| tile.windows(2).all(|w| w[0].load_box(g, k) == w[1].load_box(g, k)))).collect()
 }
 
+/// For every load slot of a multi-op group, the earlier slot whose buffer
+/// it shares, if any: the same DDR value in the same placement, loaded
+/// with the same box at every step of every tile (a bottleneck's input,
+/// read by the conv and again by the residual add). Such a slot is not
+/// loaded and has no buffer of its own: its readers read the other's. A
+/// one-op group keeps a buffer per load.
+pub fn shared_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<Option<usize>> {
+    let mut shared: Vec<Option<usize>> = vec![None; g.loads.len()];
+    if g.is_single() {
+        return shared;
+    }
+    let same_source = |a: usize, b: usize| {
+        let (la, lb) = (g.loads[a].load, g.loads[b].load);
+        let (va, vb) = (g.load_value(body, a), g.load_value(body, b));
+        body.operand(la, 0) == body.operand(lb, 0)
+            && body.op_name(la) == body.op_name(lb)
+            && body.value_type(va) == body.value_type(vb)
+            && tx8be::layout::value_mem_layout(ctx, body, va) == tx8be::layout::value_mem_layout(ctx, body, vb)
+    };
+    for k in 1..g.loads.len() {
+        shared[k] = (0..k).find(|&r| shared[r].is_none() && same_source(r, k) && steps.iter().flatten().all(|s| s.load_box(g, r) == s.load_box(g, k)));
+    }
+    shared
+}
+
 pub fn align(x: u64, a: u64) -> u64 {
     x.div_ceil(a) * a
 }
@@ -223,6 +248,11 @@ pub fn group_buffers(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<St
                 output = output.max(b);
             }
             imm = imm.max(align(tx8be::interfaces::imm_bytes(ctx, body, op, &call.out.size, hw)?, bank));
+        }
+    }
+    for (k, r) in shared_loads(ctx, body, g, steps).iter().enumerate() {
+        if r.is_some() {
+            loads[k] = 0;
         }
     }
     let (intermediate_offsets, intermediate_region) = crate::group_calls::intermediate_offsets(&g.lifetimes(), &intermediates);

@@ -1,6 +1,7 @@
 //! `tx8be-spm-alloc` (the simple schedule's SA_*): lays out each group's
 //! SPM buffers in the usable window, bank aligned: the buffers of each
-//! load (of every op of the group), the in-group intermediates (one
+//! load (of every op of the group; a load of the same value and boxes as
+//! an earlier one records that one's buffer: `schedule::shared_loads`), the in-group intermediates (one
 //! region; two intermediates whose lifetimes within a step do not overlap
 //! share space: `group_calls::intermediate_offsets`; each op's buffer is
 //! its `dev_info.mem_addr`), the output's, then the scratch (`imm`, one
@@ -21,7 +22,7 @@ use tx8_cmodel::HardwareConfig;
 use tx8be::{DevAttr, ParallelAttr};
 
 use crate::group_calls::GroupCalls;
-use crate::schedule::{group_buffers, step_invariant_loads, tile_steps};
+use crate::schedule::{group_buffers, shared_loads, step_invariant_loads, tile_steps};
 use crate::sharding::{group_compute_op, groups, recorded_buffers};
 
 pub const INFO: PassInfo = PassInfo {
@@ -95,6 +96,8 @@ impl Pass for SpmAlloc {
                     })
                     .collect()
             };
+            let shared = shared_loads(ctx, body, &g, &steps);
+            let mut slot_addrs: Vec<Vec<i64>> = Vec::with_capacity(g.loads.len());
             for (k, slot) in g.loads.iter().enumerate() {
                 let mut bytes = bufs.loads[k];
                 let i = slot.operand;
@@ -109,7 +112,12 @@ impl Pass for SpmAlloc {
                 } else {
                     copies
                 };
-                let addrs = place(&mut at, bytes, n);
+                // A load sharing another's buffer records that buffer.
+                let addrs = match shared[k] {
+                    Some(r) => slot_addrs[r].clone(),
+                    None => place(&mut at, bytes, n),
+                };
+                slot_addrs.push(addrs.clone());
                 let load = slot.load;
                 let v = body.result(load, 0);
                 // A load without a dev_info gets one recording the

@@ -18,15 +18,19 @@
 // CHECK-NEXT: tx8be.Unary({{.*}}temporal_mem_slice = [1, 2, 32, 64], {{.*}}mem_addr = {{\[}}[[#CONV+8192]]{{\]}}>, kind = "relu", tile_parallel = #tx8be.parallel_attr<{{.*}}shape_spatial_sharding = [1, 16, 1, 1]>}
 
 // Conv -> Add -> Relu, the add's second operand the conv's input loaded a
-// second time (its own load, its own buffer). The conv's result lives
-// until the add, the add's until the relu: the two overlap at the add, so
-// the add's buffer follows the conv's.
+// second time (its own load). Its boxes are the conv's input's at every
+// step, so it shares that buffer (and is not loaded again). The conv's
+// result lives until the add, the add's until the relu: the two overlap at
+// the add, so the add's buffer follows the conv's, right after the loads
+// (C = 81920 + 256: no buffer for the second load).
 // CHECK-LABEL: func.func @conv_add_relu
 // CHECK: tx8be.load_var %arg0 {dev_info = {{.*}}mem_addr = [65536]>}
-// CHECK: tx8be.Conv({{.*}}mem_addr = {{\[}}[[#C:]]{{\]}}>
-// CHECK-NEXT: tx8be.load_var %arg0 {dev_info = {{.*}}mem_addr = [82176]>}
-// CHECK-NEXT: tx8be.Binary({{.*}}mem_addr = {{\[}}[[#C+8192]]{{\]}}>, kind = "add"}
-// CHECK-NEXT: tx8be.Unary({{.*}}temporal_mem_slice = [1, 2, 32, 64], {{.*}}mem_addr = {{\[}}[[#C+16384]]{{\]}}>, kind = "relu", tile_parallel
+// CHECK: tx8be.load_const %{{.*}}mem_addr = [81920]>}
+// CHECK-NEXT: tx8be.Conv({{.*}}mem_addr = [82176]>
+// CHECK-SAME: (tensor<1x32x32x64xbf16>, tensor<1x1x64x64xbf16>, tensor<64xf32>)
+// CHECK-NEXT: tx8be.load_var %arg0 {dev_info = {{.*}}mem_addr = [65536]>}
+// CHECK-NEXT: tx8be.Binary({{.*}}mem_addr = [90368]>, kind = "add"}
+// CHECK-NEXT: tx8be.Unary({{.*}}temporal_mem_slice = [1, 2, 32, 64], {{.*}}mem_addr = [98560]>, kind = "relu", tile_parallel
 
 // Conv3x3 -> Relu -> Conv3x3 (halo): one output row per tile needs three
 // rows of the relu (1 + 2 halo rows), so three rows of the first conv,
@@ -38,6 +42,9 @@
 // CHECK-NEXT: tx8be.load_const {{.*}}mem_addr = [70656]>}
 // CHECK: tx8be.Conv({{.*}}mem_addr = {{\[}}[[#H:]]{{\]}}>
 // CHECK-NEXT: tx8be.Unary({{.*}}mem_addr = {{\[}}[[#H+3072]]{{\]}}>, kind = "relu"}
+// The second conv's weight and bias are the first's, whole at every step:
+// their loads share the first conv's buffers.
+// CHECK-NEXT: tx8be.load_const {{.*}}mem_addr = [70656]>}
 // CHECK: tx8be.Conv({{.*}}temporal_mem_slice = [1, 1, 16, 16]{{.*}}shape_spatial_sharding = [1, 16, 1, 1]>}
 
 // Gemm -> Unary (gelu): the GEMM's K stays whole; the group is cut on N.

@@ -95,7 +95,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let _ = writeln!(s, "/* group {id}: {} */", g.title.replace("*/", "* /"));
     let _ = writeln!(s, "static const int32_t g{id}_first[{}] = {{{}}};", first.len(), first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
     let n = steps.len().max(1);
-    for (k, o) in g.operands.iter().enumerate() {
+    for (k, o) in loaded_operands(g) {
         let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
         if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND {
             continue; // the ring loop loads the whole bias once
@@ -176,15 +176,22 @@ fn emit_producer_calls(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> St
     for (j, p) in g.producers.iter().enumerate() {
         let _ = writeln!(s, "        set_shape(&sm{j}, {}, g{id}_wholem{j}, &g{id}_m{j}[i]);", p.dims.len());
         let _ = writeln!(s, "        m{j} = (TSR){{{}, {:#x}ull, &sm{j}, {}}};", p.fmt.c_name(), p.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
-        let x = |k: usize| input_name(&p.inputs, k, load);
+        let x = |k: usize| input_name(g, &p.inputs, k, load);
         emit_call(s, &p.call, &format!("g{id}c{j}"), g.imm.is_some(), tx8_cmodel::capi::types::mem_layout_code(p.layout), p.inputs.len(), &x, &format!("&m{j}"));
     }
 }
 
-/// The TSR pointer input `k` of a call reads.
-fn input_name(inputs: &[Input], k: usize, load: &dyn Fn(usize) -> String) -> String {
+/// The loads the group issues, with their slot: every one but those
+/// sharing another's buffer (`OperandPlan::shares`).
+fn loaded_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::OperandPlan)> {
+    g.operands.iter().enumerate().filter(|(_, o)| o.shares.is_none())
+}
+
+/// The TSR pointer input `k` of a call reads (a load sharing another's
+/// buffer reads that load's TSR).
+fn input_name(g: &GroupPlan, inputs: &[Input], k: usize, load: &dyn Fn(usize) -> String) -> String {
     match inputs.get(k) {
-        Some(Input::Load(l)) => load(*l),
+        Some(Input::Load(l)) => load(g.operands[*l].shares.unwrap_or(*l)),
         Some(Input::Call(j)) => format!("&m{j}"),
         None => "0".to_string(),
     }
@@ -192,7 +199,7 @@ fn input_name(inputs: &[Input], k: usize, load: &dyn Fn(usize) -> String) -> Str
 
 /// The anchor's call; `load(k)` names load slot k's TSR pointer.
 fn emit_anchor_call(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String, out: &str) {
-    let x = |k: usize| input_name(&g.inputs, k, load);
+    let x = |k: usize| input_name(g, &g.inputs, k, load);
     emit_call(s, &g.call, &format!("g{}", g.id), g.imm.is_some(), g.output.layout_code(), g.inputs.len(), &x, out);
 }
 
@@ -208,7 +215,7 @@ pub(super) fn group_prologue(s: &mut String, id: i64) {
 fn emit_single_body(s: &mut String, g: &GroupPlan) {
     let id = g.id;
     group_prologue(s, id);
-    for (k, _) in g.operands.iter().enumerate() {
+    for (k, _) in loaded_operands(g) {
         let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k}; const BOX *last{k} = 0;");
     }
     s.push_str("    L_SHAPE so; TSR out;\n");
@@ -219,7 +226,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan) {
     }
     let _ = writeln!(s, "    for (int32_t i = g{id}_first[t]; i < g{id}_first[t + 1]; i++) {{");
     s.push_str("        int loaded = 0;\n");
-    for (k, o) in g.operands.iter().enumerate() {
+    for (k, o) in loaded_operands(g) {
         let dim = o.ddr.dims.len();
         let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
         let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
@@ -264,7 +271,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     let id = g.id;
     group_prologue(s, id);
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
-    for (k, o) in g.operands.iter().enumerate() {
+    for (k, o) in loaded_operands(g) {
         let n = o.spm_addrs.len().max(1);
         let addrs: Vec<String> = o.spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
         let _ = writeln!(s, "    static const uint64_t a{k}[{n}] = {{{}}};", addrs.join(", "));
@@ -281,7 +288,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     // Issue step `j`'s loads (whose box its operand's buffer does not hold)
     // into the operand's other buffer.
     let prepare = |s: &mut String, j: &str, indent: &str| {
-        for (k, o) in g.operands.iter().enumerate() {
+        for (k, o) in loaded_operands(g) {
             let n = o.spm_addrs.len().max(1);
             let dim = o.ddr.dims.len();
             let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
@@ -300,7 +307,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
-    for (k, _) in g.operands.iter().enumerate() {
+    for (k, _) in loaded_operands(g) {
         let _ = writeln!(s, "        TSR *x{k} = &in{k}[u{k}];");
     }
     s.push_str("        if (i + 1 < end) {\n");

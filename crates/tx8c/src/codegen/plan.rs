@@ -114,6 +114,10 @@ pub struct OperandPlan {
     /// SPM addresses of its buffers on every tile: one, or one per buffer
     /// of a multi-buffered group (a step-invariant operand keeps one).
     pub spm_addrs: Vec<u64>,
+    /// The earlier load whose buffer this one shares (the same value and
+    /// boxes: `tx8be_transforms::schedule::shared_loads`): not loaded, its
+    /// readers read that load's TSR.
+    pub shares: Option<usize>,
 }
 
 /// The operator call of a group (what `gen_op_code` turns into C).

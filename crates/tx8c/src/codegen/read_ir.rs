@@ -7,7 +7,7 @@ use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
 use tx8be::DevAttr;
 use tx8be_transforms::ddr_alloc::ddr_addr_of;
 use tx8be_transforms::group_calls::GroupCalls;
-use tx8be_transforms::schedule::{tile_steps, CallBoxes};
+use tx8be_transforms::schedule::{shared_loads, tile_steps, CallBoxes};
 use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::spm_alloc::recorded_schedule;
 
@@ -260,6 +260,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
                 ddr: ddr_tensor(ctx, body, fattrs, src, v, calls.calls[slot.call])?,
                 is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
                 spm_addrs: spm,
+                shares: None,
             });
         }
         let mut producers = Vec::new();
@@ -303,7 +304,11 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));
         let (shard, slice) = recorded_schedule(ctx, body, op)?;
         let mut steps: Vec<Vec<Step>> = Vec::new();
-        for tile in tile_steps(ctx, body, op, &shard, &slice, tiles as usize)? {
+        let boxes = tile_steps(ctx, body, op, &shard, &slice, tiles as usize)?;
+        for (o, shares) in operands.iter_mut().zip(shared_loads(ctx, body, &calls, &boxes)) {
+            o.shares = shares;
+        }
+        for tile in boxes {
             let mut ts = Vec::with_capacity(tile.len());
             for s in tile {
                 let out = to_tbox(&s.out);

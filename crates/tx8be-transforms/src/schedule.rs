@@ -102,7 +102,14 @@ fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], 
                     Some(have) if have != need => {
                         return Err(Diagnostic::error(
                             body.op_loc(g.calls[j]),
-                            format!("'{}' op's result is read by ops of its group needing different boxes of it ({have:?} and {need:?}): not supported", ctx.op_name_str(body.op_name(g.calls[j]))),
+                            format!(
+                                "'{}' op's result is read by ops of its group needing different boxes of it (start {:?} size {:?}, and start {:?} size {:?}): not supported",
+                                ctx.op_name_str(body.op_name(g.calls[j])),
+                                have.start,
+                                have.size,
+                                need.start,
+                                need.size
+                            ),
                         ))
                     }
                     Some(_) => {}

@@ -194,6 +194,15 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
     }
     let shard = best.map(|(_, s)| s).unwrap_or_else(|| ones.clone());
     let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().flatten().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
+    // Why an op of a multi-op group refused a candidate box (the first
+    // reason): when nothing fits, that is the error to report.
+    let refusal: std::cell::RefCell<Option<Diagnostic>> = std::cell::RefCell::new(None);
+    let note = |r: Result<Vec<Vec<StepBoxes>>, Diagnostic>| -> Option<Vec<Vec<StepBoxes>>> {
+        r.map_err(|e| {
+            refusal.borrow_mut().get_or_insert(e);
+        })
+        .ok()
+    };
     // A dim is splittable when the anchor may split it and every other op
     // of the group accepts the boxes halving it gives.
     let splittable: Vec<bool> = (0..rank)
@@ -202,10 +211,10 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
             split[d] = 2;
             let mut half = tile_box.size.clone();
             half[d] = (half[d] + 1) / 2;
-            dims[d] > 1 && legal(ctx, body, op, &shard, &split) && (g.is_single() || tile_steps(ctx, body, op, &shard, &half, tiles as usize).is_ok())
+            dims[d] > 1 && legal(ctx, body, op, &shard, &split) && (g.is_single() || note(tile_steps(ctx, body, op, &shard, &half, tiles as usize)).is_some())
         })
         .collect();
-    let steps_of = |slice: &[i64]| -> Option<Vec<Vec<StepBoxes>>> { tile_steps(ctx, body, op, &shard, slice, tiles as usize).ok() };
+    let steps_of = |slice: &[i64]| -> Option<Vec<Vec<StepBoxes>>> { note(tile_steps(ctx, body, op, &shard, slice, tiles as usize)) };
     let fits_with = |slice: &[i64], copies: u64| -> bool {
         let Some(steps) = steps_of(slice) else { return false };
         match group_buffers(ctx, body, &g, &steps, hw) {
@@ -214,10 +223,12 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
         }
     };
     let Some(single) = choose_slice(&tile_box, &splittable, |s| fits_with(s, 1)) else {
+        // In a multi-op group, say why the smaller slices were refused.
+        let why = refusal.borrow_mut().take().filter(|_| !g.is_single()).map(|d| format!("; smaller slices are refused: {}", d.message)).unwrap_or_default();
         return Err(Diagnostic::error(
             body.op_loc(op),
             format!(
-                "'{}' op does not fit the card: even its smallest slice needs more than the {} bytes of usable SPM per tile",
+                "'{}' op does not fit the card: even its smallest slice needs more than the {} bytes of usable SPM per tile{why}",
                 ctx.op_name_str(body.op_name(op)),
                 window
             ),

@@ -312,8 +312,8 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let (shard, slice) = recorded_schedule(ctx, body, op)?;
     let tiles = hw.tiles() as usize;
     let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
-    let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
-    let loaded: Vec<bool> = (0..body.num_operands(op)).map(|i| attr.need_load >> i.min(63) & 1 == 1).collect();
+    let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
+    let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);
@@ -321,17 +321,18 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     // The bytes each tile loads (boxes that changed) and stores per step.
     let mut load_bytes: Vec<Vec<Vec<Dma>>> = Vec::with_capacity(steps.len());
     for tile_steps in &steps {
-        let mut last: Vec<Option<&SliceBox>> = vec![None; loaded.len()];
+        let mut last: Vec<Option<&SliceBox>> = vec![None; g.loads.len()];
         let per_step = tile_steps
             .iter()
             .map(|s| {
                 let mut v = Vec::new();
-                for (i, b) in s.operands.iter().enumerate() {
-                    if !loaded.get(i).copied().unwrap_or(false) || last[i] == Some(b) || prod(&b.size) == 0 {
+                for (k, held) in last.iter_mut().enumerate() {
+                    let b = s.load_box(&g, k);
+                    if shared[k].is_some() || *held == Some(b) || prod(&b.size) == 0 {
                         continue;
                     }
-                    last[i] = Some(b);
-                    v.push(dma(ctx, body, body.operand(op, i), b));
+                    *held = Some(b);
+                    v.push(dma(ctx, body, g.load_value(body, k), b));
                 }
                 v
             })
@@ -371,11 +372,15 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.sync_cycles += join;
             }
             if !copy_group {
-                let w = call_work(ctx, body, op, hw, &s.out, &s.operands);
-                e.ne_cycles += w.ne;
-                e.ct_cycles += w.ct;
-                e.tdma_cycles += w.tdma;
-                e.sync_cycles += w.issued as f64 * issue + join;
+                // The calls of the step, in turn on the compute engines.
+                for (c, call) in s.calls.iter().enumerate() {
+                    let w = call_work(ctx, body, g.calls[c], hw, &call.out, &call.operands);
+                    e.ne_cycles += w.ne;
+                    e.ct_cycles += w.ct;
+                    e.tdma_cycles += w.tdma;
+                    e.sync_cycles += w.issued as f64 * issue;
+                }
+                e.sync_cycles += join;
             }
             let load_time = e.ddr_cycles - before.0;
             let compute_time = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1;

@@ -37,6 +37,7 @@ pub mod dense;
 pub mod estimate;
 pub mod fold_constants;
 pub mod fold_transpose_into_gemm;
+pub mod group_calls;
 pub mod group_ops;
 pub mod layout;
 pub mod lower_stablehlo;

@@ -10,13 +10,15 @@
 //! may take several) plus its bytes at this tile's share of the DDR
 //! bandwidth (every tile with work moves data at once, each transfer
 //! capped); compute costs what `sharding::work_per_output` says per output
-//! element. Single-buffered, a step is load + join + compute + store +
+//! element, summed over the calls of a multi-op group (they run in turn). Single-buffered, a step is load + join + compute + store +
 //! join. Pipelined (step i's compute overlapping step i+1's loads and
 //! step i-1's store, both DMAs sharing the tile's DDR share), it is
 //! `fill + sum over steps of max(compute, loads of the next + store of the
 //! previous) + drain`, the composition hardware.md gives.
 
-use strata_ir::{Body, Context, Op};
+use strata_ir::{Body, Context};
+
+use crate::group_calls::GroupCalls;
 use tx8_cmodel::HardwareConfig;
 
 use tx8be::interfaces::sharding::SliceBox;
@@ -47,13 +49,14 @@ pub struct StepTimes {
 
 /// The per-step engine times of every step of the busiest tile (the one
 /// with the largest single-buffered time).
-pub fn busiest_tile_steps(ctx: &Context, body: &Body, op: Op, steps: &[Vec<StepBoxes>], loaded: &[bool], hw: &HardwareConfig) -> Vec<StepTimes> {
+pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Vec<StepTimes> {
     let busy_tiles = steps.iter().filter(|t| !t.is_empty()).count().max(1) as f64;
     // Loads and stores of every busy tile share the DDR at once.
     let rate = (hw.ddr_bytes_per_cycle / busy_tiles).min(hw.ddr_transfer_cap_bytes_per_cycle).max(1e-9);
     let start = hw.dma_start_cycles as f64;
-    let per_out = crate::sharding::work_per_output(ctx, body, op);
-    let result = body.result(op, 0);
+    let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
+    let result = body.result(g.anchor(), 0);
+    let shared = crate::schedule::shared_loads(ctx, body, g, steps);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {
@@ -61,16 +64,18 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, op: Op, steps: &[Vec<StepB
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
             let mut load = 0.0;
-            for (i, b) in s.operands.iter().enumerate() {
-                if !loaded.get(i).copied().unwrap_or(false) || prev.is_some_and(|p| p.operands.get(i) == Some(b)) {
+            for k in 0..g.loads.len() {
+                let b = s.load_box(g, k);
+                if shared[k].is_some() || prev.is_some_and(|p| p.load_box(g, k) == b) {
                     continue;
                 }
-                let v = body.operand(op, i);
+                let v = g.load_value(body, k);
                 load += start * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate;
             }
-            let elems = s.out.size.iter().product::<i64>() as f64;
+            // The calls run one after another on the compute engines.
+            let compute: f64 = s.calls.iter().zip(&per_out).map(|(c, w)| c.out.size.iter().product::<i64>() as f64 * w + hw.issue_cycles as f64).sum();
             let store = start * descriptors(ctx, body, result, &s.out) + slice_bytes(ctx, body, result, &s.out.size) as f64 / rate;
-            times.push(StepTimes { load, compute: elems * per_out + hw.issue_cycles as f64, store });
+            times.push(StepTimes { load, compute, store });
             prev = Some(s);
         }
         let t = single_buffered_cycles(&times, hw);

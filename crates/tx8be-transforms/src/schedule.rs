@@ -1,7 +1,11 @@
-//! What a group's schedule means, step by step: given the compute op, its
-//! output sharding over the tiles and its time split (both read from the
-//! IR), the boxes every tile loads and stores at every step, the per-step
-//! window padding of convs and pools, and the SPM buffers that needs.
+//! What a group's schedule means, step by step: given the anchor (the
+//! group's last compute op), its output sharding over the tiles and its
+//! time split (both read from the IR), the boxes every tile loads and
+//! stores at every step, the box every in-group op computes (derived
+//! backwards from the anchor's output box: an op's box is what its
+//! in-group users need, halo rows of a windowed user included, recomputed
+//! at every step), the per-step window padding of convs and pools, and the
+//! SPM buffers that needs.
 //!
 //! The sharding search, the SPM allocator and codegen all call this one
 //! function, so what the search checks is what the program does.
@@ -11,16 +15,111 @@ use tx8be::interfaces::sharding::SliceBox;
 use tx8be::window::RowRange;
 
 use crate::boxes::{shard_boxes, split_box};
+use crate::group_calls::{GroupCalls, Input};
+
+/// One call of one step: the box of its result it computes, the box of
+/// every operand it reads, its window padding.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallBoxes {
+    pub out: SliceBox,
+    pub operands: Vec<SliceBox>,
+    /// Conv / pool padding this slice sees: top, left, bottom, right.
+    pub pads: Option<[i64; 4]>,
+}
 
 /// One step of one tile.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StepBoxes {
-    /// The output box this step computes.
+    /// The output box this step computes (the anchor's).
     pub out: SliceBox,
-    /// The box of every operand it needs (whole-tensor coordinates).
+    /// The box of every operand of the anchor (whole-tensor coordinates).
     pub operands: Vec<SliceBox>,
-    /// Conv / pool padding this slice sees: top, left, bottom, right.
+    /// The anchor's conv / pool padding: top, left, bottom, right.
     pub pads: Option<[i64; 4]>,
+    /// Every call of the group in order (`GroupCalls::calls`), the anchor
+    /// last (the same boxes as above).
+    pub calls: Vec<CallBoxes>,
+}
+
+impl StepBoxes {
+    /// The box load slot `k` of `g` fills at this step.
+    pub fn load_box<'a>(&'a self, g: &GroupCalls, k: usize) -> &'a SliceBox {
+        let s = g.loads[k];
+        &self.calls[s.call].operands[s.operand]
+    }
+}
+
+/// The window padding output box `out` of `op` sees, for a conv or pool.
+fn window_pads(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> Result<Option<[i64; 4]>, Diagnostic> {
+    if tx8be::window::Window2d::of_op(ctx, body, op).is_none() || out.size.len() != 4 {
+        return Ok(None);
+    }
+    let h = tx8be::interfaces::back_window_axis(ctx, body, op, 0, RowRange { start: out.start[1], end: out.start[1] + out.size[1] })?;
+    let w = tx8be::interfaces::back_window_axis(ctx, body, op, 1, RowRange { start: out.start[2], end: out.start[2] + out.size[2] })?;
+    Ok(Some([h.pad_before, w.pad_before, h.pad_after, w.pad_after]))
+}
+
+/// The dims of `op`'s result its Sharding interface cannot split (a
+/// Softmax's axis, a Reduce's, ...): an in-group op must get them whole.
+fn unsplittable_dims(ctx: &Context, body: &Body, op: Op) -> Vec<usize> {
+    let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
+    let ones = vec![1i64; dims.len()];
+    (0..dims.len())
+        .filter(|&d| {
+            let mut split = ones.clone();
+            split[d] = 2;
+            let p = tx8be::interfaces::sharding::ShardingSplitParam { out_sharding: ones.clone(), out_split: split };
+            dims[d] > 1 && tx8be::interfaces::tile_sharding_split(ctx, body, op, &p).is_err()
+        })
+        .collect()
+}
+
+/// The boxes of every call of `g` for anchor output box `out`: backwards
+/// from the anchor, each in-group op computing the box its users need.
+fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], out: &SliceBox) -> Result<Vec<CallBoxes>, Diagnostic> {
+    let n = g.calls.len();
+    let mut outs: Vec<Option<SliceBox>> = vec![None; n];
+    outs[n - 1] = Some(out.clone());
+    let mut calls: Vec<Option<CallBoxes>> = vec![None; n];
+    for c in (0..n).rev() {
+        let op = g.calls[c];
+        let Some(my_out) = outs[c].clone() else {
+            return Err(Diagnostic::error(body.op_loc(op), "in-group op whose result no later op of the group reads"));
+        };
+        if c + 1 < n {
+            let dims = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
+            if let Some(&d) = fixed[c].iter().find(|&&d| my_out.start[d] != 0 || my_out.size[d] != dims[d]) {
+                return Err(Diagnostic::error(body.op_loc(op), format!("'{}' op cannot split dim {d}, which its group's schedule splits", ctx.op_name_str(body.op_name(op)))));
+            }
+        }
+        let operands = tx8be::interfaces::temporal_slice_shape(ctx, body, op, &my_out)?;
+        for &(i, input) in &g.inputs[c] {
+            if let Input::Call(j) = input {
+                let need = &operands[i];
+                match &outs[j] {
+                    None => outs[j] = Some(need.clone()),
+                    // One buffer per intermediate: every reader must need the same box of it.
+                    Some(have) if have != need => {
+                        return Err(Diagnostic::error(
+                            body.op_loc(g.calls[j]),
+                            format!(
+                                "'{}' op's result is read by ops of its group needing different boxes of it (start {:?} size {:?}, and start {:?} size {:?}): not supported",
+                                ctx.op_name_str(body.op_name(g.calls[j])),
+                                have.start,
+                                have.size,
+                                need.start,
+                                need.size
+                            ),
+                        ))
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        let pads = window_pads(ctx, body, op, &my_out)?;
+        calls[c] = Some(CallBoxes { out: my_out, operands, pads });
+    }
+    Ok(calls.into_iter().map(|c| c.expect("every call got a box")).collect())
 }
 
 /// The steps of every tile (`result[tile]`), for output sharding `shard`
@@ -28,7 +127,8 @@ pub struct StepBoxes {
 /// largest output box per step).
 pub fn tile_steps(ctx: &Context, body: &Body, op: Op, shard: &[i64], slice: &[i64], tiles: usize) -> Result<Vec<Vec<StepBoxes>>, Diagnostic> {
     let out_dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
-    let windowed = tx8be::window::Window2d::of_op(ctx, body, op);
+    let g = GroupCalls::of_anchor(ctx, body, op)?;
+    let fixed: Vec<Vec<usize>> = g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
     let mut all = Vec::with_capacity(tiles);
     for tile_box in shard_boxes(&out_dims, shard, tiles) {
         let mut steps = Vec::new();
@@ -37,16 +137,9 @@ pub fn tile_steps(ctx: &Context, body: &Body, op: Op, shard: &[i64], slice: &[i6
             continue;
         };
         for out in split_box(&tile_box, slice) {
-            let operands = tx8be::interfaces::temporal_slice_shape(ctx, body, op, &out)?;
-            let pads = match &windowed {
-                Some(_) if out.size.len() == 4 => {
-                    let h = tx8be::interfaces::back_window_axis(ctx, body, op, 0, RowRange { start: out.start[1], end: out.start[1] + out.size[1] })?;
-                    let w = tx8be::interfaces::back_window_axis(ctx, body, op, 1, RowRange { start: out.start[2], end: out.start[2] + out.size[2] })?;
-                    Some([h.pad_before, w.pad_before, h.pad_after, w.pad_after])
-                }
-                _ => None,
-            };
-            steps.push(StepBoxes { out, operands, pads });
+            let calls = step_calls(ctx, body, &g, &fixed, &out)?;
+            let anchor = calls.last().expect("the anchor");
+            steps.push(StepBoxes { out, operands: anchor.operands.clone(), pads: anchor.pads, calls });
         }
         all.push(steps);
     }
@@ -65,36 +158,68 @@ pub fn elem_bytes(ctx: &Context, ty: strata_ir::Type) -> u64 {
     }
 }
 
-/// SPM buffer sizes of one group, 256-byte aligned: one per operand that is
-/// loaded, the output's, and the scratch (`imm`) of the largest step.
+/// SPM buffer sizes of one group, 256-byte aligned: one per load slot
+/// (`GroupCalls::loads`; 0 for a slot sharing another's: `shared_loads`), one per intermediate (the result of every call
+/// but the anchor, placed in one region where intermediates whose
+/// lifetimes within the step do not overlap share space), the output's,
+/// and the scratch (`imm`) of the largest call of any step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupBuffers {
-    /// `None` for operands the op reads straight from DDR (OpLib need_load).
-    pub operands: Vec<Option<u64>>,
+    pub loads: Vec<u64>,
+    pub intermediates: Vec<u64>,
+    /// Offset of each intermediate in the intermediates' region.
+    pub intermediate_offsets: Vec<u64>,
+    /// Bytes of that region.
+    pub intermediate_region: u64,
     pub output: u64,
     pub imm: u64,
 }
 
 impl GroupBuffers {
     pub fn total(&self) -> u64 {
-        self.operands.iter().flatten().sum::<u64>() + self.output + self.imm
+        self.loads.iter().sum::<u64>() + self.intermediate_region + self.output + self.imm
     }
 
     /// Bytes with `copies` of every buffer that changes between steps (the
-    /// output and each operand not in `invariant`): a step-invariant
-    /// operand is loaded once and keeps one buffer, the scratch is only
-    /// used inside the call.
+    /// output and each load not in `invariant`): a step-invariant load is
+    /// loaded once and keeps one buffer; the intermediates and the scratch
+    /// are only used inside the step's calls.
     pub fn total_with_copies(&self, copies: u64, invariant: &[bool]) -> u64 {
-        let operands: u64 = self.operands.iter().enumerate().filter_map(|(i, b)| b.map(|b| if invariant.get(i).copied().unwrap_or(false) { b } else { b * copies })).sum();
-        operands + self.output * copies + self.imm
+        let loads: u64 = self.loads.iter().enumerate().map(|(i, &b)| if invariant.get(i).copied().unwrap_or(false) { b } else { b * copies }).sum();
+        loads + self.intermediate_region + self.output * copies + self.imm
     }
 }
 
-/// For every operand of the op (`n` of them), whether each tile needs the
-/// same box of it at all its steps (weights resident across a time split):
-/// such an operand is loaded once per tile.
-pub fn step_invariant_operands(steps: &[Vec<StepBoxes>], n: usize) -> Vec<bool> {
-    (0..n).map(|i| steps.iter().all(|tile| tile.windows(2).all(|w| w[0].operands.get(i) == w[1].operands.get(i)))).collect()
+/// For every load slot of `g`, whether each tile needs the same box of it
+/// at all its steps (weights resident across a time split): such an
+/// operand is loaded once per tile.
+pub fn step_invariant_loads(g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<bool> {
+    (0..g.loads.len()).map(|k| steps.iter().all(|tile| tile.windows(2).all(|w| w[0].load_box(g, k) == w[1].load_box(g, k)))).collect()
+}
+
+/// For every load slot of a multi-op group, the earlier slot whose buffer
+/// it shares, if any: the same DDR value in the same placement, loaded
+/// with the same box at every step of every tile (a bottleneck's input,
+/// read by the conv and again by the residual add). Such a slot is not
+/// loaded and has no buffer of its own: its readers read the other's. A
+/// one-op group keeps a buffer per load.
+pub fn shared_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<Option<usize>> {
+    let mut shared: Vec<Option<usize>> = vec![None; g.loads.len()];
+    if g.is_single() {
+        return shared;
+    }
+    let same_source = |a: usize, b: usize| {
+        let (la, lb) = (g.loads[a].load, g.loads[b].load);
+        let (va, vb) = (g.load_value(body, a), g.load_value(body, b));
+        body.operand(la, 0) == body.operand(lb, 0)
+            && body.op_name(la) == body.op_name(lb)
+            && body.value_type(va) == body.value_type(vb)
+            && tx8be::layout::value_mem_layout(ctx, body, va) == tx8be::layout::value_mem_layout(ctx, body, vb)
+    };
+    for k in 1..g.loads.len() {
+        shared[k] = (0..k).find(|&r| shared[r].is_none() && same_source(r, k) && steps.iter().flatten().all(|s| s.load_box(g, r) == s.load_box(g, k)));
+    }
+    shared
 }
 
 pub fn align(x: u64, a: u64) -> u64 {
@@ -110,22 +235,33 @@ pub fn slice_bytes(ctx: &Context, body: &Body, v: strata_ir::Value, size: &[i64]
 }
 
 /// The buffers the steps need.
-pub fn group_buffers(ctx: &Context, body: &Body, op: Op, steps: &[Vec<StepBoxes>], hw: &tx8_cmodel::HardwareConfig) -> Result<GroupBuffers, Diagnostic> {
-    let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
+pub fn group_buffers(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &tx8_cmodel::HardwareConfig) -> Result<GroupBuffers, Diagnostic> {
     let bank = hw.spm_bank_bytes.max(1);
-    let n = body.num_operands(op);
-    let mut operands: Vec<Option<u64>> = (0..n).map(|i| (attr.need_load >> i.min(63) & 1 == 1).then_some(0)).collect();
-    let result = body.result(op, 0);
+    let mut loads = vec![0u64; g.loads.len()];
+    let n = g.calls.len();
+    let mut intermediates = vec![0u64; n - 1];
     let mut output = 0;
     let mut imm = 0;
     for s in steps.iter().flatten() {
-        for (i, b) in s.operands.iter().enumerate() {
-            if let Some(Some(bytes)) = operands.get_mut(i) {
-                *bytes = (*bytes).max(align(slice_bytes(ctx, body, body.operand(op, i), &b.size), bank));
-            }
+        for (k, bytes) in loads.iter_mut().enumerate() {
+            *bytes = (*bytes).max(align(slice_bytes(ctx, body, g.load_value(body, k), &s.load_box(g, k).size), bank));
         }
-        output = output.max(align(slice_bytes(ctx, body, result, &s.out.size), bank));
-        imm = imm.max(align(tx8be::interfaces::imm_bytes(ctx, body, op, &s.out.size, hw)?, bank));
+        for (c, call) in s.calls.iter().enumerate() {
+            let op = g.calls[c];
+            let b = align(slice_bytes(ctx, body, body.result(op, 0), &call.out.size), bank);
+            if c + 1 < n {
+                intermediates[c] = intermediates[c].max(b);
+            } else {
+                output = output.max(b);
+            }
+            imm = imm.max(align(tx8be::interfaces::imm_bytes(ctx, body, op, &call.out.size, hw)?, bank));
+        }
     }
-    Ok(GroupBuffers { operands, output, imm })
+    for (k, r) in shared_loads(ctx, body, g, steps).iter().enumerate() {
+        if r.is_some() {
+            loads[k] = 0;
+        }
+    }
+    let (intermediate_offsets, intermediate_region) = crate::group_calls::intermediate_offsets(&g.lifetimes(), &intermediates);
+    Ok(GroupBuffers { loads, intermediates, intermediate_offsets, intermediate_region, output, imm })
 }

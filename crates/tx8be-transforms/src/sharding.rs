@@ -28,7 +28,8 @@ use tx8be::{DevAttr, ParallelAttr};
 use crate::boxes::{choose_slice, maximal_slices, step_count};
 use crate::group_ops::entry_ops;
 use crate::pipeline_cost::{busiest_tile_steps, pipelined_cycles, single_buffered_cycles};
-use crate::schedule::{group_buffers, step_invariant_operands, tile_steps, StepBoxes};
+use crate::group_calls::GroupCalls;
+use crate::schedule::{group_buffers, step_invariant_loads, tile_steps, StepBoxes};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sharding",
@@ -44,14 +45,18 @@ pub struct Sharding {
     pub hw: HardwareConfig,
 }
 
-/// The compute op of a group (the op before the store).
+/// The anchor of a group: its last compute op, whose result it stores and
+/// which carries the group's schedule (the only compute op of a
+/// single-op group).
 pub fn group_compute_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
     let region = *body.local_regions(group).first()?;
     let block = body.first_block(region)?;
-    body.block_ops(block).find(|&op| {
-        let n = ctx.op_name_str(body.op_name(op));
-        !matches!(n, "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield")
-    })
+    body.block_ops(block)
+        .filter(|&op| {
+            let n = ctx.op_name_str(body.op_name(op));
+            !matches!(n, "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield")
+        })
+        .last()
 }
 
 /// The groups of a function body, in order.
@@ -94,7 +99,8 @@ impl Pass for Sharding {
             set_buffers(&mut dev, buffers);
             body.set_op_attr(ctx, op, "dev_info", Some(dev.to_attr(ctx)));
             // The loads and the store move the multi-buffered values.
-            let mut movers: Vec<Op> = (0..body.num_operands(op)).filter_map(|i| body.defining_op(body.operand(op, i))).filter(|&d| is_move(ctx, body, d)).collect();
+            let calls = GroupCalls::of_anchor(ctx, body, op)?;
+            let mut movers: Vec<Op> = calls.calls.iter().flat_map(|&c| (0..body.num_operands(c)).map(move |i| (c, i))).filter_map(|(c, i)| body.defining_op(body.operand(c, i))).filter(|&d| is_move(ctx, body, d)).collect();
             movers.extend(group_store_op(ctx, body, g));
             for m in movers {
                 let v = body.result(m, 0);
@@ -167,7 +173,9 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
     let tiles = hw.tiles() as i64;
     let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
     let ones = vec![1i64; rank];
-    // Candidates: each dim the interface lets us cut, over min(dim, tiles) tiles.
+    let g = GroupCalls::of_anchor(ctx, body, op)?;
+    // Candidates: each dim the interface lets us cut, over min(dim, tiles)
+    // tiles, that every op of the group accepts.
     let mut best: Option<(f64, Vec<i64>)> = None;
     for d in 0..rank {
         if dims[d] < 2 {
@@ -178,35 +186,49 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
         if !legal(ctx, body, op, &shard, &ones) {
             continue;
         }
-        let cost = shard_cost(ctx, body, op, &dims, &shard, tiles as usize)?;
+        let Ok(whole_steps) = tile_steps(ctx, body, op, &shard, &dims, tiles as usize) else { continue };
+        let cost = shard_cost(ctx, body, &g, &whole_steps);
         if best.as_ref().is_none_or(|(c, _)| cost < *c) {
             best = Some((cost, shard));
         }
     }
     let shard = best.map(|(_, s)| s).unwrap_or_else(|| ones.clone());
+    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().flatten().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
+    // Why an op of a multi-op group refused a candidate box (the first
+    // reason): when nothing fits, that is the error to report.
+    let refusal: std::cell::RefCell<Option<Diagnostic>> = std::cell::RefCell::new(None);
+    let note = |r: Result<Vec<Vec<StepBoxes>>, Diagnostic>| -> Option<Vec<Vec<StepBoxes>>> {
+        r.map_err(|e| {
+            refusal.borrow_mut().get_or_insert(e);
+        })
+        .ok()
+    };
+    // A dim is splittable when the anchor may split it and every other op
+    // of the group accepts the boxes halving it gives.
     let splittable: Vec<bool> = (0..rank)
         .map(|d| {
             let mut split = ones.clone();
             split[d] = 2;
-            dims[d] > 1 && legal(ctx, body, op, &shard, &split)
+            let mut half = tile_box.size.clone();
+            half[d] = (half[d] + 1) / 2;
+            dims[d] > 1 && legal(ctx, body, op, &shard, &split) && (g.is_single() || note(tile_steps(ctx, body, op, &shard, &half, tiles as usize)).is_some())
         })
         .collect();
-    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().flatten().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
-    let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
-    let loaded: Vec<bool> = (0..body.num_operands(op)).map(|i| attr.need_load >> i.min(63) & 1 == 1).collect();
-    let steps_of = |slice: &[i64]| -> Option<Vec<Vec<StepBoxes>>> { tile_steps(ctx, body, op, &shard, slice, tiles as usize).ok() };
+    let steps_of = |slice: &[i64]| -> Option<Vec<Vec<StepBoxes>>> { note(tile_steps(ctx, body, op, &shard, slice, tiles as usize)) };
     let fits_with = |slice: &[i64], copies: u64| -> bool {
         let Some(steps) = steps_of(slice) else { return false };
-        match group_buffers(ctx, body, op, &steps, hw) {
-            Ok(b) => b.total_with_copies(copies, &step_invariant_operands(&steps, body.num_operands(op))) <= window,
+        match group_buffers(ctx, body, &g, &steps, hw) {
+            Ok(b) => b.total_with_copies(copies, &step_invariant_loads(&g, &steps)) <= window,
             Err(_) => false,
         }
     };
     let Some(single) = choose_slice(&tile_box, &splittable, |s| fits_with(s, 1)) else {
+        // In a multi-op group, say why the smaller slices were refused.
+        let why = refusal.borrow_mut().take().filter(|_| !g.is_single()).map(|d| format!("; smaller slices are refused: {}", d.message)).unwrap_or_default();
         return Err(Diagnostic::error(
             body.op_loc(op),
             format!(
-                "'{}' op does not fit the card: even its smallest slice needs more than the {} bytes of usable SPM per tile",
+                "'{}' op does not fit the card: even its smallest slice needs more than the {} bytes of usable SPM per tile{why}",
                 ctx.op_name_str(body.op_name(op)),
                 window
             ),
@@ -217,7 +239,7 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
     // estimated time wins (ties keep the first, the halving fallback).
     let estimate = |slice: &[i64], copies: u32| -> Option<f64> {
         let steps = steps_of(slice)?;
-        let times = busiest_tile_steps(ctx, body, op, &steps, &loaded, hw);
+        let times = busiest_tile_steps(ctx, body, &g, &steps, hw);
         Some(if copies > 1 { pipelined_cycles(&times, hw) } else { single_buffered_cycles(&times, hw) })
     };
     let mut best = (estimate(&single, 1).unwrap_or(f64::INFINITY), Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1, ring: None });
@@ -253,7 +275,7 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
             }
         }
     }
-    if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw) {
+    if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw).filter(|_| g.is_single()) {
         if r.cycles < best.0 {
             best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring) });
         }
@@ -275,24 +297,29 @@ pub fn recorded_ring(ctx: &Context, body: &Body, op: Op) -> Option<Vec<u32>> {
 /// would only add DMA starts, and make the search slow).
 const MAX_STEPS: i64 = 4096;
 
-/// Estimated cycles of a sharding: the busiest tile's compute plus the DDR
-/// traffic of all tiles through the shared DDR bandwidth.
-fn shard_cost(ctx: &Context, body: &Body, op: Op, dims: &[i64], shard: &[i64], tiles: usize) -> Result<f64, Diagnostic> {
-    let boxes = crate::boxes::shard_boxes(dims, shard, tiles);
-    let per_out = work_per_output(ctx, body, op);
-    let mut max_elems = 0i64;
+/// Estimated cycles of a sharding (its `steps`, one per tile: the whole
+/// tile box): the busiest tile's compute (every call of the group) plus
+/// the DDR traffic of all tiles' loads through the shared DDR bandwidth.
+fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> f64 {
+    let mut max_compute = 0f64;
     let mut bytes = 0u64;
-    for b in boxes.iter().flatten() {
-        max_elems = max_elems.max(b.size.iter().product());
-        let sb = tx8be::interfaces::sharding::SliceBox { start: b.start.clone(), size: b.size.clone() };
-        for (i, ob) in tx8be::interfaces::temporal_slice_shape(ctx, body, op, &sb)?.iter().enumerate() {
-            bytes += crate::schedule::slice_bytes(ctx, body, body.operand(op, i), &ob.size);
+    for s in steps.iter().flatten() {
+        let compute: f64 = s.calls.iter().zip(&g.calls).map(|(c, &op)| c.out.size.iter().product::<i64>() as f64 * work_per_output(ctx, body, op)).sum();
+        max_compute = max_compute.max(compute);
+        // Every operand read from outside the group (loaded or read from
+        // DDR by the op itself); intermediates stay in SPM.
+        for (c, call) in s.calls.iter().enumerate() {
+            let op = g.calls[c];
+            for (i, b) in call.operands.iter().enumerate() {
+                if g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_))) {
+                    continue;
+                }
+                bytes += crate::schedule::slice_bytes(ctx, body, body.operand(op, i), &b.size);
+            }
         }
     }
     let hw = HardwareConfig::default();
-    let compute = max_elems as f64 * per_out;
-    let ddr = bytes as f64 / hw.ddr_bytes_per_cycle;
-    Ok(compute + ddr)
+    max_compute + bytes as f64 / hw.ddr_bytes_per_cycle
 }
 
 /// Cycles per output element on one tile: NE ops do K MACs per output at

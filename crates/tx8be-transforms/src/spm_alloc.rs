@@ -1,6 +1,11 @@
 //! `tx8be-spm-alloc` (the simple schedule's SA_*): lays out each group's
 //! SPM buffers in the usable window, bank aligned: the buffers of each
-//! loaded operand, the output's, then the scratch (`imm`). A group the
+//! load (of every op of the group; a load of the same value and boxes as
+//! an earlier one records that one's buffer: `schedule::shared_loads`), the in-group intermediates (one
+//! region; two intermediates whose lifetimes within a step do not overlap
+//! share space: `group_calls::intermediate_offsets`; each op's buffer is
+//! its `dev_info.mem_addr`), the output's, then the scratch (`imm`, one
+//! region for every call: they run in turn). A group the
 //! sharding multi-buffered (`dev_info.multi_buf_num` = n on its compute
 //! op) gets n buffers for the output and for every operand whose box
 //! changes between steps; a step-invariant operand (loaded once) and the
@@ -16,7 +21,8 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 use tx8be::{DevAttr, ParallelAttr};
 
-use crate::schedule::{group_buffers, step_invariant_operands, tile_steps};
+use crate::group_calls::GroupCalls;
+use crate::schedule::{group_buffers, shared_loads, step_invariant_loads, tile_steps};
 use crate::sharding::{group_compute_op, groups, recorded_buffers};
 
 pub const INFO: PassInfo = PassInfo {
@@ -73,10 +79,11 @@ impl Pass for SpmAlloc {
         for g in groups(ctx, body) {
             let Some(op) = group_compute_op(ctx, body, g) else { continue };
             let (shard, slice) = recorded_schedule(ctx, body, op)?;
+            let g = GroupCalls::of_anchor(ctx, body, op)?;
             let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
-            let bufs = group_buffers(ctx, body, op, &steps, hw)?;
+            let bufs = group_buffers(ctx, body, &g, &steps, hw)?;
             let copies = recorded_buffers(ctx, body, op) as u64;
-            let invariant = step_invariant_operands(&steps, body.num_operands(op));
+            let invariant = step_invariant_loads(&g, &steps);
             let ring = crate::sharding::recorded_ring(ctx, body, op).is_some();
             let mut at = hw.spm_usable_start;
             // `n` buffers of `bytes` from `at` on.
@@ -89,32 +96,53 @@ impl Pass for SpmAlloc {
                     })
                     .collect()
             };
-            for (i, b) in bufs.operands.iter().enumerate() {
-                let Some(mut bytes) = *b else { continue };
+            let shared = shared_loads(ctx, body, &g, &steps);
+            let mut slot_addrs: Vec<Vec<i64>> = Vec::with_capacity(g.loads.len());
+            for (k, slot) in g.loads.iter().enumerate() {
+                let mut bytes = bufs.loads[k];
+                let i = slot.operand;
                 let n = if ring && i == crate::ring_share::SHARED_OPERAND {
                     crate::ring_share::RING_BUFFERS
                 } else if ring && i == crate::ring_share::BIAS_OPERAND {
                     // The ring loop keeps the whole bias, loaded once.
                     bytes = crate::schedule::align(crate::ring_share::bias_whole_bytes(ctx, body, op), hw.spm_bank_bytes.max(1));
                     1
-                } else if invariant[i] {
+                } else if invariant[k] {
                     1
                 } else {
                     copies
                 };
-                let addrs = place(&mut at, bytes, n);
-                let v = body.operand(op, i);
-                if let Some(load) = body.defining_op(v) {
-                    // A load without a dev_info gets one recording the
-                    // placement its value already has (its source's).
-                    let mut d = body.op_attr(ctx, load, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() });
-                    // The load fills as many buffers as it has addresses.
-                    d.multi_buf_en = addrs.len() > 1;
-                    d.multi_buf_num = addrs.len() as i32;
-                    d.mem_addr = addrs;
-                    d.temporal_mem_slice = Vec::new();
-                    body.set_op_attr(ctx, load, "dev_info", Some(d.to_attr(ctx)));
-                }
+                // A load sharing another's buffer records that buffer.
+                let addrs = match shared[k] {
+                    Some(r) => slot_addrs[r].clone(),
+                    None => place(&mut at, bytes, n),
+                };
+                slot_addrs.push(addrs.clone());
+                let load = slot.load;
+                let v = body.result(load, 0);
+                // A load without a dev_info gets one recording the
+                // placement its value already has (its source's).
+                let mut d = body.op_attr(ctx, load, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() });
+                // The load fills as many buffers as it has addresses.
+                d.multi_buf_en = addrs.len() > 1;
+                d.multi_buf_num = addrs.len() as i32;
+                d.mem_addr = addrs;
+                d.temporal_mem_slice = Vec::new();
+                body.set_op_attr(ctx, load, "dev_info", Some(d.to_attr(ctx)));
+            }
+            // The intermediates: one region, buffers sharing space where
+            // their lifetimes within the step allow (group_calls).
+            let region = at;
+            at += bufs.intermediate_region;
+            for (j, &off) in bufs.intermediate_offsets.iter().enumerate() {
+                let p = g.calls[j];
+                let r = body.result(p, 0);
+                // Keep the placement its value has (an op without a dev_info has its default).
+                let mut d = body.op_attr(ctx, p, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, r), ..DevAttr::default() });
+                d.mem_addr = vec![(region + off) as i64];
+                d.imm_addr = 0;
+                d.imm_size = 0;
+                body.set_op_attr(ctx, p, "dev_info", Some(d.to_attr(ctx)));
             }
             let out_addrs = place(&mut at, bufs.output, copies);
             let imm_addr = at;

@@ -14,6 +14,7 @@ use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 use tx8be::DevAttr;
 use tx8be_transforms::cost::estimate_group;
+use tx8be_transforms::group_calls::GroupCalls;
 use tx8be_transforms::schedule::{group_buffers, tile_steps};
 use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::spm_alloc::recorded_schedule;
@@ -25,7 +26,10 @@ use crate::roofline::{op_work, Roofline};
 #[derive(Debug, Clone, Serialize)]
 pub struct GroupRow {
     pub id: i64,
+    /// The anchor op (the group's last compute op).
     pub op: String,
+    /// Every compute op of the group, in order (the anchor last).
+    pub ops: Vec<String>,
     pub loc: String,
     pub estimated_cycles: Option<f64>,
     pub simulated_cycles: Option<f64>,
@@ -65,11 +69,16 @@ fn dev_info(ctx: &Context, body: &Body, op: Op) -> DevAttr {
 fn spm_high_water(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> u64 {
     let Ok((shard, slice)) = recorded_schedule(ctx, body, op) else { return 0 };
     let Ok(steps) = tile_steps(ctx, body, op, &shard, &slice, hw.tiles() as usize) else { return 0 };
-    let Ok(bufs) = group_buffers(ctx, body, op, &steps, hw) else { return 0 };
+    let Ok(g) = GroupCalls::of_anchor(ctx, body, op) else { return 0 };
+    let Ok(bufs) = group_buffers(ctx, body, &g, &steps, hw) else { return 0 };
     let mut top = 0u64;
-    for (i, b) in bufs.operands.iter().enumerate() {
-        let (Some(bytes), Some(load)) = (b, body.defining_op(body.operand(op, i))) else { continue };
-        if let Some(&a) = dev_info(ctx, body, load).mem_addr.first() {
+    for (k, slot) in g.loads.iter().enumerate() {
+        if let Some(&a) = dev_info(ctx, body, slot.load).mem_addr.last() {
+            top = top.max(a as u64 + bufs.loads[k]);
+        }
+    }
+    for (j, &bytes) in bufs.intermediates.iter().enumerate() {
+        if let Some(&a) = dev_info(ctx, body, g.calls[j]).mem_addr.first() {
             top = top.max(a as u64 + bytes);
         }
     }
@@ -92,14 +101,26 @@ pub fn group_rows(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: bool, s
         let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(rows.len() as i64);
         let est = estimate_group(ctx, body, g, hw).map_err(|d| Failure(d.message))?;
         let recorded = body.op_attr(ctx, g, "estimated_cycles").and_then(|a| ctx.as_i64(a)).map(|c| c as f64);
-        let (f, v) = op_work(ctx, body, op, hw);
-        let compulsory = body.operands(op).map(|x| placed_bytes(ctx, body, x)).sum::<u64>() + placed_bytes(ctx, body, body.result(op, 0));
+        let calls = GroupCalls::of_anchor(ctx, body, op).map_err(|d| Failure(d.message))?;
+        let (mut f, mut v) = (0.0, 0.0);
+        for &c in &calls.calls {
+            let (cf, cv) = op_work(ctx, body, c, hw);
+            f += cf;
+            v += cv;
+        }
+        // Every external value the group loads, read once (an operand
+        // loaded by two ops of the group counts once), and the result.
+        let mut sources: Vec<strata_ir::Value> = calls.loads.iter().map(|s| body.operand(s.load, 0)).collect();
+        sources.sort_by_key(|x| x.index());
+        sources.dedup();
+        let compulsory = sources.iter().map(|&x| placed_bytes(ctx, body, x)).sum::<u64>() + placed_bytes(ctx, body, body.result(op, 0));
         let roofline = Roofline { ne_flops: f, cgra_ops: v, ddr_bytes: compulsory as f64, ..Default::default() }.finish(hw, fp32);
         let sim = simulated.iter().find(|(i, _)| *i as i64 == id).map(|&(_, c)| c);
         let (sharding, split) = recorded_schedule(ctx, body, op).unwrap_or_default();
         rows.push(GroupRow {
             id,
             op: ctx.op_name_str(body.op_name(op)).to_string(),
+            ops: calls.calls.iter().map(|&c| ctx.op_name_str(body.op_name(c)).to_string()).collect(),
             loc: crate::codegen::location_text(ctx, body.op_loc(op)),
             estimated_cycles: recorded.or(Some(est.cycles.round())),
             simulated_cycles: sim,
@@ -193,7 +214,7 @@ pub fn report_html(summary: &ReportSummary, rows: &[GroupRow]) -> String {
             s,
             "<tr><td>{}</td><td class=l>{}</td><td class=l>{}</td><td>{}</td><td class=l><div class=bar style=\"width:{:.0}px\"></div>{}</td><td>{}</td><td>{}</td><td>{:.0}</td><td>{}</td><td class=l>{}</td><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=l>{:?}</td><td class=l>{:?}</td></tr>",
             r.id,
-            html_escape(&r.op),
+            html_escape(&r.ops.join(" → ")),
             html_escape(&r.loc),
             num(r.simulated_cycles),
             share.unwrap_or(0.0) * 200.0,

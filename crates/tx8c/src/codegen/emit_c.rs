@@ -23,7 +23,7 @@
 
 use std::fmt::Write;
 
-use super::plan::{Call, GroupPlan, Program, Step, TBox};
+use super::plan::{Call, GroupPlan, Input, Program, Step, StepParams, TBox};
 
 /// The C source of `main.c`.
 pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
@@ -95,7 +95,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let _ = writeln!(s, "/* group {id}: {} */", g.title.replace("*/", "* /"));
     let _ = writeln!(s, "static const int32_t g{id}_first[{}] = {{{}}};", first.len(), first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
     let n = steps.len().max(1);
-    for (k, o) in g.operands.iter().enumerate() {
+    for (k, o) in loaded_operands(g) {
         let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
         if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND {
             continue; // the ring loop loads the whole bias once
@@ -112,34 +112,12 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let _ = writeln!(s, "static const int32_t g{id}_wholeo[{}] = {{{}}};", g.output.dims.len().max(1), ints(&g.output.dims));
     let outs: Vec<String> = steps.iter().map(|st| box_literal(&st.store)).collect();
     let _ = writeln!(s, "static const BOX g{id}_out[{n}] = {{{}}};", if outs.is_empty() { "{{0}, {0}}".to_string() } else { outs.join(", ") });
-    let with_pads = steps.iter().any(|st| st.params.pads.is_some());
-    if with_pads {
-        let pads: Vec<String> = steps.iter().map(|st| format!("{{{}}}", ints(&st.params.pads.unwrap_or([0; 4])))).collect();
-        let _ = writeln!(s, "static const int64_t g{id}_pad[{n}][4] = {{{}}};", pads.join(", "));
-    }
-    if let Call::Conv { group, .. } = g.call {
-        if group > 1 {
-            let v: Vec<String> = steps.iter().map(|st| st.params.groups.unwrap_or(group).to_string()).collect();
-            let _ = writeln!(s, "static const uint64_t g{id}_grp[{n}] = {{{}}};", if v.is_empty() { "0".to_string() } else { v.join(", ") });
-        }
-    }
-    let with_pad_op = matches!(g.call, Call::Pad { .. });
-    if with_pad_op {
-        let r = g.output.dims.len().max(1);
-        for (field, get) in [("lo", 0usize), ("hi", 1), ("in", 2)] {
-            let rows: Vec<String> = steps
-                .iter()
-                .map(|st| {
-                    let v = match get {
-                        0 => &st.params.pad_low,
-                        1 => &st.params.pad_high,
-                        _ => &st.params.pad_interior,
-                    };
-                    format!("{{{}}}", ints(v))
-                })
-                .collect();
-            let _ = writeln!(s, "static const int64_t g{id}_p{field}[{n}][{r}] = {{{}}};", rows.join(", "));
-        }
+    emit_param_tables(s, &format!("g{id}"), &g.call, &steps.iter().map(|st| &st.params).collect::<Vec<_>>(), g.output.dims.len());
+    for (j, p) in g.producers.iter().enumerate() {
+        let _ = writeln!(s, "static const int32_t g{id}_wholem{j}[{}] = {{{}}};", p.dims.len().max(1), ints(&p.dims));
+        let boxes: Vec<String> = steps.iter().map(|st| box_literal(&st.producers[j].0)).collect();
+        let _ = writeln!(s, "static const BOX g{id}_m{j}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
+        emit_param_tables(s, &format!("g{id}c{j}"), &p.call, &steps.iter().map(|st| &st.producers[j].1).collect::<Vec<_>>(), p.dims.len());
     }
 
     if let Some(ring) = ring {
@@ -149,6 +127,80 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     } else {
         emit_single_body(s, g);
     }
+}
+
+/// The tables of one call's per-step parameters (`{pfx}_pad`, `_grp`,
+/// `_plo` / `_phi` / `_pin`), one row per step; `rank` is its result's.
+fn emit_param_tables(s: &mut String, pfx: &str, call: &Call, params: &[&StepParams], rank: usize) {
+    let n = params.len().max(1);
+    if params.iter().any(|p| p.pads.is_some()) {
+        let pads: Vec<String> = params.iter().map(|p| format!("{{{}}}", ints(&p.pads.unwrap_or([0; 4])))).collect();
+        let _ = writeln!(s, "static const int64_t {pfx}_pad[{n}][4] = {{{}}};", pads.join(", "));
+    }
+    if let Call::Conv { group, .. } = *call {
+        if group > 1 {
+            let v: Vec<String> = params.iter().map(|p| p.groups.unwrap_or(group).to_string()).collect();
+            let _ = writeln!(s, "static const uint64_t {pfx}_grp[{n}] = {{{}}};", if v.is_empty() { "0".to_string() } else { v.join(", ") });
+        }
+    }
+    if matches!(call, Call::Pad { .. }) {
+        let r = rank.max(1);
+        for (field, get) in [("lo", 0usize), ("hi", 1), ("in", 2)] {
+            let rows: Vec<String> = params
+                .iter()
+                .map(|p| {
+                    let v = match get {
+                        0 => &p.pad_low,
+                        1 => &p.pad_high,
+                        _ => &p.pad_interior,
+                    };
+                    format!("{{{}}}", ints(v))
+                })
+                .collect();
+            let _ = writeln!(s, "static const int64_t {pfx}_p{field}[{n}][{r}] = {{{}}};", rows.join(", "));
+        }
+    }
+}
+
+/// Declarations of the intermediates' shapes and TSRs.
+fn declare_intermediates(s: &mut String, g: &GroupPlan) {
+    for (j, _) in g.producers.iter().enumerate() {
+        let _ = writeln!(s, "    L_SHAPE sm{j}; TSR m{j};");
+    }
+}
+
+/// The producers' calls of step `i`, in order, each writing its
+/// intermediate's buffer; `load(k)` names load slot k's TSR pointer.
+fn emit_producer_calls(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String) {
+    let id = g.id;
+    for (j, p) in g.producers.iter().enumerate() {
+        let _ = writeln!(s, "        set_shape(&sm{j}, {}, g{id}_wholem{j}, &g{id}_m{j}[i]);", p.dims.len());
+        let _ = writeln!(s, "        m{j} = (TSR){{{}, {:#x}ull, &sm{j}, {}}};", p.fmt.c_name(), p.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
+        let x = |k: usize| input_name(g, &p.inputs, k, load);
+        emit_call(s, &p.call, &format!("g{id}c{j}"), g.imm.is_some(), tx8_cmodel::capi::types::mem_layout_code(p.layout), p.inputs.len(), &x, &format!("&m{j}"));
+    }
+}
+
+/// The loads the group issues, with their slot: every one but those
+/// sharing another's buffer (`OperandPlan::shares`).
+fn loaded_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::OperandPlan)> {
+    g.operands.iter().enumerate().filter(|(_, o)| o.shares.is_none())
+}
+
+/// The TSR pointer input `k` of a call reads (a load sharing another's
+/// buffer reads that load's TSR).
+fn input_name(g: &GroupPlan, inputs: &[Input], k: usize, load: &dyn Fn(usize) -> String) -> String {
+    match inputs.get(k) {
+        Some(Input::Load(l)) => load(g.operands[*l].shares.unwrap_or(*l)),
+        Some(Input::Call(j)) => format!("&m{j}"),
+        None => "0".to_string(),
+    }
+}
+
+/// The anchor's call; `load(k)` names load slot k's TSR pointer.
+fn emit_anchor_call(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String, out: &str) {
+    let x = |k: usize| input_name(g, &g.inputs, k, load);
+    emit_call(s, &g.call, &format!("g{}", g.id), g.imm.is_some(), g.output.layout_code(), g.inputs.len(), &x, out);
 }
 
 /// The start of every group's function: this tile's id, and the zero-cost
@@ -163,17 +215,18 @@ pub(super) fn group_prologue(s: &mut String, id: i64) {
 fn emit_single_body(s: &mut String, g: &GroupPlan) {
     let id = g.id;
     group_prologue(s, id);
-    for (k, _) in g.operands.iter().enumerate() {
+    for (k, _) in loaded_operands(g) {
         let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k}; const BOX *last{k} = 0;");
     }
     s.push_str("    L_SHAPE so; TSR out;\n");
+    declare_intermediates(s, g);
     if let Some((addr, bytes)) = g.imm {
         let _ = writeln!(s, "    L_SHAPE si = {{{{{bytes}}}, {{0}}, {{{bytes}}}, {{{bytes}}}, 1}};");
         let _ = writeln!(s, "    TSR imm = {{Fmt_INT8, {addr:#x}ull, &si}};");
     }
     let _ = writeln!(s, "    for (int32_t i = g{id}_first[t]; i < g{id}_first[t + 1]; i++) {{");
     s.push_str("        int loaded = 0;\n");
-    for (k, o) in g.operands.iter().enumerate() {
+    for (k, o) in loaded_operands(g) {
         let dim = o.ddr.dims.len();
         let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
         let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
@@ -192,7 +245,8 @@ fn emit_single_body(s: &mut String, g: &GroupPlan) {
     match out_addr {
         Some(a) => {
             let _ = writeln!(s, "        out = (TSR){{{}, {a:#x}ull, &so, {}}};", g.output.fmt.c_name(), g.output.layout_code());
-            emit_call(s, g, &|k| format!("&in{k}"), "&out");
+            emit_producer_calls(s, g, &|k| format!("&in{k}"));
+            emit_anchor_call(s, g, &|k| format!("&in{k}"), "&out");
         }
         None => {
             // The loaded operand of this step.
@@ -217,7 +271,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     let id = g.id;
     group_prologue(s, id);
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
-    for (k, o) in g.operands.iter().enumerate() {
+    for (k, o) in loaded_operands(g) {
         let n = o.spm_addrs.len().max(1);
         let addrs: Vec<String> = o.spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
         let _ = writeln!(s, "    static const uint64_t a{k}[{n}] = {{{}}};", addrs.join(", "));
@@ -226,6 +280,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     let oaddrs: Vec<String> = g.out_spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
     let _ = writeln!(s, "    static const uint64_t ao[2] = {{{}}};", oaddrs.join(", "));
     s.push_str("    L_SHAPE so[2]; TSR out[2];\n");
+    declare_intermediates(s, g);
     if let Some((addr, bytes)) = g.imm {
         let _ = writeln!(s, "    L_SHAPE si = {{{{{bytes}}}, {{0}}, {{{bytes}}}, {{{bytes}}}, 1}};");
         let _ = writeln!(s, "    TSR imm = {{Fmt_INT8, {addr:#x}ull, &si}};");
@@ -233,7 +288,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     // Issue step `j`'s loads (whose box its operand's buffer does not hold)
     // into the operand's other buffer.
     let prepare = |s: &mut String, j: &str, indent: &str| {
-        for (k, o) in g.operands.iter().enumerate() {
+        for (k, o) in loaded_operands(g) {
             let n = o.spm_addrs.len().max(1);
             let dim = o.ddr.dims.len();
             let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
@@ -252,7 +307,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
-    for (k, _) in g.operands.iter().enumerate() {
+    for (k, _) in loaded_operands(g) {
         let _ = writeln!(s, "        TSR *x{k} = &in{k}[u{k}];");
     }
     s.push_str("        if (i + 1 < end) {\n");
@@ -261,7 +316,8 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     let odim = g.output.dims.len();
     let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
     let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
-    emit_call(s, g, &|k| format!("x{k}"), "&out[c]");
+    emit_producer_calls(s, g, &|k| format!("x{k}"));
+    emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     let _ = writeln!(s, "        op_dma_store(&out[c], {:#x}ull);", g.output.addr);
     s.push_str("    }\n");
@@ -287,21 +343,24 @@ fn b(v: bool) -> u32 {
     v as u32
 }
 
-/// The operator call; `x(k)` names operand k's TSR pointer, `out` the output's.
-fn emit_call(s: &mut String, g: &GroupPlan, x: &dyn Fn(usize) -> String, out: &str) {
-    let id = g.id;
-    let opt = |k: usize| if k < g.operands.len() { x(k) } else { "0".to_string() };
-    let imm = if g.imm.is_some() { "&imm" } else { "0" };
+/// One operator call: `x(k)` names its input k's TSR pointer (of
+/// `inputs`), `out` the output's; its per-step tables are `{pfx}_*`;
+/// `out_layout` is its result's `mem_layout` code.
+#[allow(clippy::too_many_arguments)]
+fn emit_call(s: &mut String, call: &Call, pfx: &str, has_imm: bool, out_layout: u32, inputs: usize, x: &dyn Fn(usize) -> String, out: &str) {
+    let id = pfx;
+    let opt = |k: usize| if k < inputs { x(k) } else { "0".to_string() };
+    let imm = if has_imm { "&imm" } else { "0" };
     let (in0, in1, in2, in3, in4) = (x(0), x(1), x(2), x(3), x(4));
-    let line = match &g.call {
+    let line = match call {
         Call::None => return,
         Call::Conv { strides, dilations, group, has_bias } => format!(
-            "CONV_PARAM p = {{{{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {{{}, {}}}, {}}};\n        op_conv2d(&p, {in0}, {in1}, {}, {out});",
+            "CONV_PARAM p = {{{{{}, {}}}, {{{id}_pad[i][0], {id}_pad[i][1], {id}_pad[i][2], {id}_pad[i][3]}}, {{{}, {}}}, {}}};\n        op_conv2d(&p, {in0}, {in1}, {}, {out});",
             strides[0],
             strides[1],
             dilations[0],
             dilations[1],
-            if *group > 1 { format!("g{id}_grp[i]") } else { "1".to_string() },
+            if *group > 1 { format!("{id}_grp[i]") } else { "1".to_string() },
             if *has_bias { opt(2) } else { "0".into() }
         ),
         Call::Gemm { trans_a, trans_b, has_bias } => format!(
@@ -311,7 +370,7 @@ fn emit_call(s: &mut String, g: &GroupPlan, x: &dyn Fn(usize) -> String, out: &s
         Call::BatchNorm { epsilon } => format!(
             "BATCHNORM_INFER_PARAM p = {{{}, {}}};\n        op_batchnorm_inference(&p, {in0}, {in1}, {in2}, {in3}, {in4}, {imm}, {out});",
             c_float(*epsilon),
-            g.output.layout_code()
+            out_layout
         ),
         Call::Softmax => format!("op_softmax({in0}, {imm}, {out});"),
         Call::LayerNorm { epsilon } => format!("op_layernorm({}, {in0}, {in1}, {in2}, {imm}, {out});", c_float(*epsilon)),
@@ -322,7 +381,7 @@ fn emit_call(s: &mut String, g: &GroupPlan, x: &dyn Fn(usize) -> String, out: &s
         Call::Cast => format!("op_cast({in0}, {out});"),
         Call::Reduce { kind, axis } => format!("op_reduce({kind}, {axis}, {in0}, {imm}, {out});"),
         Call::Pool { kind, kernel, strides, count_include_pad } => format!(
-            "POOL_PARAM p = {{{kind}, {{{}, {}}}, {{{}, {}}}, {{g{id}_pad[i][0], g{id}_pad[i][1], g{id}_pad[i][2], g{id}_pad[i][3]}}, {}}};\n        op_pool2d(&p, {in0}, {out});",
+            "POOL_PARAM p = {{{kind}, {{{}, {}}}, {{{}, {}}}, {{{id}_pad[i][0], {id}_pad[i][1], {id}_pad[i][2], {id}_pad[i][3]}}, {}}};\n        op_pool2d(&p, {in0}, {out});",
             kernel[0], kernel[1], strides[0], strides[1], b(*count_include_pad)
         ),
         Call::Transpose { perm } => format!(
@@ -332,10 +391,10 @@ fn emit_call(s: &mut String, g: &GroupPlan, x: &dyn Fn(usize) -> String, out: &s
         ),
         Call::Concat { axis } => format!(
             "const TSR *parts[{n}] = {{{}}};\n        op_concat(parts, {n}, {axis}, {out});",
-            (0..g.operands.len()).map(x).collect::<Vec<_>>().join(", "),
-            n = g.operands.len()
+            (0..inputs).map(x).collect::<Vec<_>>().join(", "),
+            n = inputs
         ),
-        Call::Pad { value } => format!("op_pad({in0}, {out}, g{id}_plo[i], g{id}_phi[i], g{id}_pin[i], {});", c_float(*value)),
+        Call::Pad { value } => format!("op_pad({in0}, {out}, {id}_plo[i], {id}_phi[i], {id}_pin[i], {});", c_float(*value)),
         Call::Gather { row_elems, table_rows, table_ddr } => format!("op_gather({table_ddr:#x}ull, {table_rows}, {row_elems}, {in0}, {out});\n        op_join(TX8_ENGINE_RDMA);"),
         Call::ChannelNorm { to_blocked, blocked } => format!("op_channel_norm({blocked}, {}, {in0}, {out});", b(*to_blocked)),
     };

@@ -114,6 +114,10 @@ pub struct OperandPlan {
     /// SPM addresses of its buffers on every tile: one, or one per buffer
     /// of a multi-buffered group (a step-invariant operand keeps one).
     pub spm_addrs: Vec<u64>,
+    /// The earlier load whose buffer this one shares (the same value and
+    /// boxes: `tx8be_transforms::schedule::shared_loads`): not loaded, its
+    /// readers read that load's TSR.
+    pub shares: Option<usize>,
 }
 
 /// The operator call of a group (what `gen_op_code` turns into C).
@@ -157,7 +161,7 @@ pub struct StepParams {
     pub pad_interior: Vec<i64>,
 }
 
-/// One step of one tile: load these boxes, call, store this box.
+/// One step of one tile: load these boxes, make the calls, store this box.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// One box per operand (same order as `GroupPlan::operands`); an
@@ -165,16 +169,43 @@ pub struct Step {
     /// part belonging to another step).
     pub loads: Vec<Option<TBox>>,
     pub store: TBox,
+    /// The anchor call's parameters.
     pub params: StepParams,
+    /// Per producer (`GroupPlan::producers`), the box of its result it
+    /// computes and its parameters.
+    pub producers: Vec<(TBox, StepParams)>,
 }
 
-/// One group: one operator over all tiles.
+/// What one input of a call reads: a loaded operand or an intermediate.
+pub use tx8be_transforms::group_calls::Input;
+
+/// An in-group op before the anchor of a multi-op group: its call, what
+/// each of its inputs reads, and its result, an intermediate living in
+/// one SPM buffer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProducerPlan {
+    pub call: Call,
+    pub inputs: Vec<Input>,
+    pub dims: Vec<i64>,
+    pub fmt: Fmt,
+    pub layout: MemLayout,
+    pub spm_addr: u64,
+}
+
+/// One group over all tiles: its loads, its calls in order (the
+/// producers, then the anchor), its store.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GroupPlan {
     pub id: i64,
     /// What the group computes, for comments and reports (op name and location).
     pub title: String,
+    /// The anchor's call (the group's last op, whose result it stores).
     pub call: Call,
+    /// What each input of the anchor's call reads.
+    pub inputs: Vec<Input>,
+    /// The calls before the anchor (empty for a single-op group).
+    pub producers: Vec<ProducerPlan>,
+    /// Every load of the group (`tx8be_transforms::group_calls::GroupCalls::loads`).
     pub operands: Vec<OperandPlan>,
     pub output: DdrTensor,
     /// SPM addresses of the output buffers (one per buffer).

@@ -6,11 +6,12 @@
 use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
 use tx8be::DevAttr;
 use tx8be_transforms::ddr_alloc::ddr_addr_of;
-use tx8be_transforms::schedule::tile_steps;
+use tx8be_transforms::group_calls::GroupCalls;
+use tx8be_transforms::schedule::{shared_loads, tile_steps, CallBoxes};
 use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::spm_alloc::recorded_schedule;
 
-use super::plan::{Call, DdrTensor, Fmt, GroupPlan, OperandPlan, Program, Step, StepParams, TBox};
+use super::plan::{Call, DdrTensor, Fmt, GroupPlan, Input, OperandPlan, ProducerPlan, Program, Step, StepParams, TBox};
 use super::unsupported;
 
 /// The card format of a tensor type.
@@ -221,6 +222,23 @@ fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<S
     Ok(out)
 }
 
+/// The per-step parameters of one call computing box `cb.out`.
+fn step_params(ctx: &Context, body: &Body, op: Op, call: &Call, cb: &CallBoxes) -> Result<StepParams, Diagnostic> {
+    let out = to_tbox(&cb.out);
+    let mut params = StepParams { pads: cb.pads, ..Default::default() };
+    if let Call::Conv { group, .. } = *call {
+        if group > 1 {
+            // Output channels per group, from the whole weight [KH, KW, C/g, O].
+            let o = ctx.shape(body.value_type(body.operand(op, 1))).and_then(|w| w.get(3).copied()).unwrap_or(group);
+            params.groups = Some(out.size[3] / (o / group).max(1));
+        }
+    }
+    if matches!(call, Call::Pad { .. }) {
+        params = pad_params(ctx, body, op, &out, &to_tbox(&cb.operands[0]))?;
+    }
+    Ok(params)
+}
+
 /// The program of function `func` of a scheduled module.
 pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, tiles: u32) -> Result<Program, Diagnostic> {
     let mut program = Program { tiles, groups: Vec::new() };
@@ -228,27 +246,46 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         let op = group_compute_op(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a compute op"))?;
         let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(program.groups.len() as i64);
         let call = call_of(ctx, body, fattrs, op)?;
-        let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
+        let calls = GroupCalls::of_anchor(ctx, body, op)?;
         let mut operands = Vec::new();
-        let mut loaded = Vec::new();
-        for i in 0..body.num_operands(op) {
-            if attr.need_load >> i.min(63) & 1 == 0 {
-                continue;
-            }
-            let v = body.operand(op, i);
-            let load = body.defining_op(v).ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand not loaded"))?;
+        for (k, slot) in calls.loads.iter().enumerate() {
+            let v = calls.load_value(body, k);
+            let load = slot.load;
             let src = body.operand(load, 0);
             let spm: Vec<u64> = dev_info(ctx, body, load).mem_addr.iter().map(|&a| a as u64).collect();
             if spm.is_empty() {
                 return Err(Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"));
             }
             operands.push(OperandPlan {
-                ddr: ddr_tensor(ctx, body, fattrs, src, v, op)?,
+                ddr: ddr_tensor(ctx, body, fattrs, src, v, calls.calls[slot.call])?,
                 is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
                 spm_addrs: spm,
+                shares: None,
             });
-            loaded.push(i);
         }
+        let mut producers = Vec::new();
+        for (c, &p) in calls.calls[..calls.calls.len() - 1].iter().enumerate() {
+            let r = body.result(p, 0);
+            let ty = body.value_type(r);
+            let spm_addr = dev_info(ctx, body, p).mem_addr.first().map(|&a| a as u64).ok_or_else(|| Diagnostic::error(body.op_loc(p), "in-group op without an SPM address for its result (run tx8be-spm-alloc first)"))?;
+            let pcall = call_of(ctx, body, fattrs, p)?;
+            if matches!(pcall, Call::None) {
+                // A copy stores straight from its operand's buffer: it computes no intermediate.
+                return Err(unsupported(ctx, body, p, "a copy before the last op of a multi-op group"));
+            }
+            producers.push(ProducerPlan {
+                call: pcall,
+                inputs: calls.inputs[c].iter().map(|&(_, x)| x).collect(),
+                dims: dims_of(ctx, ty),
+                fmt: fmt_of(ctx, ty).ok_or_else(|| Diagnostic::error(body.op_loc(p), "element type has no TX8 format"))?,
+                layout: tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, r)),
+                spm_addr,
+            });
+        }
+        if !producers.is_empty() && matches!(call, Call::None) {
+            return Err(unsupported(ctx, body, op, "a copy as the last op of a multi-op group"));
+        }
+        let inputs: Vec<Input> = calls.inputs.last().expect("the anchor").iter().map(|&(_, x)| x).collect();
         let result = body.result(op, 0);
         let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
         let output = ddr_tensor(ctx, body, fattrs, store_value, result, op)?;
@@ -267,23 +304,22 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));
         let (shard, slice) = recorded_schedule(ctx, body, op)?;
         let mut steps: Vec<Vec<Step>> = Vec::new();
-        for tile in tile_steps(ctx, body, op, &shard, &slice, tiles as usize)? {
+        let boxes = tile_steps(ctx, body, op, &shard, &slice, tiles as usize)?;
+        for (o, shares) in operands.iter_mut().zip(shared_loads(ctx, body, &calls, &boxes)) {
+            o.shares = shares;
+        }
+        for tile in boxes {
             let mut ts = Vec::with_capacity(tile.len());
             for s in tile {
                 let out = to_tbox(&s.out);
-                let loads: Vec<Option<TBox>> = loaded.iter().map(|&i| Some(to_tbox(&s.operands[i]))).collect();
-                let mut params = StepParams { pads: s.pads, ..Default::default() };
-                if let Call::Conv { group, .. } = call {
-                    if group > 1 {
-                        // Output channels per group, from the whole weight [KH, KW, C/g, O].
-                        let o = ctx.shape(body.value_type(body.operand(op, 1))).and_then(|w| w.get(3).copied()).unwrap_or(group);
-                        params.groups = Some(out.size[3] / (o / group).max(1));
-                    }
+                let loads: Vec<Option<TBox>> = (0..calls.loads.len()).map(|k| Some(to_tbox(s.load_box(&calls, k)))).collect();
+                let n = s.calls.len();
+                let params = step_params(ctx, body, op, &call, &s.calls[n - 1])?;
+                let mut per_producer = Vec::with_capacity(n - 1);
+                for (c, p) in producers.iter().enumerate() {
+                    per_producer.push((to_tbox(&s.calls[c].out), step_params(ctx, body, calls.calls[c], &p.call, &s.calls[c])?));
                 }
-                if matches!(call, Call::Pad { .. }) {
-                    params = pad_params(ctx, body, op, &out, loads[0].as_ref().expect("pad loads its input"))?;
-                }
-                ts.push(Step { loads, store: out, params });
+                ts.push(Step { loads, store: out, params, producers: per_producer });
             }
             steps.push(ts);
         }
@@ -292,9 +328,10 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         if let Some(r) = &ring {
             steps = ring_order(ctx, body, op, r, steps, &operands, tiles)?;
         }
-        let title = format!("{} {}", ctx.op_name_str(body.op_name(op)), super::location_text(ctx, body.op_loc(op)));
+        let names: Vec<&str> = calls.calls.iter().map(|&c| ctx.op_name_str(body.op_name(c))).collect();
+        let title = format!("{} {}", names.join(" -> "), super::location_text(ctx, body.op_loc(op)));
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
-        program.groups.push(GroupPlan { id, title, call, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after });
+        program.groups.push(GroupPlan { id, title, call, inputs, producers, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after });
     }
     Ok(program)
 }

@@ -60,7 +60,10 @@ pub fn propagate(ctx: &Context, body: &Body, ops: &[Op], output: &ShardingSplitP
                 let Some(given) = given_sharding(ctx, body, op) else {
                     return Err(Diagnostic::error(
                         body.op_loc(op),
-                        format!("'{name}' op: cannot derive its sharding from {:?} and it has no given tile_parallel", asked.map(|p| p.out_sharding)),
+                        match asked {
+                            Some(p) => format!("'{name}' op cannot take the sharding {:?} its user asks and has no given tile_parallel", p.out_sharding),
+                            None => format!("'{name}' op has no in-group user to derive its sharding from and no given tile_parallel"),
+                        },
                     ));
                 };
                 let p = ShardingSplitParam { out_split: vec![1; given.len()], out_sharding: given };

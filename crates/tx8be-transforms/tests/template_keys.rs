@@ -117,7 +117,7 @@ fn key_sharing_of_a_model() {
         let s = key_sharing(&ctx, mb.nested(f).unwrap());
         println!("{path}: {} groups, {} distinct keys, template hit rate {:.1}% ({} hits)", s.groups, s.distinct, 100.0 * s.hit_rate(), s.groups - s.distinct);
         for (k, n) in s.per_key.iter().filter(|(_, n)| *n > 1) {
-            let anchor = k.0.lines().filter(|l| !l.starts_with("tx8be.load") && !l.starts_with("tx8be.store") && !l.starts_with("tx8be.yield")).last().unwrap_or("");
+            let anchor = k.0.lines().rfind(|l| !l.starts_with("tx8be.load") && !l.starts_with("tx8be.store") && !l.starts_with("tx8be.yield")).unwrap_or("");
             println!("  {n} x {}", anchor.chars().take(160).collect::<String>());
         }
     }

@@ -99,7 +99,7 @@ pub fn sharding_space(dims: &[i64], tiles: i64, last_align: i64, legal: impl Fn(
         }
     }
     // Stable: each level keeps its enumeration order.
-    levels.sort_by(|a, b| b.factor.cmp(&a.factor));
+    levels.sort_by_key(|l| std::cmp::Reverse(l.factor));
     levels
 }
 

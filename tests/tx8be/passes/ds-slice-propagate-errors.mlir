@@ -31,3 +31,21 @@ func.func @bn_inner(%x: tensor<1x4x4x128xf32>, %s: tensor<128xf32>) -> tensor<1x
   }
   return %0 : tensor<1x4x4x128xf32>
 }
+
+// -----
+
+// x + transpose(x) cut by rows needs x by rows and by columns: the value
+// would have to move between tiles inside the group.
+// CHECK: shared_x
+// CHECK-SAME: 'tx8be.Unary' op result is needed with sharding [16, 1] and [1, 16] by different users in its group
+func.func @conflict(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = tx8be.group -> tensor<64x64xf32> attributes {group_id = 0 : i64} {
+    %1 = tx8be.load_var %a : tensor<64x64xf32>
+    %2 = tx8be.Unary(%1) {kind = "exp"} : (tensor<64x64xf32>) -> tensor<64x64xf32> loc("shared_x")
+    %3 = tx8be.Transpose(%2) {perm = array<i64: 1, 0>} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %4 = tx8be.Binary(%2, %3) {kind = "add", tile_parallel = #tx8be.parallel_attr<parallel = <dp>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, shape_spatial_sharding = [16, 1]>} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %5 = tx8be.store_var %4 : tensor<64x64xf32>
+    tx8be.yield %5 : tensor<64x64xf32>
+  }
+  return %0 : tensor<64x64xf32>
+}

@@ -79,10 +79,15 @@ pub fn propagate(ctx: &Context, body: &Body, ops: &[Op], output: &ShardingSplitP
             }
             match wanted.get(&v) {
                 Some(prev) if prev != p => {
-                    let at = body.defining_op(v).map(|d| body.op_loc(d)).unwrap_or_else(|| body.op_loc(op));
+                    let def = body.defining_op(v).unwrap_or(op);
                     return Err(Diagnostic::error(
-                        at,
-                        format!("in-group value is needed with sharding {:?} and {:?} by different users", prev.out_sharding, p.out_sharding),
+                        body.op_loc(def),
+                        format!(
+                            "'{}' op result is needed with sharding {:?} and {:?} by different users in its group",
+                            ctx.op_name_str(body.op_name(def)),
+                            prev.out_sharding,
+                            p.out_sharding
+                        ),
                     ));
                 }
                 _ => {

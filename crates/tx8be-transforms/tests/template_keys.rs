@@ -12,7 +12,7 @@ use strata_ir::diagnostics::SourceFile;
 use strata_ir::parser::{parse_source, ParseOptions, ParsedModule};
 use strata_ir::{Body, Context, Op};
 use tx8be_transforms::search::anchor::groups;
-use tx8be_transforms::search::template_cache::{group_key, key_sharing, GroupKey};
+use tx8be_transforms::search::template_cache::{group_key, key_sharing, module_key_sharing, GroupKey};
 
 fn context() -> Context {
     let mut ctx = strata_dialects::context();
@@ -83,6 +83,7 @@ fn two_residual_blocks_share_a_key() {
     let sharing = key_sharing(&ctx, mb.nested(f).unwrap());
     assert_eq!((sharing.groups, sharing.distinct), (2, 1));
     assert_eq!(sharing.hit_rate(), 0.5);
+    assert_eq!(module_key_sharing(&ctx, mb), sharing);
 }
 
 #[test]
@@ -113,12 +114,10 @@ fn key_sharing_of_a_model() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let ctx = context();
     let m = parse(&ctx, &path, &text);
-    for (mb, f) in funcs(&ctx, &m) {
-        let s = key_sharing(&ctx, mb.nested(f).unwrap());
-        println!("{path}: {} groups, {} distinct keys, template hit rate {:.1}% ({} hits)", s.groups, s.distinct, 100.0 * s.hit_rate(), s.groups - s.distinct);
-        for (k, n) in s.per_key.iter().filter(|(_, n)| *n > 1) {
-            let anchor = k.0.lines().rfind(|l| !l.starts_with("tx8be.load") && !l.starts_with("tx8be.store") && !l.starts_with("tx8be.yield")).unwrap_or("");
-            println!("  {n} x {}", anchor.chars().take(160).collect::<String>());
-        }
+    let s = module_key_sharing(&ctx, m.body.nested(m.op).expect("module body"));
+    println!("{path}: {} groups, {} distinct keys, template hit rate {:.1}% ({} hits)", s.groups, s.distinct, 100.0 * s.hit_rate(), s.groups - s.distinct);
+    for (k, n) in s.per_key.iter().filter(|(_, n)| *n > 1) {
+        let anchor = k.0.lines().rfind(|l| !l.starts_with("tx8be.load") && !l.starts_with("tx8be.store") && !l.starts_with("tx8be.yield")).unwrap_or("");
+        println!("  {n} x {}", anchor.chars().take(160).collect::<String>());
     }
 }

@@ -12,8 +12,9 @@
 //!   reads (`const_map_id`). The text itself is the key (no hash
 //!   collisions to worry about).
 //! - [`TemplateCache`]: `get_or_compute` with hit and miss counts.
-//! - [`key_sharing`]: for a function body, how many groups share each key
-//!   (what a template cache would hit on that model).
+//! - [`key_sharing`] / [`module_key_sharing`]: for a function body or a
+//!   whole module, how many groups share each key (what a template cache
+//!   would hit on that model).
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -149,17 +150,40 @@ impl KeySharing {
     }
 }
 
-/// The key sharing of every `tx8be.group` of `body` (one function), in
-/// walk order.
+/// The key sharing of every `tx8be.group` of `body` (one function).
 pub fn key_sharing(ctx: &Context, body: &Body) -> KeySharing {
-    let groups: Vec<Op> = crate::group_ops::entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group").collect();
-    let mut counts: HashMap<GroupKey, usize> = HashMap::new();
-    for &g in &groups {
+    let mut counts = HashMap::new();
+    count_keys(ctx, body, &mut counts);
+    sharing(counts)
+}
+
+/// The key sharing of every group of every `func.func` of a module
+/// (`module_body`: the body nested in the `builtin.module` op): one cache
+/// serves the whole compilation, so functions share templates too.
+pub fn module_key_sharing(ctx: &Context, module_body: &Body) -> KeySharing {
+    let mut counts = HashMap::new();
+    for &region in module_body.root_regions() {
+        let Some(block) = module_body.first_block(region) else { continue };
+        for f in module_body.block_ops(block).filter(|&op| ctx.op_name_str(module_body.op_name(op)) == "func.func") {
+            if let Some(fb) = module_body.nested(f) {
+                count_keys(ctx, fb, &mut counts);
+            }
+        }
+    }
+    sharing(counts)
+}
+
+fn count_keys(ctx: &Context, body: &Body, counts: &mut HashMap<GroupKey, usize>) {
+    for g in crate::group_ops::entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group") {
         *counts.entry(group_key(ctx, body, g)).or_default() += 1;
     }
+}
+
+fn sharing(counts: HashMap<GroupKey, usize>) -> KeySharing {
+    let groups = counts.values().sum();
     let mut per_key: Vec<(GroupKey, usize)> = counts.into_iter().collect();
     per_key.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    KeySharing { groups: groups.len(), distinct: per_key.len(), per_key }
+    KeySharing { groups, distinct: per_key.len(), per_key }
 }
 
 #[cfg(test)]

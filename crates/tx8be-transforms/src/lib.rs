@@ -18,6 +18,7 @@
 //! | `tx8be-opt-barrier` | `opt_barrier.rs` |
 //! | `tx8be-ddr-alloc` | `ddr_alloc.rs` |
 //! | `tx8be-estimate` | `estimate.rs` |
+//! | `tx8be-ds-space-init`, `tx8be-ds-tile-split`, `tx8be-ds-slice-propagate` | `search/` (one file per pass) |
 //!
 //! `schedule.rs` says what a recorded schedule means step by step (shared
 //! by the passes and codegen), `pipeline_cost.rs` the estimated cycles of a
@@ -25,7 +26,8 @@
 //! sharing B round a ring of tiles, `cost.rs` the cost model (a group's
 //! cycles from its schedule with the C model's formulas), `boxes.rs` the box arithmetic, `dense.rs`
 //! constant tensors, `constants/container.rs` the compilation's constant
-//! store.
+//! store, `search/` the sharding search space (DS_SpaceInit, DS_TileSplit,
+//! DS_SlicePropagate as pure functions) and the template cache.
 
 pub mod boxes;
 pub mod cancel_transposes;
@@ -45,6 +47,7 @@ pub mod opt_barrier;
 pub mod pipeline_cost;
 pub mod ring_share;
 pub mod schedule;
+pub mod search;
 pub mod sharding;
 pub mod spm_alloc;
 
@@ -69,4 +72,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(opt_barrier::INFO);
     registry.register(ddr_alloc::INFO);
     registry.register(estimate::INFO);
+    registry.register(search::ds_space_init::INFO);
+    registry.register(search::ds_tile_split::INFO);
+    registry.register(search::ds_slice_propagate::INFO);
 }

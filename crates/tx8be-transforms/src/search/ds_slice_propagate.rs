@@ -1,0 +1,62 @@
+//! `tx8be-ds-slice-propagate` (the seed's DS_SlicePropagatePass): from the
+//! sharding of each group's anchor (its given `tile_parallel`), the
+//! sharding of every other op of the group, loads included
+//! ([`super::slice_propagate::propagate`]), written as that op's
+//! `tile_parallel.shape_spatial_sharding` (other fields kept). A group
+//! whose anchor has no sharding yet is left alone. Informational today:
+//! codegen reads only the anchor's; the lead may feed it in later.
+
+use strata_ir::Diagnostic;
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+use tx8be::interfaces::sharding::ShardingSplitParam;
+use tx8be::ParallelAttr;
+
+use super::anchor::{group_anchor, groups};
+use super::slice_propagate::{given_sharding, propagate};
+use super::template_cache::group_block_ops;
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-ds-slice-propagate",
+    description: "Propagate each group anchor's tile_parallel sharding backwards to every op of the group",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("tx8be-ds-slice-propagate", |_, _| None)?;
+        Ok(Box::new(DsSlicePropagate))
+    },
+};
+
+pub struct DsSlicePropagate;
+
+impl Pass for DsSlicePropagate {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beDsSlicePropagate"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let body = &mut *target.body;
+        for g in groups(ctx, body) {
+            let Some(anchor) = group_anchor(ctx, body, g) else { continue };
+            let Some(shard) = given_sharding(ctx, body, anchor) else { continue };
+            let output = ShardingSplitParam { out_split: vec![1; shard.len()], out_sharding: shard };
+            let ops = group_block_ops(body, g);
+            let found = propagate(ctx, body, &ops, &output)?;
+            for s in found {
+                if s.op == anchor || ctx.op_name_str(body.op_name(s.op)) == "tx8be.store_var" {
+                    continue;
+                }
+                let mut par = body.op_attr(ctx, s.op, "tile_parallel").and_then(|a| ParallelAttr::from_attr(ctx, a)).unwrap_or_default();
+                par.shape_spatial_sharding = s.result.out_sharding.iter().map(|&f| f as i32).collect();
+                body.set_op_attr(ctx, s.op, "tile_parallel", Some(par.to_attr(ctx)));
+            }
+        }
+        Ok(PreservedAnalyses::none())
+    }
+}

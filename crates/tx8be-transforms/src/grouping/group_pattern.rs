@@ -10,12 +10,12 @@
 //! replaces the built-in set; an unreadable or malformed file is an error
 //! naming the file, line and column).
 //!
-//! The search (the seed's `search` / `searchOp`): for each op in program
-//! order not yet taken, walk the trie from the root along the op and then
-//! its user, its user's user, ...; every trie node where a pattern ends is
-//! a candidate, and the longest candidate wins, the higher priority
-//! between equally long ones. Each op lands in at most one group. The
-//! group contract holds by construction:
+//! The search (the seed's `search` / `searchOp`): from each op, walk the
+//! trie from the root along the op and then its user, its user's user,
+//! ...; every trie node where a pattern ends is a match. Matches are taken
+//! longest first, the higher priority between equally long ones
+//! (`find_matches`); each op lands in at most one group. The group
+//! contract holds by construction:
 //! - single output: a chain continues past an op only when every use of
 //!   that op's result is by the next op of the chain, so only the last
 //!   op's result is used outside the group;
@@ -23,6 +23,9 @@
 //!   inside the chain, so nothing outside depends on them, and the group
 //!   sits where its last op was (see `create_group`);
 //! - Reshape is never matched (patterns cannot name it).
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use strata_ir::{Body, Context, Diagnostic, Op};
 use strata_pass::pass::{Pass, PassTarget};
@@ -104,27 +107,59 @@ impl Pass for GroupPattern {
     }
 }
 
-/// The chains to group, in the program order of their first ops (which is
-/// also a topological order of the groups: see the module doc).
+/// The chains to group, in program order of their last ops (a
+/// topological order of the groups: see the module doc).
+///
+/// Selection is global and greedy: the best match from every op (see
+/// [`best_from`]) is a candidate; the longest candidate is taken first,
+/// the higher priority between equally long ones, the earlier start
+/// between equal ones. A candidate that overlaps ops taken since it was
+/// found is searched again from its start without them (it can only get
+/// shorter, so taking candidates in this order stays longest-first).
 pub fn find_matches(ctx: &Context, body: &Body, trie: &Trie) -> Vec<Vec<Op>> {
-    let mut taken: Vec<Op> = Vec::new();
-    let mut out = Vec::new();
-    for op in entry_ops(body) {
-        if taken.contains(&op) || !candidate(ctx, body, op, &taken) {
-            continue;
-        }
+    let ops = entry_ops(body);
+    let position: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    let mut taken: HashSet<Op> = HashSet::new();
+    let mut heap = BinaryHeap::new();
+    let push = |heap: &mut BinaryHeap<Candidate>, taken: &HashSet<Op>, start: usize| {
         let mut chain = Vec::new();
-        if let Some((best, _)) = best_from(ctx, body, trie, Trie::ROOT, op, &taken, &mut chain) {
-            taken.extend(best.iter().copied());
-            out.push(best);
+        if let Some((ops, priority)) = best_from(ctx, body, trie, Trie::ROOT, ops[start], taken, &mut chain) {
+            heap.push(Candidate { len: ops.len(), priority, start: Reverse(start), ops });
+        }
+    };
+    for start in 0..ops.len() {
+        if candidate(ctx, body, ops[start], &taken) {
+            push(&mut heap, &taken, start);
         }
     }
+    let mut out = Vec::new();
+    while let Some(c) = heap.pop() {
+        if c.ops.iter().any(|o| taken.contains(o)) {
+            if !taken.contains(&ops[c.start.0]) {
+                push(&mut heap, &taken, c.start.0);
+            }
+            continue;
+        }
+        taken.extend(c.ops.iter().copied());
+        out.push(c.ops);
+    }
+    out.sort_by_key(|chain| position[chain.last().expect("a match has ops")]);
     out
+}
+
+/// A match waiting to be taken, ordered longest, then highest priority,
+/// then earliest start.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Candidate {
+    len: usize,
+    priority: i64,
+    start: Reverse<usize>,
+    ops: Vec<Op>,
 }
 
 /// Whether `op` may join a chain: a top-level compute op with one result
 /// that no earlier match took (not one inside an existing group).
-fn candidate(ctx: &Context, body: &Body, op: Op, taken: &[Op]) -> bool {
+fn candidate(ctx: &Context, body: &Body, op: Op, taken: &HashSet<Op>) -> bool {
     let top = body.root_regions().first().and_then(|&r| body.first_block(r));
     body.op_block(op) == top && is_groupable(ctx, body, op) && body.num_results(op) == 1 && !taken.contains(&op)
 }
@@ -132,7 +167,7 @@ fn candidate(ctx: &Context, body: &Body, op: Op, taken: &[Op]) -> bool {
 /// The best match of the trie below `node` along `op` and its chain of
 /// sole users: (the ops, the pattern's priority), longest first, then the
 /// highest priority.
-fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken: &[Op], chain: &mut Vec<Op>) -> Option<(Vec<Op>, i64)> {
+fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken: &HashSet<Op>, chain: &mut Vec<Op>) -> Option<(Vec<Op>, i64)> {
     let name = ctx.op_name_str(body.op_name(op));
     let next = trie.step(node, name.strip_prefix("tx8be.")?)?;
     chain.push(op);

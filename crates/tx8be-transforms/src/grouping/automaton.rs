@@ -296,7 +296,7 @@ mod tests {
         let seqs = expand(p);
         // 2 + 4 + 8 + 16 + 32 sequences after Conv.
         assert_eq!(seqs.len(), 62);
-        let t = Trie::build(&[p.clone()]);
+        let t = Trie::build(std::slice::from_ref(p));
         assert_eq!(t.lookup(&["Conv", "Binary", "Unary", "Binary"]), Some(1));
     }
 

@@ -127,8 +127,8 @@ pub fn find_matches(ctx: &Context, body: &Body, trie: &Trie) -> Vec<Vec<Op>> {
             heap.push(Candidate { len: ops.len(), priority, start: Reverse(start), ops });
         }
     };
-    for start in 0..ops.len() {
-        if candidate(ctx, body, ops[start], &taken) {
+    for (start, &op) in ops.iter().enumerate() {
+        if candidate(ctx, body, op, &taken) {
             push(&mut heap, &taken, start);
         }
     }

@@ -19,7 +19,10 @@ constant passes) and runs
   only outside values, exactly one store_var, of the last compute op's
   result, and the yield returns it;
 - the same IR through tx8be-group-ops has one group per compute op (the
-  simple schedule is unchanged).
+  simple schedule is unchanged);
+- with --interpret: tx8c's reference interpreter (--run=reference, same
+  generated inputs) gives bit-identical outputs on the ungrouped and the
+  grouped IR (grouping only moves ops; loads and stores are copies).
 
 It prints per model: compute ops, groups with -tx8be-group-ops, groups with
 the patterns, multi-op groups and the most frequent grouped sequences.
@@ -32,6 +35,7 @@ Exit 1 when a check fails.
 
 import argparse
 import collections
+import json
 import os
 import re
 import subprocess
@@ -135,7 +139,7 @@ def check_group(body):
     return errors, seq
 
 
-def check_model(onnx, opt, tx8c, work, patterns):
+def check_model(onnx, opt, tx8c, work, patterns, interpret):
     name = os.path.basename(os.path.dirname(onnx)) or onnx
     d = os.path.join(work, name)
     os.makedirs(d, exist_ok=True)
@@ -165,6 +169,8 @@ def check_model(onnx, opt, tx8c, work, patterns):
     n_compute = sum(compute_ops(pre_text).values())
     if len(sgs) != n_compute:
         failures.append(f"tx8be-group-ops made {len(sgs)} groups for {n_compute} compute ops")
+    if interpret:
+        failures += compare_reference(tx8c, pre, grouped, d)
     multi = {s: n for s, n in seqs.items() if " " in s}
     print(f"{name}: {n_compute} compute ops; tx8be-group-ops {len(sgs)} groups; patterns {len(gs)} groups, "
           f"{sum(multi.values())} multi-op ({sum(n * len(s.split()) for s, n in multi.items())} ops in them)")
@@ -175,11 +181,25 @@ def check_model(onnx, opt, tx8c, work, patterns):
     return not failures
 
 
+def compare_reference(tx8c, pre, grouped, d):
+    import numpy as np
+
+    outs = []
+    for src, sub in ((pre, "ref_ungrouped"), (grouped, "ref_grouped")):
+        run([tx8c, src, "-o", os.path.join(d, sub), "--run=reference", "-q"])
+        outs.append(np.load(os.path.join(d, sub, "outputs.npz")))
+    a, b = outs
+    if sorted(a.files) != sorted(b.files):
+        return [f"reference outputs differ in names: {a.files} vs {b.files}"]
+    return [f"reference output {k} differs after grouping" for k in a.files if not np.array_equal(a[k], b[k])]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("models", nargs="*", help="ONNX models")
-    ap.add_argument("--small", action="store_true", help="also the models of gen_models.py --size small")
+    ap.add_argument("--small", action="store_true", help="also the models of gen_models.py --size small that tx8c must accept")
     ap.add_argument("--patterns", help="a pattern file instead of the built-in set")
+    ap.add_argument("--interpret", action="store_true", help="also compare the reference interpreter's outputs before and after grouping")
     ap.add_argument("--bin", default=os.path.join(REPO, "target", "debug"), help="where strata-opt and tx8c are")
     ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
     args = ap.parse_args()
@@ -189,11 +209,13 @@ def main():
     if args.small:
         gm = os.path.join(work, "gm")
         run([sys.executable, os.path.join(HERE, "gen_models.py"), "--out", gm, "--size", "small"])
-        models += sorted(os.path.join(gm, m, "model.onnx") for m in os.listdir(gm) if os.path.exists(os.path.join(gm, m, "model.onnx")))
+        # The bad_* models are meant to be refused by tx8c (expect "error").
+        manifest = json.load(open(os.path.join(gm, "manifest.json")))
+        models += [os.path.join(gm, m["name"], "model.onnx") for m in manifest["models"] if m.get("expect") == "pass"]
     ok = fail = 0
     for m in models:
         try:
-            good = check_model(m, opt, tx8c, work, args.patterns)
+            good = check_model(m, opt, tx8c, work, args.patterns, args.interpret)
         except RuntimeError as e:
             print(f"  FAIL {m}: {e}")
             good = False

@@ -12,7 +12,8 @@
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
 //! | `tx8be-move-constant` | `constants/move_constant.rs` |
 //! | `tx8be-const-norm` | `constants/const_norm.rs` |
-//! | `tx8be-group-ops` | `group_ops.rs` |
+//! | `tx8be-group-ops` | `group_ops.rs` (group-optimization + group-ldst) |
+//! | `tx8be-group-pattern`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
 //! | `tx8be-opt-barrier` | `opt_barrier.rs` |
@@ -41,6 +42,7 @@ pub mod fold_constants;
 pub mod fold_transpose_into_gemm;
 pub mod group_calls;
 pub mod group_ops;
+pub mod grouping;
 pub mod layout;
 pub mod lower_stablehlo;
 pub mod opt_barrier;
@@ -67,6 +69,10 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(constants::move_constant::INFO);
     registry.register(constants::const_norm::INFO);
     registry.register(group_ops::INFO);
+    registry.register(grouping::group_pattern::INFO);
+    registry.register(grouping::group_optimization::INFO);
+    registry.register(grouping::group_ldst::INFO);
+    registry.register(grouping::group_mapping::INFO);
     registry.register(sharding::INFO);
     registry.register(spm_alloc::INFO);
     registry.register(opt_barrier::INFO);

@@ -1,0 +1,129 @@
+//! `tx8be-group-ldst` (the seed's GroupLdStPass): gives every group made
+//! by `tx8be-group-pattern` / `tx8be-group-optimization` its boundary,
+//! as the group contract says:
+//!
+//! - one load per (external value, using op): right before each compute
+//!   op, in operand order, a `load_var` of each operand defined outside the
+//!   group (`load_const` when it is a weight, in its constant's placement);
+//!   the same value used by two ops of the group gets two loads (their
+//!   boxes may differ), used twice by one op one load. A graph-level
+//!   `load_const` the group took in (tx8be-move-constant's, with its
+//!   `const_map_id` / `bypasscodegen` / `dev_info`) is that load: it moves
+//!   right before its op.
+//! - one `store_var` of the group's output (the last compute op's result),
+//!   yielded.
+//!
+//! Every group keeps `group_tag = 0` (needs the sharding search): the
+//! seed's tag 2 marks groups of DDR-only ops (reshapes), which stay
+//! outside groups here. A group that already has its store (grouped input)
+//! is left alone.
+
+use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+
+use super::{is_weight, top_level_groups};
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-group-ldst",
+    description: "Insert the loads and the store at every tx8be.group's boundary",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("tx8be-group-ldst", |_, _| None)?;
+        Ok(Box::new(GroupLdSt))
+    },
+};
+
+pub struct GroupLdSt;
+
+impl Pass for GroupLdSt {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beGroupLdSt"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let changed = insert_loads_and_stores(target.ctx, target.body)?;
+        Ok(PreservedAnalyses::unless_changed(changed))
+    }
+}
+
+/// The pass's work, callable by other passes (tx8be-group-ops): whether a
+/// group changed.
+pub fn insert_loads_and_stores(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic> {
+    let mut changed = false;
+    for g in top_level_groups(ctx, body) {
+        let block = body.first_block(body.local_regions(g)[0]).expect("verified: one block");
+        let Some(y) = body.last_op(block).filter(|&t| ctx.op_name_str(body.op_name(t)) == "tx8be.yield") else {
+            return Err(Diagnostic::error(body.op_loc(g), "'tx8be.group' body must end with 'tx8be.yield'"));
+        };
+        if body.num_operands(y) != 1 {
+            return Err(Diagnostic::error(body.op_loc(y), "a group must yield exactly one value (single-output groups)"));
+        }
+        let out = body.operand(y, 0);
+        let producer = body.defining_op(out).filter(|&d| body.op_block(d) == Some(block));
+        let Some(anchor) = producer else {
+            return Err(Diagnostic::error(body.op_loc(y), "a group must yield a value computed inside it"));
+        };
+        if ctx.op_name_str(body.op_name(anchor)) == "tx8be.store_var" {
+            continue; // already has its boundary
+        }
+        let compute: Vec<Op> = body.block_ops(block).filter(|&o| !is_boundary(ctx.op_name_str(body.op_name(o)))).collect();
+        for op in compute {
+            load_operands(ctx, body, block, op);
+        }
+        let loc = body.op_loc(anchor);
+        let ty = body.value_type(out);
+        let store = body.create_op(OpSpec::new(ctx, "tx8be.store_var", loc).operands(&[out]).results(&[ty]));
+        body.insert_op_before(y, store);
+        body.set_operand(y, 0, body.result(store, 0));
+        changed = true;
+    }
+    Ok(changed)
+}
+
+fn is_boundary(name: &str) -> bool {
+    matches!(name, "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield")
+}
+
+/// Puts a load of each of `op`'s operands right before it, in operand
+/// order: the group's own load when there is one, a new one for a value
+/// from outside.
+fn load_operands(ctx: &Context, body: &mut Body, block: strata_ir::Block, op: Op) {
+    let loc = body.op_loc(op);
+    let operands: Vec<Value> = body.operands(op).collect();
+    let mut loaded: Vec<(Value, Value)> = Vec::new(); // outer value -> its load, for this op
+    for (i, v) in operands.into_iter().enumerate() {
+        if let Some(d) = body.defining_op(v).filter(|&d| body.op_block(d) == Some(block)) {
+            let name = ctx.op_name_str(body.op_name(d));
+            if (name == "tx8be.load_const" || name == "tx8be.load_var") && !loaded.iter().any(|&(_, l)| l == v) {
+                body.move_op_before(d, op);
+                loaded.push((v, v));
+            }
+            continue; // an intermediate of the group, or loaded for an earlier operand
+        }
+        if let Some(&(_, l)) = loaded.iter().find(|&&(outer, _)| outer == v) {
+            body.set_operand(op, i, l);
+            continue;
+        }
+        let name = if is_weight(ctx, body, v) { "tx8be.load_const" } else { "tx8be.load_var" };
+        let vt = body.value_type(v);
+        let load = body.create_op(OpSpec::new(ctx, name, loc).operands(&[v]).results(&[vt]));
+        body.insert_op_before(op, load);
+        if name == "tx8be.load_const" {
+            // A load keeps its constant's placement; no dev_info means dense.
+            let mode = tx8be::layout::value_mem_layout(ctx, body, v);
+            if tx8be::layout::is_blocked(mode) {
+                tx8be::layout::set_mem_layout(ctx, body, load, mode);
+            }
+        }
+        let lv = body.result(load, 0);
+        body.set_operand(op, i, lv);
+        loaded.push((v, lv));
+    }
+}

@@ -1,0 +1,197 @@
+//! `tx8be-group-pattern` (the seed's GroupPatternPass): finds chains of
+//! compute ops that match a configured pattern (`automaton.rs`) and moves
+//! each chain into one `tx8be.group`, without loads or stores yet
+//! (`tx8be-group-ldst` adds them; `tx8be-group-optimization` groups the
+//! ops no pattern took).
+//!
+//! Options: `opt_group` (the seed's module config: 0 = no patterns, 1 =
+//! the built-in set `automaton::DEFAULT_PATTERNS`, the default) and
+//! `patterns=<path>` (a pattern file in the format of `automaton.rs`; it
+//! replaces the built-in set; an unreadable or malformed file is an error
+//! naming the file, line and column).
+//!
+//! The search (the seed's `search` / `searchOp`): from each op, walk the
+//! trie from the root along the op and then its user, its user's user,
+//! ...; every trie node where a pattern ends is a match. Matches are taken
+//! longest first, the higher priority between equally long ones
+//! (`find_matches`); each op lands in at most one group. The group
+//! contract holds by construction:
+//! - single output: a chain continues past an op only when every use of
+//!   that op's result is by the next op of the chain, so only the last
+//!   op's result is used outside the group;
+//! - no cycles between groups: every op before the last has its only user
+//!   inside the chain, so nothing outside depends on them, and the group
+//!   sits where its last op was (see `create_group`);
+//! - Reshape is never matched (patterns cannot name it).
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
+
+use strata_ir::{Body, Context, Diagnostic, Op};
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+
+use super::automaton::{parse_patterns, Pattern, Trie, DEFAULT_PATTERNS};
+use super::{create_group, entry_ops, is_groupable, number_groups};
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-group-pattern",
+    description: "Group chains of tx8be compute ops that match the configured patterns (no loads/stores yet)",
+    options: &[
+        ("opt_group", "pattern set: 0 = none, 1 = the built-in set (default)"),
+        ("patterns", "a pattern file (lines 'PRIORITY: OP OP|OP OP*'), instead of the built-in set"),
+    ],
+    ctor: |opts| {
+        let mut opt_group = 1;
+        let mut file: Option<String> = None;
+        opts.apply("tx8be-group-pattern", |k, v| {
+            Some(match k {
+                "opt_group" => match v {
+                    "0" | "1" => {
+                        opt_group = if v == "0" { 0 } else { 1 };
+                        Ok(())
+                    }
+                    _ => Err("expected 0 (none) or 1 (the built-in set)".to_string()),
+                },
+                "patterns" => {
+                    file = Some(v.to_string());
+                    Ok(())
+                }
+                _ => return None,
+            })
+        })?;
+        let patterns = match (&file, opt_group) {
+            (Some(path), _) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: error: cannot read the pattern file: {e}"))?;
+                parse_patterns(&text).map_err(|e| format!("{path}:{}:{}: error: {}", e.line, e.column, e.message))?
+            }
+            (None, 0) => Vec::new(),
+            (None, _) => parse_patterns(DEFAULT_PATTERNS).map_err(|e| format!("the built-in pattern set, line {}:{}: {}", e.line, e.column, e.message))?,
+        };
+        Ok(Box::new(GroupPattern::new(&patterns)))
+    },
+};
+
+pub struct GroupPattern {
+    trie: Trie,
+}
+
+impl GroupPattern {
+    pub fn new(patterns: &[Pattern]) -> GroupPattern {
+        GroupPattern { trie: Trie::build(patterns) }
+    }
+}
+
+impl Pass for GroupPattern {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beGroupPattern"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let body = &mut *target.body;
+        let matches = find_matches(ctx, body, &self.trie);
+        for (i, chain) in matches.iter().enumerate() {
+            create_group(ctx, body, chain, i as i64);
+        }
+        if !matches.is_empty() {
+            number_groups(ctx, body);
+        }
+        Ok(PreservedAnalyses::unless_changed(!matches.is_empty()))
+    }
+}
+
+/// The chains to group, in program order of their last ops (a
+/// topological order of the groups: see the module doc).
+///
+/// Selection is global and greedy: the best match from every op (see
+/// [`best_from`]) is a candidate; the longest candidate is taken first,
+/// the higher priority between equally long ones, the earlier start
+/// between equal ones. A candidate that overlaps ops taken since it was
+/// found is searched again from its start without them (it can only get
+/// shorter, so taking candidates in this order stays longest-first).
+pub fn find_matches(ctx: &Context, body: &Body, trie: &Trie) -> Vec<Vec<Op>> {
+    let ops = entry_ops(body);
+    let position: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    let mut taken: HashSet<Op> = HashSet::new();
+    let mut heap = BinaryHeap::new();
+    let push = |heap: &mut BinaryHeap<Candidate>, taken: &HashSet<Op>, start: usize| {
+        let mut chain = Vec::new();
+        if let Some((ops, priority)) = best_from(ctx, body, trie, Trie::ROOT, ops[start], taken, &mut chain) {
+            heap.push(Candidate { len: ops.len(), priority, start: Reverse(start), ops });
+        }
+    };
+    for (start, &op) in ops.iter().enumerate() {
+        if candidate(ctx, body, op, &taken) {
+            push(&mut heap, &taken, start);
+        }
+    }
+    let mut out = Vec::new();
+    while let Some(c) = heap.pop() {
+        if c.ops.iter().any(|o| taken.contains(o)) {
+            if !taken.contains(&ops[c.start.0]) {
+                push(&mut heap, &taken, c.start.0);
+            }
+            continue;
+        }
+        taken.extend(c.ops.iter().copied());
+        out.push(c.ops);
+    }
+    out.sort_by_key(|chain| position[chain.last().expect("a match has ops")]);
+    out
+}
+
+/// A match waiting to be taken, ordered longest, then highest priority,
+/// then earliest start.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Candidate {
+    len: usize,
+    priority: i64,
+    start: Reverse<usize>,
+    ops: Vec<Op>,
+}
+
+/// Whether `op` may join a chain: a top-level compute op with one result
+/// that no earlier match took (not one inside an existing group).
+fn candidate(ctx: &Context, body: &Body, op: Op, taken: &HashSet<Op>) -> bool {
+    let top = body.root_regions().first().and_then(|&r| body.first_block(r));
+    body.op_block(op) == top && is_groupable(ctx, body, op) && body.num_results(op) == 1 && !taken.contains(&op)
+}
+
+/// The best match of the trie below `node` along `op` and its chain of
+/// sole users: (the ops, the pattern's priority), longest first, then the
+/// highest priority.
+fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken: &HashSet<Op>, chain: &mut Vec<Op>) -> Option<(Vec<Op>, i64)> {
+    let name = ctx.op_name_str(body.op_name(op));
+    let next = trie.step(node, name.strip_prefix("tx8be.")?)?;
+    chain.push(op);
+    let mut best = trie.terminal(next).map(|p| (chain.clone(), p));
+    if let Some(user) = sole_user(body, op).filter(|&u| candidate(ctx, body, u, taken)) {
+        if let Some(longer) = best_from(ctx, body, trie, next, user, taken, chain) {
+            let better = match &best {
+                None => true,
+                Some((b, p)) => (longer.0.len(), longer.1) > (b.len(), *p),
+            };
+            if better {
+                best = Some(longer);
+            }
+        }
+    }
+    chain.pop();
+    best
+}
+
+/// The one op using `op`'s result, if every use is by the same op (the
+/// single-output rule: an op whose result is also used elsewhere ends a
+/// chain).
+fn sole_user(body: &Body, op: Op) -> Option<Op> {
+    let mut users = body.uses(body.result(op, 0)).map(|(u, _)| u);
+    let first = users.next()?;
+    users.all(|u| u == first).then_some(first)
+}

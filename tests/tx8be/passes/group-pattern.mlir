@@ -1,0 +1,101 @@
+// RUN: strata-opt %s -tx8be-group-pattern | FileCheck %s
+// RUN: strata-opt %s -tx8be-group-pattern=opt_group=0 | FileCheck %s --check-prefix=NONE
+// RUN: strata-opt %s -tx8be-group-pattern | strata-opt -verify-diagnostics | FileCheck %s
+// tx8be-group-pattern with the built-in pattern set (opt_group=1): matched
+// chains move into one tx8be.group that reads outer values directly (no
+// loads or stores yet) and yields the chain's last result.
+// NONE-NOT: tx8be.group
+
+// Conv Unary: a conv's relu epilogue.
+// CHECK-LABEL: func.func @conv_relu
+// CHECK-SAME: (%[[X:.*]]: tensor<1x8x8x4xf32>)
+// CHECK: %[[W:.*]] = tx8be.const
+// CHECK-NEXT: %[[G:.*]] = tx8be.group -> tensor<1x8x8x8xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: %[[C:.*]] = tx8be.Conv(%[[X]], %[[W]])
+// CHECK-NEXT: %[[R:.*]] = tx8be.Unary(%[[C]]) {kind = "relu"}
+// CHECK-NEXT: tx8be.yield %[[R]]
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[G]]
+func.func @conv_relu(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8x8xf32> {
+  %w = tx8be.const dense<0.5> : tensor<3x3x4x8xf32>
+  %c = tx8be.Conv(%x, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x8xf32>) -> tensor<1x8x8x8xf32>
+  %r = tx8be.Unary(%c) {kind = "relu"} : (tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %r : tensor<1x8x8x8xf32>
+}
+
+// A residual block: Conv Binary Unary where the add's other operand is an
+// earlier value (%a, also the conv's input). %a has two users, so no
+// pattern continues past it; the chain after it is one group.
+// CHECK-LABEL: func.func @residual
+// CHECK: %[[A:.*]] = tx8be.Unary(%{{.*}}) {kind = "relu"}
+// CHECK-NEXT: %[[G:.*]] = tx8be.group -> tensor<1x8x8x4xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: %[[C:.*]] = tx8be.Conv(%[[A]], %{{.*}})
+// CHECK-NEXT: %[[S:.*]] = tx8be.Binary(%[[C]], %[[A]]) {kind = "add"}
+// CHECK-NEXT: %[[R:.*]] = tx8be.Unary(%[[S]]) {kind = "relu"}
+// CHECK-NEXT: tx8be.yield %[[R]]
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[G]]
+func.func @residual(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32> {
+  %w = tx8be.const dense<0.5> : tensor<3x3x4x4xf32>
+  %a = tx8be.Unary(%x) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %c = tx8be.Conv(%a, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %s = tx8be.Binary(%c, %a) {kind = "add"} : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %r = tx8be.Unary(%s) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  return %r : tensor<1x8x8x4xf32>
+}
+
+// Single output: the conv's result is also returned, so the conv must be
+// the last op of its group; "Conv" alone is no pattern, and the relu
+// alone neither: nothing is grouped.
+// CHECK-LABEL: func.func @conv_also_returned
+// CHECK-NOT: tx8be.group
+// CHECK: return
+func.func @conv_also_returned(%x: tensor<1x8x8x4xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) {
+  %w = tx8be.const dense<0.5> : tensor<3x3x4x8xf32>
+  %c = tx8be.Conv(%x, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x8xf32>) -> tensor<1x8x8x8xf32>
+  %r = tx8be.Unary(%c) {kind = "relu"} : (tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %c, %r : tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>
+}
+
+// A reshape between two matchable ops ends the chain: reshapes stay
+// outside groups. Gemm -> Reshape -> Binary -> Unary: only Binary Unary.
+// CHECK-LABEL: func.func @reshape_between
+// CHECK: %[[Y:.*]] = tx8be.Gemm
+// CHECK-NEXT: %[[R:.*]] = tx8be.Reshape(%[[Y]])
+// CHECK-NEXT: tx8be.group
+// CHECK-NEXT: tx8be.Binary(%[[R]],
+// CHECK-NEXT: tx8be.Unary
+// CHECK-NEXT: tx8be.yield
+func.func @reshape_between(%x: tensor<4x8xf32>, %z: tensor<32xf32>) -> tensor<32xf32> {
+  %w = tx8be.const dense<0.5> : tensor<8x8xf32>
+  %y = tx8be.Gemm(%x, %w) : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  %r = tx8be.Reshape(%y) : (tensor<4x8xf32>) -> tensor<32xf32>
+  %b = tx8be.Binary(%r, %z) {kind = "add"} : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32>
+  %u = tx8be.Unary(%b) {kind = "relu"} : (tensor<32xf32>) -> tensor<32xf32>
+  return %u : tensor<32xf32>
+}
+
+// Attention scores: matmul, scale, mask, softmax in one group (the
+// longest default pattern); group ids follow program order.
+// CHECK-LABEL: func.func @attention_scores
+// CHECK: tx8be.group -> tensor<4x4xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Gemm
+// CHECK-NEXT: tx8be.Binary{{.*}}"mul"
+// CHECK-NEXT: tx8be.Binary{{.*}}"add"
+// CHECK-NEXT: tx8be.Softmax
+// CHECK-NEXT: tx8be.yield
+// CHECK: tx8be.group -> tensor<4x4xf32> attributes {group_id = 1 : i64} {
+// CHECK-NEXT: tx8be.Binary{{.*}}"add"
+// CHECK-NEXT: tx8be.LayerNorm
+// CHECK-NEXT: tx8be.yield
+func.func @attention_scores(%q: tensor<4x8xf32>, %k: tensor<8x4xf32>, %s: tensor<4x4xf32>, %m: tensor<4x4xf32>, %res: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %g = tx8be.const dense<1.0> : tensor<4xf32>
+  %be = tx8be.const dense<0.0> : tensor<4xf32>
+  %y = tx8be.Gemm(%q, %k) : (tensor<4x8xf32>, tensor<8x4xf32>) -> tensor<4x4xf32>
+  %a = tx8be.Binary(%y, %s) {kind = "mul"} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  %b = tx8be.Binary(%a, %m) {kind = "add"} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  %p = tx8be.Softmax(%b) {axis = 1 : i64} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  %r = tx8be.Binary(%p, %res) {kind = "add"} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  %l = tx8be.LayerNorm(%r, %g, %be) {epsilon = 1.0e-5 : f32, axis = 1 : i64} : (tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4x4xf32>
+  return %l : tensor<4x4xf32>
+}

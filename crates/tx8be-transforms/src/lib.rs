@@ -70,6 +70,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(constants::const_norm::INFO);
     registry.register(group_ops::INFO);
     registry.register(grouping::group_pattern::INFO);
+    registry.register(grouping::group_boundaries::INFO);
     registry.register(grouping::group_optimization::INFO);
     registry.register(grouping::group_ldst::INFO);
     registry.register(grouping::group_mapping::INFO);

@@ -168,6 +168,12 @@ fn legal(ctx: &Context, body: &Body, op: Op, shard: &[i64], split: &[i64]) -> bo
 
 /// The chosen schedule of `op`.
 pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result<Schedule, Diagnostic> {
+    choose_estimated(ctx, body, op, hw).map(|(_, s)| s)
+}
+
+/// The chosen schedule of the group anchored at `op` and the cycles the
+/// search estimated for it (what `tx8be-group-boundaries` compares).
+pub fn choose_estimated(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result<(f64, Schedule), Diagnostic> {
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let rank = dims.len();
     let tiles = hw.tiles() as i64;
@@ -216,6 +222,11 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
         .collect();
     let steps_of = |slice: &[i64]| -> Option<Vec<Vec<StepBoxes>>> { note(tile_steps(ctx, body, op, &shard, slice, tiles as usize)) };
     let fits_with = |slice: &[i64], copies: u64| -> bool {
+        // A slice needing more steps than the search allows is not a
+        // schedule (and would take that many boxes to check).
+        if step_count(&tile_box, slice) > MAX_STEPS {
+            return false;
+        }
         let Some(steps) = steps_of(slice) else { return false };
         match group_buffers(ctx, body, &g, &steps, hw) {
             Ok(b) => b.total_with_copies(copies, &step_invariant_loads(&g, &steps)) <= window,
@@ -280,7 +291,7 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
             best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring) });
         }
     }
-    Ok(best.1)
+    Ok(best)
 }
 
 /// The ring a compute op shares its operand round (`share = "ring"`,

@@ -89,6 +89,9 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
         layout_and_constant_passes(pm.nest("func.func"), &registry, hw)?;
     }
     let f = pm.nest("func.func");
+    // Grouping (seed: GroupPattern, the boundary search, GroupOptimization + GroupLdSt).
+    add(f, &registry, "tx8be-group-pattern", "")?;
+    f.add_pass(Box::new(tx8be_transforms::grouping::group_boundaries::GroupBoundaries { hw: hw.clone() }));
     add(f, &registry, "tx8be-group-ops", "")?;
     f.add_pass(Box::new(tx8be_transforms::sharding::Sharding { hw: hw.clone() }));
     f.add_pass(Box::new(tx8be_transforms::spm_alloc::SpmAlloc { hw: hw.clone() }));

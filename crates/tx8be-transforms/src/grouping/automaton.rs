@@ -55,6 +55,13 @@ pub const GROUPABLE_OPS: &[&str] = &[
 /// matmul. Which of these are faster is measured later; edit this table
 /// to change the set.
 pub const DEFAULT_PATTERNS: &str = "\
+# whole residual blocks (tx8be-group-boundaries cuts them where that is faster
+# or where they do not fit): ResNet's bottleneck and basic block, MobileNetV2's
+# inverted residual with and without its residual add
+6: Conv Unary Conv Unary Conv Binary Unary
+5: Conv Unary Conv Binary Unary
+5: Conv Unary Conv Unary Conv Binary
+4: Conv Unary Conv Unary Conv
 # Conv / Gemm / Pool epilogues
 3: Conv BatchNorm_Inference Unary|Binary|Cast*
 3: Conv BatchNorm_Inference

@@ -6,6 +6,7 @@
 //! | pass | file |
 //! | --- | --- |
 //! | `tx8be-group-pattern` | `group_pattern.rs` (patterns in `automaton.rs`) |
+//! | `tx8be-group-boundaries` | `group_boundaries.rs` (interval DP over each pattern group's chain) |
 //! | `tx8be-group-optimization` | `group_optimization.rs` |
 //! | `tx8be-group-ldst` | `group_ldst.rs` |
 //! | `tx8be-group-mapping` | `group_mapping.rs` |
@@ -15,6 +16,7 @@
 //! ([`create_group`]).
 
 pub mod automaton;
+pub mod group_boundaries;
 pub mod group_ldst;
 pub mod group_mapping;
 pub mod group_optimization;

@@ -39,7 +39,7 @@ GROUP_RE = re.compile(r"^\s*%\S+ = tx8be\.group\b.*\bgroup_id = (\d+)")
 CONST_RE = re.compile(r"^\s*(%[\w#:]+) = tx8be\.const\b")
 LOAD_CONST_RE = re.compile(r"^\s*(%\w+) = tx8be\.load_const (%\w+)")
 COMPUTE_RE = re.compile(r"^\s*%\S+ = (tx8be\.\w+)\(([^)]*)\)")
-DIVERGENCE_RE = re.compile(r"first divergence at group (\d+) \('(tx8be\.\w+)' at (.+?)\)")
+DIVERGENCE_RE = re.compile(r"first divergence at group (\d+) \('(tx8be\.\w+)' at (.+?); the group computes ([\w., ]+)\)")
 
 
 class IrError(Exception):
@@ -149,8 +149,11 @@ class CompareAllCheck:
         if not m:
             return "no 'first divergence at group G' line", "\n".join(log)
         got_group, got_op, loc = int(m.group(1)), m.group(2), m.group(3)
-        if (got_group, got_op) != (group, op):
-            return f"named group {got_group} '{got_op}', expected group {group} '{op}'", "\n".join(log)
+        # A multi-op group is compared at its output (its last op, named
+        # first); the op reading the weight must be one of the group's.
+        got_ops = [o.strip() for o in m.group(4).split(",")]
+        if got_group != group or op not in got_ops or got_op != got_ops[-1]:
+            return f"named group {got_group} '{got_op}' computing {got_ops}, expected group {group} computing '{op}'", "\n".join(log)
         if not loc.strip('"'):
             return "the divergence line has no location", "\n".join(log)
         return "", "\n".join(log)

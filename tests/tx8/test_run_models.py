@@ -132,9 +132,9 @@ class CompareAllTarget(unittest.TestCase):
             compare_all_check.choose_constant(consts, uses)
 
     def test_the_divergence_line_is_read(self):
-        line = "tx8c: compare-all: first divergence at group 6 ('tx8be.Gemm' at \"fc2\"): cosine 0.9 < 0.99"
+        line = "tx8c: compare-all: first divergence at group 6 ('tx8be.Unary' at \"fc2.relu\"; the group computes tx8be.Gemm, tx8be.Unary): cosine 0.9 < 0.99"
         m = compare_all_check.DIVERGENCE_RE.search(line)
-        self.assertEqual(m.groups(), ("6", "tx8be.Gemm", '"fc2"'))
+        self.assertEqual(m.groups(), ("6", "tx8be.Unary", '"fc2.relu"', "tx8be.Gemm, tx8be.Unary"))
 
 
 if __name__ == "__main__":

@@ -6,14 +6,15 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %S/Inputs/tiny_cnn.onnx -o %t/out --report %t/out/report.html -q 2>&1 | FileCheck %s
 // CHECK: tx8c: {{[0-9]+}} cycles
-// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 10 groups:
+// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 9 groups:
 // CHECK: tx8c: wrote the report
 // RUN: %python %S/Inputs/check_group_report.py %t/out | FileCheck %s --check-prefix=PY
-// PY: group report ok: 10 groups
+// PY: group report ok: 9 groups
 // RUN: FileCheck %s --check-prefix=HTML < %t/out/report.html
 // HTML: trace.json
 // HTML: <table>
-// HTML: <td class=l>tx8be.Conv</td>
+// The Conv and its Relu are one group (tx8be-group-pattern).
+// HTML: <td class=l>tx8be.Conv → tx8be.Unary</td>
 // HTML: <td class=l>tx8be.Gemm</td>
 // The main.c marks each group.
 // RUN: FileCheck %s --check-prefix=C < %t/out/main.c

@@ -77,9 +77,27 @@ impl Pass for Sharding {
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
+        // The seed's template mechanism: a group identical to one searched
+        // before (same ops, attributes, types and placements) takes its
+        // schedule, and records whose (`template_id`).
+        let mut templates: std::collections::HashMap<crate::search::template_cache::GroupKey, (i64, Schedule)> = std::collections::HashMap::new();
         for g in groups(ctx, body) {
             let Some(op) = group_compute_op(ctx, body, g) else { continue };
-            let Schedule { shard, slice, buffers, ring } = choose(ctx, body, op, &self.hw)?;
+            let key = crate::search::template_cache::group_key(ctx, body, g);
+            let schedule = match templates.get(&key) {
+                Some((source, s)) => {
+                    body.set_op_attr(ctx, g, "template_id", Some(ctx.integer_attr(ctx.i64(), *source)));
+                    s.clone()
+                }
+                None => {
+                    let s = choose(ctx, body, op, &self.hw)?;
+                    let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(-1);
+                    templates.insert(key, (id, s.clone()));
+                    body.set_op_attr(ctx, g, "template_id", None);
+                    s
+                }
+            };
+            let Schedule { shard, slice, buffers, ring } = schedule;
             match &ring {
                 Some(r) => {
                     body.set_op_attr(ctx, op, "share", Some(ctx.string_attr("ring")));
@@ -174,31 +192,91 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
 /// The chosen schedule of the group anchored at `op` and the cycles the
 /// search estimated for it (what `tx8be-group-boundaries` compares).
 pub fn choose_estimated(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result<(f64, Schedule), Diagnostic> {
+    choose_among(ctx, body, op, hw, SHARDING_TRIES)
+}
+
+/// `choose_estimated` with the split search run on the `tries` best-ranked
+/// shardings (the group boundary search, which asks about many candidate
+/// groups, takes the best-ranked one only).
+pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tries: usize) -> Result<(f64, Schedule), Diagnostic> {
+    let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
+    let rank = dims.len();
+    let tiles = hw.tiles() as i64;
+    let ones = vec![1i64; rank];
+    let g = GroupCalls::of_anchor(ctx, body, op)?;
+    // Candidates (DS_SpaceInit): every sharding over all the tiles that
+    // the anchor's interface allows (`search::slice_space`), and each dim
+    // cut alone over min(dim, tiles) tiles (a 14-row output over 14
+    // tiles); only those every op of the group accepts. The cheap
+    // `shard_cost` ranks them; the split search runs on the best few.
+    let mut candidates: Vec<Vec<i64>> = Vec::new();
+    for d in 0..rank {
+        if dims[d] >= 2 {
+            let mut shard = ones.clone();
+            shard[d] = dims[d].min(tiles);
+            candidates.push(shard);
+        }
+    }
+    let align = crate::search::anchor::last_dim_align(ctx, body, op);
+    for level in crate::search::slice_space::sharding_space(&dims, tiles, align, |s| legal(ctx, body, op, s, &ones)) {
+        for s in level.shardings {
+            if !candidates.contains(&s) {
+                candidates.push(s);
+            }
+        }
+    }
+    let mut ranked: Vec<(f64, Vec<i64>)> = candidates
+        .into_iter()
+        .filter(|shard| legal(ctx, body, op, shard, &ones))
+        .filter_map(|shard| {
+            let whole_steps = tile_steps(ctx, body, op, &shard, &dims, tiles as usize).ok()?;
+            Some((shard_cost(ctx, body, &g, &whole_steps, hw), shard))
+        })
+        .collect();
+    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+    if ranked.is_empty() {
+        ranked.push((0.0, ones.clone()));
+    }
+    let mut best: Option<(f64, Schedule)> = None;
+    let mut first_error = None;
+    for (_, shard) in ranked.into_iter().take(tries.max(1)) {
+        match search_split(ctx, body, op, &g, &shard, hw) {
+            Ok((t, s)) => {
+                if best.as_ref().is_none_or(|(b, _)| t < *b) {
+                    best = Some((t, s));
+                }
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let mut best = match (best, first_error) {
+        (Some(b), _) => b,
+        (None, Some(e)) => return Err(e),
+        (None, None) => unreachable!("at least one candidate is searched"),
+    };
+    if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw).filter(|_| g.is_single()) {
+        if r.cycles < best.0 {
+            best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring) });
+        }
+    }
+    Ok(best)
+}
+
+/// How many of the best-ranked shardings get the full split search.
+const SHARDING_TRIES: usize = 3;
+
+/// DS_TileSplit and the buffering decision for one sharding: the time
+/// split and buffer count the pipeline estimate finds fastest, with that
+/// estimate; an error naming the op when no slice fits.
+fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64], hw: &HardwareConfig) -> Result<(f64, Schedule), Diagnostic> {
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let rank = dims.len();
     let tiles = hw.tiles() as i64;
     let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
     let ones = vec![1i64; rank];
-    let g = GroupCalls::of_anchor(ctx, body, op)?;
-    // Candidates: each dim the interface lets us cut, over min(dim, tiles)
-    // tiles, that every op of the group accepts.
-    let mut best: Option<(f64, Vec<i64>)> = None;
-    for d in 0..rank {
-        if dims[d] < 2 {
-            continue;
-        }
-        let mut shard = ones.clone();
-        shard[d] = dims[d].min(tiles);
-        if !legal(ctx, body, op, &shard, &ones) {
-            continue;
-        }
-        let Ok(whole_steps) = tile_steps(ctx, body, op, &shard, &dims, tiles as usize) else { continue };
-        let cost = shard_cost(ctx, body, &g, &whole_steps);
-        if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-            best = Some((cost, shard));
-        }
-    }
-    let shard = best.map(|(_, s)| s).unwrap_or_else(|| ones.clone());
+    let shard = shard.to_vec();
     let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().flatten().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
     // Why an op of a multi-op group refused a candidate box (the first
     // reason): when nothing fits, that is the error to report.
@@ -286,11 +364,6 @@ pub fn choose_estimated(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig)
             }
         }
     }
-    if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw).filter(|_| g.is_single()) {
-        if r.cycles < best.0 {
-            best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring) });
-        }
-    }
     Ok(best)
 }
 
@@ -309,14 +382,20 @@ pub fn recorded_ring(ctx: &Context, body: &Body, op: Op) -> Option<Vec<u32>> {
 const MAX_STEPS: i64 = 4096;
 
 /// Estimated cycles of a sharding (its `steps`, one per tile: the whole
-/// tile box): the busiest tile's compute (every call of the group) plus
-/// the DDR traffic of all tiles' loads through the shared DDR bandwidth.
-fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> f64 {
-    let mut max_compute = 0f64;
+/// tile box): the busiest tile's compute (every call of the group) and DMA
+/// descriptor starts (a box of short rows takes one strided copy per row:
+/// cutting a tensor's last dim into 8-element pieces is slow however few
+/// bytes move), plus the DDR traffic of all tiles' loads and stores
+/// through the shared DDR bandwidth.
+fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> f64 {
+    let mut busiest = 0f64;
     let mut bytes = 0u64;
+    let anchor = g.anchor();
+    let result = body.result(anchor, 0);
     for s in steps.iter().flatten() {
         let compute: f64 = s.calls.iter().zip(&g.calls).map(|(c, &op)| c.out.size.iter().product::<i64>() as f64 * work_per_output(ctx, body, op)).sum();
-        max_compute = max_compute.max(compute);
+        let mut starts = crate::pipeline_cost::descriptors(ctx, body, result, &s.out);
+        bytes += crate::schedule::slice_bytes(ctx, body, result, &s.out.size);
         // Every operand read from outside the group (loaded or read from
         // DDR by the op itself); intermediates stay in SPM.
         for (c, call) in s.calls.iter().enumerate() {
@@ -325,12 +404,14 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
                 if g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_))) {
                     continue;
                 }
-                bytes += crate::schedule::slice_bytes(ctx, body, body.operand(op, i), &b.size);
+                let v = body.operand(op, i);
+                bytes += crate::schedule::slice_bytes(ctx, body, v, &b.size);
+                starts += crate::pipeline_cost::descriptors(ctx, body, v, b);
             }
         }
+        busiest = busiest.max(compute + starts * hw.dma_start_cycles as f64);
     }
-    let hw = HardwareConfig::default();
-    max_compute + bytes as f64 / hw.ddr_bytes_per_cycle
+    busiest + bytes as f64 / hw.ddr_bytes_per_cycle
 }
 
 /// Cycles per output element on one tile: NE ops do K MACs per output at

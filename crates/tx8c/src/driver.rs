@@ -222,6 +222,10 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     if let Some(m) = crate::group_report::median_estimate_error(&rows) {
         eprintln!("tx8c: cost model: median |estimated - simulated| / simulated over {} groups: {:.1}%", crate::group_report::estimate_errors(&rows).len(), m * 100.0);
     }
+    if let Some(h) = crate::group_report::template_hit_rate(&rows) {
+        let reused = rows.iter().filter(|r| r.template_id.is_some()).count();
+        eprintln!("tx8c: search: {reused} of {} groups took the schedule of an identical group (template hit rate {:.1}%)", rows.len(), h * 100.0);
+    }
     if let Some(path) = &opts.report {
         let summary = crate::group_report::ReportSummary {
             model: &opts.model.display().to_string(),

@@ -54,6 +54,15 @@ pub struct GroupRow {
     pub sharding: Vec<i64>,
     /// Largest per-step output slice (`dev_info.temporal_mem_slice`).
     pub split: Vec<i64>,
+    /// The group whose searched schedule this one reused (`template_id`:
+    /// the two are identical), if any.
+    pub template_id: Option<i64>,
+}
+
+/// Groups that reused an identical group's schedule, over all groups (the
+/// template cache's hit rate).
+pub fn template_hit_rate(rows: &[GroupRow]) -> Option<f64> {
+    (!rows.is_empty()).then(|| rows.iter().filter(|r| r.template_id.is_some()).count() as f64 / rows.len() as f64)
 }
 
 fn placed_bytes(ctx: &Context, body: &Body, v: strata_ir::Value) -> u64 {
@@ -133,6 +142,7 @@ pub fn group_rows(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: bool, s
             spm_high_water: spm_high_water(ctx, body, op, hw),
             sharding,
             split,
+            template_id: tx8be::dialect::values::attr_i64(ctx, body, g, "template_id"),
         });
     }
     Ok(rows)

@@ -48,6 +48,9 @@ struct RunFile<'a> {
     ddr_footprint_bytes: Option<u64>,
     /// Median over groups of |estimated - simulated| / simulated.
     estimate_median_error: Option<f64>,
+    /// Groups that took an identical group's schedule instead of a search
+    /// (the seed's template mechanism), over all groups.
+    template_hit_rate: Option<f64>,
     /// Per group: estimate, simulation, roofline, bytes, SPM, schedule.
     groups: &'a [GroupRow],
     /// The run's Perfetto / Chrome trace (OUTDIR/trace.json).
@@ -109,6 +112,7 @@ pub fn write_run_json(
         channel_norm_on_constants: channel_norms.1,
         ddr_footprint_bytes,
         estimate_median_error: median_estimate_error(groups),
+        template_hit_rate: crate::group_report::template_hit_rate(groups),
         groups,
         trace: trace.map(|p| p.display().to_string()),
     };

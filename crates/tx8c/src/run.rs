@@ -179,6 +179,9 @@ pub fn compare_outputs(dir: &Path, reference: &Path, opts: &Options, outputs: &[
 struct GroupComparison {
     group: i64,
     op: String,
+    /// Every compute op of the group (the anchor `op` last): a diverging
+    /// group output may come from any of them.
+    ops: Vec<String>,
     loc: String,
     #[serde(flatten)]
     comparison: Comparison,
@@ -203,22 +206,27 @@ pub fn compare_all(ctx: &Context, module_body: &Body, func: Op, program: &Progra
             return Err(Failure(format!("the reference interpreter has no value for group {id}")));
         };
         let name = ctx.op_name_str(body.op_name(op)).to_string();
+        let ops = match tx8be_transforms::group_calls::GroupCalls::of_anchor(ctx, body, op) {
+            Ok(calls) => calls.calls.iter().map(|&c| ctx.op_name_str(body.op_name(c)).to_string()).collect(),
+            Err(_) => vec![name.clone()],
+        };
         let loc = crate::codegen::location_text(ctx, body.op_loc(op));
         let c = compare(&format!("group {id}"), &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name()));
         if !c.pass && first_bad.is_none() {
             first_bad = Some(rows.len());
         }
-        rows.push(GroupComparison { group: *id, op: name, loc, comparison: c });
+        rows.push(GroupComparison { group: *id, op: name, ops, loc, comparison: c });
     }
     std::fs::write(dir.join("compare_all.json"), serde_json::to_string_pretty(&rows).unwrap_or_default()).map_err(|e| Failure(e.to_string()))?;
     match first_bad {
         Some(i) => {
             let r = &rows[i];
             eprintln!(
-                "tx8c: compare-all: first divergence at group {} ('{}' at {}): cosine {:.6} (needs >= {}), sqnr {:.1} dB (needs >= {}), max_abs {:.4e}; {} of {} groups differ",
+                "tx8c: compare-all: first divergence at group {} ('{}' at {}; the group computes {}): cosine {:.6} (needs >= {}), sqnr {:.1} dB (needs >= {}), max_abs {:.4e}; {} of {} groups differ",
                 r.group,
                 r.op,
                 r.loc,
+                r.ops.join(", "),
                 r.comparison.cosine,
                 threshold,
                 r.comparison.sqnr,

@@ -6,7 +6,8 @@
 //! TPU-MLIR's layer group search does, an interval dynamic program over
 //! the chain decides: for every interval of ops, validity first (the
 //! sharding search finds a schedule whose buffers fit the usable SPM),
-//! then its estimated cycles (the search's own estimate); the cheapest
+//! then its estimated cycles (the search's own estimate, for the
+//! best-ranked sharding); the cheapest
 //! partition of the chain into valid intervals wins. A chain no partition
 //! makes valid keeps one op per group (the sharding pass then names the op
 //! that does not fit).
@@ -163,7 +164,8 @@ fn interval_cycles(ctx: &Context, body: &Body, g: Op, seg: &[Op], hw: &HardwareC
         return c;
     }
     let anchor = *seg.last()?;
-    let cycles = crate::sharding::choose_estimated(ctx, &copy, anchor, hw).ok().map(|(c, _)| c);
+    // The best-ranked sharding only: the sharding pass searches more for the groups kept.
+    let cycles = crate::sharding::choose_among(ctx, &copy, anchor, hw, 1).ok().map(|(c, _)| c);
     cache.insert(key, cycles);
     cycles
 }
@@ -187,7 +189,7 @@ mod tests {
         let c = |i: usize, j: usize| match (i, j) {
             (0, 3) => None,
             (0, 2) => Some(5.0),
-            (1, 3) => Some(5.0),
+            (1, 3) => Some(6.0),
             _ => Some(4.0),
         };
         assert_eq!(best_partition(3, c), vec![0, 2, 3]);

@@ -35,16 +35,17 @@
 // JSON-NEXT: "tx8be.Unary"
 // JSON-NEXT: ],
 
-// Conv3x3 -> Relu -> Conv3x3, f32, 8 rows over the tiles: each tile's
-// second conv needs its row and the halo rows of the relu, so the first
-// conv computes up to 3 rows per output row (recomputed on neighbouring
-// tiles), with the padding of its own box.
-// RUN: %python %S/Inputs/fused_module.py conv_relu_conv --hw 8 --cin 16 --cout 16 > %t/halo.mlir
+// Conv3x3 -> Relu -> Conv3x3, f32, 32 rows over the 16 tiles (2 each):
+// each tile's second conv needs its rows and the halo rows of the relu,
+// so the first conv computes up to 4 rows for 2 output rows (recomputed on
+// neighbouring tiles), with the padding of its own box (the top tile's
+// box starts at the image edge: 3 rows, padded above).
+// RUN: %python %S/Inputs/fused_module.py conv_relu_conv --hw 32 --cin 16 --cout 16 > %t/halo.mlir
 // RUN: tx8c %t/halo.mlir -o %t/halo -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // RUN: FileCheck %s --check-prefix=HALO < %t/halo/main.c
-// HALO: static const BOX g1_out[8] = {{[{][{][{]}}0, 0, 0, 0}, {1, 1, 8, 16}}, {{[{][{]}}0, 1, 0, 0}, {1, 1, 8, 16}},
-// HALO: static const BOX g1_m0[8] = {{[{][{][{]}}0, 0, 0, 0}, {1, 2, 8, 16}}, {{[{][{]}}0, 0, 0, 0}, {1, 3, 8, 16}}, {{[{][{]}}0, 1, 0, 0}, {1, 3, 8, 16}},
-// HALO: static const int64_t g1c0_pad[8][4] = {{[{][{]}}1, 1, 0, 1}, {1, 1, 0, 1}, {0, 1, 0, 1},
+// HALO: static const BOX g1_out[16] = {{[{][{][{]}}0, 0, 0, 0}, {1, 2, 32, 16}}, {{[{][{]}}0, 2, 0, 0}, {1, 2, 32, 16}},
+// HALO: static const BOX g1_m0[16] = {{[{][{][{]}}0, 0, 0, 0}, {1, 3, 32, 16}}, {{[{][{]}}0, 1, 0, 0}, {1, 4, 32, 16}}, {{[{][{]}}0, 3, 0, 0}, {1, 4, 32, 16}},
+// HALO: static const int64_t g1c0_pad[16][4] = {{[{][{]}}1, 1, 0, 1}, {0, 1, 0, 1}, {0, 1, 0, 1},
 // HALO: op_conv2d(&p, &in0, &in1, &in2, &m0);
 // HALO: op_eltwise_unary(0, &m0, &m1);
 // HALO: op_conv2d(&p, &m1, &in1, &in2, &out);

@@ -39,14 +39,15 @@
 
 // The module below is `Inputs/layout_module.py` with its defaults. Two more
 // shapes from it: NCx bf16 with C0 tails (36 -> 64 and 130 = 2 x 64 + 2
-// channels, batch 2), and a conv sharded on its output channels (boxes of
-// 65 of 520 channels: blocked boxes re-blocked for their own channel count).
+// channels, batch 2), and a conv sharded on its output channels (given:
+// sharding_is_given; boxes of 65 of 520 channels: blocked boxes re-blocked
+// for their own channel count).
 // RUN: %python %S/Inputs/layout_module.py --n 2 --hw 2 --elem bf16 --cin 36 --cout 130 > %t/ncx.mlir
 // RUN: tx8c %t/ncx.mlir -o %t/ncx-ref --run=reference -q
 // RUN: tx8c %t/ncx.mlir -o %t/ncx --run --compare %t/ncx-ref/outputs.npz --compare-all -q 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=NCX < %t/ncx/main.c
 // NCX: op_channel_norm(3, 1, &in0, &out);
-// RUN: %python %S/Inputs/layout_module.py --hw 2 --elem bf16 --cin 40 --cout 520 > %t/split.mlir
+// RUN: %python %S/Inputs/layout_module.py --hw 2 --elem bf16 --cin 40 --cout 520 --shard-cout 8 > %t/split.mlir
 // RUN: tx8c %t/split.mlir -o %t/split-ref --run=reference -q
 // RUN: tx8c %t/split.mlir -o %t/split --run --compare %t/split-ref/outputs.npz --compare-all -q 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/split/main.c

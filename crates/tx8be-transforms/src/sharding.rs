@@ -225,6 +225,16 @@ pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tri
             }
         }
     }
+    // A sharding the IR gives (`tile_parallel.sharding_is_given`, the
+    // seed's user-given sharding) is the only candidate.
+    let given = body.op_attr(ctx, op, "tile_parallel").and_then(|a| ParallelAttr::from_attr(ctx, a)).filter(|p| p.sharding_is_given);
+    if let Some(p) = given {
+        let shard: Vec<i64> = p.shape_spatial_sharding.iter().map(|&s| s as i64).collect();
+        if shard.len() != rank || !legal(ctx, body, op, &shard, &ones) {
+            return Err(Diagnostic::error(body.op_loc(op), format!("'{}' op cannot take its given sharding {:?} (sharding_is_given)", ctx.op_name_str(body.op_name(op)), shard)));
+        }
+        candidates = vec![shard];
+    }
     let mut ranked: Vec<(f64, Vec<i64>)> = candidates
         .into_iter()
         .filter(|shard| legal(ctx, body, op, shard, &ones))

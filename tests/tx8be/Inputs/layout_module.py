@@ -28,8 +28,13 @@ def nest(v, dims):
     return "[" + ", ".join(nest(v[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])) + "]"
 
 
-def module(n, hw, e, ci, co):
+def module(n, hw, e, ci, co, shard_cout=0):
     blocked = "Cx" if n == 1 else "NCx"
+    given = ""
+    if shard_cout:
+        given = (", tile_parallel = #tx8be.parallel_attr<parallel = <none>, is_dp_inner = false, dp_dim_x = 1, "
+                 "dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, "
+                 f"shape_spatial_sharding = [1, 1, 1, {shard_cout}]>")
     dense = "Tensor" if n == 1 else "NTensor"
     t = f"tensor<{n}x{hw}x{hw}x{ci}x{e}>"
     y = f"tensor<{n}x{hw}x{hw}x{co}x{e}>"
@@ -54,7 +59,7 @@ def module(n, hw, e, ci, co):
                  f"%w1 = tx8be.load_const %w {{dev_info = {dev('Cx')}}} : {wt}",
                  f"%b1 = tx8be.load_const %bias {{dev_info = {dev('Cx')}}} : {bt}"],
           f"%y1 = tx8be.Conv(%a1, %w1, %b1) {{strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, "
-          f"dilations = array<i64: 1, 1>, group = 1 : i64, dev_info = {dev(blocked)}}} : ({t}, {wt}, {bt}) -> {y}")
+          f"dilations = array<i64: 1, 1>, group = 1 : i64, dev_info = {dev(blocked)}{given}}} : ({t}, {wt}, {bt}) -> {y}")
     group(2, y, [f"%a2 = tx8be.load_var %g1 : {y}"],
           f'%y2 = tx8be.Unary(%a2) {{kind = "relu", dev_info = {dev(blocked)}}} : ({y}) -> {y}')
     group(3, p, [f"%a3 = tx8be.load_var %g2 : {y}"],
@@ -76,8 +81,10 @@ def main():
     ap.add_argument("--elem", default="f32", choices=["f32", "bf16", "f16"])
     ap.add_argument("--cin", type=int, default=40)
     ap.add_argument("--cout", type=int, default=72)
+    ap.add_argument("--shard-cout", type=int, default=0,
+                    help="give the conv's sharding: its output channels over this many tiles (sharding_is_given)")
     a = ap.parse_args()
-    print(module(a.n, a.hw, a.elem, a.cin, a.cout))
+    print(module(a.n, a.hw, a.elem, a.cin, a.cout, a.shard_cout))
 
 
 if __name__ == "__main__":

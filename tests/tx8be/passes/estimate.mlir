@@ -11,7 +11,9 @@
 // and joins (180): 1602.96 cycles; with the barrier 3602.96.
 // CHECK-LABEL: func.func @relu
 // CHECK: tx8be.group -> tensor<32x64xbf16> attributes {barrier = false, estimated_cycles = 1603 : i64, group_id = 0 : i64}
-// CHECK: tx8be.group -> tensor<32x64xbf16> attributes {barrier = true, estimated_cycles = 3603 : i64, group_id = 1 : i64}
+// The second group is identical to the first: it takes its schedule
+// (template_id, the seed's template mechanism).
+// CHECK: tx8be.group -> tensor<32x64xbf16> attributes {barrier = true, estimated_cycles = 3603 : i64, group_id = 1 : i64, template_id = 0 : i64}
 func.func @relu(%x: tensor<32x64xbf16>) -> (tensor<32x64xbf16>, tensor<32x64xbf16>) {
   %0 = tx8be.group -> tensor<32x64xbf16> attributes {barrier = false, group_id = 0 : i64} {
     %1 = tx8be.load_var %x : tensor<32x64xbf16>

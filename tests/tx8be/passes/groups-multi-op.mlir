@@ -32,25 +32,27 @@
 // CHECK-NEXT: tx8be.Binary({{.*}}mem_addr = [90368]>, kind = "add"}
 // CHECK-NEXT: tx8be.Unary({{.*}}temporal_mem_slice = [1, 2, 32, 64], {{.*}}mem_addr = [98560]>, kind = "relu", tile_parallel
 
-// Conv3x3 -> Relu -> Conv3x3 (halo): one output row per tile needs three
-// rows of the relu (1 + 2 halo rows), so three rows of the first conv,
-// which needs five rows of the input. The boxes show in the buffers: the
-// input's is 5 x 16 x 16 f32 (5120 bytes: the weight follows at 70656),
-// the first conv's 3 rows (3072 bytes: the relu's buffer follows).
+// Conv3x3 -> Relu -> Conv3x3 (halo), 64 rows over 16 tiles: four output
+// rows per tile need six rows of the relu (4 + 2 halo rows), so six rows
+// of the first conv, which needs eight rows of the input. The boxes show
+// in the buffers: the input's is 8 x 16 x 16 f32 (8192 bytes: the weight
+// follows at 73728), the first conv's 6 rows (6144 bytes: the relu's
+// buffer follows).
 // CHECK-LABEL: func.func @halo
 // CHECK: tx8be.load_var %arg0 {dev_info = {{.*}}mem_addr = [65536]>}
-// CHECK-NEXT: tx8be.load_const {{.*}}mem_addr = [70656]>}
+// CHECK-NEXT: tx8be.load_const {{.*}}mem_addr = [73728]>}
 // CHECK: tx8be.Conv({{.*}}mem_addr = {{\[}}[[#H:]]{{\]}}>
-// CHECK-NEXT: tx8be.Unary({{.*}}mem_addr = {{\[}}[[#H+3072]]{{\]}}>, kind = "relu"}
+// CHECK-NEXT: tx8be.Unary({{.*}}mem_addr = {{\[}}[[#H+6144]]{{\]}}>, kind = "relu"}
 // The second conv's weight and bias are the first's, whole at every step:
 // their loads share the first conv's buffers.
-// CHECK-NEXT: tx8be.load_const {{.*}}mem_addr = [70656]>}
-// CHECK: tx8be.Conv({{.*}}temporal_mem_slice = [1, 1, 16, 16]{{.*}}shape_spatial_sharding = [1, 16, 1, 1]>}
+// CHECK-NEXT: tx8be.load_const {{.*}}mem_addr = [73728]>}
+// CHECK: tx8be.Conv({{.*}}temporal_mem_slice = [1, 4, 16, 16]{{.*}}shape_spatial_sharding = [1, 16, 1, 1]>}
 
-// Gemm -> Unary (gelu): the GEMM's K stays whole; the group is cut on N.
+// Gemm -> Unary (gelu): the GEMM's K stays whole; the group is cut on M
+// and N (2 x 8 tiles, 32 x 32 outputs each: a 2048-byte intermediate).
 // CHECK-LABEL: func.func @gemm_unary
 // CHECK: tx8be.Gemm({{.*}}temporal_mem_slice = [], {{.*}}mem_addr = {{\[}}[[#G:]]{{\]}}>} :
-// CHECK-NEXT: tx8be.Unary({{.*}}temporal_mem_slice = [64, 16], {{.*}}mem_addr = {{\[}}[[#G+2048]]{{\]}}>, kind = "gelu", tile_parallel = #tx8be.parallel_attr<{{.*}}shape_spatial_sharding = [1, 16]>}
+// CHECK-NEXT: tx8be.Unary({{.*}}temporal_mem_slice = [32, 32], {{.*}}mem_addr = {{\[}}[[#G+2048]]{{\]}}>, kind = "gelu", tile_parallel = #tx8be.parallel_attr<{{.*}}shape_spatial_sharding = [2, 8]>}
 
 // Lifetimes: Gemm -> relu -> neg -> exp. The GEMM's result dies at the
 // relu, so the neg's result (born after it) takes the GEMM's space.
@@ -90,22 +92,22 @@ func.func @conv_add_relu(%x: tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16>
   }
   return %0 : tensor<1x32x32x64xbf16>
 }
-func.func @halo(%x: tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32> {
+func.func @halo(%x: tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32> {
   %w = tx8be.const dense<0.5> : tensor<3x3x16x16xf32>
   %b = tx8be.const dense<0.25> : tensor<16xf32>
-  %0 = tx8be.group -> tensor<1x16x16x16xf32> attributes {group_id = 0 : i64} {
-    %a = tx8be.load_var %x : tensor<1x16x16x16xf32>
+  %0 = tx8be.group -> tensor<1x64x16x16xf32> attributes {group_id = 0 : i64} {
+    %a = tx8be.load_var %x : tensor<1x64x16x16xf32>
     %wl = tx8be.load_const %w : tensor<3x3x16x16xf32>
     %bl = tx8be.load_const %b : tensor<16xf32>
-    %c = tx8be.Conv(%a, %wl, %bl) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x16x16x16xf32>, tensor<3x3x16x16xf32>, tensor<16xf32>) -> tensor<1x16x16x16xf32>
-    %r = tx8be.Unary(%c) {kind = "relu"} : (tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+    %c = tx8be.Conv(%a, %wl, %bl) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x64x16x16xf32>, tensor<3x3x16x16xf32>, tensor<16xf32>) -> tensor<1x64x16x16xf32>
+    %r = tx8be.Unary(%c) {kind = "relu"} : (tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32>
     %w2 = tx8be.load_const %w : tensor<3x3x16x16xf32>
     %b2 = tx8be.load_const %b : tensor<16xf32>
-    %y = tx8be.Conv(%r, %w2, %b2) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x16x16x16xf32>, tensor<3x3x16x16xf32>, tensor<16xf32>) -> tensor<1x16x16x16xf32>
-    %s = tx8be.store_var %y : tensor<1x16x16x16xf32>
-    tx8be.yield %s : tensor<1x16x16x16xf32>
+    %y = tx8be.Conv(%r, %w2, %b2) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x64x16x16xf32>, tensor<3x3x16x16xf32>, tensor<16xf32>) -> tensor<1x64x16x16xf32>
+    %s = tx8be.store_var %y : tensor<1x64x16x16xf32>
+    tx8be.yield %s : tensor<1x64x16x16xf32>
   }
-  return %0 : tensor<1x16x16x16xf32>
+  return %0 : tensor<1x64x16x16xf32>
 }
 func.func @gemm_unary(%x: tensor<64x128xbf16>) -> tensor<64x256xbf16> {
   %w = tx8be.const dense<0.5> : tensor<128x256xbf16>

@@ -18,9 +18,10 @@ interpreter (tx8c's own thresholds; fp32 on odd seeds, bf16 on even ones).
 A wrong halo, a misplaced step box or an intermediate buffer overwritten
 inside a group changes some group's output, which --compare-all names.
 
-Then it reads OUT/run.json `groups` (`ops`, `split`, `sharding`) and,
-over the whole run, requires at least one group of >= 3 ops whose split is
-smaller than its per-tile output (the output shape divided by `sharding`):
+Then it reads OUT/run.json `groups` (`ops`, `split`, `sharding`), takes
+each group's output shape from the same compile's tx8be IR (--emit tx8be)
+and, over the whole run, requires at least one group of >= 3 ops whose
+split is smaller than its per-tile output (the output over `sharding`):
 the property is only worth something when the search actually time-split
 a long group. It prints how many multi-op and time-split multi-op groups
 it exercised.
@@ -34,6 +35,7 @@ Last line `N passed, N failed`; exit 1 when anything failed.
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -163,33 +165,30 @@ def tx8c(binary, args, timeout):
     return subprocess.run([binary] + args, capture_output=True, text=True, timeout=timeout)
 
 
-def output_shapes(model_path):
-    """ONNX shape inference: every node's name and every tensor's name ->
-    the shape of that node's first output / of that tensor. A group's `loc`
-    names the ONNX node (or tensor) its anchor op came from."""
-    import onnx
-    model = onnx.shape_inference.infer_shapes(onnx.load(model_path))
-    g = model.graph
-    dims = {}
-    for v in list(g.value_info) + list(g.output):
-        t = v.type.tensor_type
-        if t.HasField("shape") and all(d.HasField("dim_value") for d in t.shape.dim):
-            dims[v.name] = [d.dim_value for d in t.shape.dim]
-    for node in g.node:
-        if node.output and node.output[0] in dims:
-            dims[node.name] = dims[node.output[0]]
-    return dims
+GROUP_RESULT = re.compile(r"tx8be\.group -> tensor<([0-9x]+)x[a-z][a-z0-9]*>.*\bgroup_id = (\d+)")
+
+
+def group_shapes(binary, model, dtype, directory, timeout):
+    """group_id -> the group's output shape, from the scheduled tx8be IR
+    (tx8c --emit tx8be; run.json does not carry shapes, and the groups'
+    `loc` is shared by the ops tx8c inserts)."""
+    emit = tx8c(binary, [model, "-o", directory, "-q", "--dtype", dtype, "--emit", "tx8be"], 120)
+    if emit.returncode != 0:
+        return {}
+    with open(os.path.join(directory, "model.tx8be.mlir")) as f:
+        return {int(m.group(2)): [int(d) for d in m.group(1).split("x")]
+                for m in GROUP_RESULT.finditer(f.read())}
 
 
 def time_split(group, shape):
-    """True when the group's per-step output slice holds fewer elements than
-    its per-tile output (the output over the `sharding` parts): the search
-    split the group in time. Element counts do not depend on the order the
-    IR's layout gives the dims."""
+    """True when the group's per-step output slice (`split`) is smaller, in
+    some dim, than its per-tile output (the output shape over the `sharding`
+    parts, rounded up): the search split the group in time."""
     split, sharding = group.get("split") or [], group.get("sharding") or []
-    if not split or shape is None:
+    if shape is None or len(split) != len(shape):
         return False
-    return int(np.prod(split)) * int(np.prod(sharding or [1])) < int(np.prod(shape))
+    parts = sharding if len(sharding) == len(shape) else [1] * len(shape)
+    return any(s < -(-d // max(p, 1)) for s, d, p in zip(split, shape, parts))
 
 
 def check(seed, root, binary, dtype, timeout):
@@ -205,9 +204,9 @@ def check(seed, root, binary, dtype, timeout):
             groups = json.load(f).get("groups") or []
     except (OSError, ValueError) as e:
         return f"cannot read {os.path.join(out, 'run.json')}: {e}", []
-    shapes = output_shapes(model)
+    shapes = group_shapes(binary, model, dtype, os.path.join(d, "ir"), timeout)
     for group in groups:
-        group["output_shape"] = shapes.get(group.get("loc", "").strip('"'))
+        group["output_shape"] = shapes.get(group.get("id"))
     return None, groups
 
 
@@ -249,7 +248,7 @@ def main():
             failed += 1
             print(f"FAIL seed {seed} ({dtype}): {msg}\n  (model in {os.path.join(root, f'seed{seed}')})")
     print(f"group_search_property: {multi} multi-op groups, {split_multi} of them split in time "
-          f"({long_split} with >= 3 ops); {unknown} whose output shape the ONNX model does not give")
+          f"({long_split} with >= 3 ops); {unknown} whose output shape the tx8be IR does not give")
     if long_split == 0:
         failed += 1
         print("FAIL: no group of >= 3 ops was split in time: the models no longer exercise the search's halos")

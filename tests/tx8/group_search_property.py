@@ -150,7 +150,7 @@ def build(seed, directory):
     if rng.random() < 0.3:
         net.maxpool()
     blocks = [net.basic_block, net.bottleneck_block]
-    for _ in range(int(rng.integers(1, 4))):
+    for _ in range(int(rng.integers(2, 5))):
         blocks[int(rng.integers(len(blocks)))]()
     if rng.random() < 0.35:
         net.mlp_head()

@@ -7,6 +7,7 @@
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
 //! | `tx8be-collapse-transpose-dims` | `collapse_transpose_dims.rs` |
+//! | `tx8be-sink-reshapes` | `sink_reshapes.rs` |
 //! | `tx8be-fold-transpose-into-gemm` | `fold_transpose_into_gemm.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
@@ -49,6 +50,7 @@ pub mod opt_barrier;
 pub mod pipeline_cost;
 pub mod ring_share;
 pub mod schedule;
+pub mod sink_reshapes;
 pub mod search;
 pub mod sharding;
 pub mod spm_alloc;
@@ -62,6 +64,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(fold_constants::INFO);
     registry.register(fold_transpose_into_gemm::INFO);
     registry.register(collapse_transpose_dims::INFO);
+    registry.register(sink_reshapes::INFO);
     registry.register(layout::layout_init::INFO);
     registry.register(layout::layout_transmit::INFO);
     registry.register(layout::layout_align_to_npu::INFO);

@@ -84,6 +84,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
         add(f, &registry, "tx8be-cancel-transposes", "")?;
         add(f, &registry, "tx8be-fold-transpose-into-gemm", "")?;
         add(f, &registry, "tx8be-collapse-transpose-dims", "")?;
+        add(f, &registry, "tx8be-sink-reshapes", "")?;
     }
     if level != InputLevel::Grouped {
         layout_and_constant_passes(pm.nest("func.func"), &registry, hw)?;

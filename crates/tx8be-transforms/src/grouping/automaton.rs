@@ -66,7 +66,9 @@ pub const DEFAULT_PATTERNS: &str = "\
 3: Conv BatchNorm_Inference Unary|Binary|Cast*
 3: Conv BatchNorm_Inference
 2: Conv|Gemm|Pool Unary|Binary|Cast*
-# residual add then layer norm
+# residual add then layer norm (after a GEMM: tx8be-sink-reshapes moves the
+# lowering's reshapes out of the way)
+3: Gemm Binary LayerNorm
 2: Binary LayerNorm
 1: LayerNorm Unary|Binary|Cast*
 # attention scores: matmul, scale, mask, softmax

@@ -1,0 +1,208 @@
+//! `tx8be-sink-reshapes`: moves a dense reshape below the element-wise and
+//! last-axis ops that follow it, so the op producing the reshaped value and
+//! the ops consuming it meet (a reshape stays outside groups: a Gemm and its
+//! epilogue cannot share a group across one). The lowering writes
+//! `Gemm [128, 768] -> Reshape [1, 128, 768] -> Add -> LayerNorm`; after this
+//! pass it is `Gemm -> Add -> LayerNorm -> Reshape`, one group's chain.
+//!
+//! `E(Reshape(x), c...)` becomes `Reshape(E(x, c'...))` when the reshape
+//! adds dims and keeps the last dim (the axis of Softmax / LayerNorm and the vector
+//! length of a per-channel operand) and every other operand `c` can follow:
+//! one of the reshape's result shape (reshaped to x's, free when dense), a
+//! scalar, or a vector along the last dim only. Two reshapes in a row
+//! become one, and a reshape to its input's shape disappears.
+
+use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+
+use crate::group_ops::entry_ops;
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-sink-reshapes",
+    description: "Move dense reshapes below element-wise and last-axis ops so producers and consumers meet",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("tx8be-sink-reshapes", |_, _| None)?;
+        Ok(Box::new(SinkReshapes))
+    },
+};
+
+pub struct SinkReshapes;
+
+impl Pass for SinkReshapes {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beSinkReshapes"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let body = &mut *target.body;
+        let mut changed = false;
+        // Each round moves reshapes one op down or stops; bounded by the ops.
+        for _ in 0..64 {
+            let mut round = false;
+            for op in entry_ops(body) {
+                if body.is_erased(op) {
+                    continue;
+                }
+                round |= compose(ctx, body, op) || sink(ctx, body, op);
+            }
+            for op in entry_ops(body).into_iter().rev() {
+                if name(ctx, body, op) == "tx8be.Reshape" && body.op_results_unused(op) {
+                    body.erase_op(op);
+                    round = true;
+                }
+            }
+            changed |= round;
+            if !round {
+                break;
+            }
+        }
+        Ok(PreservedAnalyses::unless_changed(changed))
+    }
+}
+
+fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
+    ctx.op_name_str(body.op_name(op))
+}
+
+fn dims(ctx: &Context, body: &Body, v: Value) -> Vec<i64> {
+    ctx.shape(body.value_type(v)).map(|s| s.to_vec()).unwrap_or_default()
+}
+
+fn retyped(ctx: &Context, body: &Body, like: Value, d: &[i64]) -> strata_ir::Type {
+    let ty = body.value_type(like);
+    ctx.ranked_tensor_type(d, ctx.element_type(ty).unwrap_or(ty))
+}
+
+fn reshape_before(ctx: &Context, body: &mut Body, before: Op, v: Value, d: &[i64]) -> Value {
+    let ty = retyped(ctx, body, v, d);
+    let r = body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(before)).operands(&[v]).results(&[ty]));
+    body.insert_op_before(before, r);
+    body.result(r, 0)
+}
+
+/// `Reshape(Reshape(x))` -> `Reshape(x)`; a reshape to its input's shape -> its input.
+fn compose(ctx: &Context, body: &mut Body, op: Op) -> bool {
+    if name(ctx, body, op) != "tx8be.Reshape" {
+        return false;
+    }
+    let src = body.operand(op, 0);
+    let r = body.result(op, 0);
+    if dims(ctx, body, src) == dims(ctx, body, r) && body.value_type(src) == body.value_type(r) {
+        body.replace_all_uses_with(r, src);
+        return true;
+    }
+    match body.defining_op(src) {
+        Some(inner) if name(ctx, body, inner) == "tx8be.Reshape" => {
+            let x = body.operand(inner, 0);
+            body.set_operand(op, 0, x);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Ops the reshape may move below: element-wise ones, and the ones working
+/// along the last axis only.
+fn sinkable(ctx: &Context, body: &Body, op: Op) -> bool {
+    match name(ctx, body, op) {
+        "tx8be.Unary" | "tx8be.Binary" | "tx8be.Cast" => true,
+        "tx8be.Softmax" | "tx8be.LayerNorm" => {
+            let rank = dims(ctx, body, body.result(op, 0)).len() as i64;
+            tx8be::dialect::values::attr_i64(ctx, body, op, "axis").is_some_and(|a| a == rank - 1 || a == -1)
+        }
+        _ => false,
+    }
+}
+
+/// How another operand of the op follows the reshape.
+enum Follow {
+    /// Same shape as the reshape's result: reshape it to x's dims.
+    Whole,
+    /// All ones (a scalar): ones of x's rank.
+    Scalar,
+    /// Varies along the last dim only: `[1, .., 1, last]` of x's rank.
+    LastDim,
+    /// Not a tensor operand the op broadcasts (LayerNorm's gamma / beta).
+    Keep,
+}
+
+fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
+    if !sinkable(ctx, body, op) || body.num_results(op) != 1 {
+        return false;
+    }
+    let operands: Vec<Value> = body.operands(op).collect();
+    let is_layer_norm = name(ctx, body, op) == "tx8be.LayerNorm";
+    // The operand whose reshape moves down: the first one a single-use
+    // reshape keeping the last dim defines (LayerNorm: its input only).
+    let candidates = if is_layer_norm { 1 } else { operands.len() };
+    let Some((k, reshape)) = operands.iter().take(candidates).enumerate().find_map(|(k, &v)| {
+        let d = body.defining_op(v).filter(|&d| name(ctx, body, d) == "tx8be.Reshape" && body.has_one_use(v))?;
+        let (from, to) = (dims(ctx, body, body.operand(d, 0)), dims(ctx, body, v));
+        // Only a reshape adding dims (the lowering's, after a Gemm) moves:
+        // the reshapes made for the other operands go the other way, and
+        // moving those too would undo the rewrite.
+        (!from.is_empty() && from.len() < to.len() && from.last() == to.last()).then_some((k, d))
+    }) else {
+        return false;
+    };
+    let x = body.operand(reshape, 0);
+    let (from, to) = (dims(ctx, body, x), dims(ctx, body, operands[k]));
+    let last = *to.last().expect("non-empty");
+    let mut plan = Vec::with_capacity(operands.len());
+    for (i, &c) in operands.iter().enumerate() {
+        if i == k {
+            continue;
+        }
+        let d = dims(ctx, body, c);
+        let follow = if is_layer_norm {
+            Follow::Keep
+        } else if d == to {
+            Follow::Whole
+        } else if d.len() == to.len() && d.iter().all(|&n| n == 1) {
+            Follow::Scalar
+        } else if d.len() == to.len() && d[..d.len() - 1].iter().all(|&n| n == 1) && d[d.len() - 1] == last {
+            Follow::LastDim
+        } else {
+            return false;
+        };
+        plan.push((i, c, follow));
+    }
+    let rank = from.len();
+    let mut new_operands = operands.clone();
+    new_operands[k] = x;
+    for (i, c, follow) in plan {
+        let nc = match follow {
+            Follow::Keep => c,
+            Follow::Whole => reshape_before(ctx, body, op, c, &from),
+            Follow::Scalar => reshape_before(ctx, body, op, c, &vec![1; rank]),
+            Follow::LastDim => {
+                let mut d = vec![1; rank];
+                d[rank - 1] = last;
+                reshape_before(ctx, body, op, c, &d)
+            }
+        };
+        new_operands[i] = nc;
+    }
+    let result = body.result(op, 0);
+    let out_ty = body.value_type(result);
+    body.set_operands(op, &new_operands);
+    body.set_value_type(result, retyped(ctx, body, result, &from));
+    if body.op_attr(ctx, op, "axis").is_some() {
+        // Softmax / LayerNorm: still the last axis, of the new rank.
+        body.set_op_attr(ctx, op, "axis", Some(ctx.integer_attr(ctx.i64(), rank as i64 - 1)));
+    }
+    let back = body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(op)).operands(&[result]).results(&[out_ty]));
+    body.insert_op_after(op, back);
+    let bv = body.result(back, 0);
+    body.replace_uses_if(result, bv, |_, user| user != back);
+    true
+}

@@ -44,11 +44,11 @@ import tempfile
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, he_weight, normal  # noqa: E402
+from modelgen.tx8c_tool import tx8c, tx8c_binary  # noqa: E402
 
 CHANNELS = (16, 24, 32, 48, 64, 70, 96, 130)
 
@@ -161,10 +161,6 @@ def build(seed, directory):
     save_npz(os.path.join(directory, "inputs.npz"), g.input_data)
 
 
-def tx8c(binary, args, timeout):
-    return subprocess.run([binary] + args, capture_output=True, text=True, timeout=timeout)
-
-
 GROUP_RESULT = re.compile(r"tx8be\.group -> tensor<([0-9x]+)x[a-z][a-z0-9]*>.*\bgroup_id = (\d+)")
 
 
@@ -217,8 +213,7 @@ def main():
     ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
     ap.add_argument("--timeout", type=int, default=300)
     args = ap.parse_args()
-    bin_dir = os.environ.get("STRATA_BIN_DIR", os.path.join(REPO, "target", "release"))
-    binary = os.path.join(bin_dir, "tx8c")
+    binary = tx8c_binary()
     if not os.path.exists(binary):
         print(f"group_search_property: {binary} not found (build tx8c or set STRATA_BIN_DIR)", file=sys.stderr)
         return 2

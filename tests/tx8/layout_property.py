@@ -31,18 +31,17 @@ Last line `N passed, N failed`; exit 1 when anything failed.
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, he_weight, normal  # noqa: E402
+from modelgen.tx8c_tool import tx8c, tx8c_binary  # noqa: E402
 
 CHANNELS = (3, 8, 17, 32, 48, 64, 70, 130)
 
@@ -152,10 +151,6 @@ def build(seed, directory):
     save_npz(os.path.join(directory, "inputs.npz"), g.input_data)
 
 
-def tx8c(binary, args, timeout):
-    return subprocess.run([binary] + args, capture_output=True, text=True, timeout=timeout)
-
-
 def check(seed, root, binary, dtype, timeout):
     """Returns None on success, else a failure message."""
     d = os.path.join(root, f"seed{seed}")
@@ -180,8 +175,7 @@ def main():
     ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
     ap.add_argument("--timeout", type=int, default=300)
     args = ap.parse_args()
-    bin_dir = os.environ.get("STRATA_BIN_DIR", os.path.join(REPO, "target", "release"))
-    binary = os.path.join(bin_dir, "tx8c")
+    binary = tx8c_binary()
     if not os.path.exists(binary):
         print(f"layout_property: {binary} not found (build tx8c or set STRATA_BIN_DIR)", file=sys.stderr)
         return 2

@@ -7,13 +7,14 @@
 //! `Reshape -> Transpose (collapsed) -> Reshape`; a dense reshape is free
 //! (the same bytes under other dims).
 
-use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
+use strata_ir::{Body, Context, Diagnostic, Op, OpSpec};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 
 use crate::group_ops::entry_ops;
+use crate::sink_reshapes::reshape_before;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-collapse-transpose-dims",
@@ -78,14 +79,6 @@ pub fn collapsed(dims: &[i64], perm: &[usize]) -> Option<(Vec<i64>, Vec<usize>)>
     Some((in_dims, position))
 }
 
-fn reshape(ctx: &Context, body: &mut Body, before: Op, v: Value, dims: &[i64]) -> Value {
-    let ty = body.value_type(v);
-    let out = ctx.ranked_tensor_type(dims, ctx.element_type(ty).unwrap_or(ty));
-    let r = body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(before)).operands(&[v]).results(&[out]));
-    body.insert_op_before(before, r);
-    body.result(r, 0)
-}
-
 fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let Some(perm) = body.op_attr(ctx, op, "perm").and_then(|a| read_i64_array(ctx, a)) else { return false };
     let x = body.operand(op, 0);
@@ -98,7 +91,7 @@ fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let result = body.result(op, 0);
     let out_dims = ctx.shape(body.value_type(result)).unwrap_or(&[]).to_vec();
     let mid_dims: Vec<i64> = new_perm.iter().map(|&p| in_dims[p]).collect();
-    let xin = reshape(ctx, body, op, x, &in_dims);
+    let xin = reshape_before(ctx, body, op, x, &in_dims);
     let ty = body.value_type(result);
     let mid_ty = ctx.ranked_tensor_type(&mid_dims, ctx.element_type(ty).unwrap_or(ty));
     let p: Vec<i64> = new_perm.iter().map(|&p| p as i64).collect();
@@ -106,7 +99,7 @@ fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let t = body.create_op(OpSpec::new(ctx, "tx8be.Transpose", body.op_loc(op)).operands(&[xin]).results(&[mid_ty]).attrs(attrs));
     body.insert_op_before(op, t);
     let tv = body.result(t, 0);
-    let back = reshape(ctx, body, op, tv, &out_dims);
+    let back = reshape_before(ctx, body, op, tv, &out_dims);
     body.replace_all_uses_with(result, back);
     body.erase_op(op);
     true

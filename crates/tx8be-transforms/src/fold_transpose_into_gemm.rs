@@ -12,13 +12,14 @@
 //! moves every element on its own; `[0, 2, 1, 3]` keeps the head dim
 //! contiguous and is a few strided copies (`oplib::movement::transpose`).
 
-use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
+use strata_ir::{Body, Context, Diagnostic, Op, OpSpec};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 
 use crate::group_ops::entry_ops;
+use crate::sink_reshapes::{dims, retyped};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-fold-transpose-into-gemm",
@@ -62,22 +63,12 @@ fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
     ctx.op_name_str(body.op_name(op))
 }
 
-fn dims(ctx: &Context, body: &Body, v: Value) -> Vec<i64> {
-    ctx.shape(body.value_type(v)).map(|s| s.to_vec()).unwrap_or_default()
-}
-
 /// `d` with its last two entries exchanged (rank >= 2).
 fn swap_last_two<T: Clone>(d: &[T]) -> Vec<T> {
     let mut v = d.to_vec();
     let r = v.len();
     v.swap(r - 2, r - 1);
     v
-}
-
-/// A value of the same element type as `like` with dims `d`.
-fn retyped(ctx: &Context, body: &Body, like: Value, d: &[i64]) -> strata_ir::Type {
-    let ty = body.value_type(like);
-    ctx.ranked_tensor_type(d, ctx.element_type(ty).unwrap_or(ty))
 }
 
 /// Folds the swap into operand `i` of `gemm` when it comes from a

@@ -73,16 +73,19 @@ fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
     ctx.op_name_str(body.op_name(op))
 }
 
-fn dims(ctx: &Context, body: &Body, v: Value) -> Vec<i64> {
+/// The static dims of `v` (empty when unranked).
+pub(crate) fn dims(ctx: &Context, body: &Body, v: Value) -> Vec<i64> {
     ctx.shape(body.value_type(v)).map(|s| s.to_vec()).unwrap_or_default()
 }
 
-fn retyped(ctx: &Context, body: &Body, like: Value, d: &[i64]) -> strata_ir::Type {
+/// A tensor type of `like`'s element type with dims `d`.
+pub(crate) fn retyped(ctx: &Context, body: &Body, like: Value, d: &[i64]) -> strata_ir::Type {
     let ty = body.value_type(like);
     ctx.ranked_tensor_type(d, ctx.element_type(ty).unwrap_or(ty))
 }
 
-fn reshape_before(ctx: &Context, body: &mut Body, before: Op, v: Value, d: &[i64]) -> Value {
+/// A new `tx8be.Reshape` of `v` to dims `d`, placed before `before`.
+pub(crate) fn reshape_before(ctx: &Context, body: &mut Body, before: Op, v: Value, d: &[i64]) -> Value {
     let ty = retyped(ctx, body, v, d);
     let r = body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(before)).operands(&[v]).results(&[ty]));
     body.insert_op_before(before, r);

@@ -32,7 +32,7 @@ use tx8_cmodel::HardwareConfig;
 
 use super::group_ldst::insert_loads_and_stores;
 use super::{create_group, number_groups, top_level_groups};
-use crate::search::template_cache::{group_key, GroupKey};
+use crate::search::template_cache::{group_block_ops, group_key, GroupKey};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-group-boundaries",
@@ -117,17 +117,14 @@ pub fn best_partition(n: usize, mut cost: impl FnMut(usize, usize) -> Option<f64
 /// The compute ops of a group in order (its `load_const`s are not ops of
 /// the chain).
 fn chain_of(ctx: &Context, body: &Body, g: Op) -> Vec<Op> {
-    let Some(&region) = body.local_regions(g).first() else { return Vec::new() };
-    let Some(block) = body.first_block(region) else { return Vec::new() };
-    body.block_ops(block)
+    group_block_ops(body, g)
+        .into_iter()
         .filter(|&op| !matches!(ctx.op_name_str(body.op_name(op)), "tx8be.load_const" | "tx8be.load_var" | "tx8be.store_var" | "tx8be.yield"))
         .collect()
 }
 
 fn has_store(ctx: &Context, body: &Body, g: Op) -> bool {
-    let Some(&region) = body.local_regions(g).first() else { return false };
-    let Some(block) = body.first_block(region) else { return false };
-    body.block_ops(block).any(|op| ctx.op_name_str(body.op_name(op)) == "tx8be.store_var")
+    group_block_ops(body, g).into_iter().any(|op| ctx.op_name_str(body.op_name(op)) == "tx8be.store_var")
 }
 
 /// Takes a group without loads and stores apart: its ops (and the

@@ -538,6 +538,17 @@ uint64_t op_load_const(const struct TSR *dst, uint64_t ddr_addr);
 uint64_t op_dma_store(const struct TSR *src, uint64_t ddr_addr);
 
 /**
+ * Copy box `starts` / `dst`'s slice dims of the SPM tensor `src` (its slice
+ * dims are all it holds) into `dst`, by TDMA (synchronous). Both TSRs'
+ * `mem_layout` must agree: a group reads a load's sub-box this way instead
+ * of loading it from DDR again.
+ *
+ * # Safety
+ * `starts` must hold as many values as `src`'s rank; other pointers live.
+ */
+uint64_t op_spm_box_copy(const uint64_t *starts, const struct TSR *src, const struct TSR *dst);
+
+/**
  * Wait for the engines in `engines` (TX8_ENGINE_* bits).
  */
 uint64_t op_join(uint32_t engines);

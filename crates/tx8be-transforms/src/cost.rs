@@ -314,6 +314,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
     let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
     let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
+    let copied = crate::schedule::copied_loads(ctx, body, &g, &steps);
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);
@@ -328,7 +329,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 let mut v = Vec::new();
                 for (k, held) in last.iter_mut().enumerate() {
                     let b = s.load_box(&g, k);
-                    if shared[k].is_some() || *held == Some(b) || prod(&b.size) == 0 {
+                    if shared[k].is_some() || copied[k].is_some() || *held == Some(b) || prod(&b.size) == 0 {
                         continue;
                     }
                     *held = Some(b);
@@ -372,7 +373,13 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.sync_cycles += join;
             }
             if !copy_group {
-                // The calls of the step, in turn on the compute engines.
+                // Loads copied out of another's buffer, then the calls of
+                // the step, in turn on the compute engines.
+                for (r, from) in copied.iter().enumerate() {
+                    if let Some(from) = *from {
+                        e.tdma_cycles += crate::pipeline_cost::copy_cycles(ctx, body, &g, s, r, from, hw);
+                    }
+                }
                 for (c, call) in s.calls.iter().enumerate() {
                     let w = call_work(ctx, body, g.calls[c], hw, &call.out, &call.operands);
                     e.ne_cycles += w.ne;

@@ -39,6 +39,23 @@ pub(crate) fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &S
     }
 }
 
+/// Cycles of the TDMA copy of load slot `k`'s box out of slot `from`'s
+/// buffer at step `s` (`schedule::copied_loads`): a descriptor start per
+/// strided copy the C model's `op_spm_box_copy` issues, the bytes at the
+/// TDMA rate, and the join (the copy is synchronous).
+pub fn copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, s: &StepBoxes, k: usize, from: usize, hw: &HardwareConfig) -> f64 {
+    let v = g.load_value(body, k);
+    let ty = body.value_type(v);
+    let inner = s.load_box(g, k);
+    let outer = s.load_box(g, from);
+    let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
+    let rel = crate::schedule::copy_start(g, s, k, from);
+    let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());
+    let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
+    let descriptors = fmt.and_then(|f| tx8_cmodel::oplib::dma::descriptor_count(&u(&outer.size), &u(&rel), &u(&inner.size), f, layout).ok()).unwrap_or(1).max(1) as f64;
+    descriptors * hw.dma_start_cycles as f64 + slice_bytes(ctx, body, v, &inner.size) as f64 / hw.tdma_bytes_per_cycle + hw.join_cycles as f64
+}
+
 /// Engine times of one step of one tile, in cycles.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StepTimes {
@@ -57,6 +74,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
     let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
     let result = body.result(g.anchor(), 0);
     let shared = crate::schedule::shared_loads(ctx, body, g, steps);
+    let copied = crate::schedule::copied_loads(ctx, body, g, steps);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {
@@ -64,8 +82,14 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
             let mut load = 0.0;
+            // Copies out of another load's buffer run before the calls.
+            let mut copies = 0.0;
             for k in 0..g.loads.len() {
                 let b = s.load_box(g, k);
+                if let Some(r) = copied[k] {
+                    copies += copy_cycles(ctx, body, g, s, k, r, hw);
+                    continue;
+                }
                 if shared[k].is_some() || prev.is_some_and(|p| p.load_box(g, k) == b) {
                     continue;
                 }
@@ -73,7 +97,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
                 load += start * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate;
             }
             // The calls run one after another on the compute engines.
-            let compute: f64 = s.calls.iter().zip(&per_out).map(|(c, w)| c.out.size.iter().product::<i64>() as f64 * w + hw.issue_cycles as f64).sum();
+            let compute: f64 = copies + s.calls.iter().zip(&per_out).map(|(c, w)| c.out.size.iter().product::<i64>() as f64 * w + hw.issue_cycles as f64).sum::<f64>();
             let store = start * descriptors(ctx, body, result, &s.out) + slice_bytes(ctx, body, result, &s.out.size) as f64 / rate;
             times.push(StepTimes { load, compute, store });
             prev = Some(s);

@@ -222,6 +222,58 @@ pub fn shared_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<Ste
     shared
 }
 
+/// For every load slot of a multi-op group, the other slot whose buffer
+/// holds its box at every step of every tile, if any (and it is not a
+/// `shared_loads` slot): the same DDR value in the same placement, loaded
+/// with a box containing this one's (a bottleneck's residual add needs the
+/// rows its first conv loaded with their halo). Such a slot is not read
+/// from DDR: each step copies its box out of the other's buffer by TDMA
+/// (the C model's `op_spm_box_copy`) into a buffer of its own. Only
+/// variables (`load_var`), whose every step loads a box.
+pub fn copied_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<Option<usize>> {
+    let shared = shared_loads(ctx, body, g, steps);
+    let mut copied: Vec<Option<usize>> = vec![None; g.loads.len()];
+    if g.is_single() {
+        return copied;
+    }
+    let same_source = |a: usize, b: usize| {
+        let (la, lb) = (g.loads[a].load, g.loads[b].load);
+        let (va, vb) = (g.load_value(body, a), g.load_value(body, b));
+        ctx.op_name_str(body.op_name(la)) == "tx8be.load_var"
+            && body.operand(la, 0) == body.operand(lb, 0)
+            && body.op_name(la) == body.op_name(lb)
+            && body.value_type(va) == body.value_type(vb)
+            && tx8be::layout::value_mem_layout(ctx, body, va) == tx8be::layout::value_mem_layout(ctx, body, vb)
+    };
+    let within = |inner: &SliceBox, outer: &SliceBox| {
+        inner.size.iter().product::<i64>() > 0
+            && inner.start.len() == outer.start.len()
+            && (0..inner.start.len()).all(|d| inner.start[d] >= outer.start[d] && inner.start[d] + inner.size[d] <= outer.start[d] + outer.size[d])
+    };
+    for k in 0..g.loads.len() {
+        if shared[k].is_some() {
+            continue;
+        }
+        copied[k] = (0..g.loads.len()).find(|&r| {
+            r != k && shared[r].is_none() && copied[r].is_none() && same_source(r, k) && steps.iter().flatten().all(|s| within(s.load_box(g, k), s.load_box(g, r)))
+        });
+    }
+    // A source must be loaded from DDR itself.
+    for k in 0..copied.len() {
+        if copied[k].is_some_and(|r| copied[r].is_some()) {
+            copied[k] = None;
+        }
+    }
+    copied
+}
+
+/// The start of slot `k`'s box inside the box of the slot it is copied
+/// from (`copied_loads`), at step `s`.
+pub fn copy_start(g: &GroupCalls, s: &StepBoxes, k: usize, from: usize) -> Vec<i64> {
+    let (inner, outer) = (s.load_box(g, k), s.load_box(g, from));
+    inner.start.iter().zip(&outer.start).map(|(a, b)| a - b).collect()
+}
+
 pub fn align(x: u64, a: u64) -> u64 {
     x.div_ceil(a) * a
 }

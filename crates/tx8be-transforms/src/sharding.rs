@@ -357,6 +357,22 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
     }
     if can_pipeline(ctx, body, op) {
         let mut doubles = maximal_slices(&tile_box, &splittable, MAX_STEPS, |s| fits_with(s, 2));
+        // One halving finer than each maximal slice, along a dim it already
+        // cuts or a dim it keeps whole: a smaller box may cost less DDR
+        // (a halo or an operand re-read per step shrinks) and overlaps better.
+        let mut finer = Vec::new();
+        for s in &doubles {
+            for d in 0..s.len() {
+                if splittable[d] && s[d] > 1 {
+                    let mut t = s.clone();
+                    t[d] = (t[d] + 1) / 2;
+                    if !doubles.contains(&t) && !finer.contains(&t) && step_count(&tile_box, &t) <= MAX_STEPS {
+                        finer.push(t);
+                    }
+                }
+            }
+        }
+        doubles.extend(finer);
         // A box that fits whole twice may still gain from overlapping its halves.
         if doubles.len() == 1 && step_count(&tile_box, &doubles[0]) == 1 {
             let whole = doubles[0].clone();

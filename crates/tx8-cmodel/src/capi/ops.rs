@@ -132,6 +132,28 @@ pub unsafe extern "C" fn op_dma_store(src: *const TSR, ddr_addr: u64) -> u64 {
     })
 }
 
+/// Copy box `starts` / `dst`'s slice dims of the SPM tensor `src` (its slice
+/// dims are all it holds) into `dst`, by TDMA (synchronous). Both TSRs'
+/// `mem_layout` must agree: a group reads a load's sub-box this way instead
+/// of loading it from DDR again.
+///
+/// # Safety
+/// `starts` must hold as many values as `src`'s rank; other pointers live.
+#[no_mangle]
+pub unsafe extern "C" fn op_spm_box_copy(starts: *const u64, src: *const TSR, dst: *const TSR) -> u64 {
+    const OP: &str = "op_spm_box_copy";
+    call(|ctx| {
+        let x = operand(ctx, src, OP, "src")?;
+        let y = operand(ctx, dst, OP, "dst")?;
+        if x.layout != y.layout {
+            return Err(crate::oplib::op_err(OP, "source and destination placements differ"));
+        }
+        // SAFETY: the caller guarantees rank values.
+        let starts = unsafe { crate::capi::args::array(starts, x.tsr.dims.len(), OP, "starts") }?;
+        oplib::dma::spm_box_copy(ctx, &x.tsr, &starts, &y.tsr, x.layout)
+    })
+}
+
 /// Wait for the engines in `engines` (TX8_ENGINE_* bits).
 #[no_mangle]
 pub extern "C" fn op_join(engines: u32) -> u64 {

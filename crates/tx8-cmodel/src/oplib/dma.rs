@@ -9,7 +9,7 @@
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
-use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, WdmaInstr};
+use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, TdmaInstr, WdmaInstr};
 use crate::layout::{MemLayout, Nhwc, Placement};
 use crate::oplib::blocked_box::blocked_box_copies;
 use crate::oplib::movement::box_copies;
@@ -166,6 +166,39 @@ pub fn store(
     Ok(em.finish_async())
 }
 
+/// Copy box `[start, start + out.dims)` of the SPM tensor `x` (its dims are
+/// the whole of what it holds) into `out` by TDMA, both placed in the kind
+/// of `layout` as a loaded box is: what a group does instead of reading
+/// DDR again when one of its loads is a sub-box of another load of the
+/// same value (a residual add's rows inside the halo rows its conv
+/// loaded). Synchronous: TDMA is joined before it returns.
+pub fn spm_box_copy(
+    ctx: &mut TileCtx,
+    x: &Tsr,
+    start: &[u64],
+    out: &Tsr,
+    layout: MemLayout,
+) -> Result<u64, SimError> {
+    const OP: &str = "op_spm_box_copy";
+    if x.fmt != out.fmt {
+        return Err(op_err(OP, "source and destination formats differ"));
+    }
+    let whole = DdrTensor {
+        addr: x.addr,
+        dims: x.dims.clone(),
+    };
+    let copies = copies(OP, &whole, start, out, layout)?;
+    let mut em = Emitter::new(ctx);
+    for (src, dst, shape) in copies {
+        em.emit(Instr::Tdma(TdmaInstr::Reshape {
+            src: x.addr + src,
+            dst: out.addr + dst,
+            shape,
+        }))?;
+    }
+    em.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +217,14 @@ mod tests {
         let n = copies("t", &w, &[0, 1, 0, 64], &Tsr::new(bf, 0, &[2, 2, 4, 64]), MemLayout::NCx).unwrap().len();
         assert_eq!(descriptor_count(&[2, 4, 4, 128], &[0, 1, 0, 64], &[2, 2, 4, 64], bf, MemLayout::NCx).unwrap(), n);
         assert!(n >= 1);
+    }
+
+    #[test]
+    fn spm_box_copy_refuses_a_box_outside_its_source() {
+        let bf = DataFormat::Bf16;
+        let x = Tsr::new(bf, 0x10000, &[1, 4, 4, 64]);
+        let out = Tsr::new(bf, 0x20000, &[1, 2, 4, 64]);
+        assert!(copies("t", &DdrTensor { addr: 0, dims: x.dims.clone() }, &[0, 3, 0, 0], &out, MemLayout::NCx).is_err());
+        assert!(copies("t", &DdrTensor { addr: 0, dims: x.dims.clone() }, &[0, 2, 0, 0], &out, MemLayout::NCx).is_ok());
     }
 }

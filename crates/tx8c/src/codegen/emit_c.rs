@@ -187,6 +187,30 @@ fn loaded_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::
     g.operands.iter().enumerate().filter(|(_, o)| o.shares.is_none())
 }
 
+/// The loaded operands read from DDR (not copied out of another's buffer).
+fn dma_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::OperandPlan)> {
+    loaded_operands(g).filter(|(_, o)| o.copy_of.is_none())
+}
+
+/// Copies of the operands whose box lies in another load's buffer
+/// (`OperandPlan::copy_of`): step `i`'s box, at its offset in the source's
+/// box, by TDMA into the operand's first buffer. `src(r)` / `dst(k)` name
+/// the TSRs (`dst(k)` is assigned here).
+fn emit_copies(s: &mut String, g: &GroupPlan, indent: &str, src: &dyn Fn(usize) -> String, dst: &dyn Fn(usize) -> String, shape: &dyn Fn(usize) -> String) {
+    let id = g.id;
+    for (k, o) in loaded_operands(g) {
+        let Some(r) = o.copy_of else { continue };
+        let dim = o.ddr.dims.len();
+        let _ = writeln!(s, "{indent}set_shape(&{}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);", shape(k));
+        let _ = writeln!(s, "{indent}{} = (TSR){{{}, {:#x}ull, &{}, {}}};", dst(k), o.ddr.fmt.c_name(), o.spm_addrs[0], shape(k), o.ddr.layout_code());
+        let _ = writeln!(s, "{indent}{{");
+        let _ = writeln!(s, "{indent}    uint64_t at[{dim}];");
+        let _ = writeln!(s, "{indent}    for (int32_t d = 0; d < {dim}; d++) at[d] = (uint64_t)(g{id}_in{k}[i].start[d] - g{id}_in{r}[i].start[d]);");
+        let _ = writeln!(s, "{indent}    op_spm_box_copy(at, {}, &{});", src(r), dst(k));
+        let _ = writeln!(s, "{indent}}}");
+    }
+}
+
 /// The TSR pointer input `k` of a call reads (a load sharing another's
 /// buffer reads that load's TSR).
 fn input_name(g: &GroupPlan, inputs: &[Input], k: usize, load: &dyn Fn(usize) -> String) -> String {
@@ -226,7 +250,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan) {
     }
     let _ = writeln!(s, "    for (int32_t i = g{id}_first[t]; i < g{id}_first[t + 1]; i++) {{");
     s.push_str("        int loaded = 0;\n");
-    for (k, o) in loaded_operands(g) {
+    for (k, o) in dma_operands(g) {
         let dim = o.ddr.dims.len();
         let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
         let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
@@ -238,6 +262,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan) {
         s.push_str("        }\n");
     }
     s.push_str("        if (loaded) op_join(TX8_ENGINE_RDMA);\n");
+    emit_copies(s, g, "        ", &|r| format!("&in{r}"), &|k| format!("in{k}"), &|k| format!("s{k}"));
     let odim = g.output.dims.len();
     let _ = writeln!(s, "        set_shape(&so, {odim}, g{id}_wholeo, &g{id}_out[i]);");
     // A copy group stores straight from its operand's buffer.
@@ -271,7 +296,10 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     let id = g.id;
     group_prologue(s, id);
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
-    for (k, o) in loaded_operands(g) {
+    for (k, _) in loaded_operands(g).filter(|(_, o)| o.copy_of.is_some()) {
+        let _ = writeln!(s, "    L_SHAPE s{k}[1]; TSR in{k}[1];");
+    }
+    for (k, o) in dma_operands(g) {
         let n = o.spm_addrs.len().max(1);
         let addrs: Vec<String> = o.spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
         let _ = writeln!(s, "    static const uint64_t a{k}[{n}] = {{{}}};", addrs.join(", "));
@@ -288,7 +316,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     // Issue step `j`'s loads (whose box its operand's buffer does not hold)
     // into the operand's other buffer.
     let prepare = |s: &mut String, j: &str, indent: &str| {
-        for (k, o) in loaded_operands(g) {
+        for (k, o) in dma_operands(g) {
             let n = o.spm_addrs.len().max(1);
             let dim = o.ddr.dims.len();
             let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
@@ -307,12 +335,19 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
-    for (k, _) in loaded_operands(g) {
+    for (k, _) in dma_operands(g) {
         let _ = writeln!(s, "        TSR *x{k} = &in{k}[u{k}];");
     }
     s.push_str("        if (i + 1 < end) {\n");
     prepare(s, "i + 1", "            ");
     s.push_str("        }\n");
+    // Copies out of this step's buffers, while RDMA fills the next ones.
+    emit_copies(s, g, "        ", &|r| format!("x{r}"), &|k| format!("in{k}[0]"), &|k| format!("s{k}[0]"));
+    for (k, o) in loaded_operands(g) {
+        if o.copy_of.is_some() {
+            let _ = writeln!(s, "        TSR *x{k} = &in{k}[0];");
+        }
+    }
     let odim = g.output.dims.len();
     let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
     let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());

@@ -118,6 +118,10 @@ pub struct OperandPlan {
     /// boxes: `tx8be_transforms::schedule::shared_loads`): not loaded, its
     /// readers read that load's TSR.
     pub shares: Option<usize>,
+    /// The load whose buffer holds this one's box at every step
+    /// (`tx8be_transforms::schedule::copied_loads`): not read from DDR, but
+    /// copied out of that buffer by TDMA (`op_spm_box_copy`) each step.
+    pub copy_of: Option<usize>,
 }
 
 /// The operator call of a group (what `gen_op_code` turns into C).

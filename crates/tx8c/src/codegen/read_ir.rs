@@ -7,7 +7,7 @@ use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
 use tx8be::DevAttr;
 use tx8be_transforms::ddr_alloc::ddr_addr_of;
 use tx8be_transforms::group_calls::GroupCalls;
-use tx8be_transforms::schedule::{shared_loads, tile_steps, CallBoxes};
+use tx8be_transforms::schedule::{copied_loads, shared_loads, tile_steps, CallBoxes};
 use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::spm_alloc::recorded_schedule;
 
@@ -261,6 +261,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
                 is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
                 spm_addrs: spm,
                 shares: None,
+                copy_of: None,
             });
         }
         let mut producers = Vec::new();
@@ -307,6 +308,9 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
         let boxes = tile_steps(ctx, body, op, &shard, &slice, tiles as usize)?;
         for (o, shares) in operands.iter_mut().zip(shared_loads(ctx, body, &calls, &boxes)) {
             o.shares = shares;
+        }
+        for (o, from) in operands.iter_mut().zip(copied_loads(ctx, body, &calls, &boxes)) {
+            o.copy_of = from;
         }
         for tile in boxes {
             let mut ts = Vec::with_capacity(tile.len());

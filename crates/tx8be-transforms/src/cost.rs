@@ -315,6 +315,9 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
     let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
     let copied = crate::schedule::copied_loads(ctx, body, &g, &steps);
+    let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
+    let broadcast_bytes = crate::broadcast::broadcast_bytes(ctx, body, &g, &broadcast);
+    let prologue = if broadcast_bytes > 0 { crate::broadcast::broadcast_cycles(broadcast_bytes, hw) } else { 0.0 };
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);
@@ -329,7 +332,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 let mut v = Vec::new();
                 for (k, held) in last.iter_mut().enumerate() {
                     let b = s.load_box(&g, k);
-                    if shared[k].is_some() || copied[k].is_some() || *held == Some(b) || prod(&b.size) == 0 {
+                    if shared[k].is_some() || copied[k].is_some() || broadcast[k] || *held == Some(b) || prod(&b.size) == 0 {
                         continue;
                     }
                     *held = Some(b);
@@ -371,6 +374,10 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             if !loads.is_empty() {
                 e.ddr_cycles += descriptors as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
                 e.sync_cycles += join;
+            }
+            if k == 0 {
+                // The broadcast prologue (DDR, DTE and barriers) before the first step.
+                e.ddr_cycles += prologue;
             }
             if !copy_group {
                 // Loads copied out of another's buffer, then the calls of
@@ -419,7 +426,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             best.cycles = r.cycles;
         }
     }
-    best.ddr_bytes = ddr_bytes;
+    best.ddr_bytes = ddr_bytes + broadcast_bytes;
     let parts = [("ne", best.ne_cycles), ("ct", best.ct_cycles), ("tdma", best.tdma_cycles), ("ddr", best.ddr_cycles), ("sync", best.sync_cycles)];
     best.binding = parts.iter().fold(("ne", -1.0), |acc, &(n, c)| if c > acc.1 { (n, c) } else { acc }).0;
     Ok(best)

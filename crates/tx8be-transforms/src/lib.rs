@@ -32,6 +32,7 @@
 //! DS_SlicePropagate as pure functions) and the template cache.
 
 pub mod boxes;
+pub mod broadcast;
 pub mod cancel_transposes;
 pub mod collapse_transpose_dims;
 pub mod constants;

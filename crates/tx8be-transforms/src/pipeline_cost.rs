@@ -75,13 +75,19 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
     let result = body.result(g.anchor(), 0);
     let shared = crate::schedule::shared_loads(ctx, body, g, steps);
     let copied = crate::schedule::copied_loads(ctx, body, g, steps);
+    // Weights every tile needs whole come once, by the broadcast prologue.
+    let broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
+    let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
+        0 => 0.0,
+        bytes => crate::broadcast::broadcast_cycles(bytes, hw),
+    };
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {
         let mut times = Vec::with_capacity(tile.len());
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
-            let mut load = 0.0;
+            let mut load = if prev.is_none() { prologue } else { 0.0 };
             // Copies out of another load's buffer run before the calls.
             let mut copies = 0.0;
             for k in 0..g.loads.len() {
@@ -90,7 +96,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
                     copies += copy_cycles(ctx, body, g, s, k, r, hw);
                     continue;
                 }
-                if shared[k].is_some() || prev.is_some_and(|p| p.load_box(g, k) == b) {
+                if shared[k].is_some() || broadcast[k] || prev.is_some_and(|p| p.load_box(g, k) == b) {
                     continue;
                 }
                 let v = g.load_value(body, k);

@@ -113,11 +113,17 @@ impl Pass for Sharding {
             par.shape_spatial_sharding = shard.iter().map(|&s| s as i32).collect();
             body.set_op_attr(ctx, op, "tile_parallel", Some(par.to_attr(ctx)));
             let mut dev = body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default();
-            dev.temporal_mem_slice = slice;
+            dev.temporal_mem_slice = slice.clone();
             set_buffers(&mut dev, buffers);
             body.set_op_attr(ctx, op, "dev_info", Some(dev.to_attr(ctx)));
             // The loads and the store move the multi-buffered values.
             let calls = GroupCalls::of_anchor(ctx, body, op)?;
+            // Weights every tile needs whole: broadcast over the NoC.
+            let steps = tile_steps(ctx, body, op, &shard, &slice, self.hw.tiles() as usize)?;
+            let broadcast = if ring.is_some() { vec![false; calls.loads.len()] } else { crate::broadcast::broadcast_slots(ctx, body, &calls, &steps, &self.hw) };
+            for (s, b) in calls.loads.iter().zip(broadcast) {
+                body.set_op_attr(ctx, s.load, "share", b.then(|| ctx.string_attr("broadcast")));
+            }
             let mut movers: Vec<Op> = calls.calls.iter().flat_map(|&c| (0..body.num_operands(c)).map(move |i| (c, i))).filter_map(|(c, i)| body.defining_op(body.operand(c, i))).filter(|&d| is_move(ctx, body, d)).collect();
             movers.extend(group_store_op(ctx, body, g));
             for m in movers {
@@ -416,6 +422,24 @@ const MAX_STEPS: i64 = 4096;
 fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> f64 {
     let mut busiest = 0f64;
     let mut bytes = 0u64;
+    // Weights broadcast once (`broadcast`): their bytes cross DDR once, and
+    // every tile spends the prologue.
+    let mut broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
+    // Only weights that can stay whole in SPM beside the data (at most
+    // three quarters of the window): larger ones are cut by the time
+    // split, and then every tile reads its pieces.
+    let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
+    if crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) > window / 4 * 3 {
+        broadcast.iter_mut().for_each(|b| *b = false);
+    }
+    let is_broadcast = |c: usize, i: usize| g.loads.iter().zip(&broadcast).any(|(s, &b)| b && s.call == c && s.operand == i);
+    let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
+        0 => 0.0,
+        b => {
+            bytes += b;
+            crate::broadcast::broadcast_cycles(b, hw)
+        }
+    };
     let anchor = g.anchor();
     let result = body.result(anchor, 0);
     for s in steps.iter().flatten() {
@@ -427,7 +451,7 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
         for (c, call) in s.calls.iter().enumerate() {
             let op = g.calls[c];
             for (i, b) in call.operands.iter().enumerate() {
-                if g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_))) {
+                if is_broadcast(c, i) || g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_))) {
                     continue;
                 }
                 let v = body.operand(op, i);
@@ -435,7 +459,7 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
                 starts += crate::pipeline_cost::descriptors(ctx, body, v, b);
             }
         }
-        busiest = busiest.max(compute + starts * hw.dma_start_cycles as f64);
+        busiest = busiest.max(prologue + compute + starts * hw.dma_start_cycles as f64);
     }
     busiest + bytes as f64 / hw.ddr_bytes_per_cycle
 }

@@ -6,7 +6,8 @@ session-6 fusion tests (tests/tx8be/groups-run.mlir and the pass tests):
   conv_relu       Conv 1x1 (+bias) -> Relu
   conv_add_relu   Conv 1x1 (+bias) -> Add (the conv's input again: the same
                   external value loaded twice, a ResNet bottleneck's tail)
-                  -> Relu
+                  -> Relu; with --k 3 the conv reads halo rows the add
+                  does not (the add's box lies inside the conv's)
   conv_relu_conv  Conv 3x3 pad 1 -> Relu -> Conv 3x3 pad 1 (a windowed op
                   reading an intermediate: halo rows recomputed per step)
   gemm_unary      Gemm (+bias) -> Unary (gelu)
@@ -76,7 +77,7 @@ def conv_text(res, x, w, b, xt, wt, bt, yt, pad):
             f"dilations = array<i64: 1, 1>, group = 1 : i64, dev_info = {dev(BLOCKED['v'])}}} : ({xt}, {wt}, {bt}) -> {yt}")
 
 
-def build(kind, n, hw, ci, co, e, split):
+def build(kind, n, hw, ci, co, e, split, kernel=None):
     m = Module()
     t = lambda c: f"tensor<{n}x{hw}x{hw}x{c}x{e}>"
     if kind == "gemm_unary":
@@ -97,7 +98,7 @@ def build(kind, n, hw, ci, co, e, split):
         return "\n".join(m.lines)
 
     x_t, y_t = t(ci), t(co)
-    k = 3 if kind == "conv_relu_conv" else 1
+    k = kernel or (3 if kind == "conv_relu_conv" else 1)
     pad = k // 2
     blocked = "Cx" if n == 1 else "NCx"
     dense = "Tensor" if n == 1 else "NTensor"
@@ -156,8 +157,9 @@ def main():
     ap.add_argument("--cin", type=int, default=16, help="input channels (GEMM: K)")
     ap.add_argument("--cout", type=int, default=16, help="output channels (GEMM: N)")
     ap.add_argument("--split", action="store_true", help="one op per group instead")
+    ap.add_argument("--k", type=int, choices=[1, 3], help="conv kernel size (default: 3 for conv_relu_conv, else 1)")
     a = ap.parse_args()
-    print(build(a.kind, a.n, a.hw, a.cin, a.cout, a.elem, a.split))
+    print(build(a.kind, a.n, a.hw, a.cin, a.cout, a.elem, a.split, a.k))
 
 
 if __name__ == "__main__":

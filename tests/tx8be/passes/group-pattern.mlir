@@ -99,3 +99,58 @@ func.func @attention_scores(%q: tensor<4x8xf32>, %k: tensor<8x4xf32>, %s: tensor
   %l = tx8be.LayerNorm(%r, %g, %be) {epsilon = 1.0e-5 : f32, axis = 1 : i64} : (tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4x4xf32>
   return %l : tensor<4x4xf32>
 }
+
+// A ResNet stage's first block with its downsample conv: the downsample
+// conv reads the block's input, not a result of the chain, but it is the
+// next op in program order and reads an input of the chain, so the chain
+// goes on through it (a DAG); every op but the last has all its users in
+// the chain. One group of 8 ops.
+// CHECK-LABEL: func.func @downsample_block
+// CHECK: tx8be.group -> tensor<1x8x8x16xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Conv(%[[X:[a-z0-9]+]],
+// CHECK-NEXT: tx8be.Unary
+// CHECK-NEXT: tx8be.Conv
+// CHECK-NEXT: tx8be.Unary
+// CHECK-NEXT: %[[C:.*]] = tx8be.Conv
+// CHECK-NEXT: %[[D:.*]] = tx8be.Conv(%[[X]],
+// CHECK-NEXT: tx8be.Binary(%[[C]], %[[D]])
+// CHECK-NEXT: tx8be.Unary
+// CHECK-NEXT: tx8be.yield
+func.func @downsample_block(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x8x16xf32> {
+  %w1 = tx8be.const dense<0.5> : tensor<1x1x8x4xf32>
+  %w2 = tx8be.const dense<0.5> : tensor<3x3x4x4xf32>
+  %w3 = tx8be.const dense<0.5> : tensor<1x1x4x16xf32>
+  %wd = tx8be.const dense<0.25> : tensor<1x1x8x16xf32>
+  %a = tx8be.Conv(%x, %w1) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %ar = tx8be.Unary(%a) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %b = tx8be.Conv(%ar, %w2) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %br = tx8be.Unary(%b) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %c = tx8be.Conv(%br, %w3) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<1x1x4x16xf32>) -> tensor<1x8x8x16xf32>
+  %d = tx8be.Conv(%x, %wd) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x8xf32>, tensor<1x1x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %s = tx8be.Binary(%c, %d) {kind = "add"} : (tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = tx8be.Unary(%s) {kind = "relu"} : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+
+// The same block whose downsample result is also returned: the DAG is not
+// closed (an op before the last is used outside), so the downsample conv
+// stays out; the block's own chain is still one group, reading it.
+// CHECK-LABEL: func.func @downsample_escapes
+// CHECK: %[[D:.*]] = tx8be.Conv
+// CHECK: tx8be.group -> tensor<1x8x8x16xf32>
+// CHECK: tx8be.Binary(%{{.*}}, %[[D]])
+func.func @downsample_escapes(%x: tensor<1x8x8x8xf32>) -> (tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>) {
+  %w1 = tx8be.const dense<0.5> : tensor<1x1x8x4xf32>
+  %w2 = tx8be.const dense<0.5> : tensor<3x3x4x4xf32>
+  %w3 = tx8be.const dense<0.5> : tensor<1x1x4x16xf32>
+  %wd = tx8be.const dense<0.25> : tensor<1x1x8x16xf32>
+  %a = tx8be.Conv(%x, %w1) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %ar = tx8be.Unary(%a) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %b = tx8be.Conv(%ar, %w2) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %br = tx8be.Unary(%b) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %c = tx8be.Conv(%br, %w3) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<1x1x4x16xf32>) -> tensor<1x8x8x16xf32>
+  %d = tx8be.Conv(%x, %wd) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x8xf32>, tensor<1x1x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %s = tx8be.Binary(%c, %d) {kind = "add"} : (tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = tx8be.Unary(%s) {kind = "relu"} : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r, %d : tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>
+}

@@ -120,7 +120,7 @@ extern "C" fn random_call() {
         groups: r.range_u64(0, 2),
     };
     let inputs = [p(&mut r, 0), p(&mut r, 1)];
-    let which = r.range_u64(0, 18);
+    let which = r.range_u64(0, 19);
     // SAFETY: every pointer is NULL or points to a live local above; array
     // arguments hold 6 values, the most any TSR rank can ask for.
     unsafe {
@@ -168,6 +168,7 @@ extern "C" fn random_call() {
             ),
             15 => op_reshape(p(&mut r, 0), p(&mut r, 1)),
             16 => op_channel_norm(code % 5, code & 1, p(&mut r, 0), p(&mut r, 1)),
+            17 => op_spm_box_copy(u64s.as_ptr(), p(&mut r, 0), p(&mut r, 1)),
             _ => op_gather(0x1000_0000, 16, u64::from(code), p(&mut r, 0), p(&mut r, 1)),
         };
     }

@@ -59,10 +59,15 @@ pub const DEFAULT_PATTERNS: &str = "\
 # or where they do not fit): ResNet's bottleneck and basic block, MobileNetV2's
 # inverted residual with and without its residual add
 6: Conv Unary Conv Unary Conv Binary Unary
+# the first block of a ResNet stage, with its downsample conv (before or
+# after the block's convs in program order)
+6: Conv Unary Conv Unary Conv Conv Binary Unary
+6: Conv Conv Unary Conv Unary Conv Binary Unary
 5: Conv Unary Conv Binary Unary
 5: Conv Unary Conv Unary Conv Binary
 4: Conv Unary Conv Unary Conv
-# Conv / Gemm / Pool epilogues
+# Conv / Gemm / Pool epilogues; a conv's activation then its pool (ResNet's stem)
+3: Conv Unary Pool
 3: Conv BatchNorm_Inference Unary|Binary|Cast*
 3: Conv BatchNorm_Inference
 2: Conv|Gemm|Pool Unary|Binary|Cast*

@@ -16,12 +16,16 @@
 //! longest first, the higher priority between equally long ones
 //! (`find_matches`); each op lands in at most one group. The group
 //! contract holds by construction:
-//! - single output: a chain continues past an op only when every use of
-//!   that op's result is by the next op of the chain, so only the last
-//!   op's result is used outside the group;
-//! - no cycles between groups: every op before the last has its only user
-//!   inside the chain, so nothing outside depends on them, and the group
-//!   sits where its last op was (see `create_group`);
+//! - single output: a chain continues from an op to its sole user, or to
+//!   the next op in program order when that one reads a result or an
+//!   input of the chain (a DAG: a downsample conv beside its block); a
+//!   match counts only when every op but the last has all its users in
+//!   the chain (`closed`), so only the last op's result is used outside
+//!   the group;
+//! - no cycles between groups: the chain is in program order and nothing
+//!   outside uses an op before the last, so nothing outside sits between
+//!   two of its ops, and the group sits where its last op was (see
+//!   `create_group`);
 //! - Reshape is never matched (patterns cannot name it).
 
 use std::cmp::Reverse;
@@ -119,11 +123,15 @@ impl Pass for GroupPattern {
 pub fn find_matches(ctx: &Context, body: &Body, trie: &Trie) -> Vec<Vec<Op>> {
     let ops = entry_ops(body);
     let position: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    // The next op in program order, constants and their loads skipped (no
+    // path between two compute ops goes through one).
+    let computing: Vec<Op> = ops.iter().copied().filter(|&o| !matches!(ctx.op_name_str(body.op_name(o)), "tx8be.const" | "tx8be.load_const")).collect();
+    let next: HashMap<Op, Op> = computing.windows(2).map(|w| (w[0], w[1])).collect();
     let mut taken: HashSet<Op> = HashSet::new();
     let mut heap = BinaryHeap::new();
     let push = |heap: &mut BinaryHeap<Candidate>, taken: &HashSet<Op>, start: usize| {
         let mut chain = Vec::new();
-        if let Some((ops, priority)) = best_from(ctx, body, trie, Trie::ROOT, ops[start], taken, &mut chain) {
+        if let Some((ops, priority)) = best_from(ctx, body, trie, Trie::ROOT, ops[start], taken, &next, &mut chain) {
             heap.push(Candidate { len: ops.len(), priority, start: Reverse(start), ops });
         }
     };
@@ -167,13 +175,26 @@ fn candidate(ctx: &Context, body: &Body, op: Op, taken: &HashSet<Op>) -> bool {
 /// The best match of the trie below `node` along `op` and its chain of
 /// sole users: (the ops, the pattern's priority), longest first, then the
 /// highest priority.
-fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken: &HashSet<Op>, chain: &mut Vec<Op>) -> Option<(Vec<Op>, i64)> {
+fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken: &HashSet<Op>, next_op: &HashMap<Op, Op>, chain: &mut Vec<Op>) -> Option<(Vec<Op>, i64)> {
     let name = ctx.op_name_str(body.op_name(op));
     let next = trie.step(node, name.strip_prefix("tx8be.")?)?;
     chain.push(op);
-    let mut best = trie.terminal(next).map(|p| (chain.clone(), p));
-    if let Some(user) = sole_user(body, op).filter(|&u| candidate(ctx, body, u, taken)) {
-        if let Some(longer) = best_from(ctx, body, trie, next, user, taken, chain) {
+    let mut best = trie.terminal(next).filter(|_| closed(body, chain)).map(|p| (chain.clone(), p));
+    // The chain goes on to the op's sole user, or to the next op in program
+    // order when that one reads a result of the chain or an input of it (a
+    // residual block's downsample conv, then the block's first conv, both
+    // reading the block's input): a DAG, kept only where `closed`.
+    let mut followers: Vec<Op> = sole_user(body, op).into_iter().collect();
+    if let Some(&n) = next_op.get(&op) {
+        if !followers.contains(&n) && joins(ctx, body, chain, n) {
+            followers.push(n);
+        }
+    }
+    for user in followers {
+        if !candidate(ctx, body, user, taken) || chain.contains(&user) {
+            continue;
+        }
+        if let Some(longer) = best_from(ctx, body, trie, next, user, taken, next_op, chain) {
             let better = match &best {
                 None => true,
                 Some((b, p)) => (longer.0.len(), longer.1) > (b.len(), *p),
@@ -185,6 +206,24 @@ fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken
     }
     chain.pop();
     best
+}
+
+/// Whether every op of `chain` but the last has all its users in the
+/// chain (the single-output rule; with ops in program order, nothing
+/// outside can then sit on a path between two of them).
+fn closed(body: &Body, chain: &[Op]) -> bool {
+    let Some((_, rest)) = chain.split_last() else { return true };
+    rest.iter().all(|&o| (0..body.num_results(o)).all(|r| body.uses(body.result(o, r)).all(|(u, _)| chain.contains(&u))))
+}
+
+/// Whether `n` reads a result of `chain` or a value (not a weight) that an
+/// op of `chain` reads too.
+fn joins(ctx: &Context, body: &Body, chain: &[Op], n: Op) -> bool {
+    (0..body.num_operands(n)).any(|i| {
+        let v = body.operand(n, i);
+        body.defining_op(v).is_some_and(|d| chain.contains(&d))
+            || (!super::is_weight(ctx, body, v) && chain.iter().any(|&c| (0..body.num_operands(c)).any(|j| body.operand(c, j) == v)))
+    })
 }
 
 /// The one op using `op`'s result, if every use is by the same op (the

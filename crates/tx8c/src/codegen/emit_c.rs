@@ -97,15 +97,15 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     let n = steps.len().max(1);
     for (k, o) in loaded_operands(g) {
         let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
-        if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND {
-            continue; // the ring loop loads the whole bias once
+        if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND || o.broadcast {
+            continue; // the ring loop loads the whole bias once; broadcast weights come before the steps
         }
         // Steps that do not load this operand repeat a zero box (never read).
         let zero = TBox { start: vec![0; o.ddr.dims.len()], size: vec![0; o.ddr.dims.len()] };
         let boxes: Vec<String> = steps.iter().map(|st| box_literal(st.loads[k].as_ref().unwrap_or(&zero))).collect();
         let loads: Vec<&str> = steps.iter().map(|st| if st.loads[k].is_some() { "1" } else { "0" }).collect();
         let _ = writeln!(s, "static const BOX g{id}_in{k}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
-        if !pipelined {
+        if !pipelined && o.copy_of.is_none() {
             let _ = writeln!(s, "static const uint8_t g{id}_ld{k}[{n}] = {{{}}};", if loads.is_empty() { "0".to_string() } else { loads.join(", ") });
         }
     }
@@ -123,9 +123,9 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     if let Some(ring) = ring {
         super::emit_ring::emit_ring_body(s, g, ring);
     } else if pipelined {
-        emit_pipelined_body(s, g);
+        emit_pipelined_body(s, g, tiles);
     } else {
-        emit_single_body(s, g);
+        emit_single_body(s, g, tiles);
     }
 }
 
@@ -187,9 +187,64 @@ fn loaded_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::
     g.operands.iter().enumerate().filter(|(_, o)| o.shares.is_none())
 }
 
-/// The loaded operands read from DDR (not copied out of another's buffer).
+/// The loaded operands each step reads from DDR (not copied out of
+/// another's buffer, not broadcast before the steps).
 fn dma_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::OperandPlan)> {
-    loaded_operands(g).filter(|(_, o)| o.copy_of.is_none())
+    loaded_operands(g).filter(|(_, o)| o.copy_of.is_none() && !o.broadcast)
+}
+
+/// The broadcast prologue (`OperandPlan::broadcast`): the SPM region from
+/// the first broadcast buffer to the end of the last is cut into one chunk
+/// per tile; tile t reads the bytes of chunk t that belong to broadcast
+/// weights from DDR (each weight's SPM image is its DDR image: a whole
+/// tensor in the same placement) and sends the chunk to every other tile
+/// by DTE, to the same address. The region holds only this group's load
+/// buffers, none filled yet. Barriers before (the other tiles may still
+/// use their SPM for the previous group) and after (every chunk arrived).
+/// Then each broadcast operand's TSR (`in{k}` / `s{k}`, `[0]` when
+/// `indexed`) describes its whole box.
+fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, indexed: bool) {
+    let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
+    if parts.is_empty() {
+        return;
+    }
+    let id = g.id;
+    let lo = parts.iter().map(|(_, o)| o.spm_addrs[0]).min().unwrap_or(0);
+    let hi = parts.iter().map(|(_, o)| o.spm_addrs[0] + o.ddr.bytes()).max().unwrap_or(0);
+    let chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
+    let n = parts.len();
+    let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
+    s.push_str("    /* weights broadcast: a chunk each from DDR, then by DTE to the other tiles */
+");
+    s.push_str("    op_barrier();
+    {
+");
+    let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
+    let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");
+    let _ = writeln!(s, "        const uint64_t b = a + {chunk}ull < {hi:#x}ull ? a + {chunk}ull : {hi:#x}ull;");
+    let _ = writeln!(s, "        for (int32_t q = 0; q < {n}; q++) {{");
+    s.push_str("            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];
+");
+    s.push_str("            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);
+");
+    s.push_str("        }
+");
+    s.push_str("        op_join(TX8_ENGINE_RDMA);
+");
+    let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {tiles}u; u++) tsm_dte_copy((t + u) % {tiles}u, a, a, b - a);");
+    s.push_str("        op_join(TX8_ENGINE_DTE);
+");
+    s.push_str("    }
+    op_barrier();
+");
+    let at = if indexed { "[0]" } else { "" };
+    for (k, o) in parts {
+        let dim = o.ddr.dims.len();
+        let _ = writeln!(s, "    static const BOX g{id}_bw{k} = {};", box_literal(&TBox { start: vec![0; dim], size: o.ddr.dims.clone() }));
+        let _ = writeln!(s, "    L_SHAPE s{k}{}; TSR in{k}{};", if indexed { "[1]" } else { "" }, if indexed { "[1]" } else { "" });
+        let _ = writeln!(s, "    set_shape(&s{k}{at}, {dim}, g{id}_whole{k}, &g{id}_bw{k});");
+        let _ = writeln!(s, "    in{k}{at} = (TSR){{{}, {:#x}ull, &s{k}{at}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
+    }
 }
 
 /// Copies of the operands whose box lies in another load's buffer
@@ -236,11 +291,20 @@ pub(super) fn group_prologue(s: &mut String, id: i64) {
 }
 
 /// The group function of a single-buffered group.
-fn emit_single_body(s: &mut String, g: &GroupPlan) {
+fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32) {
     let id = g.id;
     group_prologue(s, id);
-    for (k, _) in loaded_operands(g) {
-        let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k}; const BOX *last{k} = 0;");
+    emit_broadcast(s, g, tiles, false);
+    for (k, o) in loaded_operands(g) {
+        match (o.broadcast, o.copy_of) {
+            (true, _) => {}
+            (false, Some(_)) => {
+                let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k};");
+            }
+            (false, None) => {
+                let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k}; const BOX *last{k} = 0;");
+            }
+        }
     }
     s.push_str("    L_SHAPE so; TSR out;\n");
     declare_intermediates(s, g);
@@ -292,9 +356,10 @@ fn emit_single_body(s: &mut String, g: &GroupPlan) {
 /// The group function of a double-buffered group: the software pipeline
 /// of the module doc. `u{k}` is the buffer operand k's next call reads,
 /// `held{k}[b]` the box buffer b holds.
-fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
+fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32) {
     let id = g.id;
     group_prologue(s, id);
+    emit_broadcast(s, g, tiles, true);
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
     for (k, _) in loaded_operands(g).filter(|(_, o)| o.copy_of.is_some()) {
         let _ = writeln!(s, "    L_SHAPE s{k}[1]; TSR in{k}[1];");
@@ -344,7 +409,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan) {
     // Copies out of this step's buffers, while RDMA fills the next ones.
     emit_copies(s, g, "        ", &|r| format!("x{r}"), &|k| format!("in{k}[0]"), &|k| format!("s{k}[0]"));
     for (k, o) in loaded_operands(g) {
-        if o.copy_of.is_some() {
+        if o.copy_of.is_some() || o.broadcast {
             let _ = writeln!(s, "        TSR *x{k} = &in{k}[0];");
         }
     }

@@ -122,6 +122,11 @@ pub struct OperandPlan {
     /// (`tx8be_transforms::schedule::copied_loads`): not read from DDR, but
     /// copied out of that buffer by TDMA (`op_spm_box_copy`) each step.
     pub copy_of: Option<usize>,
+    /// Every tile needs it whole at every step and the group broadcasts it
+    /// (`share = "broadcast"`, `tx8be_transforms::broadcast`): its bytes
+    /// come once per card, each tile reading a chunk and sending it to the
+    /// others by DTE, before the steps.
+    pub broadcast: bool,
 }
 
 /// The operator call of a group (what `gen_op_code` turns into C).

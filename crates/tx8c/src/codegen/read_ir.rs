@@ -262,6 +262,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, ti
                 spm_addrs: spm,
                 shares: None,
                 copy_of: None,
+                broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
             });
         }
         let mut producers = Vec::new();

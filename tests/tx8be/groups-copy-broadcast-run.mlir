@@ -1,0 +1,38 @@
+// Two ways a group avoids reading DDR again, end to end on the C model
+// (tx8c: compile, run, compare every group with the reference interpreter).
+
+// A load inside another load of the same value: Conv 3x3 -> Add (the
+// conv's input) -> Relu, 32 rows over the 16 tiles. Each tile's conv reads
+// its 2 rows and a halo row on each side, the add only its 2 rows: the
+// add's operand is copied out of the conv's input buffer by TDMA
+// (op_spm_box_copy), not loaded from DDR a second time.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python %S/Inputs/fused_module.py conv_add_relu --k 3 --hw 32 --cin 32 --cout 32 > %t/copy.mlir
+// RUN: tx8c %t/copy.mlir -o %t/copy -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
+// RUN: FileCheck %s --check-prefix=COPY < %t/copy/main.c
+// SIM3: compare-all: all 3 groups match the reference interpreter
+// COPY-LABEL: static void group_1(void)
+// COPY: op_spm_box_copy(at, &in0, &in3);
+// COPY: op_conv2d(&p, &in0, &in1, &in2, &m0);
+// COPY: op_eltwise_binary(0, &m0, &in3, 0, &m1);
+// COPY-LABEL: static void group_2(void)
+
+// Weights every tile needs whole: a 1x1 conv 1024 -> 512 (bf16, 1 MiB of
+// filters) on a batch of 16, one image per tile. Each tile reads 1/16 of
+// the filters and sends it to the 15 others by DTE (share = "broadcast"
+// on the load_const), so they cross DDR once instead of 16 times.
+// RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 8 --cin 1024 --cout 512 --elem bf16 > %t/bc.mlir
+// RUN: tx8c %t/bc.mlir -o %t/bc -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
+// RUN: FileCheck %s --check-prefix=BC < %t/bc/main.c
+// RUN: tx8c %t/bc.mlir --emit tx8be | FileCheck %s --check-prefix=BCIR
+// BC-LABEL: static void group_1(void)
+// BC: weights broadcast
+// BC-NEXT: op_barrier();
+// BC: tsm_rdma_load(
+// BC: tsm_dte_copy((t + u) % 16u, a, a, b - a);
+// BC: op_barrier();
+// BC: op_conv2d(
+// BC-LABEL: static void group_2(void)
+// BCIR: tx8be.load_const {{.*}}share = "broadcast"
+// BCIR: tx8be.load_const {{.*}}share = "broadcast"
+// BCIR: tx8be.Conv

@@ -2,7 +2,7 @@
 //! per-op engine times (`sw_pipeline::eval`), against `pipeline_cost`'s
 //! estimate of the same group's step loop, on groups with given schedules
 //! (single and double buffered, one to three split dims, a multi-op group,
-//! a load that never changes).
+//! a load that never changes), and a malformed attribute read back.
 //!
 //! They differ by joins only, and the pipeline is the one matching the
 //! code tx8c prints (`emit_c.rs`): `pipelined_cycles` charges a join after
@@ -13,7 +13,7 @@
 
 use strata_ir::diagnostics::SourceFile;
 use strata_ir::parser::{parse_source, ParseOptions, ParsedModule};
-use strata_ir::{Body, Context, Op};
+use strata_ir::{Attribute, Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 use tx8be_transforms::group_calls::GroupCalls;
 use tx8be_transforms::pipeline_cost::{busiest_tile_steps, pipelined_cycles, single_buffered_cycles};
@@ -175,4 +175,22 @@ fn a_multi_op_group_runs_its_calls_in_turn() {
 fn a_load_that_never_changes_is_loaded_once() {
     assert_eq!(check(&bias_add(1)), (1, vec![2]));
     assert_eq!(check(&bias_add(2)), (2, vec![2]));
+}
+
+#[test]
+fn a_malformed_attribute_reads_back_as_an_error() {
+    let ctx = context();
+    let m = parse(&ctx, &exp(2));
+    let body = func_body(&ctx, &m);
+    let g = groups(&ctx, body)[0];
+    let calls = GroupCalls::of_anchor(&ctx, body, group_compute_op(&ctx, body, g).unwrap()).unwrap();
+    let with = |frame: Attribute| ctx.dictionary(vec![(ctx.intern_str("pipeline"), ctx.array_attr(&[frame]))]);
+    let frame = |key: &str, op: &str| ctx.dictionary(vec![(ctx.intern_str(key), ctx.array_attr(&[ctx.string_attr(op)]))]);
+    // Op 1 of the group is the Unary: it reads back.
+    assert!(nodes_from_attr(&ctx, body, g, &calls, with(frame("ct", "Unary@1[i]"))).is_ok());
+    let err = |a| nodes_from_attr(&ctx, body, g, &calls, a).unwrap_err();
+    assert!(err(with(frame("ct", "Unary@9[i]"))).contains("has no op 9"));
+    assert!(err(with(frame("ct", "Unary@1[j]"))).contains("not an op reference"));
+    assert!(err(with(frame("xx", "Unary@1[i]"))).contains("'xx' is not an engine"));
+    assert!(err(ctx.empty_dictionary()).contains("no 'pipeline' entry"));
 }

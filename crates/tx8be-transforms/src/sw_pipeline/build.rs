@@ -1,10 +1,14 @@
-//! Building one group's software pipeline (the seed's `getPipeline`):
-//! `init_pipeline` (getInitPipelineOps: the loop nest over the time split,
-//! a Repeat node per split dim with more than one step, each level's loads
-//! at the head of its iterations), then `retract` (pipeline: getRetract /
-//! doRetract splice the next step's loads into the previous step's compute
-//! frame and delay each store into the next step's), and `engine_streams`
-//! (getEnginsPipeline: per frame, the ops each engine runs).
+//! Building one group's software pipeline (the seed's `getPipeline`) on
+//! one tile. `build` lays out getInitPipelineOps' nest: a Repeat node per
+//! split dim with more than one step, each load at the head of the
+//! iterations of the level whose advance changes its box (`load_levels`).
+//! Double-buffered it is built retracted (the seed's `pipeline`):
+//! `get_retract` says which loads may run beside the previous step's calls
+//! (canParallel), and doRetract splices them there (`step_frames`: the
+//! next step's loads in the compute frame, the previous step's store
+//! delayed into it; `repeat`: a load of an outer level goes into the last
+//! iteration of the inner Repeat, its `last`). `engine_streams` is
+//! getEnginsPipeline: per frame, the ops each engine runs.
 //!
 //! Both forms describe the loop codegen prints (`tx8c`'s `emit_c.rs`):
 //! single-buffered, a step issues the loads whose box changed, joins RDMA

@@ -21,8 +21,9 @@
 // CHECK: tx8be.const {const_map_id = {{[0-9]+}} : i64, ddr_addr = {{[0-9]+}} : i64, dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <{{N?}}Cx>{{.*}}} dense<
 // CHECK: tx8be.ChannelNorm
 // CHECK-SAME: blocked = "Cx"
-// Every group carries the cost model's estimate (tx8be-estimate).
-// CHECK: tx8be.group -> tensor<1x4x4x3xbf16> attributes {barrier = true, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64}
+// Every group carries the cost model's estimate (tx8be-estimate) and its
+// software pipeline (tx8be-sw-pipeline).
+// CHECK: tx8be.group -> tensor<1x4x4x3xbf16> attributes {barrier = true, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64, sw_pipeline = {buffers = {{[12]}} : i64, pipeline = [
 // CHECK: tx8be.load_const
 // CHECK-SAME: const_map_id = {{[0-9]+}} : i64
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [{{[0-9]+}}]>
@@ -36,7 +37,7 @@
 // CHECK-SAME: tile_parallel = #tx8be.parallel_attr<parallel = <{{[a-z]+}}>
 // CHECK: tx8be.store_var %{{[0-9]+}} {ddr_addr = {{[0-9]+}} : i64}
 // The last group (nothing reads it later) needs no barrier.
-// CHECK: tx8be.group -> tensor<1x2xbf16> attributes {barrier = false, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64}
+// CHECK: tx8be.group -> tensor<1x2xbf16> attributes {barrier = false, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64, sw_pipeline = {buffers = {{[12]}} : i64, pipeline = [
 // CHECK: tx8be.Gemm
 // CHECK-NOT: tx8be.group
 // CHECK: return

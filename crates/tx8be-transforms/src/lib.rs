@@ -16,6 +16,7 @@
 //! | `tx8be-group-ops` | `group_ops.rs` (group-optimization + group-ldst) |
 //! | `tx8be-group-pattern`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
 //! | `tx8be-sharding` | `sharding.rs` |
+//! | `tx8be-sw-pipeline` | `sw_pipeline/` (`build.rs`: the nest and the retract, `eval.rs`: its cycles) |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
 //! | `tx8be-opt-barrier` | `opt_barrier.rs` |
 //! | `tx8be-ddr-alloc` | `ddr_alloc.rs` |
@@ -55,6 +56,7 @@ pub mod sink_reshapes;
 pub mod search;
 pub mod sharding;
 pub mod spm_alloc;
+pub mod sw_pipeline;
 
 use strata_pass::PassRegistry;
 
@@ -79,6 +81,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(grouping::group_ldst::INFO);
     registry.register(grouping::group_mapping::INFO);
     registry.register(sharding::INFO);
+    registry.register(sw_pipeline::INFO);
     registry.register(spm_alloc::INFO);
     registry.register(opt_barrier::INFO);
     registry.register(ddr_alloc::INFO);

@@ -64,13 +64,29 @@ pub struct StepTimes {
     pub store: f64,
 }
 
+/// The DDR bytes per cycle one tile's DMAs get: the loads and stores of
+/// every tile with work share the DDR at once, each transfer capped.
+pub fn tile_ddr_rate(steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> f64 {
+    let busy_tiles = steps.iter().filter(|t| !t.is_empty()).count().max(1) as f64;
+    (hw.ddr_bytes_per_cycle / busy_tiles).min(hw.ddr_transfer_cap_bytes_per_cycle).max(1e-9)
+}
+
+/// Cycles of one DMA (load or store) of box `b` of value `v` at `rate`
+/// bytes per cycle: its descriptor starts and its bytes.
+pub fn dma_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox, rate: f64, hw: &HardwareConfig) -> f64 {
+    hw.dma_start_cycles as f64 * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate
+}
+
+/// Cycles of one call computing box `out` at `per_output` cycles per
+/// output element (`sharding::work_per_output`), its issue included.
+pub fn call_cycles(out: &SliceBox, per_output: f64, hw: &HardwareConfig) -> f64 {
+    out.size.iter().product::<i64>() as f64 * per_output + hw.issue_cycles as f64
+}
+
 /// The per-step engine times of every step of the busiest tile (the one
 /// with the largest single-buffered time).
 pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Vec<StepTimes> {
-    let busy_tiles = steps.iter().filter(|t| !t.is_empty()).count().max(1) as f64;
-    // Loads and stores of every busy tile share the DDR at once.
-    let rate = (hw.ddr_bytes_per_cycle / busy_tiles).min(hw.ddr_transfer_cap_bytes_per_cycle).max(1e-9);
-    let start = hw.dma_start_cycles as f64;
+    let rate = tile_ddr_rate(steps, hw);
     let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
     let result = body.result(g.anchor(), 0);
     let shared = crate::schedule::shared_loads(ctx, body, g, steps);
@@ -99,12 +115,11 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
                 if shared[k].is_some() || broadcast[k] || prev.is_some_and(|p| p.load_box(g, k) == b) {
                     continue;
                 }
-                let v = g.load_value(body, k);
-                load += start * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate;
+                load += dma_cycles(ctx, body, g.load_value(body, k), b, rate, hw);
             }
             // The calls run one after another on the compute engines.
-            let compute: f64 = copies + s.calls.iter().zip(&per_out).map(|(c, w)| c.out.size.iter().product::<i64>() as f64 * w + hw.issue_cycles as f64).sum::<f64>();
-            let store = start * descriptors(ctx, body, result, &s.out) + slice_bytes(ctx, body, result, &s.out.size) as f64 / rate;
+            let compute: f64 = copies + s.calls.iter().zip(&per_out).map(|(c, &w)| call_cycles(&c.out, w, hw)).sum::<f64>();
+            let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
             times.push(StepTimes { load, compute, store });
             prev = Some(s);
         }

@@ -95,6 +95,10 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
     f.add_pass(Box::new(tx8be_transforms::grouping::group_boundaries::GroupBoundaries { hw: hw.clone() }));
     add(f, &registry, "tx8be-group-ops", "")?;
     f.add_pass(Box::new(tx8be_transforms::sharding::Sharding { hw: hw.clone() }));
+    // The seed's TS_SwPipeline: the schedule's loop nest and software
+    // pipeline written on each group (codegen prints the same loop from
+    // the schedule; it does not read this).
+    f.add_pass(Box::new(tx8be_transforms::sw_pipeline::TsSwPipeline { hw: hw.clone() }));
     f.add_pass(Box::new(tx8be_transforms::spm_alloc::SpmAlloc { hw: hw.clone() }));
     add(f, &registry, "tx8be-opt-barrier", "")?;
     // --compare-all reads every group's output after the run: no reuse.

@@ -1,0 +1,160 @@
+//! What a software pipeline costs: walking its frames and Repeat nodes
+//! with the per-op engine times `pipeline_cost` uses (one DMA per load or
+//! store at the tile's DDR share, one call at `work_per_output`), so the
+//! estimate of a group's step loop is computed from the structure the IR
+//! records.
+//!
+//! A frame costs the longer of its two lanes plus its joins: the compute
+//! lane is the sum of its calls (a group's calls read each other's results,
+//! so they run in turn even on different engines) and the DMA lane the sum
+//! of its loads and stores (RDMA and WDMA draw on the same DDR share of
+//! the tile, `pipeline_cost`'s model). A Repeat of `times` walks its body
+//! `times` times (its `last` instead on the final iteration).
+
+use strata_ir::{Body, Context};
+use tx8_cmodel::HardwareConfig;
+
+use crate::group_calls::GroupCalls;
+use crate::pipeline_cost::{call_cycles, dma_cycles, single_buffered_cycles, tile_ddr_rate, StepTimes};
+use crate::schedule::StepBoxes;
+
+use super::{Node, PipeOp};
+
+/// Engine cycles of every op of a group at every step of one tile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpTimes {
+    /// `loads[k][s]`: loading slot k's box of step s.
+    pub loads: Vec<Vec<f64>>,
+    /// `calls[c][s]`: call c at step s.
+    pub calls: Vec<Vec<f64>>,
+    /// `store[s]`: storing step s's output box.
+    pub store: Vec<f64>,
+}
+
+impl OpTimes {
+    /// The times of tile `tile` of `steps` (every tile's steps: the DDR
+    /// share depends on how many tiles work).
+    pub fn of_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], tile: usize, hw: &HardwareConfig) -> OpTimes {
+        let rate = tile_ddr_rate(steps, hw);
+        let mine = &steps[tile];
+        let result = body.result(g.anchor(), 0);
+        let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
+        OpTimes {
+            loads: (0..g.loads.len()).map(|k| mine.iter().map(|s| dma_cycles(ctx, body, g.load_value(body, k), s.load_box(g, k), rate, hw)).collect()).collect(),
+            calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| call_cycles(&s.calls[c].out, per_out[c], hw)).collect()).collect(),
+            store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
+        }
+    }
+
+    pub fn steps(&self) -> usize {
+        self.store.len()
+    }
+
+    fn time(&self, op: PipeOp, step: usize) -> f64 {
+        match op {
+            PipeOp::Load(k) => self.loads[k][step],
+            PipeOp::Call(c) => self.calls[c][step],
+            PipeOp::Store => self.store[step],
+        }
+    }
+
+    /// Per step, what `pipeline_cost::busiest_tile_steps` charges: the
+    /// issued loads whose box changed (`issued[k]`, `changed[s][k]`), the
+    /// calls, the store.
+    pub fn step_times(&self, issued: &[bool], changed: &[Vec<bool>]) -> Vec<StepTimes> {
+        (0..self.steps())
+            .map(|s| StepTimes {
+                load: (0..self.loads.len()).filter(|&k| issued[k] && changed[s][k]).map(|k| self.loads[k][s]).sum(),
+                compute: self.calls.iter().map(|c| c[s]).sum(),
+                store: self.store[s],
+            })
+            .collect()
+    }
+}
+
+/// Per step of one tile, whether each load slot's box differs from the
+/// previous step's (step 0: every slot loads).
+pub fn changed_loads(g: &GroupCalls, tile: &[StepBoxes]) -> Vec<Vec<bool>> {
+    (0..tile.len()).map(|s| (0..g.loads.len()).map(|k| s == 0 || tile[s].load_box(g, k) != tile[s - 1].load_box(g, k)).collect()).collect()
+}
+
+/// The tile `pipeline_cost::busiest_tile_steps` describes: the first with
+/// the largest single-buffered time (`None` when no tile has a step).
+pub fn busiest_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], issued: &[bool], hw: &HardwareConfig) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for (t, tile) in steps.iter().enumerate() {
+        if tile.is_empty() {
+            continue;
+        }
+        let times = OpTimes::of_tile(ctx, body, g, steps, t, hw).step_times(issued, &changed_loads(g, tile));
+        let c = single_buffered_cycles(&times, hw);
+        if best.is_none_or(|(b, _)| c > b) {
+            best = Some((c, t));
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
+/// The result of walking a pipeline.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Evaluation {
+    pub cycles: f64,
+    /// Frames with calls walked: the steps the structure runs (the tile's
+    /// step count when the structure is right).
+    pub steps: usize,
+}
+
+/// Walks `nodes` with `times` (module doc). Each frame's ops belong to
+/// its step plus their offset: a frame with calls is the step of its
+/// calls; one without belongs to the last step run before it in the same
+/// list (one iteration of a Repeat's body, or the whole pipeline), else
+/// to the next. An op of a step outside the tile's steps (the store
+/// before the first, the loads after the last) does not run.
+pub fn evaluate(nodes: &[Node], times: &OpTimes, hw: &HardwareConfig) -> Evaluation {
+    let mut w = Walk { times, join: hw.join_cycles as f64, done: 0, cycles: 0.0 };
+    w.walk(nodes);
+    Evaluation { cycles: w.cycles, steps: w.done }
+}
+
+struct Walk<'a> {
+    times: &'a OpTimes,
+    join: f64,
+    done: usize,
+    cycles: f64,
+}
+
+impl Walk<'_> {
+    fn walk(&mut self, nodes: &[Node]) {
+        let start = self.done;
+        for n in nodes {
+            match n {
+                Node::Frame(f) => {
+                    let has_calls = f.ops.iter().any(|(o, _)| matches!(o, PipeOp::Call(_)));
+                    let step = if has_calls || self.done == start { self.done as i64 } else { self.done as i64 - 1 };
+                    let (mut compute, mut dma) = (0.0, 0.0);
+                    for &(op, off) in &f.ops {
+                        let s = step + off;
+                        if s < 0 || s >= self.times.steps() as i64 {
+                            continue;
+                        }
+                        let t = self.times.time(op, s as usize);
+                        match op {
+                            PipeOp::Call(_) => compute += t,
+                            _ => dma += t,
+                        }
+                    }
+                    self.cycles += f64::max(compute, dma) + self.join * f.joins.len() as f64;
+                    if has_calls {
+                        self.done += 1;
+                    }
+                }
+                Node::Repeat { times, body, last } => {
+                    for k in 0..*times {
+                        let b = if k + 1 == *times { last.as_ref().unwrap_or(body) } else { body };
+                        self.walk(b);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -16,6 +16,9 @@
 // COPY: op_conv2d(&p, &in0, &in1, &in2, &m0);
 // COPY: op_eltwise_binary(0, &m0, &in3, 0, &m1);
 // COPY-LABEL: static void group_2(void)
+// tx8be-sw-pipeline shows the copy on TDMA in the step's compute frame.
+// RUN: tx8c %t/copy.mlir --emit tx8be | FileCheck %s --check-prefix=COPYIR
+// COPYIR: sw_pipeline = {buffers = 1 : i64, pipeline = [{join = ["ld"], ld = ["load_var@0[i]", "load_const@1[i]", "load_const@2[i]"]}, {ct = ["Binary@5[i]", "Unary@6[i]"], ne = ["Conv@3[i]"], tdma = ["load_var@4[i]"]}
 
 // Weights every tile needs whole: a 1x1 conv 1024 -> 512 (bf16, 1 MiB of
 // filters) on a batch of 16, one image per tile. Each tile reads 1/16 of
@@ -33,6 +36,9 @@
 // BC: op_barrier();
 // BC: op_conv2d(
 // BC-LABEL: static void group_2(void)
+// The software pipeline: the broadcast (DTE) in the prologue, then two
+// pipelined steps.
+// BCIR: sw_pipeline = {buffers = 2 : i64, pipeline = [{dte = ["load_const@1[i]", "load_const@2[i]"], ld = ["load_var@0[i]"]}, {body = [{{.*}}], repeat = 2 : i64}
 // BCIR: tx8be.load_const {{.*}}share = "broadcast"
 // BCIR: tx8be.load_const {{.*}}share = "broadcast"
 // BCIR: tx8be.Conv

@@ -37,6 +37,9 @@ pub struct NestPlan {
     /// Per load slot: whether getRetract lets it run beside the previous
     /// step's calls (only meaningful when `pipelined`).
     pub retract: Vec<bool>,
+    /// Load slots copied out of another load's buffer (TDMA) at every
+    /// step, before the calls (`schedule::copied_loads`).
+    pub copies: Vec<usize>,
     /// The group's calls, in order.
     pub calls: usize,
     /// Double-buffered: the retracted (software-pipelined) form.
@@ -161,7 +164,7 @@ fn iteration(p: &NestPlan, l: usize, c_next: usize, join_level: Option<usize>) -
 /// previous step's store, joining RDMA (this step's loads) and WDMA (the
 /// previous store).
 fn step_frames(p: &NestPlan, c_next: usize) -> Vec<Node> {
-    let calls: Vec<(PipeOp, i64)> = (0..p.calls).map(|c| (PipeOp::Call(c), 0)).collect();
+    let calls: Vec<(PipeOp, i64)> = p.copies.iter().map(|&k| (PipeOp::Load(k), 0)).chain((0..p.calls).map(|c| (PipeOp::Call(c), 0))).collect();
     if !p.pipelined {
         return vec![frame(calls, vec![]), frame(vec![(PipeOp::Store, 0)], vec![Engine::Wdma])];
     }
@@ -206,7 +209,7 @@ mod tests {
 
     fn plan(counts: Vec<i64>, levels: Vec<usize>, pipelined: bool) -> NestPlan {
         let n = levels.len();
-        NestPlan { counts, load_level: levels.into_iter().map(Some).collect(), retract: vec![true; n], calls: 1, pipelined }
+        NestPlan { counts, load_level: levels.into_iter().map(Some).collect(), retract: vec![true; n], copies: Vec::new(), calls: 1, pipelined }
     }
 
     #[test]

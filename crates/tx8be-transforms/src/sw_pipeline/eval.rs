@@ -5,7 +5,7 @@
 //! records.
 //!
 //! A frame costs the longer of its two lanes plus its joins: the compute
-//! lane is the sum of its calls (a group's calls read each other's results,
+//! lane is the sum of its calls and of the TDMA copies before them (a group's calls read each other's results,
 //! so they run in turn even on different engines) and the DMA lane the sum
 //! of its loads and stores (RDMA and WDMA draw on the same DDR share of
 //! the tile, `pipeline_cost`'s model). A Repeat of `times` walks its body
@@ -29,6 +29,9 @@ pub struct OpTimes {
     pub calls: Vec<Vec<f64>>,
     /// `store[s]`: storing step s's output box.
     pub store: Vec<f64>,
+    /// Per load slot: copied out of another load's buffer by TDMA before
+    /// the calls (`schedule::copied_loads`), on the compute lane.
+    pub copied: Vec<bool>,
 }
 
 impl OpTimes {
@@ -39,10 +42,29 @@ impl OpTimes {
         let mine = &steps[tile];
         let result = body.result(g.anchor(), 0);
         let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
+        let copied = crate::schedule::copied_loads(ctx, body, g, steps);
+        // The broadcast prologue of all broadcast weights is charged to the
+        // first of them (the others come with it).
+        let broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
+        let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
+            0 => 0.0,
+            b => crate::broadcast::broadcast_cycles(b, hw),
+        };
+        let first_broadcast = broadcast.iter().position(|&b| b);
+        let load_time = |k: usize, i: usize, s: &StepBoxes| -> f64 {
+            if let Some(r) = copied[k] {
+                return crate::pipeline_cost::copy_cycles(ctx, body, g, s, k, r, hw);
+            }
+            if broadcast[k] {
+                return if Some(k) == first_broadcast && i == 0 { prologue } else { 0.0 };
+            }
+            dma_cycles(ctx, body, g.load_value(body, k), s.load_box(g, k), rate, hw)
+        };
         OpTimes {
-            loads: (0..g.loads.len()).map(|k| mine.iter().map(|s| dma_cycles(ctx, body, g.load_value(body, k), s.load_box(g, k), rate, hw)).collect()).collect(),
+            loads: (0..g.loads.len()).map(|k| mine.iter().enumerate().map(|(i, s)| load_time(k, i, s)).collect()).collect(),
             calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| call_cycles(&s.calls[c].out, per_out[c], hw)).collect()).collect(),
             store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
+            copied: copied.iter().map(|c| c.is_some()).collect(),
         }
     }
 
@@ -64,8 +86,8 @@ impl OpTimes {
     pub fn step_times(&self, issued: &[bool], changed: &[Vec<bool>]) -> Vec<StepTimes> {
         (0..self.steps())
             .map(|s| StepTimes {
-                load: (0..self.loads.len()).filter(|&k| issued[k] && changed[s][k]).map(|k| self.loads[k][s]).sum(),
-                compute: self.calls.iter().map(|c| c[s]).sum(),
+                load: (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && changed[s][k]).map(|k| self.loads[k][s]).sum(),
+                compute: (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>() + self.calls.iter().map(|c| c[s]).sum::<f64>(),
                 store: self.store[s],
             })
             .collect()
@@ -140,6 +162,7 @@ impl Walk<'_> {
                         let t = self.times.time(op, s as usize);
                         match op {
                             PipeOp::Call(_) => compute += t,
+                            PipeOp::Load(k) if self.times.copied[k] => compute += t,
                             _ => dma += t,
                         }
                     }

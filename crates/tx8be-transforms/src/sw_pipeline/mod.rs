@@ -84,8 +84,13 @@ pub struct GroupPipeline {
     pub nodes: Vec<Node>,
     /// Per-op engine times on that tile (`eval`).
     pub times: OpTimes,
-    /// Per load slot: issued (not sharing an earlier slot's buffer).
+    /// Per load slot: issued at its level (not sharing an earlier slot's
+    /// buffer, not copied out of another's).
     pub issued: Vec<bool>,
+    /// Per load slot, the engine moving it: RDMA; TDMA for a copy out of
+    /// another load's buffer; DTE for weights broadcast in the prologue
+    /// (`share = "broadcast"`: each tile's chunk by RDMA, then DTE).
+    pub load_engines: Vec<Engine>,
 }
 
 /// The pipeline of `group` from its recorded schedule; `None` for a group
@@ -108,7 +113,11 @@ pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let g = GroupCalls::of_anchor(ctx, body, anchor)?;
     let tiles = hw.tiles() as usize;
     let steps = tile_steps(ctx, body, anchor, &shard, &slice, tiles)?;
-    let issued: Vec<bool> = shared_loads(ctx, body, &g, &steps).iter().map(|s| s.is_none()).collect();
+    // Issued at their level: not sharing another load's buffer, not copied
+    // out of one (a copy runs in every step's compute frame).
+    let copied = crate::schedule::copied_loads(ctx, body, &g, &steps);
+    let issued: Vec<bool> = shared_loads(ctx, body, &g, &steps).iter().zip(&copied).map(|(s, c)| s.is_none() && c.is_none()).collect();
+    let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
     let Some(tile) = busiest_tile(ctx, body, &g, &steps, &issued, hw) else { return Ok(None) };
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(anchor, 0))).unwrap_or(&[]).to_vec();
     let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles)[tile].clone().expect("a tile with steps has a box");
@@ -127,10 +136,12 @@ pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let retract: Vec<bool> = (0..g.loads.len()).map(|k| load_level[k] == Some(0) || head[..n].contains(&k)).collect();
     // A copy (Slice) stores straight from its load's buffer: codegen runs it single-buffered.
     let pipelined = buffers >= 2 && ctx.op_name_str(body.op_name(anchor)) != "tx8be.Slice";
-    let plan = NestPlan { counts, load_level, retract, calls: g.calls.len(), pipelined };
+    let copies: Vec<usize> = (0..g.loads.len()).filter(|&k| copied[k].is_some()).collect();
+    let plan = NestPlan { counts, load_level, retract, copies, calls: g.calls.len(), pipelined };
     let nodes = build::build(&plan);
     let times = OpTimes::of_tile(ctx, body, &g, &steps, tile, hw);
-    Ok(Some(GroupPipeline { calls: g, tile, buffers: if pipelined { 2 } else { 1 }, nodes, times, issued }))
+    let engines = (0..g.loads.len()).map(|k| if broadcast[k] { Engine::Dte } else if copied[k].is_some() { Engine::Tdma } else { Engine::Rdma }).collect();
+    Ok(Some(GroupPipeline { calls: g, tile, buffers: if pipelined { 2 } else { 1 }, nodes, times, issued, load_engines: engines }))
 }
 
 /// The key of an engine in the textual form.
@@ -169,10 +180,10 @@ fn store_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
     crate::ddr_alloc::group_store(ctx, body, group).and_then(|v| body.defining_op(v))
 }
 
-/// The engine running `p` (OpLib's `engine`: loads RDMA, the store WDMA).
-fn engine_of(ctx: &Context, body: &Body, g: &GroupCalls, p: PipeOp) -> Engine {
+/// The engine running `p` (OpLib's `engine`: loads `load_engines`, the store WDMA).
+fn engine_of(ctx: &Context, body: &Body, g: &GroupCalls, load_engines: &[Engine], p: PipeOp) -> Engine {
     match p {
-        PipeOp::Load(_) => Engine::Rdma,
+        PipeOp::Load(k) => load_engines.get(k).copied().unwrap_or(Engine::Rdma),
         PipeOp::Store => Engine::Wdma,
         PipeOp::Call(c) => tx8be::interfaces::query_op_attr(ctx, body, g.calls[c]).ok().and_then(|a| a.engine).unwrap_or(Engine::Ct),
     }
@@ -216,7 +227,7 @@ pub fn to_attr(ctx: &Context, body: &Body, group: Op, p: &GroupPipeline) -> Attr
         ctx.array_attr(&v)
     }
     let frame = |f: &Frame| -> Attribute {
-        let mut e: Vec<_> = engine_streams(f, |op| engine_of(ctx, body, &p.calls, op)).into_iter().map(|(eng, ops)| (ctx.intern_str(engine_key(eng)), strings(ops.into_iter().map(|(o, off)| name(o, off)).collect()))).collect();
+        let mut e: Vec<_> = engine_streams(f, |op| engine_of(ctx, body, &p.calls, &p.load_engines, op)).into_iter().map(|(eng, ops)| (ctx.intern_str(engine_key(eng)), strings(ops.into_iter().map(|(o, off)| name(o, off)).collect()))).collect();
         if !f.joins.is_empty() {
             e.push((ctx.intern_str("join"), strings(f.joins.iter().map(|&j| engine_key(j).to_string()).collect())));
         }

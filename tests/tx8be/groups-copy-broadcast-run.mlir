@@ -22,7 +22,7 @@
 
 // Weights every tile needs whole: a 1x1 conv 1024 -> 512 (bf16, 1 MiB of
 // filters) on a batch of 16, one image per tile. Each tile reads 1/16 of
-// the filters and sends it to the 15 others by DTE (share = "broadcast"
+// the filters and the tiles all-gather them by DTE (share = "broadcast"
 // on the load_const), so they cross DDR once instead of 16 times.
 // RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 8 --cin 1024 --cout 512 --elem bf16 > %t/bc.mlir
 // RUN: tx8c %t/bc.mlir -o %t/bc -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
@@ -32,7 +32,10 @@
 // BC: weights broadcast
 // BC-NEXT: op_barrier();
 // BC: tsm_rdma_load(
-// BC: tsm_dte_copy((t + u) % 16u, a, a, b - a);
+// Along the row of the 4 x 4 mesh, a barrier, then down the column.
+// BC: tsm_dte_copy(row * 4u + (col + u) % 4u, a, a, b - a);
+// BC: op_barrier();
+// BC: tsm_dte_copy(((row + u) % 4u) * 4u + col, ra, ra, rb - ra);
 // BC: op_barrier();
 // BC: op_conv2d(
 // BC-LABEL: static void group_2(void)

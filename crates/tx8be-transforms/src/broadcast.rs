@@ -6,14 +6,17 @@
 //! same filters), reading it from DDR on every tile moves it T times
 //! through the shared 200 B/cycle DDR. Instead the group's prologue
 //! splits the SPM region holding its broadcast weights into T byte
-//! chunks: tile t reads chunk t from DDR and sends it to the other T-1
-//! tiles by DTE (one message each, the same SPM addresses: every tile
-//! places the group's buffers alike), between two barriers (the other
-//! tiles' SPM may still hold the previous group's buffers before; every
-//! chunk must have arrived after). The weights then cross DDR once.
+//! chunks: tile t reads chunk t from DDR, and the tiles all-gather the
+//! chunks by DTE to the same SPM addresses (every tile places the group's
+//! buffers alike). On the x by y mesh that is two phases: each chunk to
+//! the other tiles of its row, a barrier, then each row's x chunks down
+//! the columns (x-1 + y-1 message starts per tile, 6 on the 4 x 4 mesh,
+//! instead of T-1 = 15). A barrier before (the other tiles' SPM may still
+//! hold the previous group's buffers) and one after (every chunk has
+//! arrived). The weights then cross DDR once.
 //!
-//! It pays when the DDR time it saves exceeds the T-1 messages and two
-//! barriers it adds: filters of a few hundred KiB and more (ResNet's
+//! It pays when the DDR time it saves exceeds the messages and barriers
+//! it adds: filters of a few hundred KiB and more (ResNet's
 //! layer2 to layer4 at batch 16), not layer1's. `broadcast_slots` decides
 //! with the same figures the C model times the transfers by;
 //! `tx8be-sharding` records the decision on each such `load_const` as
@@ -72,17 +75,32 @@ pub fn broadcast_bytes(ctx: &Context, body: &Body, g: &GroupCalls, slots: &[bool
         .sum()
 }
 
+/// The mesh the all-gather walks in two phases, `(x, y)` (tiles per row,
+/// rows), when the card's tiles form one with both sides above 1; else
+/// one phase to every other tile.
+pub fn gather_mesh(hw: &HardwareConfig) -> Option<(u32, u32)> {
+    (hw.mesh_x > 1 && hw.mesh_y > 1 && hw.mesh_x * hw.mesh_y == hw.tiles()).then_some((hw.mesh_x, hw.mesh_y))
+}
+
 /// Cycles of the broadcast prologue of `bytes` of weights on every tile:
 /// a barrier, each tile's chunk through the shared DDR (all at once), a
-/// join, T-1 DTE messages of one chunk (in turn on the tile's DTE), a join
-/// and the closing barrier.
+/// join, then the all-gather by DTE (messages in turn on the tile's DTE):
+/// on an x by y mesh, the chunk to the x-1 other tiles of the row, a join
+/// and a barrier, then the row's x chunks to the y-1 other tiles of the
+/// column (x-1 + y-1 message starts instead of T-1); else T-1 messages of
+/// one chunk. A join and the closing barrier.
 pub fn broadcast_cycles(bytes: u64, hw: &HardwareConfig) -> f64 {
     let tiles = hw.tiles().max(1) as f64;
     let chunk = (bytes as f64 / tiles).ceil();
     let per_tile_rate = (hw.ddr_bytes_per_cycle / tiles).min(hw.ddr_transfer_cap_bytes_per_cycle);
     let load = hw.dma_start_cycles as f64 + chunk / per_tile_rate;
-    let send = (tiles - 1.0) * (hw.dte_message_cycles as f64 + chunk / hw.noc_link_bytes_per_cycle);
-    2.0 * hw.barrier_cycles as f64 + load + send + 2.0 * hw.join_cycles as f64
+    let message = |bytes: f64| hw.dte_message_cycles as f64 + bytes / hw.noc_link_bytes_per_cycle;
+    let (barrier, join) = (hw.barrier_cycles as f64, hw.join_cycles as f64);
+    let send = match gather_mesh(hw) {
+        Some((x, y)) => (x - 1) as f64 * message(chunk) + join + barrier + (y - 1) as f64 * message(x as f64 * chunk),
+        None => (tiles - 1.0) * message(chunk),
+    };
+    2.0 * barrier + load + send + 2.0 * join
 }
 
 /// Cycles of every tile reading the same `bytes` from DDR at once

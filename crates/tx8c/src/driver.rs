@@ -174,7 +174,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     let func = main_func(&ctx, module_body)?;
     let fattrs = module_body.op_attrs(func);
     let body = module_body.nested(func).ok_or_else(|| Failure("@main has no body".into()))?;
-    let program = read_program(&ctx, body, fattrs, hw.tiles()).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
+    let program = read_program(&ctx, body, fattrs, &hw).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
     let main_c = emit_main_c(&program, &format!("Model: {}.", opts.model.display()));
     write(&dir.join("main.c"), &main_c)?;
     let weights = crate::weights::weights_image(&ctx, body, opts.debug_perturb_const)?;

@@ -33,7 +33,7 @@ pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
     s.push_str("#include <math.h>\n#include \"tx8.h\"\n\n");
     s.push_str(PRELUDE);
     for g in &p.groups {
-        emit_group(&mut s, g, p.tiles);
+        emit_group(&mut s, g, p.tiles, p.mesh);
     }
     s.push_str("void tile_main(void) {\n");
     for g in &p.groups {
@@ -86,7 +86,7 @@ fn flatten(g: &GroupPlan, tiles: u32) -> (Vec<&Step>, Vec<usize>) {
     (all, first)
 }
 
-fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
+fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>) {
     let id = g.id;
     let (steps, first) = flatten(g, tiles);
     // Every step of a pipelined group loads every operand (no load table).
@@ -123,9 +123,9 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32) {
     if let Some(ring) = ring {
         super::emit_ring::emit_ring_body(s, g, ring);
     } else if pipelined {
-        emit_pipelined_body(s, g, tiles);
+        emit_pipelined_body(s, g, tiles, mesh);
     } else {
-        emit_single_body(s, g, tiles);
+        emit_single_body(s, g, tiles, mesh);
     }
 }
 
@@ -197,13 +197,15 @@ fn dma_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::Ope
 /// the first broadcast buffer to the end of the last is cut into one chunk
 /// per tile; tile t reads the bytes of chunk t that belong to broadcast
 /// weights from DDR (each weight's SPM image is its DDR image: a whole
-/// tensor in the same placement) and sends the chunk to every other tile
-/// by DTE, to the same address. The region holds only this group's load
+/// tensor in the same placement) and the tiles all-gather the chunks by
+/// DTE, to the same addresses: on a mesh (`mesh`: tiles per row, rows)
+/// each chunk along its row, a barrier, then each row's chunks (adjacent
+/// in the region) down the columns; else to every other tile at once. The region holds only this group's load
 /// buffers, none filled yet. Barriers before (the other tiles may still
 /// use their SPM for the previous group) and after (every chunk arrived).
 /// Then each broadcast operand's TSR (`in{k}` / `s{k}`, `[0]` when
 /// `indexed`) describes its whole box.
-fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, indexed: bool) {
+fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool) {
     let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
     if parts.is_empty() {
         return;
@@ -214,29 +216,36 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, indexed: bool) {
     let chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
     let n = parts.len();
     let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
-    s.push_str("    /* weights broadcast: a chunk each from DDR, then by DTE to the other tiles */
-");
-    s.push_str("    op_barrier();
-    {
-");
+    let _ = writeln!(s, "    /* weights broadcast: a chunk each from DDR, then all-gathered by DTE */");
+    let _ = writeln!(s, "    op_barrier();");
+    let _ = writeln!(s, "    {{");
     let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
     let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");
     let _ = writeln!(s, "        const uint64_t b = a + {chunk}ull < {hi:#x}ull ? a + {chunk}ull : {hi:#x}ull;");
     let _ = writeln!(s, "        for (int32_t q = 0; q < {n}; q++) {{");
-    s.push_str("            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];
-");
-    s.push_str("            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);
-");
-    s.push_str("        }
-");
-    s.push_str("        op_join(TX8_ENGINE_RDMA);
-");
-    let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {tiles}u; u++) tsm_dte_copy((t + u) % {tiles}u, a, a, b - a);");
-    s.push_str("        op_join(TX8_ENGINE_DTE);
-");
-    s.push_str("    }
-    op_barrier();
-");
+    let _ = writeln!(s, "            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];");
+    let _ = writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
+    let _ = writeln!(s, "        }}");
+    let _ = writeln!(s, "        op_join(TX8_ENGINE_RDMA);");
+    match mesh {
+        Some((x, y)) => {
+            // Along the row, then the row's chunks (adjacent) down the column.
+            let row_bytes = chunk * x as u64;
+            let _ = writeln!(s, "        const uint32_t row = t / {x}u, col = t % {x}u;");
+            let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {x}u; u++) tsm_dte_copy(row * {x}u + (col + u) % {x}u, a, a, b - a);");
+            let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
+            let _ = writeln!(s, "        op_barrier();");
+            let _ = writeln!(s, "        const uint64_t ra = {lo:#x}ull + (uint64_t)row * {row_bytes}ull;");
+            let _ = writeln!(s, "        const uint64_t rb = ra + {row_bytes}ull < {hi:#x}ull ? ra + {row_bytes}ull : {hi:#x}ull;");
+            let _ = writeln!(s, "        if (ra < rb) for (uint32_t u = 1; u < {y}u; u++) tsm_dte_copy(((row + u) % {y}u) * {x}u + col, ra, ra, rb - ra);");
+        }
+        None => {
+            let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {tiles}u; u++) tsm_dte_copy((t + u) % {tiles}u, a, a, b - a);");
+        }
+    }
+    let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
+    let _ = writeln!(s, "    }}");
+    let _ = writeln!(s, "    op_barrier();");
     let at = if indexed { "[0]" } else { "" };
     for (k, o) in parts {
         let dim = o.ddr.dims.len();
@@ -291,10 +300,10 @@ pub(super) fn group_prologue(s: &mut String, id: i64) {
 }
 
 /// The group function of a single-buffered group.
-fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32) {
+fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>) {
     let id = g.id;
     group_prologue(s, id);
-    emit_broadcast(s, g, tiles, false);
+    emit_broadcast(s, g, tiles, mesh, false);
     for (k, o) in loaded_operands(g) {
         match (o.broadcast, o.copy_of) {
             (true, _) => {}
@@ -356,10 +365,10 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32) {
 /// The group function of a double-buffered group: the software pipeline
 /// of the module doc. `u{k}` is the buffer operand k's next call reads,
 /// `held{k}[b]` the box buffer b holds.
-fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32) {
+fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>) {
     let id = g.id;
     group_prologue(s, id);
-    emit_broadcast(s, g, tiles, true);
+    emit_broadcast(s, g, tiles, mesh, true);
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
     for (k, _) in loaded_operands(g).filter(|(_, o)| o.copy_of.is_some()) {
         let _ = writeln!(s, "    L_SHAPE s{k}[1]; TSR in{k}[1];");

@@ -238,5 +238,8 @@ pub struct GroupPlan {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Program {
     pub tiles: u32,
+    /// The mesh the broadcast all-gather walks in two phases (tiles per
+    /// row, rows: `tx8be_transforms::broadcast::gather_mesh`), if any.
+    pub mesh: Option<(u32, u32)>,
     pub groups: Vec<GroupPlan>,
 }

@@ -240,8 +240,9 @@ fn step_params(ctx: &Context, body: &Body, op: Op, call: &Call, cb: &CallBoxes) 
 }
 
 /// The program of function `func` of a scheduled module.
-pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, tiles: u32) -> Result<Program, Diagnostic> {
-    let mut program = Program { tiles, groups: Vec::new() };
+pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw: &tx8_cmodel::HardwareConfig) -> Result<Program, Diagnostic> {
+    let tiles = hw.tiles();
+    let mut program = Program { tiles, mesh: tx8be_transforms::broadcast::gather_mesh(hw), groups: Vec::new() };
     for g in groups(ctx, body) {
         let op = group_compute_op(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a compute op"))?;
         let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(program.groups.len() as i64);

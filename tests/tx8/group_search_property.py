@@ -10,7 +10,9 @@ bottleneck blocks (Conv 1x1 -> Relu -> Conv 3x3 -> Relu -> Conv 1x1 -> Add
 -> Relu), with stride 1 or 2, a 1x1 projection on the skip when the shape
 changes, Sigmoid in place of some Relus, sometimes a MaxPool; batch 1 or 2,
 spatial 28..112, channels 16..130; sometimes an MLP head (global pool,
-Gemm -> Relu -> Gemm, plus a residual Add).
+Gemm -> Relu -> Gemm, plus a residual Add). Every fourth seed is wide
+instead: batch 16, spatial 7..14, channels 192..384, so that groups
+broadcast their filters over the NoC (one image per tile).
 
 Each model is compiled with tx8c's default pipeline and run on the C model
 with --compare-all: every group's stored output against tx8c's reference
@@ -23,8 +25,9 @@ each group's output shape from the same compile's tx8be IR (--emit tx8be)
 and, over the whole run, requires at least one group of >= 3 ops whose
 split is smaller than its per-tile output (the output over `sharding`):
 the property is only worth something when the search actually time-split
-a long group. It prints how many multi-op and time-split multi-op groups
-it exercised.
+a long group; and at least one group that broadcasts its weights and one
+that copies a load out of another load's buffer (main.c). It prints how
+many of each it exercised.
 
     python3 tests/tx8/group_search_property.py              # seeds 1..16
     python3 tests/tx8/group_search_property.py --only 5 --keep /tmp/gsp
@@ -51,14 +54,18 @@ from modelgen.graph import Graph, he_weight, normal  # noqa: E402
 from modelgen.tx8c_tool import tx8c, tx8c_binary  # noqa: E402
 
 CHANNELS = (16, 24, 32, 48, 64, 70, 96, 130)
+# Every fourth seed is a wide net at batch 16 (ResNet's deeper stages):
+# filters large enough that the search broadcasts them over the NoC.
+WIDE_CHANNELS = (192, 256, 384)
 
 
 class Net:
     """A random residual network under construction: the graph and the
     current tensor's name and NCHW shape."""
 
-    def __init__(self, g, rng, x, shape):
+    def __init__(self, g, rng, x, shape, channels=CHANNELS):
         self.g, self.rng, self.x, self.shape = g, rng, x, list(shape)
+        self.channels = channels
 
     def pick(self, seq):
         return seq[int(self.rng.integers(len(seq)))]
@@ -89,12 +96,12 @@ class Net:
     # -- layers; each updates x and shape --------------------------------------
 
     def stem(self):
-        c_out = self.pick(CHANNELS)
+        c_out = self.pick(self.channels)
         self.x, self.shape = self.conv(self.x, self.shape, c_out, 3, self.stride())
         self.x = self.act(self.x)
 
     def basic_block(self):
-        c_out, stride = self.pick(CHANNELS), self.stride()
+        c_out, stride = self.pick(self.channels), self.stride()
         skip = self.skip(c_out, stride)
         y, s = self.conv(self.x, self.shape, c_out, 3, stride)
         y = self.act(y)
@@ -104,7 +111,7 @@ class Net:
         self.shape = s
 
     def bottleneck_block(self):
-        c_out, stride = self.pick(CHANNELS), self.stride()
+        c_out, stride = self.pick(self.channels), self.stride()
         mid = max(16, c_out // 4 * self.pick((1, 2)))
         skip = self.skip(c_out, stride)
         y, s = self.conv(self.x, self.shape, mid, 1, 1)
@@ -140,12 +147,18 @@ def build(seed, directory):
     """Writes model.onnx and inputs.npz of seed `seed` into `directory`."""
     rng = np.random.default_rng(seed)
     g = Graph(f"group_search_property_{seed}", rng)
-    n = 1 if rng.random() < 0.6 else 2
-    c = int(rng.choice((3, 16, 32)))
-    h = int(rng.integers(28, 113))
-    w = int(rng.integers(28, 113))
+    wide = seed % 4 == 0
+    if wide:
+        n, c = 16, 64
+        h = int(rng.integers(7, 15))
+        w = int(rng.integers(7, 15))
+    else:
+        n = 1 if rng.random() < 0.6 else 2
+        c = int(rng.choice((3, 16, 32)))
+        h = int(rng.integers(28, 113))
+        w = int(rng.integers(28, 113))
     data = normal(rng, (n, c, h, w))
-    net = Net(g, rng, g.input("x", data), (n, c, h, w))
+    net = Net(g, rng, g.input("x", data), (n, c, h, w), WIDE_CHANNELS if wide else CHANNELS)
     net.stem()
     if rng.random() < 0.3:
         net.maxpool()
@@ -203,6 +216,17 @@ def check(seed, root, binary, dtype, timeout):
     shapes = group_shapes(binary, model, dtype, os.path.join(d, "ir"), timeout)
     for group in groups:
         group["output_shape"] = shapes.get(group.get("id"))
+    # Which groups broadcast weights or copy a load out of another's buffer
+    # (main.c's group functions).
+    try:
+        with open(os.path.join(out, "main.c")) as f:
+            functions = f.read().split("static void group_")
+    except OSError:
+        functions = []
+    for group in groups:
+        body = next((fn for fn in functions if fn.startswith(f"{group.get('id')}(void)")), "")
+        group["broadcast"] = "weights broadcast" in body
+        group["copies"] = "op_spm_box_copy" in body
     return None, groups
 
 
@@ -220,7 +244,7 @@ def main():
     root = args.keep or tempfile.mkdtemp(prefix="tx8-group-search-property-")
     seeds = [args.only] if args.only else range(1, args.seeds + 1)
     passed = failed = 0
-    multi = split_multi = long_split = unknown = 0
+    multi = split_multi = long_split = unknown = broadcast = copies = 0
     for seed in seeds:
         dtype = "fp32" if seed % 2 else "bf16"
         try:
@@ -228,6 +252,8 @@ def main():
         except subprocess.TimeoutExpired:
             msg, groups = f"tx8c timed out after {args.timeout} s", []
         for group in groups:
+            broadcast += group.get("broadcast", False)
+            copies += group.get("copies", False)
             ops = group.get("ops") or []
             if len(ops) < 2:
                 continue
@@ -244,9 +270,13 @@ def main():
             print(f"FAIL seed {seed} ({dtype}): {msg}\n  (model in {os.path.join(root, f'seed{seed}')})")
     print(f"group_search_property: {multi} multi-op groups, {split_multi} of them split in time "
           f"({long_split} with >= 3 ops); {unknown} whose output shape the tx8be IR does not give")
+    print(f"group_search_property: {broadcast} groups broadcast their weights, {copies} copy a load out of another's buffer")
     if long_split == 0:
         failed += 1
         print("FAIL: no group of >= 3 ops was split in time: the models no longer exercise the search's halos")
+    if not args.only and (broadcast == 0 or copies == 0):
+        failed += 1
+        print("FAIL: no group broadcast its weights or none copied a load: the models no longer exercise them")
     if not args.keep and failed == 0:
         shutil.rmtree(root, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")

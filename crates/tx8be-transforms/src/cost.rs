@@ -375,10 +375,6 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.ddr_cycles += descriptors as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
                 e.sync_cycles += join;
             }
-            if k == 0 {
-                // The broadcast prologue (DDR, DTE and barriers) before the first step.
-                e.ddr_cycles += prologue;
-            }
             if !copy_group {
                 // Loads copied out of another's buffer, then the calls of
                 // the step, in turn on the compute engines.
@@ -396,14 +392,20 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 }
                 e.sync_cycles += join;
             }
-            let load_time = e.ddr_cycles - before.0;
+            let mut load_time = e.ddr_cycles - before.0;
+            if k == 0 && prologue > load_time {
+                // The broadcast prologue (DDR, DTE and barriers), which
+                // the first step's loads overlap.
+                e.ddr_cycles += prologue - load_time;
+                load_time = prologue;
+            }
             let compute_time = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1;
             let store = store_bytes[t][k];
             ddr_bytes += store.bytes;
             let store_time = store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
             e.ddr_cycles += store_time;
             e.sync_cycles += join;
-            times.push(crate::pipeline_cost::StepTimes { load: load_time, compute: compute_time, store: store_time });
+            times.push(crate::pipeline_cost::StepTimes { load: load_time, compute: compute_time, store: store_time, prologue: 0.0 });
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
         let tile_time = if pipelined { crate::pipeline_cost::pipelined_cycles(&times, hw) } else { total };

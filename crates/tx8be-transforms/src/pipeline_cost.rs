@@ -62,6 +62,10 @@ pub struct StepTimes {
     pub load: f64,
     pub compute: f64,
     pub store: f64,
+    /// Before the first step only: the broadcast prologue
+    /// (`broadcast::broadcast_cycles`), which the first step's loads
+    /// overlap (codegen issues them first).
+    pub prologue: f64,
 }
 
 /// The DDR bytes per cycle one tile's DMAs get: the loads and stores of
@@ -103,7 +107,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
         let mut times = Vec::with_capacity(tile.len());
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
-            let mut load = if prev.is_none() { prologue } else { 0.0 };
+            let mut load = 0.0;
             // Copies out of another load's buffer run before the calls.
             let mut copies = 0.0;
             for k in 0..g.loads.len() {
@@ -120,7 +124,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
             // The calls run one after another on the compute engines.
             let compute: f64 = copies + s.calls.iter().zip(&per_out).map(|(c, &w)| call_cycles(&c.out, w, hw)).sum::<f64>();
             let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
-            times.push(StepTimes { load, compute, store });
+            times.push(StepTimes { load, compute, store, prologue: if prev.is_none() { prologue } else { 0.0 } });
             prev = Some(s);
         }
         let t = single_buffered_cycles(&times, hw);
@@ -136,7 +140,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
 /// after the store).
 pub fn single_buffered_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let join = hw.join_cycles as f64;
-    steps.iter().map(|s| s.load + s.compute + s.store + 2.0 * join).sum()
+    steps.iter().map(|s| s.load.max(s.prologue) + s.compute + s.store + 2.0 * join).sum()
 }
 
 /// Cycles of the software pipeline over the steps: the first loads, then
@@ -145,7 +149,7 @@ pub fn single_buffered_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
 pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let join = hw.join_cycles as f64;
     let Some(first) = steps.first() else { return 0.0 };
-    let mut total = first.load + join;
+    let mut total = first.load.max(first.prologue) + join;
     for i in 0..steps.len() {
         let next_load = steps.get(i + 1).map_or(0.0, |s| s.load);
         let prev_store = if i > 0 { steps[i - 1].store } else { 0.0 };
@@ -159,7 +163,7 @@ mod tests {
     use super::*;
 
     fn st(load: f64, compute: f64, store: f64) -> StepTimes {
-        StepTimes { load, compute, store }
+        StepTimes { load, compute, store, prologue: 0.0 }
     }
 
     #[test]

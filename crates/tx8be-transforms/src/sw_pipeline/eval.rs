@@ -5,7 +5,8 @@
 //! records.
 //!
 //! A frame costs the longer of its two lanes plus its joins: the compute
-//! lane is the sum of its calls and of the TDMA copies before them (a group's calls read each other's results,
+//! lane is the sum of its calls and of the TDMA copies before them, the
+//! broadcast of weights (before the first step) a lane of its own (a group's calls read each other's results,
 //! so they run in turn even on different engines) and the DMA lane the sum
 //! of its loads and stores (RDMA and WDMA draw on the same DDR share of
 //! the tile, `pipeline_cost`'s model). A Repeat of `times` walks its body
@@ -32,6 +33,9 @@ pub struct OpTimes {
     /// Per load slot: copied out of another load's buffer by TDMA before
     /// the calls (`schedule::copied_loads`), on the compute lane.
     pub copied: Vec<bool>,
+    /// Per load slot: broadcast before the steps (`broadcast`), on a lane
+    /// of its own that the first step's loads overlap.
+    pub broadcast: Vec<bool>,
 }
 
 impl OpTimes {
@@ -65,6 +69,7 @@ impl OpTimes {
             calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| call_cycles(&s.calls[c].out, per_out[c], hw)).collect()).collect(),
             store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
             copied: copied.iter().map(|c| c.is_some()).collect(),
+            broadcast,
         }
     }
 
@@ -86,7 +91,8 @@ impl OpTimes {
     pub fn step_times(&self, issued: &[bool], changed: &[Vec<bool>]) -> Vec<StepTimes> {
         (0..self.steps())
             .map(|s| StepTimes {
-                load: (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && changed[s][k]).map(|k| self.loads[k][s]).sum(),
+                prologue: (0..self.loads.len()).filter(|&k| self.broadcast[k]).map(|k| self.loads[k][s]).sum(),
+                load: (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && !self.broadcast[k] && changed[s][k]).map(|k| self.loads[k][s]).sum(),
                 compute: (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>() + self.calls.iter().map(|c| c[s]).sum::<f64>(),
                 store: self.store[s],
             })
@@ -153,7 +159,7 @@ impl Walk<'_> {
                 Node::Frame(f) => {
                     let has_calls = f.ops.iter().any(|(o, _)| matches!(o, PipeOp::Call(_)));
                     let step = if has_calls || self.done == start { self.done as i64 } else { self.done as i64 - 1 };
-                    let (mut compute, mut dma) = (0.0, 0.0);
+                    let (mut compute, mut dma, mut gather) = (0.0, 0.0, 0.0);
                     for &(op, off) in &f.ops {
                         let s = step + off;
                         if s < 0 || s >= self.times.steps() as i64 {
@@ -163,10 +169,11 @@ impl Walk<'_> {
                         match op {
                             PipeOp::Call(_) => compute += t,
                             PipeOp::Load(k) if self.times.copied[k] => compute += t,
+                            PipeOp::Load(k) if self.times.broadcast[k] => gather += t,
                             _ => dma += t,
                         }
                     }
-                    self.cycles += f64::max(compute, dma) + self.join * f.joins.len() as f64;
+                    self.cycles += compute.max(dma).max(gather) + self.join * f.joins.len() as f64;
                     if has_calls {
                         self.done += 1;
                     }

@@ -205,14 +205,28 @@ fn dma_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::Ope
 /// use their SPM for the previous group) and after (every chunk arrived).
 /// Then each broadcast operand's TSR (`in{k}` / `s{k}`, `[0]` when
 /// `indexed`) describes its whole box.
-fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool) {
+/// Whether the group broadcasts weights and its first step's loads may be
+/// issued before the broadcast, overlapping it: none of their buffers lies
+/// in the broadcast region (the all-gather overwrites the whole region on
+/// every tile; buffers do not overlap, so one starting before the region
+/// ends before it).
+fn broadcast_overlaps(g: &GroupPlan) -> bool {
+    broadcast_region(g).is_some_and(|(lo, hi)| dma_operands(g).all(|(_, o)| o.spm_addrs.iter().all(|&a| a < lo || a >= hi)))
+}
+
+/// The SPM region `[lo, hi)` the broadcast all-gathers, if the group
+/// broadcasts weights.
+fn broadcast_region(g: &GroupPlan) -> Option<(u64, u64)> {
+    let parts: Vec<&super::plan::OperandPlan> = loaded_operands(g).filter(|(_, o)| o.broadcast).map(|(_, o)| o).collect();
+    let lo = parts.iter().map(|o| o.spm_addrs[0]).min()?;
+    let hi = parts.iter().map(|o| o.spm_addrs[0] + o.ddr.bytes()).max()?;
+    Some((lo, hi))
+}
+
+fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool, after_chunk: Option<&dyn Fn(&mut String)>) {
     let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
-    if parts.is_empty() {
-        return;
-    }
+    let Some((lo, hi)) = broadcast_region(g) else { return };
     let id = g.id;
-    let lo = parts.iter().map(|(_, o)| o.spm_addrs[0]).min().unwrap_or(0);
-    let hi = parts.iter().map(|(_, o)| o.spm_addrs[0] + o.ddr.bytes()).max().unwrap_or(0);
     let chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
     let n = parts.len();
     let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
@@ -227,6 +241,11 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
     let _ = writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
     let _ = writeln!(s, "        }}");
     let _ = writeln!(s, "        op_join(TX8_ENGINE_RDMA);");
+    // The first step's loads, issued behind the chunk: they run while the
+    // chunks travel.
+    if let Some(f) = after_chunk {
+        f(s);
+    }
     match mesh {
         Some((x, y)) => {
             // Along the row, then the row's chunks (adjacent) down the column.
@@ -303,7 +322,10 @@ pub(super) fn group_prologue(s: &mut String, id: i64) {
 fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>) {
     let id = g.id;
     group_prologue(s, id);
-    emit_broadcast(s, g, tiles, mesh, false);
+    let overlap = broadcast_overlaps(g);
+    if !overlap {
+        emit_broadcast(s, g, tiles, mesh, false, None);
+    }
     for (k, o) in loaded_operands(g) {
         match (o.broadcast, o.copy_of) {
             (true, _) => {}
@@ -321,19 +343,37 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
         let _ = writeln!(s, "    L_SHAPE si = {{{{{bytes}}}, {{0}}, {{{bytes}}}, {{{bytes}}}, 1}};");
         let _ = writeln!(s, "    TSR imm = {{Fmt_INT8, {addr:#x}ull, &si}};");
     }
+    // Step i's loads whose box the buffer does not hold.
+    let loads = |s: &mut String| {
+        for (k, o) in dma_operands(g) {
+            let dim = o.ddr.dims.len();
+            let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
+            let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
+            let _ = writeln!(s, "            set_shape(&s{k}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);");
+            let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
+            let _ = writeln!(s, "            {load}(&in{k}, {:#x}ull);", o.ddr.addr);
+            let _ = writeln!(s, "            last{k} = &g{id}_in{k}[i];");
+            s.push_str("            loaded = 1;\n");
+            s.push_str("        }\n");
+        }
+    };
+    if overlap {
+        // The first step's loads overlap the broadcast's DTE phases; the
+        // loop finds their boxes held (joined after the broadcast).
+        let first_loads = |s: &mut String| {
+            let _ = writeln!(s, "    if (g{id}_first[t] < g{id}_first[t + 1]) {{");
+            let _ = writeln!(s, "        const int32_t i = g{id}_first[t];");
+            s.push_str("        int loaded = 0;\n");
+            loads(s);
+            s.push_str("        (void)loaded;\n");
+            s.push_str("    }\n");
+        };
+        emit_broadcast(s, g, tiles, mesh, false, Some(&first_loads));
+        s.push_str("    op_join(TX8_ENGINE_RDMA);\n");
+    }
     let _ = writeln!(s, "    for (int32_t i = g{id}_first[t]; i < g{id}_first[t + 1]; i++) {{");
     s.push_str("        int loaded = 0;\n");
-    for (k, o) in dma_operands(g) {
-        let dim = o.ddr.dims.len();
-        let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
-        let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
-        let _ = writeln!(s, "            set_shape(&s{k}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);");
-        let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
-        let _ = writeln!(s, "            {load}(&in{k}, {:#x}ull);", o.ddr.addr);
-        let _ = writeln!(s, "            last{k} = &g{id}_in{k}[i];");
-        s.push_str("            loaded = 1;\n");
-        s.push_str("        }\n");
-    }
+    loads(s);
     s.push_str("        if (loaded) op_join(TX8_ENGINE_RDMA);\n");
     emit_copies(s, g, "        ", &|r| format!("&in{r}"), &|k| format!("in{k}"), &|k| format!("s{k}"));
     let odim = g.output.dims.len();
@@ -368,7 +408,10 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
 fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>) {
     let id = g.id;
     group_prologue(s, id);
-    emit_broadcast(s, g, tiles, mesh, true);
+    let overlap = broadcast_overlaps(g);
+    if !overlap {
+        emit_broadcast(s, g, tiles, mesh, true, None);
+    }
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
     for (k, _) in loaded_operands(g).filter(|(_, o)| o.copy_of.is_some()) {
         let _ = writeln!(s, "    L_SHAPE s{k}[1]; TSR in{k}[1];");
@@ -403,9 +446,18 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             let _ = writeln!(s, "{indent}}}");
         }
     };
-    s.push_str("    if (first < end) {\n");
-    prepare(s, "first", "        ");
-    s.push_str("    }\n");
+    let first_loads = |s: &mut String| {
+        s.push_str("    if (first < end) {\n");
+        prepare(s, "first", "        ");
+        s.push_str("    }\n");
+    };
+    if overlap {
+        // The first step's loads overlap the broadcast's DTE phases (the
+        // loop's first RDMA join waits for them).
+        emit_broadcast(s, g, tiles, mesh, true, Some(&first_loads));
+    } else {
+        first_loads(s);
+    }
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");

@@ -21,6 +21,13 @@
 
 // SIM: compare-all: all 2 groups match the reference interpreter
 
+// run.json: the ring GEMM's DDR bytes are A, B and the output once each
+// (1 + 4 + 8 MiB), its compulsory bytes.
+// RUN: FileCheck %s --check-prefix=JSON < %t/run.json
+// JSON: "groups": [
+// JSON: "ddr_bytes": 13631488,
+// JSON-NEXT: "compulsory_bytes": 13631488,
+
 // The pipelined group: the first loads before the loop; in it, a join of
 // RDMA before the call (then the next step's loads are issued), a join of
 // WDMA before the store.

@@ -423,12 +423,18 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     }
     // A ring GEMM (B passed round the tiles by DTE) is estimated by the
     // ring's own model, the one tx8be-sharding chose it by.
+    best.ddr_bytes = ddr_bytes + broadcast_bytes;
     if crate::sharding::recorded_ring(ctx, body, op).is_some() {
         if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw) {
             best.cycles = r.cycles;
         }
+        // Each tile reads its rows of A, its chunks of B (the ring passes
+        // them on) and the whole bias, and stores its rows: A, B and the
+        // result cross DDR once, the bias once per tile.
+        let whole = |v: strata_ir::Value| slice_bytes(ctx, body, v, ctx.shape(body.value_type(v)).unwrap_or(&[]));
+        let bias = if body.num_operands(op) > crate::ring_share::BIAS_OPERAND { whole(body.operand(op, crate::ring_share::BIAS_OPERAND)) * hw.tiles() as u64 } else { 0 };
+        best.ddr_bytes = whole(body.operand(op, 0)) + whole(body.operand(op, crate::ring_share::SHARED_OPERAND)) + bias + whole(result);
     }
-    best.ddr_bytes = ddr_bytes + broadcast_bytes;
     let parts = [("ne", best.ne_cycles), ("ct", best.ct_cycles), ("tdma", best.tdma_cycles), ("ddr", best.ddr_cycles), ("sync", best.sync_cycles)];
     best.binding = parts.iter().fold(("ne", -1.0), |acc, &(n, c)| if c > acc.1 { (n, c) } else { acc }).0;
     Ok(best)

@@ -154,3 +154,20 @@ func.func @downsample_escapes(%x: tensor<1x8x8x8xf32>) -> (tensor<1x8x8x16xf32>,
   %r = tx8be.Unary(%s) {kind = "relu"} : (tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
   return %r, %d : tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>
 }
+
+// A per-batch mask added right before the softmax, with a reshape keeping
+// the scores' matmul apart (BERT at batch 8: the heads merged into the
+// matmul's batch, the mask broadcast per batch): the add and the softmax
+// still form one group.
+// CHECK-LABEL: func.func @mask_softmax
+// CHECK: tx8be.Reshape
+// CHECK-NEXT: tx8be.group -> tensor<2x3x4x4xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Binary{{.*}}"add"
+// CHECK-NEXT: tx8be.Softmax
+// CHECK-NEXT: tx8be.yield
+func.func @mask_softmax(%s: tensor<6x4x4xf32>, %m: tensor<2x1x1x4xf32>) -> tensor<2x3x4x4xf32> {
+  %r = tx8be.Reshape(%s) : (tensor<6x4x4xf32>) -> tensor<2x3x4x4xf32>
+  %b = tx8be.Binary(%r, %m) {kind = "add"} : (tensor<2x3x4x4xf32>, tensor<2x1x1x4xf32>) -> tensor<2x3x4x4xf32>
+  %p = tx8be.Softmax(%b) {axis = 3 : i64} : (tensor<2x3x4x4xf32>) -> tensor<2x3x4x4xf32>
+  return %p : tensor<2x3x4x4xf32>
+}

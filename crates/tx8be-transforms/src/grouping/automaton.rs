@@ -79,6 +79,9 @@ pub const DEFAULT_PATTERNS: &str = "\
 # attention scores: matmul, scale, mask, softmax
 4: Gemm Binary Binary Softmax
 3: Gemm Binary Softmax
+# a mask added right before the softmax (when a reshape keeps the scores'
+# matmul apart)
+2: Binary Softmax
 # a transpose feeding a matmul, and the matmul's epilogue
 2: Transpose Gemm Unary|Binary*
 2: Transpose Gemm

@@ -17,6 +17,7 @@
 //! A group no split makes fit is an error naming the op ("does not fit the
 //! card"): later issues add splitting of reductions (K) and psum.
 
+use rayon::prelude::*;
 use strata_ir::{Body, Context, Diagnostic, Op};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
@@ -80,17 +81,27 @@ impl Pass for Sharding {
         // The seed's template mechanism: a group identical to one searched
         // before (same ops, attributes, types and placements) takes its
         // schedule, and records whose (`template_id`).
+        // The first group of each key is searched, those searches in
+        // parallel (each reads only its own group); the schedules are then
+        // written in program order, where a search's error (the first in
+        // program order) stops the pass.
+        let all: Vec<(Op, Op, crate::search::template_cache::GroupKey)> = groups(ctx, body).into_iter().filter_map(|g| group_compute_op(ctx, body, g).map(|op| (g, op, crate::search::template_cache::group_key(ctx, body, g)))).collect();
+        let mut firsts: std::collections::HashMap<crate::search::template_cache::GroupKey, Op> = std::collections::HashMap::new();
+        for (_, op, key) in &all {
+            firsts.entry(key.clone()).or_insert(*op);
+        }
+        let shared: &Body = body;
+        let hw = &self.hw;
+        let mut searched: std::collections::HashMap<crate::search::template_cache::GroupKey, Result<Schedule, Diagnostic>> = firsts.into_par_iter().map(|(key, op)| (key, choose(ctx, shared, op, hw))).collect();
         let mut templates: std::collections::HashMap<crate::search::template_cache::GroupKey, (i64, Schedule)> = std::collections::HashMap::new();
-        for g in groups(ctx, body) {
-            let Some(op) = group_compute_op(ctx, body, g) else { continue };
-            let key = crate::search::template_cache::group_key(ctx, body, g);
+        for (g, op, key) in all {
             let schedule = match templates.get(&key) {
                 Some((source, s)) => {
                     body.set_op_attr(ctx, g, "template_id", Some(ctx.integer_attr(ctx.i64(), *source)));
                     s.clone()
                 }
                 None => {
-                    let s = choose(ctx, body, op, &self.hw)?;
+                    let s = searched.remove(&key).expect("every key was searched")?;
                     let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(-1);
                     templates.insert(key, (id, s.clone()));
                     body.set_op_attr(ctx, g, "template_id", None);

@@ -17,12 +17,16 @@
 //! (`create_group`, `insert_loads_and_stores`), and `sharding::choose`
 //! run on its anchor. Intervals with the same template key (the seed's
 //! template mechanism, `search::template_cache`) are evaluated once:
-//! ResNet's repeated blocks cost one search each.
+//! ResNet's repeated blocks cost one search each. The distinct intervals
+//! of all chains are searched in parallel (rayon), then each chain's DP
+//! reads their costs.
 //!
 //! Runs on pattern groups before `tx8be-group-ldst` (groups without
 //! stores); groups that already have their loads and stores are kept.
 
 use std::collections::HashMap;
+
+use rayon::prelude::*;
 
 use strata_ir::{Body, Context, Diagnostic, Op};
 use strata_pass::pass::{Pass, PassTarget};
@@ -61,14 +65,33 @@ impl Pass for GroupBoundaries {
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
-        let mut cache: HashMap<GroupKey, Option<f64>> = HashMap::new();
-        let mut changed = false;
-        for g in top_level_groups(ctx, body) {
-            let chain = chain_of(ctx, body, g);
-            if chain.len() < 2 || has_store(ctx, body, g) {
-                continue;
+        // Every interval of every chain, keyed by its template key; each
+        // distinct key is searched once, the searches in parallel (a
+        // group's cost depends only on the group, so all are evaluated on
+        // the body as it is before any chain is cut).
+        let chains: Vec<(Op, Vec<Op>)> = top_level_groups(ctx, body).into_iter().map(|g| (g, chain_of(ctx, body, g))).filter(|(g, chain)| chain.len() >= 2 && !has_store(ctx, body, *g)).collect();
+        let mut keys: Vec<HashMap<(usize, usize), Option<GroupKey>>> = Vec::with_capacity(chains.len());
+        let mut jobs: HashMap<GroupKey, (Op, Vec<Op>)> = HashMap::new();
+        for (g, chain) in &chains {
+            let mut mine = HashMap::new();
+            for j in 1..=chain.len() {
+                for i in 0..j {
+                    let key = interval_copy(ctx, body, *g, &chain[i..j]).map(|(key, _, _)| key);
+                    if let Some(k) = &key {
+                        jobs.entry(k.clone()).or_insert_with(|| (*g, chain[i..j].to_vec()));
+                    }
+                    mine.insert((i, j), key);
+                }
             }
-            let cuts = best_partition(chain.len(), |i, j| interval_cycles(ctx, body, g, &chain[i..j], &self.hw, &mut cache));
+            keys.push(mine);
+        }
+        let hw = &self.hw;
+        let shared: &Body = body;
+        let cycles: HashMap<GroupKey, Option<f64>> = jobs.into_par_iter().map(|(key, (g, seg))| (key, interval_cycles(ctx, shared, g, &seg, hw))).collect();
+        let mut changed = false;
+        for ((g, chain), keys) in chains.iter().zip(&keys) {
+            let g = *g;
+            let cuts = best_partition(chain.len(), |i, j| keys[&(i, j)].as_ref().and_then(|k| cycles.get(k).copied().flatten()));
             if cuts.len() > 1 {
                 ungroup(ctx, body, g);
                 for w in cuts.windows(2) {
@@ -149,22 +172,24 @@ fn ungroup(ctx: &Context, body: &mut Body, g: Op) {
     body.erase_op(g);
 }
 
-/// Estimated cycles of ops `seg` of group `g` as one group, on a copy of
-/// the body; `None` when no schedule of it fits the card.
-fn interval_cycles(ctx: &Context, body: &Body, g: Op, seg: &[Op], hw: &HardwareConfig, cache: &mut HashMap<GroupKey, Option<f64>>) -> Option<f64> {
+/// Ops `seg` of group `g` made one group (with its loads and store) on a
+/// copy of the body: the group's template key, the copy and the group;
+/// `None` when the interval cannot be a group.
+fn interval_copy(ctx: &Context, body: &Body, g: Op, seg: &[Op]) -> Option<(GroupKey, Body, Op)> {
     let mut copy = body.clone();
     ungroup(ctx, &mut copy, g);
     let group = create_group(ctx, &mut copy, seg, 0);
     insert_loads_and_stores(ctx, &mut copy).ok()?;
-    let key = group_key(ctx, &copy, group);
-    if let Some(&c) = cache.get(&key) {
-        return c;
-    }
+    Some((group_key(ctx, &copy, group), copy, group))
+}
+
+/// Estimated cycles of ops `seg` of group `g` as one group, on a copy of
+/// the body; `None` when no schedule of it fits the card.
+fn interval_cycles(ctx: &Context, body: &Body, g: Op, seg: &[Op], hw: &HardwareConfig) -> Option<f64> {
+    let (_, copy, _) = interval_copy(ctx, body, g, seg)?;
     let anchor = *seg.last()?;
     // The best-ranked sharding only: the sharding pass searches more for the groups kept.
-    let cycles = crate::sharding::choose_among(ctx, &copy, anchor, hw, 1).ok().map(|(c, _)| c);
-    cache.insert(key, cycles);
-    cycles
+    crate::sharding::choose_among(ctx, &copy, anchor, hw, 1).ok().map(|(c, _)| c)
 }
 
 #[cfg(test)]

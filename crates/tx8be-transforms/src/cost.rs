@@ -314,7 +314,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
     let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
     let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
-    let copied = crate::schedule::copied_loads(ctx, body, &g, &steps);
+    let copied = crate::schedule::copied_loads(ctx, body, &g, &steps, &shared);
     let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
     let broadcast_bytes = crate::broadcast::broadcast_bytes(ctx, body, &g, &broadcast);
     let prologue = if broadcast_bytes > 0 { crate::broadcast::broadcast_cycles(broadcast_bytes, hw) } else { 0.0 };

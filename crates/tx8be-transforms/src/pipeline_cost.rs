@@ -56,6 +56,31 @@ pub fn copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, s: &StepBoxes, k:
     descriptors * hw.dma_start_cycles as f64 + slice_bytes(ctx, body, v, &inner.size) as f64 / hw.tdma_bytes_per_cycle + hw.join_cycles as f64
 }
 
+/// How a group's load slots move, the same on every tile: shared with an
+/// earlier slot (`schedule::shared_loads`), copied out of another slot's
+/// buffer (`schedule::copied_loads`), broadcast before the steps
+/// (`broadcast::broadcast_slots`), and the broadcast prologue's cycles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadMoves {
+    pub shared: Vec<Option<usize>>,
+    pub copied: Vec<Option<usize>>,
+    pub broadcast: Vec<bool>,
+    pub prologue: f64,
+}
+
+impl LoadMoves {
+    pub fn of(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> LoadMoves {
+        let shared = crate::schedule::shared_loads(ctx, body, g, steps);
+        let copied = crate::schedule::copied_loads(ctx, body, g, steps, &shared);
+        let broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
+        let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
+            0 => 0.0,
+            bytes => crate::broadcast::broadcast_cycles(bytes, hw),
+        };
+        LoadMoves { shared, copied, broadcast, prologue }
+    }
+}
+
 /// Engine times of one step of one tile, in cycles.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StepTimes {
@@ -93,14 +118,8 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
     let rate = tile_ddr_rate(steps, hw);
     let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
     let result = body.result(g.anchor(), 0);
-    let shared = crate::schedule::shared_loads(ctx, body, g, steps);
-    let copied = crate::schedule::copied_loads(ctx, body, g, steps);
     // Weights every tile needs whole come once, by the broadcast prologue.
-    let broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
-    let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
-        0 => 0.0,
-        bytes => crate::broadcast::broadcast_cycles(bytes, hw),
-    };
+    let LoadMoves { shared, copied, broadcast, prologue } = LoadMoves::of(ctx, body, g, steps, hw);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {

@@ -229,9 +229,9 @@ pub fn shared_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<Ste
 /// rows its first conv loaded with their halo). Such a slot is not read
 /// from DDR: each step copies its box out of the other's buffer by TDMA
 /// (the C model's `op_spm_box_copy`) into a buffer of its own. Only
-/// variables (`load_var`), whose every step loads a box.
-pub fn copied_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<Option<usize>> {
-    let shared = shared_loads(ctx, body, g, steps);
+/// variables (`load_var`), whose every step loads a box. `shared` is
+/// `shared_loads` of the same steps.
+pub fn copied_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shared: &[Option<usize>]) -> Vec<Option<usize>> {
     let mut copied: Vec<Option<usize>> = vec![None; g.loads.len()];
     if g.is_single() {
         return copied;

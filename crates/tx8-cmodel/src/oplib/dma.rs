@@ -9,7 +9,7 @@
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
-use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, TdmaInstr, WdmaInstr};
+use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, WdmaInstr};
 use crate::layout::{MemLayout, Nhwc, Placement};
 use crate::oplib::blocked_box::blocked_box_copies;
 use crate::oplib::movement::box_copies;
@@ -188,15 +188,7 @@ pub fn spm_box_copy(
         dims: x.dims.clone(),
     };
     let copies = copies(OP, &whole, start, out, layout)?;
-    let mut em = Emitter::new(ctx);
-    for (src, dst, shape) in copies {
-        em.emit(Instr::Tdma(TdmaInstr::Reshape {
-            src: x.addr + src,
-            dst: out.addr + dst,
-            shape,
-        }))?;
-    }
-    em.finish()
+    crate::oplib::movement::tdma_copies(ctx, x.addr, out.addr, copies)
 }
 
 #[cfg(test)]

@@ -231,11 +231,17 @@ pub fn slice(ctx: &mut TileCtx, x: &Tsr, starts: &[u64], out: &Tsr) -> Result<u6
     if (0..r).any(|d| starts[d] + out.dims[d] > x.dims[d]) {
         return Err(op_err(OP, "slice leaves the input"));
     }
+    tdma_copies(ctx, x.addr, out.addr, box_copies(&x.dims, starts, &out.dims, x.fmt.size() as u64))
+}
+
+/// Runs `copies` (source offset, destination offset, shape) from SPM at
+/// `src` to SPM at `dst` by TDMA and joins it.
+pub(crate) fn tdma_copies(ctx: &mut TileCtx, src: u64, dst: u64, copies: Vec<(u64, u64, Strided)>) -> Result<u64, SimError> {
     let mut em = Emitter::new(ctx);
-    for (src_off, dst_off, shape) in box_copies(&x.dims, starts, &out.dims, x.fmt.size() as u64) {
+    for (src_off, dst_off, shape) in copies {
         em.emit(Instr::Tdma(TdmaInstr::Reshape {
-            src: x.addr + src_off,
-            dst: out.addr + dst_off,
+            src: src + src_off,
+            dst: dst + dst_off,
             shape,
         }))?;
     }

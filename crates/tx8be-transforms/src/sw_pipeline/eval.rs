@@ -16,7 +16,7 @@ use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 
 use crate::group_calls::GroupCalls;
-use crate::pipeline_cost::{call_cycles, dma_cycles, single_buffered_cycles, tile_ddr_rate, StepTimes};
+use crate::pipeline_cost::{call_cycles, dma_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes};
 use crate::schedule::StepBoxes;
 
 use super::{Node, PipeOp};
@@ -40,27 +40,23 @@ pub struct OpTimes {
 
 impl OpTimes {
     /// The times of tile `tile` of `steps` (every tile's steps: the DDR
-    /// share depends on how many tiles work).
-    pub fn of_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], tile: usize, hw: &HardwareConfig) -> OpTimes {
+    /// share depends on how many tiles work), its loads moving as `moves`
+    /// says.
+    pub fn of_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], tile: usize, moves: &LoadMoves, hw: &HardwareConfig) -> OpTimes {
         let rate = tile_ddr_rate(steps, hw);
         let mine = &steps[tile];
         let result = body.result(g.anchor(), 0);
         let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
-        let copied = crate::schedule::copied_loads(ctx, body, g, steps);
+        let LoadMoves { copied, broadcast, prologue, .. } = moves;
         // The broadcast prologue of all broadcast weights is charged to the
         // first of them (the others come with it).
-        let broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
-        let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
-            0 => 0.0,
-            b => crate::broadcast::broadcast_cycles(b, hw),
-        };
         let first_broadcast = broadcast.iter().position(|&b| b);
         let load_time = |k: usize, i: usize, s: &StepBoxes| -> f64 {
             if let Some(r) = copied[k] {
                 return crate::pipeline_cost::copy_cycles(ctx, body, g, s, k, r, hw);
             }
             if broadcast[k] {
-                return if Some(k) == first_broadcast && i == 0 { prologue } else { 0.0 };
+                return if Some(k) == first_broadcast && i == 0 { *prologue } else { 0.0 };
             }
             dma_cycles(ctx, body, g.load_value(body, k), s.load_box(g, k), rate, hw)
         };
@@ -69,7 +65,7 @@ impl OpTimes {
             calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| call_cycles(&s.calls[c].out, per_out[c], hw)).collect()).collect(),
             store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
             copied: copied.iter().map(|c| c.is_some()).collect(),
-            broadcast,
+            broadcast: broadcast.clone(),
         }
     }
 
@@ -108,13 +104,13 @@ pub fn changed_loads(g: &GroupCalls, tile: &[StepBoxes]) -> Vec<Vec<bool>> {
 
 /// The tile `pipeline_cost::busiest_tile_steps` describes: the first with
 /// the largest single-buffered time (`None` when no tile has a step).
-pub fn busiest_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], issued: &[bool], hw: &HardwareConfig) -> Option<usize> {
+pub fn busiest_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], issued: &[bool], moves: &LoadMoves, hw: &HardwareConfig) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for (t, tile) in steps.iter().enumerate() {
         if tile.is_empty() {
             continue;
         }
-        let times = OpTimes::of_tile(ctx, body, g, steps, t, hw).step_times(issued, &changed_loads(g, tile));
+        let times = OpTimes::of_tile(ctx, body, g, steps, t, moves, hw).step_times(issued, &changed_loads(g, tile));
         let c = single_buffered_cycles(&times, hw);
         if best.is_none_or(|(b, _)| c > b) {
             best = Some((c, t));

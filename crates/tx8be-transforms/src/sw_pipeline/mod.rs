@@ -25,7 +25,8 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::{Engine, HardwareConfig};
 
 use crate::group_calls::GroupCalls;
-use crate::schedule::{shared_loads, tile_steps};
+use crate::pipeline_cost::LoadMoves;
+use crate::schedule::tile_steps;
 use crate::sharding::{group_compute_op, groups, recorded_buffers, recorded_ring};
 use build::{engine_streams, get_retract, load_levels, NestPlan};
 use eval::{busiest_tile, changed_loads, OpTimes};
@@ -115,10 +116,11 @@ pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let steps = tile_steps(ctx, body, anchor, &shard, &slice, tiles)?;
     // Issued at their level: not sharing another load's buffer, not copied
     // out of one (a copy runs in every step's compute frame).
-    let copied = crate::schedule::copied_loads(ctx, body, &g, &steps);
-    let issued: Vec<bool> = shared_loads(ctx, body, &g, &steps).iter().zip(&copied).map(|(s, c)| s.is_none() && c.is_none()).collect();
+    let moves = LoadMoves::of(ctx, body, &g, &steps, hw);
+    let copied = &moves.copied;
+    let issued: Vec<bool> = moves.shared.iter().zip(copied).map(|(s, c)| s.is_none() && c.is_none()).collect();
     let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
-    let Some(tile) = busiest_tile(ctx, body, &g, &steps, &issued, hw) else { return Ok(None) };
+    let Some(tile) = busiest_tile(ctx, body, &g, &steps, &issued, &moves, hw) else { return Ok(None) };
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(anchor, 0))).unwrap_or(&[]).to_vec();
     let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles)[tile].clone().expect("a tile with steps has a box");
     let counts: Vec<i64> = tile_box.size.iter().zip(&slice).map(|(&n, &s)| (n.max(1) + s.max(1) - 1) / s.max(1)).filter(|&n| n > 1).collect();
@@ -139,7 +141,7 @@ pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let copies: Vec<usize> = (0..g.loads.len()).filter(|&k| copied[k].is_some()).collect();
     let plan = NestPlan { counts, load_level, retract, copies, calls: g.calls.len(), pipelined };
     let nodes = build::build(&plan);
-    let times = OpTimes::of_tile(ctx, body, &g, &steps, tile, hw);
+    let times = OpTimes::of_tile(ctx, body, &g, &steps, tile, &moves, hw);
     let engines = (0..g.loads.len()).map(|k| if broadcast[k] { Engine::Dte } else if copied[k].is_some() { Engine::Tdma } else { Engine::Rdma }).collect();
     Ok(Some(GroupPipeline { calls: g, tile, buffers: if pipelined { 2 } else { 1 }, nodes, times, issued, load_engines: engines }))
 }

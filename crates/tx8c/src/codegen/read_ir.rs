@@ -308,10 +308,10 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         let (shard, slice) = recorded_schedule(ctx, body, op)?;
         let mut steps: Vec<Vec<Step>> = Vec::new();
         let boxes = tile_steps(ctx, body, op, &shard, &slice, tiles as usize)?;
-        for (o, shares) in operands.iter_mut().zip(shared_loads(ctx, body, &calls, &boxes)) {
+        let shared = shared_loads(ctx, body, &calls, &boxes);
+        let copied = copied_loads(ctx, body, &calls, &boxes, &shared);
+        for ((o, shares), from) in operands.iter_mut().zip(shared).zip(copied) {
             o.shares = shares;
-        }
-        for (o, from) in operands.iter_mut().zip(copied_loads(ctx, body, &calls, &boxes)) {
             o.copy_of = from;
         }
         for tile in boxes {

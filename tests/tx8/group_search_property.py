@@ -225,7 +225,7 @@ def check(seed, root, binary, dtype, timeout):
         functions = []
     for group in groups:
         body = next((fn for fn in functions if fn.startswith(f"{group.get('id')}(void)")), "")
-        group["broadcast"] = "weights broadcast" in body
+        group["broadcast"] = "broadcast: a chunk each from DDR" in body
         group["copies"] = "op_spm_box_copy" in body
     return None, groups
 

@@ -29,7 +29,7 @@
 // RUN: FileCheck %s --check-prefix=BC < %t/bc/main.c
 // RUN: tx8c %t/bc.mlir --emit tx8be | FileCheck %s --check-prefix=BCIR
 // BC-LABEL: static void group_1(void)
-// BC: weights broadcast
+// BC: broadcast: a chunk each
 // BC-NEXT: op_barrier();
 // BC: tsm_rdma_load(
 // Along the row of the 4 x 4 mesh, a barrier, then down the column.
@@ -45,3 +45,20 @@
 // BCIR: tx8be.load_const {{.*}}share = "broadcast"
 // BCIR: tx8be.load_const {{.*}}share = "broadcast"
 // BCIR: tx8be.Conv
+
+// An activation every tile needs whole: a 3x3 conv 512 -> 512 on a batch
+// of 16 at 4x4, sharded over its output channels (each tile reads 1/16 of
+// the 4.5 MiB of filters); the 256 KiB input is broadcast (share =
+// "broadcast" on the load_var) instead of read by all 16 tiles.
+// RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 4 --cin 512 --cout 512 --k 3 --elem bf16 > %t/act.mlir
+// RUN: tx8c %t/act.mlir -o %t/act -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
+// RUN: FileCheck %s --check-prefix=ACT < %t/act/main.c
+// RUN: tx8c %t/act.mlir --emit tx8be | FileCheck %s --check-prefix=ACTIR
+// ACT-LABEL: static void group_1(void)
+// ACT: broadcast: a chunk each
+// ACT: tsm_dte_copy(
+// ACT: op_conv2d(
+// ACTIR: tx8be.load_var {{.*}}share = "broadcast"{{.*}} : tensor<16x4x4x512xbf16>
+// ACTIR-NEXT: tx8be.load_const
+// ACTIR-NOT: share
+// ACTIR-SAME: tensor<3x3x512x512xbf16>

@@ -6,7 +6,9 @@
 // reference interpreter (--compare-all): the pipelined loop and the ring's
 // DTE hops must give the same numbers.
 // The ring GEMM's K is 512: with a shorter K the search finds a 2-D
-// sharding without the ring faster (each ring step ends at a barrier).
+// sharding without the ring faster (each ring step ends at a barrier). Its
+// A is 2 MiB: a smaller one is broadcast whole to every tile instead
+// (broadcast.rs).
 // RUN: tx8c %s --emit=tx8be -q | FileCheck %s --check-prefix=IR
 // RUN: tx8c %s -o %t -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM
 // RUN: FileCheck %s --check-prefix=C < %t/main.c
@@ -17,16 +19,16 @@
 // IR-SAME: : (tensor<512x256xbf16>, tensor<256x2048xbf16>)
 // IR: tx8be.Gemm
 // IR-SAME: share = "ring", share_ring = array<i64: 0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4>
-// IR-SAME: : (tensor<1024x512xbf16>, tensor<512x4096xbf16>)
+// IR-SAME: : (tensor<2048x512xbf16>, tensor<512x4096xbf16>)
 
 // SIM: compare-all: all 2 groups match the reference interpreter
 
 // run.json: the ring GEMM's DDR bytes are A, B and the output once each
-// (1 + 4 + 8 MiB), its compulsory bytes.
+// (2 + 4 + 16 MiB), its compulsory bytes.
 // RUN: FileCheck %s --check-prefix=JSON < %t/run.json
 // JSON: "groups": [
-// JSON: "ddr_bytes": 13631488,
-// JSON-NEXT: "compulsory_bytes": 13631488,
+// JSON: "ddr_bytes": 23068672,
+// JSON-NEXT: "compulsory_bytes": 23068672,
 
 // The pipelined group: the first loads before the loop; in it, a join of
 // RDMA before the call (then the next step's loads are issued), a join of
@@ -47,8 +49,8 @@
 // C: tsm_ne_gemm(&p);
 // C-NEXT: tsm_dte_copy(g1_prev[t],
 // C: op_barrier();
-func.func @main(%a: tensor<512x256xbf16>, %b: tensor<256x2048xbf16>, %c: tensor<1024x512xbf16>, %d: tensor<512x4096xbf16>) -> (tensor<512x2048xbf16>, tensor<1024x4096xbf16>) {
+func.func @main(%a: tensor<512x256xbf16>, %b: tensor<256x2048xbf16>, %c: tensor<2048x512xbf16>, %d: tensor<512x4096xbf16>) -> (tensor<512x2048xbf16>, tensor<2048x4096xbf16>) {
   %0 = tx8be.Gemm(%a, %b) : (tensor<512x256xbf16>, tensor<256x2048xbf16>) -> tensor<512x2048xbf16>
-  %1 = tx8be.Gemm(%c, %d) : (tensor<1024x512xbf16>, tensor<512x4096xbf16>) -> tensor<1024x4096xbf16>
-  return %0, %1 : tensor<512x2048xbf16>, tensor<1024x4096xbf16>
+  %1 = tx8be.Gemm(%c, %d) : (tensor<2048x512xbf16>, tensor<512x4096xbf16>) -> tensor<2048x4096xbf16>
+  return %0, %1 : tensor<512x2048xbf16>, tensor<2048x4096xbf16>
 }

@@ -1,10 +1,12 @@
-//! Weights broadcast over the NoC (issue 14, item 3: "data shared between
-//! tiles over the NoC (DTE) instead of every tile reading DDR").
+//! Weights and activations broadcast over the NoC (issue 14, item 3: "data
+//! shared between tiles over the NoC (DTE) instead of every tile reading
+//! DDR").
 //!
-//! When every tile of a group needs the whole of a weight at every step (a
-//! conv sharded over the batch: each tile runs its own images through the
-//! same filters), reading it from DDR on every tile moves it T times
-//! through the shared 200 B/cycle DDR. Instead the group's prologue
+//! When every tile of a group needs the whole of a loaded tensor at every
+//! step (a conv sharded over the batch: each tile runs its own images
+//! through the same filters; or one sharded over its output channels:
+//! every tile reads the whole input), reading it from DDR on every tile
+//! moves it T times through the shared 200 B/cycle DDR. Instead the group's prologue
 //! splits the SPM region holding its broadcast weights into T byte
 //! chunks: tile t reads chunk t from DDR, and the tiles all-gather the
 //! chunks by DTE to the same SPM addresses (every tile places the group's
@@ -19,8 +21,10 @@
 //! it adds: filters of a few hundred KiB and more (ResNet's
 //! layer2 to layer4 at batch 16), not layer1's. `broadcast_slots` decides
 //! with the same figures the C model times the transfers by;
-//! `tx8be-sharding` records the decision on each such `load_const` as
-//! `share = "broadcast"`, which the estimate and codegen read.
+//! `tx8be-sharding` records the decision on each such `load_const` or
+//! `load_var` as `share = "broadcast"`, which the estimate and codegen
+//! read. A whole-tensor load's SPM image is its DDR image (the same
+//! placement), so the chunks are plain byte ranges either way.
 
 use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
@@ -28,11 +32,11 @@ use tx8_cmodel::HardwareConfig;
 use crate::group_calls::GroupCalls;
 use crate::schedule::{slice_bytes, StepBoxes};
 
-/// The `share` value a broadcast `load_const` records.
+/// The `share` value a broadcast load records.
 pub const BROADCAST: &[u8] = b"broadcast";
 
 /// Per load slot of `g`, whether the group broadcasts it: a `load_const`
-/// every tile needs whole at every step, on a card whose every tile has
+/// or `load_var` every tile needs whole at every step, on a card whose every tile has
 /// steps, when the broadcast of all such slots is estimated faster than
 /// every tile reading them (`broadcast_cycles` against `direct_cycles`).
 pub fn broadcast_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Vec<bool> {
@@ -42,7 +46,7 @@ pub fn broadcast_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<
         return slots;
     }
     for (k, slot) in slots.iter_mut().enumerate() {
-        if ctx.op_name_str(body.op_name(g.loads[k].load)) != "tx8be.load_const" {
+        if !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") {
             continue;
         }
         let v = g.load_value(body, k);
@@ -94,13 +98,39 @@ pub fn broadcast_cycles(bytes: u64, hw: &HardwareConfig) -> f64 {
     let chunk = (bytes as f64 / tiles).ceil();
     let per_tile_rate = (hw.ddr_bytes_per_cycle / tiles).min(hw.ddr_transfer_cap_bytes_per_cycle);
     let load = hw.dma_start_cycles as f64 + chunk / per_tile_rate;
-    let message = |bytes: f64| hw.dte_message_cycles as f64 + bytes / hw.noc_link_bytes_per_cycle;
     let (barrier, join) = (hw.barrier_cycles as f64, hw.join_cycles as f64);
     let send = match gather_mesh(hw) {
-        Some((x, y)) => (x - 1) as f64 * message(chunk) + join + barrier + (y - 1) as f64 * message(x as f64 * chunk),
-        None => (tiles - 1.0) * message(chunk),
+        Some((x, y)) => line_gather_cycles(x, chunk, hw) + join + barrier + line_gather_cycles(y, x as f64 * chunk, hw),
+        None => (tiles - 1.0) * (hw.dte_message_cycles as f64 + chunk / hw.noc_link_bytes_per_cycle),
     };
     2.0 * barrier + load + send + 2.0 * join
+}
+
+/// Cycles of one all-gather phase along a line of `n` tiles (a row or a
+/// column of the mesh), each sending `bytes` to the others in turn: at turn
+/// u the tile at position p sends to (p + u) mod n, all tiles at once, so
+/// a turn lasts a message start plus its bytes over the link the most of
+/// that turn's routes cross (two of them at u = 2 on a line of 4: the C
+/// model shares a link's bandwidth between the transfers crossing it).
+pub fn line_gather_cycles(n: u32, bytes: f64, hw: &HardwareConfig) -> f64 {
+    (1..n).map(|u| hw.dte_message_cycles as f64 + bytes * line_link_load(n, u) as f64 / hw.noc_link_bytes_per_cycle).sum()
+}
+
+/// The most routes of turn `u` of a line gather (`line_gather_cycles`)
+/// crossing one directed link of the line of `n`.
+fn line_link_load(n: u32, u: u32) -> u32 {
+    // Link k -> k+1 (rightward) or k+1 -> k (leftward), k in 0..n-1.
+    let mut right = vec![0u32; n.saturating_sub(1) as usize];
+    let mut left = right.clone();
+    for p in 0..n {
+        let q = (p + u) % n;
+        let (lo, hi) = (p.min(q) as usize, p.max(q) as usize);
+        let links = if q > p { &mut right } else { &mut left };
+        for l in &mut links[lo..hi] {
+            *l += 1;
+        }
+    }
+    right.into_iter().chain(left).max().unwrap_or(0)
 }
 
 /// Cycles of every tile reading the same `bytes` from DDR at once
@@ -135,5 +165,13 @@ mod tests {
         assert!(broadcast_cycles(big, &hw) < direct_cycles(big, 1.0, &hw));
         let small = 64 << 10;
         assert!(broadcast_cycles(small, &hw) > direct_cycles(small, 1.0, &hw));
+    }
+
+    /// On a line of 4 the second turn's routes (0->2, 1->3, 2->0, 3->1)
+    /// cross the middle links twice; the others once.
+    #[test]
+    fn the_middle_turn_of_a_line_of_four_shares_links() {
+        assert_eq!((1..4).map(|u| line_link_load(4, u)).collect::<Vec<_>>(), vec![1, 2, 1]);
+        assert_eq!(line_link_load(2, 1), 1);
     }
 }

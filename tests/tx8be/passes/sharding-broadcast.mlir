@@ -1,8 +1,9 @@
 // RUN: %python %S/../Inputs/fused_module.py conv_relu --n 16 --hw 8 --cin 1024 --cout 512 --elem bf16 | strata-opt -tx8be-sharding | FileCheck %s --check-prefix=BIG
 // RUN: %python %S/../Inputs/fused_module.py conv_relu --n 16 --hw 8 --cin 32 --cout 32 --elem bf16 | strata-opt -tx8be-sharding | FileCheck %s --check-prefix=SMALL
-// tx8be-sharding records on a group's load_const that the group broadcasts
-// it (share = "broadcast", crates/tx8be-transforms/src/broadcast.rs) when
-// every tile needs the whole weight at every step and reading 1/16 of it
+// RUN: %python %S/../Inputs/fused_module.py conv_relu --n 16 --hw 7 --cin 512 --cout 512 --k 3 --elem bf16 | strata-opt -tx8be-sharding | FileCheck %s --check-prefix=ACT
+// tx8be-sharding records on a group's load_const or load_var that the
+// group broadcasts it (share = "broadcast", crates/tx8be-transforms/src/broadcast.rs) when
+// every tile needs the whole tensor at every step and reading 1/16 of it
 // per tile plus 15 DTE messages and two barriers is estimated faster than
 // every tile reading it from DDR.
 
@@ -20,3 +21,13 @@
 
 // 2 KiB of filters: 16 reads cost less than the messages and barriers.
 // SMALL-NOT: share = "broadcast"
+
+// ResNet-50 layer4's 3x3 conv at batch 16: 4.5 MiB of filters, 784 KiB of
+// input. Sharded over the output channels, each tile reads 1/16 of the
+// filters and the whole input, which is broadcast; the filters are not.
+// ACT: tx8be.group
+// ACT: tx8be.load_var {{.*}}share = "broadcast"{{.*}} : tensor<16x7x7x512xbf16>
+// ACT-NEXT: tx8be.load_const
+// ACT-NOT: share
+// ACT-SAME: : tensor<3x3x512x512xbf16>
+// ACT: tx8be.Unary({{.*}}shape_spatial_sharding = [1, 1, 1, 16]>

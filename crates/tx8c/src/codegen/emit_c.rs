@@ -230,7 +230,7 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
     let chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
     let n = parts.len();
     let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
-    let _ = writeln!(s, "    /* weights broadcast: a chunk each from DDR, then all-gathered by DTE */");
+    let _ = writeln!(s, "    /* broadcast: a chunk each from DDR, then all-gathered by DTE */");
     let _ = writeln!(s, "    op_barrier();");
     let _ = writeln!(s, "    {{");
     let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));

@@ -25,9 +25,11 @@ each group's output shape from the same compile's tx8be IR (--emit tx8be)
 and, over the whole run, requires at least one group of >= 3 ops whose
 split is smaller than its per-tile output (the output over `sharding`):
 the property is only worth something when the search actually time-split
-a long group; and at least one group that broadcasts its weights and one
-that copies a load out of another load's buffer (main.c). It prints how
-many of each it exercised.
+a long group; and at least one group that broadcasts its weights, one
+that copies a load out of another load's buffer and one that reads an
+intermediate through a narrowed copy (two residual blocks in one group:
+the second block's add reads the first block's output without the halo
+rows its conv reads) (main.c). It prints how many of each it exercised.
 
     python3 tests/tx8/group_search_property.py              # seeds 1..16
     python3 tests/tx8/group_search_property.py --only 5 --keep /tmp/gsp
@@ -226,7 +228,10 @@ def check(seed, root, binary, dtype, timeout):
     for group in groups:
         body = next((fn for fn in functions if fn.startswith(f"{group.get('id')}(void)")), "")
         group["broadcast"] = "broadcast: a chunk each from DDR" in body
-        group["copies"] = "op_spm_box_copy" in body
+        # A copied load (out of another load's buffer, `in<k>`) or a
+        # narrowed read (out of an intermediate's, `m<j>`).
+        group["copies"] = re.search(r"op_spm_box_copy\(at, (&in|x)\d", body) is not None
+        group["narrowed"] = "op_spm_box_copy(at, &m" in body
     return None, groups
 
 
@@ -244,7 +249,7 @@ def main():
     root = args.keep or tempfile.mkdtemp(prefix="tx8-group-search-property-")
     seeds = [args.only] if args.only else range(1, args.seeds + 1)
     passed = failed = 0
-    multi = split_multi = long_split = unknown = broadcast = copies = 0
+    multi = split_multi = long_split = unknown = broadcast = copies = narrowed = 0
     for seed in seeds:
         dtype = "fp32" if seed % 2 else "bf16"
         try:
@@ -254,6 +259,7 @@ def main():
         for group in groups:
             broadcast += group.get("broadcast", False)
             copies += group.get("copies", False)
+            narrowed += group.get("narrowed", False)
             ops = group.get("ops") or []
             if len(ops) < 2:
                 continue
@@ -270,13 +276,14 @@ def main():
             print(f"FAIL seed {seed} ({dtype}): {msg}\n  (model in {os.path.join(root, f'seed{seed}')})")
     print(f"group_search_property: {multi} multi-op groups, {split_multi} of them split in time "
           f"({long_split} with >= 3 ops); {unknown} whose output shape the tx8be IR does not give")
-    print(f"group_search_property: {broadcast} groups broadcast their weights, {copies} copy a load out of another's buffer")
+    print(f"group_search_property: {broadcast} groups broadcast their weights, {copies} copy a load out of another's buffer, "
+          f"{narrowed} read an intermediate with a smaller box than its producer's (narrowed reads)")
     if long_split == 0:
         failed += 1
         print("FAIL: no group of >= 3 ops was split in time: the models no longer exercise the search's halos")
-    if not args.only and (broadcast == 0 or copies == 0):
+    if not args.only and (broadcast == 0 or copies == 0 or narrowed == 0):
         failed += 1
-        print("FAIL: no group broadcast its weights or none copied a load: the models no longer exercise them")
+        print("FAIL: no group broadcast its weights, copied a load or narrowed a read: the models no longer exercise them")
     if not args.keep and failed == 0:
         shutil.rmtree(root, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")

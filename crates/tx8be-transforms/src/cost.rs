@@ -315,6 +315,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
     let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
     let copied = crate::schedule::copied_loads(ctx, body, &g, &steps, &shared);
+    let narrowed = crate::schedule::narrowed_reads(&g, &steps);
     let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
     let broadcast_bytes = crate::broadcast::broadcast_bytes(ctx, body, &g, &broadcast);
     let prologue = if broadcast_bytes > 0 { crate::broadcast::broadcast_cycles(broadcast_bytes, hw) } else { 0.0 };
@@ -384,6 +385,8 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                     }
                 }
                 for (c, call) in s.calls.iter().enumerate() {
+                    // Its narrowed reads' copies, then the call.
+                    e.tdma_cycles += crate::pipeline_cost::narrow_copy_cycles(ctx, body, &g, &narrowed, s, c, hw);
                     let w = call_work(ctx, body, g.calls[c], hw, &call.out, &call.operands);
                     e.ne_cycles += w.ne;
                     e.ct_cycles += w.ct;

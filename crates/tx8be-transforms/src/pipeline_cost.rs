@@ -40,16 +40,25 @@ pub(crate) fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &S
 }
 
 /// Cycles of the TDMA copy of load slot `k`'s box out of slot `from`'s
-/// buffer at step `s` (`schedule::copied_loads`): a descriptor start per
-/// strided copy the C model's `op_spm_box_copy` issues, the bytes at the
-/// TDMA rate, and the join (the copy is synchronous).
+/// buffer at step `s` (`schedule::copied_loads`).
 pub fn copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, s: &StepBoxes, k: usize, from: usize, hw: &HardwareConfig) -> f64 {
-    let v = g.load_value(body, k);
+    box_copy_cycles(ctx, body, g.load_value(body, k), s.load_box(g, from), s.load_box(g, k), hw)
+}
+
+/// Cycles of the TDMA copies step `s` makes before call `c` for its
+/// narrowed reads (`schedule::narrowed_reads`, listed in `narrowed`).
+pub fn narrow_copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, narrowed: &[crate::schedule::NarrowRead], s: &StepBoxes, c: usize, hw: &HardwareConfig) -> f64 {
+    narrowed.iter().filter(|r| r.call == c).map(|r| box_copy_cycles(ctx, body, body.result(g.calls[r.from], 0), &s.calls[r.from].out, &s.calls[c].operands[r.operand], hw)).sum()
+}
+
+/// Cycles of copying box `inner` of value `v` out of an SPM buffer holding
+/// its box `outer`, as the C model's `op_spm_box_copy` runs it: a
+/// descriptor start per strided copy, the bytes at the TDMA rate, and the
+/// join (the copy is synchronous).
+pub fn box_copy_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, outer: &SliceBox, inner: &SliceBox, hw: &HardwareConfig) -> f64 {
     let ty = body.value_type(v);
-    let inner = s.load_box(g, k);
-    let outer = s.load_box(g, from);
     let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
-    let rel = crate::schedule::copy_start(g, s, k, from);
+    let rel: Vec<i64> = inner.start.iter().zip(&outer.start).map(|(a, b)| a - b).collect();
     let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
     let descriptors = fmt.and_then(|f| tx8_cmodel::oplib::dma::descriptor_count(&u(&outer.size), &u(&rel), &u(&inner.size), f, layout).ok()).unwrap_or(1).max(1) as f64;
@@ -120,6 +129,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
     let result = body.result(g.anchor(), 0);
     // Weights every tile needs whole come once, by the broadcast prologue.
     let LoadMoves { shared, copied, broadcast, prologue } = LoadMoves::of(ctx, body, g, steps, hw);
+    let narrowed = crate::schedule::narrowed_reads(g, steps);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {
@@ -141,6 +151,8 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
                 load += dma_cycles(ctx, body, g.load_value(body, k), b, rate, hw);
             }
             // The calls run one after another on the compute engines.
+            // Narrowed reads copy their boxes before their calls.
+            let copies = copies + (0..g.calls.len()).map(|c| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)).sum::<f64>();
             let compute: f64 = copies + s.calls.iter().zip(&per_out).map(|(c, &w)| call_cycles(&c.out, w, hw)).sum::<f64>();
             let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
             times.push(StepTimes { load, compute, store, prologue: if prev.is_none() { prologue } else { 0.0 } });

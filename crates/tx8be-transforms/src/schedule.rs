@@ -2,10 +2,11 @@
 //! group's last compute op), its output sharding over the tiles and its
 //! time split (both read from the IR), the boxes every tile loads and
 //! stores at every step, the box every in-group op computes (derived
-//! backwards from the anchor's output box: an op's box is what its
-//! in-group users need, halo rows of a windowed user included, recomputed
-//! at every step), the per-step window padding of convs and pools, and the
-//! SPM buffers that needs.
+//! backwards from the anchor's output box: an op's box is the union of
+//! what its in-group users need, halo rows of a windowed user included,
+//! recomputed at every step; a user needing less reads a copy of its box,
+//! `narrowed_reads`), the per-step window padding of convs and pools, and
+//! the SPM buffers that needs.
 //!
 //! The sharding search, the SPM allocator and codegen all call this one
 //! function, so what the search checks is what the program does.
@@ -49,9 +50,10 @@ impl StepBoxes {
     }
 }
 
-/// The window padding output box `out` of `op` sees, for a conv or pool.
-fn window_pads(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> Result<Option<[i64; 4]>, Diagnostic> {
-    if tx8be::window::Window2d::of_op(ctx, body, op).is_none() || out.size.len() != 4 {
+/// The window padding output box `out` of `op` sees, for a conv or pool
+/// (`windowed`: whether `op` has a window, `Window2d::of_op`).
+fn window_pads(ctx: &Context, body: &Body, op: Op, windowed: bool, out: &SliceBox) -> Result<Option<[i64; 4]>, Diagnostic> {
+    if !windowed || out.size.len() != 4 {
         return Ok(None);
     }
     let h = tx8be::interfaces::back_window_axis(ctx, body, op, 0, RowRange { start: out.start[1], end: out.start[1] + out.size[1] })?;
@@ -76,7 +78,7 @@ fn unsplittable_dims(ctx: &Context, body: &Body, op: Op) -> Vec<usize> {
 
 /// The boxes of every call of `g` for anchor output box `out`: backwards
 /// from the anchor, each in-group op computing the box its users need.
-fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], out: &SliceBox) -> Result<Vec<CallBoxes>, Diagnostic> {
+fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], windowed: &[bool], out: &SliceBox) -> Result<Vec<CallBoxes>, Diagnostic> {
     let n = g.calls.len();
     let mut outs: Vec<Option<SliceBox>> = vec![None; n];
     outs[n - 1] = Some(out.clone());
@@ -96,30 +98,59 @@ fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], 
         for &(i, input) in &g.inputs[c] {
             if let Input::Call(j) = input {
                 let need = &operands[i];
-                match &outs[j] {
-                    None => outs[j] = Some(need.clone()),
-                    // One buffer per intermediate: every reader must need the same box of it.
-                    Some(have) if have != need => {
-                        return Err(Diagnostic::error(
-                            body.op_loc(g.calls[j]),
-                            format!(
-                                "'{}' op's result is read by ops of its group needing different boxes of it (start {:?} size {:?}, and start {:?} size {:?}): not supported",
-                                ctx.op_name_str(body.op_name(g.calls[j])),
-                                have.start,
-                                have.size,
-                                need.start,
-                                need.size
-                            ),
-                        ))
-                    }
-                    Some(_) => {}
-                }
+                // One buffer per intermediate, holding the union of what its
+                // readers need; a reader needing less gets its box copied
+                // out (`narrowed_reads`).
+                outs[j] = Some(match outs[j].take() {
+                    None => need.clone(),
+                    Some(have) => union_box(&have, need),
+                });
             }
         }
-        let pads = window_pads(ctx, body, op, &my_out)?;
+        let pads = window_pads(ctx, body, op, windowed[c], &my_out)?;
         calls[c] = Some(CallBoxes { out: my_out, operands, pads });
     }
     Ok(calls.into_iter().map(|c| c.expect("every call got a box")).collect())
+}
+
+/// The smallest box holding both `a` and `b` (of one rank).
+fn union_box(a: &SliceBox, b: &SliceBox) -> SliceBox {
+    let start: Vec<i64> = a.start.iter().zip(&b.start).map(|(x, y)| *x.min(y)).collect();
+    let size = (0..start.len()).map(|d| (a.start[d] + a.size[d]).max(b.start[d] + b.size[d]) - start[d]).collect();
+    SliceBox { start, size }
+}
+
+/// A read of an intermediate by a later call of its group that needs, at
+/// some step, a smaller box of it than its producer computes (the union of
+/// what all its readers need: a residual add reads the rows of a block's
+/// output the next block's conv reads with a halo). Each step copies the
+/// reader's box out of the intermediate's buffer by TDMA (the C model's
+/// `op_spm_box_copy`) into a buffer of its own, which the reader reads;
+/// `tx8be-spm-alloc` records the buffer on the reader as `subbox_addr`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NarrowRead {
+    /// The reading call (index into `GroupCalls::calls`).
+    pub call: usize,
+    /// Its operand.
+    pub operand: usize,
+    /// The producing call.
+    pub from: usize,
+}
+
+/// Every narrowed read of `g`'s intermediates over `steps`, in (call,
+/// operand) order.
+pub fn narrowed_reads(g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<NarrowRead> {
+    let mut out = Vec::new();
+    for (c, inputs) in g.inputs.iter().enumerate() {
+        for &(i, x) in inputs {
+            if let Input::Call(j) = x {
+                if steps.iter().flatten().any(|s| s.calls[c].operands[i] != s.calls[j].out) {
+                    out.push(NarrowRead { call: c, operand: i, from: j });
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The steps of every tile (`result[tile]`), for output sharding `shard`
@@ -129,6 +160,7 @@ pub fn tile_steps(ctx: &Context, body: &Body, op: Op, shard: &[i64], slice: &[i6
     let out_dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let g = GroupCalls::of_anchor(ctx, body, op)?;
     let fixed: Vec<Vec<usize>> = g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
+    let windowed: Vec<bool> = g.calls.iter().map(|&c| tx8be::window::Window2d::of_op(ctx, body, c).is_some()).collect();
     let mut all = Vec::with_capacity(tiles);
     for tile_box in shard_boxes(&out_dims, shard, tiles) {
         let mut steps = Vec::new();
@@ -137,7 +169,7 @@ pub fn tile_steps(ctx: &Context, body: &Body, op: Op, shard: &[i64], slice: &[i6
             continue;
         };
         for out in split_box(&tile_box, slice) {
-            let calls = step_calls(ctx, body, &g, &fixed, &out)?;
+            let calls = step_calls(ctx, body, &g, &fixed, &windowed, &out)?;
             let anchor = calls.last().expect("the anchor");
             steps.push(StepBoxes { out, operands: anchor.operands.clone(), pads: anchor.pads, calls });
         }
@@ -171,6 +203,12 @@ pub struct GroupBuffers {
     pub intermediate_offsets: Vec<u64>,
     /// Bytes of that region.
     pub intermediate_region: u64,
+    /// The narrowed reads (`narrowed_reads`), the bytes of each one's
+    /// buffer and its offset in the intermediates' region (alive during
+    /// its reader's call only).
+    pub narrowed: Vec<NarrowRead>,
+    pub narrowed_bytes: Vec<u64>,
+    pub narrowed_offsets: Vec<u64>,
     pub output: u64,
     pub imm: u64,
 }
@@ -314,6 +352,18 @@ pub fn group_buffers(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<St
             loads[k] = 0;
         }
     }
-    let (intermediate_offsets, intermediate_region) = crate::group_calls::intermediate_offsets(&g.lifetimes(), &intermediates);
-    Ok(GroupBuffers { loads, intermediates, intermediate_offsets, intermediate_region, output, imm })
+    let narrowed = narrowed_reads(g, steps);
+    let narrowed_bytes: Vec<u64> = narrowed
+        .iter()
+        .map(|r| {
+            let v = body.result(g.calls[r.from], 0);
+            steps.iter().flatten().map(|s| align(slice_bytes(ctx, body, v, &s.calls[r.call].operands[r.operand].size), bank)).max().unwrap_or(0)
+        })
+        .collect();
+    let mut life = g.lifetimes();
+    life.extend(narrowed.iter().map(|r| (r.call, r.call)));
+    let all: Vec<u64> = intermediates.iter().chain(&narrowed_bytes).copied().collect();
+    let (mut intermediate_offsets, intermediate_region) = crate::group_calls::intermediate_offsets(&life, &all);
+    let narrowed_offsets = intermediate_offsets.split_off(intermediates.len());
+    Ok(GroupBuffers { loads, intermediates, intermediate_offsets, intermediate_region, narrowed, narrowed_bytes, narrowed_offsets, output, imm })
 }

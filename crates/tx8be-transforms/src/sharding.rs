@@ -209,13 +209,15 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
 /// The chosen schedule of the group anchored at `op` and the cycles the
 /// search estimated for it (what `tx8be-group-boundaries` compares).
 pub fn choose_estimated(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result<(f64, Schedule), Diagnostic> {
-    choose_among(ctx, body, op, hw, SHARDING_TRIES)
+    choose_among(ctx, body, op, hw, SHARDING_TRIES, &STEP_LIMITS)
 }
 
 /// `choose_estimated` with the split search run on the `tries` best-ranked
-/// shardings (the group boundary search, which asks about many candidate
-/// groups, takes the best-ranked one only).
-pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tries: usize) -> Result<(f64, Schedule), Diagnostic> {
+/// shardings, within each of `step_limits` steps per tile in turn until
+/// one fits (the group boundary search, which asks about many candidate
+/// groups, takes the best-ranked sharding only, within the first limit:
+/// `DP_STEP_LIMITS`).
+pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tries: usize, step_limits: &[i64]) -> Result<(f64, Schedule), Diagnostic> {
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let rank = dims.len();
     let tiles = hw.tiles() as i64;
@@ -267,7 +269,14 @@ pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tri
     let mut best: Option<(f64, Schedule)> = None;
     let mut first_error = None;
     for (_, shard) in ranked.into_iter().take(tries.max(1)) {
-        match search_split(ctx, body, op, &g, &shard, hw) {
+        let mut searched = Err(Diagnostic::error(body.op_loc(op), "no step limit to search within"));
+        for &limit in step_limits {
+            searched = search_split(ctx, body, op, &g, &shard, hw, limit);
+            if searched.is_ok() {
+                break;
+            }
+        }
+        match searched {
             Ok((t, s)) => {
                 if best.as_ref().is_none_or(|(b, _)| t < *b) {
                     best = Some((t, s));
@@ -297,7 +306,7 @@ const SHARDING_TRIES: usize = 3;
 /// DS_TileSplit and the buffering decision for one sharding: the time
 /// split and buffer count the pipeline estimate finds fastest, with that
 /// estimate; an error naming the op when no slice fits.
-fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64], hw: &HardwareConfig) -> Result<(f64, Schedule), Diagnostic> {
+fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64], hw: &HardwareConfig, max_steps: i64) -> Result<(f64, Schedule), Diagnostic> {
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let rank = dims.len();
     let tiles = hw.tiles() as i64;
@@ -325,17 +334,43 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
             dims[d] > 1 && legal(ctx, body, op, &shard, &split) && (g.is_single() || note(tile_steps(ctx, body, op, &shard, &half, tiles as usize)).is_some())
         })
         .collect();
-    let steps_of = |slice: &[i64]| -> Option<Vec<Vec<StepBoxes>>> { note(tile_steps(ctx, body, op, &shard, slice, tiles as usize)) };
+    // The steps and buffers of each slice, computed once: the fit checks
+    // and the estimates ask about the same slices many times.
+    type Steps = std::rc::Rc<Vec<Vec<StepBoxes>>>;
+    let step_memo: std::cell::RefCell<std::collections::HashMap<Vec<i64>, Option<Steps>>> = Default::default();
+    let steps_of = |slice: &[i64]| -> Option<Steps> {
+        if let Some(s) = step_memo.borrow().get(slice) {
+            return s.clone();
+        }
+        let s = note(tile_steps(ctx, body, op, &shard, slice, tiles as usize)).map(std::rc::Rc::new);
+        step_memo.borrow_mut().insert(slice.to_vec(), s.clone());
+        s
+    };
+    // Per slice: the bytes of one and of two sets of buffers.
+    let bytes_memo: std::cell::RefCell<std::collections::HashMap<Vec<i64>, Option<(u64, u64)>>> = Default::default();
     let fits_with = |slice: &[i64], copies: u64| -> bool {
         // A slice needing more steps than the search allows is not a
         // schedule (and would take that many boxes to check).
-        if step_count(&tile_box, slice) > MAX_STEPS {
+        if step_count(&tile_box, slice) > max_steps {
             return false;
         }
-        let Some(steps) = steps_of(slice) else { return false };
-        match group_buffers(ctx, body, &g, &steps, hw) {
-            Ok(b) => b.total_with_copies(copies, &step_invariant_loads(&g, &steps)) <= window,
-            Err(_) => false,
+        let known = bytes_memo.borrow().get(slice).copied();
+        let bytes = match known {
+            Some(b) => b,
+            None => {
+                let b = steps_of(slice).and_then(|steps| {
+                    let invariant = step_invariant_loads(&g, &steps);
+                    group_buffers(ctx, body, &g, &steps, hw).ok().map(|b| (b.total_with_copies(1, &invariant), b.total_with_copies(2, &invariant)))
+                });
+                bytes_memo.borrow_mut().insert(slice.to_vec(), b);
+                b
+            }
+        };
+        match (bytes, copies) {
+            (Some((one, _)), 1) => one <= window,
+            (Some((_, two)), 2) => two <= window,
+            (Some(_), _) => steps_of(slice).is_some_and(|steps| group_buffers(ctx, body, &g, &steps, hw).is_ok_and(|b| b.total_with_copies(copies, &step_invariant_loads(&g, &steps)) <= window)),
+            (None, _) => false,
         }
     };
     let Some(single) = choose_slice(&tile_box, &splittable, |s| fits_with(s, 1)) else {
@@ -369,11 +404,11 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
             }
         }
     };
-    for slice in maximal_slices(&tile_box, &splittable, MAX_STEPS, |s| fits_with(s, 1)) {
+    for slice in maximal_slices(&tile_box, &splittable, max_steps, |s| fits_with(s, 1)) {
         consider(slice, 1, &mut best);
     }
     if can_pipeline(ctx, body, op) {
-        let mut doubles = maximal_slices(&tile_box, &splittable, MAX_STEPS, |s| fits_with(s, 2));
+        let mut doubles = maximal_slices(&tile_box, &splittable, max_steps, |s| fits_with(s, 2));
         // One halving finer than each maximal slice, along a dim it already
         // cuts or a dim it keeps whole: a smaller box may cost less DDR
         // (a halo or an operand re-read per step shrinks) and overlaps better.
@@ -383,7 +418,7 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
                 if splittable[d] && s[d] > 1 {
                     let mut t = s.clone();
                     t[d] = (t[d] + 1) / 2;
-                    if !doubles.contains(&t) && !finer.contains(&t) && step_count(&tile_box, &t) <= MAX_STEPS {
+                    if !doubles.contains(&t) && !finer.contains(&t) && step_count(&tile_box, &t) <= max_steps {
                         finer.push(t);
                     }
                 }
@@ -420,9 +455,16 @@ pub fn recorded_ring(ctx: &Context, body: &Body, op: Op) -> Option<Vec<u32>> {
     Some(tx8be::dialect::values::attr_ints(ctx, body, op, "share_ring")?.iter().map(|&t| t as u32).collect())
 }
 
-/// The most steps per tile a candidate split of the search may take (more
-/// would only add DMA starts, and make the search slow).
-const MAX_STEPS: i64 = 4096;
+/// The most steps per tile a candidate split of the search may take: the
+/// search looks within `STEP_LIMITS[0]` first (a split into more steps
+/// only adds DMA starts, and the search's time grows with the steps it
+/// checks) and within the next limit only when nothing fits.
+const STEP_LIMITS: [i64; 2] = [256, 4096];
+
+/// The step limits of the group boundary search's estimates: a candidate
+/// group that needs more than `STEP_LIMITS[0]` steps per tile is not worth
+/// fusing.
+pub const DP_STEP_LIMITS: &[i64] = &[STEP_LIMITS[0]];
 
 /// Estimated cycles of a sharding (its `steps`, one per tile: the whole
 /// tile box): the busiest tile's compute (every call of the group) and DMA

@@ -4,7 +4,10 @@
 //! an earlier one records that one's buffer: `schedule::shared_loads`), the in-group intermediates (one
 //! region; two intermediates whose lifetimes within a step do not overlap
 //! share space: `group_calls::intermediate_offsets`; each op's buffer is
-//! its `dev_info.mem_addr`), the output's, then the scratch (`imm`, one
+//! its `dev_info.mem_addr`) and in the same region the buffers of
+//! narrowed reads (`schedule::narrowed_reads`: alive during their reader's
+//! call; recorded on the reader as `subbox_addr`, one address per operand,
+//! 0 for an operand read in place), the output's, then the scratch (`imm`, one
 //! region for every call: they run in turn). A group the
 //! sharding multi-buffered (`dev_info.multi_buf_num` = n on its compute
 //! op) gets n buffers for the output and for every operand whose box
@@ -34,6 +37,10 @@ pub const INFO: PassInfo = PassInfo {
         Ok(Box::new(SpmAlloc { hw: HardwareConfig::default() }))
     },
 };
+
+/// The attribute on an in-group op naming, per operand, the SPM buffer
+/// its narrowed read's box is copied into (0: none).
+pub const SUBBOX_ADDR: &str = "subbox_addr";
 
 pub struct SpmAlloc {
     pub hw: HardwareConfig,
@@ -143,6 +150,18 @@ impl Pass for SpmAlloc {
                 d.imm_addr = 0;
                 d.imm_size = 0;
                 body.set_op_attr(ctx, p, "dev_info", Some(d.to_attr(ctx)));
+            }
+            // Narrowed reads: each reader records, per operand, the buffer
+            // its box is copied into (0: reads the intermediate's own).
+            for (c, &call) in g.calls.iter().enumerate() {
+                let mut addrs = vec![0i64; body.num_operands(call)];
+                for (r, &off) in bufs.narrowed.iter().zip(&bufs.narrowed_offsets) {
+                    if r.call == c {
+                        addrs[r.operand] = (region + off) as i64;
+                    }
+                }
+                let attr = addrs.iter().any(|&a| a != 0).then(|| tx8be::dialect::values::dense_i64_array(ctx, &addrs));
+                body.set_op_attr(ctx, call, SUBBOX_ADDR, attr);
             }
             let out_addrs = place(&mut at, bufs.output, copies);
             let imm_addr = at;

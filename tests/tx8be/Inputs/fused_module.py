@@ -10,6 +10,11 @@ session-6 fusion tests (tests/tx8be/groups-run.mlir and the pass tests):
                   does not (the add's box lies inside the conv's)
   conv_relu_conv  Conv 3x3 pad 1 -> Relu -> Conv 3x3 pad 1 (a windowed op
                   reading an intermediate: halo rows recomputed per step)
+  conv_relu_conv_add
+                  Conv 3x3 -> Relu (r) -> Conv 3x3 -> Add r -> Relu: the
+                  intermediate r is read by the second conv with halo rows
+                  and by the add without (a narrowed read: the add's box is
+                  copied out of r's buffer)
   gemm_unary      Gemm (+bias) -> Unary (gelu)
 
 --split prints the same computation as one-op groups (every intermediate
@@ -98,7 +103,7 @@ def build(kind, n, hw, ci, co, e, split, kernel=None):
         return "\n".join(m.lines)
 
     x_t, y_t = t(ci), t(co)
-    k = kernel or (3 if kind == "conv_relu_conv" else 1)
+    k = kernel or (3 if kind in ("conv_relu_conv", "conv_relu_conv_add") else 1)
     pad = k // 2
     blocked = "Cx" if n == 1 else "NCx"
     dense = "Tensor" if n == 1 else "NTensor"
@@ -129,6 +134,19 @@ def build(kind, n, hw, ci, co, e, split, kernel=None):
             g = m.group(y_t, [f"%a{{i}} = tx8be.load_var {s} : {y_t}", relu("%y{i}", "%a{i}")])
         else:
             g = m.group(y_t, conv_loads(x, x_t) + [conv("%c{i}", "%a{i}", x_t), f"%r{{i}} = tx8be.load_var {x} : {x_t}", add("%d{i}", "%c{i}", "%r{i}"), relu("%y{i}", "%d{i}")])
+    elif kind == "conv_relu_conv_add":
+        assert ci == co, "the second conv and the add read the first's channels"
+        add = lambda res, a, r: f'{res} = tx8be.Binary({a}, {r}) {{kind = "add", dev_info = {dev(blocked)}}} : ({y_t}, {y_t}) -> {y_t}'
+        second = [f"%wm{{i}} = tx8be.load_const %w {{dev_info = {cx}}} : {w_t}", f"%bm{{i}} = tx8be.load_const %bias {{dev_info = {cx}}} : {bias_t}",
+                  conv_text("%e{i}", "%r{i}", "%wm{i}", "%bm{i}", y_t, w_t, bias_t, y_t, pad)]
+        if split:
+            c = m.group(y_t, conv_loads(x, x_t) + [conv("%y{i}", "%a{i}", x_t)])
+            r = m.group(y_t, [f"%a{{i}} = tx8be.load_var {c} : {y_t}", relu("%y{i}", "%a{i}")])
+            e2 = m.group(y_t, conv_loads(r, y_t) + [conv("%y{i}", "%a{i}", y_t)])
+            s = m.group(y_t, [f"%a{{i}} = tx8be.load_var {e2} : {y_t}", f"%q{{i}} = tx8be.load_var {r} : {y_t}", add("%y{i}", "%a{i}", "%q{i}")])
+            g = m.group(y_t, [f"%a{{i}} = tx8be.load_var {s} : {y_t}", relu("%y{i}", "%a{i}")])
+        else:
+            g = m.group(y_t, conv_loads(x, x_t) + [conv("%c{i}", "%a{i}", x_t), relu("%r{i}", "%c{i}")] + second + [add("%d{i}", "%e{i}", "%r{i}"), relu("%y{i}", "%d{i}")])
     elif kind == "conv_relu_conv":
         assert ci == co, "the second conv reads the first's channels"
         if split:
@@ -150,14 +168,14 @@ def build(kind, n, hw, ci, co, e, split, kernel=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("kind", choices=["conv_relu", "conv_add_relu", "conv_relu_conv", "gemm_unary"])
+    ap.add_argument("kind", choices=["conv_relu", "conv_add_relu", "conv_relu_conv", "conv_relu_conv_add", "gemm_unary"])
     ap.add_argument("--n", type=int, default=1, help="batch (GEMM: rows of A)")
     ap.add_argument("--hw", type=int, default=8, help="height = width")
     ap.add_argument("--elem", default="f32", choices=["f32", "bf16", "f16"])
     ap.add_argument("--cin", type=int, default=16, help="input channels (GEMM: K)")
     ap.add_argument("--cout", type=int, default=16, help="output channels (GEMM: N)")
     ap.add_argument("--split", action="store_true", help="one op per group instead")
-    ap.add_argument("--k", type=int, choices=[1, 3], help="conv kernel size (default: 3 for conv_relu_conv, else 1)")
+    ap.add_argument("--k", type=int, choices=[1, 3], help="conv kernel size (default: 3 for conv_relu_conv and conv_relu_conv_add, else 1)")
     a = ap.parse_args()
     print(build(a.kind, a.n, a.hw, a.cin, a.cout, a.elem, a.split, a.k))
 

@@ -36,25 +36,3 @@ func.func @unloaded(%x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
   return %0 : tensor<64x64xbf16>
 }
 
-// -----
-
-// A relu read by a 3x3 conv (which needs its halo rows) and by the add
-// (which needs its own rows): one buffer cannot hold both boxes, so only
-// the whole tensor on one tile would do, and 4 MiB of f32 does not fit.
-// The error says why the smaller slices were refused.
-// ERR: two_readers
-// ERR-SAME: 'tx8be.Binary' op does not fit the card
-// ERR-SAME: smaller slices are refused: 'tx8be.Unary' op's result is read by ops of its group needing different boxes of it
-func.func @two_readers(%x: tensor<1x128x128x64xf32>) -> tensor<1x128x128x64xf32> {
-  %w = tx8be.const dense<0.5> : tensor<3x3x64x64xf32>
-  %0 = tx8be.group -> tensor<1x128x128x64xf32> attributes {group_id = 0 : i64} {
-    %1 = tx8be.load_var %x : tensor<1x128x128x64xf32>
-    %2 = tx8be.Unary(%1) {kind = "relu"} : (tensor<1x128x128x64xf32>) -> tensor<1x128x128x64xf32>
-    %3 = tx8be.load_const %w : tensor<3x3x64x64xf32>
-    %4 = tx8be.Conv(%2, %3) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x128x128x64xf32>, tensor<3x3x64x64xf32>) -> tensor<1x128x128x64xf32>
-    %5 = tx8be.Binary(%4, %2) {kind = "add"} : (tensor<1x128x128x64xf32>, tensor<1x128x128x64xf32>) -> tensor<1x128x128x64xf32> loc("two_readers")
-    %6 = tx8be.store_var %5 : tensor<1x128x128x64xf32>
-    tx8be.yield %6 : tensor<1x128x128x64xf32>
-  }
-  return %0 : tensor<1x128x128x64xf32>
-}

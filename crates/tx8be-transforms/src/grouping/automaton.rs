@@ -55,8 +55,16 @@ pub const GROUPABLE_OPS: &[&str] = &[
 /// matmul. Which of these are faster is measured later; edit this table
 /// to change the set.
 pub const DEFAULT_PATTERNS: &str = "\
-# whole residual blocks (tx8be-group-boundaries cuts them where that is faster
-# or where they do not fit): ResNet's bottleneck and basic block, MobileNetV2's
+# two residual blocks in a row (the first block's output stays in SPM: the
+# second block's conv reads it with halo rows, its add without, a narrowed
+# read), a stage's first block (with its downsample conv) and the next
+# (tx8be-group-boundaries cuts them where that is faster or where they do not
+# fit)
+7: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
+7: Conv Unary Conv Unary Conv Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
+7: Conv Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
+7: Conv Unary Conv Binary Unary Conv Unary Conv Binary Unary
+# whole residual blocks: ResNet's bottleneck and basic block, MobileNetV2's
 # inverted residual with and without its residual add
 6: Conv Unary Conv Unary Conv Binary Unary
 # the first block of a ResNet stage, with its downsample conv (before or

@@ -189,7 +189,7 @@ fn interval_cycles(ctx: &Context, body: &Body, g: Op, seg: &[Op], hw: &HardwareC
     let (_, copy, _) = interval_copy(ctx, body, g, seg)?;
     let anchor = *seg.last()?;
     // The best-ranked sharding only: the sharding pass searches more for the groups kept.
-    crate::sharding::choose_among(ctx, &copy, anchor, hw, 1).ok().map(|(c, _)| c)
+    crate::sharding::choose_among(ctx, &copy, anchor, hw, 1, crate::sharding::DP_STEP_LIMITS).ok().map(|(c, _)| c)
 }
 
 #[cfg(test)]

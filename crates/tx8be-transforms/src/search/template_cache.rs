@@ -23,7 +23,7 @@ use strata_ir::printer::attr_to_string;
 use strata_ir::{Body, Context, Op};
 
 /// Attributes that vary between instances of one template.
-const NOT_SEMANTIC: &[&str] = &["dev_info", "tile_parallel", "chip_parallel", "ddr_addr", "const_map_id", "group_id", "share", "share_ring"];
+const NOT_SEMANTIC: &[&str] = &["dev_info", "tile_parallel", "chip_parallel", "ddr_addr", "const_map_id", "group_id", "share", "share_ring", "subbox_addr"];
 
 /// A group's template identity.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

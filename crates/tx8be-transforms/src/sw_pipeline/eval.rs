@@ -16,7 +16,7 @@ use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 
 use crate::group_calls::GroupCalls;
-use crate::pipeline_cost::{call_cycles, dma_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes};
+use crate::pipeline_cost::{call_cycles, dma_cycles, narrow_copy_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes};
 use crate::schedule::StepBoxes;
 
 use super::{Node, PipeOp};
@@ -48,6 +48,7 @@ impl OpTimes {
         let result = body.result(g.anchor(), 0);
         let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
         let LoadMoves { copied, broadcast, prologue, .. } = moves;
+        let narrowed = crate::schedule::narrowed_reads(g, steps);
         // The broadcast prologue of all broadcast weights is charged to the
         // first of them (the others come with it).
         let first_broadcast = broadcast.iter().position(|&b| b);
@@ -62,7 +63,8 @@ impl OpTimes {
         };
         OpTimes {
             loads: (0..g.loads.len()).map(|k| mine.iter().enumerate().map(|(i, s)| load_time(k, i, s)).collect()).collect(),
-            calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| call_cycles(&s.calls[c].out, per_out[c], hw)).collect()).collect(),
+            // A call's narrowed reads copy their boxes just before it.
+            calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw) + call_cycles(&s.calls[c].out, per_out[c], hw)).collect()).collect(),
             store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
             copied: copied.iter().map(|c| c.is_some()).collect(),
             broadcast: broadcast.clone(),

@@ -119,6 +119,10 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
         let _ = writeln!(s, "static const BOX g{id}_m{j}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
         emit_param_tables(s, &format!("g{id}c{j}"), &p.call, &steps.iter().map(|st| &st.producers[j].1).collect::<Vec<_>>(), p.dims.len());
     }
+    for q in 0..g.narrows.len() {
+        let boxes: Vec<String> = steps.iter().map(|st| box_literal(&st.narrows[q])).collect();
+        let _ = writeln!(s, "static const BOX g{id}_n{q}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
+    }
 
     if let Some(ring) = ring {
         super::emit_ring::emit_ring_body(s, g, ring);
@@ -162,10 +166,34 @@ fn emit_param_tables(s: &mut String, pfx: &str, call: &Call, params: &[&StepPara
     }
 }
 
-/// Declarations of the intermediates' shapes and TSRs.
+/// Declarations of the intermediates' shapes and TSRs, and of the
+/// narrowed reads' (`n{q}`).
 fn declare_intermediates(s: &mut String, g: &GroupPlan) {
     for (j, _) in g.producers.iter().enumerate() {
         let _ = writeln!(s, "    L_SHAPE sm{j}; TSR m{j};");
+    }
+    for q in 0..g.narrows.len() {
+        let _ = writeln!(s, "    L_SHAPE sn{q}; TSR n{q};");
+    }
+}
+
+/// The copies step `i` makes before call `c` (a producer's index, or
+/// `producers.len()` for the anchor) for its narrowed reads: the box the
+/// call needs, at its offset in the producer's box, by TDMA into its own
+/// buffer.
+fn emit_narrow_copies(s: &mut String, g: &GroupPlan, c: usize) {
+    let id = g.id;
+    for (q, n) in g.narrows.iter().enumerate().filter(|(_, n)| n.call == c) {
+        let j = n.from;
+        let p = &g.producers[j];
+        let dim = p.dims.len();
+        let _ = writeln!(s, "        set_shape(&sn{q}, {dim}, g{id}_wholem{j}, &g{id}_n{q}[i]);");
+        let _ = writeln!(s, "        n{q} = (TSR){{{}, {:#x}ull, &sn{q}, {}}};", p.fmt.c_name(), n.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
+        let _ = writeln!(s, "        {{");
+        let _ = writeln!(s, "            uint64_t at[{dim}];");
+        let _ = writeln!(s, "            for (int32_t d = 0; d < {dim}; d++) at[d] = (uint64_t)(g{id}_n{q}[i].start[d] - g{id}_m{j}[i].start[d]);");
+        let _ = writeln!(s, "            op_spm_box_copy(at, &m{j}, &n{q});");
+        let _ = writeln!(s, "        }}");
     }
 }
 
@@ -174,9 +202,10 @@ fn declare_intermediates(s: &mut String, g: &GroupPlan) {
 fn emit_producer_calls(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String) {
     let id = g.id;
     for (j, p) in g.producers.iter().enumerate() {
+        emit_narrow_copies(s, g, j);
         let _ = writeln!(s, "        set_shape(&sm{j}, {}, g{id}_wholem{j}, &g{id}_m{j}[i]);", p.dims.len());
         let _ = writeln!(s, "        m{j} = (TSR){{{}, {:#x}ull, &sm{j}, {}}};", p.fmt.c_name(), p.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
-        let x = |k: usize| input_name(g, &p.inputs, k, load);
+        let x = |k: usize| input_name(g, j, &p.inputs, k, load);
         emit_call(s, &p.call, &format!("g{id}c{j}"), g.imm.is_some(), tx8_cmodel::capi::types::mem_layout_code(p.layout), p.inputs.len(), &x, &format!("&m{j}"));
     }
 }
@@ -294,9 +323,12 @@ fn emit_copies(s: &mut String, g: &GroupPlan, indent: &str, src: &dyn Fn(usize) 
     }
 }
 
-/// The TSR pointer input `k` of a call reads (a load sharing another's
-/// buffer reads that load's TSR).
-fn input_name(g: &GroupPlan, inputs: &[Input], k: usize, load: &dyn Fn(usize) -> String) -> String {
+/// The TSR pointer input `k` of call `c` reads (a load sharing another's
+/// buffer reads that load's TSR; a narrowed read its copy, `n{q}`).
+fn input_name(g: &GroupPlan, c: usize, inputs: &[Input], k: usize, load: &dyn Fn(usize) -> String) -> String {
+    if let Some(q) = g.narrows.iter().position(|n| n.call == c && n.input == k) {
+        return format!("&n{q}");
+    }
     match inputs.get(k) {
         Some(Input::Load(l)) => load(g.operands[*l].shares.unwrap_or(*l)),
         Some(Input::Call(j)) => format!("&m{j}"),
@@ -306,7 +338,8 @@ fn input_name(g: &GroupPlan, inputs: &[Input], k: usize, load: &dyn Fn(usize) ->
 
 /// The anchor's call; `load(k)` names load slot k's TSR pointer.
 fn emit_anchor_call(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String, out: &str) {
-    let x = |k: usize| input_name(g, &g.inputs, k, load);
+    emit_narrow_copies(s, g, g.producers.len());
+    let x = |k: usize| input_name(g, g.producers.len(), &g.inputs, k, load);
     emit_call(s, &g.call, &format!("g{}", g.id), g.imm.is_some(), g.output.layout_code(), g.inputs.len(), &x, out);
 }
 

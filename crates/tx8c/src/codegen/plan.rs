@@ -183,6 +183,9 @@ pub struct Step {
     /// Per producer (`GroupPlan::producers`), the box of its result it
     /// computes and its parameters.
     pub producers: Vec<(TBox, StepParams)>,
+    /// Per narrowed read (`GroupPlan::narrows`), the box its reader needs
+    /// (whole-tensor coordinates).
+    pub narrows: Vec<TBox>,
 }
 
 /// What one input of a call reads: a loaded operand or an intermediate.
@@ -201,6 +204,22 @@ pub struct ProducerPlan {
     pub spm_addr: u64,
 }
 
+/// A call's input that reads a smaller box of an intermediate than its
+/// producer computes (`tx8be_transforms::schedule::narrowed_reads`): each
+/// step copies that box by TDMA into the buffer at `spm_addr` (the
+/// reader's `subbox_addr`), which the call reads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NarrowPlan {
+    /// The reading call: a producer's index, or `producers.len()` for the
+    /// anchor.
+    pub call: usize,
+    /// The position of the input in that call's `inputs`.
+    pub input: usize,
+    /// The producer whose intermediate it reads.
+    pub from: usize,
+    pub spm_addr: u64,
+}
+
 /// One group over all tiles: its loads, its calls in order (the
 /// producers, then the anchor), its store.
 #[derive(Debug, Clone, PartialEq)]
@@ -214,6 +233,8 @@ pub struct GroupPlan {
     pub inputs: Vec<Input>,
     /// The calls before the anchor (empty for a single-op group).
     pub producers: Vec<ProducerPlan>,
+    /// The narrowed reads of the intermediates.
+    pub narrows: Vec<NarrowPlan>,
     /// Every load of the group (`tx8be_transforms::group_calls::GroupCalls::loads`).
     pub operands: Vec<OperandPlan>,
     pub output: DdrTensor,

@@ -11,7 +11,7 @@ use tx8be_transforms::schedule::{copied_loads, shared_loads, tile_steps, CallBox
 use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::spm_alloc::recorded_schedule;
 
-use super::plan::{Call, DdrTensor, Fmt, GroupPlan, Input, OperandPlan, ProducerPlan, Program, Step, StepParams, TBox};
+use super::plan::{Call, DdrTensor, Fmt, GroupPlan, Input, NarrowPlan, OperandPlan, ProducerPlan, Program, Step, StepParams, TBox};
 use super::unsupported;
 
 /// The card format of a tensor type.
@@ -285,6 +285,22 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 spm_addr,
             });
         }
+        // Reads of a smaller box of an intermediate than its producer
+        // computes, copied into the buffer the reader records.
+        let mut narrows = Vec::new();
+        for (c, &reader) in calls.calls.iter().enumerate() {
+            let Some(addrs) = tx8be::dialect::values::attr_ints(ctx, body, reader, tx8be_transforms::spm_alloc::SUBBOX_ADDR) else { continue };
+            for (i, &a) in addrs.iter().enumerate() {
+                if a == 0 {
+                    continue;
+                }
+                let found = calls.inputs[c].iter().enumerate().find(|(_, (o, _))| *o == i);
+                match found {
+                    Some((input, &(_, Input::Call(from)))) => narrows.push((NarrowPlan { call: c, input, from, spm_addr: a as u64 }, i)),
+                    _ => return Err(Diagnostic::error(body.op_loc(reader), format!("{} names a buffer for operand {i}, which is not an intermediate of the group", tx8be_transforms::spm_alloc::SUBBOX_ADDR))),
+                }
+            }
+        }
         if !producers.is_empty() && matches!(call, Call::None) {
             return Err(unsupported(ctx, body, op, "a copy as the last op of a multi-op group"));
         }
@@ -325,7 +341,8 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 for (c, p) in producers.iter().enumerate() {
                     per_producer.push((to_tbox(&s.calls[c].out), step_params(ctx, body, calls.calls[c], &p.call, &s.calls[c])?));
                 }
-                ts.push(Step { loads, store: out, params, producers: per_producer });
+                let narrow_boxes = narrows.iter().map(|(p, i)| to_tbox(&s.calls[p.call].operands[*i])).collect();
+                ts.push(Step { loads, store: out, params, producers: per_producer, narrows: narrow_boxes });
             }
             steps.push(ts);
         }
@@ -337,7 +354,8 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         let names: Vec<&str> = calls.calls.iter().map(|&c| ctx.op_name_str(body.op_name(c))).collect();
         let title = format!("{} {}", names.join(" -> "), super::location_text(ctx, body.op_loc(op)));
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
-        program.groups.push(GroupPlan { id, title, call, inputs, producers, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after });
+        let narrows = narrows.into_iter().map(|(p, _)| p).collect();
+        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after });
     }
     Ok(program)
 }

@@ -1,6 +1,7 @@
 //! `tx8be-spm-alloc` (the simple schedule's SA_*): lays out each group's
 //! SPM buffers in the usable window, bank aligned: the buffers of each
-//! load (of every op of the group; a load of the same value and boxes as
+//! load (broadcast loads first, so the region their all-gather overwrites
+//! holds nothing else; of every op of the group; a load of the same value and boxes as
 //! an earlier one records that one's buffer: `schedule::shared_loads`), the in-group intermediates (one
 //! region; two intermediates whose lifetimes within a step do not overlap
 //! share space: `group_calls::intermediate_offsets`; each op's buffer is
@@ -104,8 +105,16 @@ impl Pass for SpmAlloc {
                     .collect()
             };
             let shared = shared_loads(ctx, body, &g, &steps);
-            let mut slot_addrs: Vec<Vec<i64>> = Vec::with_capacity(g.loads.len());
-            for (k, slot) in g.loads.iter().enumerate() {
+            // Broadcast loads first, side by side: the region the broadcast
+            // all-gathers then holds no other load's buffer, so codegen
+            // issues the first step's loads during the gather (what the
+            // estimate assumes).
+            let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
+            let mut order: Vec<usize> = (0..g.loads.len()).filter(|&k| broadcast[k] && shared[k].is_none()).collect();
+            order.extend((0..g.loads.len()).filter(|&k| !(broadcast[k] && shared[k].is_none())));
+            let mut slot_addrs: Vec<Vec<i64>> = vec![Vec::new(); g.loads.len()];
+            for k in order {
+                let slot = &g.loads[k];
                 let mut bytes = bufs.loads[k];
                 let i = slot.operand;
                 let n = if ring && i == crate::ring_share::SHARED_OPERAND {
@@ -119,12 +128,13 @@ impl Pass for SpmAlloc {
                 } else {
                     copies
                 };
-                // A load sharing another's buffer records that buffer.
+                // A load sharing another's buffer records that buffer (an
+                // earlier slot's, placed before it in either pass).
                 let addrs = match shared[k] {
                     Some(r) => slot_addrs[r].clone(),
                     None => place(&mut at, bytes, n),
                 };
-                slot_addrs.push(addrs.clone());
+                slot_addrs[k] = addrs.clone();
                 let load = slot.load;
                 let v = body.result(load, 0);
                 // A load without a dev_info gets one recording the

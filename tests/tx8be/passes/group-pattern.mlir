@@ -155,6 +155,37 @@ func.func @downsample_escapes(%x: tensor<1x8x8x8xf32>) -> (tensor<1x8x8x16xf32>,
   return %r, %d : tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>
 }
 
+// Two ResNet basic blocks in a row: one group (a two-block pattern). The
+// first block's output %r1 is read inside the group by the second block's
+// 3x3 conv and by its add (tx8be-sharding then narrows the add's read).
+// CHECK-LABEL: func.func @two_basic_blocks
+// CHECK: tx8be.group -> tensor<1x8x8x4xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Conv
+// CHECK-NEXT: tx8be.Unary
+// CHECK-NEXT: tx8be.Conv
+// CHECK-NEXT: tx8be.Binary
+// CHECK-NEXT: %[[R1:.*]] = tx8be.Unary
+// CHECK-NEXT: tx8be.Conv(%[[R1]],
+// CHECK-NEXT: tx8be.Unary
+// CHECK-NEXT: tx8be.Conv
+// CHECK-NEXT: tx8be.Binary(%{{.*}}, %[[R1]])
+// CHECK-NEXT: tx8be.Unary
+// CHECK-NEXT: tx8be.yield
+func.func @two_basic_blocks(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32> {
+  %w = tx8be.const dense<0.5> : tensor<3x3x4x4xf32>
+  %a = tx8be.Conv(%x, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %ar = tx8be.Unary(%a) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %b = tx8be.Conv(%ar, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %s1 = tx8be.Binary(%b, %x) {kind = "add"} : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %r1 = tx8be.Unary(%s1) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %c = tx8be.Conv(%r1, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %cr = tx8be.Unary(%c) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %d = tx8be.Conv(%cr, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %s2 = tx8be.Binary(%d, %r1) {kind = "add"} : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %r2 = tx8be.Unary(%s2) {kind = "relu"} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  return %r2 : tensor<1x8x8x4xf32>
+}
+
 // A per-batch mask added right before the softmax, with a reshape keeping
 // the scores' matmul apart (BERT at batch 8: the heads merged into the
 // matmul's batch, the mask broadcast per batch): the add and the softmax

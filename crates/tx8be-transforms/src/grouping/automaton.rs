@@ -57,13 +57,16 @@ pub const GROUPABLE_OPS: &[&str] = &[
 pub const DEFAULT_PATTERNS: &str = "\
 # two residual blocks in a row (the first block's output stays in SPM: the
 # second block's conv reads it with halo rows, its add without, a narrowed
-# read), a stage's first block (with its downsample conv) and the next
-# (tx8be-group-boundaries cuts them where that is faster or where they do not
-# fit)
+# read): two bottlenecks, a stage's first block (with its downsample conv)
+# and the next, a stage's last block and the next stage's first, two basic
+# blocks (tx8be-group-boundaries cuts them where that is faster or where
+# they do not fit)
 7: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
 7: Conv Unary Conv Unary Conv Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
 7: Conv Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
 7: Conv Unary Conv Binary Unary Conv Unary Conv Binary Unary
+7: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Conv Binary Unary
+7: Conv Unary Conv Unary Conv Binary Unary Conv Conv Unary Conv Unary Conv Binary Unary
 # whole residual blocks: ResNet's bottleneck and basic block, MobileNetV2's
 # inverted residual with and without its residual add
 6: Conv Unary Conv Unary Conv Binary Unary

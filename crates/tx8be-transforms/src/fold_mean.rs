@@ -11,9 +11,10 @@
 //! `Binary div(Reduce sum(x, a), c)` -> `Reduce mean(x, a)` when the
 //! reduction's result is used only by the division, every element of the
 //! constant `c` equals `x`'s dim `a` and the division's result has the
-//! reduction's type (the constant only broadcasts).
+//! reduction's type (the constant only broadcasts); likewise for a chain
+//! of sums whose lengths multiply to `c`, each becoming a mean.
 
-use strata_ir::{Body, Context, Diagnostic, Op};
+use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
@@ -59,22 +60,45 @@ impl Pass for FoldMean {
     }
 }
 
+/// The sum reductions ending at `sum` whose lengths multiply to `count`:
+/// `sum`'s reduce and the ones below it whose results only the next one
+/// reads (ResNet's pool after `tx8be-reduce-through-transpose` is a sum
+/// over W then one over H, divided by H*W). A mean of means over equal
+/// counts is the mean, so all of them become means.
+fn sums_of(ctx: &Context, body: &Body, sum: Value, count: f64) -> Option<Vec<Op>> {
+    let mut chain = Vec::new();
+    let mut covered = 1.0;
+    let mut v = sum;
+    while covered < count {
+        let r = body.defining_op(v).filter(|_| body.has_one_use(v))?;
+        let (kind, axis) = single_axis_reduce(ctx, body, r)?;
+        if kind != "sum" {
+            return None;
+        }
+        v = body.operand(r, 0);
+        covered *= dims(ctx, body, v)[axis] as f64;
+        chain.push(r);
+    }
+    (covered == count && !chain.is_empty()).then_some(chain)
+}
+
 fn fold(ctx: &Context, body: &mut Body, div: Op) -> bool {
     if ctx.op_name_str(body.op_name(div)) != "tx8be.Binary" || attr_str(ctx, body, div, "kind").as_deref() != Some("div") {
         return false;
     }
     let (sum, divisor) = (body.operand(div, 0), body.operand(div, 1));
-    let Some(reduce) = body.defining_op(sum) else { return false };
-    let Some((kind, axis)) = single_axis_reduce(ctx, body, reduce) else { return false };
-    if kind != "sum" || !body.has_one_use(sum) || body.value_type(body.result(div, 0)) != body.value_type(sum) {
+    if body.value_type(body.result(div, 0)) != body.value_type(sum) {
         return false;
     }
-    let count = dims(ctx, body, body.operand(reduce, 0))[axis] as f64;
     let Some(c) = const_value(ctx, body, divisor) else { return false };
+    let count = c.get(0);
     if c.elems() == 0 || (0..c.elems()).any(|i| c.get(i) != count) {
         return false;
     }
-    body.set_op_attr(ctx, reduce, "kind", Some(ctx.string_attr("mean")));
+    let Some(chain) = sums_of(ctx, body, sum, count) else { return false };
+    for r in chain {
+        body.set_op_attr(ctx, r, "kind", Some(ctx.string_attr("mean")));
+    }
     body.replace_all_uses_with(body.result(div, 0), sum);
     let constant = body.defining_op(divisor);
     body.erase_op(div);

@@ -1,20 +1,19 @@
-//! `tx8be-merge-reductions`: two reductions of one kind in a row over axes
-//! that are next to each other become one reduction over the two axes
-//! collapsed by a (free, dense) reshape. The lowering writes a reduce over
-//! several axes as one `tx8be.Reduce` per axis (codegen and the operator
-//! library take one axis per call); ResNet's global average pool is
-//! `Reduce axis 3 -> Reduce axis 2` of `[N, C, H, W]`, two groups each
-//! reading the whole tensor from DDR. After this pass it is
-//! `Reshape [N, C, H*W] -> Reduce axis 2`, one group.
+//! `tx8be-merge-reductions`: two reductions of one kind in a row over the
+//! last two axes become one reduction over the two axes collapsed by a
+//! (free, dense) reshape. The lowering writes a reduce over several axes as
+//! one `tx8be.Reduce` per axis (codegen and the operator library take one
+//! axis per call), each its own group reading its input from DDR:
+//! `Reduce axis 3 -> Reduce axis 2` of `[N, C, H, W]` becomes
+//! `Reshape [N, C, H*W] -> Reduce axis 2`.
 //!
 //! `Reduce(Reduce(x, a1), a2)` with the same kind (sum, mean, max or min:
 //! each is the same over the union of two disjoint axis sets; a mean of
 //! means over equal counts is the mean), no keepdims, the inner result
-//! used once and the two axes adjacent in `x` becomes
+//! used once and the two axes the last two of `x` becomes
 //! `Reduce(Reshape(x, merged), min)`. When `x` is itself a reshape the new
 //! reshape starts from its input (and disappears when that already has the
-//! merged dims), so `Reshape -> Reduce -> Reduce` meets the transpose
-//! before it (`tx8be-reduce-through-transpose`).
+//! merged dims). Reductions keeping the last dim are left apart: they run
+//! channel-blocked and a reshape is dense only (see `merge`).
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};
@@ -152,6 +151,13 @@ fn merge(ctx: &Context, body: &mut Body, op: Op) -> bool {
         return false;
     }
     let lo = a1.min(a2x);
+    // Reductions keeping the last dim run channel-blocked (the layout
+    // passes align them, like the convs feeding them); a reshape is dense
+    // only, so merging those would cost two layout conversions of the
+    // whole input where the second reduction only reads the first's result.
+    if lo + 2 != xd.len() {
+        return false;
+    }
     let merged = collapse_range(&xd, lo, 2);
     let input = viewed_as(ctx, body, op, x, &merged);
     retarget_reduce(ctx, body, op, input, lo);

@@ -22,7 +22,7 @@ use strata_stablehlo::attrs::read_i64_array;
 
 use crate::group_ops::entry_ops;
 use crate::merge_reductions::{collapse_range, erase_dead_views, retarget_reduce, single_axis_reduce, viewed_as};
-use crate::sink_reshapes::dims;
+use crate::sink_reshapes::{dims, retyped};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-reduce-through-transpose",
@@ -77,31 +77,84 @@ fn reduced_range(ctx: &Context, body: &Body, v: Value, axis: usize) -> Option<(V
     (same_outside && from[axis..axis + n].iter().product::<i64>() == to[axis]).then_some((t, axis, n))
 }
 
+/// The single-axis reductions ending at `op`, innermost first: `op` and
+/// the reductions below it whose results only the next one reads.
+fn reduction_chain(ctx: &Context, body: &Body, op: Op) -> Vec<(Op, usize)> {
+    let mut chain = Vec::new();
+    let mut at = Some(op);
+    while let Some(r) = at {
+        let Some((_, axis)) = single_axis_reduce(ctx, body, r) else { break };
+        chain.push((r, axis));
+        let input = body.operand(r, 0);
+        at = body.defining_op(input).filter(|_| body.has_one_use(input));
+    }
+    chain.reverse();
+    chain
+}
+
 fn through_transpose(ctx: &Context, body: &mut Body, op: Op) -> bool {
-    let Some((_, axis)) = single_axis_reduce(ctx, body, op) else { return false };
-    let Some((t, lo, n)) = reduced_range(ctx, body, body.operand(op, 0), axis) else { return false };
+    let chain = reduction_chain(ctx, body, op);
+    let Some(&(innermost, axis)) = chain.first() else { return false };
+    let Some((t, lo, n)) = reduced_range(ctx, body, body.operand(innermost, 0), axis) else { return false };
     let Some(tr) = body.defining_op(t).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.Transpose") else {
         return false;
     };
     let Some(perm) = body.op_attr(ctx, tr, "perm").and_then(|a| read_i64_array(ctx, a)) else { return false };
     let x = body.operand(tr, 0);
     let xd = dims(ctx, body, x);
-    if perm.len() != xd.len() || perm.iter().any(|&p| p < 0 || p as usize >= xd.len()) {
+    let mut sorted = perm.clone();
+    sorted.sort_unstable();
+    if sorted != (0..xd.len() as i64).collect::<Vec<_>>() {
         return false;
     }
     let perm: Vec<usize> = perm.iter().map(|&p| p as usize).collect();
-    let kept: Vec<usize> = perm.iter().enumerate().filter(|&(i, _)| !(lo..lo + n).contains(&i)).map(|(_, &p)| p).collect();
-    if kept.windows(2).any(|w| w[0] > w[1]) {
+    // The axes of x the reshape merged: adjacent, so one reshape of x
+    // collapses them and the transpose becomes one of the collapsed x.
+    let mut merged: Vec<usize> = perm[lo..lo + n].to_vec();
+    merged.sort_unstable();
+    let first = merged[0];
+    if merged.iter().enumerate().any(|(k, &a)| a != first + k) {
         return false;
     }
-    // The reduced axes of x: adjacent, so one reshape collapses them.
-    let mut reduced: Vec<usize> = perm[lo..lo + n].to_vec();
-    reduced.sort_unstable();
-    let first = reduced[0];
-    if reduced.iter().enumerate().any(|(k, &a)| a != first + k) {
+    let xd = collapse_range(&xd, first, n);
+    let squeeze = |a: usize| if a > first { a - (n - 1) } else { a };
+    let perm: Vec<usize> = (0..perm.len() - (n - 1))
+        .map(|j| match j {
+            j if j < lo => squeeze(perm[j]),
+            j if j == lo => first,
+            j => squeeze(perm[j + n - 1]),
+        })
+        .collect();
+    // The transposed axes each reduction removes, in order.
+    let mut alive: Vec<usize> = (0..perm.len()).collect();
+    let mut removed = Vec::with_capacity(chain.len());
+    for (k, &(_, a)) in chain.iter().enumerate() {
+        let a = if k == 0 { lo } else { a };
+        if a >= alive.len() {
+            return false;
+        }
+        removed.push(alive.remove(a));
+    }
+    if alive.windows(2).any(|w| perm[w[0]] > perm[w[1]]) {
         return false;
     }
-    let input = viewed_as(ctx, body, op, x, &collapse_range(&xd, first, n));
-    retarget_reduce(ctx, body, op, input, first);
+    // The same reductions on x, in the same order: each one's axis counted
+    // among the dims of x the ones before it left.
+    let mut left: Vec<usize> = (0..xd.len()).collect();
+    let mut steps = Vec::with_capacity(chain.len());
+    for &ta in &removed {
+        let pos = left.iter().position(|&a| a == perm[ta]).expect("perm is a permutation");
+        left.remove(pos);
+        steps.push((pos, left.iter().map(|&a| xd[a]).collect::<Vec<i64>>()));
+    }
+    let mut value = viewed_as(ctx, body, innermost, x, &xd);
+    for (k, (&(r, _), (pos, d))) in chain.iter().zip(&steps).enumerate() {
+        retarget_reduce(ctx, body, r, value, *pos);
+        let result = body.result(r, 0);
+        if k + 1 < chain.len() {
+            body.set_value_type(result, retyped(ctx, body, result, d));
+        }
+        value = result;
+    }
     true
 }

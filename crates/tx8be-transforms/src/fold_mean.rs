@@ -11,7 +11,8 @@
 //! `Binary div(Reduce sum(x, a), c)` -> `Reduce mean(x, a)` when the
 //! reduction's result is used only by the division, every element of the
 //! constant `c` equals `x`'s dim `a` and the division's result has the
-//! reduction's type (the constant only broadcasts); likewise for a chain
+//! reduction's type (the constant only broadcasts) and a float element
+//! type (an integer division truncates); likewise for a chain
 //! of sums whose lengths multiply to `c`, each becoming a mean.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
@@ -20,6 +21,7 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8be::dialect::values::attr_str;
 
+use crate::dense::is_float;
 use crate::fold_constants::const_value;
 use crate::group_ops::entry_ops;
 use crate::merge_reductions::single_axis_reduce;
@@ -87,7 +89,9 @@ fn fold(ctx: &Context, body: &mut Body, div: Op) -> bool {
         return false;
     }
     let (sum, divisor) = (body.operand(div, 0), body.operand(div, 1));
-    if body.value_type(body.result(div, 0)) != body.value_type(sum) {
+    // An integer division truncates; the library's mean is float only.
+    let ty = body.value_type(sum);
+    if body.value_type(body.result(div, 0)) != ty || !ctx.element_type(ty).is_some_and(|e| is_float(ctx, e)) {
         return false;
     }
     let Some(c) = const_value(ctx, body, divisor) else { return false };

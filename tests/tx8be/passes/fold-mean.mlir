@@ -59,3 +59,14 @@ func.func @sum_shared(%x: tensor<2x4xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
   %d = tx8be.Binary(%r, %n) {kind = "div"} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %d, %r : tensor<2xf32>, tensor<2xf32>
 }
+
+// Must not fire: an integer division truncates (and the mean is float only).
+// CHECK-LABEL: func.func @integer
+// CHECK-NEXT: tx8be.Reduce(%{{.*}}) {axes = array<i64: 1>, kind = "sum"}
+// CHECK: tx8be.Binary
+func.func @integer(%x: tensor<2x4xi32>) -> tensor<2xi32> {
+  %r = tx8be.Reduce(%x) {axes = array<i64: 1>, kind = "sum"} : (tensor<2x4xi32>) -> tensor<2xi32>
+  %n = tx8be.const dense<4> : tensor<2xi32>
+  %d = tx8be.Binary(%r, %n) {kind = "div"} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %d : tensor<2xi32>
+}

@@ -1,18 +1,28 @@
-//! `tx8be-reduce-through-transpose`: a reduction of a transpose reduces
-//! the transpose's input instead, when the dims the reduction keeps are in
-//! the same order before and after the transpose; the transpose (a DDR
-//! round trip of the whole tensor) then goes away. ResNet's tail after
+//! `tx8be-reduce-through-transpose`: reductions of a transpose reduce the
+//! transpose's input instead, when the dims they keep are in the same
+//! order before and after the transpose; the transpose (a DDR round trip
+//! of the whole tensor) then goes away. ResNet's pool after
 //! `tx8be-cancel-transposes` is NHWC `[N, H, W, C]` -> Transpose to
-//! `[N, C, H*W]` -> Reduce over H*W: the kept N, C are in order, so it
-//! becomes `Reduce [N, H*W, C]` over axis 1.
+//! `[N, C, H, W]` -> Reduce W -> Reduce H: the kept N, C are in order in
+//! NHWC, so it becomes Reduce W (axis 2) -> Reduce H (axis 1) of the NHWC
+//! tensor, which keeps the channel dim last and runs channel-blocked like
+//! the conv before it (no ChannelNorm either).
 //!
-//! `Reduce(Transpose(x, p), a)` -> `Reduce(x, p[a])` when `p` without `a`
-//! is increasing. Between the two there may be a reshape that only merges
-//! transposed axes into the reduced one (`[N, C, H, W] -> [N, C, H*W]`,
-//! reduce over H*W): the reduction is then over several transposed axes,
-//! which must come from adjacent axes of `x` (collapsed by a reshape, since
-//! codegen reduces one axis per op). A reduction whose kept dims the transpose
-//! reorders is left alone: reducing `x` would give them in another order.
+//! A chain of single-axis reductions (each result read only by the next)
+//! over a transpose by `p`: each reduction's transposed axis maps to an
+//! axis of `x` through `p`; when the dims the whole chain keeps are in
+//! increasing order in `x`, the same reductions in the same order run on
+//! `x` (each axis counted among the dims the ones before it left). The
+//! first reduction found in program order whose chain qualifies is
+//! rewritten, so a single reduction is enough when it qualifies alone
+//! (`[A, B, C] -> [A, C, B]`, reduce C).
+//!
+//! Between the transpose and the first reduction there may be a reshape
+//! that only merges transposed axes into the reduced one
+//! (`[N, C, H, W] -> [N, C, H*W]`, reduce H*W): those axes must come from
+//! adjacent axes of `x`, which a reshape of `x` collapses (codegen reduces
+//! one axis per op). A chain whose kept dims the transpose reorders is
+//! left alone: reducing `x` would give them in another order.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};

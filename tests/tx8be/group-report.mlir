@@ -6,10 +6,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %S/Inputs/tiny_cnn.onnx -o %t/out --report %t/out/report.html -q 2>&1 | FileCheck %s
 // CHECK: tx8c: {{[0-9]+}} cycles
-// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 9 groups:
+// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 7 groups:
 // CHECK: tx8c: wrote the report
 // RUN: %python %S/Inputs/check_group_report.py %t/out | FileCheck %s --check-prefix=PY
-// PY: group report ok: 9 groups
+// PY: group report ok: 7 groups
 // RUN: FileCheck %s --check-prefix=HTML < %t/out/report.html
 // HTML: trace.json
 // HTML: <table>

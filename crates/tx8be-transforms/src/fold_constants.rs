@@ -81,7 +81,7 @@ fn kind(ctx: &Context, body: &Body, op: Op) -> Option<String> {
 }
 
 /// The constant `v` holds when a `tx8be.const` defines it.
-fn const_value(ctx: &Context, body: &Body, v: Value) -> Option<ConstTensor> {
+pub(crate) fn const_value(ctx: &Context, body: &Body, v: Value) -> Option<ConstTensor> {
     let d = body.defining_op(v)?;
     if name(ctx, body, d) != "tx8be.const" {
         return None;

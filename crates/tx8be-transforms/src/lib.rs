@@ -7,6 +7,9 @@
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
 //! | `tx8be-collapse-transpose-dims` | `collapse_transpose_dims.rs` |
+//! | `tx8be-merge-reductions` | `merge_reductions.rs` |
+//! | `tx8be-reduce-through-transpose` | `reduce_through_transpose.rs` |
+//! | `tx8be-fold-mean` | `fold_mean.rs` |
 //! | `tx8be-sink-reshapes` | `sink_reshapes.rs` |
 //! | `tx8be-fold-transpose-into-gemm` | `fold_transpose_into_gemm.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
@@ -42,14 +45,17 @@ pub mod ddr_alloc;
 pub mod dense;
 pub mod estimate;
 pub mod fold_constants;
+pub mod fold_mean;
 pub mod fold_transpose_into_gemm;
 pub mod group_calls;
 pub mod group_ops;
 pub mod grouping;
 pub mod layout;
 pub mod lower_stablehlo;
+pub mod merge_reductions;
 pub mod opt_barrier;
 pub mod pipeline_cost;
+pub mod reduce_through_transpose;
 pub mod ring_share;
 pub mod schedule;
 pub mod sink_reshapes;
@@ -67,6 +73,9 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(fold_constants::INFO);
     registry.register(fold_transpose_into_gemm::INFO);
     registry.register(collapse_transpose_dims::INFO);
+    registry.register(merge_reductions::INFO);
+    registry.register(reduce_through_transpose::INFO);
+    registry.register(fold_mean::INFO);
     registry.register(sink_reshapes::INFO);
     registry.register(layout::layout_init::INFO);
     registry.register(layout::layout_transmit::INFO);

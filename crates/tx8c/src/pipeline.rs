@@ -83,6 +83,11 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
         let f = pm.nest("func.func");
         add(f, &registry, "tx8be-cancel-transposes", "")?;
         add(f, &registry, "tx8be-fold-transpose-into-gemm", "")?;
+        // Global average pools: reductions of the NHWC tensor, no transpose
+        // (before the transposes are collapsed into reshapes around them).
+        add(f, &registry, "tx8be-reduce-through-transpose", "")?;
+        add(f, &registry, "tx8be-merge-reductions", "")?;
+        add(f, &registry, "tx8be-fold-mean", "")?;
         add(f, &registry, "tx8be-collapse-transpose-dims", "")?;
         add(f, &registry, "tx8be-sink-reshapes", "")?;
     }

@@ -1,0 +1,165 @@
+//! `tx8be-merge-reductions`: two reductions of one kind in a row over the
+//! last two axes become one reduction over the two axes collapsed by a
+//! (free, dense) reshape. The lowering writes a reduce over several axes as
+//! one `tx8be.Reduce` per axis (codegen and the operator library take one
+//! axis per call), each its own group reading its input from DDR:
+//! `Reduce axis 3 -> Reduce axis 2` of `[N, C, H, W]` becomes
+//! `Reshape [N, C, H*W] -> Reduce axis 2`.
+//!
+//! `Reduce(Reduce(x, a1), a2)` with the same kind (sum, mean, max or min:
+//! each is the same over the union of two disjoint axis sets; a mean of
+//! means over equal counts is the mean), no keepdims, the inner result
+//! used once and the two axes the last two of `x` becomes
+//! `Reduce(Reshape(x, merged), min)`. When `x` is itself a reshape the new
+//! reshape starts from its input (and disappears when that already has the
+//! merged dims). Reductions keeping the last dim are left apart: they run
+//! channel-blocked and a reshape is dense only (see `merge`).
+
+use strata_ir::{Body, Context, Diagnostic, Op, Value};
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+use tx8be::dialect::values::{attr_bool, attr_ints, attr_str};
+
+use crate::group_ops::entry_ops;
+use crate::sink_reshapes::{dims, reshape_before};
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-merge-reductions",
+    description: "Merge two tx8be.Reduce of one kind over adjacent axes into one over the collapsed axis",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("tx8be-merge-reductions", |_, _| None)?;
+        Ok(Box::new(MergeReductions))
+    },
+};
+
+pub struct MergeReductions;
+
+impl Pass for MergeReductions {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beMergeReductions"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let body = &mut *target.body;
+        let mut changed = false;
+        // Each round merges at least one pair or stops; a chain of k
+        // reductions needs k - 1 rounds at most.
+        for _ in 0..64 {
+            let mut round = false;
+            for op in entry_ops(body) {
+                if !body.is_erased(op) {
+                    round |= merge(ctx, body, op);
+                }
+            }
+            round |= erase_dead_views(ctx, body);
+            changed |= round;
+            if !round {
+                break;
+            }
+        }
+        Ok(PreservedAnalyses::unless_changed(changed))
+    }
+}
+
+fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
+    ctx.op_name_str(body.op_name(op))
+}
+
+/// A `tx8be.Reduce` over one axis without keepdims: (kind, axis of its
+/// input, normalized). The only form codegen reads, and the one whose
+/// result is its input without that axis.
+pub(crate) fn single_axis_reduce(ctx: &Context, body: &Body, op: Op) -> Option<(String, usize)> {
+    if name(ctx, body, op) != "tx8be.Reduce" || attr_bool(ctx, body, op, "keepdims").unwrap_or(false) {
+        return None;
+    }
+    let rank = dims(ctx, body, body.operand(op, 0)).len() as i64;
+    let axes = attr_ints(ctx, body, op, "axes")?;
+    let [a] = axes[..] else { return None };
+    let a = if a < 0 { a + rank } else { a };
+    if !(0..rank).contains(&a) {
+        return None;
+    }
+    Some((attr_str(ctx, body, op, "kind")?, a as usize))
+}
+
+/// Points the single-axis reduce `op` at `input`, reducing `axis`.
+pub(crate) fn retarget_reduce(ctx: &Context, body: &mut Body, op: Op, input: Value, axis: usize) {
+    body.set_operand(op, 0, input);
+    let axes = tx8be::dialect::values::dense_i64_array(ctx, &[axis as i64]);
+    body.set_op_attr(ctx, op, "axes", Some(axes));
+}
+
+/// `x` with dims `d`, placed before `before`: `x` itself when it has them,
+/// else a reshape of `x` (or of the input of the reshape defining `x`, so
+/// reshapes do not stack).
+pub(crate) fn viewed_as(ctx: &Context, body: &mut Body, before: Op, x: Value, d: &[i64]) -> Value {
+    let source = match body.defining_op(x) {
+        Some(r) if name(ctx, body, r) == "tx8be.Reshape" => body.operand(r, 0),
+        _ => x,
+    };
+    if dims(ctx, body, source) == d {
+        return source;
+    }
+    if dims(ctx, body, x) == d {
+        return x;
+    }
+    reshape_before(ctx, body, before, source, d)
+}
+
+/// `d` with axes `lo .. lo + n` collapsed into one.
+pub(crate) fn collapse_range(d: &[i64], lo: usize, n: usize) -> Vec<i64> {
+    let mut out = d[..lo].to_vec();
+    out.push(d[lo..lo + n].iter().product());
+    out.extend_from_slice(&d[lo + n..]);
+    out
+}
+
+/// Erases the reshapes, transposes and reductions nothing uses any more
+/// (the views these rewrites step over).
+pub(crate) fn erase_dead_views(ctx: &Context, body: &mut Body) -> bool {
+    let mut erased = false;
+    for op in entry_ops(body).into_iter().rev() {
+        if matches!(name(ctx, body, op), "tx8be.Reshape" | "tx8be.Transpose" | "tx8be.Reduce") && body.op_results_unused(op) {
+            body.erase_op(op);
+            erased = true;
+        }
+    }
+    erased
+}
+
+fn merge(ctx: &Context, body: &mut Body, op: Op) -> bool {
+    let Some((kind, a2)) = single_axis_reduce(ctx, body, op) else { return false };
+    let y = body.operand(op, 0);
+    let Some(inner) = body.defining_op(y) else { return false };
+    let Some((inner_kind, a1)) = single_axis_reduce(ctx, body, inner) else { return false };
+    if inner_kind != kind || !body.has_one_use(y) {
+        return false;
+    }
+    let x = body.operand(inner, 0);
+    let xd = dims(ctx, body, x);
+    // The outer axis counted in x's dims (x has a1 where y does not).
+    let a2x = if a2 >= a1 { a2 + 1 } else { a2 };
+    if a2x != a1 + 1 && a2x + 1 != a1 {
+        return false;
+    }
+    let lo = a1.min(a2x);
+    // Reductions keeping the last dim run channel-blocked (the layout
+    // passes align them, like the convs feeding them); a reshape is dense
+    // only, so merging those would cost two layout conversions of the
+    // whole input where the second reduction only reads the first's result.
+    if lo + 2 != xd.len() {
+        return false;
+    }
+    let merged = collapse_range(&xd, lo, 2);
+    let input = viewed_as(ctx, body, op, x, &merged);
+    retarget_reduce(ctx, body, op, input, lo);
+    true
+}

@@ -141,6 +141,19 @@ pub fn direct_cycles(bytes: u64, descriptors: f64, hw: &HardwareConfig) -> f64 {
     descriptors * hw.dma_start_cycles as f64 + bytes as f64 / per_tile_rate
 }
 
+/// Whether every tile has passed a barrier since it last used its SPM when
+/// `group` starts: the group before it in program order ends with one
+/// (`barrier`, `tx8be-opt-barrier`). Then the broadcast prologue needs no
+/// barrier of its own before the all-gather writes the other tiles' SPM
+/// (codegen leaves it out; `cost.rs` does not count it).
+pub fn starts_synchronised(ctx: &Context, body: &Body, group: Op) -> bool {
+    let groups = crate::sharding::groups(ctx, body);
+    match groups.iter().position(|&g| g == group) {
+        Some(i) if i > 0 => tx8be::dialect::values::attr_bool(ctx, body, groups[i - 1], "barrier").unwrap_or(true),
+        _ => false,
+    }
+}
+
 /// Whether load `load` is broadcast (`share = "broadcast"`, recorded by
 /// `tx8be-sharding`).
 pub fn recorded_broadcast(ctx: &Context, body: &Body, load: Op) -> bool {

@@ -318,7 +318,10 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let narrowed = crate::schedule::narrowed_reads(&g, &steps);
     let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
     let broadcast_bytes = crate::broadcast::broadcast_bytes(ctx, body, &g, &broadcast);
-    let prologue = if broadcast_bytes > 0 { crate::broadcast::broadcast_cycles(broadcast_bytes, hw) } else { 0.0 };
+    // Without the barrier before the gather when the previous group ended
+    // with one (codegen leaves it out).
+    let synced = crate::broadcast::starts_synchronised(ctx, body, group);
+    let prologue = if broadcast_bytes > 0 { crate::broadcast::broadcast_cycles(broadcast_bytes, hw) - if synced { hw.barrier_cycles as f64 } else { 0.0 } } else { 0.0 };
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);

@@ -231,7 +231,8 @@ fn dma_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::Ope
 /// each chunk along its row, a barrier, then each row's chunks (adjacent
 /// in the region) down the columns; else to every other tile at once. The region holds only this group's load
 /// buffers, none filled yet. Barriers before (the other tiles may still
-/// use their SPM for the previous group) and after (every chunk arrived).
+/// use their SPM for the previous group; not when it ended with one:
+/// `GroupPlan::synced_before`) and after (every chunk arrived).
 /// Then each broadcast operand's TSR (`in{k}` / `s{k}`, `[0]` when
 /// `indexed`) describes its whole box.
 /// Whether the group broadcasts weights and its first step's loads may be
@@ -260,7 +261,11 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
     let n = parts.len();
     let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
     let _ = writeln!(s, "    /* broadcast: a chunk each from DDR, then all-gathered by DTE */");
-    let _ = writeln!(s, "    op_barrier();");
+    // The gather writes the other tiles' SPM: they must be done with the
+    // previous group (already so after its closing barrier).
+    if !g.synced_before {
+        let _ = writeln!(s, "    op_barrier();");
+    }
     let _ = writeln!(s, "    {{");
     let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
     let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");

@@ -253,6 +253,9 @@ pub struct GroupPlan {
     pub steps: Vec<Vec<Step>>,
     /// Whether every tile waits for the others after this group.
     pub barrier_after: bool,
+    /// Whether the group before it ended with a barrier (every tile is
+    /// done with its SPM): a broadcast prologue then starts without one.
+    pub synced_before: bool,
 }
 
 /// The whole program.

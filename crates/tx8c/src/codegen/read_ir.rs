@@ -355,7 +355,8 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         let title = format!("{} {}", names.join(" -> "), super::location_text(ctx, body.op_loc(op)));
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
         let narrows = narrows.into_iter().map(|(p, _)| p).collect();
-        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after });
+        let synced_before = program.groups.last().is_some_and(|p| p.barrier_after);
+        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before });
     }
     Ok(program)
 }

@@ -13,7 +13,8 @@
 //! `Reduce(Reshape(x, merged), min)`. When `x` is itself a reshape the new
 //! reshape starts from its input (and disappears when that already has the
 //! merged dims). Reductions keeping the last dim are left apart: they run
-//! channel-blocked and a reshape is dense only (see `merge`).
+//! channel-blocked and a reshape is dense only (see `merge`); so are two
+//! whose merged axis would be too long for one step (`MAX_MERGED_AXIS`).
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};
@@ -135,6 +136,11 @@ pub(crate) fn erase_dead_views(ctx: &Context, body: &mut Body) -> bool {
     erased
 }
 
+/// The longest merged axis (elements): 256 KiB of f32, a tenth of a
+/// tile's usable SPM (a 224 x 224 spatial reduction merges; a 200000 x
+/// 200000 one stays two reductions, each with rows a step can hold).
+const MAX_MERGED_AXIS: i64 = 1 << 16;
+
 fn merge(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let Some((kind, a2)) = single_axis_reduce(ctx, body, op) else { return false };
     let y = body.operand(op, 0);
@@ -156,6 +162,12 @@ fn merge(ctx: &Context, body: &mut Body, op: Op) -> bool {
     // only, so merging those would cost two layout conversions of the
     // whole input where the second reduction only reads the first's result.
     if lo + 2 != xd.len() {
+        return false;
+    }
+    // A reduction's axis is never split over tiles or steps: one step
+    // holds a whole row of it. Two short rows make a row their product
+    // long, which must still fit a tile's SPM with room to spare.
+    if xd[lo].saturating_mul(xd[lo + 1]) > MAX_MERGED_AXIS {
         return false;
     }
     let merged = collapse_range(&xd, lo, 2);

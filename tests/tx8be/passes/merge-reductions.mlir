@@ -69,3 +69,15 @@ func.func @shared(%x: tensor<2x64x5x7xf32>) -> (tensor<2x64xf32>, tensor<2x64x5x
   %r2 = tx8be.Reduce(%r1) {axes = array<i64: 2>, kind = "sum"} : (tensor<2x64x5xf32>) -> tensor<2x64xf32>
   return %r2, %r1 : tensor<2x64xf32>, tensor<2x64x5xf32>
 }
+
+// Not when the merged axis would be longer than one step can hold (a
+// reduction's axis is never split): 200000 x 200000 stays two reductions,
+// each over rows of 200000.
+// CHECK-LABEL: func.func @too_long
+// CHECK-NEXT: tx8be.Reduce(%{{.*}}) {axes = array<i64: 1>, kind = "sum"}
+// CHECK-NEXT: tx8be.Reduce(%{{.*}}) {axes = array<i64: 0>, kind = "sum"}
+func.func @too_long(%x: tensor<200000x200000xf32>) -> tensor<f32> {
+  %r1 = tx8be.Reduce(%x) {axes = array<i64: 1>, kind = "sum"} : (tensor<200000x200000xf32>) -> tensor<200000xf32>
+  %r2 = tx8be.Reduce(%r1) {axes = array<i64: 0>, kind = "sum"} : (tensor<200000xf32>) -> tensor<f32>
+  return %r2 : tensor<f32>
+}

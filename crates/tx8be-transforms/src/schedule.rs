@@ -77,7 +77,8 @@ fn unsplittable_dims(ctx: &Context, body: &Body, op: Op) -> Vec<usize> {
 }
 
 /// The boxes of every call of `g` for anchor output box `out`: backwards
-/// from the anchor, each in-group op computing the box its users need.
+/// from the anchor, each in-group op computing the union of the boxes its
+/// users need (`narrowed_reads` names the users needing less).
 fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], windowed: &[bool], out: &SliceBox) -> Result<Vec<CallBoxes>, Diagnostic> {
     let n = g.calls.len();
     let mut outs: Vec<Option<SliceBox>> = vec![None; n];

@@ -236,6 +236,20 @@ pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tri
             candidates.push(shard);
         }
     }
+    // And each dim cut over 2, 4 or 8 tiles, the others idle: a group
+    // whose weights every tile would read (a batch-1 MobileNet block) can
+    // be faster on a few tiles than on all of them.
+    for d in 0..rank {
+        for parts in [2, 4, 8] {
+            if dims[d] >= parts && parts < tiles {
+                let mut shard = ones.clone();
+                shard[d] = parts;
+                if !candidates.contains(&shard) {
+                    candidates.push(shard);
+                }
+            }
+        }
+    }
     let align = crate::search::anchor::last_dim_align(ctx, body, op);
     for level in crate::search::slice_space::sharding_space(&dims, tiles, align, |s| legal(ctx, body, op, s, &ones)) {
         for s in level.shardings {
@@ -523,8 +537,17 @@ pub(crate) fn work_per_output(ctx: &Context, body: &Body, op: Op) -> f64 {
     let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
     match ctx.op_name_str(body.op_name(op)) {
         "tx8be.Conv" => {
+            // The implicit GEMM per group: K = KH*KW*C/g, N = O/g. The NE
+            // multiplies blocks of 16 (K) by 8 (N) (cost.rs's
+            // `ne_gemm_cycles`): a grouped conv's short K and narrow N
+            // leave most of each block idle (a depthwise conv uses 9 of 16
+            // by 1 of 8), which a count of MACs alone would miss.
             let w = shape(1);
-            w.iter().take(3).product::<i64>() as f64 / 4096.0
+            let k = w.iter().take(3).product::<i64>().max(1);
+            let group = tx8be::dialect::values::attr_i64(ctx, body, op, "group").unwrap_or(1).max(1);
+            let per_group = (w.get(3).copied().unwrap_or(1) / group).max(1);
+            let n_waste = if group > 1 { ((per_group + 7) / 8 * 8) as f64 / per_group as f64 } else { 1.0 };
+            ((k + 15) / 16 * 16) as f64 * n_waste / 4096.0
         }
         "tx8be.Gemm" => {
             let a = shape(0);

@@ -6,7 +6,9 @@
 // tx8be-spm-alloc gives every load its buffer, every in-group
 // intermediate one buffer (dev_info.mem_addr on the op defining it) in one
 // region after the loads, intermediates whose lifetimes within a step do
-// not overlap sharing space, then the output's.
+// not overlap sharing space, then the output's. Each anchor's sharding is
+// given (sharding_is_given), so the buffer arithmetic below is that of the
+// stated boxes whatever the search would prefer.
 
 // Conv -> Relu over 16 tiles by rows (2 of 32 per tile): the conv's
 // intermediate is its 2 x 32 x 64 bf16 box (8192 bytes) after the loads;
@@ -70,7 +72,7 @@ func.func @conv_relu(%x: tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16> {
     %wl = tx8be.load_const %w : tensor<1x1x64x64xbf16>
     %bl = tx8be.load_const %b : tensor<64xf32>
     %c = tx8be.Conv(%a, %wl, %bl) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x32x32x64xbf16>, tensor<1x1x64x64xbf16>, tensor<64xf32>) -> tensor<1x32x32x64xbf16>
-    %y = tx8be.Unary(%c) {kind = "relu"} : (tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16>
+    %y = tx8be.Unary(%c) {tile_parallel = #tx8be.parallel_attr<parallel = <none>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, shape_spatial_sharding = [1, 16, 1, 1]>, kind = "relu"} : (tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16>
     %s = tx8be.store_var %y : tensor<1x32x32x64xbf16>
     tx8be.yield %s : tensor<1x32x32x64xbf16>
   }
@@ -86,7 +88,7 @@ func.func @conv_add_relu(%x: tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16>
     %c = tx8be.Conv(%a, %wl, %bl) {strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x32x32x64xbf16>, tensor<1x1x64x64xbf16>, tensor<64xf32>) -> tensor<1x32x32x64xbf16>
     %r = tx8be.load_var %x : tensor<1x32x32x64xbf16>
     %d = tx8be.Binary(%c, %r) {kind = "add"} : (tensor<1x32x32x64xbf16>, tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16>
-    %y = tx8be.Unary(%d) {kind = "relu"} : (tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16>
+    %y = tx8be.Unary(%d) {tile_parallel = #tx8be.parallel_attr<parallel = <none>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, shape_spatial_sharding = [1, 16, 1, 1]>, kind = "relu"} : (tensor<1x32x32x64xbf16>) -> tensor<1x32x32x64xbf16>
     %s = tx8be.store_var %y : tensor<1x32x32x64xbf16>
     tx8be.yield %s : tensor<1x32x32x64xbf16>
   }
@@ -103,7 +105,7 @@ func.func @halo(%x: tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32> {
     %r = tx8be.Unary(%c) {kind = "relu"} : (tensor<1x64x16x16xf32>) -> tensor<1x64x16x16xf32>
     %w2 = tx8be.load_const %w : tensor<3x3x16x16xf32>
     %b2 = tx8be.load_const %b : tensor<16xf32>
-    %y = tx8be.Conv(%r, %w2, %b2) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x64x16x16xf32>, tensor<3x3x16x16xf32>, tensor<16xf32>) -> tensor<1x64x16x16xf32>
+    %y = tx8be.Conv(%r, %w2, %b2) {tile_parallel = #tx8be.parallel_attr<parallel = <none>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, shape_spatial_sharding = [1, 16, 1, 1]>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x64x16x16xf32>, tensor<3x3x16x16xf32>, tensor<16xf32>) -> tensor<1x64x16x16xf32>
     %s = tx8be.store_var %y : tensor<1x64x16x16xf32>
     tx8be.yield %s : tensor<1x64x16x16xf32>
   }
@@ -117,7 +119,7 @@ func.func @gemm_unary(%x: tensor<64x128xbf16>) -> tensor<64x256xbf16> {
     %wl = tx8be.load_const %w : tensor<128x256xbf16>
     %bl = tx8be.load_const %b : tensor<256xf32>
     %c = tx8be.Gemm(%a, %wl, %bl) : (tensor<64x128xbf16>, tensor<128x256xbf16>, tensor<256xf32>) -> tensor<64x256xbf16>
-    %y = tx8be.Unary(%c) {kind = "gelu"} : (tensor<64x256xbf16>) -> tensor<64x256xbf16>
+    %y = tx8be.Unary(%c) {tile_parallel = #tx8be.parallel_attr<parallel = <none>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, shape_spatial_sharding = [2, 8]>, kind = "gelu"} : (tensor<64x256xbf16>) -> tensor<64x256xbf16>
     %s = tx8be.store_var %y : tensor<64x256xbf16>
     tx8be.yield %s : tensor<64x256xbf16>
   }
@@ -131,7 +133,7 @@ func.func @merge(%x: tensor<64x128xbf16>) -> tensor<64x256xbf16> {
     %c = tx8be.Gemm(%a, %wl) : (tensor<64x128xbf16>, tensor<128x256xbf16>) -> tensor<64x256xbf16>
     %r = tx8be.Unary(%c) {kind = "relu"} : (tensor<64x256xbf16>) -> tensor<64x256xbf16>
     %n = tx8be.Unary(%r) {kind = "neg"} : (tensor<64x256xbf16>) -> tensor<64x256xbf16>
-    %y = tx8be.Unary(%n) {kind = "exp"} : (tensor<64x256xbf16>) -> tensor<64x256xbf16>
+    %y = tx8be.Unary(%n) {tile_parallel = #tx8be.parallel_attr<parallel = <none>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, shape_spatial_sharding = [2, 8]>, kind = "exp"} : (tensor<64x256xbf16>) -> tensor<64x256xbf16>
     %s = tx8be.store_var %y : tensor<64x256xbf16>
     tx8be.yield %s : tensor<64x256xbf16>
   }

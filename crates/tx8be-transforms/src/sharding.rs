@@ -360,32 +360,21 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         step_memo.borrow_mut().insert(slice.to_vec(), s.clone());
         s
     };
-    // Per slice: the bytes of one and of two sets of buffers.
-    let bytes_memo: std::cell::RefCell<std::collections::HashMap<Vec<i64>, Option<(u64, u64)>>> = Default::default();
+    // Per slice: its buffers and which loads stay resident across steps.
+    let buffer_memo: std::cell::RefCell<std::collections::HashMap<Vec<i64>, Option<std::rc::Rc<(crate::schedule::GroupBuffers, Vec<bool>)>>>> = Default::default();
     let fits_with = |slice: &[i64], copies: u64| -> bool {
         // A slice needing more steps than the search allows is not a
         // schedule (and would take that many boxes to check).
         if step_count(&tile_box, slice) > max_steps {
             return false;
         }
-        let known = bytes_memo.borrow().get(slice).copied();
-        let bytes = match known {
-            Some(b) => b,
-            None => {
-                let b = steps_of(slice).and_then(|steps| {
-                    let invariant = step_invariant_loads(&g, &steps);
-                    group_buffers(ctx, body, &g, &steps, hw).ok().map(|b| (b.total_with_copies(1, &invariant), b.total_with_copies(2, &invariant)))
-                });
-                bytes_memo.borrow_mut().insert(slice.to_vec(), b);
-                b
-            }
-        };
-        match (bytes, copies) {
-            (Some((one, _)), 1) => one <= window,
-            (Some((_, two)), 2) => two <= window,
-            (Some(_), _) => steps_of(slice).is_some_and(|steps| group_buffers(ctx, body, &g, &steps, hw).is_ok_and(|b| b.total_with_copies(copies, &step_invariant_loads(&g, &steps)) <= window)),
-            (None, _) => false,
-        }
+        let known = buffer_memo.borrow().get(slice).cloned();
+        let buffers = known.unwrap_or_else(|| {
+            let b = steps_of(slice).and_then(|steps| group_buffers(ctx, body, &g, &steps, hw).ok().map(|b| std::rc::Rc::new((b, step_invariant_loads(&g, &steps)))));
+            buffer_memo.borrow_mut().insert(slice.to_vec(), b.clone());
+            b
+        });
+        buffers.is_some_and(|b| b.0.total_with_copies(copies, &b.1) <= window)
     };
     let Some(single) = choose_slice(&tile_box, &splittable, |s| fits_with(s, 1)) else {
         // In a multi-op group, say why the smaller slices were refused.

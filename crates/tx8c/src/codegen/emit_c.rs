@@ -189,11 +189,7 @@ fn emit_narrow_copies(s: &mut String, g: &GroupPlan, c: usize) {
         let dim = p.dims.len();
         let _ = writeln!(s, "        set_shape(&sn{q}, {dim}, g{id}_wholem{j}, &g{id}_n{q}[i]);");
         let _ = writeln!(s, "        n{q} = (TSR){{{}, {:#x}ull, &sn{q}, {}}};", p.fmt.c_name(), n.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
-        let _ = writeln!(s, "        {{");
-        let _ = writeln!(s, "            uint64_t at[{dim}];");
-        let _ = writeln!(s, "            for (int32_t d = 0; d < {dim}; d++) at[d] = (uint64_t)(g{id}_n{q}[i].start[d] - g{id}_m{j}[i].start[d]);");
-        let _ = writeln!(s, "            op_spm_box_copy(at, &m{j}, &n{q});");
-        let _ = writeln!(s, "        }}");
+        emit_box_copy(s, "        ", dim, &format!("g{id}_n{q}[i]"), &format!("g{id}_m{j}[i]"), &format!("&m{j}"), &format!("&n{q}"));
     }
 }
 
@@ -320,12 +316,18 @@ fn emit_copies(s: &mut String, g: &GroupPlan, indent: &str, src: &dyn Fn(usize) 
         let dim = o.ddr.dims.len();
         let _ = writeln!(s, "{indent}set_shape(&{}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);", shape(k));
         let _ = writeln!(s, "{indent}{} = (TSR){{{}, {:#x}ull, &{}, {}}};", dst(k), o.ddr.fmt.c_name(), o.spm_addrs[0], shape(k), o.ddr.layout_code());
-        let _ = writeln!(s, "{indent}{{");
-        let _ = writeln!(s, "{indent}    uint64_t at[{dim}];");
-        let _ = writeln!(s, "{indent}    for (int32_t d = 0; d < {dim}; d++) at[d] = (uint64_t)(g{id}_in{k}[i].start[d] - g{id}_in{r}[i].start[d]);");
-        let _ = writeln!(s, "{indent}    op_spm_box_copy(at, {}, &{});", src(r), dst(k));
-        let _ = writeln!(s, "{indent}}}");
+        emit_box_copy(s, indent, dim, &format!("g{id}_in{k}[i]"), &format!("g{id}_in{r}[i]"), &src(r), &format!("&{}", dst(k)));
     }
+}
+
+/// An `op_spm_box_copy` of box `inner` (a BOX expression) out of the
+/// buffer `src` holding box `outer`, into `dst`: at its offset in `outer`.
+fn emit_box_copy(s: &mut String, indent: &str, dim: usize, inner: &str, outer: &str, src: &str, dst: &str) {
+    let _ = writeln!(s, "{indent}{{");
+    let _ = writeln!(s, "{indent}    uint64_t at[{dim}];");
+    let _ = writeln!(s, "{indent}    for (int32_t d = 0; d < {dim}; d++) at[d] = (uint64_t)({inner}.start[d] - {outer}.start[d]);");
+    let _ = writeln!(s, "{indent}    op_spm_box_copy(at, {src}, {dst});");
+    let _ = writeln!(s, "{indent}}}");
 }
 
 /// The TSR pointer input `k` of call `c` reads (a load sharing another's

@@ -31,7 +31,7 @@
 // The group before ends with a barrier (every tile is done with its SPM),
 // so the broadcast starts without one of its own.
 // BC-LABEL: static void group_1(void)
-// BC: broadcast: a chunk each
+// BC: prologue: a chunk each
 // BC-NOT: op_barrier();
 // BC: tsm_rdma_load(
 // Along the row of the 4 x 4 mesh, a barrier, then down the column.
@@ -57,7 +57,7 @@
 // RUN: FileCheck %s --check-prefix=ACT < %t/act/main.c
 // RUN: tx8c %t/act.mlir --emit tx8be | FileCheck %s --check-prefix=ACTIR
 // ACT-LABEL: static void group_1(void)
-// ACT: broadcast: a chunk each
+// ACT: prologue: a chunk each
 // ACT: tsm_dte_copy(
 // ACT: op_conv2d(
 // ACTIR: tx8be.load_var {{.*}}share = "broadcast"{{.*}} : tensor<16x4x4x512xbf16>

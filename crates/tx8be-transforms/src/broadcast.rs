@@ -30,6 +30,8 @@ use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 
 use crate::group_calls::GroupCalls;
+pub use crate::line_share::Share;
+use crate::line_share::{line_chunks, line_cycles, line_share, LineChunks};
 use crate::schedule::{slice_bytes, StepBoxes};
 
 /// The `share` value a broadcast load records.
@@ -154,15 +156,146 @@ pub fn starts_synchronised(ctx: &Context, body: &Body, group: Op) -> bool {
     }
 }
 
-/// Whether load `load` is broadcast (`share = "broadcast"`, recorded by
-/// `tx8be-sharding`).
-pub fn recorded_broadcast(ctx: &Context, body: &Body, load: Op) -> bool {
-    body.op_attr(ctx, load, "share").and_then(|a| ctx.as_string(a)).is_some_and(|s| s == BROADCAST)
+/// How load `load` is shared before the steps, as `tx8be-sharding`
+/// recorded it (`share = "broadcast"`, `"broadcast_row"`,
+/// `"broadcast_column"`).
+pub fn recorded_share(ctx: &Context, body: &Body, load: Op) -> Option<Share> {
+    body.op_attr(ctx, load, "share").and_then(|a| ctx.as_string(a)).and_then(Share::parse)
 }
 
-/// The recorded broadcast flag of every load slot of `g`.
+/// Whether load `load` is broadcast whole to every tile (`share = "broadcast"`).
+pub fn recorded_broadcast(ctx: &Context, body: &Body, load: Op) -> bool {
+    recorded_share(ctx, body, load) == Some(Share::All)
+}
+
+/// The recorded share of every load slot of `g`.
+pub fn recorded_shares(ctx: &Context, body: &Body, g: &GroupCalls) -> Vec<Option<Share>> {
+    g.loads.iter().map(|s| recorded_share(ctx, body, s.load)).collect()
+}
+
+/// Per load slot of `g`, whether the prologue fills it (any share).
 pub fn recorded_slots(ctx: &Context, body: &Body, g: &GroupCalls) -> Vec<bool> {
-    g.loads.iter().map(|s| recorded_broadcast(ctx, body, s.load)).collect()
+    recorded_shares(ctx, body, g).iter().map(Option::is_some).collect()
+}
+
+/// The loads a group fills before its steps (broadcast whole, or shared
+/// along mesh lines: `line_share`), and what that prologue costs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prologue {
+    pub shares: Vec<Option<Share>>,
+    /// Cycles of the prologue, both barriers included (0 without one).
+    pub cycles: f64,
+    /// Cycles until the chunks are loaded (the leading barrier, the chunk
+    /// loads, their join): the first step's loads queue behind them on
+    /// RDMA and then overlap the gathers.
+    pub before_loads: f64,
+    /// The DDR bytes it reads: each broadcast tensor once, each line's box
+    /// once per line.
+    pub ddr_bytes: u64,
+}
+
+impl Prologue {
+    /// Per load slot, whether the prologue fills it.
+    pub fn slots(&self) -> Vec<bool> {
+        self.shares.iter().map(Option::is_some).collect()
+    }
+
+    /// The prologue of `shares` (decided or recorded) and its cost.
+    pub fn of_shares(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shares: Vec<Option<Share>>, hw: &HardwareConfig) -> Prologue {
+        let (cycles, before_loads, ddr_bytes) = prologue_cost(ctx, body, g, steps, &shares, hw);
+        Prologue { shares, cycles, before_loads, ddr_bytes }
+    }
+}
+
+/// Decide a group's prologue: the whole-tensor broadcast of
+/// `broadcast_slots`, then each load shared along mesh lines whose chunk
+/// and gather beat every tile reading its box (and, without a broadcast,
+/// all of them together beat the barriers they add).
+pub fn plan(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Prologue {
+    let all = broadcast_slots(ctx, body, g, steps, hw);
+    let mut shares: Vec<Option<Share>> = all.iter().map(|&b| b.then_some(Share::All)).collect();
+    if let Some(mesh) = gather_mesh(hw) {
+        let rate = tile_rate(hw);
+        let (mut shared, mut direct) = (0.0, 0.0);
+        for k in 0..g.loads.len() {
+            if shares[k].is_some() || !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") {
+                continue;
+            }
+            let Some(share) = line_share(g, steps, k, mesh) else { continue };
+            let (v, b) = (g.load_value(body, k), steps[0][0].load_box(g, k));
+            let descriptors = crate::pipeline_cost::descriptors(ctx, body, v, b);
+            let len = share.line_len(mesh).unwrap_or(1);
+            let (load, gather) = line_cycles(&line_chunks(ctx, body, v, &b.size, len), len, descriptors, rate, hw);
+            let alone = direct_cycles(slice_bytes(ctx, body, v, &b.size), descriptors, hw);
+            if load + gather < alone {
+                shares[k] = Some(share);
+                shared += load + gather;
+                direct += alone;
+            }
+        }
+        let fixed = 2.0 * (hw.barrier_cycles + hw.join_cycles) as f64;
+        if !all.contains(&true) && shared + fixed >= direct {
+            shares.iter_mut().for_each(|s| *s = None);
+        }
+    }
+    Prologue::of_shares(ctx, body, g, steps, shares, hw)
+}
+
+/// The DDR bytes per cycle each tile's chunk load gets: every tile loads
+/// at once.
+fn tile_rate(hw: &HardwareConfig) -> f64 {
+    (hw.ddr_bytes_per_cycle / hw.tiles().max(1) as f64).min(hw.ddr_transfer_cap_bytes_per_cycle)
+}
+
+/// Cycles, cycles until the chunks are loaded, and DDR bytes of the
+/// prologue of `shares`: a barrier, every
+/// tile's chunks from DDR (the broadcast's and each line's), a join; the
+/// gathers along the rows (the broadcast's first phase and the row
+/// shares); the broadcast's second phase after a join and a barrier; the
+/// column shares; a join and the closing barrier. With only the
+/// broadcast this is `broadcast_cycles`.
+fn prologue_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shares: &[Option<Share>], hw: &HardwareConfig) -> (f64, f64, u64) {
+    let all: Vec<bool> = shares.iter().map(|s| *s == Some(Share::All)).collect();
+    let all_bytes = broadcast_bytes(ctx, body, g, &all);
+    let mesh = gather_mesh(hw);
+    let lines: Vec<(usize, Share)> = shares.iter().enumerate().filter_map(|(k, s)| s.filter(|s| *s != Share::All).map(|s| (k, s))).collect();
+    if all_bytes == 0 && (lines.is_empty() || mesh.is_none()) {
+        return (0.0, 0.0, 0);
+    }
+    let tiles = hw.tiles().max(1) as f64;
+    let rate = tile_rate(hw);
+    let (barrier, join) = (hw.barrier_cycles as f64, hw.join_cycles as f64);
+    let (mut load, mut rows, mut columns, mut middle) = (0.0, 0.0, 0.0, 0.0);
+    let mut ddr = 0u64;
+    if all_bytes > 0 {
+        let chunk = (all_bytes as f64 / tiles).ceil();
+        load += hw.dma_start_cycles as f64 + chunk / rate;
+        ddr += all_bytes;
+        match mesh {
+            Some((x, y)) => {
+                rows += line_gather_cycles(x, chunk, hw);
+                middle = join + barrier + line_gather_cycles(y, x as f64 * chunk, hw);
+            }
+            None => rows += (tiles - 1.0) * (hw.dte_message_cycles as f64 + chunk / hw.noc_link_bytes_per_cycle),
+        }
+    }
+    if let Some(mesh) = mesh {
+        for (k, share) in lines {
+            let Some(first) = steps.first().and_then(|t| t.first()) else { continue };
+            let (v, b) = (g.load_value(body, k), first.load_box(g, k));
+            let len = share.line_len(mesh).unwrap_or(1);
+            let chunks: LineChunks = line_chunks(ctx, body, v, &b.size, len);
+            let (l, gather) = line_cycles(&chunks, len, crate::pipeline_cost::descriptors(ctx, body, v, b), rate, hw);
+            load += l;
+            let lines_of_tiles = (tiles as u32 / len.max(1)) as u64;
+            ddr += slice_bytes(ctx, body, v, &b.size) * lines_of_tiles;
+            match share {
+                Share::Row => rows += gather,
+                _ => columns += gather,
+            }
+        }
+    }
+    (2.0 * barrier + load + join + rows + middle + columns + join, barrier + load + join, ddr)
 }
 
 #[cfg(test)]

@@ -316,12 +316,14 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
     let copied = crate::schedule::copied_loads(ctx, body, &g, &steps, &shared);
     let narrowed = crate::schedule::narrowed_reads(&g, &steps);
-    let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
-    let broadcast_bytes = crate::broadcast::broadcast_bytes(ctx, body, &g, &broadcast);
+    let recorded = crate::broadcast::Prologue::of_shares(ctx, body, &g, &steps, crate::broadcast::recorded_shares(ctx, body, &g), hw);
+    let broadcast = recorded.slots();
+    let broadcast_bytes = recorded.ddr_bytes;
     // Without the barrier before the gather when the previous group ended
     // with one (codegen leaves it out).
     let synced = crate::broadcast::starts_synchronised(ctx, body, group);
-    let prologue = if broadcast_bytes > 0 { crate::broadcast::broadcast_cycles(broadcast_bytes, hw) - if synced { hw.barrier_cycles as f64 } else { 0.0 } } else { 0.0 };
+    let lead = if synced { hw.barrier_cycles as f64 } else { 0.0 };
+    let (prologue, before_loads) = if recorded.cycles > 0.0 { (recorded.cycles - lead, recorded.before_loads - lead) } else { (0.0, 0.0) };
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);
@@ -399,11 +401,12 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.sync_cycles += join;
             }
             let mut load_time = e.ddr_cycles - before.0;
-            if k == 0 && prologue > load_time {
-                // The broadcast prologue (DDR, DTE and barriers), which
-                // the first step's loads overlap.
-                e.ddr_cycles += prologue - load_time;
-                load_time = prologue;
+            if k == 0 && prologue > 0.0 {
+                // The prologue (DDR, DTE and barriers), whose gathers the
+                // first step's loads overlap once its chunks are loaded.
+                let first = prologue.max(before_loads + load_time);
+                e.ddr_cycles += first - load_time;
+                load_time = first;
             }
             let compute_time = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1;
             let store = store_bytes[t][k];

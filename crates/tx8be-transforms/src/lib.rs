@@ -51,6 +51,7 @@ pub mod group_calls;
 pub mod group_ops;
 pub mod grouping;
 pub mod layout;
+pub mod line_share;
 pub mod lower_stablehlo;
 pub mod merge_reductions;
 pub mod opt_barrier;

@@ -75,18 +75,17 @@ pub struct LoadMoves {
     pub copied: Vec<Option<usize>>,
     pub broadcast: Vec<bool>,
     pub prologue: f64,
+    /// The part of the prologue the first step's loads wait for
+    /// (`broadcast::Prologue::before_loads`).
+    pub before_loads: f64,
 }
 
 impl LoadMoves {
     pub fn of(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> LoadMoves {
         let shared = crate::schedule::shared_loads(ctx, body, g, steps);
         let copied = crate::schedule::copied_loads(ctx, body, g, steps, &shared);
-        let broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
-        let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
-            0 => 0.0,
-            bytes => crate::broadcast::broadcast_cycles(bytes, hw),
-        };
-        LoadMoves { shared, copied, broadcast, prologue }
+        let plan = crate::broadcast::plan(ctx, body, g, steps, hw);
+        LoadMoves { shared, copied, broadcast: plan.slots(), prologue: plan.cycles, before_loads: plan.before_loads }
     }
 }
 
@@ -128,7 +127,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
     let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
     let result = body.result(g.anchor(), 0);
     // Weights every tile needs whole come once, by the broadcast prologue.
-    let LoadMoves { shared, copied, broadcast, prologue } = LoadMoves::of(ctx, body, g, steps, hw);
+    let LoadMoves { shared, copied, broadcast, prologue, before_loads } = LoadMoves::of(ctx, body, g, steps, hw);
     let narrowed = crate::schedule::narrowed_reads(g, steps);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
@@ -155,7 +154,9 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
             let copies = copies + (0..g.calls.len()).map(|c| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)).sum::<f64>();
             let compute: f64 = copies + s.calls.iter().zip(&per_out).map(|(c, &w)| call_cycles(&c.out, w, hw)).sum::<f64>();
             let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
-            times.push(StepTimes { load, compute, store, prologue: if prev.is_none() { prologue } else { 0.0 } });
+            // The first step's loads queue behind the prologue's chunk loads.
+            let (load, prologue) = if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };
+            times.push(StepTimes { load, compute, store, prologue });
             prev = Some(s);
         }
         let t = single_buffered_cycles(&times, hw);

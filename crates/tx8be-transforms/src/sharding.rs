@@ -131,9 +131,9 @@ impl Pass for Sharding {
             let calls = GroupCalls::of_anchor(ctx, body, op)?;
             // Weights every tile needs whole: broadcast over the NoC.
             let steps = tile_steps(ctx, body, op, &shard, &slice, self.hw.tiles() as usize)?;
-            let broadcast = if ring.is_some() { vec![false; calls.loads.len()] } else { crate::broadcast::broadcast_slots(ctx, body, &calls, &steps, &self.hw) };
-            for (s, b) in calls.loads.iter().zip(broadcast) {
-                body.set_op_attr(ctx, s.load, "share", b.then(|| ctx.string_attr("broadcast")));
+            let shares = if ring.is_some() { vec![None; calls.loads.len()] } else { crate::broadcast::plan(ctx, body, &calls, &steps, &self.hw).shares };
+            for (s, share) in calls.loads.iter().zip(shares) {
+                body.set_op_attr(ctx, s.load, "share", share.map(|x| ctx.string_attr(x.attr())));
             }
             let mut movers: Vec<Op> = calls.calls.iter().flat_map(|&c| (0..body.num_operands(c)).map(move |i| (c, i))).filter_map(|(c, i)| body.defining_op(body.operand(c, i))).filter(|&d| is_move(ctx, body, d)).collect();
             movers.extend(group_store_op(ctx, body, g));
@@ -480,22 +480,20 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
     let mut bytes = 0u64;
     // Weights broadcast once (`broadcast`): their bytes cross DDR once, and
     // every tile spends the prologue.
-    let mut broadcast = crate::broadcast::broadcast_slots(ctx, body, g, steps, hw);
+    let mut plan = crate::broadcast::plan(ctx, body, g, steps, hw);
     // Only weights that can stay whole in SPM beside the data (at most
     // three quarters of the window): larger ones are cut by the time
     // split, and then every tile reads its pieces.
     let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
-    if crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) > window / 4 * 3 {
-        broadcast.iter_mut().for_each(|b| *b = false);
+    let whole: Vec<bool> = plan.shares.iter().map(|s| *s == Some(crate::broadcast::Share::All)).collect();
+    if crate::broadcast::broadcast_bytes(ctx, body, g, &whole) > window / 4 * 3 {
+        let shares = plan.shares.iter().map(|s| s.filter(|s| *s != crate::broadcast::Share::All)).collect();
+        plan = crate::broadcast::Prologue::of_shares(ctx, body, g, steps, shares, hw);
     }
-    let is_broadcast = |c: usize, i: usize| g.loads.iter().zip(&broadcast).any(|(s, &b)| b && s.call == c && s.operand == i);
-    let prologue = match crate::broadcast::broadcast_bytes(ctx, body, g, &broadcast) {
-        0 => 0.0,
-        b => {
-            bytes += b;
-            crate::broadcast::broadcast_cycles(b, hw)
-        }
-    };
+    let filled = plan.slots();
+    let is_broadcast = |c: usize, i: usize| g.loads.iter().zip(&filled).any(|(s, &b)| b && s.call == c && s.operand == i);
+    bytes += plan.ddr_bytes;
+    let prologue = plan.cycles;
     let anchor = g.anchor();
     let result = body.result(anchor, 0);
     for s in steps.iter().flatten() {

@@ -109,7 +109,7 @@ impl Pass for SpmAlloc {
             // all-gathers then holds no other load's buffer, so codegen
             // issues the first step's loads during the gather (what the
             // estimate assumes).
-            let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
+            let broadcast: Vec<bool> = crate::broadcast::recorded_shares(ctx, body, &g).iter().map(|s| *s == Some(crate::broadcast::Share::All)).collect();
             let mut order: Vec<usize> = (0..g.loads.len()).filter(|&k| broadcast[k] && shared[k].is_none()).collect();
             order.extend((0..g.loads.len()).filter(|&k| !(broadcast[k] && shared[k].is_none())));
             let mut slot_addrs: Vec<Vec<i64>> = vec![Vec::new(); g.loads.len()];

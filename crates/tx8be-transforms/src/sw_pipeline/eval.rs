@@ -36,6 +36,9 @@ pub struct OpTimes {
     /// Per load slot: broadcast before the steps (`broadcast`), on a lane
     /// of its own that the first step's loads overlap.
     pub broadcast: Vec<bool>,
+    /// The prologue's part before its gathers, which the loads of the
+    /// frame that gathers queue behind (`LoadMoves::before_loads`).
+    pub before_loads: f64,
 }
 
 impl OpTimes {
@@ -47,7 +50,7 @@ impl OpTimes {
         let mine = &steps[tile];
         let result = body.result(g.anchor(), 0);
         let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
-        let LoadMoves { copied, broadcast, prologue, .. } = moves;
+        let LoadMoves { copied, broadcast, prologue, before_loads, .. } = moves;
         let narrowed = crate::schedule::narrowed_reads(g, steps);
         // The broadcast prologue of all broadcast weights is charged to the
         // first of them (the others come with it).
@@ -68,6 +71,7 @@ impl OpTimes {
             store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
             copied: copied.iter().map(|c| c.is_some()).collect(),
             broadcast: broadcast.clone(),
+            before_loads: *before_loads,
         }
     }
 
@@ -88,11 +92,10 @@ impl OpTimes {
     /// calls, the store.
     pub fn step_times(&self, issued: &[bool], changed: &[Vec<bool>]) -> Vec<StepTimes> {
         (0..self.steps())
-            .map(|s| StepTimes {
-                prologue: (0..self.loads.len()).filter(|&k| self.broadcast[k]).map(|k| self.loads[k][s]).sum(),
-                load: (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && !self.broadcast[k] && changed[s][k]).map(|k| self.loads[k][s]).sum(),
-                compute: (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>() + self.calls.iter().map(|c| c[s]).sum::<f64>(),
-                store: self.store[s],
+            .map(|s| {
+                let prologue: f64 = (0..self.loads.len()).filter(|&k| self.broadcast[k]).map(|k| self.loads[k][s]).sum();
+                let behind = if prologue > 0.0 { self.before_loads } else { 0.0 };
+                StepTimes { prologue, load: behind + (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && !self.broadcast[k] && changed[s][k]).map(|k| self.loads[k][s]).sum::<f64>(), compute: (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>() + self.calls.iter().map(|c| c[s]).sum::<f64>(), store: self.store[s] }
             })
             .collect()
     }
@@ -170,6 +173,9 @@ impl Walk<'_> {
                             PipeOp::Load(k) if self.times.broadcast[k] => gather += t,
                             _ => dma += t,
                         }
+                    }
+                    if gather > 0.0 {
+                        dma += self.times.before_loads;
                     }
                     self.cycles += compute.max(dma).max(gather) + self.join * f.joins.len() as f64;
                     if has_calls {

@@ -105,7 +105,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
         let boxes: Vec<String> = steps.iter().map(|st| box_literal(st.loads[k].as_ref().unwrap_or(&zero))).collect();
         let loads: Vec<&str> = steps.iter().map(|st| if st.loads[k].is_some() { "1" } else { "0" }).collect();
         let _ = writeln!(s, "static const BOX g{id}_in{k}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
-        if !pipelined && o.copy_of.is_none() {
+        if !pipelined && o.copy_of.is_none() && o.line.is_none() {
             let _ = writeln!(s, "static const uint8_t g{id}_ld{k}[{n}] = {{{}}};", if loads.is_empty() { "0".to_string() } else { loads.join(", ") });
         }
     }
@@ -215,29 +215,20 @@ fn loaded_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::
 /// The loaded operands each step reads from DDR (not copied out of
 /// another's buffer, not broadcast before the steps).
 fn dma_operands(g: &GroupPlan) -> impl Iterator<Item = (usize, &super::plan::OperandPlan)> {
-    loaded_operands(g).filter(|(_, o)| o.copy_of.is_none() && !o.broadcast)
+    loaded_operands(g).filter(|(_, o)| o.copy_of.is_none() && !o.broadcast && o.line.is_none())
 }
 
-/// The broadcast prologue (`OperandPlan::broadcast`): the SPM region from
-/// the first broadcast buffer to the end of the last is cut into one chunk
-/// per tile; tile t reads the bytes of chunk t that belong to broadcast
-/// weights from DDR (each weight's SPM image is its DDR image: a whole
-/// tensor in the same placement) and the tiles all-gather the chunks by
-/// DTE, to the same addresses: on a mesh (`mesh`: tiles per row, rows)
-/// each chunk along its row, a barrier, then each row's chunks (adjacent
-/// in the region) down the columns; else to every other tile at once. The region holds only this group's load
-/// buffers, none filled yet. Barriers before (the other tiles may still
-/// use their SPM for the previous group; not when it ended with one:
-/// `GroupPlan::synced_before`) and after (every chunk arrived).
-/// Then each broadcast operand's TSR (`in{k}` / `s{k}`, `[0]` when
-/// `indexed`) describes its whole box.
-/// Whether the group broadcasts weights and its first step's loads may be
-/// issued before the broadcast, overlapping it: none of their buffers lies
-/// in the broadcast region (the all-gather overwrites the whole region on
-/// every tile; buffers do not overlap, so one starting before the region
-/// ends before it).
+/// Whether the group has a prologue (`emit_broadcast`) and its first
+/// step's loads may be issued before the gathers, overlapping them: none
+/// of their buffers lies in the broadcast region (the all-gather
+/// overwrites the whole region on every tile; buffers do not overlap, so
+/// one starting before the region ends before it). Line-shared operands
+/// gather into their own buffers only.
 fn broadcast_overlaps(g: &GroupPlan) -> bool {
-    broadcast_region(g).is_some_and(|(lo, hi)| dma_operands(g).all(|(_, o)| o.spm_addrs.iter().all(|&a| a < lo || a >= hi)))
+    match broadcast_region(g) {
+        Some((lo, hi)) => dma_operands(g).all(|(_, o)| o.spm_addrs.iter().all(|&a| a < lo || a >= hi)),
+        None => loaded_operands(g).any(|(_, o)| o.line.is_some()),
+    }
 }
 
 /// The SPM region `[lo, hi)` the broadcast all-gathers, if the group
@@ -249,58 +240,124 @@ fn broadcast_region(g: &GroupPlan) -> Option<(u64, u64)> {
     Some((lo, hi))
 }
 
+/// The prologue that fills, before the steps, the operands every tile
+/// reads the same way at every step. Broadcast operands
+/// (`OperandPlan::broadcast`): the SPM region from the first broadcast
+/// buffer to the end of the last is cut into one chunk per tile; tile t
+/// reads the bytes of chunk t that belong to broadcast weights from DDR
+/// (each weight's SPM image is its DDR image: a whole tensor in the same
+/// placement) and the tiles all-gather the chunks by DTE, to the same
+/// addresses: on a mesh (`mesh`: tiles per row, rows) each chunk along its
+/// row, a barrier, then each row's chunks (adjacent in the region) down
+/// the columns; else to every other tile at once. The region holds only
+/// this group's load buffers, none filled yet. Line-shared operands
+/// (`OperandPlan::line`): the tile at position p of its row or column
+/// loads chunk p of the line's box (`LineChunks`: a sub-box whose image is
+/// a byte range of the box's image) at its offset in the buffer and sends
+/// it to the line's other tiles; row shares go with the broadcast's first
+/// phase, column shares after its second. Barriers before (the other
+/// tiles may still use their SPM for the previous group; not when it
+/// ended with one: `GroupPlan::synced_before`) and after (every chunk
+/// arrived). Then each such operand's TSR (`in{k}` / `s{k}`, `[0]` when
+/// `indexed`) describes its box.
 fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool, after_chunk: Option<&dyn Fn(&mut String)>) {
+    use tx8be_transforms::line_share::Share;
     let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
-    let Some((lo, hi)) = broadcast_region(g) else { return };
+    // read_ir only records line shares on a mesh.
+    let lines: Vec<(usize, &super::plan::OperandPlan, super::plan::LinePlan)> = loaded_operands(g).filter(|_| mesh.is_some()).filter_map(|(k, o)| o.line.map(|l| (k, o, l))).collect();
+    let region = broadcast_region(g);
+    if region.is_none() && lines.is_empty() {
+        return;
+    }
     let id = g.id;
-    let chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
-    let n = parts.len();
-    let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
-    let _ = writeln!(s, "    /* broadcast: a chunk each from DDR, then all-gathered by DTE */");
+    let _ = writeln!(s, "    /* prologue: a chunk each from DDR, then all-gathered by DTE */");
     // The gather writes the other tiles' SPM: they must be done with the
     // previous group (already so after its closing barrier).
     if !g.synced_before {
         let _ = writeln!(s, "    op_barrier();");
     }
     let _ = writeln!(s, "    {{");
-    let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
-    let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");
-    let _ = writeln!(s, "        const uint64_t b = a + {chunk}ull < {hi:#x}ull ? a + {chunk}ull : {hi:#x}ull;");
-    let _ = writeln!(s, "        for (int32_t q = 0; q < {n}; q++) {{");
-    let _ = writeln!(s, "            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];");
-    let _ = writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
-    let _ = writeln!(s, "        }}");
+    if let Some((x, _)) = mesh {
+        let _ = writeln!(s, "        const uint32_t row = t / {x}u, col = t % {x}u;");
+        let _ = writeln!(s, "        (void)row; (void)col;");
+    }
+    let mut chunk = 0;
+    if let Some((lo, hi)) = region {
+        chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
+        let n = parts.len();
+        let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
+        let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
+        let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");
+        let _ = writeln!(s, "        const uint64_t b = a + {chunk}ull < {hi:#x}ull ? a + {chunk}ull : {hi:#x}ull;");
+        let _ = writeln!(s, "        for (int32_t q = 0; q < {n}; q++) {{");
+        let _ = writeln!(s, "            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];");
+        let _ = writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
+        let _ = writeln!(s, "        }}");
+    }
+    for (k, o, l) in &lines {
+        let c = l.chunks;
+        let (m, units, dim, rank) = (c.chunks, c.units, c.dim, o.ddr.dims.len());
+        let (pos, along) = if l.share == Share::Row { ("col", "row") } else { ("row", "column") };
+        let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
+        let _ = writeln!(s, "        /* operand {k}, shared along each mesh {along}: chunk p of {m} from the tile at position p */");
+        let _ = writeln!(s, "        const int64_t lo{k} = {pos} < {m}u ? (int64_t){pos} * {units} / {m} : 0, hi{k} = {pos} < {m}u ? (int64_t)({pos} + 1) * {units} / {m} : 0;");
+        let _ = writeln!(s, "        const uint64_t at{k} = {:#x}ull + (uint64_t)lo{k} * {ub}ull, n{k} = (uint64_t)(hi{k} - lo{k}) * {ub}ull;", o.spm_addrs[0], ub = c.unit_bytes);
+        let _ = writeln!(s, "        if (lo{k} < hi{k}) {{");
+        let _ = writeln!(s, "            BOX cb = g{id}_in{k}[g{id}_first[t]];");
+        let _ = writeln!(s, "            cb.start[{dim}] += (int32_t)(lo{k} * {u}); cb.size[{dim}] = (int32_t)((hi{k} - lo{k}) * {u});", u = c.unit);
+        let _ = writeln!(s, "            L_SHAPE sc; set_shape(&sc, {rank}, g{id}_whole{k}, &cb);");
+        let _ = writeln!(s, "            TSR ck = {{{}, at{k}, &sc, {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+        let _ = writeln!(s, "            {load}(&ck, {:#x}ull);", o.ddr.addr);
+        let _ = writeln!(s, "        }}");
+    }
     let _ = writeln!(s, "        op_join(TX8_ENGINE_RDMA);");
-    // The first step's loads, issued behind the chunk: they run while the
-    // chunks travel.
+    // The first step's loads, issued behind the chunks: they run while
+    // the chunks travel.
     if let Some(f) = after_chunk {
         f(s);
     }
-    match mesh {
-        Some((x, y)) => {
+    // The line shares of one kind: each tile's chunk to the line's others.
+    let send = |s: &mut String, share: Share| {
+        let Some((x, y)) = mesh else { return };
+        for (k, _, l) in lines.iter().filter(|(_, _, l)| l.share == share) {
+            let dst = if share == Share::Row { format!("row * {x}u + (col + u) % {x}u") } else { format!("((row + u) % {y}u) * {x}u + col") };
+            let _ = writeln!(s, "        if (n{k}) for (uint32_t u = 1; u < {}u; u++) tsm_dte_copy({dst}, at{k}, at{k}, n{k});", l.len);
+        }
+    };
+    match (region, mesh) {
+        (Some((lo, hi)), Some((x, y))) => {
             // Along the row, then the row's chunks (adjacent) down the column.
             let row_bytes = chunk * x as u64;
-            let _ = writeln!(s, "        const uint32_t row = t / {x}u, col = t % {x}u;");
             let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {x}u; u++) tsm_dte_copy(row * {x}u + (col + u) % {x}u, a, a, b - a);");
+            send(s, Share::Row);
             let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
             let _ = writeln!(s, "        op_barrier();");
             let _ = writeln!(s, "        const uint64_t ra = {lo:#x}ull + (uint64_t)row * {row_bytes}ull;");
             let _ = writeln!(s, "        const uint64_t rb = ra + {row_bytes}ull < {hi:#x}ull ? ra + {row_bytes}ull : {hi:#x}ull;");
             let _ = writeln!(s, "        if (ra < rb) for (uint32_t u = 1; u < {y}u; u++) tsm_dte_copy(((row + u) % {y}u) * {x}u + col, ra, ra, rb - ra);");
         }
-        None => {
+        (Some(_), None) => {
             let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {tiles}u; u++) tsm_dte_copy((t + u) % {tiles}u, a, a, b - a);");
         }
+        (None, _) => send(s, Share::Row),
     }
+    send(s, Share::Column);
     let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
     let _ = writeln!(s, "    }}");
     let _ = writeln!(s, "    op_barrier();");
     let at = if indexed { "[0]" } else { "" };
+    let decl = if indexed { "[1]" } else { "" };
     for (k, o) in parts {
         let dim = o.ddr.dims.len();
         let _ = writeln!(s, "    static const BOX g{id}_bw{k} = {};", box_literal(&TBox { start: vec![0; dim], size: o.ddr.dims.clone() }));
-        let _ = writeln!(s, "    L_SHAPE s{k}{}; TSR in{k}{};", if indexed { "[1]" } else { "" }, if indexed { "[1]" } else { "" });
+        let _ = writeln!(s, "    L_SHAPE s{k}{decl}; TSR in{k}{decl};");
         let _ = writeln!(s, "    set_shape(&s{k}{at}, {dim}, g{id}_whole{k}, &g{id}_bw{k});");
+        let _ = writeln!(s, "    in{k}{at} = (TSR){{{}, {:#x}ull, &s{k}{at}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
+    }
+    for (k, o, _) in &lines {
+        let dim = o.ddr.dims.len();
+        let _ = writeln!(s, "    L_SHAPE s{k}{decl}; TSR in{k}{decl};");
+        let _ = writeln!(s, "    set_shape(&s{k}{at}, {dim}, g{id}_whole{k}, &g{id}_in{k}[g{id}_first[t]]);");
         let _ = writeln!(s, "    in{k}{at} = (TSR){{{}, {:#x}ull, &s{k}{at}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
     }
 }
@@ -367,7 +424,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
         emit_broadcast(s, g, tiles, mesh, false, None);
     }
     for (k, o) in loaded_operands(g) {
-        match (o.broadcast, o.copy_of) {
+        match (o.broadcast || o.line.is_some(), o.copy_of) {
             (true, _) => {}
             (false, Some(_)) => {
                 let _ = writeln!(s, "    L_SHAPE s{k}; TSR in{k};");
@@ -510,7 +567,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     // Copies out of this step's buffers, while RDMA fills the next ones.
     emit_copies(s, g, "        ", &|r| format!("x{r}"), &|k| format!("in{k}[0]"), &|k| format!("s{k}[0]"));
     for (k, o) in loaded_operands(g) {
-        if o.copy_of.is_some() || o.broadcast {
+        if o.copy_of.is_some() || o.broadcast || o.line.is_some() {
             let _ = writeln!(s, "        TSR *x{k} = &in{k}[0];");
         }
     }

@@ -127,6 +127,21 @@ pub struct OperandPlan {
     /// come once per card, each tile reading a chunk and sending it to the
     /// others by DTE, before the steps.
     pub broadcast: bool,
+    /// The tiles of each mesh row or column share its box, the same at
+    /// every step (`share = "broadcast_row"` / `"broadcast_column"`,
+    /// `tx8be_transforms::line_share`): each reads a chunk and the line
+    /// all-gathers them by DTE before the steps.
+    pub line: Option<LinePlan>,
+}
+
+/// How a line-shared operand's box is cut and gathered.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LinePlan {
+    /// `Share::Row` or `Share::Column`.
+    pub share: tx8be_transforms::line_share::Share,
+    pub chunks: tx8be_transforms::line_share::LineChunks,
+    /// Tiles in the line.
+    pub len: u32,
 }
 
 /// The operator call of a group (what `gen_op_code` turns into C).

@@ -11,7 +11,7 @@ use tx8be_transforms::schedule::{copied_loads, shared_loads, tile_steps, CallBox
 use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::spm_alloc::recorded_schedule;
 
-use super::plan::{Call, DdrTensor, Fmt, GroupPlan, Input, NarrowPlan, OperandPlan, ProducerPlan, Program, Step, StepParams, TBox};
+use super::plan::{Call, DdrTensor, Fmt, GroupPlan, Input, LinePlan, NarrowPlan, OperandPlan, ProducerPlan, Program, Step, StepParams, TBox};
 use super::unsupported;
 
 /// The card format of a tensor type.
@@ -264,6 +264,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 shares: None,
                 copy_of: None,
                 broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
+                line: None,
             });
         }
         let mut producers = Vec::new();
@@ -329,6 +330,31 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         for ((o, shares), from) in operands.iter_mut().zip(shared).zip(copied) {
             o.shares = shares;
             o.copy_of = from;
+        }
+        // Loads shared along mesh lines: the schedule must still give the
+        // tiles of each line one box at every step.
+        for (k, slot) in calls.loads.iter().enumerate() {
+            use tx8be_transforms::line_share::{line_chunks, line_share, Share};
+            let Some(share) = tx8be_transforms::broadcast::recorded_share(ctx, body, slot.load).filter(|s| *s != Share::All) else { continue };
+            let len = program.mesh.filter(|&m| line_share(&calls, &boxes, k, m) == Some(share)).and_then(|m| share.line_len(m));
+            let Some(len) = len else {
+                return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{}\", but the group's schedule does not give the tiles of each mesh line one box at every step", share.attr())));
+            };
+            let size = &boxes[0][0].load_box(&calls, k).size;
+            operands[k].line = Some(LinePlan { share, chunks: line_chunks(ctx, body, calls.load_value(body, k), size, len), len });
+        }
+        // The broadcast's all-gather overwrites its whole region: a line
+        // buffer must lie outside it (tx8be-spm-alloc places the broadcast
+        // loads first).
+        let whole: Vec<&OperandPlan> = operands.iter().filter(|o| o.broadcast && o.shares.is_none()).collect();
+        if let (Some(lo), Some(hi)) = (whole.iter().map(|o| o.spm_addrs[0]).min(), whole.iter().map(|o| o.spm_addrs[0] + o.ddr.bytes()).max()) {
+            for (k, o) in operands.iter().enumerate() {
+                let Some(l) = o.line else { continue };
+                let end = o.spm_addrs[0] + l.chunks.units as u64 * l.chunks.unit_bytes;
+                if o.spm_addrs[0] < hi && end > lo {
+                    return Err(Diagnostic::error(body.op_loc(calls.loads[k].load), format!("the line-shared buffer [{:#x}, {end:#x}) lies in the broadcast region [{lo:#x}, {hi:#x})", o.spm_addrs[0])));
+                }
+            }
         }
         for tile in boxes {
             let mut ts = Vec::with_capacity(tile.len());

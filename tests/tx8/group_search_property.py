@@ -227,7 +227,11 @@ def check(seed, root, binary, dtype, timeout):
         functions = []
     for group in groups:
         body = next((fn for fn in functions if fn.startswith(f"{group.get('id')}(void)")), "")
-        group["broadcast"] = "broadcast: a chunk each from DDR" in body
+        # The broadcast's all-gather of the region's chunk (its DDR reads
+        # may sit in the group before: `group_<id>_chunks`), and a load
+        # shared along mesh lines.
+        group["broadcast"] = ", a, a, b - a);" in body
+        group["line"] = "shared along each mesh" in body
         # A copied load (out of another load's buffer, `in<k>`) or a
         # narrowed read (out of an intermediate's, `m<j>`).
         group["copies"] = re.search(r"op_spm_box_copy\(at, (&in|x)\d", body) is not None
@@ -249,7 +253,7 @@ def main():
     root = args.keep or tempfile.mkdtemp(prefix="tx8-group-search-property-")
     seeds = [args.only] if args.only else range(1, args.seeds + 1)
     passed = failed = 0
-    multi = split_multi = long_split = unknown = broadcast = copies = narrowed = 0
+    multi = split_multi = long_split = unknown = broadcast = lines = copies = narrowed = 0
     for seed in seeds:
         dtype = "fp32" if seed % 2 else "bf16"
         try:
@@ -258,6 +262,7 @@ def main():
             msg, groups = f"tx8c timed out after {args.timeout} s", []
         for group in groups:
             broadcast += group.get("broadcast", False)
+            lines += group.get("line", False)
             copies += group.get("copies", False)
             narrowed += group.get("narrowed", False)
             ops = group.get("ops") or []
@@ -276,7 +281,7 @@ def main():
             print(f"FAIL seed {seed} ({dtype}): {msg}\n  (model in {os.path.join(root, f'seed{seed}')})")
     print(f"group_search_property: {multi} multi-op groups, {split_multi} of them split in time "
           f"({long_split} with >= 3 ops); {unknown} whose output shape the tx8be IR does not give")
-    print(f"group_search_property: {broadcast} groups broadcast their weights, {copies} copy a load out of another's buffer, "
+    print(f"group_search_property: {broadcast} groups broadcast their weights, {lines} share a load along mesh lines, {copies} copy a load out of another's buffer, "
           f"{narrowed} read an intermediate with a smaller box than its producer's (narrowed reads)")
     if long_split == 0:
         failed += 1

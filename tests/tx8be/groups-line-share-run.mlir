@@ -14,12 +14,20 @@
 // RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 7 --cin 512 --cout 2048 --elem f32 > %t/col32.mlir
 // RUN: tx8c %t/col32.mlir -o %t/col32 -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // SIM3: compare-all: all 3 groups match the reference interpreter
-// COL-LABEL: static void group_1(void)
-// COL: prologue: a chunk each
+// The filters are weights: the group before reads this tile's chunk at its
+// end, beside its last store and barrier (prologue_prefetch.rs).
+// COL: static void group_1_chunks(void);
+// COL-LABEL: static void group_0(void)
+// COL: group_1_chunks();
+// COL-NEXT: op_barrier();
+// COL-LABEL: static void group_1_chunks(void)
 // COL: operand 1, shared along each mesh column: chunk p of 4 from the tile at position p
 // COL: (int64_t)row * 8 / 4
 // COL: cb.start[3] += (int32_t)(lo1 * 64); cb.size[3] = (int32_t)((hi1 - lo1) * 64);
 // COL: op_load_const(&ck,
+// COL-LABEL: static void group_1(void)
+// COL: prologue: a chunk each
+// COL-NOT: op_load_const(&ck
 // COL: op_join(TX8_ENGINE_RDMA);
 // No barrier between the chunks and the gather: one phase.
 // COL-NOT: op_barrier();
@@ -36,6 +44,8 @@
 // RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 14 --cin 512 --cout 512 --k 3 --elem bf16 > %t/row.mlir
 // RUN: tx8c %t/row.mlir -o %t/row -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // RUN: FileCheck %s --check-prefix=ROW < %t/row/main.c
+// The images are an activation: read in the group's own prologue.
+// ROW-NOT: group_1_chunks
 // ROW-LABEL: static void group_1(void)
 // ROW: operand 0, shared along each mesh row: chunk p of 4 from the tile at position p
 // ROW: cb.start[0] += (int32_t)(lo0 * 1); cb.size[0] = (int32_t)((hi0 - lo0) * 1);

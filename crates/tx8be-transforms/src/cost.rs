@@ -323,7 +323,15 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     // with one (codegen leaves it out).
     let synced = crate::broadcast::starts_synchronised(ctx, body, group);
     let lead = if synced { hw.barrier_cycles as f64 } else { 0.0 };
-    let (prologue, before_loads) = if recorded.cycles > 0.0 { (recorded.cycles - lead, recorded.before_loads - lead) } else { (0.0, 0.0) };
+    let (mut prologue, mut before_loads) = if recorded.cycles > 0.0 { (recorded.cycles - lead, recorded.before_loads - lead) } else { (0.0, 0.0) };
+    // Chunk reads issued at the end of the group before overlap its last
+    // store and barrier (`prologue_prefetch`).
+    if let Some(prev) = crate::prologue_prefetch::prefetched(ctx, body, group, hw) {
+        let chunks = recorded.before_loads - (hw.barrier_cycles + hw.join_cycles) as f64;
+        let hidden = chunks.min(crate::prologue_prefetch::hidden_cycles(ctx, body, prev, hw)).max(0.0);
+        prologue -= hidden;
+        before_loads -= hidden;
+    }
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);

@@ -56,6 +56,7 @@ pub mod lower_stablehlo;
 pub mod merge_reductions;
 pub mod opt_barrier;
 pub mod pipeline_cost;
+pub mod prologue_prefetch;
 pub mod reduce_through_transpose;
 pub mod ring_share;
 pub mod schedule;

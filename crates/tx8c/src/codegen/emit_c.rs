@@ -32,6 +32,10 @@ pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
     s.push_str(" * SPMD program: every tile runs tile_main(); see model.json for DDR addresses. */\n");
     s.push_str("#include <math.h>\n#include \"tx8.h\"\n\n");
     s.push_str(PRELUDE);
+    // Prologue chunk reads the group before issues (`emit_chunks_function`).
+    for g in p.groups.iter().filter(|g| g.prefetched) {
+        let _ = writeln!(s, "static void group_{}_chunks(void);", g.id);
+    }
     for g in &p.groups {
         emit_group(&mut s, g, p.tiles, p.mesh);
     }
@@ -124,6 +128,9 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
         let _ = writeln!(s, "static const BOX g{id}_n{q}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
     }
 
+    if g.prefetched {
+        emit_chunks_function(s, g, tiles, mesh);
+    }
     if let Some(ring) = ring {
         super::emit_ring::emit_ring_body(s, g, ring);
     } else if pipelined {
@@ -240,6 +247,79 @@ fn broadcast_region(g: &GroupPlan) -> Option<(u64, u64)> {
     Some((lo, hi))
 }
 
+/// The line-shared operands, on a mesh (read_ir records them only there).
+fn line_operands(g: &GroupPlan, mesh: Option<(u32, u32)>) -> Vec<(usize, &super::plan::OperandPlan, super::plan::LinePlan)> {
+    loaded_operands(g).filter(|_| mesh.is_some()).filter_map(|(k, o)| o.line.map(|l| (k, o, l))).collect()
+}
+
+/// The prologue's chunk ranges of this tile (`a`..`b` of the broadcast
+/// region; `lo{k}`..`hi{k}`, `at{k}`, `n{k}` of each line-shared operand k)
+/// as block-local declarations, and when `read` the RDMA reads of them
+/// (not joined). Returns the broadcast chunk's bytes.
+fn emit_chunk_reads(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, read: bool) -> u64 {
+    use tx8be_transforms::line_share::Share;
+    let id = g.id;
+    let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
+    if let Some((x, _)) = mesh {
+        let _ = writeln!(s, "        const uint32_t row = t / {x}u, col = t % {x}u;");
+        let _ = writeln!(s, "        (void)row; (void)col;");
+    }
+    let mut chunk = 0;
+    if let Some((lo, hi)) = broadcast_region(g) {
+        chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
+        let n = parts.len();
+        let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
+        let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");
+        let _ = writeln!(s, "        const uint64_t b = a + {chunk}ull < {hi:#x}ull ? a + {chunk}ull : {hi:#x}ull;");
+        if read {
+            let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
+            let _ = writeln!(s, "        for (int32_t q = 0; q < {n}; q++) {{");
+            let _ = writeln!(s, "            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];");
+            let _ = writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
+            let _ = writeln!(s, "        }}");
+        }
+    }
+    for (k, o, l) in line_operands(g, mesh) {
+        let c = l.chunks;
+        let (m, units, dim, rank) = (c.chunks, c.units, c.dim, o.ddr.dims.len());
+        let (pos, along) = if l.share == Share::Row { ("col", "row") } else { ("row", "column") };
+        let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
+        let _ = writeln!(s, "        /* operand {k}, shared along each mesh {along}: chunk p of {m} from the tile at position p */");
+        let _ = writeln!(s, "        const int64_t lo{k} = {pos} < {m}u ? (int64_t){pos} * {units} / {m} : 0, hi{k} = {pos} < {m}u ? (int64_t)({pos} + 1) * {units} / {m} : 0;");
+        let _ = writeln!(s, "        const uint64_t at{k} = {:#x}ull + (uint64_t)lo{k} * {ub}ull, n{k} = (uint64_t)(hi{k} - lo{k}) * {ub}ull;", o.spm_addrs[0], ub = c.unit_bytes);
+        let _ = writeln!(s, "        (void)at{k}; (void)n{k};");
+        if read {
+            let _ = writeln!(s, "        if (lo{k} < hi{k}) {{");
+            let _ = writeln!(s, "            BOX cb = g{id}_in{k}[g{id}_first[t]];");
+            let _ = writeln!(s, "            cb.start[{dim}] += (int32_t)(lo{k} * {u}); cb.size[{dim}] = (int32_t)((hi{k} - lo{k}) * {u});", u = c.unit);
+            let _ = writeln!(s, "            L_SHAPE sc; set_shape(&sc, {rank}, g{id}_whole{k}, &cb);");
+            let _ = writeln!(s, "            TSR ck = {{{}, at{k}, &sc, {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+            let _ = writeln!(s, "            {load}(&ck, {:#x}ull);", o.ddr.addr);
+            let _ = writeln!(s, "        }}");
+        }
+    }
+    chunk
+}
+
+/// The call of the next group's chunk reads at the end of `g`, after its
+/// last call (`GroupPlan::prefetch_next`).
+fn emit_prefetch_call(s: &mut String, g: &GroupPlan) {
+    if let Some(next) = g.prefetch_next {
+        let _ = writeln!(s, "    group_{next}_chunks(); /* the next group's prologue reads, during this group's end */");
+    }
+}
+
+/// The function the group before a prefetched group calls at its end
+/// (`GroupPlan::prefetched`): this tile's prologue chunk reads, not joined.
+fn emit_chunks_function(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>) {
+    let _ = writeln!(s, "static void group_{}_chunks(void) {{", g.id);
+    let _ = writeln!(s, "    const uint32_t t = tile_id();");
+    let _ = writeln!(s, "    {{");
+    emit_chunk_reads(s, g, tiles, mesh, true);
+    let _ = writeln!(s, "    }}");
+    s.push_str("}\n\n");
+}
+
 /// The prologue that fills, before the steps, the operands every tile
 /// reads the same way at every step. Broadcast operands
 /// (`OperandPlan::broadcast`): the SPM region from the first broadcast
@@ -263,8 +343,7 @@ fn broadcast_region(g: &GroupPlan) -> Option<(u64, u64)> {
 fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool, after_chunk: Option<&dyn Fn(&mut String)>) {
     use tx8be_transforms::line_share::Share;
     let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
-    // read_ir only records line shares on a mesh.
-    let lines: Vec<(usize, &super::plan::OperandPlan, super::plan::LinePlan)> = loaded_operands(g).filter(|_| mesh.is_some()).filter_map(|(k, o)| o.line.map(|l| (k, o, l))).collect();
+    let lines = line_operands(g, mesh);
     let region = broadcast_region(g);
     if region.is_none() && lines.is_empty() {
         return;
@@ -277,39 +356,8 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
         let _ = writeln!(s, "    op_barrier();");
     }
     let _ = writeln!(s, "    {{");
-    if let Some((x, _)) = mesh {
-        let _ = writeln!(s, "        const uint32_t row = t / {x}u, col = t % {x}u;");
-        let _ = writeln!(s, "        (void)row; (void)col;");
-    }
-    let mut chunk = 0;
-    if let Some((lo, hi)) = region {
-        chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
-        let n = parts.len();
-        let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
-        let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
-        let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");
-        let _ = writeln!(s, "        const uint64_t b = a + {chunk}ull < {hi:#x}ull ? a + {chunk}ull : {hi:#x}ull;");
-        let _ = writeln!(s, "        for (int32_t q = 0; q < {n}; q++) {{");
-        let _ = writeln!(s, "            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];");
-        let _ = writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
-        let _ = writeln!(s, "        }}");
-    }
-    for (k, o, l) in &lines {
-        let c = l.chunks;
-        let (m, units, dim, rank) = (c.chunks, c.units, c.dim, o.ddr.dims.len());
-        let (pos, along) = if l.share == Share::Row { ("col", "row") } else { ("row", "column") };
-        let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
-        let _ = writeln!(s, "        /* operand {k}, shared along each mesh {along}: chunk p of {m} from the tile at position p */");
-        let _ = writeln!(s, "        const int64_t lo{k} = {pos} < {m}u ? (int64_t){pos} * {units} / {m} : 0, hi{k} = {pos} < {m}u ? (int64_t)({pos} + 1) * {units} / {m} : 0;");
-        let _ = writeln!(s, "        const uint64_t at{k} = {:#x}ull + (uint64_t)lo{k} * {ub}ull, n{k} = (uint64_t)(hi{k} - lo{k}) * {ub}ull;", o.spm_addrs[0], ub = c.unit_bytes);
-        let _ = writeln!(s, "        if (lo{k} < hi{k}) {{");
-        let _ = writeln!(s, "            BOX cb = g{id}_in{k}[g{id}_first[t]];");
-        let _ = writeln!(s, "            cb.start[{dim}] += (int32_t)(lo{k} * {u}); cb.size[{dim}] = (int32_t)((hi{k} - lo{k}) * {u});", u = c.unit);
-        let _ = writeln!(s, "            L_SHAPE sc; set_shape(&sc, {rank}, g{id}_whole{k}, &cb);");
-        let _ = writeln!(s, "            TSR ck = {{{}, at{k}, &sc, {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
-        let _ = writeln!(s, "            {load}(&ck, {:#x}ull);", o.ddr.addr);
-        let _ = writeln!(s, "        }}");
-    }
+    // Read by the group before when prefetched (`group_<id>_chunks`).
+    let chunk = emit_chunk_reads(s, g, tiles, mesh, !g.prefetched);
     let _ = writeln!(s, "        op_join(TX8_ENGINE_RDMA);");
     // The first step's loads, issued behind the chunks: they run while
     // the chunks travel.
@@ -493,6 +541,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     let _ = writeln!(s, "        op_dma_store(&out, {:#x}ull);", g.output.addr);
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     s.push_str("    }\n");
+    emit_prefetch_call(s, g);
     if g.barrier_after {
         s.push_str("    op_barrier();\n");
     }
@@ -579,6 +628,8 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     let _ = writeln!(s, "        op_dma_store(&out[c], {:#x}ull);", g.output.addr);
     s.push_str("    }\n");
+    // The next group's chunk reads overlap the last store.
+    emit_prefetch_call(s, g);
     s.push_str("    op_join(TX8_ENGINE_WDMA);\n");
     if g.barrier_after {
         s.push_str("    op_barrier();\n");

@@ -271,6 +271,11 @@ pub struct GroupPlan {
     /// Whether the group before it ended with a barrier (every tile is
     /// done with its SPM): a broadcast prologue then starts without one.
     pub synced_before: bool,
+    /// The group before it issues this group's prologue chunk reads at its
+    /// end (`tx8be_transforms::prologue_prefetch`): `group_<id>_chunks`.
+    pub prefetched: bool,
+    /// The next group, when this group issues its chunk reads at its end.
+    pub prefetch_next: Option<i64>,
 }
 
 /// The whole program.

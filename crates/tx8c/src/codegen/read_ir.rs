@@ -382,7 +382,13 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
         let narrows = narrows.into_iter().map(|(p, _)| p).collect();
         let synced_before = program.groups.last().is_some_and(|p| p.barrier_after);
-        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before });
+        let prefetched = tx8be_transforms::prologue_prefetch::prefetched(ctx, body, g, hw).is_some();
+        if prefetched {
+            if let Some(p) = program.groups.last_mut() {
+                p.prefetch_next = Some(id);
+            }
+        }
+        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None });
     }
     Ok(program)
 }

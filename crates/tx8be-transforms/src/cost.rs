@@ -99,24 +99,12 @@ fn unary_passes(kind: &str) -> (u64, u64) {
 }
 
 /// TDMA cycles of the operator library's `expand` of an operand of dims
-/// `x` to `out` (element size `es`): one strided copy per outer index, or
-/// one per row when the last dim is broadcast.
+/// `x` to `out` (element size `es`): its instructions
+/// (`oplib::elementwise::expand_plan`), each a start and its bytes.
 fn expand_tdma(hw: &HardwareConfig, x: &[i64], out: &[i64], es: u64) -> f64 {
-    let r = out.len();
-    if r == 0 {
-        return 0.0;
-    }
-    let mut xd = vec![1i64; r.saturating_sub(x.len())];
-    xd.extend_from_slice(x);
-    let last = out[r - 1].max(1) as u64;
-    let rows = if r >= 2 { out[r - 2].max(1) as u64 } else { 1 };
-    let outer = prod(&out[..r.saturating_sub(2)]).max(1);
-    let start = hw.dma_start_cycles as f64;
-    if xd[r - 1] == 1 && last != 1 {
-        (outer * rows) as f64 * (start + (last * es) as f64 / hw.tdma_bytes_per_cycle)
-    } else {
-        outer as f64 * (start + (rows * last * es) as f64 / hw.tdma_bytes_per_cycle)
-    }
+    let u = |d: &[i64]| d.iter().map(|&n| n.max(0) as u64).collect::<Vec<u64>>();
+    let plan = tx8_cmodel::oplib::elementwise::expand_plan(&u(x), &u(out), es);
+    plan.iter().map(|i| hw.dma_start_cycles as f64 + i.bytes() as f64 / hw.tdma_bytes_per_cycle).sum()
 }
 
 /// The work of `op`'s operator call producing output box `out` from
@@ -261,13 +249,13 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             }
         }
         "tx8be.ChannelNorm" => {
-            // One strided TDMA copy per batch and channel block (64
-            // channels, 128 for int8; one block up to 32 channels), after
-            // a CT fill of the padding when converting to blocked.
-            let block = if fmt.size() == 1 { 128 } else { 64 };
-            let (n, c) = (*out.size.first().unwrap_or(&1) as u64, *out.size.last().unwrap_or(&1) as u64);
-            let blocks = if c <= 32 { 1 } else { c.div_ceil(block) };
-            w.tdma = (n * blocks) as f64 * hw.dma_start_cycles as f64 + n_out as f64 * fmt.size() as f64 / hw.tdma_bytes_per_cycle;
+            // The operator library's strided TDMA copies
+            // (`channel_norm_copies`: per batch and channel block, fewer
+            // when H x W is 1), after a CT fill of the padding when
+            // converting to blocked.
+            let dims: Vec<u64> = out.size.iter().map(|&d| d.max(0) as u64).collect();
+            let copies = tx8_cmodel::layout::Placement::of_dims(tx8_cmodel::layout::MemLayout::NCx, fmt, &dims).and_then(|p| tx8_cmodel::oplib::movement::channel_norm_copies(&p)).map_or(1, |c| c.len().max(1));
+            w.tdma = copies as f64 * hw.dma_start_cycles as f64 + n_out as f64 * fmt.size() as f64 / hw.tdma_bytes_per_cycle;
             // The blocked side's bytes (padding included) against the dense ones.
             let placed = slice_bytes(ctx, body, body.result(op, 0), &out.size);
             if placed > n_out * fmt.size() as u64 {

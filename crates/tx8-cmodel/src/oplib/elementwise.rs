@@ -57,66 +57,111 @@ const COMMUTATIVE: [BinaryOp; 9] = [
     BinaryOp::Xor,
 ];
 
-/// Expand `x` to `out_dims` at `dst` with TDMA strided copies.
+/// Expand `x` to `out_dims` at `dst` with TDMA strided copies
+/// (`expand_plan`).
 pub(crate) fn expand(
     em: &mut Emitter,
     x: &Tsr,
     out_dims: &[u64],
     dst: u64,
 ) -> Result<(), SimError> {
-    let r = out_dims.len();
-    let es = x.fmt.size() as u64;
-    let mut xd = vec![1u64; r - x.dims.len()];
-    xd.extend_from_slice(&x.dims);
-    let xs = strides(&xd);
-    let os = strides(out_dims);
-    let last = out_dims[r - 1];
-    let last_bcast = xd[r - 1] == 1 && last != 1;
-    // Rows: the second-to-last dim (or 1), each row = the last dim.
-    let rows = if r >= 2 { out_dims[r - 2] } else { 1 };
-    let row_src_stride = if r >= 2 && xd[r - 2] != 1 {
-        xs[r - 2] * es
-    } else {
-        0
-    };
-    let outer: u64 = out_dims[..r.saturating_sub(2)].iter().product();
-    for o in 0..outer {
-        // Multi-index of the outer dims -> source and destination offsets.
-        let (mut src_off, mut dst_off, mut rem) = (0u64, 0u64, o);
-        for d in (0..r.saturating_sub(2)).rev() {
-            let i = rem % out_dims[d];
-            rem /= out_dims[d];
-            if xd[d] != 1 {
-                src_off += i * xs[d];
-            }
-            dst_off += i * os[d];
-        }
-        let (src, dst) = (x.addr + src_off * es, dst + dst_off * es);
-        if last_bcast {
-            for row in 0..rows {
-                em.emit(Instr::Tdma(TdmaInstr::GatherScatter {
-                    src: src + row * row_src_stride,
-                    dst: dst + row * last * es,
-                    elem_bytes: es,
-                    count: last,
-                    src_stride: 0,
-                    dst_stride: es,
-                }))?;
-            }
-        } else {
-            em.emit(Instr::Tdma(TdmaInstr::Reshape {
+    for copy in expand_plan(&x.dims, out_dims, x.fmt.size() as u64) {
+        em.emit(Instr::Tdma(match copy {
+            TdmaInstr::Reshape { src, dst: d, shape } => TdmaInstr::Reshape {
+                src: x.addr + src,
+                dst: dst + d,
+                shape,
+            },
+            TdmaInstr::GatherScatter {
                 src,
-                dst,
-                shape: Strided {
-                    rows,
-                    row_bytes: last * es,
-                    src_stride: row_src_stride,
-                    dst_stride: last * es,
-                },
-            }))?;
-        }
+                dst: d,
+                elem_bytes,
+                count,
+                src_stride,
+                dst_stride,
+            } => TdmaInstr::GatherScatter {
+                src: x.addr + src,
+                dst: dst + d,
+                elem_bytes,
+                count,
+                src_stride,
+                dst_stride,
+            },
+            other => other,
+        }))?;
     }
     Ok(())
+}
+
+/// The TDMA instructions expanding a dense tensor of dims `x_dims` to
+/// `out_dims` (numpy broadcasting, `es`-byte elements), with source and
+/// destination addresses as byte offsets from the two tensors' starts.
+/// The output dims are walked as (size, source stride, destination
+/// stride), a broadcast dim's source stride 0; dims of size 1 drop out and
+/// neighbours that are one run in both tensors merge (all the dims a
+/// scalar is broadcast over become one). The innermost dim is then a
+/// contiguous run copied with the next dim as one strided copy (source
+/// stride 0 repeats it), one per index of the dims outside; or, when the
+/// innermost dim is itself broadcast, one element repeated by a
+/// gather-scatter per index of the dims outside it.
+pub fn expand_plan(x_dims: &[u64], out_dims: &[u64], es: u64) -> Vec<TdmaInstr> {
+    let r = out_dims.len();
+    let mut xd = vec![1u64; r.saturating_sub(x_dims.len())];
+    xd.extend_from_slice(x_dims);
+    let (xs, os) = (strides(&xd), strides(out_dims));
+    // (size, source stride, destination stride) in elements, outer first.
+    let mut dims: Vec<(u64, u64, u64)> = Vec::with_capacity(r);
+    for d in (0..r).filter(|&d| out_dims[d] != 1) {
+        let src = if xd[d] == 1 { 0 } else { xs[d] };
+        dims.push((out_dims[d], src, os[d]));
+        while dims.len() >= 2 {
+            let (inner, outer) = (dims[dims.len() - 1], dims[dims.len() - 2]);
+            if outer.1 != inner.1 * inner.0 || outer.2 != inner.2 * inner.0 {
+                break;
+            }
+            dims.pop();
+            let last = dims.len() - 1;
+            dims[last] = (outer.0 * inner.0, inner.1, inner.2);
+        }
+    }
+    if out_dims.iter().any(|&n| n == 0) {
+        return Vec::new();
+    }
+    let Some(&(n, s, _)) = dims.last() else {
+        // One element to one element.
+        return vec![TdmaInstr::Reshape { src: 0, dst: 0, shape: Strided::contiguous(es) }];
+    };
+    // The dims looped over, and what one instruction of the loop moves.
+    let (outer, body): (&[(u64, u64, u64)], Box<dyn Fn(u64, u64) -> TdmaInstr>) = if s == 0 {
+        (
+            &dims[..dims.len() - 1],
+            Box::new(move |src, dst| TdmaInstr::GatherScatter { src, dst, elem_bytes: es, count: n, src_stride: 0, dst_stride: es }),
+        )
+    } else if dims.len() >= 2 {
+        let (rows, rs, rt) = dims[dims.len() - 2];
+        (
+            &dims[..dims.len() - 2],
+            Box::new(move |src, dst| TdmaInstr::Reshape {
+                src,
+                dst,
+                shape: Strided { rows, row_bytes: n * es, src_stride: rs * es, dst_stride: rt * es },
+            }),
+        )
+    } else {
+        (&dims[..0], Box::new(move |src, dst| TdmaInstr::Reshape { src, dst, shape: Strided::contiguous(n * es) }))
+    };
+    let count: u64 = outer.iter().map(|d| d.0).product();
+    (0..count)
+        .map(|mut i| {
+            let (mut src, mut dst) = (0u64, 0u64);
+            for &(size, sd, td) in outer.iter().rev() {
+                src += (i % size) * sd * es;
+                dst += (i % size) * td * es;
+                i /= size;
+            }
+            body(src, dst)
+        })
+        .collect()
 }
 
 /// True for the ops whose result is a truth value (1 / 0).
@@ -291,5 +336,43 @@ mod tests {
         assert_eq!(broadcast_dims(&[2, 3], &[4]), None);
         assert!(is_suffix(&[1, 3, 4], &[2, 3, 4]));
         assert!(!is_suffix(&[3, 1], &[3, 4]));
+    }
+
+    /// Replays an expansion plan on bytes: what the TDMA would write.
+    fn replay(plan: &[TdmaInstr], src: &[u8], out_bytes: usize) -> Vec<u8> {
+        let mut out = vec![0xAAu8; out_bytes];
+        for i in plan {
+            let (s, d, shape) = match *i {
+                TdmaInstr::Reshape { src, dst, shape } => (src, dst, shape),
+                TdmaInstr::GatherScatter { src, dst, elem_bytes, count, src_stride, dst_stride } => (src, dst, Strided { rows: count, row_bytes: elem_bytes, src_stride, dst_stride }),
+                _ => unreachable!("expand_plan emits strided copies only"),
+            };
+            for r in 0..shape.rows {
+                let (a, b) = ((s + r * shape.src_stride) as usize, (d + r * shape.dst_stride) as usize);
+                let n = shape.row_bytes as usize;
+                out[b..b + n].copy_from_slice(&src[a..a + n]);
+            }
+        }
+        out
+    }
+
+    /// Every broadcast case gives numpy's result, in few instructions: a
+    /// scalar over a whole tensor and a block repeated along an outer dim
+    /// in one each, a row repeated down a matrix in one, a column across
+    /// it in one gather-scatter per row, a middle dim in one per outer index.
+    #[test]
+    fn expand_plan_is_numpy_broadcasting_in_few_copies() {
+        let cases: &[(&[u64], &[u64], usize)] = &[(&[1, 1, 1, 1], &[1, 12, 16, 256], 1), (&[1, 1, 16, 256], &[1, 12, 16, 256], 1), (&[1, 256], &[16, 256], 1), (&[16, 1], &[16, 256], 16), (&[3, 1, 5], &[3, 4, 5], 3), (&[2, 3], &[2, 3], 1), (&[1], &[1], 1)];
+        for &(x, out, want) in cases {
+            let es = 2u64;
+            let n_x: u64 = x.iter().product();
+            let src: Vec<u8> = (0..n_x * es).map(|b| (b % 251) as u8).collect();
+            let plan = expand_plan(x, out, es);
+            assert_eq!(plan.len(), want, "{x:?} -> {out:?}");
+            let got = replay(&plan, &src, (out.iter().product::<u64>() * es) as usize);
+            let idx = crate::oplib::reference::broadcast_index(x, out);
+            let expect: Vec<u8> = idx.iter().flat_map(|&i| src[i * es as usize..(i + 1) * es as usize].to_vec()).collect();
+            assert_eq!(got, expect, "{x:?} -> {out:?}");
+        }
     }
 }

@@ -403,13 +403,8 @@ pub fn channel_norm(
     }
     let shape = Nhwc::from_dims(&x.dims)?;
     let p = Placement::new(blocked, x.fmt, shape)?;
-    let b = p
-        .blocked
-        .ok_or_else(|| op_err(OP, "not a blocked layout"))?;
-    let es = x.fmt.size() as u64;
-    let hw = shape.h * shape.w;
     let mut em = Emitter::new(ctx);
-    if to_blocked && p.bytes() != shape.elems() * es {
+    if to_blocked && p.bytes() != shape.elems() * x.fmt.size() as u64 {
         // Zero the padding first (whole placed region, then overwrite the data).
         em.emit(Instr::Cgra(CgraInstr::Fill {
             fmt: crate::dtype::DataFormat::Int8,
@@ -419,59 +414,79 @@ pub fn channel_norm(
         }))?;
         em.join(&[Engine::Ct])?;
     }
-    for n in 0..shape.n {
-        let dense = n * hw * shape.c * es;
-        let placed = n * b.batch_stride;
-        // (dense offset, placed offset, channels, placed row pitch)
-        let mut parts: Vec<(u64, u64, u64, u64)> = (0..b.cx)
-            .map(|j| (j * b.block * es, j * hw * b.block * es, b.block, b.block))
-            .collect();
-        if b.c0 > 0 {
-            parts.push((
-                b.cx * b.block * es,
-                b.cx * hw * b.block * es,
-                b.c0,
-                b.c0_padded,
-            ));
-        }
-        for (d_off, p_off, ch, pitch) in parts {
-            let (dense_s, placed_s) = (shape.c * es, pitch * es);
-            let (src, dst, shape2) = if to_blocked {
-                (
-                    x.addr + dense + d_off,
-                    out.addr + placed + p_off,
-                    Strided {
-                        rows: hw,
-                        row_bytes: ch * es,
-                        src_stride: dense_s,
-                        dst_stride: placed_s,
-                    },
-                )
-            } else {
-                (
-                    x.addr + placed + p_off,
-                    out.addr + dense + d_off,
-                    Strided {
-                        rows: hw,
-                        row_bytes: ch * es,
-                        src_stride: placed_s,
-                        dst_stride: dense_s,
-                    },
-                )
-            };
-            em.emit(Instr::Tdma(TdmaInstr::Reshape {
-                src,
-                dst,
-                shape: shape2,
-            }))?;
-        }
+    for (dense, placed, shape) in channel_norm_copies(&p).map_err(|e| op_err(OP, e.to_string()))? {
+        let (src, dst, shape) = if to_blocked {
+            (x.addr + dense, out.addr + placed, shape)
+        } else {
+            let Strided { rows, row_bytes, src_stride, dst_stride } = shape;
+            (x.addr + placed, out.addr + dense, Strided { rows, row_bytes, src_stride: dst_stride, dst_stride: src_stride })
+        };
+        em.emit(Instr::Tdma(TdmaInstr::Reshape { src, dst, shape }))?;
     }
     em.finish()
+}
+
+/// The TDMA copies of a ChannelNorm of a tensor placed as `p` (blocked),
+/// dense to blocked: (dense byte offset, placed byte offset, shape with the
+/// dense side as source). One strided copy per batch and channel block
+/// (its H x W rows), and one for the channels after the last full block;
+/// when H x W is 1 each batch's blocks are one run on both sides, so all
+/// batches' full blocks go in one copy and their tails in another.
+pub fn channel_norm_copies(p: &Placement) -> Result<Vec<(u64, u64, Strided)>, SimError> {
+    let b = p.blocked.ok_or_else(|| SimError::Layout("not a blocked layout".into()))?;
+    let shape = p.shape;
+    let es = p.fmt.size() as u64;
+    let hw = shape.h * shape.w;
+    let dense_batch = hw * shape.c * es;
+    let mut copies = Vec::new();
+    if hw == 1 {
+        for (off, ch) in [(0, b.cx * b.block), (b.cx * b.block, b.c0)] {
+            if ch > 0 {
+                copies.push((off * es, off * es, Strided { rows: shape.n, row_bytes: ch * es, src_stride: dense_batch, dst_stride: b.batch_stride }));
+            }
+        }
+        return Ok(copies);
+    }
+    for n in 0..shape.n {
+        let (dense, placed) = (n * dense_batch, n * b.batch_stride);
+        // (dense offset, placed offset, channels, placed row pitch)
+        let mut parts: Vec<(u64, u64, u64, u64)> = (0..b.cx).map(|j| (j * b.block * es, j * hw * b.block * es, b.block, b.block)).collect();
+        if b.c0 > 0 {
+            parts.push((b.cx * b.block * es, b.cx * hw * b.block * es, b.c0, b.c0_padded));
+        }
+        for (d_off, p_off, ch, pitch) in parts {
+            copies.push((dense + d_off, placed + p_off, Strided { rows: hw, row_bytes: ch * es, src_stride: shape.c * es, dst_stride: pitch * es }));
+        }
+    }
+    Ok(copies)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The copies place every element where `Placement::from_dense` does;
+    /// a tensor of 1x1 images takes two copies whatever its batch.
+    #[test]
+    fn channel_norm_copies_place_the_dense_bytes() {
+        let bf = crate::dtype::DataFormat::Bf16;
+        for (dims, want) in [(vec![3u64, 1, 1, 100], Some(2)), (vec![16, 1000], Some(2)), (vec![2, 1, 1, 20], Some(1)), (vec![2, 2, 3, 130], Some(6)), (vec![1, 4, 4, 64], Some(1))] {
+            let p = Placement::of_dims(MemLayout::NCx, bf, &dims).unwrap();
+            let copies = channel_norm_copies(&p).unwrap();
+            if let Some(n) = want {
+                assert_eq!(copies.len(), n, "{dims:?}");
+            }
+            let dense: Vec<u8> = (0..p.shape.elems() * 2).map(|b| (b % 253) as u8 + 1).collect();
+            let mut placed = vec![0u8; p.bytes() as usize];
+            for (d, q, s) in copies {
+                for r in 0..s.rows {
+                    let (a, b, n) = ((d + r * s.src_stride) as usize, (q + r * s.dst_stride) as usize, s.row_bytes as usize);
+                    placed[b..b + n].copy_from_slice(&dense[a..a + n]);
+                }
+            }
+            assert_eq!(placed, p.from_dense(&dense).unwrap(), "{dims:?}");
+        }
+    }
 
     #[test]
     fn box_copies_merge_whole_trailing_dims() {

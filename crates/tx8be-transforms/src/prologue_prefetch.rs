@@ -14,8 +14,10 @@
 //! `prefetched` decides it from the IR after `tx8be-spm-alloc` (codegen and
 //! the estimate ask the same question); `hidden_cycles` is what the
 //! estimate takes the reads to gain. Measured on ResNet-50 at batch 16:
-//! the reads run beside the previous group's last stores, which already
-//! fill the DDR, so they gain about its barrier (2.6k cycles a group).
+//! the reads mostly run beside the previous group's last stores, which
+//! already fill the DDR, so they gain about its barrier (2.6k cycles a
+//! group); after a group whose last store is mostly descriptor starts
+//! they gain more.
 
 use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
@@ -52,12 +54,29 @@ pub fn prefetched(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) ->
 }
 
 /// Cycles of `prev`'s end that a prefetched prologue's chunk reads gain:
-/// its closing barrier and the join before it. Its last stores, which
-/// the reads also run beside, keep the shared DDR busy (every tile stores
-/// at once), so the reads only share it with them.
+/// its closing barrier and the join before it, and on a pipelined group
+/// (which issues the reads before joining its last store) the part of its
+/// last store the shared DDR is idle for: the store's time less its bytes
+/// from every tile at the DDR's bandwidth (a store of many short rows is
+/// mostly descriptor starts; a layer's full-width stores fill the DDR).
 pub fn hidden_cycles(ctx: &Context, body: &Body, prev: Op, hw: &HardwareConfig) -> f64 {
     let ends_with_barrier = tx8be::dialect::values::attr_bool(ctx, body, prev, "barrier").unwrap_or(true);
-    hw.join_cycles as f64 + if ends_with_barrier { hw.barrier_cycles as f64 } else { 0.0 }
+    let sync = hw.join_cycles as f64 + if ends_with_barrier { hw.barrier_cycles as f64 } else { 0.0 };
+    let Some(op) = group_compute_op(ctx, body, prev) else { return sync };
+    if crate::sharding::recorded_buffers(ctx, body, op) < 2 {
+        return sync;
+    }
+    let Some(steps) = schedule_steps(ctx, body, op, hw) else { return sync };
+    let result = body.result(op, 0);
+    let rate = crate::pipeline_cost::tile_ddr_rate(&steps, hw);
+    let storing = steps.iter().filter(|t| !t.is_empty()).count() as f64;
+    // The first tile with steps (tiles run alike).
+    let idle = steps.iter().find_map(|t| t.last()).map_or(0.0, |s| {
+        let time = crate::pipeline_cost::dma_cycles(ctx, body, result, &s.out, rate, hw);
+        let bytes = slice_bytes(ctx, body, result, &s.out.size) as f64;
+        (time - storing * bytes / hw.ddr_bytes_per_cycle).max(0.0)
+    });
+    sync + idle
 }
 
 fn schedule_steps(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Option<Vec<Vec<StepBoxes>>> {

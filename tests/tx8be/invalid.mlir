@@ -259,3 +259,15 @@ func.func @parallel_wrong_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
   %u = tx8be.Unary(%x) {kind = "relu", tile_parallel = #tx8be<mem_scope SPM>} : (tensor<4xf32>) -> tensor<4xf32>
   return %u : tensor<4xf32>
 }
+// -----
+func.func @load_unknown_share(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'tx8be.load_var' op share must be one of "broadcast", "broadcast_row", "broadcast_column"}}
+  %l = tx8be.load_var %x {share = "broadcast_colum"} : tensor<4xf32>
+  return %l : tensor<4xf32>
+}
+// -----
+func.func @load_share_not_a_string(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'tx8be.load_const' op share must be one of}}
+  %l = tx8be.load_const %x {share = 1 : i64} : tensor<4xf32>
+  return %l : tensor<4xf32>
+}

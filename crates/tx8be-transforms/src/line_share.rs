@@ -163,3 +163,18 @@ pub fn line_cycles(chunks: &LineChunks, line: u32, descriptors: f64, rate: f64, 
     let bytes = chunks.chunk_bytes() as f64;
     (descriptors * hw.dma_start_cycles as f64 + bytes / rate, crate::broadcast::line_gather_cycles(line, bytes, hw))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shares the dialect's verifier accepts are exactly these.
+    #[test]
+    fn the_verifier_accepts_every_share_and_no_other() {
+        let all = [Share::All, Share::Row, Share::Column];
+        assert_eq!(all.map(Share::attr).to_vec(), tx8be::dialect::structure::LOAD_SHARES.to_vec());
+        for s in all {
+            assert_eq!(Share::parse(s.attr().as_bytes()), Some(s));
+        }
+    }
+}

@@ -62,5 +62,12 @@ pub(crate) fn move_def(kind: OpKind) -> OpDef {
         // `bypasscodegen` when no user loads it (it reads the DDR copy itself).
         def = with_attrs(def, &[("const_map_id", c::I64, Presence::Optional), ("bypasscodegen", c::BOOL, Presence::Optional)]);
     }
+    if matches!(kind, OpKind::LoadVar | OpKind::LoadConst) {
+        def = def.verifier(super::verify::verify_load);
+    }
     def.format("$input attr-dict `:` type($output)").interface(kind)
 }
+
+/// The values a load's `share` attribute may take (how `tx8be-sharding`
+/// says the tiles share it before the steps; `tx8be_transforms::line_share::Share`).
+pub const LOAD_SHARES: &[&str] = &["broadcast", "broadcast_row", "broadcast_column"];

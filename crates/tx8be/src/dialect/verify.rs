@@ -21,6 +21,16 @@ pub(crate) fn verify_compute_op(ctx: &Context, body: &Body, op: Op) -> Result<()
     Ok(())
 }
 
+/// `tx8be.load_var` / `tx8be.load_const`: a `share` is one of
+/// `structure::LOAD_SHARES`.
+pub(crate) fn verify_load(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let Some(a) = body.op_attr(ctx, op, "share") else { return Ok(()) };
+    match ctx.as_string(a).and_then(|s| std::str::from_utf8(s).ok()) {
+        Some(s) if super::structure::LOAD_SHARES.contains(&s) => Ok(()),
+        _ => Err(err(ctx, body, op, format!("share must be one of {}", super::structure::LOAD_SHARES.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ")))),
+    }
+}
+
 /// `tx8be.const`: the value's type is the result type.
 pub(crate) fn verify_const(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let Some(v) = body.op_attr(ctx, op, "value") else { return Ok(()) };

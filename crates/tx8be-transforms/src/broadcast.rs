@@ -98,8 +98,7 @@ pub fn gather_mesh(hw: &HardwareConfig) -> Option<(u32, u32)> {
 pub fn broadcast_cycles(bytes: u64, hw: &HardwareConfig) -> f64 {
     let tiles = hw.tiles().max(1) as f64;
     let chunk = (bytes as f64 / tiles).ceil();
-    let per_tile_rate = (hw.ddr_bytes_per_cycle / tiles).min(hw.ddr_transfer_cap_bytes_per_cycle);
-    let load = hw.dma_start_cycles as f64 + chunk / per_tile_rate;
+    let load = hw.dma_start_cycles as f64 + chunk / tile_rate(hw);
     let (barrier, join) = (hw.barrier_cycles as f64, hw.join_cycles as f64);
     let send = match gather_mesh(hw) {
         Some((x, y)) => line_gather_cycles(x, chunk, hw) + join + barrier + line_gather_cycles(y, x as f64 * chunk, hw),
@@ -138,9 +137,7 @@ fn line_link_load(n: u32, u: u32) -> u32 {
 /// Cycles of every tile reading the same `bytes` from DDR at once
 /// (`descriptors` strided copies each).
 pub fn direct_cycles(bytes: u64, descriptors: f64, hw: &HardwareConfig) -> f64 {
-    let tiles = hw.tiles().max(1) as f64;
-    let per_tile_rate = (hw.ddr_bytes_per_cycle / tiles).min(hw.ddr_transfer_cap_bytes_per_cycle);
-    descriptors * hw.dma_start_cycles as f64 + bytes as f64 / per_tile_rate
+    descriptors * hw.dma_start_cycles as f64 + bytes as f64 / tile_rate(hw)
 }
 
 /// Whether every tile has passed a barrier since it last used its SPM when

@@ -241,10 +241,7 @@ fn broadcast_overlaps(g: &GroupPlan) -> bool {
 /// The SPM region `[lo, hi)` the broadcast all-gathers, if the group
 /// broadcasts weights.
 fn broadcast_region(g: &GroupPlan) -> Option<(u64, u64)> {
-    let parts: Vec<&super::plan::OperandPlan> = loaded_operands(g).filter(|(_, o)| o.broadcast).map(|(_, o)| o).collect();
-    let lo = parts.iter().map(|o| o.spm_addrs[0]).min()?;
-    let hi = parts.iter().map(|o| o.spm_addrs[0] + o.ddr.bytes()).max()?;
-    Some((lo, hi))
+    super::plan::broadcast_region(&g.operands)
 }
 
 /// The line-shared operands, on a mesh (read_ir records them only there).

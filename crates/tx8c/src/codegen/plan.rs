@@ -134,6 +134,16 @@ pub struct OperandPlan {
     pub line: Option<LinePlan>,
 }
 
+/// The SPM region `[lo, hi)` a group's broadcast all-gathers (from its
+/// first broadcast buffer to the end of its last; loads sharing another's
+/// buffer left out), if it broadcasts.
+pub fn broadcast_region(operands: &[OperandPlan]) -> Option<(u64, u64)> {
+    let parts = || operands.iter().filter(|o| o.broadcast && o.shares.is_none());
+    let lo = parts().map(|o| o.spm_addrs[0]).min()?;
+    let hi = parts().map(|o| o.spm_addrs[0] + o.ddr.bytes()).max()?;
+    Some((lo, hi))
+}
+
 /// How a line-shared operand's box is cut and gathered.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LinePlan {

@@ -346,8 +346,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         // The broadcast's all-gather overwrites its whole region: a line
         // buffer must lie outside it (tx8be-spm-alloc places the broadcast
         // loads first).
-        let whole: Vec<&OperandPlan> = operands.iter().filter(|o| o.broadcast && o.shares.is_none()).collect();
-        if let (Some(lo), Some(hi)) = (whole.iter().map(|o| o.spm_addrs[0]).min(), whole.iter().map(|o| o.spm_addrs[0] + o.ddr.bytes()).max()) {
+        if let Some((lo, hi)) = super::plan::broadcast_region(&operands) {
             for (k, o) in operands.iter().enumerate() {
                 let Some(l) = o.line else { continue };
                 let end = o.spm_addrs[0] + l.chunks.units as u64 * l.chunks.unit_bytes;

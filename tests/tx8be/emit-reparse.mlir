@@ -27,14 +27,15 @@
 // CHECK: tx8be.load_const
 // CHECK-SAME: const_map_id = {{[0-9]+}} : i64
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [{{[0-9]+}}]>
-// The Conv and its Relu are one group; the Relu (the group's last op)
-// carries the schedule, the Conv's result stays in SPM (its own mem_addr).
+// The Relu is the Conv's own post-processing (tx8be-fuse-activation); the
+// Conv, the group's only op, carries the schedule.
 // CHECK: tx8be.Conv
+// CHECK-SAME: activation = "relu"
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <Cx>{{.*}}mem_addr = [{{[0-9]+}}]>
 // CHECK-SAME: layout_str = "NHWC-HWIO-Tensor-NHWC"
-// CHECK-NEXT: tx8be.Unary
-// CHECK-SAME: kind = "relu"
 // CHECK-SAME: tile_parallel = #tx8be.parallel_attr<parallel = <{{[a-z]+}}>
+// CHECK-NOT: tx8be.Unary
+// CHECK: tx8be.store_var
 // CHECK: tx8be.store_var %{{[0-9]+}} {ddr_addr = {{[0-9]+}} : i64}
 // The Gemm reads the pooled channels blocked (the pool's reductions keep
 // the channel dim); the last group converts its result to the dense host

@@ -13,8 +13,9 @@
 // RUN: FileCheck %s --check-prefix=HTML < %t/out/report.html
 // HTML: trace.json
 // HTML: <table>
-// The Conv and its Relu are one group (tx8be-group-pattern).
-// HTML: <td class=l>tx8be.Conv → tx8be.Unary</td>
+// The Relu is the Conv's own post-processing (tx8be-fuse-activation), so
+// the Conv is a group alone.
+// HTML: <td class=l>tx8be.Conv</td>
 // HTML: <td class=l>tx8be.Gemm</td>
 // The main.c marks each group.
 // RUN: FileCheck %s --check-prefix=C < %t/out/main.c

@@ -271,3 +271,33 @@ func.func @load_share_not_a_string(%x: tensor<4xf32>) -> tensor<4xf32> {
   %l = tx8be.load_const %x {share = 1 : i64} : tensor<4xf32>
   return %l : tensor<4xf32>
 }
+// -----
+func.func @conv_unknown_activation(%x: tensor<1x4x4x2xf32>, %w: tensor<1x1x2x3xf32>) -> tensor<1x4x4x3xf32> {
+  // expected-error@+1 {{'tx8be.Conv' op activation must be one of "relu", "clip"}}
+  %c = tx8be.Conv(%x, %w) {activation = "gelu", strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<1x1x2x3xf32>) -> tensor<1x4x4x3xf32>
+  return %c : tensor<1x4x4x3xf32>
+}
+// -----
+func.func @gemm_clip_without_bounds(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'tx8be.Gemm' op activation "clip" requires act_lo and act_hi}}
+  %g = tx8be.Gemm(%a, %b) {activation = "clip", act_lo = 0.0 : f32} : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %g : tensor<4x16xf32>
+}
+// -----
+func.func @gemm_clip_inverted(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'tx8be.Gemm' op activation "clip" needs act_lo <= act_hi}}
+  %g = tx8be.Gemm(%a, %b) {activation = "clip", act_lo = 6.0 : f32, act_hi = 0.0 : f32} : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %g : tensor<4x16xf32>
+}
+// -----
+func.func @gemm_bounds_without_clip(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'tx8be.Gemm' op act_lo and act_hi are only meaningful with activation = "clip"}}
+  %g = tx8be.Gemm(%a, %b) {act_hi = 6.0 : f32} : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %g : tensor<4x16xf32>
+}
+// -----
+func.func @relu_with_bounds(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'tx8be.Gemm' op activation "relu" takes no act_lo / act_hi}}
+  %g = tx8be.Gemm(%a, %b) {activation = "relu", act_lo = 0.0 : f32, act_hi = 6.0 : f32} : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %g : tensor<4x16xf32>
+}

@@ -135,6 +135,21 @@
 #define MAX_SHAPE_DIM 6
 
 /**
+ * `act` code of the NE parameter structs: no activation.
+ */
+#define TX8_ACT_NONE 0
+
+/**
+ * `act` code: `max(x, 0)`.
+ */
+#define TX8_ACT_RELU 1
+
+/**
+ * `act` code: `min(max(x, act_lo), act_hi)`.
+ */
+#define TX8_ACT_CLIP 2
+
+/**
  * Element format (a plain integer so any value from C is defined behaviour).
  */
 typedef uint32_t Data_Format;
@@ -164,13 +179,17 @@ typedef struct TSR {
 } TSR;
 
 /**
- * `op_conv2d` parameters (pad: top, left, bottom, right).
+ * `op_conv2d` parameters (pad: top, left, bottom, right), and the NE's
+ * post-processing activation (`act` is a `TX8_ACT_*` code; 0 = none).
  */
 typedef struct CONV_PARAM {
   uint64_t stride[2];
   uint64_t pad[4];
   uint64_t dilation[2];
   uint64_t groups;
+  uint32_t act;
+  float act_lo;
+  float act_hi;
 } CONV_PARAM;
 
 /**
@@ -207,6 +226,12 @@ typedef struct NE_GEMM_PARAM {
   uint32_t trans_b;
   uint32_t broadcast_b;
   uint32_t accumulate;
+  /**
+   * The NE's post-processing activation (see `ne_act`; 0 = none).
+   */
+  uint32_t act;
+  float act_lo;
+  float act_hi;
 } NE_GEMM_PARAM;
 
 /**
@@ -227,6 +252,12 @@ typedef struct GEMM_PARAM {
   uint32_t trans_a;
   uint32_t trans_b;
   uint32_t accumulate;
+  /**
+   * The NE's post-processing activation (see `ne_act`; 0 = none).
+   */
+  uint32_t act;
+  float act_lo;
+  float act_hi;
 } GEMM_PARAM;
 
 #define Fmt_INT8 0

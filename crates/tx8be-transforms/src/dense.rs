@@ -44,7 +44,7 @@ impl ConstTensor {
     }
 }
 
-fn float_kind(ctx: &Context, t: Type) -> Option<FloatKind> {
+pub(crate) fn float_kind(ctx: &Context, t: Type) -> Option<FloatKind> {
     match ctx.type_kind(t) {
         TypeKind::Float(k) => Some(*k),
         _ => None,

@@ -23,7 +23,7 @@ use tx8be::dialect::values::attr_str;
 
 use crate::dense::is_float;
 use crate::fold_constants::const_value;
-use crate::group_ops::entry_ops;
+use crate::grouping::rewrite_entry_ops;
 use crate::merge_reductions::single_axis_reduce;
 use crate::sink_reshapes::dims;
 
@@ -50,15 +50,7 @@ impl Pass for FoldMean {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        let ctx = target.ctx;
-        let body = &mut *target.body;
-        let mut changed = false;
-        for op in entry_ops(body) {
-            if !body.is_erased(op) {
-                changed |= fold(ctx, body, op);
-            }
-        }
-        Ok(PreservedAnalyses::unless_changed(changed))
+        Ok(rewrite_entry_ops(target, fold))
     }
 }
 

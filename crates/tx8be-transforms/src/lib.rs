@@ -47,6 +47,7 @@ pub mod estimate;
 pub mod fold_constants;
 pub mod fold_mean;
 pub mod fold_transpose_into_gemm;
+pub mod fuse_activation;
 pub mod group_calls;
 pub mod group_ops;
 pub mod grouping;
@@ -78,6 +79,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(merge_reductions::INFO);
     registry.register(reduce_through_transpose::INFO);
     registry.register(fold_mean::INFO);
+    registry.register(fuse_activation::INFO);
     registry.register(sink_reshapes::INFO);
     registry.register(layout::layout_init::INFO);
     registry.register(layout::layout_transmit::INFO);

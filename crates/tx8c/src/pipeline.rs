@@ -55,6 +55,8 @@ pub enum InputLevel {
 /// "Const Management"), on ungrouped tx8be.
 fn layout_and_constant_passes(f: &mut OpPassManager, registry: &PassRegistry, hw: &HardwareConfig) -> Result<(), String> {
     add(f, registry, "tx8be-fold-constants", "")?;
+    // After the folding that makes BatchNorm a conv bias and max(x, 0) a relu.
+    add(f, registry, "tx8be-fuse-activation", "")?;
     add(f, registry, "tx8be-layout-init", "")?;
     add(f, registry, "tx8be-layout-transmit", "")?;
     add(f, registry, "tx8be-layout-align-to-npu", "")?;

@@ -22,11 +22,12 @@
 // A CNN's pool (tiny_cnn: Conv -> Relu -> GlobalAveragePool -> Gemm): the
 // lowering's NHWC -> NCHW transpose before the reductions goes away
 // (tx8be-reduce-through-transpose): mean over W, then over H, of the NHWC
-// Relu output; numbers as the reference interpreter's.
+// relu'd conv output (the relu is the conv's activation,
+// tx8be-fuse-activation); numbers as the reference interpreter's.
 // RUN: tx8c %S/../Inputs/tiny_cnn.onnx --emit=tx8be -q | FileCheck %s --check-prefix=CNN
 // RUN: tx8c %S/../Inputs/tiny_cnn.onnx -o %t/cnn_ref --run=reference -q
 // RUN: tx8c %S/../Inputs/tiny_cnn.onnx -o %t/cnn --run --compare %t/cnn_ref/outputs.npz --compare-all -q 2>&1 | FileCheck %s --check-prefix=CNNSIM
-// CNN: tx8be.Unary
+// CNN: tx8be.Conv{{.*}}activation = "relu"
 // CNN-NOT: tx8be.Transpose
 // CNN: tx8be.Reduce(%{{[0-9]+}}) {axes = array<i64: 2>, {{.*}}kind = "mean"{{.*}} : (tensor<1x4x4x3xbf16>) -> tensor<1x4x3xbf16>
 // CNN-NOT: tx8be.Transpose

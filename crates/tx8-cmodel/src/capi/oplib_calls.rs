@@ -5,13 +5,14 @@
 
 use crate::capi::args::{array, param, scratch};
 use crate::capi::placed::{call_dense, operand, optional, Operand, Rule};
-use crate::capi::types::TSR;
+use crate::capi::types::{self, TSR};
 use crate::capi::{bad, call};
 use crate::isa::{pool::PoolWindow, PoolKind};
 use crate::layout::MemLayout;
 use crate::oplib::{self, Tsr};
 
-/// `op_conv2d` parameters (pad: top, left, bottom, right).
+/// `op_conv2d` parameters (pad: top, left, bottom, right), and the NE's
+/// post-processing activation (`act` is a `TX8_ACT_*` code; 0 = none).
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct CONV_PARAM {
@@ -19,6 +20,9 @@ pub struct CONV_PARAM {
     pub pad: [u64; 4],
     pub dilation: [u64; 2],
     pub groups: u64,
+    pub act: u32,
+    pub act_lo: f32,
+    pub act_hi: f32,
 }
 
 /// `op_pool2d` parameters: `kind` 0 max, 1 average; `pad` is (top, left,
@@ -58,6 +62,7 @@ pub unsafe extern "C" fn op_conv2d(
             pad: p.pad,
             dilation: p.dilation,
             groups: p.groups,
+            act: types::ne_act(OP, p.act, p.act_lo, p.act_hi)?,
         };
         let mut ins = vec![&x, &w];
         ins.extend(bias.as_ref());

@@ -264,6 +264,7 @@ pub unsafe extern "C" fn tsm_ne_gemm(p: *const NE_GEMM_PARAM) -> u64 {
             trans_b: p.trans_b != 0,
             broadcast_b: p.broadcast_b != 0,
             accumulate: p.accumulate != 0,
+            act: types::ne_act("tsm_ne_gemm", p.act, p.act_lo, p.act_hi)?,
         })))
     })
 }
@@ -364,6 +365,7 @@ pub unsafe extern "C" fn op_gemm(
             trans_a: p.trans_a != 0,
             trans_b: p.trans_b != 0,
             accumulate: p.accumulate != 0,
+            act: types::ne_act("op_gemm", p.act, p.act_lo, p.act_hi)?,
         };
         const OP: &str = "op_gemm";
         let bias = optional(ctx, bias, OP, "bias")?;

@@ -291,7 +291,7 @@ fn blocked_gemm_equals_dense_gemm() {
         // SAFETY: every TSR points to a shape that outlives the calls.
         run_c(&card, move || unsafe {
             let (sa, sb, so) = (shape(&ad, &[0; 2], &ad), shape(&bd, &[0; 2], &bd), shape(&od, &[0; 2], &od));
-            let p = crate::capi::types::GEMM_PARAM { trans_a: 0, trans_b: 0, accumulate: 0 };
+            let p = crate::capi::types::GEMM_PARAM { trans_a: 0, trans_b: 0, accumulate: 0, act: 0, act_lo: 0.0, act_hi: 0.0 };
             let (ta, tb, to) = (tsr(6, at, &sa, code), tsr(6, at + 0x10000, &sb, code), tsr(6, at + 0x30000, &so, code));
             op_gemm(&p, &ta, &tb, std::ptr::null(), &to);
         })

@@ -118,6 +118,10 @@ extern "C" fn random_call() {
         pad: std::array::from_fn(|_| r.range_u64(0, 2)),
         dilation: [r.range_u64(0, 2), r.range_u64(0, 2)],
         groups: r.range_u64(0, 2),
+        // Codes 0..=3 (3 is unknown) with bounds that may be inverted.
+        act: r.range_u64(0, 3) as u32,
+        act_lo: f,
+        act_hi: -f,
     };
     let inputs = [p(&mut r, 0), p(&mut r, 1)];
     let which = r.range_u64(0, 19);

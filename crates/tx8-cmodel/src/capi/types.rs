@@ -4,8 +4,10 @@
 
 #![allow(non_camel_case_types, non_upper_case_globals)]
 
+use crate::capi::bad;
 use crate::dtype::DataFormat;
 use crate::error::SimError;
+use crate::isa::NeAct;
 use crate::layout::MemLayout;
 use crate::oplib::Tsr;
 
@@ -62,6 +64,10 @@ pub struct GEMM_PARAM {
     pub trans_a: u32,
     pub trans_b: u32,
     pub accumulate: u32,
+    /// The NE's post-processing activation (see `ne_act`; 0 = none).
+    pub act: u32,
+    pub act_lo: f32,
+    pub act_hi: f32,
 }
 
 /// `tsm_ne_gemm`: one NE GEMM instruction on raw SPM addresses.
@@ -83,6 +89,29 @@ pub struct NE_GEMM_PARAM {
     pub trans_b: u32,
     pub broadcast_b: u32,
     pub accumulate: u32,
+    /// The NE's post-processing activation (see `ne_act`; 0 = none).
+    pub act: u32,
+    pub act_lo: f32,
+    pub act_hi: f32,
+}
+
+/// `act` code of the NE parameter structs: no activation.
+pub const TX8_ACT_NONE: u32 = 0;
+/// `act` code: `max(x, 0)`.
+pub const TX8_ACT_RELU: u32 = 1;
+/// `act` code: `min(max(x, act_lo), act_hi)`.
+pub const TX8_ACT_CLIP: u32 = 2;
+
+/// The NE activation an `act` code names (fields a C caller leaves out of an
+/// initializer are zero, which is "none").
+pub fn ne_act(op: &str, act: u32, lo: f32, hi: f32) -> Result<NeAct, SimError> {
+    match act {
+        TX8_ACT_NONE => Ok(NeAct::None),
+        TX8_ACT_RELU => Ok(NeAct::Relu),
+        TX8_ACT_CLIP if lo <= hi => Ok(NeAct::Clip { lo, hi }),
+        TX8_ACT_CLIP => Err(bad(op, "clip activation needs act_lo <= act_hi (and neither NaN)")),
+        _ => Err(bad(op, &format!("unknown activation code {act} (0 none, 1 relu, 2 clip)"))),
+    }
 }
 
 /// Format code -> format.

@@ -27,7 +27,7 @@ use crate::timing::{TimedOp, Work};
 pub use access::Access;
 pub use cgra::{BinaryOp, CgraInstr, PoolKind, ReduceOp, UnaryOp};
 pub use dma::{DteCopy, LoadKind, RdmaInstr, Strided, TdmaInstr, WdmaInstr};
-pub use ne::{NeConv, NeGemm, NeInstr};
+pub use ne::{NeAct, NeConv, NeGemm, NeInstr};
 
 /// The seed's `OP_INSTR_TYPE`.
 #[allow(non_camel_case_types)]

@@ -35,6 +35,8 @@ pub struct NeGemm {
     pub broadcast_b: bool,
     /// psum accumulate: add the existing `out` (read in `out_fmt`).
     pub accumulate: bool,
+    /// Post-processing activation, after bias and psum.
+    pub act: NeAct,
 }
 
 /// 2-D convolution, NHWC input, HWIO weight (`[KH, KW, C/groups, O]`),
@@ -57,6 +59,53 @@ pub struct NeConv {
     pub pad: [u64; 4],
     pub dilation: [u64; 2],
     pub groups: u64,
+    /// Post-processing activation, after bias.
+    pub act: NeAct,
+}
+
+/// The NE's post-processing activation. Seed 001: after the PE array, the
+/// result "can be post-processed (BN / quantisation / activation) before it
+/// is output". It acts on the accumulator value (fp32 or int32, bias and psum
+/// included) before the single rounding or saturation to the output format,
+/// inside the output pipeline, so it costs no NE cycles.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum NeAct {
+    #[default]
+    None,
+    /// `max(x, 0)`.
+    Relu,
+    /// `min(max(x, lo), hi)` (ReLU6 is `Clip { lo: 0, hi: 6 }`).
+    Clip { lo: f32, hi: f32 },
+}
+
+impl NeAct {
+    /// Apply to an fp32 accumulator value.
+    pub fn apply_f32(self, v: f32) -> f32 {
+        match self {
+            NeAct::None => v,
+            NeAct::Relu => v.max(0.0),
+            NeAct::Clip { lo, hi } => v.max(lo).min(hi),
+        }
+    }
+
+    /// Apply to an int32 accumulator value (clip bounds round inwards).
+    pub fn apply_i32(self, v: i32) -> i32 {
+        let bound = |x: f32| x.clamp(i32::MIN as f32, i32::MAX as f32) as i32;
+        match self {
+            NeAct::None => v,
+            NeAct::Relu => v.max(0),
+            NeAct::Clip { lo, hi } => v.max(bound(lo.ceil())).min(bound(hi.floor())),
+        }
+    }
+
+    /// The instruction-name suffix.
+    fn suffix(self) -> &'static str {
+        match self {
+            NeAct::None => "",
+            NeAct::Relu => "_relu",
+            NeAct::Clip { .. } => "_clip",
+        }
+    }
 }
 
 /// An NE instruction.
@@ -123,13 +172,14 @@ impl NeInstr {
     pub fn name(&self) -> String {
         match self {
             NeInstr::Gemm(g) => format!(
-                "op_Gemm{}{}{}.{}",
+                "op_Gemm{}{}{}{}.{}",
                 if g.trans_a { "_tA" } else { "" },
                 if g.trans_b { "_tB" } else { "" },
                 if g.accumulate { "_psum" } else { "" },
+                g.act.suffix(),
                 g.in_fmt.name()
             ),
-            NeInstr::Conv(c) => format!("op_Conv.{}", c.in_fmt.name()),
+            NeInstr::Conv(c) => format!("op_Conv{}.{}", c.act.suffix(), c.in_fmt.name()),
         }
     }
 
@@ -266,6 +316,9 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
                     }
                 }
             }
+            for o in &mut out {
+                *o = g.act.apply_f32(*o);
+            }
             acc.write_f32(g.out_fmt, o_addr, &out)?;
             if g.broadcast_b {
                 b_cache = Some((b, Vec::new()));
@@ -297,7 +350,7 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
                     }
                 }
             }
-            let wide: Vec<i64> = out.into_iter().map(i64::from).collect();
+            let wide: Vec<i64> = out.into_iter().map(|v| i64::from(g.act.apply_i32(v))).collect();
             acc.write_i64(g.out_fmt, o_addr, &wide)?;
         }
     }
@@ -357,10 +410,10 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
         accf == DataFormat::Int32,
     );
     if accf == DataFormat::Int32 {
-        let ints: Vec<i64> = out.iter().map(|&v| v as i64).collect();
+        let ints: Vec<i64> = out.iter().map(|&v| i64::from(c.act.apply_i32(v as i32))).collect();
         acc.write_i64(c.out_fmt, c.out, &ints)
     } else {
-        let floats: Vec<f32> = out.iter().map(|&v| v as f32).collect();
+        let floats: Vec<f32> = out.iter().map(|&v| c.act.apply_f32(v as f32)).collect();
         acc.write_f32(c.out_fmt, c.out, &floats)
     }
 }

@@ -178,6 +178,7 @@ fn random_instr(r: &mut Rng) -> Instr {
             trans_b: b(r),
             broadcast_b: b(r),
             accumulate: b(r),
+            act: crate::isa::NeAct::None,
         })),
         11 => Instr::Neur(NeInstr::Conv(NeConv {
             in_fmt: f(r),
@@ -193,6 +194,7 @@ fn random_instr(r: &mut Rng) -> Instr {
             pad: [n(r), n(r), n(r), n(r)],
             dilation: [n(r), n(r)],
             groups: n(r),
+            act: crate::isa::NeAct::None,
         })),
         12 => Instr::Rdma(RdmaInstr::Load {
             kind: LoadKind::Var,

@@ -73,6 +73,7 @@ fn ne_gemm_transposes_batches_bias_and_psum() {
             trans_b: tb,
             broadcast_b: false,
             accumulate: acc_psum,
+            act: crate::isa::NeAct::None,
         };
         run(&c, vec![Instr::Neur(NeInstr::Gemm(g))]).unwrap();
         let got = get(&c, pout, Fp32, batch * m * n);
@@ -122,6 +123,7 @@ fn ne_int8_gemm_is_exact_int32() {
         trans_b: false,
         broadcast_b: false,
         accumulate: false,
+        act: crate::isa::NeAct::None,
     };
     run(&c, vec![Instr::Neur(NeInstr::Gemm(g.clone()))]).unwrap();
     let got = get_i(&c, 0x140000, Int32, m * n);
@@ -164,6 +166,7 @@ fn ne_conv_matches_direct_f64_convolution() {
             pad,
             dilation,
             groups,
+            act: crate::isa::NeAct::None,
         };
         let x: Vec<f32> = rng
             .vec_f32((n * h * w * ch) as usize, -1.0, 1.0)
@@ -513,6 +516,7 @@ fn instruction_timing_follows_the_formulas() {
         trans_b: false,
         broadcast_b: false,
         accumulate: false,
+        act: crate::isa::NeAct::None,
     };
     let blocks = 100u64.div_ceil(8) * 200u64.div_ceil(16) * 300u64.div_ceil(8);
     let want = cfg.issue_cycles + blocks.div_ceil(cfg.ne_arrays as u64);

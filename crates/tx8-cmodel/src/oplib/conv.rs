@@ -2,21 +2,22 @@
 //! NHWC input, HWIO weight `[KH, KW, C/groups, O]`, NHWC output.
 
 use crate::error::SimError;
-use crate::isa::{Instr, NeConv, NeInstr};
+use crate::isa::{Instr, NeAct, NeConv, NeInstr};
 use crate::oplib::{op_err, Emitter, Tsr};
 use crate::tile::TileCtx;
 
-/// Window parameters of a convolution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Window parameters of a convolution, and the NE's post-processing activation.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ConvParams {
     pub stride: [u64; 2],
     /// Top, left, bottom, right.
     pub pad: [u64; 4],
     pub dilation: [u64; 2],
     pub groups: u64,
+    pub act: NeAct,
 }
 
-/// `out = conv(x, w) (+ bias)`; depthwise is `groups == C == O`.
+/// `out = act(conv(x, w) (+ bias))`; depthwise is `groups == C == O`.
 pub fn conv2d(
     ctx: &mut TileCtx,
     x: &Tsr,
@@ -52,6 +53,7 @@ pub fn conv2d(
         pad: p.pad,
         dilation: p.dilation,
         groups: p.groups,
+        act: p.act,
     };
     let (oh, ow) = conv
         .out_hw()

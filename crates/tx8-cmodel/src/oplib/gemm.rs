@@ -5,19 +5,20 @@
 //! optional; `accumulate` adds into the existing `out` (psum).
 
 use crate::error::SimError;
-use crate::isa::{Instr, NeGemm, NeInstr};
+use crate::isa::{Instr, NeAct, NeGemm, NeInstr};
 use crate::oplib::{op_err, Emitter, Tsr};
 use crate::tile::TileCtx;
 
-/// Flags of a GEMM call.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Flags of a GEMM call, and the NE's post-processing activation.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct GemmFlags {
     pub trans_a: bool,
     pub trans_b: bool,
     pub accumulate: bool,
+    pub act: NeAct,
 }
 
-/// `out = op(a) x op(b) (+ bias) (+ out)`.
+/// `out = act(op(a) x op(b) (+ bias) (+ out))`.
 pub fn matmul(
     ctx: &mut TileCtx,
     a: &Tsr,
@@ -79,6 +80,7 @@ pub fn matmul(
         trans_b: flags.trans_b,
         broadcast_b: bb.is_none() && batch > 1,
         accumulate: flags.accumulate,
+        act: flags.act,
     })))?;
     em.finish()
 }

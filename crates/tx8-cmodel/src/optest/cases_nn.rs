@@ -3,7 +3,7 @@
 
 use crate::dtype::DataFormat::{self, *};
 use crate::error::SimError;
-use crate::isa::PoolKind;
+use crate::isa::{NeAct, PoolKind};
 use crate::layout::{MemLayout, Nhwc, Placement};
 use crate::oplib::{self, compare::compare, conv::ConvParams, gemm::GemmFlags, reference, Tsr};
 use crate::optest::bench::{decode, Bench};
@@ -25,6 +25,28 @@ pub(crate) fn values(rng: &mut Rng, fmt: DataFormat, n: u64, lo: f64, hi: f64) -
 }
 
 /// Close a case: saturate integer references to the output range, compare.
+/// A random NE post-processing activation (recorded as the case's `act`).
+fn pick_act(rng: &mut Rng, b: &mut Bench, int: bool) -> NeAct {
+    let act = match rng.range_u64(0, 2) {
+        0 => NeAct::None,
+        1 => NeAct::Relu,
+        _ if int => NeAct::Clip { lo: -500.0, hi: 700.0 },
+        _ => NeAct::Clip { lo: -0.5, hi: 0.25 },
+    };
+    b.param("act", act);
+    act
+}
+
+/// The activation on an exact reference value (before rounding or saturation,
+/// as the NE applies it).
+fn act_ref(act: NeAct, v: f64) -> f64 {
+    match act {
+        NeAct::None => v,
+        NeAct::Relu => v.max(0.0),
+        NeAct::Clip { lo, hi } => v.max(f64::from(lo)).min(f64::from(hi)),
+    }
+}
+
 pub(crate) fn finish(
     b: Bench,
     fmt: DataFormat,
@@ -120,6 +142,7 @@ pub fn gemm(rng: &mut Rng) -> Result<CaseData, SimError> {
         trans_a: ta,
         trans_b: tb,
         accumulate: psum,
+        act: pick_act(rng, &mut b, fmt == Int8),
     };
     let bias_t = bias.as_ref().map(|(t, _)| t.clone());
     let cycles = b.run(|ctx| oplib::gemm::matmul(ctx, &a, &bt, bias_t.as_ref(), &out, flags))?;
@@ -137,6 +160,7 @@ pub fn gemm(rng: &mut Rng) -> Result<CaseData, SimError> {
         tb,
         shared,
     );
+    let want = want.into_iter().map(|v| act_ref(flags.act, v)).collect();
     Ok(finish(b, out_fmt, got, want, cycles))
 }
 
@@ -217,9 +241,11 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
         pad,
         dilation: dil,
         groups,
+        act: pick_act(rng, &mut b, fmt == Int8),
     };
     let cycles = b.run(|ctx| oplib::conv::conv2d(ctx, &x, &wt, Some(&bias), &out, p))?;
     let got = b.read(&out)?;
+    let want = want.into_iter().map(|v| act_ref(p.act, v)).collect();
     Ok(finish(b, out_fmt, got, want, cycles))
 }
 

@@ -137,6 +137,7 @@ fn gemm(ctx: &mut TileCtx, s: &GemmShape, l: &Layout, b: u64, c: u64) -> Result<
         trans_b: false,
         broadcast_b: false,
         accumulate: false,
+        act: crate::isa::NeAct::None,
     })))?;
     Ok(())
 }

@@ -17,7 +17,9 @@
 //! mnemonic of the tx8be dialect (`Conv`, `BatchNorm_Inference`, ...),
 //! several of them joined by `|` (OR: any one of them), optionally followed
 //! by `*` (WILDCARD: the element repeated 1 to [`MAX_REPEATS`] times, as
-//! the seed expands `OP *`). The seed's OR splits a whole pattern in two;
+//! the seed expands `OP *`) or by `?` (OPTIONAL: the element or nothing;
+//! `Conv Unary?` is a conv whether or not `tx8be-fuse-activation` took
+//! its relu into it). The seed's OR splits a whole pattern in two;
 //! here `|` binds to one element, and whole alternatives are two lines.
 //! `Reshape` is refused: reshapes always stay outside groups.
 
@@ -60,25 +62,26 @@ pub const DEFAULT_PATTERNS: &str = "\
 # read): two bottlenecks, a stage's first block (with its downsample conv)
 # and the next, a stage's last block and the next stage's first, two basic
 # blocks (tx8be-group-boundaries cuts them where that is faster or where
-# they do not fit)
-7: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
-7: Conv Unary Conv Unary Conv Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
-7: Conv Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
-7: Conv Unary Conv Binary Unary Conv Unary Conv Binary Unary
-7: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Conv Binary Unary
-7: Conv Unary Conv Unary Conv Binary Unary Conv Conv Unary Conv Unary Conv Binary Unary
+# they do not fit). A conv's relu is optional: tx8be-fuse-activation
+# usually makes it the conv's own post-processing.
+7: Conv Unary? Conv Unary? Conv Binary Unary Conv Unary? Conv Unary? Conv Binary Unary
+7: Conv Unary? Conv Unary? Conv Conv Binary Unary Conv Unary? Conv Unary? Conv Binary Unary
+7: Conv Conv Unary? Conv Unary? Conv Binary Unary Conv Unary? Conv Unary? Conv Binary Unary
+7: Conv Unary? Conv Binary Unary Conv Unary? Conv Binary Unary
+7: Conv Unary? Conv Unary? Conv Binary Unary Conv Unary? Conv Unary? Conv Conv Binary Unary
+7: Conv Unary? Conv Unary? Conv Binary Unary Conv Conv Unary? Conv Unary? Conv Binary Unary
 # whole residual blocks: ResNet's bottleneck and basic block, MobileNetV2's
 # inverted residual with and without its residual add
-6: Conv Unary Conv Unary Conv Binary Unary
+6: Conv Unary? Conv Unary? Conv Binary Unary
 # the first block of a ResNet stage, with its downsample conv (before or
 # after the block's convs in program order)
-6: Conv Unary Conv Unary Conv Conv Binary Unary
-6: Conv Conv Unary Conv Unary Conv Binary Unary
-5: Conv Unary Conv Binary Unary
-5: Conv Unary Conv Unary Conv Binary
-4: Conv Unary Conv Unary Conv
+6: Conv Unary? Conv Unary? Conv Conv Binary Unary
+6: Conv Conv Unary? Conv Unary? Conv Binary Unary
+5: Conv Unary? Conv Binary Unary
+5: Conv Unary? Conv Unary? Conv Binary
+4: Conv Unary? Conv Unary? Conv
 # Conv / Gemm / Pool epilogues; a conv's activation then its pool (ResNet's stem)
-3: Conv Unary Pool
+3: Conv Unary? Pool
 3: Conv BatchNorm_Inference Unary|Binary|Cast*
 3: Conv BatchNorm_Inference
 2: Conv|Gemm|Pool Unary|Binary|Cast*
@@ -122,6 +125,8 @@ pub struct Pattern {
 pub struct Element {
     pub alternatives: Vec<&'static str>,
     pub wildcard: bool,
+    /// May be left out (`?`).
+    pub optional: bool,
 }
 
 /// Parses the pattern text format (module doc).
@@ -162,9 +167,13 @@ pub fn parse_patterns(text: &str) -> Result<Vec<Pattern>, PatternError> {
 }
 
 fn parse_element(word: &str) -> Result<Element, String> {
-    let (names, wildcard) = match word.strip_suffix('*') {
+    let (names, optional) = match word.strip_suffix('?') {
         Some(n) => (n, true),
         None => (word, false),
+    };
+    let (names, wildcard) = match names.strip_suffix('*') {
+        Some(n) => (n, true),
+        None => (names, false),
     };
     let mut alternatives = Vec::new();
     for name in names.split('|') {
@@ -177,16 +186,17 @@ fn parse_element(word: &str) -> Result<Element, String> {
             None => return Err(format!("unknown op '{name}' (expected one of: {})", GROUPABLE_OPS.join(", "))),
         }
     }
-    Ok(Element { alternatives, wildcard })
+    Ok(Element { alternatives, wildcard, optional })
 }
 
 /// Every concrete sequence a pattern stands for: the product of the
 /// elements' alternatives, a WILDCARD element taken 1 to [`MAX_REPEATS`]
-/// times (each repeat choosing its alternative independently).
+/// times (each repeat choosing its alternative independently), an OPTIONAL
+/// one also left out.
 pub fn expand(p: &Pattern) -> Vec<Sequence> {
     let mut seqs: Vec<Sequence> = vec![Vec::new()];
     for e in &p.elements {
-        let mut once: Vec<Sequence> = Vec::new();
+        let mut once: Vec<Sequence> = if e.optional { seqs.clone() } else { Vec::new() };
         let repeats = if e.wildcard { MAX_REPEATS } else { 1 };
         let mut frontier = seqs;
         for _ in 0..repeats {
@@ -293,6 +303,17 @@ mod tests {
 
     fn trie(text: &str) -> Trie {
         Trie::build(&parse_patterns(text).unwrap())
+    }
+
+    #[test]
+    fn optional_element_may_be_left_out() {
+        let t = trie("2: Conv Unary? Pool");
+        assert_eq!(t.lookup(&["Conv", "Unary", "Pool"]), Some(2));
+        assert_eq!(t.lookup(&["Conv", "Pool"]), Some(2));
+        assert_eq!(t.lookup(&["Conv", "Unary", "Unary", "Pool"]), None);
+        let t = trie("1: Binary Unary*?");
+        assert_eq!(t.lookup(&["Binary"]), Some(1));
+        assert_eq!(t.lookup(&["Binary", "Unary", "Unary"]), Some(1));
     }
 
     #[test]

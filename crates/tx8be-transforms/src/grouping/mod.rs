@@ -23,6 +23,8 @@ pub mod group_optimization;
 pub mod group_pattern;
 
 use strata_ir::{Body, Context, Op, OpSpec, Value};
+use strata_pass::pass::PassTarget;
+use strata_pass::PreservedAnalyses;
 
 /// Ops that are not computations: they stay outside groups.
 pub fn is_structural(name: &str) -> bool {
@@ -44,6 +46,20 @@ pub fn entry_ops(body: &Body) -> Vec<Op> {
     let Some(&r) = body.root_regions().first() else { return Vec::new() };
     let Some(b) = body.first_block(r) else { return Vec::new() };
     body.block_ops(b).collect()
+}
+
+/// One sweep of a local rewrite over the entry ops (those not erased by an
+/// earlier rewrite of the sweep): the run of a single-sweep graph pass.
+pub fn rewrite_entry_ops(target: &mut PassTarget<'_>, mut rewrite: impl FnMut(&Context, &mut Body, Op) -> bool) -> PreservedAnalyses {
+    let ctx = target.ctx;
+    let body = &mut *target.body;
+    let mut changed = false;
+    for op in entry_ops(body) {
+        if !body.is_erased(op) {
+            changed |= rewrite(ctx, body, op);
+        }
+    }
+    PreservedAnalyses::unless_changed(changed)
 }
 
 /// Whether `v` is produced by a `tx8be.const` (possibly through reshapes).

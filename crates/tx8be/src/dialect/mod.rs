@@ -3,6 +3,7 @@
 //! (`verify.rs`, `shape_rules.rs`), the dialect attributes (`attrs.rs`) and
 //! the builtin attribute readers the ops use (`values.rs`).
 
+pub mod activation;
 pub mod attrs;
 pub mod build;
 pub mod ops;

@@ -201,14 +201,28 @@ pub const COMPUTE_OPS: &[OpRow] = &[
     OpRow {
         kind: OpKind::Conv,
         operands: &[("input", One), ("weight", One), ("bias", MaybeOne)],
-        attrs: &[("strides", c::I64_ARRAY, Required), ("pads", c::I64_ARRAY, Required), ("dilations", c::I64_ARRAY, Required), ("group", c::I64, Required)],
-        summary: "2-D convolution, NHWC input, HWIO weight [KH, KW, C/group, O], optional f32 bias [O] (op_conv2d)",
+        attrs: &[
+            ("strides", c::I64_ARRAY, Required),
+            ("pads", c::I64_ARRAY, Required),
+            ("dilations", c::I64_ARRAY, Required),
+            ("group", c::I64, Required),
+            ("activation", c::STR, Optional),
+            ("act_lo", c::F32, Optional),
+            ("act_hi", c::F32, Optional),
+        ],
+        summary: "2-D convolution, NHWC input, HWIO weight [KH, KW, C/group, O], optional f32 bias [O], optional post-processing activation (op_conv2d)",
     },
     OpRow {
         kind: OpKind::Gemm,
         operands: &[("a", One), ("b", One), ("bias", MaybeOne)],
-        attrs: &[("trans_a", c::BOOL, Default(false_attr)), ("trans_b", c::BOOL, Default(false_attr))],
-        summary: "matrix product a [M,K]/[B,M,K] x b [K,N]/[B,K,N] + bias [N] (op_gemm)",
+        attrs: &[
+            ("trans_a", c::BOOL, Default(false_attr)),
+            ("trans_b", c::BOOL, Default(false_attr)),
+            ("activation", c::STR, Optional),
+            ("act_lo", c::F32, Optional),
+            ("act_hi", c::F32, Optional),
+        ],
+        summary: "matrix product a [M,K]/[B,M,K] x b [K,N]/[B,K,N] + bias [N], optional post-processing activation (op_gemm)",
     },
     OpRow {
         kind: OpKind::BatchNormInference,

@@ -11,8 +11,10 @@ pub(crate) fn err(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Displa
     Diagnostic::error(body.op_loc(op), format!("'{}' op {msg}", ctx.op_name_str(body.op_name(op))))
 }
 
-/// Every compute op: the declared result type must be the rule's.
+/// Every compute op: the declared result type must be the rule's, and a
+/// Conv / Gemm activation must be well formed.
 pub(crate) fn verify_compute_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    super::activation::activation(ctx, body, op).map_err(|m| err(ctx, body, op, m))?;
     let want = infer_result_type(ctx, body, op).map_err(|m| err(ctx, body, op, m))?;
     let got = body.value_type(body.result(op, 0));
     if got != want {

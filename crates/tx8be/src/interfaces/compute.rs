@@ -11,6 +11,7 @@ use tx8_cmodel::oplib::reference;
 
 use super::tensor::{strides, ElementType, TensorData};
 use super::ComputeInterface;
+use crate::dialect::activation::{activation, apply as apply_activation};
 use crate::dialect::ops::OpKind;
 use crate::dialect::shape_rules::{perm_of, reduce_axes, shape_of};
 use crate::dialect::values::{attr_bool, attr_f64, attr_floats, attr_i64, attr_ints, attr_str, dense_elements_f64};
@@ -60,6 +61,17 @@ fn finish(ctx: &Context, body: &Body, op: Op, values: Vec<f64>) -> Out {
     TensorData::new(dims.clone(), values, elem).map(|t| vec![t]).ok_or_else(|| format!("reference produced {n} values for result shape {dims:?}"))
 }
 
+/// `finish` after the Conv / Gemm post-processing activation, applied to
+/// the exact value as the NE applies it to its accumulator.
+fn finish_activated(ctx: &Context, body: &Body, op: Op, mut values: Vec<f64>) -> Out {
+    let act = activation(ctx, body, op)?;
+    let int = !result_of(ctx, body, op)?.1.is_float();
+    for v in &mut values {
+        *v = apply_activation(act, *v, int);
+    }
+    finish(ctx, body, op, values)
+}
+
 fn u64s(d: &[i64]) -> Vec<u64> {
     d.iter().map(|&x| x as u64).collect()
 }
@@ -96,7 +108,7 @@ fn conv(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
         [u(win.dilations[0]), u(win.dilations[1])],
         groups,
     );
-    finish(ctx, body, op, out)
+    finish_activated(ctx, body, op, out)
 }
 
 fn gemm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
@@ -120,7 +132,7 @@ fn gemm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
         tb,
         rb == 2,
     );
-    finish(ctx, body, op, out)
+    finish_activated(ctx, body, op, out)
 }
 
 fn epsilon(ctx: &Context, body: &Body, op: Op) -> Result<f64, String> {

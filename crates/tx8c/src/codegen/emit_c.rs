@@ -24,6 +24,7 @@
 use std::fmt::Write;
 
 use super::plan::{Call, GroupPlan, Input, Program, Step, StepParams, TBox};
+use tx8_cmodel::isa::NeAct;
 
 /// The C source of `main.c`.
 pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
@@ -649,6 +650,16 @@ fn b(v: bool) -> u32 {
     v as u32
 }
 
+/// The trailing `act, act_lo, act_hi` initializers of an NE parameter
+/// struct; none without an activation (C zero-fills them: `TX8_ACT_NONE`).
+pub(super) fn act_fields(act: NeAct) -> String {
+    match act {
+        NeAct::None => String::new(),
+        NeAct::Relu => ", TX8_ACT_RELU, 0.0f, 0.0f".into(),
+        NeAct::Clip { lo, hi } => format!(", TX8_ACT_CLIP, {}, {}", c_float(lo), c_float(hi)),
+    }
+}
+
 /// One operator call: `x(k)` names its input k's TSR pointer (of
 /// `inputs`), `out` the output's; its per-step tables are `{pfx}_*`;
 /// `out_layout` is its result's `mem_layout` code.
@@ -660,18 +671,19 @@ fn emit_call(s: &mut String, call: &Call, pfx: &str, has_imm: bool, out_layout: 
     let (in0, in1, in2, in3, in4) = (x(0), x(1), x(2), x(3), x(4));
     let line = match call {
         Call::None => return,
-        Call::Conv { strides, dilations, group, has_bias } => format!(
-            "CONV_PARAM p = {{{{{}, {}}}, {{{id}_pad[i][0], {id}_pad[i][1], {id}_pad[i][2], {id}_pad[i][3]}}, {{{}, {}}}, {}}};\n        op_conv2d(&p, {in0}, {in1}, {}, {out});",
+        Call::Conv { strides, dilations, group, has_bias, act } => format!(
+            "CONV_PARAM p = {{{{{}, {}}}, {{{id}_pad[i][0], {id}_pad[i][1], {id}_pad[i][2], {id}_pad[i][3]}}, {{{}, {}}}, {}{}}};\n        op_conv2d(&p, {in0}, {in1}, {}, {out});",
             strides[0],
             strides[1],
             dilations[0],
             dilations[1],
             if *group > 1 { format!("{id}_grp[i]") } else { "1".to_string() },
+            act_fields(*act),
             if *has_bias { opt(2) } else { "0".into() }
         ),
-        Call::Gemm { trans_a, trans_b, has_bias } => format!(
-            "GEMM_PARAM p = {{{}, {}, 0}};\n        op_gemm(&p, {in0}, {in1}, {}, {out});",
-            b(*trans_a), b(*trans_b), if *has_bias { opt(2) } else { "0".into() }
+        Call::Gemm { trans_a, trans_b, has_bias, act } => format!(
+            "GEMM_PARAM p = {{{}, {}, 0{}}};\n        op_gemm(&p, {in0}, {in1}, {}, {out});",
+            b(*trans_a), b(*trans_b), act_fields(*act), if *has_bias { opt(2) } else { "0".into() }
         ),
         Call::BatchNorm { epsilon } => format!(
             "BATCHNORM_INFER_PARAM p = {{{}, {}}};\n        op_batchnorm_inference(&p, {in0}, {in1}, {in2}, {in3}, {in4}, {imm}, {out});",

@@ -15,6 +15,7 @@
 use std::fmt::Write;
 
 use super::plan::{Call, GroupPlan};
+use tx8_cmodel::isa::NeAct;
 use tx8be_transforms::ring_share::{BIAS_OPERAND, SHARED_OPERAND};
 
 /// The group function; the box tables (`g{id}_in{k}`, `g{id}_out`,
@@ -61,9 +62,9 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
     }
     s.push_str("    op_join(TX8_ENGINE_RDMA);\n");
     s.push_str("    const uint64_t chunk_bytes = tx8_placed_bytes(&pre);\n");
-    let (trans_a, trans_b) = match g.call {
-        Call::Gemm { trans_a, trans_b, .. } => (trans_a, trans_b),
-        _ => (false, false),
+    let (trans_a, trans_b, act) = match g.call {
+        Call::Gemm { trans_a, trans_b, act, .. } => (trans_a, trans_b, act),
+        _ => (false, false, NeAct::None),
     };
     // Every step multiplies the same shapes (ring_order checked it).
     let Some(step0) = g.steps.iter().flatten().next() else { return };
@@ -92,12 +93,13 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
     };
     let _ = writeln!(
         s,
-        "        NE_GEMM_PARAM p = {{{}, {}, {:#x}ull, ab[buf], ao[c], {bias}, {m}, {k}, {n}, 1, {}, {}, 0, 0}};",
+        "        NE_GEMM_PARAM p = {{{}, {}, {:#x}ull, ab[buf], ao[c], {bias}, {m}, {k}, {n}, 1, {}, {}, 0, 0{}}};",
         a.ddr.fmt.c_name(),
         g.output.fmt.c_name(),
         a.spm_addrs[0],
         trans_a as u32,
-        trans_b as u32
+        trans_b as u32,
+        super::emit_c::act_fields(act)
     );
     s.push_str("        tsm_ne_gemm(&p);\n");
     let _ = writeln!(s, "        if (j + 1 < {t} && i + 1 < end) tsm_dte_copy(g{id}_prev[t], ab[buf], ab[1 + (j + 1) % 3], chunk_bytes);");

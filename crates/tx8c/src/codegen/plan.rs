@@ -7,6 +7,7 @@
 //! pure function of the IR and the ops' interfaces: no decision is made
 //! there), and printed as C by `emit_c.rs`.
 
+use tx8_cmodel::isa::NeAct;
 use tx8_cmodel::layout::{MemLayout, Placement};
 
 /// A box of a tensor: start and size per dim, in whole-tensor coordinates.
@@ -159,8 +160,9 @@ pub struct LinePlan {
 pub enum Call {
     /// Load and store only (copies: concat parts, strided-free slices).
     None,
-    Conv { strides: [i64; 2], dilations: [i64; 2], group: i64, has_bias: bool },
-    Gemm { trans_a: bool, trans_b: bool, has_bias: bool },
+    /// `act`: the NE's post-processing activation (`CONV_PARAM.act`).
+    Conv { strides: [i64; 2], dilations: [i64; 2], group: i64, has_bias: bool, act: NeAct },
+    Gemm { trans_a: bool, trans_b: bool, has_bias: bool, act: NeAct },
     BatchNorm { epsilon: f32 },
     Softmax,
     LayerNorm { epsilon: f32 },

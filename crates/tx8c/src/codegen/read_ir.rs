@@ -70,14 +70,16 @@ fn flag(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
 fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> Result<Call, Diagnostic> {
     let name = ctx.op_name_str(body.op_name(op));
     let pair = |v: Vec<i64>| [v.first().copied().unwrap_or(1), v.get(1).copied().unwrap_or(1)];
+    let act = || tx8be::dialect::activation::activation(ctx, body, op).map_err(|m| unsupported(ctx, body, op, &m));
     Ok(match name {
         "tx8be.Conv" => Call::Conv {
             strides: pair(ints(ctx, body, op, "strides")),
             dilations: pair(ints(ctx, body, op, "dilations")),
             group: tx8be::dialect::values::attr_i64(ctx, body, op, "group").unwrap_or(1),
             has_bias: body.num_operands(op) == 3,
+            act: act()?,
         },
-        "tx8be.Gemm" => Call::Gemm { trans_a: flag(ctx, body, op, "trans_a"), trans_b: flag(ctx, body, op, "trans_b"), has_bias: body.num_operands(op) == 3 },
+        "tx8be.Gemm" => Call::Gemm { trans_a: flag(ctx, body, op, "trans_a"), trans_b: flag(ctx, body, op, "trans_b"), has_bias: body.num_operands(op) == 3, act: act()? },
         "tx8be.BatchNorm_Inference" => Call::BatchNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
         "tx8be.Softmax" => Call::Softmax,
         "tx8be.LayerNorm" => Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },

@@ -381,6 +381,22 @@ uint64_t op_conv2d(const struct CONV_PARAM *p,
                    const struct TSR *out);
 
 /**
+ * 2-D convolution adding `psum` (a tensor of the output's dims, format and
+ * placement, e.g. a residual) to the NE's accumulator before the
+ * activation: `out = act(conv(input, weight) + bias + psum)`, one NE
+ * instruction. `bias` may be NULL; `psum` may be `out` itself.
+ *
+ * # Safety
+ * Pointers must be NULL (bias only) or point to live, initialised values.
+ */
+uint64_t op_conv2d_psum(const struct CONV_PARAM *p,
+                        const struct TSR *input,
+                        const struct TSR *weight,
+                        const struct TSR *bias,
+                        const struct TSR *psum,
+                        const struct TSR *out);
+
+/**
  * LayerNorm over the last axis; gamma and beta are fp32 vectors.
  *
  * # Safety

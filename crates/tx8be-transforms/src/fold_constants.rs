@@ -132,7 +132,7 @@ fn first_slice(t: &ConstTensor, d: usize) -> ConstTensor {
     ConstTensor { dims, elem: t.elem, values, splat: false }
 }
 
-fn new_const(ctx: &Context, body: &mut Body, t: &ConstTensor, before: Op, like: Op) -> Value {
+pub(crate) fn new_const(ctx: &Context, body: &mut Body, t: &ConstTensor, before: Op, like: Op) -> Value {
     let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), dense_attr(ctx, t, t.elem))]);
     let ty = ctx.ranked_tensor_type(&t.dims, t.elem);
     let c = body.create_op(OpSpec::new(ctx, "tx8be.const", body.op_loc(like)).results(&[ty]).attrs(attrs));

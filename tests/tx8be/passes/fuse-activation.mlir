@@ -64,3 +64,52 @@ func.func @others(%x: tensor<1x4x4x2xbf16>, %w: tensor<1x1x2x3xbf16>, %a: tensor
   %e = tx8be.Unary(%g) {kind = "exp"} : (tensor<4x16xbf16>) -> tensor<4x16xbf16>
   return %r2, %e : tensor<1x4x4x3xbf16>, tensor<4x16xbf16>
 }
+
+// A residual block's end: add(conv, r) then relu -> the conv takes r as its
+// psum (operand 3, after the bias) and the relu as its activation.
+// CHECK-LABEL: func.func @residual
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x3xbf16>, %[[W:.*]]: tensor<1x1x3x3xbf16>, %[[B:.*]]: tensor<3xf32>)
+// CHECK-NEXT: %[[C:.*]] = tx8be.Conv(%[[X]], %[[W]], %[[B]], %[[X]]) {activation = "relu"
+// CHECK-NEXT: return %[[C]]
+func.func @residual(%x: tensor<1x4x4x3xbf16>, %w: tensor<1x1x3x3xbf16>, %b: tensor<3xf32>) -> tensor<1x4x4x3xbf16> {
+  %c = tx8be.Conv(%x, %w, %b) {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x4x3xbf16>, tensor<1x1x3x3xbf16>, tensor<3xf32>) -> tensor<1x4x4x3xbf16>
+  %a = tx8be.Binary(%x, %c) {kind = "add"} : (tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %r = tx8be.Unary(%a) {kind = "relu"} : (tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16>
+  return %r : tensor<1x4x4x3xbf16>
+}
+
+// A downsample block: add(conv3, conv_ds) -> the later conv takes the
+// earlier one's result as its psum; a conv without a bias gets a zero one.
+// CHECK-LABEL: func.func @two_convs
+// CHECK-NEXT: %[[C3:.*]] = tx8be.Conv(%arg0, %arg1)
+// CHECK-NEXT: %[[Z:.*]] = tx8be.const dense<0.000000e+00> : tensor<3xf32>
+// CHECK-NEXT: %[[D:.*]] = tx8be.Conv(%arg2, %arg3, %[[Z]], %[[C3]])
+// CHECK-NOT: tx8be.Binary
+// CHECK: return %[[D]]
+func.func @two_convs(%x: tensor<1x4x4x3xbf16>, %w: tensor<1x1x3x3xbf16>, %y: tensor<1x4x4x2xbf16>, %wd: tensor<1x1x2x3xbf16>) -> tensor<1x4x4x3xbf16> {
+  %c = tx8be.Conv(%x, %w) {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x4x3xbf16>, tensor<1x1x3x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %d = tx8be.Conv(%y, %wd) {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x4x2xbf16>, tensor<1x1x2x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %a = tx8be.Binary(%c, %d) {kind = "add"} : (tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16>
+  return %a : tensor<1x4x4x3xbf16>
+}
+
+// Must not fire: the conv already has its relu (the add comes after the
+// activation, a psum would come before it), the other operand broadcasts,
+// and the residual is defined after the conv.
+// CHECK-LABEL: func.func @no_residual
+// CHECK: tx8be.Conv{{.*}}activation = "relu"
+// CHECK: tx8be.Binary
+// CHECK: tx8be.Conv
+// CHECK-NOT: activation
+// CHECK: tx8be.Binary
+// CHECK: tx8be.Binary
+func.func @no_residual(%x: tensor<1x4x4x3xbf16>, %w: tensor<1x1x3x3xbf16>, %s: tensor<1x1x1x3xbf16>) -> (tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>) {
+  %c = tx8be.Conv(%x, %w) {activation = "relu", dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x4x3xbf16>, tensor<1x1x3x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %a = tx8be.Binary(%c, %x) {kind = "add"} : (tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %d = tx8be.Conv(%x, %w) {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x4x3xbf16>, tensor<1x1x3x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %b = tx8be.Binary(%d, %s) {kind = "add"} : (tensor<1x4x4x3xbf16>, tensor<1x1x1x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %e = tx8be.Conv(%x, %w) {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x4x3xbf16>, tensor<1x1x3x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %later = tx8be.Unary(%x) {kind = "exp"} : (tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16>
+  %f = tx8be.Binary(%e, %later) {kind = "add"} : (tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16>
+  return %a, %b, %f : tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>, tensor<1x4x4x3xbf16>
+}

@@ -50,28 +50,70 @@ pub unsafe extern "C" fn op_conv2d(
     bias: *const TSR,
     out: *const TSR,
 ) -> u64 {
-    const OP: &str = "op_conv2d";
+    // SAFETY: the caller's pointers, as documented; psum NULL.
+    unsafe { conv2d_call("op_conv2d", p, input, weight, bias, std::ptr::null(), out) }
+}
+
+/// 2-D convolution adding `psum` (a tensor of the output's dims, format and
+/// placement, e.g. a residual) to the NE's accumulator before the
+/// activation: `out = act(conv(input, weight) + bias + psum)`, one NE
+/// instruction. `bias` may be NULL; `psum` may be `out` itself.
+///
+/// # Safety
+/// Pointers must be NULL (bias only) or point to live, initialised values.
+#[no_mangle]
+pub unsafe extern "C" fn op_conv2d_psum(
+    p: *const CONV_PARAM,
+    input: *const TSR,
+    weight: *const TSR,
+    bias: *const TSR,
+    psum: *const TSR,
+    out: *const TSR,
+) -> u64 {
+    if psum.is_null() {
+        return call(|_| Err(bad("op_conv2d_psum", "psum is NULL (op_conv2d has no psum)")));
+    }
+    // SAFETY: the caller's pointers, as documented.
+    unsafe { conv2d_call("op_conv2d_psum", p, input, weight, bias, psum, out) }
+}
+
+/// `op_conv2d` and `op_conv2d_psum` (`psum` NULL for none).
+///
+/// # Safety
+/// As theirs.
+unsafe fn conv2d_call(
+    op: &'static str,
+    p: *const CONV_PARAM,
+    input: *const TSR,
+    weight: *const TSR,
+    bias: *const TSR,
+    psum: *const TSR,
+    out: *const TSR,
+) -> u64 {
     call(|ctx| {
-        let p = param(p, OP)?;
-        let bias = optional(ctx, bias, OP, "bias")?;
-        let x = operand(ctx, input, OP, "input")?;
-        let w = operand(ctx, weight, OP, "weight")?;
-        let y = operand(ctx, out, OP, "out")?;
+        let p = param(p, op)?;
+        let bias = optional(ctx, bias, op, "bias")?;
+        let psum = optional(ctx, psum, op, "psum")?;
+        let x = operand(ctx, input, op, "input")?;
+        let w = operand(ctx, weight, op, "weight")?;
+        let y = operand(ctx, out, op, "out")?;
         let cp = oplib::conv::ConvParams {
             stride: p.stride,
             pad: p.pad,
             dilation: p.dilation,
             groups: p.groups,
-            act: types::ne_act(OP, p.act, p.act_lo, p.act_hi)?,
+            act: types::ne_act(op, p.act, p.act_lo, p.act_hi)?,
         };
         let mut ins = vec![&x, &w];
         ins.extend(bias.as_ref());
-        call_dense(ctx, OP, Rule::Blocked, &ins, &[&y], |ctx| {
+        ins.extend(psum.as_ref());
+        call_dense(ctx, op, Rule::Blocked, &ins, &[&y], |ctx| {
             oplib::conv::conv2d(
                 ctx,
                 &x.tsr,
                 &w.tsr,
                 bias.as_ref().map(|b| &b.tsr),
+                psum.as_ref().map(|s| &s.tsr),
                 &y.tsr,
                 cp,
             )

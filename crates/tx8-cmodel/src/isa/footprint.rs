@@ -250,6 +250,9 @@ impl Instr {
                     ),
                     c.bias
                         .and_then(|b| span(spm, b, e(acc, c.out_channels), false)),
+                    c.psum.and_then(|p| {
+                        span(spm, p, e(c.out_fmt, c.dims[0] * oh * ow * c.out_channels), false)
+                    }),
                     span(
                         spm,
                         c.out,

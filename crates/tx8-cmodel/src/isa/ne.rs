@@ -59,7 +59,11 @@ pub struct NeConv {
     pub pad: [u64; 4],
     pub dilation: [u64; 2],
     pub groups: u64,
-    /// Post-processing activation, after bias.
+    /// The psum input: a tensor of the output's shape and format added to
+    /// the accumulator (after bias, before the activation). A residual
+    /// connection's add.
+    pub psum: Option<u64>,
+    /// Post-processing activation, after bias and psum.
     pub act: NeAct,
 }
 
@@ -179,7 +183,12 @@ impl NeInstr {
                 g.act.suffix(),
                 g.in_fmt.name()
             ),
-            NeInstr::Conv(c) => format!("op_Conv{}.{}", c.act.suffix(), c.in_fmt.name()),
+            NeInstr::Conv(c) => format!(
+                "op_Conv{}{}.{}",
+                if c.psum.is_some() { "_psum" } else { "" },
+                c.act.suffix(),
+                c.in_fmt.name()
+            ),
         }
     }
 
@@ -409,11 +418,28 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
         ow,
         accf == DataFormat::Int32,
     );
+    let out_elems = out.len() as u64;
     if accf == DataFormat::Int32 {
-        let ints: Vec<i64> = out.iter().map(|&v| i64::from(c.act.apply_i32(v as i32))).collect();
+        let psum = match c.psum {
+            Some(p) => acc.read_i64(c.out_fmt, p, out_elems)?,
+            None => vec![0; out.len()],
+        };
+        let ints: Vec<i64> = out
+            .iter()
+            .zip(&psum)
+            .map(|(&v, &p)| i64::from(c.act.apply_i32((v as i32).wrapping_add(p as i32))))
+            .collect();
         acc.write_i64(c.out_fmt, c.out, &ints)
     } else {
-        let floats: Vec<f32> = out.iter().map(|&v| c.act.apply_f32(v as f32)).collect();
+        let psum = match c.psum {
+            Some(p) => acc.read_f32(c.out_fmt, p, out_elems)?,
+            None => vec![0.0; out.len()],
+        };
+        let floats: Vec<f32> = out
+            .iter()
+            .zip(&psum)
+            .map(|(&v, &p)| c.act.apply_f32(v as f32 + p))
+            .collect();
         acc.write_f32(c.out_fmt, c.out, &floats)
     }
 }

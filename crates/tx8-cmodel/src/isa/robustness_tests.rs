@@ -194,7 +194,8 @@ fn random_instr(r: &mut Rng) -> Instr {
             pad: [n(r), n(r), n(r), n(r)],
             dilation: [n(r), n(r)],
             groups: n(r),
-            act: crate::isa::NeAct::None,
+            psum: if b(r) { Some(a(r)) } else { None },
+            act: crate::isa::NeAct::Relu,
         })),
         12 => Instr::Rdma(RdmaInstr::Load {
             kind: LoadKind::Var,

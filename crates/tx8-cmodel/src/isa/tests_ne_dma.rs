@@ -166,6 +166,7 @@ fn ne_conv_matches_direct_f64_convolution() {
             pad,
             dilation,
             groups,
+            psum: None,
             act: crate::isa::NeAct::None,
         };
         let x: Vec<f32> = rng

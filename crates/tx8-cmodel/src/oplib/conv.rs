@@ -17,12 +17,14 @@ pub struct ConvParams {
     pub act: NeAct,
 }
 
-/// `out = act(conv(x, w) (+ bias))`; depthwise is `groups == C == O`.
+/// `out = act(conv(x, w) (+ bias) (+ psum))`; depthwise is `groups == C == O`.
+/// `psum` (the NE's psum input: a residual) has the output's dims and format.
 pub fn conv2d(
     ctx: &mut TileCtx,
     x: &Tsr,
     w: &Tsr,
     bias: Option<&Tsr>,
+    psum: Option<&Tsr>,
     out: &Tsr,
     p: ConvParams,
 ) -> Result<u64, SimError> {
@@ -53,6 +55,7 @@ pub fn conv2d(
         pad: p.pad,
         dilation: p.dilation,
         groups: p.groups,
+        psum: psum.map(|t| t.addr),
         act: p.act,
     };
     let (oh, ow) = conv
@@ -60,6 +63,9 @@ pub fn conv2d(
         .ok_or_else(|| op_err(OP, "window does not fit the input"))?;
     if out.elems() != n * oh * ow * o {
         return Err(op_err(OP, format!("output must be {n}x{oh}x{ow}x{o}")));
+    }
+    if psum.is_some_and(|s| s.elems() != out.elems() || s.fmt != out.fmt) {
+        return Err(op_err(OP, "psum must have the output's dims and format"));
     }
     if bias.is_some_and(|b| b.elems() != o) {
         return Err(op_err(OP, "bias must have O elements"));

@@ -235,7 +235,16 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
         us(dil),
         groups as usize,
     );
-    let out = b.output(out_fmt, &[n, oh as u64, ow as u64, o])?;
+    let out_dims = [n, oh as u64, ow as u64, o];
+    let out = b.output(out_fmt, &out_dims)?;
+    // The psum input (a residual) half the time.
+    let psum = if flip(rng) {
+        let (plo, phi) = if fmt == Int8 { (-1000.0, 1000.0) } else { (-1.0, 1.0) };
+        let v = values(rng, out_fmt, out.elems(), plo, phi);
+        Some(b.input("psum", out_fmt, &out_dims, &v)?)
+    } else {
+        None
+    };
     let p = ConvParams {
         stride,
         pad,
@@ -243,9 +252,11 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
         groups,
         act: pick_act(rng, &mut b, fmt == Int8),
     };
-    let cycles = b.run(|ctx| oplib::conv::conv2d(ctx, &x, &wt, Some(&bias), &out, p))?;
+    let psum_t = psum.as_ref().map(|(t, _)| t.clone());
+    let cycles = b.run(|ctx| oplib::conv::conv2d(ctx, &x, &wt, Some(&bias), psum_t.as_ref(), &out, p))?;
     let got = b.read(&out)?;
-    let want = want.into_iter().map(|v| act_ref(p.act, v)).collect();
+    let added = |i: usize| psum.as_ref().map_or(0.0, |(_, v)| v[i]);
+    let want = want.into_iter().enumerate().map(|(i, v)| act_ref(p.act, v + added(i))).collect();
     Ok(finish(b, out_fmt, got, want, cycles))
 }
 

@@ -17,9 +17,9 @@
 //! mnemonic of the tx8be dialect (`Conv`, `BatchNorm_Inference`, ...),
 //! several of them joined by `|` (OR: any one of them), optionally followed
 //! by `*` (WILDCARD: the element repeated 1 to [`MAX_REPEATS`] times, as
-//! the seed expands `OP *`) or by `?` (OPTIONAL: the element or nothing;
-//! `Conv Unary?` is a conv whether or not `tx8be-fuse-activation` took
-//! its relu into it). The seed's OR splits a whole pattern in two;
+//! the seed expands `OP *`) or by `?` (OPTIONAL: the element or nothing,
+//! `Conv Pool?` is a conv with or without a pool after it). The seed's OR
+//! splits a whole pattern in two;
 //! here `|` binds to one element, and whole alternatives are two lines.
 //! `Reshape` is refused: reshapes always stay outside groups.
 
@@ -62,26 +62,25 @@ pub const DEFAULT_PATTERNS: &str = "\
 # read): two bottlenecks, a stage's first block (with its downsample conv)
 # and the next, a stage's last block and the next stage's first, two basic
 # blocks (tx8be-group-boundaries cuts them where that is faster or where
-# they do not fit). A conv's relu is optional: tx8be-fuse-activation
-# usually makes it the conv's own post-processing.
-7: Conv Unary? Conv Unary? Conv Binary Unary Conv Unary? Conv Unary? Conv Binary Unary
-7: Conv Unary? Conv Unary? Conv Conv Binary Unary Conv Unary? Conv Unary? Conv Binary Unary
-7: Conv Conv Unary? Conv Unary? Conv Binary Unary Conv Unary? Conv Unary? Conv Binary Unary
-7: Conv Unary? Conv Binary Unary Conv Unary? Conv Binary Unary
-7: Conv Unary? Conv Unary? Conv Binary Unary Conv Unary? Conv Unary? Conv Conv Binary Unary
-7: Conv Unary? Conv Unary? Conv Binary Unary Conv Conv Unary? Conv Unary? Conv Binary Unary
+# they do not fit)
+7: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
+7: Conv Unary Conv Unary Conv Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
+7: Conv Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary
+7: Conv Unary Conv Binary Unary Conv Unary Conv Binary Unary
+7: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Conv Binary Unary
+7: Conv Unary Conv Unary Conv Binary Unary Conv Conv Unary Conv Unary Conv Binary Unary
 # whole residual blocks: ResNet's bottleneck and basic block, MobileNetV2's
 # inverted residual with and without its residual add
-6: Conv Unary? Conv Unary? Conv Binary Unary
+6: Conv Unary Conv Unary Conv Binary Unary
 # the first block of a ResNet stage, with its downsample conv (before or
 # after the block's convs in program order)
-6: Conv Unary? Conv Unary? Conv Conv Binary Unary
-6: Conv Conv Unary? Conv Unary? Conv Binary Unary
-5: Conv Unary? Conv Binary Unary
-5: Conv Unary? Conv Unary? Conv Binary
-4: Conv Unary? Conv Unary? Conv
+6: Conv Unary Conv Unary Conv Conv Binary Unary
+6: Conv Conv Unary Conv Unary Conv Binary Unary
+5: Conv Unary Conv Binary Unary
+5: Conv Unary Conv Unary Conv Binary
+4: Conv Unary Conv Unary Conv
 # Conv / Gemm / Pool epilogues; a conv's activation then its pool (ResNet's stem)
-3: Conv Unary? Pool
+3: Conv Unary Pool
 3: Conv BatchNorm_Inference Unary|Binary|Cast*
 3: Conv BatchNorm_Inference
 2: Conv|Gemm|Pool Unary|Binary|Cast*

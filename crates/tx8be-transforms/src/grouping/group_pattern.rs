@@ -27,6 +27,11 @@
 //!   two of its ops, and the group sits where its last op was (see
 //!   `create_group`);
 //! - Reshape is never matched (patterns cannot name it).
+//!
+//! A Conv or Gemm that `tx8be-fuse-activation` gave a psum input and an
+//! activation reads as the ops it replaced (`pattern_tokens`: `Conv
+//! Binary Unary`), so the patterns name the model's graph whether or not
+//! the NE took the add and the relu.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
@@ -38,6 +43,7 @@ use strata_pass::PreservedAnalyses;
 
 use super::automaton::{parse_patterns, Pattern, Trie, DEFAULT_PATTERNS};
 use super::{create_group, entry_ops, is_groupable, number_groups};
+use tx8be::dialect::ops::{op_kind, OpKind};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-group-pattern",
@@ -176,8 +182,7 @@ fn candidate(ctx: &Context, body: &Body, op: Op, taken: &HashSet<Op>) -> bool {
 /// sole users: (the ops, the pattern's priority), longest first, then the
 /// highest priority.
 fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken: &HashSet<Op>, next_op: &HashMap<Op, Op>, chain: &mut Vec<Op>) -> Option<(Vec<Op>, i64)> {
-    let name = ctx.op_name_str(body.op_name(op));
-    let next = trie.step(node, name.strip_prefix("tx8be.")?)?;
+    let next = pattern_tokens(ctx, body, op)?.into_iter().try_fold(node, |n, t| trie.step(n, t))?;
     chain.push(op);
     let mut best = trie.terminal(next).filter(|_| closed(body, chain)).map(|p| (chain.clone(), p));
     // The chain goes on to the op's sole user, or to the next op in program
@@ -224,6 +229,21 @@ fn joins(ctx: &Context, body: &Body, chain: &[Op], n: Op) -> bool {
         body.defining_op(v).is_some_and(|d| chain.contains(&d))
             || (!super::is_weight(ctx, body, v) && chain.iter().any(|&c| (0..body.num_operands(c)).any(|j| body.operand(c, j) == v)))
     })
+}
+
+/// The op names `op` stands for in a pattern: its mnemonic, then `Binary`
+/// for a Conv's psum (a residual add) and `Unary` for a Conv's or Gemm's
+/// activation (the ops `tx8be-fuse-activation` folded into it).
+fn pattern_tokens(ctx: &Context, body: &Body, op: Op) -> Option<Vec<&'static str>> {
+    let kind = op_kind(ctx, body, op)?;
+    let mut tokens = vec![kind.mnemonic()];
+    if kind == OpKind::Conv && body.num_operands(op) == 4 {
+        tokens.push("Binary");
+    }
+    if matches!(kind, OpKind::Conv | OpKind::Gemm) && body.op_attr(ctx, op, "activation").is_some() {
+        tokens.push("Unary");
+    }
+    Some(tokens)
 }
 
 /// The one op using `op`'s result, if every use is by the same op (the

@@ -200,7 +200,7 @@ pub const COMMON_ATTRS: &[AttrRow] = &[
 pub const COMPUTE_OPS: &[OpRow] = &[
     OpRow {
         kind: OpKind::Conv,
-        operands: &[("input", One), ("weight", One), ("bias", MaybeOne)],
+        operands: &[("input", One), ("weight", One), ("bias", MaybeOne), ("psum", MaybeOne)],
         attrs: &[
             ("strides", c::I64_ARRAY, Required),
             ("pads", c::I64_ARRAY, Required),
@@ -210,7 +210,7 @@ pub const COMPUTE_OPS: &[OpRow] = &[
             ("act_lo", c::F32, Optional),
             ("act_hi", c::F32, Optional),
         ],
-        summary: "2-D convolution, NHWC input, HWIO weight [KH, KW, C/group, O], optional f32 bias [O], optional post-processing activation (op_conv2d)",
+        summary: "2-D convolution, NHWC input, HWIO weight [KH, KW, C/group, O], optional f32 bias [O], optional psum of the result's type added before the optional post-processing activation (a psum needs a bias) (op_conv2d / op_conv2d_psum)",
     },
     OpRow {
         kind: OpKind::Gemm,

@@ -210,7 +210,10 @@ fn conv(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     if w[2] * g != x[3] {
         return Err(format!("weight input channels {} times group {g} must equal the input channels {}", w[2], x[3]));
     }
-    if body.num_operands(op) == 3 {
+    if body.num_operands(op) > 4 {
+        return Err(format!("takes at most 4 operands (input, weight, bias, psum), got {}", body.num_operands(op)));
+    }
+    if body.num_operands(op) >= 3 {
         let b = operand_shape(ctx, body, op, 2);
         if b != [w[3]] {
             return Err(format!("bias must have shape [{}], got {}", w[3], fmt_shape(&b)));
@@ -222,6 +225,12 @@ fn conv(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
         out[1 + axis] = win
             .out_dim(axis, x[1 + axis])
             .ok_or_else(|| format!("the {}x{} kernel (dilated) does not fit the padded input {}", w[0], w[1], fmt_shape(&x)))?;
+    }
+    if body.num_operands(op) == 4 {
+        let p = operand_shape(ctx, body, op, 3);
+        if p != out || operand_elem(ctx, body, op, 3) != operand_elem(ctx, body, op, 0) {
+            return Err(format!("psum must have the result's shape {} and element type, got {}", fmt_shape(&out), fmt_shape(&p)));
+        }
     }
     Ok(out)
 }

@@ -108,6 +108,14 @@ fn conv(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
         [u(win.dilations[0]), u(win.dilations[1])],
         groups,
     );
+    // The psum is added to the accumulator as the NE does: in fp32 for
+    // floats (the product is an fp32 value), exactly for integers.
+    let float = result_of(ctx, body, op)?.1.is_float();
+    let out = match inputs.get(3) {
+        Some(p) if float => out.iter().zip(&p.values).map(|(&v, &s)| f64::from(v as f32 + s as f32)).collect(),
+        Some(p) => out.iter().zip(&p.values).map(|(v, s)| v + s).collect(),
+        None => out,
+    };
     finish_activated(ctx, body, op, out)
 }
 

@@ -110,11 +110,12 @@ fn result_type(body: &Body, op: Op) -> Type {
     body.value_type(body.result(op, 0))
 }
 
-/// Conv's fixed layout: `NHWC-HWIO-[Tensor-]NHWC` (OPS.md): the bias is
-/// one row of per-channel values.
+/// Conv's fixed layout: `NHWC-HWIO-[Tensor-[NHWC-]]NHWC` (OPS.md): the
+/// bias is one row of per-channel values, a psum is shaped as the result.
 pub fn conv_layout(_ctx: &Context, body: &Body, op: Op) -> String {
     let mut e = vec!["NHWC", "HWIO"];
-    e.extend(body.operands(op).skip(2).map(|_| "Tensor"));
+    e.extend(body.operands(op).skip(2).take(1).map(|_| "Tensor"));
+    e.extend(body.operands(op).skip(3).map(|_| "NHWC"));
     e.push("NHWC");
     e.join("-")
 }

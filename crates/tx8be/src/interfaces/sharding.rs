@@ -162,12 +162,16 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
         OpKind::Conv => {
             // N and rows (with halo) follow the output; output channels
             // split the weight and bias (and the input's channels of whole
-            // groups, fixed up in `tile_sharding_split`).
+            // groups, fixed up in `tile_sharding_split`); a psum is the
+            // output's box.
             no_shard.push(2);
             no_split.push(2);
             let mut v = vec![vec![Some(0), Some(1), None, None], vec![None, None, None, Some(3)]];
-            if n == 3 {
+            if n >= 3 {
                 v.push(vec![Some(3)]);
+            }
+            if n == 4 {
+                v.push(vec![Some(0), Some(1), Some(2), Some(3)]);
             }
             v
         }
@@ -423,8 +427,11 @@ fn window_boxes(ctx: &Context, body: &Body, op: Op, kind: OpKind, shapes: &[Vec<
     }
     let weight = SliceBox { start: vec![0, 0, 0, o0], size: vec![w[0], w[1], w[2], o1 - o0] };
     let mut boxes = vec![input, weight];
-    if shapes.len() == 3 {
+    if shapes.len() >= 3 {
         boxes.push(SliceBox { start: vec![o0], size: vec![o1 - o0] });
+    }
+    if shapes.len() == 4 {
+        boxes.push(out.clone());
     }
     Ok(boxes)
 }

@@ -671,15 +671,17 @@ fn emit_call(s: &mut String, call: &Call, pfx: &str, has_imm: bool, out_layout: 
     let (in0, in1, in2, in3, in4) = (x(0), x(1), x(2), x(3), x(4));
     let line = match call {
         Call::None => return,
-        Call::Conv { strides, dilations, group, has_bias, act } => format!(
-            "CONV_PARAM p = {{{{{}, {}}}, {{{id}_pad[i][0], {id}_pad[i][1], {id}_pad[i][2], {id}_pad[i][3]}}, {{{}, {}}}, {}{}}};\n        op_conv2d(&p, {in0}, {in1}, {}, {out});",
+        Call::Conv { strides, dilations, group, has_bias, has_psum, act } => format!(
+            "CONV_PARAM p = {{{{{}, {}}}, {{{id}_pad[i][0], {id}_pad[i][1], {id}_pad[i][2], {id}_pad[i][3]}}, {{{}, {}}}, {}{}}};\n        {}(&p, {in0}, {in1}, {}{}, {out});",
             strides[0],
             strides[1],
             dilations[0],
             dilations[1],
             if *group > 1 { format!("{id}_grp[i]") } else { "1".to_string() },
             act_fields(*act),
-            if *has_bias { opt(2) } else { "0".into() }
+            if *has_psum { "op_conv2d_psum" } else { "op_conv2d" },
+            if *has_bias { opt(2) } else { "0".into() },
+            if *has_psum { format!(", {}", opt(3)) } else { String::new() }
         ),
         Call::Gemm { trans_a, trans_b, has_bias, act } => format!(
             "GEMM_PARAM p = {{{}, {}, 0{}}};\n        op_gemm(&p, {in0}, {in1}, {}, {out});",

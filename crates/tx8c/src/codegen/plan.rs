@@ -160,8 +160,9 @@ pub struct LinePlan {
 pub enum Call {
     /// Load and store only (copies: concat parts, strided-free slices).
     None,
-    /// `act`: the NE's post-processing activation (`CONV_PARAM.act`).
-    Conv { strides: [i64; 2], dilations: [i64; 2], group: i64, has_bias: bool, act: NeAct },
+    /// `act`: the NE's post-processing activation (`CONV_PARAM.act`);
+    /// `has_psum`: operand 3 is added to the accumulator (`op_conv2d_psum`).
+    Conv { strides: [i64; 2], dilations: [i64; 2], group: i64, has_bias: bool, has_psum: bool, act: NeAct },
     Gemm { trans_a: bool, trans_b: bool, has_bias: bool, act: NeAct },
     BatchNorm { epsilon: f32 },
     Softmax,

@@ -5,7 +5,10 @@
 //! vector rate, where the 4-D form costs a strided DMA copy per image row
 //! (`oplib::movement::transpose`). Each such transpose becomes
 //! `Reshape -> Transpose (collapsed) -> Reshape`; a dense reshape is free
-//! (the same bytes under other dims).
+//! (the same bytes under other dims). A transpose whose only user is a
+//! conv (reading it as its input) is left whole: the operator library
+//! merges the axes of each box itself (`movement::collapse_runs`), and
+//! without reshapes around it the transpose can join the conv's group.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec};
 use strata_pass::pass::{Pass, PassTarget};
@@ -56,27 +59,9 @@ impl Pass for CollapseTransposeDims {
 /// (collapsed input dims, collapsed perm). `None` when no two axes move
 /// together.
 pub fn collapsed(dims: &[i64], perm: &[usize]) -> Option<(Vec<i64>, Vec<usize>)> {
-    // Runs in output order: output axes i and i+1 join when perm[i+1] == perm[i] + 1.
-    let mut runs: Vec<Vec<usize>> = Vec::new();
-    for (i, &p) in perm.iter().enumerate() {
-        match runs.last_mut() {
-            Some(run) if i > 0 && p == perm[i - 1] + 1 => run.push(p),
-            _ => runs.push(vec![p]),
-        }
-    }
-    if runs.len() == perm.len() {
-        return None;
-    }
-    // Input order of the runs: by their first input axis.
-    let mut by_input: Vec<usize> = (0..runs.len()).collect();
-    by_input.sort_by_key(|&k| runs[k][0]);
-    let in_dims: Vec<i64> = by_input.iter().map(|&k| runs[k].iter().map(|&a| dims[a]).product()).collect();
-    // Output axis k of the collapsed transpose is run k, at input position by_input^-1(k).
-    let mut position = vec![0; runs.len()];
-    for (pos, &k) in by_input.iter().enumerate() {
-        position[k] = pos;
-    }
-    Some((in_dims, position))
+    let udims: Vec<u64> = dims.iter().map(|&d| d.max(0) as u64).collect();
+    let (in_dims, merged) = tx8_cmodel::oplib::movement::collapse_runs(&udims, perm);
+    (merged.len() < perm.len()).then(|| (in_dims.iter().map(|&d| d as i64).collect(), merged))
 }
 
 fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
@@ -87,8 +72,14 @@ fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
         return false;
     }
     let perm: Vec<usize> = perm.iter().map(|&p| p as usize).collect();
-    let Some((in_dims, new_perm)) = collapsed(&dims, &perm) else { return false };
+    // A transpose feeding a conv alone (a model's NCHW input) stays whole:
+    // the conv's group transposes each box on chip, where the operator
+    // library merges the axes itself, and a reshape would keep it apart.
     let result = body.result(op, 0);
+    if !body.use_empty(result) && body.uses(result).all(|(u, i)| i == 0 && ctx.op_name_str(body.op_name(u)) == "tx8be.Conv") {
+        return false;
+    }
+    let Some((in_dims, new_perm)) = collapsed(&dims, &perm) else { return false };
     let out_dims = ctx.shape(body.value_type(result)).unwrap_or(&[]).to_vec();
     let mid_dims: Vec<i64> = new_perm.iter().map(|&p| in_dims[p]).collect();
     let xin = reshape_before(ctx, body, op, x, &in_dims);

@@ -224,26 +224,36 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             // trailing axes kept: strided copies of whole runs; otherwise
             // one strided TDMA copy per row of whichever side has fewer
             // rows (oplib::movement::transpose).
-            let perm = tx8be::dialect::values::attr_ints(ctx, body, op, "perm").unwrap_or_default();
+            // Axes moving together are one (`movement::collapse_runs`).
+            let perm: Vec<usize> = tx8be::dialect::values::attr_ints(ctx, body, op, "perm").unwrap_or_default().iter().map(|&p| p.max(0) as usize).collect();
+            let mut in_box = vec![0u64; perm.len()];
+            for (i, &p) in perm.iter().enumerate() {
+                if let (Some(slot), Some(&d)) = (in_box.get_mut(p), out.size.get(i)) {
+                    *slot = d.max(0) as u64;
+                }
+            }
+            let (in_box, perm) = tx8_cmodel::oplib::movement::collapse_runs(&in_box, &perm);
+            let out_size: Vec<i64> = perm.iter().map(|&p| in_box[p] as i64).collect();
+            let perm: Vec<i64> = perm.iter().map(|&p| p as i64).collect();
             let r = perm.len();
             let batched_2d = r >= 2 && perm[r - 2] == r as i64 - 1 && perm[r - 1] == r as i64 - 2 && (0..r - 2).all(|i| perm[i] == i as i64);
-            let last = out.size.last().map(|&d| d.max(1) as u64).unwrap_or(1);
+            let last = out_size.last().map(|&d| d.max(1) as u64).unwrap_or(1);
             let kept = (0..r).rev().take_while(|&d| perm[d] == d as i64).count();
             if batched_2d {
-                let batches = prod(&out.size[..r - 2]).max(1);
+                let batches = prod(&out_size[..r - 2]).max(1);
                 w.ct = batches as f64 * ct(n_in / batches, fmt, 1, false);
                 w.issued = batches as u32;
             } else if kept > 0 {
                 // Trailing axes kept: one strided copy per index of the
                 // outer axes but the longest (whose rows it moves).
-                let outer: Vec<u64> = out.size[..r - kept].iter().map(|&d| d.max(1) as u64).collect();
+                let outer: Vec<u64> = out_size[..r - kept].iter().map(|&d| d.max(1) as u64).collect();
                 let longest = outer.iter().copied().max().unwrap_or(1);
                 let copies = outer.iter().product::<u64>() / longest;
                 w.tdma = copies as f64 * tdma(n_out / copies * fmt.size() as u64);
             } else {
                 // The input slice's last dim is the output axis holding the input's last axis.
                 let q = perm.iter().position(|&p| p == r as i64 - 1).unwrap_or(r.saturating_sub(1));
-                let in_last = out.size.get(q).map(|&d| d.max(1) as u64).unwrap_or(1);
+                let in_last = out_size.get(q).map(|&d| d.max(1) as u64).unwrap_or(1);
                 let (out_rows, in_rows) = (n_out / last, n_out / in_last);
                 w.tdma = if in_rows < out_rows { in_rows as f64 * tdma(in_last * fmt.size() as u64) } else { out_rows as f64 * tdma(last * fmt.size() as u64) };
             }

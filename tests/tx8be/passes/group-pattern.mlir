@@ -202,3 +202,56 @@ func.func @mask_softmax(%s: tensor<6x4x4xf32>, %m: tensor<2x1x1x4xf32>) -> tenso
   %p = tx8be.Softmax(%b) {axis = 3 : i64} : (tensor<2x3x4x4xf32>) -> tensor<2x3x4x4xf32>
   return %p : tensor<2x3x4x4xf32>
 }
+
+// A conv that tx8be-fuse-activation gave a psum (the residual) and a relu
+// reads as `Conv Binary Unary`: the basic block is one group as unfused.
+// CHECK-LABEL: func.func @fused_basic_block
+// CHECK: tx8be.group -> tensor<1x8x8x4xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Conv(%arg0, %{{.*}}) {activation = "relu"
+// CHECK-NEXT: tx8be.Conv(%{{.*}}, %{{.*}}, %{{.*}}, %arg0) {activation = "relu"
+// CHECK-NEXT: tx8be.yield
+func.func @fused_basic_block(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32> {
+  %w = tx8be.const dense<0.5> : tensor<3x3x4x4xf32>
+  %b = tx8be.const dense<0.0> : tensor<4xf32>
+  %c1 = tx8be.Conv(%x, %w) {activation = "relu", strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x8x8x4xf32>
+  %c2 = tx8be.Conv(%c1, %w, %b, %x) {activation = "relu", strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x4xf32>, tensor<4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  return %c2 : tensor<1x8x8x4xf32>
+}
+
+// A CNN's stem: the NCHW input's transpose and its conversion to channel
+// blocks, the conv (relu fused) and the max pool: one group.
+// CHECK-LABEL: func.func @stem
+// CHECK: tx8be.group -> tensor<1x4x4x8xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Transpose(%arg0)
+// CHECK-NEXT: tx8be.ChannelNorm
+// CHECK-NEXT: tx8be.Conv
+// CHECK-NEXT: tx8be.Pool
+// CHECK-NEXT: tx8be.yield
+func.func @stem(%x: tensor<1x3x8x8xf32>) -> tensor<1x4x4x8xf32> {
+  %w = tx8be.const dense<0.5> : tensor<3x3x3x8xf32>
+  %t = tx8be.Transpose(%x) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x3x8x8xf32>) -> tensor<1x8x8x3xf32>
+  %n = tx8be.ChannelNorm(%t) {to_blocked = true, blocked = "NCx"} : (tensor<1x8x8x3xf32>) -> tensor<1x8x8x3xf32>
+  %c = tx8be.Conv(%n, %w) {activation = "relu", strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x8xf32>) -> tensor<1x8x8x8xf32>
+  %p = tx8be.Pool(%c) {kind = "max", kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>} : (tensor<1x8x8x8xf32>) -> tensor<1x4x4x8xf32>
+  return %p : tensor<1x4x4x8xf32>
+}
+
+// A stage's first basic block after fusion: the downsample conv, later in
+// program order, takes conv2's result as its psum and the relu (`Conv Unary
+// Conv Conv Binary Unary`): one group.
+// CHECK-LABEL: func.func @fused_downsample_basic_block
+// CHECK: tx8be.group -> tensor<1x8x8x8xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Conv(%arg0, %{{.*}}) {activation = "relu"
+// CHECK-NEXT: %[[C2:.*]] = tx8be.Conv
+// CHECK-NEXT: tx8be.Conv(%arg0, %{{.*}}, %{{.*}}, %[[C2]]) {activation = "relu"
+// CHECK-NEXT: tx8be.yield
+func.func @fused_downsample_basic_block(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8x8xf32> {
+  %w1 = tx8be.const dense<0.5> : tensor<3x3x4x8xf32>
+  %w2 = tx8be.const dense<0.25> : tensor<3x3x8x8xf32>
+  %wd = tx8be.const dense<0.125> : tensor<1x1x4x8xf32>
+  %b = tx8be.const dense<0.0> : tensor<8xf32>
+  %c1 = tx8be.Conv(%x, %w1) {activation = "relu", strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x8xf32>) -> tensor<1x8x8x8xf32>
+  %c2 = tx8be.Conv(%c1, %w2) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %d = tx8be.Conv(%x, %wd, %b, %c2) {activation = "relu", strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<1x1x4x8xf32>, tensor<8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %d : tensor<1x8x8x8xf32>
+}

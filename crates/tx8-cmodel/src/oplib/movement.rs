@@ -29,6 +29,13 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
             format!("output must have dims {want:?} in the input format"),
         ));
     }
+    // Axes that move together (consecutive and in order on both sides) are
+    // one axis: NCHW -> NHWC is the batched swap [N, C, H*W] -> [N, H*W, C].
+    let (in_dims, perm) = collapse_runs(&x.dims, perm);
+    let out_dims: Vec<u64> = perm.iter().map(|&p| in_dims[p]).collect();
+    let (x, out) = (&Tsr::new(x.fmt, x.addr, &in_dims), &Tsr::new(out.fmt, out.addr, &out_dims));
+    let perm = &perm[..];
+    let r = in_dims.len();
     let es = x.fmt.size() as u64;
     let mut em = Emitter::new(ctx);
     // Swapping the last two axes (batched 2-D transpose): CT transposes.
@@ -148,6 +155,34 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
         }))?;
     }
     em.finish()
+}
+
+/// A transpose of `dims` by `perm` with the runs of input axes that stay
+/// consecutive and in order in the output merged into one axis each:
+/// (merged input dims, merged perm). The same transpose of the same bytes;
+/// unchanged when no two axes move together. `perm` must be a permutation.
+pub fn collapse_runs(dims: &[u64], perm: &[usize]) -> (Vec<u64>, Vec<usize>) {
+    // Runs in output order: output axes i and i+1 join when perm[i+1] == perm[i] + 1.
+    let mut runs: Vec<(usize, usize)> = Vec::new(); // (first input axis, length)
+    for (i, &p) in perm.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if i > 0 && p == perm[i - 1] + 1 => run.1 += 1,
+            _ => runs.push((p, 1)),
+        }
+    }
+    // Input order of the runs: by their first input axis.
+    let mut by_input: Vec<usize> = (0..runs.len()).collect();
+    by_input.sort_by_key(|&k| runs[k].0);
+    let in_dims = by_input
+        .iter()
+        .map(|&k| dims[runs[k].0..runs[k].0 + runs[k].1].iter().product())
+        .collect();
+    // Output axis k of the merged transpose is run k, at input position by_input^-1(k).
+    let mut merged = vec![0; runs.len()];
+    for (pos, &k) in by_input.iter().enumerate() {
+        merged[k] = pos;
+    }
+    (in_dims, merged)
 }
 
 /// `out = x` with new dims (same element count); a TDMA copy when the
@@ -486,6 +521,38 @@ mod tests {
             }
             assert_eq!(placed, p.from_dense(&dense).unwrap(), "{dims:?}");
         }
+    }
+
+    #[test]
+    fn collapse_runs_merges_axes_moving_together() {
+        // NCHW -> NHWC is the batched swap [N, C, H*W] -> [N, H*W, C].
+        assert_eq!(collapse_runs(&[2, 3, 5, 7], &[0, 2, 3, 1]), (vec![2, 3, 35], vec![0, 2, 1]));
+        // [a b c d] -> [c d b a]: c and d move together.
+        assert_eq!(collapse_runs(&[2, 3, 4, 5], &[2, 3, 1, 0]), (vec![2, 3, 20], vec![2, 1, 0]));
+        // Nothing moves together: unchanged.
+        assert_eq!(collapse_runs(&[2, 3, 4, 5], &[0, 2, 1, 3]), (vec![2, 3, 4, 5], vec![0, 2, 1, 3]));
+        assert_eq!(collapse_runs(&[6], &[0]), (vec![6], vec![0]));
+    }
+
+    /// A 4-D NCHW -> NHWC transpose runs as its collapsed 3-D form: the
+    /// same cycles, the same numbers.
+    #[test]
+    fn nchw_to_nhwc_runs_as_the_batched_swap() {
+        let bf = crate::dtype::DataFormat::Bf16;
+        let run = |dims: &[u64], perm: &[usize]| {
+            let mut b = crate::optest::Bench::new().unwrap();
+            let n: u64 = dims.iter().product();
+            let values: Vec<f64> = (0..n).map(|i| (i % 97) as f64).collect();
+            let (x, _) = b.input("x", bf, dims, &values).unwrap();
+            let od: Vec<u64> = perm.iter().map(|&p| dims[p]).collect();
+            let out = b.output(bf, &od).unwrap();
+            let cycles = b.run(|ctx| transpose(ctx, &x, perm, &out)).unwrap();
+            (cycles, b.read(&out).unwrap())
+        };
+        let (c4, v4) = run(&[1, 3, 20, 224], &[0, 2, 3, 1]);
+        let (c3, v3) = run(&[1, 3, 4480], &[0, 2, 1]);
+        assert_eq!((c4, &v4), (c3, &v3));
+        assert_eq!(v4[..4], [0.0, 4480.0 % 97.0, 8960.0 % 97.0, 1.0]);
     }
 
     #[test]

@@ -77,9 +77,17 @@ pub const DEFAULT_PATTERNS: &str = "\
 6: Conv Unary Conv Unary Conv Conv Binary Unary
 6: Conv Conv Unary Conv Unary Conv Binary Unary
 5: Conv Unary Conv Binary Unary
+# a stage's first basic block (ResNet-18), its downsample conv before or
+# after the block's convs
+5: Conv Unary Conv Conv Binary Unary
+5: Conv Conv Unary Conv Binary Unary
 5: Conv Unary Conv Unary Conv Binary
 4: Conv Unary Conv Unary Conv
-# Conv / Gemm / Pool epilogues; a conv's activation then its pool (ResNet's stem)
+# Conv / Gemm / Pool epilogues; a conv's activation then its pool (ResNet's
+# stem), with the conversion of the model's input to the NE's layout before
+# it (NCHW -> NHWC, then to channel blocks)
+5: Transpose ChannelNorm Conv Unary Pool
+4: ChannelNorm Conv Unary Pool
 3: Conv Unary Pool
 3: Conv BatchNorm_Inference Unary|Binary|Cast*
 3: Conv BatchNorm_Inference

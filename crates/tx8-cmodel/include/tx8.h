@@ -568,6 +568,20 @@ uint64_t tx8_placed_bytes(const struct TSR *t);
 uint64_t op_dma_load(const struct TSR *dst, uint64_t ddr_addr);
 
 /**
+ * As `op_dma_load`, when buffer `prev` (NULL: none) holds an earlier box
+ * of the same DDR tensor (its `L_SHAPE`): if `dst`'s box slides past it
+ * (equal but along one dim, where it starts inside `prev`'s box and ends
+ * at or past its end: `oplib::slide::slide_overlap`), the overlap is
+ * copied from `prev` by TDMA (joined before return) and only the rest is
+ * read from DDR; else the whole box is loaded. A group's halo rows cross
+ * the DDR once this way. `prev` and `dst` must not overlap in SPM.
+ *
+ * # Safety
+ * Pointer arguments must be NULL (`prev` only) or point to live, initialised values.
+ */
+uint64_t op_dma_load_slide(const struct TSR *dst, const struct TSR *prev, uint64_t ddr_addr);
+
+/**
  * As `op_dma_load`, for constants (weights).
  *
  * # Safety

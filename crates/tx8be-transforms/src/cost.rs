@@ -334,26 +334,43 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
     let result = body.result(op, 0);
     let max_steps = steps.iter().map(Vec::len).max().unwrap_or(0);
-    // The bytes each tile loads (boxes that changed) and stores per step.
+    // A double-buffered group overlaps step k's call with step k+1's loads
+    // and step k-1's store (tx8be-sharding's choice, codegen's pipelined
+    // loop): its time is the pipeline composition of the per-step times.
+    let pipelined = crate::sharding::recorded_buffers(ctx, body, op) >= 2;
+    // Its sliding slots read only what the previous buffer lacks.
+    let sliding = if pipelined { crate::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw) } else { vec![false; g.loads.len()] };
+    // The bytes each tile loads (boxes that changed) and stores per step,
+    // and the TDMA cycles of the step's slides.
     let mut load_bytes: Vec<Vec<Vec<Dma>>> = Vec::with_capacity(steps.len());
+    let mut slide_copies: Vec<Vec<f64>> = Vec::with_capacity(steps.len());
     for tile_steps in &steps {
         let mut last: Vec<Option<&SliceBox>> = vec![None; g.loads.len()];
-        let per_step = tile_steps
+        let (per_step, copies): (Vec<Vec<Dma>>, Vec<f64>) = tile_steps
             .iter()
             .map(|s| {
                 let mut v = Vec::new();
+                let mut copy = 0.0;
                 for (k, held) in last.iter_mut().enumerate() {
                     let b = s.load_box(&g, k);
                     if shared[k].is_some() || copied[k].is_some() || broadcast[k] || *held == Some(b) || prod(&b.size) == 0 {
                         continue;
                     }
+                    let value = g.load_value(body, k);
+                    match held.filter(|_| sliding[k]).and_then(|p| crate::slide::slide_cost(ctx, body, value, p, b)) {
+                        Some(sl) => {
+                            v.push(Dma { descriptors: sl.rdma_descriptors, bytes: sl.rdma_bytes });
+                            copy += sl.copy_cycles(hw);
+                        }
+                        None => v.push(dma(ctx, body, value, b)),
+                    }
                     *held = Some(b);
-                    v.push(dma(ctx, body, g.load_value(body, k), b));
                 }
-                v
+                (v, copy)
             })
-            .collect();
+            .unzip();
         load_bytes.push(per_step);
+        slide_copies.push(copies);
     }
     let store_bytes: Vec<Vec<Dma>> = steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, &s.out)).collect()).collect();
     // Tiles at step k share the DDR (a fluid model): a tile's transfers
@@ -369,16 +386,12 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let mut best = GroupEstimate::default();
     let mut best_total = -1.0;
     let mut ddr_bytes = 0u64;
-    // A double-buffered group overlaps step k's call with step k+1's loads
-    // and step k-1's store (tx8be-sharding's choice, codegen's pipelined
-    // loop): its time is the pipeline composition of the per-step times.
-    let pipelined = crate::sharding::recorded_buffers(ctx, body, op) >= 2;
     let mut best_pipelined = 0.0f64;
     for (t, tile_steps) in steps.iter().enumerate() {
         let mut e = GroupEstimate::default();
         let mut times: Vec<crate::pipeline_cost::StepTimes> = Vec::with_capacity(tile_steps.len());
         for (k, s) in tile_steps.iter().enumerate() {
-            let before = (e.ddr_cycles, e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles);
+            let mut before = (e.ddr_cycles, e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles);
             let loads = &load_bytes[t][k];
             let mine: u64 = loads.iter().map(|d| d.bytes).sum();
             let descriptors: u64 = loads.iter().map(|d| d.descriptors).sum();
@@ -386,6 +399,15 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             if !loads.is_empty() {
                 e.ddr_cycles += descriptors as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
                 e.sync_cycles += join;
+            }
+            // This step's slide copies run in the step before, ahead of its calls.
+            let copy = slide_copies[t][k];
+            if copy > 0.0 {
+                e.tdma_cycles += copy;
+                before.1 += copy;
+                if let Some(p) = times.last_mut() {
+                    p.compute += copy;
+                }
             }
             if !copy_group {
                 // Loads copied out of another's buffer, then the calls of
@@ -420,7 +442,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             let store_time = store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
             e.ddr_cycles += store_time;
             e.sync_cycles += join;
-            times.push(crate::pipeline_cost::StepTimes { load: load_time, compute: compute_time, store: store_time, prologue: 0.0 });
+            times.push(crate::pipeline_cost::StepTimes::new(load_time, compute_time, store_time, 0.0));
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
         let tile_time = if pipelined { crate::pipeline_cost::pipelined_cycles(&times, hw) } else { total };

@@ -62,6 +62,7 @@ pub mod reduce_through_transpose;
 pub mod ring_share;
 pub mod schedule;
 pub mod sink_reshapes;
+pub mod slide;
 pub mod search;
 pub mod sharding;
 pub mod spm_alloc;

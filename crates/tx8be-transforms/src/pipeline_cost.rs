@@ -99,6 +99,19 @@ pub struct StepTimes {
     /// (`broadcast::broadcast_cycles`), which the first step's loads
     /// overlap (codegen issues them first).
     pub prologue: f64,
+    /// The loads when double-buffered: sliding slots read only the part
+    /// the previous buffer lacks (`slide`); `load` otherwise.
+    pub slid_load: f64,
+    /// The TDMA copies of those slides, run before the previous step's
+    /// calls (codegen issues step i+1's loads first).
+    pub slide_copy: f64,
+}
+
+impl StepTimes {
+    /// A step whose loads do not slide.
+    pub fn new(load: f64, compute: f64, store: f64, prologue: f64) -> StepTimes {
+        StepTimes { load, compute, store, prologue, slid_load: load, slide_copy: 0.0 }
+    }
 }
 
 /// The DDR bytes per cycle one tile's DMAs get: the loads and stores of
@@ -129,13 +142,14 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
     // Weights every tile needs whole come once, by the broadcast prologue.
     let LoadMoves { shared, copied, broadcast, prologue, before_loads } = LoadMoves::of(ctx, body, g, steps, hw);
     let narrowed = crate::schedule::narrowed_reads(g, steps);
+    let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {
         let mut times = Vec::with_capacity(tile.len());
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
-            let mut load = 0.0;
+            let (mut load, mut slid_load, mut slide_copy) = (0.0, 0.0, 0.0);
             // Copies out of another load's buffer run before the calls.
             let mut copies = 0.0;
             for k in 0..g.loads.len() {
@@ -147,7 +161,16 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
                 if shared[k].is_some() || broadcast[k] || prev.is_some_and(|p| p.load_box(g, k) == b) {
                     continue;
                 }
-                load += dma_cycles(ctx, body, g.load_value(body, k), b, rate, hw);
+                let v = g.load_value(body, k);
+                let whole = dma_cycles(ctx, body, v, b, rate, hw);
+                load += whole;
+                match prev.filter(|_| sliding[k]).and_then(|p| crate::slide::slide_cost(ctx, body, v, p.load_box(g, k), b)) {
+                    Some(sl) => {
+                        slid_load += hw.dma_start_cycles as f64 * sl.rdma_descriptors as f64 + sl.rdma_bytes as f64 / rate;
+                        slide_copy += sl.copy_cycles(hw);
+                    }
+                    None => slid_load += whole,
+                }
             }
             // The calls run one after another on the compute engines.
             // Narrowed reads copy their boxes before their calls.
@@ -156,7 +179,8 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
             let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
             // The first step's loads queue behind the prologue's chunk loads.
             let (load, prologue) = if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };
-            times.push(StepTimes { load, compute, store, prologue });
+            let slid_load = if prev.is_none() { load } else { slid_load };
+            times.push(StepTimes { load, compute, store, prologue, slid_load, slide_copy });
             prev = Some(s);
         }
         let t = single_buffered_cycles(&times, hw);
@@ -177,15 +201,16 @@ pub fn single_buffered_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
 
 /// Cycles of the software pipeline over the steps: the first loads, then
 /// per step the longer of its compute and the DMAs overlapping it (the
-/// next step's loads and the previous step's store), then the last store.
+/// next step's loads, sliding where they slide, and the previous step's
+/// store), after the next step's slide copies, then the last store.
 pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let join = hw.join_cycles as f64;
     let Some(first) = steps.first() else { return 0.0 };
     let mut total = first.load.max(first.prologue) + join;
     for i in 0..steps.len() {
-        let next_load = steps.get(i + 1).map_or(0.0, |s| s.load);
+        let (next_load, next_copy) = steps.get(i + 1).map_or((0.0, 0.0), |s| (s.slid_load, s.slide_copy));
         let prev_store = if i > 0 { steps[i - 1].store } else { 0.0 };
-        total += steps[i].compute.max(next_load + prev_store) + 2.0 * join;
+        total += next_copy + steps[i].compute.max(next_load + prev_store) + 2.0 * join;
     }
     total + steps.last().map_or(0.0, |s| s.store) + join
 }
@@ -195,7 +220,7 @@ mod tests {
     use super::*;
 
     fn st(load: f64, compute: f64, store: f64) -> StepTimes {
-        StepTimes { load, compute, store, prologue: 0.0 }
+        StepTimes::new(load, compute, store, 0.0)
     }
 
     #[test]

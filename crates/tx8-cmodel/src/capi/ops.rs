@@ -100,6 +100,34 @@ unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
     })
 }
 
+/// As `op_dma_load`, when buffer `prev` (NULL: none) holds an earlier box
+/// of the same DDR tensor (its `L_SHAPE`): if `dst`'s box slides past it
+/// (equal but along one dim, where it starts inside `prev`'s box and ends
+/// at or past its end: `oplib::slide::slide_overlap`), the overlap is
+/// copied from `prev` by TDMA (joined before return) and only the rest is
+/// read from DDR; else the whole box is loaded. A group's halo rows cross
+/// the DDR once this way. `prev` and `dst` must not overlap in SPM.
+///
+/// # Safety
+/// Pointer arguments must be NULL (`prev` only) or point to live, initialised values.
+#[no_mangle]
+pub unsafe extern "C" fn op_dma_load_slide(dst: *const TSR, prev: *const TSR, ddr_addr: u64) -> u64 {
+    const OP: &str = "op_dma_load_slide";
+    if prev.is_null() {
+        return load(dst, ddr_addr, LoadKind::Var);
+    }
+    call(|ctx| {
+        let t = operand(ctx, dst, OP, "dst")?;
+        let p = operand(ctx, prev, OP, "prev")?;
+        let (whole, start) = unsafe_whole(dst)?;
+        let (prev_whole, prev_start) = unsafe_whole(prev)?;
+        if prev_whole != whole || p.layout != t.layout {
+            return Err(crate::oplib::op_err(OP, "prev holds a box of another tensor or placement"));
+        }
+        oplib::slide::load_slide(ctx, &DdrTensor { addr: ddr_addr, dims: whole }, &p.tsr, &prev_start, &start, &t.tsr, t.layout)
+    })
+}
+
 /// As `op_dma_load`, for constants (weights).
 ///
 /// # Safety

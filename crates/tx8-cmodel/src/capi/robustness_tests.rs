@@ -180,6 +180,7 @@ extern "C" fn random_call() {
             ),
             15 => op_reshape(p(&mut r, 0), p(&mut r, 1)),
             16 => op_channel_norm(code % 5, code & 1, p(&mut r, 0), p(&mut r, 1)),
+            17 if r.range_u64(0, 1) == 0 => op_dma_load_slide(p(&mut r, 0), p(&mut r, 1), 0x1000_0000),
             17 => op_spm_box_copy(u64s.as_ptr(), p(&mut r, 0), p(&mut r, 1)),
             _ => op_gather(0x1000_0000, 16, u64::from(code), p(&mut r, 0), p(&mut r, 1)),
         };

@@ -31,6 +31,7 @@ pub mod pad;
 pub mod reduce;
 pub mod reference;
 pub mod select;
+pub mod slide;
 
 use crate::dtype::DataFormat;
 use crate::engine::{Engine, EngineMask};

@@ -95,7 +95,7 @@ impl OpTimes {
             .map(|s| {
                 let prologue: f64 = (0..self.loads.len()).filter(|&k| self.broadcast[k]).map(|k| self.loads[k][s]).sum();
                 let behind = if prologue > 0.0 { self.before_loads } else { 0.0 };
-                StepTimes { prologue, load: behind + (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && !self.broadcast[k] && changed[s][k]).map(|k| self.loads[k][s]).sum::<f64>(), compute: (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>() + self.calls.iter().map(|c| c[s]).sum::<f64>(), store: self.store[s] }
+                StepTimes::new(behind + (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && !self.broadcast[k] && changed[s][k]).map(|k| self.loads[k][s]).sum::<f64>(), (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>() + self.calls.iter().map(|c| c[s]).sum::<f64>(), self.store[s], prologue)
             })
             .collect()
     }

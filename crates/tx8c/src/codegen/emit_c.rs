@@ -582,10 +582,18 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             let dim = o.ddr.dims.len();
             let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
             let _ = writeln!(s, "{indent}if (!held{k}[u{k}] || !same_box(held{k}[u{k}], &g{id}_in{k}[{j}], {dim})) {{");
+            if o.slides {
+                // The buffer holding the previous box, for the overlap.
+                let _ = writeln!(s, "{indent}    const int p{k} = u{k};");
+            }
             let _ = writeln!(s, "{indent}    u{k} = (u{k} + 1) % {n};");
             let _ = writeln!(s, "{indent}    set_shape(&s{k}[u{k}], {dim}, g{id}_whole{k}, &g{id}_in{k}[{j}]);");
             let _ = writeln!(s, "{indent}    in{k}[u{k}] = (TSR){{{}, a{k}[u{k}], &s{k}[u{k}], {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
-            let _ = writeln!(s, "{indent}    {load}(&in{k}[u{k}], {:#x}ull);", o.ddr.addr);
+            if o.slides {
+                let _ = writeln!(s, "{indent}    op_dma_load_slide(&in{k}[u{k}], held{k}[p{k}] ? &in{k}[p{k}] : 0, {:#x}ull);", o.ddr.addr);
+            } else {
+                let _ = writeln!(s, "{indent}    {load}(&in{k}[u{k}], {:#x}ull);", o.ddr.addr);
+            }
             let _ = writeln!(s, "{indent}    held{k}[u{k}] = &g{id}_in{k}[{j}];");
             let _ = writeln!(s, "{indent}}}");
         }

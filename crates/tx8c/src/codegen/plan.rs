@@ -133,6 +133,10 @@ pub struct OperandPlan {
     /// `tx8be_transforms::line_share`): each reads a chunk and the line
     /// all-gathers them by DTE before the steps.
     pub line: Option<LinePlan>,
+    /// In a double-buffered group, each step takes the part of its box the
+    /// other buffer holds from there (`op_dma_load_slide`,
+    /// `tx8be_transforms::slide::sliding_loads`): halo rows cross the DDR once.
+    pub slides: bool,
 }
 
 /// The SPM region `[lo, hi)` a group's broadcast all-gathers (from its

@@ -268,6 +268,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 copy_of: None,
                 broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
                 line: None,
+                slides: false,
             });
         }
         let mut producers = Vec::new();
@@ -356,6 +357,20 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 if o.spm_addrs[0] < hi && end > lo {
                     return Err(Diagnostic::error(body.op_loc(calls.loads[k].load), format!("the line-shared buffer [{:#x}, {end:#x}) lies in the broadcast region [{lo:#x}, {hi:#x})", o.spm_addrs[0])));
                 }
+            }
+        }
+        // Double-buffered loads whose boxes slide take their overlap from
+        // the other buffer (the estimate's rule: `slide::sliding_loads`).
+        if buffers == 2 {
+            let shared: Vec<Option<usize>> = operands.iter().map(|o| o.shares).collect();
+            let copied: Vec<Option<usize>> = operands.iter().map(|o| o.copy_of).collect();
+            let filled: Vec<bool> = operands.iter().map(|o| o.broadcast || o.line.is_some()).collect();
+            let sliding = tx8be_transforms::slide::sliding_loads(ctx, body, &calls, &boxes, &shared, &copied, &filled, hw);
+            for (k, (o, slides)) in operands.iter_mut().zip(sliding).enumerate() {
+                if slides && o.spm_addrs.len() < 2 {
+                    return Err(Diagnostic::error(body.op_loc(calls.loads[k].load), "a sliding load needs two SPM buffers (run tx8be-spm-alloc after tx8be-sharding)"));
+                }
+                o.slides = slides;
             }
         }
         for tile in boxes {

@@ -23,19 +23,21 @@
 // CHECK-SAME: blocked = "Cx"
 // Every group carries the cost model's estimate (tx8be-estimate) and its
 // software pipeline (tx8be-sw-pipeline).
-// CHECK: tx8be.group -> tensor<1x4x4x3xbf16> attributes {barrier = true, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64, sw_pipeline = {buffers = {{[12]}} : i64, pipeline = [
+// CHECK: tx8be.group -> tensor<1x3xbf16> attributes {barrier = true, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64, sw_pipeline = {buffers = {{[12]}} : i64, pipeline = [
 // CHECK: tx8be.load_const
 // CHECK-SAME: const_map_id = {{[0-9]+}} : i64
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [{{[0-9]+}}]>
 // The Relu is the Conv's own post-processing (tx8be-fuse-activation); the
-// Conv, the group's only op, carries the schedule.
+// Conv and the pool's two reductions are one group (the feature map stays
+// in SPM), the last reduction carrying the schedule.
 // CHECK: tx8be.Conv
 // CHECK-SAME: activation = "relu"
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <Cx>{{.*}}mem_addr = [{{[0-9]+}}]>
 // CHECK-SAME: layout_str = "NHWC-HWIO-Tensor-NHWC"
-// CHECK-SAME: tile_parallel = #tx8be.parallel_attr<parallel = <{{[a-z]+}}>
 // CHECK-NOT: tx8be.Unary
-// CHECK: tx8be.store_var
+// CHECK: tx8be.Reduce
+// CHECK: tx8be.Reduce
+// CHECK-SAME: tile_parallel = #tx8be.parallel_attr<parallel = <{{[a-z]+}}>
 // CHECK: tx8be.store_var %{{[0-9]+}} {ddr_addr = {{[0-9]+}} : i64}
 // The Gemm reads the pooled channels blocked (the pool's reductions keep
 // the channel dim); the last group converts its result to the dense host

@@ -255,3 +255,21 @@ func.func @fused_downsample_basic_block(%x: tensor<1x8x8x4xf32>) -> tensor<1x8x8
   %d = tx8be.Conv(%x, %wd, %b, %c2) {activation = "relu", strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<1x1x4x8xf32>, tensor<8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
   return %d : tensor<1x8x8x8xf32>
 }
+
+// A network's last conv (its residual and relu fused) and the global
+// average pool after it (two mean reductions): one group, so the feature
+// map need not reach DDR.
+// CHECK-LABEL: func.func @conv_then_pool
+// CHECK: tx8be.group -> tensor<1x8xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Conv(%arg0, %{{.*}}, %{{.*}}, %arg0) {activation = "relu"
+// CHECK-NEXT: tx8be.Reduce
+// CHECK-NEXT: tx8be.Reduce
+// CHECK-NEXT: tx8be.yield
+func.func @conv_then_pool(%x: tensor<1x4x4x8xf32>) -> tensor<1x8xf32> {
+  %w = tx8be.const dense<0.5> : tensor<1x1x8x8xf32>
+  %b = tx8be.const dense<0.0> : tensor<8xf32>
+  %c = tx8be.Conv(%x, %w, %b, %x) {activation = "relu", strides = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, dilations = array<i64: 1, 1>, group = 1 : i64} : (tensor<1x4x4x8xf32>, tensor<1x1x8x8xf32>, tensor<8xf32>, tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %r1 = tx8be.Reduce(%c) {axes = array<i64: 2>, kind = "mean"} : (tensor<1x4x4x8xf32>) -> tensor<1x4x8xf32>
+  %r2 = tx8be.Reduce(%r1) {axes = array<i64: 1>, kind = "mean"} : (tensor<1x4x8xf32>) -> tensor<1x8xf32>
+  return %r2 : tensor<1x8xf32>
+}

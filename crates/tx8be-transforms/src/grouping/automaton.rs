@@ -89,6 +89,15 @@ pub const DEFAULT_PATTERNS: &str = "\
 5: Transpose ChannelNorm Conv Unary Pool
 4: ChannelNorm Conv Unary Pool
 3: Conv Unary Pool
+# a network's last conv (or last residual block) and its global average
+# pool (two reductions after tx8be-reduce-through-transpose): the feature
+# map need not reach DDR
+8: Conv Unary Conv Unary Conv Binary Unary Conv Unary Conv Unary Conv Binary Unary Reduce Reduce
+8: Conv Unary Conv Binary Unary Conv Unary Conv Binary Unary Reduce Reduce
+8: Conv Unary Conv Unary Conv Binary Unary Reduce Reduce
+6: Conv Unary Conv Binary Unary Reduce Reduce
+4: Conv Binary? Unary? Reduce Reduce
+3: Conv Binary? Unary? Reduce
 3: Conv BatchNorm_Inference Unary|Binary|Cast*
 3: Conv BatchNorm_Inference
 2: Conv|Gemm|Pool Unary|Binary|Cast*

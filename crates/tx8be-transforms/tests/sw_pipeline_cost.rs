@@ -2,7 +2,8 @@
 //! per-op engine times (`sw_pipeline::eval`), against `pipeline_cost`'s
 //! estimate of the same group's step loop, on groups with given schedules
 //! (single and double buffered, one to three split dims, a multi-op group,
-//! a load that never changes), and a malformed attribute read back.
+//! a load that never changes, a sliding load), and a malformed attribute
+//! read back.
 //!
 //! They differ by joins only, and the pipeline is the one matching the
 //! code tx8c prints (`emit_c.rs`): `pipelined_cycles` charges a join after
@@ -145,6 +146,32 @@ fn bias_add(buffers: u32) -> String {
     let calls = vec![format!("%c0 = tx8be.Binary(%l0, %l1) {{kind = \"add\", {{ANCHOR}}}} : ({x}, {v}) -> {x}")];
     // One batch per tile in two halves of 32 rows: the vector never changes.
     module(&[("x", x), ("v", v)], &calls, x, &[8, 1, 1], &[1, 32, 256], buffers)
+}
+
+fn halo_conv(buffers: u32) -> String {
+    let (x, w, o) = ("tensor<16x32x64x256xbf16>", "tensor<3x3x256x256xbf16>", "tensor<16x32x64x256xbf16>");
+    let calls = vec![format!("%c0 = tx8be.Conv(%l0, %l1) {{dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>, {{ANCHOR}}}} : ({x}, {w}) -> {o}")];
+    // An image per tile in 4 bands of 8 rows: each band's input (its rows
+    // and a halo row on either side) starts inside the one before.
+    module(&[("x", x), ("w", w)], &calls, o, &[16, 1, 1, 1], &[1, 8, 64, 256], buffers)
+}
+
+#[test]
+fn a_sliding_load_copies_its_overlap_before_the_calls() {
+    assert_eq!(check(&halo_conv(2)), (2, vec![4]));
+    // The double-buffered steps after the first slide: a copy each, and
+    // fewer DDR cycles than a whole load.
+    let ctx = context();
+    let m = parse(&ctx, &halo_conv(2));
+    let body = func_body(&ctx, &m);
+    let hw = HardwareConfig::default();
+    let anchor = group_compute_op(&ctx, body, groups(&ctx, body)[0]).unwrap();
+    let (shard, slice) = tx8be_transforms::spm_alloc::recorded_schedule(&ctx, body, anchor).unwrap();
+    let calls = GroupCalls::of_anchor(&ctx, body, anchor).unwrap();
+    let steps = tile_steps(&ctx, body, anchor, &shard, &slice, hw.tiles() as usize).unwrap();
+    let times = busiest_tile_steps(&ctx, body, &calls, &steps, &hw);
+    assert_eq!(times[0].slide_copy, 0.0);
+    assert!(times[1..].iter().all(|t| t.slide_copy > 0.0 && t.slid_load < t.load), "{times:?}");
 }
 
 #[test]

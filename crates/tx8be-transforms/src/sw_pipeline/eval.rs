@@ -39,6 +39,9 @@ pub struct OpTimes {
     /// The prologue's part before its gathers, which the loads of the
     /// frame that gathers queue behind (`LoadMoves::before_loads`).
     pub before_loads: f64,
+    /// `slide_copy[k][s]`: the TDMA copy of slot k's slide at step s
+    /// (`slide`), run before the calls of the frame issuing the load.
+    pub slide_copy: Vec<Vec<f64>>,
 }
 
 impl OpTimes {
@@ -72,7 +75,26 @@ impl OpTimes {
             copied: copied.iter().map(|c| c.is_some()).collect(),
             broadcast: broadcast.clone(),
             before_loads: *before_loads,
+            slide_copy: vec![vec![0.0; mine.len()]; g.loads.len()],
         }
+    }
+
+    /// The times of a double-buffered group: its sliding slots
+    /// (`slide::sliding_loads`) read only the part the other buffer lacks,
+    /// after copying the rest from there (`pipeline_cost`'s model).
+    pub fn slid(mut self, ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], tile: usize, moves: &LoadMoves, hw: &HardwareConfig) -> OpTimes {
+        let rate = tile_ddr_rate(steps, hw);
+        let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &moves.shared, &moves.copied, &moves.broadcast, hw);
+        let mine = &steps[tile];
+        for k in (0..g.loads.len()).filter(|&k| sliding[k]) {
+            for s in 1..mine.len() {
+                if let Some(sl) = crate::slide::slide_cost(ctx, body, g.load_value(body, k), mine[s - 1].load_box(g, k), mine[s].load_box(g, k)) {
+                    self.loads[k][s] = hw.dma_start_cycles as f64 * sl.rdma_descriptors as f64 + sl.rdma_bytes as f64 / rate;
+                    self.slide_copy[k][s] = sl.copy_cycles(hw);
+                }
+            }
+        }
+        self
     }
 
     pub fn steps(&self) -> usize {
@@ -160,7 +182,7 @@ impl Walk<'_> {
                 Node::Frame(f) => {
                     let has_calls = f.ops.iter().any(|(o, _)| matches!(o, PipeOp::Call(_)));
                     let step = if has_calls || self.done == start { self.done as i64 } else { self.done as i64 - 1 };
-                    let (mut compute, mut dma, mut gather) = (0.0, 0.0, 0.0);
+                    let (mut compute, mut dma, mut gather, mut slide) = (0.0, 0.0, 0.0, 0.0);
                     for &(op, off) in &f.ops {
                         let s = step + off;
                         if s < 0 || s >= self.times.steps() as i64 {
@@ -171,13 +193,18 @@ impl Walk<'_> {
                             PipeOp::Call(_) => compute += t,
                             PipeOp::Load(k) if self.times.copied[k] => compute += t,
                             PipeOp::Load(k) if self.times.broadcast[k] => gather += t,
+                            PipeOp::Load(k) => {
+                                // A slide copies its overlap first (synchronously).
+                                slide += self.times.slide_copy[k][s as usize];
+                                dma += t;
+                            }
                             _ => dma += t,
                         }
                     }
                     if gather > 0.0 {
                         dma += self.times.before_loads;
                     }
-                    self.cycles += compute.max(dma).max(gather) + self.join * f.joins.len() as f64;
+                    self.cycles += slide + compute.max(dma).max(gather) + self.join * f.joins.len() as f64;
                     if has_calls {
                         self.done += 1;
                     }

@@ -142,6 +142,7 @@ pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let plan = NestPlan { counts, load_level, retract, copies, calls: g.calls.len(), pipelined };
     let nodes = build::build(&plan);
     let times = OpTimes::of_tile(ctx, body, &g, &steps, tile, &moves, hw);
+    let times = if pipelined { times.slid(ctx, body, &g, &steps, tile, &moves, hw) } else { times };
     let engines = (0..g.loads.len()).map(|k| if broadcast[k] { Engine::Dte } else if copied[k].is_some() { Engine::Tdma } else { Engine::Rdma }).collect();
     Ok(Some(GroupPipeline { calls: g, tile, buffers: if pipelined { 2 } else { 1 }, nodes, times, issued, load_engines: engines }))
 }

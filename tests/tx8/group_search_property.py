@@ -29,7 +29,9 @@ a long group; and at least one group that broadcasts its weights, one
 that copies a load out of another load's buffer and one that reads an
 intermediate through a narrowed copy (two residual blocks in one group:
 the second block's add reads the first block's output without the halo
-rows its conv reads) (main.c). It prints how many of each it exercised.
+rows its conv reads), and one whose load slides (takes the halo rows it
+shares with the step before from its other buffer: op_dma_load_slide)
+(main.c). It prints how many of each it exercised.
 
     python3 tests/tx8/group_search_property.py              # seeds 1..16
     python3 tests/tx8/group_search_property.py --only 5 --keep /tmp/gsp
@@ -236,6 +238,8 @@ def check(seed, root, binary, dtype, timeout):
         # narrowed read (out of an intermediate's, `m<j>`).
         group["copies"] = re.search(r"op_spm_box_copy\(at, (&in|x)\d", body) is not None
         group["narrowed"] = "op_spm_box_copy(at, &m" in body
+        # A sliding load (halo rows taken from the other buffer).
+        group["slides"] = "op_dma_load_slide(" in body
     return None, groups
 
 
@@ -253,7 +257,7 @@ def main():
     root = args.keep or tempfile.mkdtemp(prefix="tx8-group-search-property-")
     seeds = [args.only] if args.only else range(1, args.seeds + 1)
     passed = failed = 0
-    multi = split_multi = long_split = unknown = broadcast = lines = copies = narrowed = 0
+    multi = split_multi = long_split = unknown = broadcast = lines = copies = narrowed = slides = 0
     for seed in seeds:
         dtype = "fp32" if seed % 2 else "bf16"
         try:
@@ -265,6 +269,7 @@ def main():
             lines += group.get("line", False)
             copies += group.get("copies", False)
             narrowed += group.get("narrowed", False)
+            slides += group.get("slides", False)
             ops = group.get("ops") or []
             if len(ops) < 2:
                 continue
@@ -282,13 +287,13 @@ def main():
     print(f"group_search_property: {multi} multi-op groups, {split_multi} of them split in time "
           f"({long_split} with >= 3 ops); {unknown} whose output shape the tx8be IR does not give")
     print(f"group_search_property: {broadcast} groups broadcast their weights, {lines} share a load along mesh lines, {copies} copy a load out of another's buffer, "
-          f"{narrowed} read an intermediate with a smaller box than its producer's (narrowed reads)")
+          f"{narrowed} read an intermediate with a smaller box than its producer's (narrowed reads), {slides} slide a load (halo reuse)")
     if long_split == 0:
         failed += 1
         print("FAIL: no group of >= 3 ops was split in time: the models no longer exercise the search's halos")
-    if not args.only and (broadcast == 0 or copies == 0 or narrowed == 0):
+    if not args.only and (broadcast == 0 or copies == 0 or narrowed == 0 or slides == 0):
         failed += 1
-        print("FAIL: no group broadcast its weights, copied a load or narrowed a read: the models no longer exercise them")
+        print("FAIL: no group broadcast its weights, copied a load, narrowed a read or slid a load: the models no longer exercise them")
     if not args.keep and failed == 0:
         shutil.rmtree(root, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")

@@ -418,27 +418,24 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
         ow,
         accf == DataFormat::Int32,
     );
+    // The psum (a residual) joins the accumulator before the activation.
     let out_elems = out.len() as u64;
     if accf == DataFormat::Int32 {
-        let psum = match c.psum {
-            Some(p) => acc.read_i64(c.out_fmt, p, out_elems)?,
-            None => vec![0; out.len()],
-        };
+        let psum = c.psum.map(|p| acc.read_i64(c.out_fmt, p, out_elems)).transpose()?;
+        let added = |i: usize| psum.as_ref().map_or(0, |s| s[i] as i32);
         let ints: Vec<i64> = out
             .iter()
-            .zip(&psum)
-            .map(|(&v, &p)| i64::from(c.act.apply_i32((v as i32).wrapping_add(p as i32))))
+            .enumerate()
+            .map(|(i, &v)| i64::from(c.act.apply_i32((v as i32).wrapping_add(added(i)))))
             .collect();
         acc.write_i64(c.out_fmt, c.out, &ints)
     } else {
-        let psum = match c.psum {
-            Some(p) => acc.read_f32(c.out_fmt, p, out_elems)?,
-            None => vec![0.0; out.len()],
-        };
+        let psum = c.psum.map(|p| acc.read_f32(c.out_fmt, p, out_elems)).transpose()?;
+        let added = |i: usize| psum.as_ref().map_or(0.0, |s| s[i]);
         let floats: Vec<f32> = out
             .iter()
-            .zip(&psum)
-            .map(|(&v, &p)| c.act.apply_f32(v as f32 + p))
+            .enumerate()
+            .map(|(i, &v)| c.act.apply_f32(v as f32 + added(i)))
             .collect();
         acc.write_f32(c.out_fmt, c.out, &floats)
     }

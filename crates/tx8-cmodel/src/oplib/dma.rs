@@ -126,12 +126,24 @@ pub fn load(
     layout: MemLayout,
 ) -> Result<u64, SimError> {
     let copies = copies("load", whole, start, out, layout)?;
+    issue_loads(ctx, kind, whole.addr, out.addr, copies)
+}
+
+/// Issue RDMA copies (DDR offset from `ddr`, SPM offset from `spm`,
+/// shape), not joined: what `load` and a slide's new part issue.
+pub(crate) fn issue_loads(
+    ctx: &mut TileCtx,
+    kind: LoadKind,
+    ddr: u64,
+    spm: u64,
+    copies: Vec<(u64, u64, Strided)>,
+) -> Result<u64, SimError> {
     let mut em = Emitter::new(ctx);
     for (src, dst, shape) in copies {
         em.emit(Instr::Rdma(RdmaInstr::Load {
             kind,
-            ddr: whole.addr + src,
-            spm: out.addr + dst,
+            ddr: ddr + src,
+            spm: spm + dst,
             shape,
         }))?;
     }

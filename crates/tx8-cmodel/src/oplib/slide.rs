@@ -10,10 +10,10 @@
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
-use crate::isa::{Instr, LoadKind, RdmaInstr, Strided};
+use crate::isa::{LoadKind, Strided};
 use crate::layout::MemLayout;
-use crate::oplib::dma::{box_transfers, load, DdrTensor};
-use crate::oplib::{Emitter, Tsr};
+use crate::oplib::dma::{box_transfers, issue_loads, load, DdrTensor};
+use crate::oplib::Tsr;
 use crate::tile::TileCtx;
 
 /// Where box (`start`, `size`) overlaps the previous box (`prev_start`,
@@ -160,13 +160,8 @@ pub fn load_slide(
     if (0..start.len()).any(|d| start[d] + out.dims[d] > whole.dims[d]) {
         return Err(crate::oplib::op_err(OP, "the box leaves the DDR tensor"));
     }
-    let mut cycles = crate::oplib::movement::tdma_copies(ctx, prev.addr, out.addr, plan.tdma)?;
-    let mut em = Emitter::new(ctx);
-    for (src, dst, shape) in plan.rdma {
-        em.emit(Instr::Rdma(RdmaInstr::Load { kind: LoadKind::Var, ddr: whole.addr + src, spm: out.addr + dst, shape }))?;
-    }
-    cycles += em.finish_async();
-    Ok(cycles)
+    let copied = crate::oplib::movement::tdma_copies(ctx, prev.addr, out.addr, plan.tdma)?;
+    Ok(copied + issue_loads(ctx, LoadKind::Var, whole.addr, out.addr, plan.rdma)?)
 }
 
 #[cfg(test)]

@@ -572,7 +572,7 @@ uint64_t op_dma_load(const struct TSR *dst, uint64_t ddr_addr);
  * of the same DDR tensor (its `L_SHAPE`): if `dst`'s box slides past it
  * (equal but along one dim, where it starts inside `prev`'s box and ends
  * at or past its end: `oplib::slide::slide_overlap`), the overlap is
- * copied from `prev` by TDMA (joined before return) and only the rest is
+ * copied from `prev` by TDMA (joined before return unless `op_async_calls`) and only the rest is
  * read from DDR; else the whole box is loaded. A group's halo rows cross
  * the DDR once this way. `prev` and `dst` must not overlap in SPM.
  *
@@ -600,7 +600,7 @@ uint64_t op_dma_store(const struct TSR *src, uint64_t ddr_addr);
 
 /**
  * Copy box `starts` / `dst`'s slice dims of the SPM tensor `src` (its slice
- * dims are all it holds) into `dst`, by TDMA (synchronous). Both TSRs'
+ * dims are all it holds) into `dst`, by TDMA (synchronous unless `op_async_calls`). Both TSRs'
  * `mem_layout` must agree: a group reads a load's sub-box this way instead
  * of loading it from DDR again.
  *
@@ -613,6 +613,14 @@ uint64_t op_spm_box_copy(const uint64_t *starts, const struct TSR *src, const st
  * Wait for the engines in `engines` (TX8_ENGINE_* bits).
  */
 uint64_t op_join(uint32_t engines);
+
+/**
+ * `on` != 0: operator calls return once issued, without joining their
+ * engines, and the library's scoreboard joins only what a later
+ * instruction must wait for (`scoreboard.rs`); 0: every call joins its
+ * engines before returning (the default). Per tile.
+ */
+uint64_t op_async_calls(uint32_t on);
 
 /**
  * Cross-tile barrier.

@@ -19,6 +19,7 @@ pub mod optest;
 pub mod programs;
 pub mod rng;
 pub mod run_args;
+pub mod scoreboard;
 pub mod sync;
 pub mod tile;
 pub mod timing;

@@ -9,6 +9,7 @@ use crate::config::HardwareConfig;
 use crate::error::SimError;
 use crate::isa::{Access, Instr};
 use crate::memory::CardMemory;
+use crate::scoreboard::Scoreboard;
 use crate::sync::SpmdBarrier;
 use crate::timing::hazard::Footprint;
 use crate::timing::{standalone_cycles, TimedOp};
@@ -24,6 +25,8 @@ pub struct TileCtx<'a> {
     /// Barriers passed so far (the epoch of the next instruction).
     barriers: u64,
     footprints: Vec<Footprint>,
+    /// Under `op_async_calls`: what the engines' pending instructions touch.
+    scoreboard: Option<Scoreboard>,
 }
 
 impl<'a> TileCtx<'a> {
@@ -43,6 +46,7 @@ impl<'a> TileCtx<'a> {
             record: Vec::new(),
             barriers: 0,
             footprints: Vec::new(),
+            scoreboard: None,
         }
     }
 
@@ -66,6 +70,24 @@ impl<'a> TileCtx<'a> {
         self.record.len() as u64
     }
 
+    /// Whether operator calls return without joining their engines.
+    pub fn async_calls(&self) -> bool {
+        self.scoreboard.is_some()
+    }
+
+    /// Switch asynchronous operator calls on or off. Switching off joins
+    /// every engine first, so the synchronous contract holds from there.
+    pub fn set_async_calls(&mut self, on: bool) -> Result<(), SimError> {
+        if on == self.async_calls() {
+            return Ok(());
+        }
+        if !on {
+            self.execute(&Instr::Join(crate::engine::EngineMask::ALL_ASYNC))?;
+        }
+        self.scoreboard = on.then(Scoreboard::default);
+        Ok(())
+    }
+
     /// Execute one instruction (`TsmExecute`): its effect on memory happens
     /// now, its timing is replayed later with every tile's. Returns the
     /// cycles it takes on an otherwise idle card.
@@ -87,6 +109,24 @@ impl<'a> TileCtx<'a> {
         let op = instr.execute(&access)?;
         let cycles = standalone_cycles(self.config, &op);
         let accesses = instr.accesses(self.tile);
+        // Under asynchronous calls, the engines whose pending instructions
+        // this one must not overtake are joined before it (`scoreboard`);
+        // the join has no effect on memory, so it may follow the
+        // functional execution in the host and precede it in the stream.
+        let mut waited = 0;
+        if let (Some(sb), Some(engine)) = (&self.scoreboard, instr.engine()) {
+            let wait = sb.conflicts(engine, &accesses);
+            if wait != crate::engine::EngineMask::default() {
+                waited = self.execute(&Instr::Join(wait))?;
+            }
+        }
+        if let Some(sb) = &mut self.scoreboard {
+            match (instr, instr.engine()) {
+                (Instr::Join(mask), _) => sb.joined(*mask),
+                (_, Some(engine)) => sb.issued(engine, accesses.clone()),
+                _ => {}
+            }
+        }
         if !accesses.is_empty() {
             let name: Arc<str> = match &op {
                 TimedOp::Engine { name, .. } => name.clone(),
@@ -101,7 +141,7 @@ impl<'a> TileCtx<'a> {
             });
         }
         self.record.push(op);
-        Ok(cycles)
+        Ok(waited + cycles)
     }
 
     /// Put a zero-cost marker `id` in this tile's stream (no instruction,

@@ -12,8 +12,11 @@
 //! - the operator call: its CT / NE / TDMA instructions (NE: 8x16x8 blocks
 //!   over the arrays, `timing::cost::ne_gemm_cycles`; CT: elements over
 //!   the lanes, transcendental ops slower, `timing::cost::ct_cycles`;
-//!   TDMA: start + bytes over its port), each issued for `issue_cycles`,
-//!   then the library's closing join;
+//!   TDMA: start + bytes over its port), each issued for `issue_cycles`.
+//!   tx8c's programs run `op_async_calls`: a call returns once issued, so
+//!   the calls of a step run back to back on their engines, a scoreboard
+//!   join only where one engine takes over from another, and the TDMA
+//!   copies of copied loads and slides run beside them;
 //! - the store (one WDMA) and its join.
 //!
 //! The group takes its busiest tile's time plus the barrier after it when
@@ -400,32 +403,37 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.ddr_cycles += descriptors as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
                 e.sync_cycles += join;
             }
-            // This step's slide copies run in the step before, ahead of its calls.
+            // This step's slide copies run on the TDMA during the step
+            // before, beside its calls (`pipeline_cost::pipelined_cycles`).
             let copy = slide_copies[t][k];
-            if copy > 0.0 {
-                e.tdma_cycles += copy;
-                before.1 += copy;
-                if let Some(p) = times.last_mut() {
-                    p.compute += copy;
-                }
-            }
+            e.tdma_cycles += copy;
+            before.1 += copy;
+            // Calls return once issued (`op_async_calls`): loads copied out
+            // of another's buffer run on the TDMA beside the calls, which
+            // run in turn on the compute engines, a scoreboard join where
+            // one engine takes over from another or reads a narrowed copy.
+            let mut copies = 0.0;
+            let mut calls = 0.0;
             if !copy_group {
-                // Loads copied out of another's buffer, then the calls of
-                // the step, in turn on the compute engines.
                 for (r, from) in copied.iter().enumerate() {
                     if let Some(from) = *from {
-                        e.tdma_cycles += crate::pipeline_cost::copy_cycles(ctx, body, &g, s, r, from, hw);
+                        copies += crate::pipeline_cost::copy_cycles(ctx, body, &g, s, r, from, hw);
                     }
                 }
+                let mut engine = None;
                 for (c, call) in s.calls.iter().enumerate() {
-                    // Its narrowed reads' copies, then the call.
-                    e.tdma_cycles += crate::pipeline_cost::narrow_copy_cycles(ctx, body, &g, &narrowed, s, c, hw);
+                    let narrow = crate::pipeline_cost::narrow_copy_cycles(ctx, body, &g, &narrowed, s, c, hw);
                     let w = call_work(ctx, body, g.calls[c], hw, &call.out, &call.operands);
+                    let this = if w.ne > 0.0 { "ne" } else { "ct" };
+                    let switch = if engine.is_some_and(|e| e != this) { join } else { 0.0 };
+                    engine = Some(this);
+                    e.tdma_cycles += narrow + w.tdma;
                     e.ne_cycles += w.ne;
                     e.ct_cycles += w.ct;
-                    e.tdma_cycles += w.tdma;
-                    e.sync_cycles += w.issued as f64 * issue;
+                    e.sync_cycles += w.issued as f64 * issue + switch;
+                    calls += narrow + w.ne + w.ct + w.tdma + w.issued as f64 * issue + switch;
                 }
+                e.tdma_cycles += copies;
                 e.sync_cycles += join;
             }
             let mut load_time = e.ddr_cycles - before.0;
@@ -436,13 +444,13 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.ddr_cycles += first - load_time;
                 load_time = first;
             }
-            let compute_time = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1;
+            let compute_time = if copy_group { e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1 } else { calls.max(copies) + join };
             let store = store_bytes[t][k];
             ddr_bytes += store.bytes;
             let store_time = store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
             e.ddr_cycles += store_time;
             e.sync_cycles += join;
-            times.push(crate::pipeline_cost::StepTimes::new(load_time, compute_time, store_time, 0.0));
+            times.push(crate::pipeline_cost::StepTimes { slide_copy: copy, ..crate::pipeline_cost::StepTimes::new(load_time, compute_time, store_time, 0.0) });
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
         let tile_time = if pipelined { crate::pipeline_cost::pipelined_cycles(&times, hw) } else { total };

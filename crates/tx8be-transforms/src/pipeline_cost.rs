@@ -46,15 +46,17 @@ pub fn copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, s: &StepBoxes, k:
 }
 
 /// Cycles of the TDMA copies step `s` makes before call `c` for its
-/// narrowed reads (`schedule::narrowed_reads`, listed in `narrowed`).
+/// narrowed reads (`schedule::narrowed_reads`, listed in `narrowed`), with
+/// the two scoreboard joins each puts on the calls' path (the copy waits
+/// for the call that wrote its source, call `c` for the copy).
 pub fn narrow_copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, narrowed: &[crate::schedule::NarrowRead], s: &StepBoxes, c: usize, hw: &HardwareConfig) -> f64 {
-    narrowed.iter().filter(|r| r.call == c).map(|r| box_copy_cycles(ctx, body, body.result(g.calls[r.from], 0), &s.calls[r.from].out, &s.calls[c].operands[r.operand], hw)).sum()
+    narrowed.iter().filter(|r| r.call == c).map(|r| box_copy_cycles(ctx, body, body.result(g.calls[r.from], 0), &s.calls[r.from].out, &s.calls[c].operands[r.operand], hw) + 2.0 * hw.join_cycles as f64).sum()
 }
 
 /// Cycles of copying box `inner` of value `v` out of an SPM buffer holding
 /// its box `outer`, as the C model's `op_spm_box_copy` runs it: a
-/// descriptor start per strided copy, the bytes at the TDMA rate, and the
-/// join (the copy is synchronous).
+/// descriptor start per strided copy and the bytes at the TDMA rate (the
+/// call returns once issued: tx8c's programs run `op_async_calls`).
 pub fn box_copy_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, outer: &SliceBox, inner: &SliceBox, hw: &HardwareConfig) -> f64 {
     let ty = body.value_type(v);
     let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
@@ -62,7 +64,7 @@ pub fn box_copy_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, outer: &
     let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
     let descriptors = fmt.and_then(|f| tx8_cmodel::oplib::dma::descriptor_count(&u(&outer.size), &u(&rel), &u(&inner.size), f, layout).ok()).unwrap_or(1).max(1) as f64;
-    descriptors * hw.dma_start_cycles as f64 + slice_bytes(ctx, body, v, &inner.size) as f64 / hw.tdma_bytes_per_cycle + hw.join_cycles as f64
+    descriptors * hw.dma_start_cycles as f64 + slice_bytes(ctx, body, v, &inner.size) as f64 / hw.tdma_bytes_per_cycle
 }
 
 /// How a group's load slots move, the same on every tile: shared with an
@@ -102,8 +104,8 @@ pub struct StepTimes {
     /// The loads when double-buffered: sliding slots read only the part
     /// the previous buffer lacks (`slide`); `load` otherwise.
     pub slid_load: f64,
-    /// The TDMA copies of those slides, run before the previous step's
-    /// calls (codegen issues step i+1's loads first).
+    /// The TDMA copies of those slides, run on the TDMA during the
+    /// previous step, beside its calls.
     pub slide_copy: f64,
 }
 
@@ -150,7 +152,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
             let (mut load, mut slid_load, mut slide_copy) = (0.0, 0.0, 0.0);
-            // Copies out of another load's buffer run before the calls.
+            // Copies out of another load's buffer run on the TDMA beside the calls.
             let mut copies = 0.0;
             for k in 0..g.loads.len() {
                 let b = s.load_box(g, k);
@@ -172,10 +174,12 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
                     None => slid_load += whole,
                 }
             }
-            // The calls run one after another on the compute engines.
-            // Narrowed reads copy their boxes before their calls.
-            let copies = copies + (0..g.calls.len()).map(|c| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)).sum::<f64>();
-            let compute: f64 = copies + s.calls.iter().zip(&per_out).map(|(c, &w)| call_cycles(&c.out, w, hw)).sum::<f64>();
+            // The calls run one after another on the compute engines,
+            // narrowed reads copying their boxes before their calls; the
+            // copied loads run on the TDMA beside them (calls return once
+            // issued).
+            let narrow = (0..g.calls.len()).map(|c| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)).sum::<f64>();
+            let compute: f64 = copies.max(narrow + s.calls.iter().zip(&per_out).map(|(c, &w)| call_cycles(&c.out, w, hw)).sum::<f64>());
             let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
             // The first step's loads queue behind the prologue's chunk loads.
             let (load, prologue) = if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };
@@ -202,7 +206,8 @@ pub fn single_buffered_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
 /// Cycles of the software pipeline over the steps: the first loads, then
 /// per step the longer of its compute and the DMAs overlapping it (the
 /// next step's loads, sliding where they slide, and the previous step's
-/// store), after the next step's slide copies, then the last store.
+/// store, and the next step's slide copies on the TDMA), then the last
+/// store.
 pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let join = hw.join_cycles as f64;
     let Some(first) = steps.first() else { return 0.0 };
@@ -210,7 +215,7 @@ pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     for i in 0..steps.len() {
         let (next_load, next_copy) = steps.get(i + 1).map_or((0.0, 0.0), |s| (s.slid_load, s.slide_copy));
         let prev_store = if i > 0 { steps[i - 1].store } else { 0.0 };
-        total += next_copy + steps[i].compute.max(next_load + prev_store) + 2.0 * join;
+        total += steps[i].compute.max(next_load + prev_store).max(next_copy) + 2.0 * join;
     }
     total + steps.last().map_or(0.0, |s| s.store) + join
 }

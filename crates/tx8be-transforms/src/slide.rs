@@ -31,9 +31,9 @@ pub struct Slide {
 }
 
 impl Slide {
-    /// Cycles of the TDMA copy, joined before the step's calls.
+    /// Cycles of the TDMA copy (it runs beside the RDMA of the new part).
     pub fn copy_cycles(&self, hw: &HardwareConfig) -> f64 {
-        self.tdma_descriptors as f64 * hw.dma_start_cycles as f64 + self.tdma_bytes as f64 / hw.tdma_bytes_per_cycle + hw.join_cycles as f64
+        self.tdma_descriptors as f64 * hw.dma_start_cycles as f64 + self.tdma_bytes as f64 / hw.tdma_bytes_per_cycle
     }
 }
 

@@ -157,7 +157,7 @@ fn halo_conv(buffers: u32) -> String {
 }
 
 #[test]
-fn a_sliding_load_copies_its_overlap_before_the_calls() {
+fn a_sliding_load_copies_its_overlap_beside_the_calls() {
     assert_eq!(check(&halo_conv(2)), (2, vec![4]));
     // The double-buffered steps after the first slide: a copy each, and
     // fewer DDR cycles than a whole load.

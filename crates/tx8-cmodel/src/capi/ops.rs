@@ -104,7 +104,7 @@ unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
 /// of the same DDR tensor (its `L_SHAPE`): if `dst`'s box slides past it
 /// (equal but along one dim, where it starts inside `prev`'s box and ends
 /// at or past its end: `oplib::slide::slide_overlap`), the overlap is
-/// copied from `prev` by TDMA (joined before return) and only the rest is
+/// copied from `prev` by TDMA (joined before return unless `op_async_calls`) and only the rest is
 /// read from DDR; else the whole box is loaded. A group's halo rows cross
 /// the DDR once this way. `prev` and `dst` must not overlap in SPM.
 ///
@@ -161,7 +161,7 @@ pub unsafe extern "C" fn op_dma_store(src: *const TSR, ddr_addr: u64) -> u64 {
 }
 
 /// Copy box `starts` / `dst`'s slice dims of the SPM tensor `src` (its slice
-/// dims are all it holds) into `dst`, by TDMA (synchronous). Both TSRs'
+/// dims are all it holds) into `dst`, by TDMA (synchronous unless `op_async_calls`). Both TSRs'
 /// `mem_layout` must agree: a group reads a load's sub-box this way instead
 /// of loading it from DDR again.
 ///
@@ -186,6 +186,18 @@ pub unsafe extern "C" fn op_spm_box_copy(starts: *const u64, src: *const TSR, ds
 #[no_mangle]
 pub extern "C" fn op_join(engines: u32) -> u64 {
     call(|ctx| ctx.execute(&Instr::Join(EngineMask((engines & TX8_ENGINE_ALL) as u8))))
+}
+
+/// `on` != 0: operator calls return once issued, without joining their
+/// engines, and the library's scoreboard joins only what a later
+/// instruction must wait for (`scoreboard.rs`); 0: every call joins its
+/// engines before returning (the default). Per tile.
+#[no_mangle]
+pub extern "C" fn op_async_calls(on: u32) -> u64 {
+    call(|ctx| {
+        ctx.set_async_calls(on != 0)?;
+        Ok(0)
+    })
 }
 
 /// Cross-tile barrier.

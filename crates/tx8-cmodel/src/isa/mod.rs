@@ -77,6 +77,19 @@ impl Instr {
         }
     }
 
+    /// The engine that runs it (`None`: the scalar unit's own work and synchronisation).
+    pub fn engine(&self) -> Option<Engine> {
+        match self {
+            Instr::Cgra(_) => Some(Engine::Ct),
+            Instr::Neur(_) => Some(Engine::Ne),
+            Instr::Rdma(_) => Some(Engine::Rdma),
+            Instr::Wdma(_) => Some(Engine::Wdma),
+            Instr::Tdma(_) => Some(Engine::Tdma),
+            Instr::Dte(_) => Some(Engine::Dte),
+            Instr::Scalar { .. } | Instr::Join(_) | Instr::Barrier => None,
+        }
+    }
+
     /// Full name, as it appears in errors and traces.
     pub fn name(&self) -> String {
         match self {

@@ -183,7 +183,8 @@ pub fn store(
 /// of `layout` as a loaded box is: what a group does instead of reading
 /// DDR again when one of its loads is a sub-box of another load of the
 /// same value (a residual add's rows inside the halo rows its conv
-/// loaded). Synchronous: TDMA is joined before it returns.
+/// loaded). Synchronous (TDMA joined before it returns) unless the tile
+/// runs `op_async_calls`.
 pub fn spm_box_copy(
     ctx: &mut TileCtx,
     x: &Tsr,

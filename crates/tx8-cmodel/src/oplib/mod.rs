@@ -141,15 +141,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
 
     /// Execute one instruction, remembering its engine for the final join.
     pub(crate) fn emit(&mut self, instr: Instr) -> Result<(), SimError> {
-        let engine = match &instr {
-            Instr::Cgra(_) => Some(Engine::Ct),
-            Instr::Neur(_) => Some(Engine::Ne),
-            Instr::Rdma(_) => Some(Engine::Rdma),
-            Instr::Wdma(_) => Some(Engine::Wdma),
-            Instr::Tdma(_) => Some(Engine::Tdma),
-            Instr::Dte(_) => Some(Engine::Dte),
-            _ => None,
-        };
+        let engine = instr.engine();
         if let Some(e) = engine {
             self.used.0 |= EngineMask::of(&[e]).0;
         }
@@ -168,9 +160,10 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.cycles
     }
 
-    /// Join every engine used and return the total cycles.
+    /// Join every engine used and return the total cycles; under
+    /// `op_async_calls` return without the join (see `scoreboard`).
     pub(crate) fn finish(mut self) -> Result<u64, SimError> {
-        if self.used != EngineMask::default() {
+        if self.used != EngineMask::default() && !self.ctx.async_calls() {
             self.cycles += self.ctx.execute(&Instr::Join(self.used))?;
         }
         Ok(self.cycles)

@@ -138,8 +138,8 @@ fn compose(x_to_p: Vec<(u64, u64, Strided)>, y_to_p: Vec<(u64, u64, Strided)>) -
 
 /// Load box `start` / `out.dims` of `whole` into `out` (placed as a loaded
 /// box of `layout`), taking the part it shares with the box `prev_start` /
-/// `prev.dims` that buffer `prev` holds from there by TDMA (synchronous:
-/// joined before return) and the rest from DDR by RDMA (asynchronous, as
+/// `prev.dims` that buffer `prev` holds from there by TDMA (joined before
+/// return unless `op_async_calls`) and the rest from DDR by RDMA (asynchronous, as
 /// `dma::load`); the whole box from DDR when it does not slide.
 pub fn load_slide(
     ctx: &mut TileCtx,

@@ -40,7 +40,7 @@ pub struct OpTimes {
     /// frame that gathers queue behind (`LoadMoves::before_loads`).
     pub before_loads: f64,
     /// `slide_copy[k][s]`: the TDMA copy of slot k's slide at step s
-    /// (`slide`), run before the calls of the frame issuing the load.
+    /// (`slide`), run on the TDMA beside the calls of the frame issuing the load.
     pub slide_copy: Vec<Vec<f64>>,
 }
 
@@ -182,7 +182,9 @@ impl Walk<'_> {
                 Node::Frame(f) => {
                     let has_calls = f.ops.iter().any(|(o, _)| matches!(o, PipeOp::Call(_)));
                     let step = if has_calls || self.done == start { self.done as i64 } else { self.done as i64 - 1 };
-                    let (mut compute, mut dma, mut gather, mut slide) = (0.0, 0.0, 0.0, 0.0);
+                    // Calls return once issued: the TDMA's copies run beside
+                    // the calls, as the DMAs do.
+                    let (mut compute, mut copies, mut dma, mut gather, mut slide) = (0.0, 0.0, 0.0, 0.0, 0.0);
                     for &(op, off) in &f.ops {
                         let s = step + off;
                         if s < 0 || s >= self.times.steps() as i64 {
@@ -191,10 +193,10 @@ impl Walk<'_> {
                         let t = self.times.time(op, s as usize);
                         match op {
                             PipeOp::Call(_) => compute += t,
-                            PipeOp::Load(k) if self.times.copied[k] => compute += t,
+                            PipeOp::Load(k) if self.times.copied[k] => copies += t,
                             PipeOp::Load(k) if self.times.broadcast[k] => gather += t,
                             PipeOp::Load(k) => {
-                                // A slide copies its overlap first (synchronously).
+                                // A slide copies its overlap by TDMA beside its RDMA.
                                 slide += self.times.slide_copy[k][s as usize];
                                 dma += t;
                             }
@@ -204,7 +206,7 @@ impl Walk<'_> {
                     if gather > 0.0 {
                         dma += self.times.before_loads;
                     }
-                    self.cycles += slide + compute.max(dma).max(gather) + self.join * f.joins.len() as f64;
+                    self.cycles += compute.max(copies).max(dma).max(gather).max(slide) + self.join * f.joins.len() as f64;
                     if has_calls {
                         self.done += 1;
                     }

@@ -41,6 +41,8 @@ pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
         emit_group(&mut s, g, p.tiles, p.mesh);
     }
     s.push_str("void tile_main(void) {\n");
+    // Calls return once issued; the library's scoreboard orders them.
+    s.push_str("    op_async_calls(1u);\n");
     for g in &p.groups {
         let _ = writeln!(s, "    group_{}();", g.id);
     }

@@ -75,17 +75,16 @@ impl<'a> TileCtx<'a> {
         self.scoreboard.is_some()
     }
 
-    /// Switch asynchronous operator calls on or off. Switching off joins
-    /// every engine first, so the synchronous contract holds from there.
-    pub fn set_async_calls(&mut self, on: bool) -> Result<(), SimError> {
+    /// Switch asynchronous operator calls on or off; returns the cycles of
+    /// what that issued. Switching off joins every engine first, so the
+    /// synchronous contract holds from there.
+    pub fn set_async_calls(&mut self, on: bool) -> Result<u64, SimError> {
         if on == self.async_calls() {
-            return Ok(());
+            return Ok(0);
         }
-        if !on {
-            self.execute(&Instr::Join(crate::engine::EngineMask::ALL_ASYNC))?;
-        }
+        let cycles = if on { 0 } else { self.execute(&Instr::Join(crate::engine::EngineMask::ALL_ASYNC))? };
         self.scoreboard = on.then(Scoreboard::default);
-        Ok(())
+        Ok(cycles)
     }
 
     /// Execute one instruction (`TsmExecute`): its effect on memory happens

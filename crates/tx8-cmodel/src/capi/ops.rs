@@ -194,10 +194,7 @@ pub extern "C" fn op_join(engines: u32) -> u64 {
 /// engines before returning (the default). Per tile.
 #[no_mangle]
 pub extern "C" fn op_async_calls(on: u32) -> u64 {
-    call(|ctx| {
-        ctx.set_async_calls(on != 0)?;
-        Ok(0)
-    })
+    call(|ctx| ctx.set_async_calls(on != 0))
 }
 
 /// Cross-tile barrier.

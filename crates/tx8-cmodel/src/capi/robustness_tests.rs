@@ -72,6 +72,8 @@ fn tsr(r: &mut Rng, s: &L_SHAPE, base: u64, i: u64, fmt: u32) -> TSR {
 
 extern "C" fn random_call() {
     let mut r = Rng::new(SEED.with(Cell::get));
+    // Half the calls run asynchronously, through the scoreboard.
+    op_async_calls((r.next_u64() % 2) as u32);
     let base = tx8_spm_base();
     let rank = r.range_u64(1, 4) as usize;
     let mut common = L_SHAPE {

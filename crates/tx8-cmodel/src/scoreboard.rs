@@ -16,8 +16,7 @@
 //! silently wrong answer.
 
 use crate::engine::{Engine, EngineMask};
-use crate::error::MemSpace;
-use crate::isa::footprint::Access;
+use crate::isa::footprint::{span, Access};
 
 /// Pending accesses kept per engine before they are merged into one
 /// conservative range per memory and kind (more joins, never fewer).
@@ -49,9 +48,9 @@ impl Scoreboard {
     }
 
     /// Remember an issued instruction of `engine`.
-    pub fn issued(&mut self, engine: Engine, accesses: Vec<Access>) {
+    pub fn issued(&mut self, engine: Engine, accesses: &[Access]) {
         let pending = &mut self.pending[engine.index()];
-        pending.extend(accesses);
+        pending.extend_from_slice(accesses);
         if pending.len() > MERGE_ABOVE {
             *pending = merged(pending);
         }
@@ -71,30 +70,17 @@ impl Scoreboard {
 fn merged(accesses: &[Access]) -> Vec<Access> {
     let mut out: Vec<Access> = Vec::new();
     for a in accesses {
-        let key = |x: &Access| (x.space, x.write);
-        match out.iter_mut().find(|o| key(o) == key(a)) {
+        match out.iter_mut().find(|o| (o.space, o.write) == (a.space, a.write)) {
             Some(o) => {
-                o.lo = o.lo.min(a.lo);
-                o.hi = o.hi.max(a.hi);
-                o.row_bytes = o.hi - o.lo;
-                o.stride = o.row_bytes;
+                let (lo, hi) = (o.lo.min(a.lo), o.hi.max(a.hi));
+                if let Some(m) = span(a.space, lo, hi - lo, a.write) {
+                    *o = m;
+                }
             }
-            None => out.push(range(a.space, a.lo, a.hi, a.write)),
+            None => out.extend(span(a.space, a.lo, a.hi - a.lo, a.write)),
         }
     }
     out
-}
-
-fn range(space: MemSpace, lo: u64, hi: u64, write: bool) -> Access {
-    Access {
-        space,
-        lo,
-        hi,
-        rows: 1,
-        row_bytes: hi - lo,
-        stride: hi - lo,
-        write,
-    }
 }
 
 #[cfg(test)]
@@ -103,7 +89,7 @@ mod tests {
     use crate::card::Card;
     use crate::config::HardwareConfig;
     use crate::dtype::DataFormat;
-    use crate::error::SimError;
+    use crate::error::{MemSpace, SimError};
     use crate::isa::{CgraInstr, Instr, LoadKind, RdmaInstr, Strided, TdmaInstr, UnaryOp};
     use crate::tile::TileCtx;
 
@@ -121,6 +107,20 @@ mod tests {
     }
     fn copy(src: u64, dst: u64) -> Instr {
         Instr::Tdma(TdmaInstr::Reshape { src, dst, shape: Strided::contiguous(N * 4) })
+    }
+
+    /// Loads X and Z, then relu X -> Y and copies Y -> W, joining the CT
+    /// in between when `join`.
+    fn relu_then_copy(t: &mut TileCtx, join: bool) -> Result<(), SimError> {
+        t.execute(&load(X))?;
+        t.execute(&load(Z))?;
+        t.execute(&Instr::Join(EngineMask::of(&[Engine::Rdma])))?;
+        t.execute(&relu(X, Y))?;
+        if join {
+            t.execute(&Instr::Join(EngineMask::of(&[Engine::Ct])))?;
+        }
+        t.execute(&copy(Y, W))?;
+        Ok(())
     }
 
     /// Runs `program` on one tile with asynchronous calls on or off:
@@ -149,27 +149,12 @@ mod tests {
         };
         let (overlapped, _) = run(true, apart).unwrap();
         // The copy reads what the CT pass writes: the scoreboard joins the CT.
-        let chained = |t: &mut TileCtx| {
-            t.execute(&load(X))?;
-            t.execute(&load(Z))?;
-            t.execute(&Instr::Join(EngineMask::of(&[Engine::Rdma])))?;
-            t.execute(&relu(X, Y))?;
-            t.execute(&copy(Y, W))?;
-            Ok(())
-        };
+        let chained = |t: &mut TileCtx| relu_then_copy(t, false);
         let (serial, bytes) = run(true, chained).unwrap();
         let hw = HardwareConfig::default();
         assert!(serial as f64 >= overlapped as f64 + 0.5 * hw.dma_start_cycles as f64, "{serial} vs {overlapped}");
         // The same bytes as the synchronous program with its join written out.
-        let joined = |t: &mut TileCtx| {
-            t.execute(&load(X))?;
-            t.execute(&load(Z))?;
-            t.execute(&Instr::Join(EngineMask::of(&[Engine::Rdma])))?;
-            t.execute(&relu(X, Y))?;
-            t.execute(&Instr::Join(EngineMask::of(&[Engine::Ct])))?;
-            t.execute(&copy(Y, W))?;
-            Ok(())
-        };
+        let joined = |t: &mut TileCtx| relu_then_copy(t, true);
         let (sync_cycles, want) = run(false, joined).unwrap();
         assert_eq!(bytes, want);
         assert_eq!(serial, sync_cycles);
@@ -192,13 +177,13 @@ mod tests {
     }
 
     fn spm(lo: u64, hi: u64, write: bool) -> Access {
-        range(MemSpace::Spm(0), lo, hi, write)
+        span(MemSpace::Spm(0), lo, hi - lo, write).unwrap()
     }
 
     #[test]
     fn a_read_after_another_engines_write_joins_it() {
         let mut s = Scoreboard::default();
-        s.issued(Engine::Ne, vec![spm(0, 100, true)]);
+        s.issued(Engine::Ne, &[spm(0, 100, true)]);
         assert_eq!(s.conflicts(Engine::Wdma, &[spm(50, 60, false)]), EngineMask::of(&[Engine::Ne]));
         assert_eq!(s.conflicts(Engine::Wdma, &[spm(100, 160, false)]), EngineMask::default());
         // The same engine runs its queue in order.
@@ -210,7 +195,7 @@ mod tests {
     #[test]
     fn two_reads_do_not_conflict_but_a_write_over_a_read_does() {
         let mut s = Scoreboard::default();
-        s.issued(Engine::Ne, vec![spm(0, 100, false)]);
+        s.issued(Engine::Ne, &[spm(0, 100, false)]);
         assert_eq!(s.conflicts(Engine::Tdma, &[spm(0, 100, false)]), EngineMask::default());
         assert_eq!(s.conflicts(Engine::Rdma, &[spm(90, 200, true)]), EngineMask::of(&[Engine::Ne]));
     }
@@ -219,7 +204,7 @@ mod tests {
     fn merged_accesses_still_cover_every_byte() {
         let mut s = Scoreboard::default();
         for i in 0..(MERGE_ABOVE as u64 + 10) {
-            s.issued(Engine::Rdma, vec![spm(1000 * i, 1000 * i + 10, true)]);
+            s.issued(Engine::Rdma, &[spm(1000 * i, 1000 * i + 10, true)]);
         }
         assert!(s.pending[Engine::Rdma.index()].len() <= MERGE_ABOVE);
         assert_eq!(s.conflicts(Engine::Ne, &[spm(5000, 5001, false)]), EngineMask::of(&[Engine::Rdma]));

@@ -122,7 +122,7 @@ impl<'a> TileCtx<'a> {
         if let Some(sb) = &mut self.scoreboard {
             match (instr, instr.engine()) {
                 (Instr::Join(mask), _) => sb.joined(*mask),
-                (_, Some(engine)) => sb.issued(engine, accesses.clone()),
+                (_, Some(engine)) => sb.issued(engine, &accesses),
                 _ => {}
             }
         }

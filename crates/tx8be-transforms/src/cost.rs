@@ -424,7 +424,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 for (c, call) in s.calls.iter().enumerate() {
                     let narrow = crate::pipeline_cost::narrow_copy_cycles(ctx, body, &g, &narrowed, s, c, hw);
                     let w = call_work(ctx, body, g.calls[c], hw, &call.out, &call.operands);
-                    let this = if w.ne > 0.0 { "ne" } else { "ct" };
+                    let this = if w.ne > 0.0 { tx8_cmodel::engine::Engine::Ne } else { tx8_cmodel::engine::Engine::Ct };
                     let switch = if engine.is_some_and(|e| e != this) { join } else { 0.0 };
                     engine = Some(this);
                     e.tdma_cycles += narrow + w.tdma;

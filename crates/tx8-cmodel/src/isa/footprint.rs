@@ -64,7 +64,8 @@ impl Access {
     }
 }
 
-fn span(space: MemSpace, lo: u64, bytes: u64, write: bool) -> Option<Access> {
+/// The contiguous access `[lo, lo + bytes)` (`None` when empty).
+pub(crate) fn span(space: MemSpace, lo: u64, bytes: u64, write: bool) -> Option<Access> {
     (bytes > 0).then(|| Access {
         space,
         lo,

@@ -582,6 +582,24 @@ uint64_t op_dma_load(const struct TSR *dst, uint64_t ddr_addr);
 uint64_t op_dma_load_slide(const struct TSR *dst, const struct TSR *prev, uint64_t ddr_addr);
 
 /**
+ * As `op_dma_load`, for a dense DDR tensor read through a transpose:
+ * `dst`'s whole dims and box are those of
+ * `reshape(transpose(reshape(t, src_dims), perm), whole)` (`rank` entries
+ * in `src_dims` and `perm`; result dim i of the transpose is dim
+ * `perm[i]` of `src_dims`), and the box is read from `t` at `ddr_addr` by
+ * strided copies (`oplib::view`), so the transposed tensor never exists
+ * in DDR. Both sides must be dense (Tensor / NTensor).
+ *
+ * # Safety
+ * `src_dims` and `perm` must point to `rank` values; other pointers live.
+ */
+uint64_t op_dma_load_transposed(const struct TSR *dst,
+                                uint64_t ddr_addr,
+                                uint32_t rank,
+                                const uint32_t *src_dims,
+                                const uint32_t *perm);
+
+/**
  * As `op_dma_load`, for constants (weights).
  *
  * # Safety

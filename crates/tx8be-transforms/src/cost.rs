@@ -295,6 +295,9 @@ struct Dma {
 /// model's `op_dma_load` / `op_dma_store` issue it: one descriptor per
 /// strided copy (a box whose inner dims are cut takes one per outer row).
 fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
+    if let Some(Ok(copies)) = crate::transpose_views::view_transfers(ctx, body, v, b) {
+        return Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() };
+    }
     let ty = body.value_type(v);
     let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
     let start: Vec<u64> = b.start.iter().map(|&d| d.max(0) as u64).collect();

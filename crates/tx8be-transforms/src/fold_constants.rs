@@ -6,7 +6,7 @@
 //! constant of the full activation shape: a folded BatchNorm's bias, or
 //! the zero of `max(x, 0)`, becomes a tensor as large as the feature map,
 //! which every run then reads from DDR. This pass undoes that, exactly:
-//! - **shrink**: a `tx8be.const` operand of `Binary`/`Select` that does not
+//! - **shrink**: a `tx8be.const` operand (or a reshape of one) of `Binary`/`Select` that does not
 //!   vary along a dim becomes 1 on that dim (numpy broadcasting gives the
 //!   same values), as long as the op's result shape is unchanged;
 //! - **relu**: `Binary max` of a value and an all-zero constant becomes
@@ -80,13 +80,21 @@ fn kind(ctx: &Context, body: &Body, op: Op) -> Option<String> {
     tx8be::dialect::values::attr_str(ctx, body, op, "kind")
 }
 
-/// The constant `v` holds when a `tx8be.const` defines it.
+/// The constant `v` holds when a `tx8be.const` defines it, directly or
+/// through a `tx8be.Reshape` (the same values row-major in `v`'s dims: the
+/// lowering reshapes a model's `[b, h, s, s]` scale into the batched
+/// matmul's `[b*h, s, s]`).
 pub(crate) fn const_value(ctx: &Context, body: &Body, v: Value) -> Option<ConstTensor> {
     let d = body.defining_op(v)?;
-    if name(ctx, body, d) != "tx8be.const" {
-        return None;
+    match name(ctx, body, d) {
+        "tx8be.const" => read_dense(ctx, body.op_attr(ctx, d, "value")?),
+        "tx8be.Reshape" => {
+            let mut t = const_value(ctx, body, body.operand(d, 0))?;
+            t.dims = ctx.shape(body.value_type(v))?.to_vec();
+            Some(t)
+        }
+        _ => None,
     }
-    read_dense(ctx, body.op_attr(ctx, d, "value")?)
 }
 
 /// `t` with every dim it does not vary along set to 1.
@@ -249,8 +257,9 @@ fn add_to_bias(ctx: &Context, body: &mut Body, op: Op) -> bool {
 
 fn erase_dead_consts(ctx: &Context, body: &mut Body) -> bool {
     let mut any = false;
-    for op in entry_ops(body) {
-        if name(ctx, body, op) == "tx8be.const" && body.op_results_unused(op) {
+    // Users before their operands: a dead reshape's constant dies with it.
+    for op in entry_ops(body).into_iter().rev() {
+        if matches!(name(ctx, body, op), "tx8be.const" | "tx8be.Reshape") && body.op_results_unused(op) {
             body.erase_op(op);
             any = true;
         }

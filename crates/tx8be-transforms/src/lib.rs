@@ -18,6 +18,7 @@
 //! | `tx8be-const-norm` | `constants/const_norm.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` (group-optimization + group-ldst) |
 //! | `tx8be-group-pattern`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
+//! | `tx8be-transpose-views` | `transpose_views.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-sw-pipeline` | `sw_pipeline/` (`build.rs`: the nest and the retract, `eval.rs`: its cycles) |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
@@ -67,6 +68,7 @@ pub mod search;
 pub mod sharding;
 pub mod spm_alloc;
 pub mod sw_pipeline;
+pub mod transpose_views;
 
 use strata_pass::PassRegistry;
 
@@ -94,6 +96,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(grouping::group_optimization::INFO);
     registry.register(grouping::group_ldst::INFO);
     registry.register(grouping::group_mapping::INFO);
+    registry.register(transpose_views::INFO);
     registry.register(sharding::INFO);
     registry.register(sw_pipeline::INFO);
     registry.register(spm_alloc::INFO);

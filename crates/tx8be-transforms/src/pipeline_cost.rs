@@ -28,6 +28,9 @@ use crate::schedule::{slice_bytes, StepBoxes};
 /// Descriptor starts of moving box `b` of value `v` (1 when the C model
 /// would refuse the box: the cost model does not judge legality).
 pub(crate) fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> f64 {
+    if let Some(copies) = crate::transpose_views::view_transfers(ctx, body, v, b) {
+        return copies.map_or(1.0, |c| c.len().max(1) as f64);
+    }
     let ty = body.value_type(v);
     let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
     let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());

@@ -99,6 +99,10 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
     if operands == 3 && !bias_is_resident_f32(ctx, body, op, out[rank - 1]) {
         return None;
     }
+    // The ring's loads are DDR images of boxes; a view's box is not.
+    if body.operands(op).any(|v| body.defining_op(v).is_some_and(|l| crate::transpose_views::reads_view(ctx, body, l))) {
+        return None;
+    }
     let ring = mesh_ring(hw.mesh_x, hw.mesh_y)?;
     let tiles = ring.len() as i64;
     let n_all = out[rank - 1];

@@ -57,3 +57,17 @@ func.func @both_const() -> tensor<2x2xf32> {
   %m = tx8be.Binary(%a, %b) {kind = "mul"} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   return %m : tensor<2x2xf32>
 }
+
+// A scale reshaped as the batched matmul's scores are ([b, h, s, s] ->
+// [b*h, s, s]) shrinks through the reshape; the reshape and the full-size
+// constant go.
+// CHECK-LABEL: func.func @reshaped_scale
+// CHECK-NEXT: %[[K:.*]] = tx8be.const dense<8.000000e+00> : tensor<1x1x1xf32>
+// CHECK-NEXT: %[[D:.*]] = tx8be.Binary(%arg0, %[[K]]) {kind = "div"} : (tensor<6x4x4xf32>, tensor<1x1x1xf32>) -> tensor<6x4x4xf32>
+// CHECK-NEXT: return %[[D]]
+func.func @reshaped_scale(%s: tensor<6x4x4xf32>) -> tensor<6x4x4xf32> {
+  %k = tx8be.const dense<8.0> : tensor<2x3x4x4xf32>
+  %r = tx8be.Reshape(%k) : (tensor<2x3x4x4xf32>) -> tensor<6x4x4xf32>
+  %d = tx8be.Binary(%s, %r) {kind = "div"} : (tensor<6x4x4xf32>, tensor<6x4x4xf32>) -> tensor<6x4x4xf32>
+  return %d : tensor<6x4x4xf32>
+}

@@ -32,6 +32,7 @@ pub mod reduce;
 pub mod reference;
 pub mod select;
 pub mod slide;
+pub mod view;
 
 use crate::dtype::DataFormat;
 use crate::engine::{Engine, EngineMask};

@@ -104,6 +104,11 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
     let n = steps.len().max(1);
     for (k, o) in loaded_operands(g) {
         let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
+        if let Some(v) = &o.view {
+            let list = |xs: Vec<u64>| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+            let _ = writeln!(s, "static const uint32_t g{id}_vsrc{k}[{}] = {{{}}};", v.src.len(), list(v.src.clone()));
+            let _ = writeln!(s, "static const uint32_t g{id}_vperm{k}[{}] = {{{}}};", v.perm.len(), list(v.perm.iter().map(|&p| p as u64).collect()));
+        }
         if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND || o.broadcast {
             continue; // the ring loop loads the whole bias once; broadcast weights come before the steps
         }
@@ -492,11 +497,10 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     let loads = |s: &mut String| {
         for (k, o) in dma_operands(g) {
             let dim = o.ddr.dims.len();
-            let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
             let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
             let _ = writeln!(s, "            set_shape(&s{k}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);");
             let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
-            let _ = writeln!(s, "            {load}(&in{k}, {:#x}ull);", o.ddr.addr);
+            let _ = writeln!(s, "            {};", o.load_call(id, k, &format!("in{k}")));
             let _ = writeln!(s, "            last{k} = &g{id}_in{k}[i];");
             s.push_str("            loaded = 1;\n");
             s.push_str("        }\n");
@@ -582,7 +586,6 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         for (k, o) in dma_operands(g) {
             let n = o.spm_addrs.len().max(1);
             let dim = o.ddr.dims.len();
-            let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
             let _ = writeln!(s, "{indent}if (!held{k}[u{k}] || !same_box(held{k}[u{k}], &g{id}_in{k}[{j}], {dim})) {{");
             if o.slides {
                 // The buffer holding the previous box, for the overlap.
@@ -594,7 +597,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             if o.slides {
                 let _ = writeln!(s, "{indent}    op_dma_load_slide(&in{k}[u{k}], held{k}[p{k}] ? &in{k}[p{k}] : 0, {:#x}ull);", o.ddr.addr);
             } else {
-                let _ = writeln!(s, "{indent}    {load}(&in{k}[u{k}], {:#x}ull);", o.ddr.addr);
+                let _ = writeln!(s, "{indent}    {};", o.load_call(id, k, &format!("in{k}[u{k}]")));
             }
             let _ = writeln!(s, "{indent}    held{k}[u{k}] = &g{id}_in{k}[{j}];");
             let _ = writeln!(s, "{indent}}}");

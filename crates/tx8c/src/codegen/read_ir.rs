@@ -269,6 +269,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
                 line: None,
                 slides: false,
+                view: tx8be_transforms::transpose_views::load_view(ctx, body, load).map(|(_, view)| view),
             });
         }
         let mut producers = Vec::new();

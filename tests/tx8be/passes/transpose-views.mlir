@@ -1,0 +1,97 @@
+// RUN: strata-opt %s -split-input-file -tx8be-transpose-views | FileCheck %s
+// tx8be-transpose-views: a Transpose group whose result (through top-level
+// reshapes) only loads read leaves its group and stays at the top level as
+// a view: the loads read the untransposed tensor through it (codegen:
+// op_dma_load_transposed), and the groups are renumbered.
+
+// The split into heads, read as [b*h, s, d] by the next group.
+// CHECK-LABEL: func.func @heads
+// CHECK-NEXT: %[[R:[0-9]+]] = tx8be.Reshape(%arg0)
+// CHECK-NEXT: %[[T:[0-9]+]] = tx8be.Transpose(%[[R]]) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x16x4x32xbf16>) -> tensor<2x4x16x32xbf16>
+// CHECK-NEXT: %[[V:[0-9]+]] = tx8be.Reshape(%[[T]]) : (tensor<2x4x16x32xbf16>) -> tensor<8x16x32xbf16>
+// CHECK-NEXT: tx8be.group -> tensor<8x16x32xbf16> attributes {group_id = 0 : i64}
+// CHECK-NEXT: tx8be.load_var %[[V]] : tensor<8x16x32xbf16>
+// CHECK-NEXT: tx8be.Unary
+func.func @heads(%x: tensor<2x16x128xbf16>) -> tensor<8x16x32xbf16> {
+  %r = tx8be.Reshape(%x) : (tensor<2x16x128xbf16>) -> tensor<2x16x4x32xbf16>
+  %t = tx8be.group -> tensor<2x4x16x32xbf16> attributes {group_id = 0 : i64} {
+    %1 = tx8be.load_var %r : tensor<2x16x4x32xbf16>
+    %2 = tx8be.Transpose(%1) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x16x4x32xbf16>) -> tensor<2x4x16x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x4x16x32xbf16>
+    tx8be.yield %3 : tensor<2x4x16x32xbf16>
+  }
+  %v = tx8be.Reshape(%t) : (tensor<2x4x16x32xbf16>) -> tensor<8x16x32xbf16>
+  %e = tx8be.group -> tensor<8x16x32xbf16> attributes {group_id = 1 : i64} {
+    %1 = tx8be.load_var %v : tensor<8x16x32xbf16>
+    %2 = tx8be.Unary(%1) {kind = "exp"} : (tensor<8x16x32xbf16>) -> tensor<8x16x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<8x16x32xbf16>
+    tx8be.yield %3 : tensor<8x16x32xbf16>
+  }
+  return %e : tensor<8x16x32xbf16>
+}
+
+// -----
+
+// Kept as groups: a transpose the function returns, one that moves the
+// innermost dim (each copy would move one element), one whose runs are
+// shorter than 64 bytes (8 bf16), and one a load reads as dims that do not
+// split alike with the transposed dims ([6, 4] against [4, 6]).
+// CHECK-LABEL: func.func @kept
+// CHECK-NOT: tx8be.Transpose
+// CHECK: tx8be.load_var %arg0
+// CHECK-NEXT: tx8be.Transpose
+// CHECK: tx8be.load_var %arg0
+// CHECK-NEXT: tx8be.Transpose
+// CHECK: tx8be.load_var %arg1
+// CHECK-NEXT: tx8be.Transpose
+// CHECK: tx8be.load_var %arg2
+// CHECK-NEXT: tx8be.Transpose
+// CHECK-NOT: tx8be.Transpose
+// CHECK: return
+func.func @kept(%x: tensor<2x16x4x32xbf16>, %y: tensor<2x16x4x8xbf16>, %z: tensor<4x6x32xbf16>) -> (tensor<2x4x16x32xbf16>, tensor<2x16x32x4xbf16>, tensor<2x4x16x8xbf16>, tensor<6x4x32xbf16>) {
+  %a = tx8be.group -> tensor<2x4x16x32xbf16> attributes {group_id = 0 : i64} {
+    %1 = tx8be.load_var %x : tensor<2x16x4x32xbf16>
+    %2 = tx8be.Transpose(%1) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x16x4x32xbf16>) -> tensor<2x4x16x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x4x16x32xbf16>
+    tx8be.yield %3 : tensor<2x4x16x32xbf16>
+  }
+  %b = tx8be.group -> tensor<2x16x32x4xbf16> attributes {group_id = 1 : i64} {
+    %1 = tx8be.load_var %x : tensor<2x16x4x32xbf16>
+    %2 = tx8be.Transpose(%1) {perm = array<i64: 0, 1, 3, 2>} : (tensor<2x16x4x32xbf16>) -> tensor<2x16x32x4xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x16x32x4xbf16>
+    tx8be.yield %3 : tensor<2x16x32x4xbf16>
+  }
+  %b2 = tx8be.group -> tensor<2x16x32x4xbf16> attributes {group_id = 2 : i64} {
+    %1 = tx8be.load_var %b : tensor<2x16x32x4xbf16>
+    %2 = tx8be.Unary(%1) {kind = "exp"} : (tensor<2x16x32x4xbf16>) -> tensor<2x16x32x4xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x16x32x4xbf16>
+    tx8be.yield %3 : tensor<2x16x32x4xbf16>
+  }
+  %c = tx8be.group -> tensor<2x4x16x8xbf16> attributes {group_id = 3 : i64} {
+    %1 = tx8be.load_var %y : tensor<2x16x4x8xbf16>
+    %2 = tx8be.Transpose(%1) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x16x4x8xbf16>) -> tensor<2x4x16x8xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x4x16x8xbf16>
+    tx8be.yield %3 : tensor<2x4x16x8xbf16>
+  }
+  %c2 = tx8be.group -> tensor<2x4x16x8xbf16> attributes {group_id = 4 : i64} {
+    %1 = tx8be.load_var %c : tensor<2x4x16x8xbf16>
+    %2 = tx8be.Unary(%1) {kind = "exp"} : (tensor<2x4x16x8xbf16>) -> tensor<2x4x16x8xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x4x16x8xbf16>
+    tx8be.yield %3 : tensor<2x4x16x8xbf16>
+  }
+  %d = tx8be.group -> tensor<6x4x32xbf16> attributes {group_id = 5 : i64} {
+    %1 = tx8be.load_var %z : tensor<4x6x32xbf16>
+    %2 = tx8be.Transpose(%1) {perm = array<i64: 1, 0, 2>} : (tensor<4x6x32xbf16>) -> tensor<6x4x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<6x4x32xbf16>
+    tx8be.yield %3 : tensor<6x4x32xbf16>
+  }
+  %dr = tx8be.Reshape(%d) : (tensor<6x4x32xbf16>) -> tensor<4x6x32xbf16>
+  %d2 = tx8be.group -> tensor<4x6x32xbf16> attributes {group_id = 6 : i64} {
+    %1 = tx8be.load_var %dr : tensor<4x6x32xbf16>
+    %2 = tx8be.Unary(%1) {kind = "exp"} : (tensor<4x6x32xbf16>) -> tensor<4x6x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<4x6x32xbf16>
+    tx8be.yield %3 : tensor<4x6x32xbf16>
+  }
+  %dd = tx8be.Reshape(%d2) : (tensor<4x6x32xbf16>) -> tensor<6x4x32xbf16>
+  return %a, %b2, %c2, %dd : tensor<2x4x16x32xbf16>, tensor<2x16x32x4xbf16>, tensor<2x4x16x8xbf16>, tensor<6x4x32xbf16>
+}

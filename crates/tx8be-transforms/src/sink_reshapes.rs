@@ -9,8 +9,14 @@
 //! adds dims and keeps the last dim (the axis of Softmax / LayerNorm and the vector
 //! length of a per-channel operand) and every other operand `c` can follow:
 //! one of the reshape's result shape (reshaped to x's, free when dense), a
-//! scalar, or a vector along the last dim only. Two reshapes in a row
-//! become one, and a reshape to its input's shape disappears.
+//! scalar, a vector along the last dim only, or, when the reshape splits
+//! x's first dim (the batched matmul's [b*h, s, t] seen as [b, h, s, t]),
+//! one that is 1 or full on each dim: expanded along the split dims where
+//! it is 1 on some but not all (BERT's mask [b, 1, 1, t], plus zeros
+//! [1, h, 1, 1]), then merged as x's first dim. The attention's mask add
+//! and softmax then stay in the matmuls' shape, one group's chain from the
+//! scores to the context. Two reshapes in a row become one, and a reshape
+//! to its input's shape disappears.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
 use strata_pass::pass::{Pass, PassTarget};
@@ -126,6 +132,13 @@ fn sinkable(ctx: &Context, body: &Body, op: Op) -> bool {
     }
 }
 
+/// `Some(lead)` when `to` splits `from`'s first dim into its first `lead`
+/// dims and keeps the others.
+fn leading_split(from: &[i64], to: &[i64]) -> Option<usize> {
+    let lead = (to.len() + 1).checked_sub(from.len())?;
+    (lead >= 2 && to[lead..] == from[1..] && to[..lead].iter().product::<i64>() == from[0]).then_some(lead)
+}
+
 /// How another operand of the op follows the reshape.
 enum Follow {
     /// Same shape as the reshape's result: reshape it to x's dims.
@@ -136,6 +149,13 @@ enum Follow {
     LastDim,
     /// Not a tensor operand the op broadcasts (LayerNorm's gamma / beta).
     Keep,
+    /// The reshape splits x's first dim into the first `lead` dims of its
+    /// result, and the operand is full or 1 on each of those (BERT's
+    /// attention mask [b, 1, 1, s] beside scores [b*h, s, s] seen as
+    /// [b, h, s, s]): expanded along its 1s among them where it has some
+    /// (an add of zeros, a tensor no larger than the operand times the
+    /// heads), then the lead dims merged as x's first dim.
+    Expand { lead: usize },
 }
 
 fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
@@ -174,6 +194,8 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
             Follow::Scalar
         } else if d.len() == to.len() && d[..d.len() - 1].iter().all(|&n| n == 1) && d[d.len() - 1] == last {
             Follow::LastDim
+        } else if let Some(lead) = leading_split(&from, &to).filter(|_| d.len() == to.len() && d.iter().zip(&to).all(|(&a, &b)| a == 1 || a == b)) {
+            Follow::Expand { lead }
         } else {
             return false;
         };
@@ -191,6 +213,28 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
                 let mut d = vec![1; rank];
                 d[rank - 1] = last;
                 reshape_before(ctx, body, op, c, &d)
+            }
+            Follow::Expand { lead } => {
+                let d = dims(ctx, body, c);
+                let ones = d[..lead].iter().all(|&n| n == 1);
+                let src = if ones || d[..lead] == to[..lead] {
+                    c
+                } else {
+                    // c + zeros of its missing lead dims: c broadcast along them.
+                    let z: Vec<i64> = (0..d.len()).map(|i| if i < lead && d[i] == 1 { to[i] } else { 1 }).collect();
+                    let elem = ctx.element_type(body.value_type(c)).unwrap_or(body.value_type(c));
+                    let zeros = crate::dense::ConstTensor { dims: z, elem, values: vec![0.0], splat: true };
+                    let zv = crate::fold_constants::new_const(ctx, body, &zeros, op, op);
+                    let mut full = d.clone();
+                    full[..lead].copy_from_slice(&to[..lead]);
+                    let attrs = ctx.dictionary(vec![(ctx.intern_str("kind"), ctx.string_attr("add"))]);
+                    let add = body.create_op(OpSpec::new(ctx, "tx8be.Binary", body.op_loc(op)).operands(&[c, zv]).results(&[retyped(ctx, body, c, &full)]).attrs(attrs));
+                    body.insert_op_before(op, add);
+                    body.result(add, 0)
+                };
+                let mut nd = vec![if ones { 1 } else { from[0] }];
+                nd.extend_from_slice(&d[lead..]);
+                reshape_before(ctx, body, op, src, &nd)
             }
         };
         new_operands[i] = nc;

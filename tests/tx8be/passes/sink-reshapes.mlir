@@ -57,13 +57,39 @@ func.func @scores(%q: tensor<2x4x8xf32>, %k: tensor<2x4x8xf32>, %c: tensor<1x1x1
   return %s : tensor<1x2x4x4xf32>
 }
 
-// A mask that varies along the batch does not follow a reshape that
-// merges the batch: the reshape stays.
+// A mask that varies along the batch follows a reshape that merges batch
+// and heads by being expanded along the heads first (an add of zeros
+// [1, heads, 1, 1]: a tensor of the mask's size times the heads), then
+// merged as the scores are; the add runs on the batched matmul's shape.
 // CHECK-LABEL: func.func @batched_mask
-// CHECK: tx8be.Reshape(%{{.*}}) : (tensor<4x4x4xf32>) -> tensor<2x2x4x4xf32>
-// CHECK-NEXT: tx8be.Binary
+// CHECK: %[[Z:.*]] = tx8be.const dense<0.000000e+00> : tensor<1x2x1x1xf32>
+// CHECK-NEXT: %[[E:.*]] = tx8be.Binary(%arg1, %[[Z]]) {kind = "add"} : (tensor<2x1x1x4xf32>, tensor<1x2x1x1xf32>) -> tensor<2x2x1x4xf32>
+// CHECK-NEXT: %[[R:.*]] = tx8be.Reshape(%[[E]]) : (tensor<2x2x1x4xf32>) -> tensor<4x1x4xf32>
+// CHECK-NEXT: %[[M:.*]] = tx8be.Binary(%arg0, %[[R]]) {kind = "add"} : (tensor<4x4x4xf32>, tensor<4x1x4xf32>) -> tensor<4x4x4xf32>
+// CHECK-NEXT: tx8be.Reshape(%[[M]]) : (tensor<4x4x4xf32>) -> tensor<2x2x4x4xf32>
 func.func @batched_mask(%g: tensor<4x4x4xf32>, %mask: tensor<2x1x1x4xf32>) -> tensor<2x2x4x4xf32> {
   %g4 = tx8be.Reshape(%g) : (tensor<4x4x4xf32>) -> tensor<2x2x4x4xf32>
   %m = tx8be.Binary(%g4, %mask) {kind = "add"} : (tensor<2x2x4x4xf32>, tensor<2x1x1x4xf32>) -> tensor<2x2x4x4xf32>
   return %m : tensor<2x2x4x4xf32>
+}
+
+// A per-batch-and-head operand needs no expansion: it is merged as the
+// scores are. One that is larger than the reshaped operand along the
+// merged dims (it broadcasts the scores) keeps the reshape where it is.
+// CHECK-LABEL: func.func @full_lead
+// CHECK-NOT: tx8be.const
+// CHECK: %[[R:.*]] = tx8be.Reshape(%arg1) : (tensor<2x2x1x4xf32>) -> tensor<4x1x4xf32>
+// CHECK-NEXT: tx8be.Binary(%arg0, %[[R]]) {kind = "mul"} : (tensor<4x4x4xf32>, tensor<4x1x4xf32>) -> tensor<4x4x4xf32>
+// CHECK-LABEL: func.func @wider_operand
+// CHECK: tx8be.Reshape(%arg0) : (tensor<2x4x4xf32>) -> tensor<2x1x4x4xf32>
+// CHECK-NEXT: tx8be.Binary
+func.func @full_lead(%g: tensor<4x4x4xf32>, %w: tensor<2x2x1x4xf32>) -> tensor<2x2x4x4xf32> {
+  %g4 = tx8be.Reshape(%g) : (tensor<4x4x4xf32>) -> tensor<2x2x4x4xf32>
+  %m = tx8be.Binary(%g4, %w) {kind = "mul"} : (tensor<2x2x4x4xf32>, tensor<2x2x1x4xf32>) -> tensor<2x2x4x4xf32>
+  return %m : tensor<2x2x4x4xf32>
+}
+func.func @wider_operand(%g: tensor<2x4x4xf32>, %w: tensor<2x3x4x4xf32>) -> tensor<2x3x4x4xf32> {
+  %g4 = tx8be.Reshape(%g) : (tensor<2x4x4xf32>) -> tensor<2x1x4x4xf32>
+  %m = tx8be.Binary(%g4, %w) {kind = "mul"} : (tensor<2x1x4x4xf32>, tensor<2x3x4x4xf32>) -> tensor<2x3x4x4xf32>
+  return %m : tensor<2x3x4x4xf32>
 }

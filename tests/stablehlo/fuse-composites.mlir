@@ -88,6 +88,85 @@ func.func @not_gelu(%x: tensor<8xf32>) -> tensor<8xf32> {
   return %4 : tensor<8xf32>
 }
 
+// GPT-2's gelu_new as exported: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715
+// pow(x, 3)))), and with the cube as x * x * x: the tanh form of tx8.gelu.
+// CHECK-LABEL: func.func @gelu_tanh
+// CHECK-NEXT: %0 = stablehlo.composite "tx8.gelu" %arg0 {composite_attributes = {approximate = "tanh"}, decomposition = @tx8.gelu.impl{{.*}}} : (tensor<8xf32>) -> tensor<8xf32>
+// CHECK-NEXT: return %0
+func.func @gelu_tanh(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %three = stablehlo.constant dense<3.0> : tensor<8xf32>
+  %c = stablehlo.constant dense<0.044715> : tensor<8xf32>
+  %k = stablehlo.constant dense<0.797884583> : tensor<8xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %half = stablehlo.constant dense<0.5> : tensor<8xf32>
+  %p = stablehlo.power %x, %three : tensor<8xf32>
+  %0 = stablehlo.multiply %p, %c : tensor<8xf32>
+  %1 = stablehlo.add %x, %0 : tensor<8xf32>
+  %2 = stablehlo.multiply %1, %k : tensor<8xf32>
+  %3 = stablehlo.tanh %2 : tensor<8xf32>
+  %4 = stablehlo.add %3, %one : tensor<8xf32>
+  %5 = stablehlo.multiply %x, %half : tensor<8xf32>
+  %6 = stablehlo.multiply %5, %4 : tensor<8xf32>
+  return %6 : tensor<8xf32>
+}
+// CHECK-LABEL: func.func @gelu_tanh_cubed
+// CHECK-NEXT: %0 = stablehlo.composite "tx8.gelu" %arg0 {composite_attributes = {approximate = "tanh"}
+func.func @gelu_tanh_cubed(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %c = stablehlo.constant dense<0.044715> : tensor<8xf32>
+  %k = stablehlo.constant dense<0.797884583> : tensor<8xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %half = stablehlo.constant dense<0.5> : tensor<8xf32>
+  %x2 = stablehlo.multiply %x, %x : tensor<8xf32>
+  %x3 = stablehlo.multiply %x2, %x : tensor<8xf32>
+  %0 = stablehlo.multiply %c, %x3 : tensor<8xf32>
+  %1 = stablehlo.add %0, %x : tensor<8xf32>
+  %2 = stablehlo.multiply %k, %1 : tensor<8xf32>
+  %3 = stablehlo.tanh %2 : tensor<8xf32>
+  %4 = stablehlo.add %one, %3 : tensor<8xf32>
+  %5 = stablehlo.multiply %half, %4 : tensor<8xf32>
+  %6 = stablehlo.multiply %5, %x : tensor<8xf32>
+  return %6 : tensor<8xf32>
+}
+
+// Another cube coefficient, or a square instead of a cube, is not a gelu.
+// CHECK-LABEL: func.func @not_gelu_tanh
+// CHECK-NOT: stablehlo.composite
+// CHECK: stablehlo.tanh
+// CHECK-LABEL: func.func @not_gelu_tanh_square
+// CHECK-NOT: stablehlo.composite
+// CHECK: stablehlo.tanh
+func.func @not_gelu_tanh(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %three = stablehlo.constant dense<3.0> : tensor<8xf32>
+  %c = stablehlo.constant dense<0.05> : tensor<8xf32>
+  %k = stablehlo.constant dense<0.797884583> : tensor<8xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %half = stablehlo.constant dense<0.5> : tensor<8xf32>
+  %p = stablehlo.power %x, %three : tensor<8xf32>
+  %0 = stablehlo.multiply %p, %c : tensor<8xf32>
+  %1 = stablehlo.add %x, %0 : tensor<8xf32>
+  %2 = stablehlo.multiply %1, %k : tensor<8xf32>
+  %3 = stablehlo.tanh %2 : tensor<8xf32>
+  %4 = stablehlo.add %3, %one : tensor<8xf32>
+  %5 = stablehlo.multiply %x, %half : tensor<8xf32>
+  %6 = stablehlo.multiply %5, %4 : tensor<8xf32>
+  return %6 : tensor<8xf32>
+}
+func.func @not_gelu_tanh_square(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %c = stablehlo.constant dense<0.044715> : tensor<8xf32>
+  %k = stablehlo.constant dense<0.797884583> : tensor<8xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %half = stablehlo.constant dense<0.5> : tensor<8xf32>
+  %x2 = stablehlo.multiply %x, %x : tensor<8xf32>
+  %0 = stablehlo.multiply %c, %x2 : tensor<8xf32>
+  %1 = stablehlo.add %0, %x : tensor<8xf32>
+  %2 = stablehlo.multiply %k, %1 : tensor<8xf32>
+  %3 = stablehlo.tanh %2 : tensor<8xf32>
+  %4 = stablehlo.add %one, %3 : tensor<8xf32>
+  %5 = stablehlo.multiply %half, %4 : tensor<8xf32>
+  %6 = stablehlo.multiply %5, %x : tensor<8xf32>
+  return %6 : tensor<8xf32>
+}
+
 // Layer normalization over the last dimension with scale and bias.
 // CHECK-LABEL: func.func @layernorm
 // CHECK-NEXT: %0 = stablehlo.composite "tx8.layernorm" %arg0, %arg1, %arg2 {composite_attributes = {axis = 2 : i64, epsilon = 9.99999974E-6 : f32}, decomposition = @tx8.layernorm.impl} : (tensor<2x4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x4x8xf32>

@@ -1,5 +1,5 @@
 //! `stablehlo-fuse-composites`: finds the decomposed softmax, layer norm
-//! and erf-GELU sequences, as JAX emits them (and the ONNX importer after
+//! and GELU (erf and tanh forms) sequences, as JAX emits them (and the ONNX importer after
 //! it), and replaces each with `stablehlo.composite "tx8.softmax" |
 //! "tx8.layernorm" | "tx8.gelu"` whose decomposition function holds the
 //! original sequence (`decomposition.rs`).
@@ -12,7 +12,10 @@
 //!   (or `c / B(sqrt(...))`; `* (1/N)` for `/ N`)
 //!   (attributes: `axis` (first normalized dimension), `epsilon`);
 //! - gelu: any product of `x`, `1 + erf(x * k)` (or `x / s`) and splat
-//!   constants equal to `0.5 * x * (1 + erf(x / sqrt(2)))`.
+//!   constants equal to `0.5 * x * (1 + erf(x / sqrt(2)))`; or of `x`,
+//!   `1 + tanh(k * (x + c * x^3))` and splat constants equal to GPT-2's
+//!   `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`, the cube
+//!   `power(x, 3)` or `x * x * x` (attributes: `approximate = "tanh"`).
 //!
 //! `B(...)` is a chain of `broadcast_in_dim` / `reshape` that takes the
 //! reduced value back to the input's shape along the reduced dimensions
@@ -490,6 +493,54 @@ fn one_plus_erf(ctx: &Context, body: &Body, v: Value, ops: &mut Vec<Op>) -> Opti
     None
 }
 
+/// `power(x, 3)`: x.
+fn power_cube(ctx: &Context, body: &Body, v: Value, ops: &mut Vec<Op>) -> Option<Value> {
+    let p = def_is(ctx, body, v, "power")?;
+    let mut c_ops = vec![];
+    (splat_const(ctx, body, body.operand(p, 1), &mut c_ops) == Some(3.0)).then(|| {
+        ops.extend(c_ops);
+        ops.push(p);
+        body.operand(p, 0)
+    })
+}
+
+/// `1 + tanh(k * (x + c * x^3))` (GPT-2's gelu_new): (x, k, c).
+fn one_plus_tanh(ctx: &Context, body: &Body, v: Value, ops: &mut Vec<Op>) -> Option<(Value, f64, f64)> {
+    let add = def_is(ctx, body, v, "add")?;
+    for (one, t) in operand_orders(ctx, body, add) {
+        let mut local = vec![];
+        if splat_const(ctx, body, one, &mut local) != Some(1.0) {
+            continue;
+        }
+        let Some(tanh) = def_is(ctx, body, t, "tanh") else { continue };
+        let (mut k, mut leaves) = (1.0, vec![]);
+        product(ctx, body, body.operand(tanh, 0), &mut k, &mut leaves, &mut local, 0)?;
+        let [inner] = leaves.as_slice() else { continue };
+        let Some(sum) = def_is(ctx, body, *inner, "add") else { continue };
+        for (x, term) in operand_orders(ctx, body, sum) {
+            let mut mine = local.clone();
+            let (mut c, mut cubed) = (1.0, vec![]);
+            if product(ctx, body, term, &mut c, &mut cubed, &mut mine, 0).is_none() {
+                continue;
+            }
+            // The product flattens x * x * x into three leaves; a power
+            // stays one.
+            let cubes = match cubed.as_slice() {
+                [a, b, c] => *a == x && *b == x && *c == x,
+                [x3] => power_cube(ctx, body, *x3, &mut mine) == Some(x),
+                _ => false,
+            };
+            if !cubes {
+                continue;
+            }
+            ops.extend(mine);
+            ops.extend([add, tanh, sum]);
+            return Some((x, k, c));
+        }
+    }
+    None
+}
+
 fn match_gelu(ctx: &Context, body: &Body, root: Op) -> Option<Outline> {
     if !(op_is(ctx, body, root, "multiply") || op_is(ctx, body, root, "divide")) {
         return None;
@@ -507,6 +558,15 @@ fn match_gelu(ctx: &Context, body: &Body, root: Op) -> Option<Outline> {
         }
         ops.extend(local);
         return Some(Outline { name: "tx8.gelu", inputs: vec![x], ops, root, attributes: vec![] });
+    }
+    for (x, t) in [(*a, *b), (*b, *a)] {
+        let mut local = vec![];
+        let Some((xt, k, c)) = one_plus_tanh(ctx, body, t, &mut local) else { continue };
+        if xt != x || !close(coeff, 0.5, 1e-6) || !close(k, (2.0 / std::f64::consts::PI).sqrt(), 1e-3) || !close(c, 0.044715, 1e-3) {
+            continue;
+        }
+        ops.extend(local);
+        return Some(Outline { name: "tx8.gelu", inputs: vec![x], ops, root, attributes: vec![("approximate", ctx.string_attr("tanh"))] });
     }
     None
 }

@@ -123,7 +123,7 @@ fn compose(ctx: &Context, body: &mut Body, op: Op) -> bool {
 /// along the last axis only.
 fn sinkable(ctx: &Context, body: &Body, op: Op) -> bool {
     match name(ctx, body, op) {
-        "tx8be.Unary" | "tx8be.Binary" | "tx8be.Cast" => true,
+        "tx8be.Unary" | "tx8be.Binary" | "tx8be.Cast" | "tx8be.Select" => true,
         "tx8be.Softmax" | "tx8be.LayerNorm" => {
             let rank = dims(ctx, body, body.result(op, 0)).len() as i64;
             tx8be::dialect::values::attr_i64(ctx, body, op, "axis").is_some_and(|a| a == rank - 1 || a == -1)

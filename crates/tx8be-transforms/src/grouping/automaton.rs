@@ -108,8 +108,8 @@ pub const DEFAULT_PATTERNS: &str = "\
 1: LayerNorm Unary|Binary|Cast*
 # attention: scores (matmul, scale, mask, softmax) and the context matmul
 # reading them, one group per batch of heads: the scores never reach DDR
-5: Gemm Binary Binary Softmax Gemm
-5: Gemm Binary Softmax Gemm
+5: Gemm Binary Binary|Select Softmax Gemm
+5: Gemm Binary|Select Softmax Gemm
 # attention scores: matmul, scale, mask, softmax
 4: Gemm Binary Binary Softmax
 3: Gemm Binary Softmax

@@ -582,22 +582,21 @@ uint64_t op_dma_load(const struct TSR *dst, uint64_t ddr_addr);
 uint64_t op_dma_load_slide(const struct TSR *dst, const struct TSR *prev, uint64_t ddr_addr);
 
 /**
- * As `op_dma_load`, for a dense DDR tensor read through a transpose:
- * `dst`'s whole dims and box are those of
- * `reshape(transpose(reshape(t, src_dims), perm), whole)` (`rank` entries
- * in `src_dims` and `perm`; result dim i of the transpose is dim
- * `perm[i]` of `src_dims`), and the box is read from `t` at `ddr_addr` by
- * strided copies (`oplib::view`), so the transposed tensor never exists
- * in DDR. Both sides must be dense (Tensor / NTensor).
+ * As `op_dma_load`, for a view of a dense DDR tensor: `dst`'s whole
+ * dims and box are those of the `rank` dims `dims` whose elements lie
+ * `strides` elements apart from `ddr_addr` (row-major; a transpose
+ * permutes dims and strides, a slice moves the address), read by strided
+ * copies (`oplib::view`), so the viewed tensor never exists in DDR. The
+ * buffer must be dense (Tensor / NTensor).
  *
  * # Safety
- * `src_dims` and `perm` must point to `rank` values; other pointers live.
+ * `dims` and `strides` must point to `rank` values; other pointers live.
  */
-uint64_t op_dma_load_transposed(const struct TSR *dst,
-                                uint64_t ddr_addr,
-                                uint32_t rank,
-                                const uint32_t *src_dims,
-                                const uint32_t *perm);
+uint64_t op_dma_load_view(const struct TSR *dst,
+                          uint64_t ddr_addr,
+                          uint32_t rank,
+                          const uint64_t *dims,
+                          const uint64_t *strides);
 
 /**
  * As `op_dma_load`, for constants (weights).

@@ -48,7 +48,7 @@ pub fn broadcast_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<
         return slots;
     }
     for (k, slot) in slots.iter_mut().enumerate() {
-        if !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") || crate::transpose_views::reads_view(ctx, body, g.loads[k].load) {
+        if !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") || crate::load_views::reads_view(ctx, body, g.loads[k].load) {
             continue;
         }
         let v = g.load_value(body, k);
@@ -215,7 +215,7 @@ pub fn plan(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]
         let rate = tile_rate(hw);
         let (mut shared, mut direct) = (0.0, 0.0);
         for k in 0..g.loads.len() {
-            if shares[k].is_some() || !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") || crate::transpose_views::reads_view(ctx, body, g.loads[k].load) {
+            if shares[k].is_some() || !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") || crate::load_views::reads_view(ctx, body, g.loads[k].load) {
                 continue;
             }
             let Some(share) = line_share(g, steps, k, mesh) else { continue };

@@ -295,7 +295,7 @@ struct Dma {
 /// model's `op_dma_load` / `op_dma_store` issue it: one descriptor per
 /// strided copy (a box whose inner dims are cut takes one per outer row).
 fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
-    if let Some(Ok(copies)) = crate::transpose_views::view_transfers(ctx, body, v, b) {
+    if let Some(Ok(copies)) = crate::load_views::view_transfers(ctx, body, v, b) {
         return Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() };
     }
     let ty = body.value_type(v);

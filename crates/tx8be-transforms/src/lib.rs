@@ -18,7 +18,7 @@
 //! | `tx8be-const-norm` | `constants/const_norm.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` (group-optimization + group-ldst) |
 //! | `tx8be-group-pattern`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
-//! | `tx8be-transpose-views` | `transpose_views.rs` |
+//! | `tx8be-load-views` | `load_views.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-sw-pipeline` | `sw_pipeline/` (`build.rs`: the nest and the retract, `eval.rs`: its cycles) |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
@@ -54,6 +54,7 @@ pub mod group_ops;
 pub mod grouping;
 pub mod layout;
 pub mod line_share;
+pub mod load_views;
 pub mod lower_stablehlo;
 pub mod merge_reductions;
 pub mod opt_barrier;
@@ -68,7 +69,6 @@ pub mod search;
 pub mod sharding;
 pub mod spm_alloc;
 pub mod sw_pipeline;
-pub mod transpose_views;
 
 use strata_pass::PassRegistry;
 
@@ -96,7 +96,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(grouping::group_optimization::INFO);
     registry.register(grouping::group_ldst::INFO);
     registry.register(grouping::group_mapping::INFO);
-    registry.register(transpose_views::INFO);
+    registry.register(load_views::INFO);
     registry.register(sharding::INFO);
     registry.register(sw_pipeline::INFO);
     registry.register(spm_alloc::INFO);

@@ -100,7 +100,7 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
         return None;
     }
     // The ring's loads are DDR images of boxes; a view's box is not.
-    if body.operands(op).any(|v| body.defining_op(v).is_some_and(|l| crate::transpose_views::reads_view(ctx, body, l))) {
+    if body.operands(op).any(|v| body.defining_op(v).is_some_and(|l| crate::load_views::reads_view(ctx, body, l))) {
         return None;
     }
     let ring = mesh_ring(hw.mesh_x, hw.mesh_y)?;

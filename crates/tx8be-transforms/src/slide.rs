@@ -61,7 +61,7 @@ pub fn sliding_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<St
     let worth = (hw.dma_start_cycles + hw.join_cycles) as f64 * hw.ddr_transfer_cap_bytes_per_cycle;
     (0..g.loads.len())
         .map(|k| {
-            let plain = ctx.op_name_str(body.op_name(g.loads[k].load)) == "tx8be.load_var" && !crate::transpose_views::reads_view(ctx, body, g.loads[k].load) && shared[k].is_none() && copied[k].is_none() && !broadcast.get(k).copied().unwrap_or(false);
+            let plain = ctx.op_name_str(body.op_name(g.loads[k].load)) == "tx8be.load_var" && !crate::load_views::reads_view(ctx, body, g.loads[k].load) && shared[k].is_none() && copied[k].is_none() && !broadcast.get(k).copied().unwrap_or(false);
             plain && steps.iter().any(|tile| tile.windows(2).any(|w| slide_cost(ctx, body, g.load_value(body, k), w[0].load_box(g, k), w[1].load_box(g, k)).is_some_and(|s| s.tdma_bytes as f64 >= worth)))
         })
         .collect()

@@ -101,7 +101,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
     add(f, &registry, "tx8be-group-pattern", "")?;
     f.add_pass(Box::new(tx8be_transforms::grouping::group_boundaries::GroupBoundaries { hw: hw.clone() }));
     add(f, &registry, "tx8be-group-ops", "")?;
-    add(f, &registry, "tx8be-transpose-views", "")?;
+    add(f, &registry, "tx8be-load-views", "")?;
     f.add_pass(Box::new(tx8be_transforms::sharding::Sharding { hw: hw.clone() }));
     // The seed's TS_SwPipeline: the schedule's loop nest and software
     // pipeline written on each group (codegen prints the same loop from

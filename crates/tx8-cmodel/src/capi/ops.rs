@@ -128,33 +128,32 @@ pub unsafe extern "C" fn op_dma_load_slide(dst: *const TSR, prev: *const TSR, dd
     })
 }
 
-/// As `op_dma_load`, for a dense DDR tensor read through a transpose:
-/// `dst`'s whole dims and box are those of
-/// `reshape(transpose(reshape(t, src_dims), perm), whole)` (`rank` entries
-/// in `src_dims` and `perm`; result dim i of the transpose is dim
-/// `perm[i]` of `src_dims`), and the box is read from `t` at `ddr_addr` by
-/// strided copies (`oplib::view`), so the transposed tensor never exists
-/// in DDR. Both sides must be dense (Tensor / NTensor).
+/// As `op_dma_load`, for a view of a dense DDR tensor: `dst`'s whole
+/// dims and box are those of the `rank` dims `dims` whose elements lie
+/// `strides` elements apart from `ddr_addr` (row-major; a transpose
+/// permutes dims and strides, a slice moves the address), read by strided
+/// copies (`oplib::view`), so the viewed tensor never exists in DDR. The
+/// buffer must be dense (Tensor / NTensor).
 ///
 /// # Safety
-/// `src_dims` and `perm` must point to `rank` values; other pointers live.
+/// `dims` and `strides` must point to `rank` values; other pointers live.
 #[no_mangle]
-pub unsafe extern "C" fn op_dma_load_transposed(dst: *const TSR, ddr_addr: u64, rank: u32, src_dims: *const u32, perm: *const u32) -> u64 {
-    const OP: &str = "op_dma_load_transposed";
+pub unsafe extern "C" fn op_dma_load_view(dst: *const TSR, ddr_addr: u64, rank: u32, dims: *const u64, strides: *const u64) -> u64 {
+    const OP: &str = "op_dma_load_view";
     call(|ctx| {
         let t = operand(ctx, dst, OP, "dst")?;
         if t.layout.is_blocked() {
-            return Err(crate::oplib::op_err(OP, "a transposed view is read into a dense (Tensor / NTensor) buffer"));
+            return Err(crate::oplib::op_err(OP, "a view is read into a dense (Tensor / NTensor) buffer"));
         }
         let rank = rank as usize;
-        if rank == 0 || rank > types::MAX_SHAPE_DIM {
-            return Err(crate::oplib::op_err(OP, format!("rank {rank} is not 1..={}", types::MAX_SHAPE_DIM)));
+        if rank == 0 || rank > 2 * types::MAX_SHAPE_DIM {
+            return Err(crate::oplib::op_err(OP, format!("rank {rank} is not 1..={}", 2 * types::MAX_SHAPE_DIM)));
         }
         // SAFETY: the caller guarantees `rank` values behind both.
-        let src: Vec<u64> = unsafe { crate::capi::args::array(src_dims, rank, OP, "src_dims") }?.into_iter().map(u64::from).collect();
-        let perm: Vec<usize> = unsafe { crate::capi::args::array(perm, rank, OP, "perm") }?.into_iter().map(|p| p as usize).collect();
+        let dims = unsafe { crate::capi::args::array(dims, rank, OP, "dims") }?;
+        let strides = unsafe { crate::capi::args::array(strides, rank, OP, "strides") }?;
         let (whole, start) = unsafe_whole(dst)?;
-        let view = oplib::view::TransposeView::new(src, perm, whole).map_err(|e| crate::oplib::op_err(OP, e))?;
+        let view = oplib::view::StridedView::new(dims, strides, whole).map_err(|e| crate::oplib::op_err(OP, e))?;
         let copies = view.transfers(&start, &t.tsr.dims, t.tsr.fmt.size() as u64)?;
         oplib::dma::issue_loads(ctx, LoadKind::Var, ddr_addr, t.tsr.addr, copies)
     })

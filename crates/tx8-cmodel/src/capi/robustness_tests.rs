@@ -184,16 +184,16 @@ extern "C" fn random_call() {
             16 => op_channel_norm(code % 5, code & 1, p(&mut r, 0), p(&mut r, 1)),
             17 if r.range_u64(0, 1) == 0 => op_dma_load_slide(p(&mut r, 0), p(&mut r, 1), 0x1000_0000),
             17 => op_spm_box_copy(u64s.as_ptr(), p(&mut r, 0), p(&mut r, 1)),
-            // A transposed load: the source dims those of the view or
-            // random, the perm an identity, a reversal or random.
+            // A load through a view: the dims those of the load or random,
+            // the strides dense, reversed or random.
             18 if r.range_u64(0, 1) == 0 => {
-                let src: [u32; 6] = if r.range_u64(0, 1) == 0 { std::array::from_fn(|i| common.shape_whole[i].max(0) as u32) } else { u32s };
-                let perm: [u32; 6] = match r.range_u64(0, 2) {
-                    0 => std::array::from_fn(|i| i as u32),
-                    1 => std::array::from_fn(|i| (rank.saturating_sub(1 + i) % 6) as u32),
-                    _ => u32s,
+                let dims: [u64; 6] = if r.range_u64(0, 1) == 0 { std::array::from_fn(|i| common.shape_whole[i].max(0) as u64) } else { u64s };
+                let strides: [u64; 6] = match r.range_u64(0, 2) {
+                    0 => std::array::from_fn(|i| dims[i + 1..rank.max(i + 1)].iter().product()),
+                    1 => std::array::from_fn(|i| 1 << i),
+                    _ => u64s,
                 };
-                op_dma_load_transposed(p(&mut r, 0), 0x1000_0000, r.range_u64(0, 7) as u32, src.as_ptr(), perm.as_ptr())
+                op_dma_load_view(p(&mut r, 0), 0x1000_0000, r.range_u64(0, 7) as u32, dims.as_ptr(), strides.as_ptr())
             }
             _ => op_gather(0x1000_0000, 16, u64::from(code), p(&mut r, 0), p(&mut r, 1)),
         };

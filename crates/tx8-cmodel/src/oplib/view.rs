@@ -1,29 +1,32 @@
-//! Loads through a transposed view of a dense DDR tensor: the box of
-//! `reshape(transpose(reshape(t, src), perm), whole)` that a tile needs,
-//! read straight from `t` by strided RDMA copies, so a transpose between
-//! two groups (a transformer's split into heads and back) never makes a
-//! round trip through DDR of its own.
+//! Loads through a view of a dense DDR tensor: a tile's box of a tensor
+//! that exists only as a way of reading another one. The view's elements,
+//! in row-major order, are those of `dims` with element `strides` from the
+//! load's DDR address (a transpose permutes dims and strides, a slice
+//! offsets the address and keeps the strides, a reshape splits or merges
+//! dims), and the load sees them with dims `whole`. The box is read
+//! straight from the tensor by strided RDMA copies, so a transpose or a
+//! slice between two groups (a transformer's split into heads and back, a
+//! fused projection's q / k / v) never makes a round trip through DDR of
+//! its own.
 //!
-//! Both reshapes are free on a dense row-major tensor; the transpose moves
-//! each dim's stride. The box, given in `whole`'s dims, is cut along the
-//! finest dims both `whole` and the transposed dims are products of (their
-//! common refinement, which exists when every suffix product of one
-//! divides or is divided by every suffix product of the other), each piece
-//! a box of those dims with one DDR stride and one SPM stride per dim, and
-//! every piece becomes the fewest 2-D copies: runs along the dims that stay
-//! contiguous on both sides, rows along the longest remaining dim.
+//! The box, given in `whole`'s dims, is cut along the finest dims both
+//! `whole` and `dims` are products of (their common refinement, which
+//! exists when every suffix product of one divides or is divided by every
+//! suffix product of the other), each piece a box of those dims with one
+//! DDR stride and one SPM stride per dim, and every piece becomes the
+//! fewest 2-D copies: runs along the dims that stay contiguous on both
+//! sides, rows along the longest remaining dim.
 
 use crate::error::SimError;
 use crate::isa::Strided;
 use crate::oplib::op_err;
 
-/// `reshape(transpose(reshape(t, src), perm), whole)` of a dense tensor `t`.
+/// A view of a dense tensor `t`: the elements of `dims` (row-major) at
+/// element `strides` from the view's origin, seen with dims `whole`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TransposeView {
-    /// The dims the transpose reads.
-    pub src: Vec<u64>,
-    /// Result dim i of the transpose is dim `perm[i]` of `src`.
-    pub perm: Vec<usize>,
+pub struct StridedView {
+    pub dims: Vec<u64>,
+    pub strides: Vec<u64>,
     /// The dims the load sees (boxes are given in these).
     pub whole: Vec<u64>,
 }
@@ -39,27 +42,43 @@ struct Fine {
     ddr_stride: u64,
 }
 
-impl TransposeView {
-    /// The view, checked: `perm` a permutation of `src`'s dims, the same
-    /// element count on both sides, and the two factorisations compatible.
-    pub fn new(src: Vec<u64>, perm: Vec<usize>, whole: Vec<u64>) -> Result<TransposeView, String> {
-        let mut seen = vec![false; src.len()];
-        if perm.len() != src.len() || perm.iter().any(|&p| p >= src.len() || std::mem::replace(&mut seen[p], true)) {
-            return Err(format!("perm {perm:?} is not a permutation of {} dims", src.len()));
+impl StridedView {
+    /// The view, checked: one stride per dim, the same element count on
+    /// both sides, and the two factorisations compatible.
+    pub fn new(dims: Vec<u64>, strides: Vec<u64>, whole: Vec<u64>) -> Result<StridedView, String> {
+        if strides.len() != dims.len() {
+            return Err(format!("{} strides for {} dims", strides.len(), dims.len()));
         }
-        if src.iter().product::<u64>() != whole.iter().product::<u64>() {
-            return Err(format!("the view's dims {whole:?} do not hold the {src:?} elements it reads"));
+        if dims.iter().product::<u64>() != whole.iter().product::<u64>() {
+            return Err(format!("the view's dims {whole:?} do not hold the {dims:?} elements it reads"));
         }
-        let view = TransposeView { src, perm, whole };
+        let view = StridedView { dims, strides, whole };
         view.fine()?;
         Ok(view)
     }
 
-    /// The common refinement of `whole` and the transposed dims, outermost first.
+    /// `reshape(transpose(reshape(t, src), perm), whole)` of a dense `t`.
+    pub fn transposed(src: &[u64], perm: &[usize], whole: Vec<u64>) -> Result<StridedView, String> {
+        let mut seen = vec![false; src.len()];
+        if perm.len() != src.len() || perm.iter().any(|&p| p >= src.len() || std::mem::replace(&mut seen[p], true)) {
+            return Err(format!("perm {perm:?} is not a permutation of {} dims", src.len()));
+        }
+        let st = strides(src);
+        StridedView::new(perm.iter().map(|&p| src[p]).collect(), perm.iter().map(|&p| st[p]).collect(), whole)
+    }
+
+    /// The farthest element (from the origin) the view reads, plus one:
+    /// the bytes behind the origin it needs, in elements.
+    pub fn extent(&self) -> u64 {
+        if self.dims.contains(&0) {
+            return 0;
+        }
+        1 + self.dims.iter().zip(&self.strides).map(|(&d, &s)| (d - 1) * s).sum::<u64>()
+    }
+
+    /// The common refinement of `whole` and `dims`, outermost first.
     fn fine(&self) -> Result<Vec<Fine>, String> {
-        let t: Vec<u64> = self.perm.iter().map(|&p| self.src[p]).collect();
-        let src_strides = strides(&self.src);
-        let t_strides: Vec<u64> = self.perm.iter().map(|&p| src_strides[p]).collect();
+        let t = &self.dims;
         // Suffix products (innermost first) of both factorisations, merged.
         let suffixes = |dims: &[u64]| -> Vec<u64> {
             let mut acc = 1u64;
@@ -70,20 +89,20 @@ impl TransposeView {
             }
             out
         };
-        let mut cuts: Vec<u64> = suffixes(&self.whole).into_iter().chain(suffixes(&t)).collect();
+        let mut cuts: Vec<u64> = suffixes(&self.whole).into_iter().chain(suffixes(t)).collect();
         cuts.sort_unstable();
         cuts.dedup();
         let mut fine = Vec::with_capacity(cuts.len());
         let mut below = 1u64;
         for &c in &cuts {
             if c % below != 0 {
-                return Err(format!("the dims {:?} and the transposed dims {t:?} do not split the elements alike", self.whole));
+                return Err(format!("the dims {:?} and the viewed dims {t:?} do not split the elements alike", self.whole));
             }
-            // The whole / transposed dim holding [below, c): the one whose
+            // The whole / viewed dim holding [below, c): the one whose
             // suffix range covers it.
             let (of, radix) = locate(&self.whole, below, c);
-            let (ti, t_radix) = locate(&t, below, c);
-            fine.push(Fine { extent: c / below, of, radix, ddr_stride: t_strides[ti] * t_radix });
+            let (ti, t_radix) = locate(t, below, c);
+            fine.push(Fine { extent: c / below, of, radix, ddr_stride: self.strides[ti] * t_radix });
             below = c;
         }
         fine.reverse();
@@ -94,7 +113,7 @@ impl TransposeView {
     /// `[start, start + size)` of the view, elements of `es` bytes, into a
     /// dense row-major SPM image of `size`.
     pub fn transfers(&self, start: &[u64], size: &[u64], es: u64) -> Result<Vec<(u64, u64, Strided)>, SimError> {
-        const OP: &str = "op_dma_load_transposed";
+        const OP: &str = "op_dma_load_view";
         let r = self.whole.len();
         if start.len() != r || size.len() != r {
             return Err(op_err(OP, "the box must have the view's rank"));
@@ -260,13 +279,12 @@ mod tests {
     use super::*;
 
     /// Element `i` of the box, read through the view from `t` (the
-    /// definition the copies must reproduce).
-    fn by_definition(v: &TransposeView, t: &[u64], start: &[u64], size: &[u64]) -> Vec<u64> {
+    /// definition the copies must reproduce): the box element's linear
+    /// index in `whole`, as digits of `dims`, weighted by the strides.
+    fn by_definition(v: &StridedView, t: &[u64], start: &[u64], size: &[u64]) -> Vec<u64> {
         let n: u64 = size.iter().product();
         let ws = strides(&v.whole);
-        let tdims: Vec<u64> = v.perm.iter().map(|&p| v.src[p]).collect();
-        let ts = strides(&tdims);
-        let ss = strides(&v.src);
+        let ds = strides(&v.dims);
         (0..n)
             .map(|i| {
                 let (mut rem, mut lin) = (i, 0);
@@ -274,17 +292,14 @@ mod tests {
                     lin += (start[d] + rem % size[d]) * ws[d];
                     rem /= size[d];
                 }
-                let mut off = 0;
-                for (k, &p) in v.perm.iter().enumerate() {
-                    off += lin / ts[k] % tdims[k] * ss[p];
-                }
+                let off: u64 = (0..v.dims.len()).map(|k| lin / ds[k] % v.dims[k] * v.strides[k]).sum();
                 t[off as usize]
             })
             .collect()
     }
 
     /// What the copies move, element by element (2-byte elements).
-    fn by_copies(v: &TransposeView, t: &[u64], start: &[u64], size: &[u64]) -> (Vec<u64>, usize) {
+    fn by_copies(v: &StridedView, t: &[u64], start: &[u64], size: &[u64]) -> (Vec<u64>, usize) {
         let copies = v.transfers(start, size, 2).unwrap();
         let mut out = vec![u64::MAX; size.iter().product::<u64>() as usize];
         for (src, dst, s) in &copies {
@@ -302,7 +317,7 @@ mod tests {
     #[test]
     fn heads_split_and_merged_read_as_the_definition_says() {
         // BERT's split into heads: [b, s, h, d] -> [b, h, s, d] seen as [b*h, s, d].
-        let v = TransposeView::new(vec![2, 8, 6, 4], vec![0, 2, 1, 3], vec![12, 8, 4]).unwrap();
+        let v = StridedView::transposed(&[2, 8, 6, 4], &[0, 2, 1, 3], vec![12, 8, 4]).unwrap();
         let t: Vec<u64> = (0..2 * 8 * 6 * 4).collect();
         for (start, size) in [([0, 0, 0], [12, 8, 4]), ([3, 0, 0], [3, 8, 4]), ([4, 2, 0], [5, 3, 4]), ([5, 0, 1], [2, 8, 2])] {
             let (got, _) = by_copies(&v, &t, &start, &size);
@@ -311,8 +326,7 @@ mod tests {
         // Three heads of one batch: one copy per head, rows along s.
         assert_eq!(by_copies(&v, &t, &[0, 0, 0], &[3, 8, 4]).1, 3);
         // And back: [b, h, s, d] -> [b, s, h, d] seen as [b*s, h*d].
-        let v = TransposeView::new(vec![2, 6, 8, 4], vec![0, 2, 1, 3], vec![16, 24]).unwrap();
-        let t: Vec<u64> = (0..2 * 8 * 6 * 4).collect();
+        let v = StridedView::transposed(&[2, 6, 8, 4], &[0, 2, 1, 3], vec![16, 24]).unwrap();
         for (start, size) in [([0, 0], [16, 24]), ([4, 0], [4, 24]), ([6, 4], [5, 12]), ([0, 3], [16, 5])] {
             let (got, _) = by_copies(&v, &t, &start, &size);
             assert_eq!(got, by_definition(&v, &t, &start, &size), "box {start:?} {size:?}");
@@ -323,8 +337,24 @@ mod tests {
     }
 
     #[test]
+    fn a_slice_of_a_fused_projection_reads_its_columns() {
+        // k of a fused [16, 3*24] q/k/v projection: columns 24..48 (offset
+        // 24, rows 72 apart), split into heads [2, 8, 6, 4] -> [2, 6, 8, 4].
+        let t: Vec<u64> = (0..16 * 72).collect();
+        let (dims, strides) = (vec![2, 6, 8, 4], vec![8 * 72, 4, 72, 1]);
+        let v = StridedView::new(dims, strides, vec![12, 8, 4]).unwrap();
+        let k = &t[24..];
+        for (start, size) in [([0, 0, 0], [12, 8, 4]), ([6, 0, 0], [6, 8, 4]), ([1, 3, 0], [7, 5, 4])] {
+            let (got, _) = by_copies(&v, k, &start, &size);
+            assert_eq!(got, by_definition(&v, k, &start, &size), "box {start:?} {size:?}");
+        }
+        // The last element: batch 1, head 5, position 7, column 3.
+        assert_eq!(v.extent(), 1 + 8 * 72 + 5 * 4 + 7 * 72 + 3);
+    }
+
+    #[test]
     fn a_transpose_of_the_innermost_dim_moves_single_elements() {
-        let v = TransposeView::new(vec![4, 6], vec![1, 0], vec![6, 4]).unwrap();
+        let v = StridedView::transposed(&[4, 6], &[1, 0], vec![6, 4]).unwrap();
         let t: Vec<u64> = (0..24).collect();
         let (got, _) = by_copies(&v, &t, &[1, 1], &[3, 2]);
         assert_eq!(got, by_definition(&v, &t, &[1, 1], &[3, 2]));
@@ -332,11 +362,12 @@ mod tests {
 
     #[test]
     fn incompatible_views_are_refused() {
-        assert!(TransposeView::new(vec![2, 3], vec![0, 0], vec![6]).is_err());
-        assert!(TransposeView::new(vec![2, 3], vec![1, 0], vec![5]).is_err());
+        assert!(StridedView::transposed(&[2, 3], &[0, 0], vec![6]).is_err());
+        assert!(StridedView::transposed(&[2, 3], &[1, 0], vec![5]).is_err());
+        assert!(StridedView::new(vec![2, 3], vec![1], vec![6]).is_err());
         // [6, 4] against transposed [4, 6]: 4 does not divide 6.
-        assert!(TransposeView::new(vec![6, 4], vec![1, 0], vec![6, 4]).is_err());
-        let v = TransposeView::new(vec![2, 3], vec![1, 0], vec![3, 2]).unwrap();
+        assert!(StridedView::transposed(&[6, 4], &[1, 0], vec![6, 4]).is_err());
+        let v = StridedView::transposed(&[2, 3], &[1, 0], vec![3, 2]).unwrap();
         assert!(v.transfers(&[2, 0], &[2, 2], 2).is_err());
     }
 }

@@ -105,9 +105,9 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
     for (k, o) in loaded_operands(g) {
         let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
         if let Some(v) = &o.view {
-            let list = |xs: Vec<u64>| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
-            let _ = writeln!(s, "static const uint32_t g{id}_vsrc{k}[{}] = {{{}}};", v.src.len(), list(v.src.clone()));
-            let _ = writeln!(s, "static const uint32_t g{id}_vperm{k}[{}] = {{{}}};", v.perm.len(), list(v.perm.iter().map(|&p| p as u64).collect()));
+            let list = |xs: &[u64]| xs.iter().map(|x| format!("{x}ull")).collect::<Vec<_>>().join(", ");
+            let _ = writeln!(s, "static const uint64_t g{id}_vdims{k}[{}] = {{{}}};", v.dims.len(), list(&v.dims));
+            let _ = writeln!(s, "static const uint64_t g{id}_vstrides{k}[{}] = {{{}}};", v.strides.len(), list(&v.strides));
         }
         if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND || o.broadcast {
             continue; // the ring loop loads the whole bias once; broadcast weights come before the steps

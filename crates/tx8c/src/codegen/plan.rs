@@ -137,11 +137,11 @@ pub struct OperandPlan {
     /// other buffer holds from there (`op_dma_load_slide`,
     /// `tx8be_transforms::slide::sliding_loads`): halo rows cross the DDR once.
     pub slides: bool,
-    /// It reads a transposed view of its DDR tensor
-    /// (`tx8be_transforms::transpose_views`): `ddr.dims` are the view's,
-    /// `ddr.addr` the viewed tensor's, and each box is loaded with
-    /// `op_dma_load_transposed` from these source dims and perm.
-    pub view: Option<tx8_cmodel::oplib::view::TransposeView>,
+    /// It reads a view of its DDR tensor (`tx8be_transforms::load_views`):
+    /// `ddr.dims` are the view's, `ddr.addr` the viewed tensor's origin
+    /// (its address plus the view's offset), and each box is loaded with
+    /// `op_dma_load_view` from these dims and strides.
+    pub view: Option<tx8_cmodel::oplib::view::StridedView>,
 }
 
 impl OperandPlan {
@@ -149,7 +149,7 @@ impl OperandPlan {
     /// lvalue) in group `id`, operand `k`.
     pub fn load_call(&self, id: i64, k: usize, tsr: &str) -> String {
         match &self.view {
-            Some(v) => format!("op_dma_load_transposed(&{tsr}, {:#x}ull, {}u, g{id}_vsrc{k}, g{id}_vperm{k})", self.ddr.addr, v.src.len()),
+            Some(v) => format!("op_dma_load_view(&{tsr}, {:#x}ull, {}u, g{id}_vdims{k}, g{id}_vstrides{k})", self.ddr.addr, v.dims.len()),
             None => format!("{}(&{tsr}, {:#x}ull)", if self.is_const { "op_load_const" } else { "op_dma_load" }, self.ddr.addr),
         }
     }

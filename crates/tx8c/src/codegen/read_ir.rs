@@ -260,8 +260,13 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
             if spm.is_empty() {
                 return Err(Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"));
             }
+            let view = tx8be_transforms::load_views::load_view(ctx, body, load);
+            let mut ddr = ddr_tensor(ctx, body, fattrs, src, v, calls.calls[slot.call])?;
+            if let Some((_, offset, _)) = &view {
+                ddr.addr += offset * ddr.fmt.size();
+            }
             operands.push(OperandPlan {
-                ddr: ddr_tensor(ctx, body, fattrs, src, v, calls.calls[slot.call])?,
+                ddr,
                 is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
                 spm_addrs: spm,
                 shares: None,
@@ -269,7 +274,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
                 line: None,
                 slides: false,
-                view: tx8be_transforms::transpose_views::load_view(ctx, body, load).map(|(_, view)| view),
+                view: view.map(|(_, _, view)| view),
             });
         }
         let mut producers = Vec::new();

@@ -1,8 +1,8 @@
-// RUN: strata-opt %s -split-input-file -tx8be-transpose-views | FileCheck %s
-// tx8be-transpose-views: a Transpose group whose result (through top-level
-// reshapes) only loads read leaves its group and stays at the top level as
-// a view: the loads read the untransposed tensor through it (codegen:
-// op_dma_load_transposed), and the groups are renumbered.
+// RUN: strata-opt %s -split-input-file -tx8be-load-views | FileCheck %s
+// tx8be-load-views: a Transpose or Slice group whose result (through
+// top-level reshapes) only loads read leaves its group and stays at the top
+// level as a view: the loads read the tensor under it through it (codegen:
+// op_dma_load_view), and the groups are renumbered.
 
 // The split into heads, read as [b*h, s, d] by the next group.
 // CHECK-LABEL: func.func @heads
@@ -94,4 +94,39 @@ func.func @kept(%x: tensor<2x16x4x32xbf16>, %y: tensor<2x16x4x8xbf16>, %z: tenso
   }
   %dd = tx8be.Reshape(%d2) : (tensor<4x6x32xbf16>) -> tensor<6x4x32xbf16>
   return %a, %b2, %c2, %dd : tensor<2x4x16x32xbf16>, tensor<2x16x32x4xbf16>, tensor<2x4x16x8xbf16>, tensor<6x4x32xbf16>
+}
+
+// -----
+
+// A slice of a fused projection (the middle third of the columns), split
+// into heads by a transpose: both become views, the slice first.
+// CHECK-LABEL: func.func @slice_then_heads
+// CHECK-NEXT: %[[S:[0-9]+]] = tx8be.Slice(%arg0) {{.*}} : (tensor<2x16x384xbf16>) -> tensor<2x16x128xbf16>
+// CHECK-NEXT: %[[R:[0-9]+]] = tx8be.Reshape(%[[S]])
+// CHECK-NEXT: %[[T:[0-9]+]] = tx8be.Transpose(%[[R]])
+// CHECK-NEXT: %[[V:[0-9]+]] = tx8be.Reshape(%[[T]])
+// CHECK-NEXT: tx8be.group -> tensor<8x16x32xbf16> attributes {group_id = 0 : i64}
+// CHECK-NEXT: tx8be.load_var %[[V]] : tensor<8x16x32xbf16>
+func.func @slice_then_heads(%x: tensor<2x16x384xbf16>) -> tensor<8x16x32xbf16> {
+  %s = tx8be.group -> tensor<2x16x128xbf16> attributes {group_id = 0 : i64} {
+    %1 = tx8be.load_var %x : tensor<2x16x384xbf16>
+    %2 = tx8be.Slice(%1) {limits = array<i64: 2, 16, 256>, starts = array<i64: 0, 0, 128>, strides = array<i64: 1, 1, 1>} : (tensor<2x16x384xbf16>) -> tensor<2x16x128xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x16x128xbf16>
+    tx8be.yield %3 : tensor<2x16x128xbf16>
+  }
+  %r = tx8be.Reshape(%s) : (tensor<2x16x128xbf16>) -> tensor<2x16x4x32xbf16>
+  %t = tx8be.group -> tensor<2x4x16x32xbf16> attributes {group_id = 1 : i64} {
+    %1 = tx8be.load_var %r : tensor<2x16x4x32xbf16>
+    %2 = tx8be.Transpose(%1) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x16x4x32xbf16>) -> tensor<2x4x16x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<2x4x16x32xbf16>
+    tx8be.yield %3 : tensor<2x4x16x32xbf16>
+  }
+  %v = tx8be.Reshape(%t) : (tensor<2x4x16x32xbf16>) -> tensor<8x16x32xbf16>
+  %e = tx8be.group -> tensor<8x16x32xbf16> attributes {group_id = 2 : i64} {
+    %1 = tx8be.load_var %v : tensor<8x16x32xbf16>
+    %2 = tx8be.Unary(%1) {kind = "exp"} : (tensor<8x16x32xbf16>) -> tensor<8x16x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<8x16x32xbf16>
+    tx8be.yield %3 : tensor<8x16x32xbf16>
+  }
+  return %e : tensor<8x16x32xbf16>
 }

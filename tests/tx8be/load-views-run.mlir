@@ -1,9 +1,9 @@
-// Transposes between groups read as views (tx8be-transpose-views) end to
+// Transposes between groups read as views (tx8be-load-views) end to
 // end on the C model: heads split as a transformer does ([b, s, h*d] ->
 // [b, h, s, d] seen as [b*h, s, d]), two batched matmuls, the heads merged
 // back and added to the input. Both transposes leave their groups and stay
 // at the top level as views; the three groups load through them with
-// op_dma_load_transposed (strided copies from the untransposed tensor), so
+// op_dma_load_view (strided copies from the untransposed tensor), so
 // no group writes a transposed tensor to DDR. Numbers as the reference
 // interpreter's, every group, in f32, bf16 and fp16.
 // RUN: rm -rf %t && mkdir -p %t
@@ -31,12 +31,12 @@
 // SIM: compare output_0: {{.*}}: pass
 // SIM: compare-all: all 3 groups match the reference interpreter
 // ALL: compare-all: all 3 groups match the reference interpreter
-// C: static const uint32_t g0_vsrc0[4] = {2, 16, 4, 32};
-// C: static const uint32_t g0_vperm0[4] = {0, 2, 1, 3};
-// C: op_dma_load_transposed(&in0{{.*}}, 4u, g0_vsrc0, g0_vperm0);
-// C: static const uint32_t g2_vsrc0[4] = {2, 4, 16, 32};
-// C: op_dma_load_transposed(&in0{{.*}}, 4u, g2_vsrc0, g2_vperm0);
-
+// C: static const uint64_t g0_vdims0[4] = {2ull, 4ull, 16ull, 32ull};
+// C: static const uint64_t g0_vstrides0[4] = {2048ull, 32ull, 128ull, 1ull};
+// C: op_dma_load_view(&in0{{.*}}, 4u, g0_vdims0, g0_vstrides0);
+// C: static const uint64_t g2_vdims0[4] = {2ull, 16ull, 4ull, 32ull};
+// C: static const uint64_t g2_vstrides0[4] = {2048ull, 32ull, 512ull, 1ull};
+// C: op_dma_load_view(&in0{{.*}}, 4u, g2_vdims0, g2_vstrides0);
 func.func @main(%x: tensor<2x16x128xf32>) -> tensor<2x16x128xf32> {
   %r = stablehlo.reshape %x : (tensor<2x16x128xf32>) -> tensor<2x16x4x32xf32>
   %t = stablehlo.transpose %r, dims = [0, 2, 1, 3] : (tensor<2x16x4x32xf32>) -> tensor<2x4x16x32xf32>

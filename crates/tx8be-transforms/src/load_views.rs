@@ -1,0 +1,396 @@
+//! `tx8be-load-views`: a transpose or a slice that only feeds loads
+//! becomes a view its readers load through, instead of a group of its own.
+//!
+//! A transformer splits its activations into heads and merges them back
+//! with transposes between reshapes ([b, s, h, d] -> [b, h, s, d]), and a
+//! fused q/k/v projection is sliced into its three parts; as groups each
+//! reads and writes the whole tensor through DDR, for no arithmetic. The C
+//! model's `op_dma_load_view` reads any box of a strided view of a dense
+//! tensor straight from it (`tx8_cmodel::oplib::view`), so a single-op
+//! Transpose or Slice group whose result (through reshapes) is only loaded
+//! by other groups is taken apart: the op moves to the top level, reading
+//! the group's DDR input, and each load reads through it. A top-level
+//! Transpose or Slice is, from here on, a view: like a top-level Reshape
+//! it has no bytes of its own (`tx8be-ddr-alloc` gives it its operand's
+//! address) and codegen turns the loads through it into
+//! `op_dma_load_view` with the dims and strides `load_view` composes
+//! along the chain of views and reshapes down to the DDR tensor.
+//!
+//! Kept as a group: an op on blocked (channel-blocked) tensors, one whose
+//! result a function returns or a non-load reads, and one some reader
+//! would read in runs shorter than 64 bytes (a transpose of the innermost
+//! dim moves single elements) or through reshapes whose dims do not split
+//! alike with the view's.
+//!
+//! Runs after `tx8be-group-ops` (groups with their loads and stores),
+//! before `tx8be-sharding`, which prices a load through a view by the
+//! copies it takes.
+
+use strata_ir::{Body, Context, Diagnostic, Op, Value};
+use strata_pass::pass::{Pass, PassTarget};
+use strata_pass::registry::PassInfo;
+use strata_pass::PreservedAnalyses;
+use tx8_cmodel::oplib::view::StridedView;
+use tx8be::dialect::ops::{op_kind, OpKind};
+
+use crate::grouping::top_level_groups;
+
+pub const INFO: PassInfo = PassInfo {
+    argument: "tx8be-load-views",
+    description: "Turn Transpose and Slice groups read only by loads into views the loads read through (strided DMA, no DDR round trip)",
+    options: &[],
+    ctor: |opts| {
+        opts.apply("tx8be-load-views", |_, _| None)?;
+        Ok(Box::new(LoadViews))
+    },
+};
+
+pub struct LoadViews;
+
+/// Bytes a copy through a view must move at least in one run: shorter
+/// runs would cost more in descriptors than the group's round trip.
+const MIN_RUN_BYTES: u64 = 64;
+
+/// Whether `op` is a view: a `tx8be.Transpose` or `tx8be.Slice` outside any group.
+pub fn is_view(ctx: &Context, body: &Body, op: Op) -> bool {
+    matches!(op_kind(ctx, body, op), Some(OpKind::Transpose | OpKind::Slice)) && !in_group(ctx, body, op)
+}
+
+fn in_group(ctx: &Context, body: &Body, op: Op) -> bool {
+    body.parent_op(op).is_some_and(|p| op_kind(ctx, body, p) == Some(OpKind::Group))
+}
+
+/// A view being composed from the DDR tensor up: per logical dim, the
+/// dims it is made of (extent, element stride), outermost first, and the
+/// element offset of the origin.
+#[derive(Debug, Clone)]
+struct Chain {
+    groups: Vec<Vec<(u64, u64)>>,
+    offset: u64,
+}
+
+impl Chain {
+    fn dense(dims: &[u64]) -> Chain {
+        let mut stride = 1u64;
+        let mut groups = vec![Vec::new(); dims.len()];
+        for (i, &d) in dims.iter().enumerate().rev() {
+            groups[i] = vec![(d, stride)];
+            stride *= d;
+        }
+        Chain { groups, offset: 0 }
+    }
+
+    fn transpose(self, perm: &[usize]) -> Option<Chain> {
+        (perm.len() == self.groups.len()).then(|| Chain { groups: perm.iter().map(|&p| self.groups[p].clone()).collect(), offset: self.offset })
+    }
+
+    /// Dim d from `starts[d]`, every `steps[d]`-th element, `sizes[d]` of
+    /// them: a dim made of one stride moves its origin and scales its
+    /// stride; one made of several must be taken whole.
+    fn slice(mut self, starts: &[i64], steps: &[i64], sizes: &[u64]) -> Option<Chain> {
+        if starts.len() != self.groups.len() || steps.len() != starts.len() || sizes.len() != starts.len() {
+            return None;
+        }
+        for d in 0..starts.len() {
+            let (a, t) = (u64::try_from(starts[d]).ok()?, u64::try_from(steps[d]).ok()?);
+            let extent: u64 = self.groups[d].iter().map(|g| g.0).product();
+            if a == 0 && t == 1 && sizes[d] == extent {
+                continue;
+            }
+            match self.groups[d].as_mut_slice() {
+                [(e, s)] => {
+                    self.offset += a * *s;
+                    *e = sizes[d];
+                    *s *= t;
+                }
+                _ => return None,
+            }
+        }
+        Some(self)
+    }
+
+    /// The same elements seen with dims `dims`: the dims split where the
+    /// other factorisation cuts them, then grouped by the new dims.
+    fn reshape(self, dims: &[u64]) -> Option<Chain> {
+        let fine: Vec<(u64, u64)> = self.groups.into_iter().flatten().filter(|g| g.0 != 1).collect();
+        if fine.iter().map(|g| g.0).product::<u64>() != dims.iter().product::<u64>() {
+            return None;
+        }
+        // Cuts (suffix products) of the new dims, innermost first.
+        let mut cuts = Vec::new();
+        let mut acc = 1u64;
+        for &d in dims.iter().rev().filter(|&&d| d != 1) {
+            acc *= d;
+            cuts.push(acc);
+        }
+        // Split the fine dims at every cut inside them, innermost first.
+        let mut pieces: Vec<(u64, u64)> = Vec::new();
+        let mut below = 1u64;
+        for &(e, s) in fine.iter().rev() {
+            let top = below * e;
+            let mut lo = below;
+            for &c in cuts.iter().filter(|&&c| c > below && c < top) {
+                if c % lo != 0 {
+                    return None;
+                }
+                pieces.push((c / lo, s * (lo / below)));
+                lo = c;
+            }
+            if top % lo != 0 {
+                return None;
+            }
+            pieces.push((top / lo, s * (lo / below)));
+            below = top;
+        }
+        // Group innermost pieces into the new dims, innermost first.
+        let mut groups = vec![Vec::new(); dims.len()];
+        let mut it = pieces.into_iter().peekable();
+        for (i, &d) in dims.iter().enumerate().rev() {
+            let mut have = 1u64;
+            while have < d {
+                let p = it.next()?;
+                have *= p.0;
+                groups[i].insert(0, p);
+            }
+            if have != d {
+                return None;
+            }
+        }
+        it.next().is_none().then_some(Chain { groups, offset: self.offset })
+    }
+}
+
+/// The view chain of `v` when `v` (a DDR value, possibly through views)
+/// is read: from the DDR tensor up, through reshapes and views, and
+/// through `as_view` (a group result, its op and its input) as if that
+/// group were a view already. `None` when nothing on the way is a view or
+/// the dims do not compose.
+fn chain_of(ctx: &Context, body: &Body, v: Value, as_view: Option<(Value, Op, Value)>) -> Option<(Chain, bool)> {
+    let dims = dims(ctx, body, v);
+    let (op, input) = match as_view {
+        Some((r, op, input)) if r == v => (op, input),
+        _ => match body.defining_op(v) {
+            Some(d) if op_kind(ctx, body, d) == Some(OpKind::Reshape) && !in_group(ctx, body, d) => {
+                let (c, viewed) = chain_of(ctx, body, body.operand(d, 0), as_view)?;
+                return Some((c.reshape(&dims)?, viewed));
+            }
+            Some(d) if is_view(ctx, body, d) => (d, body.operand(d, 0)),
+            _ => return Some((Chain::dense(&dims), false)),
+        },
+    };
+    let (c, _) = chain_of(ctx, body, input, as_view)?;
+    let c = match op_kind(ctx, body, op)? {
+        OpKind::Transpose => c.transpose(&tx8be::dialect::shape_rules::perm_of(ctx, body, op).ok()?)?,
+        OpKind::Slice => {
+            let starts = tx8be::dialect::values::attr_ints(ctx, body, op, "starts")?;
+            let steps = tx8be::dialect::values::attr_ints(ctx, body, op, "strides")?;
+            c.slice(&starts, &steps, &dims)?
+        }
+        _ => return None,
+    };
+    Some((c, true))
+}
+
+/// The DDR tensor under `v`'s views and reshapes.
+fn storage(ctx: &Context, body: &Body, mut v: Value) -> Value {
+    while let Some(d) = body.defining_op(v) {
+        if (op_kind(ctx, body, d) == Some(OpKind::Reshape) && !in_group(ctx, body, d)) || is_view(ctx, body, d) {
+            v = body.operand(d, 0);
+        } else {
+            break;
+        }
+    }
+    v
+}
+
+/// The view of a chain seen with dims `whole`, and its element offset.
+fn finish(c: Chain, whole: Vec<u64>) -> Option<(u64, StridedView)> {
+    let fine: Vec<(u64, u64)> = c.groups.into_iter().flatten().filter(|g| g.0 != 1).collect();
+    let (dims, strides): (Vec<u64>, Vec<u64>) = if fine.is_empty() { (vec![1], vec![1]) } else { fine.into_iter().unzip() };
+    Some((c.offset, StridedView::new(dims, strides, whole).ok()?))
+}
+
+/// The view a load reads through, if any: the DDR value under it, the
+/// element offset of the view's origin there, and the view, for the
+/// load's result dims.
+pub fn load_view(ctx: &Context, body: &Body, load: Op) -> Option<(Value, u64, StridedView)> {
+    if op_kind(ctx, body, load) != Some(OpKind::LoadVar) {
+        return None;
+    }
+    let src = body.operand(load, 0);
+    let (c, viewed) = chain_of(ctx, body, src, None)?;
+    let (offset, view) = viewed.then(|| finish(c, dims(ctx, body, body.result(load, 0))))??;
+    Some((storage(ctx, body, src), offset, view))
+}
+
+/// Whether load `load` reads through a view (then it is not broadcast,
+/// line-shared, slid or ring-shared: those read DDR images of boxes,
+/// which a view's box is not).
+pub fn reads_view(ctx: &Context, body: &Body, load: Op) -> bool {
+    if op_kind(ctx, body, load) != Some(OpKind::LoadVar) {
+        return false;
+    }
+    let mut v = body.operand(load, 0);
+    while let Some(d) = body.defining_op(v) {
+        if is_view(ctx, body, d) {
+            return true;
+        }
+        if op_kind(ctx, body, d) != Some(OpKind::Reshape) || in_group(ctx, body, d) {
+            return false;
+        }
+        v = body.operand(d, 0);
+    }
+    false
+}
+
+/// The copies `op_dma_load_view` issues for box `b` of `v`, when `v` is a
+/// load through a view (`None` otherwise; `Some(Err)` when the C model
+/// would refuse the box): what the cost model charges such a load.
+pub fn view_transfers(ctx: &Context, body: &Body, v: Value, b: &tx8be::interfaces::sharding::SliceBox) -> Option<Result<Vec<(u64, u64, tx8_cmodel::isa::Strided)>, tx8_cmodel::error::SimError>> {
+    let load = body.defining_op(v)?;
+    if !reads_view(ctx, body, load) {
+        return None;
+    }
+    let (_, _, view) = load_view(ctx, body, load)?;
+    let es = element_bytes(ctx, body, v)?;
+    let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
+    Some(view.transfers(&u(&b.start), &u(&b.size), es))
+}
+
+fn dims(ctx: &Context, body: &Body, v: Value) -> Vec<u64> {
+    ctx.shape(body.value_type(v)).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect()
+}
+
+pub(crate) fn element_bytes(ctx: &Context, body: &Body, v: Value) -> Option<u64> {
+    let e = ctx.element_type(body.value_type(v))?;
+    Some(tx8be::interfaces::tensor::ElementType::from_type(ctx, e)?.data_format()?.size() as u64)
+}
+
+fn is_dense(ctx: &Context, body: &Body, v: Value) -> bool {
+    !tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v)).is_blocked()
+}
+
+/// The ops of a group's body, if it is `load_var -> Transpose | Slice -> store_var`.
+fn view_group(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op)> {
+    let region = *body.local_regions(group).first()?;
+    let ops: Vec<Op> = body.block_ops(body.first_block(region)?).collect();
+    let kinds: Vec<Option<OpKind>> = ops.iter().map(|&o| op_kind(ctx, body, o)).collect();
+    let [Some(OpKind::LoadVar), Some(OpKind::Transpose | OpKind::Slice), Some(OpKind::StoreVar), Some(OpKind::Yield)] = kinds.as_slice() else { return None };
+    let (load, op, store) = (ops[0], ops[1], ops[2]);
+    (body.operand(op, 0) == body.result(load, 0) && body.operand(store, 0) == body.result(op, 0)).then_some((load, op, store))
+}
+
+/// The loads reading `v` through top-level reshapes, or `None` when
+/// anything else reads it (a return, a compute op, a view).
+fn reading_loads(ctx: &Context, body: &Body, v: Value, out: &mut Vec<Op>) -> Option<()> {
+    for (user, _) in body.uses(v) {
+        match op_kind(ctx, body, user) {
+            Some(OpKind::Reshape) if !in_group(ctx, body, user) => reading_loads(ctx, body, body.result(user, 0), out)?,
+            Some(OpKind::LoadVar) if body.op_attr(ctx, user, "share").is_none() => out.push(user),
+            _ => return None,
+        }
+    }
+    Some(())
+}
+
+/// The shortest contiguous run of a view: its innermost dims while they
+/// are contiguous in DDR (one element when the innermost is strided).
+fn run_elements(view: &StridedView) -> u64 {
+    let mut run = 1u64;
+    for (&d, &s) in view.dims.iter().zip(&view.strides).rev() {
+        if s != run {
+            break;
+        }
+        run *= d;
+    }
+    run
+}
+
+/// Whether the group's op can become a view for all its readers.
+fn can_view(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op)> {
+    let (load, op, store) = view_group(ctx, body, group)?;
+    let src = body.operand(load, 0);
+    let es = element_bytes(ctx, body, src)?;
+    if !is_dense(ctx, body, src) || !is_dense(ctx, body, body.result(op, 0)) || !is_dense(ctx, body, body.result(store, 0)) {
+        return None;
+    }
+    let mut loads = Vec::new();
+    reading_loads(ctx, body, body.result(group, 0), &mut loads)?;
+    if loads.is_empty() {
+        return None;
+    }
+    let as_view = Some((body.result(group, 0), op, src));
+    for &l in &loads {
+        if !is_dense(ctx, body, body.result(l, 0)) {
+            return None;
+        }
+        let (c, _) = chain_of(ctx, body, body.operand(l, 0), as_view)?;
+        let (_, view) = finish(c, dims(ctx, body, body.result(l, 0)))?;
+        if run_elements(&view) * es < MIN_RUN_BYTES {
+            return None;
+        }
+    }
+    Some((load, op, store))
+}
+
+impl Pass for LoadViews {
+    fn argument(&self) -> &'static str {
+        INFO.argument
+    }
+    fn name(&self) -> &'static str {
+        "Tx8beLoadViews"
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("func.func")
+    }
+    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let ctx = target.ctx;
+        let body = &mut *target.body;
+        let mut changed = false;
+        for group in top_level_groups(ctx, body) {
+            let Some((load, op, store)) = can_view(ctx, body, group) else { continue };
+            let src = body.operand(load, 0);
+            let region = body.local_regions(group)[0];
+            let block = body.first_block(region).expect("a group has a block");
+            let terminator = body.last_op(block).expect("a group ends with its yield");
+            body.erase_op(terminator);
+            body.erase_op(store);
+            body.remove_op(op);
+            body.insert_op_before(group, op);
+            body.set_operand(op, 0, src);
+            body.erase_op(load);
+            body.replace_all_uses_with(body.result(group, 0), body.result(op, 0));
+            body.erase_op(group);
+            changed = true;
+        }
+        if changed {
+            crate::grouping::number_groups(ctx, body);
+        }
+        Ok(PreservedAnalyses::unless_changed(changed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flat(c: &Chain) -> Vec<(u64, u64)> {
+        c.groups.iter().flatten().copied().filter(|g| g.0 != 1).collect()
+    }
+
+    #[test]
+    fn reshape_splits_and_merges_strided_dims() {
+        // Columns 24..48 of a [16, 72] tensor, split into heads of 4.
+        let c = Chain::dense(&[16, 72]).slice(&[0, 24], &[1, 1], &[16, 24]).unwrap();
+        assert_eq!(c.offset, 24);
+        let c = c.reshape(&[2, 8, 6, 4]).unwrap();
+        assert_eq!(c.groups, vec![vec![(2, 8 * 72)], vec![(8, 72)], vec![(6, 4)], vec![(4, 1)]]);
+        let c = c.transpose(&[0, 2, 1, 3]).unwrap().reshape(&[12, 8, 4]).unwrap();
+        assert_eq!(flat(&c), vec![(2, 576), (6, 4), (8, 72), (4, 1)]);
+        // Dims that do not split alike.
+        assert!(Chain::dense(&[6, 4]).transpose(&[1, 0]).unwrap().reshape(&[6, 4]).is_none());
+        // A slice of a merged dim that is not whole.
+        let merged = Chain::dense(&[4, 6]).transpose(&[1, 0]).unwrap().reshape(&[24]).unwrap();
+        assert!(merged.slice(&[2], &[1], &[4]).is_none());
+    }
+}

@@ -13,6 +13,7 @@
 //! | `tx8be-sink-reshapes` | `sink_reshapes.rs` |
 //! | `tx8be-fold-transpose-into-gemm` | `fold_transpose_into_gemm.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
+//! | `tx8be-merge-sibling-gemms` | `merge_sibling_gemms.rs` |
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
 //! | `tx8be-move-constant` | `constants/move_constant.rs` |
 //! | `tx8be-const-norm` | `constants/const_norm.rs` |
@@ -57,6 +58,7 @@ pub mod line_share;
 pub mod load_views;
 pub mod lower_stablehlo;
 pub mod merge_reductions;
+pub mod merge_sibling_gemms;
 pub mod opt_barrier;
 pub mod pipeline_cost;
 pub mod prologue_prefetch;
@@ -83,6 +85,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(reduce_through_transpose::INFO);
     registry.register(fold_mean::INFO);
     registry.register(fuse_activation::INFO);
+    registry.register(merge_sibling_gemms::INFO);
     registry.register(sink_reshapes::INFO);
     registry.register(layout::layout_init::INFO);
     registry.register(layout::layout_transmit::INFO);

@@ -57,6 +57,7 @@ fn layout_and_constant_passes(f: &mut OpPassManager, registry: &PassRegistry, hw
     add(f, registry, "tx8be-fold-constants", "")?;
     // After the folding that makes BatchNorm a conv bias and max(x, 0) a relu.
     add(f, registry, "tx8be-fuse-activation", "")?;
+    add(f, registry, "tx8be-merge-sibling-gemms", "")?;
     add(f, registry, "tx8be-layout-init", "")?;
     add(f, registry, "tx8be-layout-transmit", "")?;
     add(f, registry, "tx8be-layout-align-to-npu", "")?;

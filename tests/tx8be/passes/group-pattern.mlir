@@ -273,3 +273,53 @@ func.func @conv_then_pool(%x: tensor<1x4x4x8xf32>) -> tensor<1x8xf32> {
   %r2 = tx8be.Reduce(%r1) {axes = array<i64: 1>, kind = "mean"} : (tensor<1x4x8xf32>) -> tensor<1x8xf32>
   return %r2 : tensor<1x8xf32>
 }
+
+// Attention in one group: scores, scale, mask (an add, or GPT-2's causal
+// select), softmax and the context matmul; and the mask's cast and
+// arithmetic before it in another.
+// CHECK-LABEL: func.func @attention
+// CHECK: tx8be.group -> tensor<2x4xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Cast
+// CHECK-NEXT: tx8be.Binary
+// CHECK-NEXT: tx8be.Binary
+// CHECK-NEXT: tx8be.yield
+// CHECK: tx8be.group -> tensor<2x4x8xf32> attributes {group_id = 1 : i64} {
+// CHECK-NEXT: tx8be.Gemm
+// CHECK-NEXT: tx8be.Binary
+// CHECK-NEXT: tx8be.Binary
+// CHECK-NEXT: tx8be.Softmax
+// CHECK-NEXT: tx8be.Gemm
+// CHECK-NEXT: tx8be.yield
+// CHECK-LABEL: func.func @causal_attention
+// CHECK: tx8be.group -> tensor<2x4x8xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Gemm
+// CHECK-NEXT: tx8be.Binary
+// CHECK-NEXT: tx8be.Select
+// CHECK-NEXT: tx8be.Softmax
+// CHECK-NEXT: tx8be.Gemm
+// CHECK-NEXT: tx8be.yield
+func.func @attention(%q: tensor<2x4x8xf32>, %k: tensor<2x4x8xf32>, %v: tensor<2x4x8xf32>, %m: tensor<2x4xi32>) -> tensor<2x4x8xf32> {
+  %one = tx8be.const dense<1.0> : tensor<1x1xf32>
+  %big = tx8be.const dense<-10000.0> : tensor<1x1xf32>
+  %scale = tx8be.const dense<8.0> : tensor<1x1x1xf32>
+  %mf = tx8be.Cast(%m) : (tensor<2x4xi32>) -> tensor<2x4xf32>
+  %inv = tx8be.Binary(%one, %mf) {kind = "sub"} : (tensor<1x1xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  %add = tx8be.Binary(%inv, %big) {kind = "mul"} : (tensor<2x4xf32>, tensor<1x1xf32>) -> tensor<2x4xf32>
+  %mask = tx8be.Reshape(%add) : (tensor<2x4xf32>) -> tensor<2x1x4xf32>
+  %s = tx8be.Gemm(%q, %k) {trans_b = true} : (tensor<2x4x8xf32>, tensor<2x4x8xf32>) -> tensor<2x4x4xf32>
+  %d = tx8be.Binary(%s, %scale) {kind = "div"} : (tensor<2x4x4xf32>, tensor<1x1x1xf32>) -> tensor<2x4x4xf32>
+  %a = tx8be.Binary(%d, %mask) {kind = "add"} : (tensor<2x4x4xf32>, tensor<2x1x4xf32>) -> tensor<2x4x4xf32>
+  %p = tx8be.Softmax(%a) {axis = 2 : i64} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %c = tx8be.Gemm(%p, %v) : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  return %c : tensor<2x4x8xf32>
+}
+func.func @causal_attention(%q: tensor<2x4x8xf32>, %k: tensor<2x4x8xf32>, %v: tensor<2x4x8xf32>, %causal: tensor<1x4x4xi1>) -> tensor<2x4x8xf32> {
+  %scale = tx8be.const dense<8.0> : tensor<1x1x1xf32>
+  %big = tx8be.const dense<-10000.0> : tensor<1x1x1xf32>
+  %s = tx8be.Gemm(%q, %k) {trans_b = true} : (tensor<2x4x8xf32>, tensor<2x4x8xf32>) -> tensor<2x4x4xf32>
+  %d = tx8be.Binary(%s, %scale) {kind = "div"} : (tensor<2x4x4xf32>, tensor<1x1x1xf32>) -> tensor<2x4x4xf32>
+  %w = tx8be.Select(%causal, %d, %big) : (tensor<1x4x4xi1>, tensor<2x4x4xf32>, tensor<1x1x1xf32>) -> tensor<2x4x4xf32>
+  %p = tx8be.Softmax(%w) {axis = 2 : i64} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %c = tx8be.Gemm(%p, %v) : (tensor<2x4x4xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  return %c : tensor<2x4x8xf32>
+}

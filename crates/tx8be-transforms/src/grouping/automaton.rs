@@ -119,8 +119,10 @@ pub const DEFAULT_PATTERNS: &str = "\
 # a transpose feeding a matmul, and the matmul's epilogue
 2: Transpose Gemm Unary|Binary*
 2: Transpose Gemm
-# element-wise chains
+# element-wise chains; a cast and the arithmetic after it (BERT's
+# attention mask: cast, 1 - m, times -10000)
 1: Binary Unary*
+1: Cast Binary Binary?
 ";
 
 /// A concrete pattern: op mnemonics in producer -> consumer order.

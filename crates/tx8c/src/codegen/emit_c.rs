@@ -365,10 +365,20 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
     let chunk = emit_chunk_reads(s, g, tiles, mesh, !g.prefetched);
     let _ = writeln!(s, "        op_join(TX8_ENGINE_RDMA);");
     // The first step's loads, issued behind the chunks: they run while
-    // the chunks travel.
-    if let Some(f) = after_chunk {
-        f(s);
+    // the chunks travel. Loads through views take a copy per run of the
+    // view, more than the RDMA queue holds: issued first, they would stall
+    // the sends behind them, so they follow the first phase's sends.
+    let late = loaded_operands(g).any(|(_, o)| o.view.is_some());
+    if !late {
+        if let Some(f) = after_chunk {
+            f(s);
+        }
     }
+    let late_loads = |s: &mut String| {
+        if let Some(f) = after_chunk.filter(|_| late) {
+            f(s);
+        }
+    };
     // The line shares of one kind: each tile's chunk to the line's others.
     let send = |s: &mut String, share: Share| {
         let Some((x, y)) = mesh else { return };
@@ -383,6 +393,7 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
             let row_bytes = chunk * x as u64;
             let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {x}u; u++) tsm_dte_copy(row * {x}u + (col + u) % {x}u, a, a, b - a);");
             send(s, Share::Row);
+            late_loads(s);
             let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
             let _ = writeln!(s, "        op_barrier();");
             let _ = writeln!(s, "        const uint64_t ra = {lo:#x}ull + (uint64_t)row * {row_bytes}ull;");
@@ -391,8 +402,12 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
         }
         (Some(_), None) => {
             let _ = writeln!(s, "        if (a < b) for (uint32_t u = 1; u < {tiles}u; u++) tsm_dte_copy((t + u) % {tiles}u, a, a, b - a);");
+            late_loads(s);
         }
-        (None, _) => send(s, Share::Row),
+        (None, _) => {
+            send(s, Share::Row);
+            late_loads(s);
+        }
     }
     send(s, Share::Column);
     let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");

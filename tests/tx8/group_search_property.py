@@ -39,14 +39,12 @@ shares with the step before from its other buffer: op_dma_load_slide)
 Last line `N passed, N failed`; exit 1 when anything failed.
 """
 
-import argparse
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
@@ -55,7 +53,7 @@ sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, he_weight, normal  # noqa: E402
-from modelgen.tx8c_tool import tx8c, tx8c_binary  # noqa: E402
+from modelgen.tx8c_tool import property_arguments, property_setup, tx8c  # noqa: E402
 
 CHANNELS = (16, 24, 32, 48, 64, 70, 96, 130)
 # Every fourth seed is a wide net at batch 16 (ResNet's deeper stages):
@@ -244,18 +242,11 @@ def check(seed, root, binary, dtype, timeout):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seeds", type=int, default=16, help="seeds 1..N (default 16)")
-    ap.add_argument("--only", type=int, help="one seed")
-    ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
-    ap.add_argument("--timeout", type=int, default=300)
-    args = ap.parse_args()
-    binary = tx8c_binary()
-    if not os.path.exists(binary):
-        print(f"group_search_property: {binary} not found (build tx8c or set STRATA_BIN_DIR)", file=sys.stderr)
+    args = property_arguments(__doc__, 16)
+    setup = property_setup("group_search_property", args)
+    if setup is None:
         return 2
-    root = args.keep or tempfile.mkdtemp(prefix="tx8-group-search-property-")
-    seeds = [args.only] if args.only else range(1, args.seeds + 1)
+    binary, root, seeds = setup
     passed = failed = 0
     multi = split_multi = long_split = unknown = broadcast = lines = copies = narrowed = slides = 0
     for seed in seeds:

@@ -28,11 +28,9 @@ which these thresholds catch.
 Last line `N passed, N failed`; exit 1 when anything failed.
 """
 
-import argparse
 import os
 import shutil
 import sys
-import tempfile
 
 import numpy as np
 
@@ -41,7 +39,7 @@ sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, he_weight, normal  # noqa: E402
-from modelgen.tx8c_tool import tx8c, tx8c_binary  # noqa: E402
+from modelgen.tx8c_tool import property_arguments, property_setup, tx8c  # noqa: E402
 
 CHANNELS = (3, 8, 17, 32, 48, 64, 70, 130)
 
@@ -168,19 +166,11 @@ def check(seed, root, binary, dtype, timeout):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seeds", type=int, default=24, help="seeds 1..N (default 24)")
-    ap.add_argument("--only", type=int, help="one seed")
-    ap.add_argument("--dtype", default="fp32", choices=("fp32", "bf16"))
-    ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
-    ap.add_argument("--timeout", type=int, default=300)
-    args = ap.parse_args()
-    binary = tx8c_binary()
-    if not os.path.exists(binary):
-        print(f"layout_property: {binary} not found (build tx8c or set STRATA_BIN_DIR)", file=sys.stderr)
+    args = property_arguments(__doc__, 24, lambda ap: ap.add_argument("--dtype", default="fp32", choices=("fp32", "bf16")))
+    setup = property_setup("layout_property", args)
+    if setup is None:
         return 2
-    root = args.keep or tempfile.mkdtemp(prefix="tx8-layout-property-")
-    seeds = [args.only] if args.only else range(1, args.seeds + 1)
+    binary, root, seeds = setup
     passed = failed = 0
     for seed in seeds:
         msg = check(seed, root, binary, args.dtype, args.timeout)

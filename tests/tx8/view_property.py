@@ -29,13 +29,11 @@ many it exercised.
 Last line `N passed, N failed`; exit 1 when anything failed.
 """
 
-import argparse
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
@@ -44,7 +42,7 @@ sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, normal  # noqa: E402
-from modelgen.tx8c_tool import tx8c, tx8c_binary  # noqa: E402
+from modelgen.tx8c_tool import property_arguments, property_setup, tx8c  # noqa: E402
 
 # Head layouts a split into heads may take ([b, s, h, d] -> ...), the
 # innermost dim kept (viewed) or moved (kept as a group).
@@ -127,18 +125,11 @@ def check(seed, root, binary, dtype, timeout):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seeds", type=int, default=12, help="seeds 1..N (default 12)")
-    ap.add_argument("--only", type=int, help="one seed")
-    ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
-    ap.add_argument("--timeout", type=int, default=300)
-    args = ap.parse_args()
-    binary = tx8c_binary()
-    if not os.path.exists(binary):
-        print(f"view_property: {binary} not found (build tx8c or set STRATA_BIN_DIR)", file=sys.stderr)
+    args = property_arguments(__doc__, 12)
+    setup = property_setup("view_property", args)
+    if setup is None:
         return 2
-    root = args.keep or tempfile.mkdtemp(prefix="tx8-view-property-")
-    seeds = [args.only] if args.only else range(1, args.seeds + 1)
+    binary, root, seeds = setup
     passed = failed = 0
     with_transposes = with_slices = 0
     for seed in seeds:

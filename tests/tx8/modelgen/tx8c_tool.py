@@ -16,3 +16,34 @@ def tx8c_binary():
 def tx8c(binary, args, timeout):
     """Runs tx8c with `args`, capturing its output as text."""
     return subprocess.run([binary] + args, capture_output=True, text=True, timeout=timeout)
+
+
+def property_arguments(doc, default_seeds, extra=None):
+    """The command line every property test takes: --seeds N (1..N),
+    --only SEED, --keep DIR, --timeout S, plus what `extra(parser)` adds;
+    the parsed arguments."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--seeds", type=int, default=default_seeds, help=f"seeds 1..N (default {default_seeds})")
+    ap.add_argument("--only", type=int, help="one seed")
+    if extra:
+        extra(ap)
+    ap.add_argument("--keep", help="work directory to keep (default: a temporary one)")
+    ap.add_argument("--timeout", type=int, default=300)
+    return ap.parse_args()
+
+
+def property_setup(name, args):
+    """(tx8c binary, work directory, seeds) of property test `name`, or
+    None (after saying why) when the binary is missing."""
+    import sys
+    import tempfile
+
+    binary = tx8c_binary()
+    if not os.path.exists(binary):
+        print(f"{name}: {binary} not found (build tx8c or set STRATA_BIN_DIR)", file=sys.stderr)
+        return None
+    root = args.keep or tempfile.mkdtemp(prefix=f"tx8-{name.replace('_', '-')}-")
+    seeds = [args.only] if args.only else range(1, args.seeds + 1)
+    return binary, root, seeds

@@ -9,8 +9,10 @@
 // The output re-parses with the attribute.
 // RUN: strata-opt %t/out.mlir | FileCheck %s
 
-// The one-step channel_norm groups: no Repeat, nothing retracted.
-// CHECK: tx8be.group {{.*}}sw_pipeline = {buffers = 1 : i64, pipeline = [{join = ["ld"], ld = ["load_var@0[i]"]}, {tdma = ["ChannelNorm@1[i]"]}, {join = ["st"], st = ["store_var@2[i]"]}], steps = 1 : i64
+// The channel_norm groups (TDMA copies as long as their loads): double-
+// buffered, each step's ChannelNorm beside the next step's load and the
+// previous step's store.
+// CHECK: tx8be.group {{.*}}sw_pipeline = {buffers = 2 : i64, pipeline = [{ld = ["load_var@0[i]"]}, {body = [{join = ["ld", "st"], ld = ["load_var@0[i+1]"], st = ["store_var@2[i-1]"], tdma = ["ChannelNorm@1[i]"]}], repeat = {{[0-9]+}} : i64}, {join = ["st"], st = ["store_var@2[i]"]}]
 // The fused group, double-buffered (multi_buf_num = 2 on its anchor, the
 // Relu): the
 // weights and the bias never change (loaded once, in the prologue); the

@@ -110,6 +110,14 @@ fn expand_tdma(hw: &HardwareConfig, x: &[i64], out: &[i64], es: u64) -> f64 {
     plan.iter().map(|i| hw.dma_start_cycles as f64 + i.bytes() as f64 / hw.tdma_bytes_per_cycle).sum()
 }
 
+/// Cycles of `op`'s operator call producing output box `out` from operand
+/// boxes `operands`: its engines' work back to back and its issues (what
+/// the sharding search's step estimates charge a call).
+pub(crate) fn call_cycles(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &SliceBox, operands: &[SliceBox]) -> f64 {
+    let w = call_work(ctx, body, op, hw, out, operands);
+    w.ne + w.ct + w.tdma + w.issued.max(1) as f64 * hw.issue_cycles as f64
+}
+
 /// The work of `op`'s operator call producing output box `out` from
 /// operand boxes `operands`.
 fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &SliceBox, operands: &[SliceBox]) -> CallWork {

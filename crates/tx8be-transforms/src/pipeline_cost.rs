@@ -9,8 +9,9 @@
 //! box (`tx8_cmodel::oplib::dma::descriptor_count`: a channel-blocked box
 //! may take several) plus its bytes at this tile's share of the DDR
 //! bandwidth (every tile with work moves data at once, each transfer
-//! capped); compute costs what `sharding::work_per_output` says per output
-//! element, summed over the calls of a multi-op group (they run in turn). Single-buffered, a step is load + join + compute + store +
+//! capped); compute costs what the cost model charges each call
+//! (`cost::call_cycles`: the C model's NE, CT and TDMA formulas), summed
+//! over the calls of a multi-op group (they run in turn). Single-buffered, a step is load + join + compute + store +
 //! join. Pipelined (step i's compute overlapping step i+1's loads and
 //! step i-1's store, both DMAs sharing the tile's DDR share), it is
 //! `fill + sum over steps of max(compute, loads of the next + store of the
@@ -132,17 +133,10 @@ pub fn dma_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox,
     hw.dma_start_cycles as f64 * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate
 }
 
-/// Cycles of one call computing box `out` at `per_output` cycles per
-/// output element (`sharding::work_per_output`), its issue included.
-pub fn call_cycles(out: &SliceBox, per_output: f64, hw: &HardwareConfig) -> f64 {
-    out.size.iter().product::<i64>() as f64 * per_output + hw.issue_cycles as f64
-}
-
 /// The per-step engine times of every step of the busiest tile (the one
 /// with the largest single-buffered time).
 pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Vec<StepTimes> {
     let rate = tile_ddr_rate(steps, hw);
-    let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
     let result = body.result(g.anchor(), 0);
     // Weights every tile needs whole come once, by the broadcast prologue.
     let LoadMoves { shared, copied, broadcast, prologue, before_loads } = LoadMoves::of(ctx, body, g, steps, hw);
@@ -182,7 +176,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
             // copied loads run on the TDMA beside them (calls return once
             // issued).
             let narrow = (0..g.calls.len()).map(|c| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)).sum::<f64>();
-            let compute: f64 = copies.max(narrow + s.calls.iter().zip(&per_out).map(|(c, &w)| call_cycles(&c.out, w, hw)).sum::<f64>());
+            let compute: f64 = copies.max(narrow + s.calls.iter().zip(&g.calls).map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands)).sum::<f64>());
             let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
             // The first step's loads queue behind the prologue's chunk loads.
             let (load, prologue) = if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };

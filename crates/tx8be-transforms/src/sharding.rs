@@ -497,7 +497,7 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
     let anchor = g.anchor();
     let result = body.result(anchor, 0);
     for s in steps.iter().flatten() {
-        let compute: f64 = s.calls.iter().zip(&g.calls).map(|(c, &op)| c.out.size.iter().product::<i64>() as f64 * work_per_output(ctx, body, op)).sum();
+        let compute: f64 = s.calls.iter().zip(&g.calls).map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands)).sum();
         let mut starts = crate::pipeline_cost::descriptors(ctx, body, result, &s.out);
         bytes += crate::schedule::slice_bytes(ctx, body, result, &s.out.size);
         // Every operand read from outside the group (loaded or read from
@@ -518,28 +518,3 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
     busiest + bytes as f64 / hw.ddr_bytes_per_cycle
 }
 
-/// Cycles per output element on one tile: NE ops do K MACs per output at
-/// 4096 MACs per cycle, the rest one CGRA lane-op at 64 per cycle.
-pub(crate) fn work_per_output(ctx: &Context, body: &Body, op: Op) -> f64 {
-    let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
-    match ctx.op_name_str(body.op_name(op)) {
-        "tx8be.Conv" => {
-            // The implicit GEMM per group: K = KH*KW*C/g, N = O/g. The NE
-            // multiplies blocks of 16 (K) by 8 (N) (cost.rs's
-            // `ne_gemm_cycles`): a grouped conv's short K and narrow N
-            // leave most of each block idle (a depthwise conv uses 9 of 16
-            // by 1 of 8), which a count of MACs alone would miss.
-            let w = shape(1);
-            let k = w.iter().take(3).product::<i64>().max(1);
-            let group = tx8be::dialect::values::attr_i64(ctx, body, op, "group").unwrap_or(1).max(1);
-            let per_group = (w.get(3).copied().unwrap_or(1) / group).max(1);
-            let n_waste = if group > 1 { ((per_group + 7) / 8 * 8) as f64 / per_group as f64 } else { 1.0 };
-            ((k + 15) / 16 * 16) as f64 * n_waste / 4096.0
-        }
-        "tx8be.Gemm" => {
-            let a = shape(0);
-            *a.last().unwrap_or(&1) as f64 / 4096.0
-        }
-        _ => 1.0 / 64.0,
-    }
-}

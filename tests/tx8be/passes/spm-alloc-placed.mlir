@@ -8,7 +8,8 @@
 // CHECK: tx8be.load_var %{{.*}} {dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [65536]>}
 // CHECK-NEXT: tx8be.ChannelNorm({{.*}}mem_layout = <NCx>, {{.*}}temporal_mem_slice = [1, 4, 33], {{.*}}mem_addr = [66304]>
 // Group 1 loads the NCx value (the load's new dev_info records that): its
-// output follows at 65536 + 1024.
+// output follows at 65536 + 1024. (Its sharding is given: one image per
+// tile, the slice the sentence above counts.)
 // CHECK: tx8be.load_var %{{.*}} {dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <NCx>, {{.*}}mem_addr = [65536]>}
 // CHECK-NEXT: tx8be.Unary({{.*}}mem_layout = <NCx>, {{.*}}temporal_mem_slice = [1, 4, 33], {{.*}}mem_addr = [66560]>
 func.func @placed(%x: tensor<16x4x33xf32>) -> tensor<16x4x33xf32> {
@@ -20,7 +21,7 @@ func.func @placed(%x: tensor<16x4x33xf32>) -> tensor<16x4x33xf32> {
   }
   %4 = tx8be.group -> tensor<16x4x33xf32> attributes {group_id = 1 : i64} {
     %5 = tx8be.load_var %0 : tensor<16x4x33xf32>
-    %6 = tx8be.Unary(%5) {kind = "relu", dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>} : (tensor<16x4x33xf32>) -> tensor<16x4x33xf32>
+    %6 = tx8be.Unary(%5) {kind = "relu", dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = 0, mem_addr = []>, tile_parallel = #tx8be.parallel_attr<parallel = <none>, is_dp_inner = false, dp_dim_x = 1, dp_dim_y = 1, dp_dim_z = 1, tp_dim_x = 1, tp_dim_y = 1, tp_dim_z = 1, sharding_is_given = true, shape_spatial_sharding = [16, 1, 1]>} : (tensor<16x4x33xf32>) -> tensor<16x4x33xf32>
     %7 = tx8be.store_var %6 : tensor<16x4x33xf32>
     tx8be.yield %7 : tensor<16x4x33xf32>
   }

@@ -1,6 +1,6 @@
 //! What a software pipeline costs: walking its frames and Repeat nodes
 //! with the per-op engine times `pipeline_cost` uses (one DMA per load or
-//! store at the tile's DDR share, one call at `work_per_output`), so the
+//! store at the tile's DDR share, one call at `cost::call_cycles`), so the
 //! estimate of a group's step loop is computed from the structure the IR
 //! records.
 //!
@@ -16,7 +16,7 @@ use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 
 use crate::group_calls::GroupCalls;
-use crate::pipeline_cost::{call_cycles, dma_cycles, narrow_copy_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes};
+use crate::pipeline_cost::{dma_cycles, narrow_copy_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes};
 use crate::schedule::StepBoxes;
 
 use super::{Node, PipeOp};
@@ -52,7 +52,6 @@ impl OpTimes {
         let rate = tile_ddr_rate(steps, hw);
         let mine = &steps[tile];
         let result = body.result(g.anchor(), 0);
-        let per_out: Vec<f64> = g.calls.iter().map(|&c| crate::sharding::work_per_output(ctx, body, c)).collect();
         let LoadMoves { copied, broadcast, prologue, before_loads, .. } = moves;
         let narrowed = crate::schedule::narrowed_reads(g, steps);
         // The broadcast prologue of all broadcast weights is charged to the
@@ -70,7 +69,7 @@ impl OpTimes {
         OpTimes {
             loads: (0..g.loads.len()).map(|k| mine.iter().enumerate().map(|(i, s)| load_time(k, i, s)).collect()).collect(),
             // A call's narrowed reads copy their boxes just before it.
-            calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw) + call_cycles(&s.calls[c].out, per_out[c], hw)).collect()).collect(),
+            calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw) + crate::cost::call_cycles(ctx, body, g.calls[c], hw, &s.calls[c].out, &s.calls[c].operands)).collect()).collect(),
             store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
             copied: copied.iter().map(|c| c.is_some()).collect(),
             broadcast: broadcast.clone(),

@@ -261,6 +261,11 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 return Err(Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"));
             }
             let view = tx8be_transforms::load_views::load_view(ctx, body, load);
+            if view.is_none() && tx8be_transforms::load_views::reads_view(ctx, body, load) {
+                // Loading the tensor under the view as if it were the view
+                // would read the wrong elements.
+                return Err(Diagnostic::error(body.op_loc(load), "load reads through a view whose dims do not compose with its own (run tx8be-load-views on the final reshapes)"));
+            }
             let mut ddr = ddr_tensor(ctx, body, fattrs, src, v, calls.calls[slot.call])?;
             if let Some((_, offset, _)) = &view {
                 ddr.addr += offset * ddr.fmt.size();

@@ -42,7 +42,6 @@ Last line `N passed, N failed`; exit 1 when anything failed.
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -53,7 +52,7 @@ sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, he_weight, normal  # noqa: E402
-from modelgen.tx8c_tool import property_arguments, property_setup, tx8c  # noqa: E402
+from modelgen.tx8c_tool import property_arguments, property_finish, property_setup, tx8c  # noqa: E402
 
 CHANNELS = (16, 24, 32, 48, 64, 70, 96, 130)
 # Every fourth seed is a wide net at batch 16 (ResNet's deeper stages):
@@ -285,10 +284,7 @@ def main():
     if not args.only and (broadcast == 0 or copies == 0 or narrowed == 0 or slides == 0):
         failed += 1
         print("FAIL: no group broadcast its weights, copied a load, narrowed a read or slid a load: the models no longer exercise them")
-    if not args.keep and failed == 0:
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return property_finish(args, root, passed, failed)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ Last line `N passed, N failed`; exit 1 when anything failed.
 """
 
 import os
-import shutil
 import sys
 
 import numpy as np
@@ -39,7 +38,7 @@ sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, he_weight, normal  # noqa: E402
-from modelgen.tx8c_tool import property_arguments, property_setup, tx8c  # noqa: E402
+from modelgen.tx8c_tool import property_arguments, property_finish, property_setup, tx8c  # noqa: E402
 
 CHANNELS = (3, 8, 17, 32, 48, 64, 70, 130)
 
@@ -179,10 +178,7 @@ def main():
         else:
             failed += 1
             print(f"FAIL seed {seed} ({args.dtype}): {msg}\n  (model in {os.path.join(root, f'seed{seed}')})")
-    if not args.keep and failed == 0:
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return property_finish(args, root, passed, failed)
 
 
 if __name__ == "__main__":

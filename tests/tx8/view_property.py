@@ -31,7 +31,6 @@ Last line `N passed, N failed`; exit 1 when anything failed.
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -42,7 +41,7 @@ sys.path.insert(0, HERE)
 
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, normal  # noqa: E402
-from modelgen.tx8c_tool import property_arguments, property_setup, tx8c  # noqa: E402
+from modelgen.tx8c_tool import property_arguments, property_finish, property_setup, tx8c  # noqa: E402
 
 # Head layouts a split into heads may take ([b, s, h, d] -> ...), the
 # innermost dim kept (viewed) or moved (kept as a group).
@@ -149,10 +148,7 @@ def main():
     if not args.only and (with_transposes == 0 or with_slices == 0):
         failed += 1
         print("FAIL: no model loaded through a transpose view or a slice view: the models no longer exercise them")
-    if not args.keep and failed == 0:
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return property_finish(args, root, passed, failed)
 
 
 if __name__ == "__main__":

@@ -526,7 +526,7 @@ fn one_plus_tanh(ctx: &Context, body: &Body, v: Value, ops: &mut Vec<Op>) -> Opt
             // The product flattens x * x * x into three leaves; a power
             // stays one.
             let cubes = match cubed.as_slice() {
-                [a, b, c] => *a == x && *b == x && *c == x,
+                [p, q, r] => *p == x && *q == x && *r == x,
                 [x3] => power_cube(ctx, body, *x3, &mut mine) == Some(x),
                 _ => false,
             };

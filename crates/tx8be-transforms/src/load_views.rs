@@ -191,18 +191,6 @@ fn chain_of(ctx: &Context, body: &Body, v: Value, as_view: Option<(Value, Op, Va
     Some((c, true))
 }
 
-/// The DDR tensor under `v`'s views and reshapes.
-fn storage(ctx: &Context, body: &Body, mut v: Value) -> Value {
-    while let Some(d) = body.defining_op(v) {
-        if (op_kind(ctx, body, d) == Some(OpKind::Reshape) && !in_group(ctx, body, d)) || is_view(ctx, body, d) {
-            v = body.operand(d, 0);
-        } else {
-            break;
-        }
-    }
-    v
-}
-
 /// The view of a chain seen with dims `whole`, and its element offset.
 fn finish(c: Chain, whole: Vec<u64>) -> Option<(u64, StridedView)> {
     let fine: Vec<(u64, u64)> = c.groups.into_iter().flatten().filter(|g| g.0 != 1).collect();
@@ -210,17 +198,15 @@ fn finish(c: Chain, whole: Vec<u64>) -> Option<(u64, StridedView)> {
     Some((c.offset, StridedView::new(dims, strides, whole).ok()?))
 }
 
-/// The view a load reads through, if any: the DDR value under it, the
-/// element offset of the view's origin there, and the view, for the
-/// load's result dims.
-pub fn load_view(ctx: &Context, body: &Body, load: Op) -> Option<(Value, u64, StridedView)> {
-    if op_kind(ctx, body, load) != Some(OpKind::LoadVar) {
+/// The view a load reads through, if any: the element offset of the
+/// view's origin in the DDR tensor under it (whose address `tx8be-ddr-alloc`
+/// gives the view) and the view, for the load's result dims.
+pub fn load_view(ctx: &Context, body: &Body, load: Op) -> Option<(u64, StridedView)> {
+    if !reads_view(ctx, body, load) {
         return None;
     }
-    let src = body.operand(load, 0);
-    let (c, viewed) = chain_of(ctx, body, src, None)?;
-    let (offset, view) = viewed.then(|| finish(c, dims(ctx, body, body.result(load, 0))))??;
-    Some((storage(ctx, body, src), offset, view))
+    let (c, _) = chain_of(ctx, body, body.operand(load, 0), None)?;
+    finish(c, dims(ctx, body, body.result(load, 0)))
 }
 
 /// Whether load `load` reads through a view (then it is not broadcast,
@@ -247,11 +233,7 @@ pub fn reads_view(ctx: &Context, body: &Body, load: Op) -> bool {
 /// load through a view (`None` otherwise; `Some(Err)` when the C model
 /// would refuse the box): what the cost model charges such a load.
 pub fn view_transfers(ctx: &Context, body: &Body, v: Value, b: &tx8be::interfaces::sharding::SliceBox) -> Option<Result<Vec<(u64, u64, tx8_cmodel::isa::Strided)>, tx8_cmodel::error::SimError>> {
-    let load = body.defining_op(v)?;
-    if !reads_view(ctx, body, load) {
-        return None;
-    }
-    let (_, _, view) = load_view(ctx, body, load)?;
+    let (_, view) = load_view(ctx, body, body.defining_op(v)?)?;
     let es = element_bytes(ctx, body, v)?;
     let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
     Some(view.transfers(&u(&b.start), &u(&b.size), es))
@@ -261,7 +243,7 @@ fn dims(ctx: &Context, body: &Body, v: Value) -> Vec<u64> {
     ctx.shape(body.value_type(v)).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect()
 }
 
-pub(crate) fn element_bytes(ctx: &Context, body: &Body, v: Value) -> Option<u64> {
+fn element_bytes(ctx: &Context, body: &Body, v: Value) -> Option<u64> {
     let e = ctx.element_type(body.value_type(v))?;
     Some(tx8be::interfaces::tensor::ElementType::from_type(ctx, e)?.data_format()?.size() as u64)
 }

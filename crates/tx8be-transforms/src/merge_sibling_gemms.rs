@@ -45,12 +45,17 @@ pub const INFO: PassInfo = PassInfo {
 
 pub struct MergeSiblingGemms;
 
-/// A GEMM that may merge: its weights, its bias (if any) and its N.
+/// A GEMM that may merge: its weights ([K, N]) and its bias (if any).
 struct Sibling {
     op: Op,
     weights: ConstTensor,
     bias: Option<ConstTensor>,
-    n: i64,
+}
+
+impl Sibling {
+    fn n(&self) -> i64 {
+        self.weights.dims[1]
+    }
 }
 
 /// The value under `v`'s reshapes.
@@ -74,6 +79,12 @@ fn sibling(ctx: &Context, body: &Body, op: Op) -> Option<Sibling> {
     if body.op_attr(ctx, op, "activation").is_some() {
         return None;
     }
+    // Only reshapes and transposes read it (the split into heads): checked
+    // before the weights are read as numbers.
+    let r = body.result(op, 0);
+    if body.uses(r).any(|(u, _)| !matches!(op_kind(ctx, body, u), Some(OpKind::Reshape | OpKind::Transpose))) {
+        return None;
+    }
     let weights = const_value(ctx, body, body.operand(op, 1))?;
     if weights.dims.len() != 2 {
         return None;
@@ -82,23 +93,18 @@ fn sibling(ctx: &Context, body: &Body, op: Op) -> Option<Sibling> {
         3 => Some(const_value(ctx, body, body.operand(op, 2)).filter(|b| b.dims == [weights.dims[1]])?),
         _ => None,
     };
-    // Only reshapes and transposes read it (the split into heads).
-    let r = body.result(op, 0);
-    if body.uses(r).any(|(u, _)| !matches!(op_kind(ctx, body, u), Some(OpKind::Reshape | OpKind::Transpose))) {
-        return None;
-    }
-    Some(Sibling { op, n: weights.dims[1], weights, bias })
+    Some(Sibling { op, weights, bias })
 }
 
 /// `parts` side by side along the last dim (each [rows, n_i] row-major).
 fn side_by_side(parts: &[&ConstTensor], rows: i64) -> ConstTensor {
     let total: i64 = parts.iter().map(|p| *p.dims.last().unwrap_or(&1)).sum();
+    // Each part's values once (a splat expanded), then row by row.
+    let all: Vec<(usize, Vec<f64>)> = parts.iter().map(|p| (*p.dims.last().unwrap_or(&1) as usize, p.expanded())).collect();
     let mut values = Vec::with_capacity((rows * total) as usize);
     for r in 0..rows as usize {
-        for p in parts {
-            let n = *p.dims.last().unwrap_or(&1) as usize;
-            let all = p.expanded();
-            values.extend_from_slice(&all[r * n..(r + 1) * n]);
+        for (n, v) in &all {
+            values.extend_from_slice(&v[r * n..(r + 1) * n]);
         }
     }
     let mut dims = parts[0].dims.clone();
@@ -119,7 +125,7 @@ fn merge(ctx: &Context, body: &mut Body, group: &[Sibling]) {
     }
     let out0 = body.value_type(body.result(first, 0));
     let mut out_dims = ctx.shape(out0).unwrap_or(&[]).to_vec();
-    let total: i64 = group.iter().map(|s| s.n).sum();
+    let total: i64 = group.iter().map(Sibling::n).sum();
     *out_dims.last_mut().expect("a GEMM result has rank >= 2") = total;
     let elem = ctx.element_type(out0).unwrap_or(out0);
     let merged = body.create_op(OpSpec::new(ctx, "tx8be.Gemm", body.op_loc(first)).operands(&operands).results(&[ctx.ranked_tensor_type(&out_dims, elem)]));
@@ -133,7 +139,7 @@ fn merge(ctx: &Context, body: &mut Body, group: &[Sibling]) {
         let mut starts = vec![0i64; rank];
         starts[rank - 1] = at;
         let mut limits = out_dims.clone();
-        limits[rank - 1] = at + s.n;
+        limits[rank - 1] = at + s.n();
         let attrs = ctx.dictionary(vec![
             (ctx.intern_str("limits"), i64_array_attr(ctx, &limits)),
             (ctx.intern_str("starts"), i64_array_attr(ctx, &starts)),
@@ -143,7 +149,7 @@ fn merge(ctx: &Context, body: &mut Body, group: &[Sibling]) {
         body.insert_op_after(after, slice);
         after = slice;
         body.replace_all_uses_with(r, body.result(slice, 0));
-        at += s.n;
+        at += s.n();
     }
     for s in group {
         let dead: Vec<Value> = body.operands(s.op).skip(1).collect();

@@ -47,3 +47,15 @@ def property_setup(name, args):
     root = args.keep or tempfile.mkdtemp(prefix=f"tx8-{name.replace('_', '-')}-")
     seeds = [args.only] if args.only else range(1, args.seeds + 1)
     return binary, root, seeds
+
+
+def property_finish(args, root, passed, failed):
+    """A property test's end: its work directory removed when it passed and
+    was not asked to keep it, the `N passed, N failed` line .ci/run reads,
+    the exit status."""
+    import shutil
+
+    if not args.keep and failed == 0:
+        shutil.rmtree(root, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0

@@ -267,7 +267,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 return Err(Diagnostic::error(body.op_loc(load), "load reads through a view whose dims do not compose with its own (run tx8be-load-views on the final reshapes)"));
             }
             let mut ddr = ddr_tensor(ctx, body, fattrs, src, v, calls.calls[slot.call])?;
-            if let Some((_, offset, _)) = &view {
+            if let Some((offset, _)) = &view {
                 ddr.addr += offset * ddr.fmt.size();
             }
             operands.push(OperandPlan {
@@ -279,7 +279,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
                 line: None,
                 slides: false,
-                view: view.map(|(_, _, view)| view),
+                view: view.map(|(_, view)| view),
             });
         }
         let mut producers = Vec::new();

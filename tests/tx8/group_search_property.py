@@ -26,7 +26,7 @@ and, over the whole run, requires at least one group of >= 3 ops whose
 split is smaller than its per-tile output (the output over `sharding`):
 the property is only worth something when the search actually time-split
 a long group; and at least one group that broadcasts its weights, one
-that copies a load out of another load's buffer and one that reads an
+that streams a load along mesh lines at every step, one that copies a load out of another load's buffer and one that reads an
 intermediate through a narrowed copy (two residual blocks in one group:
 the second block's add reads the first block's output without the halo
 rows its conv reads), and one whose load slides (takes the halo rows it
@@ -231,6 +231,8 @@ def check(seed, root, binary, dtype, timeout):
         # shared along mesh lines.
         group["broadcast"] = ", a, a, b - a);" in body
         group["line"] = "shared along each mesh" in body
+        # A load streamed along mesh lines at every step.
+        group["stream"] = "streamed along each mesh" in body
         # A copied load (out of another load's buffer, `in<k>`) or a
         # narrowed read (out of an intermediate's, `m<j>`).
         group["copies"] = re.search(r"op_spm_box_copy\(at, (&in|x)\d", body) is not None
@@ -247,7 +249,7 @@ def main():
         return 2
     binary, root, seeds = setup
     passed = failed = 0
-    multi = split_multi = long_split = unknown = broadcast = lines = copies = narrowed = slides = 0
+    multi = split_multi = long_split = unknown = broadcast = lines = streams = copies = narrowed = slides = 0
     for seed in seeds:
         dtype = "fp32" if seed % 2 else "bf16"
         try:
@@ -257,6 +259,7 @@ def main():
         for group in groups:
             broadcast += group.get("broadcast", False)
             lines += group.get("line", False)
+            streams += group.get("stream", False)
             copies += group.get("copies", False)
             narrowed += group.get("narrowed", False)
             slides += group.get("slides", False)
@@ -276,14 +279,14 @@ def main():
             print(f"FAIL seed {seed} ({dtype}): {msg}\n  (model in {os.path.join(root, f'seed{seed}')})")
     print(f"group_search_property: {multi} multi-op groups, {split_multi} of them split in time "
           f"({long_split} with >= 3 ops); {unknown} whose output shape the tx8be IR does not give")
-    print(f"group_search_property: {broadcast} groups broadcast their weights, {lines} share a load along mesh lines, {copies} copy a load out of another's buffer, "
+    print(f"group_search_property: {broadcast} groups broadcast their weights, {lines} share a load along mesh lines, {streams} stream one at every step, {copies} copy a load out of another's buffer, "
           f"{narrowed} read an intermediate with a smaller box than its producer's (narrowed reads), {slides} slide a load (halo reuse)")
     if long_split == 0:
         failed += 1
         print("FAIL: no group of >= 3 ops was split in time: the models no longer exercise the search's halos")
-    if not args.only and (broadcast == 0 or copies == 0 or narrowed == 0 or slides == 0):
+    if not args.only and (broadcast == 0 or streams == 0 or copies == 0 or narrowed == 0 or slides == 0):
         failed += 1
-        print("FAIL: no group broadcast its weights, copied a load, narrowed a read or slid a load: the models no longer exercise them")
+        print("FAIL: no group broadcast its weights, streamed a load, copied a load, narrowed a read or slid a load: the models no longer exercise them")
     return property_finish(args, root, passed, failed)
 
 

@@ -354,20 +354,36 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let pipelined = crate::sharding::recorded_buffers(ctx, body, op) >= 2;
     // Its sliding slots read only what the previous buffer lacks.
     let sliding = if pipelined { crate::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw) } else { vec![false; g.loads.len()] };
+    // Loads streamed along mesh lines at every step (`stream_share`): each
+    // tile reads its chunk of each new box and sends it along the line;
+    // every step opens with a barrier.
+    let streamed = if pipelined { crate::stream_share::recorded_streams(ctx, body, &g) } else { vec![None; g.loads.len()] };
+    let mesh = crate::broadcast::gather_mesh(hw);
+    let step_sync = if streamed.iter().any(Option::is_some) { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
     // The bytes each tile loads (boxes that changed) and stores per step,
-    // and the TDMA cycles of the step's slides.
+    // the TDMA cycles of the step's slides and the DTE cycles of its sends.
     let mut load_bytes: Vec<Vec<Vec<Dma>>> = Vec::with_capacity(steps.len());
     let mut slide_copies: Vec<Vec<f64>> = Vec::with_capacity(steps.len());
+    let mut gathers: Vec<Vec<f64>> = Vec::with_capacity(steps.len());
     for tile_steps in &steps {
         let mut last: Vec<Option<&SliceBox>> = vec![None; g.loads.len()];
+        let mut tile_gathers = Vec::with_capacity(tile_steps.len());
         let (per_step, copies): (Vec<Vec<Dma>>, Vec<f64>) = tile_steps
             .iter()
             .map(|s| {
                 let mut v = Vec::new();
                 let mut copy = 0.0;
+                let mut gather = 0.0;
                 for (k, held) in last.iter_mut().enumerate() {
                     let b = s.load_box(&g, k);
                     if shared[k].is_some() || copied[k].is_some() || broadcast[k] || *held == Some(b) || prod(&b.size) == 0 {
+                        continue;
+                    }
+                    if let (Some(share), Some(mesh)) = (streamed[k], mesh) {
+                        let (_, c) = crate::stream_share::step_cost(ctx, body, &g, b, k, share, mesh, hw);
+                        v.push(Dma { descriptors: c.descriptors as u64, bytes: c.chunk_bytes });
+                        gather += c.gather;
+                        *held = Some(b);
                         continue;
                     }
                     let value = g.load_value(body, k);
@@ -380,11 +396,13 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                     }
                     *held = Some(b);
                 }
+                tile_gathers.push(gather);
                 (v, copy)
             })
             .unzip();
         load_bytes.push(per_step);
         slide_copies.push(copies);
+        gathers.push(tile_gathers);
     }
     let store_bytes: Vec<Vec<Dma>> = steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, &s.out)).collect()).collect();
     // Tiles at step k share the DDR (a fluid model): a tile's transfers
@@ -460,8 +478,10 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             ddr_bytes += store.bytes;
             let store_time = store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
             e.ddr_cycles += store_time;
-            e.sync_cycles += join;
-            times.push(crate::pipeline_cost::StepTimes { slide_copy: copy, ..crate::pipeline_cost::StepTimes::new(load_time, compute_time, store_time, 0.0) });
+            e.sync_cycles += join + step_sync;
+            let gather = gathers[t][k];
+            e.sync_cycles += gather;
+            times.push(crate::pipeline_cost::StepTimes { slide_copy: copy, gather, sync: step_sync, ..crate::pipeline_cost::StepTimes::new(load_time, compute_time, store_time, 0.0) });
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
         let tile_time = if pipelined { crate::pipeline_cost::pipelined_cycles(&times, hw) } else { total };

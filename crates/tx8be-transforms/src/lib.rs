@@ -31,7 +31,9 @@
 //! `schedule.rs` says what a recorded schedule means step by step (shared
 //! by the passes and codegen), `pipeline_cost.rs` the estimated cycles of a
 //! group's step loop (single-buffered or pipelined), `ring_share.rs` GEMMs
-//! sharing B round a ring of tiles, `cost.rs` the cost model (a group's
+//! sharing B round a ring of tiles, `broadcast.rs` / `line_share.rs` /
+//! `stream_share.rs` loads shared over the NoC (before the steps, or at
+//! every step), `cost.rs` the cost model (a group's
 //! cycles from its schedule with the C model's formulas), `boxes.rs` the box arithmetic, `dense.rs`
 //! constant tensors, `constants/container.rs` the compilation's constant
 //! store, `search/` the sharding search space (DS_SpaceInit, DS_TileSplit,
@@ -70,6 +72,7 @@ pub mod slide;
 pub mod search;
 pub mod sharding;
 pub mod spm_alloc;
+pub mod stream_share;
 pub mod sw_pipeline;
 
 use strata_pass::PassRegistry;

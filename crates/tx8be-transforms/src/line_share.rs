@@ -118,7 +118,8 @@ impl LineChunks {
 
 /// The chunks a line of `line` tiles cuts a box of `size` of `v` into.
 /// Dense placements cut the first dim above 1 (the dims before it are 1,
-/// so each index is a run of consecutive bytes); channel-blocked ones cut
+/// so each index is a run of consecutive bytes), in units of the fewest
+/// indices whose bytes are a multiple of 256; channel-blocked ones cut
 /// the batch, or for one batch whole channel blocks (each block's image is
 /// consecutive). Whatever the cut, it must split the image exactly (no
 /// padding between units) at 256 B aligned offsets; else one chunk: the
@@ -143,12 +144,18 @@ pub fn line_chunks(ctx: &Context, body: &Body, v: Value, size: &[i64], line: u32
             None => return one,
         }
     };
+    let bytes_of = |unit: i64| {
+        let mut unit_size = size.to_vec();
+        unit_size[dim] = unit;
+        slice_bytes(ctx, body, v, &unit_size)
+    };
+    // A dense unit of too few bytes for a 256 B aligned cut takes several
+    // indices: the fewest that make one.
+    let unit = if blocked { unit } else { (1..=size[dim] / 2).find(|&u| size[dim] % u == 0 && bytes_of(u) % 256 == 0).unwrap_or(unit) };
     if size[dim] % unit != 0 || size[dim] / unit < 2 {
         return one;
     }
-    let mut unit_size = size.to_vec();
-    unit_size[dim] = unit;
-    let unit_bytes = slice_bytes(ctx, body, v, &unit_size);
+    let unit_bytes = bytes_of(unit);
     let units = size[dim] / unit;
     if unit_bytes == 0 || unit_bytes % 256 != 0 || unit_bytes * units as u64 != whole {
         return one;
@@ -172,7 +179,9 @@ mod tests {
     #[test]
     fn the_verifier_accepts_every_share_and_no_other() {
         let all = [Share::All, Share::Row, Share::Column];
-        assert_eq!(all.map(Share::attr).to_vec(), tx8be::dialect::structure::LOAD_SHARES.to_vec());
+        let streamed = [Share::Row, Share::Column].map(crate::stream_share::attr);
+        let expected: Vec<&str> = all.map(Share::attr).into_iter().chain(streamed).collect();
+        assert_eq!(expected, tx8be::dialect::structure::LOAD_SHARES.to_vec());
         for s in all {
             assert_eq!(Share::parse(s.attr().as_bytes()), Some(s));
         }

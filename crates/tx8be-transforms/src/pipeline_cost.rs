@@ -84,6 +84,8 @@ pub struct LoadMoves {
     /// The part of the prologue the first step's loads wait for
     /// (`broadcast::Prologue::before_loads`).
     pub before_loads: f64,
+    /// Slots streamed along a mesh line at every step (`stream_share`).
+    pub streamed: Vec<Option<crate::line_share::Share>>,
 }
 
 impl LoadMoves {
@@ -91,7 +93,15 @@ impl LoadMoves {
         let shared = crate::schedule::shared_loads(ctx, body, g, steps);
         let copied = crate::schedule::copied_loads(ctx, body, g, steps, &shared);
         let plan = crate::broadcast::plan(ctx, body, g, steps, hw);
-        LoadMoves { shared, copied, broadcast: plan.slots(), prologue: plan.cycles, before_loads: plan.before_loads }
+        LoadMoves { shared, copied, broadcast: plan.slots(), prologue: plan.cycles, before_loads: plan.before_loads, streamed: vec![None; g.loads.len()] }
+    }
+
+    /// `of` with the slots worth streaming streamed (`stream_share`), for
+    /// a double-buffered schedule.
+    pub fn streaming(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> LoadMoves {
+        let mut m = LoadMoves::of(ctx, body, g, steps, hw);
+        m.streamed = crate::stream_share::stream_slots(ctx, body, g, steps, &m.broadcast, &m.shared, &m.copied, hw);
+        m
     }
 }
 
@@ -111,12 +121,17 @@ pub struct StepTimes {
     /// The TDMA copies of those slides, run on the TDMA during the
     /// previous step, beside its calls.
     pub slide_copy: f64,
+    /// The DTE sends of this step's streamed chunks (`stream_share`), issued
+    /// once their reads are in, during the previous step.
+    pub gather: f64,
+    /// The barrier (and joins) opening the step when the group streams.
+    pub sync: f64,
 }
 
 impl StepTimes {
     /// A step whose loads do not slide.
     pub fn new(load: f64, compute: f64, store: f64, prologue: f64) -> StepTimes {
-        StepTimes { load, compute, store, prologue, slid_load: load, slide_copy: 0.0 }
+        StepTimes { load, compute, store, prologue, slid_load: load, slide_copy: 0.0, gather: 0.0, sync: 0.0 }
     }
 }
 
@@ -136,10 +151,19 @@ pub fn dma_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox,
 /// The per-step engine times of every step of the busiest tile (the one
 /// with the largest single-buffered time).
 pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Vec<StepTimes> {
+    busiest_tile_steps_moving(ctx, body, g, steps, hw, LoadMoves::of(ctx, body, g, steps, hw))
+}
+
+/// `busiest_tile_steps` with the load slots moving as `moves` says: a
+/// streamed slot reads its chunk of each new box and sends it along its
+/// line (`stream_share::StepCost`), and every step opens with a barrier.
+pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig, moves: LoadMoves) -> Vec<StepTimes> {
     let rate = tile_ddr_rate(steps, hw);
     let result = body.result(g.anchor(), 0);
     // Weights every tile needs whole come once, by the broadcast prologue.
-    let LoadMoves { shared, copied, broadcast, prologue, before_loads } = LoadMoves::of(ctx, body, g, steps, hw);
+    let LoadMoves { shared, copied, broadcast, prologue, before_loads, streamed } = moves;
+    let mesh = crate::broadcast::gather_mesh(hw);
+    let sync = if streamed.iter().any(Option::is_some) { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
     let narrowed = crate::schedule::narrowed_reads(g, steps);
     let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
     let mut worst: Vec<StepTimes> = Vec::new();
@@ -148,7 +172,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
         let mut times = Vec::with_capacity(tile.len());
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
-            let (mut load, mut slid_load, mut slide_copy) = (0.0, 0.0, 0.0);
+            let (mut load, mut slid_load, mut slide_copy, mut gather) = (0.0, 0.0, 0.0, 0.0);
             // Copies out of another load's buffer run on the TDMA beside the calls.
             let mut copies = 0.0;
             for k in 0..g.loads.len() {
@@ -158,6 +182,14 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
                     continue;
                 }
                 if shared[k].is_some() || broadcast[k] || prev.is_some_and(|p| p.load_box(g, k) == b) {
+                    continue;
+                }
+                if let (Some(share), Some(mesh)) = (streamed[k], mesh) {
+                    let (_, c) = crate::stream_share::step_cost(ctx, body, g, b, k, share, mesh, hw);
+                    let read = c.descriptors * hw.dma_start_cycles as f64 + c.chunk_bytes as f64 / rate;
+                    load += read;
+                    slid_load += read;
+                    gather += c.gather;
                     continue;
                 }
                 let v = g.load_value(body, k);
@@ -181,7 +213,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
             // The first step's loads queue behind the prologue's chunk loads.
             let (load, prologue) = if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };
             let slid_load = if prev.is_none() { load } else { slid_load };
-            times.push(StepTimes { load, compute, store, prologue, slid_load, slide_copy });
+            times.push(StepTimes { load, compute, store, prologue, slid_load, slide_copy, gather, sync });
             prev = Some(s);
         }
         let t = single_buffered_cycles(&times, hw);
@@ -197,7 +229,7 @@ pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[V
 /// after the store).
 pub fn single_buffered_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let join = hw.join_cycles as f64;
-    steps.iter().map(|s| s.load.max(s.prologue) + s.compute + s.store + 2.0 * join).sum()
+    steps.iter().map(|s| s.load.max(s.prologue) + s.gather + s.sync + s.compute + s.store + 2.0 * join).sum()
 }
 
 /// Cycles of the software pipeline over the steps: the first loads, then
@@ -208,11 +240,13 @@ pub fn single_buffered_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
 pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let join = hw.join_cycles as f64;
     let Some(first) = steps.first() else { return 0.0 };
-    let mut total = first.load.max(first.prologue) + join;
+    let mut total = first.load.max(first.prologue) + first.gather + first.sync + join;
     for i in 0..steps.len() {
-        let (next_load, next_copy) = steps.get(i + 1).map_or((0.0, 0.0), |s| (s.slid_load, s.slide_copy));
+        let (next_load, next_copy, next_gather, next_sync) = steps.get(i + 1).map_or((0.0, 0.0, 0.0, 0.0), |s| (s.slid_load, s.slide_copy, s.gather, s.sync));
         let prev_store = if i > 0 { steps[i - 1].store } else { 0.0 };
-        total += steps[i].compute.max(next_load + prev_store).max(next_copy) + 2.0 * join;
+        // The next step's streamed chunks travel during this step (read
+        // a step before); the barrier opening the next step waits for them.
+        total += steps[i].compute.max(next_load + prev_store).max(next_copy).max(next_gather) + 2.0 * join + next_sync;
     }
     total + steps.last().map_or(0.0, |s| s.store) + join
 }

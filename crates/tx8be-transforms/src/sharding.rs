@@ -28,7 +28,7 @@ use tx8be::{DevAttr, ParallelAttr};
 
 use crate::boxes::{choose_slice, maximal_slices, step_count};
 use crate::group_ops::entry_ops;
-use crate::pipeline_cost::{busiest_tile_steps, pipelined_cycles, single_buffered_cycles};
+use crate::pipeline_cost::{busiest_tile_steps_moving, pipelined_cycles, single_buffered_cycles};
 use crate::group_calls::GroupCalls;
 use crate::schedule::{group_buffers, step_invariant_loads, tile_steps, StepBoxes};
 
@@ -108,7 +108,7 @@ impl Pass for Sharding {
                     s
                 }
             };
-            let Schedule { shard, slice, buffers, ring } = schedule;
+            let Schedule { shard, slice, buffers, ring, stream } = schedule;
             match &ring {
                 Some(r) => {
                     body.set_op_attr(ctx, op, "share", Some(ctx.string_attr("ring")));
@@ -132,8 +132,15 @@ impl Pass for Sharding {
             // Weights every tile needs whole: broadcast over the NoC.
             let steps = tile_steps(ctx, body, op, &shard, &slice, self.hw.tiles() as usize)?;
             let shares = if ring.is_some() { vec![None; calls.loads.len()] } else { crate::broadcast::plan(ctx, body, &calls, &steps, &self.hw).shares };
-            for (s, share) in calls.loads.iter().zip(shares) {
-                body.set_op_attr(ctx, s.load, "share", share.map(|x| ctx.string_attr(x.attr())));
+            // And the loads streamed along mesh lines at every step.
+            let streamed = if stream { crate::pipeline_cost::LoadMoves::streaming(ctx, body, &calls, &steps, &self.hw).streamed } else { vec![None; calls.loads.len()] };
+            for ((s, share), streamed) in calls.loads.iter().zip(shares).zip(streamed) {
+                let value = match (share, streamed) {
+                    (Some(x), _) => Some(x.attr()),
+                    (None, Some(x)) => Some(crate::stream_share::attr(x)),
+                    (None, None) => None,
+                };
+                body.set_op_attr(ctx, s.load, "share", value.map(|x| ctx.string_attr(x)));
             }
             let mut movers: Vec<Op> = calls.calls.iter().flat_map(|&c| (0..body.num_operands(c)).map(move |i| (c, i))).filter_map(|(c, i)| body.defining_op(body.operand(c, i))).filter(|&d| is_move(ctx, body, d)).collect();
             movers.extend(group_store_op(ctx, body, g));
@@ -194,6 +201,8 @@ pub struct Schedule {
     pub buffers: u32,
     /// A GEMM sharing B round this ring of tiles (`ring_share`).
     pub ring: Option<Vec<u32>>,
+    /// Loads streamed along mesh lines at every step (`stream_share`).
+    pub stream: bool,
 }
 
 fn legal(ctx: &Context, body: &Body, op: Op, shard: &[i64], split: &[i64]) -> bool {
@@ -308,7 +317,7 @@ pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tri
     };
     if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw).filter(|_| g.is_single()) {
         if r.cycles < best.0 {
-            best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring) });
+            best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring), stream: false });
         }
     }
     Ok(best)
@@ -390,20 +399,40 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
     };
     // The search: every maximal slice (one or two dims split), single-
     // buffered and, where two sets of buffers fit, pipelined; the least
-    // estimated time wins (ties keep the first, the halving fallback).
-    let estimate = |slice: &[i64], copies: u32| -> Option<f64> {
+    // estimated time wins (ties keep the first, the halving fallback). A
+    // double-buffered slice is estimated with and without streaming its
+    // loads along mesh lines (`stream_share`), the faster kept.
+    let estimate = |slice: &[i64], copies: u32| -> Option<(f64, bool)> {
         let steps = steps_of(slice)?;
-        let times = busiest_tile_steps(ctx, body, &g, &steps, hw);
-        Some(if copies > 1 { pipelined_cycles(&times, hw) } else { single_buffered_cycles(&times, hw) })
+        let moves = crate::pipeline_cost::LoadMoves::of(ctx, body, g, &steps, hw);
+        let times = busiest_tile_steps_moving(ctx, body, g, &steps, hw, moves.clone());
+        if copies == 1 {
+            return Some((single_buffered_cycles(&times, hw), false));
+        }
+        let plain = pipelined_cycles(&times, hw);
+        let streamed = crate::stream_share::stream_slots(ctx, body, g, &steps, &moves.broadcast, &moves.shared, &moves.copied, hw);
+        if streamed.iter().all(Option::is_none) {
+            return Some((plain, false));
+        }
+        // A streamed slot takes a third buffer.
+        let fits = buffer_memo.borrow().get(slice).cloned().flatten().is_some_and(|b| {
+            let extra: u64 = streamed.iter().zip(&b.0.loads).filter(|(s, _)| s.is_some()).map(|(_, &bytes)| bytes * (crate::stream_share::STREAM_BUFFERS - 2)).sum();
+            b.0.total_with_copies(2, &b.1) + extra <= window
+        });
+        if !fits {
+            return Some((plain, false));
+        }
+        let streamed = pipelined_cycles(&busiest_tile_steps_moving(ctx, body, g, &steps, hw, crate::pipeline_cost::LoadMoves { streamed, ..moves }), hw);
+        Some(if streamed < plain { (streamed, true) } else { (plain, false) })
     };
-    let mut best = (estimate(&single, 1).unwrap_or(f64::INFINITY), Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1, ring: None });
+    let mut best = (estimate(&single, 1).map_or(f64::INFINITY, |e| e.0), Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1, ring: None, stream: false });
     let consider = |slice: Vec<i64>, copies: u32, best: &mut (f64, Schedule)| {
         if copies > 1 && step_count(&tile_box, &slice) < 2 {
             return; // one step per tile leaves nothing to overlap
         }
-        if let Some(t) = estimate(&slice, copies) {
+        if let Some((t, stream)) = estimate(&slice, copies) {
             if t < best.0 {
-                *best = (t, Schedule { shard: shard.clone(), slice, buffers: copies, ring: None });
+                *best = (t, Schedule { shard: shard.clone(), slice, buffers: copies, ring: None, stream });
             }
         }
     };

@@ -125,6 +125,8 @@ impl Pass for SpmAlloc {
                     1
                 } else if invariant[k] {
                     1
+                } else if copies > 1 && crate::stream_share::recorded_stream(ctx, body, slot.load).is_some() {
+                    crate::stream_share::STREAM_BUFFERS
                 } else {
                     copies
                 };

@@ -21,13 +21,12 @@
 // COL-SAME: : tensor<2048xf32>
 // COL: tx8be.Unary({{.*}}shape_spatial_sharding = [4, 1, 1, 4]>
 
-// Its 3x3 conv 512 -> 512 at 14x14: sharded [2, 1, 1, 8], the tiles of a
-// mesh row (one batch half) read the same 8 images, which they share;
-// the filters change with the step (a time split of the channels).
+// Its 3x3 conv 512 -> 512 at 14x14: sharded [4, 1, 1, 4], the tiles of a
+// mesh row (one batch quarter) read the same 4 images, which they share;
+// the filters change with the step (a time split of the channels) and are
+// streamed down the columns instead (sharding-stream-share.mlir).
 // ROW: tx8be.group
 // ROW: tx8be.group
 // ROW: tx8be.load_var {{.*}}share = "broadcast_row"{{.*}} : tensor<16x14x14x512xbf16>
-// ROW-NEXT: tx8be.load_const
-// ROW-NOT: share
-// ROW-SAME: : tensor<3x3x512x512xbf16>
-// ROW: tx8be.Unary({{.*}}shape_spatial_sharding = [2, 1, 1, 8]>
+// ROW-NEXT: tx8be.load_const {{.*}}share = "stream_column"{{.*}} : tensor<3x3x512x512xbf16>
+// ROW: tx8be.Unary({{.*}}shape_spatial_sharding = [4, 1, 1, 4]>

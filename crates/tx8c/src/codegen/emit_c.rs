@@ -585,8 +585,15 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         let n = o.spm_addrs.len().max(1);
         let addrs: Vec<String> = o.spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
         let _ = writeln!(s, "    static const uint64_t a{k}[{n}] = {{{}}};", addrs.join(", "));
-        let _ = writeln!(s, "    L_SHAPE s{k}[{n}]; TSR in{k}[{n}]; const BOX *held{k}[{n}] = {{0}}; int u{k} = {};", n - 1);
+        if o.stream.is_some() {
+            // Step j's box sits in buffer (j - first) % n.
+            let _ = writeln!(s, "    L_SHAPE s{k}[{n}]; TSR in{k}[{n}];");
+        } else {
+            let _ = writeln!(s, "    L_SHAPE s{k}[{n}]; TSR in{k}[{n}]; const BOX *held{k}[{n}] = {{0}}; int u{k} = {};", n - 1);
+        }
     }
+    let streams = stream_operands(g, mesh);
+    declare_streams(s, &streams, mesh);
     let oaddrs: Vec<String> = g.out_spm_addrs.iter().map(|a| format!("{a:#x}ull")).collect();
     let _ = writeln!(s, "    static const uint64_t ao[2] = {{{}}};", oaddrs.join(", "));
     s.push_str("    L_SHAPE so[2]; TSR out[2];\n");
@@ -598,7 +605,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     // Issue step `j`'s loads (whose box its operand's buffer does not hold)
     // into the operand's other buffer.
     let prepare = |s: &mut String, j: &str, indent: &str| {
-        for (k, o) in dma_operands(g) {
+        for (k, o) in dma_operands(g).filter(|(_, o)| o.stream.is_none()) {
             let n = o.spm_addrs.len().max(1);
             let dim = o.ddr.dims.len();
             let _ = writeln!(s, "{indent}if (!held{k}[u{k}] || !same_box(held{k}[u{k}], &g{id}_in{k}[{j}], {dim})) {{");
@@ -618,27 +625,78 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             let _ = writeln!(s, "{indent}}}");
         }
     };
+    // The streamed operands' chunks of the first step: read, sent (the
+    // sends wait for every read issued before them), then the second
+    // step's read.
+    let first_sends = |s: &mut String| {
+        if !streams.is_empty() {
+            s.push_str("    if (first < end) {\n");
+            emit_stream_sends(s, g, &streams, mesh, "first", "        ");
+            s.push_str("        if (first + 1 < end) {\n");
+            emit_stream_chunk_reads(s, g, &streams, "first + 1", "            ");
+            s.push_str("        }\n");
+            s.push_str("    }\n");
+        }
+    };
     let first_loads = |s: &mut String| {
         s.push_str("    if (first < end) {\n");
         prepare(s, "first", "        ");
+        emit_stream_chunk_reads(s, g, &streams, "first", "        ");
         s.push_str("    }\n");
+        if !overlap {
+            first_sends(s);
+        }
     };
     if overlap {
         // The first step's loads overlap the broadcast's DTE phases (the
-        // loop's first RDMA join waits for them).
+        // loop's first RDMA join waits for them); their streamed chunks go
+        // out after the prologue's (the sends wait for the reads).
         emit_broadcast(s, g, tiles, mesh, true, Some(&first_loads));
+        first_sends(s);
     } else {
+        // The first sends write the line's other tiles' SPM: they must be
+        // done with the previous group (so after a prologue's barrier).
+        if !streams.is_empty() && !g.synced_before && !has_prologue(g, mesh) {
+            s.push_str("    op_barrier();\n");
+        }
         first_loads(s);
     }
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
-    for (k, _) in dma_operands(g) {
-        let _ = writeln!(s, "        TSR *x{k} = &in{k}[u{k}];");
+    if !streams.is_empty() {
+        // This step's chunks have landed on every tile of the line once
+        // every tile's sends are done; every tile's previous calls are done
+        // (its store waited for them), so the buffer the next sends fill is
+        // free everywhere.
+        s.push_str("        op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);\n");
+        s.push_str("        op_barrier();\n");
+    }
+    for (k, o) in dma_operands(g) {
+        match o.stream {
+            Some(_) => {
+                let _ = writeln!(s, "        TSR *x{k} = &in{k}[(i - first) % {}];", o.spm_addrs.len().max(1));
+            }
+            None => {
+                let _ = writeln!(s, "        TSR *x{k} = &in{k}[u{k}];");
+            }
+        }
+    }
+    // The next step's streamed chunks (read during the previous step,
+    // joined above) go out first: the calls' issues may wait on each other.
+    if !streams.is_empty() {
+        s.push_str("        if (i + 1 < end) {\n");
+        emit_stream_sends(s, g, &streams, mesh, "i + 1", "            ");
+        s.push_str("        }\n");
     }
     s.push_str("        if (i + 1 < end) {\n");
     prepare(s, "i + 1", "            ");
     s.push_str("        }\n");
+    if !streams.is_empty() {
+        s.push_str("        if (i + 2 < end) {\n");
+        emit_stream_chunk_reads(s, g, &streams, "i + 2", "            ");
+        s.push_str("        }\n");
+    }
     // Copies out of this step's buffers, while RDMA fills the next ones.
     emit_copies(s, g, "        ", &|r| format!("x{r}"), &|k| format!("in{k}[0]"), &|k| format!("s{k}[0]"));
     for (k, o) in loaded_operands(g) {
@@ -661,6 +719,72 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         s.push_str("    op_barrier();\n");
     }
     s.push_str("}\n\n");
+}
+
+/// The streamed operands of a group, on a mesh (`OperandPlan::stream`).
+fn stream_operands(g: &GroupPlan, mesh: Option<(u32, u32)>) -> Vec<(usize, super::plan::LinePlan)> {
+    loaded_operands(g).filter(|_| mesh.is_some()).filter_map(|(k, o)| o.stream.map(|l| (k, l))).collect()
+}
+
+/// Whether `emit_broadcast` prints a prologue for the group (ending with a
+/// barrier).
+fn has_prologue(g: &GroupPlan, mesh: Option<(u32, u32)>) -> bool {
+    broadcast_region(g).is_some() || !line_operands(g, mesh).is_empty()
+}
+
+/// This tile's chunk of each streamed operand k (`slo{k}`..`shi{k}` of
+/// its units, at byte `soff{k}` of the box's image, `sn{k}` bytes).
+fn declare_streams(s: &mut String, streams: &[(usize, super::plan::LinePlan)], mesh: Option<(u32, u32)>) {
+    use tx8be_transforms::line_share::Share;
+    let Some((x, _)) = mesh.filter(|_| !streams.is_empty()) else { return };
+    let _ = writeln!(s, "    const uint32_t srow = t / {x}u, scol = t % {x}u;");
+    let _ = writeln!(s, "    (void)srow; (void)scol;");
+    for &(k, l) in streams {
+        let c = l.chunks;
+        let (m, units) = (c.chunks, c.units);
+        let (pos, along) = if l.share == Share::Row { ("scol", "row") } else { ("srow", "column") };
+        let _ = writeln!(s, "    /* operand {k}, streamed along each mesh {along}: at each step chunk p of {m} from the tile at position p */");
+        let _ = writeln!(s, "    const int64_t slo{k} = {pos} < {m}u ? (int64_t){pos} * {units} / {m} : 0, shi{k} = {pos} < {m}u ? (int64_t)({pos} + 1) * {units} / {m} : 0;");
+        let _ = writeln!(s, "    const uint64_t soff{k} = (uint64_t)slo{k} * {ub}ull, sn{k} = (uint64_t)(shi{k} - slo{k}) * {ub}ull;", ub = c.unit_bytes);
+    }
+}
+
+/// Each streamed operand's box of step `j` described in its buffer
+/// (`(j - first) % n`), and the read of this tile's chunk of it.
+fn emit_stream_chunk_reads(s: &mut String, g: &GroupPlan, streams: &[(usize, super::plan::LinePlan)], j: &str, indent: &str) {
+    let id = g.id;
+    for &(k, l) in streams {
+        let o = &g.operands[k];
+        let n = o.spm_addrs.len().max(1);
+        let (dim, unit, rank) = (l.chunks.dim, l.chunks.unit, o.ddr.dims.len());
+        let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
+        let _ = writeln!(s, "{indent}{{");
+        let _ = writeln!(s, "{indent}    const int b = ({j} - first) % {n};");
+        let _ = writeln!(s, "{indent}    set_shape(&s{k}[b], {rank}, g{id}_whole{k}, &g{id}_in{k}[{j}]);");
+        let _ = writeln!(s, "{indent}    in{k}[b] = (TSR){{{}, a{k}[b], &s{k}[b], {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+        let _ = writeln!(s, "{indent}    if (slo{k} < shi{k}) {{");
+        let _ = writeln!(s, "{indent}        BOX cb = g{id}_in{k}[{j}];");
+        let _ = writeln!(s, "{indent}        cb.start[{dim}] += (int32_t)(slo{k} * {unit}); cb.size[{dim}] = (int32_t)((shi{k} - slo{k}) * {unit});");
+        let _ = writeln!(s, "{indent}        L_SHAPE sc; set_shape(&sc, {rank}, g{id}_whole{k}, &cb);");
+        let _ = writeln!(s, "{indent}        TSR ck = {{{}, a{k}[b] + soff{k}, &sc, {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+        let _ = writeln!(s, "{indent}        {load}(&ck, {:#x}ull);", o.ddr.addr);
+        let _ = writeln!(s, "{indent}    }}");
+        let _ = writeln!(s, "{indent}}}");
+    }
+}
+
+/// The sends of each streamed operand's chunk of step `j`: this tile's
+/// chunk to the same address on the line's other tiles.
+fn emit_stream_sends(s: &mut String, g: &GroupPlan, streams: &[(usize, super::plan::LinePlan)], mesh: Option<(u32, u32)>, j: &str, indent: &str) {
+    use tx8be_transforms::line_share::Share;
+    let Some((x, y)) = mesh else { return };
+    for &(k, l) in streams {
+        let dst = if l.share == Share::Row { format!("srow * {x}u + (scol + q) % {x}u") } else { format!("((srow + q) % {y}u) * {x}u + scol") };
+        let _ = writeln!(s, "{indent}if (sn{k}) {{");
+        let _ = writeln!(s, "{indent}    const uint64_t at = a{k}[({j} - first) % {}] + soff{k};", g.operands[k].spm_addrs.len().max(1));
+        let _ = writeln!(s, "{indent}    for (uint32_t q = 1; q < {}u; q++) tsm_dte_copy({dst}, at, at, sn{k});", l.len);
+        let _ = writeln!(s, "{indent}}}");
+    }
 }
 
 /// A float as a C literal (infinities as INFINITY).

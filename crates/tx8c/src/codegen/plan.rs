@@ -133,6 +133,12 @@ pub struct OperandPlan {
     /// `tx8be_transforms::line_share`): each reads a chunk and the line
     /// all-gathers them by DTE before the steps.
     pub line: Option<LinePlan>,
+    /// In a double-buffered group whose tiles all take the same steps, the
+    /// tiles of each mesh row or column hold the same box at each step
+    /// (`share = "stream_row"` / `"stream_column"`,
+    /// `tx8be_transforms::stream_share`): at each step each reads its chunk
+    /// of the next box and sends it to the line's others by DTE.
+    pub stream: Option<LinePlan>,
     /// In a double-buffered group, each step takes the part of its box the
     /// other buffer holds from there (`op_dma_load_slide`,
     /// `tx8be_transforms::slide::sliding_loads`): halo rows cross the DDR once.
@@ -165,7 +171,7 @@ pub fn broadcast_region(operands: &[OperandPlan]) -> Option<(u64, u64)> {
     Some((lo, hi))
 }
 
-/// How a line-shared operand's box is cut and gathered.
+/// How a line-shared or streamed operand's box is cut and gathered.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LinePlan {
     /// `Share::Row` or `Share::Column`.

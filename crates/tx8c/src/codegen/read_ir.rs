@@ -278,6 +278,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 copy_of: None,
                 broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
                 line: None,
+                stream: None,
                 slides: false,
                 view: view.map(|(_, view)| view),
             });
@@ -358,6 +359,24 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
             let size = &boxes[0][0].load_box(&calls, k).size;
             operands[k].line = Some(LinePlan { share, chunks: line_chunks(ctx, body, calls.load_value(body, k), size, len), len });
         }
+        // Loads streamed along mesh lines: the schedule must still give the
+        // tiles of each line one box at each step, every tile as many steps.
+        for (k, slot) in calls.loads.iter().enumerate() {
+            let Some(share) = tx8be_transforms::stream_share::recorded_stream(ctx, body, slot.load) else { continue };
+            let attr = tx8be_transforms::stream_share::attr(share);
+            if buffers != 2 {
+                return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\" in a group that is not double-buffered (codegen streams only in its pipelined loop)")));
+            }
+            let len = program.mesh.filter(|&m| tx8be_transforms::stream_share::stream_share(&calls, &boxes, k, m) == Some(share)).and_then(|m| share.line_len(m));
+            let Some(len) = len else {
+                return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\", but the group's schedule does not give the tiles of each mesh line one box at each step")));
+            };
+            if operands[k].shares.is_some() || operands[k].copy_of.is_some() || operands[k].broadcast || operands[k].view.is_some() {
+                return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\" on a load that shares, copies, broadcasts or reads through a view")));
+            }
+            let size = &boxes[0][0].load_box(&calls, k).size;
+            operands[k].stream = Some(LinePlan { share, chunks: tx8be_transforms::line_share::line_chunks(ctx, body, calls.load_value(body, k), size, len), len });
+        }
         // The broadcast's all-gather overwrites its whole region: a line
         // buffer must lie outside it (tx8be-spm-alloc places the broadcast
         // loads first).
@@ -375,7 +394,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         if buffers == 2 {
             let shared: Vec<Option<usize>> = operands.iter().map(|o| o.shares).collect();
             let copied: Vec<Option<usize>> = operands.iter().map(|o| o.copy_of).collect();
-            let filled: Vec<bool> = operands.iter().map(|o| o.broadcast || o.line.is_some()).collect();
+            let filled: Vec<bool> = operands.iter().map(|o| o.broadcast || o.line.is_some() || o.stream.is_some()).collect();
             let sliding = tx8be_transforms::slide::sliding_loads(ctx, body, &calls, &boxes, &shared, &copied, &filled, hw);
             for (k, (o, slides)) in operands.iter_mut().zip(sliding).enumerate() {
                 if slides && o.spm_addrs.len() < 2 {

@@ -1,0 +1,170 @@
+//! Loads shared along a mesh line at every step (issue 14, item 3: data
+//! shared between tiles over the NoC instead of every tile reading DDR).
+//!
+//! `line_share` shares a box the tiles of a mesh row (or column) hold at
+//! every one of their steps, once, before the steps. A GEMM sharded over
+//! both of its output dims, say BERT's FFN output projection
+//! `[1024, 3072] x [3072, 768]` as [4, 4] with the rows cut in time, gives
+//! the four tiles of a mesh row the same rows of A at each step, a
+//! different box at each: read by every tile, A would cross the DDR four
+//! times. Streamed, at each step the tile at line position p reads chunk p
+//! of the step's box (`line_share::LineChunks`, a byte range of the box's
+//! SPM image) into its buffer and sends it by DTE to the same address on
+//! the line's other tiles: the box crosses DDR once per line.
+//!
+//! Only in a double-buffered group whose tiles all take the same number of
+//! steps, the slot in `STREAM_BUFFERS` buffers: codegen's step loop opens
+//! with one barrier (every tile's sends for the step have landed; every
+//! tile has finished its calls before the previous step, its store having
+//! waited for them, so the buffer the next sends overwrite is free), reads
+//! the chunk of the step after next, issues this step's calls, then sends
+//! the next step's chunk (read a step earlier: the DTE never waits for
+//! it). The estimate charges each step the chunk read, the gather along the
+//! line (`broadcast::line_gather_cycles`) and the barrier (`StepCost`).
+//! `tx8be-sharding` records the choice on the load as `share =
+//! "stream_row"` or `"stream_column"`; `tx8be-spm-alloc` gives it three
+//! buffers.
+
+use strata_ir::{Body, Context, Op};
+use tx8_cmodel::HardwareConfig;
+use tx8be::interfaces::sharding::SliceBox;
+
+use crate::group_calls::GroupCalls;
+use crate::line_share::{line_chunks, LineChunks, Share};
+use crate::schedule::StepBoxes;
+
+/// The `share` value a load streamed along its mesh row or column records.
+pub fn attr(share: Share) -> &'static str {
+    match share {
+        Share::Column => "stream_column",
+        _ => "stream_row",
+    }
+}
+
+/// The line a recorded `share` value streams along.
+pub fn parse(s: &[u8]) -> Option<Share> {
+    match s {
+        b"stream_row" => Some(Share::Row),
+        b"stream_column" => Some(Share::Column),
+        _ => None,
+    }
+}
+
+/// How `load` is streamed, as `tx8be-sharding` recorded it.
+pub fn recorded_stream(ctx: &Context, body: &Body, load: Op) -> Option<Share> {
+    body.op_attr(ctx, load, "share").and_then(|a| ctx.as_string(a)).and_then(parse)
+}
+
+/// The recorded stream of every load slot of `g`.
+pub fn recorded_streams(ctx: &Context, body: &Body, g: &GroupCalls) -> Vec<Option<Share>> {
+    g.loads.iter().map(|s| recorded_stream(ctx, body, s.load)).collect()
+}
+
+/// The buffers a streamed slot takes: the step's box, the next one (its
+/// chunks travelling during the step) and the one after (its chunk read
+/// during the step), so a step's sends never wait for its own read.
+pub const STREAM_BUFFERS: u64 = 3;
+
+/// Whether load slot `k` of `g` can be streamed along mesh rows or
+/// columns: every tile takes the same number (two or more) of steps, every
+/// box of the slot has one size, the box changes at every step, and
+/// at each step the tiles of each row (or else each column) hold the same
+/// box. Tile t sits at column `t % x`, row `t / x`.
+pub fn stream_share(g: &GroupCalls, steps: &[Vec<StepBoxes>], k: usize, mesh: (u32, u32)) -> Option<Share> {
+    let (x, y) = (mesh.0 as usize, mesh.1 as usize);
+    let n = steps.first()?.len();
+    if steps.len() != x * y || n < 2 || steps.iter().any(|t| t.len() != n) {
+        return None;
+    }
+    let size = &steps[0][0].load_box(g, k).size;
+    if size.iter().any(|&d| d <= 0) || steps.iter().flatten().any(|s| &s.load_box(g, k).size != size) {
+        return None;
+    }
+    if steps.iter().any(|tile| tile.windows(2).any(|w| w[0].load_box(g, k) == w[1].load_box(g, k))) {
+        return None;
+    }
+    let same = |leader: &dyn Fn(usize) -> usize| (0..steps.len()).all(|t| (0..n).all(|i| steps[t][i].load_box(g, k) == steps[leader(t)][i].load_box(g, k)));
+    if x > 1 && same(&|t| t / x * x) {
+        Some(Share::Row)
+    } else if y > 1 && same(&|t| t % x) {
+        Some(Share::Column)
+    } else {
+        None
+    }
+}
+
+/// What one changed box of a streamed slot costs a tile at a step: its
+/// chunk's read from DDR and the gather along the line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepCost {
+    /// Descriptor starts of the chunk read.
+    pub descriptors: f64,
+    /// Bytes of the largest chunk (the busiest tile's read and sends).
+    pub chunk_bytes: u64,
+    /// Cycles of the gather along the line.
+    pub gather: f64,
+}
+
+/// The chunks of slot `k`'s step box streamed along `share`, and their cost.
+pub fn step_cost(ctx: &Context, body: &Body, g: &GroupCalls, b: &SliceBox, k: usize, share: Share, mesh: (u32, u32), hw: &HardwareConfig) -> (LineChunks, StepCost) {
+    let v = g.load_value(body, k);
+    let len = share.line_len(mesh).unwrap_or(1);
+    let chunks = line_chunks(ctx, body, v, &b.size, len);
+    let mut first = b.clone();
+    first.size[chunks.dim] = ((chunks.units as u64).div_ceil(chunks.chunks.max(1) as u64) as i64 * chunks.unit).min(b.size[chunks.dim]);
+    let descriptors = crate::pipeline_cost::descriptors(ctx, body, v, &first);
+    let chunk_bytes = chunks.chunk_bytes();
+    (chunks, StepCost { descriptors, chunk_bytes, gather: crate::broadcast::line_gather_cycles(len, chunk_bytes as f64, hw) })
+}
+
+/// The slots of `g` worth streaming: loaded from DDR by DMA (a `load_const`
+/// or `load_var`, not through a view, not filled by the prologue
+/// (`prologue`), not sharing or copied out of another's buffer), streamable
+/// (`stream_share`) in more than one chunk, and whose chunk read and gather
+/// take less than every tile reading the box.
+#[allow(clippy::too_many_arguments)]
+pub fn stream_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], prologue: &[bool], shared: &[Option<usize>], copied: &[Option<usize>], hw: &HardwareConfig) -> Vec<Option<Share>> {
+    let mut slots = vec![None; g.loads.len()];
+    let Some(mesh) = crate::broadcast::gather_mesh(hw) else { return slots };
+    let rate = crate::pipeline_cost::tile_ddr_rate(steps, hw);
+    for (k, slot) in slots.iter_mut().enumerate() {
+        let load = g.loads[k].load;
+        if prologue.get(k).copied().unwrap_or(false) || shared[k].is_some() || copied[k].is_some() || !matches!(ctx.op_name_str(body.op_name(load)), "tx8be.load_const" | "tx8be.load_var") || crate::load_views::reads_view(ctx, body, load) {
+            continue;
+        }
+        let Some(share) = stream_share(g, steps, k, mesh) else { continue };
+        let b = steps[0][0].load_box(g, k);
+        let (chunks, cost) = step_cost(ctx, body, g, b, k, share, mesh, hw);
+        if chunks.chunks < 2 {
+            continue;
+        }
+        let start = hw.dma_start_cycles as f64;
+        let alone = crate::pipeline_cost::dma_cycles(ctx, body, g.load_value(body, k), b, rate, hw);
+        let streamed = cost.descriptors * start + cost.chunk_bytes as f64 / rate + cost.gather;
+        if streamed < alone {
+            *slot = Some(share);
+        }
+    }
+    slots
+}
+
+/// Cycles every step of a group with streamed slots spends synchronising:
+/// the barrier opening it and the joins of the sends and loads before it.
+pub fn step_sync_cycles(hw: &HardwareConfig) -> f64 {
+    (hw.barrier_cycles + 2 * hw.join_cycles) as f64
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_recorded_values_round_trip_and_are_the_verifiers() {
+        for s in [Share::Row, Share::Column] {
+            assert_eq!(parse(attr(s).as_bytes()), Some(s));
+            assert!(tx8be::dialect::structure::LOAD_SHARES.contains(&attr(s)));
+        }
+        assert_eq!(parse(b"broadcast_row"), None);
+    }
+}

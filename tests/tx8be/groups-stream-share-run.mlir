@@ -1,0 +1,52 @@
+// Loads streamed along mesh rows and columns at every step, end to end on
+// the C model (tx8c: compile, run, compare with the reference interpreter):
+// a GEMM sharded [4, 4] whose time split changes a box the tiles of a mesh
+// line share at each step. Each tile reads its chunk of the box two steps
+// ahead into the third of its buffers and sends the chunk of the next step
+// to the line's other tiles; one barrier opens every step
+// (crates/tx8be-transforms/src/stream_share.rs).
+
+// A's rows streamed along the mesh rows: 1024 x 768 x 768 (bf16) -> GELU,
+// each tile 256 rows in steps of 128; the weights' column block is shared
+// down the columns once, before the steps.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python %S/Inputs/fused_module.py gemm_unary --n 1024 --cin 768 --cout 768 --elem bf16 > %t/row.mlir
+// RUN: tx8c %t/row.mlir -o %t/row -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM
+// RUN: FileCheck %s --check-prefix=ROW < %t/row/main.c
+// SIM: compare-all: all 1 groups match the reference interpreter
+// ROW-LABEL: static void group_0(void)
+// ROW: static const uint64_t a0[3] =
+// ROW: operand 0, streamed along each mesh row: at each step chunk p of 4 from the tile at position p
+// ROW: const int64_t slo0 = scol < 4u ? (int64_t)scol * 128 / 4 : 0
+// ROW: const uint64_t soff0 = (uint64_t)slo0 * 1536ull
+// The first step's chunk: read, then sent; the second's read after.
+// ROW: const int b = (first - first) % 3;
+// ROW: op_dma_load(&ck,
+// ROW: tsm_dte_copy(srow * 4u + (scol + q) % 4u, at, at, sn0);
+// ROW: const int b = (first + 1 - first) % 3;
+// ROW: op_dma_load(&ck,
+// The step loop: one barrier, the next step's sends, the reads two ahead.
+// ROW: for (int32_t i = first; i < end; i++) {
+// ROW: op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);
+// ROW-NEXT: op_barrier();
+// ROW-NEXT: TSR *x0 = &in0[(i - first) % 3];
+// ROW: const uint64_t at = a0[(i + 1 - first) % 3] + soff0;
+// ROW-NEXT: tsm_dte_copy(srow * 4u + (scol + q) % 4u, at, at, sn0);
+// ROW: if (i + 2 < end) {
+// ROW: op_dma_load(&ck,
+// ROW: op_gemm(&p, x0, x1, x2, &m0);
+
+// The weights streamed down the mesh columns (f32): 512 x 512 x 1536, each
+// tile a 384-column block in steps of 192; A's rows shared along the mesh
+// rows once.
+// RUN: %python %S/Inputs/fused_module.py gemm_unary --n 512 --cin 512 --cout 1536 --elem f32 > %t/col.mlir
+// RUN: tx8c %t/col.mlir -o %t/col -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM
+// RUN: FileCheck %s --check-prefix=COL < %t/col/main.c
+// COL-LABEL: static void group_0(void)
+// COL: operand 1, streamed along each mesh column: at each step chunk p of 4 from the tile at position p
+// COL: operand 0, shared along each mesh row
+// COL: op_load_const(&ck,
+// COL: for (int32_t i = first; i < end; i++) {
+// COL: op_barrier();
+// COL: tsm_dte_copy(((srow + q) % 4u) * 4u + scol, at, at, sn1);
+// COL: op_gemm(&p, x0, x1, x2, &m0);

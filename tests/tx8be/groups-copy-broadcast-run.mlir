@@ -28,17 +28,30 @@
 // RUN: tx8c %t/bc.mlir -o %t/bc -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // RUN: FileCheck %s --check-prefix=BC < %t/bc/main.c
 // RUN: tx8c %t/bc.mlir --emit tx8be | FileCheck %s --check-prefix=BCIR
-// The group before ends with a barrier (every tile is done with its SPM),
-// so the broadcast starts without one of its own.
-// BC-LABEL: static void group_1(void)
-// BC: prologue: a chunk each
-// BC-NOT: op_barrier();
+// The filters sit at the top of the SPM window, clear of every buffer of
+// the group before (a channel norm), which starts with every tile idle
+// (the first group) and ends with a barrier: it runs the whole prologue
+// (prologue_prefetch::ahead): it reads this tile's chunk before its steps
+// and sends it to every other tile in one phase, two messages at a time
+// through its steps, joined before its barrier; group 1 gathers nothing.
+// BC: static void group_1_chunks(void);
+// BC: static void group_1_sends(uint32_t lo, uint32_t hi);
+// BC-LABEL: static void group_0(void)
+// BC: group_1_chunks();
+// BC: uint32_t ahead_q = 0;
+// BC: for (int32_t i = first; i < end; i++) {
+// BC: group_1_sends(ahead_q, ahead_q + 2u); ahead_q += 2u;
+// BC: group_1_sends(ahead_q, 0xffffffffu);
+// BC-NEXT: op_join(TX8_ENGINE_DTE);
+// BC: op_barrier();
+// BC-LABEL: static void group_1_chunks(void)
 // BC: tsm_rdma_load(
-// Along the row of the 4 x 4 mesh, a barrier, then down the column.
-// BC: tsm_dte_copy(row * 4u + (col + u) % 4u, a, a, b - a);
-// BC: op_barrier();
-// BC: tsm_dte_copy(((row + u) % 4u) * 4u + col, ra, ra, rb - ra);
-// BC: op_barrier();
+// BC-LABEL: static void group_1_sends(uint32_t lo, uint32_t hi)
+// BC: for (uint32_t q = lo; q < hi && q < 15u; q++) if (a < b) tsm_dte_copy((t + 1u + q) % 16u, a, a, b - a);
+// BC-LABEL: static void group_1(void)
+// BC: prologue: run by the group before
+// BC-NOT: op_barrier();
+// BC-NOT: tsm_dte_copy(
 // BC: op_conv2d(
 // BC-LABEL: static void group_2(void)
 // The software pipeline: the broadcast (DTE) in the prologue, then two

@@ -336,6 +336,11 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let synced = crate::broadcast::starts_synchronised(ctx, body, group);
     let lead = if synced { hw.barrier_cycles as f64 } else { 0.0 };
     let (mut prologue, mut before_loads) = if recorded.cycles > 0.0 { (recorded.cycles - lead, recorded.before_loads - lead) } else { (0.0, 0.0) };
+    // A prologue the group before runs costs this group nothing.
+    if crate::prologue_prefetch::ahead(ctx, body, group, hw).is_some() {
+        prologue = 0.0;
+        before_loads = 0.0;
+    }
     // Chunk reads issued at the end of the group before overlap its last
     // store and barrier (`prologue_prefetch`).
     if let Some(prev) = crate::prologue_prefetch::prefetched(ctx, body, group, hw) {
@@ -496,6 +501,10 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     best.cycles = best.ne_cycles + best.ct_cycles + best.tdma_cycles + best.ddr_cycles + best.sync_cycles;
     if pipelined {
         best.cycles = best_pipelined + barrier;
+    }
+    // The next group's prologue, when this group runs it.
+    if let Some(next) = crate::prologue_prefetch::ahead_next(ctx, body, group, hw) {
+        best.cycles = crate::prologue_prefetch::ahead_cycles(ctx, body, next, best.cycles - barrier, hw) + barrier;
     }
     // A ring GEMM (B passed round the tiles by DTE) is estimated by the
     // ring's own model, the one tx8be-sharding chose it by.

@@ -24,6 +24,7 @@
 //! | `tx8be-sw-pipeline` | `sw_pipeline/` (`build.rs`: the nest and the retract, `eval.rs`: its cycles) |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
 //! | `tx8be-opt-barrier` | `opt_barrier.rs` |
+//! | `tx8be-prologue-ahead` | `prologue_ahead.rs` |
 //! | `tx8be-ddr-alloc` | `ddr_alloc.rs` |
 //! | `tx8be-estimate` | `estimate.rs` |
 //! | `tx8be-ds-space-init`, `tx8be-ds-tile-split`, `tx8be-ds-slice-propagate` | `search/` (one file per pass) |
@@ -63,6 +64,7 @@ pub mod merge_reductions;
 pub mod merge_sibling_gemms;
 pub mod opt_barrier;
 pub mod pipeline_cost;
+pub mod prologue_ahead;
 pub mod prologue_prefetch;
 pub mod reduce_through_transpose;
 pub mod ring_share;
@@ -107,6 +109,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(sw_pipeline::INFO);
     registry.register(spm_alloc::INFO);
     registry.register(opt_barrier::INFO);
+    registry.register(prologue_ahead::INFO);
     registry.register(ddr_alloc::INFO);
     registry.register(estimate::INFO);
     registry.register(search::ds_space_init::INFO);

@@ -34,6 +34,111 @@ use crate::spm_alloc::recorded_schedule;
 /// buffers than its output's), and the SPM the prologue fills on a tile
 /// misses that group's output buffers.
 pub fn prefetched(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<Op> {
+    if ahead(ctx, body, group, hw).is_some() {
+        return None;
+    }
+    prefetch_candidate(ctx, body, group, hw)
+}
+
+/// The group before `group`, when it runs `group`'s whole prologue:
+/// `tx8be-prologue-ahead` decided so (`prologue_ahead` on the group) and
+/// it still may (`ahead_possible`).
+pub fn ahead(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<Op> {
+    if !crate::prologue_ahead::recorded(ctx, body, group) {
+        return None;
+    }
+    ahead_possible(ctx, body, group, hw)
+}
+
+/// The group before `group`, when it may run `group`'s whole prologue (the
+/// chunk reads and the gathers) during its own steps: `group` would have
+/// its chunk reads prefetched (`prefetch_candidate`), its prologue
+/// broadcasts whole tensors only, the group before starts with every tile
+/// done with the group before it (`broadcast::starts_synchronised`, or it
+/// is the first) and ends with a barrier, and none of its SPM buffers (all
+/// from the window's bottom, and its own prologue's) meets the prologue's.
+/// The gathers then write SPM no tile uses before `group`; the group
+/// before sends each tile's chunk to every other tile in one phase, a few
+/// messages a step, and joins them before its closing barrier.
+pub fn ahead_possible(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<Op> {
+    let prev = prefetch_candidate(ctx, body, group, hw)?;
+    let all = groups(ctx, body);
+    let i = all.iter().position(|&g| g == prev)?;
+    let synced = i == 0 || crate::broadcast::starts_synchronised(ctx, body, prev);
+    if !synced || !tx8be::dialect::values::attr_bool(ctx, body, prev, "barrier").unwrap_or(true) {
+        return None;
+    }
+    let op = group_compute_op(ctx, body, group)?;
+    let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
+    let shares = recorded_shares(ctx, body, &g);
+    if shares.iter().any(|s| s.is_some_and(|s| s != Share::All)) {
+        return None;
+    }
+    let steps = schedule_steps(ctx, body, op, hw)?;
+    let filled = prologue_buffers(ctx, body, &g, &steps, &shares)?;
+    let used = spm_footprint(ctx, body, prev, hw)?;
+    let overlap = filled.iter().any(|&(a, b)| used.iter().any(|&(c, d)| a < d && c < b));
+    (!overlap).then_some(prev)
+}
+
+/// The group after `group`, when `group` runs its prologue (`ahead`).
+pub fn ahead_next(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<Op> {
+    let all = groups(ctx, body);
+    let i = all.iter().position(|&g| g == group)?;
+    let next = *all.get(i + 1)?;
+    (ahead(ctx, body, next, hw) == Some(group)).then_some(next)
+}
+
+/// Cycles a group running the next group's prologue (`ahead_next`) spends
+/// on it beyond its own, at least: its chunk reads through the tile's DDR
+/// share (beside its own loads) and, when its steps are shorter, the sends
+/// of the chunk to every other tile and their join.
+pub fn ahead_cycles(ctx: &Context, body: &Body, next: Op, own: f64, hw: &HardwareConfig) -> f64 {
+    let Some(op) = group_compute_op(ctx, body, next) else { return own };
+    let Ok(g) = GroupCalls::of_anchor(ctx, body, op) else { return own };
+    let slots: Vec<bool> = recorded_shares(ctx, body, &g).iter().map(|s| *s == Some(Share::All)).collect();
+    let tiles = hw.tiles().max(1) as f64;
+    let chunk = (crate::broadcast::broadcast_bytes(ctx, body, &g, &slots) as f64 / tiles).ceil();
+    let rate = (hw.ddr_bytes_per_cycle / tiles).min(hw.ddr_transfer_cap_bytes_per_cycle);
+    let read = hw.dma_start_cycles as f64 + chunk / rate;
+    let sends: f64 = (1..hw.tiles()).map(|u| hw.dte_message_cycles as f64 + chunk * all_to_all_link_load(hw, u) as f64 / hw.noc_link_bytes_per_cycle).sum::<f64>() + hw.join_cycles as f64;
+    (own + read).max(read + sends)
+}
+
+/// The most routes of turn `u` of the one-phase all-to-all (every tile t
+/// sending to tile (t + u) mod T at once, XY-routed) crossing one link:
+/// the C model shares a link's bandwidth between the transfers crossing it.
+fn all_to_all_link_load(hw: &HardwareConfig, u: u32) -> u32 {
+    let tiles = hw.tiles();
+    let mut load: std::collections::HashMap<tx8_cmodel::timing::noc::Link, u32> = std::collections::HashMap::new();
+    for t in 0..tiles {
+        for l in tx8_cmodel::timing::noc::xy_route(hw, t, (t + u) % tiles) {
+            *load.entry(l).or_insert(0) += 1;
+        }
+    }
+    load.values().copied().max().unwrap_or(1).max(1)
+}
+
+/// Every SPM range a group's buffers take on a tile: from the window's
+/// start to the end of its output buffers and scratch (`tx8be-spm-alloc`
+/// places everything else below them), and its prologue's buffers.
+fn spm_footprint(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<Vec<(u64, u64)>> {
+    let op = group_compute_op(ctx, body, group)?;
+    let outputs = output_buffers(ctx, body, op, hw)?;
+    let d = body.op_attr(ctx, op, "dev_info").and_then(|a| tx8be::DevAttr::from_attr(ctx, a))?;
+    let imm_end = if d.imm_size > 0 { d.imm_addr as u64 + d.imm_size } else { 0 };
+    let bottom = outputs.iter().map(|&(_, b)| b).max().unwrap_or(0).max(imm_end);
+    let mut ranges = vec![(hw.spm_usable_start, bottom)];
+    let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
+    let shares = recorded_shares(ctx, body, &g);
+    let steps = schedule_steps(ctx, body, op, hw)?;
+    ranges.extend(prologue_buffers(ctx, body, &g, &steps, &shares)?);
+    Some(ranges)
+}
+
+/// The group before `group`, when `group`'s prologue chunk reads may be
+/// issued during it (the conditions of `prefetched`).
+fn prefetch_candidate(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<Op> {
     let all = groups(ctx, body);
     let i = all.iter().position(|&g| g == group).filter(|&i| i > 0)?;
     let prev = all[i - 1];

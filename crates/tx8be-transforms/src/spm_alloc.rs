@@ -1,7 +1,8 @@
 //! `tx8be-spm-alloc` (the simple schedule's SA_*): lays out each group's
 //! SPM buffers in the usable window, bank aligned: the buffers of each
-//! load (broadcast loads first, so the region their all-gather overwrites
-//! holds nothing else; of every op of the group; a load of the same value and boxes as
+//! load (those its prologue fills at the top of the window, broadcast
+//! loads first, so the region their all-gather overwrites holds nothing
+//! else; the others from the bottom; of every op of the group; a load of the same value and boxes as
 //! an earlier one records that one's buffer: `schedule::shared_loads`), the in-group intermediates (one
 //! region; two intermediates whose lifetimes within a step do not overlap
 //! share space: `group_calls::intermediate_offsets`; each op's buffer is
@@ -109,9 +110,19 @@ impl Pass for SpmAlloc {
             // all-gathers then holds no other load's buffer, so codegen
             // issues the first step's loads during the gather (what the
             // estimate assumes).
-            let broadcast: Vec<bool> = crate::broadcast::recorded_shares(ctx, body, &g).iter().map(|s| *s == Some(crate::broadcast::Share::All)).collect();
+            let shares = crate::broadcast::recorded_shares(ctx, body, &g);
+            let broadcast: Vec<bool> = shares.iter().map(|s| *s == Some(crate::broadcast::Share::All)).collect();
             let mut order: Vec<usize> = (0..g.loads.len()).filter(|&k| broadcast[k] && shared[k].is_none()).collect();
             order.extend((0..g.loads.len()).filter(|&k| !(broadcast[k] && shared[k].is_none())));
+            // The buffers the prologue fills (broadcast, then line-shared:
+            // one each, loaded once) go at the top of the window, the rest
+            // from its bottom: the prologue's SPM then more often misses
+            // the previous group's buffers, so its chunk reads may be
+            // issued during that group (`prologue_prefetch`).
+            let in_prologue = |k: usize| shares[k].is_some() && shared[k].is_none() && !ring;
+            let prologue_bytes: u64 = (0..g.loads.len()).filter(|&k| in_prologue(k)).map(|k| bufs.loads[k]).sum();
+            let top_start = hw.spm_usable_end.saturating_sub(prologue_bytes);
+            let mut top = top_start;
             let mut slot_addrs: Vec<Vec<i64>> = vec![Vec::new(); g.loads.len()];
             for k in order {
                 let slot = &g.loads[k];
@@ -134,6 +145,7 @@ impl Pass for SpmAlloc {
                 // earlier slot's, placed before it in either pass).
                 let addrs = match shared[k] {
                     Some(r) => slot_addrs[r].clone(),
+                    None if in_prologue(k) => place(&mut top, bytes, 1),
                     None => place(&mut at, bytes, n),
                 };
                 slot_addrs[k] = addrs.clone();
@@ -178,7 +190,7 @@ impl Pass for SpmAlloc {
             let out_addrs = place(&mut at, bufs.output, copies);
             let imm_addr = at;
             at += bufs.imm;
-            if at > hw.spm_usable_end {
+            if at > top_start {
                 return Err(Diagnostic::error(body.op_loc(op), format!("group buffers need {} bytes of SPM; the usable window holds {}", at - hw.spm_usable_start, hw.spm_usable_end - hw.spm_usable_start)));
             }
             let mut d = dev_info(ctx, body, op);

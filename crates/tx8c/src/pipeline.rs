@@ -110,6 +110,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
     f.add_pass(Box::new(tx8be_transforms::sw_pipeline::TsSwPipeline { hw: hw.clone() }));
     f.add_pass(Box::new(tx8be_transforms::spm_alloc::SpmAlloc { hw: hw.clone() }));
     add(f, &registry, "tx8be-opt-barrier", "")?;
+    f.add_pass(Box::new(tx8be_transforms::prologue_ahead::PrologueAhead { hw: hw.clone() }));
     // --compare-all reads every group's output after the run: no reuse.
     pm.add_pass(Box::new(tx8be_transforms::ddr_alloc::DdrAlloc { hw: hw.clone(), reuse: !opts.compare_all }));
     pm.nest("func.func").add_pass(Box::new(tx8be_transforms::estimate::Estimate { hw: hw.clone() }));

@@ -34,8 +34,12 @@ pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
     s.push_str("#include <math.h>\n#include \"tx8.h\"\n\n");
     s.push_str(PRELUDE);
     // Prologue chunk reads the group before issues (`emit_chunks_function`).
-    for g in p.groups.iter().filter(|g| g.prefetched) {
+    for g in p.groups.iter().filter(|g| g.prefetched || g.ahead) {
         let _ = writeln!(s, "static void group_{}_chunks(void);", g.id);
+    }
+    // Prologue sends the group before issues (`emit_sends_function`).
+    for g in p.groups.iter().filter(|g| g.ahead) {
+        let _ = writeln!(s, "static void group_{}_sends(uint32_t lo, uint32_t hi);", g.id);
     }
     for g in &p.groups {
         emit_group(&mut s, g, p.tiles, p.mesh);
@@ -136,8 +140,11 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
         let _ = writeln!(s, "static const BOX g{id}_n{q}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
     }
 
-    if g.prefetched {
+    if g.prefetched || g.ahead {
         emit_chunks_function(s, g, tiles, mesh);
+    }
+    if g.ahead {
+        emit_sends_function(s, g, tiles, mesh);
     }
     if let Some(ring) = ring {
         super::emit_ring::emit_ring_body(s, g, ring);
@@ -218,6 +225,7 @@ fn emit_producer_calls(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> St
         let _ = writeln!(s, "        m{j} = (TSR){{{}, {:#x}ull, &sm{j}, {}}};", p.fmt.c_name(), p.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
         let x = |k: usize| input_name(g, j, &p.inputs, k, load);
         emit_call(s, &p.call, &format!("g{id}c{j}"), g.imm.is_some(), tx8_cmodel::capi::types::mem_layout_code(p.layout), p.inputs.len(), &x, &format!("&m{j}"));
+        emit_ahead_sends(s, g, "        ");
     }
 }
 
@@ -325,6 +333,53 @@ fn emit_chunks_function(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<
     s.push_str("}\n\n");
 }
 
+/// The function the group before an `ahead` group calls at each of its
+/// steps (`GroupPlan::ahead`): this tile's prologue chunk sent to every
+/// other tile, messages `lo..hi` of them (in one phase: the group before
+/// has no barrier to put between two).
+fn emit_sends_function(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>) {
+    let _ = writeln!(s, "static void group_{}_sends(uint32_t lo, uint32_t hi) {{", g.id);
+    let _ = writeln!(s, "    const uint32_t t = tile_id();");
+    let _ = writeln!(s, "    {{");
+    emit_chunk_reads(s, g, tiles, mesh, false);
+    let n = tiles.saturating_sub(1);
+    let _ = writeln!(s, "        for (uint32_t q = lo; q < hi && q < {n}u; q++) if (a < b) tsm_dte_copy((t + 1u + q) % {tiles}u, a, a, b - a);");
+    let _ = writeln!(s, "    }}");
+    s.push_str("}\n\n");
+}
+
+/// Messages of the next group's prologue (`GroupPlan::ahead_next`) a
+/// group sends at each point of its steps: at a step's start and after
+/// each of its calls, whose issues wait on each other and so spread the
+/// points over the step (the messages travel while the group computes,
+/// the DTE queue never full for long).
+const AHEAD_SENDS_PER_POINT: u32 = 2;
+
+/// In the group before an `ahead` group: the chunk reads, before its
+/// steps, and `ahead_q`, the next message to send.
+fn emit_ahead_reads(s: &mut String, g: &GroupPlan) {
+    if let Some(n) = g.ahead_next {
+        let _ = writeln!(s, "    group_{n}_chunks(); /* the next group's prologue, during this group */");
+        s.push_str("    uint32_t ahead_q = 0;\n");
+    }
+}
+
+/// At a point of a step: the next messages.
+fn emit_ahead_sends(s: &mut String, g: &GroupPlan, indent: &str) {
+    if let Some(n) = g.ahead_next {
+        let m = AHEAD_SENDS_PER_POINT;
+        let _ = writeln!(s, "{indent}group_{n}_sends(ahead_q, ahead_q + {m}u); ahead_q += {m}u;");
+    }
+}
+
+/// After its loop: the messages left, joined before its closing barrier.
+fn emit_ahead_last_sends(s: &mut String, g: &GroupPlan) {
+    if let Some(n) = g.ahead_next {
+        let _ = writeln!(s, "    group_{n}_sends(ahead_q, 0xffffffffu);");
+        s.push_str("    op_join(TX8_ENGINE_DTE);\n");
+    }
+}
+
 /// The prologue that fills, before the steps, the operands every tile
 /// reads the same way at every step. Broadcast operands
 /// (`OperandPlan::broadcast`): the SPM region from the first broadcast
@@ -347,13 +402,22 @@ fn emit_chunks_function(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<
 /// `indexed`) describes its box.
 fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool, after_chunk: Option<&dyn Fn(&mut String)>) {
     use tx8be_transforms::line_share::Share;
-    let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
     let lines = line_operands(g, mesh);
     let region = broadcast_region(g);
     if region.is_none() && lines.is_empty() {
         return;
     }
     let id = g.id;
+    if g.ahead {
+        // The group before read and gathered the chunks, and ended with a
+        // barrier after its sends.
+        let _ = writeln!(s, "    /* prologue: run by the group before (group_{id}_chunks, group_{id}_sends) */");
+        if let Some(f) = after_chunk {
+            f(s);
+        }
+        emit_prologue_tsrs(s, g, mesh, indexed);
+        return;
+    }
     let _ = writeln!(s, "    /* prologue: a chunk each from DDR, then all-gathered by DTE */");
     // The gather writes the other tiles' SPM: they must be done with the
     // previous group (already so after its closing barrier).
@@ -413,6 +477,15 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
     let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
     let _ = writeln!(s, "    }}");
     let _ = writeln!(s, "    op_barrier();");
+    emit_prologue_tsrs(s, g, mesh, indexed);
+}
+
+/// After a prologue, the TSR (`in{k}` / `s{k}`, `[0]` when `indexed`) of
+/// each operand it filled, describing its box.
+fn emit_prologue_tsrs(s: &mut String, g: &GroupPlan, mesh: Option<(u32, u32)>, indexed: bool) {
+    let id = g.id;
+    let parts: Vec<(usize, &super::plan::OperandPlan)> = loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
+    let lines = line_operands(g, mesh);
     let at = if indexed { "[0]" } else { "" };
     let decl = if indexed { "[1]" } else { "" };
     for (k, o) in parts {
@@ -535,10 +608,12 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
         emit_broadcast(s, g, tiles, mesh, false, Some(&first_loads));
         s.push_str("    op_join(TX8_ENGINE_RDMA);\n");
     }
+    emit_ahead_reads(s, g);
     let _ = writeln!(s, "    for (int32_t i = g{id}_first[t]; i < g{id}_first[t + 1]; i++) {{");
     s.push_str("        int loaded = 0;\n");
     loads(s);
     s.push_str("        if (loaded) op_join(TX8_ENGINE_RDMA);\n");
+    emit_ahead_sends(s, g, "        ");
     emit_copies(s, g, "        ", &|r| format!("&in{r}"), &|k| format!("in{k}"), &|k| format!("s{k}"));
     let odim = g.output.dims.len();
     let _ = writeln!(s, "        set_shape(&so, {odim}, g{id}_wholeo, &g{id}_out[i]);");
@@ -557,9 +632,11 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
             }
         }
     }
+    emit_ahead_sends(s, g, "        ");
     let _ = writeln!(s, "        op_dma_store(&out, {:#x}ull);", g.output.addr);
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     s.push_str("    }\n");
+    emit_ahead_last_sends(s, g);
     emit_prefetch_call(s, g);
     if g.barrier_after {
         s.push_str("    op_barrier();\n");
@@ -661,6 +738,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         }
         first_loads(s);
     }
+    emit_ahead_reads(s, g);
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
@@ -672,6 +750,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         s.push_str("        op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);\n");
         s.push_str("        op_barrier();\n");
     }
+    emit_ahead_sends(s, g, "        ");
     for (k, o) in dma_operands(g) {
         match o.stream {
             Some(_) => {
@@ -709,9 +788,11 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
     emit_producer_calls(s, g, &|k| format!("x{k}"));
     emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
+    emit_ahead_sends(s, g, "        ");
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     let _ = writeln!(s, "        op_dma_store(&out[c], {:#x}ull);", g.output.addr);
     s.push_str("    }\n");
+    emit_ahead_last_sends(s, g);
     // The next group's chunk reads overlap the last store.
     emit_prefetch_call(s, g);
     s.push_str("    op_join(TX8_ENGINE_WDMA);\n");

@@ -315,6 +315,12 @@ pub struct GroupPlan {
     pub prefetched: bool,
     /// The next group, when this group issues its chunk reads at its end.
     pub prefetch_next: Option<i64>,
+    /// The group before it runs this group's whole prologue (chunk reads
+    /// and gathers) during its steps (`tx8be_transforms::prologue_prefetch::ahead`):
+    /// `group_<id>_chunks` and `group_<id>_sends`.
+    pub ahead: bool,
+    /// The next group, when this group runs its prologue.
+    pub ahead_next: Option<i64>,
 }
 
 /// The whole program.

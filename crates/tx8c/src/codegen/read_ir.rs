@@ -430,12 +430,16 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         let narrows = narrows.into_iter().map(|(p, _)| p).collect();
         let synced_before = program.groups.last().is_some_and(|p| p.barrier_after);
         let prefetched = tx8be_transforms::prologue_prefetch::prefetched(ctx, body, g, hw).is_some();
-        if prefetched {
-            if let Some(p) = program.groups.last_mut() {
+        let ahead = tx8be_transforms::prologue_prefetch::ahead(ctx, body, g, hw).is_some();
+        if let Some(p) = program.groups.last_mut() {
+            if prefetched {
                 p.prefetch_next = Some(id);
             }
+            if ahead {
+                p.ahead_next = Some(id);
+            }
         }
-        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None });
+        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None, ahead, ahead_next: None });
     }
     Ok(program)
 }

@@ -36,10 +36,10 @@
 // ROW: op_dma_load(&ck,
 // ROW: op_gemm(&p, x0, x1, x2, &m0);
 
-// The weights streamed down the mesh columns (f32): 512 x 512 x 1536, each
-// tile a 384-column block in steps of 192; A's rows shared along the mesh
-// rows once.
-// RUN: %python %S/Inputs/fused_module.py gemm_unary --n 512 --cin 512 --cout 1536 --elem f32 > %t/col.mlir
+// The weights streamed down the mesh columns: 768 x 768 x 2304 (bf16,
+// BERT's merged Q/K/V projection at batch 6), each tile a 576-column block
+// in steps of 288; A's rows shared along the mesh rows once.
+// RUN: %python %S/Inputs/fused_module.py gemm_unary --n 768 --cin 768 --cout 2304 --elem bf16 > %t/col.mlir
 // RUN: tx8c %t/col.mlir -o %t/col -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM
 // RUN: FileCheck %s --check-prefix=COL < %t/col/main.c
 // COL-LABEL: static void group_0(void)

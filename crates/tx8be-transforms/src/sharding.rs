@@ -323,6 +323,10 @@ pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tri
     Ok(best)
 }
 
+/// Steps per tile below which the split search halves a pipelined slice
+/// further (one halving always).
+const FEW_STEPS: i64 = 8;
+
 /// How many of the best-ranked shardings get the full split search.
 const SHARDING_TRIES: usize = 3;
 
@@ -444,14 +448,22 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         // One halving finer than each maximal slice, along a dim it already
         // cuts or a dim it keeps whole: a smaller box may cost less DDR
         // (a halo or an operand re-read per step shrinks) and overlaps better.
+        // A slice of few steps fills and drains the pipeline for a large
+        // part of its time: halve on until it has FEW_STEPS.
         let mut finer = Vec::new();
         for s in &doubles {
             for d in 0..s.len() {
-                if splittable[d] && s[d] > 1 {
-                    let mut t = s.clone();
+                let mut t = s.clone();
+                while splittable[d] && t[d] > 1 {
                     t[d] = (t[d] + 1) / 2;
-                    if !doubles.contains(&t) && !finer.contains(&t) && step_count(&tile_box, &t) <= max_steps {
-                        finer.push(t);
+                    if step_count(&tile_box, &t) > max_steps {
+                        break;
+                    }
+                    if !doubles.contains(&t) && !finer.contains(&t) {
+                        finer.push(t.clone());
+                    }
+                    if step_count(&tile_box, &t) >= FEW_STEPS {
+                        break;
                     }
                 }
             }

@@ -1,5 +1,5 @@
 // RUN: %python %S/../Inputs/fused_module.py gemm_unary --n 1024 --cin 768 --cout 768 --elem bf16 | strata-opt -tx8be-sharding | FileCheck %s --check-prefix=ROW
-// RUN: %python %S/../Inputs/fused_module.py gemm_unary --n 512 --cin 512 --cout 1536 --elem f32 | strata-opt -tx8be-sharding -tx8be-spm-alloc | FileCheck %s --check-prefix=COL
+// RUN: %python %S/../Inputs/fused_module.py gemm_unary --n 768 --cin 768 --cout 2304 --elem bf16 | strata-opt -tx8be-sharding -tx8be-spm-alloc | FileCheck %s --check-prefix=COL
 // tx8be-sharding records on a load that the tiles of each mesh row
 // (share = "stream_row") or column ("stream_column") hold the same box of
 // it at each step of a double-buffered schedule, a different box at each,
@@ -15,7 +15,7 @@
 // ROW-NEXT: tx8be.load_const {{.*}}share = "broadcast_column"{{.*}} : tensor<768x768xbf16>
 // ROW: tx8be.Unary({{.*}}multi_buf_num = 2{{.*}}temporal_mem_slice = [128, 192]{{.*}}shape_spatial_sharding = [4, 4]>
 
-// 512 x 512 x 1536: the weights' 384 columns per tile in steps of 192,
+// 768 x 768 x 2304: the weights' 576 columns per tile in steps of 288,
 // streamed down the columns, in three buffers.
-// COL: tx8be.load_var {{.*}}share = "broadcast_row"{{.*}} : tensor<512x512xf32>
-// COL-NEXT: tx8be.load_const {{.*}}multi_buf_num = 3{{.*}}mem_addr = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]>, share = "stream_column"{{.*}} : tensor<512x1536xf32>
+// COL: tx8be.load_var {{.*}}share = "broadcast_row"{{.*}} : tensor<768x768xbf16>
+// COL-NEXT: tx8be.load_const {{.*}}multi_buf_num = 3{{.*}}mem_addr = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]>, share = "stream_column"{{.*}} : tensor<768x2304xbf16>

@@ -22,9 +22,9 @@
 // A relu read by a 3x3 conv and by the add, 4 MiB of f32: it fits only in
 // slices, each with its own pair of boxes of the relu (sessions before
 // narrowed reads refused the group: "read by ops of its group needing
-// different boxes of it"): 8 rows on each of 16 tiles, in steps of 4.
+// different boxes of it"): 8 rows on each of 16 tiles, in steps of 2.
 // BIG: tx8be.Unary(
-// BIG: tx8be.Binary({{.*}}temporal_mem_slice = [1, 4, 128, 64]{{.*}}subbox_addr = array<i64: 0, [[#]]>
+// BIG: tx8be.Binary({{.*}}temporal_mem_slice = [1, 2, 128, 64]{{.*}}subbox_addr = array<i64: 0, [[#]]>
 // BIG-SAME: shape_spatial_sharding = [1, 16, 1, 1]
 func.func @two_readers(%x: tensor<1x128x128x64xf32>) -> tensor<1x128x128x64xf32> {
   %w = tx8be.const dense<0.5> : tensor<3x3x64x64xf32>

@@ -351,24 +351,33 @@ fn emit_sends_function(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
 /// Messages of the next group's prologue (`GroupPlan::ahead_next`) a
 /// group sends at each point of its steps: at a step's start and after
 /// each of its calls, whose issues wait on each other and so spread the
-/// points over the step (the messages travel while the group computes,
-/// the DTE queue never full for long).
-const AHEAD_SENDS_PER_POINT: u32 = 2;
+/// points over the step. The messages are spread evenly over the points
+/// of the tile with the fewest steps, so they travel while the group
+/// computes and the DTE queue (`AHEAD_QUEUE`) rarely fills: a full queue
+/// would stall the calls' issue.
+fn ahead_per_point(g: &GroupPlan, tiles: u32) -> u32 {
+    let steps = g.steps.iter().map(Vec::len).filter(|&n| n > 0).min().unwrap_or(1) as u32;
+    let points = steps * (g.producers.len() as u32 + 2);
+    tiles.saturating_sub(1).div_ceil(points.max(1)).clamp(1, AHEAD_QUEUE)
+}
+
+/// Messages the DTE queue holds (hardware.md).
+const AHEAD_QUEUE: u32 = 4;
 
 /// In the group before an `ahead` group: the chunk reads, before its
-/// steps, and `ahead_q`, the next message to send.
-fn emit_ahead_reads(s: &mut String, g: &GroupPlan) {
+/// steps, `ahead_q`, the next message to send, and `ahead_m`, how many
+/// each point sends.
+fn emit_ahead_reads(s: &mut String, g: &GroupPlan, tiles: u32) {
     if let Some(n) = g.ahead_next {
         let _ = writeln!(s, "    group_{n}_chunks(); /* the next group's prologue, during this group */");
-        s.push_str("    uint32_t ahead_q = 0;\n");
+        let _ = writeln!(s, "    uint32_t ahead_q = 0; const uint32_t ahead_m = {}u;", ahead_per_point(g, tiles));
     }
 }
 
 /// At a point of a step: the next messages.
 fn emit_ahead_sends(s: &mut String, g: &GroupPlan, indent: &str) {
     if let Some(n) = g.ahead_next {
-        let m = AHEAD_SENDS_PER_POINT;
-        let _ = writeln!(s, "{indent}group_{n}_sends(ahead_q, ahead_q + {m}u); ahead_q += {m}u;");
+        let _ = writeln!(s, "{indent}group_{n}_sends(ahead_q, ahead_q + ahead_m); ahead_q += ahead_m;");
     }
 }
 
@@ -608,7 +617,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
         emit_broadcast(s, g, tiles, mesh, false, Some(&first_loads));
         s.push_str("    op_join(TX8_ENGINE_RDMA);\n");
     }
-    emit_ahead_reads(s, g);
+    emit_ahead_reads(s, g, tiles);
     let _ = writeln!(s, "    for (int32_t i = g{id}_first[t]; i < g{id}_first[t + 1]; i++) {{");
     s.push_str("        int loaded = 0;\n");
     loads(s);
@@ -738,7 +747,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         }
         first_loads(s);
     }
-    emit_ahead_reads(s, g);
+    emit_ahead_reads(s, g, tiles);
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");

@@ -68,17 +68,26 @@ pub fn ahead_possible(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     if !synced || !tx8be::dialect::values::attr_bool(ctx, body, prev, "barrier").unwrap_or(true) {
         return None;
     }
-    let op = group_compute_op(ctx, body, group)?;
-    let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
-    let shares = recorded_shares(ctx, body, &g);
+    let (shares, filled) = prologue_of(ctx, body, group, hw)?;
     if shares.iter().any(|s| s.is_some_and(|s| s != Share::All)) {
         return None;
     }
+    (!meet(&filled, &spm_footprint(ctx, body, prev, hw)?)).then_some(prev)
+}
+
+/// A group's recorded prologue shares and the SPM ranges its prologue fills.
+fn prologue_of(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<(Vec<Option<Share>>, Vec<(u64, u64)>)> {
+    let op = group_compute_op(ctx, body, group)?;
+    let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
+    let shares = recorded_shares(ctx, body, &g);
     let steps = schedule_steps(ctx, body, op, hw)?;
     let filled = prologue_buffers(ctx, body, &g, &steps, &shares)?;
-    let used = spm_footprint(ctx, body, prev, hw)?;
-    let overlap = filled.iter().any(|&(a, b)| used.iter().any(|&(c, d)| a < d && c < b));
-    (!overlap).then_some(prev)
+    Some((shares, filled))
+}
+
+/// Whether two sets of SPM ranges share a byte.
+fn meet(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
+    a.iter().any(|&(x, y)| b.iter().any(|&(u, v)| x < v && u < y))
 }
 
 /// The group after `group`, when `group` runs its prologue (`ahead`).
@@ -129,10 +138,7 @@ fn spm_footprint(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> 
     let imm_end = if d.imm_size > 0 { d.imm_addr as u64 + d.imm_size } else { 0 };
     let bottom = outputs.iter().map(|&(_, b)| b).max().unwrap_or(0).max(imm_end);
     let mut ranges = vec![(hw.spm_usable_start, bottom)];
-    let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
-    let shares = recorded_shares(ctx, body, &g);
-    let steps = schedule_steps(ctx, body, op, hw)?;
-    ranges.extend(prologue_buffers(ctx, body, &g, &steps, &shares)?);
+    ranges.extend(prologue_of(ctx, body, group, hw)?.1);
     Some(ranges)
 }
 
@@ -147,15 +153,11 @@ fn prefetch_candidate(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         return None;
     }
     let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
-    let shares = recorded_shares(ctx, body, &g);
+    let (shares, filled) = prologue_of(ctx, body, group, hw)?;
     if shares.iter().all(Option::is_none) || shares.iter().zip(&g.loads).any(|(s, l)| s.is_some() && ctx.op_name_str(body.op_name(l.load)) != "tx8be.load_const") {
         return None;
     }
-    let steps = schedule_steps(ctx, body, op, hw)?;
-    let filled = prologue_buffers(ctx, body, &g, &steps, &shares)?;
-    let outputs = output_buffers(ctx, body, prev_op, hw)?;
-    let overlap = filled.iter().any(|&(a, b)| outputs.iter().any(|&(c, d)| a < d && c < b));
-    (!overlap).then_some(prev)
+    (!meet(&filled, &output_buffers(ctx, body, prev_op, hw)?)).then_some(prev)
 }
 
 /// Cycles of `prev`'s end that a prefetched prologue's chunk reads gain:

@@ -25,15 +25,30 @@
 // ROW: tsm_dte_copy(srow * 4u + (scol + q) % 4u, at, at, sn0);
 // ROW: const int b = (first + 1 - first) % 3;
 // ROW: op_dma_load(&ck,
-// The step loop: one barrier, the next step's sends, the reads two ahead.
+// The step loop: the next step's sends, the reads two ahead, this step's
+// GELU, then the next step's GEMM into the other buffer of its result
+// (ne_overlap.rs: the NE runs beside the CT), after the one barrier of
+// the step (every tile's sends for the next step landed); the first
+// step's barrier opens the loop.
 // ROW: for (int32_t i = first; i < end; i++) {
-// ROW: op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);
+// ROW: if (i == first) {
+// ROW-NEXT: op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);
 // ROW-NEXT: op_barrier();
-// ROW-NEXT: TSR *x0 = &in0[(i - first) % 3];
+// ROW: TSR *x0 = &in0[(i - first) % 3];
 // ROW: const uint64_t at = a0[(i + 1 - first) % 3] + soff0;
 // ROW-NEXT: tsm_dte_copy(srow * 4u + (scol + q) % 4u, at, at, sn0);
 // ROW: if (i + 2 < end) {
 // ROW: op_dma_load(&ck,
+// ROW: if (i == first) {
+// ROW: op_gemm(&p, x0, x1, x2, &m0);
+// ROW: op_eltwise_unary(4, &m0, &out[c]);
+// ROW: if (i + 1 < end) {
+// ROW-NEXT: op_join(TX8_ENGINE_RDMA);
+// ROW-NEXT: op_join(TX8_ENGINE_DTE);
+// ROW-NEXT: op_barrier();
+// ROW: const int32_t i = i_next;
+// ROW-NEXT: TSR *x0 = &in0[(i - first) % 3];
+// ROW: m0 = (TSR){Fmt_BF16, (((i - first) & 1) ? {{.*}} : {{.*}}), &sm0, 1};
 // ROW: op_gemm(&p, x0, x1, x2, &m0);
 
 // The weights streamed down the mesh columns: 768 x 768 x 2304 (bf16,

@@ -357,6 +357,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     // and step k-1's store (tx8be-sharding's choice, codegen's pipelined
     // loop): its time is the pipeline composition of the per-step times.
     let pipelined = crate::sharding::recorded_buffers(ctx, body, op) >= 2;
+    let ne_overlap = pipelined && crate::ne_overlap::overlapped(ctx, body, &g);
     // Its sliding slots read only what the previous buffer lacks.
     let sliding = if pipelined { crate::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw) } else { vec![false; g.loads.len()] };
     // Loads streamed along mesh lines at every step (`stream_share`): each
@@ -455,6 +456,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                     }
                 }
                 let mut engine = None;
+                let mut first_call = 0.0;
                 for (c, call) in s.calls.iter().enumerate() {
                     let narrow = crate::pipeline_cost::narrow_copy_cycles(ctx, body, &g, &narrowed, s, c, hw);
                     let w = call_work(ctx, body, g.calls[c], hw, &call.out, &call.operands);
@@ -465,7 +467,16 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                     e.ne_cycles += w.ne;
                     e.ct_cycles += w.ct;
                     e.sync_cycles += w.issued as f64 * issue + switch;
-                    calls += narrow + w.ne + w.ct + w.tdma + w.issued as f64 * issue + switch;
+                    let t = narrow + w.ne + w.ct + w.tdma + w.issued as f64 * issue + switch;
+                    calls += t;
+                    if c == 0 {
+                        first_call = t;
+                    }
+                }
+                // The next step's first call (NE) runs beside this step's
+                // later calls (`ne_overlap`): a step takes the longer part.
+                if ne_overlap && k + 1 < tile_steps.len() {
+                    calls = first_call.max(calls - first_call) + join;
                 }
                 e.tdma_cycles += copies;
                 e.sync_cycles += join;

@@ -62,6 +62,7 @@ pub mod load_views;
 pub mod lower_stablehlo;
 pub mod merge_reductions;
 pub mod merge_sibling_gemms;
+pub mod ne_overlap;
 pub mod opt_barrier;
 pub mod pipeline_cost;
 pub mod prologue_ahead;

@@ -9,7 +9,10 @@
 //! its `dev_info.mem_addr`) and in the same region the buffers of
 //! narrowed reads (`schedule::narrowed_reads`: alive during their reader's
 //! call; recorded on the reader as `subbox_addr`, one address per operand,
-//! 0 for an operand read in place), the output's, then the scratch (`imm`, one
+//! 0 for an operand read in place), the output's, in a double-buffered
+//! group whose first call runs on the NE and the rest off it two buffers
+//! of its own for that call's result when they fit (`ne_overlap`:
+//! `multi_buf_num = 2` and two addresses on it), then the scratch (`imm`, one
 //! region for every call: they run in turn). A group the
 //! sharding multi-buffered (`dev_info.multi_buf_num` = n on its compute
 //! op) gets n buffers for the output and for every operand whose box
@@ -188,6 +191,20 @@ impl Pass for SpmAlloc {
                 body.set_op_attr(ctx, call, SUBBOX_ADDR, attr);
             }
             let out_addrs = place(&mut at, bufs.output, copies);
+            // The first call's result in two buffers of its own, so the
+            // next step's first call (NE) runs beside this step's CT calls
+            // (`ne_overlap`), when they fit.
+            let no_copies = bufs.narrowed.is_empty() && crate::schedule::copied_loads(ctx, body, &g, &steps, &shared).iter().all(Option::is_none);
+            if copies == 2 && !ring && crate::ne_overlap::eligible(ctx, body, &g, no_copies) && at + 2 * bufs.intermediates[0] + bufs.imm <= top_start {
+                let addrs = place(&mut at, bufs.intermediates[0], 2);
+                let p = g.calls[0];
+                if let Some(mut d) = body.op_attr(ctx, p, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)) {
+                    d.mem_addr = addrs;
+                    d.multi_buf_en = true;
+                    d.multi_buf_num = 2;
+                    body.set_op_attr(ctx, p, "dev_info", Some(d.to_attr(ctx)));
+                }
+            }
             let imm_addr = at;
             at += bufs.imm;
             if at > top_start {

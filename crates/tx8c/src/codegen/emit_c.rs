@@ -218,11 +218,21 @@ fn emit_narrow_copies(s: &mut String, g: &GroupPlan, c: usize) {
 /// The producers' calls of step `i`, in order, each writing its
 /// intermediate's buffer; `load(k)` names load slot k's TSR pointer.
 fn emit_producer_calls(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String) {
+    emit_producer_range(s, g, load, 0..g.producers.len(), false);
+}
+
+/// The calls of producers `range`; `alternate`: the first producer's
+/// result goes to its buffer of the step's parity (`ProducerPlan::alt_addr`).
+fn emit_producer_range(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String, range: std::ops::Range<usize>, alternate: bool) {
     let id = g.id;
-    for (j, p) in g.producers.iter().enumerate() {
+    for (j, p) in g.producers.iter().enumerate().filter(|(j, _)| range.contains(j)) {
         emit_narrow_copies(s, g, j);
         let _ = writeln!(s, "        set_shape(&sm{j}, {}, g{id}_wholem{j}, &g{id}_m{j}[i]);", p.dims.len());
-        let _ = writeln!(s, "        m{j} = (TSR){{{}, {:#x}ull, &sm{j}, {}}};", p.fmt.c_name(), p.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
+        let addr = match p.alt_addr.filter(|_| alternate) {
+            Some(alt) => format!("(((i - first) & 1) ? {alt:#x}ull : {:#x}ull)", p.spm_addr),
+            None => format!("{:#x}ull", p.spm_addr),
+        };
+        let _ = writeln!(s, "        m{j} = (TSR){{{}, {addr}, &sm{j}, {}}};", p.fmt.c_name(), tx8_cmodel::capi::types::mem_layout_code(p.layout));
         let x = |k: usize| input_name(g, j, &p.inputs, k, load);
         emit_call(s, &p.call, &format!("g{id}c{j}"), g.imm.is_some(), tx8_cmodel::capi::types::mem_layout_code(p.layout), p.inputs.len(), &x, &format!("&m{j}"));
         emit_ahead_sends(s, g, "        ");
@@ -751,13 +761,21 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
     s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
+    let overlap_ne = g.producers.first().is_some_and(|p| p.alt_addr.is_some());
     if !streams.is_empty() {
         // This step's chunks have landed on every tile of the line once
         // every tile's sends are done; every tile's previous calls are done
         // (its store waited for them), so the buffer the next sends fill is
-        // free everywhere.
+        // free everywhere. With the NE overlap, the barrier sits before
+        // the next step's first call instead (below), but for the first.
+        if overlap_ne {
+            s.push_str("        if (i == first) {\n");
+        }
         s.push_str("        op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);\n");
         s.push_str("        op_barrier();\n");
+        if overlap_ne {
+            s.push_str("        }\n");
+        }
     }
     emit_ahead_sends(s, g, "        ");
     for (k, o) in dma_operands(g) {
@@ -795,9 +813,50 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     let odim = g.output.dims.len();
     let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
     let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
-    emit_producer_calls(s, g, &|k| format!("x{k}"));
+    if overlap_ne {
+        // The first call of the first step; later steps' first calls are
+        // issued during the step before (below).
+        s.push_str("        if (i == first) {\n");
+        emit_producer_range(s, g, &|k| format!("x{k}"), 0..1, true);
+        s.push_str("        }\n");
+        emit_producer_range(s, g, &|k| format!("x{k}"), 1..g.producers.len(), true);
+    } else {
+        emit_producer_calls(s, g, &|k| format!("x{k}"));
+    }
     emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
     emit_ahead_sends(s, g, "        ");
+    if overlap_ne {
+        // The next step's first call (NE) into its other buffer, beside
+        // this step's calls on the CT: its loads joined first.
+        s.push_str("        if (i + 1 < end) {\n");
+        s.push_str("            op_join(TX8_ENGINE_RDMA);\n");
+        if !streams.is_empty() {
+            // The next step's streamed chunks (sent at this step's start)
+            // have landed everywhere; every tile's call before this step's
+            // first is done (its CT calls waited for this step's), so the
+            // buffer the next sends fill is free.
+            s.push_str("            op_join(TX8_ENGINE_DTE);\n");
+            s.push_str("            op_barrier();\n");
+        }
+        s.push_str("            const int32_t i_next = i + 1;\n");
+        s.push_str("            {\n");
+        s.push_str("            const int32_t i = i_next;\n");
+        // The loads the first call reads (through any buffer they share).
+        let read: Vec<usize> = g.producers[0].inputs.iter().filter_map(|x| if let Input::Load(l) = x { Some(g.operands[*l].shares.unwrap_or(*l)) } else { None }).collect();
+        for (k, o) in dma_operands(g).filter(|(k, _)| read.contains(k)) {
+            match o.stream {
+                Some(_) => {
+                    let _ = writeln!(s, "            TSR *x{k} = &in{k}[(i - first) % {}];", o.spm_addrs.len().max(1));
+                }
+                None => {
+                    let _ = writeln!(s, "            TSR *x{k} = &in{k}[u{k}];");
+                }
+            }
+        }
+        emit_producer_range(s, g, &|k| format!("x{k}"), 0..1, true);
+        s.push_str("            }\n");
+        s.push_str("        }\n");
+    }
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     let _ = writeln!(s, "        op_dma_store(&out[c], {:#x}ull);", g.output.addr);
     s.push_str("    }\n");

@@ -256,6 +256,10 @@ pub struct ProducerPlan {
     pub fmt: Fmt,
     pub layout: MemLayout,
     pub spm_addr: u64,
+    /// The second buffer of the first call's result when the group
+    /// overlaps its NE and CT across steps (`tx8be_transforms::ne_overlap`):
+    /// steps alternate, the first in `spm_addr`.
+    pub alt_addr: Option<u64>,
 }
 
 /// A call's input that reads a smaller box of an intermediate than its

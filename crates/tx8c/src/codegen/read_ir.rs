@@ -287,7 +287,11 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         for (c, &p) in calls.calls[..calls.calls.len() - 1].iter().enumerate() {
             let r = body.result(p, 0);
             let ty = body.value_type(r);
-            let spm_addr = dev_info(ctx, body, p).mem_addr.first().map(|&a| a as u64).ok_or_else(|| Diagnostic::error(body.op_loc(p), "in-group op without an SPM address for its result (run tx8be-spm-alloc first)"))?;
+            let addrs = dev_info(ctx, body, p).mem_addr;
+            let spm_addr = addrs.first().map(|&a| a as u64).ok_or_else(|| Diagnostic::error(body.op_loc(p), "in-group op without an SPM address for its result (run tx8be-spm-alloc first)"))?;
+            // A second buffer: the first call of the next step runs beside
+            // this step's later calls (`tx8be_transforms::ne_overlap`).
+            let alt_addr = if c == 0 && tx8be_transforms::ne_overlap::overlapped(ctx, body, &calls) { addrs.get(1).map(|&a| a as u64) } else { None };
             let pcall = call_of(ctx, body, fattrs, p)?;
             if matches!(pcall, Call::None) {
                 // A copy stores straight from its operand's buffer: it computes no intermediate.
@@ -300,6 +304,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 fmt: fmt_of(ctx, ty).ok_or_else(|| Diagnostic::error(body.op_loc(p), "element type has no TX8 format"))?,
                 layout: tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, r)),
                 spm_addr,
+                alt_addr,
             });
         }
         // Reads of a smaller box of an intermediate than its producer

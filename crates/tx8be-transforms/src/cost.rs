@@ -364,7 +364,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     // tile reads its chunk of each new box and sends it along the line;
     // every step opens with a barrier.
     let streamed = if pipelined { crate::stream_share::recorded_streams(ctx, body, &g) } else { vec![None; g.loads.len()] };
-    let mesh = crate::broadcast::gather_mesh(hw);
+    let stream_costs = crate::stream_share::slot_costs(ctx, body, &g, &steps, &streamed, hw);
     let step_sync = if streamed.iter().any(Option::is_some) { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
     // The bytes each tile loads (boxes that changed) and stores per step,
     // the TDMA cycles of the step's slides and the DTE cycles of its sends.
@@ -385,8 +385,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                     if shared[k].is_some() || copied[k].is_some() || broadcast[k] || *held == Some(b) || prod(&b.size) == 0 {
                         continue;
                     }
-                    if let (Some(share), Some(mesh)) = (streamed[k], mesh) {
-                        let (_, c) = crate::stream_share::step_cost(ctx, body, &g, b, k, share, mesh, hw);
+                    if let Some(c) = stream_costs[k] {
                         v.push(Dma { descriptors: c.descriptors as u64, bytes: c.chunk_bytes });
                         gather += c.gather;
                         *held = Some(b);

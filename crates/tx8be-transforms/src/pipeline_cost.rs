@@ -162,7 +162,7 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
     let result = body.result(g.anchor(), 0);
     // Weights every tile needs whole come once, by the broadcast prologue.
     let LoadMoves { shared, copied, broadcast, prologue, before_loads, streamed } = moves;
-    let mesh = crate::broadcast::gather_mesh(hw);
+    let stream_costs = crate::stream_share::slot_costs(ctx, body, g, steps, &streamed, hw);
     let sync = if streamed.iter().any(Option::is_some) { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
     let narrowed = crate::schedule::narrowed_reads(g, steps);
     let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
@@ -184,8 +184,7 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
                 if shared[k].is_some() || broadcast[k] || prev.is_some_and(|p| p.load_box(g, k) == b) {
                     continue;
                 }
-                if let (Some(share), Some(mesh)) = (streamed[k], mesh) {
-                    let (_, c) = crate::stream_share::step_cost(ctx, body, g, b, k, share, mesh, hw);
+                if let Some(c) = stream_costs[k] {
                     let read = c.descriptors * hw.dma_start_cycles as f64 + c.chunk_bytes as f64 / rate;
                     load += read;
                     slid_load += read;

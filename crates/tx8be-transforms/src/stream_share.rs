@@ -117,6 +117,20 @@ pub fn step_cost(ctx: &Context, body: &Body, g: &GroupCalls, b: &SliceBox, k: us
     (chunks, StepCost { descriptors, chunk_bytes, gather: crate::broadcast::line_gather_cycles(len, chunk_bytes as f64, hw) })
 }
 
+/// The step cost of each streamed slot of `streamed`, once per slot:
+/// every box of a streamed slot has one size (`stream_share`).
+pub fn slot_costs(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], streamed: &[Option<Share>], hw: &HardwareConfig) -> Vec<Option<StepCost>> {
+    let (mesh, first) = (crate::broadcast::gather_mesh(hw), steps.iter().find_map(|t| t.first()));
+    streamed
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let (share, mesh, first) = (s.as_ref()?, mesh?, first?);
+            Some(step_cost(ctx, body, g, first.load_box(g, k), k, *share, mesh, hw).1)
+        })
+        .collect()
+}
+
 /// The slots of `g` worth streaming: loaded from DDR by DMA (a `load_const`
 /// or `load_var`, not through a view, not filled by the prologue
 /// (`prologue`), not sharing or copied out of another's buffer), streamable

@@ -31,17 +31,18 @@
 // The filters sit at the top of the SPM window, clear of every buffer of
 // the group before (a channel norm), which starts with every tile idle
 // (the first group) and ends with a barrier: it runs the whole prologue
-// (prologue_prefetch::ahead): it reads this tile's chunk before its steps
-// and sends it to every other tile in one phase, a few messages at each
-// step start and after each call, joined before its barrier; group 1
-// gathers nothing.
+// (prologue_prefetch::ahead): it reads this tile's chunk during its first
+// step, once the step's loads are in, and from the next step on sends it
+// to every other tile in one phase, a few messages at each step start and
+// after each call, joined before its barrier; group 1 gathers nothing.
 // BC: static void group_1_chunks(void);
 // BC: static void group_1_sends(uint32_t lo, uint32_t hi);
 // BC-LABEL: static void group_0(void)
-// BC: group_1_chunks();
-// BC: uint32_t ahead_q = 0; const uint32_t ahead_m = [[M:[0-9]+]]u;
+// BC: uint32_t ahead_q = 0; const uint32_t ahead_m = [[M:[0-9]+]]u; const int32_t ahead_first = first;
 // BC: for (int32_t i = first; i < end; i++) {
-// BC: group_1_sends(ahead_q, ahead_q + ahead_m); ahead_q += ahead_m;
+// BC: op_join(TX8_ENGINE_RDMA);
+// BC-NEXT: if (i == ahead_first) group_1_chunks();
+// BC: if (i != ahead_first) { group_1_sends(ahead_q, ahead_q + ahead_m); ahead_q += ahead_m; }
 // BC: group_1_sends(ahead_q, 0xffffffffu);
 // BC-NEXT: op_join(TX8_ENGINE_DTE);
 // BC: op_barrier();

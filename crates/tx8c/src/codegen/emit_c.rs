@@ -366,28 +366,38 @@ fn emit_sends_function(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
 /// computes and the DTE queue (`AHEAD_QUEUE`) rarely fills: a full queue
 /// would stall the calls' issue.
 fn ahead_per_point(g: &GroupPlan, tiles: u32) -> u32 {
+    // None during the first step (its chunk reads run then).
     let steps = g.steps.iter().map(Vec::len).filter(|&n| n > 0).min().unwrap_or(1) as u32;
-    let points = steps * (g.producers.len() as u32 + 2);
+    let points = steps.saturating_sub(1) * (g.producers.len() as u32 + 2);
     tiles.saturating_sub(1).div_ceil(points.max(1)).clamp(1, AHEAD_QUEUE)
 }
 
 /// Messages the DTE queue holds (hardware.md).
 const AHEAD_QUEUE: u32 = 4;
 
-/// In the group before an `ahead` group: the chunk reads, before its
-/// steps, `ahead_q`, the next message to send, and `ahead_m`, how many
-/// each point sends.
-fn emit_ahead_reads(s: &mut String, g: &GroupPlan, tiles: u32) {
-    if let Some(n) = g.ahead_next {
-        let _ = writeln!(s, "    group_{n}_chunks(); /* the next group's prologue, during this group */");
-        let _ = writeln!(s, "    uint32_t ahead_q = 0; const uint32_t ahead_m = {}u;", ahead_per_point(g, tiles));
+/// In the group before an `ahead` group, before its steps: `ahead_q`,
+/// the next message to send, `ahead_m`, how many each point sends, and
+/// `ahead_first`, the first step (`first`: a C expression of it).
+fn emit_ahead_state(s: &mut String, g: &GroupPlan, tiles: u32, first: &str) {
+    if g.ahead_next.is_some() {
+        let _ = writeln!(s, "    uint32_t ahead_q = 0; const uint32_t ahead_m = {}u; const int32_t ahead_first = {first};", ahead_per_point(g, tiles));
     }
 }
 
-/// At a point of a step: the next messages.
+/// In the group before an `ahead` group, at its first step once the
+/// step's loads are joined: the chunk reads. Issued before the steps, they
+/// would hold up that join (it waits for the whole RDMA queue); the sends
+/// start at the next step, when they are in.
+fn emit_ahead_reads(s: &mut String, g: &GroupPlan, indent: &str) {
+    if let Some(n) = g.ahead_next {
+        let _ = writeln!(s, "{indent}if (i == ahead_first) group_{n}_chunks(); /* the next group's prologue, during this group */");
+    }
+}
+
+/// At a point of a step after the first: the next messages.
 fn emit_ahead_sends(s: &mut String, g: &GroupPlan, indent: &str) {
     if let Some(n) = g.ahead_next {
-        let _ = writeln!(s, "{indent}group_{n}_sends(ahead_q, ahead_q + ahead_m); ahead_q += ahead_m;");
+        let _ = writeln!(s, "{indent}if (i != ahead_first) {{ group_{n}_sends(ahead_q, ahead_q + ahead_m); ahead_q += ahead_m; }}");
     }
 }
 
@@ -419,7 +429,7 @@ fn emit_ahead_last_sends(s: &mut String, g: &GroupPlan) {
 /// ended with one: `GroupPlan::synced_before`) and after (every chunk
 /// arrived). Then each such operand's TSR (`in{k}` / `s{k}`, `[0]` when
 /// `indexed`) describes its box.
-fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool, after_chunk: Option<&dyn Fn(&mut String)>) {
+fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool, after_chunk: Option<&dyn Fn(&mut String)>, before_close: Option<&dyn Fn(&mut String)>) {
     use tx8be_transforms::line_share::Share;
     let lines = line_operands(g, mesh);
     let region = broadcast_region(g);
@@ -493,6 +503,9 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
         }
     }
     send(s, Share::Column);
+    if let Some(f) = before_close {
+        f(s);
+    }
     let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
     let _ = writeln!(s, "    }}");
     let _ = writeln!(s, "    op_barrier();");
@@ -581,7 +594,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     group_prologue(s, id);
     let overlap = broadcast_overlaps(g);
     if !overlap {
-        emit_broadcast(s, g, tiles, mesh, false, None);
+        emit_broadcast(s, g, tiles, mesh, false, None, None);
     }
     for (k, o) in loaded_operands(g) {
         match (o.broadcast || o.line.is_some(), o.copy_of) {
@@ -624,14 +637,15 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
             s.push_str("        (void)loaded;\n");
             s.push_str("    }\n");
         };
-        emit_broadcast(s, g, tiles, mesh, false, Some(&first_loads));
+        emit_broadcast(s, g, tiles, mesh, false, Some(&first_loads), None);
         s.push_str("    op_join(TX8_ENGINE_RDMA);\n");
     }
-    emit_ahead_reads(s, g, tiles);
+    emit_ahead_state(s, g, tiles, &format!("g{id}_first[t]"));
     let _ = writeln!(s, "    for (int32_t i = g{id}_first[t]; i < g{id}_first[t + 1]; i++) {{");
     s.push_str("        int loaded = 0;\n");
     loads(s);
     s.push_str("        if (loaded) op_join(TX8_ENGINE_RDMA);\n");
+    emit_ahead_reads(s, g, "        ");
     emit_ahead_sends(s, g, "        ");
     emit_copies(s, g, "        ", &|r| format!("&in{r}"), &|k| format!("in{k}"), &|k| format!("s{k}"));
     let odim = g.output.dims.len();
@@ -671,7 +685,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     group_prologue(s, id);
     let overlap = broadcast_overlaps(g);
     if !overlap {
-        emit_broadcast(s, g, tiles, mesh, true, None);
+        emit_broadcast(s, g, tiles, mesh, true, None, None);
     }
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
     for (k, _) in loaded_operands(g).filter(|(_, o)| o.copy_of.is_some()) {
@@ -700,7 +714,8 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     }
     // Issue step `j`'s loads (whose box its operand's buffer does not hold)
     // into the operand's other buffer.
-    let prepare = |s: &mut String, j: &str, indent: &str| {
+    // With `join`, each load is joined once issued (see below).
+    let prepare_joined = |s: &mut String, j: &str, indent: &str, join: bool| {
         for (k, o) in dma_operands(g).filter(|(_, o)| o.stream.is_none()) {
             let n = o.spm_addrs.len().max(1);
             let dim = o.ddr.dims.len();
@@ -717,10 +732,14 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             } else {
                 let _ = writeln!(s, "{indent}    {};", o.load_call(id, k, &format!("in{k}[u{k}]")));
             }
+            if join {
+                let _ = writeln!(s, "{indent}    op_join(TX8_ENGINE_RDMA);");
+            }
             let _ = writeln!(s, "{indent}    held{k}[u{k}] = &g{id}_in{k}[{j}];");
             let _ = writeln!(s, "{indent}}}");
         }
     };
+    let prepare = |s: &mut String, j: &str, indent: &str| prepare_joined(s, j, indent, false);
     // The streamed operands' chunks of the first step: read, sent (the
     // sends wait for every read issued before them), then the second
     // step's read.
@@ -743,12 +762,20 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             first_sends(s);
         }
     };
+    // The first step's streamed chunks go out inside a prologue the group
+    // runs itself, before its closing barrier, which then also stands for
+    // the first step's.
+    let first_synced = overlap && !streams.is_empty() && !g.ahead && has_prologue(g, mesh);
     if overlap {
         // The first step's loads overlap the broadcast's DTE phases (the
         // loop's first RDMA join waits for them); their streamed chunks go
         // out after the prologue's (the sends wait for the reads).
-        emit_broadcast(s, g, tiles, mesh, true, Some(&first_loads));
-        first_sends(s);
+        if first_synced {
+            emit_broadcast(s, g, tiles, mesh, true, Some(&first_loads), Some(&first_sends));
+        } else {
+            emit_broadcast(s, g, tiles, mesh, true, Some(&first_loads), None);
+            first_sends(s);
+        }
     } else {
         // The first sends write the line's other tiles' SPM: they must be
         // done with the previous group (so after a prologue's barrier).
@@ -757,26 +784,34 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         }
         first_loads(s);
     }
-    emit_ahead_reads(s, g, tiles);
+    emit_ahead_state(s, g, tiles, "first");
     s.push_str("    for (int32_t i = first; i < end; i++) {\n");
     s.push_str("        const int c = (i - first) & 1;\n");
-    s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
     let overlap_ne = g.producers.first().is_some_and(|p| p.alt_addr.is_some());
-    if !streams.is_empty() {
+    if streams.is_empty() {
+        s.push_str("        op_join(TX8_ENGINE_RDMA);\n");
+    } else {
         // This step's chunks have landed on every tile of the line once
         // every tile's sends are done; every tile's previous calls are done
         // (its store waited for them), so the buffer the next sends fill is
         // free everywhere. With the NE overlap, the barrier sits before
         // the next step's first call instead (below), but for the first.
-        if overlap_ne {
-            s.push_str("        if (i == first) {\n");
-        }
-        s.push_str("        op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);\n");
-        s.push_str("        op_barrier();\n");
-        if overlap_ne {
-            s.push_str("        }\n");
+        // The RDMA is joined after it, before the sends that need it: the
+        // calls wait (by the scoreboard) for exactly the loads they read.
+        let (open, close) = match (overlap_ne, first_synced) {
+            (true, true) => (None, None),
+            (true, false) => (Some("        if (i == first) {\n"), Some("        }\n")),
+            (false, true) => (Some("        if (i != first) {\n"), Some("        }\n")),
+            (false, false) => (Some(""), Some("")),
+        };
+        if let (Some(open), Some(close)) = (open, close) {
+            s.push_str(open);
+            s.push_str("        op_join(TX8_ENGINE_DTE | TX8_ENGINE_NE | TX8_ENGINE_CT | TX8_ENGINE_TDMA);\n");
+            s.push_str("        op_barrier();\n");
+            s.push_str(close);
         }
     }
+    emit_ahead_reads(s, g, "        ");
     emit_ahead_sends(s, g, "        ");
     for (k, o) in dma_operands(g) {
         match o.stream {
@@ -788,48 +823,79 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             }
         }
     }
-    // The next step's streamed chunks (read during the previous step,
-    // joined above) go out first: the calls' issues may wait on each other.
+    // Copies out of this step's buffers, while RDMA fills the next ones.
+    let step_tsrs = |s: &mut String| {
+        emit_copies(s, g, "        ", &|r| format!("x{r}"), &|k| format!("in{k}[0]"), &|k| format!("s{k}[0]"));
+        for (k, o) in loaded_operands(g) {
+            if o.copy_of.is_some() || o.broadcast || o.line.is_some() {
+                let _ = writeln!(s, "        TSR *x{k} = &in{k}[0];");
+            }
+        }
+        let odim = g.output.dims.len();
+        let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
+        let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
+    };
+    // In a streaming group the step's first call is issued before the
+    // sends and reads of the steps ahead: it needs none of them (with the
+    // NE overlap, only the first step's is issued here).
+    let lead = usize::from(!streams.is_empty() && !g.producers.is_empty());
+    let lead_anchor = !streams.is_empty() && g.producers.is_empty();
+    if lead_anchor {
+        step_tsrs(s);
+        emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
+    }
+    if lead == 1 {
+        step_tsrs(s);
+        if overlap_ne {
+            s.push_str("        if (i == first) {\n");
+        }
+        emit_producer_range(s, g, &|k| format!("x{k}"), 0..1, overlap_ne);
+        if overlap_ne {
+            s.push_str("        }\n");
+        }
+    }
+    // The next step's streamed chunks (read during the previous step) go
+    // out first: the calls' issues may wait on each other.
     if !streams.is_empty() {
         s.push_str("        if (i + 1 < end) {\n");
+        s.push_str("            op_join(TX8_ENGINE_RDMA);\n");
         emit_stream_sends(s, g, &streams, mesh, "i + 1", "            ");
         s.push_str("        }\n");
     }
     s.push_str("        if (i + 1 < end) {\n");
-    prepare(s, "i + 1", "            ");
+    // The next step's first call is issued during this step with the NE
+    // overlap: its loads must not sit in the RDMA queue behind the chunk
+    // reads below (a join waits for the whole queue).
+    prepare_joined(s, "i + 1", "            ", overlap_ne && !streams.is_empty());
     s.push_str("        }\n");
     if !streams.is_empty() {
         s.push_str("        if (i + 2 < end) {\n");
         emit_stream_chunk_reads(s, g, &streams, "i + 2", "            ");
         s.push_str("        }\n");
     }
-    // Copies out of this step's buffers, while RDMA fills the next ones.
-    emit_copies(s, g, "        ", &|r| format!("x{r}"), &|k| format!("in{k}[0]"), &|k| format!("s{k}[0]"));
-    for (k, o) in loaded_operands(g) {
-        if o.copy_of.is_some() || o.broadcast || o.line.is_some() {
-            let _ = writeln!(s, "        TSR *x{k} = &in{k}[0];");
+    if lead == 0 && !lead_anchor {
+        step_tsrs(s);
+        if overlap_ne {
+            // The first call of the first step; later steps' first calls are
+            // issued during the step before (below).
+            s.push_str("        if (i == first) {\n");
+            emit_producer_range(s, g, &|k| format!("x{k}"), 0..1, true);
+            s.push_str("        }\n");
         }
     }
-    let odim = g.output.dims.len();
-    let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
-    let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
-    if overlap_ne {
-        // The first call of the first step; later steps' first calls are
-        // issued during the step before (below).
-        s.push_str("        if (i == first) {\n");
-        emit_producer_range(s, g, &|k| format!("x{k}"), 0..1, true);
-        s.push_str("        }\n");
-        emit_producer_range(s, g, &|k| format!("x{k}"), 1..g.producers.len(), true);
-    } else {
-        emit_producer_calls(s, g, &|k| format!("x{k}"));
+    let rest = if overlap_ne { 1 } else { lead };
+    emit_producer_range(s, g, &|k| format!("x{k}"), rest..g.producers.len(), overlap_ne);
+    if !lead_anchor {
+        emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
     }
-    emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
     emit_ahead_sends(s, g, "        ");
     if overlap_ne {
         // The next step's first call (NE) into its other buffer, beside
         // this step's calls on the CT: its loads joined first.
         s.push_str("        if (i + 1 < end) {\n");
-        s.push_str("            op_join(TX8_ENGINE_RDMA);\n");
+        if streams.is_empty() {
+            s.push_str("            op_join(TX8_ENGINE_RDMA);\n");
+        }
         if !streams.is_empty() {
             // The next step's streamed chunks (sent at this step's start)
             // have landed everywhere; every tile's call before this step's

@@ -33,16 +33,19 @@
 // (the first group) and ends with a barrier: it runs the whole prologue
 // (prologue_prefetch::ahead): it reads this tile's chunk during its first
 // step, once the step's loads are in, and from the next step on sends it
-// to every other tile in one phase, a few messages at each step start and
-// after each call, joined before its barrier; group 1 gathers nothing.
+// to every other tile in one phase, its 15 messages spread evenly over the
+// points (each step start and after each call: a message every few points
+// when there are more points), joined before its barrier; group 1 gathers
+// nothing.
 // BC: static void group_1_chunks(void);
 // BC: static void group_1_sends(uint32_t lo, uint32_t hi);
 // BC-LABEL: static void group_0(void)
-// BC: uint32_t ahead_q = 0; const uint32_t ahead_m = [[M:[0-9]+]]u; const int32_t ahead_first = first;
+// BC: uint32_t ahead_q = 0, ahead_p = 0; const int32_t ahead_first = first;
+// BC-NEXT: const uint32_t ahead_n = 15u, ahead_pts = {{[0-9]+}}u;
 // BC: for (int32_t i = first; i < end; i++) {
 // BC: op_join(TX8_ENGINE_RDMA);
 // BC-NEXT: if (i == ahead_first) group_1_chunks();
-// BC: if (i != ahead_first) { group_1_sends(ahead_q, ahead_q + ahead_m); ahead_q += ahead_m; }
+// BC: if (i != ahead_first) { uint32_t h = ++ahead_p * ahead_n / ahead_pts; if (h > ahead_q + 4u) h = ahead_q + 4u; if (h > ahead_q) { group_1_sends(ahead_q, h); ahead_q = h; } }
 // BC: group_1_sends(ahead_q, 0xffffffffu);
 // BC-NEXT: op_join(TX8_ENGINE_DTE);
 // BC: op_barrier();

@@ -358,29 +358,29 @@ fn emit_sends_function(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     s.push_str("}\n\n");
 }
 
-/// Messages of the next group's prologue (`GroupPlan::ahead_next`) a
-/// group sends at each point of its steps: at a step's start and after
+/// Points of a group's steps at which it sends messages of the next
+/// group's prologue (`GroupPlan::ahead_next`): a step's start and after
 /// each of its calls, whose issues wait on each other and so spread the
-/// points over the step. The messages are spread evenly over the points
-/// of the tile with the fewest steps, so they travel while the group
-/// computes and the DTE queue (`AHEAD_QUEUE`) rarely fills: a full queue
-/// would stall the calls' issue.
-fn ahead_per_point(g: &GroupPlan, tiles: u32) -> u32 {
-    // None during the first step (its chunk reads run then).
+/// points over the step; none during the first step (its chunk reads run
+/// then). The messages are spread evenly over the points of the tile with
+/// the fewest steps, a message at every few points when there are fewer
+/// messages than points, so they travel while the group computes and the
+/// DTE queue rarely fills: a full queue stalls the calls' issue.
+fn ahead_points(g: &GroupPlan) -> u32 {
     let steps = g.steps.iter().map(Vec::len).filter(|&n| n > 0).min().unwrap_or(1) as u32;
-    let points = steps.saturating_sub(1) * (g.producers.len() as u32 + 2);
-    tiles.saturating_sub(1).div_ceil(points.max(1)).clamp(1, AHEAD_QUEUE)
+    (steps.saturating_sub(1) * (g.producers.len() as u32 + 2)).max(1)
 }
 
 /// Messages the DTE queue holds (hardware.md).
 const AHEAD_QUEUE: u32 = 4;
 
 /// In the group before an `ahead` group, before its steps: `ahead_q`,
-/// the next message to send, `ahead_m`, how many each point sends, and
+/// the next message to send, `ahead_p`, the points passed, and
 /// `ahead_first`, the first step (`first`: a C expression of it).
 fn emit_ahead_state(s: &mut String, g: &GroupPlan, tiles: u32, first: &str) {
     if g.ahead_next.is_some() {
-        let _ = writeln!(s, "    uint32_t ahead_q = 0; const uint32_t ahead_m = {}u; const int32_t ahead_first = {first};", ahead_per_point(g, tiles));
+        let _ = writeln!(s, "    uint32_t ahead_q = 0, ahead_p = 0; const int32_t ahead_first = {first};");
+        let _ = writeln!(s, "    const uint32_t ahead_n = {}u, ahead_pts = {}u; /* messages, points */", tiles.saturating_sub(1), ahead_points(g));
     }
 }
 
@@ -397,7 +397,8 @@ fn emit_ahead_reads(s: &mut String, g: &GroupPlan, indent: &str) {
 /// At a point of a step after the first: the next messages.
 fn emit_ahead_sends(s: &mut String, g: &GroupPlan, indent: &str) {
     if let Some(n) = g.ahead_next {
-        let _ = writeln!(s, "{indent}if (i != ahead_first) {{ group_{n}_sends(ahead_q, ahead_q + ahead_m); ahead_q += ahead_m; }}");
+        // At most a DTE queue's worth at a point; the rest go at the end.
+        let _ = writeln!(s, "{indent}if (i != ahead_first) {{ uint32_t h = ++ahead_p * ahead_n / ahead_pts; if (h > ahead_q + {AHEAD_QUEUE}u) h = ahead_q + {AHEAD_QUEUE}u; if (h > ahead_q) {{ group_{n}_sends(ahead_q, h); ahead_q = h; }} }}");
     }
 }
 

@@ -19,9 +19,13 @@ Each model is compiled with tx8c's default pipeline and run on the C model
 with --compare-all: every group's stored output against tx8c's reference
 interpreter (fp32 on odd seeds, bf16 on even ones). A view whose strides,
 offset or box decomposition were wrong would change some group's input,
-which --compare-all names. Over the run it requires at least one load
-through a view of a transpose and one of a slice (main.c), and prints how
-many it exercised.
+which --compare-all names. The merge back may instead be stored through
+the view by the group before it (tx8be-store-views: op_dma_store_view,
+when that takes fewer copies); a wrong store changes the reader's input
+and the stored group's values, read back through the view. Over the run
+it requires at least one load through a view of a transpose, one of a
+slice and one store through a view (main.c), and prints how many it
+exercised.
 
     python3 tests/tx8/view_property.py              # seeds 1..12
     python3 tests/tx8/view_property.py --only 5 --keep /tmp/vp
@@ -103,24 +107,26 @@ def build(seed, directory):
 
 def check(seed, root, binary, dtype, timeout):
     """Returns (failure message or None, description, loads through views
-    of a transpose, of a slice)."""
+    of a transpose, of a slice, stores through views)."""
     d = os.path.join(root, f"seed{seed}")
     what = build(seed, d)
     model, inputs, out = os.path.join(d, "model.onnx"), os.path.join(d, "inputs.npz"), os.path.join(d, "out")
     run = tx8c(binary, [model, "-o", out, "-q", "--dtype", dtype, "--run", "--compare-all", "--inputs", inputs], timeout)
     if run.returncode != 0:
-        return f"tx8c --run --compare-all failed ({run.returncode}): {run.stderr.strip()[-1200:]}", what, 0, 0
+        return f"tx8c --run --compare-all failed ({run.returncode}): {run.stderr.strip()[-1200:]}", what, 0, 0, 0
     emit = tx8c(binary, [model, "-o", os.path.join(d, "ir"), "-q", "--dtype", dtype, "--emit", "tx8be"], timeout)
     if emit.returncode != 0:
-        return f"tx8c --emit tx8be failed: {emit.stderr.strip()[-600:]}", what, 0, 0
+        return f"tx8c --emit tx8be failed: {emit.stderr.strip()[-600:]}", what, 0, 0, 0
     with open(os.path.join(d, "ir", "model.tx8be.mlir")) as f:
         ir = f.read()
     with open(os.path.join(out, "main.c")) as f:
-        loads = len(re.findall(r"op_dma_load_view\(", f.read()))
+        main_c = f.read()
+    loads = len(re.findall(r"op_dma_load_view\(", main_c))
+    stores = len(re.findall(r"op_dma_store_view\(", main_c))
     # Views are the top-level (4-space indented) Transposes and Slices.
     transposes = len(re.findall(r"^    %\d+ = tx8be\.Transpose", ir, re.M))
     slices = len(re.findall(r"^    %\d+ = tx8be\.Slice", ir, re.M))
-    return None, what, loads and transposes, loads and slices
+    return None, what, loads and transposes, loads and slices, stores
 
 
 def main():
@@ -130,24 +136,25 @@ def main():
         return 2
     binary, root, seeds = setup
     passed = failed = 0
-    with_transposes = with_slices = 0
+    with_transposes = with_slices = with_stores = 0
     for seed in seeds:
         dtype = "fp32" if seed % 2 else "bf16"
         try:
-            msg, what, t, s = check(seed, root, binary, dtype, args.timeout)
+            msg, what, t, s, st = check(seed, root, binary, dtype, args.timeout)
         except subprocess.TimeoutExpired:
-            msg, what, t, s = f"tx8c timed out after {args.timeout} s", "", 0, 0
+            msg, what, t, s, st = f"tx8c timed out after {args.timeout} s", "", 0, 0, 0
         with_transposes += bool(t)
         with_slices += bool(s)
+        with_stores += bool(st)
         if msg is None:
             passed += 1
         else:
             failed += 1
             print(f"FAIL seed {seed} ({dtype}, {what}): {msg}\n  (model in {os.path.join(root, f'seed{seed}')})")
-    print(f"view_property: {with_transposes} models load through transpose views, {with_slices} through slice views")
-    if not args.only and (with_transposes == 0 or with_slices == 0):
+    print(f"view_property: {with_transposes} models load through transpose views, {with_slices} through slice views, {with_stores} store through views")
+    if not args.only and (with_transposes == 0 or with_slices == 0 or with_stores == 0):
         failed += 1
-        print("FAIL: no model loaded through a transpose view or a slice view: the models no longer exercise them")
+        print("FAIL: no model loaded through a transpose view or a slice view, or stored through a view: the models no longer exercise them")
     return property_finish(args, root, passed, failed)
 
 

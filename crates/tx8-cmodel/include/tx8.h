@@ -599,6 +599,24 @@ uint64_t op_dma_load_view(const struct TSR *dst,
                           const uint64_t *strides);
 
 /**
+ * As `op_dma_store`, through a view of a dense DDR tensor (the mirror of
+ * `op_dma_load_view`): `src`'s whole dims and box are those of the
+ * `rank` dims `dims` whose elements lie `strides` elements apart from
+ * `ddr_addr`, written by strided copies, so a group stores its result
+ * straight into the layout its readers load (a transformer's heads
+ * merged back: the transposed tensor is the one in DDR). The view must
+ * not put two elements at one place; the buffer must be dense.
+ *
+ * # Safety
+ * `dims` and `strides` must point to `rank` values; other pointers live.
+ */
+uint64_t op_dma_store_view(const struct TSR *src,
+                           uint64_t ddr_addr,
+                           uint32_t rank,
+                           const uint64_t *dims,
+                           const uint64_t *strides);
+
+/**
  * As `op_dma_load`, for constants (weights).
  *
  * # Safety

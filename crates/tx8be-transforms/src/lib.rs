@@ -75,6 +75,7 @@ pub mod slide;
 pub mod search;
 pub mod sharding;
 pub mod spm_alloc;
+pub mod store_views;
 pub mod stream_share;
 pub mod sw_pipeline;
 
@@ -107,6 +108,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(grouping::group_mapping::INFO);
     registry.register(load_views::INFO);
     registry.register(sharding::INFO);
+    registry.register(store_views::INFO);
     registry.register(sw_pipeline::INFO);
     registry.register(spm_alloc::INFO);
     registry.register(opt_barrier::INFO);

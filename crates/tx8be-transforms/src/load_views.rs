@@ -56,6 +56,14 @@ pub fn is_view(ctx: &Context, body: &Body, op: Op) -> bool {
     matches!(op_kind(ctx, body, op), Some(OpKind::Transpose | OpKind::Slice)) && !in_group(ctx, body, op)
 }
 
+/// Whether view `op` is stored (`stored = true`, `tx8be-store-views`):
+/// the group under it writes its result through the view, so the bytes
+/// at its address are the view's result, dense, and its readers load
+/// them plainly.
+pub fn is_stored(ctx: &Context, body: &Body, op: Op) -> bool {
+    is_view(ctx, body, op) && tx8be::dialect::values::attr_bool(ctx, body, op, "stored").unwrap_or(false)
+}
+
 fn in_group(ctx: &Context, body: &Body, op: Op) -> bool {
     body.parent_op(op).is_some_and(|p| op_kind(ctx, body, p) == Some(OpKind::Group))
 }
@@ -174,6 +182,7 @@ fn chain_of(ctx: &Context, body: &Body, v: Value, as_view: Option<(Value, Op, Va
                 let (c, viewed) = chain_of(ctx, body, body.operand(d, 0), as_view)?;
                 return Some((c.reshape(&dims)?, viewed));
             }
+            Some(d) if is_stored(ctx, body, d) => return Some((Chain::dense(&dims), false)),
             Some(d) if is_view(ctx, body, d) => (d, body.operand(d, 0)),
             _ => return Some((Chain::dense(&dims), false)),
         },
@@ -219,7 +228,7 @@ pub fn reads_view(ctx: &Context, body: &Body, load: Op) -> bool {
     let mut v = body.operand(load, 0);
     while let Some(d) = body.defining_op(v) {
         if is_view(ctx, body, d) {
-            return true;
+            return !is_stored(ctx, body, d);
         }
         if op_kind(ctx, body, d) != Some(OpKind::Reshape) || in_group(ctx, body, d) {
             return false;
@@ -227,6 +236,70 @@ pub fn reads_view(ctx: &Context, body: &Body, load: Op) -> bool {
         v = body.operand(d, 0);
     }
     false
+}
+
+/// The transpose view a group result `r` is stored through, if any
+/// (`is_stored`): `r`, through top-level reshapes each read once, read
+/// only by that view. With it, the element offset of `r`'s origin (0) and
+/// where each element of `r` lies in the view's dense result: the view's
+/// transpose undone, then `r`'s dims (`op_dma_store_view`).
+pub fn store_view(ctx: &Context, body: &Body, r: Value) -> Option<(Op, StridedView)> {
+    let view = stored_through(ctx, body, r, true)?;
+    let c = Chain::dense(&dims(ctx, body, body.result(view, 0)));
+    let perm = tx8be::dialect::shape_rules::perm_of(ctx, body, view).ok()?;
+    let mut inverse = vec![0usize; perm.len()];
+    for (i, &p) in perm.iter().enumerate() {
+        *inverse.get_mut(p)? = i;
+    }
+    let c = c.transpose(&inverse)?.reshape(&dims(ctx, body, r))?;
+    Some((view, finish(c, dims(ctx, body, r))?.1))
+}
+
+/// The top-level Transpose view `r` reaches through top-level reshapes
+/// each read once, when it is `r`'s only reader; `stored`: only a stored
+/// one (else only one not stored yet).
+pub fn stored_through(ctx: &Context, body: &Body, r: Value, stored: bool) -> Option<Op> {
+    let mut v = r;
+    loop {
+        let mut uses = body.uses(v);
+        let (user, _) = uses.next()?;
+        if uses.next().is_some() || in_group(ctx, body, user) {
+            return None;
+        }
+        match op_kind(ctx, body, user)? {
+            OpKind::Reshape => v = body.result(user, 0),
+            OpKind::Transpose if is_view(ctx, body, user) && is_stored(ctx, body, user) == stored => return Some(user),
+            _ => return None,
+        }
+    }
+}
+
+/// The loads reading the result of view `view` (through top-level
+/// reshapes), or `None` when anything else reads it.
+pub fn view_readers(ctx: &Context, body: &Body, view: Op) -> Option<Vec<Op>> {
+    let mut loads = Vec::new();
+    reading_loads(ctx, body, body.result(view, 0), &mut loads)?;
+    Some(loads)
+}
+
+/// The group result a group stores `v` as (`v` read by the group's
+/// `store_var`), if `v` is an in-group value stored so.
+pub fn stored_as(ctx: &Context, body: &Body, v: Value) -> Option<Value> {
+    let store = body.uses(v).map(|(u, _)| u).find(|&u| op_kind(ctx, body, u) == Some(OpKind::StoreVar))?;
+    let group = body.parent_op(store).filter(|&g| op_kind(ctx, body, g) == Some(OpKind::Group))?;
+    (crate::ddr_alloc::group_store(ctx, body, group) == Some(body.result(store, 0))).then(|| body.result(group, 0))
+}
+
+/// The copies `op_dma_store_view` issues for box `b` of `v`, an anchor's
+/// result its group stores through a view (`store_view`; `None` when it
+/// does not, `Some(Err)` when the C model would refuse the box): what the
+/// cost model charges the store.
+pub fn store_view_transfers(ctx: &Context, body: &Body, v: Value, b: &tx8be::interfaces::sharding::SliceBox) -> Option<Result<Vec<(u64, u64, tx8_cmodel::isa::Strided)>, tx8_cmodel::error::SimError>> {
+    let r = stored_as(ctx, body, v)?;
+    let (_, view) = store_view(ctx, body, r)?;
+    let es = element_bytes(ctx, body, r)?;
+    let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
+    Some(view.transfers(&u(&b.start), &u(&b.size), es))
 }
 
 /// The copies `op_dma_load_view` issues for box `b` of `v`, when `v` is a

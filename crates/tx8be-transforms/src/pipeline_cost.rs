@@ -29,7 +29,7 @@ use crate::schedule::{slice_bytes, StepBoxes};
 /// Descriptor starts of moving box `b` of value `v` (1 when the C model
 /// would refuse the box: the cost model does not judge legality).
 pub(crate) fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> f64 {
-    if let Some(copies) = crate::load_views::view_transfers(ctx, body, v, b) {
+    if let Some(copies) = crate::load_views::view_transfers(ctx, body, v, b).or_else(|| crate::load_views::store_view_transfers(ctx, body, v, b)) {
         return copies.map_or(1.0, |c| c.len().max(1) as f64);
     }
     let ty = body.value_type(v);

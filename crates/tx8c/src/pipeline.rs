@@ -104,6 +104,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
     add(f, &registry, "tx8be-group-ops", "")?;
     add(f, &registry, "tx8be-load-views", "")?;
     f.add_pass(Box::new(tx8be_transforms::sharding::Sharding { hw: hw.clone() }));
+    f.add_pass(Box::new(tx8be_transforms::store_views::StoreViews { hw: hw.clone() }));
     // The seed's TS_SwPipeline: the schedule's loop nest and software
     // pipeline written on each group (codegen prints the same loop from
     // the schedule; it does not read this).

@@ -98,12 +98,34 @@ pub fn on_cmodel(
     let mut group_outputs = Vec::new();
     if opts.compare_all {
         for g in &program.groups {
-            // A group's output is stored in its placement; compare its values.
-            let dense = g.output.to_dense(&read(&format!("group_{}", g.id))?).map_err(|e| Failure(format!("group {}: {e}", g.id)))?;
+            // A group's output is stored in its placement (through its
+            // store view: the view's result); compare its values.
+            let mut bytes = read(&format!("group_{}", g.id))?;
+            if let Some(v) = &g.store_view {
+                bytes = through_view(v, &bytes, g.output.fmt.size() as usize);
+            }
+            let dense = g.output.to_dense(&bytes).map_err(|e| Failure(format!("group {}: {e}", g.id)))?;
             group_outputs.push((g.id, from_card(g.output.fmt, &g.output.dims, &dense)));
         }
     }
     Ok(RunResult { outputs: outs, measure: Some(measure), group_outputs, wall_seconds })
+}
+
+/// The elements of view `v` (row-major over its dims) out of the dense
+/// bytes it lies in, elements of `es` bytes.
+fn through_view(v: &tx8_cmodel::oplib::view::StridedView, bytes: &[u8], es: usize) -> Vec<u8> {
+    let n: u64 = v.dims.iter().product();
+    let mut out = Vec::with_capacity(n as usize * es);
+    for i in 0..n {
+        let (mut rest, mut at) = (i, 0u64);
+        for (&d, &st) in v.dims.iter().zip(&v.strides).rev() {
+            at += (rest % d) * st;
+            rest /= d;
+        }
+        let a = at as usize * es;
+        out.extend_from_slice(bytes.get(a..a + es).unwrap_or(&vec![0u8; es]));
+    }
+    out
 }
 
 fn tensor_data(ctx: &Context, t: &TensorInfo, values: Vec<f64>) -> Result<TensorData, Failure> {

@@ -159,6 +159,41 @@ pub unsafe extern "C" fn op_dma_load_view(dst: *const TSR, ddr_addr: u64, rank: 
     })
 }
 
+/// As `op_dma_store`, through a view of a dense DDR tensor (the mirror of
+/// `op_dma_load_view`): `src`'s whole dims and box are those of the
+/// `rank` dims `dims` whose elements lie `strides` elements apart from
+/// `ddr_addr`, written by strided copies, so a group stores its result
+/// straight into the layout its readers load (a transformer's heads
+/// merged back: the transposed tensor is the one in DDR). The view must
+/// not put two elements at one place; the buffer must be dense.
+///
+/// # Safety
+/// `dims` and `strides` must point to `rank` values; other pointers live.
+#[no_mangle]
+pub unsafe extern "C" fn op_dma_store_view(src: *const TSR, ddr_addr: u64, rank: u32, dims: *const u64, strides: *const u64) -> u64 {
+    const OP: &str = "op_dma_store_view";
+    call(|ctx| {
+        let t = operand(ctx, src, OP, "src")?;
+        if t.layout.is_blocked() {
+            return Err(crate::oplib::op_err(OP, "a view is written from a dense (Tensor / NTensor) buffer"));
+        }
+        let rank = rank as usize;
+        if rank == 0 || rank > 2 * types::MAX_SHAPE_DIM {
+            return Err(crate::oplib::op_err(OP, format!("rank {rank} is not 1..={}", 2 * types::MAX_SHAPE_DIM)));
+        }
+        // SAFETY: the caller guarantees `rank` values behind both.
+        let dims = unsafe { crate::capi::args::array(dims, rank, OP, "dims") }?;
+        let strides = unsafe { crate::capi::args::array(strides, rank, OP, "strides") }?;
+        let (whole, start) = unsafe_whole(src)?;
+        let view = oplib::view::StridedView::new(dims, strides, whole).map_err(|e| crate::oplib::op_err(OP, e))?;
+        if !view.is_injective() {
+            return Err(crate::oplib::op_err(OP, "the view puts two elements at one place: a store through it would lose one"));
+        }
+        let copies = view.transfers(&start, &t.tsr.dims, t.tsr.fmt.size() as u64)?;
+        oplib::dma::issue_stores(ctx, ddr_addr, t.tsr.addr, copies)
+    })
+}
+
 /// As `op_dma_load`, for constants (weights).
 ///
 /// # Safety

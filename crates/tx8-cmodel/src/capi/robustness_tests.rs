@@ -193,7 +193,11 @@ extern "C" fn random_call() {
                     1 => std::array::from_fn(|i| 1 << i),
                     _ => u64s,
                 };
-                op_dma_load_view(p(&mut r, 0), 0x1000_0000, r.range_u64(0, 7) as u32, dims.as_ptr(), strides.as_ptr())
+                if r.range_u64(0, 1) == 0 {
+                    op_dma_load_view(p(&mut r, 0), 0x1000_0000, r.range_u64(0, 7) as u32, dims.as_ptr(), strides.as_ptr())
+                } else {
+                    op_dma_store_view(p(&mut r, 0), 0x1000_0000, r.range_u64(0, 7) as u32, dims.as_ptr(), strides.as_ptr())
+                }
             }
             _ => op_gather(0x1000_0000, 16, u64::from(code), p(&mut r, 0), p(&mut r, 1)),
         };

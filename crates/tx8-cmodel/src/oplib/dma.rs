@@ -150,6 +150,18 @@ pub(crate) fn issue_loads(
     Ok(em.finish_async())
 }
 
+/// Issue the WDMA stores of `copies` (DDR offset, SPM offset, shape as a
+/// load would move the bytes: `oplib::view::StridedView::transfers`) from
+/// SPM `spm` to DDR `ddr`: the same rows, walked backwards.
+pub(crate) fn issue_stores(ctx: &mut TileCtx, ddr: u64, spm: u64, copies: Vec<(u64, u64, Strided)>) -> Result<u64, SimError> {
+    let mut em = Emitter::new(ctx);
+    for (ddr_off, spm_off, s) in copies {
+        let shape = Strided { rows: s.rows, row_bytes: s.row_bytes, src_stride: s.dst_stride, dst_stride: s.src_stride };
+        em.emit(Instr::Wdma(WdmaInstr::Store { spm: spm + spm_off, ddr: ddr + ddr_off, shape }))?;
+    }
+    Ok(em.finish_async())
+}
+
 /// Store `x` into box `[start, start + x.dims)` of `whole` (both placed in
 /// the kind of `layout`).
 pub fn store(

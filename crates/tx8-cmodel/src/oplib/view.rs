@@ -67,6 +67,23 @@ impl StridedView {
         StridedView::new(perm.iter().map(|&p| src[p]).collect(), perm.iter().map(|&p| st[p]).collect(), whole)
     }
 
+    /// Whether no two elements of the view lie at one place: with the
+    /// dims taken by growing stride, each stride at least the extent of
+    /// the dims inside it (a transpose or a slice of a dense tensor is).
+    /// A store writes through a view only when it is.
+    pub fn is_injective(&self) -> bool {
+        let mut by_stride: Vec<(u64, u64)> = self.strides.iter().copied().zip(self.dims.iter().copied()).filter(|&(_, d)| d > 1).collect();
+        by_stride.sort_unstable();
+        let mut inner = 1u64;
+        for (s, d) in by_stride {
+            if s < inner {
+                return false;
+            }
+            inner = s.saturating_mul(d);
+        }
+        true
+    }
+
     /// The farthest element (from the origin) the view reads, plus one:
     /// the bytes behind the origin it needs, in elements.
     pub fn extent(&self) -> u64 {
@@ -358,6 +375,15 @@ mod tests {
         let t: Vec<u64> = (0..24).collect();
         let (got, _) = by_copies(&v, &t, &[1, 1], &[3, 2]);
         assert_eq!(got, by_definition(&v, &t, &[1, 1], &[3, 2]));
+    }
+
+    #[test]
+    fn transposes_and_slices_are_injective_and_overlapping_views_are_not() {
+        assert!(StridedView::transposed(&[2, 6, 8, 4], &[0, 2, 1, 3], vec![16, 24]).unwrap().is_injective());
+        assert!(StridedView::new(vec![2, 6, 8, 4], vec![8 * 72, 4, 72, 1], vec![12, 8, 4]).unwrap().is_injective());
+        // Every row at one place (stride 0), and rows closer than they are long.
+        assert!(!StridedView::new(vec![3, 4], vec![0, 1], vec![12]).unwrap().is_injective());
+        assert!(!StridedView::new(vec![3, 4], vec![2, 1], vec![12]).unwrap().is_injective());
     }
 
     #[test]

@@ -106,6 +106,11 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
     let _ = writeln!(s, "/* group {id}: {} */", g.title.replace("*/", "* /"));
     let _ = writeln!(s, "static const int32_t g{id}_first[{}] = {{{}}};", first.len(), first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
     let n = steps.len().max(1);
+    if let Some(v) = &g.store_view {
+        let list = |xs: &[u64]| xs.iter().map(|x| format!("{x}ull")).collect::<Vec<_>>().join(", ");
+        let _ = writeln!(s, "static const uint64_t g{id}_svdims[{}] = {{{}}};", v.dims.len(), list(&v.dims));
+        let _ = writeln!(s, "static const uint64_t g{id}_svstrides[{}] = {{{}}};", v.strides.len(), list(&v.strides));
+    }
     for (k, o) in loaded_operands(g) {
         let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
         if let Some(v) = &o.view {
@@ -667,7 +672,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
         }
     }
     emit_ahead_sends(s, g, "        ");
-    let _ = writeln!(s, "        op_dma_store(&out, {:#x}ull);", g.output.addr);
+    let _ = writeln!(s, "        {};", g.store_call("&out"));
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     s.push_str("    }\n");
     emit_ahead_last_sends(s, g);
@@ -925,7 +930,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         s.push_str("        }\n");
     }
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
-    let _ = writeln!(s, "        op_dma_store(&out[c], {:#x}ull);", g.output.addr);
+    let _ = writeln!(s, "        {};", g.store_call("&out[c]"));
     s.push_str("    }\n");
     emit_ahead_last_sends(s, g);
     // The next group's chunk reads overlap the last store.

@@ -296,6 +296,11 @@ pub struct GroupPlan {
     /// Every load of the group (`tx8be_transforms::group_calls::GroupCalls::loads`).
     pub operands: Vec<OperandPlan>,
     pub output: DdrTensor,
+    /// The transpose view the output is stored through
+    /// (`tx8be_transforms::store_views`): `output.dims` are the group's,
+    /// the bytes at `output.addr` the view's result, and each box is
+    /// stored with `op_dma_store_view` from these dims and strides.
+    pub store_view: Option<tx8_cmodel::oplib::view::StridedView>,
     /// SPM addresses of the output buffers (one per buffer).
     pub out_spm_addrs: Vec<u64>,
     /// 1: single-buffered; 2: double buffers, software-pipelined
@@ -325,6 +330,17 @@ pub struct GroupPlan {
     pub ahead: bool,
     /// The next group, when this group runs its prologue.
     pub ahead_next: Option<i64>,
+}
+
+impl GroupPlan {
+    /// The C call storing TSR `tsr` (an expression of its address) to the
+    /// output: through the store view, if any.
+    pub fn store_call(&self, tsr: &str) -> String {
+        match &self.store_view {
+            Some(v) => format!("op_dma_store_view({tsr}, {:#x}ull, {}u, g{id}_svdims, g{id}_svstrides)", self.output.addr, v.dims.len(), id = self.id),
+            None => format!("op_dma_store({tsr}, {:#x}ull)", self.output.addr),
+        }
+    }
 }
 
 /// The whole program.

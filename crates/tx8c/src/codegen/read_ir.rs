@@ -444,7 +444,11 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 p.ahead_next = Some(id);
             }
         }
-        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None, ahead, ahead_next: None });
+        let store_view = tx8be_transforms::load_views::store_view(ctx, body, body.result(g, 0)).map(|(_, v)| v);
+        if store_view.is_some() && ring.is_some() {
+            return Err(unsupported(ctx, body, op, "a ring-shared GEMM storing through a view"));
+        }
+        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, store_view, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None, ahead, ahead_next: None });
     }
     Ok(program)
 }

@@ -30,7 +30,7 @@ use tx8_cmodel::HardwareConfig;
 use tx8be::dialect::ops::{op_kind, OpKind};
 
 use crate::grouping::top_level_groups;
-use crate::load_views::{store_view, stored_through, view_readers};
+use crate::load_views::{is_stored, store_view, stored_through, view_readers};
 use crate::pipeline_cost::descriptors;
 use crate::schedule::tile_steps;
 use crate::sharding::group_compute_op;
@@ -91,7 +91,13 @@ impl Pass for StoreViews {
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
-        let mut changed = false;
+        // Decided afresh: a `stored` written before (by hand, or on a
+        // schedule since changed) is dropped first.
+        let marked: Vec<Op> = crate::group_ops::entry_ops(body).into_iter().filter(|&op| is_stored(ctx, body, op)).collect();
+        let mut changed = !marked.is_empty();
+        for op in marked {
+            body.set_op_attr(ctx, op, "stored", None);
+        }
         for group in top_level_groups(ctx, body) {
             let r = body.result(group, 0);
             let Some(view) = stored_through(ctx, body, r, false) else { continue };

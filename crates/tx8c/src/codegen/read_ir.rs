@@ -243,9 +243,29 @@ fn step_params(ctx: &Context, body: &Body, op: Op, call: &Call, cb: &CallBoxes) 
 }
 
 /// The program of function `func` of a scheduled module.
+/// Every stored view (`tx8be_transforms::store_views`) is written by the
+/// group under it: else its readers would load bytes in the wrong layout.
+fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
+    for op in tx8be_transforms::group_ops::entry_ops(body) {
+        if !tx8be_transforms::load_views::is_stored(ctx, body, op) {
+            continue;
+        }
+        let mut v = body.operand(op, 0);
+        while let Some(d) = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.Reshape") {
+            v = body.operand(d, 0);
+        }
+        let written = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.group").and_then(|_| tx8be_transforms::load_views::store_view(ctx, body, v)).is_some_and(|(view, _)| view == op);
+        if !written {
+            return Err(Diagnostic::error(body.op_loc(op), "stored view that the group under it does not write (its result must reach only this view, through reshapes read once; run tx8be-store-views)"));
+        }
+    }
+    Ok(())
+}
+
 pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw: &tx8_cmodel::HardwareConfig) -> Result<Program, Diagnostic> {
     let tiles = hw.tiles();
     let mut program = Program { tiles, mesh: tx8be_transforms::broadcast::gather_mesh(hw), groups: Vec::new() };
+    check_stored_views(ctx, body)?;
     for g in groups(ctx, body) {
         let op = group_compute_op(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a compute op"))?;
         let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(program.groups.len() as i64);

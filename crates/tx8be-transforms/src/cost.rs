@@ -210,21 +210,28 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             w.issued = 4;
         }
         "tx8be.LayerNorm" => {
-            // oplib::normalize: to f32, row sums, centre (transpose, VuV,
-            // transpose), square, row sums, scale, shift, back to the
-            // format: 13 passes over the slice; mean / variance / rsqrt
-            // per row.
-            let rows = n_in / out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
-            w.ct = ct(n_in, DataFormat::Fp32, 13, false) + ct(rows, DataFormat::Fp32, 3, false) + ct(rows, DataFormat::Fp32, 1, true);
-            w.issued = 17;
+            // oplib::normalize: to f32, row sums, centre, square, row
+            // sums, scale, shift, back to the format; mean / variance /
+            // rsqrt per row. Centring and scaling by a row's statistic is
+            // a VuV loop against it spread 64 wide (fill, VuV, transpose
+            // over rows x 64) when the rows take it (`rows_loop`), else a
+            // VuV between two transposes of the slice: 9 or 13 passes.
+            let c = out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
+            let rows = n_in / c;
+            let (passes, spread) = if tx8_cmodel::oplib::normalize::rows_loop(c) { (9, 2) } else { (13, 0) };
+            w.ct = ct(n_in, DataFormat::Fp32, passes, false) + ct(rows * 64, DataFormat::Fp32, 3 * spread, false) + ct(rows, DataFormat::Fp32, 3, false) + ct(rows, DataFormat::Fp32, 1, true);
+            w.issued = 17 + 2 * spread as u32;
         }
         "tx8be.Softmax" => {
-            // oplib::normalize: to f32, row max, transpose, subtract, exp,
-            // transpose, row sums, reciprocal per row, scale (transpose,
-            // VuV, transpose), back to the format.
-            let rows = n_in / out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
-            w.ct = ct(n_in, DataFormat::Fp32, 10, false) + ct(n_in, DataFormat::Fp32, 1, true) + ct(rows, DataFormat::Fp32, 1, true);
-            w.issued = 12;
+            // oplib::normalize: to f32, row max, subtract, exp, row sums,
+            // reciprocal per row, scale, back to the format; subtracting
+            // and scaling as in LayerNorm: a VuV loop (6 passes, with two
+            // statistics spread) or VuVs between transposes (10 passes).
+            let c = out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
+            let rows = n_in / c;
+            let (passes, spread) = if tx8_cmodel::oplib::normalize::rows_loop(c) { (6, 2) } else { (10, 0) };
+            w.ct = ct(n_in, DataFormat::Fp32, passes, false) + ct(rows * 64, DataFormat::Fp32, 3 * spread, false) + ct(n_in, DataFormat::Fp32, 1, true) + ct(rows, DataFormat::Fp32, 1, true);
+            w.issued = 12 + 2 * spread as u32;
         }
         "tx8be.Reduce" => {
             w.ct = ct(n_in, fmt, 2, false);

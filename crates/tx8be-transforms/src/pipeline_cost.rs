@@ -244,8 +244,9 @@ pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
         let (next_load, next_copy, next_gather, next_sync) = steps.get(i + 1).map_or((0.0, 0.0, 0.0, 0.0), |s| (s.slid_load, s.slide_copy, s.gather, s.sync));
         let prev_store = if i > 0 { steps[i - 1].store } else { 0.0 };
         // The next step's streamed chunks travel during this step (read
-        // a step before); the barrier opening the next step waits for them.
-        total += steps[i].compute.max(next_load + prev_store).max(next_copy).max(next_gather) + 2.0 * join + next_sync;
+        // a step before); the barrier opening the next step waits for them
+        // and holds up the next calls, not the DMAs, which run on.
+        total += (steps[i].compute + next_sync).max(next_load + prev_store).max(next_copy).max(next_gather + next_sync) + 2.0 * join;
     }
     total + steps.last().map_or(0.0, |s| s.store) + join
 }

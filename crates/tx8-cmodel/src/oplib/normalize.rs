@@ -1,9 +1,14 @@
 //! Row-wise normalisations over the last axis: softmax and layernorm.
 //!
-//! Both run in fp32 in scratch. Per-row statistics are vectors of R values;
-//! applying them to every element of a row is a VuV in the transposed
-//! ([C, R]) view, where element i pairs with statistic i % R, so the data
-//! goes through CT transposes around those steps.
+//! Both run in fp32 in scratch. Per-row statistics are vectors of R values.
+//! Applying one to every element of its row: when C is a multiple of 64
+//! (and at least 128, so the scratch holds it), a VuV loop (the seed's
+//! `VuV_<op>_loop`: row j against 64 units from j * 64) over the rows,
+//! its units the statistic spread 64 wide (three CT passes over R x 64
+//! elements: a fill of ones, a VuV multiply by the statistic as [64, R],
+//! a transpose to [R, 64]); else a VuV in the transposed ([C, R]) view,
+//! where element i pairs with statistic i % R, with CT transposes around
+//! it (three passes over R x C elements).
 
 use crate::dtype::DataFormat;
 use crate::error::SimError;
@@ -78,8 +83,15 @@ fn transpose(em: &mut Emitter, src: u64, dst: u64, rows: u64, cols: u64) -> Resu
     }))
 }
 
-/// Apply a per-row statistic: `buf[r][c] = buf[r][c] op stat[r]`, via the
-/// transposed view in `tmp`.
+/// Whether rows of `c` take the VuV loop (`tmp`, R x C fp32 elements,
+/// holds the spread statistic twice over).
+pub fn rows_loop(c: u64) -> bool {
+    c % 64 == 0 && c >= 128
+}
+
+/// Apply a per-row statistic: `buf[r][c] = buf[r][c] op stat[r]`, by a VuV
+/// loop against the statistic spread 64 wide in `tmp`, or via the
+/// transposed view in `tmp` (module doc).
 fn per_row(
     em: &mut Emitter,
     op: BinaryOp,
@@ -89,6 +101,15 @@ fn per_row(
     r: u64,
     c: u64,
 ) -> Result<(), SimError> {
+    if rows_loop(c) {
+        // Ones [64, R] times the statistic (unit i % R): row k of it is
+        // the statistic; transposed, row j holds stat[j] 64 times.
+        let wide = tmp + 64 * r * 4;
+        em.emit(Instr::Cgra(CgraInstr::Fill { fmt: F32, dst: tmp, n: 64 * r, scalar_bits: scalar_bits(F32, 1.0) }))?;
+        em.emit(Instr::Cgra(CgraInstr::VuV { op: BinaryOp::Mul, fmt: F32, src: tmp, unit: stat, dst: tmp, src_elems: 64 * r, unit_elems: r }))?;
+        transpose(em, tmp, wide, 64, r)?;
+        return em.emit(Instr::Cgra(CgraInstr::VuVLoop { op, fmt: F32, src: buf, unit: wide, dst: buf, src_elems: c, unit_elems: 64, full_src_elems: r * c, full_unit_elems: r * 64 }));
+    }
     transpose(em, buf, tmp, r, c)?;
     em.emit(Instr::Cgra(CgraInstr::VuV {
         op,
@@ -120,25 +141,30 @@ pub fn softmax(ctx: &mut TileCtx, x: &Tsr, out: &Tsr, imm: Scratch) -> Result<u6
         rows: r,
         cols: c,
     }))?;
-    // exp(x - max) in the transposed view, then back.
-    transpose(&mut em, buf, tmp, r, c)?;
-    em.emit(Instr::Cgra(CgraInstr::VuV {
-        op: BinaryOp::Sub,
-        fmt: F32,
-        src: tmp,
-        unit: stat,
-        dst: tmp,
-        src_elems: r * c,
-        unit_elems: r,
-    }))?;
-    em.emit(Instr::Cgra(CgraInstr::Unary {
-        op: UnaryOp::Exp,
-        fmt: F32,
-        src: tmp,
-        dst: tmp,
-        n: r * c,
-    }))?;
-    transpose(&mut em, tmp, buf, c, r)?;
+    if rows_loop(c) {
+        per_row(&mut em, BinaryOp::Sub, buf, tmp, stat, r, c)?;
+        em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Exp, fmt: F32, src: buf, dst: buf, n: r * c }))?;
+    } else {
+        // exp(x - max) in the transposed view, then back.
+        transpose(&mut em, buf, tmp, r, c)?;
+        em.emit(Instr::Cgra(CgraInstr::VuV {
+            op: BinaryOp::Sub,
+            fmt: F32,
+            src: tmp,
+            unit: stat,
+            dst: tmp,
+            src_elems: r * c,
+            unit_elems: r,
+        }))?;
+        em.emit(Instr::Cgra(CgraInstr::Unary {
+            op: UnaryOp::Exp,
+            fmt: F32,
+            src: tmp,
+            dst: tmp,
+            n: r * c,
+        }))?;
+        transpose(&mut em, tmp, buf, c, r)?;
+    }
     em.emit(Instr::Cgra(CgraInstr::ReduceRows {
         op: ReduceOp::Sum,
         fmt: F32,

@@ -263,7 +263,9 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
 fn row_dims(rng: &mut Rng) -> Vec<u64> {
     let rank = rng.range_u64(1, 3) as usize;
     let mut d: Vec<u64> = (0..rank - 1).map(|_| rng.range_u64(1, 5)).collect();
-    d.push(rng.range_u64(1, 40));
+    // Now and then rows the VuV loop takes (a multiple of 64, >= 128:
+    // `normalize::rows_loop`), 64 itself just below.
+    d.push(if rng.range_u64(0, 2) == 0 { rng.pick(&[64, 128, 192, 256, 768]) } else { rng.range_u64(1, 40) });
     d
 }
 

@@ -141,30 +141,10 @@ pub fn softmax(ctx: &mut TileCtx, x: &Tsr, out: &Tsr, imm: Scratch) -> Result<u6
         rows: r,
         cols: c,
     }))?;
-    if rows_loop(c) {
-        per_row(&mut em, BinaryOp::Sub, buf, tmp, stat, r, c)?;
-        em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Exp, fmt: F32, src: buf, dst: buf, n: r * c }))?;
-    } else {
-        // exp(x - max) in the transposed view, then back.
-        transpose(&mut em, buf, tmp, r, c)?;
-        em.emit(Instr::Cgra(CgraInstr::VuV {
-            op: BinaryOp::Sub,
-            fmt: F32,
-            src: tmp,
-            unit: stat,
-            dst: tmp,
-            src_elems: r * c,
-            unit_elems: r,
-        }))?;
-        em.emit(Instr::Cgra(CgraInstr::Unary {
-            op: UnaryOp::Exp,
-            fmt: F32,
-            src: tmp,
-            dst: tmp,
-            n: r * c,
-        }))?;
-        transpose(&mut em, tmp, buf, c, r)?;
-    }
+    // exp(x - max): the subtraction per row, the exponential in place
+    // (as many passes as in the transposed view).
+    per_row(&mut em, BinaryOp::Sub, buf, tmp, stat, r, c)?;
+    em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Exp, fmt: F32, src: buf, dst: buf, n: r * c }))?;
     em.emit(Instr::Cgra(CgraInstr::ReduceRows {
         op: ReduceOp::Sum,
         fmt: F32,

@@ -89,7 +89,7 @@ pub fn ddr_addr_of(ctx: &Context, body: &Body, func_attrs: Attribute, mut v: Val
                 // Reshapes and views (`load_views`: a load through one adds
                 // the view's offset) have no bytes of their own.
                 "tx8be.Reshape" => v = body.operand(op, 0),
-                "tx8be.Transpose" | "tx8be.Slice" if crate::load_views::is_view(ctx, body, op) => v = body.operand(op, 0),
+                "tx8be.Transpose" | "tx8be.Slice" | "tx8be.Binary" if crate::load_views::is_view(ctx, body, op) => v = body.operand(op, crate::load_views::expanded_operand(ctx, body, op).unwrap_or(0)),
                 "tx8be.const" | "tx8be.store_var" => return body.op_attr(ctx, op, "ddr_addr").and_then(|a| ctx.as_i64(a)).map(|a| a as u64),
                 "tx8be.group" => v = group_store(ctx, body, op)?,
                 _ => return None,

@@ -16,6 +16,12 @@
 //! `op_dma_load_view` with the dims and strides `load_view` composes
 //! along the chain of views and reshapes down to the DDR tensor.
 //!
+//! An expand is a view too: an add of zeros that repeats a tensor along
+//! its dims of extent 1 (`expanded_operand`: how `tx8be-sink-reshapes`
+//! broadcasts BERT's mask [b, 1, 1, t] over the heads), read with stride 0
+//! along them; its value is the tensor itself where the add would give
+//! x + 0 (equal, but for the sign of a zero).
+//!
 //! Kept as a group: an op on blocked (channel-blocked) tensors, one whose
 //! result a function returns or a non-load reads, and one some reader
 //! would read in runs shorter than 64 bytes (a transpose of the innermost
@@ -51,9 +57,35 @@ pub struct LoadViews;
 /// runs would cost more in descriptors than the group's round trip.
 const MIN_RUN_BYTES: u64 = 64;
 
-/// Whether `op` is a view: a `tx8be.Transpose` or `tx8be.Slice` outside any group.
+/// Whether `op` is a view: a `tx8be.Transpose` or `tx8be.Slice`, or an
+/// expand (`expanded_operand`), outside any group.
 pub fn is_view(ctx: &Context, body: &Body, op: Op) -> bool {
-    matches!(op_kind(ctx, body, op), Some(OpKind::Transpose | OpKind::Slice)) && !in_group(ctx, body, op)
+    (matches!(op_kind(ctx, body, op), Some(OpKind::Transpose | OpKind::Slice)) || expanded_operand(ctx, body, op).is_some()) && !in_group(ctx, body, op)
+}
+
+/// The operand an expand broadcasts: `op` is a `tx8be.Binary` add of a
+/// tensor `x` and a constant of zeros, of one rank, whose result is `x`
+/// repeated along the dims where `x` has 1 (how `tx8be-sink-reshapes`
+/// writes a broadcast: BERT's mask [b, 1, 1, t] over the heads). Read as
+/// a view with stride 0 along those dims; the view gives `x` itself where
+/// the add would give `x + 0` (equal but for the sign of a zero).
+pub fn expanded_operand(ctx: &Context, body: &Body, op: Op) -> Option<usize> {
+    if op_kind(ctx, body, op) != Some(OpKind::Binary) || tx8be::dialect::values::attr_str(ctx, body, op, "kind").as_deref() != Some("add") || body.num_operands(op) != 2 {
+        return None;
+    }
+    let out = dims(ctx, body, body.result(op, 0));
+    let zero = |v: Value| {
+        let src = match body.defining_op(v) {
+            Some(l) if op_kind(ctx, body, l) == Some(OpKind::LoadConst) => body.operand(l, 0),
+            _ => v,
+        };
+        crate::fold_constants::const_value(ctx, body, src).is_some_and(|t| t.values.iter().all(|&x| x == 0.0))
+    };
+    (0..2).find(|&k| {
+        let x = body.operand(op, k);
+        let d = dims(ctx, body, x);
+        zero(body.operand(op, 1 - k)) && !zero(x) && d.len() == out.len() && d.iter().zip(&out).all(|(&a, &b)| a == b || a == 1) && body.value_type(x) != body.value_type(body.result(op, 0)) && ctx.element_type(body.value_type(x)) == ctx.element_type(body.value_type(body.result(op, 0)))
+    })
 }
 
 /// Whether view `op` is stored (`stored = true`, `tx8be-store-views`):
@@ -86,6 +118,24 @@ impl Chain {
             stride *= d;
         }
         Chain { groups, offset: 0 }
+    }
+
+    /// Each dim of extent 1 repeated to `to`'s extent, the same element
+    /// (stride 0).
+    fn expand(mut self, to: &[u64]) -> Option<Chain> {
+        if to.len() != self.groups.len() {
+            return None;
+        }
+        for (g, &n) in self.groups.iter_mut().zip(to) {
+            let extent: u64 = g.iter().map(|p| p.0).product();
+            if extent != n {
+                if extent != 1 {
+                    return None;
+                }
+                *g = vec![(n, 0)];
+            }
+        }
+        Some(self)
     }
 
     fn transpose(self, perm: &[usize]) -> Option<Chain> {
@@ -183,12 +233,13 @@ fn chain_of(ctx: &Context, body: &Body, v: Value, as_view: Option<(Value, Op, Va
                 return Some((c.reshape(&dims)?, viewed));
             }
             Some(d) if is_stored(ctx, body, d) => return Some((Chain::dense(&dims), false)),
-            Some(d) if is_view(ctx, body, d) => (d, body.operand(d, 0)),
+            Some(d) if is_view(ctx, body, d) => (d, body.operand(d, expanded_operand(ctx, body, d).unwrap_or(0))),
             _ => return Some((Chain::dense(&dims), false)),
         },
     };
     let (c, _) = chain_of(ctx, body, input, as_view)?;
     let c = match op_kind(ctx, body, op)? {
+        OpKind::Binary => c.expand(&dims)?,
         OpKind::Transpose => c.transpose(&tx8be::dialect::shape_rules::perm_of(ctx, body, op).ok()?)?,
         OpKind::Slice => {
             let starts = tx8be::dialect::values::attr_ints(ctx, body, op, "starts")?;
@@ -325,14 +376,26 @@ fn is_dense(ctx: &Context, body: &Body, v: Value) -> bool {
     !tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v)).is_blocked()
 }
 
-/// The ops of a group's body, if it is `load_var -> Transpose | Slice -> store_var`.
-fn view_group(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op)> {
+/// The ops of a group's body, if it is `load_var -> Transpose | Slice ->
+/// store_var`, or an expand (`expanded_operand`) of a `load_var` by a
+/// `load_const` of zeros (that load last).
+fn view_group(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op, Option<Op>)> {
     let region = *body.local_regions(group).first()?;
     let ops: Vec<Op> = body.block_ops(body.first_block(region)?).collect();
     let kinds: Vec<Option<OpKind>> = ops.iter().map(|&o| op_kind(ctx, body, o)).collect();
-    let [Some(OpKind::LoadVar), Some(OpKind::Transpose | OpKind::Slice), Some(OpKind::StoreVar), Some(OpKind::Yield)] = kinds.as_slice() else { return None };
-    let (load, op, store) = (ops[0], ops[1], ops[2]);
-    (body.operand(op, 0) == body.result(load, 0) && body.operand(store, 0) == body.result(op, 0)).then_some((load, op, store))
+    match kinds.as_slice() {
+        [Some(OpKind::LoadVar), Some(OpKind::Transpose | OpKind::Slice), Some(OpKind::StoreVar), Some(OpKind::Yield)] => {
+            let (load, op, store) = (ops[0], ops[1], ops[2]);
+            (body.operand(op, 0) == body.result(load, 0) && body.operand(store, 0) == body.result(op, 0)).then_some((load, op, store, None))
+        }
+        [Some(a), Some(b), Some(OpKind::Binary), Some(OpKind::StoreVar), Some(OpKind::Yield)] if matches!((a, b), (OpKind::LoadVar, OpKind::LoadConst) | (OpKind::LoadConst, OpKind::LoadVar)) => {
+            let (load, zero) = if *a == OpKind::LoadVar { (ops[0], ops[1]) } else { (ops[1], ops[0]) };
+            let (op, store) = (ops[2], ops[3]);
+            let x = expanded_operand(ctx, body, op)?;
+            (body.operand(op, x) == body.result(load, 0) && body.operand(op, 1 - x) == body.result(zero, 0) && body.operand(store, 0) == body.result(op, 0)).then_some((load, op, store, Some(zero)))
+        }
+        _ => None,
+    }
 }
 
 /// The loads reading `v` through top-level reshapes, or `None` when
@@ -362,8 +425,8 @@ fn run_elements(view: &StridedView) -> u64 {
 }
 
 /// Whether the group's op can become a view for all its readers.
-fn can_view(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op)> {
-    let (load, op, store) = view_group(ctx, body, group)?;
+fn can_view(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op, Option<Op>)> {
+    let (load, op, store, zero) = view_group(ctx, body, group)?;
     let src = body.operand(load, 0);
     let es = element_bytes(ctx, body, src)?;
     if !is_dense(ctx, body, src) || !is_dense(ctx, body, body.result(op, 0)) || !is_dense(ctx, body, body.result(store, 0)) {
@@ -385,7 +448,7 @@ fn can_view(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op)> {
             return None;
         }
     }
-    Some((load, op, store))
+    Some((load, op, store, zero))
 }
 
 impl Pass for LoadViews {
@@ -403,8 +466,9 @@ impl Pass for LoadViews {
         let body = &mut *target.body;
         let mut changed = false;
         for group in top_level_groups(ctx, body) {
-            let Some((load, op, store)) = can_view(ctx, body, group) else { continue };
+            let Some((load, op, store, zero)) = can_view(ctx, body, group) else { continue };
             let src = body.operand(load, 0);
+            let x = expanded_operand(ctx, body, op).unwrap_or(0);
             let region = body.local_regions(group)[0];
             let block = body.first_block(region).expect("a group has a block");
             let terminator = body.last_op(block).expect("a group ends with its yield");
@@ -412,8 +476,13 @@ impl Pass for LoadViews {
             body.erase_op(store);
             body.remove_op(op);
             body.insert_op_before(group, op);
-            body.set_operand(op, 0, src);
+            body.set_operand(op, x, src);
             body.erase_op(load);
+            if let Some(z) = zero {
+                let c = body.operand(z, 0);
+                body.set_operand(op, 1 - x, c);
+                body.erase_op(z);
+            }
             body.replace_all_uses_with(body.result(group, 0), body.result(op, 0));
             body.erase_op(group);
             changed = true;

@@ -130,3 +130,45 @@ func.func @slice_then_heads(%x: tensor<2x16x384xbf16>) -> tensor<8x16x32xbf16> {
   }
   return %e : tensor<8x16x32xbf16>
 }
+
+// -----
+
+// BERT's mask [b, 1, 1, t] expanded over the heads by an add of zeros
+// (tx8be-sink-reshapes' broadcast) and read as [b*h, 1, t]: a view with
+// stride 0 along the heads (the add's result is the mask itself but for
+// the sign of a zero). An add of a constant that is not all zeros stays a
+// group.
+// CHECK-LABEL: func.func @expand
+// CHECK: %[[Z:[0-9]+]] = tx8be.const
+// CHECK: %[[E:[0-9]+]] = tx8be.Binary(%arg0, %[[Z]]) {kind = "add"} : (tensor<2x1x1x32xbf16>, tensor<1x4x1x1xbf16>) -> tensor<2x4x1x32xbf16>
+// CHECK-NEXT: %[[V:[0-9]+]] = tx8be.Reshape(%[[E]]) : (tensor<2x4x1x32xbf16>) -> tensor<8x1x32xbf16>
+// CHECK-NEXT: tx8be.group -> tensor<8x1x32xbf16> attributes {group_id = 0 : i64}
+// CHECK-NEXT: tx8be.load_var %[[V]] : tensor<8x1x32xbf16>
+// CHECK: tx8be.group -> tensor<2x4x1x32xbf16> attributes {group_id = 1 : i64}
+// CHECK: tx8be.Binary
+func.func @expand(%m: tensor<2x1x1x32xbf16>) -> (tensor<8x1x32xbf16>, tensor<2x4x1x32xbf16>) {
+  %z = tx8be.const dense<0.0> : tensor<1x4x1x1xbf16>
+  %o = tx8be.const dense<1.0> : tensor<1x4x1x1xbf16>
+  %e = tx8be.group -> tensor<2x4x1x32xbf16> attributes {group_id = 0 : i64} {
+    %1 = tx8be.load_var %m : tensor<2x1x1x32xbf16>
+    %2 = tx8be.load_const %z : tensor<1x4x1x1xbf16>
+    %3 = tx8be.Binary(%1, %2) {kind = "add"} : (tensor<2x1x1x32xbf16>, tensor<1x4x1x1xbf16>) -> tensor<2x4x1x32xbf16>
+    %4 = tx8be.store_var %3 : tensor<2x4x1x32xbf16>
+    tx8be.yield %4 : tensor<2x4x1x32xbf16>
+  }
+  %v = tx8be.Reshape(%e) : (tensor<2x4x1x32xbf16>) -> tensor<8x1x32xbf16>
+  %x = tx8be.group -> tensor<8x1x32xbf16> attributes {group_id = 1 : i64} {
+    %1 = tx8be.load_var %v : tensor<8x1x32xbf16>
+    %2 = tx8be.Unary(%1) {kind = "exp"} : (tensor<8x1x32xbf16>) -> tensor<8x1x32xbf16>
+    %3 = tx8be.store_var %2 : tensor<8x1x32xbf16>
+    tx8be.yield %3 : tensor<8x1x32xbf16>
+  }
+  %f = tx8be.group -> tensor<2x4x1x32xbf16> attributes {group_id = 2 : i64} {
+    %1 = tx8be.load_var %m : tensor<2x1x1x32xbf16>
+    %2 = tx8be.load_const %o : tensor<1x4x1x1xbf16>
+    %3 = tx8be.Binary(%1, %2) {kind = "add"} : (tensor<2x1x1x32xbf16>, tensor<1x4x1x1xbf16>) -> tensor<2x4x1x32xbf16>
+    %4 = tx8be.store_var %3 : tensor<2x4x1x32xbf16>
+    tx8be.yield %4 : tensor<2x4x1x32xbf16>
+  }
+  return %x, %f : tensor<8x1x32xbf16>, tensor<2x4x1x32xbf16>
+}

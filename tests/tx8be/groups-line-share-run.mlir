@@ -14,11 +14,14 @@
 // RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 7 --cin 512 --cout 2048 --elem f32 > %t/col32.mlir
 // RUN: tx8c %t/col32.mlir -o %t/col32 -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // SIM3: compare-all: all 3 groups match the reference interpreter
-// The filters are weights: the group before reads this tile's chunk at its
-// end, beside its last store and barrier (prologue_prefetch.rs).
+// The filters are weights whose buffer misses every buffer of the group
+// before: it reads this tile's chunk during its last step, beside its
+// calls (a tile without steps after its loop), before its store and
+// barrier (prologue_prefetch.rs: prefetched_early).
 // COL: static void group_1_chunks(void);
 // COL-LABEL: static void group_0(void)
-// COL: group_1_chunks();
+// COL: if (i == g0_first[t + 1] - 1) group_1_chunks();
+// COL: if (g0_first[t] == g0_first[t + 1]) group_1_chunks();
 // COL-NEXT: op_barrier();
 // COL-LABEL: static void group_1_chunks(void)
 // COL: operand 1, shared along each mesh column: chunk p of 4 from the tile at position p

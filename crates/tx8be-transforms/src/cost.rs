@@ -352,7 +352,8 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     // store and barrier (`prologue_prefetch`).
     if let Some(prev) = crate::prologue_prefetch::prefetched(ctx, body, group, hw) {
         let chunks = recorded.before_loads - (hw.barrier_cycles + hw.join_cycles) as f64;
-        let hidden = chunks.min(crate::prologue_prefetch::hidden_cycles(ctx, body, prev, hw)).max(0.0);
+        let early = crate::prologue_prefetch::prefetched_early(ctx, body, group, hw);
+        let hidden = chunks.min(crate::prologue_prefetch::hidden_cycles_from(ctx, body, prev, early, hw)).max(0.0);
         prologue -= hidden;
         before_loads -= hidden;
     }

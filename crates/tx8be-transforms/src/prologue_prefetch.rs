@@ -40,6 +40,17 @@ pub fn prefetched(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) ->
     prefetch_candidate(ctx, body, group, hw)
 }
 
+/// Whether `group`'s prologue chunk reads (`prefetched`) may be issued at
+/// the start of the last step of the group before instead of after its
+/// last call: the prologue's SPM misses every buffer of that group (no
+/// call of its last step reads or writes there), so the reads use the
+/// DDR while its last step computes.
+pub fn prefetched_early(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> bool {
+    let Some(prev) = prefetched(ctx, body, group, hw) else { return false };
+    let (Some((_, filled)), Some(footprint)) = (prologue_of(ctx, body, group, hw), spm_footprint(ctx, body, prev, hw)) else { return false };
+    !meet(&filled, &footprint)
+}
+
 /// The group before `group`, when it runs `group`'s whole prologue:
 /// `tx8be-prologue-ahead` decided so (`prologue_ahead` on the group) and
 /// it still may (`ahead_possible`).
@@ -167,6 +178,24 @@ fn prefetch_candidate(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
 /// from every tile at the DDR's bandwidth (a store of many short rows is
 /// mostly descriptor starts; a layer's full-width stores fill the DDR).
 pub fn hidden_cycles(ctx: &Context, body: &Body, prev: Op, hw: &HardwareConfig) -> f64 {
+    hidden_cycles_from(ctx, body, prev, false, hw)
+}
+
+/// `hidden_cycles`, and with `early` (`prefetched_early`) the last
+/// step's calls besides, which the reads run beside.
+pub fn hidden_cycles_from(ctx: &Context, body: &Body, prev: Op, early: bool, hw: &HardwareConfig) -> f64 {
+    let calls = if early { last_step_calls(ctx, body, prev, hw) } else { 0.0 };
+    calls + store_hidden(ctx, body, prev, hw)
+}
+
+/// Cycles of the calls of the last step of `group`'s first tile with steps.
+fn last_step_calls(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> f64 {
+    let Some(op) = group_compute_op(ctx, body, group) else { return 0.0 };
+    let (Some(steps), Ok(g)) = (schedule_steps(ctx, body, op, hw), GroupCalls::of_anchor(ctx, body, op)) else { return 0.0 };
+    steps.iter().find_map(|t| t.last()).map_or(0.0, |s| s.calls.iter().zip(&g.calls).map(|(c, &call)| crate::cost::call_cycles(ctx, body, call, hw, &c.out, &c.operands)).sum())
+}
+
+fn store_hidden(ctx: &Context, body: &Body, prev: Op, hw: &HardwareConfig) -> f64 {
     let ends_with_barrier = tx8be::dialect::values::attr_bool(ctx, body, prev, "barrier").unwrap_or(true);
     let sync = hw.join_cycles as f64 + if ends_with_barrier { hw.barrier_cycles as f64 } else { 0.0 };
     let Some(op) = group_compute_op(ctx, body, prev) else { return sync };

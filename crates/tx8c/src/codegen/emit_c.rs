@@ -331,9 +331,25 @@ fn emit_chunk_reads(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
 
 /// The call of the next group's chunk reads at the end of `g`, after its
 /// last call (`GroupPlan::prefetch_next`).
-fn emit_prefetch_call(s: &mut String, g: &GroupPlan) {
-    if let Some(next) = g.prefetch_next {
-        let _ = writeln!(s, "    group_{next}_chunks(); /* the next group's prologue reads, during this group's end */");
+/// (`empty`: a C condition true on a tile without steps, which reads its
+/// chunks here even when the others read them early.)
+fn emit_prefetch_call(s: &mut String, g: &GroupPlan, empty: &str) {
+    match g.prefetch_next {
+        Some(next) if g.prefetch_early => {
+            let _ = writeln!(s, "    if ({empty}) group_{next}_chunks(); /* a tile without steps: the next group's prologue reads */");
+        }
+        Some(next) => {
+            let _ = writeln!(s, "    group_{next}_chunks(); /* the next group's prologue reads, during this group's end */");
+        }
+        None => {}
+    }
+}
+
+/// At the start of the last step (`GroupPlan::prefetch_early`; `last`: a C
+/// expression of it): the next group's chunk reads, beside the step's calls.
+fn emit_early_prefetch(s: &mut String, g: &GroupPlan, last: &str) {
+    if let Some(next) = g.prefetch_next.filter(|_| g.prefetch_early) {
+        let _ = writeln!(s, "        if (i == {last}) group_{next}_chunks(); /* the next group's prologue reads, during this group's last step */");
     }
 }
 
@@ -651,6 +667,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     s.push_str("        int loaded = 0;\n");
     loads(s);
     s.push_str("        if (loaded) op_join(TX8_ENGINE_RDMA);\n");
+    emit_early_prefetch(s, g, &format!("g{id}_first[t + 1] - 1"));
     emit_ahead_reads(s, g, "        ");
     emit_ahead_sends(s, g, "        ");
     emit_copies(s, g, "        ", &|r| format!("&in{r}"), &|k| format!("in{k}"), &|k| format!("s{k}"));
@@ -676,7 +693,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     s.push_str("    }\n");
     emit_ahead_last_sends(s, g);
-    emit_prefetch_call(s, g);
+    emit_prefetch_call(s, g, &format!("g{id}_first[t] == g{id}_first[t + 1]"));
     if g.barrier_after {
         s.push_str("    op_barrier();\n");
     }
@@ -817,6 +834,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             s.push_str(close);
         }
     }
+    emit_early_prefetch(s, g, "end - 1");
     emit_ahead_reads(s, g, "        ");
     emit_ahead_sends(s, g, "        ");
     for (k, o) in dma_operands(g) {
@@ -934,7 +952,7 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     s.push_str("    }\n");
     emit_ahead_last_sends(s, g);
     // The next group's chunk reads overlap the last store.
-    emit_prefetch_call(s, g);
+    emit_prefetch_call(s, g, "first == end");
     s.push_str("    op_join(TX8_ENGINE_WDMA);\n");
     if g.barrier_after {
         s.push_str("    op_barrier();\n");

@@ -324,6 +324,9 @@ pub struct GroupPlan {
     pub prefetched: bool,
     /// The next group, when this group issues its chunk reads at its end.
     pub prefetch_next: Option<i64>,
+    /// Those reads go at the start of this group's last step, not after
+    /// its last call (`prologue_prefetch::prefetched_early`).
+    pub prefetch_early: bool,
     /// The group before it runs this group's whole prologue (chunk reads
     /// and gathers) during its steps (`tx8be_transforms::prologue_prefetch::ahead`):
     /// `group_<id>_chunks` and `group_<id>_sends`.

@@ -459,6 +459,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         if let Some(p) = program.groups.last_mut() {
             if prefetched {
                 p.prefetch_next = Some(id);
+                p.prefetch_early = tx8be_transforms::prologue_prefetch::prefetched_early(ctx, body, g, hw);
             }
             if ahead {
                 p.ahead_next = Some(id);
@@ -468,7 +469,7 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         if store_view.is_some() && ring.is_some() {
             return Err(unsupported(ctx, body, op, "a ring-shared GEMM storing through a view"));
         }
-        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, store_view, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None, ahead, ahead_next: None });
+        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, store_view, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None, prefetch_early: false, ahead, ahead_next: None });
     }
     Ok(program)
 }

@@ -4,14 +4,14 @@
 // share (a sub-box whose SPM image is a byte range of the box's) and
 // all-gather the chunks by DTE before the steps.
 
-// Filters shared down the mesh columns: a 1x1 conv 512 -> 2048 at batch 16
-// sharded [4, 1, 1, 4]. The filter box (1x1x512x512, channel-blocked) is
-// cut into whole channel blocks of 64: 8 blocks, 2 per tile of the column.
+// Filters shared down the mesh columns: a 1x1 conv 512 -> 1024 at batch 16
+// sharded [4, 1, 1, 4]. The filter box (1x1x512x256, channel-blocked) is
+// cut into whole channel blocks of 64: 4 blocks, 1 per tile of the column.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 7 --cin 512 --cout 2048 --elem bf16 > %t/col.mlir
+// RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 7 --cin 512 --cout 1024 --elem bf16 > %t/col.mlir
 // RUN: tx8c %t/col.mlir -o %t/col -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // RUN: FileCheck %s --check-prefix=COL < %t/col/main.c
-// RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 7 --cin 512 --cout 2048 --elem f32 > %t/col32.mlir
+// RUN: %python %S/Inputs/fused_module.py conv_relu --n 16 --hw 7 --cin 512 --cout 1024 --elem f32 > %t/col32.mlir
 // RUN: tx8c %t/col32.mlir -o %t/col32 -q --compare-all 2>&1 | FileCheck %s --check-prefix=SIM3
 // SIM3: compare-all: all 3 groups match the reference interpreter
 // The filters are weights whose buffer misses every buffer of the group
@@ -25,7 +25,7 @@
 // COL-NEXT: op_barrier();
 // COL-LABEL: static void group_1_chunks(void)
 // COL: operand 1, shared along each mesh column: chunk p of 4 from the tile at position p
-// COL: (int64_t)row * 8 / 4
+// COL: (int64_t)row * 4 / 4
 // COL: cb.start[3] += (int32_t)(lo1 * 64); cb.size[3] = (int32_t)((hi1 - lo1) * 64);
 // COL: op_load_const(&ck,
 // COL-LABEL: static void group_1(void)

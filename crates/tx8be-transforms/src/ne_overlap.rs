@@ -11,18 +11,37 @@
 //! `dev_info.mem_addr` (two addresses). Codegen then issues step i+1's
 //! first call after step i's CT calls (its loads joined first), into the
 //! other buffer, and the cost model charges a step the longer of the two
-//! engines' parts (`overlapped`).
+//! engines' parts (`overlapped`). The last call may run on the NE too
+//! when the CT calls between take longer (attention: scores GEMM,
+//! softmax, context GEMM): codegen then issues the next step's first call
+//! before this step's last, so the NE computes it while the CT finishes.
 
 use strata_ir::{Body, Context, Op};
 
 use crate::group_calls::GroupCalls;
+use crate::schedule::StepBoxes;
+use tx8_cmodel::HardwareConfig;
 
 /// Whether the calls of `g` take the overlap: two or more calls, the first
 /// on the NE and every later one off it, the group with neither copied
 /// loads nor narrowed reads (their TDMA copies sit between the calls).
-pub fn eligible(ctx: &Context, body: &Body, g: &GroupCalls, no_copies: bool) -> bool {
+pub fn eligible(ctx: &Context, body: &Body, g: &GroupCalls, no_copies: bool, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> bool {
     let on_ne = |op: Op| matches!(ctx.op_name_str(body.op_name(op)), "tx8be.Gemm" | "tx8be.Conv");
-    no_copies && g.calls.len() >= 2 && on_ne(g.calls[0]) && g.calls[1..].iter().all(|&c| !on_ne(c))
+    let n = g.calls.len();
+    // The last call may run on the NE too (attention's GEMM, softmax,
+    // GEMM) when the CT calls between take longer than it: the next
+    // step's first call then goes on the NE before it, while the CT
+    // finishes (a conv, relu, conv keeps its order: the first conv would
+    // hold up the second).
+    let last_ne = n >= 3 && on_ne(g.calls[n - 1]);
+    if last_ne {
+        let Some(s) = steps.iter().find_map(|t| t.first()) else { return false };
+        let cycles = |c: usize| crate::cost::call_cycles(ctx, body, g.calls[c], hw, &s.calls[c].out, &s.calls[c].operands);
+        if (1..n - 1).map(cycles).sum::<f64>() <= cycles(n - 1) {
+            return false;
+        }
+    }
+    no_copies && n >= 2 && on_ne(g.calls[0]) && g.calls[1..n - usize::from(last_ne)].iter().all(|&c| !on_ne(c))
 }
 
 /// Whether the group anchored at `op` runs with the overlap: its first

@@ -126,12 +126,16 @@ pub struct StepTimes {
     pub gather: f64,
     /// The barrier (and joins) opening the step when the group streams.
     pub sync: f64,
+    /// The part of `load` (and `slid_load`) that reads streamed chunks:
+    /// codegen reads them two steps ahead (the second step's at the end
+    /// of the prologue, finishing during the first step).
+    pub stream_read: f64,
 }
 
 impl StepTimes {
     /// A step whose loads do not slide.
     pub fn new(load: f64, compute: f64, store: f64, prologue: f64) -> StepTimes {
-        StepTimes { load, compute, store, prologue, slid_load: load, slide_copy: 0.0, gather: 0.0, sync: 0.0 }
+        StepTimes { load, compute, store, prologue, slid_load: load, slide_copy: 0.0, gather: 0.0, sync: 0.0, stream_read: 0.0 }
     }
 }
 
@@ -146,6 +150,19 @@ pub fn tile_ddr_rate(steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> f64 {
 /// bytes per cycle: its descriptor starts and its bytes.
 pub fn dma_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox, rate: f64, hw: &HardwareConfig) -> f64 {
     hw.dma_start_cycles as f64 * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate
+}
+
+/// Cycles of `descriptors` DMA copies moving `bytes` at this tile's share
+/// `rate` of the DDR: the copies one after another, each its start then
+/// its bytes at most at one transfer's cap, but never faster than the
+/// share. While this tile's copy starts, the other tiles' transfers take
+/// the DDR's bandwidth, so with every tile moving data the starts hide
+/// behind the share (a tile alone still pays them). Charged in streaming
+/// groups (`busiest_tile_steps_moving`), whose tiles all move data at
+/// every step.
+pub fn transfer_cycles(descriptors: f64, bytes: f64, rate: f64, hw: &HardwareConfig) -> f64 {
+    let own = hw.dma_start_cycles as f64 * descriptors + bytes / hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle).max(1e-9);
+    own.max(bytes / rate)
 }
 
 /// The per-step engine times of every step of the busiest tile (the one
@@ -163,7 +180,11 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
     // Weights every tile needs whole come once, by the broadcast prologue.
     let LoadMoves { shared, copied, broadcast, prologue, before_loads, streamed } = moves;
     let stream_costs = crate::stream_share::slot_costs(ctx, body, g, steps, &streamed, hw);
-    let sync = if streamed.iter().any(Option::is_some) { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
+    let streaming = streamed.iter().any(Option::is_some);
+    let sync = if streaming { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
+    // A streaming group's tiles all move data at every step: a DMA's
+    // starts hide behind the tile's DDR share (`transfer_cycles`).
+    let dma = |v: strata_ir::Value, b: &SliceBox| if streaming { transfer_cycles(descriptors(ctx, body, v, b), slice_bytes(ctx, body, v, &b.size) as f64, rate, hw) } else { dma_cycles(ctx, body, v, b, rate, hw) };
     let narrowed = crate::schedule::narrowed_reads(g, steps);
     let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
     let mut worst: Vec<StepTimes> = Vec::new();
@@ -172,7 +193,7 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
         let mut times = Vec::with_capacity(tile.len());
         let mut prev: Option<&StepBoxes> = None;
         for s in tile {
-            let (mut load, mut slid_load, mut slide_copy, mut gather) = (0.0, 0.0, 0.0, 0.0);
+            let (mut load, mut slid_load, mut slide_copy, mut gather, mut stream_read) = (0.0, 0.0, 0.0, 0.0, 0.0);
             // Copies out of another load's buffer run on the TDMA beside the calls.
             let mut copies = 0.0;
             for k in 0..g.loads.len() {
@@ -185,14 +206,15 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
                     continue;
                 }
                 if let Some(c) = stream_costs[k] {
-                    let read = c.descriptors * hw.dma_start_cycles as f64 + c.chunk_bytes as f64 / rate;
+                    let read = transfer_cycles(c.descriptors, c.chunk_bytes as f64, rate, hw);
                     load += read;
                     slid_load += read;
+                    stream_read += read;
                     gather += c.gather;
                     continue;
                 }
                 let v = g.load_value(body, k);
-                let whole = dma_cycles(ctx, body, v, b, rate, hw);
+                let whole = dma(v, b);
                 load += whole;
                 match prev.filter(|_| sliding[k]).and_then(|p| crate::slide::slide_cost(ctx, body, v, p.load_box(g, k), b)) {
                     Some(sl) => {
@@ -208,11 +230,11 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
             // issued).
             let narrow = (0..g.calls.len()).map(|c| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)).sum::<f64>();
             let compute: f64 = copies.max(narrow + s.calls.iter().zip(&g.calls).map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands)).sum::<f64>());
-            let store = dma_cycles(ctx, body, result, &s.out, rate, hw);
+            let store = dma(result, &s.out);
             // The first step's loads queue behind the prologue's chunk loads.
             let (load, prologue) = if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };
             let slid_load = if prev.is_none() { load } else { slid_load };
-            times.push(StepTimes { load, compute, store, prologue, slid_load, slide_copy, gather, sync });
+            times.push(StepTimes { load, compute, store, prologue, slid_load, slide_copy, gather, sync, stream_read });
             prev = Some(s);
         }
         let t = single_buffered_cycles(&times, hw);
@@ -242,6 +264,11 @@ pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let mut total = first.load.max(first.prologue) + first.gather + first.sync + join;
     for i in 0..steps.len() {
         let (next_load, next_copy, next_gather, next_sync) = steps.get(i + 1).map_or((0.0, 0.0, 0.0, 0.0), |s| (s.slid_load, s.slide_copy, s.gather, s.sync));
+        // Streamed chunks are read two steps ahead: the first step's DMAs
+        // are the second's chunk read and the third's, a later step's the
+        // one two ahead (none for the last two steps).
+        let ahead = |j: usize| steps.get(j).map_or(0.0, |s| s.stream_read);
+        let next_load = next_load - ahead(i + 1) + if i == 0 { ahead(1) } else { 0.0 } + ahead(i + 2);
         let prev_store = if i > 0 { steps[i - 1].store } else { 0.0 };
         // The next step's streamed chunks travel during this step (read
         // a step before); the barrier opening the next step waits for them

@@ -165,7 +165,15 @@ fn prefetch_candidate(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     }
     let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
     let (shares, filled) = prologue_of(ctx, body, group, hw)?;
-    if shares.iter().all(Option::is_none) || shares.iter().zip(&g.loads).any(|(s, l)| s.is_some() && ctx.op_name_str(body.op_name(l.load)) != "tx8be.load_const") {
+    // Weights, or a function's input (no group writes it).
+    let ready = |load: Op| {
+        let mut v = body.operand(load, 0);
+        while let Some(d) = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.Reshape") {
+            v = body.operand(d, 0);
+        }
+        ctx.op_name_str(body.op_name(load)) == "tx8be.load_const" || body.defining_op(v).is_none()
+    };
+    if shares.iter().all(Option::is_none) || shares.iter().zip(&g.loads).any(|(s, l)| s.is_some() && !ready(l.load)) {
         return None;
     }
     (!meet(&filled, &output_buffers(ctx, body, prev_op, hw)?)).then_some(prev)

@@ -234,7 +234,7 @@ fn place_group(ctx: &Context, body: &mut Body, op: Op, hw: &HardwareConfig, belo
     // next step's first call (NE) runs beside this step's CT calls
     // (`ne_overlap`), when they fit.
     let no_copies = bufs.narrowed.is_empty() && crate::schedule::copied_loads(ctx, body, &g, &steps, &shared).iter().all(Option::is_none);
-    if copies == 2 && !ring && crate::ne_overlap::eligible(ctx, body, &g, no_copies) && at + 2 * bufs.intermediates[0] + bufs.imm <= top_start {
+    if copies == 2 && !ring && crate::ne_overlap::eligible(ctx, body, &g, no_copies, &steps, hw) && at + 2 * bufs.intermediates[0] + bufs.imm <= top_start {
         let addrs = place(&mut at, bufs.intermediates[0], 2);
         let p = g.calls[0];
         if let Some(mut d) = body.op_attr(ctx, p, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)) {

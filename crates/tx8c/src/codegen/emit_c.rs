@@ -424,8 +424,11 @@ fn emit_ahead_sends(s: &mut String, g: &GroupPlan, indent: &str) {
 }
 
 /// After its loop: the messages left, joined before its closing barrier.
-fn emit_ahead_last_sends(s: &mut String, g: &GroupPlan) {
+/// (`empty`: a C condition true on a tile without steps, which reads its
+/// chunks here: its loop never reached the first step.)
+fn emit_ahead_last_sends(s: &mut String, g: &GroupPlan, empty: &str) {
     if let Some(n) = g.ahead_next {
+        let _ = writeln!(s, "    if ({empty}) group_{n}_chunks(); /* a tile without steps: the next group's prologue */");
         let _ = writeln!(s, "    group_{n}_sends(ahead_q, 0xffffffffu);");
         s.push_str("    op_join(TX8_ENGINE_DTE);\n");
     }
@@ -692,7 +695,7 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     let _ = writeln!(s, "        {};", g.store_call("&out"));
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     s.push_str("    }\n");
-    emit_ahead_last_sends(s, g);
+    emit_ahead_last_sends(s, g, &format!("g{id}_first[t] == g{id}_first[t + 1]"));
     emit_prefetch_call(s, g, &format!("g{id}_first[t] == g{id}_first[t + 1]"));
     if g.barrier_after {
         s.push_str("    op_barrier();\n");
@@ -766,6 +769,10 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     // The streamed operands' chunks of the first step: read, sent (the
     // sends wait for every read issued before them), then the second
     // step's read.
+    // The first step's streamed chunks go out inside a prologue the group
+    // runs itself, before its closing barrier, which then also stands for
+    // the first step's.
+    let first_synced = overlap && !streams.is_empty() && !g.ahead && has_prologue(g, mesh);
     let first_sends = |s: &mut String| {
         if !streams.is_empty() {
             s.push_str("    if (first < end) {\n");
@@ -785,10 +792,6 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             first_sends(s);
         }
     };
-    // The first step's streamed chunks go out inside a prologue the group
-    // runs itself, before its closing barrier, which then also stands for
-    // the first step's.
-    let first_synced = overlap && !streams.is_empty() && !g.ahead && has_prologue(g, mesh);
     if overlap {
         // The first step's loads overlap the broadcast's DTE phases (the
         // loop's first RDMA join waits for them); their streamed chunks go
@@ -909,11 +912,11 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
     }
     let rest = if overlap_ne { 1 } else { lead };
     emit_producer_range(s, g, &|k| format!("x{k}"), rest..g.producers.len(), overlap_ne);
-    if !lead_anchor {
-        emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
-    }
-    emit_ahead_sends(s, g, "        ");
-    if overlap_ne {
+    // The next step's first call (NE) into its other buffer, beside this
+    // step's calls on the CT: its loads joined first. Before this step's
+    // last call when that runs on the NE too (the NE then takes the next
+    // first call while the CT finishes this step's).
+    let next_first = |s: &mut String| {
         // The next step's first call (NE) into its other buffer, beside
         // this step's calls on the CT: its loads joined first.
         s.push_str("        if (i + 1 < end) {\n");
@@ -946,11 +949,22 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         emit_producer_range(s, g, &|k| format!("x{k}"), 0..1, true);
         s.push_str("            }\n");
         s.push_str("        }\n");
+    };
+    let anchor_on_ne = matches!(g.call, Call::Gemm { .. } | Call::Conv { .. });
+    if overlap_ne && anchor_on_ne {
+        next_first(s);
+    }
+    if !lead_anchor {
+        emit_anchor_call(s, g, &|k| format!("x{k}"), "&out[c]");
+    }
+    emit_ahead_sends(s, g, "        ");
+    if overlap_ne && !anchor_on_ne {
+        next_first(s);
     }
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     let _ = writeln!(s, "        {};", g.store_call("&out[c]"));
     s.push_str("    }\n");
-    emit_ahead_last_sends(s, g);
+    emit_ahead_last_sends(s, g, "first == end");
     // The next group's chunk reads overlap the last store.
     emit_prefetch_call(s, g, "first == end");
     s.push_str("    op_join(TX8_ENGINE_WDMA);\n");

@@ -141,21 +141,9 @@ pub unsafe extern "C" fn op_dma_load_slide(dst: *const TSR, prev: *const TSR, dd
 pub unsafe extern "C" fn op_dma_load_view(dst: *const TSR, ddr_addr: u64, rank: u32, dims: *const u64, strides: *const u64) -> u64 {
     const OP: &str = "op_dma_load_view";
     call(|ctx| {
-        let t = operand(ctx, dst, OP, "dst")?;
-        if t.layout.is_blocked() {
-            return Err(crate::oplib::op_err(OP, "a view is read into a dense (Tensor / NTensor) buffer"));
-        }
-        let rank = rank as usize;
-        if rank == 0 || rank > 2 * types::MAX_SHAPE_DIM {
-            return Err(crate::oplib::op_err(OP, format!("rank {rank} is not 1..={}", 2 * types::MAX_SHAPE_DIM)));
-        }
-        // SAFETY: the caller guarantees `rank` values behind both.
-        let dims = unsafe { crate::capi::args::array(dims, rank, OP, "dims") }?;
-        let strides = unsafe { crate::capi::args::array(strides, rank, OP, "strides") }?;
-        let (whole, start) = unsafe_whole(dst)?;
-        let view = oplib::view::StridedView::new(dims, strides, whole).map_err(|e| crate::oplib::op_err(OP, e))?;
-        let copies = view.transfers(&start, &t.tsr.dims, t.tsr.fmt.size() as u64)?;
-        oplib::dma::issue_loads(ctx, LoadKind::Var, ddr_addr, t.tsr.addr, copies)
+        // SAFETY: the caller's guarantees, passed on.
+        let (spm, copies) = unsafe { view_copies(ctx, dst, rank, dims, strides, OP, "dst", false) }?;
+        oplib::dma::issue_loads(ctx, LoadKind::Var, ddr_addr, spm, copies)
     })
 }
 
@@ -173,25 +161,39 @@ pub unsafe extern "C" fn op_dma_load_view(dst: *const TSR, ddr_addr: u64, rank: 
 pub unsafe extern "C" fn op_dma_store_view(src: *const TSR, ddr_addr: u64, rank: u32, dims: *const u64, strides: *const u64) -> u64 {
     const OP: &str = "op_dma_store_view";
     call(|ctx| {
-        let t = operand(ctx, src, OP, "src")?;
-        if t.layout.is_blocked() {
-            return Err(crate::oplib::op_err(OP, "a view is written from a dense (Tensor / NTensor) buffer"));
-        }
-        let rank = rank as usize;
-        if rank == 0 || rank > 2 * types::MAX_SHAPE_DIM {
-            return Err(crate::oplib::op_err(OP, format!("rank {rank} is not 1..={}", 2 * types::MAX_SHAPE_DIM)));
-        }
-        // SAFETY: the caller guarantees `rank` values behind both.
-        let dims = unsafe { crate::capi::args::array(dims, rank, OP, "dims") }?;
-        let strides = unsafe { crate::capi::args::array(strides, rank, OP, "strides") }?;
-        let (whole, start) = unsafe_whole(src)?;
-        let view = oplib::view::StridedView::new(dims, strides, whole).map_err(|e| crate::oplib::op_err(OP, e))?;
-        if !view.is_injective() {
-            return Err(crate::oplib::op_err(OP, "the view puts two elements at one place: a store through it would lose one"));
-        }
-        let copies = view.transfers(&start, &t.tsr.dims, t.tsr.fmt.size() as u64)?;
-        oplib::dma::issue_stores(ctx, ddr_addr, t.tsr.addr, copies)
+        // SAFETY: the caller's guarantees, passed on.
+        let (spm, copies) = unsafe { view_copies(ctx, src, rank, dims, strides, OP, "src", true) }?;
+        oplib::dma::issue_stores(ctx, ddr_addr, spm, copies)
     })
+}
+
+/// The SPM address of the dense buffer `t` (argument `arg` of `op`) and
+/// the strided copies moving its box of the view of `rank` `dims` and
+/// element `strides` (`oplib::view`); `store`: the view must not put two
+/// elements at one place (a store through it would lose one).
+///
+/// # Safety
+/// `dims` and `strides` must point to `rank` values; `t` live or NULL.
+#[allow(clippy::too_many_arguments)]
+unsafe fn view_copies(ctx: &mut crate::tile::TileCtx, t: *const TSR, rank: u32, dims: *const u64, strides: *const u64, op: &str, arg: &str, store: bool) -> Result<(u64, Vec<(u64, u64, crate::isa::Strided)>), crate::error::SimError> {
+    let x = operand(ctx, t, op, arg)?;
+    if x.layout.is_blocked() {
+        return Err(crate::oplib::op_err(op, "a view moves a dense (Tensor / NTensor) buffer"));
+    }
+    let rank = rank as usize;
+    if rank == 0 || rank > 2 * types::MAX_SHAPE_DIM {
+        return Err(crate::oplib::op_err(op, format!("rank {rank} is not 1..={}", 2 * types::MAX_SHAPE_DIM)));
+    }
+    // SAFETY: the caller guarantees `rank` values behind both.
+    let dims = unsafe { crate::capi::args::array(dims, rank, op, "dims") }?;
+    let strides = unsafe { crate::capi::args::array(strides, rank, op, "strides") }?;
+    let (whole, start) = unsafe_whole(t)?;
+    let view = oplib::view::StridedView::new(dims, strides, whole).map_err(|e| crate::oplib::op_err(op, e))?;
+    if store && !view.is_injective() {
+        return Err(crate::oplib::op_err(op, "the view puts two elements at one place: a store through it would lose one"));
+    }
+    let copies = view.transfers(&start, &x.tsr.dims, x.tsr.fmt.size() as u64)?;
+    Ok((x.tsr.addr, copies))
 }
 
 /// As `op_dma_load`, for constants (weights).

@@ -399,16 +399,26 @@ fn view_group(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op, Opti
 }
 
 /// The loads reading `v` through top-level reshapes, or `None` when
-/// anything else reads it (a return, a compute op, a view).
+/// anything else reads it (a return, a compute op, a view) or a load's
+/// reader takes that operand from DDR itself.
 fn reading_loads(ctx: &Context, body: &Body, v: Value, out: &mut Vec<Op>) -> Option<()> {
     for (user, _) in body.uses(v) {
         match op_kind(ctx, body, user) {
             Some(OpKind::Reshape) if !in_group(ctx, body, user) => reading_loads(ctx, body, body.result(user, 0), out)?,
-            Some(OpKind::LoadVar) if body.op_attr(ctx, user, "share").is_none() => out.push(user),
+            Some(OpKind::LoadVar) if body.op_attr(ctx, user, "share").is_none() && read_from_spm(ctx, body, user) => out.push(user),
             _ => return None,
         }
     }
     Some(())
+}
+
+/// Whether every reader of load `load` reads its operand from the SPM
+/// copy (OpLib `need_load`). A reader that takes the operand straight
+/// from DDR at the load's source address (op_gather's table) would read
+/// a view's operand, whose address the view shares, as if it were the
+/// view: a transpose or slice it does not see.
+fn read_from_spm(ctx: &Context, body: &Body, load: Op) -> bool {
+    body.uses(body.result(load, 0)).all(|(user, i)| tx8be::interfaces::query_op_attr(ctx, body, user).is_ok_and(|a| i < 64 && a.need_load >> i & 1 == 1))
 }
 
 /// The shortest contiguous run of a view: its innermost dims while they

@@ -110,7 +110,17 @@ def _gather_cases():
              _gather((10, 4), [-1, -10, 2], 0)),
         Case("gather_2d_indices_embedding", "op", "Gather", "exact",
              _gather((50, 8), [[1, 2, 3], [49, 0, 7]], 0)),
+        Case("transpose_gather_scalar", "op", "Gather", "exact", _transpose_gather,
+             notes="torch.nn.MultiheadAttention's q/k/v split: Transpose, then Gather "
+                   "of index 0 on axis 0 (the table of op_gather must not be a view)"),
     ]
+
+
+def _transpose_gather(g):
+    x = g.input("x", normal(g.rng, (2, 3, 16)))
+    t = g.node("Transpose", [x], perm=[1, 0, 2])
+    g.output(g.node("Gather", [t, g.const("index", np.array(0, dtype=np.int64))], axis=0), "y")
+    return Built(opset=17)
 
 
 def _concat(shapes, axis, const_index=None):

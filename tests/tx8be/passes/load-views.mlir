@@ -172,3 +172,32 @@ func.func @expand(%m: tensor<2x1x1x32xbf16>) -> (tensor<8x1x32xbf16>, tensor<2x4
   }
   return %x, %f : tensor<8x1x32xbf16>, tensor<2x4x1x32xbf16>
 }
+
+// -----
+
+// Kept as a group: a transpose whose reader is a Gather's table. op_gather
+// reads its table straight from DDR at the load's source address, which a
+// view shares with its operand: it would gather rows of the untransposed
+// tensor (torch.nn.MultiheadAttention's q/k/v split: a transpose, then a
+// Gather of index 0 on axis 0).
+// CHECK-LABEL: func.func @gather_table
+// CHECK-NOT: tx8be.Transpose
+// CHECK: tx8be.load_var %arg0
+// CHECK-NEXT: tx8be.Transpose
+// CHECK: tx8be.Gather
+func.func @gather_table(%x: tensor<2x3x16xf32>, %i: tensor<1xi32>) -> tensor<1x2x16xf32> {
+  %t = tx8be.group -> tensor<3x2x16xf32> attributes {group_id = 0 : i64} {
+    %1 = tx8be.load_var %x : tensor<2x3x16xf32>
+    %2 = tx8be.Transpose(%1) {perm = array<i64: 1, 0, 2>} : (tensor<2x3x16xf32>) -> tensor<3x2x16xf32>
+    %3 = tx8be.store_var %2 : tensor<3x2x16xf32>
+    tx8be.yield %3 : tensor<3x2x16xf32>
+  }
+  %g = tx8be.group -> tensor<1x2x16xf32> attributes {group_id = 1 : i64} {
+    %1 = tx8be.load_var %t : tensor<3x2x16xf32>
+    %2 = tx8be.load_var %i : tensor<1xi32>
+    %3 = tx8be.Gather(%1, %2) {axis = 0 : i64} : (tensor<3x2x16xf32>, tensor<1xi32>) -> tensor<1x2x16xf32>
+    %4 = tx8be.store_var %3 : tensor<1x2x16xf32>
+    tx8be.yield %4 : tensor<1x2x16xf32>
+  }
+  return %g : tensor<1x2x16xf32>
+}

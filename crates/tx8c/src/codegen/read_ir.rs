@@ -127,6 +127,9 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         "tx8be.Pad" => Call::Pad { value: float(ctx, body, op, "value", 0.0) as f32 },
         "tx8be.Gather" => {
             let table = body.operand(op, 0);
+            if body.defining_op(table).is_some_and(|l| tx8be_transforms::load_views::reads_view(ctx, body, l)) {
+                return Err(Diagnostic::error(body.op_loc(op), "op_gather reads its table from DDR row by row: the table cannot be a view (a transpose or slice with no bytes of its own)"));
+            }
             let t = ddr_tensor(ctx, body, fattrs, source_of_load(ctx, body, table), table, op)?;
             if t.layout.is_blocked() {
                 return Err(Diagnostic::error(body.op_loc(op), "op_gather reads its table from DDR row by row: the table must be dense, not channel-blocked"));

@@ -10,7 +10,7 @@ use tx8be::interfaces::tensor::{ElementType, TensorData};
 
 use crate::cmodel_run::{HostInput, HostOutput, RunMeasure};
 use crate::codegen::plan::{Fmt, Program};
-use crate::compare::{abs_tolerance, compare, cosine_threshold, sqnr_threshold, Comparison};
+use crate::compare::{compare, peak, Comparison, Tolerance};
 use crate::driver::Failure;
 use crate::host_io::{from_card, random_input, to_card, TensorInfo};
 use crate::npz::{read_npz, write_npz, Array, NpyType};
@@ -177,8 +177,8 @@ struct CompareFile<'a> {
 /// `compare.json`; `Ok(false)` if one fails.
 pub fn compare_outputs(dir: &Path, reference: &Path, opts: &Options, outputs: &[TensorInfo], values: &[Array]) -> Result<bool, Failure> {
     let refs = read_npz(reference).map_err(|e| Failure(e.to_string()))?;
-    let threshold = cosine_threshold(opts.dtype.name());
-    let mut results = Vec::with_capacity(outputs.len());
+    let tol = Tolerance::for_dtype(opts.dtype.name());
+    let mut pairs = Vec::with_capacity(outputs.len());
     for (t, got) in outputs.iter().zip(values) {
         let Some((_, want)) = refs.iter().find(|(n, _)| *n == t.name) else {
             return Err(Failure(format!("{}: no array named '{}' to compare output '{}' with", reference.display(), t.name, t.name)));
@@ -186,13 +186,15 @@ pub fn compare_outputs(dir: &Path, reference: &Path, opts: &Options, outputs: &[
         if want.elems() != got.elems() {
             return Err(Failure(format!("{}: '{}' has shape {:?}, the model's output has {:?}", reference.display(), t.name, want.dims, t.dims)));
         }
-        results.push(compare(&t.name, &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name())));
+        pairs.push((t, got, want));
     }
+    let scale = pairs.iter().map(|(_, _, want)| peak(&want.values)).fold(0.0, f64::max);
+    let results: Vec<Comparison> = pairs.iter().map(|(t, got, want)| compare(&t.name, &got.values, &want.values, tol, scale)).collect();
     let pass = results.iter().all(|c| c.pass);
     let file = CompareFile { dtype: opts.dtype.name(), outputs: &results, pass };
     std::fs::write(dir.join("compare.json"), serde_json::to_string_pretty(&file).unwrap_or_default()).map_err(|e| Failure(e.to_string()))?;
     for c in &results {
-        eprintln!("tx8c: compare {}: cosine {:.6}, max_abs {:.4e}, sqnr {:.1} dB: {}", c.name, c.cosine, c.max_abs, c.sqnr, if c.pass { "pass" } else { "FAIL" });
+        eprintln!("tx8c: compare {}: {}", c.name, c.summary());
     }
     Ok(pass)
 }
@@ -218,10 +220,9 @@ pub fn compare_all(ctx: &Context, module_body: &Body, func: Op, program: &Progra
     }
     let reference = interpret(ctx, module_body, func, inputs, host, true)?;
     let body = module_body.nested(func).ok_or_else(|| Failure("@main has no body".into()))?;
-    let threshold = cosine_threshold(opts.dtype.name());
+    let tol = Tolerance::for_dtype(opts.dtype.name());
     let groups = tx8be_transforms::sharding::groups(ctx, body);
-    let mut rows = Vec::new();
-    let mut first_bad: Option<usize> = None;
+    let mut pairs = Vec::new();
     for ((id, got), &g) in result.group_outputs.iter().zip(&groups) {
         let Some(op) = tx8be_transforms::sharding::group_compute_op(ctx, body, g) else { continue };
         let Some(want) = reference.trace.iter().find(|v| v.op == op).and_then(|v| v.results.first()) else {
@@ -233,27 +234,31 @@ pub fn compare_all(ctx: &Context, module_body: &Body, func: Op, program: &Progra
             Err(_) => vec![name.clone()],
         };
         let loc = crate::codegen::location_text(ctx, body.op_loc(op));
-        let c = compare(&format!("group {id}"), &got.values, &want.values, threshold, sqnr_threshold(opts.dtype.name()), abs_tolerance(opts.dtype.name()));
-        if !c.pass && first_bad.is_none() {
+        pairs.push((*id, name, ops, loc, got, want));
+    }
+    // The run's scale: every group's reference, so a group whose values
+    // are all (near) zero is judged against the model's magnitudes.
+    let scale = pairs.iter().map(|p| peak(&p.5.values)).fold(0.0, f64::max);
+    let mut rows = Vec::new();
+    let mut first_bad: Option<usize> = None;
+    for (id, op, ops, loc, got, want) in pairs {
+        let comparison = compare(&format!("group {id}"), &got.values, &want.values, tol, scale);
+        if !comparison.pass && first_bad.is_none() {
             first_bad = Some(rows.len());
         }
-        rows.push(GroupComparison { group: *id, op: name, ops, loc, comparison: c });
+        rows.push(GroupComparison { group: id, op, ops, loc, comparison });
     }
     std::fs::write(dir.join("compare_all.json"), serde_json::to_string_pretty(&rows).unwrap_or_default()).map_err(|e| Failure(e.to_string()))?;
     match first_bad {
         Some(i) => {
             let r = &rows[i];
             eprintln!(
-                "tx8c: compare-all: first divergence at group {} ('{}' at {}; the group computes {}): cosine {:.6} (needs >= {}), sqnr {:.1} dB (needs >= {}), max_abs {:.4e}; {} of {} groups differ",
+                "tx8c: compare-all: first divergence at group {} ('{}' at {}; the group computes {}): {}; {} of {} groups differ",
                 r.group,
                 r.op,
                 r.loc,
                 r.ops.join(", "),
-                r.comparison.cosine,
-                threshold,
-                r.comparison.sqnr,
-                r.comparison.min_sqnr,
-                r.comparison.max_abs,
+                r.comparison.summary(),
                 rows.iter().filter(|r| !r.comparison.pass).count(),
                 rows.len()
             );

@@ -94,6 +94,16 @@ def _old_opset(g):
     return Built(opset=12)
 
 
+def _nan_through_relu(g):
+    """A NaN in the input: Relu(NaN) is NaN in onnxruntime, 0 on the card
+    (its max); --compare must fail, naming the NaN, not report a pass."""
+    data = normal(g.rng, (2, 16))
+    data[1, 3] = np.nan
+    x = g.input("x", data)
+    g.output(g.node("Relu", [x]), "y")
+    return Built(opset=17, nonfinite=True)
+
+
 def cases():
     bad = lambda name, op, build, contains, tolerance="none", **kw: Case(  # noqa: E731
         name, "bad", op, tolerance, build, expect="error", error_contains=contains, **kw)
@@ -117,4 +127,7 @@ def cases():
             notes="a 160 GB intermediate against 64 GB of DDR; not run in onnxruntime"),
         bad("bad_opset_12", "Relu", _old_opset, ["opset", "12"],
             notes="opset 12 is below the supported range 13 to 21"),
+        bad("bad_nan_through_relu", "Relu", _nan_through_relu, ["compare y", "NaN"],
+            notes="a valid model fed a NaN: onnxruntime's Relu keeps it, the card gives 0; "
+                  "--compare must fail"),
     ]

@@ -156,12 +156,14 @@ class Built:
     `inputs` replaces the graph's input data in inputs.npz (a wrong-shaped
     feed; the reference is then not written); `run_reference` is False when
     onnxruntime cannot run the model (too large for any machine);
-    `external_data` writes the weights to model.onnx.data."""
+    `external_data` writes the weights to model.onnx.data; `nonfinite`
+    allows NaN or infinity in the reference (a case about them)."""
     opset: int = 17
     raw: Optional[bytes] = None
     inputs: Optional[dict] = None
     run_reference: bool = True
     external_data: bool = False
+    nonfinite: bool = False
 
 
 @dataclass

@@ -102,6 +102,8 @@ fn float_op(name: &str, a: &[f64]) -> Option<f64> {
         "remainder" => x % a[1],
         "abs" => x.abs(),
         "negate" => -x,
+        "sine" => x.sin(),
+        "cosine" => x.cos(),
         "sqrt" => x.sqrt(),
         "rsqrt" => 1.0 / x.sqrt(),
         "exponential" => x.exp(),
@@ -162,6 +164,7 @@ fn int_op(name: &str, kind: ElemKind, a: &[i64]) -> Option<i64> {
         }
         "and" => x & a[1],
         "or" => x | a[1],
+        "xor" => x ^ a[1],
         "not" => {
             if width == 1 {
                 (x == 0) as i64

@@ -16,12 +16,12 @@ use crate::attrs;
 use crate::verify;
 
 /// Elementwise binary ops of the subset (operands `lhs`, `rhs`).
-pub const BINARY: [&str; 10] = ["add", "subtract", "multiply", "divide", "power", "maximum", "minimum", "remainder", "and", "or"];
+pub const BINARY: [&str; 11] = ["add", "subtract", "multiply", "divide", "power", "maximum", "minimum", "remainder", "and", "or", "xor"];
 /// Binary ops whose operands commute (also the ops a reduce may print as
 /// `applies`).
-pub const COMMUTATIVE_BINARY: [&str; 6] = ["add", "multiply", "maximum", "minimum", "and", "or"];
+pub const COMMUTATIVE_BINARY: [&str; 7] = ["add", "multiply", "maximum", "minimum", "and", "or", "xor"];
 /// Elementwise unary ops of the subset (operand `operand`).
-pub const UNARY: [&str; 12] = ["abs", "negate", "sqrt", "rsqrt", "exponential", "log", "tanh", "logistic", "floor", "ceil", "sign", "not"];
+pub const UNARY: [&str; 14] = ["abs", "negate", "sqrt", "rsqrt", "exponential", "log", "tanh", "logistic", "floor", "ceil", "sign", "not", "sine", "cosine"];
 
 pub const TENSOR: TypeConstraint = TypeConstraint { check: |c, t| c.is_tensor(t), summary: "tensor of any type values", buildable: None };
 const PRED_TENSOR: TypeConstraint = TypeConstraint {

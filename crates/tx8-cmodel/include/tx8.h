@@ -46,6 +46,11 @@
 
 #define TX8_BINARY_XOR 15
 
+/**
+ * Remainder with the dividend's sign (C `fmod`; `%` on integers).
+ */
+#define TX8_BINARY_REM 16
+
 #define TX8_UNARY_RELU 0
 
 #define TX8_UNARY_EXP 1
@@ -111,6 +116,10 @@
  * `x > 0 ? x : alpha*(exp(x) - 1)` (op_eltwise_unary_param only).
  */
 #define TX8_UNARY_ELU 21
+
+#define TX8_UNARY_SIN 22
+
+#define TX8_UNARY_COS 23
 
 /**
  * Engine bits for `op_join` (bit i = engine i).
@@ -304,7 +313,7 @@ uint64_t op_eltwise_binary(uint32_t op,
 /**
  * Element-wise unary op, one CT instruction: `op` a TX8_UNARY_* code 0..14
  * (relu, exp, sigmoid, tanh, gelu (tanh form), silu, abs, rsqrt, sqrt, log,
- * neg, recip, erf, floor, ceil). Same element count and format in and out;
+ * neg, recip, erf, floor, ceil), SIN or COS. Same element count and format in and out;
  * float formats (abs, neg, relu take integers too). In place allowed.
  *
  * # Safety

@@ -29,6 +29,7 @@ use strata_ir::{Body, Context, Diagnostic, Op, Type};
 use tx8_cmodel::dtype::DataFormat;
 use tx8_cmodel::timing::cost::{ct_cycles, ne_gemm_cycles};
 use tx8_cmodel::HardwareConfig;
+use tx8be::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
 use tx8be::interfaces::sharding::SliceBox;
 
 use crate::schedule::{slice_bytes, tile_steps};
@@ -81,23 +82,19 @@ fn prod(v: &[i64]) -> u64 {
     v.iter().map(|&d| d.max(0) as u64).product()
 }
 
-fn str_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> String {
-    body.op_attr(ctx, op, name).and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()
-}
-
 /// Element-wise CT passes of a unary kind: (plain passes, transcendental
 /// passes), as `oplib::activation` expands it.
-fn unary_passes(kind: &str) -> (u64, u64) {
+fn unary_passes(kind: Option<UnaryKind>) -> (u64, u64) {
+    use UnaryKind::*;
     match kind {
-        "exp" | "log" | "tanh" | "sigmoid" | "erf" | "rsqrt" | "sqrt" | "recip" | "sin" | "cos" => (0, 1),
-        "gelu" | "gelu_erf" => (4, 1),
-        "silu" | "swish" => (1, 1),
-        "elu" => (5, 1),
-        "hard_sigmoid" => (4, 0),
-        "hard_swish" => (5, 0),
-        "leaky_relu" | "prelu" => (2, 0),
-        "clip" => (2, 0),
-        _ => (1, 0),
+        Some(Exp | Log | Tanh | Sigmoid | Erf | Rsqrt | Sqrt | Recip | Sin | Cos) => (0, 1),
+        Some(Gelu | GeluErf) => (4, 1),
+        Some(Silu) => (1, 1),
+        Some(Elu) => (5, 1),
+        Some(HardSigmoid) => (4, 0),
+        Some(HardSwish) => (5, 0),
+        Some(LeakyRelu | Clip) => (2, 0),
+        Some(Relu | Abs | Neg | Floor | Ceil | Softplus | Sign | Round) | None => (1, 0),
     }
 }
 
@@ -174,7 +171,8 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
                 let s: Vec<i64> = b.size.iter().copied().skip_while(|&d| d == 1).collect();
                 s.len() <= out.size.len() && out.size[out.size.len() - s.len()..] == s[..]
             };
-            let commutative = matches!(str_attr(ctx, body, op, "kind").as_str(), "add" | "mul" | "max" | "min" | "eq" | "ne" | "and" | "or" | "xor");
+            let kind = binary_kind(ctx, body, op);
+            let commutative = kind.is_some_and(BinaryKind::is_commutative);
             let one_pass = operands.iter().all(full) || (operands.len() == 2 && (full(&operands[0]) && suffix(&operands[1]) || commutative && full(&operands[1]) && suffix(&operands[0])));
             if !one_pass {
                 for b in operands.iter().filter(|b| !full(b)) {
@@ -182,7 +180,7 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
                 }
                 w.tdma += hw.join_cycles as f64;
             }
-            let pow = str_attr(ctx, body, op, "kind") == "pow";
+            let pow = kind.is_some_and(|k| k.isa().is_transcendental());
             w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, pow);
             w.issued = 1;
         }
@@ -200,7 +198,7 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             w.issued = 1;
         }
         "tx8be.Unary" => {
-            let (plain, slow) = unary_passes(&str_attr(ctx, body, op, "kind"));
+            let (plain, slow) = unary_passes(unary_kind(ctx, body, op));
             w.ct = ct(n_out, fmt, plain, false) + ct(n_out, fmt, slow, true);
             w.issued = (plain + slow) as u32;
         }

@@ -54,8 +54,7 @@ pub fn op_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> (f64,
             (2.0 * out_elems * k as f64, 0.0)
         }
         "tx8be.Unary" => {
-            let kind = tx8be::dialect::values::attr_str(ctx, body, op, "kind").unwrap_or_default();
-            let transcendental = matches!(kind.as_str(), "exp" | "log" | "sigmoid" | "tanh" | "gelu" | "gelu_erf" | "silu" | "erf" | "rsqrt" | "sqrt" | "recip" | "elu" | "hard_swish");
+            let transcendental = tx8be::dialect::kinds::unary_kind(ctx, body, op).is_some_and(|k| k.is_transcendental());
             (0.0, out_elems * if transcendental { slow } else { 1.0 })
         }
         "tx8be.Softmax" => (0.0, in_elems * slow),

@@ -25,6 +25,8 @@ pub const TX8_BINARY_GE: u32 = 12;
 pub const TX8_BINARY_AND: u32 = 13;
 pub const TX8_BINARY_OR: u32 = 14;
 pub const TX8_BINARY_XOR: u32 = 15;
+/// Remainder with the dividend's sign (C `fmod`; `%` on integers).
+pub const TX8_BINARY_REM: u32 = 16;
 
 pub const TX8_UNARY_RELU: u32 = 0;
 pub const TX8_UNARY_EXP: u32 = 1;
@@ -55,6 +57,8 @@ pub const TX8_UNARY_CLIP: u32 = 19;
 pub const TX8_UNARY_GELU_ERF: u32 = 20;
 /// `x > 0 ? x : alpha*(exp(x) - 1)` (op_eltwise_unary_param only).
 pub const TX8_UNARY_ELU: u32 = 21;
+pub const TX8_UNARY_SIN: u32 = 22;
+pub const TX8_UNARY_COS: u32 = 23;
 
 const UNARY: [UnaryOp; 15] = [
     UnaryOp::Relu,
@@ -78,15 +82,25 @@ const UNARY: [UnaryOp; 15] = [
 pub fn binary_op(code: u32) -> Option<BinaryOp> {
     use BinaryOp::*;
     [
-        Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor,
+        Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Rem,
     ]
     .get(code as usize)
     .copied()
 }
 
+/// The single CT instruction of a `TX8_UNARY_*` code that is one (codes
+/// 0..14, SIN and COS).
+pub fn plain_unary(code: u32) -> Option<UnaryOp> {
+    match code {
+        TX8_UNARY_SIN => Some(UnaryOp::Sin),
+        TX8_UNARY_COS => Some(UnaryOp::Cos),
+        _ => UNARY.get(code as usize).copied(),
+    }
+}
+
 /// The activation of a `TX8_UNARY_*` code with its parameters.
 pub fn activation(code: u32, alpha: f32, beta: f32) -> Option<Activation> {
-    if let Some(&op) = UNARY.get(code as usize) {
+    if let Some(op) = plain_unary(code) {
         return Some(Activation::Plain(op));
     }
     Some(match code {
@@ -124,7 +138,7 @@ pub unsafe extern "C" fn op_eltwise_binary(
 ) -> u64 {
     const OP: &str = "op_eltwise_binary";
     call(|ctx| {
-        let op = binary_op(op).ok_or_else(|| bad(OP, "op must be a TX8_BINARY_* code (0..15)"))?;
+        let op = binary_op(op).ok_or_else(|| bad(OP, "op must be a TX8_BINARY_* code (0..16)"))?;
         let (a, b) = (operand(ctx, a, OP, "a")?, operand(ctx, b, OP, "b")?);
         let out = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
@@ -137,7 +151,7 @@ pub unsafe extern "C" fn op_eltwise_binary(
 
 /// Element-wise unary op, one CT instruction: `op` a TX8_UNARY_* code 0..14
 /// (relu, exp, sigmoid, tanh, gelu (tanh form), silu, abs, rsqrt, sqrt, log,
-/// neg, recip, erf, floor, ceil). Same element count and format in and out;
+/// neg, recip, erf, floor, ceil), SIN or COS. Same element count and format in and out;
 /// float formats (abs, neg, relu take integers too). In place allowed.
 ///
 /// # Safety
@@ -146,9 +160,7 @@ pub unsafe extern "C" fn op_eltwise_binary(
 pub unsafe extern "C" fn op_eltwise_unary(op: u32, input: *const TSR, out: *const TSR) -> u64 {
     const OP: &str = "op_eltwise_unary";
     call(|ctx| {
-        let op = *UNARY
-            .get(op as usize)
-            .ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code 0..14 (parameterised ones go through op_eltwise_unary_param)"))?;
+        let op = plain_unary(op).ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code 0..14, SIN or COS (parameterised ones go through op_eltwise_unary_param)"))?;
         let x = operand(ctx, input, OP, "input")?;
         let out = operand(ctx, out, OP, "out")?;
         call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| {

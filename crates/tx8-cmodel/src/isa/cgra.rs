@@ -41,6 +41,9 @@ pub enum BinaryOp {
     /// Bit shifts: integer formats only; the shift count is the second operand.
     Shl,
     Shr,
+    /// Remainder of the division truncated toward zero: C's `fmod` on
+    /// floats, `%` on integers; the sign of the dividend.
+    Rem,
 }
 
 impl BinaryOp {
@@ -66,6 +69,7 @@ impl BinaryOp {
             Xor => ("LogicOp", "xor"),
             Shl => ("BitOp", "shl"),
             Shr => ("BitOp", "shr"),
+            Rem => ("ArithOp", "rem"),
         }
     }
 
@@ -90,6 +94,7 @@ impl BinaryOp {
             And => t(a != 0.0 && b != 0.0),
             Or => t(a != 0.0 || b != 0.0),
             Xor => t((a != 0.0) != (b != 0.0)),
+            Rem => a % b,
             // Rejected for floats before execution.
             Shl | Shr => f32::NAN,
         }
@@ -117,6 +122,7 @@ impl BinaryOp {
             Xor => a ^ b,
             Shl => a.checked_shl(b.clamp(0, 63) as u32).unwrap_or(0),
             Shr => a >> b.clamp(0, 63),
+            Rem => a.checked_rem(b)?,
         })
     }
 }
@@ -191,6 +197,10 @@ pub enum UnaryOp {
     Ceil,
     /// The error function (a transcendental: quarter rate; see [`erf_f32`]).
     Erf,
+    /// Sine and cosine of radians (transcendentals: rotary position
+    /// embeddings of positions known only at run time).
+    Sin,
+    Cos,
 }
 
 impl UnaryOp {
@@ -213,6 +223,8 @@ impl UnaryOp {
             Rsqrt => ("TransOp", "rsqrt"),
             Recip => ("TransOp", "recip"),
             Erf => ("TransOp", "erf"),
+            Sin => ("TransOp", "sin"),
+            Cos => ("TransOp", "cos"),
         }
     }
 
@@ -243,6 +255,8 @@ impl UnaryOp {
             Floor => x.floor(),
             Ceil => x.ceil(),
             Erf => erf_f32(x),
+            Sin => x.sin(),
+            Cos => x.cos(),
         }
     }
 }

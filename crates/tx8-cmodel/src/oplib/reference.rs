@@ -69,6 +69,8 @@ pub fn binary(
                 Xor => t((x != 0.0) != (y != 0.0)),
                 Shl => ((x as i64) << (y as i64).clamp(0, 63)) as f64,
                 Shr => ((x as i64) >> (y as i64).clamp(0, 63)) as f64,
+                // f64's % truncates toward zero: fmod, and integer % alike.
+                Rem => x % y,
             }
         })
         .collect()
@@ -98,6 +100,8 @@ pub fn unary(op: crate::isa::UnaryOp, x: &[f64]) -> Vec<f64> {
             Floor => v.floor(),
             Ceil => v.ceil(),
             Erf => erf(v),
+            Sin => v.sin(),
+            Cos => v.cos(),
         })
         .collect()
 }

@@ -30,11 +30,11 @@ pub fn binary(rng: &mut Rng) -> Result<CaseData, SimError> {
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8, Int32]);
     let ops: &[BinaryOp] = if fmt.is_float() {
         &[
-            Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor,
+            Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Rem,
         ]
     } else {
         &[
-            Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr,
+            Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr, Rem,
         ]
     };
     let op = rng.pick(ops);
@@ -65,8 +65,8 @@ pub fn binary(rng: &mut Rng) -> Result<CaseData, SimError> {
             Pow if fmt.is_float() => *v = rng.range_i64(-20, 20) as f64 / 8.0,
             Pow => *v = rng.range_i64(-2, 5) as f64,
             // Keep divisors away from zero.
-            Div if fmt.is_float() => *v = if *v < 0.0 { v.min(-0.5) } else { v.max(0.5) },
-            Div if *v == 0.0 => *v = 3.0,
+            Div | Rem if fmt.is_float() => *v = if *v < 0.0 { v.min(-0.5) } else { v.max(0.5) },
+            Div | Rem if *v == 0.0 => *v = 3.0,
             _ => {}
         }
     }
@@ -112,7 +112,7 @@ pub fn unary(rng: &mut Rng) -> Result<CaseData, SimError> {
     let op = if fmt.is_float() {
         rng.pick(&[
             Abs, Neg, Relu, Exp, Ln, Sqrt, Rsqrt, Recip, Sigmoid, Tanh, Silu, Gelu, Floor, Ceil,
-            Erf,
+            Erf, Sin, Cos,
         ])
     } else {
         rng.pick(&[Abs, Neg, Relu])

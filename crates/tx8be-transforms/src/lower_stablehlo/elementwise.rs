@@ -4,37 +4,45 @@
 use strata_ir::{Op, Value};
 use strata_stablehlo::attrs::{read_comparison_direction, ComparisonDirection};
 
+use tx8be::dialect::kinds::{BinaryKind, UnaryKind};
+
 use super::Lowering;
 use crate::dense::ConstTensor;
 
 /// The `tx8be.Binary` kind of a stablehlo binary op.
-pub fn binary_kind(name: &str) -> Option<&'static str> {
+pub fn binary_kind(name: &str) -> Option<BinaryKind> {
     Some(match name {
-        "stablehlo.add" => "add",
-        "stablehlo.subtract" => "sub",
-        "stablehlo.multiply" => "mul",
-        "stablehlo.divide" => "div",
-        "stablehlo.maximum" => "max",
-        "stablehlo.minimum" => "min",
-        "stablehlo.power" => "pow",
+        "stablehlo.add" => BinaryKind::Add,
+        "stablehlo.subtract" => BinaryKind::Sub,
+        "stablehlo.multiply" => BinaryKind::Mul,
+        "stablehlo.divide" => BinaryKind::Div,
+        "stablehlo.maximum" => BinaryKind::Max,
+        "stablehlo.minimum" => BinaryKind::Min,
+        "stablehlo.power" => BinaryKind::Pow,
+        "stablehlo.remainder" => BinaryKind::Rem,
+        "stablehlo.and" => BinaryKind::And,
+        "stablehlo.or" => BinaryKind::Or,
+        "stablehlo.xor" => BinaryKind::Xor,
         _ => return None,
     })
 }
 
 /// The `tx8be.Unary` kind of a stablehlo (or chlo) unary op.
-pub fn unary_kind(name: &str) -> Option<&'static str> {
+pub fn unary_kind(name: &str) -> Option<UnaryKind> {
     Some(match name {
-        "stablehlo.abs" => "abs",
-        "stablehlo.negate" => "neg",
-        "stablehlo.sqrt" => "sqrt",
-        "stablehlo.rsqrt" => "rsqrt",
-        "stablehlo.exponential" => "exp",
-        "stablehlo.log" => "log",
-        "stablehlo.tanh" => "tanh",
-        "stablehlo.logistic" => "sigmoid",
-        "stablehlo.floor" => "floor",
-        "stablehlo.ceil" => "ceil",
-        "chlo.erf" => "erf",
+        "stablehlo.abs" => UnaryKind::Abs,
+        "stablehlo.negate" => UnaryKind::Neg,
+        "stablehlo.sqrt" => UnaryKind::Sqrt,
+        "stablehlo.rsqrt" => UnaryKind::Rsqrt,
+        "stablehlo.exponential" => UnaryKind::Exp,
+        "stablehlo.log" => UnaryKind::Log,
+        "stablehlo.tanh" => UnaryKind::Tanh,
+        "stablehlo.logistic" => UnaryKind::Sigmoid,
+        "stablehlo.floor" => UnaryKind::Floor,
+        "stablehlo.ceil" => UnaryKind::Ceil,
+        "stablehlo.sine" => UnaryKind::Sin,
+        "stablehlo.cosine" => UnaryKind::Cos,
+        "chlo.erf" => UnaryKind::Erf,
         _ => return None,
     })
 }
@@ -44,11 +52,11 @@ fn result_type(lw: &Lowering<'_>, op: Op) -> strata_ir::Type {
     lw.convert_type(t)
 }
 
-pub(super) fn binary_values(lw: &mut Lowering<'_>, op: Op, kind: &str, lhs: Value, rhs: Value) -> Option<Value> {
+pub(super) fn binary_values(lw: &mut Lowering<'_>, op: Op, kind: BinaryKind, lhs: Value, rhs: Value) -> Option<Value> {
     let a = lw.broadcastable(lhs, op)?;
     let b = lw.broadcastable(rhs, op)?;
     let ty = result_type(lw, op);
-    let k = lw.ctx.string_attr(kind);
+    let k = lw.ctx.string_attr(kind.name());
     Some(lw.emit(op, "tx8be.Binary", &[a, b], ty, vec![("kind", k)]))
 }
 
@@ -62,8 +70,27 @@ pub fn unary(lw: &mut Lowering<'_>, op: Op, name: &str) -> Option<Value> {
     let kind = unary_kind(name)?;
     let x = lw.get(lw.body.operand(op, 0), op)?;
     let ty = result_type(lw, op);
-    let k = lw.ctx.string_attr(kind);
+    let k = lw.ctx.string_attr(kind.name());
     Some(lw.emit(op, "tx8be.Unary", &[x], ty, vec![("kind", k)]))
+}
+
+/// `not`: logical on `i1` (the card's predicates are 0/1 bytes, whose
+/// bitwise complement would not be 0/1), bitwise on integers: an `xor`
+/// with all ones either way.
+pub fn not(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let x = lw.get(lw.body.operand(op, 0), op)?;
+    let elem = lw.elem_of(x);
+    let ctx = lw.ctx;
+    if !ctx.is_integer(elem) {
+        lw.error(op, "'stablehlo.not' of a non-integer, non-i1 tensor");
+        return None;
+    }
+    let ones = if ctx.is_signless_integer_of_width(elem, 1) { 1.0 } else { -1.0 };
+    let rank = lw.dims(x).len();
+    let mask = ConstTensor { dims: vec![1; rank], elem, values: vec![ones], splat: false };
+    let m = lw.emit_const(op, &mask, elem);
+    let ty = result_type(lw, op);
+    Some(lw.emit(op, "tx8be.Binary", &[x, m], ty, vec![("kind", ctx.string_attr(BinaryKind::Xor.name()))]))
 }
 
 pub fn compare(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
@@ -72,12 +99,12 @@ pub fn compare(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         return None;
     };
     let kind = match dir {
-        ComparisonDirection::Eq => "eq",
-        ComparisonDirection::Ne => "ne",
-        ComparisonDirection::Lt => "lt",
-        ComparisonDirection::Le => "le",
-        ComparisonDirection::Gt => "gt",
-        ComparisonDirection::Ge => "ge",
+        ComparisonDirection::Eq => BinaryKind::Eq,
+        ComparisonDirection::Ne => BinaryKind::Ne,
+        ComparisonDirection::Lt => BinaryKind::Lt,
+        ComparisonDirection::Le => BinaryKind::Le,
+        ComparisonDirection::Gt => BinaryKind::Gt,
+        ComparisonDirection::Ge => BinaryKind::Ge,
     };
     let (lhs, rhs) = (lw.body.operand(op, 0), lw.body.operand(op, 1));
     binary_values(lw, op, kind, lhs, rhs)
@@ -106,10 +133,10 @@ pub fn clamp(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         let attrs = vec![("kind", ctx.string_attr("clip")), ("alpha", ctx.f64_attr(ctx.f32(), l)), ("beta", ctx.f64_attr(ctx.f32(), h))];
         return Some(lw.emit(op, "tx8be.Unary", &[xv], ty, attrs));
     }
-    let lower = binary_values(lw, op, "max", x, lo)?;
+    let lower = binary_values(lw, op, BinaryKind::Max, x, lo)?;
     let b = lw.broadcastable(hi, op)?;
     let ty = result_type(lw, op);
-    let k = lw.ctx.string_attr("min");
+    let k = lw.ctx.string_attr(BinaryKind::Min.name());
     Some(lw.emit(op, "tx8be.Binary", &[lower, b], ty, vec![("kind", k)]))
 }
 

@@ -410,6 +410,7 @@ impl<'a> Lowering<'a> {
         let lowered = match name {
             n if elementwise::binary_kind(n).is_some() => elementwise::binary(self, op, n),
             n if elementwise::unary_kind(n).is_some() => elementwise::unary(self, op, n),
+            "stablehlo.not" => elementwise::not(self, op),
             "stablehlo.compare" => elementwise::compare(self, op),
             "stablehlo.select" => elementwise::select(self, op),
             "stablehlo.clamp" => elementwise::clamp(self, op),

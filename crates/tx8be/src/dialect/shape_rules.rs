@@ -8,23 +8,13 @@
 
 use strata_ir::{Body, Context, Op, Type};
 
+use super::kinds::{BinaryKind, UnaryKind};
 use super::ops::{op_kind, OpKind};
 use super::values::{attr_bool, attr_floats, attr_i64, attr_ints, attr_str};
 use crate::window::Window2d;
 
 pub type RuleResult<T> = Result<T, String>;
 
-/// Binary kinds (`tx8be.Binary` `kind`).
-pub const BINARY_KINDS: &[&str] = &["add", "sub", "mul", "div", "max", "min", "pow", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor"];
-/// Comparison kinds: their result may be `i1`.
-pub const COMPARE_KINDS: &[&str] = &["eq", "ne", "lt", "le", "gt", "ge"];
-/// Unary kinds (`tx8be.Unary` `kind`); `alpha`/`beta` parameterise
-/// leaky_relu (alpha, default 0.01), hard_sigmoid (alpha 0.2, beta 0.5),
-/// clip (min alpha, max beta; absent = unbounded), elu (alpha 1.0).
-pub const UNARY_KINDS: &[&str] = &[
-    "relu", "exp", "sigmoid", "tanh", "gelu", "gelu_erf", "silu", "abs", "rsqrt", "sqrt", "log", "neg", "recip", "erf", "floor", "ceil",
-    "leaky_relu", "hard_sigmoid", "hard_swish", "clip", "softplus", "elu", "sign", "round", "sin", "cos",
-];
 pub const REDUCE_KINDS: &[&str] = &["sum", "mean", "max", "min"];
 pub const POOL_KINDS: &[&str] = &["max", "avg"];
 pub const RESIZE_MODES: &[&str] = &["nearest", "linear"];
@@ -115,18 +105,19 @@ pub fn infer_result_type(ctx: &Context, body: &Body, op: Op) -> RuleResult<Type>
         OpKind::LayerNorm => (layernorm(ctx, body, op)?, in_elem),
         OpKind::Binary => {
             let k = need(attr_str(ctx, body, op, "kind"), "kind")?;
-            one_of(&k, "kind", BINARY_KINDS)?;
+            one_of(&k, "kind", &BinaryKind::ALL.map(BinaryKind::name))?;
+            let kind = BinaryKind::parse(&k).ok_or("unknown kind")?;
             if operand_elem(ctx, body, op, 1) != in_elem {
                 return Err("operands must have the same element type".into());
             }
             let s = broadcast_shapes(&[operand_shape(ctx, body, op, 0), operand_shape(ctx, body, op, 1)])?;
             let r = result_elem(ctx, body, op);
-            let elem = if COMPARE_KINDS.contains(&k.as_str()) && r == ctx.i1() { r } else { in_elem };
+            let elem = if kind.is_compare() && r == ctx.i1() { r } else { in_elem };
             (s, elem)
         }
         OpKind::Unary => {
             let k = need(attr_str(ctx, body, op, "kind"), "kind")?;
-            one_of(&k, "kind", UNARY_KINDS)?;
+            one_of(&k, "kind", &UnaryKind::ALL.map(UnaryKind::name))?;
             (operand_shape(ctx, body, op, 0), in_elem)
         }
         OpKind::Select => {

@@ -6,7 +6,9 @@
 //! gather, pad, pool with four pads, resize) are written here.
 
 use strata_ir::{Body, Context, Op};
-use tx8_cmodel::isa::{BinaryOp, UnaryOp};
+use tx8_cmodel::isa::UnaryOp;
+
+use crate::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
 use tx8_cmodel::oplib::reference;
 
 use super::tensor::{strides, ElementType, TensorData};
@@ -179,33 +181,15 @@ pub fn broadcast_index(dims: &[i64], out: &[i64]) -> Vec<usize> {
 }
 
 fn binary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
-    let kind = attr_str(ctx, body, op, "kind").ok_or("requires attribute 'kind'")?;
+    let kind = binary_kind(ctx, body, op).ok_or("requires a known attribute 'kind'")?;
     let (a, b) = (&inputs[0], &inputs[1]);
     let (out_dims, _) = result_of(ctx, body, op)?;
-    if kind == "pow" {
+    if kind == BinaryKind::Pow {
         let (ia, ib) = (broadcast_index(&a.dims, &out_dims), broadcast_index(&b.dims, &out_dims));
         let out = ia.iter().zip(&ib).map(|(&i, &j)| a.values[i].powf(b.values[j])).collect();
         return finish(ctx, body, op, out);
     }
-    let bop = match kind.as_str() {
-        "add" => BinaryOp::Add,
-        "sub" => BinaryOp::Sub,
-        "mul" => BinaryOp::Mul,
-        "div" => BinaryOp::Div,
-        "max" => BinaryOp::Max,
-        "min" => BinaryOp::Min,
-        "eq" => BinaryOp::Eq,
-        "ne" => BinaryOp::Ne,
-        "lt" => BinaryOp::Lt,
-        "le" => BinaryOp::Le,
-        "gt" => BinaryOp::Gt,
-        "ge" => BinaryOp::Ge,
-        "and" => BinaryOp::And,
-        "or" => BinaryOp::Or,
-        "xor" => BinaryOp::Xor,
-        other => return Err(format!("has no reference for binary kind \"{other}\"")),
-    };
-    let out = reference::binary(bop, &a.values, &u64s(&a.dims), &b.values, &u64s(&b.dims), &u64s(&out_dims), !a.elem.is_float());
+    let out = reference::binary(kind.isa(), &a.values, &u64s(&a.dims), &b.values, &u64s(&b.dims), &u64s(&out_dims), !a.elem.is_float());
     finish(ctx, body, op, out)
 }
 
@@ -226,54 +210,38 @@ pub fn erf(x: f64) -> f64 {
 }
 
 fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
-    let kind = attr_str(ctx, body, op, "kind").ok_or("requires attribute 'kind'")?;
+    let kind = unary_kind(ctx, body, op).ok_or("requires a known attribute 'kind'")?;
     let alpha = attr_f64(ctx, body, op, "alpha");
     let beta = attr_f64(ctx, body, op, "beta");
     let x = &inputs[0].values;
-    let library = match kind.as_str() {
-        "relu" => Some(UnaryOp::Relu),
-        "exp" => Some(UnaryOp::Exp),
-        "sigmoid" => Some(UnaryOp::Sigmoid),
-        "tanh" => Some(UnaryOp::Tanh),
-        "gelu" => Some(UnaryOp::Gelu),
-        "silu" => Some(UnaryOp::Silu),
-        "abs" => Some(UnaryOp::Abs),
-        "rsqrt" => Some(UnaryOp::Rsqrt),
-        "sqrt" => Some(UnaryOp::Sqrt),
-        "log" => Some(UnaryOp::Ln),
-        "neg" => Some(UnaryOp::Neg),
-        "recip" => Some(UnaryOp::Recip),
-        "floor" => Some(UnaryOp::Floor),
-        "ceil" => Some(UnaryOp::Ceil),
-        _ => None,
-    };
-    if let Some(u) = library {
+    // The reference's own erf (the library's is a CT approximation).
+    if let Some(u) = kind.isa().filter(|&u| u != UnaryOp::Erf) {
         return finish(ctx, body, op, reference::unary(u, x));
     }
-    let f: Box<dyn Fn(f64) -> f64> = match kind.as_str() {
-        "erf" => Box::new(erf),
-        "gelu_erf" => Box::new(|v| 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2))),
-        "leaky_relu" => {
+    let f: Box<dyn Fn(f64) -> f64> = match kind {
+        UnaryKind::Erf => Box::new(erf),
+        UnaryKind::GeluErf => Box::new(|v| 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2))),
+        UnaryKind::LeakyRelu => {
             let a = alpha.unwrap_or(0.01);
             Box::new(move |v| if v >= 0.0 { v } else { a * v })
         }
-        "hard_sigmoid" => {
+        UnaryKind::HardSigmoid => {
             let (a, b) = (alpha.unwrap_or(0.2), beta.unwrap_or(0.5));
             Box::new(move |v| (a * v + b).clamp(0.0, 1.0))
         }
-        "hard_swish" => Box::new(|v| v * (v / 6.0 + 0.5).clamp(0.0, 1.0)),
-        "clip" => {
+        UnaryKind::HardSwish => Box::new(|v| v * (v / 6.0 + 0.5).clamp(0.0, 1.0)),
+        UnaryKind::Clip => {
             let (lo, hi) = (alpha.unwrap_or(f64::NEG_INFINITY), beta.unwrap_or(f64::INFINITY));
             Box::new(move |v| v.max(lo).min(hi))
         }
-        "softplus" => Box::new(|v: f64| if v > 20.0 { v } else { v.exp().ln_1p() }),
-        "elu" => {
+        UnaryKind::Softplus => Box::new(|v: f64| if v > 20.0 { v } else { v.exp().ln_1p() }),
+        UnaryKind::Elu => {
             let a = alpha.unwrap_or(1.0);
             Box::new(move |v: f64| if v >= 0.0 { v } else { a * v.exp_m1() })
         }
-        "sign" => Box::new(|v: f64| if v > 0.0 { 1.0 } else if v < 0.0 { -1.0 } else { 0.0 }),
+        UnaryKind::Sign => Box::new(|v: f64| if v > 0.0 { 1.0 } else if v < 0.0 { -1.0 } else { 0.0 }),
         // ONNX Round: half to even.
-        "round" => Box::new(|v: f64| {
+        UnaryKind::Round => Box::new(|v: f64| {
             let r = v.round();
             if (v - v.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
                 r - v.signum()
@@ -281,9 +249,7 @@ fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
                 r
             }
         }),
-        "sin" => Box::new(f64::sin),
-        "cos" => Box::new(f64::cos),
-        other => return Err(format!("has no reference for unary kind \"{other}\"")),
+        other => return Err(format!("has no reference for unary kind \"{}\"", other.name())),
     };
     finish(ctx, body, op, x.iter().map(|&v| f(v)).collect())
 }

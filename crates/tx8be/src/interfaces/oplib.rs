@@ -268,7 +268,7 @@ fn binary_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], es: u64, hw: &Har
         let x: Vec<i64> = x.iter().copied().skip_while(|&d| d == 1).collect();
         out.ends_with(&x)
     };
-    let commutative = matches!(attr_str(ctx, body, op, "kind").as_deref(), Some("add" | "mul" | "max" | "min" | "eq" | "ne" | "and" | "or" | "xor"));
+    let commutative = crate::dialect::kinds::binary_kind(ctx, body, op).is_some_and(|k| k.is_commutative());
     // The operands' element size: an int8 predicate result (eq..ge) has
     // float operands, expanded in their own format, plus one out-sized
     // buffer for the predicate (tx8.h, op_eltwise_binary).

@@ -1,7 +1,6 @@
 //! Codegen: the scheduled tx8be IR -> `main.c` (SPMD, calling the operator
 //! library's C ABI), `weights.bin` and `model.json`.
 
-pub mod codes;
 pub mod emit_c;
 pub mod emit_ring;
 pub mod plan;

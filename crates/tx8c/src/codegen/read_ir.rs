@@ -4,6 +4,7 @@
 //! them (the boxes of each step); nothing is decided here.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
+use tx8be::dialect::kinds::{BinaryKind, UnaryKind};
 use tx8be::DevAttr;
 use tx8be_transforms::ddr_alloc::ddr_addr_of;
 use tx8be_transforms::group_calls::GroupCalls;
@@ -86,11 +87,11 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         "tx8be.LayerNorm" => Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
         "tx8be.Binary" => {
             let kind = str_attr(ctx, body, op, "kind");
-            Call::Binary { code: super::codes::binary_code(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("binary kind '{kind}'")))? }
+            Call::Binary { code: BinaryKind::parse(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("binary kind '{kind}'")))?.code() }
         }
         "tx8be.Unary" => {
             let kind = str_attr(ctx, body, op, "kind");
-            let (code, takes) = super::codes::unary_code(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
+            let (code, takes) = UnaryKind::parse(&kind).and_then(UnaryKind::code).ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
             let params = takes.then(|| (float(ctx, body, op, "alpha", 0.0) as f32, float(ctx, body, op, "beta", 0.0) as f32));
             Call::Unary { code, params }
         }

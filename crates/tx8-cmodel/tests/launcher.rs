@@ -534,3 +534,11 @@ fn bad_operator_arguments_fail_the_call_with_a_located_message() {
         }
     }
 }
+
+/// A tile calling exit(0) ends the process with status 0 before any output
+/// is written: tx8-run must report a failure, not a run.
+#[test]
+fn a_program_ending_before_the_run_completes_fails() {
+    let stderr = failing_c_program("exit0", "exit(0);");
+    assert!(stderr.contains("before the run completed"), "{stderr}");
+}

@@ -18,8 +18,15 @@ use crate::host_io::{model_io, ModelInfo, WeightsInfo};
 use crate::options::{Dtype, Emit, Options, RunTarget};
 use crate::progress::Progress;
 
-/// A failure: the message to print (already rendered).
+/// A failure: the message to print (already rendered; empty: exit 1 with
+/// nothing to say, as when standard output was closed).
 pub struct Failure(pub String);
+
+impl Failure {
+    pub fn quiet() -> Failure {
+        Failure(String::new())
+    }
+}
 
 impl From<String> for Failure {
     fn from(s: String) -> Self {
@@ -133,7 +140,7 @@ fn main_func(ctx: &Context, module_body: &Body) -> Result<Op, Failure> {
 fn out_dir(opts: &Options) -> Result<PathBuf, Failure> {
     let beside_report = opts.report.as_ref().map(|r| r.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from(".")));
     let d = opts.out_dir.clone().or(beside_report).ok_or_else(|| Failure("-o OUTDIR is required to write main.c (or use --emit=stablehlo / --emit=tx8be to print IR)".into()))?;
-    std::fs::create_dir_all(&d).map_err(|e| Failure(format!("{}: {e}", d.display())))?;
+    crate::out_dir::prepare(&d, opts.force, opts.report.as_deref())?;
     Ok(d)
 }
 
@@ -165,7 +172,16 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
                 let name = if opts.emit == Emit::Stablehlo { "model.stablehlo.mlir" } else { "model.tx8be.mlir" };
                 write(&d.join(name), format!("{text}\n"))?;
             }
-            None => println!("{text}"),
+            None => {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                match writeln!(out, "{text}").and_then(|_| out.flush()) {
+                    Ok(()) => {}
+                    // The reader went away (`| head`): nothing more to say.
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Err(Failure::quiet()),
+                    Err(e) => return Err(Failure(format!("cannot write to standard output: {e}"))),
+                }
+            }
         }
         return Ok(true);
     }

@@ -8,6 +8,7 @@ mod driver;
 mod group_report;
 mod host_io;
 mod options;
+mod out_dir;
 mod pipeline;
 mod progress;
 mod report;
@@ -31,7 +32,7 @@ fn main() -> ExitCode {
         Err(driver::Failure(msg)) => {
             if msg.contains("error:") {
                 eprintln!("{msg}");
-            } else {
+            } else if !msg.is_empty() {
                 eprintln!("tx8c: error: {msg}");
             }
             ExitCode::FAILURE

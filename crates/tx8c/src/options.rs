@@ -111,4 +111,9 @@ pub struct Options {
     /// No progress bars.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Write into OUTDIR even when it holds files tx8c did not write (tx8c's
+    /// own earlier files there are replaced either way).
+    #[arg(long)]
+    pub force: bool,
 }

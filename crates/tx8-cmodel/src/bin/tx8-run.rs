@@ -126,9 +126,14 @@ fn main() -> ExitCode {
     }
     let work = std::env::temp_dir().join(format!("tx8-run-{}", std::process::id()));
     let result = lib_dir().and_then(|lib| build(Path::new(prog), &cflags, &work, &lib));
+    let complete = work.join("complete");
     let code = match result {
-        Ok(exe) => match Command::new(&exe).args(&rest).status() {
-            Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(exe) => match Command::new(&exe).args(&rest).env(tx8_cmodel::capi::launch::COMPLETE_ENV, &complete).status() {
+            Ok(s) if s.success() && complete.is_file() => ExitCode::SUCCESS,
+            Ok(s) if s.success() => {
+                eprintln!("tx8-run: the program exited with status 0 before the run completed (exit() called on a tile?): no outputs, out-dir or report were written");
+                ExitCode::FAILURE
+            }
             Ok(s) => {
                 eprintln!("tx8-run: program exited with {s}");
                 ExitCode::FAILURE

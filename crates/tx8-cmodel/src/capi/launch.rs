@@ -144,6 +144,10 @@ pub fn launch(args: &LaunchArgs, entry: extern "C" fn()) -> Result<RunResult, Si
     Ok(result)
 }
 
+/// The environment variable naming the file `tx8_launch` writes once the
+/// run and its output files are complete (set by `tx8-run`).
+pub const COMPLETE_ENV: &str = "TX8_RUN_COMPLETE";
+
 /// The measurements as JSON. `host_bytes` moved over PCIe (inputs and
 /// outputs) are reported apart from kernel time, like the launch cost.
 pub fn report_json(card: &Card, r: &RunResult, host_bytes: u64) -> String {
@@ -220,7 +224,14 @@ pub unsafe extern "C" fn tx8_launch(
             args.push(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned());
         }
     }
-    let r = LaunchArgs::parse(&args).and_then(|a| launch(&a, entry).map(|r| (a, r)));
+    let r = LaunchArgs::parse(&args).and_then(|a| launch(&a, entry).map(|r| (a, r))).and_then(|(a, r)| {
+        // tx8-run's proof that the run got here: a program whose tile
+        // calls exit() ends with that status before any output is written.
+        match std::env::var_os(COMPLETE_ENV) {
+            Some(p) => std::fs::write(&p, b"complete\n").map_err(|e| SimError::Host(format!("{}: {e}", std::path::Path::new(&p).display()))).map(|_| (a, r)),
+            None => Ok((a, r)),
+        }
+    });
     match r {
         Ok((a, r)) => {
             println!(

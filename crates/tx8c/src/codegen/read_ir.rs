@@ -246,7 +246,28 @@ fn step_params(ctx: &Context, body: &Body, op: Op, call: &Call, cb: &CallBoxes) 
     Ok(params)
 }
 
-/// The program of function `func` of a scheduled module.
+/// Every tensor a group computes or moves has at most the operator
+/// library's `MAX_SHAPE_DIM` dims (its boxes and `L_SHAPE`s hold 6): a
+/// rank-7 tensor would give a main.c that does not compile.
+fn check_ranks(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
+    const MAX: usize = tx8_cmodel::capi::types::MAX_SHAPE_DIM;
+    let mut bad = None;
+    body.walk_pre(&mut |op| {
+        if bad.is_some() || !body.parent_op(op).is_some_and(|p| ctx.op_name_str(body.op_name(p)) == "tx8be.group") {
+            return;
+        }
+        let values = (0..body.num_operands(op)).map(|i| body.operand(op, i)).chain((0..body.num_results(op)).map(|i| body.result(op, i)));
+        for v in values {
+            let rank = ctx.shape(body.value_type(v)).map_or(0, |s| s.len());
+            if rank > MAX {
+                bad = Some(Diagnostic::error(body.op_loc(op), format!("'{}' has a tensor of rank {rank} ({}): the TX8 operator library handles at most {MAX} dimensions", ctx.op_name_str(body.op_name(op)), strata_ir::printer::type_to_string(ctx, body.value_type(v)))));
+                return;
+            }
+        }
+    });
+    bad.map_or(Ok(()), Err)
+}
+
 /// Every stored view (`tx8be_transforms::store_views`) is written by the
 /// group under it: else its readers would load bytes in the wrong layout.
 fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
@@ -266,10 +287,12 @@ fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The program of function `func` of a scheduled module.
 pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw: &tx8_cmodel::HardwareConfig) -> Result<Program, Diagnostic> {
     let tiles = hw.tiles();
     let mut program = Program { tiles, mesh: tx8be_transforms::broadcast::gather_mesh(hw), groups: Vec::new() };
     check_stored_views(ctx, body)?;
+    check_ranks(ctx, body)?;
     for g in groups(ctx, body) {
         let op = group_compute_op(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a compute op"))?;
         let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(program.groups.len() as i64);

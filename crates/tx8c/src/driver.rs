@@ -212,6 +212,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
         eprintln!("tx8c: wrote {} ({} groups) in {compile_seconds:.2} s", dir.display(), program.groups.len());
         return Ok(true);
     }
+    crate::run::check_host_memory(&inputs, &outputs, crate::run::available_memory())?;
     let host_inputs = crate::run::host_inputs(opts, &inputs)?;
     let target = opts.run.unwrap_or(RunTarget::Cmodel);
     progress.stage(if target == RunTarget::Cmodel { "running on the C model" } else { "running the reference interpreter" });

@@ -28,6 +28,36 @@ pub struct RunResult {
     pub wall_seconds: f64,
 }
 
+/// Host bytes a run holds at once per element of an input or output: the
+/// values as f64, the card image, and the values read back (an output is
+/// decoded to f64 and written to outputs.npz as f32).
+const HOST_BYTES_PER_ELEMENT: u64 = 8 + 8 + 4;
+
+/// Refuses a run whose inputs and outputs the host cannot hold (a model
+/// that fits the card's 64 GB of DDR may need several times that as f64
+/// values here): a clear message instead of an allocation abort.
+/// `available`: the host's free memory in bytes, when known.
+pub fn check_host_memory(inputs: &[TensorInfo], outputs: &[TensorInfo], available: Option<u64>) -> Result<(), Failure> {
+    let elements = |t: &TensorInfo| t.dims.iter().map(|&d| d.max(0) as u64).fold(1u64, u64::saturating_mul);
+    let need = inputs.iter().chain(outputs).map(|t| elements(t).saturating_mul(HOST_BYTES_PER_ELEMENT + t.fmt.size())).fold(0u64, u64::saturating_add);
+    match available {
+        Some(free) if need > free => Err(Failure(format!(
+            "running the program needs about {:.1} GB of host memory for its inputs and outputs (values, card images and results), and this machine has {:.1} GB available: run it with smaller inputs, or compile only (drop --run, --compare, --compare-all and --report)",
+            need as f64 / 1e9,
+            free as f64 / 1e9
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The host's available memory (`MemAvailable` of /proc/meminfo), if known.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.saturating_mul(1024))
+}
+
 /// The input values, in the model's argument order: from `--inputs`, or
 /// seeded random data. Shapes must match the model's.
 pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<Vec<f64>>, Failure> {
@@ -197,6 +227,24 @@ pub fn compare_outputs(dir: &Path, reference: &Path, opts: &Options, outputs: &[
         eprintln!("tx8c: compare {}: {}", c.name, c.summary());
     }
     Ok(pass)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tensor(dims: &[i64]) -> TensorInfo {
+        TensorInfo { name: "x".into(), dims: dims.to_vec(), format: "bf16".into(), ddr_addr: 0, bytes: 0, fmt: Fmt::Bf16 }
+    }
+
+    #[test]
+    fn a_run_the_host_cannot_hold_is_refused_before_allocating() {
+        let huge = [tensor(&[1 << 33])];
+        let e = check_host_memory(&huge, &huge, Some(24 << 30)).err().unwrap().0;
+        assert!(e.contains("host memory") && e.contains("GB available"), "{e}");
+        assert!(check_host_memory(&[tensor(&[16, 64])], &[], Some(24 << 30)).is_ok());
+        assert!(check_host_memory(&huge, &[], None).is_ok(), "unknown free memory: not refused");
+    }
 }
 
 #[derive(Serialize)]

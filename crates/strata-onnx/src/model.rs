@@ -247,6 +247,7 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
     if outputs.is_empty() {
         return err("the graph has no outputs");
     }
+    check_single_assignment(graph, &nodes, &outputs)?;
     Ok(Model {
         ir_version: proto.ir_version.unwrap_or(0),
         opset,
@@ -257,6 +258,48 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
         inputs,
         outputs,
     })
+}
+
+/// ONNX's static single assignment, as onnx.checker and onnxruntime enforce
+/// it: every value name is given once (a graph input, an initializer, which
+/// may also be listed as an input to give it a default, or a node output),
+/// and no graph output is listed twice. Importing such a graph would pick
+/// one of the writers silently.
+fn check_single_assignment<'a>(graph: &'a proto::GraphProto, nodes: &'a [Node], outputs: &[ValueInfo]) -> Result<(), ModelError> {
+    let mut defined: HashMap<&str, String> = HashMap::new();
+    let mut define = |name: &'a str, by: String| -> Result<(), ModelError> {
+        if name.is_empty() {
+            return Ok(());
+        }
+        match defined.get(name) {
+            Some(first) => err(format!("value '{name}' is defined twice ({first}, and {by}): ONNX graphs give each value once")),
+            None => {
+                defined.insert(name, by);
+                Ok(())
+            }
+        }
+    };
+    let initializer_names: std::collections::HashSet<&str> = graph.initializer.iter().filter_map(|t| t.name.as_deref()).collect();
+    for t in &graph.initializer {
+        define(t.name.as_deref().unwrap_or_default(), "an initializer".into())?;
+    }
+    for v in &graph.input {
+        let name = v.name.as_deref().unwrap_or_default();
+        if !initializer_names.contains(name) {
+            define(name, "a graph input".into())?;
+        }
+    }
+    for n in nodes {
+        for o in &n.outputs {
+            define(o, format!("node '{}'", n.name))?;
+        }
+    }
+    for (i, o) in outputs.iter().enumerate() {
+        if outputs[..i].iter().any(|p| p.name == o.name) {
+            return err(format!("graph output '{}' is listed twice", o.name));
+        }
+    }
+    Ok(())
 }
 
 fn value_info(v: &ValueInfoProto) -> Result<ValueInfo, String> {
@@ -272,16 +315,21 @@ fn value_info(v: &ValueInfoProto) -> Result<ValueInfo, String> {
     let raw = tt.elem_type.unwrap_or(0);
     let dtype = DType::from_onnx(raw)
         .ok_or_else(|| format!("unsupported element type {}", proto::data_type::name(raw)))?;
-    let dims = tt.shape.as_ref().map(|s| {
-        s.dim
-            .iter()
-            .map(|d| match &d.value {
-                Some(dimension::Value::DimValue(n)) if *n >= 0 => Dim::Fixed(*n),
-                Some(dimension::Value::DimParam(p)) => Dim::Symbolic(p.clone()),
-                _ => Dim::Symbolic(String::new()),
-            })
-            .collect()
-    });
+    let dims = match tt.shape.as_ref() {
+        None => None,
+        Some(s) => Some(
+            s.dim
+                .iter()
+                .enumerate()
+                .map(|(k, d)| match &d.value {
+                    Some(dimension::Value::DimValue(n)) if *n >= 0 => Ok(Dim::Fixed(*n)),
+                    Some(dimension::Value::DimValue(n)) => Err(format!("dimension {k} is {n}: ONNX dimensions are 0 or more (or symbolic)")),
+                    Some(dimension::Value::DimParam(p)) => Ok(Dim::Symbolic(p.clone())),
+                    None => Ok(Dim::Symbolic(String::new())),
+                })
+                .collect::<Result<Vec<Dim>, String>>()?,
+        ),
+    };
     Ok(ValueInfo { name, dtype, dims })
 }
 

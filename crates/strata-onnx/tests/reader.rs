@@ -431,3 +431,43 @@ fn input_shape_syntax() {
         assert!(parse_input_shape(bad).is_err(), "{bad}");
     }
 }
+
+fn err_of(m: &ModelProto) -> String {
+    match decode_model(&m.encode_to_vec(), None) {
+        Ok(_) => panic!("the model should be refused"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// ONNX's single assignment, as onnx.checker and onnxruntime enforce it:
+/// a value written twice, two inputs of one name and an output listed
+/// twice are refused by name instead of compiled.
+#[test]
+fn graphs_breaking_single_assignment_are_refused() {
+    let mut m = add_model(17);
+    let g = m.graph.as_mut().unwrap();
+    let mut second = g.node[0].clone();
+    second.name = Some("add1".into());
+    g.node.push(second);
+    let e = err_of(&m);
+    assert!(e.contains("value 'y' is defined twice") && e.contains("node 'add0'") && e.contains("node 'add1'"), "{e}");
+
+    let mut m = add_model(17);
+    let g = m.graph.as_mut().unwrap();
+    g.input.push(value("x", data_type::FLOAT, vec![dim(2)]));
+    assert!(err_of(&m).contains("value 'x' is defined twice"), "{}", err_of(&m));
+
+    let mut m = add_model(17);
+    let g = m.graph.as_mut().unwrap();
+    let y = g.output[0].clone();
+    g.output.push(y);
+    assert!(err_of(&m).contains("graph output 'y' is listed twice"), "{}", err_of(&m));
+}
+
+#[test]
+fn a_negative_dimension_is_named_not_taken_for_a_symbolic_one() {
+    let mut m = add_model(17);
+    m.graph.as_mut().unwrap().input[0] = value("x", data_type::FLOAT, vec![dim(-1), dim(2)]);
+    let e = err_of(&m);
+    assert!(e.contains("graph input 'x'") && e.contains("dimension 0 is -1") && !e.contains("symbolic shape"), "{e}");
+}

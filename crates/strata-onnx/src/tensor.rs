@@ -36,6 +36,21 @@ impl DType {
         })
     }
 
+    /// The ONNX `TensorProto.DataType` value.
+    pub fn to_onnx(self) -> i32 {
+        match self {
+            DType::F32 => data_type::FLOAT,
+            DType::F16 => data_type::FLOAT16,
+            DType::BF16 => data_type::BFLOAT16,
+            DType::F64 => data_type::DOUBLE,
+            DType::I8 => data_type::INT8,
+            DType::U8 => data_type::UINT8,
+            DType::I32 => data_type::INT32,
+            DType::I64 => data_type::INT64,
+            DType::Bool => data_type::BOOL,
+        }
+    }
+
     /// Bytes per element in `raw_data` (and in MLIR dense storage).
     pub fn size(self) -> usize {
         match self {

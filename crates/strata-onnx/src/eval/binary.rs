@@ -1,5 +1,6 @@
 //! Elementwise kernels of two or more inputs, with numpy broadcasting:
-//! arithmetic (Add, Sub, Mul, Div, Mod, PRelu, bitwise ops, BitShift), Pow,
+//! arithmetic (Add, Sub, Mul, Div, Mod, PRelu, bitwise ops, BitShift with
+//! arithmetic right shifts of signed types), Pow,
 //! comparisons, And/Or/Xor, the variadic Max/Min/Sum/Mean, and Where.
 //!
 //! Integer arithmetic is done in i64 and wraps to the element type's width
@@ -130,12 +131,7 @@ pub fn arith(a: &Args, op: Arith) -> Result<Tensor, EvalError> {
         },
         _ => false,
     };
-    if op == Arith::BitShift && dtype != DType::U8 {
-        return not_evaluable(format!(
-            "BitShift of {} is not evaluated (unsigned types only)",
-            dtype.name()
-        ));
-    }
+    let bits = 8 * dtype.size() as i64;
     let mut error = None;
     let v = zip2(
         &shape,
@@ -175,14 +171,17 @@ pub fn arith(a: &Args, op: Arith) -> Result<Tensor, EvalError> {
             Arith::BitAnd => x & y,
             Arith::BitOr => x | y,
             Arith::BitXor => x ^ y,
-            Arith::BitShift => {
-                let (x, y) = (x as u64, y as u64);
-                match (left, y) {
-                    (_, 64..) => 0,
-                    (true, _) => (x << y) as i64,
-                    (false, _) => (x >> y) as i64,
+            // Signed right shifts are arithmetic; a shift outside
+            // [0, bits) leaves only the sign fill (-1 or 0).
+            Arith::BitShift if y < 0 || y >= bits => {
+                if !left && x < 0 {
+                    -1
+                } else {
+                    0
                 }
             }
+            Arith::BitShift if left => x.wrapping_shl(y as u32),
+            Arith::BitShift => x >> y,
         },
     );
     if let Some(e) = error {
@@ -527,6 +526,16 @@ mod tests {
         assert_eq!(
             ok("BitShift", vec![("direction", s_("RIGHT"))], &[&u, &s]).to_i64_vec(),
             vec![0, 100, 0]
+        );
+        let neg = Tensor::from_i64(DType::I8, vec![3], &[-8, -8, 64]);
+        let by = Tensor::from_i64(DType::I8, vec![3], &[1, 9, 1]);
+        assert_eq!(
+            ok("BitShift", vec![("direction", s_("RIGHT"))], &[&neg, &by]).to_i64_vec(),
+            vec![-4, -1, 32]
+        );
+        assert_eq!(
+            ok("BitShift", vec![("direction", s_("LEFT"))], &[&neg, &by]).to_i64_vec(),
+            vec![-16, 0, -128]
         );
         let a = it(&[2], &[12, -1]);
         let b = it(&[2], &[10, 5]);

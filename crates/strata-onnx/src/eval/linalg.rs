@@ -216,7 +216,7 @@ fn parse_term(s: &str) -> Result<Term, String> {
 fn einsum_labels(
     eq: &str,
     ranks: &[usize],
-) -> Result<(Vec<Vec<Label>>, Vec<Label>, usize), String> {
+) -> Result<(Vec<Vec<Label>>, Vec<Label>), String> {
     let eq: String = eq.chars().filter(|c| !c.is_whitespace()).collect();
     let (lhs, rhs) = match eq.split_once("->") {
         Some((l, r)) => (l, Some(r)),
@@ -295,7 +295,7 @@ fn einsum_labels(
             l
         }
     };
-    Ok((inputs, output, e))
+    Ok((inputs, output))
 }
 
 pub fn einsum(a: &Args) -> Result<Tensor, EvalError> {
@@ -306,7 +306,7 @@ pub fn einsum(a: &Args) -> Result<Tensor, EvalError> {
     let dtype = same_numeric_type(&ins)?;
     let eq = a.string("equation", "")?;
     let ranks: Vec<usize> = ins.iter().map(|t| t.shape.len()).collect();
-    let (labels, output, _) = einsum_labels(&eq, &ranks)
+    let (labels, output) = einsum_labels(&eq, &ranks)
         .map_err(|m| EvalError::Invalid(format!("equation '{eq}': {m}")))?;
     // Size of every label (output labels first); ellipsis dimensions broadcast.
     let mut all: Vec<Label> = output.clone();

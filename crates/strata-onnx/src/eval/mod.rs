@@ -332,7 +332,7 @@ fn kernel(op: &str) -> Option<Kernel> {
         "ArgMax" => |a| one(reduce::arg(a, true)?),
         "ArgMin" => |a| one(reduce::arg(a, false)?),
         "CumSum" => |a| one(reduce::cum_sum(a)?),
-        "Softmax" => |a| one(reduce::softmax(a, reduce::Softmax::Softmax)?),
+        "Softmax" => |a| one(reduce::softmax(a, reduce::Softmax::Plain)?),
         "LogSoftmax" => |a| one(reduce::softmax(a, reduce::Softmax::Log)?),
         "Hardmax" => |a| one(reduce::softmax(a, reduce::Softmax::Hard)?),
         // Linear algebra.

@@ -686,7 +686,16 @@ pub fn space_to_depth(a: &Args) -> Result<Tensor, EvalError> {
             "spatial dimensions {h}x{w} do not divide into blocks of {b}"
         ));
     }
-    let t = permuted(x, &[n, c, h / b, b, w / b, b], &[0, 3, 5, 1, 2, 4]);
+    let perm = match a.string("mode", "DCR")?.as_str() {
+        "DCR" => [0, 3, 5, 1, 2, 4],
+        "CRD" => [0, 1, 3, 5, 2, 4],
+        other => {
+            return invalid(format!(
+                "attribute 'mode' = '{other}' must be 'DCR' or 'CRD'"
+            ))
+        }
+    };
+    let t = permuted(x, &[n, c, h / b, b, w / b, b], &perm);
     Ok(with_shape(&t, vec![n, c * b * b, h / b, w / b]))
 }
 

@@ -5,7 +5,7 @@
 //! Hardmax (one axis from opset 13, the flattened 2-D form before).
 //! Floats accumulate in f64 and are rounded once; an empty reduction gives
 //! the operation's identity (0 for sums, 1 for the product, -inf/+inf for
-//! max/min, NaN for the mean).
+//! max/min, NaN for the mean). Max and Min also take BOOL (any / all).
 
 use crate::eval::shape::{norm_axes, norm_axis, product, strides, Walk};
 use crate::eval::{invalid, not_evaluable, Args, EvalError};
@@ -27,7 +27,7 @@ pub enum Reduce {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Softmax {
-    Softmax,
+    Plain,
     Log,
     Hard,
 }
@@ -76,6 +76,7 @@ fn reduce_ints(op: Reduce, v: &[i64], dtype: DType) -> i64 {
     let (lo, hi) = match dtype {
         DType::I8 => (i8::MIN as i64, i8::MAX as i64),
         DType::U8 => (0, u8::MAX as i64),
+        DType::Bool => (0, 1),
         DType::I32 => (i32::MIN as i64, i32::MAX as i64),
         _ => (i64::MIN, i64::MAX),
     };
@@ -102,7 +103,7 @@ fn reduce_ints(op: Reduce, v: &[i64], dtype: DType) -> i64 {
 
 pub fn reduce(a: &Args, op: Reduce) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
-    if x.dtype == DType::Bool {
+    if x.dtype == DType::Bool && !matches!(op, Reduce::Max | Reduce::Min) {
         return not_evaluable(format!("{op:?} of BOOL is not evaluated"));
     }
     let axes_in_input = a.opset >= if op == Reduce::Sum { 13 } else { 18 };
@@ -292,7 +293,7 @@ pub fn softmax(a: &Args, kind: Softmax) -> Result<Tensor, EvalError> {
                         out[p(k)] = 1.0;
                     }
                 }
-                Softmax::Softmax | Softmax::Log => {
+                Softmax::Plain | Softmax::Log => {
                     let s: f64 = (0..dim).map(|k| (v[p(k)] - m).exp()).sum();
                     for k in 0..dim {
                         out[p(k)] = if kind == Softmax::Log {

@@ -213,10 +213,7 @@ fn parse_term(s: &str) -> Result<Term, String> {
 }
 
 /// The labels of each operand dimension and of the output.
-fn einsum_labels(
-    eq: &str,
-    ranks: &[usize],
-) -> Result<(Vec<Vec<Label>>, Vec<Label>), String> {
+fn einsum_labels(eq: &str, ranks: &[usize]) -> Result<(Vec<Vec<Label>>, Vec<Label>), String> {
     let eq: String = eq.chars().filter(|c| !c.is_whitespace()).collect();
     let (lhs, rhs) = match eq.split_once("->") {
         Some((l, r)) => (l, Some(r)),

@@ -37,7 +37,7 @@ use std::fmt;
 use crate::model::Node;
 use crate::tensor::{num_elements, DType, Tensor};
 
-pub use movement::slice_params;
+pub use movement::{reshape_dims, shape_slice, slice_params};
 
 /// Why a node was not evaluated.
 #[derive(Clone, Debug, PartialEq)]

@@ -128,6 +128,7 @@ pub fn eye_like(a: &Args) -> Result<Tensor, EvalError> {
         x.dtype
     };
     let k = a.int("k", 0)?;
+    a.elements(&x.shape)?;
     let (rows, cols) = (x.shape[0], x.shape[1]);
     let v: Vec<i64> = (0..rows * cols)
         .map(|e| ((e % cols) - (e / cols) == k) as i64)

@@ -173,15 +173,21 @@ impl<'a> Args<'a> {
     }
 
     /// The element count of an output of `shape`, checked against the
-    /// limit (and for negative dimensions) before it is allocated.
+    /// limit (and for negative dimensions) before it is allocated. Zero
+    /// dimensions count as 1 for the limit, so no dimension of an empty
+    /// output is beyond it either (kernels allocate per-dimension tables,
+    /// and strides of such a shape stay small).
     pub fn elements(&self, shape: &[i64]) -> Result<usize, EvalError> {
         if let Some(d) = shape.iter().find(|&&d| d < 0) {
             return invalid(format!(
                 "output shape {shape:?} has a negative dimension {d}"
             ));
         }
-        match num_elements(shape) {
-            Some(n) if n <= self.limits.max_elements => Ok(n),
+        let bound = shape
+            .iter()
+            .try_fold(1usize, |n, &d| n.checked_mul((d as usize).max(1)));
+        match (num_elements(shape), bound) {
+            (Some(n), Some(b)) if b <= self.limits.max_elements => Ok(n),
             _ => Err(EvalError::TooLarge(format!(
                 "the output {shape:?} has more than {} elements",
                 self.limits.max_elements
@@ -390,3 +396,7 @@ pub fn eval_node(
 
 #[cfg(test)]
 pub(crate) mod testing;
+
+#[cfg(test)]
+#[path = "hostile_tests.rs"]
+mod hostile_tests;

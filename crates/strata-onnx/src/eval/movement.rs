@@ -440,10 +440,17 @@ pub fn slice(a: &Args) -> Result<Tensor, EvalError> {
         .zip(&st)
         .map(|(&(s, _, _), &k)| s as isize * k as isize)
         .sum();
+    // A dimension of one element never steps (its step may be any i64).
     let walk_strides = p
         .iter()
         .zip(&st)
-        .map(|(&(_, step, _), &k)| step as isize * k as isize)
+        .map(|(&(_, step, count), &k)| {
+            if count > 1 {
+                step as isize * k as isize
+            } else {
+                0
+            }
+        })
         .collect();
     Ok(take(
         x,
@@ -508,7 +515,7 @@ enum PadMode {
 /// Source index along an axis of `dim` for output index `o` of a pad of
 /// `lo` in `mode`; `None` for the constant.
 fn pad_source(mode: PadMode, o: i64, lo: i64, dim: i64) -> Option<usize> {
-    let s = o - lo;
+    let s = o.saturating_sub(lo);
     let i = match mode {
         _ if (0..dim).contains(&s) => s,
         PadMode::Constant => return None,
@@ -661,10 +668,12 @@ fn blocks<'a>(a: &Args<'a>) -> Result<(&'a Tensor, i64), EvalError> {
 pub fn depth_to_space(a: &Args) -> Result<Tensor, EvalError> {
     let (x, b) = blocks(a)?;
     let [n, c, h, w] = [x.shape[0], x.shape[1], x.shape[2], x.shape[3]];
-    if c % (b * b) != 0 {
+    let too_large = || EvalError::TooLarge(format!("blocks of {b} overflow"));
+    let bb = b.checked_mul(b).ok_or_else(too_large)?;
+    if c % bb != 0 {
         return invalid(format!("{c} channels do not divide into blocks of {b}x{b}"));
     }
-    let cb = c / (b * b);
+    let cb = c / bb;
     let (view, perm) = match a.string("mode", "DCR")?.as_str() {
         "DCR" => (vec![n, b, b, cb, h, w], [0, 3, 4, 1, 5, 2]),
         "CRD" => (vec![n, cb, b, b, h, w], [0, 1, 4, 2, 5, 3]),
@@ -674,8 +683,14 @@ pub fn depth_to_space(a: &Args) -> Result<Tensor, EvalError> {
             ))
         }
     };
+    let shape = vec![
+        n,
+        cb,
+        h.checked_mul(b).ok_or_else(too_large)?,
+        w.checked_mul(b).ok_or_else(too_large)?,
+    ];
     let t = permuted(x, &view, &perm);
-    Ok(with_shape(&t, vec![n, cb, h * b, w * b]))
+    Ok(with_shape(&t, shape))
 }
 
 pub fn space_to_depth(a: &Args) -> Result<Tensor, EvalError> {
@@ -695,8 +710,10 @@ pub fn space_to_depth(a: &Args) -> Result<Tensor, EvalError> {
             ))
         }
     };
+    let depth = b.checked_mul(b).and_then(|bb| bb.checked_mul(c));
+    let depth = depth.ok_or_else(|| EvalError::TooLarge(format!("blocks of {b} overflow")))?;
     let t = permuted(x, &[n, c, h / b, b, w / b, b], &perm);
-    Ok(with_shape(&t, vec![n, c * b * b, h / b, w / b]))
+    Ok(with_shape(&t, vec![n, depth, h / b, w / b]))
 }
 
 #[cfg(test)]

@@ -66,19 +66,24 @@ pub fn norm_axes(axes: &[i64], rank: usize) -> Result<Vec<usize>, String> {
     Ok(out)
 }
 
-/// Row-major strides, in elements. The shape's element count must fit in
-/// usize (every shape the kernels build is checked against the limits).
+/// Row-major strides, in elements. Shapes the kernels see are checked
+/// (their dimensions multiply to within the limits even with zeros read as
+/// ones), so these fit; saturating keeps a stray one from overflowing.
 pub fn strides(shape: &[i64]) -> Vec<usize> {
     let mut s = vec![1usize; shape.len()];
     for d in (0..shape.len().saturating_sub(1)).rev() {
-        s[d] = s[d + 1] * shape[d + 1].max(0) as usize;
+        s[d] = s[d + 1].saturating_mul(shape[d + 1].max(0) as usize);
     }
     s
 }
 
-/// The product of dimensions (shapes here are checked, so it fits).
+/// The product of dimensions: 0 when one is 0, saturating otherwise.
 pub fn product(dims: &[i64]) -> usize {
-    dims.iter().map(|&d| d.max(0) as usize).product()
+    if dims.iter().any(|&d| d <= 0) {
+        return 0;
+    }
+    dims.iter()
+        .fold(1usize, |n, &d| n.saturating_mul(d as usize))
 }
 
 /// A row-major walk over `shape` yielding `base + Σ coord[d] * strides[d]`.
@@ -94,8 +99,8 @@ impl Walk {
     /// `strides` may be negative (a slice walking backwards) or 0 (a
     /// broadcast dimension); every position visited must be >= 0.
     pub fn new(shape: &[i64], strides: Vec<isize>, base: isize) -> Walk {
+        let left = product(shape);
         let shape: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
-        let left = shape.iter().product();
         Walk {
             coord: vec![0; shape.len()],
             shape,
@@ -114,13 +119,16 @@ impl Iterator for Walk {
         }
         self.left -= 1;
         let at = self.cur as usize;
+        // Wrapping: after the last element the position is never read.
         for d in (0..self.shape.len()).rev() {
             self.coord[d] += 1;
-            self.cur += self.strides[d];
+            self.cur = self.cur.wrapping_add(self.strides[d]);
             if self.coord[d] < self.shape[d] {
                 break;
             }
-            self.cur -= self.strides[d] * self.shape[d] as isize;
+            self.cur = self
+                .cur
+                .wrapping_sub(self.strides[d].wrapping_mul(self.shape[d] as isize));
             self.coord[d] = 0;
         }
         Some(at)

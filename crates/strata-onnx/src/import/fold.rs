@@ -26,6 +26,12 @@ pub const FOLD_ELEMENTS: usize = 1 << 24;
 /// importer use; past it, nodes are imported as ops, as when not folded.
 pub const FOLD_BUDGET_BYTES: usize = 1 << 30;
 
+/// Largest element count of an input folding reads. Kernels widen inputs
+/// to f64 or i64 (8 bytes an element); past this, a node on a large weight
+/// (a reduction of a whole embedding table, say) is imported as ops rather
+/// than making the importer hold several copies of the weight.
+pub const FOLD_INPUT_ELEMENTS: usize = 4 * FOLD_ELEMENTS;
+
 /// The folding state of one import: what remains of the byte budget.
 pub struct Folder {
     budget: usize,
@@ -51,6 +57,7 @@ impl Folder {
             match i {
                 None => consts.push(None),
                 Some(o) => match &o.konst {
+                    Some(t) if t.num_elements() > FOLD_INPUT_ELEMENTS => return Ok(None),
                     Some(t) => consts.push(Some(t.as_ref())),
                     None => return Ok(None),
                 },

@@ -72,11 +72,6 @@ pub struct FuncBuilder<'c> {
     const_cache: Vec<(Arc<Tensor>, Value)>,
 }
 
-/// Largest number of elements a materialised non-splat constant may have
-/// when it was produced by import-time computation (ConstantOfShape, Expand
-/// or Range-like folds on small tensors); weights are never limited.
-pub const FOLD_LIMIT: usize = 1 << 16;
-
 impl<'c> FuncBuilder<'c> {
     pub fn new(ctx: &'c Context, body: Box<Body>, block: Block) -> Self {
         FuncBuilder {
@@ -494,40 +489,4 @@ impl<'c> FuncBuilder<'c> {
     }
 }
 
-/// Numpy broadcasting of two shapes.
-pub fn broadcast_shapes(a: &[i64], b: &[i64]) -> Result<Vec<i64>, String> {
-    let n = a.len().max(b.len());
-    let mut out = vec![0; n];
-    for i in 0..n {
-        let da = if i + a.len() >= n {
-            a[i + a.len() - n]
-        } else {
-            1
-        };
-        let db = if i + b.len() >= n {
-            b[i + b.len() - n]
-        } else {
-            1
-        };
-        out[i] = match (da, db) {
-            (x, y) if x == y => x,
-            (1, y) => y,
-            (x, 1) => x,
-            _ => return Err(format!("shapes {a:?} and {b:?} do not broadcast")),
-        };
-    }
-    Ok(out)
-}
-
-/// An axis attribute in `[-rank, rank)` normalised to `[0, rank)`.
-pub fn norm_axis(axis: i64, rank: usize) -> Result<usize, String> {
-    let r = rank as i64;
-    if axis < -r || axis >= r {
-        return Err(format!("axis {axis} is out of range for rank {rank}"));
-    }
-    Ok(if axis < 0 {
-        (axis + r) as usize
-    } else {
-        axis as usize
-    })
-}
+pub use crate::eval::shape::{broadcast_shapes, norm_axis};

@@ -8,8 +8,10 @@
 //! constants is computed by the reference evaluator (`fold`, through
 //! [`crate::eval`]); any other node of a supported operator goes to its op
 //! family: `elementwise`, `nn` (conv, matmul, gemm, batch norm), `norm`
-//! (reductions, softmax, layer norm), `pool`, `shape_ops` (reshape, slicing,
-//! gather, pad, dropout, Shape/Size of static shapes, ...) and `resize`.
+//! (reductions, softmax, layer norm, instance norm), `pool`, `shape_ops`
+//! (reshape, slicing, gather, pad, dropout, Shape/Size of static shapes,
+//! ...), `indexing` (GatherElements/ND, ScatterElements/ND as row gathers),
+//! `triangular` (CumSum, Trilu), `einsum` and `resize`.
 //! Every created op carries the node's name as a `NameLoc`.
 //!
 //! A node of an unsupported operator that does not fold is recorded and its
@@ -19,8 +21,10 @@
 //! together.
 
 pub mod builder;
+mod einsum;
 mod elementwise;
 mod fold;
+mod indexing;
 mod live;
 mod nn;
 pub mod node;
@@ -28,6 +32,7 @@ mod norm;
 mod pool;
 mod resize;
 mod shape_ops;
+mod triangular;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -152,13 +157,15 @@ pub fn check_shape(shape: &[i64]) -> Result<(), String> {
 /// The ai.onnx operators the importer supports.
 #[rustfmt::skip]
 pub const SUPPORTED_OPS: &[&str] = &[
-    "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape",
-    "Conv", "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor", "Gather", "Gelu",
-    "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Greater", "GreaterOrEqual", "HardSigmoid", "HardSwish", "Identity",
-    "LayerNormalization", "LeakyRelu", "Less", "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean",
-    "Min", "Mul", "Neg", "Not", "PRelu", "Pad", "Pow", "Range", "Reciprocal", "ReduceMax", "ReduceMean", "ReduceSum",
-    "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Sign", "Size", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub",
-    "Sum", "Tanh", "Tile", "Transpose", "Unsqueeze", "Where",
+    "Abs", "Add", "And", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape",
+    "Conv", "ConvTranspose", "Cos", "CumSum", "Div", "Dropout", "Einsum", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor",
+    "Gather", "GatherElements", "GatherND", "Gelu", "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Greater", "GreaterOrEqual",
+    "HardSigmoid", "HardSwish", "Identity", "InstanceNormalization", "IsInf", "IsNaN", "LayerNormalization", "LeakyRelu", "Less",
+    "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean", "Min", "Mod", "Mul", "Neg", "Not", "Or", "PRelu",
+    "Pad", "Pow", "Range", "Reciprocal", "ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax", "ReduceMean",
+    "ReduceMin", "ReduceSum", "ReduceSumSquare", "Relu", "Reshape", "Resize", "ScatterElements", "ScatterND", "Shape",
+    "Sigmoid", "Sign", "Sin", "Size", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Sum", "Tanh", "Tile", "Transpose",
+    "Trilu", "Unsqueeze", "Where", "Xor",
 ];
 
 /// Imports `model` into a new module. `ctx` must have the func and
@@ -485,6 +492,14 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Abs" => one(b.unary("stablehlo.abs", cx.input(0)?)),
         "Sign" => one(b.unary("stablehlo.sign", cx.input(0)?)),
         "Not" => one(b.unary("stablehlo.not", cx.input(0)?)),
+        "And" => one(elementwise::logical(b, cx, "stablehlo.and")?),
+        "Or" => one(elementwise::logical(b, cx, "stablehlo.or")?),
+        "Xor" => one(elementwise::logical(b, cx, "stablehlo.xor")?),
+        "IsNaN" => one(elementwise::is_nan(b, cx)?),
+        "IsInf" => one(elementwise::is_inf(b, cx)?),
+        "Mod" => one(elementwise::modulo(b, cx)?),
+        "Sin" => one(elementwise::unary_float(b, cx, "stablehlo.sine")?),
+        "Cos" => one(elementwise::unary_float(b, cx, "stablehlo.cosine")?),
         "Reciprocal" => one(elementwise::reciprocal(b, cx)?),
         "Relu" => one(elementwise::relu(b, cx)?),
         "LeakyRelu" => one(elementwise::leaky_relu(b, cx)?),
@@ -509,7 +524,9 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Softmax" => one(norm::softmax(b, cx, false)?),
         "LogSoftmax" => one(norm::softmax(b, cx, true)?),
         "LayerNormalization" => norm::layer_norm(b, cx),
-        "ReduceMean" | "ReduceSum" | "ReduceMax" => one(norm::reduce(b, cx)?),
+        "ReduceMean" | "ReduceSum" | "ReduceMax" | "ReduceMin" | "ReduceL1" | "ReduceL2" | "ReduceSumSquare" | "ReduceLogSum"
+        | "ReduceLogSumExp" => one(norm::reduce(b, cx)?),
+        "InstanceNormalization" => one(norm::instance_norm(b, cx)?),
         "MaxPool" => pool::max_pool(b, cx),
         "AveragePool" => one(pool::average_pool(b, cx)?),
         "GlobalAveragePool" => one(pool::global_pool(b, cx, false)?),
@@ -521,6 +538,13 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Split" => shape_ops::split(b, cx),
         "Slice" => one(shape_ops::slice(b, cx)?),
         "Gather" => one(shape_ops::gather(b, cx)?),
+        "GatherElements" => one(indexing::gather_elements(b, cx)?),
+        "GatherND" => one(indexing::gather_nd(b, cx)?),
+        "ScatterND" => one(indexing::scatter_nd(b, cx)?),
+        "ScatterElements" => one(indexing::scatter_elements(b, cx)?),
+        "CumSum" => one(triangular::cumsum(b, cx)?),
+        "Trilu" => one(triangular::trilu(b, cx)?),
+        "Einsum" => one(einsum::einsum(b, cx)?),
         "Squeeze" => one(shape_ops::squeeze(b, cx)?),
         "Unsqueeze" => one(shape_ops::unsqueeze(b, cx)?),
         "Expand" => one(shape_ops::expand(b, cx)?),

@@ -98,31 +98,6 @@ pub fn concat(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     Ok(b.value_operand(r, first.dtype, shape))
 }
 
-/// `stablehlo.slice` with unit or positive strides.
-fn slice_op(
-    b: &mut FuncBuilder,
-    x: &Operand,
-    start: &[i64],
-    limit: &[i64],
-    strides: &[i64],
-) -> Operand {
-    let shape: Vec<i64> = (0..x.rank())
-        .map(|d| (limit[d] - start[d] + strides[d] - 1).max(0) / strides[d])
-        .collect();
-    if shape == x.shape {
-        return x.clone();
-    }
-    let v = b.val(x);
-    let ctx = b.ctx;
-    let attrs = vec![
-        ("start_indices", i64_array_attr(ctx, start)),
-        ("limit_indices", i64_array_attr(ctx, limit)),
-        ("strides", i64_array_attr(ctx, strides)),
-    ];
-    let r = b.emit("stablehlo.slice", &[v], x.dtype, &shape, attrs);
-    b.value_operand(r, x.dtype, shape)
-}
-
 /// Split (opset 13: sizes as input 1; opset 18: or `num_outputs`).
 pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     let x = cx.input(0)?;
@@ -160,7 +135,7 @@ pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         let mut limit = x.shape.clone();
         start[axis] = offset;
         limit[axis] = offset + s;
-        results.push(Some(slice_op(b, x, &start, &limit, &vec![1; x.rank()])));
+        results.push(Some(b.slice(x, &start, &limit, &vec![1; x.rank()])));
         offset += s;
     }
     Ok(results)
@@ -203,7 +178,7 @@ pub fn slice(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             strides.push(st);
         }
     }
-    let mut y = slice_op(b, x, &start, &limit, &strides);
+    let mut y = b.slice(x, &start, &limit, &strides);
     for (d, q) in p.iter().enumerate() {
         if !backwards(q) {
             continue;

@@ -70,6 +70,22 @@ fn mean(b: &mut FuncBuilder, x: &Operand, dims: &[i64]) -> Result<Operand, Strin
     b.binary("stablehlo.divide", &s, &c)
 }
 
+/// `(x - mean) * rsqrt(var + eps)` over `dims`, with the mean and the
+/// rsqrt (reduced shapes) for the optional outputs.
+fn standardize(b: &mut FuncBuilder, x: &Operand, dims: &[i64], eps: f64) -> Result<(Operand, Operand, Operand), String> {
+    let m = mean(b, x, dims)?;
+    let mb = bcast_back(b, &m, &x.shape, dims);
+    let c = b.binary("stablehlo.subtract", x, &mb)?;
+    let sq = b.binary("stablehlo.multiply", &c, &c)?;
+    let var = mean(b, &sq, dims)?;
+    let e = b.splat(x.dtype, &var.shape, eps);
+    let ve = b.binary("stablehlo.add", &var, &e)?;
+    let r = b.unary("stablehlo.rsqrt", &ve);
+    let rb = bcast_back(b, &r, &x.shape, dims);
+    let y = b.binary("stablehlo.multiply", &c, &rb)?;
+    Ok((y, m, r))
+}
+
 /// LayerNormalization (opset 17); the optional Mean and InvStdDev outputs
 /// are produced with the reduced dimensions kept as 1.
 pub fn layer_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
@@ -81,16 +97,7 @@ pub fn layer_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     let eps = cx.float("epsilon", 1e-5)? as f64;
     let dims: Vec<i64> = (axis as i64..x.rank() as i64).collect();
     let norm_shape = &x.shape[axis..];
-    let m = mean(b, x, &dims)?;
-    let mb = bcast_back(b, &m, &x.shape, &dims);
-    let c = b.binary("stablehlo.subtract", x, &mb)?;
-    let sq = b.binary("stablehlo.multiply", &c, &c)?;
-    let var = mean(b, &sq, &dims)?;
-    let e = b.splat(x.dtype, &var.shape, eps);
-    let ve = b.binary("stablehlo.add", &var, &e)?;
-    let r = b.unary("stablehlo.rsqrt", &ve);
-    let rb = bcast_back(b, &r, &x.shape, &dims);
-    let mut y = b.binary("stablehlo.multiply", &c, &rb)?;
+    let (mut y, m, r) = standardize(b, x, &dims, eps)?;
     for (i, name) in [(1, "Scale"), (2, "B")] {
         let Some(p) = cx.opt_input(i) else {
             if i == 1 {
@@ -232,16 +239,7 @@ pub fn instance_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String
     }
     let eps = cx.float("epsilon", 1e-5)? as f64;
     let dims: Vec<i64> = (2..x.rank() as i64).collect();
-    let m = mean(b, x, &dims)?;
-    let mb = bcast_back(b, &m, &x.shape, &dims);
-    let c = b.binary("stablehlo.subtract", x, &mb)?;
-    let sq = b.binary("stablehlo.multiply", &c, &c)?;
-    let var = mean(b, &sq, &dims)?;
-    let e = b.splat(x.dtype, &var.shape, eps);
-    let ve = b.binary("stablehlo.add", &var, &e)?;
-    let r = b.unary("stablehlo.rsqrt", &ve);
-    let rb = bcast_back(b, &r, &x.shape, &dims);
-    let mut y = b.binary("stablehlo.multiply", &c, &rb)?;
+    let (mut y, _, _) = standardize(b, x, &dims, eps)?;
     let channels = x.shape[1];
     for (i, name, op) in [(1, "scale", "stablehlo.multiply"), (2, "B", "stablehlo.add")] {
         let p = cx.input(i)?;

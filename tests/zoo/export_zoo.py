@@ -113,8 +113,21 @@ def main():
     def log(name, text):
         print(f"{name:44s} {text}", flush=True)
 
-    start = time.monotonic()
+    manifest_path = os.path.join(out, "manifest.json")
+    old = {e["name"]: e for e in load_manifest(manifest_path) if e.get("size") == args.size}
+    head = {"generator": "tests/zoo/export_zoo.py", "size": args.size, "versions": versions()}
     new = {}
+
+    def write_manifest():
+        # This run's entries replace theirs; others already listed stay. Written
+        # after every model, so an interrupted run keeps what it exported.
+        merged = [new[n] if n in new else old[n] for n in names if n in new or n in old]
+        with open(manifest_path, "w") as f:
+            f.write(common.manifest_text(head, merged))
+        return merged
+
+    start = time.monotonic()
+    build_failures = []
     for spec, exporters in work:
         seed = common.seed_for(spec.seed_key)
         skip = spec.skip.get(args.size)
@@ -130,10 +143,14 @@ def main():
         try:
             with common.quiet():
                 built = spec.build(ctx)
-        except Exception:
-            # A build failure is a bug of this script (the classes are real and fixed).
+        except Exception as exc:
+            # A bug of this script (the classes are real and fixed): reported,
+            # and the run goes on with the other models.
             print(f"export_zoo: building {spec.name} failed:\n{common.describe_exception()}", file=sys.stderr)
-            return 1
+            build_failures.append(spec.name)
+            for e in common.skipped_entries(spec, args.size, seed, f"build failed: {common.brief_error(exc)}"):
+                new[e["name"]] = e
+            continue
         log(spec.name, f"built in {time.monotonic() - t0:.1f} s")
         if spec.source == "jax":
             from zoo import jax_models
@@ -144,22 +161,16 @@ def main():
         for e in entries:
             new[e["name"]] = e
         del built
+        write_manifest()
 
-    # Merge: this run's entries replace theirs; others already listed stay.
-    old = {e["name"]: e for e in load_manifest(os.path.join(out, "manifest.json")) if e.get("size") == args.size}
-    merged = []
-    for n in names:
-        if n in new:
-            merged.append(new[n])
-        elif n in old:
-            merged.append(old[n])
-    head = {"generator": "tests/zoo/export_zoo.py", "size": args.size, "versions": versions()}
-    with open(os.path.join(out, "manifest.json"), "w") as f:
-        f.write(common.manifest_text(head, merged))
+    merged = write_manifest()
     exported = sum(1 for e in new.values() if e.get("exported"))
     total = sum(sum(e.get("files", {}).values()) for e in merged)
     print(f"export_zoo: {len(new)} models this run ({exported} exported), manifest {len(merged)} models, "
           f"{total / 1e6:.1f} MB, {time.monotonic() - start:.0f} s -> {out}")
+    if build_failures:
+        print(f"export_zoo: building failed for {', '.join(build_failures)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -49,7 +49,7 @@ impl Pass for MemRefToLlvm {
 
 /// Lowers the functions of one module arena (and of the modules nested in
 /// it, each declaring what it uses).
-fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
+pub fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
     let mut needs = Needs::default();
     let isolated: Vec<Op> = super::common::ops_preorder(module).into_iter().filter(|&op| module.is_isolated(op)).collect();
     for op in isolated {

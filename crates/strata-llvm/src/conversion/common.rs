@@ -90,11 +90,12 @@ pub fn descriptor_type(ctx: &Context, rank: usize) -> Type {
 }
 
 /// Whether a memref type is one the memref lowering supports: ranked, with
-/// the identity layout and the default memory space, of a scalar element.
+/// the identity layout and the default memory space, of an element whose
+/// LLVM type is a scalar (`index` is i64).
 pub fn is_supported_memref(ctx: &Context, t: Type) -> bool {
     match ctx.type_kind(t) {
         TypeKind::MemRef { layout, memory_space, element, .. } => {
-            layout.is_none() && memory_space.is_none() && ctx.int_or_float_width(*element).is_some()
+            layout.is_none() && memory_space.is_none() && is_scalar(ctx, convert_type(ctx, *element))
         }
         _ => false,
     }

@@ -54,6 +54,19 @@ def _conv_cases():
         ("conv_rect_kernel_1x3", s, 8, (1, 3), {"strides": [2, 1], "pads": [0, 1, 0, 1]}),
         ("conv_batch2", (2, 4, 8, 8), 8, (3, 3), {"pads": [1, 1, 1, 1]}),
         ("conv1d_k3", (1, 8, 32), 16, (3,), {"pads": [1, 1]}),
+        # Group widths that do not line up with the 64-channel blocks of
+        # the Cx layout, nor with halving the channels (odd group counts,
+        # widths of 4, 8, 16, 24 and 48 as ResNeXt and RegNet use).
+        ("conv_groups3_w16", (1, 48, 6, 6), 48, (3, 3), {"group": 3, "pads": [1, 1, 1, 1]}),
+        ("conv_groups6_w16", (1, 96, 4, 4), 96, (3, 3), {"group": 6, "pads": [1, 1, 1, 1]}),
+        ("conv_groups4_c96_o192", (1, 96, 4, 4), 192, (3, 3), {"group": 4, "pads": [1, 1, 1, 1]}),
+        ("conv_groups32_w4", (1, 128, 4, 4), 128, (3, 3), {"group": 32, "pads": [1, 1, 1, 1]}),
+        ("conv_groups8_w8_s2", (1, 64, 7, 7), 64, (3, 3), {"group": 8, "strides": [2, 2],
+                                                        "pads": [1, 1, 1, 1]}),
+        ("conv_groups6_w24", (1, 144, 4, 4), 144, (3, 3), {"group": 6, "pads": [1, 1, 1, 1]}),
+        ("conv_groups5_w16_1x1", (1, 80, 6, 6), 80, (1, 1), {"group": 5}),
+        ("conv_depthwise_multiplier2_c40", (1, 40, 6, 6), 80, (3, 3), {"group": 40,
+                                                                       "pads": [1, 1, 1, 1]}),
     ]
     cases = []
     for name, shape, c_out, k, attrs in table:

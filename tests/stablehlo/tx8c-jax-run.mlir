@@ -19,5 +19,9 @@
 // RUN: tx8c %S/Inputs/jax_cnn.mlir -o %t/cnn-ref --run=reference --dtype fp32 --inputs %S/Inputs/jax_cnn.inputs.npz --compare %S/Inputs/jax_cnn.ref.npz 2>&1 | FileCheck %s
 // RUN: tx8c %S/Inputs/jax_cnn.mlir -o %t/cnn --dtype fp32 --inputs %S/Inputs/jax_cnn.inputs.npz --compare %S/Inputs/jax_cnn.ref.npz --compare-all -q 2>&1 | FileCheck %s --check-prefixes=CHECK,ALL
 // RUN: tx8c %S/Inputs/jax_cnn.mlir -o %t/cnn-bf16 --inputs %S/Inputs/jax_cnn.inputs.npz --compare %S/Inputs/jax_cnn.ref.npz -q 2>&1 | FileCheck %s
+// The exact GELU, which JAX writes with chlo.erfc (lowered as 1 - erf).
+// RUN: tx8c %S/Inputs/jax_gelu.mlir -o %t/gelu-ref --run=reference --dtype fp32 --inputs %S/Inputs/jax_gelu.inputs.npz --compare %S/Inputs/jax_gelu.ref.npz 2>&1 | FileCheck %s
+// RUN: tx8c %S/Inputs/jax_gelu.mlir -o %t/gelu --dtype fp32 --inputs %S/Inputs/jax_gelu.inputs.npz --compare %S/Inputs/jax_gelu.ref.npz --compare-all -q 2>&1 | FileCheck %s --check-prefixes=CHECK,ALL
+// RUN: tx8c %S/Inputs/jax_gelu.mlir -o %t/gelu-bf16 --inputs %S/Inputs/jax_gelu.inputs.npz --compare %S/Inputs/jax_gelu.ref.npz -q 2>&1 | FileCheck %s
 // CHECK: compare output_0: {{.*}}: pass
 // ALL: compare-all: all {{[0-9]+}} groups match the reference interpreter

@@ -7,6 +7,8 @@ prints them, with an input and JAX's output for each:
   jax_cnn.mlir   conv 3x3 + bias -> relu -> conv 3x3 stride 2 -> relu ->
                  mean over H, W -> dense 8 -> 10 (NCHW, OIHW weights),
                  x 1x3x8x8
+  jax_gelu.mlir  gelu(x @ w + b, approximate=False), x 8x16 -> 16: JAX
+                 writes the exact GELU with chlo.erfc
 
 JAX lowers each `jax.nn.relu` to a private function and a `func.call`.
 Beside each NAME.mlir: NAME.inputs.npz (`input_0`, tx8c's name for the
@@ -59,7 +61,12 @@ def cases():
         y = jax.nn.relu(y)
         return jnp.mean(y, axis=(2, 3)) @ wf
 
-    return [("jax_mlp", mlp, (4, 16)), ("jax_cnn", cnn, (1, 3, 8, 8))]
+    wg, bg = weight(16, 16, scale=0.3), weight(16, scale=0.1)
+
+    def gelu(x):
+        return jax.nn.gelu(x @ wg + bg, approximate=False)
+
+    return [("jax_mlp", mlp, (4, 16)), ("jax_cnn", cnn, (1, 3, 8, 8)), ("jax_gelu", gelu, (8, 16))]
 
 
 def main():

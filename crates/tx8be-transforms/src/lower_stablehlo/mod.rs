@@ -500,6 +500,7 @@ impl<'a> Lowering<'a> {
             "stablehlo.compare" => elementwise::compare(self, op),
             "stablehlo.select" => elementwise::select(self, op),
             "stablehlo.clamp" => elementwise::clamp(self, op),
+            "chlo.erfc" => elementwise::erfc(self, op),
             "stablehlo.convert" => elementwise::convert(self, op),
             "stablehlo.reshape" => movement::reshape(self, op),
             "stablehlo.transpose" => movement::transpose(self, op),

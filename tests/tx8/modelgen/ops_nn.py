@@ -207,6 +207,16 @@ def _matmul(a_shape, b_shape, b_const=True):
     return build
 
 
+def _matmul_gram(x_shape, perm):
+    """x @ x^T: one value as both operands, read as rows (A) and whole (B)."""
+    def build(g):
+        x = g.input("x", normal(g.rng, x_shape, 1.0 / np.sqrt(x_shape[-1])))
+        t = g.node("Transpose", [x], perm=perm)
+        g.output(g.node("MatMul", [x, t]), "y")
+        return Built(opset=13)
+    return build
+
+
 def _gemm_matmul_cases():
     acc = "accumulate"
     return [
@@ -230,6 +240,8 @@ def _gemm_matmul_cases():
              _matmul((2, 1, 8, 16), (3, 16, 12), b_const=False)),
         Case("matmul_vector_lhs", "op", "MatMul", acc, _matmul((16,), (16, 12))),
         Case("matmul_vector_rhs", "op", "MatMul", acc, _matmul((8, 16), (16,))),
+        Case("matmul_x_xt", "op", "MatMul", acc, _matmul_gram((8, 16), [1, 0])),
+        Case("matmul_x_xt_batched", "op", "MatMul", acc, _matmul_gram((2, 12, 16), [0, 2, 1])),
         # The issue-14 GEMM benchmark (fraction of roofline), not a suite check.
         Case("matmul_4096x1024x4096", "op", "MatMul", acc, _matmul((4096, 1024), (1024, 4096)),
              size="full", notes="GEMM benchmark of issue 14: A [4096, 1024] input, B [1024, 4096] weight"),

@@ -42,6 +42,8 @@ func.func @elementwise(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>, %arg2: te
   // CHECK-NEXT: %27 = stablehlo.clamp %25, %25, %25 : tensor<2x3xf32>
   // CHECK-NEXT: %28 = stablehlo.convert %arg3 : (tensor<2x3xi32>) -> tensor<2x3xf32>
   // CHECK-NEXT: %29 = stablehlo.abs %arg3 : tensor<2x3xi32>
+  // CHECK-NEXT: %30 = chlo.erfc %22 : tensor<2x3xf32> -> tensor<2x3xf32>
+  // CHECK-NEXT: %31 = chlo.square %22 : tensor<2x3xf32> -> tensor<2x3xf32>
   // CHECK-NEXT: return %26 : tensor<2x3xf32>
   %cst = stablehlo.constant dense<1.000000e+00> : tensor<2x3xf32>
   %c = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
@@ -76,6 +78,8 @@ func.func @elementwise(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>, %arg2: te
   %27 = stablehlo.clamp %25, %25, %25 : tensor<2x3xf32>
   %28 = stablehlo.convert %arg3 : (tensor<2x3xi32>) -> tensor<2x3xf32>
   %29 = "stablehlo.abs"(%arg3) : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  %30 = chlo.erfc %22 : tensor<2x3xf32> -> tensor<2x3xf32>
+  %31 = chlo.square %22 : tensor<2x3xf32> -> tensor<2x3xf32>
   return %26 : tensor<2x3xf32>
 }
 

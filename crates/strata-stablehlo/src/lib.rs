@@ -1,5 +1,5 @@
 //! A StableHLO subset on Strata: the `stablehlo` dialect (and `chlo` with
-//! only `chlo.erf`) as the ONNX importer emits it and as JAX prints it,
+//! only `chlo.erf`, `chlo.erfc`, `chlo.square`) as the ONNX importer emits it and as JAX prints it,
 //! per crates/strata-stablehlo/SUBSET.md, with folds and graph passes.
 //!
 //! Map: `attrs.rs` (dialect attributes `#stablehlo.conv`, `#stablehlo.dot`,

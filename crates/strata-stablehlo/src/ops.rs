@@ -315,13 +315,17 @@ pub fn stablehlo_dialect() -> DialectDef {
     d
 }
 
-/// The `chlo` dialect: only `chlo.erf`, as CHLO prints it
+/// The `chlo` dialect: only `chlo.erf`, `chlo.erfc` (JAX's exact
+/// `jax.nn.gelu` uses erfc) and `chlo.square` (JAX's variance), as CHLO prints them
 /// (`chlo.erf %x : tensor<4xf32> -> tensor<4xf32>`).
 pub fn chlo_dialect() -> DialectDef {
-    DialectDef::new("chlo").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(pure("chlo.erf")
-        .operand("operand", TENSOR)
-        .result("result", TENSOR)
-        .traits(Traits::ELEMENTWISE | Traits::SAME_OPERANDS_AND_RESULT_SHAPE)
-        .format("$operand attr-dict `:` type($operand) `->` type($result)")
-        .verifier(verify::elementwise))
+    let unary = |name| {
+        pure(name)
+            .operand("operand", TENSOR)
+            .result("result", TENSOR)
+            .traits(Traits::ELEMENTWISE | Traits::SAME_OPERANDS_AND_RESULT_SHAPE)
+            .format("$operand attr-dict `:` type($operand) `->` type($result)")
+            .verifier(verify::elementwise)
+    };
+    DialectDef::new("chlo").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(unary("chlo.erf")).op(unary("chlo.erfc")).op(unary("chlo.square"))
 }

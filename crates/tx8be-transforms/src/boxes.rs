@@ -75,18 +75,24 @@ pub fn split_box(b: &TBox, slice: &[i64]) -> Vec<TBox> {
     out
 }
 
-/// The largest slice of `tile_box` that `fits`, found by halving (rounding
-/// up) the outermost splittable dim still above 1, then the next one.
+/// The largest slice that `fits`, found by cutting the outermost dim
+/// still above its smallest size to its next size (`sizes[d]`: the sizes
+/// dim `d` may take, largest first: `slice_sizes`), then the next dim.
 /// `None` when even the smallest allowed slice does not fit.
-pub fn choose_slice(tile_box: &TBox, splittable: &[bool], fits: impl Fn(&[i64]) -> bool) -> Option<Vec<i64>> {
-    let mut slice: Vec<i64> = tile_box.size.iter().map(|&s| s.max(1)).collect();
+pub fn choose_slice(sizes: &[Vec<i64>], fits: impl Fn(&[i64]) -> bool) -> Option<Vec<i64>> {
+    let mut slice: Vec<i64> = sizes.iter().map(|s| s[0]).collect();
     loop {
         if fits(&slice) {
             return Some(slice);
         }
-        let d = (0..slice.len()).find(|&d| splittable[d] && slice[d] > 1)?;
-        slice[d] = (slice[d] + 1) / 2;
+        let (d, n) = (0..slice.len()).find_map(|d| next_size(&sizes[d], slice[d]).map(|n| (d, n)))?;
+        slice[d] = n;
     }
+}
+
+/// The next size after `cur` in `sizes` (largest first), if any.
+pub fn next_size(sizes: &[i64], cur: i64) -> Option<i64> {
+    sizes.iter().copied().find(|&s| s < cur)
 }
 
 /// Steps a tile with box `tile_box` takes at slice `slice`.
@@ -105,15 +111,42 @@ fn halvings(n: i64) -> Vec<i64> {
     v
 }
 
-/// The candidate time splits of the search: for every splittable dim, and
-/// every pair of them, the largest slices (by halving) that `fits` and take
-/// at most `max_steps` steps; the whole box alone when it fits.
-pub fn maximal_slices(tile_box: &TBox, splittable: &[bool], max_steps: i64, fits: impl Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
-    let whole: Vec<i64> = tile_box.size.iter().map(|&s| s.max(1)).collect();
+/// The slice sizes the search tries along a dim of `n` elements of a
+/// tile's box, largest first: `n` alone when the dim is not `split`, else
+/// `n` and its halvings (rounding up) down to 1. `widths` are the group
+/// widths of grouped convs whose output channels follow this dim
+/// (`schedule::group_widths`): a step's box of such a conv must hold
+/// whole groups or lie inside one (`tx8be::interfaces::sharding::
+/// conv_box_groups`, which says why), so when `n` is whole groups of a
+/// width the sizes are whole groups (the groups halved) or divisors of
+/// the width, and the plain halvings that are neither are left out.
+pub fn slice_sizes(n: i64, split: bool, widths: &[i64]) -> Vec<i64> {
+    let n = n.max(1);
+    if !split {
+        return vec![n];
+    }
+    let aligned: Vec<i64> = widths.iter().copied().filter(|&q| q > 1 && n % q == 0).collect();
+    let mut v = halvings(n);
+    for &q in &aligned {
+        v.extend(halvings(n / q).into_iter().map(|k| k * q));
+        v.extend(halvings(q).into_iter().filter(|&s| q % s == 0));
+    }
+    v.retain(|&s| aligned.iter().all(|&q| s % q == 0 || q % s == 0));
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v.dedup();
+    v
+}
+
+/// The candidate time splits of the search: for every dim with more than
+/// one size (`sizes[d]`, largest first, the first the tile box's extent:
+/// `slice_sizes`), and every pair of them, the largest slices that `fits`
+/// and take at most `max_steps` steps; the whole box alone when it fits.
+pub fn maximal_slices(tile_box: &TBox, sizes: &[Vec<i64>], max_steps: i64, fits: impl Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
+    let whole: Vec<i64> = sizes.iter().map(|s| s[0]).collect();
     if fits(&whole) {
         return vec![whole];
     }
-    let dims: Vec<usize> = (0..whole.len()).filter(|&d| splittable[d] && whole[d] > 1).collect();
+    let dims: Vec<usize> = (0..whole.len()).filter(|&d| sizes[d].len() > 1).collect();
     let mut out: Vec<Vec<i64>> = Vec::new();
     let push = |s: Vec<i64>, out: &mut Vec<Vec<i64>>| {
         if !out.contains(&s) {
@@ -121,7 +154,7 @@ pub fn maximal_slices(tile_box: &TBox, splittable: &[bool], max_steps: i64, fits
         }
     };
     for &d in &dims {
-        for &n in &halvings(whole[d])[1..] {
+        for &n in &sizes[d][1..] {
             let mut s = whole.clone();
             s[d] = n;
             if step_count(tile_box, &s) > max_steps {
@@ -135,14 +168,14 @@ pub fn maximal_slices(tile_box: &TBox, splittable: &[bool], max_steps: i64, fits
     }
     for (i, &d1) in dims.iter().enumerate() {
         for &d2 in &dims[i + 1..] {
-            for &n1 in &halvings(whole[d1])[1..] {
+            for &n1 in &sizes[d1][1..] {
                 let mut s = whole.clone();
                 s[d1] = n1;
                 if fits(&s) {
                     // Splitting d2 too only makes a smaller slice than this one.
                     break;
                 }
-                for &n2 in &halvings(whole[d2])[1..] {
+                for &n2 in &sizes[d2][1..] {
                     s[d2] = n2;
                     if step_count(tile_box, &s) > max_steps {
                         break;
@@ -202,20 +235,36 @@ mod tests {
     fn maximal_slices_split_one_or_two_dims() {
         let b = TBox::whole(&[64, 64]);
         let fits = |s: &[i64]| s.iter().product::<i64>() <= 1024;
-        let c = maximal_slices(&b, &[true, true], 1 << 20, fits);
+        let sizes = [slice_sizes(64, true, &[]), slice_sizes(64, true, &[])];
+        let c = maximal_slices(&b, &sizes, 1 << 20, fits);
         // One dim: 16 x 64 and 64 x 16; both: 32 x 32, 16 x 64 (already), 8 x 128 -> clipped, ...
         assert!(c.contains(&vec![16, 64]) && c.contains(&vec![64, 16]) && c.contains(&vec![32, 32]));
         assert!(c.iter().all(|s| fits(s)));
         // The whole box alone when it fits; nothing over the step limit.
-        assert_eq!(maximal_slices(&b, &[true, true], 1, |_| true), vec![vec![64, 64]]);
-        assert!(maximal_slices(&b, &[true, true], 2, fits).is_empty());
+        assert_eq!(maximal_slices(&b, &sizes, 1, |_| true), vec![vec![64, 64]]);
+        assert!(maximal_slices(&b, &sizes, 2, fits).is_empty());
     }
 
     #[test]
     fn choose_slice_halves_outer_dims_first() {
-        let b = TBox::whole(&[1, 56, 56, 64]);
-        let s = choose_slice(&b, &[true, true, true, false], |s| s.iter().product::<i64>() <= 56 * 64 * 8).unwrap();
+        let b = [1, 56, 56, 64];
+        let sizes: Vec<Vec<i64>> = b.iter().zip([true, true, true, false]).map(|(&n, split)| slice_sizes(n, split, &[])).collect();
+        let s = choose_slice(&sizes, |s| s.iter().product::<i64>() <= 56 * 64 * 8).unwrap();
         assert_eq!(s, vec![1, 7, 56, 64]);
-        assert!(choose_slice(&b, &[false, false, false, false], |_| false).is_none());
+        let whole: Vec<Vec<i64>> = b.iter().map(|&n| slice_sizes(n, false, &[])).collect();
+        assert!(choose_slice(&whole, |_| false).is_none());
+    }
+
+    #[test]
+    fn slice_sizes_keep_whole_groups_or_parts_of_one() {
+        assert_eq!(slice_sizes(48, true, &[]), vec![48, 24, 12, 6, 3, 2, 1]);
+        // 3 groups of 128: 2 groups, 1 group, then divisors of 128 (not 192 or 96).
+        assert_eq!(slice_sizes(384, true, &[128]), vec![384, 256, 128, 64, 32, 16, 8, 4, 2, 1]);
+        // Groups of 24: 5 groups -> 3 -> 2 -> 1, then the divisors of 24
+        // among both halvings (not 60, 30 or 15).
+        assert_eq!(slice_sizes(120, true, &[24]), vec![120, 72, 48, 24, 12, 8, 6, 4, 3, 2, 1]);
+        // A tile box inside one group: any size.
+        assert_eq!(slice_sizes(6, true, &[16]), vec![6, 3, 2, 1]);
+        assert_eq!(slice_sizes(384, false, &[128]), vec![384]);
     }
 }

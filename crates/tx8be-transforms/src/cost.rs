@@ -137,10 +137,11 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             let o_total = *wt.get(3).unwrap_or(&1) as u64;
             let per_group = (o_total / group).max(1);
             let o_slice = *out.size.get(3).unwrap_or(&1) as u64;
+            // Whole groups, or a part of one group (`conv_box_groups`).
             let groups_here = if group > 1 { (o_slice / per_group).max(1) } else { 1 };
             let m = out.size.iter().take(3).map(|&d| d.max(0) as u64).product::<u64>();
             let k = wt.iter().take(3).map(|&d| d.max(0) as u64).product::<u64>();
-            let n = if group > 1 { per_group } else { o_slice };
+            let n = if group > 1 { per_group.min(o_slice) } else { o_slice };
             w.ne = ne_gemm_cycles(hw, in_fmt, m, k, n, groups_here) as f64;
             w.issued = 1;
         }

@@ -179,6 +179,47 @@ pub fn tile_steps(ctx: &Context, body: &Body, op: Op, shard: &[i64], slice: &[i6
     Ok(all)
 }
 
+/// Per dim of the anchor `op`'s output: the group widths (output channels
+/// per group, above 1) of the grouped convs of its group whose output
+/// channel box follows that dim (a box one element wide along the dim
+/// narrows the conv's channels). A time split of the dim keeps to sizes
+/// that cut no group of these (`boxes::slice_sizes`).
+pub fn group_widths(ctx: &Context, body: &Body, op: Op) -> Vec<Vec<i64>> {
+    let out_dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
+    let mut widths = vec![Vec::new(); out_dims.len()];
+    let Ok(g) = GroupCalls::of_anchor(ctx, body, op) else { return widths };
+    let convs: Vec<(usize, i64, i64)> = g
+        .calls
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| ctx.op_name_str(body.op_name(c)) == "tx8be.Conv")
+        .filter_map(|(i, &c)| {
+            let groups = tx8be::dialect::values::attr_i64(ctx, body, c, "group").unwrap_or(1).max(1);
+            let o = *ctx.shape(body.value_type(body.result(c, 0)))?.get(3)?;
+            (groups > 1 && o / groups > 1).then_some((i, o / groups, o))
+        })
+        .collect();
+    if convs.is_empty() {
+        return widths;
+    }
+    let fixed: Vec<Vec<usize>> = g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
+    let windowed: Vec<bool> = g.calls.iter().map(|&c| tx8be::window::Window2d::of_op(ctx, body, c).is_some()).collect();
+    for d in 0..out_dims.len() {
+        if out_dims[d] < 2 {
+            continue;
+        }
+        let mut probe = SliceBox::whole(&out_dims);
+        probe.size[d] = 1;
+        let Ok(calls) = step_calls(ctx, body, &g, &fixed, &windowed, &probe) else { continue };
+        for &(i, og, o) in &convs {
+            if calls[i].out.size[3] < o && !widths[d].contains(&og) {
+                widths[d].push(og);
+            }
+        }
+    }
+    widths
+}
+
 /// Bytes of an element of `ty`'s element type as the card stores it.
 pub fn elem_bytes(ctx: &Context, ty: strata_ir::Type) -> u64 {
     let e = ctx.element_type(ty).unwrap_or(ty);

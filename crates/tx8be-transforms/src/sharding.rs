@@ -26,7 +26,7 @@ use tx8_cmodel::HardwareConfig;
 use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::{DevAttr, ParallelAttr};
 
-use crate::boxes::{choose_slice, maximal_slices, step_count};
+use crate::boxes::{choose_slice, maximal_slices, next_size, slice_sizes, step_count};
 use crate::group_ops::entry_ops;
 use crate::pipeline_cost::{busiest_tile_steps_moving, pipelined_cycles, single_buffered_cycles};
 use crate::group_calls::GroupCalls;
@@ -350,15 +350,33 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         })
         .ok()
     };
-    // A dim is splittable when the anchor may split it and every other op
-    // of the group accepts the boxes halving it gives.
-    let splittable: Vec<bool> = (0..rank)
+    // The sizes each dim's slice may take (largest first: the tile box's
+    // extent). A dim is split when the anchor may split it and every other
+    // op of the group accepts the boxes its next size gives. Along a dim
+    // a grouped conv's output channels follow, the sizes hold whole groups
+    // or parts of one group (`slice_sizes`): the search picks the boxes
+    // the NE's grouped conv takes rather than the operator library taking
+    // boxes that cut groups (`tx8be::interfaces::sharding::conv_box_groups`
+    // says why).
+    let widths = crate::schedule::group_widths(ctx, body, op);
+    let sizes: Vec<Vec<i64>> = (0..rank)
         .map(|d| {
+            let all = slice_sizes(tile_box.size[d], true, &widths[d]);
             let mut split = ones.clone();
             split[d] = 2;
-            let mut half = tile_box.size.clone();
-            half[d] = (half[d] + 1) / 2;
-            dims[d] > 1 && legal(ctx, body, op, &shard, &split) && (g.is_single() || note(tile_steps(ctx, body, op, &shard, &half, tiles as usize)).is_some())
+            let splits = all.len() > 1
+                && dims[d] > 1
+                && legal(ctx, body, op, &shard, &split)
+                && (g.is_single() || {
+                    let mut next = tile_box.size.clone();
+                    next[d] = all[1];
+                    note(tile_steps(ctx, body, op, &shard, &next, tiles as usize)).is_some()
+                });
+            if splits {
+                all
+            } else {
+                vec![all[0]]
+            }
         })
         .collect();
     // The steps and buffers of each slice, computed once: the fit checks
@@ -389,7 +407,7 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         });
         buffers.is_some_and(|b| b.0.total_with_copies(copies, &b.1) <= window)
     };
-    let Some(single) = choose_slice(&tile_box, &splittable, |s| fits_with(s, 1)) else {
+    let Some(single) = choose_slice(&sizes, |s| fits_with(s, 1)) else {
         // In a multi-op group, say why the smaller slices were refused.
         let why = refusal.borrow_mut().take().filter(|_| !g.is_single()).map(|d| format!("; smaller slices are refused: {}", d.message)).unwrap_or_default();
         return Err(Diagnostic::error(
@@ -440,11 +458,11 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
             }
         }
     };
-    for slice in maximal_slices(&tile_box, &splittable, max_steps, |s| fits_with(s, 1)) {
+    for slice in maximal_slices(&tile_box, &sizes, max_steps, |s| fits_with(s, 1)) {
         consider(slice, 1, &mut best);
     }
     if can_pipeline(ctx, body, op) {
-        let mut doubles = maximal_slices(&tile_box, &splittable, max_steps, |s| fits_with(s, 2));
+        let mut doubles = maximal_slices(&tile_box, &sizes, max_steps, |s| fits_with(s, 2));
         // One halving finer than each maximal slice, along a dim it already
         // cuts or a dim it keeps whole: a smaller box may cost less DDR
         // (a halo or an operand re-read per step shrinks) and overlaps better.
@@ -454,8 +472,8 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         for s in &doubles {
             for d in 0..s.len() {
                 let mut t = s.clone();
-                while splittable[d] && t[d] > 1 {
-                    t[d] = (t[d] + 1) / 2;
+                while let Some(n) = next_size(&sizes[d], t[d]) {
+                    t[d] = n;
                     if step_count(&tile_box, &t) > max_steps {
                         break;
                     }
@@ -473,9 +491,9 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         if doubles.len() == 1 && step_count(&tile_box, &doubles[0]) == 1 {
             let whole = doubles[0].clone();
             for d in 0..whole.len() {
-                if splittable[d] && whole[d] > 1 {
+                if let Some(n) = next_size(&sizes[d], whole[d]) {
                     let mut s = whole.clone();
-                    s[d] = (s[d] + 1) / 2;
+                    s[d] = n;
                     doubles.push(s);
                 }
             }

@@ -131,7 +131,8 @@ fn depthwise_conv_channel_parts_take_their_input_channels() {
     let (body, conv) = op_named(&ctx, &m, "tx8be.Conv");
     let p = tx8be::tile_sharding_split(&ctx, body, conv, &ShardingSplitParam { out_sharding: vec![1, 1, 1, 4], out_split: vec![1, 1, 1, 1] }).unwrap();
     assert_eq!(p[0].out_sharding, vec![1, 1, 1, 4]);
-    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &ShardingSplitParam { out_sharding: vec![1, 1, 1, 3], out_split: vec![1, 1, 1, 1] }).is_err());
+    // One output channel per group: any parts are whole groups (3, 3, 2).
+    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &ShardingSplitParam { out_sharding: vec![1, 1, 1, 3], out_split: vec![1, 1, 1, 1] }).is_ok());
     let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &SliceBox { start: vec![0, 0, 0, 2], size: vec![1, 6, 6, 2] }).unwrap();
     assert_eq!((boxes[0].start[3], boxes[0].size[3]), (2, 2));
     // Rows 0..3 of a 3x3 pad-1 window: input rows 0..4, one padding row above.
@@ -139,6 +140,43 @@ fn depthwise_conv_channel_parts_take_their_input_channels() {
     assert_eq!((w.rows, w.pad_before, w.pad_after), (RowRange { start: 0, end: 4 }, 1, 0));
     let w = tx8be::back_window(&ctx, body, conv, RowRange { start: 3, end: 6 }).unwrap();
     assert_eq!((w.rows, w.pad_before, w.pad_after), (RowRange { start: 2, end: 6 }, 0, 1));
+}
+
+#[test]
+fn grouped_conv_boxes_hold_whole_groups_or_part_of_one() {
+    let ctx = context();
+    // 3 groups of 16 output channels (and 16 input channels).
+    let m = parse(
+        &ctx,
+        r#"func.func @main(%x: tensor<1x4x4x48xf32>, %w: tensor<3x3x16x48xf32>) -> tensor<1x4x4x48xf32> {
+  %c = tx8be.Conv(%x, %w) {strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 3 : i64} : (tensor<1x4x4x48xf32>, tensor<3x3x16x48xf32>) -> tensor<1x4x4x48xf32>
+  return %c : tensor<1x4x4x48xf32>
+}"#,
+    );
+    let (body, conv) = op_named(&ctx, &m, "tx8be.Conv");
+    let channels = |o0: i64, o1: i64| SliceBox { start: vec![0, 0, 0, o0], size: vec![1, 4, 4, o1 - o0] };
+    // Two whole groups: their 32 input channels.
+    let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &channels(16, 48)).unwrap();
+    assert_eq!((boxes[0].start[3], boxes[0].size[3]), (16, 32));
+    // Part of one group: that group's input channels.
+    let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &channels(20, 28)).unwrap();
+    assert_eq!((boxes[0].start[3], boxes[0].size[3]), (16, 16));
+    assert_eq!((boxes[1].start[3], boxes[1].size[3]), (20, 8));
+    // Half of the channels cuts group 1: refused.
+    let e = tx8be::temporal_slice_shape(&ctx, body, conv, &channels(0, 24)).unwrap_err();
+    assert!(e.message.contains("cut a group of 16 channels"), "{}", e.message);
+    // Tiles' parts: 3 (a group each) and 6 (half a group each) cut no group, 2 does.
+    let shard = |f: i64| ShardingSplitParam { out_sharding: vec![1, 1, 1, f], out_split: vec![1, 1, 1, 1] };
+    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &shard(3)).is_ok());
+    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &shard(6)).is_ok());
+    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &shard(2)).is_err());
+    // A time split is boxes of the search's sizes, checked one by one.
+    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &ShardingSplitParam { out_sharding: vec![1, 1, 1, 1], out_split: vec![1, 1, 1, 2] }).is_ok());
+    use tx8be::interfaces::sharding::conv_box_groups;
+    assert_eq!(conv_box_groups(3, 48, 16, 48), Some(2));
+    assert_eq!(conv_box_groups(3, 48, 20, 28), Some(1));
+    assert_eq!(conv_box_groups(3, 48, 0, 24), None);
+    assert_eq!(conv_box_groups(1, 48, 5, 7), Some(1));
 }
 
 const GEMMS: &str = r#"

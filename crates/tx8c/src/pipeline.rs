@@ -25,11 +25,18 @@ fn add(pm: &mut OpPassManager, registry: &PassRegistry, name: &str, options: &st
     Ok(())
 }
 
-/// The graph-level passes (stablehlo in, stablehlo out): folding, batch
-/// norms into convs, then the decomposed softmax / layer norm / gelu
-/// sequences into composites (a module pass: it adds decomposition
-/// functions), then cleanup.
+/// The graph-level passes (stablehlo in, stablehlo out): calls inlined
+/// and the private functions they leave dead dropped (JAX lowers
+/// `jax.nn.relu` and other `jax.jit`-ed helpers to private functions and
+/// `func.call`; the card runs one flat program), folding, batch norms
+/// into convs, then the decomposed softmax / layer norm / gelu sequences
+/// into composites (a module pass: it adds decomposition functions),
+/// then cleanup. A call the inliner leaves (recursion, a declaration
+/// without a body) is reported by the lowering, with its reason.
 fn graph_passes(pm: &mut OpPassManager, registry: &PassRegistry) -> Result<(), String> {
+    // The canonicalize below simplifies the inlined bodies.
+    add(pm, registry, "inline", "default-pipeline=")?;
+    add(pm, registry, "symbol-dce", "")?;
     let f = pm.nest("func.func");
     add(f, registry, "canonicalize", "")?;
     add(f, registry, "stablehlo-fold-batchnorm", "")?;

@@ -54,6 +54,19 @@ def _conv_cases():
         ("conv_rect_kernel_1x3", s, 8, (1, 3), {"strides": [2, 1], "pads": [0, 1, 0, 1]}),
         ("conv_batch2", (2, 4, 8, 8), 8, (3, 3), {"pads": [1, 1, 1, 1]}),
         ("conv1d_k3", (1, 8, 32), 16, (3,), {"pads": [1, 1]}),
+        # Group widths that do not line up with the 64-channel blocks of
+        # the Cx layout, nor with halving the channels (odd group counts,
+        # widths of 4, 8, 16, 24 and 48 as ResNeXt and RegNet use).
+        ("conv_groups3_w16", (1, 48, 6, 6), 48, (3, 3), {"group": 3, "pads": [1, 1, 1, 1]}),
+        ("conv_groups6_w16", (1, 96, 4, 4), 96, (3, 3), {"group": 6, "pads": [1, 1, 1, 1]}),
+        ("conv_groups4_c96_o192", (1, 96, 4, 4), 192, (3, 3), {"group": 4, "pads": [1, 1, 1, 1]}),
+        ("conv_groups32_w4", (1, 128, 4, 4), 128, (3, 3), {"group": 32, "pads": [1, 1, 1, 1]}),
+        ("conv_groups8_w8_s2", (1, 64, 7, 7), 64, (3, 3), {"group": 8, "strides": [2, 2],
+                                                        "pads": [1, 1, 1, 1]}),
+        ("conv_groups6_w24", (1, 144, 4, 4), 144, (3, 3), {"group": 6, "pads": [1, 1, 1, 1]}),
+        ("conv_groups5_w16_1x1", (1, 80, 6, 6), 80, (1, 1), {"group": 5}),
+        ("conv_depthwise_multiplier2_c40", (1, 40, 6, 6), 80, (3, 3), {"group": 40,
+                                                                       "pads": [1, 1, 1, 1]}),
     ]
     cases = []
     for name, shape, c_out, k, attrs in table:
@@ -194,6 +207,16 @@ def _matmul(a_shape, b_shape, b_const=True):
     return build
 
 
+def _matmul_gram(x_shape, perm):
+    """x @ x^T: one value as both operands, read as rows (A) and whole (B)."""
+    def build(g):
+        x = g.input("x", normal(g.rng, x_shape, 1.0 / np.sqrt(x_shape[-1])))
+        t = g.node("Transpose", [x], perm=perm)
+        g.output(g.node("MatMul", [x, t]), "y")
+        return Built(opset=13)
+    return build
+
+
 def _gemm_matmul_cases():
     acc = "accumulate"
     return [
@@ -217,6 +240,8 @@ def _gemm_matmul_cases():
              _matmul((2, 1, 8, 16), (3, 16, 12), b_const=False)),
         Case("matmul_vector_lhs", "op", "MatMul", acc, _matmul((16,), (16, 12))),
         Case("matmul_vector_rhs", "op", "MatMul", acc, _matmul((8, 16), (16,))),
+        Case("matmul_x_xt", "op", "MatMul", acc, _matmul_gram((8, 16), [1, 0])),
+        Case("matmul_x_xt_batched", "op", "MatMul", acc, _matmul_gram((2, 12, 16), [0, 2, 1])),
         # The issue-14 GEMM benchmark (fraction of roofline), not a suite check.
         Case("matmul_4096x1024x4096", "op", "MatMul", acc, _matmul((4096, 1024), (1024, 4096)),
              size="full", notes="GEMM benchmark of issue 14: A [4096, 1024] input, B [1024, 4096] weight"),

@@ -17,6 +17,8 @@ session-6 fusion tests (tests/tx8be/groups-run.mlir and the pass tests):
                   copied out of r's buffer)
   gemm_unary      Gemm (+bias) -> Unary (gelu)
 
+--group G gives every conv G groups (weight [k, k, cin/G, cout]; the
+grouped-conv split tests, tests/tx8be/conv-groups-split-run.mlir).
 --split prints the same computation as one-op groups (every intermediate
 through DDR), the baseline of the fusion figures. Constants are fixed
 deterministic patterns (inputs of the test, not expected outputs).
@@ -77,12 +79,12 @@ def dev(layout):
 BLOCKED = {"v": "Cx"}
 
 
-def conv_text(res, x, w, b, xt, wt, bt, yt, pad):
+def conv_text(res, x, w, b, xt, wt, bt, yt, pad, group=1):
     return (f"{res} = tx8be.Conv({x}, {w}, {b}) {{strides = array<i64: 1, 1>, pads = array<i64: {pad}, {pad}, {pad}, {pad}>, "
-            f"dilations = array<i64: 1, 1>, group = 1 : i64, dev_info = {dev(BLOCKED['v'])}}} : ({xt}, {wt}, {bt}) -> {yt}")
+            f"dilations = array<i64: 1, 1>, group = {group} : i64, dev_info = {dev(BLOCKED['v'])}}} : ({xt}, {wt}, {bt}) -> {yt}")
 
 
-def build(kind, n, hw, ci, co, e, split, kernel=None):
+def build(kind, n, hw, ci, co, e, split, kernel=None, group=1):
     m = Module()
     t = lambda c: f"tensor<{n}x{hw}x{hw}x{c}x{e}>"
     if kind == "gemm_unary":
@@ -109,15 +111,16 @@ def build(kind, n, hw, ci, co, e, split, kernel=None):
     dense = "Tensor" if n == 1 else "NTensor"
     BLOCKED["v"] = blocked
     cx = dev("Cx")
-    w_t, bias_t = f"tensor<{k}x{k}x{ci}x{co}x{e}>", f"tensor<{co}xf32>"
+    assert ci % group == 0 and co % group == 0, "groups must divide cin and cout"
+    w_t, bias_t = f"tensor<{k}x{k}x{ci // group}x{co}x{e}>", f"tensor<{co}xf32>"
     m.lines.append(f"func.func @main(%arg: {x_t}) -> {y_t} {{")
-    m.const("w", [k, k, ci, co], w_t, 1, cx)
+    m.const("w", [k, k, ci // group, co], w_t, 1, cx)
     m.const("bias", [co], bias_t, 2, cx)
     x = m.group(x_t, [f"%a{{i}} = tx8be.load_var %arg : {x_t}",
                       f'%y{{i}} = tx8be.ChannelNorm(%a{{i}}) {{to_blocked = true, blocked = "{blocked}", dev_info = {dev(blocked)}}} : ({x_t}) -> {x_t}'])
     conv_loads = lambda src, st: [f"%a{{i}} = tx8be.load_var {src} : {st}", f"%wl{{i}} = tx8be.load_const %w {{dev_info = {cx}}} : {w_t}",
                                   f"%bl{{i}} = tx8be.load_const %bias {{dev_info = {cx}}} : {bias_t}"]
-    conv = lambda res, a, xt: conv_text(res, a, "%wl{i}", "%bl{i}", xt, w_t, bias_t, y_t, pad)
+    conv = lambda res, a, xt: conv_text(res, a, "%wl{i}", "%bl{i}", xt, w_t, bias_t, y_t, pad, group)
     relu = lambda res, a: f'{res} = tx8be.Unary({a}) {{kind = "relu", dev_info = {dev(blocked)}}} : ({y_t}) -> {y_t}'
     if kind == "conv_relu":
         if split:
@@ -138,7 +141,7 @@ def build(kind, n, hw, ci, co, e, split, kernel=None):
         assert ci == co, "the second conv and the add read the first's channels"
         add = lambda res, a, r: f'{res} = tx8be.Binary({a}, {r}) {{kind = "add", dev_info = {dev(blocked)}}} : ({y_t}, {y_t}) -> {y_t}'
         second = [f"%wm{{i}} = tx8be.load_const %w {{dev_info = {cx}}} : {w_t}", f"%bm{{i}} = tx8be.load_const %bias {{dev_info = {cx}}} : {bias_t}",
-                  conv_text("%e{i}", "%r{i}", "%wm{i}", "%bm{i}", y_t, w_t, bias_t, y_t, pad)]
+                  conv_text("%e{i}", "%r{i}", "%wm{i}", "%bm{i}", y_t, w_t, bias_t, y_t, pad, group)]
         if split:
             c = m.group(y_t, conv_loads(x, x_t) + [conv("%y{i}", "%a{i}", x_t)])
             r = m.group(y_t, [f"%a{{i}} = tx8be.load_var {c} : {y_t}", relu("%y{i}", "%a{i}")])
@@ -155,7 +158,7 @@ def build(kind, n, hw, ci, co, e, split, kernel=None):
             g = m.group(y_t, conv_loads(r, y_t) + [conv("%y{i}", "%a{i}", y_t)])
         else:
             second = [f"%wm{{i}} = tx8be.load_const %w {{dev_info = {cx}}} : {w_t}", f"%bm{{i}} = tx8be.load_const %bias {{dev_info = {cx}}} : {bias_t}",
-                      conv_text("%y{i}", "%r{i}", "%wm{i}", "%bm{i}", y_t, w_t, bias_t, y_t, pad)]
+                      conv_text("%y{i}", "%r{i}", "%wm{i}", "%bm{i}", y_t, w_t, bias_t, y_t, pad, group)]
             g = m.group(y_t, conv_loads(x, x_t) + [conv("%c{i}", "%a{i}", x_t), relu("%r{i}", "%c{i}")] + second)
     else:
         raise SystemExit(f"unknown kind {kind}")
@@ -176,8 +179,9 @@ def main():
     ap.add_argument("--cout", type=int, default=16, help="output channels (GEMM: N)")
     ap.add_argument("--split", action="store_true", help="one op per group instead")
     ap.add_argument("--k", type=int, choices=[1, 3], help="conv kernel size (default: 3 for conv_relu_conv and conv_relu_conv_add, else 1)")
+    ap.add_argument("--group", type=int, default=1, help="groups of every conv (weight [k, k, cin/group, cout])")
     a = ap.parse_args()
-    print(build(a.kind, a.n, a.hw, a.cin, a.cout, a.elem, a.split, a.k))
+    print(build(a.kind, a.n, a.hw, a.cin, a.cout, a.elem, a.split, a.k, a.group))
 
 
 if __name__ == "__main__":

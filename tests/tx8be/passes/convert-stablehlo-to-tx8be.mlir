@@ -51,3 +51,24 @@ func.func @gemm(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
   %1 = stablehlo.exponential %0 : tensor<4x16xf32>
   return %1 : tensor<4x16xf32>
 }
+
+// chlo.erfc (JAX's exact GELU) is 1 - erf: the operator library has erf.
+// CHECK-LABEL: func.func @erfc
+// CHECK-NEXT: %[[E:.*]] = tx8be.Unary(%{{.*}}) {kind = "erf"}
+// CHECK-NEXT: %[[ONE:.*]] = tx8be.const dense<1.000000e+00> :
+// BF16-SAME: tensor<1x1xbf16>
+// F32-SAME: tensor<1x1xf32>
+// CHECK-NEXT: tx8be.Binary(%[[ONE]], %[[E]]) {kind = "sub"}
+func.func @erfc(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = chlo.erfc %x : tensor<4x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// chlo.square (JAX's variance) is x * x.
+// CHECK-LABEL: func.func @square
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8x
+// CHECK-NEXT: tx8be.Binary(%[[X]], %[[X]]) {kind = "mul"}
+func.func @square(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = chlo.square %x : tensor<4x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}

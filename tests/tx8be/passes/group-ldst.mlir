@@ -56,3 +56,21 @@ func.func @shared_weight(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %q = tx8be.Binary(%p, %p) {kind = "mul"} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
   return %q : tensor<4x8xf32>
 }
+
+// One outer value read twice by one op: an element-wise x * x reads the
+// same box of it through both operands (one load); x @ x^T reads rows of
+// x as A and all of x as B (a load each: one buffer cannot hold both).
+// CHECK-LABEL: func.func @same_value_twice
+// CHECK-SAME: (%[[X:.*]]: tensor<8x16xf32>)
+// CHECK: tx8be.group
+// CHECK-NEXT: %[[L:.*]] = tx8be.load_var %[[X]]
+// CHECK-NEXT: tx8be.Binary(%[[L]], %[[L]]) {kind = "mul"}
+// CHECK: tx8be.group
+// CHECK-NEXT: %[[A:.*]] = tx8be.load_var %[[X]]
+// CHECK-NEXT: %[[B:.*]] = tx8be.load_var %[[X]]
+// CHECK-NEXT: tx8be.Gemm(%[[A]], %[[B]]) {trans_b = true}
+func.func @same_value_twice(%x: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x8xf32>) {
+  %sq = tx8be.Binary(%x, %x) {kind = "mul"} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  %g = tx8be.Gemm(%x, %x) {trans_b = true} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x8xf32>
+  return %sq, %g : tensor<8x16xf32>, tensor<8x8xf32>
+}

@@ -6,7 +6,10 @@
 //!   op, in operand order, a `load_var` of each operand defined outside the
 //!   group (`load_const` when it is a weight, in its constant's placement);
 //!   the same value used by two ops of the group gets two loads (their
-//!   boxes may differ), used twice by one op one load. A graph-level
+//!   boxes may differ); used twice by one op, one load when both operands
+//!   read the same box of it at any output box (an element-wise `x * x`),
+//!   else one per operand (`x @ x^T` reads rows of x as A, all of it as
+//!   B: one buffer cannot hold both boxes). A graph-level
 //!   `load_const` the group took in (tx8be-move-constant's, with its
 //!   `const_map_id` / `bypasscodegen` / `dev_info`) is that load: it moves
 //!   right before its op.
@@ -91,23 +94,47 @@ fn is_boundary(name: &str) -> bool {
     matches!(name, "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield")
 }
 
+/// Whether operands `i` and `j` of `op` read the same box of their
+/// values whatever output box `op` computes (the Sharding interface's
+/// boxes for the whole output and for each half of each dim); `false`
+/// when the interface does not say.
+fn same_boxes(ctx: &Context, body: &Body, op: Op, i: usize, j: usize) -> bool {
+    use tx8be::interfaces::sharding::SliceBox;
+    let Some(dims) = ctx.shape(body.value_type(body.result(op, 0))).map(|s| s.to_vec()) else { return false };
+    let whole = SliceBox::whole(&dims);
+    let mut probes = vec![whole.clone()];
+    for d in 0..dims.len() {
+        if dims[d] > 1 {
+            let half = (dims[d] + 1) / 2;
+            let mut lo = whole.clone();
+            lo.size[d] = half;
+            let mut hi = whole.clone();
+            hi.start[d] = half;
+            hi.size[d] = dims[d] - half;
+            probes.extend([lo, hi]);
+        }
+    }
+    probes.iter().all(|p| tx8be::interfaces::temporal_slice_shape(ctx, body, op, p).is_ok_and(|b| b.get(i).is_some() && b.get(i) == b.get(j)))
+}
+
 /// Puts a load of each of `op`'s operands right before it, in operand
 /// order: the group's own load when there is one, a new one for a value
-/// from outside.
+/// from outside (shared by the operands reading the same box of it).
 fn load_operands(ctx: &Context, body: &mut Body, block: strata_ir::Block, op: Op) {
     let loc = body.op_loc(op);
     let operands: Vec<Value> = body.operands(op).collect();
-    let mut loaded: Vec<(Value, Value)> = Vec::new(); // outer value -> its load, for this op
+    // outer value -> its load and the first operand it fills, for this op
+    let mut loaded: Vec<(Value, Value, usize)> = Vec::new();
     for (i, v) in operands.into_iter().enumerate() {
         if let Some(d) = body.defining_op(v).filter(|&d| body.op_block(d) == Some(block)) {
             let name = ctx.op_name_str(body.op_name(d));
-            if (name == "tx8be.load_const" || name == "tx8be.load_var") && !loaded.iter().any(|&(_, l)| l == v) {
+            if (name == "tx8be.load_const" || name == "tx8be.load_var") && !loaded.iter().any(|&(_, l, _)| l == v) {
                 body.move_op_before(d, op);
-                loaded.push((v, v));
+                loaded.push((v, v, i));
             }
             continue; // an intermediate of the group, or loaded for an earlier operand
         }
-        if let Some(&(_, l)) = loaded.iter().find(|&&(outer, _)| outer == v) {
+        if let Some(&(_, l, _)) = loaded.iter().find(|&&(outer, _, first)| outer == v && same_boxes(ctx, body, op, first, i)) {
             body.set_operand(op, i, l);
             continue;
         }
@@ -124,6 +151,6 @@ fn load_operands(ctx: &Context, body: &mut Body, block: strata_ir::Block, op: Op
         }
         let lv = body.result(load, 0);
         body.set_operand(op, i, lv);
-        loaded.push((v, lv));
+        loaded.push((v, lv, i));
     }
 }

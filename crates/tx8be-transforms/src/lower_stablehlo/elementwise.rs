@@ -93,6 +93,29 @@ pub fn not(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     Some(lw.emit(op, "tx8be.Binary", &[x, m], ty, vec![("kind", ctx.string_attr(BinaryKind::Xor.name()))]))
 }
 
+/// `chlo.erfc(x)` = 1 - erf(x): the operator library has erf only. Where
+/// erfc is tiny (large x) the difference keeps erfc's absolute precision,
+/// not its relative one; JAX's exact GELU, x/2 * erfc(-x/sqrt(2)), needs
+/// no more (its value there is tiny too).
+pub fn erfc(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let x = lw.get(lw.body.operand(op, 0), op)?;
+    let ty = result_type(lw, op);
+    let ctx = lw.ctx;
+    let e = lw.emit(op, "tx8be.Unary", &[x], ty, vec![("kind", ctx.string_attr(UnaryKind::Erf.name()))]);
+    let elem = lw.elem_of(e);
+    let one = ConstTensor { dims: vec![1; lw.dims(e).len()], elem, values: vec![1.0], splat: false };
+    let one = lw.emit_const(op, &one, elem);
+    Some(lw.emit(op, "tx8be.Binary", &[one, e], ty, vec![("kind", ctx.string_attr(BinaryKind::Sub.name()))]))
+}
+
+/// `chlo.square(x)` = x * x (JAX writes a variance with it).
+pub fn square(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let x = lw.get(lw.body.operand(op, 0), op)?;
+    let ty = result_type(lw, op);
+    let ctx = lw.ctx;
+    Some(lw.emit(op, "tx8be.Binary", &[x, x], ty, vec![("kind", ctx.string_attr(BinaryKind::Mul.name()))]))
+}
+
 pub fn compare(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let Some(dir) = lw.attr(op, "comparison_direction").and_then(|a| read_comparison_direction(lw.ctx, a)) else {
         lw.error(op, "compare without a comparison_direction");

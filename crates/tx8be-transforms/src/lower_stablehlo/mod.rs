@@ -86,6 +86,7 @@ impl Pass for LowerStablehlo {
         // Composite decompositions are not needed after lowering: the
         // composites become single backend ops.
         let mut decompositions: Vec<Op> = Vec::new();
+        let calls = uninlined_call_reasons(ctx, module_body, &funcs);
         for &f in &funcs {
             let attrs = module_body.op_attrs(f);
             let private = ctx.dict_get(attrs, "sym_visibility").and_then(|a| ctx.as_string(a)) == Some(b"private");
@@ -93,7 +94,12 @@ impl Pass for LowerStablehlo {
                 decompositions.push(f);
                 continue;
             }
-            lower_func(ctx, module_body, f, self.dtype)?;
+            // A declaration has nothing to lower; its calls say why they
+            // cannot run.
+            if !has_body(module_body, f) {
+                continue;
+            }
+            lower_func(ctx, module_body, f, self.dtype, &calls)?;
         }
         for f in decompositions {
             module_body.erase_op(f);
@@ -141,8 +147,83 @@ fn is_referenced_by_composite(ctx: &Context, body: &Body, funcs: &[Op], f: Op) -
     })
 }
 
-/// Lowers the body and signature of one function.
-fn lower_func(ctx: &Context, module_body: &mut Body, f: Op, dtype: FloatKind) -> Result<(), Diagnostic> {
+/// Whether function `f` has a body (a declaration has an empty region).
+fn has_body(body: &Body, f: Op) -> bool {
+    body.nested(f).is_some_and(|b| b.root_regions().first().is_some_and(|&r| b.first_block(r).is_some()))
+}
+
+/// The callee of a `func.call`.
+fn callee_name(ctx: &Context, body: &Body, call: Op) -> Option<String> {
+    let a = ctx.dict_get(body.op_attrs(call), "callee")?;
+    match ctx.attr_kind(a) {
+        strata_ir::AttrKind::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
+        _ => None,
+    }
+}
+
+/// The callees of every `func.call` in `body`, nested regions included.
+fn calls_in(ctx: &Context, body: &Body) -> Vec<String> {
+    fn walk(ctx: &Context, body: &Body, regions: &[strata_ir::Region], out: &mut Vec<String>) {
+        for &r in regions {
+            for b in body.blocks(r) {
+                for op in body.block_ops(b) {
+                    if ctx.op_name_str(body.op_name(op)) == "func.call" {
+                        out.extend(callee_name(ctx, body, op));
+                    }
+                    walk(ctx, body, body.local_regions(op), out);
+                    if let Some(nb) = body.nested(op) {
+                        walk(ctx, nb, nb.root_regions(), out);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(ctx, body, body.root_regions(), &mut out);
+    out
+}
+
+/// Why a call to each function of the module is still there at lowering
+/// (tx8c inlines every call first: the card runs one flat program), by
+/// callee name: a declaration without a body, a function that reaches
+/// itself through calls (the inliner leaves recursion alone), or another
+/// reason the inliner declined.
+fn uninlined_call_reasons(ctx: &Context, body: &Body, funcs: &[Op]) -> HashMap<String, String> {
+    let callees: HashMap<String, Vec<String>> = funcs.iter().map(|&f| (sym_name(ctx, body, f), body.nested(f).map(|b| calls_in(ctx, b)).unwrap_or_default())).collect();
+    // Whether `from` reaches `to` through calls.
+    let reaches = |from: &str, to: &str| {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut stack: Vec<&str> = callees.get(from).map(|v| v.iter().map(String::as_str).collect()).unwrap_or_default();
+        while let Some(n) = stack.pop() {
+            if n == to {
+                return true;
+            }
+            if !seen.contains(&n) {
+                seen.push(n);
+                stack.extend(callees.get(n).into_iter().flatten().map(String::as_str));
+            }
+        }
+        false
+    };
+    funcs
+        .iter()
+        .map(|&f| {
+            let name = sym_name(ctx, body, f);
+            let why = if !has_body(body, f) {
+                format!("@{name} is a declaration without a body (tx8c compiles whole programs: the card runs no calls)")
+            } else if reaches(&name, &name) {
+                format!("@{name} is recursive (it reaches itself through calls), and tx8c inlines every call: the card runs no calls")
+            } else {
+                format!("the inliner could not inline @{name}, and the card runs no calls")
+            };
+            (name, why)
+        })
+        .collect()
+}
+
+/// Lowers the body and signature of one function (`calls`: why a call
+/// to each function was not inlined).
+fn lower_func(ctx: &Context, module_body: &mut Body, f: Op, dtype: FloatKind, calls: &HashMap<String, String>) -> Result<(), Diagnostic> {
     let f_loc = module_body.op_loc(f);
     let f_attrs = module_body.op_attrs(f);
     let body = module_body.nested_mut(f).ok_or_else(|| Diagnostic::error(f_loc, "function without a body"))?;
@@ -177,6 +258,12 @@ fn lower_func(ctx: &Context, module_body: &mut Body, f: Op, dtype: FloatKind) ->
                 result_types = mapped.iter().map(|&v| lw.body.value_type(v)).collect();
                 lw.body.set_operands(op, &mapped);
             }
+            continue;
+        }
+        if name == "func.call" {
+            let callee = callee_name(ctx, lw.body, op).unwrap_or_default();
+            let why = calls.get(&callee).cloned().unwrap_or_else(|| format!("the module defines no function @{callee}"));
+            lw.error(op, format!("call to @{callee} cannot be inlined: {why}"));
             continue;
         }
         if lazy_op(&name) || (lw.body.num_results(op) > 0 && lw.fused.contains_key(&lw.body.result(op, 0))) {
@@ -414,6 +501,8 @@ impl<'a> Lowering<'a> {
             "stablehlo.compare" => elementwise::compare(self, op),
             "stablehlo.select" => elementwise::select(self, op),
             "stablehlo.clamp" => elementwise::clamp(self, op),
+            "chlo.erfc" => elementwise::erfc(self, op),
+            "chlo.square" => elementwise::square(self, op),
             "stablehlo.convert" => elementwise::convert(self, op),
             "stablehlo.reshape" => movement::reshape(self, op),
             "stablehlo.transpose" => movement::transpose(self, op),

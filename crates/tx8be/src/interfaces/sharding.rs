@@ -280,19 +280,62 @@ fn tile_sharding_split(ctx: &Context, body: &Body, op: Op, out: &ShardingSplitPa
         .collect();
     if op_kind(ctx, body, op) == Some(OpKind::Conv) {
         // Grouped conv: a part of the output channels needs the input
-        // channels of its groups, so channel parts must be whole groups.
+        // channels of its groups. The tiles' parts must each be whole
+        // groups or lie inside one group (`conv_box_groups`): any parts
+        // are when a group has one output channel, f parts of O/f
+        // channels when O/f is a multiple or a divisor of the group
+        // width (f dividing O: the parts are equal, however the tiles
+        // round them). A split is a slice size, not a
+        // factor: its boxes are checked one by one (`window_boxes`), and
+        // the search offers slices of whole groups or of parts of one.
         let g = attr_i64(ctx, body, op, "group").unwrap_or(1);
         if g > 1 {
-            for (which, f) in [("sharding", out.out_sharding[3]), ("split", out.out_split[3])] {
-                if g % f != 0 {
-                    return Err(format!("output channel {which} {f} does not divide group {g}"));
-                }
+            let o = operand_shape(ctx, body, op, 1).get(3).copied().unwrap_or(g);
+            let f = out.out_sharding[3];
+            let (og, part) = ((o / g).max(1), if o % f == 0 { o / f } else { 0 });
+            if og > 1 && (part == 0 || (part % og != 0 && og % part != 0)) {
+                return Err(format!("output channel sharding {f} cuts the groups of {og} output channels ({g} groups)"));
             }
             params[0].out_sharding[3] = out.out_sharding[3];
             params[0].out_split[3] = out.out_split[3];
         }
     }
     Ok(params)
+}
+
+/// How many groups one call of a conv of `groups` groups (`out_channels`
+/// output channels in all) computes when its box holds output channels
+/// `o0..o1`: the box's whole groups, or 1 when the box lies inside one
+/// group (a smaller conv of that group's input channels); `None` when the
+/// box cuts a group and holds more than it.
+///
+/// Such a box is refused (`window_boxes`) and the search never makes one
+/// (the tiles' parts: `tile_sharding_split`; the steps' slices:
+/// `tx8be_transforms::boxes::slice_sizes`), rather than the operator
+/// library taking it: its first and last groups would be narrower than
+/// the others, and the NE's grouped conv (`op_conv2d`, the C model's
+/// `NeConv`) runs groups of one width over dense channels; a call per
+/// partial group would need strided channel ranges of the SPM buffers,
+/// and the cut group's input channels would be read on both sides of the
+/// cut. Boxes of whole groups or of part of one group exist down to one
+/// output channel, so restricting the boxes never leaves a conv without
+/// a schedule.
+pub fn conv_box_groups(groups: i64, out_channels: i64, o0: i64, o1: i64) -> Option<i64> {
+    let g = groups.max(1);
+    if g == 1 {
+        return Some(1);
+    }
+    let og = (out_channels / g).max(1);
+    if o1 <= o0 {
+        return Some(0);
+    }
+    if o0 % og == 0 && o1 % og == 0 {
+        Some((o1 - o0) / og)
+    } else if o0 / og == (o1 - 1) / og {
+        Some(1)
+    } else {
+        None
+    }
 }
 
 /// Products of the dims before each index (and the total at `len`).
@@ -421,6 +464,9 @@ fn window_boxes(ctx: &Context, body: &Body, op: Op, kind: OpKind, shapes: &[Vec<
         input.start[3] = 0;
         input.size[3] = x[3];
     } else {
+        if conv_box_groups(g, w[3], o0, o1).is_none() {
+            return Err(format!("output channels {o0}..{o1} cut a group of {og} channels: a box of a grouped conv holds whole groups or part of one group"));
+        }
         let (g0, g1) = (o0 / og, (o1 - 1) / og + 1);
         input.start[3] = g0 * cg;
         input.size[3] = (g1 - g0) * cg;

@@ -235,9 +235,11 @@ fn step_params(ctx: &Context, body: &Body, op: Op, call: &Call, cb: &CallBoxes) 
     let mut params = StepParams { pads: cb.pads, ..Default::default() };
     if let Call::Conv { group, .. } = *call {
         if group > 1 {
-            // Output channels per group, from the whole weight [KH, KW, C/g, O].
+            // The groups of this box (whole groups, or 1 inside one
+            // group), from the whole weight [KH, KW, C/g, O].
             let o = ctx.shape(body.value_type(body.operand(op, 1))).and_then(|w| w.get(3).copied()).unwrap_or(group);
-            params.groups = Some(out.size[3] / (o / group).max(1));
+            let k = tx8be::interfaces::sharding::conv_box_groups(group, o, out.start[3], out.start[3] + out.size[3]);
+            params.groups = Some(k.ok_or_else(|| Diagnostic::error(body.op_loc(op), format!("grouped conv box of output channels {}..{} cuts a group of {} channels", out.start[3], out.start[3] + out.size[3], o / group)))?);
         }
     }
     if matches!(call, Call::Pad { .. }) {

@@ -36,6 +36,12 @@ const LLVM_FUNC_TYPE_ATTR: AttrConstraint = AttrConstraint {
     summary: "type attribute of an LLVM function type",
 };
 const FASTMATH_ATTR: AttrConstraint = AttrConstraint { check: |c, a| fastmath::fastmath_bits(c, a).is_some(), summary: "LLVM fastmath flags" };
+/// A comparison's result: `i1`, or a vector of `i1` for vector operands.
+const I1_OR_VECTOR: TypeConstraint = TypeConstraint {
+    check: |c, t| c.is_signless_integer_of_width(c.element_type_or_self(t), 1) && (!c.is_shaped(t) || c.is_vector(t)),
+    summary: "1-bit signless integer or vector of 1-bit signless integers",
+    buildable: None,
+};
 const INTEGER: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer(t), summary: "signless integer", buildable: None };
 
 /// The operands `op` passes to successor `succ` match the block's arguments.
@@ -230,7 +236,7 @@ pub fn register(ctx: &mut Context) {
             .optional_attr("fastmathFlags", FASTMATH_ATTR)
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
-            .result("res", c::I1)
+            .result("res", I1_OR_VECTOR)
             .traits(Traits::PURE | Traits::SAME_OPERANDS_TYPE)
             .verifier(arith::verify_operand_kind));
     }

@@ -8,10 +8,15 @@
 //!
 //! Invariants:
 //! * operations in a block form a doubly linked list (`prev`/`next`), blocks
-//!   in a region likewise;
+//!   in a region likewise; an op names the *op list* holding it (`parent`),
+//!   and each block owns exactly one op list (`BlockData::list`, whose
+//!   `OpList::block` points back), so two blocks can trade their op lists
+//!   in O(1): splitting or merging blocks moves the shorter side;
 //! * every operand slot is a node of the use list of the value it reads;
+//! * every successor slot is a node of the use list of the block it names
+//!   (the block's predecessor edges);
 //! * an op's results are `num_results` consecutive values from `first_result`;
-//! * `order` keys increase along a block when the block's `order_valid` is set.
+//! * `order` keys increase along an op list when its `order_valid` is set.
 
 use smallvec::SmallVec;
 
@@ -34,6 +39,7 @@ pub(crate) struct OpData {
     pub first_result: u32,
     pub num_results: u32,
     pub extra: u32,
+    /// The op list (`Body::lists`) holding the op, `NONE` when detached.
     pub parent: u32,
     pub prev: u32,
     pub next: u32,
@@ -44,6 +50,9 @@ pub(crate) struct OpData {
 #[derive(Default, Clone)]
 pub(crate) struct OpExtra {
     pub successors: SmallVec<[Block; 2]>,
+    /// The node in `Body::block_uses` of successor 0; successor `i` is node
+    /// `succ_uses + i`.
+    pub succ_uses: u32,
     /// Regions in this body (ops that are not isolated from above).
     pub regions: SmallVec<[Region; 1]>,
     /// The arena of an isolated-from-above op; its `roots` are the op's regions.
@@ -70,15 +79,36 @@ pub(crate) struct UseData {
     pub next: u32,
 }
 
+/// One successor slot: a node of the use list of the block it names.
+#[derive(Clone)]
+pub(crate) struct BlockUseData {
+    pub block: u32,
+    /// The terminator holding the slot.
+    pub owner: u32,
+    pub prev: u32,
+    pub next: u32,
+}
+
 #[derive(Clone)]
 pub(crate) struct BlockData {
     pub parent: u32,
-    pub first_op: u32,
-    pub last_op: u32,
+    /// Head of the use list of successor slots naming this block.
+    pub first_use: u32,
+    /// The op list holding the block's ops.
+    pub list: u32,
     pub prev: u32,
     pub next: u32,
     pub args: SmallVec<[Value; 4]>,
     pub arg_locs: SmallVec<[Location; 4]>,
+}
+
+/// The ops of one block, as a doubly linked list.
+#[derive(Clone)]
+pub(crate) struct OpList {
+    /// The block owning the list.
+    pub block: u32,
+    pub first_op: u32,
+    pub last_op: u32,
     pub order_valid: bool,
 }
 
@@ -157,7 +187,9 @@ pub struct Body {
     pub(crate) extras: Vec<OpExtra>,
     pub(crate) values: Vec<ValueData>,
     pub(crate) uses: Vec<UseData>,
+    pub(crate) block_uses: Vec<BlockUseData>,
     pub(crate) blocks: Vec<BlockData>,
+    pub(crate) lists: Vec<OpList>,
     pub(crate) regions: Vec<RegionData>,
     pub(crate) roots: SmallVec<[Region; 1]>,
 }
@@ -215,7 +247,13 @@ impl Body {
             self.values.push(ValueData { ty, first_use: NONE, def: op.0, index: i as u32 });
         }
         let extra = if !spec.successors.is_empty() || spec.num_regions > 0 {
-            let mut e = OpExtra { successors: spec.successors, ..Default::default() };
+            let succ_uses = self.block_uses.len() as u32;
+            for &s in &spec.successors {
+                let n = self.block_uses.len() as u32;
+                self.block_uses.push(BlockUseData { block: s.0, owner: op.0, prev: NONE, next: NONE });
+                self.link_block_use(n, s);
+            }
+            let mut e = OpExtra { successors: spec.successors, succ_uses, ..Default::default() };
             if spec.isolated {
                 e.nested = Some(Box::new(Body::with_root_regions(spec.num_regions)));
             } else {
@@ -476,8 +514,70 @@ impl Body {
         }
     }
     pub fn set_successor(&mut self, op: Op, i: usize, b: Block) {
-        let e = self.ops[op.index()].extra;
-        self.extras[e as usize].successors[i] = b;
+        let e = &mut self.extras[self.ops[op.index()].extra as usize];
+        e.successors[i] = b;
+        let n = e.succ_uses + i as u32;
+        self.unlink_block_use(n);
+        self.block_uses[n as usize].block = b.0;
+        self.link_block_use(n, b);
+    }
+
+    fn link_block_use(&mut self, n: u32, b: Block) {
+        let head = self.blocks[b.index()].first_use;
+        let u = &mut self.block_uses[n as usize];
+        u.prev = NONE;
+        u.next = head;
+        if head != NONE {
+            self.block_uses[head as usize].prev = n;
+        }
+        self.blocks[b.index()].first_use = n;
+    }
+
+    fn unlink_block_use(&mut self, n: u32) {
+        let BlockUseData { block, prev, next, .. } = self.block_uses[n as usize];
+        if block == NONE {
+            return;
+        }
+        if prev != NONE {
+            self.block_uses[prev as usize].next = next;
+        } else {
+            self.blocks[block as usize].first_use = next;
+        }
+        if next != NONE {
+            self.block_uses[next as usize].prev = prev;
+        }
+        let u = &mut self.block_uses[n as usize];
+        u.prev = NONE;
+        u.next = NONE;
+    }
+
+    /// The edges entering `b`: (terminator, successor number), one per
+    /// successor slot naming `b` (a terminator branching twice to `b`
+    /// appears twice), most recently created first (MLIR's
+    /// `Block::getPredecessors` order). O(1) per edge.
+    pub fn predecessor_edges(&self, b: Block) -> PredIter<'_> {
+        PredIter { body: self, cur: self.blocks[b.index()].first_use }
+    }
+    /// True if no successor slot names `b`.
+    pub fn has_no_predecessors(&self, b: Block) -> bool {
+        self.blocks[b.index()].first_use == NONE
+    }
+    /// The block of the only edge entering `b` (`getSinglePredecessor`).
+    pub fn single_predecessor(&self, b: Block) -> Option<Block> {
+        let mut it = self.predecessor_edges(b);
+        let (t, _) = it.next()?;
+        if it.next().is_some() {
+            return None;
+        }
+        self.op_block(t)
+    }
+    /// The block every edge entering `b` comes from, when there is one
+    /// (`getUniquePredecessor`).
+    pub fn unique_predecessor(&self, b: Block) -> Option<Block> {
+        let mut it = self.predecessor_edges(b);
+        let (t, _) = it.next()?;
+        let first = self.op_block(t)?;
+        it.all(|(t, _)| self.op_block(t) == Some(first)).then_some(first)
     }
     /// Regions of a non-isolated op (empty for isolated ops: see `nested`).
     pub fn local_regions(&self, op: Op) -> &[Region] {
@@ -526,8 +626,12 @@ impl Body {
 
     // ---- structure ----
 
+    #[inline]
     pub fn op_block(&self, op: Op) -> Option<Block> {
-        Block::from_raw(self.ops[op.index()].parent)
+        match self.ops[op.index()].parent {
+            NONE => None,
+            l => Some(Block(self.lists[l as usize].block)),
+        }
     }
     pub fn next_op(&self, op: Op) -> Option<Op> {
         Op::from_raw(self.ops[op.index()].next)
@@ -558,16 +662,9 @@ impl Body {
     /// Creates a detached block with no arguments.
     pub fn create_block(&mut self) -> Block {
         let b = Block(self.blocks.len() as u32);
-        self.blocks.push(BlockData {
-            parent: NONE,
-            first_op: NONE,
-            last_op: NONE,
-            prev: NONE,
-            next: NONE,
-            args: SmallVec::new(),
-            arg_locs: SmallVec::new(),
-            order_valid: true,
-        });
+        let list = self.lists.len() as u32;
+        self.lists.push(OpList { block: b.0, first_op: NONE, last_op: NONE, order_valid: true });
+        self.blocks.push(BlockData { parent: NONE, first_use: NONE, list, prev: NONE, next: NONE, args: SmallVec::new(), arg_locs: SmallVec::new() });
         b
     }
 
@@ -673,66 +770,75 @@ impl Body {
         bd.next = NONE;
     }
 
+    #[inline]
+    fn list_of(&self, b: Block) -> usize {
+        self.blocks[b.index()].list as usize
+    }
     pub fn first_op(&self, b: Block) -> Option<Op> {
-        Op::from_raw(self.blocks[b.index()].first_op)
+        Op::from_raw(self.lists[self.list_of(b)].first_op)
     }
     pub fn last_op(&self, b: Block) -> Option<Op> {
-        Op::from_raw(self.blocks[b.index()].last_op)
+        Op::from_raw(self.lists[self.list_of(b)].last_op)
     }
     pub fn block_ops(&self, b: Block) -> OpIter<'_> {
-        OpIter { body: self, cur: self.blocks[b.index()].first_op }
+        OpIter { body: self, cur: self.lists[self.list_of(b)].first_op }
     }
     pub fn block_is_empty(&self, b: Block) -> bool {
-        self.blocks[b.index()].first_op == NONE
+        self.lists[self.list_of(b)].first_op == NONE
     }
 
     // ---- linking ops into blocks ----
 
     pub fn append_op(&mut self, b: Block, op: Op) {
-        let last = self.blocks[b.index()].last_op;
-        self.link_op(b, op, last, NONE);
+        let l = self.list_of(b);
+        self.append_to_list(l, op);
+    }
+    fn append_to_list(&mut self, l: usize, op: Op) {
+        let last = self.lists[l].last_op;
+        self.link_op(l, op, last, NONE);
         // Appending keeps order keys valid when there is room after the last.
-        if self.blocks[b.index()].order_valid {
+        if self.lists[l].order_valid {
             let key = if last == NONE { ORDER_STRIDE } else { self.ops[last as usize].order.checked_add(ORDER_STRIDE).unwrap_or(0) };
             if key == 0 {
-                self.blocks[b.index()].order_valid = false;
+                self.lists[l].order_valid = false;
             } else {
                 self.ops[op.index()].order = key;
             }
         }
     }
     pub fn insert_op_before(&mut self, before: Op, op: Op) {
-        let b = self.ops[before.index()].parent;
+        let l = self.ops[before.index()].parent as usize;
         let prev = self.ops[before.index()].prev;
-        self.link_op(Block(b), op, prev, before.0);
-        self.blocks[b as usize].order_valid = false;
+        self.link_op(l, op, prev, before.0);
+        self.lists[l].order_valid = false;
     }
     pub fn insert_op_after(&mut self, after: Op, op: Op) {
-        let b = self.ops[after.index()].parent;
+        let l = self.ops[after.index()].parent as usize;
         let next = self.ops[after.index()].next;
-        self.link_op(Block(b), op, after.0, next);
-        self.blocks[b as usize].order_valid = false;
+        self.link_op(l, op, after.0, next);
+        self.lists[l].order_valid = false;
     }
     /// Inserts at the start of a block.
     pub fn prepend_op(&mut self, b: Block, op: Op) {
-        let first = self.blocks[b.index()].first_op;
-        self.link_op(b, op, NONE, first);
-        self.blocks[b.index()].order_valid = false;
+        let l = self.list_of(b);
+        let first = self.lists[l].first_op;
+        self.link_op(l, op, NONE, first);
+        self.lists[l].order_valid = false;
     }
 
-    fn link_op(&mut self, b: Block, op: Op, prev: u32, next: u32) {
+    fn link_op(&mut self, l: usize, op: Op, prev: u32, next: u32) {
         debug_assert_eq!(self.ops[op.index()].parent, NONE, "op is already in a block");
         let d = &mut self.ops[op.index()];
-        d.parent = b.0;
+        d.parent = l as u32;
         d.prev = prev;
         d.next = next;
         if prev == NONE {
-            self.blocks[b.index()].first_op = op.0;
+            self.lists[l].first_op = op.0;
         } else {
             self.ops[prev as usize].next = op.0;
         }
         if next == NONE {
-            self.blocks[b.index()].last_op = op.0;
+            self.lists[l].last_op = op.0;
         } else {
             self.ops[next as usize].prev = op.0;
         }
@@ -745,12 +851,12 @@ impl Body {
             return;
         }
         if prev == NONE {
-            self.blocks[parent as usize].first_op = next;
+            self.lists[parent as usize].first_op = next;
         } else {
             self.ops[prev as usize].next = next;
         }
         if next == NONE {
-            self.blocks[parent as usize].last_op = prev;
+            self.lists[parent as usize].last_op = prev;
         } else {
             self.ops[next as usize].prev = prev;
         }
@@ -764,6 +870,138 @@ impl Body {
     pub fn move_op_before(&mut self, op: Op, before: Op) {
         self.remove_op(op);
         self.insert_op_before(before, op);
+    }
+
+    /// Gives each of two blocks the other's ops, in O(1).
+    fn swap_op_lists(&mut self, a: Block, b: Block) {
+        let (la, lb) = (self.blocks[a.index()].list, self.blocks[b.index()].list);
+        self.blocks[a.index()].list = lb;
+        self.blocks[b.index()].list = la;
+        self.lists[la as usize].block = b.0;
+        self.lists[lb as usize].block = a.0;
+    }
+
+    /// Whether the ops from `op` to the end of its block are at most as
+    /// many as the ops before it, found in O(min of the two).
+    fn tail_is_shorter(&self, op: Op) -> bool {
+        let (mut fwd, mut back) = (Some(op), self.prev_op(op));
+        loop {
+            match (fwd, back) {
+                (None, _) => return true,
+                (_, None) => return false,
+                (Some(f), Some(b)) => {
+                    fwd = self.next_op(f);
+                    back = self.prev_op(b);
+                }
+            }
+        }
+    }
+
+    /// Moves the ops from `first` up to the end of its list (or, with
+    /// `up_to`, up to but not including it) to the end of list `to`, in order.
+    fn move_ops_to_list(&mut self, first: Option<Op>, up_to: Option<Op>, to: usize) {
+        let mut cur = first;
+        while let Some(op) = cur {
+            if Some(op) == up_to {
+                break;
+            }
+            cur = self.next_op(op);
+            self.remove_op(op);
+            self.append_to_list(to, op);
+        }
+    }
+
+    /// Splits `block` before `at`: `at` and everything after it move to a
+    /// new block inserted right after `block` (MLIR's `Block::splitBlock`);
+    /// with `at = None` the new block is empty. Takes time in the shorter
+    /// of the two parts: when the ops before `at` are fewer, they move to
+    /// the new block and the two blocks trade op lists.
+    pub fn split_block(&mut self, block: Block, at: Option<Op>) -> Block {
+        let nb = self.create_block();
+        match self.next_block(block) {
+            Some(next) => self.insert_block_before(next, nb),
+            None => {
+                let r = self.block_region(block).expect("block in a region");
+                self.append_block(r, nb);
+            }
+        }
+        let Some(at) = at else { return nb };
+        let to = self.list_of(nb);
+        if self.tail_is_shorter(at) {
+            self.move_ops_to_list(Some(at), None, to);
+        } else {
+            let first = self.first_op(block);
+            self.move_ops_to_list(first, Some(at), to);
+            self.swap_op_lists(block, nb);
+        }
+        nb
+    }
+
+    /// Moves every op of `src` before `before` (or to the end of `dest`
+    /// when `before` is `None`), replacing `src`'s arguments with `args`,
+    /// then removes `src` (MLIR's `inlineBlockBefore`/`mergeBlocks`). When
+    /// `src` goes at an end of `dest` and holds more ops than `dest`,
+    /// `dest`'s ops move instead and the blocks trade op lists, so the
+    /// time is that of the shorter block.
+    pub fn inline_block_before(&mut self, src: Block, dest: Block, before: Option<Op>, args: &[Value]) {
+        let old_args: SmallVec<[Value; 4]> = self.block_args(src).into();
+        debug_assert_eq!(old_args.len(), args.len(), "one replacement per block argument");
+        for (&a, &r) in old_args.iter().zip(args) {
+            self.replace_all_uses_with(a, r);
+        }
+        let at_end = before.is_none();
+        let at_start = before.is_some() && before == self.first_op(dest);
+        let src_first = self.first_op(src);
+        let dest_first = self.first_op(dest);
+        // `dest` is shorter than `src` when walking both runs out in `dest` first.
+        let dest_shorter = (at_end || at_start) && {
+            let (mut d, mut s) = (dest_first, src_first);
+            loop {
+                match (d, s) {
+                    (None, Some(_)) => break true,
+                    (_, None) => break false,
+                    (Some(x), Some(y)) => {
+                        d = self.next_op(x);
+                        s = self.next_op(y);
+                    }
+                }
+            }
+        };
+        if dest_shorter {
+            let src_list = self.list_of(src);
+            if at_end {
+                // dest's ops go before src's: move them to the front, in order.
+                let mut cur = self.last_op(dest);
+                while let Some(op) = cur {
+                    cur = self.prev_op(op);
+                    self.remove_op(op);
+                    let first = self.lists[src_list].first_op;
+                    self.link_op(src_list, op, NONE, first);
+                }
+                self.lists[src_list].order_valid = false;
+            } else {
+                self.move_ops_to_list(dest_first, None, src_list);
+            }
+            self.swap_op_lists(src, dest);
+        } else {
+            match before {
+                Some(b) => {
+                    let mut cur = src_first;
+                    while let Some(op) = cur {
+                        cur = self.next_op(op);
+                        self.remove_op(op);
+                        self.insert_op_before(b, op);
+                    }
+                }
+                None => {
+                    let to = self.list_of(dest);
+                    self.move_ops_to_list(src_first, None, to);
+                }
+            }
+        }
+        if self.block_region(src).is_some() {
+            self.remove_block(src);
+        }
     }
 
     /// Destroys an op and everything nested in it. Uses of its results must
@@ -794,7 +1032,13 @@ impl Body {
         }
         let extra = self.ops[op.index()].extra;
         if extra != NONE {
-            self.extras[extra as usize].nested = None;
+            let e = &mut self.extras[extra as usize];
+            e.nested = None;
+            let (start, n) = (e.succ_uses, e.successors.len() as u32);
+            for u in start..start + n {
+                self.unlink_block_use(u);
+                self.block_uses[u as usize].block = NONE;
+            }
         }
         self.ops[op.index()].num_operands = NONE;
     }
@@ -819,10 +1063,10 @@ impl Body {
 
     /// True if `a` comes before `b`; both must be in the same block.
     pub fn is_before_in_block(&mut self, a: Op, b: Op) -> bool {
-        let blk = self.ops[a.index()].parent;
-        debug_assert_eq!(blk, self.ops[b.index()].parent);
-        if !self.blocks[blk as usize].order_valid {
-            self.renumber_block(Block(blk));
+        let l = self.ops[a.index()].parent as usize;
+        debug_assert_eq!(l, self.ops[b.index()].parent as usize);
+        if !self.lists[l].order_valid {
+            self.renumber_list(l);
         }
         self.ops[a.index()].order < self.ops[b.index()].order
     }
@@ -830,8 +1074,8 @@ impl Body {
     /// Same as [`Body::is_before_in_block`] without mutation (linear scan
     /// when order keys are stale).
     pub fn is_before_in_block_slow(&self, a: Op, b: Op) -> bool {
-        let blk = self.ops[a.index()].parent;
-        if self.blocks[blk as usize].order_valid {
+        let l = self.ops[a.index()].parent as usize;
+        if self.lists[l].order_valid {
             return self.ops[a.index()].order < self.ops[b.index()].order;
         }
         let mut cur = self.next_op(a);
@@ -845,22 +1089,26 @@ impl Body {
     }
 
     pub fn renumber_block(&mut self, b: Block) {
+        self.renumber_list(self.list_of(b));
+    }
+
+    fn renumber_list(&mut self, l: usize) {
         let mut key = 0u32;
-        let mut cur = self.blocks[b.index()].first_op;
+        let mut cur = self.lists[l].first_op;
         while cur != NONE {
             key += ORDER_STRIDE;
             self.ops[cur as usize].order = key;
             cur = self.ops[cur as usize].next;
         }
-        self.blocks[b.index()].order_valid = true;
+        self.lists[l].order_valid = true;
     }
 
     /// Renumbers every stale block, here and in nested isolated bodies, so
     /// order queries on `&Body` (the verifier's dominance checks) are O(1).
     pub fn renumber_all(&mut self) {
-        for i in 0..self.blocks.len() {
-            if !self.blocks[i].order_valid {
-                self.renumber_block(Block(i as u32));
+        for l in 0..self.lists.len() {
+            if !self.lists[l].order_valid {
+                self.renumber_list(l);
             }
         }
         for e in &mut self.extras {
@@ -897,6 +1145,26 @@ impl Iterator for BlockIter<'_> {
         let b = Block::from_raw(self.cur)?;
         self.cur = self.body.blocks[b.index()].next;
         Some(b)
+    }
+}
+
+pub struct PredIter<'a> {
+    body: &'a Body,
+    cur: u32,
+}
+impl Iterator for PredIter<'_> {
+    /// (terminator, successor number)
+    type Item = (Op, usize);
+    fn next(&mut self) -> Option<(Op, usize)> {
+        let n = self.cur;
+        if n == NONE {
+            return None;
+        }
+        let d = &self.body.block_uses[n as usize];
+        self.cur = d.next;
+        let owner = Op(d.owner);
+        let start = self.body.extras[self.body.ops[owner.index()].extra as usize].succ_uses;
+        Some((owner, (n - start) as usize))
     }
 }
 
@@ -947,5 +1215,103 @@ mod tests {
         body.erase_op(op);
         assert!(body.use_empty(c));
         assert!(body.block_is_empty(b));
+    }
+
+    /// `n` ops named `test.op` appended to a new block of `r`.
+    fn block_of(body: &mut Body, ctx: &Context, r: Region, n: usize) -> (Block, Vec<Op>) {
+        let b = body.create_block();
+        body.append_block(r, b);
+        let ops = (0..n)
+            .map(|_| {
+                let o = body.create_op(OpSpec::new(ctx, "test.op", Location::Unknown));
+                body.append_op(b, o);
+                o
+            })
+            .collect();
+        (b, ops)
+    }
+
+    fn check_block(body: &mut Body, b: Block, want: &[Op]) {
+        assert_eq!(body.block_ops(b).collect::<Vec<_>>(), want);
+        assert_eq!(body.first_op(b), want.first().copied());
+        assert_eq!(body.last_op(b), want.last().copied());
+        for (i, &o) in want.iter().enumerate() {
+            assert_eq!(body.op_block(o), Some(b));
+            if i > 0 {
+                assert!(body.is_before_in_block(want[i - 1], o));
+                assert!(!body.is_before_in_block(o, want[i - 1]));
+            }
+        }
+    }
+
+    #[test]
+    fn split_moves_the_shorter_part_either_way() {
+        let ctx = Context::new();
+        for (n, at) in [(6, 1), (6, 5), (6, 3), (1, 0), (5, 0)] {
+            let mut body = Body::with_root_regions(1);
+            let r = body.root_regions()[0];
+            let (b, ops) = block_of(&mut body, &ctx, r, n);
+            let (after, _) = block_of(&mut body, &ctx, r, 1);
+            let nb = body.split_block(b, Some(ops[at]));
+            check_block(&mut body, b, &ops[..at]);
+            check_block(&mut body, nb, &ops[at..]);
+            assert_eq!(body.blocks(r).collect::<Vec<_>>(), vec![b, nb, after]);
+            // The two parts go on working as blocks.
+            let extra = body.create_op(OpSpec::new(&ctx, "test.op", Location::Unknown));
+            body.append_op(b, extra);
+            let mut front = ops[..at].to_vec();
+            front.push(extra);
+            check_block(&mut body, b, &front);
+        }
+    }
+
+    #[test]
+    fn inlining_a_block_moves_the_shorter_one() {
+        let ctx = Context::new();
+        // (ops in dest, ops in src, insert at the start of dest?)
+        for (nd, ns, at_start) in [(1, 5, false), (5, 1, false), (1, 5, true), (5, 1, true), (0, 3, false), (3, 3, true)] {
+            let mut body = Body::with_root_regions(1);
+            let r = body.root_regions()[0];
+            let (dest, dops) = block_of(&mut body, &ctx, r, nd);
+            let (src, sops) = block_of(&mut body, &ctx, r, ns);
+            let before = if at_start { dops.first().copied() } else { None };
+            body.inline_block_before(src, dest, before, &[]);
+            let want: Vec<Op> = if at_start { sops.iter().chain(&dops).copied().collect() } else { dops.iter().chain(&sops).copied().collect() };
+            check_block(&mut body, dest, &want);
+            assert_eq!(body.blocks(r).collect::<Vec<_>>(), vec![dest]);
+        }
+    }
+
+    #[test]
+    fn successor_slots_are_predecessor_edges() {
+        let ctx = Context::new();
+        let mut body = Body::with_root_regions(1);
+        let r = body.root_regions()[0];
+        let blocks: Vec<Block> = (0..3)
+            .map(|_| {
+                let b = body.create_block();
+                body.append_block(r, b);
+                b
+            })
+            .collect();
+        let (b0, b1, b2) = (blocks[0], blocks[1], blocks[2]);
+        let t0 = body.create_op(OpSpec::new(&ctx, "test.br2", Location::Unknown).successors(&[b1, b2]));
+        body.append_op(b0, t0);
+        let t1 = body.create_op(OpSpec::new(&ctx, "test.br2", Location::Unknown).successors(&[b2, b2]));
+        body.append_op(b1, t1);
+        let edges = |body: &Body, b| body.predecessor_edges(b).collect::<Vec<_>>();
+        assert!(body.has_no_predecessors(b0));
+        assert_eq!(edges(&body, b1), vec![(t0, 0)]);
+        assert_eq!(edges(&body, b2), vec![(t1, 1), (t1, 0), (t0, 1)]);
+        assert_eq!(body.single_predecessor(b1), Some(b0));
+        assert_eq!(body.single_predecessor(b2), None);
+        assert_eq!(body.unique_predecessor(b2), None);
+        body.set_successor(t0, 1, b1);
+        assert_eq!(edges(&body, b1), vec![(t0, 1), (t0, 0)]);
+        assert_eq!(body.unique_predecessor(b1), Some(b0));
+        assert_eq!(body.unique_predecessor(b2), Some(b1));
+        body.erase_op(t1);
+        assert!(body.has_no_predecessors(b2));
+        assert_eq!(edges(&body, b1).len(), 2);
     }
 }

@@ -1,6 +1,7 @@
 //! IR surgery beyond single-op edits: deep cloning with a value/block
-//! mapping (within a body or from another one), splitting and merging
-//! blocks, moving a region's blocks, and op walks.
+//! mapping (within a body or from another one), moving a region's blocks,
+//! and op walks. (Splitting and merging blocks live in `body.rs`: they
+//! trade op lists between blocks.)
 //!
 //! Cloning from another body is how code crosses an isolated-from-above
 //! boundary (the inliner copies a callee's arena into the caller's).
@@ -143,48 +144,6 @@ impl Body {
                 let c = self.clone_op(src, op, map);
                 self.append_op(nb, c);
             }
-        }
-    }
-
-    /// Splits `block` before `at`: `at` and everything after it move to a
-    /// new block inserted right after `block` (MLIR's `Block::splitBlock`).
-    pub fn split_block(&mut self, block: Block, at: Option<Op>) -> Block {
-        let nb = self.create_block();
-        match self.next_block(block) {
-            Some(next) => self.insert_block_before(next, nb),
-            None => {
-                let r = self.block_region(block).expect("block in a region");
-                self.append_block(r, nb);
-            }
-        }
-        let mut cur = at;
-        while let Some(op) = cur {
-            cur = self.next_op(op);
-            self.remove_op(op);
-            self.append_op(nb, op);
-        }
-        nb
-    }
-
-    /// Moves every op of `src` before `before` (or to the end of `dest`
-    /// when `before` is `None`), replacing `src`'s arguments with `args`,
-    /// then removes `src` (MLIR's `inlineBlockBefore`/`mergeBlocks`).
-    pub fn inline_block_before(&mut self, src: Block, dest: Block, before: Option<Op>, args: &[Value]) {
-        let old_args: SmallVec<[Value; 4]> = self.block_args(src).into();
-        debug_assert_eq!(old_args.len(), args.len(), "one replacement per block argument");
-        for (&a, &r) in old_args.iter().zip(args) {
-            self.replace_all_uses_with(a, r);
-        }
-        let ops: SmallVec<[Op; 16]> = self.block_ops(src).collect();
-        for op in ops {
-            self.remove_op(op);
-            match before {
-                Some(b) => self.insert_op_before(b, op),
-                None => self.append_op(dest, op),
-            }
-        }
-        if self.block_region(src).is_some() {
-            self.remove_block(src);
         }
     }
 

@@ -9,6 +9,8 @@
 //! ops have non-empty regions, or whose values are used outside them, are
 //! left alone, as in MLIR.
 
+use std::hash::{Hash, Hasher};
+
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -59,29 +61,38 @@ fn is_used_outside(body: &Body, v: Value, block: Block) -> bool {
     body.uses(v).any(|(user, _)| body.op_block(user) != Some(block))
 }
 
-fn predecessors(body: &Body, region: Region, b: Block) -> Vec<(Op, usize)> {
-    let mut out = Vec::new();
-    for p in body.blocks(region) {
-        if let Some(t) = body.last_op(p) {
-            for (i, &s) in body.successors(t).iter().enumerate() {
-                if s == b {
-                    out.push((t, i));
-                }
-            }
-        }
-    }
-    out
+/// (terminator, successor number) of every edge into `b`.
+fn predecessors(body: &Body, b: Block) -> Vec<(Op, usize)> {
+    body.predecessor_edges(b).collect()
 }
 
 /// A value produced by the terminator of a predecessor of `block` cannot
 /// be forwarded to `block` as a successor operand (it would not dominate).
-fn is_valid_successor_arg(body: &Body, region: Region, block: Block, v: Value) -> bool {
+fn is_valid_successor_arg(body: &Body, block: Block, v: Value) -> bool {
     let Some(def) = body.defining_op(v) else { return true };
     let Some(def_block) = body.op_block(def) else { return true };
     if body.last_op(def_block) != Some(def) {
         return true;
     }
-    !predecessors(body, region, block).iter().any(|&(t, _)| body.op_block(t) == Some(def_block))
+    !predecessors(body, block).iter().any(|&(t, _)| body.op_block(t) == Some(def_block))
+}
+
+/// A hash of what `Cluster::try_add` requires to be equal in two blocks:
+/// argument types and, op by op, what `same_shape` compares.
+fn shape_hash(body: &Body, b: Block) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    for &a in body.block_args(b) {
+        body.value_type(a).hash(&mut h);
+    }
+    for op in body.block_ops(b) {
+        body.op_name(op).hash(&mut h);
+        body.op_attrs(op).hash(&mut h);
+        body.result_types(op).hash(&mut h);
+        body.operand_types(op).hash(&mut h);
+        body.num_regions(op).hash(&mut h);
+        body.successors(op).len().hash(&mut h);
+    }
+    h.finish()
 }
 
 /// Same op up to operand values and locations (MLIR's
@@ -97,7 +108,7 @@ fn same_shape(body: &Body, l: Op, r: Op) -> bool {
 
 impl Cluster {
     /// MLIR's `BlockMergeCluster::addToCluster`.
-    fn try_add(&mut self, body: &Body, region: Region, data: &BlockOrder) -> bool {
+    fn try_add(&mut self, body: &Body, data: &BlockOrder) -> bool {
         let (lb, mb) = (self.leader.block, data.block);
         let arg_types = |b: Block| body.block_args(b).iter().map(|&a| body.value_type(a)).collect::<SmallVec<[_; 4]>>();
         if arg_types(lb) != arg_types(mb) {
@@ -123,7 +134,7 @@ impl Cluster {
                     return false;
                 }
                 if !l_in {
-                    if !is_valid_successor_arg(body, region, lb, lv) || !is_valid_successor_arg(body, region, mb, rv) {
+                    if !is_valid_successor_arg(body, lb, lv) || !is_valid_successor_arg(body, mb, rv) {
                         return false;
                     }
                     mismatched.push((i, k));
@@ -143,13 +154,13 @@ impl Cluster {
     }
 
     /// MLIR's `BlockMergeCluster::merge`.
-    fn merge(self, ctx: &Context, rw: &mut PatternRewriter<'_>, region: Region) -> bool {
+    fn merge(self, ctx: &Context, rw: &mut PatternRewriter<'_>) -> bool {
         if self.members.is_empty() {
             return false;
         }
         let leader = self.leader.block;
         if !self.operands_to_merge.is_empty() {
-            let updatable = |b: Block| predecessors(rw.body(), region, b).iter().all(|&(t, _)| branch_interface(ctx, rw.body(), t).is_some());
+            let updatable = |b: Block| predecessors(rw.body(), b).iter().all(|&(t, _)| branch_interface(ctx, rw.body(), t).is_some());
             if !updatable(leader) || !self.members.iter().all(|&b| updatable(b)) {
                 return false;
             }
@@ -172,7 +183,7 @@ impl Cluster {
             }
             let new_args = prune_redundant_arguments(rw, new_args, num_old_args, leader);
             for (i, &b) in blocks.iter().enumerate() {
-                for (t, succ) in predecessors(rw.body(), region, b) {
+                for (t, succ) in predecessors(rw.body(), b) {
                     let iface = branch_interface(ctx, rw.body(), t).expect("checked above");
                     for &v in &new_args[i] {
                         (iface.append_successor_operand)(ctx, rw.body_mut_unnotified(), t, succ, v);
@@ -181,7 +192,7 @@ impl Cluster {
             }
         }
         for &b in &self.members {
-            for (t, succ) in predecessors(rw.body(), region, b) {
+            for (t, succ) in predecessors(rw.body(), b) {
                 rw.body_mut_unnotified().set_successor(t, succ, leader);
             }
             rw.erase_block(b);
@@ -235,24 +246,32 @@ fn merge_in_region(ctx: &Context, rw: &mut PatternRewriter<'_>, region: Region) 
     if blocks.len() < 2 {
         return false;
     }
-    // Group the non-entry blocks by their successor lists, in block order.
-    let mut groups: Vec<(SmallVec<[Block; 2]>, Vec<Block>)> = Vec::new();
+    // Group the non-entry blocks by their successor lists, in block order
+    // (upstream's `MapVector`).
+    let mut groups: Vec<Vec<Block>> = Vec::new();
+    let mut group_of: FxHashMap<SmallVec<[Block; 2]>, usize> = FxHashMap::default();
     for &b in &blocks[1..] {
         let succs: SmallVec<[Block; 2]> = match rw.body().last_op(b) {
             Some(t) => rw.body().successors(t).into(),
             None => SmallVec::new(),
         };
-        match groups.iter_mut().find(|(s, _)| *s == succs) {
-            Some((_, g)) => g.push(b),
-            None => groups.push((succs, vec![b])),
+        let next = groups.len();
+        let g = *group_of.entry(succs).or_insert(next);
+        if g == next {
+            groups.push(Vec::new());
         }
+        groups[g].push(b);
     }
     let mut merged = false;
-    for (_, group) in groups {
+    for group in groups {
         if group.len() < 2 {
             continue;
         }
         let mut clusters: Vec<Cluster> = Vec::new();
+        // Clusters by the shape of their leader: a block can only join a
+        // cluster whose leader has its shape, so only those are tried (in
+        // creation order, as upstream tries them all).
+        let mut by_shape: FxHashMap<u64, SmallVec<[usize; 1]>> = FxHashMap::default();
         for b in group {
             let body = rw.body();
             let has_region = body.block_ops(b).any(|op| body.local_regions(op).iter().any(|&r| body.first_block(r).is_some()));
@@ -260,12 +279,14 @@ fn merge_in_region(ctx: &Context, rw: &mut PatternRewriter<'_>, region: Region) 
                 continue;
             }
             let data = BlockOrder::new(body, b);
-            if !clusters.iter_mut().any(|c| c.try_add(body, region, &data)) {
+            let candidates = by_shape.entry(shape_hash(body, b)).or_default();
+            if !candidates.iter().any(|&c| clusters[c].try_add(body, &data)) {
+                candidates.push(clusters.len());
                 clusters.push(Cluster { leader: data, members: Vec::new(), operands_to_merge: Default::default() });
             }
         }
         for c in clusters {
-            merged |= c.merge(ctx, rw, region);
+            merged |= c.merge(ctx, rw);
         }
     }
     merged

@@ -295,24 +295,11 @@ fn drop_redundant_arguments(rw: &mut PatternRewriter<'_>, region: Region) -> boo
     changed
 }
 
-/// (predecessor terminator, successor index) for every edge into `b`.
-fn predecessor_edges(body: &Body, region: Region, b: Block) -> Vec<(Op, usize)> {
-    let mut out = Vec::new();
-    for p in body.blocks(region) {
-        if let Some(t) = body.last_op(p) {
-            for (i, &s) in body.successors(t).iter().enumerate() {
-                if s == b {
-                    out.push((t, i));
-                }
-            }
-        }
-    }
-    out
-}
-
 fn drop_redundant_arguments_of(ctx: &Context, rw: &mut PatternRewriter<'_>, b: Block) -> bool {
-    let Some(region) = rw.body().block_region(b) else { return false };
-    let preds = predecessor_edges(rw.body(), region, b);
+    if rw.body().block_region(b).is_none() {
+        return false;
+    }
+    let preds: Vec<(Op, usize)> = rw.body().predecessor_edges(b).collect();
     let nargs = rw.body().block_args(b).len();
     let mut to_erase = Vec::new();
     for i in 0..nargs {

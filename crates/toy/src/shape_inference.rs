@@ -4,10 +4,13 @@
 //! seed 003 and the tutorial describe:
 //!
 //! 1. collect the ops that return a value of non-ranked type;
-//! 2. repeatedly take an op of the worklist whose operands all have ranked
-//!    types, remove it and let it infer its result type (an op without the
-//!    interface is an error);
+//! 2. repeatedly take the first op of the worklist whose operands all have
+//!    ranked types (kept in a heap of ready ops), remove it and let it
+//!    infer its result type (an op without the interface is an error);
 //! 3. stop when no such op remains; ops left over are an error.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 use strata_ir::{Body, Context, Diagnostic, Op, Type, TypeKind};
 use strata_pass::analysis::PreservedAnalyses;
@@ -90,10 +93,31 @@ impl Pass for ShapeInferencePass {
                 worklist.push(op);
             }
         });
-        while !worklist.is_empty() {
-            let ready = worklist.iter().position(|&op| body.operand_types(op).iter().all(|&t| is_ranked(ctx, t)));
-            let Some(i) = ready else { break };
-            let op = worklist.remove(i);
+        // The next op is always the first of the worklist (in walk order)
+        // whose operands are all ranked. Only inferring an op changes a
+        // type, so an op can become ready only when the op defining one of
+        // its operands has been inferred: ready ops wait in a heap keyed by
+        // their worklist position, and an inferred op's users are checked
+        // again. Linear in the ops and uses (times log for the heap) where
+        // searching the list from the front each time is quadratic.
+        let ready = |body: &Body, op: Op| body.operands(op).all(|v| is_ranked(ctx, body.value_type(v)));
+        const NOT_LISTED: u32 = u32::MAX;
+        const DONE: u32 = u32::MAX - 1;
+        // Per op: its worklist position while it waits, else one of the two marks.
+        let mut slot = vec![NOT_LISTED; body.num_ops_allocated()];
+        let mut heap: BinaryHeap<Reverse<u32>> = BinaryHeap::new();
+        for (i, &op) in worklist.iter().enumerate() {
+            if ready(body, op) {
+                heap.push(Reverse(i as u32));
+                slot[op.index()] = DONE;
+            } else {
+                slot[op.index()] = i as u32;
+            }
+        }
+        let mut left = worklist.len();
+        while let Some(Reverse(i)) = heap.pop() {
+            let op = worklist[i as usize];
+            left -= 1;
             let iface = ctx.op_def(body.op_name(op)).and_then(|d| d.interfaces.get::<ShapeInference>().copied());
             match iface {
                 Some(s) => (s.infer)(ctx, body, op),
@@ -101,11 +125,20 @@ impl Pass for ShapeInferencePass {
                     return Err(Diagnostic::error(body.op_loc(op), "unable to infer shape of operation without shape inference interface"));
                 }
             }
+            for r in body.results(op) {
+                for (user, _) in body.uses(r) {
+                    let waiting = slot.get(user.index()).copied().unwrap_or(NOT_LISTED);
+                    if waiting < DONE && ready(body, user) {
+                        heap.push(Reverse(waiting));
+                        slot[user.index()] = DONE;
+                    }
+                }
+            }
         }
-        if !worklist.is_empty() {
+        if left != 0 {
             // The tutorial's message ends with a newline of its own.
             let loc = target.parent.op_loc(target.op);
-            return Err(Diagnostic::error(loc, format!("Shape inference failed, {} operations couldn't be inferred\n", worklist.len())));
+            return Err(Diagnostic::error(loc, format!("Shape inference failed, {} operations couldn't be inferred\n", left)));
         }
         Ok(PreservedAnalyses::none())
     }

@@ -26,33 +26,15 @@ fn add(set: &mut PatternSet, root: &'static str, name: &'static str, f: PatternF
 
 // ---- CFG queries ----
 
-/// The block of each edge into `b` (one entry per successor slot, so a
-/// block branching twice to `b` appears twice), as `Block::getPredecessors`.
-fn predecessor_edges(body: &Body, b: Block) -> Vec<Block> {
-    let Some(region) = body.block_region(b) else { return vec![] };
-    let mut out = Vec::new();
-    for p in body.blocks(region) {
-        if let Some(t) = body.last_op(p) {
-            out.extend(body.successors(t).iter().filter(|&&s| s == b).map(|_| p));
-        }
-    }
-    out
-}
-
 /// The predecessor when exactly one edge enters `b` (`getSinglePredecessor`).
 fn single_predecessor(body: &Body, b: Block) -> Option<Block> {
-    match predecessor_edges(body, b).as_slice() {
-        [p] => Some(*p),
-        _ => None,
-    }
+    body.single_predecessor(b)
 }
 
 /// The predecessor when every edge into `b` comes from one block
 /// (`getUniquePredecessor`).
 fn unique_predecessor(body: &Body, b: Block) -> Option<Block> {
-    let preds = predecessor_edges(body, b);
-    let first = *preds.first()?;
-    preds.iter().all(|&p| p == first).then_some(first)
+    body.unique_predecessor(b)
 }
 
 fn is_op(rw: &PatternRewriter<'_>, op: Op, name: &str) -> bool {
@@ -192,14 +174,13 @@ fn collapse_branch(rw: &PatternRewriter<'_>, succ: Block, operands: &[Value]) ->
     // Nor when the chain of unconditional branches from the target loops
     // back: collapsing would chase the cycle forever (mlir-opt 22 checks
     // this too).
-    let mut visited = vec![succ, dest];
+    let mut visited: std::collections::HashSet<Block> = [succ, dest].into_iter().collect();
     let mut next = terminator_named(rw, dest, "cf.br");
     while let Some(br) = next {
         let target = *body.successors(br).first()?;
-        if visited.contains(&target) {
+        if !visited.insert(target) {
             return None;
         }
-        visited.push(target);
         next = terminator_named(rw, target, "cf.br");
     }
     let forwarded = body
@@ -230,7 +211,7 @@ fn assert_const_true(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 fn br_to_block_with_single_pred(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let body = rw.body();
     let (Some(parent), Some(&succ)) = (body.op_block(op), body.successors(op).first()) else { return false };
-    if succ == parent || predecessor_edges(body, succ).len() != 1 {
+    if succ == parent || body.single_predecessor(succ).is_none() {
         return false;
     }
     let operands = body.operand_vec(op);

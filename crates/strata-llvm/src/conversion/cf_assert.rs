@@ -6,7 +6,7 @@
 //! a NUL) and calls `abort`. The globals and the `puts`/`abort`
 //! declarations are added at the top of the module in creation order.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use strata_ir::{Attribute, Body, Context, Op, OpSpec};
 
@@ -22,6 +22,11 @@ pub struct AssertSymbols {
     pub taken: FxHashSet<String>,
     /// Top-level ops to add: their attributes (a global or a declaration).
     pub created: Vec<Attribute>,
+    /// Per base name, where the next `unique` starts in the sequence
+    /// `base`, `base_0`, `base_1`, ...: the names before it are taken and
+    /// names stay taken, so searching from `base` again would find the same
+    /// name, in time quadratic in the assertions.
+    next_candidate: FxHashMap<String, usize>,
 }
 
 impl AssertSymbols {
@@ -41,12 +46,15 @@ impl AssertSymbols {
     /// `base`, or `base_0`, `base_1`, ... when taken (upstream's unique
     /// symbol naming).
     fn unique(&mut self, base: &str) -> String {
-        let mut name = base.to_string();
-        let mut i = 0;
+        // Candidate `p` of the sequence base, base_0, base_1, ...
+        let candidate = |p: usize| if p == 0 { base.to_string() } else { format!("{base}_{}", p - 1) };
+        let mut p = self.next_candidate.get(base).copied().unwrap_or(0);
+        let mut name = candidate(p);
         while self.taken.contains(&name) {
-            name = format!("{base}_{i}");
-            i += 1;
+            p += 1;
+            name = candidate(p);
         }
+        self.next_candidate.insert(base.to_string(), p + 1);
         self.taken.insert(name.clone());
         name
     }

@@ -6,6 +6,7 @@
 //! i64), with a cast back at the block's start for the users not yet
 //! converted. Entry blocks keep their arguments: they are the function's.
 
+use rustc_hash::FxHashSet;
 use strata_ir::{Block, Body, Context, Diagnostic, OpSpec, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
@@ -78,12 +79,15 @@ pub fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> 
 pub fn lower_cf(ctx: &Context, body: &mut Body, symbols: &mut AssertSymbols) {
     let mut lw = Lowerer::new(ctx);
     let ops = ops_preorder(body);
+    // Branch targets in first-reference order (a set beside the list: a
+    // search of the list per successor is quadratic in the blocks).
     let mut targets: Vec<Block> = Vec::new();
+    let mut seen: FxHashSet<Block> = FxHashSet::default();
     for &op in &ops {
         let name = ctx.op_name_str(body.op_name(op));
         if matches!(name, "cf.br" | "cf.cond_br" | "cf.switch") {
             for &s in body.successors(op) {
-                if !targets.contains(&s) && !body.is_entry_block(s) {
+                if !body.is_entry_block(s) && seen.insert(s) {
                     targets.push(s);
                 }
             }

@@ -196,7 +196,10 @@ impl Fn<'_> {
                 // One phi entry per edge; LLVM wants the entries of one
                 // predecessor to agree, so the edges of a terminator
                 // reaching a block twice must pass it the same values.
-                if incoming.iter().any(|(p, prev)| *p == b && *prev != g) {
+                // The entries from `b` are the last ones (pushed by this
+                // terminator), so only they are compared: scanning all of
+                // them is quadratic in a block with many predecessors.
+                if incoming.iter().rev().take_while(|(p, _)| *p == b).any(|(_, prev)| *prev != g) {
                     return Err(Diagnostic::error(body.op_loc(term), "cannot translate a branch passing different arguments to the same block twice"));
                 }
                 incoming.push((b, g));

@@ -97,8 +97,6 @@ struct BodyFrame<'a> {
     /// placeholder) pairs, first use). Sparse, since `%x#4000000000` is text.
     forward: FxHashMap<&'a str, (SmallVec<[(u32, Value); 1]>, Location)>,
     block_scopes: Vec<BlockScope<'a>>,
-    /// Default dialects of the ops whose regions we are in.
-    default_dialects: Vec<Option<&'static str>>,
 }
 
 impl<'a> BodyFrame<'a> {
@@ -110,7 +108,6 @@ impl<'a> BodyFrame<'a> {
             scopes: vec![vec![]],
             forward: FxHashMap::default(),
             block_scopes: vec![],
-            default_dialects: vec![],
         }
     }
 }
@@ -120,6 +117,11 @@ pub(crate) struct ParseState<'a> {
     frames: Vec<BodyFrame<'a>>,
     /// Current op's state stack (for nested custom parsers).
     placeholder_name: Option<OpName>,
+    /// MLIR's `defaultDialectStack`: `builtin` at the top level, then one
+    /// entry per custom-form op being parsed, the dialect it declares for
+    /// its regions or "" (an op in generic form pushes nothing, so its
+    /// regions keep the enclosing default).
+    default_dialects: Vec<&'static str>,
 }
 
 impl<'a> Parser<'a> {
@@ -143,7 +145,7 @@ impl<'a> Parser<'a> {
         top.append_block(r0, b0);
         self.state.frames.push(BodyFrame::new(top, false));
         self.frame().block_scopes.push(BlockScope::default());
-        self.frame().default_dialects.push(Some("builtin"));
+        self.state.default_dialects.push("builtin");
         loop {
             match self.tok() {
                 Tok::Eof => break,
@@ -550,30 +552,37 @@ impl<'a> Parser<'a> {
         }
         let mut tried = None;
         if op_name.is_none() {
-            let default = self.state.frames.last().and_then(|f| f.default_dialects.last().copied().flatten());
-            if let Some(d) = default {
-                let full = format!("{d}.{written}");
+            let default = self.state.default_dialects.last().copied().unwrap_or("");
+            if !written.contains('.') {
+                let full = format!("{default}.{written}");
                 let n = ctx.op_name(&full);
                 if ctx.op_def(n).is_some() {
                     op_name = Some(n);
                 }
-                tried = Some(full);
+                tried = Some((default, full));
             }
         }
         let Some(op_name) = op_name else {
-            let dialect = written.split('.').next().unwrap_or("");
-            if written.contains('.') && ctx.dialect(dialect).is_none() && !self.options.allow_unregistered {
+            let dialect = match &tried {
+                Some((d, _)) => d,
+                None => written.split('.').next().unwrap_or(""),
+            };
+            if ctx.dialect(dialect).is_none() {
+                let tried_note = match &tried {
+                    Some((_, t)) => format!(" (tried '{t}' as well)"),
+                    None => String::new(),
+                };
                 let mut names: Vec<&str> = ctx.dialect_names().collect();
                 names.sort_unstable();
                 let note = format!(
                     "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
                     names.join(", ")
                 );
-                let d = crate::diagnostics::Diagnostic::error(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' ")).with_note(name_loc, note);
+                let d = crate::diagnostics::Diagnostic::error(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' {tried_note}")).with_note(name_loc, note);
                 return self.err_diag(d);
             }
             let msg = match tried {
-                Some(t) => format!("custom op '{written}' is unknown (tried '{t}' as well)"),
+                Some((_, t)) => format!("custom op '{written}' is unknown (tried '{t}' as well)"),
                 None => format!("custom op '{written}' is unknown"),
             };
             return self.err_at(name_loc, msg);
@@ -582,6 +591,7 @@ impl<'a> Parser<'a> {
         let def = ctx.op_def(op_name).unwrap().clone();
         let mut state = self.new_op_state(op_name, loc);
         let outer = self.custom_op.replace(op_name);
+        self.state.default_dialects.push(def.default_dialect.unwrap_or(""));
         let parsed = if let Some(custom) = def.custom_asm {
             (custom.parse)(self, &mut state)
         } else if let Some(format) = &def.format {
@@ -589,6 +599,7 @@ impl<'a> Parser<'a> {
         } else {
             Ok(())
         };
+        self.state.default_dialects.pop();
         self.custom_op = outer;
         parsed?;
         if def.custom_asm.is_none() && def.format.is_none() {
@@ -783,12 +794,9 @@ impl<'a> Parser<'a> {
 
     fn parse_region_into_inner(&mut self, state: &mut OpState, entry_args: &[EntryArg<'a>]) -> PResult<()> {
         let isolated = state.isolated;
-        let def_dialect = self.default_dialect_of(state.name);
         if isolated {
             let nested = state.nested.take().unwrap_or_default();
-            let inherited = self.state.frames.last().and_then(|f| f.default_dialects.last().copied().flatten());
-            let mut frame = BodyFrame::new(nested, true);
-            frame.default_dialects.push(def_dialect.or(inherited));
+            let frame = BodyFrame::new(nested, true);
             self.state.frames.push(frame);
             let r = self.parse_region_in_frame(entry_args, true);
             let mut frame = self.state.frames.pop().unwrap();
@@ -804,17 +812,10 @@ impl<'a> Parser<'a> {
             state.nested = Some(frame.body);
             Ok(())
         } else {
-            let inherited = self.frame().default_dialects.last().copied().flatten();
-            self.frame().default_dialects.push(def_dialect.or(inherited));
             let r = self.parse_region_in_frame(entry_args, false);
-            self.frame().default_dialects.pop();
             state.regions.push(r?);
             Ok(())
         }
-    }
-
-    fn default_dialect_of(&self, name: OpName) -> Option<&'static str> {
-        self.ctx.op_def(name).and_then(|d| d.default_dialect)
     }
 
     /// Parses a region into the current frame's body as a detached region.

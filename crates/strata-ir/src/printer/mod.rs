@@ -868,7 +868,7 @@ impl<'a> OpPrinter<'a, '_> {
         if !regions.is_empty() {
             self.out.push_str(" (");
             let saved = self.default_dialect;
-            self.default_dialect = None;
+            self.default_dialect = self.declared_default_dialect(op);
             for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
@@ -890,10 +890,17 @@ impl<'a> OpPrinter<'a, '_> {
         let (rb, regions) = self.body.regions_of(op);
         let r = regions[index];
         let saved = self.default_dialect;
-        // Ops without a default dialect of their own inherit the enclosing one.
-        self.default_dialect = self.ctx.op_def(self.body.op_name(op)).and_then(|d| d.default_dialect).or(saved);
+        self.default_dialect = self.declared_default_dialect(op);
         self.print_region_in(rb, r, print_entry_args, print_terminators, false);
         self.default_dialect = saved;
+    }
+
+    /// The default dialect of `op`'s regions, as MLIR's printer takes it:
+    /// the one `op` declares (`OpAsmOpInterface::getDefaultDialect`), and
+    /// none for an op that declares none, whatever encloses it (so a
+    /// `func.call` inside `scf.if` is spelled in full).
+    fn declared_default_dialect(&self, op: Op) -> Option<&'static str> {
+        self.ctx.op_def(self.body.op_name(op)).and_then(|d| d.default_dialect).filter(|d| !d.is_empty())
     }
 
     /// Regions of an op (in `rb`, its own arena if it is isolated).

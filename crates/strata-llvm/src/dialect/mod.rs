@@ -96,9 +96,6 @@ pub fn register(ctx: &mut Context) {
             .optional_attr("sym_visibility", c::STRING_ATTR)
             .region("body")
             .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE)
-            // LLVMFuncOp is an OpAsmOpInterface with an empty default dialect:
-            // inside it even `builtin.` ops print their full name.
-            .default_dialect("")
             .verifier(func::verify_func))
         .op(custom("llvm.return", func::print_return, func::parse_return)
             .variadic_operand("arg", LLVM_VALUE)

@@ -369,6 +369,9 @@ impl<'a> Parser<'a> {
             self.check_unregistered(after, &name)?;
         }
         let mut state = self.new_op_state(op_name, loc);
+        // Properties the op derives from the rest of it, checked once its
+        // operands are known.
+        let mut derived: Vec<(Str, Attribute, Location)> = Vec::new();
         // Operands.
         self.expect(Tok::LParen, "'(' to start operand list")?;
         let mut refs = Vec::new();
@@ -429,6 +432,10 @@ impl<'a> Parser<'a> {
                     }
                 }
                 for (n, v) in entries {
+                    if def.derived_props.is_some_and(|d| d.names.contains(&ctx.str(n))) {
+                        derived.push((n, v, ploc));
+                        continue;
+                    }
                     if !def.is_inherent_attr(ctx.str(n)) {
                         // MLIR ignores unknown properties of registered ops with an error.
                         return self.err_at(ploc, format!("Invalid attribute `{}` in property conversion: {}", ctx.str(n), crate::printer::attr_to_string(ctx, p)));
@@ -472,6 +479,13 @@ impl<'a> Parser<'a> {
             state.operands.push(v);
         }
         state.result_types.extend(outs);
+        if let Some(d) = ctx.op_def(op_name).and_then(|def| def.derived_props) {
+            for (n, v, ploc) in derived {
+                if let Err(why) = (d.accept)(ctx, ctx.str(n), v, state.operands.len()) {
+                    return self.err_at(ploc, format!("'{}' op {why}", ctx.op_name_str(op_name)));
+                }
+            }
+        }
         let loc = self.parse_optional_trailing_loc(loc)?;
         state.loc = loc;
         Ok(self.finish_op(state))
@@ -510,7 +524,15 @@ impl<'a> Parser<'a> {
     /// Creates the op described by `state` in the current body (detached).
     pub fn finish_op(&mut self, state: OpState) -> Op {
         let ctx = self.ctx;
-        let mut attrs = ctx.dictionary(state.attrs);
+        let mut entries = state.attrs;
+        if let Some(def) = ctx.op_def(state.name) {
+            if def.defaults_as_properties() && !entries.is_empty() && def.attributes.iter().any(|a| a.populated) {
+                // A default-valued property equal to its default is not
+                // stored: every op, however written, holds one form.
+                entries.retain(|&(n, v)| def.populated_default(ctx, ctx.str(n)) != Some(v));
+            }
+        }
+        let mut attrs = ctx.dictionary(entries);
         if let Some(def) = ctx.op_def(state.name) {
             if let Some(populate) = def.populate_defaults {
                 attrs = populate(ctx, def, attrs);

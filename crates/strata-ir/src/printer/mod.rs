@@ -842,7 +842,25 @@ impl<'a> OpPrinter<'a, '_> {
             self.print_attr(p);
             self.out.push('>');
         } else if let Some(def) = &def {
-            let inherent: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| def.is_inherent_attr(ctx.str(*n))).copied().collect();
+            let mut inherent: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| def.is_inherent_attr(ctx.str(*n))).copied().collect();
+            // MLIR prints every property in the generic form: default-valued
+            // ones the op leaves absent are shown with their default, and
+            // derived ones as the op implies them.
+            if def.defaults_as_properties() {
+                for a in def.attributes.iter().filter(|a| a.populated) {
+                    if let Some(d) = a.default {
+                        if ctx.dict_get(attrs, a.name).is_none() {
+                            inherent.push((ctx.intern_str(a.name), d(ctx)));
+                        }
+                    }
+                }
+            }
+            if let Some(derived) = def.derived_props {
+                for (n, v) in (derived.compute)(ctx, body, op) {
+                    inherent.push((ctx.intern_str(n), v));
+                }
+            }
+            inherent.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
             if !inherent.is_empty() {
                 self.out.push_str(" <{");
                 for (i, (n, v)) in inherent.iter().enumerate() {

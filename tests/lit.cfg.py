@@ -13,8 +13,9 @@ config.name = "Strata"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".toy"]
 # Helper scripts and docs live beside the tests but are not tests; diff/ is
-# the differential pass suite (run by .ci/run through tests/diff/run-diff.py).
-config.excludes = ["tools", "Inputs", "diff", "README.md", "lit.cfg.py"]
+# the differential pass suite (run by .ci/run through tests/diff/run-diff.py);
+# zoo/ holds exported models, run by tests/zoo/run_zoo.py.
+config.excludes = ["tools", "Inputs", "diff", "zoo", "README.md", "lit.cfg.py"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 repo_root = os.path.dirname(config.test_source_root)

@@ -28,7 +28,7 @@ from onnx import helper
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from modelgen import bad, nets_cnn, nets_transformer, ops_math, ops_nn, ops_shape  # noqa: E402
+from modelgen import bad, nets_cnn, nets_transformer, ops_math, ops_nn, ops_runtime, ops_shape  # noqa: E402
 from modelgen.files import save_model, save_npz  # noqa: E402
 from modelgen.graph import Graph, seed_for  # noqa: E402
 from modelgen.runtime import run_onnxruntime  # noqa: E402
@@ -36,7 +36,7 @@ from modelgen.runtime import run_onnxruntime  # noqa: E402
 
 def all_cases():
     cases = []
-    for module in (ops_math, ops_nn, ops_shape, nets_cnn, nets_transformer, bad):
+    for module in (ops_math, ops_nn, ops_shape, ops_runtime, nets_cnn, nets_transformer, bad):
         cases.extend(module.cases())
     seen = set()
     for c in cases:

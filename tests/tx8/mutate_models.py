@@ -165,19 +165,19 @@ def mutate(data, seed):
 
 
 def run_one(binary, path, out, timeout):
-    """None when tx8c behaved, else why not."""
+    """(None when tx8c behaved, else why not; whether it compiled)."""
     try:
         p = subprocess.run([binary, path, "-o", out, "-q"], capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return f"timed out after {timeout} s"
+        return f"timed out after {timeout} s", False
     err = p.stderr
     if p.returncode == 101 or "panicked" in err:
-        return "panicked: " + err.strip()[-800:]
+        return "panicked: " + err.strip()[-800:], False
     if p.returncode < 0:
-        return f"killed by signal {-p.returncode}: " + err.strip()[-400:]
+        return f"killed by signal {-p.returncode}: " + err.strip()[-400:], False
     if p.returncode != 0 and "error" not in err:
-        return f"exit {p.returncode} without an error message: " + err.strip()[-400:]
-    return None
+        return f"exit {p.returncode} without an error message: " + err.strip()[-400:], False
+    return None, p.returncode == 0
 
 
 def main():
@@ -196,7 +196,7 @@ def main():
         return 2
     work = args.keep or tempfile.mkdtemp(prefix="tx8-mutate-")
     os.makedirs(work, exist_ok=True)
-    passed = failed = skipped = 0
+    passed = failed = skipped = compiled = 0
     for index, (name, path) in enumerate(models_under(args.roots, args.only)):
         if os.path.getsize(path) > args.max_bytes or os.path.exists(path + ".data"):
             skipped += 1
@@ -214,7 +214,8 @@ def main():
             m = os.path.join(d, "model.onnx")
             with open(m, "wb") as f:
                 f.write(mutated)
-            why = run_one(binary, m, os.path.join(d, "out"), args.timeout)
+            why, ok = run_one(binary, m, os.path.join(d, "out"), args.timeout)
+            compiled += ok
             if why is None:
                 passed += 1
                 if not args.keep:
@@ -222,7 +223,7 @@ def main():
             else:
                 failed += 1
                 print(f"FAIL {name} mutation {k} ({what}): {why}\n  (copy in {m})")
-    print(f"mutate_models: {passed + failed} runs over models under {', '.join(args.roots)}; {skipped} models skipped (too large or external data)")
+    print(f"mutate_models: {passed + failed} runs over models under {', '.join(args.roots)} ({compiled} compiled, the others refused); {skipped} models skipped (too large or external data)")
     if not args.keep and failed == 0:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")

@@ -56,7 +56,7 @@ func.func @broadcast(%a: tensor<4x8xf32>, %b: tensor<3xf32>) -> tensor<4x8xf32> 
 }
 // -----
 func.func @binary_kind(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error@+1 {{'tx8be.Binary' op 'kind' must be one of add, sub, mul, div, max, min, pow, eq, ne, lt, le, gt, ge, and, or, xor, got "atan2"}}
+  // expected-error@+1 {{'tx8be.Binary' op 'kind' must be one of add, sub, mul, div, max, min, pow, rem, eq, ne, lt, le, gt, ge, and, or, xor, got "atan2"}}
   %g = tx8be.Binary(%a, %a) {kind = "atan2"} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
   return %g : tensor<4x8xf32>
 }
@@ -204,7 +204,7 @@ func.func @concat_nothing() -> tensor<4xf32> {
 }
 // -----
 func.func @unary_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'tx8be.Unary' op 'kind' must be one of relu, exp, sigmoid, tanh, gelu, gelu_erf, silu, abs, rsqrt, sqrt, log, neg, recip, erf, floor, ceil, leaky_relu, hard_sigmoid, hard_swish, clip, softplus, elu, sign, round, sin, cos, got "cube"}}
+  // expected-error@+1 {{'tx8be.Unary' op 'kind' must be one of relu, exp, sigmoid, tanh, gelu, gelu_erf, silu, abs, rsqrt, sqrt, log, neg, recip, erf, floor, ceil, sin, cos, leaky_relu, hard_sigmoid, hard_swish, clip, elu, softplus, sign, round, got "cube"}}
   %u = tx8be.Unary(%x) {kind = "cube"} : (tensor<4xf32>) -> tensor<4xf32>
   return %u : tensor<4xf32>
 }

@@ -26,6 +26,8 @@
 //! shape, shape mismatches) and [`ImportError`] (all unsupported operators
 //! at once, or the node and attribute that could not be imported).
 
+pub mod attrs;
+pub mod eval;
 pub mod import;
 pub mod model;
 pub mod proto;

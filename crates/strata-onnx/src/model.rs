@@ -207,30 +207,12 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
             "sparse initializer '{name}': sparse tensors are not supported"
         ));
     }
-    let mut nodes = Vec::with_capacity(graph.node.len());
-    for (i, n) in graph.node.iter().enumerate() {
-        let op_type = n.op_type.clone().unwrap_or_default();
-        let name = match n.name.as_deref() {
-            Some(s) if !s.is_empty() => s.to_string(),
-            _ => format!("{op_type}_{i}"),
-        };
-        let domain = match n.domain.as_deref() {
-            None | Some("ai.onnx") => String::new(),
-            Some(d) => d.to_string(),
-        };
-        let mut attrs = Vec::with_capacity(n.attribute.len());
-        for a in &n.attribute {
-            attrs.push((a.name.clone().unwrap_or_default(), attr_value(a, &loader)));
-        }
-        nodes.push(Node {
-            name,
-            op_type,
-            domain,
-            inputs: n.input.clone(),
-            outputs: n.output.clone(),
-            attrs,
-        });
-    }
+    let nodes: Vec<Node> = graph
+        .node
+        .iter()
+        .enumerate()
+        .map(|(i, n)| node(n, i, &loader))
+        .collect();
     let mut inputs = Vec::new();
     for v in &graph.input {
         let name = v.name.clone().unwrap_or_default();
@@ -300,6 +282,40 @@ fn check_single_assignment<'a>(graph: &'a proto::GraphProto, nodes: &'a [Node], 
         }
     }
     Ok(())
+}
+
+/// The node `n` (the `i`th of its graph) with its attributes decoded;
+/// tensor attributes with external data are read through `loader`.
+fn node(n: &proto::NodeProto, i: usize, loader: &ExternalData) -> Node {
+    let op_type = n.op_type.clone().unwrap_or_default();
+    let name = match n.name.as_deref() {
+        Some(s) if !s.is_empty() => s.to_string(),
+        _ => format!("{op_type}_{i}"),
+    };
+    let domain = match n.domain.as_deref() {
+        None | Some("ai.onnx") => String::new(),
+        Some(d) => d.to_string(),
+    };
+    let attrs = n
+        .attribute
+        .iter()
+        .map(|a| (a.name.clone().unwrap_or_default(), attr_value(a, loader)))
+        .collect();
+    Node {
+        name,
+        op_type,
+        domain,
+        inputs: n.input.clone(),
+        outputs: n.output.clone(),
+        attrs,
+    }
+}
+
+/// A node decoded on its own (no model around it: tensor attributes with
+/// external data are errors read when an operator uses them), as tools
+/// evaluating single nodes need.
+pub fn node_from_proto(n: &proto::NodeProto, index: usize) -> Node {
+    node(n, index, &ExternalData { base_dir: None })
 }
 
 fn value_info(v: &ValueInfoProto) -> Result<ValueInfo, String> {

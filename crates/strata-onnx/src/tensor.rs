@@ -36,6 +36,21 @@ impl DType {
         })
     }
 
+    /// The ONNX `TensorProto.DataType` value.
+    pub fn to_onnx(self) -> i32 {
+        match self {
+            DType::F32 => data_type::FLOAT,
+            DType::F16 => data_type::FLOAT16,
+            DType::BF16 => data_type::BFLOAT16,
+            DType::F64 => data_type::DOUBLE,
+            DType::I8 => data_type::INT8,
+            DType::U8 => data_type::UINT8,
+            DType::I32 => data_type::INT32,
+            DType::I64 => data_type::INT64,
+            DType::Bool => data_type::BOOL,
+        }
+    }
+
     /// Bytes per element in `raw_data` (and in MLIR dense storage).
     pub fn size(self) -> usize {
         match self {
@@ -198,8 +213,9 @@ impl Tensor {
         (0..self.num_elements()).map(|i| self.get_i64(i)).collect()
     }
 
-    /// A tensor of `dtype` from f64 values (rounded to the element type;
-    /// integers truncate and saturate as Rust's `as` does).
+    /// A tensor of `dtype` from f64 values (rounded once to nearest even in
+    /// the element type, infinity beyond its range; integers truncate toward
+    /// zero and saturate, NaN gives 0, as Rust's `as` does; BOOL is `!= 0`).
     pub fn from_f64(dtype: DType, shape: Vec<i64>, values: &[f64]) -> Tensor {
         let mut bytes = Vec::with_capacity(values.len() * dtype.size());
         for &v in values {
@@ -212,11 +228,24 @@ impl Tensor {
         }
     }
 
-    /// A tensor of `dtype` from i64 values (exact for integer types).
+    /// A tensor of `dtype` from i64 values (integer types wrap to their
+    /// width; float types round once to nearest even).
     pub fn from_i64(dtype: DType, shape: Vec<i64>, values: &[i64]) -> Tensor {
         if dtype.is_float() {
-            let f: Vec<f64> = values.iter().map(|&v| v as f64).collect();
-            return Tensor::from_f64(dtype, shape, &f);
+            let mut bytes = Vec::with_capacity(values.len() * dtype.size());
+            for &v in values {
+                match dtype {
+                    DType::F32 => bytes.extend_from_slice(&(v as f32).to_le_bytes()),
+                    DType::F16 => push_f64(dtype, round_int(v, 11), &mut bytes),
+                    DType::BF16 => push_f64(dtype, round_int(v, 8), &mut bytes),
+                    _ => bytes.extend_from_slice(&(v as f64).to_le_bytes()),
+                }
+            }
+            return Tensor {
+                dtype,
+                shape,
+                bytes,
+            };
         }
         let mut bytes = Vec::with_capacity(values.len() * dtype.size());
         for &v in values {
@@ -254,11 +283,62 @@ impl Tensor {
     }
 }
 
+/// `v` rounded to nearest even in a binary format with `man` fraction bits,
+/// smallest normal exponent `emin` and largest finite value `max`, as an
+/// f64 (exact: every such value is one); infinity beyond `max`. Rounding
+/// straight from f64 avoids the double rounding of going through f32.
+fn round_to_format(v: f64, man: i32, emin: i32, max: f64) -> f64 {
+    if !v.is_finite() || v == 0.0 {
+        return v;
+    }
+    let a = v.abs();
+    let e = (((a.to_bits() >> 52) & 0x7ff) as i32 - 1023).max(emin);
+    // The spacing of the format's values in a's binade (or the subnormal one).
+    let q = f64::from_bits(((e - man + 1023) as u64) << 52);
+    let r = (a / q).round_ties_even() * q;
+    let r = if r > max { f64::INFINITY } else { r };
+    r.copysign(v)
+}
+
+/// f64 to IEEE half bits, rounded once to nearest even.
+pub fn f64_to_f16(v: f64) -> u16 {
+    f32_to_f16(round_to_format(v, 10, -14, 65504.0) as f32)
+}
+
+/// f64 to bfloat16 bits, rounded once to nearest even.
+pub fn f64_to_bf16(v: f64) -> u16 {
+    f32_to_bf16(round_to_format(v, 7, -126, f32::MAX as f64) as f32)
+}
+
+/// An i64 as the nearest f64 with at most `bits` significant bits (ties to
+/// even), so converting it on to a format of that precision is exact:
+/// integers reach f16/bf16 with one rounding.
+fn round_int(v: i64, bits: u32) -> f64 {
+    let a = v.unsigned_abs();
+    let width = 64 - a.leading_zeros();
+    if width <= bits {
+        return v as f64;
+    }
+    let shift = width - bits;
+    let (q, rem, half) = (a >> shift, a & ((1u64 << shift) - 1), 1u64 << (shift - 1));
+    let q = if rem > half || (rem == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    };
+    let r = (q as f64) * f64::from_bits(((shift as u64) + 1023) << 52);
+    if v < 0 {
+        -r
+    } else {
+        r
+    }
+}
+
 fn push_f64(dtype: DType, v: f64, out: &mut Vec<u8>) {
     match dtype {
         DType::F32 => out.extend_from_slice(&(v as f32).to_le_bytes()),
-        DType::F16 => out.extend_from_slice(&f32_to_f16(v as f32).to_le_bytes()),
-        DType::BF16 => out.extend_from_slice(&f32_to_bf16(v as f32).to_le_bytes()),
+        DType::F16 => out.extend_from_slice(&f64_to_f16(v).to_le_bytes()),
+        DType::BF16 => out.extend_from_slice(&f64_to_bf16(v).to_le_bytes()),
         DType::F64 => out.extend_from_slice(&v.to_le_bytes()),
         DType::I8 => out.push(v as i8 as u8),
         DType::U8 => out.push(v as u8),
@@ -468,6 +548,32 @@ mod tests {
             ..Default::default()
         };
         assert!(decode_tensor(&t, None).unwrap_err().contains("STRING"));
+    }
+
+    #[test]
+    fn f64_rounds_once_to_half_and_bfloat16() {
+        // 1 + 2^-11 + 2^-40 is just above the half tie: up, although
+        // going through f32 (which drops the 2^-40) would tie to even (down).
+        let v = 1.0 + 2f64.powi(-11) + 2f64.powi(-40);
+        assert_eq!(f64_to_f16(v), 0x3c01);
+        assert_eq!(f32_to_f16(v as f32), 0x3c00);
+        assert_eq!(f64_to_bf16(1.0 + 2f64.powi(-8) + 2f64.powi(-40)), 0x3f81);
+        assert_eq!(f64_to_f16(65519.0), 0x7bff);
+        assert_eq!(f64_to_f16(65520.0), 0x7c00);
+        assert_eq!(f64_to_f16(-1e300), 0xfc00);
+        assert_eq!(f64_to_f16(2f64.powi(-25)), 0); // tie between 0 and 2^-24: even
+        assert_eq!(f64_to_f16(2f64.powi(-25) * 1.5), 1);
+        assert_eq!(f64_to_f16(-0.0), 0x8000);
+        assert!(f16_to_f32(f64_to_f16(f64::NAN)).is_nan());
+        assert_eq!(f64_to_bf16(1e39), 0x7f80);
+        // Integers: one rounding to the format's 11 / 8 significant bits.
+        let t = Tensor::from_i64(DType::BF16, vec![2], &[(1 << 60) + (1 << 52) + 1, 257]);
+        assert_eq!(
+            t.to_f64_vec(),
+            vec![(1u64 << 60) as f64 + (1u64 << 53) as f64, 256.0]
+        );
+        let t = Tensor::from_i64(DType::F16, vec![2], &[2049, 100_000]);
+        assert_eq!(t.to_f64_vec(), vec![2048.0, f64::INFINITY]);
     }
 
     #[test]

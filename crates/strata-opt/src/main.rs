@@ -63,6 +63,20 @@ fn run() -> ExitCode {
         eprintln!("strata-opt: --emit-bytecode is not supported: Strata reads and writes MLIR text only, not MLIR bytecode");
         return ExitCode::FAILURE;
     }
+    if opts.print_module_scope {
+        // mlir-opt's own refusal when passes may run on several threads.
+        if !opts.disable_threading {
+            eprintln!("<unknown>:0: error: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.\n");
+            return ExitCode::FAILURE;
+        }
+        // Dumps here are of the op a pass ran on; printing the enclosing
+        // module instead is not implemented, so say so rather than print
+        // something else than asked.
+        if opts.print_ir.any() {
+            eprintln!("strata-opt: --mlir-print-ir-module-scope is not supported: IR dumps show the operation each pass ran on");
+            return ExitCode::FAILURE;
+        }
+    }
     let passes = match pipeline::PipelineRequest::from_options(&opts, &registry) {
         Ok(p) => p,
         Err(e) => {

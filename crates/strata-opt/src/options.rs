@@ -46,6 +46,8 @@ pub struct Options {
     pub dump_pass_pipeline: bool,
     pub pass_statistics: bool,
     pub print_ir: strata_pass::instrument::IrPrinting,
+    /// `--mlir-print-ir-module-scope` (see `main.rs`: refused).
+    pub print_module_scope: bool,
     /// Hidden, for tests only: load the `strata_test` dialect, whose
     /// canonicalization patterns never converge.
     pub load_test_dialect: bool,
@@ -142,10 +144,7 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
             "mlir-print-ir-after-failure" => o.print_ir.after_failure = flag(&inline_value)?,
             "mlir-print-ir-before" => o.print_ir.before.extend(value()?.split(',').map(str::to_string)),
             "mlir-print-ir-after" => o.print_ir.after.extend(value()?.split(',').map(str::to_string)),
-            // Dumps are of the op a pass ran on; the module-wide form is accepted.
-            "mlir-print-ir-module-scope" => {
-                flag(&inline_value)?;
-            }
+            "mlir-print-ir-module-scope" => o.print_module_scope = flag(&inline_value)?,
             // Hidden (not in --help): tests of the canonicalizer's iteration limit.
             "strata-load-test-dialect" => o.load_test_dialect = flag(&inline_value)?,
             "version" => o.show_version = true,

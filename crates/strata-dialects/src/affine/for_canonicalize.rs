@@ -178,11 +178,30 @@ pub fn fold_for(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>])
     if body.num_results(op) != 0 && constant_trip_count(ctx, body, op, &b) == Some(0) {
         return FoldResult::Replace(b.inits.iter().map(|&v| FoldValue::Value(v)).collect());
     }
+    // A body that only yields its iter_args, each in its own place: the
+    // results are the inits however often it runs (mlir-opt's fold does
+    // this, so `-lower-affine`, which folds first, drops such loops).
+    if body.num_results(op) != 0 && yields_own_iter_args(body, op) {
+        return FoldResult::Replace(b.inits.iter().map(|&v| FoldValue::Value(v)).collect());
+    }
     if changed {
         FoldResult::InPlace
     } else {
         FoldResult::Failed
     }
+}
+
+/// Whether the loop body is only an `affine.yield` of the iter_args in
+/// their order.
+fn yields_own_iter_args(body: &Body, op: Op) -> bool {
+    let Some(region) = body.local_regions(op).first().copied() else { return false };
+    let Some(block) = body.first_block(region) else { return false };
+    let Some(y) = body.first_op(block) else { return false };
+    if body.next_op(y).is_some() {
+        return false;
+    }
+    let iter_args = body.block_args(block).get(1..).unwrap_or(&[]);
+    iter_args.len() == body.num_operands(y) && body.operands(y).zip(iter_args).all(|(v, &a)| v == a)
 }
 
 /// `AffineForEmptyLoopFolder`: the body is only the yield. A loop that

@@ -579,17 +579,8 @@ fn parse_for(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             }
         }
         p.expect(Tok::Arrow, "'->'")?;
-        p.expect(Tok::LParen, "'('")?;
-        let mut tys = Vec::new();
-        if !p.eat(Tok::RParen) {
-            loop {
-                tys.push(p.parse_type()?);
-                if p.eat(Tok::RParen) {
-                    break;
-                }
-                p.expect(Tok::Comma, "','")?;
-            }
-        }
+        // `-> f32` or `-> (f32, i32)` (parseOptionalArrowTypeList).
+        let tys = p.parse_function_result_types()?;
         if tys.len() != pairs.len() {
             return p.err_here("mismatch between the number of loop-carried values and results");
         }

@@ -187,9 +187,9 @@ pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let explicit = std::mem::replace(&mut state.attrs, inferred);
     state.attrs.extend(explicit);
     if p.tok() == Tok::LBrace {
-        if named == Some(false) {
-            return p.err_here("expected SSA identifier");
-        }
+        // Types without names (`func.func @f(i32) {`): the body names the
+        // arguments in its entry block's label (`^bb0(%a: i32):`), as
+        // MLIR's function parser allows; the verifier checks the types.
         let body_loc = p.here();
         p.parse_region_into(state, &entry_args)?;
         // `{}` with no arguments is a block-less region: MLIR's function

@@ -87,7 +87,7 @@ fn constant_int(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
 /// upstream's `replaceOpWithRegion`: the single block of region `index`
 /// is inlined before `op` (its arguments replaced by `args`), and `op` is
 /// replaced by what the block's terminator yields.
-fn replace_op_with_region(rw: &mut PatternRewriter<'_>, op: Op, index: usize, args: &[Value]) -> bool {
+pub(super) fn replace_op_with_region(rw: &mut PatternRewriter<'_>, op: Op, index: usize, args: &[Value]) -> bool {
     let Some((block, terminator)) = block_and_terminator(rw.body(), op, index) else { return false };
     let Some(dest) = rw.body().op_block(op) else { return false };
     let results: Vec<Value> = rw.body().operands(terminator).collect();

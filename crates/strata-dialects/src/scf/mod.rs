@@ -5,6 +5,8 @@
 //! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`).
 
 mod canonicalize;
+mod execute_region;
+mod index_switch;
 mod ops;
 
 pub use ops::register;

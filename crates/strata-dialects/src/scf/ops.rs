@@ -13,8 +13,7 @@ use strata_ir::printer::{type_to_string, OpPrinter, PrintedEntryArgs, PrintedEnt
 use strata_ir::{Body, Context, Diagnostic, Location, Op, OpSpec, Type, Value};
 use strata_rewrite::CanonicalizationPatterns;
 
-/// The parents `scf.yield` accepts, as upstream lists them (our dialect
-/// has three of the five).
+/// The parents `scf.yield` accepts, as upstream lists them.
 const YIELD_PARENTS: &str = "'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'";
 
 pub fn register(ctx: &mut Context) {
@@ -61,7 +60,16 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::PURE | Traits::IS_TERMINATOR | Traits::RETURN_LIKE)
         .verifier(verify_yield)
         .format("attr-dict ($results^ `:` type($results))?");
-    ctx.register_dialect(DialectDef::new("scf").op(for_op).op(if_op).op(while_op).op(condition).op(yield_op));
+    ctx.register_dialect(
+        DialectDef::new("scf")
+            .op(for_op)
+            .op(if_op)
+            .op(while_op)
+            .op(condition)
+            .op(yield_op)
+            .op(super::execute_region::op())
+            .op(super::index_switch::op()),
+    );
 }
 
 // ---- printing ----
@@ -174,7 +182,7 @@ fn print_while(p: &mut OpPrinter<'_, '_>, op: Op) {
 /// Gives region `index` of `state` a block ending in an operand-less
 /// `scf.yield` if it has no terminator (`SingleBlockImplicitTerminator`'s
 /// `ensureTerminator`, which also creates the block of an empty region).
-fn ensure_yield(p: &mut Parser<'_>, state: &OpState, index: usize) {
+pub(super) fn ensure_yield(p: &mut Parser<'_>, state: &OpState, index: usize) {
     let ctx = p.ctx;
     let Some(&region) = state.regions.get(index) else { return };
     let loc = state.loc;
@@ -307,7 +315,7 @@ fn parse_while(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 
 // ---- verification ----
 
-fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Display) -> Diagnostic {
+pub(super) fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error(body.op_loc(op), format!("'{}' op {msg}", ctx.op_name_str(body.op_name(op))))
 }
 
@@ -317,7 +325,7 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Display) -> 
 /// `point` is where the branch point is (the terminator, or the op
 /// itself for the edge from the parent), shown in a note.
 #[allow(clippy::too_many_arguments)]
-fn check_edge(ctx: &Context, body: &Body, op: Op, from: &str, to: &str, point: Location, operands: &[Type], inputs: &[Type]) -> Result<(), Diagnostic> {
+pub(super) fn check_edge(ctx: &Context, body: &Body, op: Op, from: &str, to: &str, point: Location, operands: &[Type], inputs: &[Type]) -> Result<(), Diagnostic> {
     let prefix = format!("along control flow edge from Operation {from} to {to}: ");
     let error = |msg: String| Err(op_error(ctx, body, op, format!("{prefix}{msg}")).with_note(point, "region branch point"));
     if operands.len() != inputs.len() {

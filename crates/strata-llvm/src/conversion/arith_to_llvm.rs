@@ -6,7 +6,7 @@
 //! removes the casts once everything is lowered. Ops outside this subset
 //! (min/max, ceil/floor divisions, ...) are left as they are.
 
-use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Value};
+use strata_ir::{Attribute, Body, Context, Diagnostic, Op, TypeKind, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
@@ -34,10 +34,10 @@ impl Pass for ArithToLlvm {
     fn name(&self) -> &'static str {
         "ArithToLLVMConversionPass"
     }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("builtin.module")
-    }
+    // Upstream's pass is op-agnostic: it runs on a module as well as nested
+    // under `func.func` (`builtin.module(func.func(convert-arith-to-llvm))`).
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        lower_arith(target.ctx, target.body);
         for_each_function(target, |ctx, body| {
             lower_arith(ctx, body);
             Ok(())
@@ -160,14 +160,28 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
         return None;
     }
     let rt = convert_type(ctx, body.value_type(body.result(op, 0)));
-    if !super::common::is_scalar(ctx, rt) {
+    if !super::common::is_scalar_or_vector(ctx, rt) {
+        return None;
+    }
+    // Float arithmetic on formats LLVM lacks stays (upstream's patterns
+    // refuse it); a select of them moves the bits as integers.
+    let float_op = name.ends_with('f') || name == "arith.constant" || name.contains("fp");
+    let mut types = body.operand_vec(op).into_iter().map(|v| body.value_type(v)).chain([body.value_type(body.result(op, 0))]);
+    if name != "arith.select" && float_op && !types.all(|t| super::common::has_llvm_float_ops(ctx, t)) {
+        return None;
+    }
+    if body.operand_vec(op).into_iter().any(|v| !super::common::is_scalar_or_vector(ctx, convert_type(ctx, body.value_type(v)))) {
         return None;
     }
     let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
     lw.at = Some(At::Before(op));
     Some(if name == "arith.constant" {
         let v = body.op_attr(ctx, op, "value")?;
-        if !matches!(ctx.attr_kind(v), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)) {
+        // A vector constant keeps its attribute (`dense<...> : vector<4xindex>`
+        // on an `i64` vector result), as upstream prints it.
+        let dense_vector = matches!(ctx.attr_kind(v), strata_ir::AttrKind::DenseElements { ty, .. }
+            if matches!(ctx.type_kind(*ty), TypeKind::Vector { shape, .. } if shape.len() == 1));
+        if !dense_vector && !matches!(ctx.attr_kind(v), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)) {
             return None;
         }
         lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", v)]))
@@ -177,10 +191,10 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
         table.get(idx)?;
         let mut entries = vec![("predicate", crate::dialect::enums::predicate_attr(ctx, idx))];
         entries.extend(fastmath_entry(ctx, body, op));
-        lw.value(body, llvm_name, loc, &operands, ctx.i1(), attrs(ctx, &entries))
+        lw.value(body, llvm_name, loc, &operands, rt, attrs(ctx, &entries))
     } else if name == "arith.index_cast" || name == "arith.index_castui" {
-        let from = ctx.int_or_float_width(body.value_type(operands[0])).unwrap_or(64);
-        let to = ctx.int_or_float_width(rt).unwrap_or(64);
+        let from = ctx.int_or_float_width(ctx.element_type_or_self(body.value_type(operands[0]))).unwrap_or(64);
+        let to = ctx.int_or_float_width(ctx.element_type_or_self(rt)).unwrap_or(64);
         if from == to {
             operands[0]
         } else {

@@ -12,7 +12,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
 use super::cf_assert::{lower_assert, AssertSymbols};
-use super::common::{convert_type, for_each_function, ops_preorder, At, Lowerer, CAST};
+use super::common::{convert_type, for_each_arena, ops_preorder, At, Lowerer, CAST};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "convert-cf-to-llvm",
@@ -37,13 +37,7 @@ impl Pass for CfToLlvm {
         Some("builtin.module")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        let ctx = target.ctx;
-        let mut symbols = AssertSymbols::of_module(ctx, target.body);
-        for_each_function(target, |ctx, body| {
-            lower_cf(ctx, body, &mut symbols);
-            Ok(())
-        })?;
-        symbols.finish(ctx, target.body);
+        lower_module(target.ctx, target.body)?;
         Ok(PreservedAnalyses::none())
     }
 }
@@ -67,6 +61,18 @@ fn convert_block_signature(ctx: &Context, body: &mut Body, b: Block, casts: &mut
         let r = body.result(cast, 0);
         body.replace_uses_if(arg, r, |_, user| user != cast);
     }
+}
+
+/// Lowers the cf ops of every function of one module arena; the assert
+/// message globals and the `abort`/`puts` declarations go into the module.
+pub fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
+    let mut symbols = AssertSymbols::of_module(ctx, module);
+    for_each_arena(ctx, module, &mut |ctx, body| {
+        lower_cf(ctx, body, &mut symbols);
+        Ok(())
+    })?;
+    symbols.finish(ctx, module);
+    Ok(())
 }
 
 pub fn lower_cf(ctx: &Context, body: &mut Body, symbols: &mut AssertSymbols) {

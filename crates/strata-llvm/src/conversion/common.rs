@@ -8,6 +8,7 @@
 
 use rustc_hash::FxHashMap;
 
+use strata_ir::types::FloatKind;
 use strata_ir::{Attribute, Block, Body, Context, Diagnostic, Location, Op, OpSpec, Type, TypeKind, Value};
 use strata_pass::pass::PassTarget;
 
@@ -16,14 +17,62 @@ use crate::dialect::types::{array_type, ptr_type, struct_type};
 pub const CAST: &str = "builtin.unrealized_conversion_cast";
 
 /// The LLVM type of `t`: `index` is i64, a ranked memref its descriptor,
-/// a function type a pointer, other types stay.
+/// a function type a pointer, floats LLVM lacks (4, 6 and 8 bits) an
+/// integer of their width, a vector of rank 0 or 1 the vector of its
+/// converted element (rank 0 as one element), other types stay (`tf32`,
+/// vectors of higher rank: upstream has no rule for them either, or one
+/// Strata does not have: an array of vectors).
 pub fn convert_type(ctx: &Context, t: Type) -> Type {
     match ctx.type_kind(t) {
         TypeKind::Index => ctx.i64(),
         TypeKind::MemRef { shape, .. } => descriptor_type(ctx, shape.len()),
         // A function value is the function's address.
         TypeKind::Function { .. } => ptr_type(ctx),
+        TypeKind::Float(k) if is_small_float(*k) => ctx.integer_type(k.width()),
+        TypeKind::Vector { shape, scalable, element } if shape.len() <= 1 && !scalable.iter().any(|&s| s) => {
+            let e = convert_type(ctx, *element);
+            if !is_scalar(ctx, e) || is_unconvertible(ctx, e) {
+                return t;
+            }
+            let n = shape.first().copied().unwrap_or(1);
+            if shape.len() == 1 && e == *element {
+                t
+            } else {
+                ctx.vector_type(&[n], e)
+            }
+        }
         _ => t,
+    }
+}
+
+/// The float formats LLVM has no type for that upstream's converter maps
+/// to an integer of their width.
+fn is_small_float(k: FloatKind) -> bool {
+    k.width() <= 8
+}
+
+/// A type the LLVM conversion cannot produce (`tf32`).
+pub fn is_unconvertible(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Float(FloatKind::TF32))
+}
+
+/// Whether floating-point arithmetic on `t` (scalar or vector) has an
+/// LLVM counterpart: not for the formats LLVM lacks (upstream leaves such
+/// ops alone).
+pub fn has_llvm_float_ops(ctx: &Context, t: Type) -> bool {
+    let e = ctx.element_type(t).unwrap_or(t);
+    match ctx.type_kind(e) {
+        TypeKind::Float(k) => !is_small_float(*k) && *k != FloatKind::TF32,
+        _ => true,
+    }
+}
+
+/// Whether `t` is a scalar or a vector of rank 1 of scalars (after
+/// conversion: the types the arith lowering produces).
+pub fn is_scalar_or_vector(ctx: &Context, t: Type) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::Vector { shape, element, .. } => shape.len() == 1 && is_scalar(ctx, *element),
+        _ => is_scalar(ctx, t),
     }
 }
 
@@ -41,11 +90,12 @@ pub fn descriptor_type(ctx: &Context, rank: usize) -> Type {
 }
 
 /// Whether a memref type is one the memref lowering supports: ranked, with
-/// the identity layout and the default memory space, of a scalar element.
+/// the identity layout and the default memory space, of an element whose
+/// LLVM type is a scalar (`index` is i64).
 pub fn is_supported_memref(ctx: &Context, t: Type) -> bool {
     match ctx.type_kind(t) {
         TypeKind::MemRef { layout, memory_space, element, .. } => {
-            layout.is_none() && memory_space.is_none() && ctx.int_or_float_width(*element).is_some()
+            layout.is_none() && memory_space.is_none() && is_scalar(ctx, convert_type(ctx, *element))
         }
         _ => false,
     }

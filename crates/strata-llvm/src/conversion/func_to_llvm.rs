@@ -47,7 +47,7 @@ impl Pass for FuncToLlvm {
 
 /// Converts the functions of one module arena, then those of the modules
 /// nested in it.
-fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
+pub fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
     {
         let target_body = &mut *module;
         for (f, ins) in lower_functions(ctx, target_body)? {

@@ -49,7 +49,7 @@ impl Pass for MemRefToLlvm {
 
 /// Lowers the functions of one module arena (and of the modules nested in
 /// it, each declaring what it uses).
-fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
+pub fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
     let mut needs = Needs::default();
     let isolated: Vec<Op> = super::common::ops_preorder(module).into_iter().filter(|&op| module.is_isolated(op)).collect();
     for op in isolated {
@@ -119,7 +119,9 @@ fn strides_of(shape: &[i64]) -> Vec<Option<i64>> {
 
 pub fn lower_memref(ctx: &Context, body: &mut Body, needs: &mut Needs) -> Result<(), Diagnostic> {
     let mut lw = Lowerer::new(ctx);
-    for op in ops_preorder(body) {
+    let ops = ops_preorder(body);
+    refuse_unsupported_elements(ctx, body, &ops)?;
+    for op in ops {
         if body.is_erased(op) || fold_first(&mut lw, body, op, ConstantFolds::Refuse) {
             continue;
         }
@@ -131,6 +133,35 @@ pub fn lower_memref(ctx: &Context, body: &mut Body, needs: &mut Needs) -> Result
         }
     }
     lw.finish(body);
+    Ok(())
+}
+
+/// Memrefs of elements the lowering does not handle (`complex`,
+/// vectors): an error at the first memref op using
+/// one, rather than casts left live and exit status 0.
+fn refuse_unsupported_elements(ctx: &Context, body: &Body, ops: &[Op]) -> Result<(), Diagnostic> {
+    for &op in ops {
+        if !ctx.op_name_str(body.op_name(op)).starts_with("memref.") {
+            continue;
+        }
+        let types = body.operand_vec(op).into_iter().map(|v| body.value_type(v)).chain(body.result_types(op));
+        for t in types {
+            if let TypeKind::MemRef { element, .. } = ctx.type_kind(t) {
+                let e = convert_type(ctx, *element);
+                // Vector elements need upstream's over-aligned allocation,
+                // complex ones a struct element: neither is here.
+                if !super::common::is_scalar(ctx, e) {
+                    return Err(Diagnostic::error(
+                        body.op_loc(op),
+                        format!(
+                            "finalize-memref-to-llvm: memrefs of '{}' elements are not supported (only integer, index and float elements)",
+                            strata_ir::printer::type_to_string(ctx, *element)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
     Ok(())
 }
 
@@ -176,7 +207,7 @@ fn lower_alloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
         };
     }
     let null = lw.value(body, "llvm.mlir.zero", loc, &[], ptr, ctx.empty_dictionary());
-    let gep = lw.value(body, "llvm.getelementptr", loc, &[null, running], ptr, gep_attrs(ctx, &[None], element, None));
+    let gep = lw.value(body, "llvm.getelementptr", loc, &[null, running], ptr, gep_attrs(ctx, &[None], convert_type(ctx, element), None));
     let bytes = lw.value(body, "llvm.ptrtoint", loc, &[gep], i64t, ctx.empty_dictionary());
     let call_attrs = attrs(ctx, &[("callee", ctx.symbol_ref("malloc"))]);
     let call = lw.create(body, OpSpec::new(ctx, "llvm.call", loc).operands(&[bytes]).results(&[ptr]).attrs(call_attrs));
@@ -254,7 +285,7 @@ fn lower_access(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
         });
     }
     let addr = match index {
-        Some(ix) => lw.value(body, "llvm.getelementptr", loc, &[aligned, ix], ptr, gep_attrs(ctx, &[None], element, Some("inbounds|nuw"))),
+        Some(ix) => lw.value(body, "llvm.getelementptr", loc, &[aligned, ix], ptr, gep_attrs(ctx, &[None], convert_type(ctx, element), Some("inbounds|nuw"))),
         None => aligned,
     };
     match stored {

@@ -31,9 +31,7 @@ impl Pass for ReconcileUnrealizedCasts {
     fn name(&self) -> &'static str {
         "ReconcileUnrealizedCastsPass"
     }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("builtin.module")
-    }
+    // Op-agnostic, as upstream's.
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         reconcile(target.ctx, target.body)?;
         for_each_function(target, reconcile)?;

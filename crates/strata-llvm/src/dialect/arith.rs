@@ -146,7 +146,12 @@ pub fn parse_cmp(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     p.expect(Tok::Colon, "':'")?;
     let t = p.parse_type()?;
     resolve_all(p, state, &[a, b], &[t, t])?;
-    state.result_types.push(ctx.i1());
+    // Vector operands compare element-wise.
+    let result = match ctx.type_kind(t) {
+        strata_ir::TypeKind::Vector { shape, .. } => ctx.vector_type(&shape.clone(), ctx.i1()),
+        _ => ctx.i1(),
+    };
+    state.result_types.push(result);
     Ok(())
 }
 
@@ -215,6 +220,9 @@ pub fn verify_operand_kind(ctx: &Context, body: &Body, op: Op) -> Result<(), Dia
     let short = name.trim_start_matches("llvm.");
     let float = FLOAT_BINARY.contains(&short) || short == "fneg" || short == "fcmp";
     for t in body.operand_types(op) {
+        // A vector operand is checked by its element (1-D vectors lower
+        // element-wise).
+        let t = if ctx.is_vector(t) { ctx.element_type_or_self(t) } else { t };
         let ok = if float { ctx.int_or_float_width(t).is_some() && !ctx.is_signless_integer(t) } else { ctx.is_signless_integer(t) };
         if !ok {
             let kind = if float { "floating point LLVM type" } else { "signless integer" };

@@ -52,6 +52,12 @@ const FCMP_PREDICATE: AttrConstraint = AttrConstraint {
     summary: "llvm.fcmp comparison predicate",
 };
 const FASTMATH_ATTR: AttrConstraint = AttrConstraint { check: |c, a| fastmath::fastmath_bits(c, a).is_some(), summary: "LLVM fastmath flags" };
+/// A comparison's result: `i1`, or a vector of `i1` for vector operands.
+const I1_OR_VECTOR: TypeConstraint = TypeConstraint {
+    check: |c, t| c.is_signless_integer_of_width(c.element_type_or_self(t), 1) && (!c.is_shaped(t) || c.is_vector(t)),
+    summary: "1-bit signless integer or vector of 1-bit signless integers",
+    buildable: None,
+};
 const INTEGER: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer(t), summary: "signless integer", buildable: None };
 
 /// The operands `op` passes to successor `succ` match the block's arguments.
@@ -320,7 +326,7 @@ pub fn register(ctx: &mut Context) {
         d = d.op(def
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
-            .result("res", c::I1)
+            .result("res", I1_OR_VECTOR)
             .traits(Traits::PURE | Traits::SAME_OPERANDS_TYPE)
             .verifier(arith::verify_operand_kind));
     }

@@ -47,6 +47,15 @@ pub fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnos
         strata_ir::AttrKind::Integer { .. } => ctx.is_signless_integer(t),
         strata_ir::AttrKind::Bool(_) => ctx.is_signless_integer_of_width(t, 1),
         strata_ir::AttrKind::Float { ty, .. } => *ty == t,
+        // A vector constant: elements of the result's element kind (an
+        // `index` vector attribute on an `i64` vector, as the lowering of
+        // `arith.constant` keeps it).
+        strata_ir::AttrKind::DenseElements { ty, .. } => {
+            ctx.is_vector(t)
+                && ctx.shape(*ty) == ctx.shape(t)
+                && (ctx.element_type(*ty) == ctx.element_type(t)
+                    || (ctx.element_type(*ty).is_some_and(|e| ctx.is_index(e)) && ctx.element_type(t).is_some_and(|e| ctx.is_signless_integer(e))))
+        }
         _ => false,
     };
     if !ok {

@@ -58,6 +58,7 @@ impl Operand {
 pub enum Combiner {
     Add,
     Max,
+    Min,
 }
 
 /// The function being built: the `func.func` body arena, its block, the
@@ -71,11 +72,6 @@ pub struct FuncBuilder<'c> {
     /// weight used by several nodes becomes one `stablehlo.constant`.
     const_cache: Vec<(Arc<Tensor>, Value)>,
 }
-
-/// Largest number of elements a materialised non-splat constant may have
-/// when it was produced by import-time computation (ConstantOfShape, Expand
-/// or Range-like folds on small tensors); weights are never limited.
-pub const FOLD_LIMIT: usize = 1 << 16;
 
 impl<'c> FuncBuilder<'c> {
     pub fn new(ctx: &'c Context, body: Box<Body>, block: Block) -> Self {
@@ -310,6 +306,59 @@ impl<'c> FuncBuilder<'c> {
         Ok(self.wrap(r, t.dtype, shape))
     }
 
+    /// `stablehlo.slice` with unit or positive strides (no op for the whole tensor).
+    pub fn slice(&mut self, x: &Operand, start: &[i64], limit: &[i64], strides: &[i64]) -> Operand {
+        let shape: Vec<i64> = (0..x.rank()).map(|d| (limit[d] - start[d] + strides[d] - 1).max(0) / strides[d]).collect();
+        if shape == x.shape {
+            return x.clone();
+        }
+        let v = self.val(x);
+        let ctx = self.ctx;
+        let attrs = vec![
+            ("start_indices", i64_array_attr(ctx, start)),
+            ("limit_indices", i64_array_attr(ctx, limit)),
+            ("strides", i64_array_attr(ctx, strides)),
+        ];
+        let r = self.emit("stablehlo.slice", &[v], x.dtype, &shape, attrs);
+        self.wrap(r, x.dtype, shape)
+    }
+
+    /// `stablehlo.pad` with `value` at the edges (non-negative low / high).
+    pub fn pad(&mut self, x: &Operand, low: &[i64], high: &[i64], value: f64) -> Operand {
+        let shape: Vec<i64> = (0..x.rank()).map(|d| x.shape[d] + low[d] + high[d]).collect();
+        let pv = self.scalar(x.dtype, value);
+        let (vx, vv) = (self.val(x), self.val(&pv));
+        let ctx = self.ctx;
+        let attrs = vec![
+            ("edge_padding_low", i64_array_attr(ctx, low)),
+            ("edge_padding_high", i64_array_attr(ctx, high)),
+            ("interior_padding", i64_array_attr(ctx, &vec![0; x.rank()])),
+        ];
+        let r = self.emit("stablehlo.pad", &[vx, vv], x.dtype, &shape, attrs);
+        self.wrap(r, x.dtype, shape)
+    }
+
+    /// `stablehlo.concatenate` of tensors of one type along `axis`.
+    pub fn concat(&mut self, xs: &[Operand], axis: usize) -> Operand {
+        let mut shape = xs[0].shape.clone();
+        shape[axis] = xs.iter().map(|x| x.shape[axis]).sum();
+        let values: Vec<Value> = xs.iter().map(|x| self.val(x)).collect();
+        let ctx = self.ctx;
+        let r = self.emit("stablehlo.concatenate", &values, xs[0].dtype, &shape, vec![("dimension", ctx.integer_attr(ctx.i64(), axis as i64))]);
+        self.wrap(r, xs[0].dtype, shape)
+    }
+
+    /// Rows `idx` (a 1-D integer tensor) of the 2-D `table`
+    /// (`stablehlo.torch_index_select` on dim 0).
+    pub fn take_rows(&mut self, table: &Operand, idx: &Operand) -> Operand {
+        let shape = vec![idx.shape[0], table.shape[1]];
+        let (vt, vi) = (self.val(table), self.val(idx));
+        let ctx = self.ctx;
+        let attrs = vec![("dim", ctx.integer_attr(ctx.i64(), 0)), ("batch_dims", ctx.integer_attr(ctx.i64(), 0))];
+        let r = self.emit("stablehlo.torch_index_select", &[vt, vi], table.dtype, &shape, attrs);
+        self.wrap(r, table.dtype, shape)
+    }
+
     /// `broadcast_in_dim` mapping operand dimension i to result dimension `dims[i]`.
     pub fn broadcast_in_dim(&mut self, x: &Operand, shape: &[i64], dims: &[i64]) -> Operand {
         let v = self.val(x);
@@ -396,6 +445,7 @@ impl<'c> FuncBuilder<'c> {
         let name = match combiner {
             Combiner::Add => "stablehlo.add",
             Combiner::Max => "stablehlo.maximum",
+            Combiner::Min => "stablehlo.minimum",
         };
         let ctx = self.ctx;
         let comb = self.body.create_op(
@@ -421,6 +471,14 @@ impl<'c> FuncBuilder<'c> {
                 DType::I32 => i32::MIN as f64,
                 DType::I64 => i64::MIN as f64,
                 _ => 0.0,
+            },
+            Combiner::Min if dtype.is_float() => f64::INFINITY,
+            Combiner::Min => match dtype {
+                DType::I8 => i8::MAX as f64,
+                DType::U8 => u8::MAX as f64,
+                DType::I32 => i32::MAX as f64,
+                DType::I64 => i64::MAX as f64,
+                _ => 1.0,
             },
         }
     }
@@ -494,40 +552,4 @@ impl<'c> FuncBuilder<'c> {
     }
 }
 
-/// Numpy broadcasting of two shapes.
-pub fn broadcast_shapes(a: &[i64], b: &[i64]) -> Result<Vec<i64>, String> {
-    let n = a.len().max(b.len());
-    let mut out = vec![0; n];
-    for i in 0..n {
-        let da = if i + a.len() >= n {
-            a[i + a.len() - n]
-        } else {
-            1
-        };
-        let db = if i + b.len() >= n {
-            b[i + b.len() - n]
-        } else {
-            1
-        };
-        out[i] = match (da, db) {
-            (x, y) if x == y => x,
-            (1, y) => y,
-            (x, 1) => x,
-            _ => return Err(format!("shapes {a:?} and {b:?} do not broadcast")),
-        };
-    }
-    Ok(out)
-}
-
-/// An axis attribute in `[-rank, rank)` normalised to `[0, rank)`.
-pub fn norm_axis(axis: i64, rank: usize) -> Result<usize, String> {
-    let r = rank as i64;
-    if axis < -r || axis >= r {
-        return Err(format!("axis {axis} is out of range for rank {rank}"));
-    }
-    Ok(if axis < 0 {
-        (axis + r) as usize
-    } else {
-        axis as usize
-    })
-}
+pub use crate::eval::shape::{broadcast_shapes, norm_axis};

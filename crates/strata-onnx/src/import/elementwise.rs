@@ -220,3 +220,63 @@ pub fn cast(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         })?;
     Ok(b.convert(x, dtype))
 }
+
+/// And / Or / Xor of BOOL tensors, broadcast.
+pub fn logical(b: &mut FuncBuilder, cx: &NodeCx, name: &str) -> Result<Operand, String> {
+    let (x, y) = (cx.input(0)?, cx.input(1)?);
+    if x.dtype != DType::Bool || y.dtype != DType::Bool {
+        return Err(format!("inputs are {} and {}, not BOOL", x.dtype.name(), y.dtype.name()));
+    }
+    b.binary(name, x, y)
+}
+
+/// IsNaN: `x != x` (only NaN compares unequal to itself).
+pub fn is_nan(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    b.compare(x, x, ComparisonDirection::Ne)
+}
+
+/// IsInf: `x == +inf` and/or `x == -inf` as `detect_positive` and
+/// `detect_negative` ask (both by default).
+pub fn is_inf(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let (pos, neg) = (cx.int("detect_positive", 1)? != 0, cx.int("detect_negative", 1)? != 0);
+    let test = |b: &mut FuncBuilder, v: f64| {
+        let inf = b.splat(x.dtype, &x.shape, v);
+        b.compare(x, &inf, ComparisonDirection::Eq)
+    };
+    match (pos, neg) {
+        (true, true) => {
+            let p = test(b, f64::INFINITY)?;
+            let n = test(b, f64::NEG_INFINITY)?;
+            b.binary("stablehlo.or", &p, &n)
+        }
+        (true, false) => test(b, f64::INFINITY),
+        (false, true) => test(b, f64::NEG_INFINITY),
+        (false, false) => Ok(b.splat(DType::Bool, &x.shape, 0.0)),
+    }
+}
+
+/// Mod: with `fmod = 1` the remainder of the truncated division (the
+/// dividend's sign: stablehlo.remainder); with `fmod = 0` the remainder of
+/// the floored division (the divisor's sign): the truncated remainder plus
+/// the divisor where it is non-zero and its sign differs from the divisor's.
+pub fn modulo(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let (x, y) = (cx.input(0)?, cx.input(1)?);
+    if matches!(x.dtype, DType::Bool) {
+        return Err("Mod of BOOL is not defined".into());
+    }
+    let r = b.binary("stablehlo.remainder", x, y)?;
+    if cx.int("fmod", 0)? != 0 {
+        return Ok(r);
+    }
+    let y = b.broadcast_to(y, &r.shape)?;
+    let zero = b.splat(x.dtype, &r.shape, 0.0);
+    let nonzero = b.compare(&r, &zero, ComparisonDirection::Ne)?;
+    let r_neg = b.compare(&r, &zero, ComparisonDirection::Lt)?;
+    let y_neg = b.compare(&y, &zero, ComparisonDirection::Lt)?;
+    let differ = b.binary("stablehlo.xor", &r_neg, &y_neg)?;
+    let fix = b.binary("stablehlo.and", &nonzero, &differ)?;
+    let shifted = b.binary("stablehlo.add", &r, &y)?;
+    b.select(&fix, &shifted, &r)
+}

@@ -1,27 +1,38 @@
 //! ONNX graph -> `builtin.module { func.func @main }` of stablehlo ops, per
 //! the stablehlo subset contract (crates/strata-stablehlo/SUBSET.md).
 //!
-//! The driver walks the nodes in file order (ONNX requires topological
-//! order), keeps what every value name stands for as an [`Operand`] (static
-//! type plus constant data or an IR value), folds shape computations on
-//! constants at import time (`fold`), and hands every other node to its op
+//! The driver first drops the nodes no graph output depends on (`live`),
+//! then walks the others in file order (ONNX requires topological order),
+//! keeping what every value name stands for as an [`Operand`] (static type
+//! plus constant data or an IR value). A node whose inputs are all
+//! constants is computed by the reference evaluator (`fold`, through
+//! [`crate::eval`]); any other node of a supported operator goes to its op
 //! family: `elementwise`, `nn` (conv, matmul, gemm, batch norm), `norm`
-//! (reductions, softmax, layer norm), `pool`,
-//! `shape_ops` (reshape, slicing, gather, pad, dropout, ...) and `resize`. Every
-//! created op carries the node's name as a `NameLoc`.
+//! (reductions, softmax, layer norm, instance norm), `pool`, `shape_ops`
+//! (reshape, slicing, gather, pad, dropout, Shape/Size of static shapes,
+//! ...), `indexing` (GatherElements/ND, ScatterElements/ND as row gathers),
+//! `triangular` (CumSum, Trilu), `einsum` and `resize`.
+//! Every created op carries the node's name as a `NameLoc`.
 //!
-//! Before anything is built, every node is checked against the supported
-//! operator list so all unsupported operators are reported at once.
+//! A node of an unsupported operator that does not fold is recorded and its
+//! outputs become unknown; nodes reading unknown values are skipped (but
+//! recorded too when their own operator is unsupported), so one walk finds
+//! every operator that remains after folding, and they are reported
+//! together.
 
 pub mod builder;
+mod einsum;
 mod elementwise;
 mod fold;
+mod indexing;
+mod live;
 mod nn;
 pub mod node;
 mod norm;
 mod pool;
 mod resize;
 mod shape_ops;
+mod triangular;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -29,7 +40,7 @@ use std::fmt;
 use strata_ir::location::LocData;
 use strata_ir::{Attribute, Body, Context, Location, Op, OpSpec};
 
-use crate::model::{Model, ModelError};
+use crate::model::{Model, ModelError, Node};
 use builder::{FuncBuilder, Operand};
 use node::NodeCx;
 
@@ -57,7 +68,8 @@ pub struct UnsupportedOp {
 pub enum ImportError {
     /// The model itself (input shapes, outputs).
     Model(ModelError),
-    /// Every node whose operator is not supported, in graph order.
+    /// Every live node whose operator is not supported and which does not
+    /// fold to constants, in graph order.
     Unsupported(Vec<UnsupportedOp>),
     /// A node that could not be imported (bad or unsupported attribute
     /// value, non-constant shape input, mismatched shapes, ...).
@@ -75,9 +87,10 @@ impl fmt::Display for ImportError {
             ImportError::Unsupported(ops) => {
                 write!(
                     f,
-                    "{} unsupported operator{}:",
+                    "{} unsupported operator{} remain{} after constant folding:",
                     ops.len(),
-                    if ops.len() == 1 { "" } else { "s" }
+                    if ops.len() == 1 { "" } else { "s" },
+                    if ops.len() == 1 { "s" } else { "" }
                 )?;
                 for o in ops {
                     let domain = if o.domain.is_empty() {
@@ -144,13 +157,15 @@ pub fn check_shape(shape: &[i64]) -> Result<(), String> {
 /// The ai.onnx operators the importer supports.
 #[rustfmt::skip]
 pub const SUPPORTED_OPS: &[&str] = &[
-    "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape",
-    "Conv", "ConvTranspose", "Div", "Dropout", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor", "Gather", "Gelu",
-    "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Greater", "GreaterOrEqual", "HardSigmoid", "HardSwish", "Identity",
-    "LayerNormalization", "LeakyRelu", "Less", "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean",
-    "Min", "Mul", "Neg", "Not", "PRelu", "Pad", "Pow", "Range", "Reciprocal", "ReduceMax", "ReduceMean", "ReduceSum",
-    "Relu", "Reshape", "Resize", "Shape", "Sigmoid", "Sign", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub",
-    "Sum", "Tanh", "Tile", "Transpose", "Unsqueeze", "Where",
+    "Abs", "Add", "And", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape",
+    "Conv", "ConvTranspose", "Cos", "CumSum", "Div", "Dropout", "Einsum", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor",
+    "Gather", "GatherElements", "GatherND", "Gelu", "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Greater", "GreaterOrEqual",
+    "HardSigmoid", "HardSwish", "Identity", "InstanceNormalization", "IsInf", "IsNaN", "LayerNormalization", "LeakyRelu", "Less",
+    "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean", "Min", "Mod", "Mul", "Neg", "Not", "Or", "PRelu",
+    "Pad", "Pow", "Range", "Reciprocal", "ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax", "ReduceMean",
+    "ReduceMin", "ReduceSum", "ReduceSumSquare", "Relu", "Reshape", "Resize", "ScatterElements", "ScatterND", "Shape",
+    "Sigmoid", "Sign", "Sin", "Size", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Sum", "Tanh", "Tile", "Transpose",
+    "Trilu", "Unsqueeze", "Where", "Xor",
 ];
 
 /// Imports `model` into a new module. `ctx` must have the func and
@@ -160,8 +175,10 @@ pub fn import_model(
     model: &Model,
     opts: &ImportOptions,
 ) -> Result<Imported, ImportError> {
-    check_supported(model)?;
-    let shapes = model.resolve_input_shapes(&opts.input_shapes)?;
+    // Input shapes are needed to import, not to find unsupported operators:
+    // without them the inputs are unknown values, and the error is reported
+    // after the walk unless unsupported operators are.
+    let shapes = model.resolve_input_shapes(&opts.input_shapes);
 
     let mut top = Body::with_root_regions(1);
     let top_block = top.create_block();
@@ -187,15 +204,21 @@ pub fn import_model(
     fbody.append_block(fbody.root_regions()[0], entry);
     let mut b = FuncBuilder::new(ctx, fbody, entry);
 
-    let mut env: HashMap<String, Operand> = HashMap::new();
+    // What each value name stands for; `None` for an unknown value (an
+    // output of a node that was not imported).
+    let mut env: HashMap<String, Option<Operand>> = HashMap::new();
     for (name, t) in &model.initializers {
         check_shape(&t.shape)
             .map_err(|e| ImportError::Model(ModelError(format!("initializer '{name}': {e}"))))?;
-        env.insert(name.clone(), Operand::shared_constant(t.clone()));
+        env.insert(name.clone(), Some(Operand::shared_constant(t.clone())));
     }
     let mut arg_types = Vec::new();
     let mut arg_attrs = Vec::new();
-    for (input, shape) in model.inputs.iter().zip(&shapes) {
+    for (k, input) in model.inputs.iter().enumerate() {
+        let Some(shape) = shapes.as_ref().ok().and_then(|s| s.get(k)) else {
+            env.insert(input.name.clone(), None);
+            continue;
+        };
         check_shape(shape)
             .map_err(|e| ImportError::Model(ModelError(format!("input '{}': {e}", input.name))))?;
         let ty = b.tensor_type(input.dtype, shape);
@@ -205,55 +228,78 @@ pub fn import_model(
         arg_attrs.push(onnx_name_dict(ctx, &input.name));
         env.insert(
             input.name.clone(),
-            Operand {
+            Some(Operand {
                 dtype: input.dtype,
                 shape: shape.clone(),
                 konst: None,
                 value: Some(v),
-            },
+            }),
         );
     }
 
-    for node in &model.nodes {
+    let live = live::live_nodes(model);
+    let mut folder = fold::Folder::new();
+    let mut unsupported = Vec::new();
+    let mut first_error: Option<ImportError> = None;
+    for node in model
+        .nodes
+        .iter()
+        .zip(&live)
+        .filter(|(_, &l)| l)
+        .map(|(n, _)| n)
+    {
         b.loc = name_loc(ctx, &node.name);
         let node_err = |message: String| ImportError::Node {
             node: node.name.clone(),
             op_type: node.op_type.clone(),
             message,
         };
-        let mut ins = Vec::with_capacity(node.inputs.len());
-        for name in &node.inputs {
-            if name.is_empty() {
-                ins.push(None);
-                continue;
+        let results = import_or_fold(&mut b, &mut folder, model, node, &env);
+        let results = match results {
+            Outcome::Done(r) => Some(r),
+            Outcome::Unsupported => {
+                unsupported.push(unsupported_op(model, node));
+                None
             }
-            match env.get(name) {
-                Some(o) => ins.push(Some(o.clone())),
-                None => return Err(node_err(format!("input '{name}' is not defined before this node (not a graph input, initializer or earlier output)"))),
+            Outcome::Skipped => None,
+            Outcome::Failed(message) => {
+                first_error.get_or_insert(node_err(message));
+                None
             }
-        }
-        let cx = NodeCx {
-            node,
-            ins,
-            opset: model.opset,
         };
-        let results = match fold::try_fold(&cx).map_err(&node_err)? {
-            Some(r) => r,
-            None => import_node(&mut b, &cx).map_err(&node_err)?,
+        let Some(results) = results else {
+            for name in node.outputs.iter().filter(|n| !n.is_empty()) {
+                env.insert(name.clone(), None);
+            }
+            continue;
         };
         for (i, name) in node.outputs.iter().enumerate() {
             if name.is_empty() {
                 continue;
             }
-            match results.get(i) {
-                Some(Some(o)) => {
-                    check_shape(&o.shape)
-                        .map_err(|e| node_err(format!("output {i} ('{name}'): {e}")))?;
-                    env.insert(name.clone(), o.clone());
+            let checked = match results.get(i) {
+                Some(Some(o)) => check_shape(&o.shape)
+                    .map(|()| o.clone())
+                    .map_err(|e| format!("output {i} ('{name}'): {e}")),
+                _ => Err(format!("output {i} ('{name}') is not supported")),
+            };
+            match checked {
+                Ok(o) => {
+                    env.insert(name.clone(), Some(o));
                 }
-                _ => return Err(node_err(format!("output {i} ('{name}') is not supported"))),
+                Err(m) => {
+                    first_error.get_or_insert(node_err(m));
+                    env.insert(name.clone(), None);
+                }
             }
         }
+    }
+    if !unsupported.is_empty() {
+        return Err(ImportError::Unsupported(unsupported));
+    }
+    shapes?;
+    if let Some(e) = first_error {
+        return Err(e);
     }
 
     b.loc = Location::Unknown;
@@ -261,7 +307,7 @@ pub fn import_model(
     let mut result_types = Vec::new();
     let mut res_attrs = Vec::new();
     for out in &model.outputs {
-        let Some(o) = env.get(&out.name).cloned() else {
+        let Some(Some(o)) = env.get(&out.name).cloned() else {
             return Err(ImportError::Model(ModelError(format!(
                 "graph output '{}' is not produced by any node",
                 out.name
@@ -328,33 +374,86 @@ fn onnx_name_dict(ctx: &Context, name: &str) -> Attribute {
     ctx.dictionary(vec![(ctx.intern_str("onnx.name"), ctx.string_attr(name))])
 }
 
-/// All nodes whose operator is not supported, reported together.
-fn check_supported(model: &Model) -> Result<(), ImportError> {
-    let mut bad = Vec::new();
-    for n in &model.nodes {
-        if n.domain.is_empty() && SUPPORTED_OPS.contains(&n.op_type.as_str()) {
+fn is_supported(node: &Node) -> bool {
+    node.domain.is_empty() && SUPPORTED_OPS.contains(&node.op_type.as_str())
+}
+
+fn unsupported_op(model: &Model, n: &Node) -> UnsupportedOp {
+    let opset = if n.domain.is_empty() {
+        model.opset
+    } else {
+        model
+            .other_opsets
+            .iter()
+            .find(|(d, _)| d == &n.domain)
+            .map_or(0, |(_, v)| *v)
+    };
+    UnsupportedOp {
+        node: n.name.clone(),
+        op_type: n.op_type.clone(),
+        domain: n.domain.clone(),
+        opset,
+    }
+}
+
+/// What became of one live node.
+enum Outcome {
+    /// Folded or imported: its results.
+    Done(Results),
+    /// Its operator is not supported and it did not fold.
+    Unsupported,
+    /// It reads an unknown value (its operator is supported).
+    Skipped,
+    /// Folding or importing it failed.
+    Failed(String),
+}
+
+/// Folds `node` when its inputs are constants and the evaluator knows it,
+/// else imports it if its operator is supported.
+fn import_or_fold(
+    b: &mut FuncBuilder,
+    folder: &mut fold::Folder,
+    model: &Model,
+    node: &Node,
+    env: &HashMap<String, Option<Operand>>,
+) -> Outcome {
+    let mut ins = Vec::with_capacity(node.inputs.len());
+    let mut unknown = false;
+    for name in &node.inputs {
+        if name.is_empty() {
+            ins.push(None);
             continue;
         }
-        let opset = if n.domain.is_empty() {
-            model.opset
-        } else {
-            model
-                .other_opsets
-                .iter()
-                .find(|(d, _)| d == &n.domain)
-                .map_or(0, |(_, v)| *v)
-        };
-        bad.push(UnsupportedOp {
-            node: n.name.clone(),
-            op_type: n.op_type.clone(),
-            domain: n.domain.clone(),
-            opset,
-        });
+        match env.get(name) {
+            Some(Some(o)) => ins.push(Some(o.clone())),
+            Some(None) => {
+                unknown = true;
+                ins.push(None);
+            }
+            None => return Outcome::Failed(format!("input '{name}' is not defined before this node (not a graph input, initializer or earlier output)")),
+        }
     }
-    if bad.is_empty() {
-        Ok(())
-    } else {
-        Err(ImportError::Unsupported(bad))
+    let supported = is_supported(node);
+    if unknown {
+        return if supported {
+            Outcome::Skipped
+        } else {
+            Outcome::Unsupported
+        };
+    }
+    let cx = NodeCx {
+        node,
+        ins,
+        opset: model.opset,
+    };
+    match folder.try_fold(&cx) {
+        Ok(Some(r)) => Outcome::Done(r),
+        Err(m) => Outcome::Failed(m),
+        Ok(None) if !supported => Outcome::Unsupported,
+        Ok(None) => match import_node(b, &cx) {
+            Ok(r) => Outcome::Done(r),
+            Err(m) => Outcome::Failed(m),
+        },
     }
 }
 
@@ -393,6 +492,14 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Abs" => one(b.unary("stablehlo.abs", cx.input(0)?)),
         "Sign" => one(b.unary("stablehlo.sign", cx.input(0)?)),
         "Not" => one(b.unary("stablehlo.not", cx.input(0)?)),
+        "And" => one(elementwise::logical(b, cx, "stablehlo.and")?),
+        "Or" => one(elementwise::logical(b, cx, "stablehlo.or")?),
+        "Xor" => one(elementwise::logical(b, cx, "stablehlo.xor")?),
+        "IsNaN" => one(elementwise::is_nan(b, cx)?),
+        "IsInf" => one(elementwise::is_inf(b, cx)?),
+        "Mod" => one(elementwise::modulo(b, cx)?),
+        "Sin" => one(elementwise::unary_float(b, cx, "stablehlo.sine")?),
+        "Cos" => one(elementwise::unary_float(b, cx, "stablehlo.cosine")?),
         "Reciprocal" => one(elementwise::reciprocal(b, cx)?),
         "Relu" => one(elementwise::relu(b, cx)?),
         "LeakyRelu" => one(elementwise::leaky_relu(b, cx)?),
@@ -417,7 +524,9 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Softmax" => one(norm::softmax(b, cx, false)?),
         "LogSoftmax" => one(norm::softmax(b, cx, true)?),
         "LayerNormalization" => norm::layer_norm(b, cx),
-        "ReduceMean" | "ReduceSum" | "ReduceMax" => one(norm::reduce(b, cx)?),
+        "ReduceMean" | "ReduceSum" | "ReduceMax" | "ReduceMin" | "ReduceL1" | "ReduceL2" | "ReduceSumSquare" | "ReduceLogSum"
+        | "ReduceLogSumExp" => one(norm::reduce(b, cx)?),
+        "InstanceNormalization" => one(norm::instance_norm(b, cx)?),
         "MaxPool" => pool::max_pool(b, cx),
         "AveragePool" => one(pool::average_pool(b, cx)?),
         "GlobalAveragePool" => one(pool::global_pool(b, cx, false)?),
@@ -429,6 +538,13 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Split" => shape_ops::split(b, cx),
         "Slice" => one(shape_ops::slice(b, cx)?),
         "Gather" => one(shape_ops::gather(b, cx)?),
+        "GatherElements" => one(indexing::gather_elements(b, cx)?),
+        "GatherND" => one(indexing::gather_nd(b, cx)?),
+        "ScatterND" => one(indexing::scatter_nd(b, cx)?),
+        "ScatterElements" => one(indexing::scatter_elements(b, cx)?),
+        "CumSum" => one(triangular::cumsum(b, cx)?),
+        "Trilu" => one(triangular::trilu(b, cx)?),
+        "Einsum" => one(einsum::einsum(b, cx)?),
         "Squeeze" => one(shape_ops::squeeze(b, cx)?),
         "Unsqueeze" => one(shape_ops::unsqueeze(b, cx)?),
         "Expand" => one(shape_ops::expand(b, cx)?),
@@ -436,6 +552,7 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Constant" => one(shape_ops::constant(cx)?),
         "ConstantOfShape" => one(shape_ops::constant_of_shape(b, cx)?),
         "Shape" => one(shape_ops::shape(cx)?),
+        "Size" => one(shape_ops::size(cx)?),
         "Resize" => one(resize::resize(b, cx)?),
         other => Err(format!("operator {other} has no importer")),
     }

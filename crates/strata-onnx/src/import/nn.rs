@@ -417,7 +417,8 @@ pub fn batch_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     Ok(vec![Some(b.value_operand(r, x.dtype, x.shape.clone()))])
 }
 
-fn dot_general(
+/// `stablehlo.dot_general` of `lhs` and `rhs` with result `shape`.
+pub(crate) fn dot_general(
     b: &mut FuncBuilder,
     lhs: &Operand,
     rhs: &Operand,

@@ -1,9 +1,10 @@
-//! One node being imported: its inputs as [`Operand`]s and typed readers for
-//! its attributes and for inputs that must be constant (shapes, axes, pads),
-//! with errors that name the attribute or input.
+//! One node being imported: its inputs as [`Operand`]s, its attributes
+//! (through the typed readers of `crate::attrs`) and readers for inputs that
+//! must be constant (shapes, axes, pads), with errors that name the
+//! attribute or input.
 
 use crate::import::builder::Operand;
-use crate::model::{AttrValue, Node};
+use crate::model::Node;
 
 pub struct NodeCx<'a> {
     pub node: &'a Node,
@@ -28,70 +29,23 @@ impl NodeCx<'_> {
         self.ins.get(i).and_then(|o| o.as_ref())
     }
 
-    fn attr(&self, name: &str) -> Option<&AttrValue> {
-        self.node.attr(name)
-    }
-
     pub fn has_attr(&self, name: &str) -> bool {
-        self.attr(name).is_some()
+        self.node.has_attr(name)
     }
-
     pub fn int(&self, name: &str, default: i64) -> Result<i64, String> {
-        match self.attr(name) {
-            None => Ok(default),
-            Some(AttrValue::Int(i)) => Ok(*i),
-            Some(other) => Err(format!(
-                "attribute '{name}' must be an INT, not {}",
-                kind(other)
-            )),
-        }
+        self.node.int(name, default)
     }
-
     pub fn float(&self, name: &str, default: f32) -> Result<f32, String> {
-        match self.attr(name) {
-            None => Ok(default),
-            Some(AttrValue::Float(f)) => Ok(*f),
-            Some(AttrValue::Int(i)) => Ok(*i as f32),
-            Some(other) => Err(format!(
-                "attribute '{name}' must be a FLOAT, not {}",
-                kind(other)
-            )),
-        }
+        self.node.float(name, default)
     }
-
     pub fn string(&self, name: &str, default: &str) -> Result<String, String> {
-        match self.attr(name) {
-            None => Ok(default.to_string()),
-            Some(AttrValue::String(s)) => {
-                String::from_utf8(s.clone()).map_err(|_| format!("attribute '{name}' is not UTF-8"))
-            }
-            Some(other) => Err(format!(
-                "attribute '{name}' must be a STRING, not {}",
-                kind(other)
-            )),
-        }
+        self.node.string(name, default)
     }
-
     pub fn ints(&self, name: &str) -> Result<Option<Vec<i64>>, String> {
-        match self.attr(name) {
-            None => Ok(None),
-            Some(AttrValue::Ints(v)) => Ok(Some(v.clone())),
-            Some(other) => Err(format!(
-                "attribute '{name}' must be INTS, not {}",
-                kind(other)
-            )),
-        }
+        self.node.ints(name)
     }
-
     pub fn floats(&self, name: &str) -> Result<Option<Vec<f32>>, String> {
-        match self.attr(name) {
-            None => Ok(None),
-            Some(AttrValue::Floats(v)) => Ok(Some(v.clone())),
-            Some(other) => Err(format!(
-                "attribute '{name}' must be FLOATS, not {}",
-                kind(other)
-            )),
-        }
+        self.node.floats(name)
     }
 
     /// Optional input `i` that, when present, must be a constant; its
@@ -142,18 +96,5 @@ impl NodeCx<'_> {
         supported: &str,
     ) -> String {
         format!("attribute '{name}' = {value} is not supported ({supported})")
-    }
-}
-
-fn kind(a: &AttrValue) -> &'static str {
-    match a {
-        AttrValue::Float(_) => "a FLOAT",
-        AttrValue::Int(_) => "an INT",
-        AttrValue::String(_) => "a STRING",
-        AttrValue::Tensor(_) | AttrValue::BadTensor(_) => "a TENSOR",
-        AttrValue::Floats(_) => "FLOATS",
-        AttrValue::Ints(_) => "INTS",
-        AttrValue::Strings(_) => "STRINGS",
-        AttrValue::Other(k) => k,
     }
 }

@@ -2,14 +2,15 @@
 //! `stablehlo.reshape`), Transpose, Concat, Split and Slice (`slice`),
 //! Gather (`torch_index_select`), Expand (`broadcast_in_dim`), Tile
 //! (`broadcast_in_dim` + `reshape`), Pad (`pad`),
-//! and the constant producers Constant, ConstantOfShape and Shape. Shape
-//! inputs (Reshape's shape, Slice's starts, ...) must be constants, which the
+//! and the constant producers Constant, ConstantOfShape (a splat: smaller
+//! ones fold), Shape and Size (of static shapes). Shape inputs (Reshape's
+//! shape, Slice's starts, ...) must be constants, which the import-time
 //! folding of exporters' shape chains provides.
 
 use strata_stablehlo::attrs::i64_array_attr;
 
-use crate::import::builder::{broadcast_shapes, norm_axis, FuncBuilder, Operand, FOLD_LIMIT};
-use crate::import::fold::slice_params;
+use crate::eval::{reshape_dims, shape_slice, slice_params};
+use crate::import::builder::{broadcast_shapes, norm_axis, FuncBuilder, Operand};
 use crate::import::node::NodeCx;
 use crate::import::Results;
 use crate::model::AttrValue;
@@ -39,40 +40,7 @@ pub fn reshape(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let spec = cx
         .const_ints(1, "shape")?
         .ok_or("input 1 ('shape') is required")?;
-    let allowzero = cx.int("allowzero", 0)? != 0;
-    let mut shape = Vec::with_capacity(spec.len());
-    let mut infer = None;
-    for (i, &d) in spec.iter().enumerate() {
-        match d {
-            0 if !allowzero => shape.push(*x.shape.get(i).ok_or_else(|| {
-                format!("shape entry {i} is 0 but the input has rank {}", x.rank())
-            })?),
-            -1 => {
-                if infer.replace(i).is_some() {
-                    return Err("the shape has more than one -1".into());
-                }
-                shape.push(1);
-            }
-            d if d < 0 => return Err(format!("invalid shape entry {d}")),
-            d => shape.push(d),
-        }
-    }
-    let total = product(&x.shape);
-    let known = shape
-        .iter()
-        .try_fold(1i64, |a, &d| a.checked_mul(d))
-        .ok_or("the shape overflows")?;
-    if let Some(i) = infer {
-        if known == 0 || total % known != 0 {
-            return Err(format!("cannot reshape {:?} to {spec:?}", x.shape));
-        }
-        shape[i] = total / known;
-    } else if known != total {
-        return Err(format!(
-            "cannot reshape {:?} ({total} elements) to {shape:?}",
-            x.shape
-        ));
-    }
+    let shape = reshape_dims(&x.shape, &spec, cx.int("allowzero", 0)? != 0)?;
     Ok(b.reshape(x, &shape))
 }
 
@@ -130,31 +98,6 @@ pub fn concat(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     Ok(b.value_operand(r, first.dtype, shape))
 }
 
-/// `stablehlo.slice` with unit or positive strides.
-fn slice_op(
-    b: &mut FuncBuilder,
-    x: &Operand,
-    start: &[i64],
-    limit: &[i64],
-    strides: &[i64],
-) -> Operand {
-    let shape: Vec<i64> = (0..x.rank())
-        .map(|d| (limit[d] - start[d] + strides[d] - 1).max(0) / strides[d])
-        .collect();
-    if shape == x.shape {
-        return x.clone();
-    }
-    let v = b.val(x);
-    let ctx = b.ctx;
-    let attrs = vec![
-        ("start_indices", i64_array_attr(ctx, start)),
-        ("limit_indices", i64_array_attr(ctx, limit)),
-        ("strides", i64_array_attr(ctx, strides)),
-    ];
-    let r = b.emit("stablehlo.slice", &[v], x.dtype, &shape, attrs);
-    b.value_operand(r, x.dtype, shape)
-}
-
 /// Split (opset 13: sizes as input 1; opset 18: or `num_outputs`).
 pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     let x = cx.input(0)?;
@@ -192,7 +135,7 @@ pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         let mut limit = x.shape.clone();
         start[axis] = offset;
         limit[axis] = offset + s;
-        results.push(Some(slice_op(b, x, &start, &limit, &vec![1; x.rank()])));
+        results.push(Some(b.slice(x, &start, &limit, &vec![1; x.rank()])));
         offset += s;
     }
     Ok(results)
@@ -235,7 +178,7 @@ pub fn slice(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             strides.push(st);
         }
     }
-    let mut y = slice_op(b, x, &start, &limit, &strides);
+    let mut y = b.slice(x, &start, &limit, &strides);
     for (d, q) in p.iter().enumerate() {
         if !backwards(q) {
             continue;
@@ -536,18 +479,7 @@ pub fn constant_of_shape(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, St
         Some(AttrValue::Tensor(t)) if t.num_elements() == 1 => (t.dtype, t.get_f64(0)),
         Some(_) => return Err("attribute 'value' must be a one-element tensor".into()),
     };
-    let n = num_elements(&shape).ok_or("the shape overflows")?;
-    if n <= FOLD_LIMIT {
-        let one = match cx.node.attr("value") {
-            Some(AttrValue::Tensor(t)) => t.bytes.clone(),
-            _ => Tensor::from_f64(dtype, vec![], &[v]).bytes,
-        };
-        return Ok(Operand::constant(Tensor {
-            dtype,
-            shape,
-            bytes: one.repeat(n),
-        }));
-    }
+    num_elements(&shape).ok_or("the shape overflows")?;
     Ok(b.splat(dtype, &shape, v))
 }
 
@@ -568,18 +500,20 @@ pub fn dropout(cx: &NodeCx) -> Result<Operand, String> {
 /// Shape: the input's static shape as an INT64 constant (`start`/`end` from opset 15).
 pub fn shape(cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
-    let r = x.rank() as i64;
-    let clampi = |v: i64| if v < 0 { (v + r).max(0) } else { v.min(r) };
-    let start = clampi(cx.int("start", 0)?);
-    let end = clampi(cx.int("end", r)?);
-    let dims: Vec<i64> = if end > start {
-        x.shape[start as usize..end as usize].to_vec()
-    } else {
-        vec![]
-    };
+    let dims = shape_slice(&x.shape, cx.int("start", 0)?, cx.int("end", i64::MAX)?);
     Ok(Operand::constant(Tensor::from_i64(
         DType::I64,
         vec![dims.len() as i64],
         &dims,
+    )))
+}
+
+/// Size: the input's static element count as an INT64 scalar.
+pub fn size(cx: &NodeCx) -> Result<Operand, String> {
+    let n = product(&cx.input(0)?.shape);
+    Ok(Operand::constant(Tensor::from_i64(
+        DType::I64,
+        vec![],
+        &[n],
     )))
 }

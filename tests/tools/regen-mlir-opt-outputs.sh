@@ -41,3 +41,7 @@ gen debuginfo-lowered scf-loops.mlir "--mlir-print-debuginfo" --convert-scf-to-c
 gen generic-form scf-while.mlir "" --convert-scf-to-cf --mlir-print-op-generic
 gen split-chunks split.mlir "--split-input-file" --split-input-file
 gen local-scope affine-loops.mlir "--mlir-print-local-scope" --lower-affine --mlir-print-local-scope --convert-scf-to-cf
+# The whole lowering to the llvm dialect, in both forms (the generic one
+# with every default-valued property mlir-opt shows).
+gen llvm-lowered affine-loops.mlir "" --lower-affine --convert-scf-to-cf --convert-arith-to-llvm --convert-func-to-llvm --finalize-memref-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts
+gen llvm-lowered-generic arith-expand.mlir "" --convert-arith-to-llvm --convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts --mlir-print-op-generic

@@ -17,6 +17,7 @@ pub fn register(ctx: &mut crate::context::Context) {
         .region("bodyRegion")
         .traits(Traits::ISOLATED_FROM_ABOVE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK | Traits::SYMBOL_TABLE | Traits::AFFINE_SCOPE | Traits::GRAPH_REGION)
         .custom(print_module, parse_module)
+        .default_dialect("builtin")
         .verifier(verify_module);
     let cast = OpDef::new("builtin.unrealized_conversion_cast")
         .variadic_operand("inputs", c::ANY_TYPE)

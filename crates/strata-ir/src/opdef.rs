@@ -102,6 +102,10 @@ pub struct AttrDefSpec {
     pub optional: bool,
     /// Value assumed when absent (ODS `DefaultValuedAttr`); printing elides it.
     pub default: Option<fn(&Context) -> Attribute>,
+    /// ODS `DefaultValuedAttr`, which MLIR populates when the op is made
+    /// (so the generic form always shows it), rather than
+    /// `DefaultValuedOptionalAttr`, which stays absent until set.
+    pub populated: bool,
     /// Short form used by assembly formats (enum keywords such as `slt`).
     pub print_short: Option<fn(&Context, Attribute, &mut String)>,
     /// Parses the short form; `Ok(None)` (nothing consumed) when the next
@@ -128,6 +132,20 @@ pub struct SuccessorDefSpec {
 /// runs for dialects that keep attributes in the dictionary rather than in
 /// properties); returns the completed dictionary.
 pub type PopulateDefaultsFn = fn(&Context, &OpDef, Attribute) -> Attribute;
+
+/// Properties MLIR's generic form shows that an op does not store, as
+/// they follow from the rest of the op: `llvm.call`'s `operandSegmentSizes`
+/// (its operand bundle group, which Strata does not model, is always
+/// empty). The generic printer adds `compute`'s entries; the generic parser
+/// takes the names in `names` out of the properties it reads and lets
+/// `accept` check each value against the op's operand count.
+#[derive(Clone, Copy)]
+pub struct DerivedProps {
+    pub names: &'static [&'static str],
+    pub compute: fn(&Context, &Body, Op) -> Vec<(&'static str, Attribute)>,
+    /// `Err(reason)` refuses the value read for `name`.
+    pub accept: fn(&Context, name: &str, value: Attribute, num_operands: usize) -> Result<(), String>,
+}
 
 /// Hand-written verification hook.
 pub type VerifyFn = fn(&Context, &Body, Op) -> Result<(), Diagnostic>;
@@ -185,6 +203,7 @@ pub struct OpDef {
     pub interfaces: crate::interfaces::InterfaceMap,
     /// Run by the parser on the attributes of each op it creates.
     pub populate_defaults: Option<PopulateDefaultsFn>,
+    pub derived_props: Option<DerivedProps>,
 }
 
 impl OpDef {
@@ -213,7 +232,12 @@ impl OpDef {
             effects: None,
             interfaces: Default::default(),
             populate_defaults: None,
+            derived_props: None,
         }
+    }
+    pub fn derived_props(mut self, d: DerivedProps) -> Self {
+        self.derived_props = Some(d);
+        self
     }
     pub fn populate_defaults(mut self, f: PopulateDefaultsFn) -> Self {
         self.populate_defaults = Some(f);
@@ -265,15 +289,21 @@ impl OpDef {
         self
     }
     pub fn attr(mut self, name: &'static str, constraint: AttrConstraint) -> Self {
-        self.attributes.push(AttrDefSpec { name, constraint, optional: false, default: None, print_short: None, parse_short: None });
+        self.attributes.push(AttrDefSpec { name, constraint, optional: false, default: None, populated: false, print_short: None, parse_short: None });
         self
     }
     pub fn optional_attr(mut self, name: &'static str, constraint: AttrConstraint) -> Self {
-        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: None, print_short: None, parse_short: None });
+        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: None, populated: false, print_short: None, parse_short: None });
         self
     }
     pub fn default_attr(mut self, name: &'static str, constraint: AttrConstraint, default: fn(&Context) -> Attribute) -> Self {
-        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: Some(default), print_short: None, parse_short: None });
+        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: Some(default), populated: true, print_short: None, parse_short: None });
+        self
+    }
+    /// ODS `DefaultValuedOptionalAttr`: the default is what an absent
+    /// attribute means, but an op holds the attribute only when it was set.
+    pub fn default_optional_attr(mut self, name: &'static str, constraint: AttrConstraint, default: fn(&Context) -> Attribute) -> Self {
+        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: Some(default), populated: false, print_short: None, parse_short: None });
         self
     }
     /// Gives the last declared attribute a short form in assembly formats.
@@ -349,6 +379,18 @@ impl OpDef {
         self
     }
 
+    /// The declared default of attribute `name` when MLIR populates it
+    /// (ODS `DefaultValuedAttr`).
+    pub fn populated_default(&self, ctx: &Context, name: &str) -> Option<Attribute> {
+        self.attributes.iter().find(|a| a.name == name && a.populated).and_then(|a| a.default).map(|d| d(ctx))
+    }
+    /// Whether the op keeps its default-valued attributes as MLIR keeps
+    /// properties: absent when equal to their default (the parser drops
+    /// them), shown in full by the generic printer. Ops with a
+    /// `populate_defaults` hook keep theirs in the dictionary instead.
+    pub fn defaults_as_properties(&self) -> bool {
+        self.populate_defaults.is_none()
+    }
     pub fn is_inherent_attr(&self, name: &str) -> bool {
         self.attributes.iter().any(|a| a.name == name)
             || (self.attr_sized_operands && name == "operandSegmentSizes")

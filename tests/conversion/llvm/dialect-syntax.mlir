@@ -10,9 +10,9 @@
 // indices and no-wrap flags, every arithmetic, comparison and cast op,
 // aggregates, undef/poison/zero, branches with block arguments, switches
 // (several edges to one block: one phi entry per edge in LLVM IR), a nested
-// module (left out of the translation, as mlir-translate does). (The
-// generic form is not upstream's: Strata does not model the default-valued
-// properties, such as `CConv` or `fastmathFlags`, that mlir-opt prints there.)
+// module (left out of the translation, as mlir-translate does). The
+// generic form, with upstream's properties, is checked by
+// tests/roundtrip/llvm-dialect.mlir.
 
 llvm.mlir.global internal constant @nl("\0A\00")
 llvm.mlir.global private constant @quote("say \22hi\22\00") {addr_space = 0 : i32}

@@ -90,3 +90,28 @@ llvm.func @f(%a: i32) {
   %0 = llvm.fadd %a, %a : i32
   llvm.return
 }
+
+// -----
+
+// Upstream properties Strata keeps but does not act on must hold their
+// defaults (the translation would drop them).
+// expected-error@+1 {{'llvm.func' op CConv = #llvm.cconv<fastcc> is not supported by Strata}}
+"llvm.func"() <{CConv = #llvm.cconv<fastcc>, function_type = !llvm.func<void ()>, linkage = #llvm.linkage<external>, sym_name = "fast_cc", visibility_ = 0 : i64}> ({
+}) : () -> ()
+
+// -----
+
+llvm.func @atomic(%p: !llvm.ptr) -> i64 {
+  // expected-error@+1 {{'llvm.load' op ordering = 2 : i64 is not supported by Strata}}
+  %0 = "llvm.load"(%p) <{alignment = 8 : i64, ordering = 2 : i64}> : (!llvm.ptr) -> i64
+  llvm.return %0 : i64
+}
+
+// -----
+
+llvm.func @g(i32)
+llvm.func @bundles(%a: i32) {
+  // expected-error@+1 {{'llvm.call' op operandSegmentSizes must be [1, 0]: operand bundles are not supported}}
+  "llvm.call"(%a) <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, callee = @g, fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = array<i32: 1>, operandSegmentSizes = array<i32: 0, 1>}> : (i32) -> ()
+  llvm.return
+}

@@ -116,7 +116,7 @@ fn integer_identities() {
     // A constant on the left moves right (Commutative trait fold).
     assert_eq!(
         with_arg("  %c = arith.constant 5 : i32\n  %r = arith.addi %c, %x : i32"),
-        "in-place: %1 = \"arith.addi\"(%arg0, %0) : (i32, i32) -> i32"
+        "in-place: %1 = \"arith.addi\"(%arg0, %0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32"
     );
 }
 
@@ -236,7 +236,7 @@ fn cast_folding() {
     assert_eq!(chain("%x: i8", "i8", "  %e = arith.extsi %x : i8 to i32\n  %r = arith.trunci %e : i32 to i8"), "%arg0");
     assert_eq!(
         chain("%x: i32", "i8", "  %e = arith.extui %x : i32 to i64\n  %r = arith.trunci %e : i64 to i8"),
-        "in-place: %1 = \"arith.trunci\"(%arg0) : (i32) -> i8"
+        "in-place: %1 = \"arith.trunci\"(%arg0) <{overflowFlags = #arith.overflow<none>}> : (i32) -> i8"
     );
     assert_eq!(
         chain("%x: i8", "i64", "  %e = arith.extsi %x : i8 to i32\n  %r = arith.extsi %e : i32 to i64"),

@@ -170,6 +170,13 @@ fn with_fastmath(d: OpDef) -> OpDef {
     d.default_attr("fastmath", FASTMATH_ATTR, default_fastmath).short_form(print_fastmath_short, parse_fastmath_short)
 }
 
+/// Adds `fastmath` as a plain optional attribute (ODS `OptionalAttr`, as
+/// on the float extensions and truncations): absent unless written, and an
+/// explicit `fastmath<none>` is kept and printed.
+fn with_optional_fastmath(d: OpDef) -> OpDef {
+    d.optional_attr("fastmath", FASTMATH_ATTR).short_form(print_fastmath_short, parse_fastmath_short)
+}
+
 /// Adds the optional `overflowFlags` attribute (`overflow<...>` in formats).
 fn with_overflow(d: OpDef) -> OpDef {
     d.default_attr("overflowFlags", OVERFLOW_ATTR, default_overflow).short_form(print_overflow_short, parse_overflow_short)
@@ -631,7 +638,7 @@ pub fn register(ctx: &mut Context) {
     d = d.op(OpDef::new("arith.extf")
         .operand("in", FLOAT_LIKE)
         .result("out", FLOAT_LIKE)
-        .apply(with_fastmath)
+        .apply(with_optional_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_ext));
@@ -647,7 +654,7 @@ pub fn register(ctx: &mut Context) {
         .result("out", FLOAT_LIKE)
         .optional_attr("roundingmode", ROUNDING_ATTR)
         .short_form(print_rounding, parse_rounding)
-        .apply(with_fastmath)
+        .apply(with_optional_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE | Traits::CAST_OP_INTERFACE)
         .format("$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verify_trunc));
@@ -655,7 +662,7 @@ pub fn register(ctx: &mut Context) {
         .operand("in", FLOAT_LIKE)
         .operand("scale", FLOAT_LIKE)
         .result("out", FLOAT_LIKE)
-        .apply(with_fastmath)
+        .apply(with_optional_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE)
         .format("$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"));
     d = d.op(OpDef::new("arith.scaling_truncf")
@@ -664,7 +671,7 @@ pub fn register(ctx: &mut Context) {
         .result("out", FLOAT_LIKE)
         .optional_attr("roundingmode", ROUNDING_ATTR)
         .short_form(print_rounding, parse_rounding)
-        .apply(with_fastmath)
+        .apply(with_optional_fastmath)
         .traits(Traits::PURE | Traits::ELEMENTWISE)
         .format("$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)"));
     for (n, from, to) in [

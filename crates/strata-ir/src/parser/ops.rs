@@ -97,8 +97,6 @@ struct BodyFrame<'a> {
     /// placeholder) pairs, first use). Sparse, since `%x#4000000000` is text.
     forward: FxHashMap<&'a str, (SmallVec<[(u32, Value); 1]>, Location)>,
     block_scopes: Vec<BlockScope<'a>>,
-    /// Default dialects of the ops whose regions we are in.
-    default_dialects: Vec<Option<&'static str>>,
 }
 
 impl<'a> BodyFrame<'a> {
@@ -110,7 +108,6 @@ impl<'a> BodyFrame<'a> {
             scopes: vec![vec![]],
             forward: FxHashMap::default(),
             block_scopes: vec![],
-            default_dialects: vec![],
         }
     }
 }
@@ -120,6 +117,11 @@ pub(crate) struct ParseState<'a> {
     frames: Vec<BodyFrame<'a>>,
     /// Current op's state stack (for nested custom parsers).
     placeholder_name: Option<OpName>,
+    /// MLIR's `defaultDialectStack`: `builtin` at the top level, then one
+    /// entry per custom-form op being parsed, the dialect it declares for
+    /// its regions or "" (an op in generic form pushes nothing, so its
+    /// regions keep the enclosing default).
+    default_dialects: Vec<&'static str>,
 }
 
 impl<'a> Parser<'a> {
@@ -143,7 +145,7 @@ impl<'a> Parser<'a> {
         top.append_block(r0, b0);
         self.state.frames.push(BodyFrame::new(top, false));
         self.frame().block_scopes.push(BlockScope::default());
-        self.frame().default_dialects.push(Some("builtin"));
+        self.state.default_dialects.push("builtin");
         loop {
             match self.tok() {
                 Tok::Eof => break,
@@ -367,6 +369,9 @@ impl<'a> Parser<'a> {
             self.check_unregistered(after, &name)?;
         }
         let mut state = self.new_op_state(op_name, loc);
+        // Properties the op derives from the rest of it, checked once its
+        // operands are known.
+        let mut derived: Vec<(Str, Attribute, Location)> = Vec::new();
         // Operands.
         self.expect(Tok::LParen, "'(' to start operand list")?;
         let mut refs = Vec::new();
@@ -427,6 +432,10 @@ impl<'a> Parser<'a> {
                     }
                 }
                 for (n, v) in entries {
+                    if def.derived_props.is_some_and(|d| d.names.contains(&ctx.str(n))) {
+                        derived.push((n, v, ploc));
+                        continue;
+                    }
                     if !def.is_inherent_attr(ctx.str(n)) {
                         // MLIR ignores unknown properties of registered ops with an error.
                         return self.err_at(ploc, format!("Invalid attribute `{}` in property conversion: {}", ctx.str(n), crate::printer::attr_to_string(ctx, p)));
@@ -470,6 +479,13 @@ impl<'a> Parser<'a> {
             state.operands.push(v);
         }
         state.result_types.extend(outs);
+        if let Some(d) = ctx.op_def(op_name).and_then(|def| def.derived_props) {
+            for (n, v, ploc) in derived {
+                if let Err(why) = (d.accept)(ctx, ctx.str(n), v, state.operands.len()) {
+                    return self.err_at(ploc, format!("'{}' op {why}", ctx.op_name_str(op_name)));
+                }
+            }
+        }
         let loc = self.parse_optional_trailing_loc(loc)?;
         state.loc = loc;
         Ok(self.finish_op(state))
@@ -508,7 +524,15 @@ impl<'a> Parser<'a> {
     /// Creates the op described by `state` in the current body (detached).
     pub fn finish_op(&mut self, state: OpState) -> Op {
         let ctx = self.ctx;
-        let mut attrs = ctx.dictionary(state.attrs);
+        let mut entries = state.attrs;
+        if let Some(def) = ctx.op_def(state.name) {
+            if def.defaults_as_properties() && !entries.is_empty() && def.attributes.iter().any(|a| a.populated) {
+                // A default-valued property equal to its default is not
+                // stored: every op, however written, holds one form.
+                entries.retain(|&(n, v)| def.populated_default(ctx, ctx.str(n)) != Some(v));
+            }
+        }
+        let mut attrs = ctx.dictionary(entries);
         if let Some(def) = ctx.op_def(state.name) {
             if let Some(populate) = def.populate_defaults {
                 attrs = populate(ctx, def, attrs);
@@ -550,30 +574,37 @@ impl<'a> Parser<'a> {
         }
         let mut tried = None;
         if op_name.is_none() {
-            let default = self.state.frames.last().and_then(|f| f.default_dialects.last().copied().flatten());
-            if let Some(d) = default {
-                let full = format!("{d}.{written}");
+            let default = self.state.default_dialects.last().copied().unwrap_or("");
+            if !written.contains('.') {
+                let full = format!("{default}.{written}");
                 let n = ctx.op_name(&full);
                 if ctx.op_def(n).is_some() {
                     op_name = Some(n);
                 }
-                tried = Some(full);
+                tried = Some((default, full));
             }
         }
         let Some(op_name) = op_name else {
-            let dialect = written.split('.').next().unwrap_or("");
-            if written.contains('.') && ctx.dialect(dialect).is_none() && !self.options.allow_unregistered {
+            let dialect = match &tried {
+                Some((d, _)) => d,
+                None => written.split('.').next().unwrap_or(""),
+            };
+            if ctx.dialect(dialect).is_none() {
+                let tried_note = match &tried {
+                    Some((_, t)) => format!(" (tried '{t}' as well)"),
+                    None => String::new(),
+                };
                 let mut names: Vec<&str> = ctx.dialect_names().collect();
                 names.sort_unstable();
                 let note = format!(
                     "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
                     names.join(", ")
                 );
-                let d = crate::diagnostics::Diagnostic::error(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' ")).with_note(name_loc, note);
+                let d = crate::diagnostics::Diagnostic::error(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' {tried_note}")).with_note(name_loc, note);
                 return self.err_diag(d);
             }
             let msg = match tried {
-                Some(t) => format!("custom op '{written}' is unknown (tried '{t}' as well)"),
+                Some((_, t)) => format!("custom op '{written}' is unknown (tried '{t}' as well)"),
                 None => format!("custom op '{written}' is unknown"),
             };
             return self.err_at(name_loc, msg);
@@ -582,6 +613,7 @@ impl<'a> Parser<'a> {
         let def = ctx.op_def(op_name).unwrap().clone();
         let mut state = self.new_op_state(op_name, loc);
         let outer = self.custom_op.replace(op_name);
+        self.state.default_dialects.push(def.default_dialect.unwrap_or(""));
         let parsed = if let Some(custom) = def.custom_asm {
             (custom.parse)(self, &mut state)
         } else if let Some(format) = &def.format {
@@ -589,6 +621,7 @@ impl<'a> Parser<'a> {
         } else {
             Ok(())
         };
+        self.state.default_dialects.pop();
         self.custom_op = outer;
         parsed?;
         if def.custom_asm.is_none() && def.format.is_none() {
@@ -783,12 +816,9 @@ impl<'a> Parser<'a> {
 
     fn parse_region_into_inner(&mut self, state: &mut OpState, entry_args: &[EntryArg<'a>]) -> PResult<()> {
         let isolated = state.isolated;
-        let def_dialect = self.default_dialect_of(state.name);
         if isolated {
             let nested = state.nested.take().unwrap_or_default();
-            let inherited = self.state.frames.last().and_then(|f| f.default_dialects.last().copied().flatten());
-            let mut frame = BodyFrame::new(nested, true);
-            frame.default_dialects.push(def_dialect.or(inherited));
+            let frame = BodyFrame::new(nested, true);
             self.state.frames.push(frame);
             let r = self.parse_region_in_frame(entry_args, true);
             let mut frame = self.state.frames.pop().unwrap();
@@ -804,17 +834,10 @@ impl<'a> Parser<'a> {
             state.nested = Some(frame.body);
             Ok(())
         } else {
-            let inherited = self.frame().default_dialects.last().copied().flatten();
-            self.frame().default_dialects.push(def_dialect.or(inherited));
             let r = self.parse_region_in_frame(entry_args, false);
-            self.frame().default_dialects.pop();
             state.regions.push(r?);
             Ok(())
         }
-    }
-
-    fn default_dialect_of(&self, name: OpName) -> Option<&'static str> {
-        self.ctx.op_def(name).and_then(|d| d.default_dialect)
     }
 
     /// Parses a region into the current frame's body as a detached region.

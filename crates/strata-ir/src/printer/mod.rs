@@ -842,7 +842,25 @@ impl<'a> OpPrinter<'a, '_> {
             self.print_attr(p);
             self.out.push('>');
         } else if let Some(def) = &def {
-            let inherent: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| def.is_inherent_attr(ctx.str(*n))).copied().collect();
+            let mut inherent: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| def.is_inherent_attr(ctx.str(*n))).copied().collect();
+            // MLIR prints every property in the generic form: default-valued
+            // ones the op leaves absent are shown with their default, and
+            // derived ones as the op implies them.
+            if def.defaults_as_properties() {
+                for a in def.attributes.iter().filter(|a| a.populated) {
+                    if let Some(d) = a.default {
+                        if ctx.dict_get(attrs, a.name).is_none() {
+                            inherent.push((ctx.intern_str(a.name), d(ctx)));
+                        }
+                    }
+                }
+            }
+            if let Some(derived) = def.derived_props {
+                for (n, v) in (derived.compute)(ctx, body, op) {
+                    inherent.push((ctx.intern_str(n), v));
+                }
+            }
+            inherent.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
             if !inherent.is_empty() {
                 self.out.push_str(" <{");
                 for (i, (n, v)) in inherent.iter().enumerate() {
@@ -868,7 +886,7 @@ impl<'a> OpPrinter<'a, '_> {
         if !regions.is_empty() {
             self.out.push_str(" (");
             let saved = self.default_dialect;
-            self.default_dialect = None;
+            self.default_dialect = self.declared_default_dialect(op);
             for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
@@ -890,10 +908,17 @@ impl<'a> OpPrinter<'a, '_> {
         let (rb, regions) = self.body.regions_of(op);
         let r = regions[index];
         let saved = self.default_dialect;
-        // Ops without a default dialect of their own inherit the enclosing one.
-        self.default_dialect = self.ctx.op_def(self.body.op_name(op)).and_then(|d| d.default_dialect).or(saved);
+        self.default_dialect = self.declared_default_dialect(op);
         self.print_region_in(rb, r, print_entry_args, print_terminators, false);
         self.default_dialect = saved;
+    }
+
+    /// The default dialect of `op`'s regions, as MLIR's printer takes it:
+    /// the one `op` declares (`OpAsmOpInterface::getDefaultDialect`), and
+    /// none for an op that declares none, whatever encloses it (so a
+    /// `func.call` inside `scf.if` is spelled in full).
+    fn declared_default_dialect(&self, op: Op) -> Option<&'static str> {
+        self.ctx.op_def(self.body.op_name(op)).and_then(|d| d.default_dialect).filter(|d| !d.is_empty())
     }
 
     /// Regions of an op (in `rb`, its own arena if it is isolated).

@@ -188,8 +188,8 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
     } else if name == "arith.cmpi" || name == "arith.cmpf" {
         let idx = body.op_attr(ctx, op, "predicate").and_then(|a| ctx.as_integer(a)).map_or(0, |v| v.to_i64()) as usize;
         let (llvm_name, table): (&str, &[&str]) = if name == "arith.cmpi" { ("llvm.icmp", &ICMP_PREDICATES) } else { ("llvm.fcmp", &FCMP_PREDICATES) };
-        let pred = table.get(idx)?;
-        let mut entries = vec![("predicate", ctx.string_attr(pred))];
+        table.get(idx)?;
+        let mut entries = vec![("predicate", crate::dialect::enums::predicate_attr(ctx, idx))];
         entries.extend(fastmath_entry(ctx, body, op));
         lw.value(body, llvm_name, loc, &operands, rt, attrs(ctx, &entries))
     } else if name == "arith.index_cast" || name == "arith.index_castui" {

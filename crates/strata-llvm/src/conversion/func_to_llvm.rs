@@ -164,7 +164,7 @@ fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) -> 
                     fields.push((vec![4, d as i64], new_args[3 + rank + d]));
                 }
                 for (pos, v) in fields {
-                    desc = lw.value(body, "llvm.insertvalue", loc, &[v, desc], dt, attrs(ctx, &[("position", dense_i64_array(ctx, &pos))]));
+                    desc = lw.value(body, "llvm.insertvalue", loc, &[desc, v], dt, attrs(ctx, &[("position", dense_i64_array(ctx, &pos))]));
                     created.extend(body.defining_op(desc));
                 }
                 let cast = lw.value(body, CAST, loc, &[desc], t, ctx.empty_dictionary());
@@ -204,7 +204,7 @@ fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {
                     let st = crate::dialect::types::struct_type(ctx, &types);
                     let mut packed = lw.value(body, "llvm.mlir.poison", loc, &[], st, ctx.empty_dictionary());
                     for (i, &v) in operands.iter().enumerate() {
-                        packed = lw.value(body, "llvm.insertvalue", loc, &[v, packed], st, attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))]));
+                        packed = lw.value(body, "llvm.insertvalue", loc, &[packed, v], st, attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))]));
                     }
                     operands = vec![packed];
                 }

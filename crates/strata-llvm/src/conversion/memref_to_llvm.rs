@@ -215,7 +215,7 @@ fn lower_alloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
     let dt = descriptor_type(ctx, shape.len());
     let mut desc = lw.value(body, "llvm.mlir.poison", loc, &[], dt, ctx.empty_dictionary());
     let insert = |lw: &mut Lowerer<'_>, body: &mut Body, desc: Value, v: Value, pos: &[i64]| {
-        lw.value(body, "llvm.insertvalue", loc, &[v, desc], dt, attrs(ctx, &[("position", dense_i64_array(ctx, pos))]))
+        lw.value(body, "llvm.insertvalue", loc, &[desc, v], dt, attrs(ctx, &[("position", dense_i64_array(ctx, pos))]))
     };
     desc = insert(lw, body, desc, allocated, &[0]);
     desc = insert(lw, body, desc, allocated, &[1]);

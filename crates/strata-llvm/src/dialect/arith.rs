@@ -3,15 +3,17 @@
 //! `llvm.fneg %a : f64`, `llvm.icmp "slt" %a, %b : i64`,
 //! `llvm.sext %a : i32 to i64`, `llvm.select %c, %a, %b : i1, f64`.
 //!
-//! Overflow flags are kept as their bits in `overflowFlags` (nsw 1, nuw 2),
-//! predicates as their keyword in `predicate`.
+//! Overflow flags are kept as their `i32` bits in `overflowFlags` (nsw 1,
+//! nuw 2), predicates as their `i64` number in `predicate` (the index in
+//! `ICMP_PREDICATES` or `FCMP_PREDICATES`), as upstream keeps them.
 
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{OpState, PResult, Parser};
 use strata_ir::printer::OpPrinter;
 use strata_ir::{Body, Context, Diagnostic, Op};
 
-use super::asm::{int_of, resolve_all, string_of};
+use super::asm::{int_of, resolve_all};
+use super::enums::{predicate_attr, predicate_name};
 
 pub const INT_BINARY: [&str; 13] =
     ["add", "sub", "mul", "sdiv", "udiv", "srem", "urem", "and", "or", "xor", "shl", "lshr", "ashr"];
@@ -117,8 +119,9 @@ fn parse_overflow(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 /// `"slt" %a, %b attr-dict : type`.
 pub fn print_cmp(p: &mut OpPrinter<'_, '_>, op: Op) {
     let attrs = p.body.op_attrs(op);
+    let float = p.ctx.op_name_str(p.body.op_name(op)) == "llvm.fcmp";
     p.write(" \"");
-    p.write(&string_of(p.ctx, attrs, "predicate").unwrap_or_default());
+    p.write(predicate_name(p.ctx, attrs, float).unwrap_or_default());
     p.write("\" ");
     p.print_operands(p.body.operand_vec(op));
     print_attrs_without_default_fastmath(p, op, &["predicate"]);
@@ -132,10 +135,10 @@ pub fn parse_cmp(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let at = p.here();
     let pred = String::from_utf8_lossy(&p.parse_string("predicate")?).into_owned();
     let known: &[&str] = if float { &FCMP_PREDICATES } else { &ICMP_PREDICATES };
-    if !known.contains(&pred.as_str()) {
+    let Some(index) = known.iter().position(|&k| k == pred) else {
         return p.err_at(at, format!("unknown comparison predicate \"{pred}\""));
-    }
-    state.add_attr(ctx, "predicate", ctx.string_attr(&pred));
+    };
+    state.add_attr(ctx, "predicate", predicate_attr(ctx, index));
     let a = p.parse_operand_ref()?;
     p.expect(Tok::Comma, "','")?;
     let b = p.parse_operand_ref()?;

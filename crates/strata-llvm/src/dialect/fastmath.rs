@@ -17,6 +17,11 @@ pub fn fastmath_attr(ctx: &Context, bits: i64) -> Attribute {
     ctx.intern_attr(AttrKind::Dialect { dialect: ctx.intern_str("llvm"), name: ctx.intern_str("fastmath"), params: Box::new([Param::Int(bits)]) })
 }
 
+/// `#llvm.fastmath<none>`, the default of every op's `fastmathFlags`.
+pub fn default_fastmath(ctx: &Context) -> Attribute {
+    fastmath_attr(ctx, 0)
+}
+
 /// The flag bits of a `#llvm.fastmath` attribute.
 pub fn fastmath_bits(ctx: &Context, a: Attribute) -> Option<i64> {
     match ctx.attr_kind(a) {
@@ -40,9 +45,10 @@ pub fn flag_names(bits: i64) -> Vec<&'static str> {
     FLAGS.iter().filter(|(_, b)| bits & b != 0).map(|(n, _)| *n).collect()
 }
 
-/// The dialect's attribute printer hook.
+/// The dialect's attribute printer hook (fast-math flags here, the
+/// keyword attributes in `enums.rs`).
 pub fn print_llvm_attr(ctx: &Context, a: Attribute, out: &mut String) -> bool {
-    let Some(bits) = fastmath_bits(ctx, a) else { return false };
+    let Some(bits) = fastmath_bits(ctx, a) else { return super::enums::print_keyword_attr(ctx, a, out) };
     out.push_str("#llvm.fastmath<");
     if bits == 0 {
         out.push_str("none");
@@ -57,6 +63,9 @@ pub fn print_llvm_attr(ctx: &Context, a: Attribute, out: &mut String) -> bool {
 
 /// The dialect's attribute parser hook: what follows `#llvm.`.
 pub fn parse_llvm_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
+    if super::enums::is_keyword_kind(mnemonic) {
+        return super::enums::parse_keyword_attr(p, mnemonic);
+    }
     if mnemonic != "fastmath" {
         return p.err_here(format!("unknown attribute `{mnemonic}` in dialect `llvm`"));
     }

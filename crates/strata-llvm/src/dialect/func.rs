@@ -4,8 +4,10 @@
 //! `llvm.call @printf(%0, %1) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, f64) -> i32`.
 //!
 //! Attributes: `sym_name`, `function_type` (an `!llvm.func` type),
-//! `linkage` (a string, absent for `external`), `sym_visibility`; calls
-//! keep `callee` and, for variadic callees, `var_callee_type`.
+//! `linkage` (`#llvm.linkage<...>`, absent for `external`), `sym_visibility`;
+//! calls keep `callee` and, for variadic callees, `var_callee_type`. The
+//! other properties upstream has (`CConv`, `unnamed_addr`, ...) keep their
+//! defaults (`super::verify_supported`).
 
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
@@ -13,14 +15,11 @@ use strata_ir::printer::OpPrinter;
 use strata_ir::{Body, Context, Diagnostic, Op, Type};
 
 use super::asm::{parse_operand_list, resolve_all, string_of, type_of};
+use super::enums::{linkage_attr, linkage_of, LINKAGES};
 use super::types::{func_type, llvm_type, void_type, LlvmType};
 
-/// Linkage keywords mlir-opt prints before the symbol name (all but `external`).
-pub const LINKAGES: [&str; 10] =
-    ["private", "internal", "available_externally", "linkonce", "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr"];
-
 /// Attributes the function printer writes itself.
-const FUNC_ELIDED: [&str; 4] = ["sym_name", "function_type", "linkage", "arg_attrs"];
+const FUNC_ELIDED: [&str; 5] = ["sym_name", "function_type", "linkage", "arg_attrs", "unnamed_addr"];
 
 /// The signature of an `llvm.func`: result (`!llvm.void` for none), inputs, vararg.
 pub fn func_signature(ctx: &Context, body: &Body, op: Op) -> Option<(Type, Vec<Type>, bool)> {
@@ -33,9 +32,10 @@ pub fn func_signature(ctx: &Context, body: &Body, op: Op) -> Option<(Type, Vec<T
 pub fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
     let attrs = p.body.op_attrs(op);
-    if let Some(l) = string_of(ctx, attrs, "linkage") {
+    let linkage = linkage_of(ctx, attrs);
+    if linkage != "external" {
         p.write(" ");
-        p.write(&l);
+        p.write(linkage);
     }
     p.write(" ");
     strata_ir::printer::print_symbol(&string_of(ctx, attrs, "sym_name").unwrap_or_default(), p.out);
@@ -71,16 +71,17 @@ pub fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
 pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let ctx = p.ctx;
     // LLVMFuncOp has no visibility keyword: `private` is a linkage, and
-    // `sym_visibility` an ordinary attribute.
+    // `sym_visibility` an ordinary attribute. (`external`, the default, is
+    // not stored.)
     for l in LINKAGES {
         if p.is_keyword(l) {
             p.bump();
-            state.add_attr(ctx, "linkage", ctx.string_attr(l));
+            state.add_attr(ctx, "linkage", linkage_attr(ctx, l));
             break;
         }
     }
-    // `external` is the default linkage: accepted, not stored.
-    let _ = p.eat_keyword("external");
+    // Upstream's parser writes the (absent) unnamed_addr keyword as 0.
+    state.add_attr(ctx, "unnamed_addr", super::enums::zero_i64(ctx));
     let name = p.parse_symbol_name()?;
     state.add_attr(ctx, "sym_name", ctx.string_attr(&name));
     p.expect(Tok::LParen, "'('")?;
@@ -128,7 +129,7 @@ pub fn verify_func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic>
     if func_signature(ctx, body, op).is_none() {
         return Err(Diagnostic::error(body.op_loc(op), "'llvm.func' op requires attribute 'function_type' of an !llvm.func type"));
     }
-    Ok(())
+    super::verify_supported(ctx, body, op)
 }
 
 /// `llvm.return` matches the enclosing function's result type.
@@ -168,6 +169,7 @@ pub fn parse_return(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 /// The operand and result types match the callee's type given by
 /// `var_callee_type` (variadic calls: at least the fixed arguments).
 pub fn verify_call(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    super::verify_supported(ctx, body, op)?;
     let Some(t) = type_of(ctx, body.op_attrs(op), "var_callee_type") else { return Ok(()) };
     let Some(LlvmType::Func { inputs, result, vararg }) = llvm_type(ctx, t) else { return Ok(()) };
     let ops = body.operand_types(op);

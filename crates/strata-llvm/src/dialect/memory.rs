@@ -5,7 +5,8 @@
 //! `llvm.getelementptr` keeps its constant indices in `rawConstantIndices`
 //! (an `i32` dense array, `i32::MIN` marking a dynamic index, as upstream's
 //! `kDynamicIndex`), the element type in `elem_type` and its no-wrap flags
-//! as their printed text in `noWrapFlags` (absent for none).
+//! as their `i32` bits in `noWrapFlags` (absent for none, `enums.rs`).
+//! Loads and stores have upstream's `ordering` (not atomic only).
 
 use strata_ir::branch::{dense_i32_array, dense_i32_values};
 use strata_ir::lexer::Tok;
@@ -14,14 +15,11 @@ use strata_ir::printer::OpPrinter;
 use strata_ir::{Attribute, Context, Op, Type};
 
 use super::asm::{int_of, resolve_all, string_of, type_of};
-use super::func::LINKAGES;
+use super::enums::{gep_flag_bits, gep_flags_from_text, gep_flags_text, linkage_attr, linkage_of, zero_i32, LINKAGES};
 use super::types::{array_type, ptr_type};
 
 /// `rawConstantIndices` entry of a dynamic index.
 pub const DYNAMIC_INDEX: i32 = i32::MIN;
-
-/// GEP no-wrap flag spellings, longest first so that prefixes do not win.
-const GEP_FLAGS: [&str; 4] = ["inbounds|nuw", "inbounds", "nusw|nuw", "nuw"];
 
 pub fn print_alloca(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
@@ -106,10 +104,16 @@ pub fn gep_attrs(ctx: &Context, indices: &[Option<i32>], elem: Type, flags: Opti
         (ctx.intern_str("rawConstantIndices"), dense_i32_array(ctx, &raw)),
         (ctx.intern_str("elem_type"), ctx.type_attr(elem)),
     ];
-    if let Some(f) = flags {
-        entries.push((ctx.intern_str("noWrapFlags"), ctx.string_attr(f)));
+    let bits = flags.map_or(0, gep_flags_from_text);
+    if bits != 0 {
+        entries.push((ctx.intern_str("noWrapFlags"), ctx.integer_attr(ctx.i32(), bits)));
     }
     ctx.dictionary(entries)
+}
+
+/// The no-wrap flag bits of a GEP.
+pub fn gep_flags(ctx: &Context, attrs: Attribute) -> i64 {
+    int_of(ctx, attrs, "noWrapFlags").unwrap_or(0)
 }
 
 pub fn gep_raw_indices(ctx: &Context, attrs: Attribute) -> Vec<i32> {
@@ -120,9 +124,10 @@ pub fn print_gep(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
     let attrs = p.body.op_attrs(op);
     let ops = p.body.operand_vec(op);
-    if let Some(f) = string_of(ctx, attrs, "noWrapFlags") {
+    let flags = gep_flags(ctx, attrs);
+    if flags != 0 {
         p.write(" ");
-        p.write(&f);
+        p.write(&gep_flags_text(flags));
     }
     p.write(" ");
     p.print_value(ops[0]);
@@ -151,21 +156,19 @@ pub fn print_gep(p: &mut OpPrinter<'_, '_>, op: Op) {
 
 pub fn parse_gep(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let ctx = p.ctx;
-    let mut flags = None;
-    for f in GEP_FLAGS {
-        // `inbounds|nuw` lexes as three tokens.
-        let parts: Vec<&str> = f.split('|').collect();
-        if p.is_keyword(parts[0]) {
-            let mut text = String::new();
+    // `inbounds|nuw` lexes as three tokens.
+    let mut flags = 0;
+    if p.tok() == Tok::BareIdent && gep_flag_bits(p.spelling()).is_some() {
+        loop {
+            let at = p.here();
+            let Some(bits) = (p.tok() == Tok::BareIdent).then(|| gep_flag_bits(p.spelling())).flatten() else {
+                return p.err_at(at, "expected one of [none, inbounds_flag, nusw, nuw, inbounds] for GEP no-wrap flags");
+            };
+            flags |= bits;
             p.bump();
-            text.push_str(parts[0]);
-            while p.eat(Tok::Vertical) {
-                text.push('|');
-                text.push_str(p.spelling());
-                p.bump();
+            if !p.eat(Tok::Vertical) {
+                break;
             }
-            flags = Some(text);
-            break;
         }
     }
     let base = p.parse_operand_ref()?;
@@ -199,7 +202,10 @@ pub fn parse_gep(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let elem = p.parse_type()?;
     resolve_all(p, state, &refs, &ins)?;
     state.result_types.extend(outs);
-    let built = gep_attrs(ctx, &indices, elem, flags.as_deref());
+    let mut built = gep_attrs(ctx, &indices, elem, None);
+    if flags != 0 {
+        built = ctx.dict_with(built, ctx.intern_str("noWrapFlags"), Some(ctx.integer_attr(ctx.i32(), flags)));
+    }
     for (k, v) in ctx.dict_entries(built).to_vec() {
         state.attrs.push((k, v));
     }
@@ -231,10 +237,9 @@ pub fn parse_addressof(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 pub fn print_global(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;
     let attrs = p.body.op_attrs(op);
-    if let Some(l) = string_of(ctx, attrs, "linkage") {
-        p.write(" ");
-        p.write(&l);
-    }
+    // Unlike functions, globals spell out `external`.
+    p.write(" ");
+    p.write(linkage_of(ctx, attrs));
     if ctx.dict_get(attrs, "constant").is_some() {
         p.write(" constant");
     }
@@ -246,7 +251,9 @@ pub fn print_global(p: &mut OpPrinter<'_, '_>, op: Op) {
         p.print_attr(v);
     }
     p.write(")");
-    p.print_optional_attr_dict(attrs, &["linkage", "constant", "sym_name", "value", "global_type"]);
+    // mlir-opt prints `addr_space` even when it holds its default, 0.
+    let shown = if ctx.dict_get(attrs, "addr_space").is_none() { ctx.dict_with(attrs, ctx.intern_str("addr_space"), Some(zero_i32(ctx))) } else { attrs };
+    p.print_optional_attr_dict(shown, &["linkage", "constant", "sym_name", "value", "global_type", "unnamed_addr"]);
     // The type follows unless a string initialiser implies it.
     if !value.is_some_and(|v| ctx.as_string(v).is_some()) {
         if let Some(t) = type_of(ctx, attrs, "global_type") {
@@ -270,7 +277,7 @@ pub fn global_bytes(ctx: &Context, value: Attribute) -> Option<Vec<u8>> {
     Some(if data.splat { vec![*data.bytes.first()?; n as usize] } else { data.bytes.to_vec() })
 }
 
-/// A constant global of `bytes` with the given linkage, initialised by a
+/// A constant global of `bytes` with the given linkage keyword, initialised by a
 /// dense `i8` tensor (how upstream's assert lowering writes messages).
 pub fn dense_bytes_global_attrs(ctx: &Context, name: &str, linkage: &str, bytes: &[u8]) -> Attribute {
     let n = bytes.len() as i64;
@@ -283,7 +290,7 @@ pub fn dense_bytes_global_attrs(ctx: &Context, name: &str, linkage: &str, bytes:
         (s("addr_space"), ctx.integer_attr(ctx.i32(), 0)),
         (s("constant"), ctx.unit_attr()),
         (s("global_type"), ctx.type_attr(array_type(ctx, bytes.len() as u64, ctx.integer_type(8)))),
-        (s("linkage"), ctx.string_attr(linkage)),
+        (s("linkage"), linkage_attr(ctx, linkage)),
         (s("sym_name"), ctx.string_attr(name)),
         (s("value"), value),
     ])
@@ -294,13 +301,15 @@ pub fn parse_global(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     for l in LINKAGES {
         if p.is_keyword(l) {
             p.bump();
-            state.add_attr(ctx, "linkage", ctx.string_attr(l));
+            state.add_attr(ctx, "linkage", linkage_attr(ctx, l));
             break;
         }
     }
     if p.eat_keyword("constant") {
         state.add_attr(ctx, "constant", ctx.unit_attr());
     }
+    // Upstream's parser writes the (absent) unnamed_addr keyword as 0.
+    state.add_attr(ctx, "unnamed_addr", super::enums::zero_i64(ctx));
     let name = p.parse_symbol_name()?;
     state.add_attr(ctx, "sym_name", ctx.string_attr(&name));
     p.expect(Tok::LParen, "'('")?;
@@ -322,9 +331,6 @@ pub fn parse_global(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             return p.err_at(tloc, "the global's type does not match its initialiser");
         }
     }
-    if state.get_attr(ctx, "addr_space").is_none() {
-        state.add_attr(ctx, "addr_space", ctx.integer_attr(ctx.i32(), 0));
-    }
     p.add_empty_region(state);
     Ok(())
 }
@@ -337,7 +343,7 @@ pub fn string_global_attrs(ctx: &Context, name: &str, bytes: &[u8]) -> Attribute
         (s("addr_space"), ctx.integer_attr(ctx.i32(), 0)),
         (s("constant"), ctx.unit_attr()),
         (s("global_type"), ctx.type_attr(ty)),
-        (s("linkage"), ctx.string_attr("internal")),
+        (s("linkage"), linkage_attr(ctx, "internal")),
         (s("sym_name"), ctx.string_attr(name)),
         (s("value"), ctx.intern_attr(strata_ir::AttrKind::String { value: bytes.into(), ty: None })),
     ])
@@ -351,6 +357,9 @@ pub fn is_ptr_result(ctx: &Context, t: Type) -> bool {
 /// One dynamic index operand per dynamic entry of `rawConstantIndices`,
 /// at least one index.
 pub fn verify_gep(ctx: &Context, body: &strata_ir::Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
+    if gep_flags(ctx, body.op_attrs(op)) == super::enums::GEP_INBOUNDS_FLAG {
+        return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'llvm.getelementptr' op 'inbounds_flag' cannot be used directly."));
+    }
     let raw = gep_raw_indices(ctx, body.op_attrs(op));
     let dynamic = raw.iter().filter(|&&i| i == DYNAMIC_INDEX).count();
     if raw.is_empty() || dynamic != body.num_operands(op) - 1 {

@@ -1,10 +1,13 @@
 //! The subset of MLIR's `llvm` dialect that lowering func/arith/cf/memref
 //! (and Toy's `toy.print`) produces, with mlir-opt 22's pretty syntax so
-//! that mlir-opt re-prints Strata's output unchanged. `register` adds the
-//! ops and the dialect's type hooks to a context.
+//! that mlir-opt re-prints Strata's output unchanged, and upstream's
+//! properties (names, encodings, defaults: `enums.rs`), so that the generic
+//! form is mlir-opt's. `register` adds the ops and the dialect's type hooks
+//! to a context.
 
 pub mod arith;
 pub mod asm;
+pub mod enums;
 pub mod fastmath;
 pub mod func;
 pub mod intrinsics;
@@ -14,10 +17,10 @@ pub mod types;
 pub mod values;
 
 use strata_ir::asm_format::operand_groups;
-use strata_ir::branch::{dense_i32_values, BranchOpInterface, ALL_OPERANDS_TO_SUCCESSOR};
+use strata_ir::branch::{dense_i32_array, dense_i32_values, BranchOpInterface, ALL_OPERANDS_TO_SUCCESSOR};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
-use strata_ir::opdef::{AttrConstraint, OpDef, Traits, TypeConstraint};
+use strata_ir::opdef::{AttrConstraint, DerivedProps, OpDef, Traits, TypeConstraint};
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 
 const PTR: TypeConstraint = TypeConstraint { check: types::is_ptr, summary: "LLVM pointer type", buildable: Some(types::ptr_type) };
@@ -34,6 +37,19 @@ const INT_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.as_integer(a).
 const LLVM_FUNC_TYPE_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| c.as_type(a).is_some_and(|t| matches!(types::llvm_type(c, t), Some(types::LlvmType::Func { .. }))),
     summary: "type attribute of an LLVM function type",
+};
+const I64_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.as_integer(a).is_some() && c.attr_type(a) == Some(c.i64()), summary: "64-bit signless integer attribute" };
+const I32_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.as_integer(a).is_some() && c.attr_type(a) == Some(c.i32()), summary: "32-bit signless integer attribute" };
+const LINKAGE_ATTR: AttrConstraint = AttrConstraint { check: |c, a| enums::is_keyword_attr(c, a, "linkage"), summary: "LLVM Linkage specification" };
+const CCONV_ATTR: AttrConstraint = AttrConstraint { check: |c, a| enums::is_keyword_attr(c, a, "cconv"), summary: "LLVM Calling Convention specification" };
+const TAIL_CALL_ATTR: AttrConstraint = AttrConstraint { check: |c, a| enums::is_keyword_attr(c, a, "tailcallkind"), summary: "LLVM Calling Convention Tail Call Kind" };
+const ICMP_PREDICATE: AttrConstraint = AttrConstraint {
+    check: |c, a| c.attr_type(a) == Some(c.i64()) && c.as_integer(a).is_some_and(|v| (0..10).contains(&v.to_i64())),
+    summary: "llvm.icmp comparison predicate",
+};
+const FCMP_PREDICATE: AttrConstraint = AttrConstraint {
+    check: |c, a| c.attr_type(a) == Some(c.i64()) && c.as_integer(a).is_some_and(|v| (0..16).contains(&v.to_i64())),
+    summary: "llvm.fcmp comparison predicate",
 };
 const FASTMATH_ATTR: AttrConstraint = AttrConstraint { check: |c, a| fastmath::fastmath_bits(c, a).is_some(), summary: "LLVM fastmath flags" };
 /// A comparison's result: `i1`, or a vector of `i1` for vector operands.
@@ -84,12 +100,56 @@ const COND_BR_BRANCH: BranchOpInterface = BranchOpInterface {
     },
 };
 
+/// `llvm.call`'s operands are its callee operands: the operand bundle group
+/// upstream also has is always empty here (`op_bundle_sizes` is refused
+/// unless empty).
+const CALL_SEGMENTS: DerivedProps = DerivedProps {
+    names: &["operandSegmentSizes"],
+    compute: |ctx, body, op| vec![("operandSegmentSizes", dense_i32_array(ctx, &[body.num_operands(op) as i32, 0]))],
+    accept: |ctx, _, value, n| {
+        if dense_i32_values(ctx, Some(value)) == [n as i32, 0] {
+            Ok(())
+        } else {
+            Err(format!("operandSegmentSizes must be [{n}, 0]: operand bundles are not supported"))
+        }
+    },
+};
+
+/// Properties Strata keeps but does not act on must hold their defaults:
+/// an op that needs another value (an atomic ordering, a calling
+/// convention other than `ccc`, ...) is refused rather than mistranslated.
+/// (`unnamed_addr` is optional upstream; the custom parsers write 0.)
+const UNSUPPORTED_UNLESS_DEFAULT: [(&str, fn(&Context) -> strata_ir::Attribute); 7] = [
+    ("CConv", enums::default_cconv),
+    ("TailCallKind", enums::default_tail_call_kind),
+    ("op_bundle_sizes", |c| dense_i32_array(c, &[])),
+    ("ordering", enums::zero_i64),
+    ("unnamed_addr", enums::zero_i64),
+    ("visibility_", enums::zero_i64),
+    ("addr_space", enums::zero_i32),
+];
+
+pub(crate) fn verify_supported(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
+    let name = ctx.op_name_str(body.op_name(op));
+    for (prop, default) in UNSUPPORTED_UNLESS_DEFAULT {
+        let Some(v) = body.op_attr(ctx, op, prop) else { continue };
+        if v != default(ctx) {
+            let text = strata_ir::printer::attr_to_string(ctx, v);
+            return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op {prop} = {text} is not supported by Strata")));
+        }
+    }
+    Ok(())
+}
+
 fn custom(name: &str, print: strata_ir::printer::CustomPrintFn, parse: strata_ir::parser::CustomParseFn) -> OpDef {
     OpDef::new(name).custom(print, parse)
 }
 
 pub fn register(ctx: &mut Context) {
-    let mut d = DialectDef::new("llvm");
+    // Properties of attribute classes that MLIR's property conversion checks
+    // on reading the generic form (a bad value is an "invalid properties"
+    // error there, not a verifier one).
+    let mut d = DialectDef::new("llvm").interface(strata_ir::dialect::ClassCheckedProperties(&["predicate", "linkage", "CConv", "TailCallKind", "fastmathFlags"]));
     d.parse_type = Some(types::parse_llvm_type);
     d.print_type = Some(types::print_llvm_type);
     d.parse_attr = Some(fastmath::parse_llvm_attr);
@@ -98,13 +158,13 @@ pub fn register(ctx: &mut Context) {
         .op(custom("llvm.func", func::print_func, func::parse_func)
             .attr("sym_name", c::STRING_ATTR)
             .attr("function_type", LLVM_FUNC_TYPE_ATTR)
-            .optional_attr("linkage", c::STRING_ATTR)
+            .default_attr("linkage", LINKAGE_ATTR, enums::default_linkage)
+            .default_attr("CConv", CCONV_ATTR, enums::default_cconv)
+            .optional_attr("unnamed_addr", I64_ATTR)
+            .default_attr("visibility_", I64_ATTR, enums::zero_i64)
             .optional_attr("sym_visibility", c::STRING_ATTR)
             .region("body")
             .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE)
-            // LLVMFuncOp is an OpAsmOpInterface with an empty default dialect:
-            // inside it even `builtin.` ops print their full name.
-            .default_dialect("")
             .verifier(func::verify_func))
         .op(custom("llvm.return", func::print_return, func::parse_return)
             .variadic_operand("arg", LLVM_VALUE)
@@ -114,6 +174,11 @@ pub fn register(ctx: &mut Context) {
         .op(custom("llvm.call", func::print_call, func::parse_call)
             .attr("callee", c::FLAT_SYMBOL_REF_ATTR)
             .optional_attr("var_callee_type", LLVM_FUNC_TYPE_ATTR)
+            .default_attr("CConv", CCONV_ATTR, enums::default_cconv)
+            .default_attr("TailCallKind", TAIL_CALL_ATTR, enums::default_tail_call_kind)
+            .default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath)
+            .default_attr("op_bundle_sizes", DENSE_I32, |c| dense_i32_array(c, &[]))
+            .derived_props(CALL_SEGMENTS)
             .variadic_operand("callee_operands", LLVM_VALUE)
             .variadic_result("result", LLVM_VALUE)
             .verifier(func::verify_call))
@@ -155,12 +220,22 @@ pub fn register(ctx: &mut Context) {
             .traits(Traits::PURE))
         .op(OpDef::new("llvm.unreachable").traits(Traits::IS_TERMINATOR).format("attr-dict"))
         .op(custom("llvm.alloca", memory::print_alloca, memory::parse_alloca).attr("elem_type", c::TYPE_ATTR).optional_attr("alignment", INT_ATTR).operand("arraySize", INTEGER).result("res", PTR))
-        .op(custom("llvm.load", memory::print_load, memory::parse_load).optional_attr("alignment", INT_ATTR).operand("addr", PTR).result("res", LLVM_VALUE))
-        .op(custom("llvm.store", memory::print_store, memory::parse_store).optional_attr("alignment", INT_ATTR).operand("value", LLVM_VALUE).operand("addr", PTR))
+        .op(custom("llvm.load", memory::print_load, memory::parse_load)
+            .optional_attr("alignment", INT_ATTR)
+            .default_attr("ordering", I64_ATTR, enums::zero_i64)
+            .operand("addr", PTR)
+            .result("res", LLVM_VALUE)
+            .verifier(verify_supported))
+        .op(custom("llvm.store", memory::print_store, memory::parse_store)
+            .optional_attr("alignment", INT_ATTR)
+            .default_attr("ordering", I64_ATTR, enums::zero_i64)
+            .operand("value", LLVM_VALUE)
+            .operand("addr", PTR)
+            .verifier(verify_supported))
         .op(custom("llvm.getelementptr", memory::print_gep, memory::parse_gep)
             .attr("rawConstantIndices", DENSE_I32)
             .attr("elem_type", c::TYPE_ATTR)
-            .optional_attr("noWrapFlags", c::STRING_ATTR)
+            .default_attr("noWrapFlags", I32_ATTR, enums::zero_i32)
             .verifier(memory::verify_gep)
             .operand("base", PTR)
             .variadic_operand("dynamicIndices", INTEGER)
@@ -171,11 +246,14 @@ pub fn register(ctx: &mut Context) {
             .attr("sym_name", c::STRING_ATTR)
             .attr("global_type", c::TYPE_ATTR)
             .optional_attr("value", c::ANY_ATTR)
-            .optional_attr("linkage", c::STRING_ATTR)
+            .default_attr("linkage", LINKAGE_ATTR, enums::default_linkage)
             .optional_attr("constant", c::UNIT_ATTR)
-            .optional_attr("addr_space", INT_ATTR)
+            .default_attr("addr_space", I32_ATTR, enums::zero_i32)
+            .optional_attr("unnamed_addr", I64_ATTR)
+            .default_attr("visibility_", I64_ATTR, enums::zero_i64)
             .region("initializer")
-            .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR))
+            .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::SINGLE_BLOCK | Traits::NO_TERMINATOR)
+            .verifier(verify_supported))
         .op(custom("llvm.mlir.constant", values::print_constant, values::parse_constant)
             .attr("value", c::TYPED_ATTR)
             .verifier(values::verify_constant)
@@ -189,13 +267,13 @@ pub fn register(ctx: &mut Context) {
             .verifier(values::verify_aggregate))
         .op(custom("llvm.insertvalue", values::print_insertvalue, values::parse_insertvalue)
             .attr("position", DENSE_I64)
-            .operand("value", LLVM_VALUE)
             .operand("container", LLVM_VALUE)
+            .operand("value", LLVM_VALUE)
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE)
             .verifier(values::verify_aggregate))
         .op(custom("llvm.select", arith::print_select, arith::parse_select)
-            .optional_attr("fastmathFlags", FASTMATH_ATTR)
+            .default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath)
             .operand("condition", c::I1)
             .operand("trueValue", LLVM_VALUE)
             .operand("falseValue", LLVM_VALUE)
@@ -206,9 +284,14 @@ pub fn register(ctx: &mut Context) {
     }
     for n in arith::INT_BINARY.iter().chain(arith::FLOAT_BINARY.iter()) {
         let name = format!("llvm.{n}");
-        d = d.op(custom(&name, arith::print_same_type, arith::parse_same_type)
-            .optional_attr("overflowFlags", INT_ATTR)
-            .optional_attr("fastmathFlags", FASTMATH_ATTR)
+        let mut def = custom(&name, arith::print_same_type, arith::parse_same_type);
+        if arith::WITH_OVERFLOW.contains(n) {
+            def = def.default_attr("overflowFlags", I32_ATTR, enums::zero_i32);
+        }
+        if arith::FLOAT_BINARY.contains(n) {
+            def = def.default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath);
+        }
+        d = d.op(def
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
             .result("res", LLVM_VALUE)
@@ -216,24 +299,31 @@ pub fn register(ctx: &mut Context) {
             .verifier(arith::verify_operand_kind));
     }
     d = d.op(custom("llvm.fneg", arith::print_same_type, arith::parse_same_type)
-        .optional_attr("fastmathFlags", FASTMATH_ATTR)
+        .default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath)
         .operand("operand", LLVM_VALUE)
         .result("res", LLVM_VALUE)
         .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE)
         .verifier(arith::verify_operand_kind));
     for n in intrinsics::INT_INTRINSICS.iter().chain(intrinsics::FLOAT_INTRINSICS.iter()) {
         let name = format!("llvm.intr.{n}");
-        d = d.op(custom(&name, intrinsics::print_intrinsic, intrinsics::parse_intrinsic)
-            .optional_attr("fastmathFlags", FASTMATH_ATTR)
+        let mut def = custom(&name, intrinsics::print_intrinsic, intrinsics::parse_intrinsic);
+        if intrinsics::FLOAT_INTRINSICS.contains(n) {
+            def = def.default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath);
+        }
+        d = d.op(def
             .operand("a", LLVM_VALUE)
             .operand("b", LLVM_VALUE)
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE));
     }
     for n in ["llvm.icmp", "llvm.fcmp"] {
-        d = d.op(custom(n, arith::print_cmp, arith::parse_cmp)
-            .attr("predicate", c::STRING_ATTR)
-            .optional_attr("fastmathFlags", FASTMATH_ATTR)
+        let mut def = custom(n, arith::print_cmp, arith::parse_cmp);
+        if n == "llvm.icmp" {
+            def = def.attr("predicate", ICMP_PREDICATE);
+        } else {
+            def = def.attr("predicate", FCMP_PREDICATE).default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath);
+        }
+        d = d.op(def
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
             .result("res", I1_OR_VECTOR)
@@ -242,7 +332,11 @@ pub fn register(ctx: &mut Context) {
     }
     for n in arith::CASTS {
         let name = format!("llvm.{n}");
-        d = d.op(custom(&name, arith::print_cast, arith::parse_cast).operand("arg", LLVM_VALUE).result("res", LLVM_VALUE).traits(Traits::PURE));
+        let mut def = custom(&name, arith::print_cast, arith::parse_cast);
+        if n == "trunc" {
+            def = def.default_attr("overflowFlags", I32_ATTR, enums::zero_i32);
+        }
+        d = d.op(def.operand("arg", LLVM_VALUE).result("res", LLVM_VALUE).traits(Traits::PURE));
     }
     ctx.register_dialect(d);
 }

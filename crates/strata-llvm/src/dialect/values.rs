@@ -125,8 +125,10 @@ pub fn parse_extractvalue(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()
     Ok(())
 }
 
+/// Operands as upstream orders them: the container, then the value (the
+/// custom form writes the value first).
 pub fn print_insertvalue(p: &mut OpPrinter<'_, '_>, op: Op) {
-    let (v, c) = (p.body.operand(op, 0), p.body.operand(op, 1));
+    let (c, v) = (p.body.operand(op, 0), p.body.operand(op, 1));
     p.write(" ");
     p.print_operands([v, c]);
     p.write(&int_list_text(&position(p.ctx, p.body, op)));
@@ -148,7 +150,7 @@ pub fn parse_insertvalue(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()>
     let at = p.here();
     let t = p.parse_type()?;
     let Some(e) = element_at(ctx, t, &pos) else { return p.err_at(at, "invalid LLVM structure element position") };
-    resolve_all(p, state, &[v, c], &[e, t])?;
+    resolve_all(p, state, &[c, v], &[t, e])?;
     state.result_types.push(t);
     Ok(())
 }
@@ -157,8 +159,8 @@ pub fn parse_insertvalue(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()>
 pub fn verify_aggregate(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let name = ctx.op_name_str(body.op_name(op)).to_string();
     let insert = name == "llvm.insertvalue";
-    let container = body.operand(op, if insert { 1 } else { 0 });
-    let elem = if insert { body.value_type(body.operand(op, 0)) } else { body.value_type(body.result(op, 0)) };
+    let container = body.operand(op, 0);
+    let elem = if insert { body.value_type(body.operand(op, 1)) } else { body.value_type(body.result(op, 0)) };
     match element_at(ctx, body.value_type(container), &position(ctx, body, op)) {
         Some(t) if t == elem => Ok(()),
         _ => Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op position does not name an element of the container's type"))),

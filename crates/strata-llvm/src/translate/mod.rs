@@ -35,7 +35,7 @@ pub fn translate_module(ctx: &Context, body: &Body, module: Op) -> Result<String
                     return Err(err("only globals initialised by a string or i8 bytes can be translated".into()));
                 };
                 let bytes = bytes.as_slice();
-                let linkage = string_of(ctx, attrs, "linkage").map_or(String::new(), |l| format!("{l} "));
+                let linkage = linkage_prefix(ctx, attrs);
                 let kind = if ctx.dict_get(attrs, "constant").is_some() { "constant" } else { "global" };
                 out.push_str(&format!("\n@{sym} = {linkage}{kind} [{} x i8] {}\n", bytes.len(), string_constant(bytes)));
             }
@@ -47,6 +47,14 @@ pub fn translate_module(ctx: &Context, body: &Body, module: Op) -> Result<String
         }
     }
     Ok(out)
+}
+
+/// `internal ` and the like before a definition (nothing for `external`).
+fn linkage_prefix(ctx: &Context, attrs: strata_ir::Attribute) -> String {
+    match crate::dialect::enums::linkage_of(ctx, attrs) {
+        "external" => String::new(),
+        l => format!("{l} "),
+    }
 }
 
 /// For each block, the (predecessor, operands passed) of its incoming edges.
@@ -131,7 +139,7 @@ fn translate_function(ctx: &Context, module: &Body, op: Op) -> Result<String, Di
     if vararg {
         params.push("...".into());
     }
-    let linkage = string_of(ctx, attrs, "linkage").map_or(String::new(), |l| format!("{l} "));
+    let linkage = linkage_prefix(ctx, attrs);
     let mut out = format!("\ndefine {linkage}{rt} @{sym}({}) {{\n", params.join(", "));
     let preds = f.incoming(region)?;
     for b in fb.blocks(region) {
@@ -277,7 +285,7 @@ impl Fn<'_> {
             }
             "fneg" => format!("{} = fneg{} {}", res(), fmf_text(ctx, attrs), self.typed(ops[0])?),
             "icmp" | "fcmp" => {
-                let p = string_of(ctx, attrs, "predicate").unwrap_or_default();
+                let p = crate::dialect::enums::predicate_name(ctx, attrs, short == "fcmp").unwrap_or_default();
                 let p = p.trim_start_matches('_');
                 format!("{} = {short}{} {p} {}, {}", res(), fmf_text(ctx, attrs), self.typed(ops[0])?, self.operand(ops[1])?)
             }
@@ -308,7 +316,7 @@ impl Fn<'_> {
             }
             "insertvalue" => {
                 let pos: Vec<String> = dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();
-                format!("{} = insertvalue {}, {}, {}", res(), self.typed(ops[1])?, self.typed(ops[0])?, pos.join(", "))
+                format!("{} = insertvalue {}, {}, {}", res(), self.typed(ops[0])?, self.typed(ops[1])?, pos.join(", "))
             }
             "alloca" => {
                 let et = self.ty(type_of(ctx, attrs, "elem_type").unwrap_or(ctx.i64()), loc)?;
@@ -325,7 +333,8 @@ impl Fn<'_> {
             }
             "getelementptr" => {
                 let et = self.ty(type_of(ctx, attrs, "elem_type").unwrap_or(ctx.integer_type(8)), loc)?;
-                let flags = string_of(ctx, attrs, "noWrapFlags").map_or(String::new(), |f| format!(" {}", f.replace('|', " ")));
+                let flags = crate::dialect::enums::gep_flags_ir(crate::dialect::memory::gep_flags(ctx, attrs));
+                let flags = if flags.is_empty() { flags } else { format!(" {flags}") };
                 let mut dynamic = ops[1..].iter();
                 let mut idx = Vec::new();
                 for raw in gep_raw_indices(ctx, attrs) {

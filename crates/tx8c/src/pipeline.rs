@@ -26,13 +26,18 @@ fn add(pm: &mut OpPassManager, registry: &PassRegistry, name: &str, options: &st
 }
 
 /// The graph-level passes (stablehlo in, stablehlo out): folding, batch
-/// norms into convs, then the decomposed softmax / layer norm / gelu
-/// sequences into composites (a module pass: it adds decomposition
-/// functions), then cleanup.
+/// norms into convs, common subexpressions merged, then the decomposed
+/// softmax / layer norm / gelu sequences into composites (a module pass:
+/// it adds decomposition functions), then cleanup.
 fn graph_passes(pm: &mut OpPassManager, registry: &PassRegistry) -> Result<(), String> {
     let f = pm.nest("func.func");
     add(f, registry, "canonicalize", "")?;
     add(f, registry, "stablehlo-fold-batchnorm", "")?;
+    // One value per expression before matching: an exporter that writes
+    // a statistic twice (JAX's layer norm recomputes its mean) hands the
+    // matchers one value, as the project's own importer does.
+    add(f, registry, "cse", "")?;
+    add(f, registry, "canonicalize", "")?;
     add(pm, registry, "stablehlo-fuse-composites", "")?;
     let f = pm.nest("func.func");
     add(f, registry, "canonicalize", "")?;

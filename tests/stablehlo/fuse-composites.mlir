@@ -23,11 +23,12 @@ func.func @softmax(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
 }
 
 // The maximum is reduced over dimension 1 but broadcast back along
-// dimension 0: not a softmax.
-// CHECK-LABEL: func.func @not_softmax
-// CHECK-NOT: stablehlo.composite
-// CHECK: stablehlo.divide
-func.func @not_softmax(%arg0: tensor<3x3xf32>) -> tensor<3x3xf32> {
+// dimension 0: exp(z) / sum(exp(z)) is still a softmax, of z = x - that
+// (fuse_composites/softmax.rs: the library subtracts its own row max).
+// CHECK-LABEL: func.func @softmax_of_difference
+// CHECK: %[[Z:.*]] = stablehlo.subtract %arg0
+// CHECK-NEXT: stablehlo.composite "tx8.softmax" %[[Z]] {composite_attributes = {axis = 1 : i64}, decomposition = @tx8.softmax.impl_0}
+func.func @softmax_of_difference(%arg0: tensor<3x3xf32>) -> tensor<3x3xf32> {
   %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.maximum across dimensions = [1] : (tensor<3x3xf32>, tensor<f32>) -> tensor<3xf32>
   %2 = stablehlo.broadcast_in_dim %0, dims = [1] : (tensor<3xf32>) -> tensor<3x3xf32>
@@ -36,6 +37,24 @@ func.func @not_softmax(%arg0: tensor<3x3xf32>) -> tensor<3x3xf32> {
   %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
   %5 = stablehlo.reduce(%4 init: %cst_0) applies stablehlo.add across dimensions = [1] : (tensor<3x3xf32>, tensor<f32>) -> tensor<3xf32>
   %7 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<3xf32>) -> tensor<3x3xf32>
+  %8 = stablehlo.divide %4, %7 : tensor<3x3xf32>
+  return %8 : tensor<3x3xf32>
+}
+
+// The sum is reduced over dimension 1 but broadcast back along dimension
+// 0: not a softmax.
+// CHECK-LABEL: func.func @not_softmax
+// CHECK-NOT: stablehlo.composite
+// CHECK: stablehlo.divide
+func.func @not_softmax(%arg0: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.maximum across dimensions = [1] : (tensor<3x3xf32>, tensor<f32>) -> tensor<3xf32>
+  %2 = stablehlo.broadcast_in_dim %0, dims = [0] : (tensor<3xf32>) -> tensor<3x3xf32>
+  %3 = stablehlo.subtract %arg0, %2 : tensor<3x3xf32>
+  %4 = stablehlo.exponential %3 : tensor<3x3xf32>
+  %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %5 = stablehlo.reduce(%4 init: %cst_0) applies stablehlo.add across dimensions = [1] : (tensor<3x3xf32>, tensor<f32>) -> tensor<3xf32>
+  %7 = stablehlo.broadcast_in_dim %5, dims = [1] : (tensor<3xf32>) -> tensor<3x3xf32>
   %8 = stablehlo.divide %4, %7 : tensor<3x3xf32>
   return %8 : tensor<3x3xf32>
 }
@@ -269,7 +288,7 @@ func.func @not_layernorm(%x: tensor<4x8xf32>, %g: tensor<4x8xf32>) -> tensor<4x8
 
 // Softmax over the channels of an NCHW tensor.
 // CHECK-LABEL: func.func @softmax_channels
-// CHECK-NEXT: %0 = stablehlo.composite "tx8.softmax" %arg0 {composite_attributes = {axis = 1 : i64}, decomposition = @tx8.softmax.impl_0}
+// CHECK-NEXT: %0 = stablehlo.composite "tx8.softmax" %arg0 {composite_attributes = {axis = 1 : i64}, decomposition = @tx8.softmax.impl_1}
 func.func @softmax_channels(%x: tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32> {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
@@ -290,6 +309,7 @@ func.func @softmax_channels(%x: tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32> {
 // CHECK: stablehlo.reduce(%{{.*}}) applies stablehlo.add across dimensions = [1]
 // CHECK: %[[D:.*]] = stablehlo.divide
 // CHECK-NEXT: return %[[D]] : tensor<2x3xf32>
+// CHECK-LABEL: func.func private @tx8.softmax.impl_0(%arg0: tensor<3x3xf32>) -> tensor<3x3xf32>
 // CHECK-LABEL: func.func private @tx8.gelu.impl(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32>
 // CHECK: chlo.erf
 // CHECK-LABEL: func.func private @tx8.gelu.impl_0(%arg0: tensor<8xf32>) -> tensor<8xf32>
@@ -298,5 +318,5 @@ func.func @softmax_channels(%x: tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32> {
 // CHECK-LABEL: func.func private @tx8.layernorm.impl_0(%arg0: tensor<2x3x4xf32>, %arg1: tensor<3x4xf32>) -> tensor<2x3x4xf32>
 // CHECK-LABEL: func.func private @tx8.layernorm.impl_1(%arg0: tensor<4x8xf32>, %arg1: tensor<8xf32>, %arg2: tensor<8xf32>) -> tensor<4x8xf32>
 // CHECK: stablehlo.sqrt
-// CHECK-LABEL: func.func private @tx8.softmax.impl_0(%arg0: tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32>
+// CHECK-LABEL: func.func private @tx8.softmax.impl_1(%arg0: tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32>
 // CHECK-NOT: func.func

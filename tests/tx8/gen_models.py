@@ -92,6 +92,8 @@ def generate(case, out_dir: str) -> dict:
         entry["extra_args"] = list(case.extra_args)
     if case.notes:
         entry["notes"] = case.notes
+    if case.groups is not None:
+        entry["groups"] = case.groups
     entry["seed"] = seed
 
     if built.raw is not None:

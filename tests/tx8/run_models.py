@@ -15,6 +15,9 @@ summary line .ci/run reads.
   batch) must then pass --compare in both dtypes when given those args.
 - the --compare-all check of compare_all_check.py (a perturbed weight must be
   named; the unperturbed model must pass).
+- a model whose manifest entry has `groups` (a case about a fusion) must
+  also run as that many groups (run.json's `groups`): a fused LayerNorm,
+  GELU or softmax is checked to be one group, not assumed.
 
 Each check is one line of tests/tx8/known-failures.txt: `NAME DTYPE`, DTYPE
 being bf16, fp32, `error` (a bad model's refusal) or `compare-all`. Listed
@@ -64,6 +67,8 @@ class Check:
     custom: object = None
     # Sort key: bigger runs first, so two workers finish together.
     weight: int = 0
+    # The number of groups the run must have (None: unchecked).
+    groups: object = None
 
     @property
     def key(self):
@@ -142,8 +147,18 @@ def checks_for(entry, models_dir, dtypes):
                 out.append(Check(name, dt, args=["--dtype", dt] + data + compare + extra, weight=weight))
     else:
         for dt in dtypes:
-            out.append(Check(name, dt, args=["--dtype", dt] + data + compare + extra, weight=weight))
+            out.append(Check(name, dt, args=["--dtype", dt] + data + compare + extra, weight=weight,
+                             groups=entry.get("groups")))
     return out
+
+
+def group_count(out_dir):
+    """The number of groups run.json reports (None without one)."""
+    try:
+        with open(os.path.join(out_dir, "run.json")) as f:
+            return len(json.load(f).get("groups") or [])
+    except (OSError, ValueError):
+        return None
 
 
 def read_known_failures(path):
@@ -174,6 +189,10 @@ def execute(check, models_dir, runs_dir, tx8c, timeout):
     model = os.path.join(models_dir, check.name, "model.onnx")
     code, stderr = run_tx8c(tx8c, model, out_dir, check.args, timeout)
     why = judge(check, code, stderr)
+    if not why and check.groups is not None:
+        n = group_count(out_dir)
+        if n != check.groups:
+            why = f"ran as {n} groups, not {check.groups}"
     return Outcome(check, not why, why, stderr, time.monotonic() - start)
 
 

@@ -204,7 +204,7 @@ func.func @concat_nothing() -> tensor<4xf32> {
 }
 // -----
 func.func @unary_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'tx8be.Unary' op 'kind' must be one of relu, exp, sigmoid, tanh, gelu, gelu_erf, silu, abs, rsqrt, sqrt, log, neg, recip, erf, floor, ceil, sin, cos, leaky_relu, hard_sigmoid, hard_swish, clip, elu, softplus, sign, round, got "cube"}}
+  // expected-error@+1 {{'tx8be.Unary' op 'kind' must be one of relu, exp, sigmoid, tanh, gelu, gelu_erf, silu, abs, rsqrt, sqrt, log, neg, recip, erf, floor, ceil, sin, cos, leaky_relu, hard_sigmoid, hard_swish, clip, elu, swish, softplus, sign, round, got "cube"}}
   %u = tx8be.Unary(%x) {kind = "cube"} : (tensor<4xf32>) -> tensor<4xf32>
   return %u : tensor<4xf32>
 }

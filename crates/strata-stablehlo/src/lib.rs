@@ -7,10 +7,13 @@
 //! `ops.rs` (op definitions), `asm.rs` (hand-written assembly),
 //! `verify.rs` (type rules), `builders.rs` (reduce / reduce_window with
 //! their reducer region, for clients), `shapes.rs` and `dense.rs` (helpers),
-//! `fold.rs` (constant folding and identities); passes
-//! `fold_batchnorm.rs`, `fuse_composites.rs` (with `decomposition.rs`,
-//! the outlining into a composite and its function).
+//! `fold.rs` (constant folding and identities), `algebra.rs` (element-wise
+//! expressions as polynomials, what the fusion matchers read); passes
+//! `fold_batchnorm.rs`, `fuse_composites/` (its matchers, one file per
+//! family, with `decomposition.rs`: the outlining into a composite and its
+//! function).
 
+pub mod algebra;
 pub mod asm;
 pub mod attrs;
 pub mod builders;

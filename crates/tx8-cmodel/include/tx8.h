@@ -122,6 +122,12 @@
 #define TX8_UNARY_COS 23
 
 /**
+ * Swish `x * sigmoid(alpha*x)` (op_eltwise_unary_param only; alpha 1.702
+ * is the sigmoid GELU, alpha 1 is SILU).
+ */
+#define TX8_UNARY_SWISH 24
+
+/**
  * Engine bits for `op_join` (bit i = engine i).
  */
 #define TX8_ENGINE_CT (1 << 1)
@@ -325,10 +331,11 @@ uint64_t op_eltwise_unary(uint32_t op, const struct TSR *input, const struct TSR
  * Element-wise unary op with parameters: any TX8_UNARY_* code (0..14
  * ignore alpha and beta); LEAKY_RELU(alpha), HARD_SIGMOID(alpha, beta),
  * HARD_SWISH, CLIP(min = alpha, max = beta, rounded to the format; pass
- * -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha). Same element count and format in
+ * -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha),
+ * SWISH(alpha). Same element count and format in
  * and out; float formats (CLIP, abs, neg, relu take integers too).
  * `imm` (may be NULL): ELU needs in's bytes (at a 256 B aligned address;
- * add 255 otherwise); LEAKY_RELU, HARD_SWISH and GELU_ERF need them only
+ * add 255 otherwise); LEAKY_RELU, HARD_SWISH, GELU_ERF and SWISH need them only
  * when out overlaps in. Each composed step rounds to the format.
  *
  * # Safety
@@ -406,10 +413,12 @@ uint64_t op_conv2d_psum(const struct CONV_PARAM *p,
                         const struct TSR *out);
 
 /**
- * LayerNorm over the last axis; gamma and beta are fp32 vectors.
+ * LayerNorm over the last axis; gamma and beta are fp32 vectors (beta
+ * may be NULL: no bias). `imm`: 2 x R x C x 4 + 2 x R x 4 bytes, each
+ * part 256 B aligned (R rows of C).
  *
  * # Safety
- * Pointers must point to live, initialised values.
+ * Pointers must point to live, initialised values (beta may be NULL).
  */
 uint64_t op_layernorm(float eps,
                       const struct TSR *input,
@@ -417,6 +426,21 @@ uint64_t op_layernorm(float eps,
                       const struct TSR *beta,
                       const struct TSR *imm,
                       const struct TSR *out);
+
+/**
+ * RMSNorm over the last axis, `x / sqrt(mean(x^2) + eps) * gamma (+
+ * beta)`: the layer norm without its centring. gamma and beta are fp32
+ * vectors (beta may be NULL); `imm` as op_layernorm's.
+ *
+ * # Safety
+ * Pointers must point to live, initialised values (beta may be NULL).
+ */
+uint64_t op_rmsnorm(float eps,
+                    const struct TSR *input,
+                    const struct TSR *gamma,
+                    const struct TSR *beta,
+                    const struct TSR *imm,
+                    const struct TSR *out);
 
 /**
  * Reduce over `axis`: `kind` 0 sum, 1 mean, 2 max, 3 min. `out` dims are

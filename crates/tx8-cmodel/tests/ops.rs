@@ -52,6 +52,7 @@ op_tests! {
     conv2d => "conv2d",
     softmax => "softmax",
     layernorm => "layernorm",
+    rmsnorm => "rmsnorm",
     batchnorm_inference => "batchnorm_inference",
     pool2d => "pool2d",
     elementwise_binary => "elementwise_binary",
@@ -73,7 +74,7 @@ op_tests! {
 
 #[test]
 fn every_operator_has_a_test() {
-    assert_eq!(OPS.len(), 21);
+    assert_eq!(OPS.len(), 22);
     assert!(OPS.iter().all(|(op, _)| run_case(op, 0).is_ok()));
 }
 

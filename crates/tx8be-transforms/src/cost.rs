@@ -93,6 +93,7 @@ fn unary_passes(kind: Option<UnaryKind>) -> (u64, u64) {
         Some(Elu) => (5, 1),
         Some(HardSigmoid) => (4, 0),
         Some(HardSwish) => (5, 0),
+        Some(Swish) => (2, 1),
         Some(LeakyRelu | Clip) => (2, 0),
         Some(Relu | Abs | Neg | Floor | Ceil | Softplus | Sign | Round) | None => (1, 0),
     }
@@ -209,17 +210,23 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             w.issued = 4;
         }
         "tx8be.LayerNorm" => {
-            // oplib::normalize: to f32, row sums, centre, square, row
-            // sums, scale, shift, back to the format; mean / variance /
-            // rsqrt per row. Centring and scaling by a row's statistic is
-            // a VuV loop against it spread 64 wide (fill, VuV, transpose
-            // over rows x 64) when the rows take it (`rows_loop`), else a
-            // VuV between two transposes of the slice: 9 or 13 passes.
+            // oplib::normalize::norm_rows: to f32, row sums, centre,
+            // square, row sums, scale, shift, back to the format; mean /
+            // variance / rsqrt per row. Centring and scaling by a row's
+            // statistic is a VuV loop against it spread 64 wide (fill, VuV,
+            // transpose over rows x 64) when the rows take it
+            // (`rows_loop`), else a VuV between two transposes of the
+            // slice: 9 or 13 passes. RMSNorm (`rms`) has no mean (its row
+            // sums, its scaling and its centring), no beta no shift.
             let c = out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
             let rows = n_in / c;
-            let (passes, spread) = if tx8_cmodel::oplib::normalize::rows_loop(c) { (9, 2) } else { (13, 0) };
-            w.ct = ct(n_in, DataFormat::Fp32, passes, false) + ct(rows * 64, DataFormat::Fp32, 3 * spread, false) + ct(rows, DataFormat::Fp32, 3, false) + ct(rows, DataFormat::Fp32, 1, true);
-            w.issued = 17 + 2 * spread as u32;
+            let rms = u64::from(tx8be::dialect::values::attr_bool(ctx, body, op, "rms").unwrap_or(false));
+            let no_beta = u64::from(body.num_operands(op) < 3);
+            let stats = 2 - rms;
+            let (per_pass, per_issue, spread) = if tx8_cmodel::oplib::normalize::rows_loop(c) { (1, 5, 3) } else { (3, 3, 0) };
+            let whole = 7 - rms - no_beta + stats * per_pass;
+            w.ct = ct(n_in, DataFormat::Fp32, whole, false) + ct(rows * 64, DataFormat::Fp32, stats * spread, false) + ct(rows, DataFormat::Fp32, 3 - rms, false) + ct(rows, DataFormat::Fp32, 1, true);
+            w.issued = (11 - 2 * rms - no_beta + stats * per_issue) as u32;
         }
         "tx8be.Softmax" => {
             // oplib::normalize: to f32, row max, subtract, exp, row sums,

@@ -29,10 +29,11 @@ fn add(pm: &mut OpPassManager, registry: &PassRegistry, name: &str, options: &st
 /// and the private functions they leave dead dropped (JAX lowers
 /// `jax.nn.relu` and other `jax.jit`-ed helpers to private functions and
 /// `func.call`; the card runs one flat program), folding, batch norms
-/// into convs, then the decomposed softmax / layer norm / gelu sequences
-/// into composites (a module pass: it adds decomposition functions),
-/// then cleanup. A call the inliner leaves (recursion, a declaration
-/// without a body) is reported by the lowering, with its reason.
+/// into convs, common subexpressions merged, then the decomposed softmax /
+/// layer norm / gelu sequences into composites (a module pass: it adds
+/// decomposition functions), then cleanup. A call the inliner leaves
+/// (recursion, a declaration without a body) is reported by the lowering,
+/// with its reason.
 fn graph_passes(pm: &mut OpPassManager, registry: &PassRegistry) -> Result<(), String> {
     // The canonicalize below simplifies the inlined bodies.
     add(pm, registry, "inline", "default-pipeline=")?;
@@ -40,6 +41,11 @@ fn graph_passes(pm: &mut OpPassManager, registry: &PassRegistry) -> Result<(), S
     let f = pm.nest("func.func");
     add(f, registry, "canonicalize", "")?;
     add(f, registry, "stablehlo-fold-batchnorm", "")?;
+    // One value per expression before matching: an exporter that writes
+    // a statistic twice (JAX's layer norm recomputes its mean) hands the
+    // matchers one value, as the project's own importer does.
+    add(f, registry, "cse", "")?;
+    add(f, registry, "canonicalize", "")?;
     add(pm, registry, "stablehlo-fuse-composites", "")?;
     let f = pm.nest("func.func");
     add(f, registry, "canonicalize", "")?;

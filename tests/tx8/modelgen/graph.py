@@ -178,6 +178,9 @@ class Case:
     error_contains: list = field(default_factory=list)
     extra_args: list = field(default_factory=list)
     notes: str = ""
+    # The number of groups tx8c must run the model as (run.json's
+    # `groups`), when the point of the case is a fusion; None: unchecked.
+    groups: Optional[int] = None
 
 
 # -- seeded data helpers --------------------------------------------------------

@@ -2,8 +2,10 @@
 
 Unary math and activations, the four binary arithmetic operators with their
 broadcast forms, Pow, Clip, Cast, the comparisons (always feeding a Where so
-the model's outputs stay float), and GELU both as the opset-20 operator and in
-the decomposed forms exporters emit. Input ranges are chosen so that every
+the model's outputs stay float), GELU both as the opset-20 operator and in
+the decomposed forms exporters emit, and the activations models write out by
+hand: the sigmoid GELU (CLIP, ViT), SiLU, SwiGLU (LLaMA's MLP), HardSwish
+and HardSigmoid through relu6; each fused form must run as one group. Input ranges are chosen so that every
 function is well conditioned and gives the same discrete answers after bf16
 rounding of its inputs (see `graph.away_from_integers`).
 """
@@ -11,7 +13,7 @@ rounding of its inputs (see `graph.away_from_integers`).
 import numpy as np
 from onnx import TensorProto
 
-from .graph import Built, Case, away_from_integers, normal, uniform
+from .graph import Built, Case, away_from_integers, he_weight, normal, uniform
 
 SHAPE = (2, 3, 8, 8)
 
@@ -223,11 +225,91 @@ def _gelu_tanh_decomposed(g):
     return Built(opset=17)
 
 
+def _gelu_erf_phi(g):
+    """x * Phi(x) with Phi = 0.5 * (1 + erf(x * 0.70710677)), the factors
+    the other way round from torch's export."""
+    x = g.input("x", normal(g.rng, (2, 16, 32), 2.0))
+    e = g.node("Erf", [g.node("Mul", [g.floats("k", np.float32(0.70710677)), x])])
+    phi = g.node("Mul", [g.node("Add", [g.floats("one", np.float32(1.0)), e]),
+                         g.floats("half", np.float32(0.5))])
+    g.output(g.node("Mul", [phi, x]), "y")
+    return Built(opset=17)
+
+
+def _gelu_tanh_pow(g):
+    """GPT-2's gelu_new with the cube as Pow(x, 3) (an odd integral power:
+    negative bases are fine)."""
+    x = g.input("x", normal(g.rng, (2, 16, 32), 2.0))
+    x3 = g.node("Pow", [x, g.floats("three", np.float32(3.0))])
+    inner = g.node("Mul", [g.floats("k", np.float32(0.7978845608)),
+                           g.node("Add", [x, g.node("Mul", [g.floats("c", np.float32(0.044715)), x3])])])
+    a = g.node("Add", [g.floats("one", np.float32(1.0)), g.node("Tanh", [inner])])
+    g.output(g.node("Mul", [g.node("Mul", [g.floats("half", np.float32(0.5)), x]), a]), "y")
+    return Built(opset=17)
+
+
+def _quick_gelu(g):
+    """x * sigmoid(1.702 x) (CLIP's QuickGELU, HF's gelu_pytorch_tanh cousin)."""
+    x = g.input("x", normal(g.rng, (2, 16, 32), 2.0))
+    s = g.node("Sigmoid", [g.node("Mul", [x, g.floats("k", np.float32(1.702))])])
+    g.output(g.node("Mul", [x, s]), "y")
+    return Built(opset=17)
+
+
+def _silu(g):
+    """SiLU as torch exports F.silu before opset 21: x * Sigmoid(x)."""
+    x = g.input("x", normal(g.rng, (2, 16, 32), 2.0))
+    g.output(g.node("Mul", [g.node("Sigmoid", [x]), x]), "y")
+    return Built(opset=17)
+
+
+def _swiglu(g):
+    """LLaMA's MLP: down(silu(gate(x)) * up(x)), the weights [in, out]."""
+    x = g.input("x", normal(g.rng, (16, 64)))
+    wg = g.const("w_gate", he_weight(g.rng, (64, 128), 64, gain=1.0))
+    wu = g.const("w_up", he_weight(g.rng, (64, 128), 64, gain=1.0))
+    wd = g.const("w_down", he_weight(g.rng, (128, 64), 128, gain=1.0))
+    gate = g.node("MatMul", [x, wg])
+    up = g.node("MatMul", [x, wu])
+    h = g.node("Mul", [g.node("Mul", [gate, g.node("Sigmoid", [gate])]), up])
+    g.output(g.node("MatMul", [h, wd]), "y")
+    return Built(opset=17)
+
+
+def _hard_decomposed(swish):
+    """relu6(x + 3) / 6 (HardSigmoid) and x * relu6(x + 3) / 6 (HardSwish),
+    relu6 a Clip(0, 6): MobileNetV3 as written by hand."""
+    def build(g):
+        x = g.input("x", normal(g.rng, SHAPE, 4.0))
+        r6 = g.node("Clip", [g.node("Add", [x, g.floats("three", np.float32(3.0))]),
+                             g.floats("lo", np.float32(0.0)), g.floats("hi", np.float32(6.0))])
+        if swish:
+            r6 = g.node("Mul", [x, r6])
+        g.output(g.node("Div", [r6, g.floats("six", np.float32(6.0))]), "y")
+        return Built(opset=13)
+    return build
+
+
 def cases():
     return (_unary_cases() + _binary_cases() + _pow_cases() + _clip_cases()
             + _cast_cases() + _compare_cases() + [
                 Case("gelu_erf_decomposed", "op", "Gelu", "elementwise", _gelu_erf_decomposed,
-                     notes="Gelu as Div/Erf/Add/Mul/Mul, as exported before opset 20"),
+                     notes="Gelu as Div/Erf/Add/Mul/Mul, as exported before opset 20",
+                     groups=1),
                 Case("gelu_tanh_decomposed", "op", "Gelu", "elementwise", _gelu_tanh_decomposed,
-                     notes="tanh-approximated Gelu as Mul/Add/Tanh"),
+                     notes="tanh-approximated Gelu as Mul/Add/Tanh", groups=1),
+                Case("gelu_erf_phi", "op", "Gelu", "elementwise", _gelu_erf_phi,
+                     notes="x * (0.5 * (1 + erf(0.7071 x)))", groups=1),
+                Case("gelu_tanh_pow", "op", "Gelu", "elementwise", _gelu_tanh_pow,
+                     notes="gelu_new with Pow(x, 3)", groups=1),
+                Case("gelu_sigmoid_decomposed", "op", "Gelu", "elementwise", _quick_gelu,
+                     notes="x * Sigmoid(1.702 x)", groups=1),
+                Case("silu_decomposed", "op", "Silu", "elementwise", _silu,
+                     notes="Sigmoid(x) * x", groups=1),
+                Case("swiglu_mlp", "op", "Silu", "accumulate", _swiglu,
+                     notes="down(silu(gate(x)) * up(x))"),
+                Case("hardsigmoid_decomposed", "op", "HardSigmoid", "elementwise",
+                     _hard_decomposed(False), notes="Clip(x + 3, 0, 6) / 6", groups=1),
+                Case("hardswish_decomposed", "op", "HardSwish", "elementwise",
+                     _hard_decomposed(True), notes="x * Clip(x + 3, 0, 6) / 6", groups=1),
             ])

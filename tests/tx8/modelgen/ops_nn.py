@@ -4,11 +4,15 @@ Conv and ConvTranspose (groups, depthwise, strides, explicit symmetric and
 asymmetric pads, dilation, auto_pad), BatchNormalization, MaxPool,
 AveragePool, GlobalAveragePool, Gemm, MatMul, Softmax and LogSoftmax,
 LayerNormalization, the three reductions with their axes as attribute
-(opset 13) and as input (opset 18), and the decomposed softmax and layernorm
-sequences exporters emit. Weights use He init so outputs are O(1).
+(opset 13) and as input (opset 18), and the decomposed softmax, layernorm
+and RMSNorm sequences exporters and hand-written models emit (in other
+operand orders, with unit scales and zero biases the canonicalizer folds
+away, LLaMA's RMSNorm with its casts): each of those must run as one group.
+Weights use He init so outputs are O(1).
 """
 
 import numpy as np
+from onnx import TensorProto
 
 from .graph import Built, Case, he_weight, normal, uniform
 
@@ -298,6 +302,72 @@ def _layernorm_decomposed(g):
     return Built(opset=13)
 
 
+def _layernorm_unit_params(decomposed):
+    """A freshly initialised model's layer norm: scale ones, bias zeros (the
+    canonicalizer folds `* 1` and `+ 0` away), as the opset-17 operator or
+    decomposed as torch exports it before opset 17."""
+    def build(g):
+        x = g.input("x", normal(g.rng, (2, 8, 64), 2.0, 0.5))
+        ones = g.const("gamma", np.ones(64, np.float32))
+        zeros = g.const("beta", np.zeros(64, np.float32))
+        if not decomposed:
+            g.output(g.node("LayerNormalization", [x, ones, zeros], axis=-1), "y")
+            return Built(opset=17)
+        mean = g.node("ReduceMean", [x], axes=[-1], keepdims=1)
+        d = g.node("Sub", [x, mean])
+        var = g.node("ReduceMean", [g.node("Pow", [d, g.floats("two", np.float32(2.0))])],
+                     axes=[-1], keepdims=1)
+        std = g.node("Sqrt", [g.node("Add", [var, g.floats("eps", np.float32(1e-12))])])
+        n = g.node("Mul", [g.node("Div", [d, std]), ones])
+        g.output(g.node("Add", [n, zeros]), "y")
+        return Built(opset=13)
+    return build
+
+
+def _layernorm_swapped(g):
+    """LayerNorm written in other operand orders: the mean added negated,
+    the square as a product, eps first, a reciprocal square root multiplied,
+    gamma on the left, beta first."""
+    x = g.input("x", normal(g.rng, (4, 6, 48), 1.5, -0.5))
+    mean = g.node("ReduceMean", [x], axes=[-1], keepdims=1)
+    d = g.node("Add", [g.node("Neg", [mean]), x])
+    var = g.node("ReduceMean", [g.node("Mul", [d, d])], axes=[-1], keepdims=1)
+    r = g.node("Reciprocal", [g.node("Sqrt", [g.node("Add", [g.floats("eps", np.float32(1e-5)), var])])])
+    n = g.node("Mul", [g.const("gamma", uniform(g.rng, (48,), 0.8, 1.2)), g.node("Mul", [r, d])])
+    g.output(g.node("Add", [g.const("beta", normal(g.rng, (48,), 0.1)), n]), "y")
+    return Built(opset=13)
+
+
+def _rmsnorm_llama(weight=True):
+    """LLaMA's RMSNorm as torch.onnx exports it: the input cast to float,
+    `pow(2).mean(-1, keepdim=True)`, `torch.rsqrt(variance + eps)` (a Div of
+    one by a Sqrt), `hidden * rstd`, cast back, `weight * hidden`."""
+    def build(g):
+        x = g.input("x", normal(g.rng, (2, 8, 64), 1.5))
+        h = g.node("Cast", [x], to=TensorProto.FLOAT)
+        var = g.node("ReduceMean", [g.node("Pow", [h, g.floats("two", np.float32(2.0))])],
+                     axes=[-1], keepdims=1)
+        s = g.node("Sqrt", [g.node("Add", [var, g.floats("eps", np.float32(1e-6))])])
+        r = g.node("Div", [g.floats("one", np.float32(1.0)), s])
+        y = g.node("Cast", [g.node("Mul", [h, r])], to=TensorProto.FLOAT)
+        if weight:
+            y = g.node("Mul", [g.const("weight", uniform(g.rng, (64,), 0.5, 1.5)), y])
+        g.output(y, "y")
+        return Built(opset=13)
+    return build
+
+
+def _softmax_swapped(g):
+    """Softmax in other operand orders: the max added negated, the sum's
+    reciprocal multiplied from the left."""
+    x = g.input("x", normal(g.rng, (2, 4, 32), 3.0))
+    m = g.node("ReduceMax", [x], axes=[-1], keepdims=1)
+    e = g.node("Exp", [g.node("Add", [g.node("Neg", [m]), x])])
+    s = g.node("ReduceSum", [e, g.ints("axes", [-1])], keepdims=1)
+    g.output(g.node("Mul", [g.node("Reciprocal", [s]), e]), "y")
+    return Built(opset=13)
+
+
 def _reduce(op, axes, keepdims, axes_as_input, opset):
     def build(g):
         # Not zero-mean: a mean or sum of zero-mean values is a cancellation
@@ -341,7 +411,9 @@ def cases():
                 Case("logsoftmax_last_axis", "op", lsm, acc, _softmax(lsm, (2, 3, 10), -1)),
                 Case("logsoftmax_axis1", "op", lsm, acc, _softmax(lsm, (2, 5, 4), 1)),
                 Case("softmax_decomposed", "op", sm, acc, _softmax_decomposed,
-                     notes="ReduceMax/Sub/Exp/ReduceSum/Div"),
+                     notes="ReduceMax/Sub/Exp/ReduceSum/Div", groups=1),
+                Case("softmax_decomposed_swapped", "op", sm, acc, _softmax_swapped,
+                     notes="Exp(Add(Neg(max), x)) * Reciprocal(sum)", groups=1),
                 Case("layernorm_last_axis", "op", "LayerNormalization", acc,
                      _layernorm((2, 8, 32), -1)),
                 Case("layernorm_last_two_axes", "op", "LayerNormalization", acc,
@@ -351,5 +423,19 @@ def cases():
                 Case("layernorm_decomposed", "op", "LayerNormalization", acc,
                      _layernorm_decomposed,
                      notes="opset-13 export: ReduceMean/Sub/Pow(.,2)/ReduceMean/Add/Sqrt/Div/"
-                           "Mul/Add; Pow has negative bases with exponent 2.0"),
+                           "Mul/Add; Pow has negative bases with exponent 2.0", groups=1),
+                Case("layernorm_unit_params", "op", "LayerNormalization", acc,
+                     _layernorm_unit_params(False), notes="scale ones, bias zeros", groups=1),
+                Case("layernorm_decomposed_unit_params", "op", "LayerNormalization", acc,
+                     _layernorm_unit_params(True),
+                     notes="opset-13 export with scale ones and bias zeros (folded away)",
+                     groups=1),
+                Case("layernorm_decomposed_swapped", "op", "LayerNormalization", acc,
+                     _layernorm_swapped, notes="Add(Neg(mean), x), Mul(d, d), Reciprocal(Sqrt)",
+                     groups=1),
+                Case("rmsnorm_llama", "op", "RMSNorm", acc, _rmsnorm_llama(),
+                     notes="LLaMA: Cast, Pow, ReduceMean, Add, Sqrt, Div(1, .), Mul, Cast, Mul",
+                     groups=1),
+                Case("rmsnorm_no_weight", "op", "RMSNorm", acc, _rmsnorm_llama(weight=False),
+                     groups=1),
             ])

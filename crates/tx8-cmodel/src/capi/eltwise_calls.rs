@@ -59,6 +59,9 @@ pub const TX8_UNARY_GELU_ERF: u32 = 20;
 pub const TX8_UNARY_ELU: u32 = 21;
 pub const TX8_UNARY_SIN: u32 = 22;
 pub const TX8_UNARY_COS: u32 = 23;
+/// Swish `x * sigmoid(alpha*x)` (op_eltwise_unary_param only; alpha 1.702
+/// is the sigmoid GELU, alpha 1 is SILU).
+pub const TX8_UNARY_SWISH: u32 = 24;
 
 const UNARY: [UnaryOp; 15] = [
     UnaryOp::Relu,
@@ -113,6 +116,7 @@ pub fn activation(code: u32, alpha: f32, beta: f32) -> Option<Activation> {
         },
         TX8_UNARY_GELU_ERF => Activation::GeluErf,
         TX8_UNARY_ELU => Activation::Elu { alpha },
+        TX8_UNARY_SWISH => Activation::Swish { beta: alpha },
         _ => return None,
     })
 }
@@ -172,10 +176,11 @@ pub unsafe extern "C" fn op_eltwise_unary(op: u32, input: *const TSR, out: *cons
 /// Element-wise unary op with parameters: any TX8_UNARY_* code (0..14
 /// ignore alpha and beta); LEAKY_RELU(alpha), HARD_SIGMOID(alpha, beta),
 /// HARD_SWISH, CLIP(min = alpha, max = beta, rounded to the format; pass
-/// -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha). Same element count and format in
+/// -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha),
+/// SWISH(alpha). Same element count and format in
 /// and out; float formats (CLIP, abs, neg, relu take integers too).
 /// `imm` (may be NULL): ELU needs in's bytes (at a 256 B aligned address;
-/// add 255 otherwise); LEAKY_RELU, HARD_SWISH and GELU_ERF need them only
+/// add 255 otherwise); LEAKY_RELU, HARD_SWISH, GELU_ERF and SWISH need them only
 /// when out overlaps in. Each composed step rounds to the format.
 ///
 /// # Safety
@@ -192,7 +197,7 @@ pub unsafe extern "C" fn op_eltwise_unary_param(
     const OP: &str = "op_eltwise_unary_param";
     call(|ctx| {
         let act = activation(op, alpha, beta)
-            .ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code (0..14, 16..21)"))?;
+            .ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code (0..14, 16..24)"))?;
         let x = operand(ctx, input, OP, "input")?;
         let out = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;

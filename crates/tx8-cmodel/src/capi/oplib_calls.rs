@@ -121,10 +121,12 @@ unsafe fn conv2d_call(
     })
 }
 
-/// LayerNorm over the last axis; gamma and beta are fp32 vectors.
+/// LayerNorm over the last axis; gamma and beta are fp32 vectors (beta
+/// may be NULL: no bias). `imm`: 2 x R x C x 4 + 2 x R x 4 bytes, each
+/// part 256 B aligned (R rows of C).
 ///
 /// # Safety
-/// Pointers must point to live, initialised values.
+/// Pointers must point to live, initialised values (beta may be NULL).
 #[no_mangle]
 pub unsafe extern "C" fn op_layernorm(
     eps: f32,
@@ -134,15 +136,49 @@ pub unsafe extern "C" fn op_layernorm(
     imm: *const TSR,
     out: *const TSR,
 ) -> u64 {
-    const OP: &str = "op_layernorm";
+    norm_call("op_layernorm", oplib::normalize::Centre::Mean, eps, input, gamma, beta, imm, out)
+}
+
+/// RMSNorm over the last axis, `x / sqrt(mean(x^2) + eps) * gamma (+
+/// beta)`: the layer norm without its centring. gamma and beta are fp32
+/// vectors (beta may be NULL); `imm` as op_layernorm's.
+///
+/// # Safety
+/// Pointers must point to live, initialised values (beta may be NULL).
+#[no_mangle]
+pub unsafe extern "C" fn op_rmsnorm(
+    eps: f32,
+    input: *const TSR,
+    gamma: *const TSR,
+    beta: *const TSR,
+    imm: *const TSR,
+    out: *const TSR,
+) -> u64 {
+    norm_call("op_rmsnorm", oplib::normalize::Centre::None, eps, input, gamma, beta, imm, out)
+}
+
+/// The checked arguments of a row normalisation, then the call.
+#[allow(clippy::too_many_arguments)]
+unsafe fn norm_call(
+    op: &'static str,
+    centre: oplib::normalize::Centre,
+    eps: f32,
+    input: *const TSR,
+    gamma: *const TSR,
+    beta: *const TSR,
+    imm: *const TSR,
+    out: *const TSR,
+) -> u64 {
     call(|ctx| {
-        let x = operand(ctx, input, OP, "input")?;
-        let g = operand(ctx, gamma, OP, "gamma")?;
-        let b = operand(ctx, beta, OP, "beta")?;
-        let y = operand(ctx, out, OP, "out")?;
-        let imm = scratch(ctx, imm, OP, "imm")?;
-        call_dense(ctx, OP, Rule::Dense, &[&x, &g, &b], &[&y], |ctx| {
-            oplib::normalize::layernorm(ctx, &x.tsr, &g.tsr, &b.tsr, &y.tsr, eps, imm)
+        let x = operand(ctx, input, op, "input")?;
+        let g = operand(ctx, gamma, op, "gamma")?;
+        let b = optional(ctx, beta, op, "beta")?;
+        let y = operand(ctx, out, op, "out")?;
+        let imm = scratch(ctx, imm, op, "imm")?;
+        let mut ins = vec![&x, &g];
+        ins.extend(b.as_ref());
+        call_dense(ctx, op, Rule::Dense, &ins, &[&y], |ctx| {
+            oplib::normalize::norm_rows(ctx, centre, &x.tsr, &g.tsr, b.as_ref().map(|b| &b.tsr), &y.tsr, eps, imm)
         })
     })
 }

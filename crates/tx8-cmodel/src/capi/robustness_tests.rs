@@ -103,7 +103,7 @@ extern "C" fn random_call() {
             &t[i]
         }
     };
-    let code = r.range_u64(0, 22) as u32;
+    let code = r.range_u64(0, 25) as u32;
     let f = r.range_f32(-3.0, 3.0);
     let arr: [i64; 6] = std::array::from_fn(|_| r.range_i64(-3, 3));
     let u64s: [u64; 6] = std::array::from_fn(|_| r.range_u64(0, 3));
@@ -157,6 +157,14 @@ extern "C" fn random_call() {
             10 => op_slice(u64s.as_ptr(), p(&mut r, 0), p(&mut r, 1)),
             11 => op_concat(inputs.as_ptr(), 2, code % 4, p(&mut r, 2)),
             12 => op_softmax(p(&mut r, 0), p(&mut r, 2), p(&mut r, 1)),
+            13 if r.range_u64(0, 1) == 0 => op_rmsnorm(
+                1e-5,
+                p(&mut r, 0),
+                p(&mut r, 3),
+                p(&mut r, 4),
+                p(&mut r, 2),
+                p(&mut r, 1),
+            ),
             13 => op_layernorm(
                 1e-5,
                 p(&mut r, 0),

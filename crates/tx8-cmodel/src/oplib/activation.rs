@@ -1,5 +1,5 @@
 //! Element-wise activations with parameters (leaky_relu, hard_sigmoid,
-//! hard_swish, clip, exact gelu, elu), composed from CT instructions: VS
+//! hard_swish, clip, exact gelu, elu, swish), composed from CT instructions: VS
 //! arithmetic against a scalar, VV between two vectors, and the unary
 //! transcendental ones (exp, erf). Each instruction rounds to the tensor's
 //! format, so a composed activation rounds once per step (the step counts
@@ -33,6 +33,10 @@ pub enum Activation {
     /// `x > 0 ? x : alpha*(exp(x) - 1)`: VS min, exp, VS sub, VS mul, VS max,
     /// VV add. 6 steps.
     Elu { alpha: f32 },
+    /// `x * sigmoid(beta*x)` (Swish; beta 1.702 is the sigmoid GELU of
+    /// CLIP / ViT; beta 1 is SiLU, one `Plain(Silu)` instruction): VS mul,
+    /// sigmoid, VV mul. 3 steps.
+    Swish { beta: f32 },
 }
 
 impl Activation {
@@ -45,6 +49,7 @@ impl Activation {
                 | Activation::HardSwish
                 | Activation::GeluErf
                 | Activation::Elu { .. }
+                | Activation::Swish { .. }
         )
     }
 }
@@ -56,7 +61,7 @@ fn overlaps(a: &Tsr, b: &Tsr) -> bool {
 /// `out = act(x)` element-wise (same element count and format; float
 /// formats, except `Clip` and the plain abs/neg/relu which take integers
 /// too). Scratch: `Elu` always needs x's bytes in `imm`; `LeakyRelu`,
-/// `HardSwish` and `GeluErf` need them only when `out` overlaps `x` (they
+/// `HardSwish`, `GeluErf` and `Swish` need them only when `out` overlaps `x` (they
 /// use `out` as their temporary otherwise); the rest need none.
 pub fn unary_param(
     ctx: &mut TileCtx,
@@ -156,6 +161,11 @@ pub fn unary_param(
             em.emit(vs(Mul, tmp, tmp, alpha.into()))?;
             em.emit(vs(Max, x.addr, out.addr, 0.0))?;
             em.emit(vv(Add, out.addr, tmp, out.addr))?;
+        }
+        Activation::Swish { beta } => {
+            em.emit(vs(Mul, x.addr, tmp, beta.into()))?;
+            em.emit(un(UnaryOp::Sigmoid, tmp, tmp))?;
+            em.emit(vv(Mul, x.addr, tmp, out.addr))?;
         }
     }
     em.finish()

@@ -1,4 +1,5 @@
-//! Row-wise normalisations over the last axis: softmax and layernorm.
+//! Row-wise normalisations over the last axis: softmax, layernorm and
+//! RMSNorm (a layer norm without its centring).
 //!
 //! Both run in fp32 in scratch. Per-row statistics are vectors of R values.
 //! Applying one to every element of its row: when C is a multiple of 64
@@ -177,15 +178,46 @@ pub fn layernorm(
     eps: f32,
     imm: Scratch,
 ) -> Result<u64, SimError> {
-    const OP: &str = "layernorm";
-    let (r, c) = rows_cols(OP, x, out)?;
-    if gamma.fmt != F32 || beta.fmt != F32 || gamma.elems() != c || beta.elems() != c {
+    norm_rows(ctx, Centre::Mean, x, gamma, Some(beta), out, eps, imm)
+}
+
+/// Whether a row normalisation subtracts the row mean first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Centre {
+    /// Layer norm: `x - mean`, then the variance of that.
+    Mean,
+    /// RMSNorm: `x` as it is, the mean of its squares (no mean, no
+    /// subtraction: two CT steps fewer, one of them over every element).
+    None,
+}
+
+/// Layer norm (`Centre::Mean`) or RMSNorm (`Centre::None`: `x /
+/// sqrt(mean(x^2) + eps) * gamma (+ beta)`, LLaMA's) over the last axis;
+/// `gamma` and the optional `beta` are fp32 [C] (no beta: no add step).
+/// Scratch: as `layernorm`.
+#[allow(clippy::too_many_arguments)]
+pub fn norm_rows(
+    ctx: &mut TileCtx,
+    centre: Centre,
+    x: &Tsr,
+    gamma: &Tsr,
+    beta: Option<&Tsr>,
+    out: &Tsr,
+    eps: f32,
+    imm: Scratch,
+) -> Result<u64, SimError> {
+    let op = match centre {
+        Centre::Mean => "layernorm",
+        Centre::None => "rmsnorm",
+    };
+    let (r, c) = rows_cols(op, x, out)?;
+    if gamma.fmt != F32 || gamma.elems() != c || beta.is_some_and(|b| b.fmt != F32 || b.elems() != c) {
         return Err(op_err(
-            OP,
+            op,
             "gamma and beta must be fp32 vectors of the last dim",
         ));
     }
-    let mut carve = Carver::new(OP, imm);
+    let mut carve = Carver::new(op, imm);
     let buf = carve.take(r * c * 4)?;
     let tmp = carve.take(r * c * 4)?;
     let mean = carve.take(r * 4)?;
@@ -193,23 +225,25 @@ pub fn layernorm(
     let inv_c = scalar_bits(F32, 1.0 / c as f64);
     let mut em = Emitter::new(ctx);
     to_f32(&mut em, x, buf)?;
-    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
-        op: ReduceOp::Sum,
-        fmt: F32,
-        src: buf,
-        dst: mean,
-        rows: r,
-        cols: c,
-    }))?;
-    em.emit(Instr::Cgra(CgraInstr::Vs {
-        op: BinaryOp::Mul,
-        fmt: F32,
-        a: mean,
-        scalar_bits: inv_c,
-        dst: mean,
-        n: r,
-    }))?;
-    per_row(&mut em, BinaryOp::Sub, buf, tmp, mean, r, c)?;
+    if centre == Centre::Mean {
+        em.emit(Instr::Cgra(CgraInstr::ReduceRows {
+            op: ReduceOp::Sum,
+            fmt: F32,
+            src: buf,
+            dst: mean,
+            rows: r,
+            cols: c,
+        }))?;
+        em.emit(Instr::Cgra(CgraInstr::Vs {
+            op: BinaryOp::Mul,
+            fmt: F32,
+            a: mean,
+            scalar_bits: inv_c,
+            dst: mean,
+            n: r,
+        }))?;
+        per_row(&mut em, BinaryOp::Sub, buf, tmp, mean, r, c)?;
+    }
     em.emit(Instr::Cgra(CgraInstr::Vv {
         op: BinaryOp::Mul,
         fmt: F32,
@@ -260,15 +294,17 @@ pub fn layernorm(
         src_elems: n,
         unit_elems: c,
     }))?;
-    em.emit(Instr::Cgra(CgraInstr::VuV {
-        op: BinaryOp::Add,
-        fmt: F32,
-        src: buf,
-        unit: beta.addr,
-        dst: buf,
-        src_elems: n,
-        unit_elems: c,
-    }))?;
+    if let Some(beta) = beta {
+        em.emit(Instr::Cgra(CgraInstr::VuV {
+            op: BinaryOp::Add,
+            fmt: F32,
+            src: buf,
+            unit: beta.addr,
+            dst: buf,
+            src_elems: n,
+            unit_elems: c,
+        }))?;
+    }
     from_f32(&mut em, buf, out)?;
     em.finish()
 }

@@ -161,6 +161,10 @@ pub fn activation(act: crate::oplib::activation::Activation, x: &[f64]) -> Vec<f
                 }
             })
             .collect(),
+        Swish { beta } => x
+            .iter()
+            .map(|&v| v / (1.0 + (-f64::from(beta) * v).exp()))
+            .collect(),
     }
 }
 
@@ -352,14 +356,26 @@ pub fn softmax(x: &[f64], cols: usize) -> Vec<f64> {
 
 /// LayerNorm over rows of `cols` (population variance).
 pub fn layernorm(x: &[f64], cols: usize, gamma: &[f64], beta: &[f64], eps: f64) -> Vec<f64> {
+    norm_rows(x, cols, true, gamma, Some(beta), eps)
+}
+
+/// RMSNorm over rows of `cols`: `x / sqrt(mean(x^2) + eps) * gamma (+ beta)`.
+pub fn rmsnorm(x: &[f64], cols: usize, gamma: &[f64], beta: Option<&[f64]>, eps: f64) -> Vec<f64> {
+    norm_rows(x, cols, false, gamma, beta, eps)
+}
+
+/// A row normalisation: centred on the row mean (layer norm) or not
+/// (RMSNorm), scaled by the inverse root of the mean square (of the
+/// centred values) plus eps, then by gamma, plus beta when given.
+pub fn norm_rows(x: &[f64], cols: usize, centre: bool, gamma: &[f64], beta: Option<&[f64]>, eps: f64) -> Vec<f64> {
     x.chunks(cols)
         .flat_map(|row| {
-            let mean = row.iter().sum::<f64>() / cols as f64;
+            let mean = if centre { row.iter().sum::<f64>() / cols as f64 } else { 0.0 };
             let var = row.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / cols as f64;
             let rstd = 1.0 / (var + eps).sqrt();
             row.iter()
                 .enumerate()
-                .map(move |(i, v)| (v - mean) * rstd * gamma[i] + beta[i])
+                .map(move |(i, v)| (v - mean) * rstd * gamma[i] + beta.map_or(0.0, |b| b[i]))
                 .collect::<Vec<_>>()
         })
         .collect()

@@ -134,7 +134,7 @@ pub fn unary(rng: &mut Rng) -> Result<CaseData, SimError> {
 pub fn unary_param(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let u = |rng: &mut Rng, lo: f64, hi: f64| (lo + (hi - lo) * rng.unit()) as f32;
-    let act = match rng.range_u64(0, 6) {
+    let act = match rng.range_u64(0, 7) {
         0 => Activation::LeakyRelu {
             alpha: u(rng, -0.5, 2.0),
         },
@@ -164,6 +164,9 @@ pub fn unary_param(rng: &mut Rng) -> Result<CaseData, SimError> {
         5 => Activation::Elu {
             alpha: u(rng, 0.1, 2.0),
         },
+        6 => Activation::Swish {
+            beta: u(rng, 0.5, 2.0),
+        },
         _ => Activation::Plain(rng.pick(&[UnaryOp::Erf, UnaryOp::Sqrt, UnaryOp::Neg])),
     };
     let fmt = if matches!(act, Activation::Clip { .. }) {
@@ -191,7 +194,7 @@ pub fn unary_param(rng: &mut Rng) -> Result<CaseData, SimError> {
     // Exactly the scratch the documentation promises (none where none is needed).
     let needs = match act {
         Activation::Elu { .. } => true,
-        Activation::LeakyRelu { .. } | Activation::HardSwish | Activation::GeluErf => in_place,
+        Activation::LeakyRelu { .. } | Activation::HardSwish | Activation::GeluErf | Activation::Swish { .. } => in_place,
         _ => false,
     };
     let imm = if needs {

@@ -286,12 +286,23 @@ pub fn softmax(rng: &mut Rng) -> Result<CaseData, SimError> {
 }
 
 pub fn layernorm(rng: &mut Rng) -> Result<CaseData, SimError> {
+    norm_rows(rng, oplib::normalize::Centre::Mean)
+}
+
+pub fn rmsnorm(rng: &mut Rng) -> Result<CaseData, SimError> {
+    norm_rows(rng, oplib::normalize::Centre::None)
+}
+
+/// A layer norm or RMSNorm case, with or without beta.
+fn norm_rows(rng: &mut Rng, centre: oplib::normalize::Centre) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16]);
     let dims = row_dims(rng);
     let c = *dims.last().unwrap_or(&1);
+    let with_beta = centre == oplib::normalize::Centre::Mean || flip(rng);
     b.param("dims", &dims);
     b.param("format", fmt);
+    b.param("beta", with_beta);
     let n: u64 = dims.iter().product();
     let (x, xv) = b.input("x", fmt, &dims, &values(rng, fmt, n, -3.0, 3.0))?;
     let (g, gv) = b.input("gamma", Fp32, &[c], &values(rng, Fp32, c, -2.0, 2.0))?;
@@ -299,9 +310,11 @@ pub fn layernorm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let out = b.output(fmt, &dims)?;
     let imm = b.scratch(2 * n * 4 + 2 * n * 4 + 1024)?;
     let eps = 1e-5f32;
-    let cycles = b.run(|ctx| oplib::normalize::layernorm(ctx, &x, &g, &be, &out, eps, imm))?;
+    let beta = with_beta.then_some(&be);
+    let cycles = b.run(|ctx| oplib::normalize::norm_rows(ctx, centre, &x, &g, beta, &out, eps, imm))?;
     let got = b.read(&out)?;
-    let want = reference::layernorm(&xv, c as usize, &gv, &bev, eps as f64);
+    let centred = centre == oplib::normalize::Centre::Mean;
+    let want = reference::norm_rows(&xv, c as usize, centred, &gv, with_beta.then_some(&bev[..]), eps as f64);
     Ok(finish(b, fmt, got, want, cycles))
 }
 

@@ -50,6 +50,7 @@ pub const OPS: &[(&str, CaseFn)] = &[
     ("conv2d", cases_nn::conv2d),
     ("softmax", cases_nn::softmax),
     ("layernorm", cases_nn::layernorm),
+    ("rmsnorm", cases_nn::rmsnorm),
     ("batchnorm_inference", cases_nn::batchnorm),
     ("pool2d", cases_nn::pool2d),
     ("elementwise_binary", cases_elementwise::binary),

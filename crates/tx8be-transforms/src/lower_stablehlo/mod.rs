@@ -84,19 +84,22 @@ impl Pass for LowerStablehlo {
             .filter(|&op| ctx.op_name_str(module_body.op_name(op)) == "func.func")
             .collect();
         // Composite decompositions are not needed after lowering: the
-        // composites become single backend ops.
-        let mut decompositions: Vec<Op> = Vec::new();
+        // composites become single backend ops. They are found before any
+        // function is lowered (lowering a caller removes its composites).
+        let decompositions: Vec<Op> = funcs
+            .iter()
+            .copied()
+            .filter(|&f| {
+                let attrs = module_body.op_attrs(f);
+                let private = ctx.dict_get(attrs, "sym_visibility").and_then(|a| ctx.as_string(a)) == Some(b"private");
+                private && is_referenced_by_composite(ctx, module_body, &funcs, f)
+            })
+            .collect();
         let calls = uninlined_call_reasons(ctx, module_body, &funcs);
         for &f in &funcs {
-            let attrs = module_body.op_attrs(f);
-            let private = ctx.dict_get(attrs, "sym_visibility").and_then(|a| ctx.as_string(a)) == Some(b"private");
-            if private && is_referenced_by_composite(ctx, module_body, &funcs, f) {
-                decompositions.push(f);
-                continue;
-            }
             // A declaration has nothing to lower; its calls say why they
             // cannot run.
-            if !has_body(module_body, f) {
+            if decompositions.contains(&f) || !has_body(module_body, f) {
                 continue;
             }
             lower_func(ctx, module_body, f, self.dtype, &calls)?;

@@ -535,7 +535,9 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     }
 }
 
-/// `stablehlo.composite "tx8.softmax" | "tx8.layernorm" | "tx8.gelu"`.
+/// `stablehlo.composite "tx8.*"` (the names `stablehlo-fuse-composites`
+/// writes): softmax, layer norm and RMSNorm each one op, the activations
+/// one `tx8be.Unary`.
 pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let ctx = lw.ctx;
     let name = lw.attr(op, "name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default();
@@ -559,12 +561,12 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             let y = lw.emit(op, "tx8be.Softmax", &[xt], ty, vec![("axis", last)]);
             Some(emit_transpose(lw, op, y, &back))
         }
-        "tx8.layernorm" => {
+        "tx8.layernorm" | "tx8.rmsnorm" => {
             // ONNX normalizes over the trailing dims from `axis` on: they
             // are flattened into one channel dim for the library's op.
             let n = lw.body.num_operands(op);
-            if !(2..=3).contains(&n) {
-                lw.error(op, "tx8.layernorm composite takes input, scale and an optional bias");
+            if !(1..=3).contains(&n) {
+                lw.error(op, format!("{name} composite takes input, an optional scale and an optional bias"));
                 return None;
             }
             let eps = cget("epsilon").and_then(|a| float_value(lw, a)).unwrap_or(1e-5);
@@ -574,24 +576,45 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             flat.push(channels);
             let x = lw.get(x0, op)?;
             let xf = emit_reshape(lw, op, x, &flat);
-            let g = channel_param(lw, lw.body.operand(op, 1), op, channels)?;
-            let b = if n == 3 {
-                channel_param(lw, lw.body.operand(op, 2), op, channels)?
+            // A unit gamma the canonicalizer folded away is the library's
+            // ones; a missing beta is no operand (no add on the card).
+            let g = if n >= 2 {
+                channel_param(lw, lw.body.operand(op, 1), op, channels)?
             } else {
-                let zero = ConstTensor { dims: vec![channels], elem: ctx.f32(), values: vec![0.0], splat: true };
-                lw.emit_const(op, &zero, ctx.f32())
+                let ones = ConstTensor { dims: vec![channels], elem: ctx.f32(), values: vec![1.0], splat: true };
+                lw.emit_const(op, &ones, ctx.f32())
             };
+            let mut operands = vec![xf, g];
+            if n == 3 {
+                operands.push(channel_param(lw, lw.body.operand(op, 2), op, channels)?);
+            }
             let ty = ctx.ranked_tensor_type(&flat, lw.elem_of(xf));
-            let attrs = vec![("epsilon", ctx.f64_attr(ctx.f32(), eps)), ("axis", ctx.integer_attr(ctx.i64(), flat.len() as i64 - 1))];
-            let y = lw.emit(op, "tx8be.LayerNorm", &[xf, g, b], ty, attrs);
+            let mut attrs = vec![("epsilon", ctx.f64_attr(ctx.f32(), eps)), ("axis", ctx.integer_attr(ctx.i64(), flat.len() as i64 - 1))];
+            if name == "tx8.rmsnorm" {
+                attrs.push(("rms", ctx.bool_attr(true)));
+            }
+            let y = lw.emit(op, "tx8be.LayerNorm", &operands, ty, attrs);
             Some(emit_reshape(lw, op, y, &dims))
         }
-        "tx8.gelu" => {
+        "tx8.gelu" | "tx8.silu" | "tx8.swish" | "tx8.hard_sigmoid" | "tx8.hard_swish" => {
             let x = lw.get(x0, op)?;
             let ty = result_type(lw, op);
-            let approx = cget("approximate").and_then(|a| ctx.as_string(a)).map(|s| s == b"tanh").unwrap_or(false);
-            let kind = if approx { "gelu" } else { "gelu_erf" };
-            Some(lw.emit(op, "tx8be.Unary", &[x], ty, vec![("kind", ctx.string_attr(kind))]))
+            let f32a = |v: f64| ctx.f64_attr(ctx.f32(), v);
+            let param = |n: &str| cget(n).and_then(|a| float_value(lw, a));
+            let approximate = cget("approximate").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned());
+            let (kind, params): (&str, Vec<(&str, f64)>) = match (name.as_str(), approximate.as_deref()) {
+                ("tx8.gelu", Some("tanh")) => ("gelu", vec![]),
+                // x * sigmoid(1.702 x) is a Swish of that beta.
+                ("tx8.gelu", Some("sigmoid")) => ("swish", vec![("alpha", 1.702)]),
+                ("tx8.gelu", _) => ("gelu_erf", vec![]),
+                ("tx8.silu", _) => ("silu", vec![]),
+                ("tx8.swish", _) => ("swish", vec![("alpha", param("beta").unwrap_or(1.0))]),
+                ("tx8.hard_sigmoid", _) => ("hard_sigmoid", vec![("alpha", param("alpha").unwrap_or(0.2)), ("beta", param("beta").unwrap_or(0.5))]),
+                _ => ("hard_swish", vec![]),
+            };
+            let mut attrs = vec![("kind", ctx.string_attr(kind))];
+            attrs.extend(params.into_iter().map(|(n, v)| (n, f32a(v))));
+            Some(lw.emit(op, "tx8be.Unary", &[x], ty, attrs))
         }
         _ => {
             lw.error(op, format!("composite '{name}' has no tx8be lowering"));

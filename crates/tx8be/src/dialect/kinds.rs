@@ -130,7 +130,8 @@ impl BinaryKind {
 
 /// `tx8be.Unary`'s `kind`; `alpha`/`beta` parameterise leaky_relu (alpha,
 /// default 0.01), hard_sigmoid (alpha 0.2, beta 0.5), clip (min alpha, max
-/// beta; absent = unbounded), elu (alpha 1.0).
+/// beta; absent = unbounded), elu (alpha 1.0), swish (alpha 1.0:
+/// `x * sigmoid(alpha x)`; 1.702 is the sigmoid GELU).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryKind {
     Relu,
@@ -158,6 +159,7 @@ pub enum UnaryKind {
     HardSwish,
     Clip,
     Elu,
+    Swish,
     /// Kinds the reference interpreter knows but the operator library has
     /// no call for: codegen refuses them.
     Softplus,
@@ -166,10 +168,10 @@ pub enum UnaryKind {
 }
 
 impl UnaryKind {
-    pub const ALL: [UnaryKind; 26] = {
+    pub const ALL: [UnaryKind; 27] = {
         use UnaryKind::*;
         [
-            Relu, Exp, Sigmoid, Tanh, Gelu, GeluErf, Silu, Abs, Rsqrt, Sqrt, Log, Neg, Recip, Erf, Floor, Ceil, Sin, Cos, LeakyRelu, HardSigmoid, HardSwish, Clip, Elu, Softplus, Sign, Round,
+            Relu, Exp, Sigmoid, Tanh, Gelu, GeluErf, Silu, Abs, Rsqrt, Sqrt, Log, Neg, Recip, Erf, Floor, Ceil, Sin, Cos, LeakyRelu, HardSigmoid, HardSwish, Clip, Elu, Swish, Softplus, Sign, Round,
         ]
     };
 
@@ -200,6 +202,7 @@ impl UnaryKind {
             HardSwish => "hard_swish",
             Clip => "clip",
             Elu => "elu",
+            Swish => "swish",
             Softplus => "softplus",
             Sign => "sign",
             Round => "round",
@@ -232,7 +235,7 @@ impl UnaryKind {
             Ceil => UnaryOp::Ceil,
             Sin => UnaryOp::Sin,
             Cos => UnaryOp::Cos,
-            GeluErf | LeakyRelu | HardSigmoid | HardSwish | Clip | Elu | Softplus | Sign | Round => return None,
+            GeluErf | LeakyRelu | HardSigmoid | HardSwish | Clip | Elu | Swish | Softplus | Sign | Round => return None,
         })
     }
 
@@ -242,7 +245,7 @@ impl UnaryKind {
         use UnaryKind::*;
         match self.isa() {
             Some(op) => op.is_transcendental(),
-            None => matches!(self, GeluErf | Elu | Softplus),
+            None => matches!(self, GeluErf | Elu | Swish | Softplus),
         }
     }
 
@@ -274,6 +277,7 @@ impl UnaryKind {
             Clip => (codes::TX8_UNARY_CLIP, true),
             GeluErf => (codes::TX8_UNARY_GELU_ERF, true),
             Elu => (codes::TX8_UNARY_ELU, true),
+            Swish => (codes::TX8_UNARY_SWISH, true),
             Softplus | Sign | Round => return None,
         })
     }

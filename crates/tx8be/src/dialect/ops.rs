@@ -233,9 +233,9 @@ pub const COMPUTE_OPS: &[OpRow] = &[
     OpRow { kind: OpKind::Softmax, operands: &[("input", One)], attrs: &[("axis", c::I64, Required)], summary: "softmax over the last axis (op_softmax)" },
     OpRow {
         kind: OpKind::LayerNorm,
-        operands: &[("input", One), ("gamma", One), ("beta", One)],
-        attrs: &[("epsilon", c::F32, Required), ("axis", c::I64, Required)],
-        summary: "layer normalization over the last axis (op_layernorm)",
+        operands: &[("input", One), ("gamma", One), ("beta", MaybeOne)],
+        attrs: &[("epsilon", c::F32, Required), ("axis", c::I64, Required), ("rms", c::BOOL, Default(false_attr))],
+        summary: "layer normalization over the last axis, optional f32 beta; rms = true: RMSNorm, no centring (op_layernorm / op_rmsnorm)",
     },
     OpRow {
         kind: OpKind::Binary,

@@ -286,7 +286,9 @@ fn layernorm(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     last_axis(ctx, body, op, x.len())?;
     let c = x[x.len() - 1];
     channel_vector(&operand_shape(ctx, body, op, 1), c, "gamma")?;
-    channel_vector(&operand_shape(ctx, body, op, 2), c, "beta")?;
+    if body.num_operands(op) > 2 {
+        channel_vector(&operand_shape(ctx, body, op, 2), c, "beta")?;
+    }
     Ok(x)
 }
 

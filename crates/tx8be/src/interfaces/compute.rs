@@ -168,8 +168,11 @@ fn softmax(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     finish(ctx, body, op, reference::softmax(&inputs[0].values, last_dim(&inputs[0])?))
 }
 
+/// LayerNorm, or RMSNorm with `rms = true`; beta optional.
 fn layernorm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
-    let out = reference::layernorm(&inputs[0].values, last_dim(&inputs[0])?, &inputs[1].values, &inputs[2].values, epsilon(ctx, body, op)?);
+    let centre = !crate::dialect::values::attr_bool(ctx, body, op, "rms").unwrap_or(false);
+    let beta = inputs.get(2).map(|b| &b.values[..]);
+    let out = reference::norm_rows(&inputs[0].values, last_dim(&inputs[0])?, centre, &inputs[1].values, beta, epsilon(ctx, body, op)?);
     finish(ctx, body, op, out)
 }
 
@@ -230,6 +233,10 @@ fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
             Box::new(move |v| (a * v + b).clamp(0.0, 1.0))
         }
         UnaryKind::HardSwish => Box::new(|v| v * (v / 6.0 + 0.5).clamp(0.0, 1.0)),
+        UnaryKind::Swish => {
+            let b = alpha.unwrap_or(1.0);
+            Box::new(move |v: f64| v / (1.0 + (-b * v).exp()))
+        }
         UnaryKind::Clip => {
             let (lo, hi) = (alpha.unwrap_or(f64::NEG_INFINITY), beta.unwrap_or(f64::INFINITY));
             Box::new(move |v| v.max(lo).min(hi))

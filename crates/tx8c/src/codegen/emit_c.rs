@@ -1098,7 +1098,7 @@ fn emit_call(s: &mut String, call: &Call, pfx: &str, has_imm: bool, out_layout: 
             out_layout
         ),
         Call::Softmax => format!("op_softmax({in0}, {imm}, {out});"),
-        Call::LayerNorm { epsilon } => format!("op_layernorm({}, {in0}, {in1}, {in2}, {imm}, {out});", c_float(*epsilon)),
+        Call::LayerNorm { epsilon, rms } => format!("{}({}, {in0}, {in1}, {}, {imm}, {out});", if *rms { "op_rmsnorm" } else { "op_layernorm" }, c_float(*epsilon), opt(2)),
         Call::Binary { code } => format!("op_eltwise_binary({code}, {in0}, {in1}, {imm}, {out});"),
         Call::Unary { code, params: None } => format!("op_eltwise_unary({code}, {in0}, {out});"),
         Call::Unary { code, params: Some((a, bb)) } => format!("op_eltwise_unary_param({code}, {}, {}, {in0}, {imm}, {out});", c_float(*a), c_float(*bb)),

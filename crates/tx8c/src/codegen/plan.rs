@@ -192,7 +192,9 @@ pub enum Call {
     Gemm { trans_a: bool, trans_b: bool, has_bias: bool, act: NeAct },
     BatchNorm { epsilon: f32 },
     Softmax,
-    LayerNorm { epsilon: f32 },
+    /// `op_layernorm`, or `op_rmsnorm` with `rms`; beta is the optional
+    /// third input.
+    LayerNorm { epsilon: f32, rms: bool },
     /// `op_eltwise_binary` code.
     Binary { code: u32 },
     /// `op_eltwise_unary` code, optional parameters.

@@ -84,7 +84,7 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         "tx8be.Gemm" => Call::Gemm { trans_a: flag(ctx, body, op, "trans_a"), trans_b: flag(ctx, body, op, "trans_b"), has_bias: body.num_operands(op) == 3, act: act()? },
         "tx8be.BatchNorm_Inference" => Call::BatchNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
         "tx8be.Softmax" => Call::Softmax,
-        "tx8be.LayerNorm" => Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
+        "tx8be.LayerNorm" => Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32, rms: flag(ctx, body, op, "rms") },
         "tx8be.Binary" => {
             let kind = str_attr(ctx, body, op, "kind");
             Call::Binary { code: BinaryKind::parse(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("binary kind '{kind}'")))?.code() }

@@ -1,0 +1,172 @@
+//! Activations built from a gate, recognised by what they compute in the
+//! algebraic view (`crate::algebra`):
+//! - sigmoid-gated, `x * sigmoid(k x)` for a constant `k > 0`, the sigmoid
+//!   a `logistic` or spelled `1 / (1 + exp(-k x))`: SiLU (`k = 1`,
+//!   `tx8.silu`), the sigmoid GELU of CLIP / ViT (`k = 1.702`,
+//!   `tx8.gelu` with `approximate = "sigmoid"`), else Swish with its `beta`
+//!   (`tx8.swish`). SwiGLU (`silu(a) * b`) needs no composite of its own:
+//!   the silu is one op and the product joins its group.
+//! - hard: `c * clamp(a x + b, 0, h)` with `c h = 1` is HardSigmoid with
+//!   `alpha = c a`, `beta = c b` (`relu6(x + 3) / 6`, ONNX's HardSigmoid);
+//!   `c * x * clamp(a x + b, 0, h)` with `alpha = 1/6`, `beta = 1/2` is
+//!   HardSwish (`x * relu6(x + 3) / 6`, ONNX's HardSwish). The clamp is a
+//!   `clamp` or `minimum(maximum(..))` either way round with constant
+//!   bounds. A bare `clamp(x, 0, 1)` stays a clip (one op either way, and
+//!   the clip is the cheaper).
+
+use strata_ir::{Body, Context, Value};
+
+use super::stats::shape_of;
+use super::{Input, Match};
+use crate::algebra::{candidates, close, identity_map, Leaf, Poly, Term, View};
+
+/// The sigmoid GELU's constant (Hendrycks and Gimpel's approximation).
+const SIGMOID_GELU: f64 = 1.702;
+
+fn op_name<'c>(ctx: &'c Context, body: &Body, v: Value) -> Option<&'c str> {
+    body.defining_op(v).map(|d| ctx.op_name_str(body.op_name(d)))
+}
+
+/// When `(f, e)` is a sigmoid factor of a term: the value its argument is
+/// computed from and the argument's sign (`1 / (1 + exp(u))` is
+/// `sigmoid(-u)`).
+fn sigmoid_factor(ctx: &Context, body: &Body, v0: &mut View<'_>, f: &Leaf, e: f64, full: &[i64]) -> Option<(Value, f64)> {
+    if f.map != identity_map(full) {
+        return None;
+    }
+    let d = body.defining_op(f.value)?;
+    if e == 1.0 && op_name(ctx, body, f.value) == Some("stablehlo.logistic") {
+        return Some((body.operand(d, 0), 1.0));
+    }
+    if e != -1.0 {
+        return None;
+    }
+    let pd = v0.poly(f.value);
+    let [one, t] = pd.terms.as_slice() else { return None };
+    let [(ex, ee)] = t.factors.as_slice() else { return None };
+    if !(*ee == 1.0 && one.factors.is_empty() && close(one.coeff, 1.0, v0.tolerance()) && close(t.coeff, 1.0, v0.tolerance())) {
+        return None;
+    }
+    let exp = body.defining_op(ex.value).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.exponential")?;
+    (ex.map == identity_map(full)).then(|| (body.operand(exp, 0), -1.0))
+}
+
+/// `k` when `p` is `k * x` (`x` the leaf `xl`).
+fn linear_coeff(p: &Poly, xl: &Leaf) -> Option<f64> {
+    let t = p.monomial()?;
+    matches!(t.factors.as_slice(), [(l, e)] if l == xl && *e == 1.0).then_some(t.coeff)
+}
+
+pub fn match_sigmoid_gated(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &Poly) -> Option<Match> {
+    let full = shape_of(ctx, body, y);
+    for (f, e) in p0.factors() {
+        let Some((arg, sign)) = sigmoid_factor(ctx, body, v0, &f, e, &full) else { continue };
+        for x in candidates(ctx, body, arg) {
+            if shape_of(ctx, body, x) != full {
+                continue;
+            }
+            let mut v = View::new(ctx, body, &[x]);
+            if v.splat(x).is_some() {
+                continue;
+            }
+            let xl = Leaf { value: x, map: identity_map(&full) };
+            let pa = v.poly(arg).scale(sign);
+            let Some(k) = linear_coeff(&pa, &xl) else { continue };
+            let p = v.poly(y);
+            let tol = v.tolerance();
+            let want = Poly::from_terms(vec![Term { coeff: 1.0, factors: vec![(xl.clone(), 1.0)] }.mul(&Term { coeff: 1.0, factors: vec![(f.clone(), e)] })]);
+            if k <= 0.0 || !p.approx_eq(&want, tol) {
+                continue;
+            }
+            let inputs = vec![Input::Value(x)];
+            return Some(if close(k, 1.0, tol) {
+                Match { name: "tx8.silu", inputs, attributes: vec![] }
+            } else if close(k, SIGMOID_GELU, tol) {
+                Match { name: "tx8.gelu", inputs, attributes: vec![("approximate", ctx.string_attr("sigmoid"))] }
+            } else {
+                Match { name: "tx8.swish", inputs, attributes: vec![("beta", ctx.f64_attr(ctx.f32(), k))] }
+            });
+        }
+    }
+    None
+}
+
+/// `clamp(lo, inner, hi)` with constant bounds, however spelled:
+/// (lo, inner, hi).
+fn clamp_like(ctx: &Context, body: &Body, v0: &mut View<'_>, v: Value) -> Option<(f64, Value, f64)> {
+    let d = body.defining_op(v)?;
+    let operands = |d| (body.operand(d, 0), body.operand(d, 1));
+    match ctx.op_name_str(body.op_name(d)) {
+        "stablehlo.clamp" => Some((v0.splat(body.operand(d, 0))?, body.operand(d, 1), v0.splat(body.operand(d, 2))?)),
+        outer @ ("stablehlo.minimum" | "stablehlo.maximum") => {
+            let inner_name = if outer == "stablehlo.minimum" { "stablehlo.maximum" } else { "stablehlo.minimum" };
+            let (a, b) = operands(d);
+            let (bound, rest) = match v0.splat(b) {
+                Some(c) => (c, a),
+                None => (v0.splat(a)?, b),
+            };
+            let i = body.defining_op(rest).filter(|&i| ctx.op_name_str(body.op_name(i)) == inner_name)?;
+            let (p, q) = operands(i);
+            let (other, inner) = match v0.splat(q) {
+                Some(c) => (c, p),
+                None => (v0.splat(p)?, q),
+            };
+            let (lo, hi) = if outer == "stablehlo.minimum" { (other, bound) } else { (bound, other) };
+            (lo <= hi).then_some((lo, inner, hi))
+        }
+        _ => None,
+    }
+}
+
+/// `(a, b)` when `p` is `a * x + b`.
+fn affine(p: &Poly, xl: &Leaf) -> Option<(f64, f64)> {
+    match p.terms.as_slice() {
+        [t] => Some((linear_coeff(&Poly::from_terms(vec![t.clone()]), xl)?, 0.0)),
+        [c, t] if c.factors.is_empty() => Some((linear_coeff(&Poly::from_terms(vec![t.clone()]), xl)?, c.coeff)),
+        _ => None,
+    }
+}
+
+pub fn match_hard(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &Poly) -> Option<Match> {
+    let full = shape_of(ctx, body, y);
+    for (h, e) in p0.factors() {
+        if e != 1.0 || h.map != identity_map(&full) {
+            continue;
+        }
+        let Some((lo, inner, hi)) = clamp_like(ctx, body, v0, h.value) else { continue };
+        if lo != 0.0 || !(hi.is_finite() && hi > 0.0) {
+            continue;
+        }
+        for x in candidates(ctx, body, inner) {
+            if shape_of(ctx, body, x) != full {
+                continue;
+            }
+            let mut v = View::new(ctx, body, &[x]);
+            if v.splat(x).is_some() {
+                continue;
+            }
+            let xl = Leaf { value: x, map: identity_map(&full) };
+            let pi = v.poly(inner);
+            let Some((a, b)) = affine(&pi, &xl) else { continue };
+            let p = v.poly(y);
+            let tol = v.tolerance();
+            let Some(t) = p.monomial() else { continue };
+            let c = t.coeff;
+            if !close(c * hi, 1.0, tol) || t.exponent(&h) != 1.0 {
+                continue;
+            }
+            let inputs = vec![Input::Value(x)];
+            match t.factors.len() {
+                1 if !(close(a, 1.0, tol) && b == 0.0 && close(c, 1.0, tol)) => {
+                    let attributes = vec![("alpha", ctx.f64_attr(ctx.f32(), c * a)), ("beta", ctx.f64_attr(ctx.f32(), c * b))];
+                    return Some(Match { name: "tx8.hard_sigmoid", inputs, attributes });
+                }
+                2 if t.exponent(&xl) == 1.0 && close(c * a, 1.0 / 6.0, tol) && close(c * b, 0.5, tol) => {
+                    return Some(Match { name: "tx8.hard_swish", inputs, attributes: vec![] });
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}

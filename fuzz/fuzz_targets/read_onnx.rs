@@ -33,7 +33,8 @@ fuzz_target!(|data: &[u8]| {
         .filter_map(|i| {
             let dims = i.dims.as_ref()?;
             let symbolic = dims.iter().any(|d| matches!(d, Dim::Symbolic(_)));
-            symbolic.then(|| (i.name.clone(), dims.iter().map(|d| if let Dim::Fixed(v) = d { *v } else { 2 }).collect()))
+            symbolic
+                .then(|| (i.name.clone(), dims.iter().map(|d| if let Dim::Fixed(v) = d { *v } else { 2 }).collect()))
         })
         .collect();
     let ctx = strata_onnx::context();

@@ -12,7 +12,14 @@ pub enum CmpI {
 }
 
 /// Creates a one-result op `name` of type `ty`.
-pub fn op1(rw: &mut PatternRewriter<'_>, name: &str, operands: &[Value], ty: Type, attrs: &[(&str, Attribute)], loc: Location) -> Value {
+pub fn op1(
+    rw: &mut PatternRewriter<'_>,
+    name: &str,
+    operands: &[Value],
+    ty: Type,
+    attrs: &[(&str, Attribute)],
+    loc: Location,
+) -> Value {
     let ctx = rw.ctx;
     let dict = ctx.dictionary(attrs.iter().map(|&(n, a)| (ctx.intern_str(n), a)).collect());
     let op = rw.create(OpSpec::new(ctx, name, loc).operands(operands).results(&[ty]).attrs(dict));

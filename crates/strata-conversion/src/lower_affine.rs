@@ -18,16 +18,19 @@
 //! `AffineApplyOp::fold` would: to an operand or to a constant
 //! (materialized as `arith.constant`).
 
+use std::sync::{Arc, Mutex};
 use strata_dialects::affine::map_of;
 use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::branch::dense_i32_values;
-use std::sync::{Arc, Mutex};
 
 use strata_ir::{Diagnostic, Location, Op, OpSpec, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
-use strata_rewrite::conversion::{apply_conversion_with_config, ConversionConfig, ConversionMode, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
+use strata_rewrite::conversion::{
+    apply_conversion_with_config, ConversionConfig, ConversionMode, ConversionPattern, ConversionPatternSet,
+    ConversionRewriter, ConversionTarget,
+};
 use strata_rewrite::PatternRewriter;
 
 use crate::build::{binary, cmpi, const_index, op1, select, CmpI};
@@ -65,7 +68,15 @@ impl Pass for LowerAffinePass {
         // ops, identity casts, ...): `affine.for` bounds fold in place that
         // way before the loop is lowered.
         let config = ConversionConfig { fold: true };
-        apply_conversion_with_config(target.ctx, target.body, &legal, &patterns, None, ConversionMode::Partial, config)?;
+        apply_conversion_with_config(
+            target.ctx,
+            target.body,
+            &legal,
+            &patterns,
+            None,
+            ConversionMode::Partial,
+            config,
+        )?;
         // An op whose maps cannot be expanded stays, and the pass goes on:
         // upstream reports the error and still succeeds.
         for d in error.lock().expect("not poisoned").drain(..) {
@@ -135,9 +146,17 @@ impl ConversionPattern for AffineLowering {
 /// Builds the ops computing `e` over `dims` and `syms` (upstream's
 /// `AffineApplyExpander`); `None` after reporting a division or modulo by
 /// a non-positive constant, which upstream refuses too.
-fn expand_expr(rw: &mut PatternRewriter<'_>, e: &AffineExpr, dims: &[Value], syms: &[Value], loc: Location) -> Result<Value, Diagnostic> {
+fn expand_expr(
+    rw: &mut PatternRewriter<'_>,
+    e: &AffineExpr,
+    dims: &[Value],
+    syms: &[Value],
+    loc: Location,
+) -> Result<Value, Diagnostic> {
     let divisor_check = |rhs: &AffineExpr, what: &str| match rhs {
-        AffineExpr::Constant(c) if *c <= 0 => Err(Diagnostic::error(loc, format!("{what} by non-positive value is not supported"))),
+        AffineExpr::Constant(c) if *c <= 0 => {
+            Err(Diagnostic::error(loc, format!("{what} by non-positive value is not supported")))
+        }
         _ => Ok(()),
     };
     Ok(match e {
@@ -197,14 +216,25 @@ fn expand_expr(rw: &mut PatternRewriter<'_>, e: &AffineExpr, dims: &[Value], sym
 }
 
 /// Every result of `map` over `operands` (dims first, then symbols).
-fn expand_map(rw: &mut PatternRewriter<'_>, map: &AffineMap, operands: &[Value], loc: Location) -> Result<Vec<Value>, Diagnostic> {
+fn expand_map(
+    rw: &mut PatternRewriter<'_>,
+    map: &AffineMap,
+    operands: &[Value],
+    loc: Location,
+) -> Result<Vec<Value>, Diagnostic> {
     let (dims, syms) = operands.split_at((map.num_dims as usize).min(operands.len()));
     map.results.iter().map(|e| expand_expr(rw, e, dims, syms, loc)).collect()
 }
 
 /// Expands `map` and reduces its results left to right with `arith.maxsi`
 /// (`max`) or `arith.minsi` (upstream's `buildMinMaxReductionSeq`).
-fn expand_bound(rw: &mut PatternRewriter<'_>, map: &AffineMap, operands: &[Value], max: bool, loc: Location) -> Result<Value, Diagnostic> {
+fn expand_bound(
+    rw: &mut PatternRewriter<'_>,
+    map: &AffineMap,
+    operands: &[Value],
+    max: bool,
+    loc: Location,
+) -> Result<Value, Diagnostic> {
     let values = expand_map(rw, map, operands, loc)?;
     let mut it = values.into_iter();
     let Some(mut acc) = it.next() else { return Err(Diagnostic::error(loc, "empty min/max chain")) };
@@ -248,9 +278,13 @@ fn lower_for(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> Outcome {
     let body = rw.body();
     let loc = body.op_loc(op);
     let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
-    let (nl, nu) = (seg.first().copied().unwrap_or(0).max(0) as usize, seg.get(1).copied().unwrap_or(0).max(0) as usize);
+    let (nl, nu) =
+        (seg.first().copied().unwrap_or(0).max(0) as usize, seg.get(1).copied().unwrap_or(0).max(0) as usize);
     let operands = body.operand_vec(op);
-    let (Some(lb_map), Some(ub_map)) = (map_of(ctx, body.op_attr(ctx, op, "lowerBoundMap")).cloned(), map_of(ctx, body.op_attr(ctx, op, "upperBoundMap")).cloned()) else {
+    let (Some(lb_map), Some(ub_map)) = (
+        map_of(ctx, body.op_attr(ctx, op, "lowerBoundMap")).cloned(),
+        map_of(ctx, body.op_attr(ctx, op, "upperBoundMap")).cloned(),
+    ) else {
         return Ok(false);
     };
     let step = body.op_attr(ctx, op, "step").and_then(|a| ctx.as_i64(a)).unwrap_or(1);
@@ -323,7 +357,10 @@ fn lower_apply(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) 
     // conversion found them (see `original_constants`).
     let constants: Vec<Option<i64>> = match rw.original_constants(op) {
         Some(c) => c.iter().map(|a| a.and_then(|a| ctx.as_i64(a))).collect(),
-        None => operands.iter().map(|&v| strata_ir::fold::constant_value(ctx, rw.body(), v).and_then(|a| ctx.as_i64(a))).collect(),
+        None => operands
+            .iter()
+            .map(|&v| strata_ir::fold::constant_value(ctx, rw.body(), v).and_then(|a| ctx.as_i64(a)))
+            .collect(),
     };
     let (dims, syms) = constants.split_at((map.num_dims as usize).min(constants.len()));
     if let Some(c) = evaluate(e, dims, syms) {
@@ -370,7 +407,8 @@ mod tests {
     /// Runs the straight-line `arith` code `expand_expr` emitted, with `a`
     /// and `b` for dims 0 and 1.
     fn run(ctx: &Context, body: &Body, block: strata_ir::Block, args: &[Value], inputs: &[i64], result: Value) -> i64 {
-        let mut values: std::collections::HashMap<Value, i64> = args.iter().copied().zip(inputs.iter().copied()).collect();
+        let mut values: std::collections::HashMap<Value, i64> =
+            args.iter().copied().zip(inputs.iter().copied()).collect();
         for op in body.block_ops(block) {
             let name = ctx.op_name_str(body.op_name(op));
             let x: Vec<i64> = body.operands(op).map(|v| values[&v]).collect();
@@ -411,11 +449,17 @@ mod tests {
         let ctx = strata_dialects::context();
         let d0 = || AffineExpr::Dim(0);
         let exprs = [
-            (AffineExpr::Mod(Box::new(d0()), Box::new(AffineExpr::Constant(3))), (|a: i64| a.rem_euclid(3)) as fn(i64) -> i64),
+            (
+                AffineExpr::Mod(Box::new(d0()), Box::new(AffineExpr::Constant(3))),
+                (|a: i64| a.rem_euclid(3)) as fn(i64) -> i64,
+            ),
             (AffineExpr::FloorDiv(Box::new(d0()), Box::new(AffineExpr::Constant(4))), |a: i64| a.div_euclid(4)),
             (AffineExpr::CeilDiv(Box::new(d0()), Box::new(AffineExpr::Constant(5))), |a: i64| -((-a).div_euclid(5))),
             (
-                AffineExpr::Add(Box::new(AffineExpr::Mul(Box::new(d0()), Box::new(AffineExpr::Constant(-2)))), Box::new(AffineExpr::Constant(7))),
+                AffineExpr::Add(
+                    Box::new(AffineExpr::Mul(Box::new(d0()), Box::new(AffineExpr::Constant(-2)))),
+                    Box::new(AffineExpr::Constant(7)),
+                ),
                 |a: i64| 7 - 2 * a,
             ),
         ];

@@ -26,7 +26,10 @@ use strata_ir::{Block, Diagnostic, Location, Op, OpSpec, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
-use strata_rewrite::conversion::{apply_conversion_with_config, ConversionConfig, ConversionMode, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
+use strata_rewrite::conversion::{
+    apply_conversion_with_config, ConversionConfig, ConversionMode, ConversionPattern, ConversionPatternSet,
+    ConversionRewriter, ConversionTarget,
+};
 use strata_rewrite::PatternRewriter;
 
 use crate::build::op1;
@@ -63,7 +66,15 @@ impl Pass for SCFToControlFlowPass {
         // As upstream's driver, the illegal ops are folded first
         // (`scf.if` on a negated condition swaps its branches).
         let config = ConversionConfig { fold: true };
-        apply_conversion_with_config(target.ctx, target.body, &legal, &patterns, None, ConversionMode::Partial, config)?;
+        apply_conversion_with_config(
+            target.ctx,
+            target.body,
+            &legal,
+            &patterns,
+            None,
+            ConversionMode::Partial,
+            config,
+        )?;
         Ok(PreservedAnalyses::none())
     }
 }
@@ -99,7 +110,15 @@ fn br(rw: &mut PatternRewriter<'_>, dest: Block, operands: &[Value], loc: Locati
     rw.create(OpSpec::new(ctx, "cf.br", loc).operands(operands).successors(&[dest]))
 }
 
-fn cond_br(rw: &mut PatternRewriter<'_>, cond: Value, t: Block, t_args: &[Value], f: Block, f_args: &[Value], loc: Location) -> Op {
+fn cond_br(
+    rw: &mut PatternRewriter<'_>,
+    cond: Value,
+    t: Block,
+    t_args: &[Value],
+    f: Block,
+    f_args: &[Value],
+    loc: Location,
+) -> Op {
     let ctx = rw.ctx;
     let mut operands = vec![cond];
     operands.extend_from_slice(t_args);
@@ -221,14 +240,18 @@ fn lower_while(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) 
     let (after, after_last) = region_ends(rw, op, 1)?;
     let condition = rw.body().last_op(before_last)?;
     let yield_op = rw.body().last_op(after_last)?;
-    if ctx.op_name_str(rw.body().op_name(condition)) != "scf.condition" || ctx.op_name_str(rw.body().op_name(yield_op)) != "scf.yield" {
+    if ctx.op_name_str(rw.body().op_name(condition)) != "scf.condition"
+        || ctx.op_name_str(rw.body().op_name(yield_op)) != "scf.yield"
+    {
         return None;
     }
     // `DoWhileLowering`: the "after" block is only a yield of its own
     // arguments, in order.
     let forwarding = {
         let body = rw.body();
-        after == after_last && body.first_op(after) == Some(yield_op) && body.operand_vec(yield_op).as_slice() == body.block_args(after)
+        after == after_last
+            && body.first_op(after) == Some(yield_op)
+            && body.operand_vec(yield_op).as_slice() == body.block_args(after)
     };
     let continuation = rw.body_mut_unnotified().split_block(current, Some(op));
     let cond_loc = rw.body().op_loc(condition);

@@ -3,17 +3,22 @@
 //! with mlir-opt 22's syntax.
 
 use strata_ir::constraints as c;
-use strata_rewrite::pattern::FnPattern;
-use strata_rewrite::{CanonicalizationPatterns, PatternRewriter};
-use strata_ir::effects::{Effect, EffectKind};
 use strata_ir::dialect::DialectDef;
+use strata_ir::effects::{Effect, EffectKind};
 use strata_ir::opdef::{OpDef, TypeConstraint};
 use strata_ir::{Body, Context, Diagnostic, Op, Type};
+use strata_rewrite::pattern::FnPattern;
+use strata_rewrite::{CanonicalizationPatterns, PatternRewriter};
 
-const MEMREF: TypeConstraint =
-    TypeConstraint { check: |c, t| matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. }), summary: "memref of any type values", buildable: None };
+const MEMREF: TypeConstraint = TypeConstraint {
+    check: |c, t| matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. }),
+    summary: "memref of any type values",
+    buildable: None,
+};
 const ANY_MEMREF: TypeConstraint = TypeConstraint {
-    check: |c, t| matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. } | strata_ir::TypeKind::UnrankedMemRef { .. }),
+    check: |c, t| {
+        matches!(c.type_kind(t), strata_ir::TypeKind::MemRef { .. } | strata_ir::TypeKind::UnrankedMemRef { .. })
+    },
     summary: "ranked or unranked memref of any type values",
     buildable: None,
 };
@@ -32,14 +37,23 @@ pub fn register(ctx: &mut Context) {
         .format("`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
         .result_names(alloc_names)
         .verifier(verify_alloc)
-        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Allocate, value: Some(body.result(op, 0)), resource: "default" }))
+        .effects(|_, body, op, out| {
+            out.push(Effect { kind: EffectKind::Allocate, value: Some(body.result(op, 0)), resource: "default" })
+        })
         .interface(CanonicalizationPatterns(|_, set| {
-            set.add(FnPattern { root: Some("memref.alloc"), name: "SimplifyDeadAlloc", benefit: 1, f: simplify_dead_alloc })
+            set.add(FnPattern {
+                root: Some("memref.alloc"),
+                name: "SimplifyDeadAlloc",
+                benefit: 1,
+                f: simplify_dead_alloc,
+            })
         }));
     let dealloc = OpDef::new("memref.dealloc")
         .operand("memref", ANY_MEMREF)
         .format("$memref attr-dict `:` type($memref)")
-        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Free, value: Some(body.operand(op, 0)), resource: "default" }));
+        .effects(|_, body, op, out| {
+            out.push(Effect { kind: EffectKind::Free, value: Some(body.operand(op, 0)), resource: "default" })
+        });
     let load = OpDef::new("memref.load")
         .operand("memref", MEMREF)
         .variadic_operand("indices", c::INDEX)
@@ -48,7 +62,9 @@ pub fn register(ctx: &mut Context) {
         .format("$memref `[` $indices `]` attr-dict `:` type($memref)")
         .infer(infer_load)
         .verifier(verify_access)
-        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" }));
+        .effects(|_, body, op, out| {
+            out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" })
+        });
     let store = OpDef::new("memref.store")
         .operand("value", c::ANY_TYPE)
         .operand("memref", MEMREF)
@@ -57,12 +73,19 @@ pub fn register(ctx: &mut Context) {
         .format("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)")
         .infer(infer_store)
         .verifier(verify_access)
-        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" }));
+        .effects(|_, body, op, out| {
+            out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" })
+        });
     ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc).op(load).op(store));
 }
 
 /// `memref.load`'s result is the memref's element type.
-fn infer_load(ctx: &Context, _: &[(strata_ir::Str, strata_ir::Attribute)], operands: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_load(
+    ctx: &Context,
+    _: &[(strata_ir::Str, strata_ir::Attribute)],
+    operands: &mut [Option<Vec<Type>>],
+    res: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let m = operands.first().and_then(|o| o.as_ref()).and_then(|t| t.first().copied()).ok_or("missing memref type")?;
     let elem = ctx.element_type(m).ok_or("expected a memref type")?;
     res[0] = Some(vec![elem]);
@@ -70,7 +93,12 @@ fn infer_load(ctx: &Context, _: &[(strata_ir::Str, strata_ir::Attribute)], opera
 }
 
 /// `memref.store`'s value has the memref's element type.
-fn infer_store(ctx: &Context, _: &[(strata_ir::Str, strata_ir::Attribute)], operands: &mut [Option<Vec<Type>>], _: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_store(
+    ctx: &Context,
+    _: &[(strata_ir::Str, strata_ir::Attribute)],
+    operands: &mut [Option<Vec<Type>>],
+    _: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let m = operands.get(1).and_then(|o| o.as_ref()).and_then(|t| t.first().copied()).ok_or("missing memref type")?;
     let elem = ctx.element_type(m).ok_or("expected a memref type")?;
     operands[0] = Some(vec![elem]);
@@ -90,12 +118,22 @@ fn verify_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let ty = body.value_type(body.operand(op, mi));
     let rank = ctx.shape(ty).map_or(0, |s| s.len());
     if body.num_operands(op) - mi - 1 != rank {
-        return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op incorrect number of indices for {}, expected {rank} but got {}", if is_store { "store" } else { "load" }, body.num_operands(op) - mi - 1)));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!(
+                "'{name}' op incorrect number of indices for {}, expected {rank} but got {}",
+                if is_store { "store" } else { "load" },
+                body.num_operands(op) - mi - 1
+            ),
+        ));
     }
     let value_ty = if is_store { body.value_type(body.operand(op, 0)) } else { body.value_type(body.result(op, 0)) };
     if ctx.element_type(ty) != Some(value_ty) {
         let what = if is_store { "value" } else { "result" };
-        return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op failed to verify that type of '{what}' matches element type of 'memref'")));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'{name}' op failed to verify that type of '{what}' matches element type of 'memref'"),
+        ));
     }
     Ok(())
 }
@@ -109,7 +147,10 @@ fn verify_alloc(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let (sizes, symbols) = (seg.first().copied().unwrap_or(0), seg.get(1).copied().unwrap_or(0));
     let dynamic = shape.iter().filter(|&&d| d < 0).count();
     if sizes as usize != dynamic {
-        return Err(Diagnostic::error(body.op_loc(op), format!("'memref.alloc' op incorrect number of dynamic sizes, has {sizes}, expected {dynamic}")));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'memref.alloc' op incorrect number of dynamic sizes, has {sizes}, expected {dynamic}"),
+        ));
     }
     let layout_symbols = match layout.map(|l| ctx.attr_kind(l)) {
         Some(strata_ir::AttrKind::AffineMap(m)) => m.num_symbols as i32,

@@ -23,29 +23,96 @@ pub(crate) enum Index {
 
 #[derive(Clone, Debug)]
 pub(crate) enum Inst {
-    ConstF { dst: u32, value: f64 },
-    ConstI { dst: u32, value: i64 },
-    AddF { dst: u32, a: u32, b: u32 },
-    SubF { dst: u32, a: u32, b: u32 },
-    MulF { dst: u32, a: u32, b: u32 },
-    DivF { dst: u32, a: u32, b: u32 },
-    NegF { dst: u32, a: u32 },
-    AddI { dst: u32, a: u32, b: u32 },
-    SubI { dst: u32, a: u32, b: u32 },
-    MulI { dst: u32, a: u32, b: u32 },
+    ConstF {
+        dst: u32,
+        value: f64,
+    },
+    ConstI {
+        dst: u32,
+        value: i64,
+    },
+    AddF {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    SubF {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    MulF {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    DivF {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    NegF {
+        dst: u32,
+        a: u32,
+    },
+    AddI {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    SubI {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
+    MulI {
+        dst: u32,
+        a: u32,
+        b: u32,
+    },
     /// A new zeroed buffer of `len` elements, its number into `dst`.
-    Alloc { dst: u32, len: usize },
-    Dealloc { mem: u32 },
+    Alloc {
+        dst: u32,
+        len: usize,
+    },
+    Dealloc {
+        mem: u32,
+    },
     /// `f[dst] = buffer[i[mem]][address]`.
-    Load { dst: u32, mem: u32, address: Index },
-    Store { value: u32, mem: u32, address: Index },
-    Apply { dst: u32, index: Index },
+    Load {
+        dst: u32,
+        mem: u32,
+        address: Index,
+    },
+    Store {
+        value: u32,
+        mem: u32,
+        address: Index,
+    },
+    Apply {
+        dst: u32,
+        index: Index,
+    },
     /// Loop header: `iv = lb`; skip to `end` if `iv >= ub` (`ub` kept in
     /// `ub_slot` for the back edge).
-    ForStart { iv: u32, lb: Index, ub: Index, ub_slot: u32, end: u32 },
+    ForStart {
+        iv: u32,
+        lb: Index,
+        ub: Index,
+        ub_slot: u32,
+        end: u32,
+    },
     /// Back edge: `iv += step`; jump to `body` while `iv < i[ub_slot]`.
-    ForNext { iv: u32, step: i64, ub_slot: u32, body: u32 },
-    Print { mem: u32, shape: Box<[i64]> },
+    ForNext {
+        iv: u32,
+        step: i64,
+        ub_slot: u32,
+        body: u32,
+    },
+    Print {
+        mem: u32,
+        shape: Box<[i64]>,
+    },
     Return,
 }
 
@@ -74,18 +141,32 @@ struct Compiler<'a> {
 }
 
 fn unsupported(body: &Body, op: Op, ctx: &Context, why: &str) -> Diagnostic {
-    Diagnostic::error(body.op_loc(op), format!("JIT: unsupported operation '{}'{why}", ctx.op_name_str(body.op_name(op))))
+    Diagnostic::error(
+        body.op_loc(op),
+        format!("JIT: unsupported operation '{}'{why}", ctx.op_name_str(body.op_name(op))),
+    )
 }
 
 /// Compiles `func` (a `func.func` in `module_body`), which must take no
 /// arguments.
 pub fn compile_function(ctx: &Context, module_body: &Body, func: Op) -> Result<Program, Diagnostic> {
     let (body, regions) = module_body.regions_of(func);
-    let entry = regions.first().and_then(|&r| body.first_block(r)).ok_or_else(|| Diagnostic::error(module_body.op_loc(func), "JIT: function has no body"))?;
+    let entry = regions
+        .first()
+        .and_then(|&r| body.first_block(r))
+        .ok_or_else(|| Diagnostic::error(module_body.op_loc(func), "JIT: function has no body"))?;
     if !body.block_args(entry).is_empty() {
         return Err(Diagnostic::error(module_body.op_loc(func), "JIT: the entry function must take no arguments"));
     }
-    let mut c = Compiler { ctx, body, slots: FxHashMap::default(), strides: FxHashMap::default(), insts: Vec::new(), num_f: 0, num_i: 0 };
+    let mut c = Compiler {
+        ctx,
+        body,
+        slots: FxHashMap::default(),
+        strides: FxHashMap::default(),
+        insts: Vec::new(),
+        num_f: 0,
+        num_i: 0,
+    };
     c.block(entry)?;
     c.insts.push(Inst::Return);
     Ok(Program { insts: c.insts, num_f: c.num_f as usize, num_i: c.num_i as usize })
@@ -112,7 +193,12 @@ impl Compiler<'_> {
                 self.num_i += 1;
                 Slot::I(self.num_i - 1)
             }
-            _ => return Err(Diagnostic::error(strata_ir::Location::Unknown, format!("JIT: unsupported value type '{}'", strata_ir::printer::type_to_string(self.ctx, ty)))),
+            _ => {
+                return Err(Diagnostic::error(
+                    strata_ir::Location::Unknown,
+                    format!("JIT: unsupported value type '{}'", strata_ir::printer::type_to_string(self.ctx, ty)),
+                ))
+            }
         };
         self.slots.insert(v, slot);
         Ok(slot)
@@ -141,7 +227,13 @@ impl Compiler<'_> {
     /// `Σ scale × expression` over map operands `operands` (dims then
     /// symbols): flattened to a linear form when every expression is
     /// linear, else kept as one expression evaluated at run time.
-    fn index(&self, op: Op, m: &AffineMap, exprs: &[(AffineExpr, i64)], operands: &[Value]) -> Result<Index, Diagnostic> {
+    fn index(
+        &self,
+        op: Op,
+        m: &AffineMap,
+        exprs: &[(AffineExpr, i64)],
+        operands: &[Value],
+    ) -> Result<Index, Diagnostic> {
         let slots: Vec<u32> = operands.iter().map(|&v| self.i(op, v)).collect::<Result<_, _>>()?;
         let nd = m.num_dims as usize;
         let mut constant = 0i64;
@@ -179,7 +271,9 @@ impl Compiler<'_> {
 
     fn access(&mut self, op: Op, mem_index: usize) -> Result<(u32, Index), Diagnostic> {
         let operands = self.body.operand_vec(op);
-        let Some(&mem) = operands.get(mem_index) else { return Err(unsupported(self.body, op, self.ctx, ": missing operands")) };
+        let Some(&mem) = operands.get(mem_index) else {
+            return Err(unsupported(self.body, op, self.ctx, ": missing operands"));
+        };
         let m = self.map_attr(op, "map")?;
         let strides = self.strides.get(&mem).cloned().unwrap_or_default();
         if strides.len() != m.results.len() {
@@ -204,7 +298,8 @@ impl Compiler<'_> {
         let name = ctx.op_name_str(body.op_name(op));
         let operands = body.operand_vec(op);
         let needed = match name {
-            "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.addi" | "arith.subi" | "arith.muli" | "affine.store" => 2,
+            "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.addi" | "arith.subi" | "arith.muli"
+            | "affine.store" => 2,
             "arith.negf" | "memref.dealloc" | "affine.load" | "toy.print" => 1,
             _ => 0,
         };
@@ -228,10 +323,15 @@ impl Compiler<'_> {
         };
         match name {
             "arith.constant" => {
-                let (Some(r), Some(v)) = (result, body.op_attr(ctx, op, "value")) else { return Err(unsupported(body, op, ctx, "")) };
+                let (Some(r), Some(v)) = (result, body.op_attr(ctx, op, "value")) else {
+                    return Err(unsupported(body, op, ctx, ""));
+                };
                 match (self.new_slot(r)?, ctx.attr_kind(v)) {
                     (Slot::F(dst), AttrKind::Float { bits, ty }) => {
-                        let value = strata_ir::apfloat::to_f64(ctx.float_kind(*ty).unwrap_or(strata_ir::types::FloatKind::F64), *bits);
+                        let value = strata_ir::apfloat::to_f64(
+                            ctx.float_kind(*ty).unwrap_or(strata_ir::types::FloatKind::F64),
+                            *bits,
+                        );
                         self.insts.push(Inst::ConstF { dst, value });
                     }
                     (Slot::I(dst), _) => {
@@ -270,7 +370,9 @@ impl Compiler<'_> {
             "affine.load" => {
                 let (mem, address) = self.access(op, 0)?;
                 let Some(r) = result else { return Err(unsupported(body, op, ctx, "")) };
-                let Slot::F(dst) = self.new_slot(r)? else { return Err(unsupported(body, op, ctx, ": only float elements")) };
+                let Slot::F(dst) = self.new_slot(r)? else {
+                    return Err(unsupported(body, op, ctx, ": only float elements"));
+                };
                 self.insts.push(Inst::Load { dst, mem, address });
             }
             "affine.store" => {
@@ -338,7 +440,14 @@ impl Compiler<'_> {
 
 /// Adds `scale × e` into `constant + Σ terms` (slots of dims then
 /// symbols); false if `e` is not linear.
-fn flatten(e: &AffineExpr, scale: i64, slots: &[u32], nd: usize, constant: &mut i64, terms: &mut Vec<(u32, i64)>) -> bool {
+fn flatten(
+    e: &AffineExpr,
+    scale: i64,
+    slots: &[u32],
+    nd: usize,
+    constant: &mut i64,
+    terms: &mut Vec<(u32, i64)>,
+) -> bool {
     let mut add_term = |slot: u32, coef: i64| match terms.iter_mut().find(|t| t.0 == slot) {
         Some(t) => t.1 += coef,
         None => terms.push((slot, coef)),
@@ -362,9 +471,13 @@ fn flatten(e: &AffineExpr, scale: i64, slots: &[u32], nd: usize, constant: &mut 
             }
             None => false,
         },
-        AffineExpr::Add(a, b) => flatten(a, scale, slots, nd, constant, terms) && flatten(b, scale, slots, nd, constant, terms),
+        AffineExpr::Add(a, b) => {
+            flatten(a, scale, slots, nd, constant, terms) && flatten(b, scale, slots, nd, constant, terms)
+        }
         AffineExpr::Mul(a, b) => match (a.as_ref(), b.as_ref()) {
-            (x, AffineExpr::Constant(c)) | (AffineExpr::Constant(c), x) => flatten(x, scale * c, slots, nd, constant, terms),
+            (x, AffineExpr::Constant(c)) | (AffineExpr::Constant(c), x) => {
+                flatten(x, scale * c, slots, nd, constant, terms)
+            }
             _ => false,
         },
         _ => false,

@@ -17,7 +17,11 @@ fn eval_expr(e: &AffineExpr, dims: &[u32], syms: &[u32], i: &[i64]) -> i64 {
         AffineExpr::Mul(a, b) => ev(a).wrapping_mul(ev(b)),
         AffineExpr::Mod(a, b) => {
             let r = ev(b);
-            if r == 0 { 0 } else { ev(a).rem_euclid(r) }
+            if r == 0 {
+                0
+            } else {
+                ev(a).rem_euclid(r)
+            }
         }
         AffineExpr::FloorDiv(a, b) => floor_div(ev(a), ev(b)),
         AffineExpr::CeilDiv(a, b) => floor_div(ev(a).wrapping_neg(), ev(b)).wrapping_neg(),

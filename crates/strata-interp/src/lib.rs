@@ -22,7 +22,12 @@ use strata_ir::{Body, Context, Diagnostic, Location};
 
 /// Compiles and runs the function `name` of the module whose arena is
 /// `module_body`, writing what it prints to `out`.
-pub fn run_function(ctx: &Context, module_body: &Body, name: &str, out: &mut dyn std::io::Write) -> Result<(), Diagnostic> {
+pub fn run_function(
+    ctx: &Context,
+    module_body: &Body,
+    name: &str,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Diagnostic> {
     let func = module_body
         .root_regions()
         .iter()

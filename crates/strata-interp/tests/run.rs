@@ -6,7 +6,8 @@ use strata_ir::parser::{parse_source, ParseOptions};
 fn run(input: &str) -> Result<String, String> {
     let ctx = strata_dialects::context();
     let src = strata_ir::diagnostics::SourceFile::new("t.mlir", input.to_string());
-    let m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).map_err(|d| d.message)?;
+    let m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true)
+        .map_err(|d| d.message)?;
     let body = m.body.nested(m.op).expect("module body");
     let mut out = Vec::new();
     strata_interp::run_function(&ctx, body, "main", &mut out).map_err(|d| d.message)?;

@@ -8,7 +8,9 @@
 mod flatten;
 mod simplify;
 
-pub use flatten::{expr_from_flat_form, flatten_affine_expr, is_pure_affine, simplify_affine_expr, simplify_affine_map};
+pub use flatten::{
+    expr_from_flat_form, flatten_affine_expr, is_pure_affine, simplify_affine_expr, simplify_affine_map,
+};
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum AffineExpr {

@@ -69,10 +69,7 @@ impl Semantics {
             FloatKind::F6E2M3FN => s(2, 3, 1, FiniteOnly),
             FloatKind::F6E3M2FN => s(3, 2, 3, FiniteOnly),
             FloatKind::F4E2M1FN => s(2, 1, 1, FiniteOnly),
-            FloatKind::F8E8M0FNU => Semantics {
-                unsigned_exponent_only: true,
-                ..s(8, 0, 127, NanOnlyAllOnes)
-            },
+            FloatKind::F8E8M0FNU => Semantics { unsigned_exponent_only: true, ..s(8, 0, 127, NanOnlyAllOnes) },
         }
     }
 
@@ -127,11 +124,19 @@ impl Semantics {
 /// The exact value a bit pattern stands for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Decoded {
-    Zero { negative: bool },
-    Inf { negative: bool },
+    Zero {
+        negative: bool,
+    },
+    Inf {
+        negative: bool,
+    },
     NaN,
     /// `(-1)^negative * mantissa * 2^exponent`, mantissa > 0.
-    Finite { negative: bool, mantissa: u128, exponent: i32 },
+    Finite {
+        negative: bool,
+        mantissa: u128,
+        exponent: i32,
+    },
 }
 
 pub fn decode(kind: FloatKind, bits: u128) -> Decoded {
@@ -153,9 +158,7 @@ pub fn decode(kind: FloatKind, bits: u128) -> Decoded {
         NonFinite::Ieee if exp_field == sem.max_biased_exp() => {
             return if man == 0 { Decoded::Inf { negative } } else { Decoded::NaN };
         }
-        NonFinite::NanOnlyAllOnes
-            if exp_field == sem.max_biased_exp() && man == (1u128 << sem.man_bits) - 1 =>
-        {
+        NonFinite::NanOnlyAllOnes if exp_field == sem.max_biased_exp() && man == (1u128 << sem.man_bits) - 1 => {
             return Decoded::NaN;
         }
         NonFinite::NegZeroNan if negative && exp_field == 0 && man == 0 => return Decoded::NaN,
@@ -346,7 +349,7 @@ pub fn encode_rational(kind: FloatKind, negative: bool, num: &BigUint, den: &Big
     }
     let min_exp = sem.min_exp() as i64;
     let q = e.max(min_exp) - (p - 1); // weight of the last mantissa bit
-    // m = num / (den * 2^q), rounded to nearest even.
+                                      // m = num / (den * 2^q), rounded to nearest even.
     let (mut n, mut d) = (num.clone(), den.clone());
     if q >= 0 {
         d <<= q as usize;

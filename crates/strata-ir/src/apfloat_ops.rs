@@ -33,7 +33,8 @@ fn exact(negative: bool, mantissa: u128, exponent: i32) -> Exact {
 fn round(kind: FloatKind, num: &BigInt, exp: i64, zero_negative: bool) -> u128 {
     let negative = if num.is_zero() { zero_negative } else { num.sign() == Sign::Minus };
     let mag: BigUint = num.magnitude().clone();
-    let (n, d) = if exp >= 0 { (mag << exp as usize, BigUint::one()) } else { (mag, BigUint::one() << (-exp) as usize) };
+    let (n, d) =
+        if exp >= 0 { (mag << exp as usize, BigUint::one()) } else { (mag, BigUint::one() << (-exp) as usize) };
     encode_rational(kind, negative, &n, &d)
 }
 
@@ -89,7 +90,10 @@ pub fn add(kind: FloatKind, a: u128, b: u128) -> u128 {
         (Decoded::Zero { negative: x }, Decoded::Zero { negative: y }) => zero(kind, x && y),
         (Decoded::Zero { .. }, _) => b,
         (_, Decoded::Zero { .. }) => a,
-        (Decoded::Finite { negative: na, mantissa: ma, exponent: ea }, Decoded::Finite { negative: nb, mantissa: mb, exponent: eb }) => {
+        (
+            Decoded::Finite { negative: na, mantissa: ma, exponent: ea },
+            Decoded::Finite { negative: nb, mantissa: mb, exponent: eb },
+        ) => {
             let (x, y) = (exact(na, ma, ea), exact(nb, mb, eb));
             let e = x.exp.min(y.exp);
             let sum = (x.num << (x.exp - e) as usize) + (y.num << (y.exp - e) as usize);
@@ -112,10 +116,15 @@ pub fn mul(kind: FloatKind, a: u128, b: u128) -> u128 {
     }
     let sign = is_negative(kind, a) != is_negative(kind, b);
     match (decode(kind, a), decode(kind, b)) {
-        (Decoded::Inf { .. }, Decoded::Zero { .. }) | (Decoded::Zero { .. }, Decoded::Inf { .. }) => apfloat::nan_bits(kind),
+        (Decoded::Inf { .. }, Decoded::Zero { .. }) | (Decoded::Zero { .. }, Decoded::Inf { .. }) => {
+            apfloat::nan_bits(kind)
+        }
         (Decoded::Inf { .. }, _) | (_, Decoded::Inf { .. }) => inf(kind, sign),
         (Decoded::Zero { .. }, _) | (_, Decoded::Zero { .. }) => zero(kind, sign),
-        (Decoded::Finite { negative: na, mantissa: ma, exponent: ea }, Decoded::Finite { negative: nb, mantissa: mb, exponent: eb }) => {
+        (
+            Decoded::Finite { negative: na, mantissa: ma, exponent: ea },
+            Decoded::Finite { negative: nb, mantissa: mb, exponent: eb },
+        ) => {
             let (x, y) = (exact(na, ma, ea), exact(nb, mb, eb));
             round(kind, &(x.num * y.num), x.exp + y.exp, sign)
         }
@@ -129,7 +138,9 @@ pub fn div(kind: FloatKind, a: u128, b: u128) -> u128 {
     }
     let sign = is_negative(kind, a) != is_negative(kind, b);
     match (decode(kind, a), decode(kind, b)) {
-        (Decoded::Inf { .. }, Decoded::Inf { .. }) | (Decoded::Zero { .. }, Decoded::Zero { .. }) => apfloat::nan_bits(kind),
+        (Decoded::Inf { .. }, Decoded::Inf { .. }) | (Decoded::Zero { .. }, Decoded::Zero { .. }) => {
+            apfloat::nan_bits(kind)
+        }
         (Decoded::Inf { .. }, _) | (_, Decoded::Zero { .. }) => inf(kind, sign),
         (Decoded::Zero { .. }, _) | (_, Decoded::Inf { .. }) => zero(kind, sign),
         (Decoded::Finite { mantissa: ma, exponent: ea, .. }, Decoded::Finite { mantissa: mb, exponent: eb, .. }) => {
@@ -155,7 +166,10 @@ pub fn rem(kind: FloatKind, a: u128, b: u128) -> u128 {
     match (decode(kind, a), decode(kind, b)) {
         (Decoded::Inf { .. }, _) | (_, Decoded::Zero { .. }) => apfloat::nan_bits(kind),
         (Decoded::Zero { .. }, _) | (_, Decoded::Inf { .. }) => a,
-        (Decoded::Finite { negative: na, mantissa: ma, exponent: ea }, Decoded::Finite { mantissa: mb, exponent: eb, .. }) => {
+        (
+            Decoded::Finite { negative: na, mantissa: ma, exponent: ea },
+            Decoded::Finite { mantissa: mb, exponent: eb, .. },
+        ) => {
             let e = (ea as i64).min(eb as i64);
             let x = BigUint::from(ma) << (ea as i64 - e) as usize;
             let y = BigUint::from(mb) << (eb as i64 - e) as usize;
@@ -173,7 +187,9 @@ pub fn compare(kind: FloatKind, a: u128, b: u128) -> Option<Ordering> {
             Decoded::NaN => return None,
             Decoded::Inf { negative } => (if negative { -2 } else { 2 }, None),
             Decoded::Zero { .. } => (0, None),
-            Decoded::Finite { negative, mantissa, exponent } => (if negative { -1 } else { 1 }, Some(exact(negative, mantissa, exponent))),
+            Decoded::Finite { negative, mantissa, exponent } => {
+                (if negative { -1 } else { 1 }, Some(exact(negative, mantissa, exponent)))
+            }
         })
     };
     let (ka, kb) = (key(a)?, key(b)?);

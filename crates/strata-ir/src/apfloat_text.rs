@@ -173,7 +173,14 @@ fn llvm_digits(mantissa: u128, exponent: i32, format_precision: usize) -> (Vec<u
 /// scientific unless `max_padding` allows plain notation; with
 /// `truncate_zero` off the mantissa is padded to `precision + 1` digits and
 /// the exponent to two (`1.000000e+00`), with it on neither is (`1.5E-8`).
-fn layout(negative: bool, digits: &[u8], exp10: i64, precision: usize, max_padding: u32, truncate_zero: bool) -> String {
+fn layout(
+    negative: bool,
+    digits: &[u8],
+    exp10: i64,
+    precision: usize,
+    max_padding: u32,
+    truncate_zero: bool,
+) -> String {
     let mut s = String::new();
     if negative {
         s.push('-');
@@ -231,7 +238,15 @@ fn layout(negative: bool, digits: &[u8], exp10: i64, precision: usize, max_paddi
 /// `APFloat::toString(precision, max_padding, truncate_zero)` of a finite
 /// nonzero value; `precision` 0 means "enough to read back" as in LLVM
 /// (`2 + precision_bits * 59 / 196`).
-fn to_string(kind: FloatKind, negative: bool, mantissa: u128, exponent: i32, precision: usize, max_padding: u32, truncate_zero: bool) -> String {
+fn to_string(
+    kind: FloatKind,
+    negative: bool,
+    mantissa: u128,
+    exponent: i32,
+    precision: usize,
+    max_padding: u32,
+    truncate_zero: bool,
+) -> String {
     let precision = if precision == 0 { 2 + apfloat::precision(kind) as usize * 59 / 196 } else { precision };
     let (digits, exp10) = llvm_digits(mantissa, exponent, precision);
     layout(negative, &digits, exp10, precision, max_padding, truncate_zero)

@@ -22,8 +22,12 @@ use crate::types::Type;
 
 /// Fills unknown types at parse time: `operand_types[i]`/`result_types[i]`
 /// hold one entry per operand/result group; `None` entries must be filled.
-pub type InferTypesFn =
-    fn(&Context, &[(crate::context::Str, crate::attributes::Attribute)], &mut [Option<Vec<Type>>], &mut [Option<Vec<Type>>]) -> Result<(), String>;
+pub type InferTypesFn = fn(
+    &Context,
+    &[(crate::context::Str, crate::attributes::Attribute)],
+    &mut [Option<Vec<Type>>],
+    &mut [Option<Vec<Type>>],
+) -> Result<(), String>;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TypeRef {
@@ -95,7 +99,12 @@ impl AsmFormat {
     }
 }
 
-fn parse_elems(lx: &mut FormatLexer<'_>, def: &OpDef, used: &mut Vec<&'static str>, end: Option<u8>) -> Result<Vec<Elem>, String> {
+fn parse_elems(
+    lx: &mut FormatLexer<'_>,
+    def: &OpDef,
+    used: &mut Vec<&'static str>,
+    end: Option<u8>,
+) -> Result<Vec<Elem>, String> {
     let mut out = Vec::new();
     loop {
         let Some(c) = lx.peek() else {
@@ -186,7 +195,8 @@ fn parse_elem(lx: &mut FormatLexer<'_>, def: &OpDef, used: &mut Vec<&'static str
                 expect_char(lx, b')')?;
             }
             expect_char(lx, b'?')?;
-            let anchor = elems.iter().position(|e| matches!(e, Elem::Optional { anchor: usize::MAX, .. })).unwrap_or(usize::MAX);
+            let anchor =
+                elems.iter().position(|e| matches!(e, Elem::Optional { anchor: usize::MAX, .. })).unwrap_or(usize::MAX);
             let anchor = if anchor != usize::MAX {
                 // Unwrap the marker.
                 if let Elem::Optional { elems: inner, .. } = elems.remove(anchor) {
@@ -227,7 +237,11 @@ fn parse_elem(lx: &mut FormatLexer<'_>, def: &OpDef, used: &mut Vec<&'static str
 
 /// Parses a group's elements, marking the `^` anchor by wrapping it in an
 /// `Optional` with `anchor == usize::MAX`.
-fn parse_elems_with_anchor(lx: &mut FormatLexer<'_>, def: &OpDef, used: &mut Vec<&'static str>) -> Result<Vec<Elem>, String> {
+fn parse_elems_with_anchor(
+    lx: &mut FormatLexer<'_>,
+    def: &OpDef,
+    used: &mut Vec<&'static str>,
+) -> Result<Vec<Elem>, String> {
     let mut out = Vec::new();
     loop {
         match lx.peek() {
@@ -271,7 +285,9 @@ pub fn result_groups(def: &OpDef, n: usize) -> Groups {
 /// Groups given by an `operandSegmentSizes` dense i32 array.
 fn segment_groups(ctx: &Context, a: Option<crate::attributes::Attribute>, n: usize) -> Option<Groups> {
     match ctx.attr_kind(a?) {
-        crate::attributes::AttrKind::DenseArray { element, data, len } if ctx.is_signless_integer_of_width(*element, 32) => {
+        crate::attributes::AttrKind::DenseArray { element, data, len }
+            if ctx.is_signless_integer_of_width(*element, 32) =>
+        {
             let mut start = 0;
             Some(
                 (0..*len)
@@ -333,7 +349,15 @@ fn print_space(p: &mut OpPrinter<'_, '_>, st: &mut PrintState) {
     st.last_was_punctuation = false;
 }
 
-fn print_elems(p: &mut OpPrinter<'_, '_>, elems: &[Elem], format: &AsmFormat, def: &OpDef, op: Op, groups: &[std::ops::Range<usize>], st: &mut PrintState) {
+fn print_elems(
+    p: &mut OpPrinter<'_, '_>,
+    elems: &[Elem],
+    format: &AsmFormat,
+    def: &OpDef,
+    op: Op,
+    groups: &[std::ops::Range<usize>],
+    st: &mut PrintState,
+) {
     for e in elems {
         print_elem(p, e, format, def, op, groups, st);
     }
@@ -366,7 +390,13 @@ fn is_present(p: &OpPrinter<'_, '_>, e: &Elem, def: &OpDef, op: Op, groups: &[st
     }
 }
 
-fn type_ref_types(p: &OpPrinter<'_, '_>, r: TypeRef, def: &OpDef, op: Op, groups: &[std::ops::Range<usize>]) -> SmallVec<[Type; 4]> {
+fn type_ref_types(
+    p: &OpPrinter<'_, '_>,
+    r: TypeRef,
+    def: &OpDef,
+    op: Op,
+    groups: &[std::ops::Range<usize>],
+) -> SmallVec<[Type; 4]> {
     let b = p.body;
     match r {
         TypeRef::Operand(i) => groups[i].clone().map(|k| b.value_type(b.operand(op, k))).collect(),
@@ -379,7 +409,15 @@ fn type_ref_types(p: &OpPrinter<'_, '_>, r: TypeRef, def: &OpDef, op: Op, groups
     }
 }
 
-fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpDef, op: Op, groups: &[std::ops::Range<usize>], st: &mut PrintState) {
+fn print_elem(
+    p: &mut OpPrinter<'_, '_>,
+    e: &Elem,
+    format: &AsmFormat,
+    def: &OpDef,
+    op: Op,
+    groups: &[std::ops::Range<usize>],
+    st: &mut PrintState,
+) {
     match e {
         Elem::Literal(lit) => {
             if lit.is_empty() {
@@ -458,7 +496,9 @@ fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpD
             match *r {
                 // The common single-group cases print straight from the body.
                 TypeRef::Operand(i) => p.print_types(groups[i].clone().map(|k| b.value_type(b.operand(op, k)))),
-                TypeRef::Result(i) if def.results.len() == 1 && i == 0 => p.print_types(b.results(op).map(|v| b.value_type(v))),
+                TypeRef::Result(i) if def.results.len() == 1 && i == 0 => {
+                    p.print_types(b.results(op).map(|v| b.value_type(v)))
+                }
                 _ => {
                     let tys = type_ref_types(p, *r, def, op, groups);
                     p.print_types(tys);
@@ -492,7 +532,6 @@ fn print_elem(p: &mut OpPrinter<'_, '_>, e: &Elem, format: &AsmFormat, def: &OpD
     }
 }
 
-
 // ----------------------------------------------------------------------
 // Parsing
 // ----------------------------------------------------------------------
@@ -505,8 +544,14 @@ struct ParsedOperands<'a> {
     result_types: SmallVec<[Option<Vec<Type>>; 2]>,
 }
 
-pub fn parse_with_format<'a>(p: &mut Parser<'a>, format: &AsmFormat, def: &OpDef, state: &mut crate::parser::OpState) -> PResult<()> {
-    let mut po = ParsedOperands { refs: SmallVec::new(), operand_types: SmallVec::new(), result_types: SmallVec::new() };
+pub fn parse_with_format<'a>(
+    p: &mut Parser<'a>,
+    format: &AsmFormat,
+    def: &OpDef,
+    state: &mut crate::parser::OpState,
+) -> PResult<()> {
+    let mut po =
+        ParsedOperands { refs: SmallVec::new(), operand_types: SmallVec::new(), result_types: SmallVec::new() };
     for _ in 0..def.operands.len() {
         po.refs.push(SmallVec::new());
         po.operand_types.push(None);
@@ -519,7 +564,13 @@ pub fn parse_with_format<'a>(p: &mut Parser<'a>, format: &AsmFormat, def: &OpDef
     resolve_types(p, def, state, &mut po, start)
 }
 
-fn parse_elems_into<'a>(p: &mut Parser<'a>, elems: &[Elem], def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>) -> PResult<()> {
+fn parse_elems_into<'a>(
+    p: &mut Parser<'a>,
+    elems: &[Elem],
+    def: &OpDef,
+    state: &mut crate::parser::OpState,
+    po: &mut ParsedOperands<'a>,
+) -> PResult<()> {
     for e in elems {
         parse_elem_into(p, e, def, state, po)?;
     }
@@ -531,9 +582,7 @@ fn group_starts_here(p: &Parser<'_>, e: &Elem) -> bool {
     match e {
         Elem::Literal(l) => literal_is_next(p, l),
         Elem::Operand(_) | Elem::Operands => p.is_operand_next(),
-        Elem::Attr(_) => {
-            !matches!(p.tok(), Tok::Colon | Tok::LBrace | Tok::Eof | Tok::RParen | Tok::Comma)
-        }
+        Elem::Attr(_) => !matches!(p.tok(), Tok::Colon | Tok::LBrace | Tok::Eof | Tok::RParen | Tok::Comma),
         Elem::Region(_) => p.tok() == Tok::LBrace,
         Elem::Successor(_) => p.tok() == Tok::CaretIdent,
         _ => true,
@@ -579,7 +628,13 @@ fn parse_literal(p: &mut Parser<'_>, lit: &str) -> PResult<()> {
     }
 }
 
-fn parse_elem_into<'a>(p: &mut Parser<'a>, e: &Elem, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>) -> PResult<()> {
+fn parse_elem_into<'a>(
+    p: &mut Parser<'a>,
+    e: &Elem,
+    def: &OpDef,
+    state: &mut crate::parser::OpState,
+    po: &mut ParsedOperands<'a>,
+) -> PResult<()> {
     let ctx = p.ctx;
     match e {
         Elem::Literal(l) => parse_literal(p, l),
@@ -738,7 +793,13 @@ fn assign_types(po: &mut ParsedOperands<'_>, r: TypeRef, tys: Vec<Type>) {
     }
 }
 
-fn resolve_types<'a>(p: &mut Parser<'a>, def: &OpDef, state: &mut crate::parser::OpState, po: &mut ParsedOperands<'a>, loc: crate::location::Location) -> PResult<()> {
+fn resolve_types<'a>(
+    p: &mut Parser<'a>,
+    def: &OpDef,
+    state: &mut crate::parser::OpState,
+    po: &mut ParsedOperands<'a>,
+    loc: crate::location::Location,
+) -> PResult<()> {
     let ctx = p.ctx;
     // SameOperandsAndResultType: every missing type is the one known type.
     let same = if def.has_trait(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
@@ -778,7 +839,10 @@ fn resolve_types<'a>(p: &mut Parser<'a>, def: &OpDef, state: &mut crate::parser:
             None if refs.is_empty() => continue,
             None => match same.or_else(|| def.operands[g].constraint.buildable.map(|b| b(ctx))) {
                 Some(t) => Some(t),
-                None => return p.err_at(loc, format!("could not infer the type of operand group '{}'", def.operands[g].name)),
+                None => {
+                    return p
+                        .err_at(loc, format!("could not infer the type of operand group '{}'", def.operands[g].name))
+                }
             },
         };
         for (k, r) in refs.iter().enumerate() {

@@ -34,35 +34,79 @@ pub struct DenseData {
 pub enum AttrKind {
     Unit,
     Bool(bool),
-    Integer { value: ApInt, ty: Type },
+    Integer {
+        value: ApInt,
+        ty: Type,
+    },
     /// A float constant: the raw bit pattern in the format of `ty`.
-    Float { bits: u128, ty: Type },
+    Float {
+        bits: u128,
+        ty: Type,
+    },
     /// A string; MLIR strings are byte strings and may hold any byte.
-    String { value: Box<[u8]>, ty: Option<Type> },
+    String {
+        value: Box<[u8]>,
+        ty: Option<Type>,
+    },
     Type(Type),
     Array(Box<[Attribute]>),
     /// Entries sorted by name, names unique.
     Dictionary(Box<[(Str, Attribute)]>),
-    SymbolRef { root: Str, nested: Box<[Str]> },
-    DenseElements { ty: Type, data: DenseData },
-    DenseStrings { ty: Type, splat: bool, values: Box<[Box<[u8]>]> },
-    DenseResource { ty: Type, handle: Str },
+    SymbolRef {
+        root: Str,
+        nested: Box<[Str]>,
+    },
+    DenseElements {
+        ty: Type,
+        data: DenseData,
+    },
+    DenseStrings {
+        ty: Type,
+        splat: bool,
+        values: Box<[Box<[u8]>]>,
+    },
+    DenseResource {
+        ty: Type,
+        handle: Str,
+    },
     /// `sparse<indices, values> : ty`: `indices` is a dense `i64` tensor of
     /// shape `[nnz, rank]` (or `[nnz]`), `values` a dense 1-D tensor of `nnz`
     /// elements; every other element is zero.
-    SparseElements { ty: Type, indices: Attribute, values: Attribute },
-    DenseArray { element: Type, data: Box<[u8]>, len: usize },
+    SparseElements {
+        ty: Type,
+        indices: Attribute,
+        values: Attribute,
+    },
+    DenseArray {
+        element: Type,
+        data: Box<[u8]>,
+        len: usize,
+    },
     AffineMap(AffineMap),
     IntegerSet(IntegerSet),
     /// `strided<[s0, s1], offset: o>` memref layout; `DYNAMIC` marks `?`.
-    Strided { strides: Box<[i64]>, offset: i64 },
+    Strided {
+        strides: Box<[i64]>,
+        offset: i64,
+    },
     /// `#dialect.body` (or `#dialect<body>`) of an unknown dialect, kept verbatim.
-    Opaque { dialect: Str, body: Str, ty: Option<Type> },
+    Opaque {
+        dialect: Str,
+        body: Str,
+        ty: Option<Type>,
+    },
     /// An attribute of a registered dialect (`#arith.fastmath<fast>`).
-    Dialect { dialect: Str, name: Str, params: Box<[Param]> },
+    Dialect {
+        dialect: Str,
+        name: Str,
+        params: Box<[Param]>,
+    },
     Location(LocData),
     /// `distinct[N]<attr>`: unique by its id.
-    Distinct { id: u64, referenced: Attribute },
+    Distinct {
+        id: u64,
+        referenced: Attribute,
+    },
 }
 
 impl Context {

@@ -664,7 +664,15 @@ impl Body {
         let b = Block(self.blocks.len() as u32);
         let list = self.lists.len() as u32;
         self.lists.push(OpList { block: b.0, first_op: NONE, last_op: NONE, order_valid: true });
-        self.blocks.push(BlockData { parent: NONE, first_use: NONE, list, prev: NONE, next: NONE, args: SmallVec::new(), arg_locs: SmallVec::new() });
+        self.blocks.push(BlockData {
+            parent: NONE,
+            first_use: NONE,
+            list,
+            prev: NONE,
+            next: NONE,
+            args: SmallVec::new(),
+            arg_locs: SmallVec::new(),
+        });
         b
     }
 
@@ -798,7 +806,11 @@ impl Body {
         self.link_op(l, op, last, NONE);
         // Appending keeps order keys valid when there is room after the last.
         if self.lists[l].order_valid {
-            let key = if last == NONE { ORDER_STRIDE } else { self.ops[last as usize].order.checked_add(ORDER_STRIDE).unwrap_or(0) };
+            let key = if last == NONE {
+                ORDER_STRIDE
+            } else {
+                self.ops[last as usize].order.checked_add(ORDER_STRIDE).unwrap_or(0)
+            };
             if key == 0 {
                 self.lists[l].order_valid = false;
             } else {
@@ -1269,14 +1281,20 @@ mod tests {
     fn inlining_a_block_moves_the_shorter_one() {
         let ctx = Context::new();
         // (ops in dest, ops in src, insert at the start of dest?)
-        for (nd, ns, at_start) in [(1, 5, false), (5, 1, false), (1, 5, true), (5, 1, true), (0, 3, false), (3, 3, true)] {
+        for (nd, ns, at_start) in
+            [(1, 5, false), (5, 1, false), (1, 5, true), (5, 1, true), (0, 3, false), (3, 3, true)]
+        {
             let mut body = Body::with_root_regions(1);
             let r = body.root_regions()[0];
             let (dest, dops) = block_of(&mut body, &ctx, r, nd);
             let (src, sops) = block_of(&mut body, &ctx, r, ns);
             let before = if at_start { dops.first().copied() } else { None };
             body.inline_block_before(src, dest, before, &[]);
-            let want: Vec<Op> = if at_start { sops.iter().chain(&dops).copied().collect() } else { dops.iter().chain(&sops).copied().collect() };
+            let want: Vec<Op> = if at_start {
+                sops.iter().chain(&dops).copied().collect()
+            } else {
+                dops.iter().chain(&sops).copied().collect()
+            };
             check_block(&mut body, dest, &want);
             assert_eq!(body.blocks(r).collect::<Vec<_>>(), vec![dest]);
         }

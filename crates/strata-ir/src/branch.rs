@@ -42,9 +42,10 @@ pub fn successor_operands(ctx: &Context, body: &Body, op: Op, i: usize) -> Optio
 /// Reads a dense `i32` array attribute (`operandSegmentSizes`).
 pub fn dense_i32_values(ctx: &Context, a: Option<Attribute>) -> Vec<i32> {
     match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { element, data, len }) if ctx.is_signless_integer_of_width(*element, 32) => {
-            (0..*len).map(|i| i32::from_le_bytes([data[i * 4], data[i * 4 + 1], data[i * 4 + 2], data[i * 4 + 3]])).collect()
-        }
+        Some(AttrKind::DenseArray { element, data, len }) if ctx.is_signless_integer_of_width(*element, 32) => (0
+            ..*len)
+            .map(|i| i32::from_le_bytes([data[i * 4], data[i * 4 + 1], data[i * 4 + 2], data[i * 4 + 3]]))
+            .collect(),
         _ => vec![],
     }
 }

@@ -15,7 +15,14 @@ pub fn register(ctx: &mut crate::context::Context) {
         .optional_attr("sym_name", c::STRING_ATTR)
         .optional_attr("sym_visibility", c::STRING_ATTR)
         .region("bodyRegion")
-        .traits(Traits::ISOLATED_FROM_ABOVE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK | Traits::SYMBOL_TABLE | Traits::AFFINE_SCOPE | Traits::GRAPH_REGION)
+        .traits(
+            Traits::ISOLATED_FROM_ABOVE
+                | Traits::NO_TERMINATOR
+                | Traits::SINGLE_BLOCK
+                | Traits::SYMBOL_TABLE
+                | Traits::AFFINE_SCOPE
+                | Traits::GRAPH_REGION,
+        )
         .custom(print_module, parse_module)
         .default_dialect("builtin")
         .verifier(verify_module);
@@ -32,7 +39,12 @@ pub fn register(ctx: &mut crate::context::Context) {
 /// `UnrealizedConversionCastOp::fold`: a cast to the types it casts from
 /// is its inputs; a cast undoing the whole cast that made every one of its
 /// inputs (`a -> b -> a`) is that cast's inputs.
-fn fold_cast(_: &crate::context::Context, body: &mut crate::body::Body, op: Op, _: &[Option<crate::attributes::Attribute>]) -> crate::fold::FoldResult {
+fn fold_cast(
+    _: &crate::context::Context,
+    body: &mut crate::body::Body,
+    op: Op,
+    _: &[Option<crate::attributes::Attribute>],
+) -> crate::fold::FoldResult {
     use crate::fold::{FoldResult, FoldValue};
     let inputs = body.operand_vec(op);
     let result_types: Vec<_> = body.results(op).map(|r| body.value_type(r)).collect();
@@ -57,10 +69,17 @@ fn fold_cast(_: &crate::context::Context, body: &mut crate::body::Body, op: Op, 
 }
 
 /// A cast produces at least one value (`UnrealizedConversionCastOp::verify`).
-fn verify_cast(ctx: &crate::context::Context, body: &crate::body::Body, op: Op) -> Result<(), crate::diagnostics::Diagnostic> {
+fn verify_cast(
+    ctx: &crate::context::Context,
+    body: &crate::body::Body,
+    op: Op,
+) -> Result<(), crate::diagnostics::Diagnostic> {
     if body.num_results(op) == 0 {
         let name = ctx.op_name_str(body.op_name(op));
-        return Err(crate::diagnostics::Diagnostic::error(body.op_loc(op), format!("'{name}' op expected at least one result for cast operation")));
+        return Err(crate::diagnostics::Diagnostic::error(
+            body.op_loc(op),
+            format!("'{name}' op expected at least one result for cast operation"),
+        ));
     }
     Ok(())
 }
@@ -92,11 +111,18 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
-fn verify_module(ctx: &crate::context::Context, body: &crate::body::Body, op: Op) -> Result<(), crate::diagnostics::Diagnostic> {
+fn verify_module(
+    ctx: &crate::context::Context,
+    body: &crate::body::Body,
+    op: Op,
+) -> Result<(), crate::diagnostics::Diagnostic> {
     let (rb, regions) = body.regions_of(op);
     if let Some(entry) = regions.first().and_then(|&r| rb.first_block(r)) {
         if !rb.block_args(entry).is_empty() {
-            return Err(crate::diagnostics::Diagnostic::error(body.op_loc(op), "'builtin.module' op region should have no arguments"));
+            return Err(crate::diagnostics::Diagnostic::error(
+                body.op_loc(op),
+                "'builtin.module' op region should have no arguments",
+            ));
         }
     }
     for (n, _) in ctx.dict_entries(body.op_attrs(op)) {

@@ -10,7 +10,9 @@ pub const ANY_TYPE: TypeConstraint = TypeConstraint { check: |_, _| true, summar
 
 fn scalar_or_container(ctx: &Context, t: Type, f: fn(&Context, Type) -> bool) -> bool {
     match ctx.type_kind(t) {
-        TypeKind::Vector { element, .. } | TypeKind::RankedTensor { element, .. } | TypeKind::UnrankedTensor { element } => f(ctx, *element),
+        TypeKind::Vector { element, .. }
+        | TypeKind::RankedTensor { element, .. }
+        | TypeKind::UnrankedTensor { element } => f(ctx, *element),
         _ => f(ctx, t),
     }
 }
@@ -20,15 +22,23 @@ pub const SIGNLESS_INTEGER_LIKE: TypeConstraint = TypeConstraint {
     summary: "signless-integer-like",
     buildable: None,
 };
-pub const FLOAT_LIKE: TypeConstraint =
-    TypeConstraint { check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_float(e)), summary: "floating-point-like", buildable: None };
+pub const FLOAT_LIKE: TypeConstraint = TypeConstraint {
+    check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_float(e)),
+    summary: "floating-point-like",
+    buildable: None,
+};
 pub const BOOL_LIKE: TypeConstraint = TypeConstraint {
     check: |ctx, t| scalar_or_container(ctx, t, |c, e| c.is_signless_integer_of_width(e, 1)),
     summary: "bool-like",
     buildable: None,
 };
-pub const I1: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer_of_width(t, 1), summary: "1-bit signless integer", buildable: Some(|c| c.i1()) };
-pub const INDEX: TypeConstraint = TypeConstraint { check: |c, t| c.is_index(t), summary: "index", buildable: Some(|c| c.index_type()) };
+pub const I1: TypeConstraint = TypeConstraint {
+    check: |c, t| c.is_signless_integer_of_width(t, 1),
+    summary: "1-bit signless integer",
+    buildable: Some(|c| c.i1()),
+};
+pub const INDEX: TypeConstraint =
+    TypeConstraint { check: |c, t| c.is_index(t), summary: "index", buildable: Some(|c| c.index_type()) };
 
 pub const ANY_ATTR: AttrConstraint = AttrConstraint { check: |_, _| true, summary: "any attribute" };
 pub const STRING_ATTR: AttrConstraint =
@@ -40,8 +50,10 @@ pub const FUNCTION_TYPE_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_kind(a), AttrKind::Type(t) if c.function_signature(*t).is_some()),
     summary: "type attribute of function type",
 };
-pub const SYMBOL_REF_ATTR: AttrConstraint =
-    AttrConstraint { check: |c, a| matches!(c.attr_kind(a), AttrKind::SymbolRef { .. }), summary: "symbol reference attribute" };
+pub const SYMBOL_REF_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| matches!(c.attr_kind(a), AttrKind::SymbolRef { .. }),
+    summary: "symbol reference attribute",
+};
 pub const FLAT_SYMBOL_REF_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_kind(a), AttrKind::SymbolRef { nested, .. } if nested.is_empty()),
     summary: "flat symbol reference attribute",
@@ -55,7 +67,8 @@ pub const DICT_ARRAY_ATTR: AttrConstraint = AttrConstraint {
     },
     summary: "Array of dictionary attributes",
 };
-pub const TYPED_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.attr_type(a).is_some(), summary: "TypedAttr instance" };
+pub const TYPED_ATTR: AttrConstraint =
+    AttrConstraint { check: |c, a| c.attr_type(a).is_some(), summary: "TypedAttr instance" };
 
 pub fn i64_attr(ctx: &Context, a: Attribute) -> bool {
     matches!(ctx.attr_kind(a), AttrKind::Integer { ty, .. } if ctx.is_signless_integer_of_width(*ty, 64))

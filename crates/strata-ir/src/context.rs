@@ -108,7 +108,15 @@ impl Context {
             false_attr: a(AttrKind::Bool(false)),
             empty_dict: a(AttrKind::Dictionary(Box::new([]))),
         };
-        let mut ctx = Context { strings, types, attrs, op_names: Interner::new(), common, dialects: HashMap::new(), id: crate::op_name_is::next_context_id() };
+        let mut ctx = Context {
+            strings,
+            types,
+            attrs,
+            op_names: Interner::new(),
+            common,
+            dialects: HashMap::new(),
+            id: crate::op_name_is::next_context_id(),
+        };
         crate::builtin::register(&mut ctx);
         ctx
     }

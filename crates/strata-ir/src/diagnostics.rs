@@ -229,9 +229,12 @@ fn line_starts(bytes: &[u8]) -> Vec<usize> {
 mod tests {
     #[test]
     fn line_starts_match_a_plain_scan() {
-        for text in ["", "\n", "a", "abcdefgh\n", "abcdefg\nabcdefgh\n\n\nxyz", "\n\n\n\n\n\n\n\n\n", "0123456789abcdef\n0123"] {
-            let plain: Vec<usize> =
-                std::iter::once(0).chain(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1)).collect();
+        for text in
+            ["", "\n", "a", "abcdefgh\n", "abcdefg\nabcdefgh\n\n\nxyz", "\n\n\n\n\n\n\n\n\n", "0123456789abcdef\n0123"]
+        {
+            let plain: Vec<usize> = std::iter::once(0)
+                .chain(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1))
+                .collect();
             assert_eq!(super::line_starts(text.as_bytes()), plain, "{text:?}");
         }
     }

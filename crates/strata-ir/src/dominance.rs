@@ -34,7 +34,13 @@ pub struct RegionDominance {
 impl RegionDominance {
     pub fn compute(body: &Body, region: Region) -> RegionDominance {
         let Some(entry) = body.first_block(region) else {
-            return RegionDominance { number: FxHashMap::default(), blocks: vec![], idom: vec![], tree_in: vec![], tree_out: vec![] };
+            return RegionDominance {
+                number: FxHashMap::default(),
+                blocks: vec![],
+                idom: vec![],
+                tree_in: vec![],
+                tree_out: vec![],
+            };
         };
         let succs = |b: Block| -> &[Block] { body.last_op(b).map(|t| body.successors(t)).unwrap_or(&[]) };
 
@@ -282,7 +288,13 @@ mod tests {
         for b in 0..n {
             assert_eq!(dom.is_reachable(blocks[b]), reach[b]);
             for a in 0..n {
-                let want = if !reach[b] { true } else if !reach[a] { false } else { dominates_by_definition(edges, a, b) };
+                let want = if !reach[b] {
+                    true
+                } else if !reach[a] {
+                    false
+                } else {
+                    dominates_by_definition(edges, a, b)
+                };
                 assert_eq!(dom.dominates(blocks[a], blocks[b]), want, "{a} dom {b} in {edges:?}");
             }
             if reach[b] && b != 0 {
@@ -326,7 +338,8 @@ mod tests {
         };
         for _ in 0..200 {
             let n = 1 + next(9) as usize;
-            let edges: Vec<Vec<usize>> = (0..n).map(|_| (0..next(3)).map(|_| next(n as u64) as usize).collect()).collect();
+            let edges: Vec<Vec<usize>> =
+                (0..n).map(|_| (0..next(3)).map(|_| next(n as u64) as usize).collect()).collect();
             let refs: Vec<&[usize]> = edges.iter().map(|e| e.as_slice()).collect();
             check(&refs);
         }

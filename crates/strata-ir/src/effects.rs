@@ -134,7 +134,10 @@ fn effects_allow_dead(ctx: &Context, body: &Body, op: Op) -> bool {
             e.kind == EffectKind::Read
                 || (e.kind == EffectKind::Allocate && e.value.is_some_and(|v| body.defining_op(v) == Some(op)))
                 || effects.iter().any(|a| {
-                    a.kind == EffectKind::Allocate && a.value.is_some() && a.value == e.value && body.defining_op(a.value.unwrap()) == Some(op)
+                    a.kind == EffectKind::Allocate
+                        && a.value.is_some()
+                        && a.value == e.value
+                        && body.defining_op(a.value.unwrap()) == Some(op)
                 })
         }),
         None => recursive,

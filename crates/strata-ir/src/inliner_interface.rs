@@ -13,16 +13,25 @@ use crate::location::Location;
 use crate::types::Type;
 
 /// Builds a cast of `input` to `ty` before `before` (one operand, one result).
-pub type MaterializeCallConversionFn = fn(ctx: &Context, body: &mut Body, before: Op, input: Value, ty: Type, loc: Location) -> Option<Op>;
+pub type MaterializeCallConversionFn =
+    fn(ctx: &Context, body: &mut Body, before: Op, input: Value, ty: Type, loc: Location) -> Option<Op>;
 
 #[derive(Copy, Clone)]
 pub struct DialectInlinerInterface {
     /// May `call` (an op of this dialect, in `call_body`) be replaced by
     /// the body of `callable` (in `callable_body`)?
-    pub is_legal_call: fn(ctx: &Context, call_body: &Body, call: Op, callable_body: &Body, callable: Op, would_be_cloned: bool) -> bool,
+    pub is_legal_call: fn(
+        ctx: &Context,
+        call_body: &Body,
+        call: Op,
+        callable_body: &Body,
+        callable: Op,
+        would_be_cloned: bool,
+    ) -> bool,
     /// May a region be inlined into a region of an op of this dialect
     /// (`dest_owner` names that op)?
-    pub is_legal_region: fn(ctx: &Context, dest_owner: OpName, src_body: &Body, src: Region, would_be_cloned: bool) -> bool,
+    pub is_legal_region:
+        fn(ctx: &Context, dest_owner: OpName, src_body: &Body, src: Region, would_be_cloned: bool) -> bool,
     /// May `op` (an op of this dialect) be inlined?
     pub is_legal_op: fn(ctx: &Context, body: &Body, op: Op, would_be_cloned: bool) -> bool,
     /// Should the legality check look into `op`'s regions?

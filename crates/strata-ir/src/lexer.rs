@@ -149,11 +149,10 @@ impl<'a> Lexer<'a> {
                         simple(Tok::Minus)
                     }
                 }
-                b'.'
-                    if self.peek(0) == b'.' && self.peek(1) == b'.' => {
-                        self.pos += 2;
-                        simple(Tok::Ellipsis)
-                    }
+                b'.' if self.peek(0) == b'.' && self.peek(1) == b'.' => {
+                    self.pos += 2;
+                    simple(Tok::Ellipsis)
+                }
                 b'"' => return self.lex_string(start),
                 b'%' => return self.lex_prefixed(start, Tok::PercentIdent),
                 b'^' => return self.lex_prefixed(start, Tok::CaretIdent),
@@ -197,14 +196,15 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                 }
             } else {
-                return self.err(
-                    start,
-                    if kind == Tok::PercentIdent { "invalid SSA name" } else { "invalid block name" },
-                );
+                return self
+                    .err(start, if kind == Tok::PercentIdent { "invalid SSA name" } else { "invalid block name" });
             }
         } else {
             if !is_ident_start(c) {
-                return self.err(start, if kind == Tok::HashIdent { "invalid attribute name" } else { "invalid type identifier" });
+                return self.err(
+                    start,
+                    if kind == Tok::HashIdent { "invalid attribute name" } else { "invalid type identifier" },
+                );
             }
             while is_ident_char(self.peek(0)) {
                 self.pos += 1;

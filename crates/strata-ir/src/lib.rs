@@ -20,16 +20,16 @@
 
 pub mod affine;
 pub mod apfloat;
-pub mod apfloat_text;
 pub mod apfloat_ops;
+pub mod apfloat_text;
 pub mod apint;
 pub mod apint_ops;
 pub mod asm_format;
 pub mod attributes;
 pub mod body;
-pub mod call_interfaces;
 pub mod branch;
 pub mod builtin;
+pub mod call_interfaces;
 pub mod constraints;
 pub mod context;
 pub mod diagnostics;

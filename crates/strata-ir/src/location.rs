@@ -10,7 +10,11 @@ use crate::context::{Context, Str};
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Location {
     Unknown,
-    FileLineCol { file: Str, line: u32, col: u32 },
+    FileLineCol {
+        file: Str,
+        line: u32,
+        col: u32,
+    },
     /// Any other location, as an interned `AttrKind::Location`.
     Attr(Attribute),
 }
@@ -19,12 +23,31 @@ pub enum Location {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum LocData {
     Unknown,
-    FileLineCol { file: Str, line: u32, col: u32 },
+    FileLineCol {
+        file: Str,
+        line: u32,
+        col: u32,
+    },
     /// `"file":l1:c1 to l2:c2`; `end_line == start_line` prints `to :c2`.
-    FileRange { file: Str, start_line: u32, start_col: u32, end_line: u32, end_col: u32 },
-    Name { name: Str, child: Option<Location> },
-    CallSite { callee: Location, caller: Location },
-    Fused { locations: Box<[Location]>, metadata: Option<Attribute> },
+    FileRange {
+        file: Str,
+        start_line: u32,
+        start_col: u32,
+        end_line: u32,
+        end_col: u32,
+    },
+    Name {
+        name: Str,
+        child: Option<Location>,
+    },
+    CallSite {
+        callee: Location,
+        caller: Location,
+    },
+    Fused {
+        locations: Box<[Location]>,
+        metadata: Option<Attribute>,
+    },
 }
 
 impl Context {

@@ -289,29 +289,67 @@ impl OpDef {
         self
     }
     pub fn attr(mut self, name: &'static str, constraint: AttrConstraint) -> Self {
-        self.attributes.push(AttrDefSpec { name, constraint, optional: false, default: None, populated: false, print_short: None, parse_short: None });
+        self.attributes.push(AttrDefSpec {
+            name,
+            constraint,
+            optional: false,
+            default: None,
+            populated: false,
+            print_short: None,
+            parse_short: None,
+        });
         self
     }
     pub fn optional_attr(mut self, name: &'static str, constraint: AttrConstraint) -> Self {
-        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: None, populated: false, print_short: None, parse_short: None });
+        self.attributes.push(AttrDefSpec {
+            name,
+            constraint,
+            optional: true,
+            default: None,
+            populated: false,
+            print_short: None,
+            parse_short: None,
+        });
         self
     }
-    pub fn default_attr(mut self, name: &'static str, constraint: AttrConstraint, default: fn(&Context) -> Attribute) -> Self {
-        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: Some(default), populated: true, print_short: None, parse_short: None });
+    pub fn default_attr(
+        mut self,
+        name: &'static str,
+        constraint: AttrConstraint,
+        default: fn(&Context) -> Attribute,
+    ) -> Self {
+        self.attributes.push(AttrDefSpec {
+            name,
+            constraint,
+            optional: true,
+            default: Some(default),
+            populated: true,
+            print_short: None,
+            parse_short: None,
+        });
         self
     }
     /// ODS `DefaultValuedOptionalAttr`: the default is what an absent
     /// attribute means, but an op holds the attribute only when it was set.
-    pub fn default_optional_attr(mut self, name: &'static str, constraint: AttrConstraint, default: fn(&Context) -> Attribute) -> Self {
-        self.attributes.push(AttrDefSpec { name, constraint, optional: true, default: Some(default), populated: false, print_short: None, parse_short: None });
+    pub fn default_optional_attr(
+        mut self,
+        name: &'static str,
+        constraint: AttrConstraint,
+        default: fn(&Context) -> Attribute,
+    ) -> Self {
+        self.attributes.push(AttrDefSpec {
+            name,
+            constraint,
+            optional: true,
+            default: Some(default),
+            populated: false,
+            print_short: None,
+            parse_short: None,
+        });
         self
     }
     /// Gives the last declared attribute a short form in assembly formats.
-    pub fn short_form(
-        mut self,
-        print: fn(&Context, Attribute, &mut String),
-        parse: ShortParseFn,
-    ) -> Self {
+    pub fn short_form(mut self, print: fn(&Context, Attribute, &mut String), parse: ShortParseFn) -> Self {
         let a = self.attributes.last_mut().expect("short_form after an attribute");
         a.print_short = Some(print);
         a.parse_short = Some(parse);

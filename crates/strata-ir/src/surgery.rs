@@ -104,7 +104,14 @@ impl Body {
     /// Clones the blocks of `from` (in `src`) into region `to` of this body,
     /// before block `before` (or at the end). Block arguments are cloned
     /// unless already mapped.
-    pub fn clone_region_into(&mut self, src: Source<'_>, from: Region, to: Region, before: Option<Block>, map: &mut IrMapping) {
+    pub fn clone_region_into(
+        &mut self,
+        src: Source<'_>,
+        from: Region,
+        to: Region,
+        before: Option<Block>,
+        map: &mut IrMapping,
+    ) {
         let read = |dst: &Body| -> SmallVec<[(Block, SmallVec<[(Value, Type, Location); 4]>); 4]> {
             let s = match src {
                 Source::Same => dst,
@@ -112,7 +119,12 @@ impl Body {
             };
             s.blocks(from)
                 .map(|b| {
-                    let args = s.block_args(b).iter().zip(s.block_arg_locs(b)).map(|(&v, &l)| (v, s.value_type(v), l)).collect();
+                    let args = s
+                        .block_args(b)
+                        .iter()
+                        .zip(s.block_arg_locs(b))
+                        .map(|(&v, &l)| (v, s.value_type(v), l))
+                        .collect();
                     (b, args)
                 })
                 .collect()
@@ -235,7 +247,8 @@ mod tests {
         let r = body.local_regions(wrap)[0];
         let inner_b = body.create_block();
         body.append_block(r, inner_b);
-        let use_x = body.create_op(OpSpec::new(&ctx, "test.use", Location::Unknown).operands(&[x]).results(&[ctx.i32()]));
+        let use_x =
+            body.create_op(OpSpec::new(&ctx, "test.use", Location::Unknown).operands(&[x]).results(&[ctx.i32()]));
         body.append_op(inner_b, use_x);
 
         let mut map = IrMapping::default();

@@ -14,7 +14,8 @@ use crate::opdef::Traits;
 /// The hook an op definition carries (as an interface) to verify its
 /// symbol references.
 pub struct SymbolUserOpInterface {
-    pub verify_symbol_uses: fn(ctx: &Context, body: &Body, op: Op, table: &SymbolTableView<'_>) -> Result<(), Diagnostic>,
+    pub verify_symbol_uses:
+        fn(ctx: &Context, body: &Body, op: Op, table: &SymbolTableView<'_>) -> Result<(), Diagnostic>,
 }
 
 /// The symbols of the symbol table nearest to a symbol user.

@@ -35,7 +35,8 @@ pub fn symbol_name<'c>(ctx: &'c Context, body: &Body, op: Op) -> Option<&'c [u8]
 /// trait, or a symbol table whose name is optional (a `builtin.module`).
 pub fn is_symbol(ctx: &Context, body: &Body, op: Op) -> bool {
     let Some(def) = ctx.op_def(body.op_name(op)) else { return false };
-    (def.has_trait(Traits::SYMBOL) || def.has_trait(Traits::SYMBOL_TABLE)) && body.op_attr(ctx, op, "sym_name").is_some()
+    (def.has_trait(Traits::SYMBOL) || def.has_trait(Traits::SYMBOL_TABLE))
+        && body.op_attr(ctx, op, "sym_name").is_some()
 }
 
 /// Whether `op` is a symbol table (has the `SymbolTable` trait).
@@ -65,11 +66,57 @@ pub fn can_discard_on_use_empty(ctx: &Context, body: &Body, op: Op) -> bool {
 /// symbol table. Strata implements fewer dialects; treating these namespaces
 /// as known keeps the symbol-use rules equal to mlir-opt's.
 pub const MLIR_OPT_DIALECT_NAMESPACES: &[&str] = &[
-    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async", "bufferization", "builtin", "cf",
-    "complex", "dlti", "emitc", "func", "gpu", "index", "irdl", "linalg", "llvm", "math", "memref", "ml_program", "mpi",
-    "nvgpu", "nvvm", "omp", "pdl", "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard", "smt", "sparse_tensor",
-    "spirv", "tensor", "test", "test_dyn", "test_irdl_to_cpp", "tosa", "transform", "ub", "vector", "wasmssa", "x86vector",
-    "xegpu", "xevm",
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "shard",
+    "smt",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "test",
+    "test_dyn",
+    "test_irdl_to_cpp",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "wasmssa",
+    "x86vector",
+    "xegpu",
+    "xevm",
 ];
 
 /// An op without a dialect (neither a Strata dialect nor one mlir-opt 22
@@ -156,9 +203,10 @@ pub fn walk_symbol_refs(ctx: &Context, attr: Attribute, f: &mut dyn FnMut(Attrib
         AttrKind::Dialect { params, .. } => walk_params(ctx, params, f),
         AttrKind::Distinct { referenced, .. } => walk_symbol_refs(ctx, *referenced, f),
         AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => walk_type_symbol_refs(ctx, *ty, f),
-        AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::SparseElements { ty, .. } => {
-            walk_type_symbol_refs(ctx, *ty, f)
-        }
+        AttrKind::DenseElements { ty, .. }
+        | AttrKind::DenseStrings { ty, .. }
+        | AttrKind::DenseResource { ty, .. }
+        | AttrKind::SparseElements { ty, .. } => walk_type_symbol_refs(ctx, *ty, f),
         _ => {}
     }
 }
@@ -234,13 +282,22 @@ pub fn symbol_uses<'a>(ctx: &Context, body: &'a Body, op: Op) -> Result<Vec<Symb
 /// The symbol references held by the ops in `regions` (of `body`) and
 /// below, as [`symbol_uses`] but without an op of its own (MLIR's
 /// `getSymbolUses(Region *)`).
-pub fn symbol_uses_in_regions<'a>(ctx: &Context, body: &'a Body, regions: &[Region]) -> Result<Vec<SymbolUse<'a>>, (&'a Body, Op)> {
+pub fn symbol_uses_in_regions<'a>(
+    ctx: &Context,
+    body: &'a Body,
+    regions: &[Region],
+) -> Result<Vec<SymbolUse<'a>>, (&'a Body, Op)> {
     let mut uses = Vec::new();
     collect_region_uses(ctx, body, regions, &mut uses)?;
     Ok(uses)
 }
 
-fn collect_uses<'a>(ctx: &Context, body: &'a Body, op: Op, uses: &mut Vec<SymbolUse<'a>>) -> Result<(), (&'a Body, Op)> {
+fn collect_uses<'a>(
+    ctx: &Context,
+    body: &'a Body,
+    op: Op,
+    uses: &mut Vec<SymbolUse<'a>>,
+) -> Result<(), (&'a Body, Op)> {
     if is_potentially_unknown_symbol_table(ctx, body, op) {
         return Err((body, op));
     }
@@ -255,7 +312,12 @@ fn collect_uses<'a>(ctx: &Context, body: &'a Body, op: Op, uses: &mut Vec<Symbol
 /// MLIR walks these with a worklist of regions (last pushed, first
 /// walked); the order of uses only matters to callers that keep it, and
 /// they get MLIR's order.
-fn collect_region_uses<'a>(ctx: &Context, body: &'a Body, regions: &[Region], uses: &mut Vec<SymbolUse<'a>>) -> Result<(), (&'a Body, Op)> {
+fn collect_region_uses<'a>(
+    ctx: &Context,
+    body: &'a Body,
+    regions: &[Region],
+    uses: &mut Vec<SymbolUse<'a>>,
+) -> Result<(), (&'a Body, Op)> {
     let mut worklist: Vec<(&'a Body, Region)> = regions.iter().map(|&r| (body, r)).collect();
     while let Some((b, r)) = worklist.pop() {
         for block in b.blocks(r) {
@@ -263,7 +325,9 @@ fn collect_region_uses<'a>(ctx: &Context, body: &'a Body, regions: &[Region], us
                 if is_potentially_unknown_symbol_table(ctx, b, op) {
                     return Err((b, op));
                 }
-                walk_symbol_refs(ctx, b.op_attrs(op), &mut |reference| uses.push(SymbolUse { body: b, user: op, reference }));
+                walk_symbol_refs(ctx, b.op_attrs(op), &mut |reference| {
+                    uses.push(SymbolUse { body: b, user: op, reference })
+                });
                 if !is_symbol_table(ctx, b, op) {
                     let (rb, inner) = b.regions_of(op);
                     worklist.extend(inner.iter().map(|&ir| (rb, ir)));
@@ -287,19 +351,27 @@ mod tests {
         let root = body.root_regions()[0];
         let b = body.create_block();
         body.append_block(root, b);
-        let inner = body.create_op(OpSpec::new(&ctx, "builtin.module", Location::Unknown).regions(1).attrs(ctx.dictionary(vec![(ctx.intern_str("sym_name"), ctx.string_attr("m"))])));
+        let inner = body.create_op(
+            OpSpec::new(&ctx, "builtin.module", Location::Unknown)
+                .regions(1)
+                .attrs(ctx.dictionary(vec![(ctx.intern_str("sym_name"), ctx.string_attr("m"))])),
+        );
         body.append_op(b, inner);
         {
             let nb = body.nested_mut(inner).unwrap();
             let r = nb.root_regions()[0];
             let blk = nb.create_block();
             nb.append_block(r, blk);
-            let f = nb.create_op(OpSpec::new(&ctx, "foo.sym", Location::Unknown).attrs(ctx.dictionary(vec![(ctx.intern_str("sym_name"), ctx.string_attr("f"))])));
+            let f = nb.create_op(
+                OpSpec::new(&ctx, "foo.sym", Location::Unknown)
+                    .attrs(ctx.dictionary(vec![(ctx.intern_str("sym_name"), ctx.string_attr("f"))])),
+            );
             nb.append_op(blk, f);
         }
         let table = TableRegion { body: &body, region: root };
         assert_eq!(table.lookup(&ctx, b"m"), Some(inner));
-        let nested = ctx.intern_attr(AttrKind::SymbolRef { root: ctx.intern_str("m"), nested: Box::new([ctx.intern_str("f")]) });
+        let nested =
+            ctx.intern_attr(AttrKind::SymbolRef { root: ctx.intern_str("m"), nested: Box::new([ctx.intern_str("f")]) });
         let path = table.resolve_path(&ctx, nested).unwrap();
         assert_eq!(path.len(), 2);
         assert_eq!(path[0].1, inner);

@@ -136,23 +136,54 @@ pub enum Param {
 /// The stored form of a type.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum TypeKind {
-    Integer { width: u32, signedness: Signedness },
+    Integer {
+        width: u32,
+        signedness: Signedness,
+    },
     Index,
     Float(FloatKind),
     None,
     Complex(Type),
     Tuple(Box<[Type]>),
-    Function { inputs: Box<[Type]>, results: Box<[Type]> },
-    RankedTensor { shape: Box<[i64]>, element: Type, encoding: Option<Attribute> },
-    UnrankedTensor { element: Type },
-    MemRef { shape: Box<[i64]>, element: Type, layout: Option<Attribute>, memory_space: Option<Attribute> },
-    UnrankedMemRef { element: Type, memory_space: Option<Attribute> },
-    Vector { shape: Box<[i64]>, scalable: Box<[bool]>, element: Type },
+    Function {
+        inputs: Box<[Type]>,
+        results: Box<[Type]>,
+    },
+    RankedTensor {
+        shape: Box<[i64]>,
+        element: Type,
+        encoding: Option<Attribute>,
+    },
+    UnrankedTensor {
+        element: Type,
+    },
+    MemRef {
+        shape: Box<[i64]>,
+        element: Type,
+        layout: Option<Attribute>,
+        memory_space: Option<Attribute>,
+    },
+    UnrankedMemRef {
+        element: Type,
+        memory_space: Option<Attribute>,
+    },
+    Vector {
+        shape: Box<[i64]>,
+        scalable: Box<[bool]>,
+        element: Type,
+    },
     /// `!dialect.body` of a dialect Strata does not know; `body` is the text
     /// after the dialect namespace and the dot, kept verbatim.
-    Opaque { dialect: Str, body: Str },
+    Opaque {
+        dialect: Str,
+        body: Str,
+    },
     /// A type of a registered dialect (`!toy.struct<...>`).
-    Dialect { dialect: Str, name: Str, params: Box<[Param]> },
+    Dialect {
+        dialect: Str,
+        name: Str,
+        params: Box<[Param]>,
+    },
 }
 
 impl Context {
@@ -208,11 +239,7 @@ impl Context {
         self.intern_type(TypeKind::MemRef { shape: shape.into(), element, layout: None, memory_space: None })
     }
     pub fn vector_type(&self, shape: &[i64], element: Type) -> Type {
-        self.intern_type(TypeKind::Vector {
-            shape: shape.into(),
-            scalable: vec![false; shape.len()].into(),
-            element,
-        })
+        self.intern_type(TypeKind::Vector { shape: shape.into(), scalable: vec![false; shape.len()].into(), element })
     }
 
     // ---- queries ----

@@ -37,7 +37,11 @@ struct Caches {
 
 impl Caches {
     fn dominance(&self, body: &Body, r: Region) -> Rc<RegionDominance> {
-        self.doms.borrow_mut().entry((body as *const Body, r)).or_insert_with(|| Rc::new(RegionDominance::compute(body, r))).clone()
+        self.doms
+            .borrow_mut()
+            .entry((body as *const Body, r))
+            .or_insert_with(|| Rc::new(RegionDominance::compute(body, r)))
+            .clone()
     }
 
     fn type_satisfies(&self, ctx: &Context, c: &TypeConstraint, t: Type) -> bool {
@@ -76,7 +80,14 @@ fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl AsRef<str>) -> Diagnos
 /// `parent` is the op owning the region `op` is in, when it lives in
 /// another body (the root regions of an isolated op's arena).
 /// `root_graph` is the region kind of `body`'s root regions.
-fn verify_op(ctx: &Context, doms: &Caches, body: &Body, op: Op, parent: Option<(&Body, Op)>, root_graph: bool) -> Result<(), Diagnostic> {
+fn verify_op(
+    ctx: &Context,
+    doms: &Caches,
+    body: &Body,
+    op: Op,
+    parent: Option<(&Body, Op)>,
+    root_graph: bool,
+) -> Result<(), Diagnostic> {
     let def = ctx.op_def(body.op_name(op)).map(|d| &**d);
     if let Some(def) = def {
         // MLIR checks HasParent before the operand/attribute constraints and
@@ -115,7 +126,13 @@ fn verify_op(ctx: &Context, doms: &Caches, body: &Body, op: Op, parent: Option<(
 /// MLIR's `HasParent<...>` trait (`OpDef::has_parent`): the op's parent op
 /// must be one of the listed ops. A top-level op has no parent and fails too.
 /// `parent` is the owner of `body`'s root regions, as in `verify_op`.
-fn verify_required_parent(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>, def: &OpDef) -> Result<(), Diagnostic> {
+fn verify_required_parent(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    parent: Option<(&Body, Op)>,
+    def: &OpDef,
+) -> Result<(), Diagnostic> {
     if def.has_parent.is_empty() {
         return Ok(());
     }
@@ -156,7 +173,12 @@ fn count_ok((fixed, has_var): (usize, bool), n: usize) -> bool {
 
 /// "operand #i must be ..., but got '...'" (or result).
 fn type_error(ctx: &Context, body: &Body, op: Op, what: &str, index: usize, c: &TypeConstraint, t: Type) -> Diagnostic {
-    op_error(ctx, body, op, format!("{what} #{index} must be {}, but got '{}'", c.summary, crate::printer::type_to_string(ctx, t)))
+    op_error(
+        ctx,
+        body,
+        op,
+        format!("{what} #{index} must be {}, but got '{}'", c.summary, crate::printer::type_to_string(ctx, t)),
+    )
 }
 
 fn verify_against_def(ctx: &Context, caches: &Caches, body: &Body, op: Op, def: &OpDef) -> Result<(), Diagnostic> {
@@ -180,7 +202,12 @@ fn verify_against_def(ctx: &Context, caches: &Caches, body: &Body, op: Op, def: 
         match ctx.dict_get(attrs, a.name) {
             None if !a.optional => return Err(op_error(ctx, body, op, format!("requires attribute '{}'", a.name))),
             Some(v) if !(a.constraint.check)(ctx, v) => {
-                return Err(op_error(ctx, body, op, format!("attribute '{}' failed to satisfy constraint: {}", a.name, a.constraint.summary)));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("attribute '{}' failed to satisfy constraint: {}", a.name, a.constraint.summary),
+                ));
             }
             _ => {}
         }
@@ -198,7 +225,11 @@ fn verify_against_def(ctx: &Context, caches: &Caches, body: &Body, op: Op, def: 
                 ctx,
                 body,
                 op,
-                format!("'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}", def.operands.len(), sizes.len()),
+                format!(
+                    "'operandSegmentSizes' attribute for specifying operand segments must have {} elements, but got {}",
+                    def.operands.len(),
+                    sizes.len()
+                ),
             ));
         }
         if sizes.iter().any(|&s| s < 0) {
@@ -305,11 +336,21 @@ fn verify_against_def(ctx: &Context, caches: &Caches, body: &Body, op: Op, def: 
         if let Some(vis) = body.op_attr(ctx, op, "sym_visibility") {
             let AttrKind::String { value, .. } = ctx.attr_kind(vis) else {
                 let shown = crate::printer::attr_to_string(ctx, vis);
-                return Err(op_error(ctx, body, op, format!("requires visibility attribute 'sym_visibility' to be a string attribute, but got {shown}")));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("requires visibility attribute 'sym_visibility' to be a string attribute, but got {shown}"),
+                ));
             };
             if !matches!(&value[..], b"public" | b"private" | b"nested") {
                 let shown = crate::printer::attr_to_string(ctx, vis);
-                return Err(op_error(ctx, body, op, format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {shown}")));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {shown}"),
+                ));
             }
         }
     }
@@ -350,7 +391,10 @@ fn verify_region(
         // Only the last op of a block may branch.
         let last = rb.last_op(b);
         if let Some(o) = rb.block_ops(b).find(|&o| Some(o) != last && !rb.successors(o).is_empty()) {
-            return Err(Diagnostic::error(rb.op_loc(o), "operation with block successors must terminate its parent block"));
+            return Err(Diagnostic::error(
+                rb.op_loc(o),
+                "operation with block successors must terminate its parent block",
+            ));
         }
         // Terminator (MLIR's `mayBeValidWithoutTerminator`): a block may end
         // without one only as the single block of a region whose op is
@@ -360,12 +404,19 @@ fn verify_region(
         if !may_lack_terminator {
             match rb.last_op(b) {
                 None => {
-                    return Err(Diagnostic::error(parent_body.op_loc(parent), "empty block: expect at least a terminator"));
+                    return Err(Diagnostic::error(
+                        parent_body.op_loc(parent),
+                        "empty block: expect at least a terminator",
+                    ));
                 }
                 Some(last) => {
                     let is_term = ctx.op_def(rb.op_name(last)).map(|d| d.has_trait(Traits::IS_TERMINATOR));
                     if is_term == Some(false) {
-                        return Err(Diagnostic::error(rb.op_loc(last), "block with no terminator, has ".to_string() + &crate::printer::op_to_string(ctx, rb, last, true)));
+                        return Err(Diagnostic::error(
+                            rb.op_loc(last),
+                            "block with no terminator, has ".to_string()
+                                + &crate::printer::op_to_string(ctx, rb, last, true),
+                        ));
                     }
                 }
             }
@@ -523,8 +574,11 @@ pub fn verify_symbol_tables(ctx: &Context, body: &Body, op: Op) -> Result<(), Di
                 if let Some(n) = rb.op_attr(ctx, o, "sym_name") {
                     if let AttrKind::String { value, .. } = ctx.attr_kind(n) {
                         if let Some(prev) = seen.insert(value.to_vec(), o) {
-                            return Err(Diagnostic::error(rb.op_loc(o), format!("redefinition of symbol named '{}'", String::from_utf8_lossy(value)))
-                                .with_note(rb.op_loc(prev), "see existing symbol definition here"));
+                            return Err(Diagnostic::error(
+                                rb.op_loc(o),
+                                format!("redefinition of symbol named '{}'", String::from_utf8_lossy(value)),
+                            )
+                            .with_note(rb.op_loc(prev), "see existing symbol definition here"));
                         }
                     }
                 }

@@ -5,8 +5,8 @@
 //! (`{device_name = ["0:0"], ...}`), so the op definitions declare none and
 //! the verifier checks them from these tables instead.
 
-use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Op, TypeKind};
 use strata_ir::types::Signedness;
+use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Op, TypeKind};
 
 /// The kinds of attribute OneFlow's ODS uses, with ODS's summaries.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -88,7 +88,8 @@ pub fn segment_sizes(ctx: &Context, a: Option<Attribute>) -> Option<Vec<i32>> {
                 return None;
             }
             let n = shape[0] as usize;
-            let word = |i: usize| data.bytes.get(i * 4..i * 4 + 4).map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            let word =
+                |i: usize| data.bytes.get(i * 4..i * 4 + 4).map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
             if data.splat {
                 let v = word(0)?;
                 return Some(vec![v; n]);
@@ -101,7 +102,9 @@ pub fn segment_sizes(ctx: &Context, a: Option<Attribute>) -> Option<Vec<i32>> {
 
 fn int_of(ctx: &Context, a: Attribute, width: u32, signedness: Signedness) -> bool {
     match ctx.attr_kind(a) {
-        AttrKind::Integer { ty, .. } => matches!(ctx.type_kind(*ty), TypeKind::Integer { width: w, signedness: s } if *w == width && *s == signedness),
+        AttrKind::Integer { ty, .. } => {
+            matches!(ctx.type_kind(*ty), TypeKind::Integer { width: w, signedness: s } if *w == width && *s == signedness)
+        }
         _ => false,
     }
 }
@@ -164,7 +167,9 @@ pub fn verify_attrs(ctx: &Context, body: &Body, op: Op, specs: &[AttrSpec]) -> R
     let name = ctx.op_name_str(body.op_name(op));
     for s in specs {
         match body.op_attr(ctx, op, s.name) {
-            None if s.required => return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op requires attribute '{}'", s.name))),
+            None if s.required => {
+                return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op requires attribute '{}'", s.name)))
+            }
             None => {}
             Some(a) if !s.ty.check(ctx, a) => {
                 return Err(Diagnostic::error(

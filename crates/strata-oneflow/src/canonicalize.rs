@@ -25,7 +25,12 @@ fn add_n_with_two_operands(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 }
 
 pub(crate) fn populate_add_n(_: &Context, set: &mut PatternSet) {
-    set.add(FnPattern { root: Some("oneflow.add_n"), name: "ConvertAddOpWithArity", benefit: 1, f: add_n_with_two_operands });
+    set.add(FnPattern {
+        root: Some("oneflow.add_n"),
+        name: "ConvertAddOpWithArity",
+        benefit: 1,
+        f: add_n_with_two_operands,
+    });
 }
 
 fn placement(ctx: &Context, body: &Body, op: Op) -> (Option<Attribute>, Option<Attribute>) {
@@ -33,10 +38,17 @@ fn placement(ctx: &Context, body: &Body, op: Op) -> (Option<Attribute>, Option<A
 }
 
 /// `f(f(x)) -> f(x)` for an idempotent op when both run on the same devices.
-pub(crate) fn fold_idempotent_of_identical_placement(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>]) -> FoldResult {
+pub(crate) fn fold_idempotent_of_identical_placement(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    _: &[Option<Attribute>],
+) -> FoldResult {
     let input = body.operand(op, 0);
     match body.defining_op(input) {
-        Some(def) if body.op_name(def) == body.op_name(op) && placement(ctx, body, def) == placement(ctx, body, op) => FoldResult::value(input),
+        Some(def) if body.op_name(def) == body.op_name(op) && placement(ctx, body, def) == placement(ctx, body, op) => {
+            FoldResult::value(input)
+        }
         _ => FoldResult::Failed,
     }
 }

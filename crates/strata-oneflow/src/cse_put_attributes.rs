@@ -74,7 +74,10 @@ impl Pass for CsePutAttributes {
             changed = true;
         });
         for (loc, name) in orphans {
-            target.emit(Diagnostic::warning(loc, format!("'{name}' op has the erased op_name but no attributes were saved for it")));
+            target.emit(Diagnostic::warning(
+                loc,
+                format!("'{name}' op has the erased op_name but no attributes were saved for it"),
+            ));
         }
         Ok(PreservedAnalyses::unless_changed(changed))
     }

@@ -94,7 +94,9 @@ fn find_tag(ctx: &Context, tag_file: Str, loc: Location, depth: usize) -> Option
     }
     match ctx.loc_data(loc) {
         LocData::Name { child, .. } => child.and_then(|c| find_tag(ctx, tag_file, c, depth + 1)),
-        LocData::CallSite { callee, caller } => find_tag(ctx, tag_file, callee, depth + 1).or_else(|| find_tag(ctx, tag_file, caller, depth + 1)),
+        LocData::CallSite { callee, caller } => {
+            find_tag(ctx, tag_file, callee, depth + 1).or_else(|| find_tag(ctx, tag_file, caller, depth + 1))
+        }
         LocData::Fused { locations, .. } => locations.iter().find_map(|&l| find_tag(ctx, tag_file, l, depth + 1)),
         _ => None,
     }
@@ -125,7 +127,8 @@ pub fn with_names(
 ) -> Attribute {
     let name_key = ctx.intern_str(iface.op_name_attr);
     let scope_key = ctx.intern_str(iface.scope_symbol_id_attr);
-    let mut entries: Vec<_> = ctx.dict_entries(attrs).iter().filter(|e| e.0 != name_key && e.0 != scope_key).copied().collect();
+    let mut entries: Vec<_> =
+        ctx.dict_entries(attrs).iter().filter(|e| e.0 != name_key && e.0 != scope_key).copied().collect();
     entries.push((name_key, op_name));
     if let Some(s) = scope_symbol_id {
         entries.push((scope_key, s));

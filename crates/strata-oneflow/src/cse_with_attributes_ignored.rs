@@ -63,7 +63,11 @@ impl Pass for CseWithAttributesIgnored {
             if ctx.as_string(op_name).is_none() || op_name == magic_name {
                 return;
             }
-            let saved = Saved { op_name, scope_symbol_id: body.op_attr(ctx, op, iface.scope_symbol_id_attr), loc: body.op_loc(op) };
+            let saved = Saved {
+                op_name,
+                scope_symbol_id: body.op_attr(ctx, op, iface.scope_symbol_id_attr),
+                loc: body.op_loc(op),
+            };
             let tagged = self.state.record(tag_file, saved);
             body.set_op_attrs(op, with_names(ctx, body.op_attrs(op), iface, magic_name, Some(magic_scope)));
             body.set_op_loc(op, tagged);

@@ -12,14 +12,15 @@ use strata_ir::opdef::{OpDef, Traits, TypeConstraint};
 use strata_ir::{Body, Context, Diagnostic, Op};
 use strata_rewrite::CanonicalizationPatterns;
 
-use strata_ir::Attribute;
 use strata_ir::types::Signedness;
+use strata_ir::Attribute;
 
 use crate::attrs::{default_valued, opt, req, verify_attrs, with_defaults, AttrSpec, AttrType as T, BASE_ATTRS};
 use crate::shape_rules::{self, ShapeRule};
 use crate::user_op::USER_OP;
 
-pub const TENSOR: TypeConstraint = TypeConstraint { check: |c, t| c.is_tensor(t), summary: "tensor of any type values", buildable: None };
+pub const TENSOR: TypeConstraint =
+    TypeConstraint { check: |c, t| c.is_tensor(t), summary: "tensor of any type values", buildable: None };
 
 /// How an op's operands are declared: fixed names, then at most one
 /// variadic group.
@@ -198,13 +199,22 @@ fn verify_oneflow_op(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnosti
     verify_attrs(ctx, body, op, BASE_ATTRS)?;
     verify_attrs(ctx, body, op, spec.attrs)?;
     if let Operands::Segments(groups) = spec.operands {
-        let sizes = crate::attrs::segment_sizes(ctx, body.op_attr(ctx, op, "operand_segment_sizes")).unwrap_or_default();
+        let sizes =
+            crate::attrs::segment_sizes(ctx, body.op_attr(ctx, op, "operand_segment_sizes")).unwrap_or_default();
         if sizes.len() != groups.len() {
             return Err(err(ctx, body, op, format!("'operand_segment_sizes' attribute for specifying operand segments must have {} elements, but got {}", groups.len(), sizes.len())));
         }
         for (&(name, optional), &n) in groups.iter().zip(&sizes) {
             if !(0..=1).contains(&n) || (!optional && n != 1) {
-                return Err(err(ctx, body, op, format!("operand group '{name}' has {n} values in 'operand_segment_sizes', expected {}", if optional { "0 or 1" } else { "1" })));
+                return Err(err(
+                    ctx,
+                    body,
+                    op,
+                    format!(
+                        "operand group '{name}' has {n} values in 'operand_segment_sizes', expected {}",
+                        if optional { "0 or 1" } else { "1" }
+                    ),
+                ));
             }
         }
         let total: i64 = sizes.iter().map(|&n| n as i64).sum();

@@ -59,7 +59,11 @@ pub fn same_types(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> 
                 ctx,
                 body,
                 op,
-                format!("operand #{i} has type {}, but the result has type {}", type_to_string(ctx, t), type_to_string(ctx, result)),
+                format!(
+                    "operand #{i} has type {}, but the result has type {}",
+                    type_to_string(ctx, t),
+                    type_to_string(ctx, result)
+                ),
             ));
         }
     }
@@ -81,7 +85,14 @@ pub fn broadcast(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
             (a, b) if a == b => a,
             (1, b) => b,
             (a, 1) => a,
-            _ => return Err(err(ctx, body, op, format!("operands of shapes {} and {} do not broadcast", shape_text(&x), shape_text(&y)))),
+            _ => {
+                return Err(err(
+                    ctx,
+                    body,
+                    op,
+                    format!("operands of shapes {} and {} do not broadcast", shape_text(&x), shape_text(&y)),
+                ))
+            }
         };
     }
     expect_result_shape(ctx, body, op, 0, &out)
@@ -117,7 +128,12 @@ pub fn cast(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     if ok {
         Ok(())
     } else {
-        Err(err(ctx, body, op, format!("result element type {} does not match dtype {dtype} ({expected})", type_to_string(ctx, elem))))
+        Err(err(
+            ctx,
+            body,
+            op,
+            format!("result element type {} does not match dtype {dtype} ({expected})", type_to_string(ctx, elem)),
+        ))
     }
 }
 
@@ -149,7 +165,14 @@ pub fn conv2d(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let channels_last = match format.as_str() {
         "channels_last" => true,
         "channels_first" => false,
-        other => return Err(err(ctx, body, op, format!("'data_format' must be \"channels_first\" or \"channels_last\", got \"{other}\""))),
+        other => {
+            return Err(err(
+                ctx,
+                body,
+                op,
+                format!("'data_format' must be \"channels_first\" or \"channels_last\", got \"{other}\""),
+            ))
+        }
     };
     let arrays: Vec<Vec<i64>> = ["kernel_size", "strides", "dilation_rate", "padding_before"]
         .iter()
@@ -169,28 +192,58 @@ pub fn conv2d(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     if groups <= 0 {
         return Err(err(ctx, body, op, "'groups' must be positive"));
     }
-    let (Some(input), Some(weight)) = (operand_shape(ctx, body, op, 0), operand_shape(ctx, body, op, 1)) else { return Ok(()) };
+    let (Some(input), Some(weight)) = (operand_shape(ctx, body, op, 0), operand_shape(ctx, body, op, 1)) else {
+        return Ok(());
+    };
     if input.len() != 4 || weight.len() != 4 {
         return Err(err(ctx, body, op, "expects 4-d input and weight"));
     }
-    let (n, c, spatial) = if channels_last { (input[0], input[3], [input[1], input[2]]) } else { (input[0], input[1], [input[2], input[3]]) };
-    let (w_filters, w_channels, w_kernel) =
-        if channels_last { (weight[0], weight[3], [weight[1], weight[2]]) } else { (weight[0], weight[1], [weight[2], weight[3]]) };
+    let (n, c, spatial) = if channels_last {
+        (input[0], input[3], [input[1], input[2]])
+    } else {
+        (input[0], input[1], [input[2], input[3]])
+    };
+    let (w_filters, w_channels, w_kernel) = if channels_last {
+        (weight[0], weight[3], [weight[1], weight[2]])
+    } else {
+        (weight[0], weight[1], [weight[2], weight[3]])
+    };
     if w_filters != filters {
         return Err(err(ctx, body, op, format!("weight has {w_filters} filters, but 'filters' is {filters}")));
     }
     if w_kernel[..] != kernel[..] {
-        return Err(err(ctx, body, op, format!("weight kernel {}x{} does not match 'kernel_size' {}x{}", w_kernel[0], w_kernel[1], kernel[0], kernel[1])));
+        return Err(err(
+            ctx,
+            body,
+            op,
+            format!(
+                "weight kernel {}x{} does not match 'kernel_size' {}x{}",
+                w_kernel[0], w_kernel[1], kernel[0], kernel[1]
+            ),
+        ));
     }
     if c % groups != 0 || w_channels as i128 * groups as i128 != c as i128 {
-        return Err(err(ctx, body, op, format!("weight has {w_channels} input channels per group, but the input has {c} channels in {groups} groups")));
+        return Err(err(
+            ctx,
+            body,
+            op,
+            format!(
+                "weight has {w_channels} input channels per group, but the input has {c} channels in {groups} groups"
+            ),
+        ));
     }
     if body.num_operands(op) > 2 {
-        let sizes = crate::attrs::segment_sizes(ctx, body.op_attr(ctx, op, "operand_segment_sizes")).unwrap_or_default();
+        let sizes =
+            crate::attrs::segment_sizes(ctx, body.op_attr(ctx, op, "operand_segment_sizes")).unwrap_or_default();
         if sizes.get(2) == Some(&1) {
             if let Some(bias) = operand_shape(ctx, body, op, 2) {
                 if bias != [filters] {
-                    return Err(err(ctx, body, op, format!("bias has shape {}, expected {filters}", shape_text(&bias))));
+                    return Err(err(
+                        ctx,
+                        body,
+                        op,
+                        format!("bias has shape {}, expected {filters}", shape_text(&bias)),
+                    ));
                 }
             }
         }
@@ -200,12 +253,21 @@ pub fn conv2d(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
         // In i128: sizes and attribute values are arbitrary i64s.
         let extent = spatial[i] as i128 + 2 * padding[i] as i128 - dilation[i] as i128 * (kernel[i] as i128 - 1) - 1;
         if extent < 0 {
-            return Err(err(ctx, body, op, format!("spatial dimension {i} of size {} is too small for the kernel", spatial[i])));
+            return Err(err(
+                ctx,
+                body,
+                op,
+                format!("spatial dimension {i} of size {} is too small for the kernel", spatial[i]),
+            ));
         }
         let Ok(size) = i64::try_from(extent / strides[i] as i128 + 1) else { return Ok(()) };
         out_spatial[i] = size;
     }
-    let out = if channels_last { vec![n, out_spatial[0], out_spatial[1], filters] } else { vec![n, filters, out_spatial[0], out_spatial[1]] };
+    let out = if channels_last {
+        vec![n, out_spatial[0], out_spatial[1], filters]
+    } else {
+        vec![n, filters, out_spatial[0], out_spatial[1]]
+    };
     expect_result_shape(ctx, body, op, 0, &out)
 }
 
@@ -273,7 +335,16 @@ pub fn concat(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     out[axis as usize] = 0;
     for s in &shapes {
         if s.len() != first.len() || s.iter().zip(first).enumerate().any(|(i, (a, b))| i as i64 != axis && a != b) {
-            return Err(err(ctx, body, op, format!("operand shapes {} and {} differ outside the concatenation axis", shape_text(first), shape_text(s))));
+            return Err(err(
+                ctx,
+                body,
+                op,
+                format!(
+                    "operand shapes {} and {} differ outside the concatenation axis",
+                    shape_text(first),
+                    shape_text(s)
+                ),
+            ));
         }
         let Some(sum) = out[axis as usize].checked_add(s[axis as usize]) else { return Ok(()) };
         out[axis as usize] = sum;

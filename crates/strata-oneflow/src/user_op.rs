@@ -15,7 +15,8 @@ pub struct UserOpCompatible {
 }
 
 /// The interface value every user op of the dialect carries.
-pub const USER_OP: UserOpCompatible = UserOpCompatible { op_name_attr: "op_name", scope_symbol_id_attr: "scope_symbol_id" };
+pub const USER_OP: UserOpCompatible =
+    UserOpCompatible { op_name_attr: "op_name", scope_symbol_id_attr: "scope_symbol_id" };
 
 /// The interface of `op`, if its definition has one.
 pub fn user_op_interface(ctx: &Context, body: &Body, op: Op) -> Option<UserOpCompatible> {

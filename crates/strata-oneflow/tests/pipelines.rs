@@ -28,7 +28,8 @@ fn setup() -> (Context, PassRegistry) {
 fn parse(ctx: &Context, prefix: &str) -> ParsedModule {
     let text = INPUT.replace("NAME", prefix);
     let source = SourceFile::new("input.mlir", text);
-    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).expect("input parses")
+    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true)
+        .expect("input parses")
 }
 
 fn pipeline(registry: &PassRegistry, passes: &[&str]) -> OpPassManager {
@@ -114,5 +115,8 @@ fn records_of_one_pipeline_are_not_read_by_another_on_the_same_ir() {
     a_post.add_pass(registry.create("cse-put-attributes", "").expect("registered"));
     run(&ctx, &a_post, &mut m);
     let out = text(&ctx, &m);
-    assert!(out.contains(r#"op_name = "A-a", scope_symbol_id = 1 : i64"#) && !out.contains("ONEFLOW_ERASE_MAGIC"), "{out}");
+    assert!(
+        out.contains(r#"op_name = "A-a", scope_symbol_id = 1 : i64"#) && !out.contains("ONEFLOW_ERASE_MAGIC"),
+        "{out}"
+    );
 }

@@ -26,8 +26,7 @@ use strata_onnx::tensor::{decode_tensor, DType, Tensor};
 
 fn read_tensor(path: &Path) -> Result<Tensor, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("error {}: {e}", path.display()))?;
-    let t = TensorProto::decode(bytes.as_slice())
-        .map_err(|e| format!("error {}: {e}", path.display()))?;
+    let t = TensorProto::decode(bytes.as_slice()).map_err(|e| format!("error {}: {e}", path.display()))?;
     decode_tensor(&t, None).map_err(|e| format!("skip-dtype {}: {e}", path.display()))
 }
 
@@ -39,8 +38,7 @@ fn write_tensor(path: &Path, name: &str, t: &Tensor) -> Result<(), String> {
         raw_data: Some(t.bytes.clone()),
         ..Default::default()
     };
-    std::fs::write(path, proto.encode_to_vec())
-        .map_err(|e| format!("error {}: {e}", path.display()))
+    std::fs::write(path, proto.encode_to_vec()).map_err(|e| format!("error {}: {e}", path.display()))
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -48,20 +46,11 @@ fn run(args: &[String]) -> Result<(), String> {
         return Err("error usage: eval_node MODEL.onnx OUT_DIR [input_0.pb ...]".into());
     };
     let bytes = std::fs::read(model_path).map_err(|e| format!("error {model_path}: {e}"))?;
-    let model =
-        ModelProto::decode(bytes.as_slice()).map_err(|e| format!("error {model_path}: {e}"))?;
+    let model = ModelProto::decode(bytes.as_slice()).map_err(|e| format!("error {model_path}: {e}"))?;
     let graph = model.graph.ok_or("error the model has no graph")?;
-    let nodes: Vec<_> = graph
-        .node
-        .iter()
-        .enumerate()
-        .map(|(i, n)| node_from_proto(n, i))
-        .collect();
-    let unclaimed: Vec<&str> = nodes
-        .iter()
-        .filter(|n| !claims(&n.op_type, &n.domain))
-        .map(|n| n.op_type.as_str())
-        .collect();
+    let nodes: Vec<_> = graph.node.iter().enumerate().map(|(i, n)| node_from_proto(n, i)).collect();
+    let unclaimed: Vec<&str> =
+        nodes.iter().filter(|n| !claims(&n.op_type, &n.domain)).map(|n| n.op_type.as_str()).collect();
     if !unclaimed.is_empty() {
         return Err(format!("skip-op {}", unclaimed.join(" ")));
     }
@@ -73,17 +62,9 @@ fn run(args: &[String]) -> Result<(), String> {
         .ok_or("error the model imports no ai.onnx opset")?;
     // A graph input or output of an element type the crate has no tensors for.
     for v in graph.input.iter().chain(&graph.output) {
-        let elem = v
-            .r#type
-            .as_ref()
-            .and_then(|t| t.tensor_type.as_ref())
-            .and_then(|t| t.elem_type);
+        let elem = v.r#type.as_ref().and_then(|t| t.tensor_type.as_ref()).and_then(|t| t.elem_type);
         if let Some(e) = elem.filter(|&e| DType::from_onnx(e).is_none()) {
-            return Err(format!(
-                "skip-dtype '{}' is {}",
-                v.name.clone().unwrap_or_default(),
-                data_type::name(e)
-            ));
+            return Err(format!("skip-dtype '{}' is {}", v.name.clone().unwrap_or_default(), data_type::name(e)));
         }
     }
     let mut env: HashMap<String, Tensor> = HashMap::new();
@@ -91,18 +72,10 @@ fn run(args: &[String]) -> Result<(), String> {
         let v = decode_tensor(t, None).map_err(|e| format!("skip-dtype initializer: {e}"))?;
         env.insert(t.name.clone().unwrap_or_default(), v);
     }
-    let graph_inputs: Vec<String> = graph
-        .input
-        .iter()
-        .filter_map(|v| v.name.clone())
-        .filter(|n| !env.contains_key(n))
-        .collect();
+    let graph_inputs: Vec<String> =
+        graph.input.iter().filter_map(|v| v.name.clone()).filter(|n| !env.contains_key(n)).collect();
     if graph_inputs.len() != inputs.len() {
-        return Err(format!(
-            "error the graph has {} inputs, {} files were given",
-            graph_inputs.len(),
-            inputs.len()
-        ));
+        return Err(format!("error the graph has {} inputs, {} files were given", graph_inputs.len(), inputs.len()));
     }
     for (name, file) in graph_inputs.iter().zip(inputs) {
         env.insert(name.clone(), read_tensor(Path::new(file))?);
@@ -115,17 +88,15 @@ fn run(args: &[String]) -> Result<(), String> {
                 if name.is_empty() {
                     Ok(None)
                 } else {
-                    env.get(name).map(Some).ok_or_else(|| {
-                        format!("error node '{}': input '{name}' is not defined", n.name)
-                    })
+                    env.get(name)
+                        .map(Some)
+                        .ok_or_else(|| format!("error node '{}': input '{name}' is not defined", n.name))
                 }
             })
             .collect::<Result<_, _>>()?;
         let outs = match eval_node(n, &ins, opset, Limits::elements(1 << 26)) {
             Ok(o) => o,
-            Err(EvalError::NotEvaluable(m)) => {
-                return Err(format!("not-evaluable {} ({}): {m}", n.name, n.op_type))
-            }
+            Err(EvalError::NotEvaluable(m)) => return Err(format!("not-evaluable {} ({}): {m}", n.name, n.op_type)),
             Err(e) => return Err(format!("error {} ({}): {e}", n.name, n.op_type)),
         };
         for (name, t) in n.outputs.iter().zip(outs) {
@@ -137,9 +108,7 @@ fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(out_dir).map_err(|e| format!("error {out_dir}: {e}"))?;
     for (i, o) in graph.output.iter().enumerate() {
         let name = o.name.clone().unwrap_or_default();
-        let t = env
-            .get(&name)
-            .ok_or_else(|| format!("error graph output '{name}' is not computed"))?;
+        let t = env.get(&name).ok_or_else(|| format!("error graph output '{name}' is not computed"))?;
         write_tensor(&Path::new(out_dir).join(format!("output_{i}.pb")), &name, t)?;
     }
     Ok(())

@@ -24,22 +24,18 @@ fn run() -> Result<String, String> {
         match a.as_str() {
             "--input-shape" => {
                 let v = args.next().ok_or("--input-shape needs a value")?;
-                opts.input_shapes
-                    .push(parse_input_shape(&v).map_err(|e| e.to_string())?);
+                opts.input_shapes.push(parse_input_shape(&v).map_err(|e| e.to_string())?);
             }
             "--generic" => generic = true,
             "--time" => timing = true,
             _ if a.starts_with("--input-shape=") => {
-                opts.input_shapes.push(
-                    parse_input_shape(&a["--input-shape=".len()..]).map_err(|e| e.to_string())?,
-                );
+                opts.input_shapes.push(parse_input_shape(&a["--input-shape=".len()..]).map_err(|e| e.to_string())?);
             }
             _ if model_path.is_none() && !a.starts_with('-') => model_path = Some(a),
             _ => return Err(format!("unexpected argument '{a}'")),
         }
     }
-    let path = model_path
-        .ok_or("usage: onnx_import MODEL.onnx [--input-shape NAME=D0xD1...]... [--generic]")?;
+    let path = model_path.ok_or("usage: onnx_import MODEL.onnx [--input-shape NAME=D0xD1...]... [--generic]")?;
     let mut clock = std::time::Instant::now();
     let mut lap = |stage: &str| {
         if timing {
@@ -55,16 +51,7 @@ fn run() -> Result<String, String> {
     strata_ir::verifier::verify(&ctx, &m.body, m.module)
         .map_err(|d| format!("{path}: the imported module does not verify: {}", d.message))?;
     lap("verify");
-    let text = print_top_level(
-        &ctx,
-        &m.body,
-        m.module,
-        PrintOptions {
-            generic,
-            ..Default::default()
-        },
-        &[],
-    );
+    let text = print_top_level(&ctx, &m.body, m.module, PrintOptions { generic, ..Default::default() }, &[]);
     lap("print");
     Ok(text)
 }

@@ -33,12 +33,9 @@ pub mod model;
 pub mod proto;
 pub mod tensor;
 
-pub use import::{
-    import_model, ImportError, ImportOptions, Imported, UnsupportedOp, SUPPORTED_OPS,
-};
+pub use import::{import_model, ImportError, ImportOptions, Imported, UnsupportedOp, SUPPORTED_OPS};
 pub use model::{
-    decode_model, load_model, parse_input_shape, Dim, Model, ModelError, Node, ValueInfo,
-    SUPPORTED_OPSETS,
+    decode_model, load_model, parse_input_shape, Dim, Model, ModelError, Node, ValueInfo, SUPPORTED_OPSETS,
 };
 pub use tensor::{DType, Tensor};
 

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use prost::Message;
 
 use crate::proto::{
-    self, attribute_type, data_location, tensor_shape_proto::dimension, AttributeProto, ModelProto,
-    TensorProto, ValueInfoProto,
+    self, attribute_type, data_location, tensor_shape_proto::dimension, AttributeProto, ModelProto, TensorProto,
+    ValueInfoProto,
 };
 use crate::tensor::{decode_tensor, DType, Tensor};
 
@@ -123,15 +123,8 @@ pub struct Model {
 /// Reads and decodes `path`; external data files are looked up relative to
 /// the model's directory.
 pub fn load_model(path: &Path) -> Result<Model, ModelError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| ModelError(format!("{}: cannot read: {e}", path.display())))?;
-    let dir = path.parent().map(|p| {
-        if p.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            p
-        }
-    });
+    let bytes = std::fs::read(path).map_err(|e| ModelError(format!("{}: cannot read: {e}", path.display())))?;
+    let dir = path.parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p });
     decode_model(&bytes, dir).map_err(|e| ModelError(format!("{}: {}", path.display(), e.0)))
 }
 
@@ -143,13 +136,8 @@ pub fn decode_model(bytes: &[u8], base_dir: Option<&Path>) -> Result<Model, Mode
         // prost reports a cut-off message as a buffer underflow or a length
         // running past the end; say "truncated" for those.
         let text = e.to_string();
-        if text.contains("buffer underflow")
-            || text.contains("invalid length")
-            || text.contains("unexpected end")
-        {
-            ModelError(format!(
-                "not an ONNX model: the file is truncated or corrupt ({text})"
-            ))
+        if text.contains("buffer underflow") || text.contains("invalid length") || text.contains("unexpected end") {
+            ModelError(format!("not an ONNX model: the file is truncated or corrupt ({text})"))
         } else {
             ModelError(format!("not an ONNX model: {text}"))
         }
@@ -174,9 +162,7 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
         }
     }
     let Some(opset) = opset else {
-        return err(
-            "the model imports no ai.onnx opset (opset_import has no entry for the default domain)",
-        );
+        return err("the model imports no ai.onnx opset (opset_import has no entry for the default domain)");
     };
     if !SUPPORTED_OPSETS.contains(&opset) {
         return err(format!(
@@ -192,27 +178,14 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
         if name.is_empty() {
             return err(format!("initializer #{i} has no name"));
         }
-        let tensor = loader
-            .tensor(t)
-            .map_err(|e| ModelError(format!("initializer '{name}': {e}")))?;
+        let tensor = loader.tensor(t).map_err(|e| ModelError(format!("initializer '{name}': {e}")))?;
         initializers.insert(name, Arc::new(tensor));
     }
     if let Some(s) = graph.sparse_initializer.first() {
-        let name = s
-            .values
-            .as_ref()
-            .and_then(|v| v.name.clone())
-            .unwrap_or_default();
-        return err(format!(
-            "sparse initializer '{name}': sparse tensors are not supported"
-        ));
+        let name = s.values.as_ref().and_then(|v| v.name.clone()).unwrap_or_default();
+        return err(format!("sparse initializer '{name}': sparse tensors are not supported"));
     }
-    let nodes: Vec<Node> = graph
-        .node
-        .iter()
-        .enumerate()
-        .map(|(i, n)| node(n, i, &loader))
-        .collect();
+    let nodes: Vec<Node> = graph.node.iter().enumerate().map(|(i, n)| node(n, i, &loader)).collect();
     let mut inputs = Vec::new();
     for v in &graph.input {
         let name = v.name.clone().unwrap_or_default();
@@ -247,21 +220,28 @@ pub fn from_proto(proto: &ModelProto, base_dir: Option<&Path>) -> Result<Model, 
 /// may also be listed as an input to give it a default, or a node output),
 /// and no graph output is listed twice. Importing such a graph would pick
 /// one of the writers silently.
-fn check_single_assignment<'a>(graph: &'a proto::GraphProto, nodes: &'a [Node], outputs: &[ValueInfo]) -> Result<(), ModelError> {
+fn check_single_assignment<'a>(
+    graph: &'a proto::GraphProto,
+    nodes: &'a [Node],
+    outputs: &[ValueInfo],
+) -> Result<(), ModelError> {
     let mut defined: HashMap<&str, String> = HashMap::new();
     let mut define = |name: &'a str, by: String| -> Result<(), ModelError> {
         if name.is_empty() {
             return Ok(());
         }
         match defined.get(name) {
-            Some(first) => err(format!("value '{name}' is defined twice ({first}, and {by}): ONNX graphs give each value once")),
+            Some(first) => {
+                err(format!("value '{name}' is defined twice ({first}, and {by}): ONNX graphs give each value once"))
+            }
             None => {
                 defined.insert(name, by);
                 Ok(())
             }
         }
     };
-    let initializer_names: std::collections::HashSet<&str> = graph.initializer.iter().filter_map(|t| t.name.as_deref()).collect();
+    let initializer_names: std::collections::HashSet<&str> =
+        graph.initializer.iter().filter_map(|t| t.name.as_deref()).collect();
     for t in &graph.initializer {
         define(t.name.as_deref().unwrap_or_default(), "an initializer".into())?;
     }
@@ -296,19 +276,8 @@ fn node(n: &proto::NodeProto, i: usize, loader: &ExternalData) -> Node {
         None | Some("ai.onnx") => String::new(),
         Some(d) => d.to_string(),
     };
-    let attrs = n
-        .attribute
-        .iter()
-        .map(|a| (a.name.clone().unwrap_or_default(), attr_value(a, loader)))
-        .collect();
-    Node {
-        name,
-        op_type,
-        domain,
-        inputs: n.input.clone(),
-        outputs: n.output.clone(),
-        attrs,
-    }
+    let attrs = n.attribute.iter().map(|a| (a.name.clone().unwrap_or_default(), attr_value(a, loader))).collect();
+    Node { name, op_type, domain, inputs: n.input.clone(), outputs: n.output.clone(), attrs }
 }
 
 /// A node decoded on its own (no model around it: tensor attributes with
@@ -324,13 +293,11 @@ fn value_info(v: &ValueInfoProto) -> Result<ValueInfo, String> {
         return Err("a graph input or output has no name".into());
     }
     let Some(tt) = v.r#type.as_ref().and_then(|t| t.tensor_type.as_ref()) else {
-        return Err(
-            "not a tensor (sequence, map, optional and sparse values are not supported)".into(),
-        );
+        return Err("not a tensor (sequence, map, optional and sparse values are not supported)".into());
     };
     let raw = tt.elem_type.unwrap_or(0);
-    let dtype = DType::from_onnx(raw)
-        .ok_or_else(|| format!("unsupported element type {}", proto::data_type::name(raw)))?;
+    let dtype =
+        DType::from_onnx(raw).ok_or_else(|| format!("unsupported element type {}", proto::data_type::name(raw)))?;
     let dims = match tt.shape.as_ref() {
         None => None,
         Some(s) => Some(
@@ -339,7 +306,9 @@ fn value_info(v: &ValueInfoProto) -> Result<ValueInfo, String> {
                 .enumerate()
                 .map(|(k, d)| match &d.value {
                     Some(dimension::Value::DimValue(n)) if *n >= 0 => Ok(Dim::Fixed(*n)),
-                    Some(dimension::Value::DimValue(n)) => Err(format!("dimension {k} is {n}: ONNX dimensions are 0 or more (or symbolic)")),
+                    Some(dimension::Value::DimValue(n)) => {
+                        Err(format!("dimension {k} is {n}: ONNX dimensions are 0 or more (or symbolic)"))
+                    }
                     Some(dimension::Value::DimParam(p)) => Ok(Dim::Symbolic(p.clone())),
                     None => Ok(Dim::Symbolic(String::new())),
                 })
@@ -406,11 +375,7 @@ struct ExternalData<'a> {
 
 impl ExternalData<'_> {
     fn tensor(&self, t: &TensorProto) -> Result<Tensor, String> {
-        let external = if t.data_location == Some(data_location::EXTERNAL) {
-            Some(self.read(t)?)
-        } else {
-            None
-        };
+        let external = if t.data_location == Some(data_location::EXTERNAL) { Some(self.read(t)?) } else { None };
         decode_tensor(t, external)
     }
 
@@ -426,27 +391,20 @@ impl ExternalData<'_> {
             match e.key.as_deref().unwrap_or("") {
                 "location" => location = Some(value),
                 "offset" => {
-                    offset = value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("external data offset '{value}' is not a number"))?
+                    offset =
+                        value.trim().parse().map_err(|_| format!("external data offset '{value}' is not a number"))?
                 }
                 "length" => {
-                    length =
-                        Some(value.trim().parse().map_err(|_| {
-                            format!("external data length '{value}' is not a number")
-                        })?)
+                    length = Some(
+                        value.trim().parse().map_err(|_| format!("external data length '{value}' is not a number"))?,
+                    )
                 }
                 _ => {}
             }
         }
         let location = location.ok_or("external data without a 'location' entry")?;
         let rel = Path::new(&location);
-        if location.is_empty()
-            || rel
-                .components()
-                .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
-        {
+        if location.is_empty() || rel.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
             return Err(format!("external data location '{location}' must be a relative path inside the model's directory (no absolute path, no '..')"));
         }
         let Some(base) = self.base_dir else {
@@ -456,18 +414,12 @@ impl ExternalData<'_> {
         // A symbolic link could still lead outside; compare canonical paths.
         if let (Ok(canon_base), Ok(canon_path)) = (base.canonicalize(), path.canonicalize()) {
             if !canon_path.starts_with(&canon_base) {
-                return Err(format!(
-                    "external data location '{location}' resolves outside the model's directory"
-                ));
+                return Err(format!("external data location '{location}' resolves outside the model's directory"));
             }
         }
         // Read only this tensor's bytes: exporters put every weight in one file.
-        let mut file = std::fs::File::open(&path)
-            .map_err(|e| format!("external data file {}: {e}", path.display()))?;
-        let file_len = file
-            .metadata()
-            .map_err(|e| format!("external data file {}: {e}", path.display()))?
-            .len();
+        let mut file = std::fs::File::open(&path).map_err(|e| format!("external data file {}: {e}", path.display()))?;
+        let file_len = file.metadata().map_err(|e| format!("external data file {}: {e}", path.display()))?.len();
         if offset > file_len {
             return Err(format!(
                 "external data file {} has {file_len} bytes, offset {offset} is past its end",
@@ -476,10 +428,12 @@ impl ExternalData<'_> {
         }
         let len = length.unwrap_or(file_len - offset);
         offset.checked_add(len).filter(|&e| e <= file_len).ok_or_else(|| {
-            format!("external data file {} has {file_len} bytes, too short for offset {offset} + length {len}", path.display())
+            format!(
+                "external data file {} has {file_len} bytes, too short for offset {offset} + length {len}",
+                path.display()
+            )
         })?;
-        let mut data =
-            vec![0u8; usize::try_from(len).map_err(|_| "external data length overflows")?];
+        let mut data = vec![0u8; usize::try_from(len).map_err(|_| "external data length overflows")?];
         file.seek(SeekFrom::Start(offset))
             .and_then(|_| file.read_exact(&mut data))
             .map_err(|e| format!("external data file {}: {e}", path.display()))?;
@@ -490,9 +444,7 @@ impl ExternalData<'_> {
 /// An `--input-shape name=1x3x224x224` value.
 pub fn parse_input_shape(spec: &str) -> Result<(String, Vec<i64>), ModelError> {
     let Some((name, dims)) = spec.rsplit_once('=') else {
-        return err(format!(
-            "--input-shape '{spec}': expected NAME=D0xD1x... (e.g. input=1x3x224x224)"
-        ));
+        return err(format!("--input-shape '{spec}': expected NAME=D0xD1x... (e.g. input=1x3x224x224)"));
     };
     if name.is_empty() {
         return err(format!("--input-shape '{spec}': the input name is empty"));
@@ -502,11 +454,7 @@ pub fn parse_input_shape(spec: &str) -> Result<(String, Vec<i64>), ModelError> {
         for d in dims.split('x') {
             match d.trim().parse::<i64>() {
                 Ok(v) if v >= 0 => shape.push(v),
-                _ => {
-                    return err(format!(
-                        "--input-shape '{spec}': '{d}' is not a dimension (a non-negative integer)"
-                    ))
-                }
+                _ => return err(format!("--input-shape '{spec}': '{d}' is not a dimension (a non-negative integer)")),
             }
         }
     }
@@ -518,10 +466,7 @@ impl Model {
     /// model's own where fully known, else the override from
     /// `overrides` (`--input-shape`). An override must name an input, have
     /// the declared rank and agree with every fixed dimension.
-    pub fn resolve_input_shapes(
-        &self,
-        overrides: &[(String, Vec<i64>)],
-    ) -> Result<Vec<Vec<i64>>, ModelError> {
+    pub fn resolve_input_shapes(&self, overrides: &[(String, Vec<i64>)]) -> Result<Vec<Vec<i64>>, ModelError> {
         for (name, _) in overrides {
             if !self.inputs.iter().any(|i| &i.name == name) {
                 let names: Vec<&str> = self.inputs.iter().map(|i| i.name.as_str()).collect();
@@ -533,11 +478,7 @@ impl Model {
         }
         let mut shapes = Vec::with_capacity(self.inputs.len());
         for input in &self.inputs {
-            let given = overrides
-                .iter()
-                .rev()
-                .find(|(n, _)| n == &input.name)
-                .map(|(_, s)| s);
+            let given = overrides.iter().rev().find(|(n, _)| n == &input.name).map(|(_, s)| s);
             let shape = match (given, &input.dims) {
                 (Some(s), None) => s.clone(),
                 (Some(s), Some(dims)) => {
@@ -553,7 +494,11 @@ impl Model {
                     for (k, (g, d)) in s.iter().zip(dims).enumerate() {
                         if let Dim::Fixed(f) = d {
                             if f != g {
-                                return err(format!("--input-shape for '{}': dimension {k} is {g}, the model fixes it to {f} ({})", input.name, fmt_dims(dims)));
+                                return err(format!(
+                                    "--input-shape for '{}': dimension {k} is {g}, the model fixes it to {f} ({})",
+                                    input.name,
+                                    fmt_dims(dims)
+                                ));
                             }
                         }
                     }

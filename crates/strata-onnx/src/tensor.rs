@@ -221,11 +221,7 @@ impl Tensor {
         for &v in values {
             push_f64(dtype, v, &mut bytes);
         }
-        Tensor {
-            dtype,
-            shape,
-            bytes,
-        }
+        Tensor { dtype, shape, bytes }
     }
 
     /// A tensor of `dtype` from i64 values (integer types wrap to their
@@ -241,11 +237,7 @@ impl Tensor {
                     _ => bytes.extend_from_slice(&(v as f64).to_le_bytes()),
                 }
             }
-            return Tensor {
-                dtype,
-                shape,
-                bytes,
-            };
+            return Tensor { dtype, shape, bytes };
         }
         let mut bytes = Vec::with_capacity(values.len() * dtype.size());
         for &v in values {
@@ -256,11 +248,7 @@ impl Tensor {
                 _ => bytes.extend_from_slice(&v.to_le_bytes()),
             }
         }
-        Tensor {
-            dtype,
-            shape,
-            bytes,
-        }
+        Tensor { dtype, shape, bytes }
     }
 
     /// This tensor converted to another element type, as ONNX Cast does
@@ -274,9 +262,7 @@ impl Tensor {
             return Tensor::from_f64(to, self.shape.clone(), &v);
         }
         if to == DType::Bool {
-            let v: Vec<i64> = (0..self.num_elements())
-                .map(|i| (self.get_f64(i) != 0.0) as i64)
-                .collect();
+            let v: Vec<i64> = (0..self.num_elements()).map(|i| (self.get_f64(i) != 0.0) as i64).collect();
             return Tensor::from_i64(to, self.shape.clone(), &v);
         }
         Tensor::from_i64(to, self.shape.clone(), &self.to_i64_vec())
@@ -321,11 +307,7 @@ fn round_int(v: i64, bits: u32) -> f64 {
     }
     let shift = width - bits;
     let (q, rem, half) = (a >> shift, a & ((1u64 << shift) - 1), 1u64 << (shift - 1));
-    let q = if rem > half || (rem == half && q & 1 == 1) {
-        q + 1
-    } else {
-        q
-    };
+    let q = if rem > half || (rem == half && q & 1 == 1) { q + 1 } else { q };
     let r = (q as f64) * f64::from_bits(((shift as u64) + 1023) << 52);
     if v < 0 {
         -r
@@ -353,8 +335,8 @@ fn push_f64(dtype: DType, v: f64, out: &mut Vec<u8>) {
 /// bytes when the tensor's data location is EXTERNAL.
 pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tensor, String> {
     let raw_type = t.data_type.unwrap_or(data_type::UNDEFINED);
-    let dtype = DType::from_onnx(raw_type)
-        .ok_or_else(|| format!("unsupported data type {}", data_type::name(raw_type)))?;
+    let dtype =
+        DType::from_onnx(raw_type).ok_or_else(|| format!("unsupported data type {}", data_type::name(raw_type)))?;
     if t.segment.is_some() {
         return Err("segmented tensors are not supported".into());
     }
@@ -365,10 +347,7 @@ pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tenso
     let expected_bytes = n.checked_mul(dtype.size()).ok_or("byte size overflows")?;
     let check_len = |got: usize, what: &str| -> Result<(), String> {
         if got != n {
-            Err(format!(
-                "{what} holds {got} elements, the shape {:?} needs {n}",
-                t.dims
-            ))
+            Err(format!("{what} holds {got} elements, the shape {:?} needs {n}", t.dims))
         } else {
             Ok(())
         }
@@ -386,50 +365,32 @@ pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tenso
                 dtype.name()
             ));
         }
-        let bytes = if dtype == DType::Bool {
-            raw.iter().map(|&b| (b != 0) as u8).collect()
-        } else {
-            raw
-        };
-        return Ok(Tensor {
-            dtype,
-            shape: t.dims.clone(),
-            bytes,
-        });
+        let bytes = if dtype == DType::Bool { raw.iter().map(|&b| (b != 0) as u8).collect() } else { raw };
+        return Ok(Tensor { dtype, shape: t.dims.clone(), bytes });
     }
     let mut bytes = Vec::with_capacity(expected_bytes);
     match dtype {
         DType::F32 => {
             check_len(t.float_data.len(), "float_data")?;
-            t.float_data
-                .iter()
-                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.float_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         DType::F64 => {
             check_len(t.double_data.len(), "double_data")?;
-            t.double_data
-                .iter()
-                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.double_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         DType::I64 => {
             check_len(t.int64_data.len(), "int64_data")?;
-            t.int64_data
-                .iter()
-                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.int64_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         DType::I32 => {
             check_len(t.int32_data.len(), "int32_data")?;
-            t.int32_data
-                .iter()
-                .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+            t.int32_data.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
         }
         // The narrow types are stored one element per int32_data entry
         // (FLOAT16/BFLOAT16 as their bit patterns).
         DType::F16 | DType::BF16 => {
             check_len(t.int32_data.len(), "int32_data")?;
-            t.int32_data
-                .iter()
-                .for_each(|&v| bytes.extend_from_slice(&(v as u16).to_le_bytes()));
+            t.int32_data.iter().for_each(|&v| bytes.extend_from_slice(&(v as u16).to_le_bytes()));
         }
         DType::I8 | DType::U8 => {
             check_len(t.int32_data.len(), "int32_data")?;
@@ -437,16 +398,10 @@ pub fn decode_tensor(t: &TensorProto, external: Option<Vec<u8>>) -> Result<Tenso
         }
         DType::Bool => {
             check_len(t.int32_data.len(), "int32_data")?;
-            t.int32_data
-                .iter()
-                .for_each(|&v| bytes.push((v != 0) as u8));
+            t.int32_data.iter().for_each(|&v| bytes.push((v != 0) as u8));
         }
     }
-    Ok(Tensor {
-        dtype,
-        shape: t.dims.clone(),
-        bytes,
-    })
+    Ok(Tensor { dtype, shape: t.dims.clone(), bytes })
 }
 
 #[cfg(test)]
@@ -455,9 +410,7 @@ mod tests {
 
     #[test]
     fn half_conversions_round_trip_and_round_to_nearest_even() {
-        for bits in [
-            0u16, 0x3c00, 0xbc00, 0x7bff, 0x0001, 0x03ff, 0x7c00, 0xfc00, 0x3555,
-        ] {
+        for bits in [0u16, 0x3c00, 0xbc00, 0x7bff, 0x0001, 0x03ff, 0x7c00, 0xfc00, 0x3555] {
             assert_eq!(f32_to_f16(f16_to_f32(bits)), bits, "bits {bits:#x}");
         }
         assert_eq!(f16_to_f32(0x3c00), 1.0);
@@ -500,10 +453,7 @@ mod tests {
             int32_data: vec![0x3c00, 0xc000, 0],
             ..Default::default()
         };
-        assert_eq!(
-            decode_tensor(&t, None).unwrap().to_f64_vec(),
-            vec![1.0, -2.0, 0.0]
-        );
+        assert_eq!(decode_tensor(&t, None).unwrap().to_f64_vec(), vec![1.0, -2.0, 0.0]);
         let t = TensorProto {
             dims: vec![2],
             data_type: Some(data_type::INT8),
@@ -536,17 +486,9 @@ mod tests {
             ..Default::default()
         };
         assert!(decode_tensor(&t, None).unwrap_err().contains("7 bytes"));
-        let t = TensorProto {
-            dims: vec![i64::MAX, i64::MAX],
-            data_type: Some(data_type::FLOAT),
-            ..Default::default()
-        };
+        let t = TensorProto { dims: vec![i64::MAX, i64::MAX], data_type: Some(data_type::FLOAT), ..Default::default() };
         assert!(decode_tensor(&t, None).unwrap_err().contains("overflows"));
-        let t = TensorProto {
-            dims: vec![1],
-            data_type: Some(data_type::STRING),
-            ..Default::default()
-        };
+        let t = TensorProto { dims: vec![1], data_type: Some(data_type::STRING), ..Default::default() };
         assert!(decode_tensor(&t, None).unwrap_err().contains("STRING"));
     }
 
@@ -568,10 +510,7 @@ mod tests {
         assert_eq!(f64_to_bf16(1e39), 0x7f80);
         // Integers: one rounding to the format's 11 / 8 significant bits.
         let t = Tensor::from_i64(DType::BF16, vec![2], &[(1 << 60) + (1 << 52) + 1, 257]);
-        assert_eq!(
-            t.to_f64_vec(),
-            vec![(1u64 << 60) as f64 + (1u64 << 53) as f64, 256.0]
-        );
+        assert_eq!(t.to_f64_vec(), vec![(1u64 << 60) as f64 + (1u64 << 53) as f64, 256.0]);
         let t = Tensor::from_i64(DType::F16, vec![2], &[2049, 100_000]);
         assert_eq!(t.to_f64_vec(), vec![2048.0, f64::INFINITY]);
     }

@@ -44,12 +44,8 @@ fn mask_and_table_subgraphs_on_constants_fold_away() {
     //   e = ScatterND(Expand(w, [2, 4, 4]), [[0, 0, 0]], [5])
     //   g = GatherElements(e, [[[0], [1], [2], [3]]] * 2, axis 2): diagonals
     //   t = Einsum("bij->bi", g); y = x + Sin(t) * Cos(t)
-    let one = TensorProto {
-        dims: vec![1],
-        data_type: Some(data_type::FLOAT),
-        float_data: vec![1.0],
-        ..Default::default()
-    };
+    let one =
+        TensorProto { dims: vec![1], data_type: Some(data_type::FLOAT), float_data: vec![1.0], ..Default::default() };
     let g = Graph::new(17)
         .input(f32_value("x", &[2, 4]))
         .init(i64_tensor("zero", &[], &[0]))
@@ -62,76 +58,22 @@ fn mask_and_table_subgraphs_on_constants_fold_away() {
         .init(i64_tensor("where", &[1, 3], &[0, 0, 0]))
         .init(f32_tensor("five", &[1], &[5.0]))
         .init(i64_tensor("idx", &[2, 4, 1], &[0, 1, 2, 3, 0, 1, 2, 3]))
-        .node(node(
-            "Range",
-            "range",
-            &["zero", "four", "onei"],
-            &["r"],
-            vec![],
-        ))
+        .node(node("Range", "range", &["zero", "four", "onei"], &["r"], vec![]))
         .node(node("Mod", "mod", &["r", "two"], &["m"], vec![]))
         .node(node("CumSum", "cumsum", &["r", "zero"], &["c"], vec![]))
-        .node(node(
-            "ConstantOfShape",
-            "ones",
-            &["shape44"],
-            &["o"],
-            vec![attr_t("value", one)],
-        ))
-        .node(node(
-            "Trilu",
-            "tril",
-            &["o"],
-            &["tri"],
-            vec![attr_i("upper", 0)],
-        ))
+        .node(node("ConstantOfShape", "ones", &["shape44"], &["o"], vec![attr_t("value", one)]))
+        .node(node("Trilu", "tril", &["o"], &["tri"], vec![attr_i("upper", 0)]))
         .node(node("IsNaN", "isnan", &["tri"], &["nan"], vec![]))
         .node(node("Not", "not", &["nan"], &["ok"], vec![]))
         .node(node("Equal", "even", &["m", "zero"], &["ev"], vec![]))
         .node(node("And", "and", &["ok", "ev"], &["keep"], vec![]))
-        .node(node(
-            "Where",
-            "where",
-            &["keep", "tri", "zf"],
-            &["w0"],
-            vec![],
-        ))
-        .node(node(
-            "Cast",
-            "cast",
-            &["c"],
-            &["cf"],
-            vec![attr_i("to", data_type::FLOAT as i64)],
-        ))
+        .node(node("Where", "where", &["keep", "tri", "zf"], &["w0"], vec![]))
+        .node(node("Cast", "cast", &["c"], &["cf"], vec![attr_i("to", data_type::FLOAT as i64)]))
         .node(node("Add", "addc", &["w0", "cf"], &["w"], vec![]))
-        .node(node(
-            "Expand",
-            "expand",
-            &["w", "shape244"],
-            &["e0"],
-            vec![],
-        ))
-        .node(node(
-            "ScatterND",
-            "scatter",
-            &["e0", "where", "five"],
-            &["e"],
-            vec![],
-        ))
-        .node(node(
-            "GatherElements",
-            "ge",
-            &["e", "idx"],
-            &["gathered"],
-            vec![attr_i("axis", 2)],
-        ))
-        .node(node(
-            "Einsum",
-            "einsum",
-            &["gathered"],
-            &["t"],
-            vec![attr_s("equation", "bij->bi")],
-        ))
+        .node(node("Expand", "expand", &["w", "shape244"], &["e0"], vec![]))
+        .node(node("ScatterND", "scatter", &["e0", "where", "five"], &["e"], vec![]))
+        .node(node("GatherElements", "ge", &["e", "idx"], &["gathered"], vec![attr_i("axis", 2)]))
+        .node(node("Einsum", "einsum", &["gathered"], &["t"], vec![attr_s("equation", "bij->bi")]))
         .node(node("Sin", "sin", &["t"], &["s"], vec![]))
         .node(node("Cos", "cos", &["t"], &["k"], vec![]))
         .node(node("Mul", "sincos", &["s", "k"], &["sk"], vec![]))
@@ -143,22 +85,12 @@ fn mask_and_table_subgraphs_on_constants_fold_away() {
     assert_eq!(count(&t, "stablehlo.add"), 1, "{t}");
     // w[i][i] = [i even] + cumsum[i] = 1, 1, 4, 6; the scatter makes
     // batch 0's first one 5.
-    let want: Vec<f64> = [5.0f64, 1.0, 4.0, 6.0, 1.0, 1.0, 4.0, 6.0]
-        .iter()
-        .map(|&t| t.sin() * t.cos())
-        .collect();
+    let want: Vec<f64> = [5.0f64, 1.0, 4.0, 6.0, 1.0, 1.0, 4.0, 6.0].iter().map(|&t| t.sin() * t.cos()).collect();
     let c = the_op(&t, "stablehlo.constant");
     assert!(c.contains("tensor<2x4xf32>"), "{c}");
     let list = &c[c.find("dense<[").unwrap() + 7..c.find("]>").unwrap()];
-    let got: Vec<f64> = list
-        .split(',')
-        .map(|v| {
-            v.trim()
-                .trim_matches(|ch| ch == '[' || ch == ']')
-                .parse()
-                .unwrap()
-        })
-        .collect();
+    let got: Vec<f64> =
+        list.split(',').map(|v| v.trim().trim_matches(|ch| ch == '[' || ch == ']').parse().unwrap()).collect();
     assert_eq!(got.len(), want.len(), "{c}");
     for (g, w) in got.iter().zip(&want) {
         assert!((g - w).abs() < 1e-5, "{c}");
@@ -172,13 +104,7 @@ fn nodes_no_output_needs_are_not_imported_or_checked() {
     let g = Graph::new(17)
         .input(f32_value("x", &[2, 3]))
         .init(i64_tensor("k", &[1], &[1]))
-        .node(node(
-            "TopK",
-            "dead_topk",
-            &["x", "k"],
-            &["tv", "ti"],
-            vec![],
-        ))
+        .node(node("TopK", "dead_topk", &["x", "k"], &["tv", "ti"], vec![]))
         .node(NodeProto {
             domain: Some("com.microsoft".into()),
             ..node("FusedGemm", "dead_fg", &["tv"], &["fg"], vec![])
@@ -187,11 +113,7 @@ fn nodes_no_output_needs_are_not_imported_or_checked() {
         .node(node("Relu", "relu", &["x"], &["y"], vec![]))
         .output(f32_value("y", &[2, 3]));
     let t = g.import();
-    assert_eq!(
-        ops(&t),
-        vec!["stablehlo.constant", "stablehlo.maximum"],
-        "{t}"
-    );
+    assert_eq!(ops(&t), vec!["stablehlo.constant", "stablehlo.maximum"], "{t}");
     assert!(!t.contains("dead_"), "{t}");
 }
 
@@ -211,38 +133,17 @@ fn every_unsupported_runtime_node_is_listed_after_folding() {
         .node(node("Relu", "relu_of_unknown", &["s"], &["r"], vec![]))
         .node(node("NonZero", "isnan", &["x"], &["n"], vec![]))
         .node(node("Unique", "and", &["n", "t"], &["guard"], vec![]))
-        .node(node(
-            "Cast",
-            "cast",
-            &["guard"],
-            &["gf"],
-            vec![attr_i("to", data_type::FLOAT as i64)],
-        ))
+        .node(node("Cast", "cast", &["guard"], &["gf"], vec![attr_i("to", data_type::FLOAT as i64)]))
         .node(node("Reshape", "bad_reshape", &["x", "m"], &["xr"], vec![]))
         .node(node("Add", "add1", &["r", "gf"], &["y0"], vec![]))
         .node(node("Add", "add2", &["y0", "xr"], &["y"], vec![]))
         .output(f32_value("y", &[4]));
     let e = g.import_err();
-    assert!(
-        e.starts_with("3 unsupported operators remain after constant folding:"),
-        "{e}"
-    );
-    assert!(
-        e.contains("node 'sin': Hardmax (domain ai.onnx, opset 17)"),
-        "{e}"
-    );
-    assert!(
-        e.contains("node 'isnan': NonZero (domain ai.onnx, opset 17)"),
-        "{e}"
-    );
-    assert!(
-        e.contains("node 'and': Unique (domain ai.onnx, opset 17)"),
-        "{e}"
-    );
-    assert!(
-        !e.contains("Mod") && !e.contains("relu") && !e.contains("bad_reshape"),
-        "{e}"
-    );
+    assert!(e.starts_with("3 unsupported operators remain after constant folding:"), "{e}");
+    assert!(e.contains("node 'sin': Hardmax (domain ai.onnx, opset 17)"), "{e}");
+    assert!(e.contains("node 'isnan': NonZero (domain ai.onnx, opset 17)"), "{e}");
+    assert!(e.contains("node 'and': Unique (domain ai.onnx, opset 17)"), "{e}");
+    assert!(!e.contains("Mod") && !e.contains("relu") && !e.contains("bad_reshape"), "{e}");
     // Without the unsupported nodes, the bad reshape is the error.
     let g = Graph::new(17)
         .input(f32_value("x", &[4]))
@@ -252,10 +153,7 @@ fn every_unsupported_runtime_node_is_listed_after_folding() {
         .node(node("Reshape", "bad_reshape", &["x", "m"], &["y"], vec![]))
         .output(open_output("y", data_type::FLOAT));
     let e = g.import_err();
-    assert!(
-        e.contains("node 'bad_reshape' (Reshape): cannot reshape [4]"),
-        "{e}"
-    );
+    assert!(e.contains("node 'bad_reshape' (Reshape): cannot reshape [4]"), "{e}");
 }
 
 #[test]
@@ -265,20 +163,11 @@ fn invalid_constant_nodes_are_named() {
         .init(i64_tensor("a", &[1], &[7]))
         .init(i64_tensor("z", &[1], &[0]))
         .node(node("Div", "div_by_zero", &["a", "z"], &["q"], vec![]))
-        .node(node(
-            "Cast",
-            "cast",
-            &["q"],
-            &["qf"],
-            vec![attr_i("to", data_type::FLOAT as i64)],
-        ))
+        .node(node("Cast", "cast", &["q"], &["qf"], vec![attr_i("to", data_type::FLOAT as i64)]))
         .node(node("Add", "add", &["x", "qf"], &["y"], vec![]))
         .output(f32_value("y", &[2]));
     let e = g.import_err();
-    assert!(
-        e.contains("node 'div_by_zero' (Div): integer division by zero"),
-        "{e}"
-    );
+    assert!(e.contains("node 'div_by_zero' (Div): integer division by zero"), "{e}");
 }
 
 #[test]
@@ -303,83 +192,23 @@ fn f_pad_with_computed_pads_imports_as_a_static_pad() {
         .init(i64_tensor("s_end", &[1], &[i64::MIN + 1]))
         .init(i64_tensor("s_step", &[1], &[-1]))
         .node(node("Shape", "shape", &["x"], &["sh"], vec![]))
-        .node(node(
-            "Gather",
-            "gather_w",
-            &["sh", "last"],
-            &["w"],
-            vec![attr_i("axis", 0)],
-        ))
+        .node(node("Gather", "gather_w", &["sh", "last"], &["w"], vec![attr_i("axis", 0)]))
         .node(node("Mod", "mod", &["w", "three"], &["wm"], vec![]))
         .node(node("Add", "plus1", &["wm", "one"], &["right"], vec![]))
-        .node(node(
-            "Unsqueeze",
-            "unsq",
-            &["right", "ax0"],
-            &["right1"],
-            vec![],
-        ))
-        .node(node(
-            "Concat",
-            "pad_list",
-            &["c1", "right1", "c2", "c0"],
-            &["plist"],
-            vec![attr_i("axis", 0)],
-        ))
+        .node(node("Unsqueeze", "unsq", &["right", "ax0"], &["right1"], vec![]))
+        .node(node("Concat", "pad_list", &["c1", "right1", "c2", "c0"], &["plist"], vec![attr_i("axis", 0)]))
         .node(NodeProto {
             attribute: vec![attr_t("value", i64_tensor("", &[1], &[4]))],
             ..node("Constant", "zeros_len", &[], &["zl"], vec![])
         })
-        .node(node(
-            "ConstantOfShape",
-            "zeros",
-            &["zl"],
-            &["zs"],
-            vec![attr_t("value", i64_tensor("", &[1], &[0]))],
-        ))
-        .node(node(
-            "Concat",
-            "full",
-            &["plist", "zs"],
-            &["p8"],
-            vec![attr_i("axis", 0)],
-        ))
-        .node(node(
-            "Reshape",
-            "to_pairs",
-            &["p8", "pairs"],
-            &["p42"],
-            vec![],
-        ))
-        .node(node(
-            "Slice",
-            "reverse",
-            &["p42", "s_start", "s_end", "ax0", "s_step"],
-            &["rev"],
-            vec![],
-        ))
-        .node(node(
-            "Transpose",
-            "transpose",
-            &["rev"],
-            &["tr"],
-            vec![attr_ints("perm", &[1, 0])],
-        ))
+        .node(node("ConstantOfShape", "zeros", &["zl"], &["zs"], vec![attr_t("value", i64_tensor("", &[1], &[0]))]))
+        .node(node("Concat", "full", &["plist", "zs"], &["p8"], vec![attr_i("axis", 0)]))
+        .node(node("Reshape", "to_pairs", &["p8", "pairs"], &["p42"], vec![]))
+        .node(node("Slice", "reverse", &["p42", "s_start", "s_end", "ax0", "s_step"], &["rev"], vec![]))
+        .node(node("Transpose", "transpose", &["rev"], &["tr"], vec![attr_ints("perm", &[1, 0])]))
         .node(node("Reshape", "flatten", &["tr", "flat"], &["pf"], vec![]))
-        .node(node(
-            "Cast",
-            "cast",
-            &["pf"],
-            &["pads"],
-            vec![attr_i("to", data_type::INT64 as i64)],
-        ))
-        .node(node(
-            "Pad",
-            "pad",
-            &["x", "pads"],
-            &["y"],
-            vec![attr_s("mode", "constant")],
-        ))
+        .node(node("Cast", "cast", &["pf"], &["pads"], vec![attr_i("to", data_type::INT64 as i64)]))
+        .node(node("Pad", "pad", &["x", "pads"], &["y"], vec![attr_s("mode", "constant")]))
         .output(open_output("y", data_type::FLOAT));
     let t = g.import();
     assert_eq!(ops(&t), vec!["stablehlo.constant", "stablehlo.pad"], "{t}");

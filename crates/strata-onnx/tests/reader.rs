@@ -10,10 +10,7 @@ use strata_onnx::proto::*;
 use strata_onnx::{decode_model, load_model, parse_input_shape, DType, Dim};
 
 fn dim(v: i64) -> tensor_shape_proto::Dimension {
-    tensor_shape_proto::Dimension {
-        value: Some(tensor_shape_proto::dimension::Value::DimValue(v)),
-        denotation: None,
-    }
+    tensor_shape_proto::Dimension { value: Some(tensor_shape_proto::dimension::Value::DimValue(v)), denotation: None }
 }
 fn sym(p: &str) -> tensor_shape_proto::Dimension {
     tensor_shape_proto::Dimension {
@@ -54,10 +51,7 @@ fn add_model(opset: i64) -> ModelProto {
     };
     ModelProto {
         ir_version: Some(8),
-        opset_import: vec![OperatorSetIdProto {
-            domain: Some(String::new()),
-            version: Some(opset),
-        }],
+        opset_import: vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(opset) }],
         graph: Some(GraphProto {
             node: vec![node],
             name: Some("g".into()),
@@ -93,10 +87,7 @@ fn decodes_nodes_initializers_inputs_and_outputs() {
     assert_eq!(m.inputs.len(), 1);
     assert_eq!(m.inputs[0].name, "x");
     assert_eq!(m.inputs[0].dtype, DType::F32);
-    assert_eq!(
-        m.inputs[0].dims,
-        Some(vec![Dim::Symbolic("batch".into()), Dim::Fixed(2)])
-    );
+    assert_eq!(m.inputs[0].dims, Some(vec![Dim::Symbolic("batch".into()), Dim::Fixed(2)]));
     assert_eq!(m.initializers["w"].to_f64_vec(), vec![1.5, -2.0]);
     assert_eq!(m.outputs[0].name, "y");
 }
@@ -119,12 +110,7 @@ fn attributes_of_every_kind_decode() {
             f: Some(0.5),
             ..Default::default()
         },
-        AttributeProto {
-            name: Some("i".into()),
-            r#type: Some(attribute_type::INT),
-            i: Some(-3),
-            ..Default::default()
-        },
+        AttributeProto { name: Some("i".into()), r#type: Some(attribute_type::INT), i: Some(-3), ..Default::default() },
         AttributeProto {
             name: Some("s".into()),
             r#type: Some(attribute_type::STRING),
@@ -167,11 +153,7 @@ fn attributes_of_every_kind_decode() {
             ..Default::default()
         },
         // No type field (IR version 1): inferred from the field that is set.
-        AttributeProto {
-            name: Some("untyped".into()),
-            i: Some(4),
-            ..Default::default()
-        },
+        AttributeProto { name: Some("untyped".into()), i: Some(4), ..Default::default() },
     ];
     p.graph.as_mut().unwrap().node[0].attribute = attrs;
     let m = decode_model(&p.encode_to_vec(), None).unwrap();
@@ -182,10 +164,7 @@ fn attributes_of_every_kind_decode() {
     assert_eq!(n.attr("s"), Some(&AttrValue::String(b"nearest".to_vec())));
     assert_eq!(n.attr("ints"), Some(&AttrValue::Ints(vec![1, 2, 3])));
     assert_eq!(n.attr("floats"), Some(&AttrValue::Floats(vec![1.0, 2.0])));
-    assert_eq!(
-        n.attr("strings"),
-        Some(&AttrValue::Strings(vec![b"a".to_vec()]))
-    );
+    assert_eq!(n.attr("strings"), Some(&AttrValue::Strings(vec![b"a".to_vec()])));
     match n.attr("t") {
         Some(AttrValue::Tensor(t)) => assert_eq!((t.shape.len(), t.to_i64_vec()), (0, vec![9])),
         other => panic!("tensor attribute decoded as {other:?}"),
@@ -198,16 +177,10 @@ fn attributes_of_every_kind_decode() {
 fn opsets_outside_13_to_21_are_refused() {
     for bad in [12, 22] {
         let e = decode_model(&add_model(bad).encode_to_vec(), None).unwrap_err();
-        assert!(
-            e.0.contains(&format!("opset {bad} is not supported")),
-            "{e}"
-        );
+        assert!(e.0.contains(&format!("opset {bad} is not supported")), "{e}");
     }
     let mut p = add_model(13);
-    p.opset_import = vec![OperatorSetIdProto {
-        domain: Some("com.microsoft".into()),
-        version: Some(1),
-    }];
+    p.opset_import = vec![OperatorSetIdProto { domain: Some("com.microsoft".into()), version: Some(1) }];
     let e = decode_model(&p.encode_to_vec(), None).unwrap_err();
     assert!(e.0.contains("no ai.onnx opset"), "{e}");
 }
@@ -217,15 +190,8 @@ fn garbage_and_truncated_files_are_clear_errors() {
     let e = decode_model(b"this is not a protobuf \xff\xff\xff", None).unwrap_err();
     assert!(e.0.starts_with("not an ONNX model"), "{e}");
     // A valid protobuf that is not a model (no graph).
-    let e = decode_model(
-        &OperatorSetIdProto {
-            domain: Some("x".into()),
-            version: Some(1),
-        }
-        .encode_to_vec(),
-        None,
-    )
-    .unwrap_err();
+    let e = decode_model(&OperatorSetIdProto { domain: Some("x".into()), version: Some(1) }.encode_to_vec(), None)
+        .unwrap_err();
     assert!(e.0.starts_with("not an ONNX model"), "{e}");
     let bytes = add_model(13).encode_to_vec();
     // Every strict prefix either fails to decode or lacks a part of the model;
@@ -242,10 +208,7 @@ fn garbage_and_truncated_files_are_clear_errors() {
             );
         }
     }
-    assert!(
-        truncated_reported > bytes.len() / 2,
-        "only {truncated_reported} prefixes reported as truncated"
-    );
+    assert!(truncated_reported > bytes.len() / 2, "only {truncated_reported} prefixes reported as truncated");
 }
 
 #[test]
@@ -255,21 +218,12 @@ fn load_model_names_the_file() {
 }
 
 fn external(location: &str, offset: Option<u64>, length: Option<u64>) -> TensorProto {
-    let mut entries = vec![StringStringEntryProto {
-        key: Some("location".into()),
-        value: Some(location.into()),
-    }];
+    let mut entries = vec![StringStringEntryProto { key: Some("location".into()), value: Some(location.into()) }];
     if let Some(o) = offset {
-        entries.push(StringStringEntryProto {
-            key: Some("offset".into()),
-            value: Some(o.to_string()),
-        });
+        entries.push(StringStringEntryProto { key: Some("offset".into()), value: Some(o.to_string()) });
     }
     if let Some(l) = length {
-        entries.push(StringStringEntryProto {
-            key: Some("length".into()),
-            value: Some(l.to_string()),
-        });
+        entries.push(StringStringEntryProto { key: Some("length".into()), value: Some(l.to_string()) });
     }
     TensorProto {
         name: Some("w".into()),
@@ -296,47 +250,21 @@ fn external_data_is_read_relative_to_the_model() {
     std::fs::create_dir_all(dir.join("weights")).unwrap();
     std::fs::write(dir.join("weights/w.bin"), &data).unwrap();
     let model_path = dir.join("m.onnx");
-    std::fs::write(
-        &model_path,
-        with_weight(external("weights/w.bin", Some(16), Some(8))).encode_to_vec(),
-    )
-    .unwrap();
+    std::fs::write(&model_path, with_weight(external("weights/w.bin", Some(16), Some(8))).encode_to_vec()).unwrap();
     let m = load_model(&model_path).unwrap();
     assert_eq!(m.initializers["w"].to_f64_vec(), vec![3.25, -1.0]);
     // Without a length the data runs to the end of the file.
-    std::fs::write(
-        &model_path,
-        with_weight(external("weights/w.bin", Some(16), None)).encode_to_vec(),
-    )
-    .unwrap();
-    assert_eq!(
-        load_model(&model_path).unwrap().initializers["w"].to_f64_vec(),
-        vec![3.25, -1.0]
-    );
+    std::fs::write(&model_path, with_weight(external("weights/w.bin", Some(16), None)).encode_to_vec()).unwrap();
+    assert_eq!(load_model(&model_path).unwrap().initializers["w"].to_f64_vec(), vec![3.25, -1.0]);
     // Past the end of the file.
-    std::fs::write(
-        &model_path,
-        with_weight(external("weights/w.bin", Some(20), Some(8))).encode_to_vec(),
-    )
-    .unwrap();
+    std::fs::write(&model_path, with_weight(external("weights/w.bin", Some(20), Some(8))).encode_to_vec()).unwrap();
     let e = load_model(&model_path).unwrap_err();
-    assert!(
-        e.0.contains("too short") && e.0.contains("initializer 'w'"),
-        "{e}"
-    );
+    assert!(e.0.contains("too short") && e.0.contains("initializer 'w'"), "{e}");
     // The right length for the file but the wrong one for the tensor.
-    std::fs::write(
-        &model_path,
-        with_weight(external("weights/w.bin", Some(0), Some(4))).encode_to_vec(),
-    )
-    .unwrap();
+    std::fs::write(&model_path, with_weight(external("weights/w.bin", Some(0), Some(4))).encode_to_vec()).unwrap();
     assert!(load_model(&model_path).unwrap_err().0.contains("4 bytes"));
     // Missing file.
-    std::fs::write(
-        &model_path,
-        with_weight(external("nope.bin", None, None)).encode_to_vec(),
-    )
-    .unwrap();
+    std::fs::write(&model_path, with_weight(external("nope.bin", None, None)).encode_to_vec()).unwrap();
     assert!(load_model(&model_path).unwrap_err().0.contains("nope.bin"));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -346,38 +274,20 @@ fn external_data_may_not_escape_the_model_directory() {
     let dir = temp_dir("escape");
     let model_path = dir.join("m.onnx");
     for location in ["/etc/passwd", "../secret.bin", "a/../../b.bin", ""] {
-        std::fs::write(
-            &model_path,
-            with_weight(external(location, None, None)).encode_to_vec(),
-        )
-        .unwrap();
+        std::fs::write(&model_path, with_weight(external(location, None, None)).encode_to_vec()).unwrap();
         let e = load_model(&model_path).unwrap_err();
-        assert!(
-            e.0.contains("relative path inside the model's directory"),
-            "{location}: {e}"
-        );
+        assert!(e.0.contains("relative path inside the model's directory"), "{location}: {e}");
     }
     // A symbolic link inside the directory that leads outside is refused too.
     let outside = temp_dir("outside");
     std::fs::write(outside.join("w.bin"), [0u8; 8]).unwrap();
     std::os::unix::fs::symlink(outside.join("w.bin"), dir.join("link.bin")).unwrap();
-    std::fs::write(
-        &model_path,
-        with_weight(external("link.bin", None, None)).encode_to_vec(),
-    )
-    .unwrap();
+    std::fs::write(&model_path, with_weight(external("link.bin", None, None)).encode_to_vec()).unwrap();
     let e = load_model(&model_path).unwrap_err();
-    assert!(
-        e.0.contains("resolves outside the model's directory"),
-        "{e}"
-    );
+    assert!(e.0.contains("resolves outside the model's directory"), "{e}");
     let _ = std::fs::remove_dir_all(&outside);
     // Decoded from memory there is no directory at all.
-    let e = decode_model(
-        &with_weight(external("w.bin", None, None)).encode_to_vec(),
-        None,
-    )
-    .unwrap_err();
+    let e = decode_model(&with_weight(external("w.bin", None, None)).encode_to_vec(), None).unwrap_err();
     assert!(e.0.contains("not loaded from a file"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -386,47 +296,21 @@ fn external_data_may_not_escape_the_model_directory() {
 fn input_shapes_come_from_the_model_or_the_command_line() {
     let m = decode_model(&add_model(13).encode_to_vec(), None).unwrap();
     let e = m.resolve_input_shapes(&[]).unwrap_err();
-    assert!(
-        e.0.contains("input 'x' has a symbolic shape ([batch, 2])")
-            && e.0.contains("--input-shape x="),
-        "{e}"
-    );
-    assert_eq!(
-        m.resolve_input_shapes(&[parse_input_shape("x=4x2").unwrap()])
-            .unwrap(),
-        vec![vec![4, 2]]
-    );
-    let e = m
-        .resolve_input_shapes(&[parse_input_shape("x=4x3").unwrap()])
-        .unwrap_err();
-    assert!(
-        e.0.contains("dimension 1 is 3, the model fixes it to 2"),
-        "{e}"
-    );
-    let e = m
-        .resolve_input_shapes(&[parse_input_shape("x=4").unwrap()])
-        .unwrap_err();
+    assert!(e.0.contains("input 'x' has a symbolic shape ([batch, 2])") && e.0.contains("--input-shape x="), "{e}");
+    assert_eq!(m.resolve_input_shapes(&[parse_input_shape("x=4x2").unwrap()]).unwrap(), vec![vec![4, 2]]);
+    let e = m.resolve_input_shapes(&[parse_input_shape("x=4x3").unwrap()]).unwrap_err();
+    assert!(e.0.contains("dimension 1 is 3, the model fixes it to 2"), "{e}");
+    let e = m.resolve_input_shapes(&[parse_input_shape("x=4").unwrap()]).unwrap_err();
     assert!(e.0.contains("rank 1"), "{e}");
-    let e = m
-        .resolve_input_shapes(&[parse_input_shape("z=4").unwrap()])
-        .unwrap_err();
+    let e = m.resolve_input_shapes(&[parse_input_shape("z=4").unwrap()]).unwrap_err();
     assert!(e.0.contains("'z', which is not an input"), "{e}");
 }
 
 #[test]
 fn input_shape_syntax() {
-    assert_eq!(
-        parse_input_shape("input=1x3x224x224").unwrap(),
-        ("input".to_string(), vec![1, 3, 224, 224])
-    );
-    assert_eq!(
-        parse_input_shape("a=b=2").unwrap(),
-        ("a=b".to_string(), vec![2])
-    );
-    assert_eq!(
-        parse_input_shape("scalar=").unwrap(),
-        ("scalar".to_string(), vec![])
-    );
+    assert_eq!(parse_input_shape("input=1x3x224x224").unwrap(), ("input".to_string(), vec![1, 3, 224, 224]));
+    assert_eq!(parse_input_shape("a=b=2").unwrap(), ("a=b".to_string(), vec![2]));
+    assert_eq!(parse_input_shape("scalar=").unwrap(), ("scalar".to_string(), vec![]));
     for bad in ["x", "=1x2", "x=1xx2", "x=-1", "x=1x2.5"] {
         assert!(parse_input_shape(bad).is_err(), "{bad}");
     }

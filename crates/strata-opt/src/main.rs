@@ -60,7 +60,9 @@ fn run() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if opts.emit_bytecode {
-        eprintln!("strata-opt: --emit-bytecode is not supported: Strata reads and writes MLIR text only, not MLIR bytecode");
+        eprintln!(
+            "strata-opt: --emit-bytecode is not supported: Strata reads and writes MLIR text only, not MLIR bytecode"
+        );
         return ExitCode::FAILURE;
     }
     if opts.print_module_scope {
@@ -112,7 +114,8 @@ fn run() -> ExitCode {
                 let (line, col) = source.line_col(at);
                 let loc = strata_ir::Location::FileLineCol { file: ctx.intern_str(&name), line, col };
                 let mut s = String::new();
-                DiagRenderer { ctx: &ctx, sources: vec![&source] }.render(&Diagnostic::warning(loc, "near miss with file split marker"), &mut s);
+                DiagRenderer { ctx: &ctx, sources: vec![&source] }
+                    .render(&Diagnostic::warning(loc, "near miss with file split marker"), &mut s);
                 eprint!("{s}");
             }
             split.chunks
@@ -305,7 +308,12 @@ fn verify_all(ctx: &Context, m: &strata_ir::parser::ParsedModule) -> Result<(), 
 /// may be invalid (not verified after parsing or after the passes) is
 /// verified first and printed in generic form if it fails, unless
 /// `--mlir-print-assume-verified`.
-fn print_options(ctx: &Context, m: &strata_ir::parser::ParsedModule, opts: &options::Options, passes_ran: bool) -> PrintOptions {
+fn print_options(
+    ctx: &Context,
+    m: &strata_ir::parser::ParsedModule,
+    opts: &options::Options,
+    passes_ran: bool,
+) -> PrintOptions {
     let maybe_invalid = opts.skip_verify_on_parse || (passes_ran && !opts.verify_each);
     let generic = opts.print_generic || (maybe_invalid && !opts.print_assume_verified && verify_all(ctx, m).is_err());
     PrintOptions {

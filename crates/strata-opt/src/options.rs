@@ -95,7 +95,10 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
             // A string option with an optional value, as in mlir-opt: no
             // value (or an empty one) means the default marker.
             "split-input-file" => {
-                let marker = inline_value.clone().filter(|m| !m.is_empty()).unwrap_or_else(|| crate::split::DEFAULT_MARKER.to_string());
+                let marker = inline_value
+                    .clone()
+                    .filter(|m| !m.is_empty())
+                    .unwrap_or_else(|| crate::split::DEFAULT_MARKER.to_string());
                 crate::split::check_marker(&marker)?;
                 o.split_input_file = Some(marker);
             }
@@ -108,7 +111,8 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Str
             "mlir-print-local-scope" => o.local_scope = flag(&inline_value)?,
             "mlir-elide-elementsattrs-if-larger" => {
                 let v = value()?;
-                o.elide_elements_larger = Some(v.parse().map_err(|_| format!("'{v}' value invalid for uint argument!"))?);
+                o.elide_elements_larger =
+                    Some(v.parse().map_err(|_| format!("'{v}' value invalid for uint argument!"))?);
             }
             "pass-pipeline" => o.pass_pipeline = Some(value()?),
             "show-dialects" => o.show_dialects = flag(&inline_value)?,

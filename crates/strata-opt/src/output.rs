@@ -20,10 +20,16 @@ impl Output {
     pub fn open(path: Option<&str>) -> Result<Output, String> {
         match path {
             Some(p) if p != "-" => match std::fs::File::create(p) {
-                Ok(f) => Ok(Output { writer: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)), remove_on_drop: Some(p.to_string()) }),
+                Ok(f) => Ok(Output {
+                    writer: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
+                    remove_on_drop: Some(p.to_string()),
+                }),
                 Err(e) => Err(format!("cannot open output file '{p}': {}", os_message(&e))),
             },
-            _ => Ok(Output { writer: Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())), remove_on_drop: None }),
+            _ => Ok(Output {
+                writer: Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
+                remove_on_drop: None,
+            }),
         }
     }
 
@@ -46,7 +52,8 @@ impl Drop for Output {
             // ever deleted, never `/dev/null` or another device a user
             // named with `-o` (as root that would break the machine).
             // Nothing more useful to do if it is already gone.
-            let regular = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file() || m.file_type().is_symlink());
+            let regular =
+                std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file() || m.file_type().is_symlink());
             if regular {
                 let _ = std::fs::remove_file(path);
             }

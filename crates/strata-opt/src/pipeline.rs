@@ -26,7 +26,10 @@ pub fn registry() -> PassRegistry {
 pub enum PipelineRequest {
     None,
     /// `--pass-pipeline`: the anchor and its elements.
-    Textual { anchor: String, elements: Vec<PipelineElement> },
+    Textual {
+        anchor: String,
+        elements: Vec<PipelineElement>,
+    },
     /// Individual pass flags: (pass, options text), in order.
     Flags(Vec<(String, String)>),
 }
@@ -48,12 +51,17 @@ impl PipelineRequest {
             flags.push((name.to_string(), value.to_string()));
         }
         match &opts.pass_pipeline {
-            Some(_) if !flags.is_empty() => Err("<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options".into()),
+            Some(_) if !flags.is_empty() => {
+                Err("<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options".into())
+            }
             Some(text) => {
                 let is_pass = |name: &str| registry.get(name).is_some();
-                let (anchor, elements) = parse_anchored_pipeline(text, &is_pass).map_err(|e| format!("<unknown>:0: error: {e}"))?;
+                let (anchor, elements) =
+                    parse_anchored_pipeline(text, &is_pass).map_err(|e| format!("<unknown>:0: error: {e}"))?;
                 // Build it now for early errors (pass options, nesting).
-                OpPassManager::new(&anchor).add_pipeline(registry, &elements).map_err(|e| format!("<unknown>:0: error: {e}"))?;
+                OpPassManager::new(&anchor)
+                    .add_pipeline(registry, &elements)
+                    .map_err(|e| format!("<unknown>:0: error: {e}"))?;
                 Ok(PipelineRequest::Textual { anchor, elements })
             }
             None if flags.is_empty() => Ok(PipelineRequest::None),
@@ -80,7 +88,15 @@ impl PipelineRequest {
     }
 
     /// Runs the pipeline (if any) on the chunk's top-level op.
-    pub fn run(&self, ctx: &Context, registry: &PassRegistry, opts: &Options, body: &mut Body, op: Op, report: &mut RunReport) -> Result<(), Diagnostic> {
+    pub fn run(
+        &self,
+        ctx: &Context,
+        registry: &PassRegistry,
+        opts: &Options,
+        body: &mut Body,
+        op: Op,
+        report: &mut RunReport,
+    ) -> Result<(), Diagnostic> {
         let top = ctx.op_name_str(body.op_name(op)).to_string();
         let pm = match self.build(registry, &top) {
             Ok(Some(pm)) => pm,

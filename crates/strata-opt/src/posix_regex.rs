@@ -252,7 +252,15 @@ fn match_seq(seq: &Seq, i: usize, text: &[char], pos: usize, k: &mut dyn FnMut(u
 /// Greedy repetition of `piece` (the `count`-th time so far) followed by
 /// the rest of `seq`. An iteration that consumes nothing ends the loop, so
 /// `(a*)*` cannot recurse forever.
-fn match_repeat(seq: &Seq, i: usize, piece: &Piece, count: usize, text: &[char], pos: usize, k: &mut dyn FnMut(usize) -> bool) -> bool {
+fn match_repeat(
+    seq: &Seq,
+    i: usize,
+    piece: &Piece,
+    count: usize,
+    text: &[char],
+    pos: usize,
+    k: &mut dyn FnMut(usize) -> bool,
+) -> bool {
     if count < piece.max {
         let more = match_atom(&piece.atom, text, pos, &mut |p| {
             (p != pos || count < piece.min) && match_repeat(seq, i, piece, count + 1, text, p, k)

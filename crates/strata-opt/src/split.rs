@@ -28,7 +28,10 @@ pub struct Split {
 /// marker of fewer than three bytes (it splits on the empty string).
 pub fn check_marker(marker: &str) -> Result<(), String> {
     if marker.len() <= CHECK_LEN {
-        return Err(format!("the split marker '{marker}' is too short: it needs at least {} characters", CHECK_LEN + 1));
+        return Err(format!(
+            "the split marker '{marker}' is too short: it needs at least {} characters",
+            CHECK_LEN + 1
+        ));
     }
     if !marker.is_ascii() {
         return Err(format!("the split marker '{marker}' must be ASCII"));

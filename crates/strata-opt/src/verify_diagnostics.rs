@@ -37,7 +37,11 @@ fn annotation_error(src: &SourceFile, line: u32, col: u32, len: usize, msg: &str
 /// Finds the expectations in the chunk `range` of the file. Annotations
 /// with an invalid regex are left out and reported in `problems` (the
 /// chunk still runs, as in mlir-opt).
-pub fn collect(src: &SourceFile, range: std::ops::Range<usize>, problems: &mut Vec<String>) -> Result<Vec<Expectation>, String> {
+pub fn collect(
+    src: &SourceFile,
+    range: std::ops::Range<usize>,
+    problems: &mut Vec<String>,
+) -> Result<Vec<Expectation>, String> {
     let text = &src.text[range.clone()];
     let (first_line, _) = src.line_col(range.start);
     let mut out = Vec::new();
@@ -108,7 +112,8 @@ pub fn collect(src: &SourceFile, range: std::ops::Range<usize>, problems: &mut V
         } else {
             None
         };
-        let mut e = Expectation { severity: sev, line: lineno, message, regex, at_line: lineno, at_col, matched: false };
+        let mut e =
+            Expectation { severity: sev, line: lineno, message, regex, at_line: lineno, at_col, matched: false };
         match target {
             Target::Line(l) => e.line = l,
             Target::Below => pending_below.push(out.len()),
@@ -167,7 +172,12 @@ pub fn check(ctx: &Context, src: &SourceFile, expectations: &mut [Expectation], 
     }
     for d in all {
         let line = ctx.file_line_col(d.loc).filter(|(f, _, _)| ctx.str(*f) == src.name).map(|(_, l, _)| l);
-        let found = expectations.iter_mut().find(|e| !e.matched && e.severity == d.severity && Some(e.line) == line && e.regex.as_ref().map_or_else(|| d.message.contains(&e.message), |r| r.is_match(&d.message)));
+        let found = expectations.iter_mut().find(|e| {
+            !e.matched
+                && e.severity == d.severity
+                && Some(e.line) == line
+                && e.regex.as_ref().map_or_else(|| d.message.contains(&e.message), |r| r.is_match(&d.message))
+        });
         match found {
             Some(e) => e.matched = true,
             None => {

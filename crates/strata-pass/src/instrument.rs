@@ -59,7 +59,12 @@ impl Timing {
             s.push_str(name);
             s.push('\n');
         };
-        fn walk(s: &mut String, n: &TimingNode, depth: usize, line: &dyn Fn(&mut String, Duration, Duration, usize, &str)) {
+        fn walk(
+            s: &mut String,
+            n: &TimingNode,
+            depth: usize,
+            line: &dyn Fn(&mut String, Duration, Duration, usize, &str),
+        ) {
             line(s, n.user, n.wall, depth, &n.name);
             for c in &n.children {
                 walk(s, c, depth + 1, line);
@@ -99,7 +104,12 @@ pub struct IrPrinting {
 
 impl IrPrinting {
     pub fn any(&self) -> bool {
-        self.before_all || self.after_all || self.after_change || self.after_failure || !self.before.is_empty() || !self.after.is_empty()
+        self.before_all
+            || self.after_all
+            || self.after_change
+            || self.after_failure
+            || !self.before.is_empty()
+            || !self.after.is_empty()
     }
     pub fn wants_before(&self, argument: &str) -> bool {
         self.before_all || self.before.iter().any(|a| a == argument)

@@ -183,7 +183,14 @@ impl OpPassManager {
     }
 
     /// Runs on `op` (in `body`), which must match the anchor.
-    pub fn run(&self, ctx: &Context, body: &mut Body, op: Op, cfg: &RunConfig, report: &mut RunReport) -> Result<(), Diagnostic> {
+    pub fn run(
+        &self,
+        ctx: &Context,
+        body: &mut Body,
+        op: Op,
+        cfg: &RunConfig,
+        report: &mut RunReport,
+    ) -> Result<(), Diagnostic> {
         if !self.matches(ctx, body, op) {
             return Err(Diagnostic::error(
                 body.op_loc(op),
@@ -303,7 +310,16 @@ struct Outcome {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run_element(ctx: &Context, body: &mut Body, op: Op, nested: bool, e: &Element, am: &mut AnalysisManager, cfg: &RunConfig, out: &mut Outcome) -> Result<(), Diagnostic> {
+fn run_element(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    nested: bool,
+    e: &Element,
+    am: &mut AnalysisManager,
+    cfg: &RunConfig,
+    out: &mut Outcome,
+) -> Result<(), Diagnostic> {
     match e {
         Element::Nested(pm) => {
             let Some(inner) = body.nested_mut(op) else { return Ok(()) };
@@ -341,12 +357,24 @@ fn dump(ctx: &Context, body: &Body, op: Op, generic: bool) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run_pass(ctx: &Context, body: &mut Body, op: Op, nested: bool, pass: &dyn Pass, am: &mut AnalysisManager, cfg: &RunConfig, out: &mut Outcome) -> Result<(), Diagnostic> {
+fn run_pass(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    nested: bool,
+    pass: &dyn Pass,
+    am: &mut AnalysisManager,
+    cfg: &RunConfig,
+    out: &mut Outcome,
+) -> Result<(), Diagnostic> {
     let dumps = &mut out.dumps;
     if let Some(a) = pass.anchor() {
         let name = ctx.op_name_str(body.op_name(op));
         if a != name {
-            return Err(Diagnostic::error(body.op_loc(op), format!("can't run '{}' pass on '{name}' op, it is restricted to '{a}'", pass.argument())));
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!("can't run '{}' pass on '{name}' op, it is restricted to '{a}'", pass.argument()),
+            ));
         }
     }
     let pi = &cfg.print_ir;

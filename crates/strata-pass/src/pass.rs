@@ -170,7 +170,11 @@ impl PassOptions {
 
 fn unquote(s: &str) -> &str {
     let b = s.as_bytes();
-    if b.len() >= 2 && ((b[0] == b'"' && b[b.len() - 1] == b'"') || (b[0] == b'\'' && b[b.len() - 1] == b'\'') || (b[0] == b'{' && b[b.len() - 1] == b'}')) {
+    if b.len() >= 2
+        && ((b[0] == b'"' && b[b.len() - 1] == b'"')
+            || (b[0] == b'\'' && b[b.len() - 1] == b'\'')
+            || (b[0] == b'{' && b[b.len() - 1] == b'}'))
+    {
         &s[1..s.len() - 1]
     } else {
         s

@@ -42,14 +42,18 @@ pub fn parse_pipeline_resolved(text: &str, is_pass: &dyn Fn(&str) -> bool) -> Re
 /// `--pass-pipeline`: `anchor(pipeline)`, split as MLIR's `parsePassPipeline`
 /// does (the text is trimmed; it must contain a `(` after a non-empty
 /// anchor and end with `)`). Returns the anchor and its elements.
-pub fn parse_anchored_pipeline(text: &str, is_pass: &dyn Fn(&str) -> bool) -> Result<(String, Vec<PipelineElement>), String> {
+pub fn parse_anchored_pipeline(
+    text: &str,
+    is_pass: &dyn Fn(&str) -> bool,
+) -> Result<(String, Vec<PipelineElement>), String> {
     let text = text.trim();
     let inner = match (text.find('('), text.strip_suffix(')')) {
         (Some(open), Some(body)) if open > 0 => Some((open, body)),
         _ => None,
     };
     let Some((open, body)) = inner else {
-        return Err("expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'".to_string());
+        return Err("expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'"
+            .to_string());
     };
     let anchor = text[..open].trim_end().to_string();
     let elements = parse_pipeline_resolved(&body[open + 1..], is_pass)?;
@@ -69,7 +73,10 @@ impl Located {
         if self.inner.is_empty() {
             PipelineElement::Pass { name: self.name, options: self.options }
         } else {
-            PipelineElement::Nested { anchor: self.name, elements: self.inner.into_iter().map(Located::into_element).collect() }
+            PipelineElement::Nested {
+                anchor: self.name,
+                elements: self.inner.into_iter().map(Located::into_element).collect(),
+            }
         }
     }
 }
@@ -89,7 +96,12 @@ fn parse_structure(text: &str) -> Result<Vec<Located>, (usize, String)> {
         let name = raw.trim();
         // StringRef::trim on blanks alone leaves an empty name after them.
         let name_at = pos + (raw.len() - raw.trim_start().len());
-        stack.last_mut().unwrap().push(Located { name: name.to_string(), name_at, options: String::new(), inner: Vec::new() });
+        stack.last_mut().unwrap().push(Located {
+            name: name.to_string(),
+            name_at,
+            options: String::new(),
+            inner: Vec::new(),
+        });
         let Some(mut at) = sep_at else { break };
         match bytes[at] {
             b'{' => {
@@ -123,7 +135,10 @@ fn parse_structure(text: &str) -> Result<Vec<Located>, (usize, String)> {
         // Greedily close pipelines, skipping blanks after each `)`.
         while bytes.get(at) == Some(&b')') {
             if stack.len() == 1 {
-                return Err((at, "encountered extra closing ')' creating unbalanced parentheses while parsing pipeline".to_string()));
+                return Err((
+                    at,
+                    "encountered extra closing ')' creating unbalanced parentheses while parsing pipeline".to_string(),
+                ));
             }
             let inner = stack.pop().unwrap();
             stack.last_mut().unwrap().last_mut().unwrap().inner = inner;
@@ -176,7 +191,8 @@ mod tests {
 
     #[test]
     fn nested_pipeline_with_options() {
-        let p = parse_pipeline("builtin.module(func.func(cse, canonicalize{max-iterations=3 top-down=false}), inline)").unwrap();
+        let p = parse_pipeline("builtin.module(func.func(cse, canonicalize{max-iterations=3 top-down=false}), inline)")
+            .unwrap();
         assert_eq!(
             p,
             vec![PipelineElement::Nested {
@@ -186,7 +202,10 @@ mod tests {
                         anchor: "func.func".into(),
                         elements: vec![
                             PipelineElement::Pass { name: "cse".into(), options: String::new() },
-                            PipelineElement::Pass { name: "canonicalize".into(), options: "max-iterations=3 top-down=false".into() },
+                            PipelineElement::Pass {
+                                name: "canonicalize".into(),
+                                options: "max-iterations=3 top-down=false".into()
+                            },
                         ]
                     },
                     PipelineElement::Pass { name: "inline".into(), options: String::new() },
@@ -208,11 +227,17 @@ mod tests {
         assert!(err("builtin.module(func.func(cse) x)").contains("1:16: error: expected ',' after parsing pipeline"));
         assert!(err("builtin.module(func.func(cse)").contains("1:11: error: encountered unbalanced parentheses"));
         assert!(err("builtin.module(cse{a=1)").contains("1:4: error: missing closing '}'"));
-        assert_eq!(parse_anchored_pipeline("builtin.module()", &known).unwrap(), ("builtin.module".to_string(), vec![]));
+        assert_eq!(
+            parse_anchored_pipeline("builtin.module()", &known).unwrap(),
+            ("builtin.module".to_string(), vec![])
+        );
         assert_eq!(
             parse_anchored_pipeline(" m ( func.func(cse) , canonicalize ) ", &known).unwrap().1,
             vec![
-                PipelineElement::Nested { anchor: "func.func".into(), elements: vec![PipelineElement::Pass { name: "cse".into(), options: String::new() }] },
+                PipelineElement::Nested {
+                    anchor: "func.func".into(),
+                    elements: vec![PipelineElement::Pass { name: "cse".into(), options: String::new() }]
+                },
                 PipelineElement::Pass { name: "canonicalize".into(), options: String::new() },
             ]
         );

@@ -36,7 +36,9 @@ impl PassRegistry {
     }
     /// Creates the pass `argument` with options text (`max-iterations=3`).
     pub fn create(&self, argument: &str, options: &str) -> Result<Box<dyn Pass>, String> {
-        let info = self.get(argument).ok_or_else(|| format!("'{argument}' does not refer to a registered pass or pass pipeline"))?;
+        let info = self
+            .get(argument)
+            .ok_or_else(|| format!("'{argument}' does not refer to a registered pass or pass pipeline"))?;
         let opts = PassOptions::parse(options)?;
         (info.ctor)(&opts)
     }
@@ -60,7 +62,13 @@ impl PassRegistry {
     /// the description column after the longest entry.
     pub fn list_passes_text(&self) -> String {
         let entry = |o: &str| if o.starts_with('=') { 4 + o.len() } else { 6 + o.len() };
-        let width = self.passes.iter().flat_map(|p| std::iter::once(4 + p.argument.len()).chain(p.options.iter().map(|(o, _)| entry(o)))).max().unwrap_or(0) + 4;
+        let width = self
+            .passes
+            .iter()
+            .flat_map(|p| std::iter::once(4 + p.argument.len()).chain(p.options.iter().map(|(o, _)| entry(o))))
+            .max()
+            .unwrap_or(0)
+            + 4;
         let mut s = String::from("Passes:\n");
         for p in &self.passes {
             s.push_str(&format!("{:<width$}-   {}\n", format!("  --{}", p.argument), p.description));

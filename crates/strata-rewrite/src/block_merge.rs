@@ -144,7 +144,9 @@ impl Cluster {
                     return false;
                 }
             }
-            if body.results(r).any(|v| is_used_outside(body, v, mb)) || body.results(l).any(|v| is_used_outside(body, v, lb)) {
+            if body.results(r).any(|v| is_used_outside(body, v, mb))
+                || body.results(l).any(|v| is_used_outside(body, v, lb))
+            {
                 return false;
             }
         }
@@ -160,7 +162,9 @@ impl Cluster {
         }
         let leader = self.leader.block;
         if !self.operands_to_merge.is_empty() {
-            let updatable = |b: Block| predecessors(rw.body(), b).iter().all(|&(t, _)| branch_interface(ctx, rw.body(), t).is_some());
+            let updatable = |b: Block| {
+                predecessors(rw.body(), b).iter().all(|&(t, _)| branch_interface(ctx, rw.body(), t).is_some())
+            };
             if !updatable(leader) || !self.members.iter().all(|&b| updatable(b)) {
                 return false;
             }
@@ -210,7 +214,12 @@ fn value_loc(body: &Body, v: Value) -> Location {
 
 /// MLIR's `pruneRedundantArguments`: a new argument that repeats an
 /// earlier one in every predecessor list is replaced by that one.
-fn prune_redundant_arguments(rw: &mut PatternRewriter<'_>, lists: Vec<Vec<Value>>, num_old_args: usize, block: Block) -> Vec<Vec<Value>> {
+fn prune_redundant_arguments(
+    rw: &mut PatternRewriter<'_>,
+    lists: Vec<Vec<Value>>,
+    num_old_args: usize,
+    block: Block,
+) -> Vec<Vec<Value>> {
     let Some(first) = lists.first() else { return lists };
     let n = first.len();
     let mut first_index: FxHashMap<Value, usize> = FxHashMap::default();
@@ -224,7 +233,8 @@ fn prune_redundant_arguments(rw: &mut PatternRewriter<'_>, lists: Vec<Vec<Value>
             replacement.insert(j, k);
         }
     }
-    let pruned = lists.iter().map(|l| (0..n).filter(|j| !replacement.contains_key(j)).map(|j| l[j]).collect()).collect();
+    let pruned =
+        lists.iter().map(|l| (0..n).filter(|j| !replacement.contains_key(j)).map(|j| l[j]).collect()).collect();
     let mut to_erase: Vec<usize> = Vec::new();
     for j in 0..n {
         if let Some(&k) = replacement.get(&j) {
@@ -274,7 +284,8 @@ fn merge_in_region(ctx: &Context, rw: &mut PatternRewriter<'_>, region: Region) 
         let mut by_shape: FxHashMap<u64, SmallVec<[usize; 1]>> = FxHashMap::default();
         for b in group {
             let body = rw.body();
-            let has_region = body.block_ops(b).any(|op| body.local_regions(op).iter().any(|&r| body.first_block(r).is_some()));
+            let has_region =
+                body.block_ops(b).any(|op| body.local_regions(op).iter().any(|&r| body.first_block(r).is_some()));
             if has_region || body.block_args(b).iter().any(|&a| is_used_outside(body, a, b)) {
                 continue;
             }

@@ -86,25 +86,40 @@ impl ConversionTarget {
         self
     }
     /// `name` is legal when `f` says so, illegal otherwise.
-    pub fn add_dynamically_legal_op(&mut self, name: &str, f: impl Fn(&Context, &Body, Op) -> bool + Send + Sync + 'static) -> &mut Self {
+    pub fn add_dynamically_legal_op(
+        &mut self,
+        name: &str,
+        f: impl Fn(&Context, &Body, Op) -> bool + Send + Sync + 'static,
+    ) -> &mut Self {
         self.ops.insert(name.to_string(), Action::Dynamic(Box::new(f)));
         self
     }
-    pub fn add_dynamically_legal_dialect(&mut self, name: &str, f: impl Fn(&Context, &Body, Op) -> bool + Send + Sync + 'static) -> &mut Self {
+    pub fn add_dynamically_legal_dialect(
+        &mut self,
+        name: &str,
+        f: impl Fn(&Context, &Body, Op) -> bool + Send + Sync + 'static,
+    ) -> &mut Self {
         self.dialects.insert(name.to_string(), Action::Dynamic(Box::new(f)));
         self
     }
 
     /// Ops with no entry of their own or of their dialect are legal when
     /// `f` says so, illegal otherwise.
-    pub fn mark_unknown_op_dynamically_legal(&mut self, f: impl Fn(&Context, &Body, Op) -> bool + Send + Sync + 'static) -> &mut Self {
+    pub fn mark_unknown_op_dynamically_legal(
+        &mut self,
+        f: impl Fn(&Context, &Body, Op) -> bool + Send + Sync + 'static,
+    ) -> &mut Self {
         self.unknown = Some(Action::Dynamic(Box::new(f)));
         self
     }
 
     pub fn legality(&self, ctx: &Context, body: &Body, op: Op) -> Legality {
         let name = body.op_name(op);
-        let action = self.ops.get(ctx.op_name_str(name)).or_else(|| self.dialects.get(ctx.op_dialect_name(name))).or(self.unknown.as_ref());
+        let action = self
+            .ops
+            .get(ctx.op_name_str(name))
+            .or_else(|| self.dialects.get(ctx.op_dialect_name(name)))
+            .or(self.unknown.as_ref());
         match action {
             None => Legality::Unknown,
             Some(Action::Legal) => Legality::Legal,
@@ -251,7 +266,9 @@ impl ConversionRewriter<'_, '_> {
     /// the insertion point, owned by the conversion (reconciled at the end).
     pub fn materialize_cast(&mut self, v: Value, ty: Type, loc: Location) -> Value {
         let ctx = self.rewriter.ctx;
-        let cast = self.rewriter.create(OpSpec::new(ctx, "builtin.unrealized_conversion_cast", loc).operands(&[v]).results(&[ty]));
+        let cast = self
+            .rewriter
+            .create(OpSpec::new(ctx, "builtin.unrealized_conversion_cast", loc).operands(&[v]).results(&[ty]));
         self.casts.insert(cast);
         self.rewriter.body().result(cast, 0)
     }
@@ -345,8 +362,21 @@ pub fn apply_conversion_with_config(
     config: ConversionConfig,
 ) -> Result<(), Diagnostic> {
     let order = reachable_ops_preorder(body);
-    let original_constants = if config.fold { order.iter().map(|&op| (op, operand_constants(ctx, body, op))).collect() } else { FxHashMap::default() };
-    let mut conv = Converter { ctx, target, patterns, type_converter, mode, config, casts: FxHashSet::default(), original_constants };
+    let original_constants = if config.fold {
+        order.iter().map(|&op| (op, operand_constants(ctx, body, op))).collect()
+    } else {
+        FxHashMap::default()
+    };
+    let mut conv = Converter {
+        ctx,
+        target,
+        patterns,
+        type_converter,
+        mode,
+        config,
+        casts: FxHashSet::default(),
+        original_constants,
+    };
     for op in order {
         if body.is_erased(op) || body.op_block(op).is_none() {
             continue;
@@ -552,7 +582,8 @@ impl Converter<'_> {
 /// Erases the conversion's dead casts and folds round trips; the casts
 /// still in use stay.
 fn reconcile_casts(body: &mut Body, casts: &FxHashSet<Op>) {
-    let mut live: Vec<Op> = casts.iter().copied().filter(|&c| !body.is_erased(c) && body.op_block(c).is_some()).collect();
+    let mut live: Vec<Op> =
+        casts.iter().copied().filter(|&c| !body.is_erased(c) && body.op_block(c).is_some()).collect();
     live.sort_unstable_by_key(|c| c.index());
     // A cast of a cast back to the original type is the original value.
     for &c in &live {

@@ -46,7 +46,12 @@ pub enum AttrSource {
 
 /// The match side.
 pub enum MatchDag {
-    Op { bind: Option<&'static str>, name: &'static str, attrs: Vec<(&'static str, &'static str)>, operands: Vec<MatchDag> },
+    Op {
+        bind: Option<&'static str>,
+        name: &'static str,
+        attrs: Vec<(&'static str, &'static str)>,
+        operands: Vec<MatchDag>,
+    },
     Capture(&'static str),
 }
 
@@ -71,17 +76,29 @@ pub struct Matched {
 
 impl Matched {
     pub fn value(&self, name: &str) -> Value {
-        self.values.iter().find(|(n, _)| *n == name).map(|p| p.1).unwrap_or_else(|| panic!("pattern captures no value '{name}'"))
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|p| p.1)
+            .unwrap_or_else(|| panic!("pattern captures no value '{name}'"))
     }
     pub fn op(&self, name: &str) -> Op {
         self.ops.iter().find(|(n, _)| *n == name).map(|p| p.1).unwrap_or_else(|| panic!("pattern binds no op '{name}'"))
     }
     pub fn attr(&self, name: &str) -> Attribute {
-        self.attrs.iter().find(|(n, _)| *n == name).map(|p| p.1).unwrap_or_else(|| panic!("pattern captures no attribute '{name}'"))
+        self.attrs
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|p| p.1)
+            .unwrap_or_else(|| panic!("pattern captures no attribute '{name}'"))
     }
     /// The type of a captured value, or of a bound op's first result.
     pub fn ty(&self, name: &str) -> Type {
-        self.types.iter().find(|(n, _)| *n == name).map(|p| p.1).unwrap_or_else(|| panic!("pattern binds nothing named '{name}'"))
+        self.types
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|p| p.1)
+            .unwrap_or_else(|| panic!("pattern binds nothing named '{name}'"))
     }
 }
 
@@ -191,7 +208,13 @@ fn fused_loc(ctx: &Context, body: &strata_ir::Body, ops: &[Op]) -> Location {
     }
 }
 
-fn build(ctx: &Context, rw: &mut PatternRewriter<'_>, dag: &BuildDag, m: &Matched, root_types: &[Type]) -> SmallVec<[Value; 1]> {
+fn build(
+    ctx: &Context,
+    rw: &mut PatternRewriter<'_>,
+    dag: &BuildDag,
+    m: &Matched,
+    root_types: &[Type],
+) -> SmallVec<[Value; 1]> {
     match dag {
         BuildDag::Value(name) => smallvec::smallvec![m.value(name)],
         BuildDag::Op { name, attrs, operands } => {
@@ -322,9 +345,19 @@ macro_rules! build_dag {
 #[macro_export]
 macro_rules! pattern {
     (name: $name:ident, from: $from:tt, when: $when:expr, to: $to:tt $(,)?) => {
-        $crate::declarative::DagPattern::new(stringify!($name), $crate::match_dag!($from), Some($crate::declarative::constraint($when)), $crate::build_dag!($to))
+        $crate::declarative::DagPattern::new(
+            stringify!($name),
+            $crate::match_dag!($from),
+            Some($crate::declarative::constraint($when)),
+            $crate::build_dag!($to),
+        )
     };
     (name: $name:ident, from: $from:tt, to: $to:tt $(,)?) => {
-        $crate::declarative::DagPattern::new(stringify!($name), $crate::match_dag!($from), None, $crate::build_dag!($to))
+        $crate::declarative::DagPattern::new(
+            stringify!($name),
+            $crate::match_dag!($from),
+            None,
+            $crate::build_dag!($to),
+        )
     };
 }

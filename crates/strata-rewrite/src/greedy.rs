@@ -234,7 +234,12 @@ impl Listener for DriverListener {
 
 /// Applies `patterns` (and folding) to each root region of `body` until a
 /// fixed point or the limits in `config`.
-pub fn apply_patterns_greedily(ctx: &Context, body: &mut Body, patterns: &FrozenPatternSet, config: &GreedyConfig) -> GreedyResult {
+pub fn apply_patterns_greedily(
+    ctx: &Context,
+    body: &mut Body,
+    patterns: &FrozenPatternSet,
+    config: &GreedyConfig,
+) -> GreedyResult {
     let mut result = GreedyResult { converged: true, changed: false, iterations: 0 };
     let roots: SmallVec<[Region; 1]> = body.root_regions().into();
     for r in roots {
@@ -246,8 +251,19 @@ pub fn apply_patterns_greedily(ctx: &Context, body: &mut Body, patterns: &Frozen
     result
 }
 
-fn apply_to_region(ctx: &Context, body: &mut Body, region: Region, patterns: &FrozenPatternSet, config: &GreedyConfig) -> GreedyResult {
-    let mut listener = DriverListener { worklist: Worklist::default(), scope: region, strict: config.strict, allowed: FxHashSet::default() };
+fn apply_to_region(
+    ctx: &Context,
+    body: &mut Body,
+    region: Region,
+    patterns: &FrozenPatternSet,
+    config: &GreedyConfig,
+) -> GreedyResult {
+    let mut listener = DriverListener {
+        worklist: Worklist::default(),
+        scope: region,
+        strict: config.strict,
+        allowed: FxHashSet::default(),
+    };
     if config.strict != StrictMode::AnyOp {
         body.walk_region_pre(region, &mut |op| {
             listener.allowed.insert(op);
@@ -272,7 +288,11 @@ fn apply_to_region(ctx: &Context, body: &mut Body, region: Region, patterns: &Fr
         continue_rewrites |= process_worklist(ctx, body, patterns, config, &mut listener);
         if config.region_simplify != RegionSimplify::Disabled {
             let mut rw = PatternRewriter::new(ctx, body, &mut listener);
-            continue_rewrites |= crate::region_simplify::simplify_region(&mut rw, region, config.region_simplify == RegionSimplify::Aggressive);
+            continue_rewrites |= crate::region_simplify::simplify_region(
+                &mut rw,
+                region,
+                config.region_simplify == RegionSimplify::Aggressive,
+            );
         }
         if !continue_rewrites {
             break;
@@ -309,7 +329,13 @@ fn populate(ctx: &Context, body: &mut Body, region: Region, config: &GreedyConfi
 }
 
 /// Processes the worklist; true if anything changed.
-fn process_worklist(ctx: &Context, body: &mut Body, patterns: &FrozenPatternSet, config: &GreedyConfig, listener: &mut DriverListener) -> bool {
+fn process_worklist(
+    ctx: &Context,
+    body: &mut Body,
+    patterns: &FrozenPatternSet,
+    config: &GreedyConfig,
+    listener: &mut DriverListener,
+) -> bool {
     let mut changed = false;
     let mut num_rewrites = 0i64;
     loop {

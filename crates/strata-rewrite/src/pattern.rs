@@ -69,7 +69,12 @@ impl PatternSet {
         self.patterns.push(p);
     }
     /// Adds a closure pattern rooted on `root`.
-    pub fn add_fn(&mut self, root: &'static str, name: &'static str, f: impl Fn(Op, &mut PatternRewriter<'_>) -> bool + Send + Sync + 'static) {
+    pub fn add_fn(
+        &mut self,
+        root: &'static str,
+        name: &'static str,
+        f: impl Fn(Op, &mut PatternRewriter<'_>) -> bool + Send + Sync + 'static,
+    ) {
         self.add(FnPattern { root: Some(root), name, benefit: 1, f });
     }
     pub fn len(&self) -> usize {
@@ -122,7 +127,9 @@ impl FrozenPatternSet {
         let patterns: Vec<Box<dyn RewritePattern>> = set
             .patterns
             .into_iter()
-            .filter(|p| !disabled.iter().any(|d| d == p.name()) && (enabled.is_empty() || enabled.iter().any(|e| e == p.name())))
+            .filter(|p| {
+                !disabled.iter().any(|d| d == p.name()) && (enabled.is_empty() || enabled.iter().any(|e| e == p.name()))
+            })
             .collect();
         let mut by_op: FxHashMap<OpName, Vec<usize>> = FxHashMap::default();
         let mut any_op = Vec::new();

@@ -105,7 +105,11 @@ struct LiveMap {
 
 impl LiveMap {
     fn new(body: &Body) -> LiveMap {
-        LiveMap { ops: vec![false; body.num_ops_allocated()], args: vec![false; body.num_values_allocated()], changed: false }
+        LiveMap {
+            ops: vec![false; body.num_ops_allocated()],
+            args: vec![false; body.num_values_allocated()],
+            changed: false,
+        }
     }
     fn op_live(&self, op: Op) -> bool {
         self.ops[op.index()]

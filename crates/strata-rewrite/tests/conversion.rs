@@ -8,7 +8,8 @@ use strata_ir::parser::{parse_source, ParseOptions};
 use strata_ir::printer::{print_top_level, PrintOptions};
 use strata_ir::{Context, Op, OpSpec, TypeKind, Value};
 use strata_rewrite::conversion::{
-    apply_full_conversion, apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget, TypeConverter,
+    apply_full_conversion, apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter,
+    ConversionTarget, TypeConverter,
 };
 
 fn context() -> Context {
@@ -102,11 +103,16 @@ fn patterns(with_keep: bool) -> ConversionPatternSet {
 fn run(input: &str, full: bool, with_keep: bool, tc: Option<&TypeConverter>) -> Result<String, String> {
     let ctx = context();
     let src = strata_ir::diagnostics::SourceFile::new("t.mlir", input.to_string());
-    let mut m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
+    let mut m =
+        parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
     let body = m.body.nested_mut(m.op).expect("module owns its body");
     let t = target();
     let p = patterns(with_keep);
-    let r = if full { apply_full_conversion(&ctx, body, &t, &p, tc) } else { apply_partial_conversion(&ctx, body, &t, &p, tc) };
+    let r = if full {
+        apply_full_conversion(&ctx, body, &t, &p, tc)
+    } else {
+        apply_partial_conversion(&ctx, body, &t, &p, tc)
+    };
     match r {
         Ok(()) => Ok(print_top_level(&ctx, &m.body, m.op, PrintOptions { generic: true, ..Default::default() }, &[])),
         Err(d) => Err(d.message),
@@ -144,13 +150,15 @@ fn full_conversion_rejects_unknown_ops() {
 
 #[test]
 fn full_conversion_succeeds_when_everything_is_legal() {
-    let out = run("%0 = \"src.make\"() : () -> f32\n\"src.use\"(%0) : (f32) -> ()\n", true, true, None).expect("converts");
+    let out =
+        run("%0 = \"src.make\"() : () -> f32\n\"src.use\"(%0) : (f32) -> ()\n", true, true, None).expect("converts");
     assert!(!out.contains("src."), "{out}");
 }
 
 #[test]
 fn a_live_cast_stays_when_a_user_is_not_converted() {
-    let out = run("%0 = \"src.make\"() : () -> f32\n\"other.use\"(%0) : (f32) -> ()\n", false, true, None).expect("converts");
+    let out =
+        run("%0 = \"src.make\"() : () -> f32\n\"other.use\"(%0) : (f32) -> ()\n", false, true, None).expect("converts");
     assert!(out.contains(r#""builtin.unrealized_conversion_cast"(%0) : (i32) -> f32"#), "{out}");
 }
 
@@ -162,7 +170,8 @@ fn type_converter_materializes_target_casts() {
         TypeKind::Integer { width: 32, .. } => Some(ctx.intern_type(TypeKind::Index)),
         _ => Some(t),
     });
-    let out = run("%0 = \"src.make\"() : () -> f32\n\"src.use\"(%0) : (f32) -> ()\n", false, true, Some(&tc)).expect("converts");
+    let out = run("%0 = \"src.make\"() : () -> f32\n\"src.use\"(%0) : (f32) -> ()\n", false, true, Some(&tc))
+        .expect("converts");
     assert!(out.contains(r#""builtin.unrealized_conversion_cast"(%0) : (i32) -> index"#), "{out}");
     assert!(out.contains(r#""dst.use"(%1) : (index) -> ()"#), "{out}");
 }
@@ -191,7 +200,8 @@ fn ops_created_by_patterns_are_legalized_in_turn() {
     let ctx = context();
     let input = "%0 = \"src.make\"() : () -> f32\n\"src.inc\"(%0) : (f32) -> ()\n";
     let src = strata_ir::diagnostics::SourceFile::new("t.mlir", input.to_string());
-    let mut m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
+    let mut m =
+        parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
     let body = m.body.nested_mut(m.op).expect("module owns its body");
     let mut p = patterns(true);
     p.add(IncToUse);
@@ -203,8 +213,13 @@ fn ops_created_by_patterns_are_legalized_in_turn() {
 
 #[test]
 fn ops_in_nested_regions_are_converted() {
-    let out = run("\"other.region\"() ({\n  %0 = \"src.make\"() : () -> f32\n  \"src.use\"(%0) : (f32) -> ()\n}) : () -> ()\n", false, true, None)
-        .expect("converts");
+    let out = run(
+        "\"other.region\"() ({\n  %0 = \"src.make\"() : () -> f32\n  \"src.use\"(%0) : (f32) -> ()\n}) : () -> ()\n",
+        false,
+        true,
+        None,
+    )
+    .expect("converts");
     assert!(out.contains(r#""dst.use"(%0) : (i32) -> ()"#), "{out}");
     assert!(!out.contains("unrealized_conversion_cast"), "{out}");
 }

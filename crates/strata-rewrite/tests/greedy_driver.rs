@@ -72,7 +72,12 @@ fn expensive_checks_catch_success_without_change() {
     let ctx = context();
     let mut m = parse(&ctx, r#""t.sink"() : () -> ()"#);
     let mut set = PatternSet::new();
-    set.add(FnPattern { root: Some("t.sink"), name: "Liar", benefit: 1, f: |_op: Op, _rw: &mut PatternRewriter<'_>| true });
+    set.add(FnPattern {
+        root: Some("t.sink"),
+        name: "Liar",
+        benefit: 1,
+        f: |_op: Op, _rw: &mut PatternRewriter<'_>| true,
+    });
     let patterns = FrozenPatternSet::new(&ctx, set, &[], &[]);
     let cfg = GreedyConfig { expensive_checks: true, ..GreedyConfig::default() };
     apply_patterns_greedily(&ctx, m.body.nested_mut(m.op).unwrap(), &patterns, &cfg);

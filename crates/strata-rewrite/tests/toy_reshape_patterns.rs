@@ -19,7 +19,9 @@ fn reshape_constant(ctx: &Context, value: Attribute, ty: Type) -> Attribute {
 
 fn toy_context() -> Context {
     let mut ctx = strata_ir::Context::new();
-    let constant = OpDef::new("toy.constant").traits(Traits::PURE | Traits::CONSTANT_LIKE).constant(|ctx, body: &Body, op: Op| body.op_attr(ctx, op, "value"));
+    let constant = OpDef::new("toy.constant")
+        .traits(Traits::PURE | Traits::CONSTANT_LIKE)
+        .constant(|ctx, body: &Body, op: Op| body.op_attr(ctx, op, "value"));
     let reshape = OpDef::new("toy.reshape").traits(Traits::PURE);
     let print = OpDef::new("toy.print");
     ctx.register_dialect(DialectDef::new("toy").op(constant).op(reshape).op(print));
@@ -51,7 +53,8 @@ fn toy_patterns(ctx: &Context) -> FrozenPatternSet {
 fn run(input: &str) -> String {
     let ctx = toy_context();
     let src = strata_ir::diagnostics::SourceFile::new("t.mlir", input.to_string());
-    let mut m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
+    let mut m =
+        parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
     let patterns = toy_patterns(&ctx);
     let body = m.body.nested_mut(m.op).expect("module owns its body");
     let cfg = GreedyConfig { top_down: true, ..GreedyConfig::default() };
@@ -79,7 +82,10 @@ fn reshape_of_constant_folds_into_the_constant() {
 "toy.print"(%1) : (tensor<2x2xf64>) -> ()
 "#);
     assert!(!out.contains("toy.reshape"), "{out}");
-    assert!(out.contains("dense<[[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf64>"), "{out}");
+    assert!(
+        out.contains("dense<[[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf64>"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -104,7 +110,8 @@ fn built_op_has_the_fused_location_of_the_matched_ops() {
 "toy.print"(%2) : (tensor<1x4xf64>) -> ()
 "#;
     let src = strata_ir::diagnostics::SourceFile::new("t.mlir", input.to_string());
-    let mut m = parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
+    let mut m =
+        parse_source(&ctx, &src, 0..input.len(), ParseOptions { allow_unregistered: true }, true).expect("parses");
     let patterns = toy_patterns(&ctx);
     let body = m.body.nested_mut(m.op).expect("module owns its body");
     assert!(apply_patterns_greedily(&ctx, body, &patterns, &GreedyConfig::default()).converged);

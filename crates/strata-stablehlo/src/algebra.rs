@@ -98,8 +98,10 @@ impl Term {
         let mut factors: Vec<(Leaf, f64)> = Vec::with_capacity(self.factors.len() + other.factors.len());
         let (mut i, mut j) = (0, 0);
         while i < self.factors.len() || j < other.factors.len() {
-            let take_left = j == other.factors.len() || (i < self.factors.len() && self.factors[i].0 <= other.factors[j].0);
-            let take_right = i == self.factors.len() || (j < other.factors.len() && other.factors[j].0 <= self.factors[i].0);
+            let take_left =
+                j == other.factors.len() || (i < self.factors.len() && self.factors[i].0 <= other.factors[j].0);
+            let take_right =
+                i == self.factors.len() || (j < other.factors.len() && other.factors[j].0 <= self.factors[i].0);
             if take_left && take_right {
                 let e = self.factors[i].1 + other.factors[j].1;
                 if !same_exp(e, 0.0) {
@@ -124,14 +126,20 @@ impl Term {
             if self.coeff == 0.0 && p < 0.0 {
                 return None;
             }
-            return Some(Term { coeff: self.coeff.powf(p), factors: self.factors.iter().map(|(l, e)| (l.clone(), e * p)).collect() });
+            return Some(Term {
+                coeff: self.coeff.powf(p),
+                factors: self.factors.iter().map(|(l, e)| (l.clone(), e * p)).collect(),
+            });
         }
         let single = match self.factors.as_slice() {
             [] => true,
             [(_, e)] => !(is_integer(*e) && (*e as i64) % 2 == 0),
             _ => false,
         };
-        (self.coeff > 0.0 && single).then(|| Term { coeff: self.coeff.powf(p), factors: self.factors.iter().map(|(l, e)| (l.clone(), e * p)).collect() })
+        (self.coeff > 0.0 && single).then(|| Term {
+            coeff: self.coeff.powf(p),
+            factors: self.factors.iter().map(|(l, e)| (l.clone(), e * p)).collect(),
+        })
     }
 
     /// The exponent of `leaf` in this term (0 when absent).
@@ -232,14 +240,21 @@ impl Poly {
     /// relative tolerance `tol`.
     pub fn approx_eq(&self, other: &Poly, tol: f64) -> bool {
         self.terms.len() == other.terms.len()
-            && self.terms.iter().zip(&other.terms).all(|(a, b)| same_factors(&a.factors, &b.factors) && close(a.coeff, b.coeff, tol))
+            && self
+                .terms
+                .iter()
+                .zip(&other.terms)
+                .all(|(a, b)| same_factors(&a.factors, &b.factors) && close(a.coeff, b.coeff, tol))
     }
 
     /// Splits the terms into those holding `leaf ^ exp` (divided by it)
     /// and the others.
     pub fn split_by(&self, leaf: &Leaf, exp: f64) -> (Poly, Poly) {
         let (with, rest): (Vec<&Term>, Vec<&Term>) = self.terms.iter().partition(|t| same_exp(t.exponent(leaf), exp));
-        (Poly::from_terms(with.into_iter().map(|t| t.without(leaf, exp)).collect()), Poly::from_terms(rest.into_iter().cloned().collect()))
+        (
+            Poly::from_terms(with.into_iter().map(|t| t.without(leaf, exp)).collect()),
+            Poly::from_terms(rest.into_iter().cloned().collect()),
+        )
     }
 
     /// Every distinct leaf with the exponents it has in the terms.
@@ -259,7 +274,10 @@ impl Poly {
         Poly::from_terms(
             self.terms
                 .iter()
-                .map(|t| Term { coeff: t.coeff, factors: t.factors.iter().map(|(l, e)| (Leaf { value: l.value, map: f(&l.map) }, *e)).collect() })
+                .map(|t| Term {
+                    coeff: t.coeff,
+                    factors: t.factors.iter().map(|(l, e)| (Leaf { value: l.value, map: f(&l.map) }, *e)).collect(),
+                })
                 .collect(),
         )
     }
@@ -333,7 +351,18 @@ pub fn strip_converts(ctx: &Context, body: &Body, mut v: Value) -> Value {
 pub fn sees_through(short: &str) -> bool {
     matches!(
         short,
-        "add" | "subtract" | "negate" | "multiply" | "divide" | "power" | "sqrt" | "rsqrt" | "chlo.square" | "convert" | "broadcast_in_dim" | "reshape"
+        "add"
+            | "subtract"
+            | "negate"
+            | "multiply"
+            | "divide"
+            | "power"
+            | "sqrt"
+            | "rsqrt"
+            | "chlo.square"
+            | "convert"
+            | "broadcast_in_dim"
+            | "reshape"
     )
 }
 
@@ -485,7 +514,9 @@ impl<'a> View<'a> {
             "convert" if exact_widening(self.ctx, body.value_type(a), body.value_type(v)) => self.poly(a),
             "broadcast_in_dim" => {
                 let (from, to) = (self.shape(a), self.shape(v));
-                let Some(dims) = crate::verify::i64_array_of(self.ctx, body, d, "broadcast_dimensions") else { return whole };
+                let Some(dims) = crate::verify::i64_array_of(self.ctx, body, d, "broadcast_dimensions") else {
+                    return whole;
+                };
                 let pa = self.poly(a);
                 pa.map_leaves(&|m: &[Option<usize>]| {
                     (0..to.len())

@@ -193,7 +193,11 @@ pub fn print_compare(p: &mut OpPrinter<'_, '_>, op: Op) {
 pub fn parse_compare(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let ctx = p.ctx;
     let d = attrs::parse_enum_keyword(p, "comparison direction", &attrs::DIRECTION_KEYWORDS)?;
-    state.add_attr(ctx, "comparison_direction", attrs::comparison_direction_attr(ctx, attrs::ComparisonDirection::ALL[d]));
+    state.add_attr(
+        ctx,
+        "comparison_direction",
+        attrs::comparison_direction_attr(ctx, attrs::ComparisonDirection::ALL[d]),
+    );
     p.expect(Tok::Comma, "','")?;
     let refs = parse_operand_list(p)?;
     if p.eat(Tok::Comma) {
@@ -297,12 +301,18 @@ pub fn print_slice(p: &mut OpPrinter<'_, '_>, op: Op) {
     p.print_value(p.body.operand(op, 0));
     p.write(" [");
     if s.len() == l.len() && s.len() == st.len() {
-        let parts: Vec<String> =
-            (0..s.len()).map(|i| if st[i] == 1 { format!("{}:{}", s[i], l[i]) } else { format!("{}:{}:{}", s[i], l[i], st[i]) }).collect();
+        let parts: Vec<String> = (0..s.len())
+            .map(|i| if st[i] == 1 { format!("{}:{}", s[i], l[i]) } else { format!("{}:{}:{}", s[i], l[i], st[i]) })
+            .collect();
         p.write(&parts.join(", "));
     } else {
         // Unparsable on purpose, as StableHLO does for invalid IR.
-        p.write(&format!("start_indices: {}, limit_indices: {}, strides: {}", int_list_text(&s), int_list_text(&l), int_list_text(&st)));
+        p.write(&format!(
+            "start_indices: {}, limit_indices: {}, strides: {}",
+            int_list_text(&s),
+            int_list_text(&l),
+            int_list_text(&st)
+        ));
     }
     p.write("]");
     p.print_optional_attr_dict(p.body.op_attrs(op), &["start_indices", "limit_indices", "strides"]);
@@ -380,7 +390,11 @@ pub fn print_dot_general(p: &mut OpPrinter<'_, '_>, op: Op) {
     if !d.lhs_batch.is_empty() || !d.rhs_batch.is_empty() {
         p.write(&format!(", batching_dims = {} x {}", int_list_text(&d.lhs_batch), int_list_text(&d.rhs_batch)));
     }
-    p.write(&format!(", contracting_dims = {} x {}", int_list_text(&d.lhs_contracting), int_list_text(&d.rhs_contracting)));
+    p.write(&format!(
+        ", contracting_dims = {} x {}",
+        int_list_text(&d.lhs_contracting),
+        int_list_text(&d.rhs_contracting)
+    ));
     let mut elided = vec!["dot_dimension_numbers"];
     if let Some(t) = &precision_text {
         p.write(", precision = ");
@@ -454,7 +468,8 @@ pub fn print_convolution(p: &mut OpPrinter<'_, '_>, op: Op) {
     for (key, name) in WINDOW_ATTRS {
         let Some(a) = p.body.op_attr(ctx, op, name) else { continue };
         let text = match name {
-            "padding" => padding_pairs(ctx, a).map(|v| format!("[{}]", v.iter().map(|(l, h)| format!("[{l}, {h}]")).collect::<Vec<_>>().join(", "))),
+            "padding" => padding_pairs(ctx, a)
+                .map(|v| format!("[{}]", v.iter().map(|(l, h)| format!("[{l}, {h}]")).collect::<Vec<_>>().join(", "))),
             "window_reversal" => bool_array_text(ctx, a),
             _ => attrs::read_i64_array(ctx, a).map(|v| int_list_text(&v)),
         };
@@ -580,7 +595,11 @@ fn compact_reducer(ctx: &Context, body: &Body, op: Op) -> Option<Op> {
     let elem = crate::shapes::element_of(ctx, body.value_type(body.operand(op, 0)))?;
     let scalar = ctx.ranked_tensor_type(&[], elem);
     let inner_ops = rb.operand_vec(inner);
-    if inner_ops.as_slice() != args || rb.num_results(inner) != 1 || rb.value_type(rb.result(inner, 0)) != scalar || args.iter().any(|&a| rb.value_type(a) != scalar) {
+    if inner_ops.as_slice() != args
+        || rb.num_results(inner) != 1
+        || rb.value_type(rb.result(inner, 0)) != scalar
+        || args.iter().any(|&a| rb.value_type(a) != scalar)
+    {
         return None;
     }
     if rb.operand_vec(ret).as_slice() != [rb.result(inner, 0)] {

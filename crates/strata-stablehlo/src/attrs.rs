@@ -37,13 +37,19 @@ pub fn read_i64_array(ctx: &Context, a: Attribute) -> Option<Vec<i64>> {
 
 fn params_of<'c>(ctx: &'c Context, a: Attribute, want: &str) -> Option<&'c [Param]> {
     match ctx.attr_kind(a) {
-        AttrKind::Dialect { dialect, name, params } if ctx.str(*dialect) == "stablehlo" && ctx.str(*name) == want => Some(params),
+        AttrKind::Dialect { dialect, name, params } if ctx.str(*dialect) == "stablehlo" && ctx.str(*name) == want => {
+            Some(params)
+        }
         _ => None,
     }
 }
 
 fn dialect_attr(ctx: &Context, name: &str, params: Vec<Param>) -> Attribute {
-    ctx.intern_attr(AttrKind::Dialect { dialect: ctx.intern_str("stablehlo"), name: ctx.intern_str(name), params: params.into() })
+    ctx.intern_attr(AttrKind::Dialect {
+        dialect: ctx.intern_str("stablehlo"),
+        name: ctx.intern_str(name),
+        params: params.into(),
+    })
 }
 
 fn int_param(p: &Param) -> Option<i64> {
@@ -209,7 +215,10 @@ fn parse_layout(p: &mut Parser<'_>, letters: [char; 2]) -> PResult<(i64, i64, Ve
                 let s = p.spelling();
                 let which = letters.iter().position(|c| s.len() == 1 && s.starts_with(*c));
                 let Some(w) = which else {
-                    return p.err_here(format!("expected one of '{}', '{}' or a spatial dimension number, got '{s}'", letters[0], letters[1]));
+                    return p.err_here(format!(
+                        "expected one of '{}', '{}' or a spatial dimension number, got '{s}'",
+                        letters[0], letters[1]
+                    ));
                 };
                 if found[w].is_some() {
                     return p.err_here(format!("duplicate '{}' in convolution dimension numbers", letters[w]));
@@ -338,7 +347,8 @@ pub struct DotDims {
     pub rhs_contracting: Vec<i64>,
 }
 
-const DOT_FIELDS: [&str; 4] = ["lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions"];
+const DOT_FIELDS: [&str; 4] =
+    ["lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions"];
 
 pub fn dot_dims_attr(ctx: &Context, d: &DotDims) -> Attribute {
     let l = |v: &[i64]| Param::Attr(i64_array_attr(ctx, v));
@@ -456,8 +466,11 @@ pub const TYPE_KEYWORDS: [&str; 5] = ["NOTYPE", "FLOAT", "TOTALORDER", "SIGNED",
 pub const PRECISION_KEYWORDS: [&str; 3] = ["DEFAULT", "HIGH", "HIGHEST"];
 
 /// The enum attributes: mnemonic and keyword table.
-const ENUMS: [(&str, &[&str]); 3] =
-    [("comparison_direction", &DIRECTION_KEYWORDS), ("comparison_type", &TYPE_KEYWORDS), ("precision", &PRECISION_KEYWORDS)];
+const ENUMS: [(&str, &[&str]); 3] = [
+    ("comparison_direction", &DIRECTION_KEYWORDS),
+    ("comparison_type", &TYPE_KEYWORDS),
+    ("precision", &PRECISION_KEYWORDS),
+];
 
 fn enum_attr(ctx: &Context, mnemonic: &str, index: usize) -> Attribute {
     dialect_attr(ctx, mnemonic, vec![Param::Int(index as i64)])

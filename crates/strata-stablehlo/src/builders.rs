@@ -42,17 +42,37 @@ fn dict(ctx: &Context, entries: Vec<(&str, Attribute)>) -> Attribute {
 /// `stablehlo.reduce(%input init: %init) applies <reducer> across
 /// dimensions = dims`, with result type `result`.
 #[allow(clippy::too_many_arguments)]
-pub fn reduce(ctx: &Context, body: &mut Body, loc: Location, input: Value, init: Value, dims: &[i64], reducer: &str, result: Type) -> Op {
+pub fn reduce(
+    ctx: &Context,
+    body: &mut Body,
+    loc: Location,
+    input: Value,
+    init: Value,
+    dims: &[i64],
+    reducer: &str,
+    result: Type,
+) -> Op {
     let element = ctx.element_type(body.value_type(init)).unwrap_or_else(|| body.value_type(init));
     let attrs = dict(ctx, vec![("dimensions", i64_array_attr(ctx, dims))]);
-    let op = body.create_op(OpSpec::new(ctx, "stablehlo.reduce", loc).operands(&[input, init]).results(&[result]).attrs(attrs).regions(1));
+    let op = body.create_op(
+        OpSpec::new(ctx, "stablehlo.reduce", loc).operands(&[input, init]).results(&[result]).attrs(attrs).regions(1),
+    );
     fill_reducer(ctx, body, op, element, reducer, loc);
     op
 }
 
 /// `stablehlo.reduce_window` of one input with `window` and `reducer`.
 #[allow(clippy::too_many_arguments)]
-pub fn reduce_window(ctx: &Context, body: &mut Body, loc: Location, input: Value, init: Value, window: &Window, reducer: &str, result: Type) -> Op {
+pub fn reduce_window(
+    ctx: &Context,
+    body: &mut Body,
+    loc: Location,
+    input: Value,
+    init: Value,
+    window: &Window,
+    reducer: &str,
+    result: Type,
+) -> Op {
     let element = ctx.element_type(body.value_type(init)).unwrap_or_else(|| body.value_type(init));
     let attrs = dict(
         ctx,
@@ -64,7 +84,13 @@ pub fn reduce_window(ctx: &Context, body: &mut Body, loc: Location, input: Value
             ("padding", padding_attr(ctx, &window.padding)),
         ],
     );
-    let op = body.create_op(OpSpec::new(ctx, "stablehlo.reduce_window", loc).operands(&[input, init]).results(&[result]).attrs(attrs).regions(1));
+    let op = body.create_op(
+        OpSpec::new(ctx, "stablehlo.reduce_window", loc)
+            .operands(&[input, init])
+            .results(&[result])
+            .attrs(attrs)
+            .regions(1),
+    );
     fill_reducer(ctx, body, op, element, reducer, loc);
     op
 }

@@ -32,16 +32,29 @@ pub fn is_closed(body: &Body, o: &Outline) -> bool {
 }
 
 /// The symbol names of the module's block (to pick fresh ones).
-pub fn module_symbols(ctx: &Context, module_body: &Body, module_block: strata_ir::Block) -> std::collections::HashSet<String> {
+pub fn module_symbols(
+    ctx: &Context,
+    module_body: &Body,
+    module_block: strata_ir::Block,
+) -> std::collections::HashSet<String> {
     module_body
         .block_ops(module_block)
-        .filter_map(|op| module_body.op_attr(ctx, op, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()))
+        .filter_map(|op| {
+            module_body
+                .op_attr(ctx, op, "sym_name")
+                .and_then(|a| ctx.as_string(a))
+                .map(|s| String::from_utf8_lossy(s).into_owned())
+        })
         .collect()
 }
 
 /// A name not in `used`: `base`, `base_0`, `base_1`, ...; recorded as used.
 pub fn unique_symbol(used: &mut std::collections::HashSet<String>, base: &str) -> String {
-    let name = if used.contains(base) { (0..).map(|i| format!("{base}_{i}")).find(|n| !used.contains(n)).unwrap() } else { base.to_string() };
+    let name = if used.contains(base) {
+        (0..).map(|i| format!("{base}_{i}")).find(|n| !used.contains(n)).unwrap()
+    } else {
+        base.to_string()
+    };
     used.insert(name.clone());
     name
 }
@@ -69,7 +82,15 @@ pub fn build_decomposition(ctx: &Context, module_body: &mut Body, fb: &Body, o: 
         map.map_value(v, arg);
     }
     let mut ordered = o.ops.clone();
-    ordered.sort_by(|&a, &b| if fb.is_before_in_block_slow(a, b) { std::cmp::Ordering::Less } else if a == b { std::cmp::Ordering::Equal } else { std::cmp::Ordering::Greater });
+    ordered.sort_by(|&a, &b| {
+        if fb.is_before_in_block_slow(a, b) {
+            std::cmp::Ordering::Less
+        } else if a == b {
+            std::cmp::Ordering::Equal
+        } else {
+            std::cmp::Ordering::Greater
+        }
+    });
     for op in ordered {
         let new = nb.clone_op(Source::Other(fb), op, &mut map);
         nb.append_op(block, new);
@@ -86,12 +107,14 @@ pub fn replace_with_composite(ctx: &Context, fb: &mut Body, o: &Outline, sym: &s
     let loc = fb.op_loc(o.root);
     let out_type = fb.value_type(fb.result(o.root, 0));
     let comp_attrs: Vec<_> = o.attributes.iter().map(|(k, v)| (ctx.intern_str(k), *v)).collect();
-    let mut entries = vec![(ctx.intern_str("name"), ctx.string_attr(o.name)), (ctx.intern_str("decomposition"), ctx.symbol_ref(sym))];
+    let mut entries =
+        vec![(ctx.intern_str("name"), ctx.string_attr(o.name)), (ctx.intern_str("decomposition"), ctx.symbol_ref(sym))];
     if !comp_attrs.is_empty() {
         entries.push((ctx.intern_str("composite_attributes"), ctx.dictionary(comp_attrs)));
     }
     let attrs = ctx.dictionary(entries);
-    let comp = fb.create_op(OpSpec::new(ctx, "stablehlo.composite", loc).operands(&o.inputs).results(&[out_type]).attrs(attrs));
+    let comp = fb
+        .create_op(OpSpec::new(ctx, "stablehlo.composite", loc).operands(&o.inputs).results(&[out_type]).attrs(attrs));
     fb.insert_op_before(o.root, comp);
     fb.replace_all_uses_with(fb.result(o.root, 0), fb.result(comp, 0));
     loop {

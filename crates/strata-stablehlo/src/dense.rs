@@ -53,7 +53,10 @@ pub fn view(ctx: &Context, a: Attribute) -> Option<DenseView<'_>> {
 pub enum ElemKind {
     Float(strata_ir::types::FloatKind),
     /// Integer of a width; `signed` false for `ui*` and `i1`.
-    Int { width: u32, signed: bool },
+    Int {
+        width: u32,
+        signed: bool,
+    },
 }
 
 pub fn elem_kind(ctx: &Context, elem: Type) -> Option<ElemKind> {
@@ -76,7 +79,9 @@ pub fn to_f64(kind: ElemKind, bytes: &[u8]) -> f64 {
     // The common formats convert natively (exactly, as APFloat does); the
     // general path is exact rational arithmetic, far too slow for weights.
     match (kind, bytes.len()) {
-        (ElemKind::Float(FloatKind::F32), 4) => return f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as f64,
+        (ElemKind::Float(FloatKind::F32), 4) => {
+            return f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as f64
+        }
         (ElemKind::Float(FloatKind::F64), 8) => return f64::from_le_bytes(bytes.try_into().unwrap_or([0; 8])),
         (ElemKind::Float(FloatKind::BF16), 2) => return half::bf16::from_le_bytes([bytes[0], bytes[1]]).to_f64(),
         (ElemKind::Float(FloatKind::F16), 2) => return half::f16::from_le_bytes([bytes[0], bytes[1]]).to_f64(),
@@ -116,8 +121,12 @@ pub fn push_f64(kind: ElemKind, v: f64, per: usize, out: &mut Vec<u8>) {
         match (kind, per) {
             (ElemKind::Float(FloatKind::F32), 4) => return out.extend_from_slice(&(v as f32).to_le_bytes()),
             (ElemKind::Float(FloatKind::F64), 8) => return out.extend_from_slice(&v.to_le_bytes()),
-            (ElemKind::Float(FloatKind::BF16), 2) => return out.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
-            (ElemKind::Float(FloatKind::F16), 2) => return out.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
+            (ElemKind::Float(FloatKind::BF16), 2) => {
+                return out.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes())
+            }
+            (ElemKind::Float(FloatKind::F16), 2) => {
+                return out.extend_from_slice(&half::f16::from_f64(v).to_le_bytes())
+            }
             _ => {}
         }
     }

@@ -38,7 +38,9 @@ pub fn with_folds(mut def: OpDef) -> OpDef {
         return def;
     }
     def.fold = match short.as_str() {
-        s if crate::ops::BINARY.contains(&s) || crate::ops::UNARY.contains(&s) || s == "compare" || s == "select" => Some(fold_elementwise),
+        s if crate::ops::BINARY.contains(&s) || crate::ops::UNARY.contains(&s) || s == "compare" || s == "select" => {
+            Some(fold_elementwise)
+        }
         "convert" => Some(fold_convert),
         "reshape" => Some(fold_reshape),
         "transpose" => Some(fold_transpose),
@@ -244,7 +246,8 @@ fn fold_elementwise(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<A
     let name = short_name(ctx, body, op);
     let rt = result_type(body, op);
     let Some((_, relem)) = ranked(ctx, rt) else { return FoldResult::Failed };
-    let (Some(out_kind), Some(per_out)) = (elem_kind(ctx, relem), strata_ir::parser::dense_element_bytes(ctx, relem)) else {
+    let (Some(out_kind), Some(per_out)) = (elem_kind(ctx, relem), strata_ir::parser::dense_element_bytes(ctx, relem))
+    else {
         return FoldResult::Failed;
     };
     // `select`'s predicate is operand 0; the values decide the kind.
@@ -263,7 +266,9 @@ fn fold_elementwise(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<A
     for i in 0..n {
         match name {
             "compare" => {
-                let Some(b) = compare_op(ctx, body, op, in_kind, views[0].raw(i), views[1].raw(i)) else { return FoldResult::Failed };
+                let Some(b) = compare_op(ctx, body, op, in_kind, views[0].raw(i), views[1].raw(i)) else {
+                    return FoldResult::Failed;
+                };
                 push_i64(out_kind, b as i64, per_out, &mut out);
             }
             "select" => {
@@ -297,7 +302,9 @@ fn fold_convert(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attri
     let Some(Some(a)) = operands.first() else { return FoldResult::Failed };
     let Some(v) = view(ctx, *a) else { return FoldResult::Failed };
     let Some((_, relem)) = ranked(ctx, rt) else { return FoldResult::Failed };
-    let (Some(from), Some(to), Some(per)) = (elem_kind(ctx, v.elem), elem_kind(ctx, relem), strata_ir::parser::dense_element_bytes(ctx, relem)) else {
+    let (Some(from), Some(to), Some(per)) =
+        (elem_kind(ctx, v.elem), elem_kind(ctx, relem), strata_ir::parser::dense_element_bytes(ctx, relem))
+    else {
         return FoldResult::Failed;
     };
     let n = v.stored();
@@ -306,7 +313,9 @@ fn fold_convert(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attri
         let raw = v.raw(i);
         match (from, to) {
             (_, ElemKind::Int { width: 1, .. }) => push_i64(to, (to_f64(from, raw) != 0.0) as i64, per, &mut out),
-            (ElemKind::Float(_), ElemKind::Int { .. }) => push_i64(to, dense::float_to_int(to, to_f64(from, raw)), per, &mut out),
+            (ElemKind::Float(_), ElemKind::Int { .. }) => {
+                push_i64(to, dense::float_to_int(to, to_f64(from, raw)), per, &mut out)
+            }
             (ElemKind::Float(_), ElemKind::Float(_)) => push_f64(to, to_f64(from, raw), per, &mut out),
             (ElemKind::Int { signed, .. }, ElemKind::Float(_)) => {
                 let x = to_i64(from, raw);
@@ -440,7 +449,8 @@ fn fold_broadcast_in_dim(ctx: &Context, body: &mut Body, op: Op, operands: &[Opt
     let st = strides_of(v.shape);
     let shape = v.shape;
     let r = gather(ctx, rt, v.per, |idx| {
-        let off: usize = dims.iter().enumerate().map(|(i, &d)| if shape[i] == 1 { 0 } else { idx[d as usize] * st[i] }).sum();
+        let off: usize =
+            dims.iter().enumerate().map(|(i, &d)| if shape[i] == 1 { 0 } else { idx[d as usize] * st[i] }).sum();
         v.raw(off)
     });
     r.map(FoldResult::attr).unwrap_or(FoldResult::Failed)
@@ -451,7 +461,9 @@ fn fold_concatenate(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<A
     if body.num_operands(op) == 1 && body.value_type(body.operand(op, 0)) == rt {
         return FoldResult::value(body.operand(op, 0));
     }
-    let Some(views) = operands.iter().map(|o| o.and_then(|a| view(ctx, a))).collect::<Option<Vec<_>>>() else { return FoldResult::Failed };
+    let Some(views) = operands.iter().map(|o| o.and_then(|a| view(ctx, a))).collect::<Option<Vec<_>>>() else {
+        return FoldResult::Failed;
+    };
     let Some(dim) = body.op_attr(ctx, op, "dimension").and_then(|a| ctx.as_i64(a)) else { return FoldResult::Failed };
     let Some(first) = views.first() else { return FoldResult::Failed };
     if views.iter().all(|v| v.splat && v.raw(0) == first.raw(0)) {
@@ -468,7 +480,11 @@ fn fold_concatenate(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<A
     let strides: Vec<Vec<usize>> = views.iter().map(|v| strides_of(v.shape)).collect();
     let r = gather(ctx, rt, first.per, |idx| {
         let k = starts.iter().rposition(|&s| s <= idx[dim]).unwrap_or(0);
-        let off: usize = idx.iter().enumerate().map(|(j, &i)| if j == dim { (i - starts[k]) * strides[k][j] } else { i * strides[k][j] }).sum();
+        let off: usize = idx
+            .iter()
+            .enumerate()
+            .map(|(j, &i)| if j == dim { (i - starts[k]) * strides[k][j] } else { i * strides[k][j] })
+            .sum();
         views[k].raw(off)
     });
     r.map(FoldResult::attr).unwrap_or(FoldResult::Failed)
@@ -481,7 +497,9 @@ fn fold_slice(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attribu
     }
     let Some(Some(a)) = operands.first() else { return FoldResult::Failed };
     let Some(v) = view(ctx, *a) else { return FoldResult::Failed };
-    let (Some(start), Some(strides)) = (i64_array_of(ctx, body, op, "start_indices"), i64_array_of(ctx, body, op, "strides")) else {
+    let (Some(start), Some(strides)) =
+        (i64_array_of(ctx, body, op, "start_indices"), i64_array_of(ctx, body, op, "strides"))
+    else {
         return FoldResult::Failed;
     };
     if v.splat {
@@ -489,7 +507,8 @@ fn fold_slice(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attribu
     }
     let st = strides_of(v.shape);
     let r = gather(ctx, rt, v.per, |idx| {
-        let off: usize = idx.iter().enumerate().map(|(k, &i)| (start[k] as usize + i * strides[k] as usize) * st[k]).sum();
+        let off: usize =
+            idx.iter().enumerate().map(|(k, &i)| (start[k] as usize + i * strides[k] as usize) * st[k]).sum();
         v.raw(off)
     });
     r.map(FoldResult::attr).unwrap_or(FoldResult::Failed)

@@ -84,11 +84,17 @@ fn conv_with_bias(ctx: &Context, body: &Body, v: Value, feature: i64) -> Option<
     }
     for (c, b) in [(0, 1), (1, 0)] {
         let (cv, bv) = (body.operand(add, c), body.operand(add, b));
-        let Some(bcast) = body.defining_op(bv).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.broadcast_in_dim") else { continue };
+        let Some(bcast) =
+            body.defining_op(bv).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.broadcast_in_dim")
+        else {
+            continue;
+        };
         if crate::verify::i64_array_of(ctx, body, bcast, "broadcast_dimensions") != Some(vec![feature]) {
             continue;
         }
-        let Some(bias) = constant_of(ctx, body, body.operand(bcast, 0)).and_then(|a| dense::f64_values(ctx, a)) else { continue };
+        let Some(bias) = constant_of(ctx, body, body.operand(bcast, 0)).and_then(|a| dense::f64_values(ctx, a)) else {
+            continue;
+        };
         if body.defining_op(cv).is_some_and(|d| ctx.op_name_str(body.op_name(d)) == "stablehlo.convolution") {
             return Some((cv, add, bias));
         }
@@ -108,7 +114,9 @@ fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
     if ctx.op_name_str(body.op_name(conv)) != "stablehlo.convolution" || !body.has_one_use(input) {
         return false;
     }
-    let Some(dims) = body.op_attr(ctx, conv, "dimension_numbers").and_then(|a| read_conv_dims(ctx, a)) else { return false };
+    let Some(dims) = body.op_attr(ctx, conv, "dimension_numbers").and_then(|a| read_conv_dims(ctx, a)) else {
+        return false;
+    };
     if fi != dims.output_feature {
         return false;
     }
@@ -118,7 +126,8 @@ fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
     }) else {
         return false;
     };
-    let vectors: Option<Vec<Vec<f64>>> = (1..5).map(|i| constant_of(ctx, body, body.operand(bn, i)).and_then(|a| dense::f64_values(ctx, a))).collect();
+    let vectors: Option<Vec<Vec<f64>>> =
+        (1..5).map(|i| constant_of(ctx, body, body.operand(bn, i)).and_then(|a| dense::f64_values(ctx, a))).collect();
     let Some(vectors) = vectors else { return false };
     let (scale, offset, var) = (&vectors[0], &vectors[1], &vectors[3]);
     let mean: Vec<f64> = match &conv_bias {
@@ -177,9 +186,12 @@ fn fold_one(ctx: &Context, body: &mut Body, bn: Op) -> bool {
     let loc = body.op_loc(bn);
     let bias_value = create_constant(ctx, body, bias, bn);
     let dims_attr = ctx.dictionary(vec![(ctx.intern_str("broadcast_dimensions"), i64_array_attr(ctx, &[fi]))]);
-    let bcast = body.create_op(OpSpec::new(ctx, "stablehlo.broadcast_in_dim", loc).operands(&[bias_value]).results(&[rt]).attrs(dims_attr));
+    let bcast = body.create_op(
+        OpSpec::new(ctx, "stablehlo.broadcast_in_dim", loc).operands(&[bias_value]).results(&[rt]).attrs(dims_attr),
+    );
     body.insert_op_before(bn, bcast);
-    let add = body.create_op(OpSpec::new(ctx, "stablehlo.add", loc).operands(&[input, body.result(bcast, 0)]).results(&[rt]));
+    let add =
+        body.create_op(OpSpec::new(ctx, "stablehlo.add", loc).operands(&[input, body.result(bcast, 0)]).results(&[rt]));
     body.insert_op_before(bn, add);
     body.replace_all_uses_with(body.result(bn, 0), body.result(add, 0));
     let stats: Vec<Value> = (1..5).map(|i| body.operand(bn, i)).collect();

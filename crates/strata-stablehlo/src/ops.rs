@@ -16,14 +16,31 @@ use crate::attrs;
 use crate::verify;
 
 /// Elementwise binary ops of the subset (operands `lhs`, `rhs`).
-pub const BINARY: [&str; 11] = ["add", "subtract", "multiply", "divide", "power", "maximum", "minimum", "remainder", "and", "or", "xor"];
+pub const BINARY: [&str; 11] =
+    ["add", "subtract", "multiply", "divide", "power", "maximum", "minimum", "remainder", "and", "or", "xor"];
 /// Binary ops whose operands commute (also the ops a reduce may print as
 /// `applies`).
 pub const COMMUTATIVE_BINARY: [&str; 7] = ["add", "multiply", "maximum", "minimum", "and", "or", "xor"];
 /// Elementwise unary ops of the subset (operand `operand`).
-pub const UNARY: [&str; 14] = ["abs", "negate", "sqrt", "rsqrt", "exponential", "log", "tanh", "logistic", "floor", "ceil", "sign", "not", "sine", "cosine"];
+pub const UNARY: [&str; 14] = [
+    "abs",
+    "negate",
+    "sqrt",
+    "rsqrt",
+    "exponential",
+    "log",
+    "tanh",
+    "logistic",
+    "floor",
+    "ceil",
+    "sign",
+    "not",
+    "sine",
+    "cosine",
+];
 
-pub const TENSOR: TypeConstraint = TypeConstraint { check: |c, t| c.is_tensor(t), summary: "tensor of any type values", buildable: None };
+pub const TENSOR: TypeConstraint =
+    TypeConstraint { check: |c, t| c.is_tensor(t), summary: "tensor of any type values", buildable: None };
 const PRED_TENSOR: TypeConstraint = TypeConstraint {
     check: |c, t| c.is_tensor(t) && c.element_type(t).is_some_and(|e| c.is_signless_integer_of_width(e, 1)),
     summary: "tensor of pred (AKA boolean or 1-bit integer) values",
@@ -54,12 +71,26 @@ const I32_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_kind(a), AttrKind::Integer { ty, .. } if c.is_signless_integer_of_width(*ty, 32)),
     summary: "32-bit signless integer attribute",
 };
-const DICT_ATTR: AttrConstraint = AttrConstraint { check: |c, a| matches!(c.attr_kind(a), AttrKind::Dictionary(_)), summary: "dictionary of named attribute values" };
-const CONV_DIMS: AttrConstraint = AttrConstraint { check: |c, a| attrs::read_conv_dims(c, a).is_some(), summary: "Structure of dimension information for conv op" };
-const DOT_DIMS: AttrConstraint = AttrConstraint { check: |c, a| attrs::read_dot_dims(c, a).is_some(), summary: "Attribute that models the dimension information for dot." };
-const DIRECTION: AttrConstraint =
-    AttrConstraint { check: |c, a| attrs::read_comparison_direction(c, a).is_some(), summary: "Which comparison operation to perform." };
-const COMPARE_TYPE: AttrConstraint = AttrConstraint { check: |c, a| attrs::read_comparison_type(c, a).is_some(), summary: "Which comparison type to use." };
+const DICT_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| matches!(c.attr_kind(a), AttrKind::Dictionary(_)),
+    summary: "dictionary of named attribute values",
+};
+const CONV_DIMS: AttrConstraint = AttrConstraint {
+    check: |c, a| attrs::read_conv_dims(c, a).is_some(),
+    summary: "Structure of dimension information for conv op",
+};
+const DOT_DIMS: AttrConstraint = AttrConstraint {
+    check: |c, a| attrs::read_dot_dims(c, a).is_some(),
+    summary: "Attribute that models the dimension information for dot.",
+};
+const DIRECTION: AttrConstraint = AttrConstraint {
+    check: |c, a| attrs::read_comparison_direction(c, a).is_some(),
+    summary: "Which comparison operation to perform.",
+};
+const COMPARE_TYPE: AttrConstraint = AttrConstraint {
+    check: |c, a| attrs::read_comparison_type(c, a).is_some(),
+    summary: "Which comparison type to use.",
+};
 const PRECISION_CONFIG: AttrConstraint = AttrConstraint {
     check: |c, a| c.as_array(a).is_some_and(|xs| xs.iter().all(|&x| attrs::read_precision(c, x).is_some())),
     summary: "Precision Config attribute",
@@ -304,7 +335,8 @@ fn stablehlo_ops() -> Vec<OpDef> {
 pub fn stablehlo_dialect() -> DialectDef {
     // Every op may be inlined (StableHLO's inliner interface allows all),
     // so `-inline` flattens the private functions JAX calls.
-    let mut d = DialectDef::new("stablehlo").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL);
+    let mut d =
+        DialectDef::new("stablehlo").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL);
     d.parse_attr = Some(attrs::parse_stablehlo_attr);
     d.print_attr = Some(attrs::print_stablehlo_attr);
     for def in stablehlo_ops() {
@@ -327,5 +359,9 @@ pub fn chlo_dialect() -> DialectDef {
             .format("$operand attr-dict `:` type($operand) `->` type($result)")
             .verifier(verify::elementwise)
     };
-    DialectDef::new("chlo").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(unary("chlo.erf")).op(unary("chlo.erfc")).op(unary("chlo.square"))
+    DialectDef::new("chlo")
+        .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
+        .op(unary("chlo.erf"))
+        .op(unary("chlo.erfc"))
+        .op(unary("chlo.square"))
 }

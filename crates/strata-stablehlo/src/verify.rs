@@ -12,18 +12,24 @@ type VResult = Result<(), Diagnostic>;
 
 fn operand_ranked<'c>(ctx: &'c Context, body: &Body, op: Op, i: usize) -> Result<(&'c [i64], Type), Diagnostic> {
     let t = body.value_type(body.operand(op, i));
-    ranked(ctx, t).ok_or_else(|| op_error(ctx, body, op, format!("operand #{i} must be a ranked tensor, but got '{}'", type_text(ctx, t))))
+    ranked(ctx, t).ok_or_else(|| {
+        op_error(ctx, body, op, format!("operand #{i} must be a ranked tensor, but got '{}'", type_text(ctx, t)))
+    })
 }
 
 fn result_ranked<'c>(ctx: &'c Context, body: &Body, op: Op, i: usize) -> Result<(&'c [i64], Type), Diagnostic> {
     let t = body.value_type(body.result(op, i));
-    ranked(ctx, t).ok_or_else(|| op_error(ctx, body, op, format!("result #{i} must be a ranked tensor, but got '{}'", type_text(ctx, t))))
+    ranked(ctx, t).ok_or_else(|| {
+        op_error(ctx, body, op, format!("result #{i} must be a ranked tensor, but got '{}'", type_text(ctx, t)))
+    })
 }
 
 fn array(ctx: &Context, body: &Body, op: Op, name: &str) -> Result<Option<Vec<i64>>, Diagnostic> {
     match body.op_attr(ctx, op, name) {
         None => Ok(None),
-        Some(a) => read_i64_array(ctx, a).map(Some).ok_or_else(|| op_error(ctx, body, op, format!("attribute '{name}' must be an i64 dense array"))),
+        Some(a) => read_i64_array(ctx, a)
+            .map(Some)
+            .ok_or_else(|| op_error(ctx, body, op, format!("attribute '{name}' must be an i64 dense array"))),
     }
 }
 
@@ -40,14 +46,28 @@ fn int_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> Result<i64, Diagn
 fn expect_result_shape(ctx: &Context, body: &Body, op: Op, want: &[i64]) -> VResult {
     let (got, _) = result_ranked(ctx, body, op, 0)?;
     if !shapes_compatible(got, want) {
-        return Err(op_error(ctx, body, op, format!("inferred shape '{}' is incompatible with return type of operation '{}'", shape_text(want), type_text(ctx, body.value_type(body.result(op, 0))))));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!(
+                "inferred shape '{}' is incompatible with return type of operation '{}'",
+                shape_text(want),
+                type_text(ctx, body.value_type(body.result(op, 0)))
+            ),
+        ));
     }
     Ok(())
 }
 
 fn expect_same_element(ctx: &Context, body: &Body, op: Op, a: Type, b: Type, what: &str) -> VResult {
     if a != b {
-        return Err(op_error(ctx, body, op, format!("{what}: element types '{}' and '{}' differ", type_text(ctx, a), type_text(ctx, b))));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("{what}: element types '{}' and '{}' differ", type_text(ctx, a), type_text(ctx, b)),
+        ));
     }
     Ok(())
 }
@@ -72,7 +92,12 @@ pub fn elementwise(ctx: &Context, body: &Body, op: Op) -> VResult {
         "stablehlo.convert" => Ok(()),
         "stablehlo.compare" => {
             if !ctx.is_signless_integer_of_width(re, 1) {
-                return Err(op_error(ctx, body, op, format!("result element type must be i1, but got '{}'", type_text(ctx, re))));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("result element type must be i1, but got '{}'", type_text(ctx, re)),
+                ));
             }
             Ok(())
         }
@@ -83,7 +108,12 @@ pub fn elementwise(ctx: &Context, body: &Body, op: Op) -> VResult {
 pub fn compare(ctx: &Context, body: &Body, op: Op) -> VResult {
     let dir = body.op_attr(ctx, op, "comparison_direction");
     if dir.and_then(|a| crate::attrs::read_comparison_direction(ctx, a)).is_none() {
-        return Err(op_error(ctx, body, op, "requires attribute 'comparison_direction' (#stablehlo<comparison_direction ...>)"));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            "requires attribute 'comparison_direction' (#stablehlo<comparison_direction ...>)",
+        ));
     }
     if let Some(t) = body.op_attr(ctx, op, "compare_type") {
         if crate::attrs::read_comparison_type(ctx, t).is_none() {
@@ -98,7 +128,12 @@ pub fn select(ctx: &Context, body: &Body, op: Op) -> VResult {
     let t = body.value_type(body.operand(op, 1));
     let (ts, _) = operand_ranked(ctx, body, op, 1)?;
     if !ctx.is_signless_integer_of_width(pe, 1) {
-        return Err(op_error(ctx, body, op, format!("pred must be a tensor of i1, but got '{}'", type_text(ctx, body.value_type(body.operand(op, 0))))));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("pred must be a tensor of i1, but got '{}'", type_text(ctx, body.value_type(body.operand(op, 0)))),
+        ));
     }
     if !ps.is_empty() && !shapes_compatible(ps, ts) {
         return Err(op_error(ctx, body, op, "requires the same shape for all operands"));
@@ -114,7 +149,17 @@ pub fn clamp(ctx: &Context, body: &Body, op: Op) -> VResult {
     for i in [0, 2] {
         let (s, e) = operand_ranked(ctx, body, op, i)?;
         if !s.is_empty() && !shapes_compatible(s, os) {
-            return Err(op_error(ctx, body, op, format!("{} shape {} must be rank 0 or the operand's shape {}", if i == 0 { "min" } else { "max" }, shape_text(s), shape_text(os))));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!(
+                    "{} shape {} must be rank 0 or the operand's shape {}",
+                    if i == 0 { "min" } else { "max" },
+                    shape_text(s),
+                    shape_text(os)
+                ),
+            ));
         }
         expect_same_element(ctx, body, op, e, oe, "requires the same element type for all operands")?;
     }
@@ -125,13 +170,27 @@ pub fn clamp(ctx: &Context, body: &Body, op: Op) -> VResult {
 }
 
 pub fn constant(ctx: &Context, body: &Body, op: Op) -> VResult {
-    let Some(v) = body.op_attr(ctx, op, "value") else { return Err(op_error(ctx, body, op, "requires attribute 'value'")) };
+    let Some(v) = body.op_attr(ctx, op, "value") else {
+        return Err(op_error(ctx, body, op, "requires attribute 'value'"));
+    };
     let rt = body.value_type(body.result(op, 0));
-    if !matches!(ctx.attr_kind(v), strata_ir::AttrKind::DenseElements { .. } | strata_ir::AttrKind::DenseResource { .. }) {
+    if !matches!(
+        ctx.attr_kind(v),
+        strata_ir::AttrKind::DenseElements { .. } | strata_ir::AttrKind::DenseResource { .. }
+    ) {
         return Err(op_error(ctx, body, op, "attribute 'value' must be a dense elements attribute"));
     }
     if ctx.attr_type(v) != Some(rt) {
-        return Err(op_error(ctx, body, op, format!("value type '{}' does not match the result type '{}'", ctx.attr_type(v).map(|t| type_text(ctx, t)).unwrap_or_default(), type_text(ctx, rt))));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!(
+                "value type '{}' does not match the result type '{}'",
+                ctx.attr_type(v).map(|t| type_text(ctx, t)).unwrap_or_default(),
+                type_text(ctx, rt)
+            ),
+        ));
     }
     Ok(())
 }
@@ -142,7 +201,12 @@ pub fn reshape(ctx: &Context, body: &Body, op: Op) -> VResult {
     expect_same_element(ctx, body, op, re, e, "requires the same element type for operand and result")?;
     if let (Some(a), Some(b)) = (num_elements(s), num_elements(rs)) {
         if a != b {
-            return Err(op_error(ctx, body, op, format!("number of output elements ({b}) doesn't match expected number of elements ({a})")));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("number of output elements ({b}) doesn't match expected number of elements ({a})"),
+            ));
         }
     }
     Ok(())
@@ -154,19 +218,34 @@ pub fn broadcast_in_dim(ctx: &Context, body: &Body, op: Op) -> VResult {
     expect_same_element(ctx, body, op, re, e, "requires the same element type for operand and result")?;
     let dims = required_array(ctx, body, op, "broadcast_dimensions")?;
     if dims.len() != s.len() {
-        return Err(op_error(ctx, body, op, format!("broadcast_dimensions size ({}) does not match operand rank ({})", dims.len(), s.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("broadcast_dimensions size ({}) does not match operand rank ({})", dims.len(), s.len()),
+        ));
     }
     let mut seen = vec![false; rs.len()];
     for (i, &d) in dims.iter().enumerate() {
         if d < 0 || d as usize >= rs.len() {
-            return Err(op_error(ctx, body, op, format!("broadcast_dimensions contains invalid value {d} for result with rank {}", rs.len())));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("broadcast_dimensions contains invalid value {d} for result with rank {}", rs.len()),
+            ));
         }
         if std::mem::replace(&mut seen[d as usize], true) {
             return Err(op_error(ctx, body, op, format!("broadcast_dimensions should not have duplicates ({d})")));
         }
         let (a, b) = (s[i], rs[d as usize]);
         if a != 1 && !dim_compatible(a, b) {
-            return Err(op_error(ctx, body, op, format!("size of operand dimension {i} ({a}) is not equal to 1 or size of result dimension {d} ({b})")));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("size of operand dimension {i} ({a}) is not equal to 1 or size of result dimension {d} ({b})"),
+            ));
         }
     }
     Ok(())
@@ -183,7 +262,16 @@ pub fn transpose(ctx: &Context, body: &Body, op: Op) -> VResult {
     expect_same_element(ctx, body, op, re, e, "requires the same element type for operand and result")?;
     let perm = required_array(ctx, body, op, "permutation")?;
     if perm.len() != s.len() || !is_permutation(&perm) {
-        return Err(op_error(ctx, body, op, format!("permutation {} is not a permutation of the operand's {} dimensions", crate::attrs::int_list_text(&perm), s.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!(
+                "permutation {} is not a permutation of the operand's {} dimensions",
+                crate::attrs::int_list_text(&perm),
+                s.len()
+            ),
+        ));
     }
     let want: Vec<i64> = perm.iter().map(|&p| s[p as usize]).collect();
     expect_result_shape(ctx, body, op, &want)
@@ -211,7 +299,16 @@ pub fn concatenate(ctx: &Context, body: &Body, op: Op) -> VResult {
             if k == d {
                 want[k] = if want[k] == DYNAMIC || s[k] == DYNAMIC { DYNAMIC } else { want[k].saturating_add(s[k]) };
             } else if !dim_compatible(s[k], s0[k]) {
-                return Err(op_error(ctx, body, op, format!("shapes of operand (0) and ({i}) do not match at non-concat index: {} != {} at position {k}", shape_text(s0), shape_text(s))));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!(
+                        "shapes of operand (0) and ({i}) do not match at non-concat index: {} != {} at position {k}",
+                        shape_text(s0),
+                        shape_text(s)
+                    ),
+                ));
             }
         }
     }
@@ -228,13 +325,23 @@ pub fn slice(ctx: &Context, body: &Body, op: Op) -> VResult {
     let limit = required_array(ctx, body, op, "limit_indices")?;
     let strides = required_array(ctx, body, op, "strides")?;
     if start.len() != s.len() || limit.len() != s.len() || strides.len() != s.len() {
-        return Err(op_error(ctx, body, op, format!("start_indices, limit_indices and strides must have one entry per operand dimension ({})", s.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("start_indices, limit_indices and strides must have one entry per operand dimension ({})", s.len()),
+        ));
     }
     let mut want = vec![];
     for k in 0..s.len() {
         let (a, b, st) = (start[k], limit[k], strides[k]);
         if a < 0 || b < a || (s[k] != DYNAMIC && b > s[k]) || st <= 0 {
-            return Err(op_error(ctx, body, op, format!("invalid slice {a}:{b}:{st} of dimension {k} with size {}", s[k])));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("invalid slice {a}:{b}:{st} of dimension {k} with size {}", s[k]),
+            ));
         }
         want.push((b - a).saturating_add(st - 1) / st);
     }
@@ -257,13 +364,21 @@ pub fn pad(ctx: &Context, body: &Body, op: Op) -> VResult {
     let mut want = vec![];
     for k in 0..s.len() {
         if interior[k] < 0 {
-            return Err(op_error(ctx, body, op, format!("interior_padding must be non-negative, got {} at dimension {k}", interior[k])));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("interior_padding must be non-negative, got {} at dimension {k}", interior[k]),
+            ));
         }
         if s[k] == DYNAMIC {
             want.push(DYNAMIC);
             continue;
         }
-        let n = lo[k].saturating_add(hi[k]).saturating_add(s[k]).saturating_add((s[k] - 1).max(0).saturating_mul(interior[k]));
+        let n = lo[k]
+            .saturating_add(hi[k])
+            .saturating_add(s[k])
+            .saturating_add((s[k] - 1).max(0).saturating_mul(interior[k]));
         if n < 0 {
             return Err(op_error(ctx, body, op, format!("padding makes dimension {k} negative ({n})")));
         }
@@ -308,21 +423,44 @@ pub fn dot_general(ctx: &Context, body: &Body, op: Op) -> VResult {
     check_dims(ctx, body, op, &d.rhs_contracting, rs.len(), "rhs_contracting_dimensions", &mut ru)?;
     for (&a, &b) in d.lhs_batch.iter().zip(&d.rhs_batch) {
         if !dim_compatible(ls[a as usize], rs[b as usize]) {
-            return Err(op_error(ctx, body, op, format!("batching dimension sizes must match: lhs dimension {a} ({}) vs rhs dimension {b} ({})", ls[a as usize], rs[b as usize])));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!(
+                    "batching dimension sizes must match: lhs dimension {a} ({}) vs rhs dimension {b} ({})",
+                    ls[a as usize], rs[b as usize]
+                ),
+            ));
         }
     }
     for (&a, &b) in d.lhs_contracting.iter().zip(&d.rhs_contracting) {
         if !dim_compatible(ls[a as usize], rs[b as usize]) {
-            return Err(op_error(ctx, body, op, format!("contracting dimension sizes must match: lhs dimension {a} ({}) vs rhs dimension {b} ({})", ls[a as usize], rs[b as usize])));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!(
+                    "contracting dimension sizes must match: lhs dimension {a} ({}) vs rhs dimension {b} ({})",
+                    ls[a as usize], rs[b as usize]
+                ),
+            ));
         }
     }
     let mut want: Vec<i64> = d.lhs_batch.iter().map(|&a| ls[a as usize]).collect();
     want.extend((0..ls.len()).filter(|&k| !lu[k]).map(|k| ls[k]));
     want.extend((0..rs.len()).filter(|&k| !ru[k]).map(|k| rs[k]));
     if let Some(p) = body.op_attr(ctx, op, "precision_config") {
-        let ok = ctx.as_array(p).is_some_and(|xs| xs.len() <= 2 && xs.iter().all(|&x| crate::attrs::read_precision(ctx, x).is_some()));
+        let ok = ctx
+            .as_array(p)
+            .is_some_and(|xs| xs.len() <= 2 && xs.iter().all(|&x| crate::attrs::read_precision(ctx, x).is_some()));
         if !ok {
-            return Err(op_error(ctx, body, op, "precision_config must be an array of at most two #stablehlo<precision ...>"));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                "precision_config must be an array of at most two #stablehlo<precision ...>",
+            ));
         }
     }
     expect_result_shape(ctx, body, op, &want)
@@ -334,7 +472,8 @@ pub fn window_output(input: i64, window: i64, stride: i64, lo: i64, hi: i64, bas
         return DYNAMIC;
     }
     // i128: attribute values are arbitrary i64s and must not overflow.
-    let (input, window, stride, lo, hi, base_dil, win_dil) = (input as i128, window as i128, stride as i128, lo as i128, hi as i128, base_dil as i128, win_dil as i128);
+    let (input, window, stride, lo, hi, base_dil, win_dil) =
+        (input as i128, window as i128, stride as i128, lo as i128, hi as i128, base_dil as i128, win_dil as i128);
     let dilated_in = if input == 0 { 0 } else { (input - 1) * base_dil + 1 };
     let padded = dilated_in + lo + hi;
     let dilated_w = if window == 0 { 0 } else { (window - 1) * win_dil + 1 };
@@ -342,12 +481,24 @@ pub fn window_output(input: i64, window: i64, stride: i64, lo: i64, hi: i64, bas
     out.clamp(0, i64::MAX as i128) as i64
 }
 
-fn window_array(ctx: &Context, body: &Body, op: Op, name: &str, n: usize, default: i64) -> Result<Vec<i64>, Diagnostic> {
+fn window_array(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    name: &str,
+    n: usize,
+    default: i64,
+) -> Result<Vec<i64>, Diagnostic> {
     match array(ctx, body, op, name)? {
         None => Ok(vec![default; n]),
         Some(v) if v.len() == n => {
             if v.iter().any(|&x| x <= 0) {
-                return Err(op_error(ctx, body, op, format!("{name} must be positive, got {}", crate::attrs::int_list_text(&v))));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("{name} must be positive, got {}", crate::attrs::int_list_text(&v)),
+                ));
             }
             Ok(v)
         }
@@ -375,15 +526,33 @@ pub fn convolution(ctx: &Context, body: &Body, op: Op) -> VResult {
     let (ks, ke) = operand_ranked(ctx, body, op, 1)?;
     expect_same_element(ctx, body, op, ke, le, "requires the same element type for lhs and rhs")?;
     let n = ls.len();
-    if n < 2 || ks.len() != n || d.input_spatial.len() != n - 2 || d.kernel_spatial.len() != n - 2 || d.output_spatial.len() != n - 2 {
-        return Err(op_error(ctx, body, op, format!("lhs, rhs and dimension numbers must agree on the rank (lhs rank {n}, rhs rank {})", ks.len())));
+    if n < 2
+        || ks.len() != n
+        || d.input_spatial.len() != n - 2
+        || d.kernel_spatial.len() != n - 2
+        || d.output_spatial.len() != n - 2
+    {
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("lhs, rhs and dimension numbers must agree on the rank (lhs rank {n}, rhs rank {})", ks.len()),
+        ));
     }
     let s = n - 2;
     let mut used = vec![false; n];
     check_dims(ctx, body, op, &[d.input_batch, d.input_feature], n, "input dimension numbers", &mut used)?;
     check_dims(ctx, body, op, &d.input_spatial, n, "input dimension numbers", &mut used)?;
     let mut used = vec![false; n];
-    check_dims(ctx, body, op, &[d.kernel_input_feature, d.kernel_output_feature], n, "kernel dimension numbers", &mut used)?;
+    check_dims(
+        ctx,
+        body,
+        op,
+        &[d.kernel_input_feature, d.kernel_output_feature],
+        n,
+        "kernel dimension numbers",
+        &mut used,
+    )?;
     check_dims(ctx, body, op, &d.kernel_spatial, n, "kernel dimension numbers", &mut used)?;
     let mut used = vec![false; n];
     check_dims(ctx, body, op, &[d.output_batch, d.output_feature], n, "output dimension numbers", &mut used)?;
@@ -407,7 +576,12 @@ pub fn convolution(ctx: &Context, body: &Body, op: Op) -> VResult {
     }
     let in_b = ls[d.input_batch as usize];
     if in_b != DYNAMIC && in_b % bgc != 0 {
-        return Err(op_error(ctx, body, op, format!("expects input batch dimension ({in_b}) to be divisible by batch_group_count ({bgc})")));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("expects input batch dimension ({in_b}) to be divisible by batch_group_count ({bgc})"),
+        ));
     }
     let strides = window_array(ctx, body, op, "window_strides", s, 1)?;
     let lhs_dil = window_array(ctx, body, op, "lhs_dilation", s, 1)?;
@@ -419,8 +593,11 @@ pub fn convolution(ctx: &Context, body: &Body, op: Op) -> VResult {
     for i in 0..s {
         let inp = ls[d.input_spatial[i] as usize];
         let k = ks[d.kernel_spatial[i] as usize];
-        want[d.output_spatial[i] as usize] =
-            if k == DYNAMIC { DYNAMIC } else { window_output(inp, k, strides[i], pads[i].0, pads[i].1, lhs_dil[i], rhs_dil[i]) };
+        want[d.output_spatial[i] as usize] = if k == DYNAMIC {
+            DYNAMIC
+        } else {
+            window_output(inp, k, strides[i], pads[i].0, pads[i].1, lhs_dil[i], rhs_dil[i])
+        };
     }
     expect_result_shape(ctx, body, op, &want)
 }
@@ -439,7 +616,12 @@ pub fn batch_norm_inference(ctx: &Context, body: &Body, op: Op) -> VResult {
     for (i, name) in [(1, "scale"), (2, "offset"), (3, "mean"), (4, "variance")] {
         let (vs, ve) = operand_ranked(ctx, body, op, i)?;
         if vs.len() != 1 || !dim_compatible(vs[0], c) {
-            return Err(op_error(ctx, body, op, format!("{name} must be a 1-D tensor of the feature dimension's size ({c}), got {}", shape_text(vs))));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("{name} must be a 1-D tensor of the feature dimension's size ({c}), got {}", shape_text(vs)),
+            ));
         }
         expect_same_element(ctx, body, op, ve, e, "requires the same element type for all operands")?;
     }
@@ -454,22 +636,40 @@ pub fn batch_norm_inference(ctx: &Context, body: &Body, op: Op) -> VResult {
 fn check_reducer(ctx: &Context, body: &Body, op: Op, elems: &[Type]) -> VResult {
     let (rb, regions) = body.regions_of(op);
     let Some(&r) = regions.first() else { return Err(op_error(ctx, body, op, "requires one region")) };
-    let Some(b) = rb.first_block(r) else { return Err(op_error(ctx, body, op, "the reducer region must have a block")) };
+    let Some(b) = rb.first_block(r) else {
+        return Err(op_error(ctx, body, op, "the reducer region must have a block"));
+    };
     if rb.next_block(b).is_some() {
         return Err(op_error(ctx, body, op, "the reducer region must have one block"));
     }
     let args = rb.block_args(b);
     let n = elems.len();
     if args.len() != 2 * n {
-        return Err(op_error(ctx, body, op, format!("the reducer block must have {} arguments, got {}", 2 * n, args.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("the reducer block must have {} arguments, got {}", 2 * n, args.len()),
+        ));
     }
     for (i, &a) in args.iter().enumerate() {
         let want = ctx.ranked_tensor_type(&[], elems[i % n]);
         if rb.value_type(a) != want {
-            return Err(op_error(ctx, body, op, format!("reducer argument {i} must be '{}', got '{}'", type_text(ctx, want), type_text(ctx, rb.value_type(a)))));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!(
+                    "reducer argument {i} must be '{}', got '{}'",
+                    type_text(ctx, want),
+                    type_text(ctx, rb.value_type(a))
+                ),
+            ));
         }
     }
-    let Some(t) = rb.last_op(b) else { return Err(op_error(ctx, body, op, "the reducer block must end in stablehlo.return")) };
+    let Some(t) = rb.last_op(b) else {
+        return Err(op_error(ctx, body, op, "the reducer block must end in stablehlo.return"));
+    };
     if ctx.op_name_str(rb.op_name(t)) != "stablehlo.return" {
         return Err(op_error(ctx, body, op, "the reducer block must end in stablehlo.return"));
     }
@@ -479,7 +679,12 @@ fn check_reducer(ctx: &Context, body: &Body, op: Op, elems: &[Type]) -> VResult 
     for i in 0..n {
         let want = ctx.ranked_tensor_type(&[], elems[i]);
         if rb.value_type(rb.operand(t, i)) != want {
-            return Err(op_error(ctx, body, op, format!("the reducer's result {i} must be '{}'", type_text(ctx, want))));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("the reducer's result {i} must be '{}'", type_text(ctx, want)),
+            ));
         }
     }
     Ok(())
@@ -490,7 +695,12 @@ fn check_reducer(ctx: &Context, body: &Body, op: Op, elems: &[Type]) -> VResult 
 fn inputs_and_inits<'c>(ctx: &'c Context, body: &Body, op: Op) -> Result<(&'c [i64], Vec<Type>), Diagnostic> {
     let total = body.num_operands(op);
     if total == 0 || total % 2 != 0 {
-        return Err(op_error(ctx, body, op, format!("expects an equal, non-zero number of inputs and init values, got {total} operands")));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("expects an equal, non-zero number of inputs and init values, got {total} operands"),
+        ));
     }
     let n = total / 2;
     let (s0, _) = operand_ranked(ctx, body, op, 0)?;
@@ -522,7 +732,12 @@ pub fn reduce(ctx: &Context, body: &Body, op: Op) -> VResult {
     for i in 0..elems.len() {
         let (rs, re) = result_ranked(ctx, body, op, i)?;
         if !shapes_compatible(rs, &want) {
-            return Err(op_error(ctx, body, op, format!("result {i} shape {} does not match the reduced shape {}", shape_text(rs), shape_text(&want))));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("result {i} shape {} does not match the reduced shape {}", shape_text(rs), shape_text(&want)),
+            ));
         }
         expect_same_element(ctx, body, op, re, elems[i], "results must have the inputs' element types")?;
     }
@@ -540,11 +755,17 @@ pub fn reduce_window(ctx: &Context, body: &Body, op: Op) -> VResult {
     let base = window_array(ctx, body, op, "base_dilations", n, 1)?;
     let wdil = window_array(ctx, body, op, "window_dilations", n, 1)?;
     let pads = window_padding(ctx, body, op, n)?;
-    let want: Vec<i64> = (0..n).map(|k| window_output(s[k], window[k], strides[k], pads[k].0, pads[k].1, base[k], wdil[k])).collect();
+    let want: Vec<i64> =
+        (0..n).map(|k| window_output(s[k], window[k], strides[k], pads[k].0, pads[k].1, base[k], wdil[k])).collect();
     for i in 0..elems.len() {
         let (rs, re) = result_ranked(ctx, body, op, i)?;
         if !shapes_compatible(rs, &want) {
-            return Err(op_error(ctx, body, op, format!("result {i} shape {} does not match the windowed shape {}", shape_text(rs), shape_text(&want))));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("result {i} shape {} does not match the windowed shape {}", shape_text(rs), shape_text(&want)),
+            ));
         }
         expect_same_element(ctx, body, op, re, elems[i], "results must have the inputs' element types")?;
     }
@@ -560,7 +781,16 @@ pub fn torch_index_select(ctx: &Context, body: &Body, op: Op) -> VResult {
     let dim = int_attr(ctx, body, op, "dim")?;
     let batch = int_attr(ctx, body, op, "batch_dims")?;
     if dim < 0 || dim as usize >= s.len() || batch < 0 || batch > dim || batch as usize > is.len() {
-        return Err(op_error(ctx, body, op, format!("dim {dim} / batch_dims {batch} are out of range for operand rank {} and index rank {}", s.len(), is.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!(
+                "dim {dim} / batch_dims {batch} are out of range for operand rank {} and index rank {}",
+                s.len(),
+                is.len()
+            ),
+        ));
     }
     let mut want = s[..dim as usize].to_vec();
     want.extend_from_slice(&is[batch as usize..]);
@@ -574,7 +804,12 @@ pub fn iota(ctx: &Context, body: &Body, op: Op) -> VResult {
     let (rs, _) = result_ranked(ctx, body, op, 0)?;
     let d = int_attr(ctx, body, op, "iota_dimension")?;
     if d < 0 || d as usize >= rs.len() {
-        return Err(op_error(ctx, body, op, format!("iota dimension cannot go beyond the output rank ({d} vs rank {})", rs.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("iota dimension cannot go beyond the output rank ({d} vs rank {})", rs.len()),
+        ));
     }
     Ok(())
 }
@@ -585,7 +820,9 @@ pub fn composite(ctx: &Context, body: &Body, op: Op) -> VResult {
         return Err(op_error(ctx, body, op, "requires string attribute 'name'"));
     }
     let dec = body.op_attr(ctx, op, "decomposition");
-    if !dec.is_some_and(|a| matches!(ctx.attr_kind(a), strata_ir::AttrKind::SymbolRef { nested, .. } if nested.is_empty())) {
+    if !dec
+        .is_some_and(|a| matches!(ctx.attr_kind(a), strata_ir::AttrKind::SymbolRef { nested, .. } if nested.is_empty()))
+    {
         return Err(op_error(ctx, body, op, "requires flat symbol reference attribute 'decomposition'"));
     }
     if let Some(a) = body.op_attr(ctx, op, "composite_attributes") {
@@ -594,7 +831,8 @@ pub fn composite(ctx: &Context, body: &Body, op: Op) -> VResult {
         }
     }
     if let Some(a) = body.op_attr(ctx, op, "version") {
-        if !matches!(ctx.attr_kind(a), strata_ir::AttrKind::Integer { ty, .. } if ctx.is_signless_integer_of_width(*ty, 32)) {
+        if !matches!(ctx.attr_kind(a), strata_ir::AttrKind::Integer { ty, .. } if ctx.is_signless_integer_of_width(*ty, 32))
+        {
             return Err(op_error(ctx, body, op, "attribute 'version' must be an i32"));
         }
     }
@@ -614,7 +852,9 @@ fn verify_composite_symbol(
     op: Op,
     table: &strata_ir::symbol_user::SymbolTableView<'_>,
 ) -> VResult {
-    let Some(strata_ir::AttrKind::SymbolRef { root, .. }) = body.op_attr(ctx, op, "decomposition").map(|a| ctx.attr_kind(a)) else {
+    let Some(strata_ir::AttrKind::SymbolRef { root, .. }) =
+        body.op_attr(ctx, op, "decomposition").map(|a| ctx.attr_kind(a))
+    else {
         return Ok(());
     };
     let name = ctx.str(*root);

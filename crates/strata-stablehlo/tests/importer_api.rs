@@ -31,7 +31,15 @@ fn func_body(m: &mut ParsedModule) -> (&mut Body, Op) {
     (fb, ret)
 }
 
-fn create(ctx: &Context, body: &mut Body, before: Op, name: &str, operands: &[Value], result: Type, attrs: Vec<(&str, strata_ir::Attribute)>) -> Value {
+fn create(
+    ctx: &Context,
+    body: &mut Body,
+    before: Op,
+    name: &str,
+    operands: &[Value],
+    result: Type,
+    attrs: Vec<(&str, strata_ir::Attribute)>,
+) -> Value {
     let dict = ctx.dictionary(attrs.into_iter().map(|(k, v)| (ctx.intern_str(k), v)).collect());
     let loc = body.op_loc(before);
     let op = body.create_op(OpSpec::new(ctx, name, loc).operands(operands).results(&[result]).attrs(dict));
@@ -43,7 +51,8 @@ fn verify(ctx: &Context, m: &ParsedModule) -> Result<(), String> {
     strata_ir::verifier::verify(ctx, &m.body, m.op).map_err(|d| d.message.clone())
 }
 
-const SKELETON: &str = "func.func @main(%arg0: tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32> {\n  return %arg0 : tensor<1x3x8x8xf32>\n}\n";
+const SKELETON: &str =
+    "func.func @main(%arg0: tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32> {\n  return %arg0 : tensor<1x3x8x8xf32>\n}\n";
 
 /// Builds conv (NCHW/OIHW, pad 1) -> compare -> select, returning the select.
 fn build(ctx: &Context, m: &mut ParsedModule, conv_result: Type) {
@@ -100,7 +109,15 @@ fn build(ctx: &Context, m: &mut ParsedModule, conv_result: Type) {
     let flat_ty = ctx.ranked_tensor_type(&[3, 64], f32);
     let flat = create(ctx, body, ret, "stablehlo.reshape", &[x], flat_ty, vec![]);
     let dot = DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contracting: vec![1], rhs_contracting: vec![1] };
-    create(ctx, body, ret, "stablehlo.dot_general", &[flat, flat], ctx.ranked_tensor_type(&[3, 3], f32), vec![("dot_dimension_numbers", attrs::dot_dims_attr(ctx, &dot))]);
+    create(
+        ctx,
+        body,
+        ret,
+        "stablehlo.dot_general",
+        &[flat, flat],
+        ctx.ranked_tensor_type(&[3, 3], f32),
+        vec![("dot_dimension_numbers", attrs::dot_dims_attr(ctx, &dot))],
+    );
     body.set_operand(ret, 0, sel);
 }
 
@@ -136,7 +153,8 @@ fn attribute_readers_invert_the_builders() {
     let ctx = context();
     let d = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contracting: vec![2], rhs_contracting: vec![1] };
     assert_eq!(attrs::read_dot_dims(&ctx, attrs::dot_dims_attr(&ctx, &d)), Some(d));
-    let m = parse(&ctx, "\"test.op\"() {c = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : () -> ()").map(|_| ());
+    let m = parse(&ctx, "\"test.op\"() {c = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : () -> ()")
+        .map(|_| ());
     // `test.op` is unregistered: the parse fails on the op, not the attribute.
     assert!(m.unwrap_err().contains("unregistered dialect"));
     let text = "func.func @f(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {\n  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>\n  return %0 : tensor<1x6x6x4xf32>\n}\n";
@@ -171,10 +189,28 @@ fn reduce_builders_make_valid_region_ops() {
             window_dilations: vec![1; 4],
         };
         let pooled_ty = ctx.ranked_tensor_type(&[1, 3, 4, 4], f32);
-        let pool = strata_stablehlo::builders::reduce_window(&ctx, body, loc, x, init, &window, "stablehlo.maximum", pooled_ty);
+        let pool = strata_stablehlo::builders::reduce_window(
+            &ctx,
+            body,
+            loc,
+            x,
+            init,
+            &window,
+            "stablehlo.maximum",
+            pooled_ty,
+        );
         body.insert_op_before(ret, pool);
         let sum_ty = ctx.ranked_tensor_type(&[1, 3], f32);
-        let sum = strata_stablehlo::builders::reduce(&ctx, body, loc, body.result(pool, 0), init, &[2, 3], "stablehlo.add", sum_ty);
+        let sum = strata_stablehlo::builders::reduce(
+            &ctx,
+            body,
+            loc,
+            body.result(pool, 0),
+            init,
+            &[2, 3],
+            "stablehlo.add",
+            sum_ty,
+        );
         body.insert_op_before(ret, sum);
     }
     verify(&ctx, &m).unwrap();

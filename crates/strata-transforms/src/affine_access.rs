@@ -45,7 +45,8 @@ pub(crate) struct Nest {
 }
 
 pub(crate) fn perfect_nest(ctx: &Context, body: &Body, op: Op) -> Option<Nest> {
-    let mut nest = Nest { loops: Vec::new(), bounds: Vec::new(), ivs: Vec::new(), innermost: constant_loop(ctx, body, op)?.2 };
+    let mut nest =
+        Nest { loops: Vec::new(), bounds: Vec::new(), ivs: Vec::new(), innermost: constant_loop(ctx, body, op)?.2 };
     let mut cur = op;
     loop {
         let (lb, ub, block) = constant_loop(ctx, body, cur)?;
@@ -55,7 +56,9 @@ pub(crate) fn perfect_nest(ctx: &Context, body: &Body, op: Op) -> Option<Nest> {
         nest.innermost = block;
         let ops: Vec<Op> = body.block_ops(block).collect();
         match ops.as_slice() {
-            [inner, y] if is(ctx, body, *y, "affine.yield") && constant_loop(ctx, body, *inner).is_some() => cur = *inner,
+            [inner, y] if is(ctx, body, *y, "affine.yield") && constant_loop(ctx, body, *inner).is_some() => {
+                cur = *inner
+            }
             _ => return Some(nest),
         }
     }
@@ -76,7 +79,12 @@ pub(crate) fn access<'c>(ctx: &'c Context, body: &Body, op: Op) -> Option<Access
     }
     let first = usize::from(is_store);
     let operands = body.operand_vec(op);
-    Some(Access { memref: *operands.get(first)?, map: map_attr(ctx, body, op, "map")?, indices: operands[first + 1..].to_vec(), is_store })
+    Some(Access {
+        memref: *operands.get(first)?,
+        map: map_attr(ctx, body, op, "map")?,
+        indices: operands[first + 1..].to_vec(),
+        is_store,
+    })
 }
 
 /// The loop level each subscript names when every result of the map is a

@@ -118,7 +118,12 @@ pub(crate) fn composed_access(ctx: &Context, body: &Body, op: Op) -> Option<Comp
     let mut leaves = Vec::new();
     let repl: Vec<AffineExpr> = a.indices.iter().map(|&v| compose_value(ctx, body, v, &mut leaves)).collect();
     let results = a.map.results.iter().map(|e| substitute(e, a.map.num_dims, &repl)).collect();
-    Some(ComposedAccess { memref: a.memref, is_store: a.is_store, map: AffineMap { num_dims: leaves.len() as u32, num_symbols: 0, results }, indices: leaves })
+    Some(ComposedAccess {
+        memref: a.memref,
+        is_store: a.is_store,
+        map: AffineMap { num_dims: leaves.len() as u32, num_symbols: 0, results },
+        indices: leaves,
+    })
 }
 
 /// Positions of `values` in `unified`, appending the ones not yet there.
@@ -231,7 +236,11 @@ fn mark_dims(e: &AffineExpr, seen: &mut [bool]) {
     match e {
         AffineExpr::Dim(i) => seen[*i as usize] = true,
         AffineExpr::Symbol(_) | AffineExpr::Constant(_) => {}
-        AffineExpr::Add(a, b) | AffineExpr::Mul(a, b) | AffineExpr::Mod(a, b) | AffineExpr::FloorDiv(a, b) | AffineExpr::CeilDiv(a, b) => {
+        AffineExpr::Add(a, b)
+        | AffineExpr::Mul(a, b)
+        | AffineExpr::Mod(a, b)
+        | AffineExpr::FloorDiv(a, b)
+        | AffineExpr::CeilDiv(a, b) => {
             mark_dims(a, seen);
             mark_dims(b, seen);
         }
@@ -312,7 +321,10 @@ pub(crate) fn check_dependence(ctx: &Context, body: &Body, src: Op, dst: Op, dep
         }
     }
     let operand_vars = |acc: &ComposedAccess, side: usize, sys: &mut System| -> Vec<usize> {
-        acc.indices.iter().map(|&v| iv_vars[side].get(&v).copied().unwrap_or_else(|| sys.var((v, None), None))).collect()
+        acc.indices
+            .iter()
+            .map(|&v| iv_vars[side].get(&v).copied().unwrap_or_else(|| sys.var((v, None), None)))
+            .collect()
     };
     let va = operand_vars(&a, 0, &mut sys);
     let vb = operand_vars(&b, 1, &mut sys);
@@ -356,11 +368,15 @@ pub(crate) fn check_dependence(ctx: &Context, body: &Body, src: Op, dst: Op, dep
     // such unknowns only (it passed the GCD test).
     let ordered_vars: Vec<usize> = sys.ordered.iter().flat_map(|&(s, d)| [s, d]).collect();
     let exclusive = |equations: &[Vec<i64>], i: usize, v: usize| {
-        sys.vars[v].domain.is_none() && !in_nonlinear[v] && !ordered_vars.contains(&v) && equations.iter().enumerate().all(|(j, eq)| j == i || eq[v] == 0)
+        sys.vars[v].domain.is_none()
+            && !in_nonlinear[v]
+            && !ordered_vars.contains(&v)
+            && equations.iter().enumerate().all(|(j, eq)| j == i || eq[v] == 0)
     };
     while let Some(i) = (0..equations.len()).find(|&i| {
         let eq = &equations[i];
-        (0..nvars).any(|v| eq[v].abs() == 1 && exclusive(&equations, i, v)) || (0..nvars).all(|v| eq[v] == 0 || exclusive(&equations, i, v))
+        (0..nvars).any(|v| eq[v].abs() == 1 && exclusive(&equations, i, v))
+            || (0..nvars).all(|v| eq[v] == 0 || exclusive(&equations, i, v))
     }) {
         equations.remove(i);
     }
@@ -397,7 +413,9 @@ pub(crate) fn check_dependence(ctx: &Context, body: &Body, src: Op, dst: Op, dep
         if sys.ordered.iter().any(|&(s, d)| values[s] >= values[d]) {
             continue;
         }
-        let holds = equations.iter().all(|eq| eq[..nvars].iter().zip(&values).fold(eq[nvars], |acc, (c, x)| acc.wrapping_add(c.wrapping_mul(*x))) == 0);
+        let holds = equations.iter().all(|eq| {
+            eq[..nvars].iter().zip(&values).fold(eq[nvars], |acc, (c, x)| acc.wrapping_add(c.wrapping_mul(*x))) == 0
+        });
         let holds = holds && {
             let mut all = true;
             for (x, y) in &nonlinear {

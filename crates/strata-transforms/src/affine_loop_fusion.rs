@@ -24,7 +24,7 @@ use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 
-use crate::affine_access::{access, is, iv_levels, memref_effects, may_alias, perfect_nest, Nest};
+use crate::affine_access::{access, is, iv_levels, may_alias, memref_effects, perfect_nest, Nest};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "affine-loop-fusion",
@@ -111,7 +111,9 @@ fn producer(ctx: &Context, body: &Body, op: Op) -> Option<Producer> {
             } else {
                 reads.push(a.memref);
             }
-        } else if !is(ctx, body, o, "affine.yield") && (!body.local_regions(o).is_empty() || !strata_ir::effects::is_memory_effect_free(ctx, body, o)) {
+        } else if !is(ctx, body, o, "affine.yield")
+            && (!body.local_regions(o).is_empty() || !strata_ir::effects::is_memory_effect_free(ctx, body, o))
+        {
             return None;
         }
     }
@@ -208,7 +210,9 @@ fn can_fuse(ctx: &Context, body: &Body, p: &Producer, c_op: Op, between: &[Op]) 
                 }
                 sigma = Some(map);
             }
-        } else if !is(ctx, body, o, "affine.yield") && (!body.local_regions(o).is_empty() || !strata_ir::effects::is_memory_effect_free(ctx, body, o)) {
+        } else if !is(ctx, body, o, "affine.yield")
+            && (!body.local_regions(o).is_empty() || !strata_ir::effects::is_memory_effect_free(ctx, body, o))
+        {
             return None;
         }
     }

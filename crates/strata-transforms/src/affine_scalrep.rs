@@ -35,7 +35,8 @@ use crate::local_alias::may_alias;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "affine-scalrep",
-    description: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads",
+    description:
+        "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads",
     options: &[],
     ctor: |opts| {
         opts.apply("affine-scalrep", |_, _| None)?;
@@ -152,7 +153,9 @@ fn may_have_effect(ctx: &Context, body: &Body, src: Op, q: &EffectQuery) -> bool
 /// Whether `op` (or an op nested in it) may have the effect `q` looks for.
 fn check_operation(ctx: &Context, body: &Body, op: Op, q: &EffectQuery) -> bool {
     if let Some(effects) = op_effects(ctx, body, op) {
-        let relevant = effects.iter().any(|e| e.kind == q.kind && !e.value.is_some_and(|v| v != q.memref && !may_alias(ctx, body, v, q.memref)));
+        let relevant = effects
+            .iter()
+            .any(|e| e.kind == q.kind && !e.value.is_some_and(|v| v != q.memref && !may_alias(ctx, body, v, q.memref)));
         if !relevant {
             return false;
         }
@@ -165,7 +168,9 @@ fn check_operation(ctx: &Context, body: &Body, op: Op, q: &EffectQuery) -> bool 
     if !recursive {
         return true;
     }
-    body.local_regions(op).iter().any(|&r| body.blocks(r).any(|b| body.block_ops(b).any(|inner| check_operation(ctx, body, inner, q))))
+    body.local_regions(op)
+        .iter()
+        .any(|&r| body.blocks(r).any(|b| body.block_ops(b).any(|inner| check_operation(ctx, body, inner, q))))
 }
 
 /// Whether an op on some path from `from` to `until` may have the effect.
@@ -307,7 +312,8 @@ fn collect(ctx: &Context, body: &Body, name: &str) -> Vec<Op> {
 fn erase_if_dead(ctx: &Context, body: &mut Body, memref: Value) -> bool {
     let Some(def) = body.defining_op(memref) else { return false };
     let single = |body: &Body, op: Op, kind: EffectKind| {
-        op_effects(ctx, body, op).is_some_and(|e| !e.is_empty() && e.iter().all(|x| x.kind == kind && x.value == Some(memref)))
+        op_effects(ctx, body, op)
+            .is_some_and(|e| !e.is_empty() && e.iter().all(|x| x.kind == kind && x.value == Some(memref)))
     };
     if !single(body, def, EffectKind::Allocate) {
         return false;

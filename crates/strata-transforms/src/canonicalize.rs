@@ -43,7 +43,10 @@ pub const INFO: PassInfo = PassInfo {
     description: "Canonicalize operations",
     options: &[
         ("disable-patterns=<string>", "Labels of patterns that should be filtered out during application"),
-        ("enable-patterns=<string>", "Labels of patterns that should be used during application, all other patterns are filtered out"),
+        (
+            "enable-patterns=<string>",
+            "Labels of patterns that should be used during application, all other patterns are filtered out",
+        ),
         ("max-iterations=<long>", "Max. iterations between applying patterns / simplifying regions"),
         ("max-num-rewrites=<long>", "Max. number of pattern rewrites within an iteration"),
         ("region-simplify=<value>", "Perform control flow optimizations to the region tree"),
@@ -88,14 +91,22 @@ impl Canonicalize {
 
     fn patterns(&self, ctx: &Context) -> Arc<FrozenPatternSet> {
         self.patterns
-            .get_or_init(|| Arc::new(FrozenPatternSet::new(ctx, PatternSet::canonicalization(ctx), &self.disabled, &self.enabled)))
+            .get_or_init(|| {
+                Arc::new(FrozenPatternSet::new(ctx, PatternSet::canonicalization(ctx), &self.disabled, &self.enabled))
+            })
             .clone()
     }
 }
 
 /// Canonicalizes `body` and, first, the bodies of isolated ops inside it.
 /// Returns (converged, changed).
-fn canonicalize_body(ctx: &Context, body: &mut Body, patterns: &FrozenPatternSet, config: &GreedyConfig, threading: bool) -> (bool, bool) {
+fn canonicalize_body(
+    ctx: &Context,
+    body: &mut Body,
+    patterns: &FrozenPatternSet,
+    config: &GreedyConfig,
+    threading: bool,
+) -> (bool, bool) {
     let mut isolated: Vec<Op> = Vec::new();
     body.walk_pre(&mut |op| {
         if body.is_isolated(op) {
@@ -123,7 +134,8 @@ impl Pass for Canonicalize {
             RegionSimplify::Normal => "normal",
             RegionSimplify::Aggressive => "aggressive",
         };
-        let list = |name: &str, v: &[String]| if v.is_empty() { String::new() } else { format!("{name}={}", v.join(",")) };
+        let list =
+            |name: &str, v: &[String]| if v.is_empty() { String::new() } else { format!("{name}={}", v.join(",")) };
         let parts = [
             list("disable-patterns", &self.disabled),
             list("enable-patterns", &self.enabled),
@@ -137,7 +149,8 @@ impl Pass for Canonicalize {
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let patterns = self.patterns(target.ctx);
-        let (converged, changed) = canonicalize_body(target.ctx, target.body, &patterns, &self.config, target.threading);
+        let (converged, changed) =
+            canonicalize_body(target.ctx, target.body, &patterns, &self.config, target.threading);
         if !converged {
             let loc = target.parent.op_loc(target.op);
             let msg = format!("canonicalizer did not converge within {} iterations", self.config.max_iterations);

@@ -202,7 +202,13 @@ enum EffectClass {
 
 fn classify(ctx: &Context, name: OpName) -> OpClass {
     let Some(def) = ctx.op_def(name) else {
-        return OpClass { terminator: false, commutative: false, fresh_scope: true, graph_regions: true, effects: EffectClass::Unknown };
+        return OpClass {
+            terminator: false,
+            commutative: false,
+            fresh_scope: true,
+            graph_regions: true,
+            effects: EffectClass::Unknown,
+        };
     };
     let t = def.traits;
     let terminator = t.contains(Traits::IS_TERMINATOR);
@@ -420,7 +426,9 @@ impl<'c> Driver<'c> {
                 None => true,
                 // Resources are flat names here: a write conflicts with a
                 // read of the same resource.
-                Some(effs) => effs.iter().any(|w| w.kind == EffectKind::Write && reads.iter().any(|r| r.resource == w.resource)),
+                Some(effs) => {
+                    effs.iter().any(|w| w.kind == EffectKind::Write && reads.iter().any(|r| r.resource == w.resource))
+                }
             };
             if writes {
                 self.write_scans.insert(from, (n, true));

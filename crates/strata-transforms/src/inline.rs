@@ -38,7 +38,9 @@ use strata_pass::pipeline::{parse_pipeline, PipelineElement};
 use strata_pass::registry::PassInfo;
 use strata_pass::{OpPassManager, Pass, PassRegistry, PassTarget, PreservedAnalyses};
 
-use call_graph::{body_at, body_at_mut, nearest_table, BodyPath, CallGraph, NodeId, SccIter, TableLoc, EXTERNAL_CALLER};
+use call_graph::{
+    body_at, body_at_mut, nearest_table, BodyPath, CallGraph, NodeId, SccIter, TableLoc, EXTERNAL_CALLER,
+};
 use inline_call::{inline_call, InlineRequest};
 use use_list::UseList;
 
@@ -127,7 +129,10 @@ impl Inliner {
 
 fn parse_uint(v: &str) -> Result<u64, String> {
     let n = parse_int(v)?;
-    u64::try_from(n).ok().filter(|&n| n <= u32::MAX as u64).ok_or_else(|| "expected an unsigned 32-bit integer".to_string())
+    u64::try_from(n)
+        .ok()
+        .filter(|&n| n <= u32::MAX as u64)
+        .ok_or_else(|| "expected an unsigned 32-bit integer".to_string())
 }
 
 /// `func.func(cse),other.op(canonicalize)`: one pipeline per anchor.
@@ -136,12 +141,15 @@ fn parse_op_pipelines(v: &str) -> Result<Vec<(String, Vec<PipelineElement>, Stri
     for e in parse_pipeline(v)? {
         match e {
             PipelineElement::Nested { anchor, elements } => {
-                let text = pipeline_to_text(&PipelineElement::Nested { anchor: anchor.clone(), elements: elements.clone() });
+                let text =
+                    pipeline_to_text(&PipelineElement::Nested { anchor: anchor.clone(), elements: elements.clone() });
                 if !elements.is_empty() {
                     out.push((anchor, elements, text));
                 }
             }
-            PipelineElement::Pass { name, .. } => return Err(format!("expected a pipeline anchored on an op, got pass '{name}'")),
+            PipelineElement::Pass { name, .. } => {
+                return Err(format!("expected a pipeline anchored on an op, got pass '{name}'"))
+            }
         }
     }
     Ok(out)
@@ -190,12 +198,16 @@ impl Pass for Inliner {
         if !is_symbol_table(ctx, parent, op) {
             return Err(Diagnostic::error(
                 parent.op_loc(op),
-                format!("'{}' op  was scheduled to run under the inliner, but does not define a symbol table", ctx.op_name_str(parent.op_name(op))),
+                format!(
+                    "'{}' op  was scheduled to run under the inliner, but does not define a symbol table",
+                    ctx.op_name_str(parent.op_name(op))
+                ),
             ));
         }
         let root_table = target.body.root_regions().first().map(|&r| TableLoc { path: BodyPath::new(), region: r });
         let cg = CallGraph::build(ctx, target.body, root_table);
-        let all_visible = !target.nested || !is_symbol(ctx, parent, op) || visibility(ctx, parent, op) == Visibility::Private;
+        let all_visible =
+            !target.nested || !is_symbol(ctx, parent, op) || visibility(ctx, parent, op) == Visibility::Private;
         let use_list = UseList::new(ctx, target.body, &cg, all_visible);
         let mut run = Run {
             ctx,
@@ -294,7 +306,9 @@ impl Run<'_> {
                 continue;
             }
             let Some(body) = body_at_mut(self.root, &c.op_path) else { continue };
-            if body.is_erased(c.op) || !self.ctx.op_def(body.op_name(c.op)).is_some_and(|d| d.has_trait(Traits::ISOLATED_FROM_ABOVE)) {
+            if body.is_erased(c.op)
+                || !self.ctx.op_def(body.op_name(c.op)).is_some_and(|d| d.has_trait(Traits::ISOLATED_FROM_ABOVE))
+            {
                 continue;
             }
             visited.push(node);
@@ -521,7 +535,17 @@ impl Run<'_> {
             })?;
             if let Some((blocks, node)) = found {
                 let node = node.unwrap_or(it.source);
-                collect_calls_with_table(ctx, self.root, cg, &source_region_path, &blocks, node, true, &mut new_calls, root_table.as_ref());
+                collect_calls_with_table(
+                    ctx,
+                    self.root,
+                    cg,
+                    &source_region_path,
+                    &blocks,
+                    node,
+                    true,
+                    &mut new_calls,
+                    root_table.as_ref(),
+                );
             }
         }
         self.calls.extend(new_calls);
@@ -593,7 +617,16 @@ fn count_ops(body: &Body, regions: &[Region]) -> u64 {
 /// attributed to `source`, with flat symbol callees that resolve to a
 /// callable. Blocks are taken from a worklist, last first, as MLIR does.
 #[allow(clippy::too_many_arguments)]
-fn collect_calls(ctx: &Context, root: &Body, cg: &CallGraph, path: &[Op], blocks: &[Block], source: NodeId, traverse_nested: bool, calls: &mut Vec<ResolvedCall>) {
+fn collect_calls(
+    ctx: &Context,
+    root: &Body,
+    cg: &CallGraph,
+    path: &[Op],
+    blocks: &[Block],
+    source: NodeId,
+    traverse_nested: bool,
+    calls: &mut Vec<ResolvedCall>,
+) {
     collect_calls_with_table(ctx, root, cg, path, blocks, source, traverse_nested, calls, cg.root_table.as_ref());
 }
 
@@ -609,7 +642,8 @@ fn collect_calls_with_table(
     calls: &mut Vec<ResolvedCall>,
     root_table: Option<&TableLoc>,
 ) {
-    let mut worklist: Vec<(BodyPath, Block, NodeId)> = blocks.iter().map(|&b| (SmallVec::from_slice(path), b, source)).collect();
+    let mut worklist: Vec<(BodyPath, Block, NodeId)> =
+        blocks.iter().map(|&b| (SmallVec::from_slice(path), b, source)).collect();
     while let Some((bpath, block, node)) = worklist.pop() {
         let Some(body) = body_at(root, &bpath) else { continue };
         for op in body.block_ops(block) {

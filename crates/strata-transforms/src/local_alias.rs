@@ -13,7 +13,8 @@ use strata_ir::{Body, Context, Value, ValueDef};
 
 fn is_allocation(ctx: &Context, body: &Body, v: Value) -> bool {
     let Some(def) = body.defining_op(v) else { return false };
-    op_effects(ctx, body, def).is_some_and(|effects| effects.iter().any(|e| e.kind == EffectKind::Allocate && e.value == Some(v)))
+    op_effects(ctx, body, def)
+        .is_some_and(|effects| effects.iter().any(|e| e.kind == EffectKind::Allocate && e.value == Some(v)))
 }
 
 /// An argument of the entry block of the body's root region (a function

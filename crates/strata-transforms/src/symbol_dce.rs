@@ -15,7 +15,9 @@
 use rustc_hash::FxHashSet;
 
 use strata_ir::diagnostics::Diagnostic;
-use strata_ir::symbols::{can_discard_on_use_empty, is_symbol, is_symbol_table, symbol_uses, visibility, TableRegion, Visibility};
+use strata_ir::symbols::{
+    can_discard_on_use_empty, is_symbol, is_symbol_table, symbol_uses, visibility, TableRegion, Visibility,
+};
 use strata_ir::{Body, Context, Op};
 use strata_pass::pass::PassOptions;
 use strata_pass::registry::PassInfo;
@@ -73,11 +75,18 @@ impl Pass for SymbolDce {
         if !is_symbol_table(ctx, parent, op) {
             return Err(Diagnostic::error(
                 parent.op_loc(op),
-                format!("'{}' op  was scheduled to run under SymbolDCE, but does not define a symbol table", ctx.op_name_str(parent.op_name(op))),
+                format!(
+                    "'{}' op  was scheduled to run under SymbolDCE, but does not define a symbol table",
+                    ctx.op_name_str(parent.op_name(op))
+                ),
             ));
         }
         // Only a table nested in another op can be reached from outside.
-        let hidden = if target.nested && is_symbol(ctx, parent, op) { visibility(ctx, parent, op) == Visibility::Private } else { true };
+        let hidden = if target.nested && is_symbol(ctx, parent, op) {
+            visibility(ctx, parent, op) == Visibility::Private
+        } else {
+            true
+        };
         let Some(&root) = target.body.root_regions().first() else { return Ok(PreservedAnalyses::All) };
         let mut live = FxHashSet::default();
         compute_liveness(ctx, TableRegion { body: target.body, region: root }, hidden, &mut live)?;
@@ -95,7 +104,12 @@ impl Pass for SymbolDce {
 /// references their top-level ancestor already accounts for).
 type WorkItem<'a> = (&'a Body, Op, Option<TableRegion<'a>>);
 
-fn compute_liveness<'a>(ctx: &Context, table: TableRegion<'a>, hidden: bool, live: &mut FxHashSet<OpKey>) -> Result<(), Diagnostic> {
+fn compute_liveness<'a>(
+    ctx: &Context,
+    table: TableRegion<'a>,
+    hidden: bool,
+    live: &mut FxHashSet<OpKey>,
+) -> Result<(), Diagnostic> {
     let tb = table.body;
     let mut worklist: Vec<WorkItem<'a>> = Vec::new();
     for block in tb.blocks(table.region) {
@@ -104,7 +118,8 @@ fn compute_liveness<'a>(ctx: &Context, table: TableRegion<'a>, hidden: bool, liv
                 worklist.push((tb, op, Some(table)));
                 continue;
             }
-            let discardable = (hidden || visibility(ctx, tb, op) == Visibility::Private) && can_discard_on_use_empty(ctx, tb, op);
+            let discardable =
+                (hidden || visibility(ctx, tb, op) == Visibility::Private) && can_discard_on_use_empty(ctx, tb, op);
             if !discardable && live.insert(key(tb, op)) {
                 worklist.push((tb, op, Some(table)));
             }

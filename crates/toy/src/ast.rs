@@ -21,17 +21,45 @@ pub struct VarDecl {
 
 #[derive(Clone, Debug)]
 pub enum Expr {
-    Number { loc: Loc, value: f64 },
+    Number {
+        loc: Loc,
+        value: f64,
+    },
     /// A tensor literal; `dims` are the literal's shape.
-    Literal { loc: Loc, values: Vec<Expr>, dims: Vec<i64> },
-    StructLiteral { loc: Loc, values: Vec<Expr> },
-    Var { loc: Loc, name: String },
+    Literal {
+        loc: Loc,
+        values: Vec<Expr>,
+        dims: Vec<i64>,
+    },
+    StructLiteral {
+        loc: Loc,
+        values: Vec<Expr>,
+    },
+    Var {
+        loc: Loc,
+        name: String,
+    },
     VarDecl(VarDecl),
-    Return { loc: Loc, expr: Option<Box<Expr>> },
+    Return {
+        loc: Loc,
+        expr: Option<Box<Expr>>,
+    },
     /// `op` is the operator character (`+`, `*`, `-`, `.`).
-    BinOp { loc: Loc, op: u8, lhs: Box<Expr>, rhs: Box<Expr> },
-    Call { loc: Loc, callee: String, args: Vec<Expr> },
-    Print { loc: Loc, arg: Box<Expr> },
+    BinOp {
+        loc: Loc,
+        op: u8,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Call {
+        loc: Loc,
+        callee: String,
+        args: Vec<Expr>,
+    },
+    Print {
+        loc: Loc,
+        arg: Box<Expr>,
+    },
 }
 
 impl Expr {

@@ -22,7 +22,12 @@ fn simplify_redundant_transpose(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 }
 
 pub fn transpose_patterns(_: &Context, set: &mut PatternSet) {
-    set.add(FnPattern { root: Some("toy.transpose"), name: "SimplifyRedundantTranspose", benefit: 1, f: simplify_redundant_transpose });
+    set.add(FnPattern {
+        root: Some("toy.transpose"),
+        name: "SimplifyRedundantTranspose",
+        benefit: 1,
+        f: simplify_redundant_transpose,
+    });
 }
 
 /// The element count of a ranked shape; `None` when unranked or when the

@@ -23,7 +23,8 @@ fn is_f64_tensor(ctx: &Context, t: Type) -> bool {
     }
 }
 
-pub const F64_TENSOR: TypeConstraint = TypeConstraint { check: is_f64_tensor, summary: "tensor of 64-bit float values", buildable: None };
+pub const F64_TENSOR: TypeConstraint =
+    TypeConstraint { check: is_f64_tensor, summary: "tensor of 64-bit float values", buildable: None };
 pub const STATIC_F64_TENSOR: TypeConstraint = TypeConstraint {
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::RankedTensor { shape, element, .. } if *element == ctx.f64() && shape.iter().all(|&d| d >= 0)),
     summary: "statically shaped tensor of 64-bit float values",
@@ -36,7 +37,10 @@ pub const TOY_TYPE: TypeConstraint = TypeConstraint {
 };
 pub const TOY_STRUCT: TypeConstraint = TypeConstraint { check: is_struct, summary: "Toy struct type", buildable: None };
 pub const F64_TENSOR_OR_MEMREF: TypeConstraint = TypeConstraint {
-    check: |ctx, t| is_f64_tensor(ctx, t) || matches!(ctx.type_kind(t), TypeKind::MemRef { element, .. } | TypeKind::UnrankedMemRef { element, .. } if *element == ctx.f64()),
+    check: |ctx, t| {
+        is_f64_tensor(ctx, t)
+            || matches!(ctx.type_kind(t), TypeKind::MemRef { element, .. } | TypeKind::UnrankedMemRef { element, .. } if *element == ctx.f64())
+    },
     summary: "tensor of 64-bit float values or memref of 64-bit float values",
     buildable: None,
 };
@@ -208,7 +212,12 @@ pub struct Features {
 
 impl Features {
     pub fn for_chapter(chapter: u32) -> Features {
-        Features { canonicalization: chapter >= 3, interfaces: chapter >= 4, print_memref: chapter >= 5, structs: chapter >= 7 }
+        Features {
+            canonicalization: chapter >= 3,
+            interfaces: chapter >= 4,
+            print_memref: chapter >= 5,
+            structs: chapter >= 7,
+        }
     }
 }
 

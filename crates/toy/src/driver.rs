@@ -162,11 +162,12 @@ pub fn load_ir(opts: &Options, out: &mut Outcome) -> Result<Ir, i32> {
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let name = if opts.input == "-" { "<stdin>".to_string() } else { opts.input.clone() };
     let source = SourceFile::new(&name, text);
-    let parsed = parse_source(&ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).and_then(|m| {
-        strata_ir::verifier::verify(&ctx, &m.body, m.op)?;
-        strata_ir::verifier::verify_symbol_tables(&ctx, &m.body, m.op)?;
-        Ok(m)
-    });
+    let parsed = parse_source(&ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true)
+        .and_then(|m| {
+            strata_ir::verifier::verify(&ctx, &m.body, m.op)?;
+            strata_ir::verifier::verify_symbol_tables(&ctx, &m.body, m.op)?;
+            Ok(m)
+        });
     match parsed {
         Ok(m) => Ok(Ir { ctx, body: m.body, module: m.op }),
         Err(d) => {

@@ -4,7 +4,7 @@
 //! `CallOpInterface` on `toy.generic_call` and `CallableOpInterface` on
 //! `toy.func`.
 
-use strata_ir::call_interfaces::{CallOpInterface, Callee, CallableOpInterface};
+use strata_ir::call_interfaces::{CallOpInterface, CallableOpInterface, Callee};
 use strata_ir::inliner_interface::DialectInlinerInterface;
 use strata_ir::{Body, Context, Location, Op, OpSpec, Region, Type, Value};
 

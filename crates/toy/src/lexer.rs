@@ -140,7 +140,8 @@ impl<'s> Lexer<'s> {
                 id.push(self.last_char as u8 as char);
                 loop {
                     self.last_char = self.next_char();
-                    if Self::is_alpha(self.last_char) || Self::is_digit(self.last_char) || self.last_char == b'_' as i32 {
+                    if Self::is_alpha(self.last_char) || Self::is_digit(self.last_char) || self.last_char == b'_' as i32
+                    {
                         id.push(self.last_char as u8 as char);
                     } else {
                         break;

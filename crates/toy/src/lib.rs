@@ -43,7 +43,13 @@ pub fn dump_ast_of_source(src: &[u8], file: &str, chapter: u32) -> Result<String
 /// `toyc -emit=mlir [-opt]` on Toy source held in memory, up to the IR it
 /// would print: parsing, MLIRGen, and with `opt` the chapter's optimization
 /// pipeline. Messages go to `out.stderr`; `Err` carries toyc's exit status.
-pub fn toy_source_to_ir(src: &[u8], file: &str, chapter: u32, opt: bool, out: &mut driver::Outcome) -> Result<driver::Ir, i32> {
+pub fn toy_source_to_ir(
+    src: &[u8],
+    file: &str,
+    chapter: u32,
+    opt: bool,
+    out: &mut driver::Outcome,
+) -> Result<driver::Ir, i32> {
     let ctx = dialect::context(chapter);
     let mut p = parser::Parser::new(src, chapter);
     let parsed = p.parse_module();

@@ -65,7 +65,9 @@ impl Pass for PrintToLlvm {
 fn declare_module_symbols(ctx: &Context, body: &mut Body) {
     let Some(block) = body.root_regions().first().and_then(|&r| body.first_block(r)) else { return };
     let has = |body: &Body, name: &str| {
-        body.block_ops(block).any(|op| body.op_attr(ctx, op, "sym_name").and_then(|a| ctx.as_string(a)).is_some_and(|s| s == name.as_bytes()))
+        body.block_ops(block).any(|op| {
+            body.op_attr(ctx, op, "sym_name").and_then(|a| ctx.as_string(a)).is_some_and(|s| s == name.as_bytes())
+        })
     };
     let mut created: Vec<Op> = Vec::new();
     if !has(body, "printf") {
@@ -75,7 +77,13 @@ fn declare_module_symbols(ctx: &Context, body: &mut Body) {
     }
     for (name, bytes) in [("nl", NEWLINE), ("frmt_spec", FORMAT)] {
         if !has(body, name) {
-            created.push(body.create_op(OpSpec::new(ctx, "llvm.mlir.global", Location::Unknown).attrs(string_global_attrs(ctx, name, bytes)).regions(1)));
+            created.push(
+                body.create_op(
+                    OpSpec::new(ctx, "llvm.mlir.global", Location::Unknown)
+                        .attrs(string_global_attrs(ctx, name, bytes))
+                        .regions(1),
+                ),
+            );
         }
     }
     for op in created.into_iter().rev() {
@@ -107,10 +115,31 @@ fn create(body: &mut Body, before: Op, spec: OpSpec) -> Op {
 /// The address of global string `name` (`addressof` + GEP `[0, 0]`).
 fn string_address(ctx: &Context, body: &mut Body, before: Op, loc: Location, name: &str, len: usize) -> Value {
     let ptr = ptr_type(ctx);
-    let addr = create(body, before, OpSpec::new(ctx, "llvm.mlir.addressof", loc).results(&[ptr]).attrs(attrs(ctx, &[("global_name", ctx.symbol_ref(name))])));
-    let zero = create(body, before, OpSpec::new(ctx, "llvm.mlir.constant", loc).results(&[ctx.i64()]).attrs(attrs(ctx, &[("value", ctx.integer_attr(ctx.index_type(), 0))])));
+    let addr = create(
+        body,
+        before,
+        OpSpec::new(ctx, "llvm.mlir.addressof", loc)
+            .results(&[ptr])
+            .attrs(attrs(ctx, &[("global_name", ctx.symbol_ref(name))])),
+    );
+    let zero = create(
+        body,
+        before,
+        OpSpec::new(ctx, "llvm.mlir.constant", loc)
+            .results(&[ctx.i64()])
+            .attrs(attrs(ctx, &[("value", ctx.integer_attr(ctx.index_type(), 0))])),
+    );
     let (a, z) = (body.result(addr, 0), body.result(zero, 0));
-    let gep = create(body, before, OpSpec::new(ctx, "llvm.getelementptr", loc).operands(&[a, z, z]).results(&[ptr]).attrs(gep_attrs(ctx, &[None, None], array_type(ctx, len as u64, ctx.integer_type(8)), None)));
+    let gep = create(
+        body,
+        before,
+        OpSpec::new(ctx, "llvm.getelementptr", loc).operands(&[a, z, z]).results(&[ptr]).attrs(gep_attrs(
+            ctx,
+            &[None, None],
+            array_type(ctx, len as u64, ctx.integer_type(8)),
+            None,
+        )),
+    );
     body.result(gep, 0)
 }
 
@@ -122,7 +151,13 @@ fn printf(ctx: &Context, body: &mut Body, before: Op, loc: Location, args: &[Val
 
 fn index_constant(ctx: &Context, body: &mut Body, before: Op, loc: Location, v: i64) -> Value {
     let idx = ctx.index_type();
-    let c = create(body, before, OpSpec::new(ctx, "arith.constant", loc).results(&[idx]).attrs(attrs(ctx, &[("value", ctx.integer_attr(idx, v))])));
+    let c = create(
+        body,
+        before,
+        OpSpec::new(ctx, "arith.constant", loc)
+            .results(&[idx])
+            .attrs(attrs(ctx, &[("value", ctx.integer_attr(idx, v))])),
+    );
     body.result(c, 0)
 }
 

@@ -11,7 +11,9 @@ use strata_ir::{AttrKind, Block, Context, Diagnostic, Location, Op, OpSpec, Type
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
-use strata_rewrite::conversion::{apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget};
+use strata_rewrite::conversion::{
+    apply_partial_conversion, ConversionPattern, ConversionPatternSet, ConversionRewriter, ConversionTarget,
+};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "toy-to-affine",
@@ -44,7 +46,9 @@ impl Pass for ToyToAffineLoweringPass {
         }
         conversion_target.add_illegal_dialect("toy");
         conversion_target.add_dynamically_legal_op("toy.print", |ctx, body, op| {
-            body.operand_types(op).iter().all(|&t| !matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }))
+            body.operand_types(op)
+                .iter()
+                .all(|&t| !matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }))
         });
         let mut patterns = ConversionPatternSet::new();
         patterns.add(Lowering { root: "toy.add", kind: Kind::Binary("arith.addf") });
@@ -144,7 +148,8 @@ impl ConversionPattern for Lowering {
                 let lhs = load(rw, operands[0], ivs, loc);
                 let rhs = load(rw, operands[1], ivs, loc);
                 let attrs = ctx.dictionary(vec![(ctx.intern_str("fastmath"), fastmath_none(ctx))]);
-                let r = rw.create(OpSpec::new(ctx, arith_op, loc).operands(&[lhs, rhs]).results(&[ctx.f64()]).attrs(attrs));
+                let r =
+                    rw.create(OpSpec::new(ctx, arith_op, loc).operands(&[lhs, rhs]).results(&[ctx.f64()]).attrs(attrs));
                 rw.body().result(r, 0)
             }),
             Kind::Transpose => lower_to_loops(op, rw, |rw, loc, ivs| {
@@ -188,10 +193,9 @@ fn memref_of(ctx: &Context, tensor: Type) -> Option<Type> {
 fn alloc_and_dealloc(rw: &mut ConversionRewriter<'_, '_>, op: Op, ty: Type, loc: Location) -> Option<Value> {
     let ctx = rw.ctx;
     let block = rw.body().op_block(op)?;
-    let alloc = rw.create(OpSpec::new(ctx, "memref.alloc", loc).results(&[ty]).attrs(ctx.dictionary(vec![(
-        ctx.intern_str("operandSegmentSizes"),
-        strata_ir::branch::dense_i32_array(ctx, &[0, 0]),
-    )])));
+    let alloc = rw.create(OpSpec::new(ctx, "memref.alloc", loc).results(&[ty]).attrs(
+        ctx.dictionary(vec![(ctx.intern_str("operandSegmentSizes"), strata_ir::branch::dense_i32_array(ctx, &[0, 0]))]),
+    ));
     let first = rw.body().first_op(block)?;
     if first != alloc {
         rw.move_op_before(alloc, first);
@@ -209,13 +213,25 @@ fn load(rw: &mut ConversionRewriter<'_, '_>, memref: Value, ivs: &[Value], loc: 
     let ctx = rw.ctx;
     let mut operands = vec![memref];
     operands.extend_from_slice(ivs);
-    let l = rw.create(OpSpec::new(ctx, "affine.load", loc).operands(&operands).results(&[ctx.f64()]).attrs(identity_access_attrs(ctx, ivs.len())));
+    let l = rw.create(
+        OpSpec::new(ctx, "affine.load", loc)
+            .operands(&operands)
+            .results(&[ctx.f64()])
+            .attrs(identity_access_attrs(ctx, ivs.len())),
+    );
     rw.body().result(l, 0)
 }
 
 /// `affine.store` with `attrs` (the identity map over `indices`, built
 /// once per lowered op: interning it per element is measurable).
-fn store(rw: &mut ConversionRewriter<'_, '_>, value: Value, memref: Value, indices: &[Value], attrs: strata_ir::Attribute, loc: Location) {
+fn store(
+    rw: &mut ConversionRewriter<'_, '_>,
+    value: Value,
+    memref: Value,
+    indices: &[Value],
+    attrs: strata_ir::Attribute,
+    loc: Location,
+) {
     let ctx = rw.ctx;
     let mut operands = vec![value, memref];
     operands.extend_from_slice(indices);
@@ -225,7 +241,11 @@ fn store(rw: &mut ConversionRewriter<'_, '_>, value: Value, memref: Value, indic
 /// The tutorial's `lowerOpToLoops`: a buffer for the result, a loop nest
 /// over its shape whose innermost body stores what `element` computes for
 /// the induction variables, and the op replaced by the buffer.
-fn lower_to_loops(op: Op, rw: &mut ConversionRewriter<'_, '_>, element: impl FnOnce(&mut ConversionRewriter<'_, '_>, Location, &[Value]) -> Value) -> bool {
+fn lower_to_loops(
+    op: Op,
+    rw: &mut ConversionRewriter<'_, '_>,
+    element: impl FnOnce(&mut ConversionRewriter<'_, '_>, Location, &[Value]) -> Value,
+) -> bool {
     let ctx = rw.ctx;
     let loc = rw.body().op_loc(op);
     let tensor = rw.body().value_type(rw.body().result(op, 0));
@@ -255,7 +275,8 @@ fn lower_to_loops(op: Op, rw: &mut ConversionRewriter<'_, '_>, element: impl FnO
 /// Dense f64 values of a `toy.constant` (splats expanded).
 fn constant_values(ctx: &Context, attr: strata_ir::Attribute, count: usize) -> Option<Vec<f64>> {
     let AttrKind::DenseElements { data, .. } = ctx.attr_kind(attr) else { return None };
-    let values: Vec<f64> = data.bytes.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect();
+    let values: Vec<f64> =
+        data.bytes.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect();
     if data.splat || (values.len() == 1 && count != 1) {
         return Some(vec![*values.first()?; count]);
     }
@@ -332,7 +353,10 @@ fn lower_func(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> bool {
         Some((inputs, results)) if inputs.is_empty() && results.is_empty() => {}
         _ => return false,
     }
-    let attrs = ctx.dictionary(vec![(ctx.intern_str("function_type"), fty), (ctx.intern_str("sym_name"), name.unwrap_or_else(|| ctx.string_attr("main")))]);
+    let attrs = ctx.dictionary(vec![
+        (ctx.intern_str("function_type"), fty),
+        (ctx.intern_str("sym_name"), name.unwrap_or_else(|| ctx.string_attr("main"))),
+    ]);
     rw.set_insertion_point_before(op);
     let func = rw.create(OpSpec::new(ctx, "func.func", loc).attrs(attrs).regions(1));
     let region_body = rw.body_mut_unnotified().take_nested(op);

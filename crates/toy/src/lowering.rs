@@ -36,7 +36,13 @@ pub fn llvm_pipeline(registry: &PassRegistry) -> Result<OpPassManager, String> {
     let f = pm.nest("func.func");
     f.add_pass(registry.create("lower-affine", "")?);
     f.add_pass(registry.create("convert-scf-to-cf", "")?);
-    for p in ["convert-arith-to-llvm", "finalize-memref-to-llvm", "convert-cf-to-llvm", "convert-func-to-llvm", "reconcile-unrealized-casts"] {
+    for p in [
+        "convert-arith-to-llvm",
+        "finalize-memref-to-llvm",
+        "convert-cf-to-llvm",
+        "convert-func-to-llvm",
+        "reconcile-unrealized-casts",
+    ] {
         pm.add_pass(registry.create(p, "")?);
     }
     Ok(pm)

@@ -38,7 +38,16 @@ enum Action {
 }
 
 fn parse_args(args: Vec<String>) -> Result<Action, String> {
-    let mut opts = Options { input: "-".into(), emit: None, opt: false, input_is_mlir: None, debug_info: false, generic: false, elide_elements_larger: None, chapter: 7 };
+    let mut opts = Options {
+        input: "-".into(),
+        emit: None,
+        opt: false,
+        input_is_mlir: None,
+        debug_info: false,
+        generic: false,
+        elide_elements_larger: None,
+        chapter: 7,
+    };
     let mut emit_text: Option<String> = None;
     let mut inputs = Vec::new();
     let mut it = args.into_iter();
@@ -52,7 +61,9 @@ fn parse_args(args: Vec<String>) -> Result<Action, String> {
             Some((n, v)) => (n, Some(v.to_string())),
             None => (flag, None),
         };
-        let mut value_or_next = |value: Option<String>| value.or_else(|| it.next()).ok_or(format!("toyc: for the --{name} option: requires a value!"));
+        let mut value_or_next = |value: Option<String>| {
+            value.or_else(|| it.next()).ok_or(format!("toyc: for the --{name} option: requires a value!"))
+        };
         match name {
             "help" | "h" => return Ok(Action::Help),
             "version" => return Ok(Action::Version),
@@ -79,7 +90,9 @@ fn parse_args(args: Vec<String>) -> Result<Action, String> {
                 let v = value_or_next(value)?;
                 opts.chapter = match v.parse::<u32>() {
                     Ok(n) if (1..=7).contains(&n) => n,
-                    _ => return Err(format!("toyc: for the --chapter option: '{v}' is not a chapter between 1 and 7!")),
+                    _ => {
+                        return Err(format!("toyc: for the --chapter option: '{v}' is not a chapter between 1 and 7!"))
+                    }
                 };
             }
             _ => return Err(format!("toyc: Unknown command line argument '{a}'.  Try: 'toyc --help'")),

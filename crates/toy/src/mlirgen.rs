@@ -132,7 +132,10 @@ impl Gen<'_> {
             arg_types.push(self.var_type(&a.ty, a.loc)?);
         }
         let fty = ctx.function_type(&arg_types, &[]);
-        let attrs = ctx.dictionary(vec![(ctx.intern_str("sym_name"), ctx.string_attr(&p.name)), (ctx.intern_str("function_type"), ctx.type_attr(fty))]);
+        let attrs = ctx.dictionary(vec![
+            (ctx.intern_str("sym_name"), ctx.string_attr(&p.name)),
+            (ctx.intern_str("function_type"), ctx.type_attr(fty)),
+        ]);
         let func = mb.create_op(OpSpec::new(ctx, "toy.func", self.loc(p.loc)).attrs(attrs).regions(1));
         mb.append_op(module_block, func);
         Some((func, arg_types))
@@ -340,8 +343,12 @@ impl Gen<'_> {
                     };
                     let elements = struct_elements(ctx, fb.value_type(l)).unwrap_or_default();
                     let ty = *elements.get(index)?;
-                    let attrs = ctx.dictionary(vec![(ctx.intern_str("index"), ctx.integer_attr(ctx.i64(), index as i64))]);
-                    let spec = OpSpec::new(ctx, "toy.struct_access", self.loc(*loc)).operands(&[l]).attrs(attrs).results(&[ty]);
+                    let attrs =
+                        ctx.dictionary(vec![(ctx.intern_str("index"), ctx.integer_attr(ctx.i64(), index as i64))]);
+                    let spec = OpSpec::new(ctx, "toy.struct_access", self.loc(*loc))
+                        .operands(&[l])
+                        .attrs(attrs)
+                        .results(&[ty]);
                     let o = self.create(fb, b, spec);
                     return Some(fb.result(o, 0));
                 }
@@ -388,10 +395,15 @@ impl Gen<'_> {
                 }
                 if callee == "transpose" {
                     if args.len() != 1 {
-                        self.error(*loc, "MLIR codegen encountered an error: toy.transpose does not accept multiple arguments");
+                        self.error(
+                            *loc,
+                            "MLIR codegen encountered an error: toy.transpose does not accept multiple arguments",
+                        );
                         return None;
                     }
-                    let spec = OpSpec::new(ctx, "toy.transpose", self.loc(*loc)).operands(&operands).results(&[self.f64_tensor(&[])]);
+                    let spec = OpSpec::new(ctx, "toy.transpose", self.loc(*loc))
+                        .operands(&operands)
+                        .results(&[self.f64_tensor(&[])]);
                     let o = self.create(fb, b, spec);
                     return Some(fb.result(o, 0));
                 }
@@ -408,7 +420,10 @@ impl Gen<'_> {
                     }
                 }
                 let attrs = ctx.dictionary(vec![(ctx.intern_str("callee"), ctx.symbol_ref(callee))]);
-                let spec = OpSpec::new(ctx, "toy.generic_call", self.loc(*loc)).operands(&operands).attrs(attrs).results(&[result]);
+                let spec = OpSpec::new(ctx, "toy.generic_call", self.loc(*loc))
+                    .operands(&operands)
+                    .attrs(attrs)
+                    .results(&[result]);
                 let o = self.create(fb, b, spec);
                 Some(fb.result(o, 0))
             }
@@ -441,8 +456,21 @@ fn kind_number(e: &Expr) -> u32 {
 
 /// Generates the module for `ast` (read from `file`); on failure, the
 /// diagnostics to report (possibly none, as in the tutorial).
-pub fn generate(ctx: &Context, ast: &Module, file: &str, chapter: u32) -> Result<(Generated, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let mut g = Gen { ctx, file: ctx.intern_str(file), chapter, errors: Vec::new(), functions: HashMap::new(), structs: HashMap::new(), scopes: Vec::new() };
+pub fn generate(
+    ctx: &Context,
+    ast: &Module,
+    file: &str,
+    chapter: u32,
+) -> Result<(Generated, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut g = Gen {
+        ctx,
+        file: ctx.intern_str(file),
+        chapter,
+        errors: Vec::new(),
+        functions: HashMap::new(),
+        structs: HashMap::new(),
+        scopes: Vec::new(),
+    };
     let mut top = Body::with_root_regions(1);
     let top_region = top.root_regions()[0];
     let top_block = top.create_block();
@@ -463,7 +491,8 @@ pub fn generate(ctx: &Context, ast: &Module, file: &str, chapter: u32) -> Result
         }
     }
     top.put_nested(module, mb);
-    let verified = strata_ir::verifier::verify(ctx, &top, module).and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &top, module));
+    let verified = strata_ir::verifier::verify(ctx, &top, module)
+        .and_then(|_| strata_ir::verifier::verify_symbol_tables(ctx, &top, module));
     if let Err(d) = verified {
         g.errors.push(d);
         g.errors.push(Diagnostic::error(Location::Unknown, "module verification error"));

@@ -40,7 +40,10 @@ impl<'s> Parser<'s> {
     fn error(&mut self, expected: &str, context: &str) {
         let loc = self.lx.last_loc();
         let tok = self.lx.cur();
-        self.errors.push_str(&format!("Parse error ({}, {}): expected '{expected}' {context} but has Token {tok}", loc.line, loc.col));
+        self.errors.push_str(&format!(
+            "Parse error ({}, {}): expected '{expected}' {context} but has Token {tok}",
+            loc.line, loc.col
+        ));
         if (0x20..0x7f).contains(&tok) {
             self.errors.push_str(&format!(" '{}'", tok as u8 as char));
         }

@@ -122,7 +122,10 @@ impl Pass for ShapeInferencePass {
             match iface {
                 Some(s) => (s.infer)(ctx, body, op),
                 None => {
-                    return Err(Diagnostic::error(body.op_loc(op), "unable to infer shape of operation without shape inference interface"));
+                    return Err(Diagnostic::error(
+                        body.op_loc(op),
+                        "unable to infer shape of operation without shape inference interface",
+                    ));
                 }
             }
             for r in body.results(op) {
@@ -138,7 +141,10 @@ impl Pass for ShapeInferencePass {
         if left != 0 {
             // The tutorial's message ends with a newline of its own.
             let loc = target.parent.op_loc(target.op);
-            return Err(Diagnostic::error(loc, format!("Shape inference failed, {} operations couldn't be inferred\n", left)));
+            return Err(Diagnostic::error(
+                loc,
+                format!("Shape inference failed, {} operations couldn't be inferred\n", left),
+            ));
         }
         Ok(PreservedAnalyses::none())
     }

@@ -11,7 +11,11 @@ use strata_ir::{Context, Type, TypeKind};
 /// The struct type with these element types.
 pub fn struct_type(ctx: &Context, elements: &[Type]) -> Type {
     let params: Vec<Param> = elements.iter().map(|&t| Param::Type(t)).collect();
-    ctx.intern_type(TypeKind::Dialect { dialect: ctx.intern_str("toy"), name: ctx.intern_str("struct"), params: params.into() })
+    ctx.intern_type(TypeKind::Dialect {
+        dialect: ctx.intern_str("toy"),
+        name: ctx.intern_str("struct"),
+        params: params.into(),
+    })
 }
 
 /// The element types of a struct type, `None` for any other type.
@@ -45,7 +49,10 @@ pub fn parse_toy_type(p: &mut Parser<'_>, keyword: &str) -> PResult<Type> {
         let at = p.here();
         let t = p.parse_type()?;
         if !is_tensor(p.ctx, t) && !is_struct(p.ctx, t) {
-            let msg = format!("element type for a struct must either be a TensorType or a StructType, got: {}", type_to_string(p.ctx, t));
+            let msg = format!(
+                "element type for a struct must either be a TensorType or a StructType, got: {}",
+                type_to_string(p.ctx, t)
+            );
             return p.err_at(at, msg);
         }
         elements.push(t);

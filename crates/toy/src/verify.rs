@@ -24,7 +24,10 @@ fn constant_for_type(ctx: &Context, body: &Body, op: Op, ty: Type, value: Attrib
                 return Err(error(
                     body,
                     op,
-                    format!("constant of TensorType must be initialized by a DenseFPElementsAttr, got {}", attr_to_string(ctx, value)),
+                    format!(
+                        "constant of TensorType must be initialized by a DenseFPElementsAttr, got {}",
+                        attr_to_string(ctx, value)
+                    ),
                 ))
             }
         };
@@ -35,12 +38,21 @@ fn constant_for_type(ctx: &Context, body: &Body, op: Op, ty: Type, value: Attrib
                 ctx,
                 body,
                 op,
-                format!("return type must match the one of the attached value attribute: {} != {}", attr_shape.len(), result_shape.len()),
+                format!(
+                    "return type must match the one of the attached value attribute: {} != {}",
+                    attr_shape.len(),
+                    result_shape.len()
+                ),
             ));
         }
         for (dim, (a, r)) in attr_shape.iter().zip(result_shape.iter()).enumerate() {
             if a != r {
-                return Err(op_error(ctx, body, op, format!("return type shape mismatches its attribute at dimension {dim}: {a} != {r}")));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("return type shape mismatches its attribute at dimension {dim}: {a} != {r}"),
+                ));
             }
         }
         return Ok(());
@@ -53,9 +65,9 @@ fn constant_for_type(ctx: &Context, body: &Body, op: Op, ty: Type, value: Attrib
                 body,
                 op,
                 format!(
-                    "constant of StructType must be initialized by an ArrayAttr with the same number of elements, got {}",
-                    attr_to_string(ctx, value)
-                ),
+                "constant of StructType must be initialized by an ArrayAttr with the same number of elements, got {}",
+                attr_to_string(ctx, value)
+            ),
             ))
         }
     };
@@ -83,7 +95,12 @@ pub fn struct_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnosti
         return Err(op_error(ctx, body, op, "index should be within the range of the input struct type"));
     };
     if body.result_types(op).first() != Some(&element) {
-        return Err(op_error(ctx, body, op, "must have the same result type as the struct element referred to by the index"));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            "must have the same result type as the struct element referred to by the index",
+        ));
     }
     Ok(())
 }
@@ -94,10 +111,13 @@ pub fn struct_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnosti
 /// here such a program is an error rather than a wrong answer.
 pub fn elementwise(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let result_types = body.result_types(op);
-    let mut shapes = body.operands(op).map(|v| body.value_type(v)).chain(result_types.iter().copied()).filter_map(|t| match ctx.type_kind(t) {
-        TypeKind::RankedTensor { shape, .. } => Some(shape),
-        _ => None,
-    });
+    let mut shapes =
+        body.operands(op).map(|v| body.value_type(v)).chain(result_types.iter().copied()).filter_map(|t| {
+            match ctx.type_kind(t) {
+                TypeKind::RankedTensor { shape, .. } => Some(shape),
+                _ => None,
+            }
+        });
     if let Some(first) = shapes.next() {
         if shapes.any(|s| s != first) {
             return Err(op_error(ctx, body, op, "requires the same shape for all operands and results"));
@@ -109,7 +129,9 @@ pub fn elementwise(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic>
 pub fn transpose(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let input = body.value_type(body.operand(op, 0));
     let Some(result) = body.result_types(op).first().copied() else { return Ok(()) };
-    let (TypeKind::RankedTensor { shape: a, .. }, TypeKind::RankedTensor { shape: b, .. }) = (ctx.type_kind(input), ctx.type_kind(result)) else {
+    let (TypeKind::RankedTensor { shape: a, .. }, TypeKind::RankedTensor { shape: b, .. }) =
+        (ctx.type_kind(input), ctx.type_kind(result))
+    else {
         return Ok(());
     };
     // The tutorial compares the input shape with the reversed result shape
@@ -172,7 +194,11 @@ pub fn cast(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
             ctx,
             body,
             op,
-            format!("operand type '{}' and result type '{}' are cast incompatible", type_to_string(ctx, input), type_to_string(ctx, output)),
+            format!(
+                "operand type '{}' and result type '{}' are cast incompatible",
+                type_to_string(ctx, input),
+                type_to_string(ctx, output)
+            ),
         ));
     }
     Ok(())
@@ -192,7 +218,12 @@ pub fn return_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>
     let fty = pb.op_attr(ctx, f, "function_type").and_then(|a| ctx.as_type(a));
     let results: Vec<Type> = fty.and_then(|t| ctx.function_signature(t)).map(|(_, r)| r.to_vec()).unwrap_or_default();
     if n != results.len() {
-        return Err(op_error(ctx, body, op, format!("does not return the same number of values ({n}) as the enclosing function ({})", results.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("does not return the same number of values ({n}) as the enclosing function ({})", results.len()),
+        ));
     }
     if n == 0 {
         return Ok(());
@@ -206,7 +237,11 @@ pub fn return_op(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>
     Err(error(
         body,
         op,
-        format!("type of return operand ({}) doesn't match function result type ({})", type_to_string(ctx, input), type_to_string(ctx, result)),
+        format!(
+            "type of return operand ({}) doesn't match function result type ({})",
+            type_to_string(ctx, input),
+            type_to_string(ctx, result)
+        ),
     ))
 }
 
@@ -225,7 +260,12 @@ pub fn func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     };
     let args = rb.block_args(entry);
     if args.len() != inputs.len() {
-        return Err(op_error(ctx, body, op, format!("entry block must have {} arguments to match function signature", inputs.len())));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("entry block must have {} arguments to match function signature", inputs.len()),
+        ));
     }
     for (i, (&a, &t)) in args.iter().zip(inputs.iter()).enumerate() {
         let at = rb.value_type(a);

@@ -15,35 +15,20 @@ use tx8_cmodel::{Card, Engine, HardwareConfig};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let trace = args
-        .iter()
-        .position(|a| a == "--trace")
-        .and_then(|i| args.get(i + 1))
-        .cloned();
+    let trace = args.iter().position(|a| a == "--trace").and_then(|i| args.get(i + 1)).cloned();
     let nums: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let (m, k, n, chunk) = match nums[..] {
         [m, k, n, c] => (m, k, n, c),
         _ => (4096, 1024, 4096, 128),
     };
-    let s = GemmShape {
-        m,
-        k,
-        n,
-        chunk,
-        a_ddr: 0,
-        b_ddr: 0x1_0000_0000,
-        c_ddr: 0x2_0000_0000,
-    };
+    let s = GemmShape { m, k, n, chunk, a_ddr: 0, b_ddr: 0x1_0000_0000, c_ddr: 0x2_0000_0000 };
     let card = Card::new(HardwareConfig::default())?;
     let mut rng = Rng::new(1);
     let a = encode_f32(DataFormat::Bf16, &rng.vec_f32((m * k) as usize, -1.0, 1.0));
     let b = encode_f32(DataFormat::Bf16, &rng.vec_f32((k * n) as usize, -1.0, 1.0));
     card.write_ddr(s.a_ddr, &a)?;
     card.write_ddr(s.b_ddr, &b)?;
-    let (af, bf) = (
-        decode_f32(DataFormat::Bf16, &a),
-        decode_f32(DataFormat::Bf16, &b),
-    );
+    let (af, bf) = (decode_f32(DataFormat::Bf16, &a), decode_f32(DataFormat::Bf16, &b));
     let bound = gemm::roofline_cycles(&card, &s);
     let macs = (m * k * n) as f64;
     println!("BF16 GEMM {m}x{k}x{n} on 16 tiles, chunk {chunk}: roofline bound {bound:.0} cycles");
@@ -58,19 +43,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let c = decode_f32(DataFormat::Bf16, &card.read_ddr(s.c_ddr, m * n * 2)?);
         let mut worst = 0.0f64;
         for _ in 0..256 {
-            let (i, j) = (
-                rng.range_u64(0, m - 1) as usize,
-                rng.range_u64(0, n - 1) as usize,
-            );
-            let want: f64 = (0..k as usize)
-                .map(|p| af[i * k as usize + p] as f64 * bf[p * n as usize + j] as f64)
-                .sum();
+            let (i, j) = (rng.range_u64(0, m - 1) as usize, rng.range_u64(0, n - 1) as usize);
+            let want: f64 =
+                (0..k as usize).map(|p| af[i * k as usize + p] as f64 * bf[p * n as usize + j] as f64).sum();
             worst = worst.max((c[i * n as usize + j] as f64 - want).abs() / want.abs().max(1.0));
         }
-        let ne_busy: f64 = (0..16)
-            .map(|t| r.timing.busy_cycles(t, Engine::Ne))
-            .sum::<f64>()
-            / 16.0;
+        let ne_busy: f64 = (0..16).map(|t| r.timing.busy_cycles(t, Engine::Ne)).sum::<f64>() / 16.0;
         println!(
             "{plan:?}: {cycles} cycles, {:.1}% of roofline, NE busy {:.1}%, DDR {} MiB, NoC {} MiB (busiest link {} MiB), \
              max rel err {worst:.2e}, wall {wall:.2} s, {:.2e} simulated MAC/s",

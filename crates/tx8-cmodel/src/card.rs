@@ -69,36 +69,28 @@ impl Card {
 
     /// Host writes `data` to DDR at `addr` (a PCIe upload; not timed).
     pub fn write_ddr(&self, addr: u64, data: &[u8]) -> Result<(), SimError> {
-        self.memory
-            .ddr()
-            .write(addr, data, 1)
-            .map_err(|e| Self::host_err(MemSpace::Ddr, e))
+        self.memory.ddr().write(addr, data, 1).map_err(|e| Self::host_err(MemSpace::Ddr, e))
     }
 
     /// Host reads `len` bytes of DDR at `addr`.
     pub fn read_ddr(&self, addr: u64, len: u64) -> Result<Vec<u8>, SimError> {
         let ddr = self.memory.ddr();
-        ddr.check(addr, len, 1)
-            .map_err(|e| Self::host_err(MemSpace::Ddr, e))?;
+        ddr.check(addr, len, 1).map_err(|e| Self::host_err(MemSpace::Ddr, e))?;
         let mut buf = vec![0; len as usize];
-        ddr.read(addr, &mut buf, 1)
-            .map_err(|e| Self::host_err(MemSpace::Ddr, e))?;
+        ddr.read(addr, &mut buf, 1).map_err(|e| Self::host_err(MemSpace::Ddr, e))?;
         Ok(buf)
     }
 
     /// Host (debug) write into a tile's SPM.
     pub fn write_spm(&self, tile: u32, addr: u64, data: &[u8]) -> Result<(), SimError> {
         let mut spm = self.memory.spm(tile).ok_or(SimError::NoSuchTile(tile))?;
-        spm.write(addr, data, 1)
-            .map_err(|e| Self::host_err(MemSpace::Spm(tile), e))
+        spm.write(addr, data, 1).map_err(|e| Self::host_err(MemSpace::Spm(tile), e))
     }
 
     /// Host (debug) read of a tile's SPM.
     pub fn read_spm(&self, tile: u32, addr: u64, len: u64) -> Result<Vec<u8>, SimError> {
         let spm = self.memory.spm(tile).ok_or(SimError::NoSuchTile(tile))?;
-        spm.read(addr, len, 1)
-            .map(<[u8]>::to_vec)
-            .map_err(|e| Self::host_err(MemSpace::Spm(tile), e))
+        spm.read(addr, len, 1).map(<[u8]>::to_vec).map_err(|e| Self::host_err(MemSpace::Spm(tile), e))
     }
 
     /// Run `program` on every tile of the card.
@@ -124,18 +116,14 @@ impl Card {
         let results: Vec<Result<TileRecord, SimError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..tiles)
                 .map(|t| {
-                    let (barrier, program, config, memory) =
-                        (&barrier, &program, &self.config, &self.memory);
+                    let (barrier, program, config, memory) = (&barrier, &program, &self.config, &self.memory);
                     scope.spawn(move || {
                         // Departs the barrier even if the program panics, so no tile hangs.
                         struct Depart<'b>(&'b SpmdBarrier, Option<String>);
                         impl Drop for Depart<'_> {
                             fn drop(&mut self) {
-                                let why = if std::thread::panicking() {
-                                    Some("panicked".into())
-                                } else {
-                                    self.1.take()
-                                };
+                                let why =
+                                    if std::thread::panicking() { Some("panicked".into()) } else { self.1.take() };
                                 self.0.depart(why);
                             }
                         }
@@ -152,11 +140,7 @@ impl Card {
             handles
                 .into_iter()
                 .enumerate()
-                .map(|(t, h)| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(SimError::Host(format!("tile {t} program panicked")))
-                    })
-                })
+                .map(|(t, h)| h.join().unwrap_or_else(|_| Err(SimError::Host(format!("tile {t} program panicked")))))
                 .collect()
         });
         // Report the root cause first: a real error beats the barrier errors it caused.
@@ -185,9 +169,6 @@ impl Card {
             .collect();
         let timing = simulate(&self.config, &streams)?;
         hazard::check(&footprints, &timing.op_spans)?;
-        Ok(RunResult {
-            timing,
-            instructions,
-        })
+        Ok(RunResult { timing, instructions })
     }
 }

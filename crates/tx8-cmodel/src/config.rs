@@ -159,16 +159,14 @@ impl Default for HardwareConfig {
 impl HardwareConfig {
     /// Parse a TOML document; fields it omits keep the hardware.md defaults.
     pub fn from_toml_str(text: &str) -> Result<Self, SimError> {
-        let config: HardwareConfig =
-            toml::from_str(text).map_err(|e| SimError::Config(e.to_string()))?;
+        let config: HardwareConfig = toml::from_str(text).map_err(|e| SimError::Config(e.to_string()))?;
         config.validate()?;
         Ok(config)
     }
 
     /// Read and parse a TOML file (see [`HardwareConfig::from_toml_str`]).
     pub fn from_toml_file(path: &std::path::Path) -> Result<Self, SimError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| SimError::Config(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| SimError::Config(format!("{}: {e}", path.display())))?;
         Self::from_toml_str(&text)
     }
 
@@ -229,10 +227,7 @@ impl HardwareConfig {
 
     /// MACs per cycle of one tile's NE for BF16/FP16/TF32.
     pub fn ne_macs_per_cycle_bf16(&self) -> u64 {
-        u64::from(self.ne_arrays)
-            * u64::from(self.ne_block_m)
-            * u64::from(self.ne_block_k)
-            * u64::from(self.ne_block_n)
+        u64::from(self.ne_arrays) * u64::from(self.ne_block_m) * u64::from(self.ne_block_k) * u64::from(self.ne_block_n)
     }
 
     /// Card-wide NE peak for BF16, FLOP per second (2 FLOP per MAC).
@@ -249,10 +244,7 @@ mod tests {
     fn defaults_match_hardware_md() {
         let c = HardwareConfig::default();
         assert_eq!(c.tiles(), 16);
-        assert_eq!(
-            c.spm_usable_end - c.spm_usable_start,
-            2_875 * 1024 * 1024 / 1000
-        ); // 2.875 MiB
+        assert_eq!(c.spm_usable_end - c.spm_usable_start, 2_875 * 1024 * 1024 / 1000); // 2.875 MiB
         assert_eq!(c.ne_macs_per_cycle_bf16(), 4096);
         // 16 tiles x 8 TFLOPS = 128 TFLOPS (hardware.md: NE peak BF16 128 T).
         assert!((c.ne_peak_flops_bf16() - 131.072e12).abs() < 1e6);

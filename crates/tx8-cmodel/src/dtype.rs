@@ -33,10 +33,7 @@ impl DataFormat {
 
     /// True for the floating-point formats.
     pub fn is_float(self) -> bool {
-        matches!(
-            self,
-            DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Tf32 | DataFormat::Fp32
-        )
+        matches!(self, DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Tf32 | DataFormat::Fp32)
     }
 
     /// Lower-case name used in instruction names (`...add.bf16`) and JSON.
@@ -102,31 +99,15 @@ pub fn decode_f32(fmt: DataFormat, bytes: &[u8]) -> Vec<f32> {
     let mut out = Vec::with_capacity(n);
     match fmt {
         DataFormat::Int8 => out.extend(bytes.iter().map(|&b| b as i8 as f32)),
-        DataFormat::Int16 => out.extend(
-            bytes
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]) as f32),
-        ),
-        DataFormat::Int32 => out.extend(
-            bytes
-                .chunks_exact(4)
-                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f32),
-        ),
-        DataFormat::Fp16 => out.extend(
-            bytes
-                .chunks_exact(2)
-                .map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32()),
-        ),
-        DataFormat::Bf16 => out.extend(
-            bytes
-                .chunks_exact(2)
-                .map(|c| bf16::from_le_bytes([c[0], c[1]]).to_f32()),
-        ),
-        DataFormat::Tf32 | DataFormat::Fp32 => out.extend(
-            bytes
-                .chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-        ),
+        DataFormat::Int16 => out.extend(bytes.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]) as f32)),
+        DataFormat::Int32 => {
+            out.extend(bytes.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f32))
+        }
+        DataFormat::Fp16 => out.extend(bytes.chunks_exact(2).map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32())),
+        DataFormat::Bf16 => out.extend(bytes.chunks_exact(2).map(|c| bf16::from_le_bytes([c[0], c[1]]).to_f32())),
+        DataFormat::Tf32 | DataFormat::Fp32 => {
+            out.extend(bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+        }
     }
     out
 }
@@ -156,18 +137,11 @@ pub fn encode_f32(fmt: DataFormat, values: &[f32]) -> Vec<u8> {
 pub fn decode_i64(fmt: DataFormat, bytes: &[u8]) -> Vec<i64> {
     match fmt {
         DataFormat::Int8 => bytes.iter().map(|&b| b as i8 as i64).collect(),
-        DataFormat::Int16 => bytes
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]) as i64)
-            .collect(),
-        DataFormat::Int32 => bytes
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i64)
-            .collect(),
-        _ => decode_f32(fmt, bytes)
-            .into_iter()
-            .map(|v| v as i64)
-            .collect(),
+        DataFormat::Int16 => bytes.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]) as i64).collect(),
+        DataFormat::Int32 => {
+            bytes.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i64).collect()
+        }
+        _ => decode_f32(fmt, bytes).into_iter().map(|v| v as i64).collect(),
     }
 }
 
@@ -199,21 +173,12 @@ mod tests {
         let halfway = 1.0 + 2f32.powi(-11);
         assert_eq!(quantize(DataFormat::Fp16, halfway), 1.0);
         // 1 + 3*2^-11 is halfway between 1+2^-10 (odd) and 1+2^-9 (even): goes up.
-        assert_eq!(
-            quantize(DataFormat::Fp16, 1.0 + 3.0 * 2f32.powi(-11)),
-            1.0 + 2f32.powi(-9)
-        );
+        assert_eq!(quantize(DataFormat::Fp16, 1.0 + 3.0 * 2f32.powi(-11)), 1.0 + 2f32.powi(-9));
         // bf16 has 7 mantissa bits: 1 + 2^-8 is a tie, rounds to 1.
         assert_eq!(quantize(DataFormat::Bf16, 1.0 + 2f32.powi(-8)), 1.0);
-        assert_eq!(
-            quantize(DataFormat::Bf16, 1.0 + 3.0 * 2f32.powi(-8)),
-            1.0 + 2f32.powi(-6)
-        );
+        assert_eq!(quantize(DataFormat::Bf16, 1.0 + 3.0 * 2f32.powi(-8)), 1.0 + 2f32.powi(-6));
         assert_eq!(quantize(DataFormat::Tf32, 1.0 + 2f32.powi(-11)), 1.0);
-        assert_eq!(
-            quantize(DataFormat::Tf32, 1.0 + 3.0 * 2f32.powi(-11)),
-            1.0 + 2f32.powi(-9)
-        );
+        assert_eq!(quantize(DataFormat::Tf32, 1.0 + 3.0 * 2f32.powi(-11)), 1.0 + 2f32.powi(-9));
     }
 
     #[test]
@@ -222,10 +187,7 @@ mod tests {
         assert_eq!(quantize(DataFormat::Int8, -300.0), -128.0);
         assert_eq!(quantize(DataFormat::Int8, 2.5), 2.0);
         assert_eq!(quantize(DataFormat::Int8, 3.5), 4.0);
-        assert_eq!(
-            decode_i64(DataFormat::Int8, &encode_i64(DataFormat::Int8, &[1000, -5])),
-            vec![127, -5]
-        );
+        assert_eq!(decode_i64(DataFormat::Int8, &encode_i64(DataFormat::Int8, &[1000, -5])), vec![127, -5]);
     }
 
     #[test]

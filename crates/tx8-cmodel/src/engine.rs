@@ -24,15 +24,8 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in a fixed order (index = `Engine::index`).
-    pub const ALL: [Engine; 7] = [
-        Engine::Scalar,
-        Engine::Ct,
-        Engine::Ne,
-        Engine::Rdma,
-        Engine::Wdma,
-        Engine::Tdma,
-        Engine::Dte,
-    ];
+    pub const ALL: [Engine; 7] =
+        [Engine::Scalar, Engine::Ct, Engine::Ne, Engine::Rdma, Engine::Wdma, Engine::Tdma, Engine::Dte];
 
     /// Position in [`Engine::ALL`].
     pub fn index(self) -> usize {

@@ -25,19 +25,9 @@ impl fmt::Display for MemSpace {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AccessFault {
     /// `[addr, addr+len)` leaves the usable window `[lo, hi)` of the memory.
-    OutOfRange {
-        space: MemSpace,
-        addr: u64,
-        len: u64,
-        lo: u64,
-        hi: u64,
-    },
+    OutOfRange { space: MemSpace, addr: u64, len: u64, lo: u64, hi: u64 },
     /// `addr` is not a multiple of `align`.
-    Misaligned {
-        space: MemSpace,
-        addr: u64,
-        align: u64,
-    },
+    Misaligned { space: MemSpace, addr: u64, align: u64 },
 }
 
 impl fmt::Display for AccessFault {
@@ -65,32 +55,14 @@ pub enum SimError {
     Config(String),
     /// An instruction touched memory it may not touch.
     #[error("tile {tile}, instruction #{instr} ({name}): {fault}")]
-    Access {
-        tile: u32,
-        instr: u64,
-        name: String,
-        fault: AccessFault,
-    },
+    Access { tile: u32, instr: u64, name: String, fault: AccessFault },
     /// An instruction's operands are inconsistent (bad shape, dtype, size...).
     #[error("tile {tile}, instruction #{instr} ({name}): invalid instruction: {reason}")]
-    InvalidInstr {
-        tile: u32,
-        instr: u64,
-        name: String,
-        reason: String,
-    },
+    InvalidInstr { tile: u32, instr: u64, name: String, reason: String },
     /// Two accesses to the same bytes ran in a different order in simulated
     /// time than in program order (a missing join or barrier).
     #[error("tile {tile}, instruction #{instr} ({name}): race on {space} at {addr:#x} with tile {other_tile} instruction #{other_instr} (missing join or barrier)")]
-    Hazard {
-        tile: u32,
-        instr: u64,
-        name: String,
-        space: MemSpace,
-        addr: u64,
-        other_tile: u32,
-        other_instr: u64,
-    },
+    Hazard { tile: u32, instr: u64, name: String, space: MemSpace, addr: u64, other_tile: u32, other_instr: u64 },
     /// A tile id outside the mesh.
     #[error("tile {0} does not exist on this card")]
     NoSuchTile(u32),

@@ -77,12 +77,7 @@ impl Nhwc {
             [n, c] => (n, 1, 1, c),
             [n, w, c] => (n, 1, w, c),
             [n, h, w, c] => (n, h, w, c),
-            _ => {
-                return Err(SimError::Layout(format!(
-                    "rank {} is not supported (1 to 4)",
-                    dims.len()
-                )))
-            }
+            _ => return Err(SimError::Layout(format!("rank {} is not supported (1 to 4)", dims.len()))),
         };
         Ok(Nhwc { n, h, w, c })
     }
@@ -97,13 +92,8 @@ impl Nhwc {
 fn blocking(fmt: DataFormat) -> Result<(u64, &'static [u64]), SimError> {
     match fmt {
         DataFormat::Int8 => Ok((128, &[4, 8, 16, 32, 64])),
-        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Fp32 | DataFormat::Tf32 => {
-            Ok((64, &[4, 8, 16, 32]))
-        }
-        other => Err(SimError::Layout(format!(
-            "no channel-blocked layout for {}",
-            other.name()
-        ))),
+        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Fp32 | DataFormat::Tf32 => Ok((64, &[4, 8, 16, 32])),
+        other => Err(SimError::Layout(format!("no channel-blocked layout for {}", other.name()))),
     }
 }
 
@@ -150,10 +140,7 @@ impl Placement {
     /// Place a tensor; errors for N != 1 in Tensor/Cx and unsupported formats.
     pub fn new(layout: MemLayout, fmt: DataFormat, shape: Nhwc) -> Result<Self, SimError> {
         if matches!(layout, MemLayout::Tensor | MemLayout::Cx) && shape.n != 1 {
-            return Err(SimError::Layout(format!(
-                "{layout:?} needs dim 0 == 1, got {}",
-                shape.n
-            )));
+            return Err(SimError::Layout(format!("{layout:?} needs dim 0 == 1, got {}", shape.n)));
         }
         let blocked = match layout {
             MemLayout::Tensor | MemLayout::NTensor => None,
@@ -166,22 +153,10 @@ impl Placement {
                 let c0_padded = pad_channels(c0, steps);
                 let batch_bytes = (cx * hw * block + hw * c0_padded) * esize;
                 let batch_stride = batch_bytes.div_ceil(BATCH_ALIGN_BYTES) * BATCH_ALIGN_BYTES;
-                Some(Blocked {
-                    block,
-                    cx,
-                    c0,
-                    c0_padded,
-                    batch_bytes,
-                    batch_stride,
-                })
+                Some(Blocked { block, cx, c0, c0_padded, batch_bytes, batch_stride })
             }
         };
-        Ok(Placement {
-            layout,
-            fmt,
-            shape,
-            blocked,
-        })
+        Ok(Placement { layout, fmt, shape, blocked })
     }
 
     /// The placement of a tensor of `dims` (any rank when dense, 1 to 4
@@ -193,12 +168,7 @@ impl Placement {
             // Dense bytes are row-major whatever the rank.
             let n = dims.first().copied().unwrap_or(1);
             let rest = dims.iter().skip(1).product();
-            Nhwc {
-                n,
-                h: 1,
-                w: 1,
-                c: rest,
-            }
+            Nhwc { n, h: 1, w: 1, c: rest }
         };
         Placement::new(layout.fitted(shape.n), fmt, shape)
     }
@@ -215,9 +185,7 @@ impl Placement {
     pub fn offset(&self, n: u64, h: u64, w: u64, c: u64) -> Result<u64, SimError> {
         let s = self.shape;
         if n >= s.n || h >= s.h || w >= s.w || c >= s.c {
-            return Err(SimError::Layout(format!(
-                "index ({n},{h},{w},{c}) outside shape {s:?}"
-            )));
+            return Err(SimError::Layout(format!("index ({n},{h},{w},{c}) outside shape {s:?}")));
         }
         let esize = self.fmt.size() as u64;
         Ok(match self.blocked {
@@ -228,8 +196,7 @@ impl Placement {
                 if c < full {
                     base + ((((c / b.block) * s.h + h) * s.w + w) * b.block + c % b.block) * esize
                 } else {
-                    base + (b.cx * s.h * s.w * b.block + (h * s.w + w) * b.c0_padded + (c - full))
-                        * esize
+                    base + (b.cx * s.h * s.w * b.block + (h * s.w + w) * b.c0_padded + (c - full)) * esize
                 }
             }
         })
@@ -246,9 +213,7 @@ impl Placement {
             )));
         }
         let mut out = vec![0u8; self.bytes() as usize];
-        self.for_each(|i, off| {
-            out[off..off + esize].copy_from_slice(&dense[i * esize..(i + 1) * esize])
-        })?;
+        self.for_each(|i, off| out[off..off + esize].copy_from_slice(&dense[i * esize..(i + 1) * esize]))?;
         Ok(out)
     }
 
@@ -263,9 +228,7 @@ impl Placement {
             )));
         }
         let mut out = vec![0u8; (self.shape.elems() as usize) * esize];
-        self.for_each(|i, off| {
-            out[i * esize..(i + 1) * esize].copy_from_slice(&placed[off..off + esize])
-        })?;
+        self.for_each(|i, off| out[i * esize..(i + 1) * esize].copy_from_slice(&placed[off..off + esize]))?;
         Ok(out)
     }
 
@@ -291,9 +254,7 @@ impl Placement {
 /// (same shape and format), e.g. NTensor -> NCx.
 pub fn channel_norm(from: &Placement, to: &Placement, data: &[u8]) -> Result<Vec<u8>, SimError> {
     if from.shape != to.shape || from.fmt != to.fmt {
-        return Err(SimError::Layout(
-            "channel_norm needs the same shape and format on both sides".into(),
-        ));
+        return Err(SimError::Layout("channel_norm needs the same shape and format on both sides".into()));
     }
     to.from_dense(&from.to_dense(data)?)
 }
@@ -323,81 +284,26 @@ mod tests {
 
     #[test]
     fn small_channel_counts_pad_nhwc() {
-        let p = Placement::new(
-            MemLayout::NCx,
-            DataFormat::Bf16,
-            Nhwc {
-                n: 4,
-                h: 112,
-                w: 2,
-                c: 30,
-            },
-        )
-        .unwrap();
+        let p = Placement::new(MemLayout::NCx, DataFormat::Bf16, Nhwc { n: 4, h: 112, w: 2, c: 30 }).unwrap();
         let b = p.blocked.unwrap();
         assert_eq!((b.cx, b.c0_padded), (0, 32));
         assert_eq!(p.offset(0, 0, 1, 0).unwrap(), 32 * 2);
         assert_eq!(b.batch_stride % 256, 0);
         // int8 blocks channels by 128 and pads the tail to 4/8/16/32/64.
-        let p = Placement::new(
-            MemLayout::Cx,
-            DataFormat::Int8,
-            Nhwc {
-                n: 1,
-                h: 1,
-                w: 3,
-                c: 40,
-            },
-        )
-        .unwrap();
+        let p = Placement::new(MemLayout::Cx, DataFormat::Int8, Nhwc { n: 1, h: 1, w: 3, c: 40 }).unwrap();
         assert_eq!(p.blocked.unwrap().c0_padded, 64);
-        let p = Placement::new(
-            MemLayout::Cx,
-            DataFormat::Int8,
-            Nhwc {
-                n: 1,
-                h: 1,
-                w: 3,
-                c: 300,
-            },
-        )
-        .unwrap();
+        let p = Placement::new(MemLayout::Cx, DataFormat::Int8, Nhwc { n: 1, h: 1, w: 3, c: 300 }).unwrap();
         let b = p.blocked.unwrap();
         assert_eq!((b.block, b.cx, b.c0, b.c0_padded), (128, 2, 44, 64));
-        assert!(Placement::new(
-            MemLayout::Cx,
-            DataFormat::Fp16,
-            Nhwc {
-                n: 2,
-                h: 1,
-                w: 1,
-                c: 8
-            }
-        )
-        .is_err());
-        assert!(Placement::new(
-            MemLayout::NCx,
-            DataFormat::Int32,
-            Nhwc {
-                n: 2,
-                h: 1,
-                w: 1,
-                c: 8
-            }
-        )
-        .is_err());
+        assert!(Placement::new(MemLayout::Cx, DataFormat::Fp16, Nhwc { n: 2, h: 1, w: 1, c: 8 }).is_err());
+        assert!(Placement::new(MemLayout::NCx, DataFormat::Int32, Nhwc { n: 2, h: 1, w: 1, c: 8 }).is_err());
     }
 
     #[test]
     fn channel_norm_round_trips_random_shapes() {
         let mut rng = Rng::new(42);
         for _ in 0..60 {
-            let fmt = rng.pick(&[
-                DataFormat::Fp16,
-                DataFormat::Bf16,
-                DataFormat::Fp32,
-                DataFormat::Int8,
-            ]);
+            let fmt = rng.pick(&[DataFormat::Fp16, DataFormat::Bf16, DataFormat::Fp32, DataFormat::Int8]);
             let s = Nhwc {
                 n: rng.range_u64(1, 3),
                 h: rng.range_u64(1, 4),

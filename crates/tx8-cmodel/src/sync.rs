@@ -25,12 +25,7 @@ impl SpmdBarrier {
     pub fn new(n: u32) -> Self {
         SpmdBarrier {
             n,
-            state: Mutex::new(State {
-                waiting: 0,
-                generation: 0,
-                departed: 0,
-                failure: None,
-            }),
+            state: Mutex::new(State { waiting: 0, generation: 0, departed: 0, failure: None }),
             cv: Condvar::new(),
         }
     }
@@ -41,9 +36,7 @@ impl SpmdBarrier {
         let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
         let refuse = |s: &State| {
             if let Some(f) = &s.failure {
-                Some(SimError::Barrier(format!(
-                    "tile {tile} waits at a barrier but another tile failed: {f}"
-                )))
+                Some(SimError::Barrier(format!("tile {tile} waits at a barrier but another tile failed: {f}")))
             } else if s.departed > 0 {
                 Some(SimError::Barrier(format!(
                     "tile {tile} waits at a barrier that {} finished tile(s) will never reach",

@@ -92,13 +92,8 @@ impl<'a> TileCtx<'a> {
     /// cycles it takes on an otherwise idle card.
     pub fn execute(&mut self, instr: &Instr) -> Result<u64, SimError> {
         let name = instr.name();
-        let access = Access {
-            config: self.config,
-            mem: self.mem,
-            tile: self.tile,
-            instr: self.instructions(),
-            name: &name,
-        };
+        let access =
+            Access { config: self.config, mem: self.mem, tile: self.tile, instr: self.instructions(), name: &name };
         // The barrier itself belongs to the epoch it closes.
         let epoch = self.barriers;
         if let Instr::Barrier = instr {
@@ -131,13 +126,7 @@ impl<'a> TileCtx<'a> {
                 TimedOp::Engine { name, .. } => name.clone(),
                 _ => Arc::from(name.as_str()),
             };
-            self.footprints.push(Footprint {
-                epoch,
-                tile: self.tile,
-                instr: self.instructions(),
-                name,
-                accesses,
-            });
+            self.footprints.push(Footprint { epoch, tile: self.tile, instr: self.instructions(), name, accesses });
         }
         self.record.push(op);
         Ok(waited + cycles)
@@ -153,10 +142,7 @@ impl<'a> TileCtx<'a> {
     /// C-call layer's view change between a placed operand and the dense
     /// copy the operator library computes on (no time, no footprint).
     pub(crate) fn spm_peek(&self, addr: u64, len: u64) -> Result<Vec<u8>, SimError> {
-        let spm = self
-            .mem
-            .spm(self.tile)
-            .ok_or(SimError::NoSuchTile(self.tile))?;
+        let spm = self.mem.spm(self.tile).ok_or(SimError::NoSuchTile(self.tile))?;
         spm.read(addr, len, 1)
             .map(<[u8]>::to_vec)
             .map_err(|fault| SimError::Layout(format!("placed operand at {addr:#x}: {fault}")))
@@ -164,12 +150,8 @@ impl<'a> TileCtx<'a> {
 
     /// Write bytes into this tile's SPM outside any instruction (see [`Self::spm_peek`]).
     pub(crate) fn spm_poke(&self, addr: u64, data: &[u8]) -> Result<(), SimError> {
-        let mut spm = self
-            .mem
-            .spm(self.tile)
-            .ok_or(SimError::NoSuchTile(self.tile))?;
-        spm.write(addr, data, 1)
-            .map_err(|fault| SimError::Layout(format!("placed operand at {addr:#x}: {fault}")))
+        let mut spm = self.mem.spm(self.tile).ok_or(SimError::NoSuchTile(self.tile))?;
+        spm.write(addr, data, 1).map_err(|fault| SimError::Layout(format!("placed operand at {addr:#x}: {fault}")))
     }
 
     pub(crate) fn into_record(self) -> (Vec<TimedOp>, Vec<Footprint>) {

@@ -14,27 +14,17 @@ fn write(dir: &std::path::Path, name: &str, fmt: DataFormat, v: &[f32]) -> (Path
     let bytes = encode_f32(fmt, v);
     let p = dir.join(format!("{name}.bin"));
     std::fs::write(&p, &bytes).unwrap();
-    (
-        p,
-        decode_f32(fmt, &bytes).into_iter().map(f64::from).collect(),
-    )
+    (p, decode_f32(fmt, &bytes).into_iter().map(f64::from).collect())
 }
 
 /// Runs `cmd` (a tx8-run command line with its inputs) with one DDR output
 /// region per entry of `sizes` (bytes), in `dir/out`; returns that folder.
 fn run_with_outputs(cmd: &mut Command, dir: &std::path::Path, sizes: &[usize]) -> PathBuf {
     for (k, bytes) in sizes.iter().enumerate() {
-        cmd.args([
-            "--output".into(),
-            format!("out{k}={}:{bytes}", 0x2000_0000 + k * 0x10_0000),
-        ]);
+        cmd.args(["--output".into(), format!("out{k}={}:{bytes}", 0x2000_0000 + k * 0x10_0000)]);
     }
     let out = dir.join("out");
-    let status = cmd
-        .arg("--out-dir")
-        .arg(&out)
-        .status()
-        .expect("tx8-run starts");
+    let status = cmd.arg("--out-dir").arg(&out).status().expect("tx8-run starts");
     assert!(status.success(), "tx8-run failed: {status}");
     out
 }
@@ -45,10 +35,7 @@ fn read_output(out: &std::path::Path, k: usize, fmt: DataFormat) -> Vec<f64> {
     if fmt.is_float() {
         decode_f32(fmt, &bytes).into_iter().map(f64::from).collect()
     } else {
-        tx8_cmodel::dtype::decode_i64(fmt, &bytes)
-            .into_iter()
-            .map(|v| v as f64)
-            .collect()
+        tx8_cmodel::dtype::decode_i64(fmt, &bytes).into_iter().map(|v| v as f64).collect()
     }
 }
 
@@ -59,12 +46,7 @@ fn batchnorm_main_c_runs_through_tx8_run() {
     std::fs::create_dir_all(&dir).unwrap();
     let (n, h, w, c) = (2usize, 16usize, 8usize, 256usize);
     let mut rng = Rng::new(99);
-    let (xp, x) = write(
-        &dir,
-        "x",
-        DataFormat::Fp16,
-        &rng.vec_f32(n * h * w * c, -3.0, 3.0),
-    );
+    let (xp, x) = write(&dir, "x", DataFormat::Fp16, &rng.vec_f32(n * h * w * c, -3.0, 3.0));
     let (sp, scale) = write(&dir, "scale", DataFormat::Fp32, &rng.vec_f32(c, -2.0, 2.0));
     let (hp, shift) = write(&dir, "shift", DataFormat::Fp32, &rng.vec_f32(c, -1.0, 1.0));
     let (mp, mean) = write(&dir, "mean", DataFormat::Fp32, &rng.vec_f32(c, -1.0, 1.0));
@@ -85,10 +67,8 @@ fn batchnorm_main_c_runs_through_tx8_run() {
         .status()
         .expect("tx8-run starts");
     assert!(status.success(), "tx8-run failed: {status}");
-    let y: Vec<f64> = decode_f32(DataFormat::Fp16, &std::fs::read(out.join("y.bin")).unwrap())
-        .into_iter()
-        .map(f64::from)
-        .collect();
+    let y: Vec<f64> =
+        decode_f32(DataFormat::Fp16, &std::fs::read(out.join("y.bin")).unwrap()).into_iter().map(f64::from).collect();
     let want = reference::batchnorm(&x, c, &scale, &shift, &mean, &var, 1e-5);
     let v = compare(DataFormat::Fp16, &y, &want);
     assert!(v.pass, "{v:?}");
@@ -99,17 +79,10 @@ fn batchnorm_main_c_runs_through_tx8_run() {
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert!(report["total_cycles"].as_u64().unwrap() > 0);
     assert_eq!(report["tiles"].as_array().unwrap().len(), 16);
-    assert_eq!(
-        report["ddr_bytes"].as_u64().unwrap(),
-        (2 * n * h * w * c * 2 + 4 * c * 4) as u64
-    );
+    assert_eq!(report["ddr_bytes"].as_u64().unwrap(), (2 * n * h * w * c * 2 + 4 * c * 4) as u64);
     let trace: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("trace.json")).unwrap()).unwrap();
-    assert!(trace["traceEvents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|e| e["ph"] == "X" && e["pid"] == 15));
+    assert!(trace["traceEvents"].as_array().unwrap().iter().any(|e| e["ph"] == "X" && e["pid"] == 15));
 }
 
 #[test]
@@ -123,18 +96,11 @@ fn a_c_program_error_is_reported_not_crashed() {
         "#include \"tx8.h\"\nvoid tile_main(void) { if (tile_id() == 3) tsm_rdma_load(0, 0x100, 1, 64, 64, 64); }\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
-        .arg(&prog)
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_tx8-run")).arg(&prog).arg("--out-dir").arg(dir.join("out")).output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("tile 3") && err.contains("0x100") && err.contains("op_loadVar"),
-        "{err}"
-    );
+    assert!(err.contains("tile 3") && err.contains("0x100") && err.contains("op_loadVar"), "{err}");
 }
 
 fn run_gemm_c(file: &str, tag: &str) {
@@ -148,12 +114,7 @@ fn run_gemm_c(file: &str, tag: &str) {
     let out = dir.join("out");
     let status = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/").to_string() + file)
-        .args([
-            format!("-DM={m}"),
-            format!("-DK={k}"),
-            format!("-DN={n}"),
-            "-DCHUNK=16".into(),
-        ])
+        .args([format!("-DM={m}"), format!("-DK={k}"), format!("-DN={n}"), "-DCHUNK=16".into()])
         .args(["--input".into(), format!("a={}@0", ap.display())])
         .args(["--input".into(), format!("b={}@0x100000000", bp.display())])
         .args(["--output".into(), format!("c=0x200000000:{}", m * n * 2)])
@@ -162,10 +123,8 @@ fn run_gemm_c(file: &str, tag: &str) {
         .status()
         .expect("tx8-run starts");
     assert!(status.success(), "tx8-run failed: {status}");
-    let c: Vec<f64> = decode_f32(DataFormat::Bf16, &std::fs::read(out.join("c.bin")).unwrap())
-        .into_iter()
-        .map(f64::from)
-        .collect();
+    let c: Vec<f64> =
+        decode_f32(DataFormat::Bf16, &std::fs::read(out.join("c.bin")).unwrap()).into_iter().map(f64::from).collect();
     let want = reference::matmul(&a, &b, None, None, 1, m, k, n, false, false, false);
     let v = compare(DataFormat::Bf16, &c, &want);
     assert!(v.pass, "{file}: {v:?}");
@@ -189,14 +148,10 @@ fn operator_calls_through_the_c_abi_match_references() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng::new(11);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tx8-run"));
-    cmd.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/ops_main.c"))
-        .args(["--tiles", "1"]);
+    cmd.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/ops_main.c")).args(["--tiles", "1"]);
     let input = |k: u64, fmt: DataFormat, v: Vec<f32>, cmd: &mut Command| {
         let (p, vals) = write(&dir, &format!("in{k}"), fmt, &v);
-        cmd.args([
-            "--input".into(),
-            format!("in{k}={}@{}", p.display(), 0x1000_0000 + k * 0x10_0000),
-        ]);
+        cmd.args(["--input".into(), format!("in{k}={}@{}", p.display(), 0x1000_0000 + k * 0x10_0000)]);
         vals
     };
     let x0 = input(0, DataFormat::Bf16, rng.vec_f32(144, -1.0, 1.0), &mut cmd);
@@ -206,97 +161,42 @@ fn operator_calls_through_the_c_abi_match_references() {
     let b4 = input(4, DataFormat::Fp32, rng.vec_f32(32, -1.0, 1.0), &mut cmd);
     let x5 = input(5, DataFormat::Fp32, rng.vec_f32(105, -4.0, 4.0), &mut cmd);
     let x6 = input(6, DataFormat::Fp32, rng.vec_f32(144, -4.0, 4.0), &mut cmd);
-    let int8 = |n: usize, rng: &mut Rng| {
-        (0..n)
-            .map(|_| rng.range_i64(-128, 127) as f32)
-            .collect::<Vec<_>>()
-    };
+    let int8 = |n: usize, rng: &mut Rng| (0..n).map(|_| rng.range_i64(-128, 127) as f32).collect::<Vec<_>>();
     let a7 = input(7, DataFormat::Int8, int8(6, &mut rng), &mut cmd);
     let b8 = input(8, DataFormat::Int8, int8(8, &mut rng), &mut cmd);
     let x9 = input(9, DataFormat::Int8, int8(32, &mut rng), &mut cmd);
     let idx: Vec<i64> = (0..5).map(|_| rng.range_i64(0, 9)).collect();
     let ip = dir.join("in10.bin");
     std::fs::write(&ip, encode_i64(DataFormat::Int32, &idx)).unwrap();
-    cmd.args([
-        "--input".into(),
-        format!("in10={}@{}", ip.display(), 0x1000_0000 + 10 * 0x10_0000),
-    ]);
+    cmd.args(["--input".into(), format!("in10={}@{}", ip.display(), 0x1000_0000 + 10 * 0x10_0000)]);
     let t11 = input(11, DataFormat::Fp32, rng.vec_f32(40, -4.0, 4.0), &mut cmd);
-    let sizes = [
-        6 * 6 * 8 * 4,
-        128 * 4,
-        21 * 4,
-        36 * 4,
-        105 * 4,
-        14,
-        6,
-        20 * 4,
-    ];
+    let sizes = [6 * 6 * 8 * 4, 128 * 4, 21 * 4, 36 * 4, 105 * 4, 14, 6, 20 * 4];
     let out = run_with_outputs(&mut cmd, &dir, &sizes);
     let read = |k: usize, fmt: DataFormat| read_output(&out, k, fmt);
     let check = |name: &str, fmt: DataFormat, got: Vec<f64>, want: Vec<f64>| {
         let v = compare(fmt, &got, &want);
         assert!(v.pass, "{name}: {v:?}");
     };
-    let (conv, _, _) = reference::conv2d(
-        &x0,
-        [1, 6, 6, 4],
-        &w1,
-        [3, 3],
-        8,
-        None,
-        [1, 1],
-        [1, 1, 1, 1],
-        [1, 1],
-        1,
-    );
+    let (conv, _, _) = reference::conv2d(&x0, [1, 6, 6, 4], &w1, [3, 3], 8, None, [1, 1], [1, 1, 1, 1], [1, 1], 1);
     check("conv2d", DataFormat::Fp32, read(0, DataFormat::Fp32), conv);
-    check(
-        "layernorm",
-        DataFormat::Fp32,
-        read(1, DataFormat::Fp32),
-        reference::layernorm(&x2, 32, &g3, &b4, 1e-5),
-    );
-    check(
-        "reduce",
-        DataFormat::Fp32,
-        read(2, DataFormat::Fp32),
-        reference::reduce(&x5, &[3, 5, 7], 1, 1),
-    );
+    check("layernorm", DataFormat::Fp32, read(1, DataFormat::Fp32), reference::layernorm(&x2, 32, &g3, &b4, 1e-5));
+    check("reduce", DataFormat::Fp32, read(2, DataFormat::Fp32), reference::reduce(&x5, &[3, 5, 7], 1, 1));
     check(
         "pool2d",
         DataFormat::Fp32,
         read(3, DataFormat::Fp32),
         reference::pool(&x6, [1, 6, 6, 4], [2, 2], [2, 2], [0, 0, 0, 0], true, false),
     );
-    check(
-        "transpose",
-        DataFormat::Fp32,
-        read(4, DataFormat::Fp32),
-        reference::transpose(&x5, &[3, 5, 7], &[2, 0, 1]),
-    );
+    check("transpose", DataFormat::Fp32, read(4, DataFormat::Fp32), reference::transpose(&x5, &[3, 5, 7], &[2, 0, 1]));
     check(
         "concat",
         DataFormat::Int8,
         read(5, DataFormat::Int8),
         reference::concat(&[(&a7, &[2, 3]), (&b8, &[2, 4])], 1),
     );
-    check(
-        "slice",
-        DataFormat::Int8,
-        read(6, DataFormat::Int8),
-        reference::slice(&x9, &[4, 8], &[1, 2], &[2, 3]),
-    );
-    let gathered: Vec<f64> = idx
-        .iter()
-        .flat_map(|&i| t11[i as usize * 4..i as usize * 4 + 4].to_vec())
-        .collect();
-    check(
-        "gather",
-        DataFormat::Fp32,
-        read(7, DataFormat::Fp32),
-        gathered,
-    );
+    check("slice", DataFormat::Int8, read(6, DataFormat::Int8), reference::slice(&x9, &[4, 8], &[1, 2], &[2, 3]));
+    let gathered: Vec<f64> = idx.iter().flat_map(|&i| t11[i as usize * 4..i as usize * 4 + 4].to_vec()).collect();
+    check("gather", DataFormat::Fp32, read(7, DataFormat::Fp32), gathered);
 }
 
 #[test]
@@ -308,13 +208,9 @@ fn onnx_operator_calls_through_the_c_abi_match_references() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng::new(12);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tx8-run"));
-    cmd.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/ops_onnx_main.c"))
-        .args(["--tiles", "1"]);
+    cmd.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/c/ops_onnx_main.c")).args(["--tiles", "1"]);
     let add_input = |k: u64, path: PathBuf, cmd: &mut Command| {
-        cmd.args([
-            "--input".into(),
-            format!("in{k}={}@{}", path.display(), 0x1000_0000 + k * 0x10_0000),
-        ]);
+        cmd.args(["--input".into(), format!("in{k}={}@{}", path.display(), 0x1000_0000 + k * 0x10_0000)]);
     };
     let (p0, img) = write(&dir, "in0", DataFormat::Fp32, &rng.vec_f32(144, -4.0, 4.0));
     add_input(0, p0, &mut cmd);
@@ -344,69 +240,23 @@ fn onnx_operator_calls_through_the_c_abi_match_references() {
         "pool2d",
         f32_,
         read(0, f32_),
-        reference::pool(
-            &img,
-            [1, 6, 6, 4],
-            [3, 3],
-            [2, 2],
-            [1, 1, 0, 0],
-            false,
-            true,
-        ),
+        reference::pool(&img, [1, 6, 6, 4], [3, 3], [2, 2], [1, 1, 0, 0], false, true),
     );
-    check(
-        "gelu_erf",
-        f32_,
-        read(1, f32_),
-        reference::activation(Activation::GeluErf, &x),
-    );
-    check(
-        "clip",
-        f32_,
-        read(2, f32_),
-        reference::activation(Activation::Clip { lo: -1.0, hi: 0.5 }, &x),
-    );
+    check("gelu_erf", f32_, read(1, f32_), reference::activation(Activation::GeluErf, &x));
+    check("clip", f32_, read(2, f32_), reference::activation(Activation::Clip { lo: -1.0, hi: 0.5 }, &x));
     let row = &x[..3];
     check(
         "lt",
         DataFormat::Int8,
         read(3, DataFormat::Int8),
-        reference::binary(
-            tx8_cmodel::isa::BinaryOp::Lt,
-            &x,
-            &[2, 3],
-            row,
-            &[1, 3],
-            &[2, 3],
-            false,
-        ),
+        reference::binary(tx8_cmodel::isa::BinaryOp::Lt, &x, &[2, 3], row, &[1, 3], &[2, 3], false),
     );
     let condf: Vec<f64> = cond.iter().map(|&c| c as f64).collect();
-    check(
-        "select",
-        f32_,
-        read(4, f32_),
-        reference::select(&condf, &[2, 3], &x, &[2, 3], row, &[1, 3], &[2, 3]),
-    );
-    check(
-        "cast",
-        DataFormat::Int32,
-        read(5, DataFormat::Int32),
-        reference::cast(&x, true),
-    );
-    check(
-        "pad",
-        f32_,
-        read(6, f32_),
-        reference::pad(&x, &[2, 3], &[1, -1], &[1, 1], &[4, 6], 7.5),
-    );
+    check("select", f32_, read(4, f32_), reference::select(&condf, &[2, 3], &x, &[2, 3], row, &[1, 3], &[2, 3]));
+    check("cast", DataFormat::Int32, read(5, DataFormat::Int32), reference::cast(&x, true));
+    check("pad", f32_, read(6, f32_), reference::pad(&x, &[2, 3], &[1, -1], &[1, 1], &[4, 6], 7.5));
     let idxf: Vec<f64> = idx.iter().map(|&i| i as f64).collect();
-    check(
-        "gather_spm",
-        f32_,
-        read(7, f32_),
-        reference::gather(&x, &[2, 3], &idxf, 1),
-    );
+    check("gather_spm", f32_, read(7, f32_), reference::gather(&x, &[2, 3], &idxf, 1));
 }
 
 /// Runs a one-tile C program whose `tile_main` body is `body`; returns

@@ -5,10 +5,7 @@
 use tx8_cmodel::optest::{run_case, save_case, OPS};
 
 fn cases() -> u64 {
-    std::env::var("TX8_OPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(50)
+    std::env::var("TX8_OPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(50)
 }
 
 fn check(op: &str, n: u64) -> Vec<String> {
@@ -18,9 +15,7 @@ fn check(op: &str, n: u64) -> Vec<String> {
         match run_case(op, i) {
             Ok(c) if c.verdict.pass => {}
             Ok(c) => {
-                let saved = save_case(&dir, &c)
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_else(|e| e.to_string());
+                let saved = save_case(&dir, &c).map(|p| p.display().to_string()).unwrap_or_else(|e| e.to_string());
                 failures.push(format!(
                     "{op}:{i} cosine {} max_rel {} at {} (got {} want {}) params {:?} -> {saved}",
                     c.verdict.cosine,
@@ -86,10 +81,7 @@ fn replay() {
     };
     let (op, i) = spec.split_once(':').expect("TX8_OPTEST=<op>:<index>");
     let c = run_case(op, i.parse().expect("index")).expect("case runs");
-    println!(
-        "{op}:{i} params {:?}\nverdict {:?}\ncycles {}",
-        c.params, c.verdict, c.cycles
-    );
+    println!("{op}:{i} params {:?}\nverdict {:?}\ncycles {}", c.params, c.verdict, c.cycles);
     assert!(c.verdict.pass);
 }
 
@@ -102,22 +94,8 @@ fn a_failing_case_is_saved_with_inputs_outputs_and_replay_command() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("optest-save-check");
     let d = save_case(&dir, &c).expect("saved");
     let json = std::fs::read_to_string(d.join("case.json")).expect("json");
-    assert!(
-        json.contains("\"pass\": false") && json.contains("TX8_OPTEST=softmax:3"),
-        "{json}"
-    );
-    assert_eq!(
-        std::fs::read(d.join("input_x.bin")).expect("input").len(),
-        c.inputs[0].bytes.len()
-    );
-    assert_eq!(
-        std::fs::read(d.join("reference_f64.bin"))
-            .expect("reference")
-            .len(),
-        c.want.len() * 8
-    );
-    assert_eq!(
-        std::fs::read(d.join("output.bin")).expect("output").len(),
-        c.got.len() * c.fmt.size()
-    );
+    assert!(json.contains("\"pass\": false") && json.contains("TX8_OPTEST=softmax:3"), "{json}");
+    assert_eq!(std::fs::read(d.join("input_x.bin")).expect("input").len(), c.inputs[0].bytes.len());
+    assert_eq!(std::fs::read(d.join("reference_f64.bin")).expect("reference").len(), c.want.len() * 8);
+    assert_eq!(std::fs::read(d.join("output.bin")).expect("output").len(), c.got.len() * c.fmt.size());
 }

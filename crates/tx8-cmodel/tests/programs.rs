@@ -17,10 +17,7 @@ fn upload(card: &Card, addr: u64, fmt: DataFormat, v: &[f32]) -> Vec<f64> {
 }
 
 fn download(card: &Card, addr: u64, fmt: DataFormat, n: usize) -> Vec<f64> {
-    decode_f32(fmt, &card.read_ddr(addr, (n * fmt.size()) as u64).unwrap())
-        .into_iter()
-        .map(f64::from)
-        .collect()
+    decode_f32(fmt, &card.read_ddr(addr, (n * fmt.size()) as u64).unwrap()).into_iter().map(f64::from).collect()
 }
 
 #[test]
@@ -41,30 +38,10 @@ fn batchnorm_main_c_on_16_tiles_matches_reference_and_traces() {
     };
     let x = upload(&card, p.x_ddr, fmt, &rng.vec_f32(n as usize, -3.0, 3.0));
     let c = dims[3] as usize;
-    let scale = upload(
-        &card,
-        p.params_ddr[0],
-        DataFormat::Fp32,
-        &rng.vec_f32(c, -2.0, 2.0),
-    );
-    let shift = upload(
-        &card,
-        p.params_ddr[1],
-        DataFormat::Fp32,
-        &rng.vec_f32(c, -1.0, 1.0),
-    );
-    let mean = upload(
-        &card,
-        p.params_ddr[2],
-        DataFormat::Fp32,
-        &rng.vec_f32(c, -1.0, 1.0),
-    );
-    let var = upload(
-        &card,
-        p.params_ddr[3],
-        DataFormat::Fp32,
-        &rng.vec_f32(c, 0.1, 2.0),
-    );
+    let scale = upload(&card, p.params_ddr[0], DataFormat::Fp32, &rng.vec_f32(c, -2.0, 2.0));
+    let shift = upload(&card, p.params_ddr[1], DataFormat::Fp32, &rng.vec_f32(c, -1.0, 1.0));
+    let mean = upload(&card, p.params_ddr[2], DataFormat::Fp32, &rng.vec_f32(c, -1.0, 1.0));
+    let var = upload(&card, p.params_ddr[3], DataFormat::Fp32, &rng.vec_f32(c, 0.1, 2.0));
     let r = batchnorm::run(&card, &p).unwrap();
     let got = download(&card, p.y_ddr, fmt, n as usize);
     let want = reference::batchnorm(&x, c, &scale, &shift, &mean, &var, 1e-5);
@@ -87,10 +64,7 @@ fn batchnorm_main_c_on_16_tiles_matches_reference_and_traces() {
         assert!(e["pid"].as_u64().unwrap() < 16 && e["tid"].as_u64().unwrap() < 7);
         assert!(e["name"].is_string());
     }
-    let names = events
-        .iter()
-        .filter(|e| e["ph"] == "M" && e["name"] == "thread_name")
-        .count();
+    let names = events.iter().filter(|e| e["ph"] == "M" && e["name"] == "thread_name").count();
     assert_eq!(names, 16 * 7);
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("batchnorm_trace.json");
     std::fs::write(&out, json).unwrap();
@@ -99,42 +73,12 @@ fn batchnorm_main_c_on_16_tiles_matches_reference_and_traces() {
 fn gemm_case(plan: GemmPlan) -> (Card, GemmShape, Vec<f64>, Vec<f64>) {
     let card = Card::new(HardwareConfig::default()).unwrap();
     let mut rng = Rng::new(7);
-    let s = GemmShape {
-        m: 256,
-        k: 96,
-        n: 512,
-        chunk: 16,
-        a_ddr: 0,
-        b_ddr: 0x1000_0000,
-        c_ddr: 0x2000_0000,
-    };
-    let a = upload(
-        &card,
-        s.a_ddr,
-        DataFormat::Bf16,
-        &rng.vec_f32((s.m * s.k) as usize, -1.0, 1.0),
-    );
-    let b = upload(
-        &card,
-        s.b_ddr,
-        DataFormat::Bf16,
-        &rng.vec_f32((s.k * s.n) as usize, -1.0, 1.0),
-    );
+    let s = GemmShape { m: 256, k: 96, n: 512, chunk: 16, a_ddr: 0, b_ddr: 0x1000_0000, c_ddr: 0x2000_0000 };
+    let a = upload(&card, s.a_ddr, DataFormat::Bf16, &rng.vec_f32((s.m * s.k) as usize, -1.0, 1.0));
+    let b = upload(&card, s.b_ddr, DataFormat::Bf16, &rng.vec_f32((s.k * s.n) as usize, -1.0, 1.0));
     gemm::run(&card, &s, plan).unwrap();
     let got = download(&card, s.c_ddr, DataFormat::Bf16, (s.m * s.n) as usize);
-    let want = reference::matmul(
-        &a,
-        &b,
-        None,
-        None,
-        1,
-        s.m as usize,
-        s.k as usize,
-        s.n as usize,
-        false,
-        false,
-        false,
-    );
+    let want = reference::matmul(&a, &b, None, None, 1, s.m as usize, s.k as usize, s.n as usize, false, false, false);
     (card, s, got, want)
 }
 
@@ -155,15 +99,7 @@ fn naive_gemm_on_16_tiles_matches_reference() {
 #[test]
 fn ring_gemm_reads_b_from_ddr_once() {
     let card = Card::new(HardwareConfig::default()).unwrap();
-    let s = GemmShape {
-        m: 512,
-        k: 256,
-        n: 1024,
-        chunk: 32,
-        a_ddr: 0,
-        b_ddr: 0x1000_0000,
-        c_ddr: 0x2000_0000,
-    };
+    let s = GemmShape { m: 512, k: 256, n: 1024, chunk: 32, a_ddr: 0, b_ddr: 0x1000_0000, c_ddr: 0x2000_0000 };
     let ring = gemm::run(&card, &s, GemmPlan::Ring).unwrap();
     let naive = gemm::run(&card, &s, GemmPlan::Naive).unwrap();
     let (a, b, c) = (s.m * s.k * 2, s.k * s.n * 2, s.m * s.n * 2);

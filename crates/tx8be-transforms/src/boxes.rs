@@ -141,7 +141,12 @@ pub fn slice_sizes(n: i64, split: bool, widths: &[i64]) -> Vec<i64> {
 /// one size (`sizes[d]`, largest first, the first the tile box's extent:
 /// `slice_sizes`), and every pair of them, the largest slices that `fits`
 /// and take at most `max_steps` steps; the whole box alone when it fits.
-pub fn maximal_slices(tile_box: &TBox, sizes: &[Vec<i64>], max_steps: i64, fits: impl Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
+pub fn maximal_slices(
+    tile_box: &TBox,
+    sizes: &[Vec<i64>],
+    max_steps: i64,
+    fits: impl Fn(&[i64]) -> bool,
+) -> Vec<Vec<i64>> {
     let whole: Vec<i64> = sizes.iter().map(|s| s[0]).collect();
     if fits(&whole) {
         return vec![whole];
@@ -248,7 +253,8 @@ mod tests {
     #[test]
     fn choose_slice_halves_outer_dims_first() {
         let b = [1, 56, 56, 64];
-        let sizes: Vec<Vec<i64>> = b.iter().zip([true, true, true, false]).map(|(&n, split)| slice_sizes(n, split, &[])).collect();
+        let sizes: Vec<Vec<i64>> =
+            b.iter().zip([true, true, true, false]).map(|(&n, split)| slice_sizes(n, split, &[])).collect();
         let s = choose_slice(&sizes, |s| s.iter().product::<i64>() <= 56 * 64 * 8).unwrap();
         assert_eq!(s, vec![1, 7, 56, 64]);
         let whole: Vec<Vec<i64>> = b.iter().map(|&n| slice_sizes(n, false, &[])).collect();

@@ -41,14 +41,22 @@ pub const BROADCAST: &[u8] = b"broadcast";
 /// or `load_var` every tile needs whole at every step, on a card whose every tile has
 /// steps, when the broadcast of all such slots is estimated faster than
 /// every tile reading them (`broadcast_cycles` against `direct_cycles`).
-pub fn broadcast_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Vec<bool> {
+pub fn broadcast_slots(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    hw: &HardwareConfig,
+) -> Vec<bool> {
     let tiles = hw.tiles() as usize;
     let mut slots = vec![false; g.loads.len()];
     if tiles < 2 || steps.len() != tiles || steps.iter().any(|t| t.is_empty()) {
         return slots;
     }
     for (k, slot) in slots.iter_mut().enumerate() {
-        if !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") || crate::load_views::reads_view(ctx, body, g.loads[k].load) {
+        if !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var")
+            || crate::load_views::reads_view(ctx, body, g.loads[k].load)
+        {
             continue;
         }
         let v = g.load_value(body, k);
@@ -62,7 +70,10 @@ pub fn broadcast_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<
     if bytes == 0 {
         return slots;
     }
-    let descriptors: f64 = (0..g.loads.len()).filter(|&k| slots[k]).map(|k| crate::pipeline_cost::descriptors(ctx, body, g.load_value(body, k), steps[0][0].load_box(g, k))).sum();
+    let descriptors: f64 = (0..g.loads.len())
+        .filter(|&k| slots[k])
+        .map(|k| crate::pipeline_cost::descriptors(ctx, body, g.load_value(body, k), steps[0][0].load_box(g, k)))
+        .sum();
     if broadcast_cycles(bytes, hw) >= direct_cycles(bytes, descriptors, hw) {
         slots.iter_mut().for_each(|s| *s = false);
     }
@@ -114,7 +125,9 @@ pub fn broadcast_cycles(bytes: u64, hw: &HardwareConfig) -> f64 {
 /// that turn's routes cross (two of them at u = 2 on a line of 4: the C
 /// model shares a link's bandwidth between the transfers crossing it).
 pub fn line_gather_cycles(n: u32, bytes: f64, hw: &HardwareConfig) -> f64 {
-    (1..n).map(|u| hw.dte_message_cycles as f64 + bytes * line_link_load(n, u) as f64 / hw.noc_link_bytes_per_cycle).sum()
+    (1..n)
+        .map(|u| hw.dte_message_cycles as f64 + bytes * line_link_load(n, u) as f64 / hw.noc_link_bytes_per_cycle)
+        .sum()
 }
 
 /// The most routes of turn `u` of a line gather (`line_gather_cycles`)
@@ -198,7 +211,14 @@ impl Prologue {
     }
 
     /// The prologue of `shares` (decided or recorded) and its cost.
-    pub fn of_shares(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shares: Vec<Option<Share>>, hw: &HardwareConfig) -> Prologue {
+    pub fn of_shares(
+        ctx: &Context,
+        body: &Body,
+        g: &GroupCalls,
+        steps: &[Vec<StepBoxes>],
+        shares: Vec<Option<Share>>,
+        hw: &HardwareConfig,
+    ) -> Prologue {
         let (cycles, before_loads, ddr_bytes) = prologue_cost(ctx, body, g, steps, &shares, hw);
         Prologue { shares, cycles, before_loads, ddr_bytes }
     }
@@ -215,7 +235,10 @@ pub fn plan(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]
         let rate = tile_rate(hw);
         let (mut shared, mut direct) = (0.0, 0.0);
         for k in 0..g.loads.len() {
-            if shares[k].is_some() || !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var") || crate::load_views::reads_view(ctx, body, g.loads[k].load) {
+            if shares[k].is_some()
+                || !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var")
+                || crate::load_views::reads_view(ctx, body, g.loads[k].load)
+            {
                 continue;
             }
             let Some(share) = line_share(g, steps, k, mesh) else { continue };
@@ -251,11 +274,19 @@ fn tile_rate(hw: &HardwareConfig) -> f64 {
 /// shares); the broadcast's second phase after a join and a barrier; the
 /// column shares; a join and the closing barrier. With only the
 /// broadcast this is `broadcast_cycles`.
-fn prologue_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shares: &[Option<Share>], hw: &HardwareConfig) -> (f64, f64, u64) {
+fn prologue_cost(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    shares: &[Option<Share>],
+    hw: &HardwareConfig,
+) -> (f64, f64, u64) {
     let all: Vec<bool> = shares.iter().map(|s| *s == Some(Share::All)).collect();
     let all_bytes = broadcast_bytes(ctx, body, g, &all);
     let mesh = gather_mesh(hw);
-    let lines: Vec<(usize, Share)> = shares.iter().enumerate().filter_map(|(k, s)| s.filter(|s| *s != Share::All).map(|s| (k, s))).collect();
+    let lines: Vec<(usize, Share)> =
+        shares.iter().enumerate().filter_map(|(k, s)| s.filter(|s| *s != Share::All).map(|s| (k, s))).collect();
     if all_bytes == 0 && (lines.is_empty() || mesh.is_none()) {
         return (0.0, 0.0, 0);
     }

@@ -210,7 +210,9 @@ fn is_constant(ctx: &Context, body: &Body, v: Value) -> bool {
 fn erase_dead(ctx: &Context, body: &mut Body) -> bool {
     let mut any = false;
     for op in entry_ops(body).into_iter().rev() {
-        if matches!(name(ctx, body, op), "tx8be.Transpose" | "tx8be.Reshape" | "tx8be.const") && body.op_results_unused(op) {
+        if matches!(name(ctx, body, op), "tx8be.Transpose" | "tx8be.Reshape" | "tx8be.const")
+            && body.op_results_unused(op)
+        {
             body.erase_op(op);
             any = true;
         }

@@ -76,7 +76,9 @@ fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
     // the conv's group transposes each box on chip, where the operator
     // library merges the axes itself, and a reshape would keep it apart.
     let result = body.result(op, 0);
-    if !body.use_empty(result) && body.uses(result).all(|(u, i)| i == 0 && ctx.op_name_str(body.op_name(u)) == "tx8be.Conv") {
+    if !body.use_empty(result)
+        && body.uses(result).all(|(u, i)| i == 0 && ctx.op_name_str(body.op_name(u)) == "tx8be.Conv")
+    {
         return false;
     }
     let Some((in_dims, new_perm)) = collapsed(&dims, &perm) else { return false };
@@ -87,7 +89,9 @@ fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let mid_ty = ctx.ranked_tensor_type(&mid_dims, ctx.element_type(ty).unwrap_or(ty));
     let p: Vec<i64> = new_perm.iter().map(|&p| p as i64).collect();
     let attrs = ctx.dictionary(vec![(ctx.intern_str("perm"), i64_array_attr(ctx, &p))]);
-    let t = body.create_op(OpSpec::new(ctx, "tx8be.Transpose", body.op_loc(op)).operands(&[xin]).results(&[mid_ty]).attrs(attrs));
+    let t = body.create_op(
+        OpSpec::new(ctx, "tx8be.Transpose", body.op_loc(op)).operands(&[xin]).results(&[mid_ty]).attrs(attrs),
+    );
     body.insert_op_before(op, t);
     let tv = body.result(t, 0);
     let back = reshape_before(ctx, body, op, tv, &out_dims);

@@ -111,21 +111,37 @@ fn expand_tdma(hw: &HardwareConfig, x: &[i64], out: &[i64], es: u64) -> f64 {
 /// Cycles of `op`'s operator call producing output box `out` from operand
 /// boxes `operands`: its engines' work back to back and its issues (what
 /// the sharding search's step estimates charge a call).
-pub(crate) fn call_cycles(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &SliceBox, operands: &[SliceBox]) -> f64 {
+pub(crate) fn call_cycles(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    hw: &HardwareConfig,
+    out: &SliceBox,
+    operands: &[SliceBox],
+) -> f64 {
     let w = call_work(ctx, body, op, hw, out, operands);
     w.ne + w.ct + w.tdma + w.issued.max(1) as f64 * hw.issue_cycles as f64
 }
 
 /// The work of `op`'s operator call producing output box `out` from
 /// operand boxes `operands`.
-fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &SliceBox, operands: &[SliceBox]) -> CallWork {
+fn call_work(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    hw: &HardwareConfig,
+    out: &SliceBox,
+    operands: &[SliceBox],
+) -> CallWork {
     let name = ctx.op_name_str(body.op_name(op));
     let out_ty = body.value_type(body.result(op, 0));
     let fmt = data_format(ctx, out_ty);
     let in_fmt = body.operands(op).next().map(|v| data_format(ctx, body.value_type(v))).unwrap_or(fmt);
     let n_out = prod(&out.size);
     let n_in = operands.first().map(|b| prod(&b.size)).unwrap_or(n_out);
-    let ct = |elems: u64, f: DataFormat, passes: u64, transcendental: bool| passes as f64 * ct_cycles(hw, f, elems, transcendental) as f64;
+    let ct = |elems: u64, f: DataFormat, passes: u64, transcendental: bool| {
+        passes as f64 * ct_cycles(hw, f, elems, transcendental) as f64
+    };
     let tdma = |bytes: u64| hw.dma_start_cycles as f64 + bytes as f64 / hw.tdma_bytes_per_cycle;
     let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
     let mut w = CallWork::default();
@@ -175,7 +191,10 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             };
             let kind = binary_kind(ctx, body, op);
             let commutative = kind.is_some_and(BinaryKind::is_commutative);
-            let one_pass = operands.iter().all(full) || (operands.len() == 2 && (full(&operands[0]) && suffix(&operands[1]) || commutative && full(&operands[1]) && suffix(&operands[0])));
+            let one_pass = operands.iter().all(full)
+                || (operands.len() == 2
+                    && (full(&operands[0]) && suffix(&operands[1])
+                        || commutative && full(&operands[1]) && suffix(&operands[0])));
             if !one_pass {
                 for b in operands.iter().filter(|b| !full(b)) {
                     w.tdma += expand_tdma(hw, &b.size, &out.size, in_fmt.size() as u64);
@@ -223,9 +242,13 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             let rms = u64::from(tx8be::dialect::values::attr_bool(ctx, body, op, "rms").unwrap_or(false));
             let no_beta = u64::from(body.num_operands(op) < 3);
             let stats = 2 - rms;
-            let (per_pass, per_issue, spread) = if tx8_cmodel::oplib::normalize::rows_loop(c) { (1, 5, 3) } else { (3, 3, 0) };
+            let (per_pass, per_issue, spread) =
+                if tx8_cmodel::oplib::normalize::rows_loop(c) { (1, 5, 3) } else { (3, 3, 0) };
             let whole = 7 - rms - no_beta + stats * per_pass;
-            w.ct = ct(n_in, DataFormat::Fp32, whole, false) + ct(rows * 64, DataFormat::Fp32, stats * spread, false) + ct(rows, DataFormat::Fp32, 3 - rms, false) + ct(rows, DataFormat::Fp32, 1, true);
+            w.ct = ct(n_in, DataFormat::Fp32, whole, false)
+                + ct(rows * 64, DataFormat::Fp32, stats * spread, false)
+                + ct(rows, DataFormat::Fp32, 3 - rms, false)
+                + ct(rows, DataFormat::Fp32, 1, true);
             w.issued = (11 - 2 * rms - no_beta + stats * per_issue) as u32;
         }
         "tx8be.Softmax" => {
@@ -236,7 +259,10 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             let c = out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
             let rows = n_in / c;
             let (passes, spread) = if tx8_cmodel::oplib::normalize::rows_loop(c) { (6, 2) } else { (10, 0) };
-            w.ct = ct(n_in, DataFormat::Fp32, passes, false) + ct(rows * 64, DataFormat::Fp32, 3 * spread, false) + ct(n_in, DataFormat::Fp32, 1, true) + ct(rows, DataFormat::Fp32, 1, true);
+            w.ct = ct(n_in, DataFormat::Fp32, passes, false)
+                + ct(rows * 64, DataFormat::Fp32, 3 * spread, false)
+                + ct(n_in, DataFormat::Fp32, 1, true)
+                + ct(rows, DataFormat::Fp32, 1, true);
             w.issued = 12 + 2 * spread as u32;
         }
         "tx8be.Reduce" => {
@@ -249,7 +275,11 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             // one strided TDMA copy per row of whichever side has fewer
             // rows (oplib::movement::transpose).
             // Axes moving together are one (`movement::collapse_runs`).
-            let perm: Vec<usize> = tx8be::dialect::values::attr_ints(ctx, body, op, "perm").unwrap_or_default().iter().map(|&p| p.max(0) as usize).collect();
+            let perm: Vec<usize> = tx8be::dialect::values::attr_ints(ctx, body, op, "perm")
+                .unwrap_or_default()
+                .iter()
+                .map(|&p| p.max(0) as usize)
+                .collect();
             let mut in_box = vec![0u64; perm.len()];
             for (i, &p) in perm.iter().enumerate() {
                 if let (Some(slot), Some(&d)) = (in_box.get_mut(p), out.size.get(i)) {
@@ -260,7 +290,10 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             let out_size: Vec<i64> = perm.iter().map(|&p| in_box[p] as i64).collect();
             let perm: Vec<i64> = perm.iter().map(|&p| p as i64).collect();
             let r = perm.len();
-            let batched_2d = r >= 2 && perm[r - 2] == r as i64 - 1 && perm[r - 1] == r as i64 - 2 && (0..r - 2).all(|i| perm[i] == i as i64);
+            let batched_2d = r >= 2
+                && perm[r - 2] == r as i64 - 1
+                && perm[r - 1] == r as i64 - 2
+                && (0..r - 2).all(|i| perm[i] == i as i64);
             let last = out_size.last().map(|&d| d.max(1) as u64).unwrap_or(1);
             let kept = (0..r).rev().take_while(|&d| perm[d] == d as i64).count();
             if batched_2d {
@@ -279,7 +312,11 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
                 let q = perm.iter().position(|&p| p == r as i64 - 1).unwrap_or(r.saturating_sub(1));
                 let in_last = out_size.get(q).map(|&d| d.max(1) as u64).unwrap_or(1);
                 let (out_rows, in_rows) = (n_out / last, n_out / in_last);
-                w.tdma = if in_rows < out_rows { in_rows as f64 * tdma(in_last * fmt.size() as u64) } else { out_rows as f64 * tdma(last * fmt.size() as u64) };
+                w.tdma = if in_rows < out_rows {
+                    in_rows as f64 * tdma(in_last * fmt.size() as u64)
+                } else {
+                    out_rows as f64 * tdma(last * fmt.size() as u64)
+                };
             }
         }
         "tx8be.ChannelNorm" => {
@@ -288,8 +325,11 @@ fn call_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, out: &Slic
             // when H x W is 1), after a CT fill of the padding when
             // converting to blocked.
             let dims: Vec<u64> = out.size.iter().map(|&d| d.max(0) as u64).collect();
-            let copies = tx8_cmodel::layout::Placement::of_dims(tx8_cmodel::layout::MemLayout::NCx, fmt, &dims).and_then(|p| tx8_cmodel::oplib::movement::channel_norm_copies(&p)).map_or(1, |c| c.len().max(1));
-            w.tdma = copies as f64 * hw.dma_start_cycles as f64 + n_out as f64 * fmt.size() as f64 / hw.tdma_bytes_per_cycle;
+            let copies = tx8_cmodel::layout::Placement::of_dims(tx8_cmodel::layout::MemLayout::NCx, fmt, &dims)
+                .and_then(|p| tx8_cmodel::oplib::movement::channel_norm_copies(&p))
+                .map_or(1, |c| c.len().max(1));
+            w.tdma =
+                copies as f64 * hw.dma_start_cycles as f64 + n_out as f64 * fmt.size() as f64 / hw.tdma_bytes_per_cycle;
             // The blocked side's bytes (padding included) against the dense ones.
             let placed = slice_bytes(ctx, body, body.result(op, 0), &out.size);
             if placed > n_out * fmt.size() as u64 {
@@ -317,7 +357,10 @@ struct Dma {
 /// strided copy (a box whose inner dims are cut takes one per outer row).
 fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
     if let Some(Ok(copies)) = crate::load_views::view_transfers(ctx, body, v, b) {
-        return Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() };
+        return Dma {
+            descriptors: copies.len() as u64,
+            bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum(),
+        };
     }
     let ty = body.value_type(v);
     let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
@@ -325,7 +368,9 @@ fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
     let size: Vec<u64> = b.size.iter().map(|&d| d.max(0) as u64).collect();
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
     match tx8_cmodel::oplib::dma::box_transfers(&whole, &start, &size, data_format(ctx, ty), layout) {
-        Ok(copies) => Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() },
+        Ok(copies) => {
+            Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() }
+        }
         Err(_) => Dma { descriptors: 1, bytes: slice_bytes(ctx, body, v, &b.size) },
     }
 }
@@ -341,14 +386,22 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
     let copied = crate::schedule::copied_loads(ctx, body, &g, &steps, &shared);
     let narrowed = crate::schedule::narrowed_reads(&g, &steps);
-    let recorded = crate::broadcast::Prologue::of_shares(ctx, body, &g, &steps, crate::broadcast::recorded_shares(ctx, body, &g), hw);
+    let recorded = crate::broadcast::Prologue::of_shares(
+        ctx,
+        body,
+        &g,
+        &steps,
+        crate::broadcast::recorded_shares(ctx, body, &g),
+        hw,
+    );
     let broadcast = recorded.slots();
     let broadcast_bytes = recorded.ddr_bytes;
     // Without the barrier before the gather when the previous group ended
     // with one (codegen leaves it out).
     let synced = crate::broadcast::starts_synchronised(ctx, body, group);
     let lead = if synced { hw.barrier_cycles as f64 } else { 0.0 };
-    let (mut prologue, mut before_loads) = if recorded.cycles > 0.0 { (recorded.cycles - lead, recorded.before_loads - lead) } else { (0.0, 0.0) };
+    let (mut prologue, mut before_loads) =
+        if recorded.cycles > 0.0 { (recorded.cycles - lead, recorded.before_loads - lead) } else { (0.0, 0.0) };
     // A prologue the group before runs costs this group nothing.
     if crate::prologue_prefetch::ahead(ctx, body, group, hw).is_some() {
         prologue = 0.0;
@@ -373,11 +426,16 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let pipelined = crate::sharding::recorded_buffers(ctx, body, op) >= 2;
     let ne_overlap = pipelined && crate::ne_overlap::overlapped(ctx, body, &g);
     // Its sliding slots read only what the previous buffer lacks.
-    let sliding = if pipelined { crate::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw) } else { vec![false; g.loads.len()] };
+    let sliding = if pipelined {
+        crate::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw)
+    } else {
+        vec![false; g.loads.len()]
+    };
     // Loads streamed along mesh lines at every step (`stream_share`): each
     // tile reads its chunk of each new box and sends it along the line;
     // every step opens with a barrier.
-    let streamed = if pipelined { crate::stream_share::recorded_streams(ctx, body, &g) } else { vec![None; g.loads.len()] };
+    let streamed =
+        if pipelined { crate::stream_share::recorded_streams(ctx, body, &g) } else { vec![None; g.loads.len()] };
     let stream_costs = crate::stream_share::slot_costs(ctx, body, &g, &steps, &streamed, hw);
     let step_sync = if streamed.iter().any(Option::is_some) { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
     // The bytes each tile loads (boxes that changed) and stores per step,
@@ -396,7 +454,12 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 let mut gather = 0.0;
                 for (k, held) in last.iter_mut().enumerate() {
                     let b = s.load_box(&g, k);
-                    if shared[k].is_some() || copied[k].is_some() || broadcast[k] || *held == Some(b) || prod(&b.size) == 0 {
+                    if shared[k].is_some()
+                        || copied[k].is_some()
+                        || broadcast[k]
+                        || *held == Some(b)
+                        || prod(&b.size) == 0
+                    {
                         continue;
                     }
                     if let Some(c) = stream_costs[k] {
@@ -423,12 +486,15 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         slide_copies.push(copies);
         gathers.push(tile_gathers);
     }
-    let store_bytes: Vec<Vec<Dma>> = steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, &s.out)).collect()).collect();
+    let store_bytes: Vec<Vec<Dma>> =
+        steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, &s.out)).collect()).collect();
     // Tiles at step k share the DDR (a fluid model): a tile's transfers
     // end no sooner than at the per-transfer cap, and no sooner than when
     // the DDR has drained every tile's bytes of that phase.
-    let load_total: Vec<u64> = (0..max_steps).map(|k| load_bytes.iter().filter_map(|t| t.get(k)).flatten().map(|d| d.bytes).sum()).collect();
-    let store_total: Vec<u64> = (0..max_steps).map(|k| store_bytes.iter().filter_map(|t| t.get(k)).map(|d| d.bytes).sum()).collect();
+    let load_total: Vec<u64> =
+        (0..max_steps).map(|k| load_bytes.iter().filter_map(|t| t.get(k)).flatten().map(|d| d.bytes).sum()).collect();
+    let store_total: Vec<u64> =
+        (0..max_steps).map(|k| store_bytes.iter().filter_map(|t| t.get(k)).map(|d| d.bytes).sum()).collect();
     let cap = hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle);
     let bw = hw.ddr_bytes_per_cycle;
     let start = hw.dma_start_cycles as f64;
@@ -502,15 +568,25 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                 e.ddr_cycles += first - load_time;
                 load_time = first;
             }
-            let compute_time = if copy_group { e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1 } else { calls.max(copies) + join };
+            let compute_time = if copy_group {
+                e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.sync_cycles - before.1
+            } else {
+                calls.max(copies) + join
+            };
             let store = store_bytes[t][k];
             ddr_bytes += store.bytes;
-            let store_time = store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
+            let store_time =
+                store.descriptors as f64 * start + (store.bytes as f64 / cap).max(store_total[k] as f64 / bw);
             e.ddr_cycles += store_time;
             e.sync_cycles += join + step_sync;
             let gather = gathers[t][k];
             e.sync_cycles += gather;
-            times.push(crate::pipeline_cost::StepTimes { slide_copy: copy, gather, sync: step_sync, ..crate::pipeline_cost::StepTimes::new(load_time, compute_time, store_time, 0.0) });
+            times.push(crate::pipeline_cost::StepTimes {
+                slide_copy: copy,
+                gather,
+                sync: step_sync,
+                ..crate::pipeline_cost::StepTimes::new(load_time, compute_time, store_time, 0.0)
+            });
         }
         let total = e.ne_cycles + e.ct_cycles + e.tdma_cycles + e.ddr_cycles + e.sync_cycles;
         let tile_time = if pipelined { crate::pipeline_cost::pipelined_cycles(&times, hw) } else { total };
@@ -520,7 +596,11 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             best = e;
         }
     }
-    let barrier = if tx8be::dialect::values::attr_bool(ctx, body, group, "barrier").unwrap_or(true) { hw.barrier_cycles as f64 } else { 0.0 };
+    let barrier = if tx8be::dialect::values::attr_bool(ctx, body, group, "barrier").unwrap_or(true) {
+        hw.barrier_cycles as f64
+    } else {
+        0.0
+    };
     best.sync_cycles += barrier;
     best.cycles = best.ne_cycles + best.ct_cycles + best.tdma_cycles + best.ddr_cycles + best.sync_cycles;
     if pipelined {
@@ -541,10 +621,23 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         // them on) and the whole bias, and stores its rows: A, B and the
         // result cross DDR once, the bias once per tile.
         let whole = |v: strata_ir::Value| slice_bytes(ctx, body, v, ctx.shape(body.value_type(v)).unwrap_or(&[]));
-        let bias = if body.num_operands(op) > crate::ring_share::BIAS_OPERAND { whole(body.operand(op, crate::ring_share::BIAS_OPERAND)) * hw.tiles() as u64 } else { 0 };
-        best.ddr_bytes = whole(body.operand(op, 0)) + whole(body.operand(op, crate::ring_share::SHARED_OPERAND)) + bias + whole(result);
+        let bias = if body.num_operands(op) > crate::ring_share::BIAS_OPERAND {
+            whole(body.operand(op, crate::ring_share::BIAS_OPERAND)) * hw.tiles() as u64
+        } else {
+            0
+        };
+        best.ddr_bytes = whole(body.operand(op, 0))
+            + whole(body.operand(op, crate::ring_share::SHARED_OPERAND))
+            + bias
+            + whole(result);
     }
-    let parts = [("ne", best.ne_cycles), ("ct", best.ct_cycles), ("tdma", best.tdma_cycles), ("ddr", best.ddr_cycles), ("sync", best.sync_cycles)];
+    let parts = [
+        ("ne", best.ne_cycles),
+        ("ct", best.ct_cycles),
+        ("tdma", best.tdma_cycles),
+        ("ddr", best.ddr_cycles),
+        ("sync", best.sync_cycles),
+    ];
     best.binding = parts.iter().fold(("ne", -1.0), |acc, &(n, c)| if c > acc.1 { (n, c) } else { acc }).0;
     Ok(best)
 }

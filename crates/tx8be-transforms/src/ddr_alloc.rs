@@ -89,8 +89,12 @@ pub fn ddr_addr_of(ctx: &Context, body: &Body, func_attrs: Attribute, mut v: Val
                 // Reshapes and views (`load_views`: a load through one adds
                 // the view's offset) have no bytes of their own.
                 "tx8be.Reshape" => v = body.operand(op, 0),
-                "tx8be.Transpose" | "tx8be.Slice" | "tx8be.Binary" if crate::load_views::is_view(ctx, body, op) => v = body.operand(op, crate::load_views::expanded_operand(ctx, body, op).unwrap_or(0)),
-                "tx8be.const" | "tx8be.store_var" => return body.op_attr(ctx, op, "ddr_addr").and_then(|a| ctx.as_i64(a)).map(|a| a as u64),
+                "tx8be.Transpose" | "tx8be.Slice" | "tx8be.Binary" if crate::load_views::is_view(ctx, body, op) => {
+                    v = body.operand(op, crate::load_views::expanded_operand(ctx, body, op).unwrap_or(0))
+                }
+                "tx8be.const" | "tx8be.store_var" => {
+                    return body.op_attr(ctx, op, "ddr_addr").and_then(|a| ctx.as_i64(a)).map(|a| a as u64)
+                }
                 "tx8be.group" => v = group_store(ctx, body, op)?,
                 _ => return None,
             },
@@ -106,8 +110,17 @@ pub fn group_store(ctx: &Context, body: &Body, group: Op) -> Option<Value> {
     (ctx.op_name_str(body.op_name(y)) == "tx8be.yield").then(|| body.operand(y, 0))
 }
 
-fn set_list_entry(ctx: &Context, attrs: Attribute, list_name: &str, count: usize, index: usize, key: &str, value: Attribute) -> Attribute {
-    let mut list: Vec<Attribute> = ctx.dict_get(attrs, list_name).and_then(|l| ctx.as_array(l)).map(|l| l.to_vec()).unwrap_or_default();
+fn set_list_entry(
+    ctx: &Context,
+    attrs: Attribute,
+    list_name: &str,
+    count: usize,
+    index: usize,
+    key: &str,
+    value: Attribute,
+) -> Attribute {
+    let mut list: Vec<Attribute> =
+        ctx.dict_get(attrs, list_name).and_then(|l| ctx.as_array(l)).map(|l| l.to_vec()).unwrap_or_default();
     list.resize(count, ctx.empty_dictionary());
     list[index] = ctx.dict_with(list[index], ctx.intern_str(key), Some(value));
     ctx.dict_with(attrs, ctx.intern_str(list_name), Some(ctx.array_attr(&list)))
@@ -158,7 +171,13 @@ impl DdrAlloc {
     /// function's results first (never reused), then the activations in
     /// an arena where a buffer whose last reader ran in an earlier barrier
     /// epoch is free again. Returns the end of the DDR used.
-    fn place_group_outputs(&self, ctx: &Context, body: &mut Body, ops: &[Op], mut next: u64) -> Result<u64, Diagnostic> {
+    fn place_group_outputs(
+        &self,
+        ctx: &Context,
+        body: &mut Body,
+        ops: &[Op],
+        mut next: u64,
+    ) -> Result<u64, Diagnostic> {
         let bank = self.hw.ddr_bank_bytes.max(1);
         let i64t = ctx.i64();
         let gs = groups(ctx, body);
@@ -175,7 +194,8 @@ impl DdrAlloc {
         }
         let results = result_groups(ctx, body, ops);
         let mut addr: Vec<Option<u64>> = vec![None; gs.len()];
-        let bytes: Vec<Option<u64>> = gs.iter().map(|&g| group_store(ctx, body, g).map(|v| bytes_of(ctx, body, v).max(1))).collect();
+        let bytes: Vec<Option<u64>> =
+            gs.iter().map(|&g| group_store(ctx, body, g).map(|v| bytes_of(ctx, body, v).max(1))).collect();
         for (i, &g) in gs.iter().enumerate() {
             let (Some(b), true) = (bytes[i], results.contains(&g) || !self.reuse) else { continue };
             addr[i] = Some(next);
@@ -199,7 +219,9 @@ impl DdrAlloc {
             next = next.max(end);
         }
         for (i, &g) in gs.iter().enumerate() {
-            let (Some(a), Some(store)) = (addr[i], group_store(ctx, body, g).and_then(|v| body.defining_op(v))) else { continue };
+            let (Some(a), Some(store)) = (addr[i], group_store(ctx, body, g).and_then(|v| body.defining_op(v))) else {
+                continue;
+            };
             body.set_op_attr(ctx, store, "ddr_addr", Some(ctx.integer_attr(i64t, a as i64)));
         }
         Ok(next)
@@ -209,7 +231,9 @@ impl DdrAlloc {
         if end <= self.hw.ddr_bytes {
             return Ok(());
         }
-        let name = crate::sharding::group_compute_op(ctx, body, g).map(|c| ctx.op_name_str(body.op_name(c)).to_string()).unwrap_or_default();
+        let name = crate::sharding::group_compute_op(ctx, body, g)
+            .map(|c| ctx.op_name_str(body.op_name(c)).to_string())
+            .unwrap_or_default();
         Err(Diagnostic::error(
             body.op_loc(g),
             format!("'{name}' does not fit the card: its {bytes}-byte result would end at DDR byte {end}, past the card's {} bytes", self.hw.ddr_bytes),
@@ -230,7 +254,8 @@ impl Pass for DdrAlloc {
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let module = &mut *target.body;
-        let funcs: Vec<Op> = entry_ops(module).into_iter().filter(|&f| ctx.op_name_str(module.op_name(f)) == "func.func").collect();
+        let funcs: Vec<Op> =
+            entry_ops(module).into_iter().filter(|&f| ctx.op_name_str(module.op_name(f)) == "func.func").collect();
         let bank = self.hw.ddr_bank_bytes.max(1);
         let i64t = ctx.i64();
         let mut next = DDR_BASE;
@@ -239,7 +264,8 @@ impl Pass for DdrAlloc {
             let Some(body) = module.nested_mut(f) else { continue };
             let ops = entry_ops(body);
             // Weights first: one contiguous image, in const_map_id order.
-            let weights: Vec<(Op, u64)> = ConstContainer::build(ctx, body)?.entries().iter().map(|e| (e.op, e.placed_bytes)).collect();
+            let weights: Vec<(Op, u64)> =
+                ConstContainer::build(ctx, body)?.entries().iter().map(|e| (e.op, e.placed_bytes)).collect();
             for (op, bytes) in weights {
                 body.set_op_attr(ctx, op, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
                 next = align(next.saturating_add(bytes.max(1)), bank);
@@ -254,14 +280,29 @@ impl Pass for DdrAlloc {
             let args: Vec<Value> = entry.map(|b| body.block_args(b).to_vec()).unwrap_or_default();
             for (i, &a) in args.iter().enumerate() {
                 let bytes = bytes_of(ctx, body, a);
-                fattrs = set_list_entry(ctx, fattrs, "arg_attrs", args.len(), i, "tx8be.ddr_addr", ctx.integer_attr(i64t, next as i64));
+                fattrs = set_list_entry(
+                    ctx,
+                    fattrs,
+                    "arg_attrs",
+                    args.len(),
+                    i,
+                    "tx8be.ddr_addr",
+                    ctx.integer_attr(i64t, next as i64),
+                );
                 next = align(next + bytes.max(1), bank);
             }
             next = self.place_group_outputs(ctx, body, &ops, next)?;
             if next > self.hw.ddr_bytes {
-                return Err(Diagnostic::error(module.op_loc(f), format!("the model needs {next} bytes of DDR; the card has {}", self.hw.ddr_bytes)));
+                return Err(Diagnostic::error(
+                    module.op_loc(f),
+                    format!("the model needs {next} bytes of DDR; the card has {}", self.hw.ddr_bytes),
+                ));
             }
-            fattrs = ctx.dict_with(fattrs, ctx.intern_str("tx8be.ddr_bytes"), Some(ctx.integer_attr(i64t, (next - DDR_BASE) as i64)));
+            fattrs = ctx.dict_with(
+                fattrs,
+                ctx.intern_str("tx8be.ddr_bytes"),
+                Some(ctx.integer_attr(i64t, (next - DDR_BASE) as i64)),
+            );
             // Results: where the returned values live.
             let body = module.nested(f).expect("checked above");
             let ret = ops.iter().copied().find(|&o| ctx.op_name_str(body.op_name(o)) == "func.return");
@@ -269,7 +310,15 @@ impl Pass for DdrAlloc {
                 let n = body.num_operands(ret);
                 for i in 0..n {
                     if let Some(addr) = ddr_addr_of(ctx, body, fattrs, body.operand(ret, i)) {
-                        fattrs = set_list_entry(ctx, fattrs, "res_attrs", n, i, "tx8be.ddr_addr", ctx.integer_attr(i64t, addr as i64));
+                        fattrs = set_list_entry(
+                            ctx,
+                            fattrs,
+                            "res_attrs",
+                            n,
+                            i,
+                            "tx8be.ddr_addr",
+                            ctx.integer_attr(i64t, addr as i64),
+                        );
                     }
                 }
             }

@@ -190,7 +190,8 @@ mod tests {
     fn permute_moves_elements() {
         let ctx = Context::new();
         // 2x3 -> 3x2 transpose.
-        let t = ConstTensor { dims: vec![2, 3], elem: ctx.f32(), values: vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0], splat: false };
+        let t =
+            ConstTensor { dims: vec![2, 3], elem: ctx.f32(), values: vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0], splat: false };
         let p = permute(&t, &[1, 0]);
         assert_eq!(p.dims, vec![3, 2]);
         assert_eq!(p.values, vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);

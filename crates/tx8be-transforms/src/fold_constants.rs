@@ -31,7 +31,8 @@ use crate::group_ops::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-fold-constants",
-    description: "Shrink broadcast constants of element-wise ops, max(x, 0) -> relu, per-channel adds -> Conv/Gemm bias",
+    description:
+        "Shrink broadcast constants of element-wise ops, max(x, 0) -> relu, per-channel adds -> Conv/Gemm bias",
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-fold-constants", |_, _| None)?;
@@ -151,7 +152,8 @@ pub(crate) fn new_const(ctx: &Context, body: &mut Body, t: &ConstTensor, before:
 /// Shrinks the constant operands of `op` while its result shape stays.
 fn shrink_operands(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let out = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
-    let mut shapes: Vec<Vec<i64>> = body.operands(op).map(|v| ctx.shape(body.value_type(v)).unwrap_or(&[]).to_vec()).collect();
+    let mut shapes: Vec<Vec<i64>> =
+        body.operands(op).map(|v| ctx.shape(body.value_type(v)).unwrap_or(&[]).to_vec()).collect();
     let mut changed = false;
     for i in 0..body.num_operands(op) {
         let v = body.operand(op, i);
@@ -188,7 +190,8 @@ fn max_zero_to_relu(ctx: &Context, body: &mut Body, op: Op) -> bool {
             continue;
         }
         let attrs = ctx.dictionary(vec![(ctx.intern_str("kind"), ctx.string_attr("relu"))]);
-        let relu = body.create_op(OpSpec::new(ctx, "tx8be.Unary", body.op_loc(op)).operands(&[xv]).results(&[rty]).attrs(attrs));
+        let relu = body
+            .create_op(OpSpec::new(ctx, "tx8be.Unary", body.op_loc(op)).operands(&[xv]).results(&[rty]).attrs(attrs));
         body.insert_op_before(op, relu);
         let nr = body.result(relu, 0);
         body.replace_all_uses_with(r, nr);
@@ -214,7 +217,10 @@ fn add_to_bias(ctx: &Context, body: &mut Body, op: Op) -> bool {
     for &(p, c) in candidates {
         let pv = body.operand(op, p);
         let Some(producer) = body.defining_op(pv) else { continue };
-        if !matches!(name(ctx, body, producer), "tx8be.Conv" | "tx8be.Gemm") || !body.has_one_use(pv) || body.value_type(pv) != body.value_type(r) {
+        if !matches!(name(ctx, body, producer), "tx8be.Conv" | "tx8be.Gemm")
+            || !body.has_one_use(pv)
+            || body.value_type(pv) != body.value_type(r)
+        {
             continue;
         }
         let Some(k) = const_value(ctx, body, body.operand(op, c)) else { continue };

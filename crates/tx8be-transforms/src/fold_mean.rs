@@ -77,7 +77,9 @@ fn sums_of(ctx: &Context, body: &Body, sum: Value, count: f64) -> Option<Vec<Op>
 }
 
 fn fold(ctx: &Context, body: &mut Body, div: Op) -> bool {
-    if ctx.op_name_str(body.op_name(div)) != "tx8be.Binary" || attr_str(ctx, body, div, "kind").as_deref() != Some("div") {
+    if ctx.op_name_str(body.op_name(div)) != "tx8be.Binary"
+        || attr_str(ctx, body, div, "kind").as_deref() != Some("div")
+    {
         return false;
     }
     let (sum, divisor) = (body.operand(div, 0), body.operand(div, 1));

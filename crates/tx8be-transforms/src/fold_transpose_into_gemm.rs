@@ -84,7 +84,11 @@ fn fold_operand(ctx: &Context, body: &mut Body, gemm: Op, i: usize, flag: &str) 
     if name(ctx, body, def) == "tx8be.Reshape" {
         let (from, to) = (dims(ctx, body, body.operand(def, 0)), dims(ctx, body, v));
         // Only a regrouping of the leading dims commutes with the swap.
-        if from.len() < 2 || to.len() < 2 || from[from.len() - 2..] != to[to.len() - 2..] || !body.has_one_use(body.operand(def, 0)) {
+        if from.len() < 2
+            || to.len() < 2
+            || from[from.len() - 2..] != to[to.len() - 2..]
+            || !body.has_one_use(body.operand(def, 0))
+        {
             return false;
         }
         reshape = Some(def);
@@ -115,14 +119,24 @@ fn fold_operand(ctx: &Context, body: &mut Body, gemm: Op, i: usize, flag: &str) 
         x
     } else {
         let attrs = ctx.dictionary(vec![(ctx.intern_str("perm"), i64_array_attr(ctx, &new_perm))]);
-        let t = body.create_op(OpSpec::new(ctx, "tx8be.Transpose", body.op_loc(def)).operands(&[x]).results(&[retyped(ctx, body, t_out, &t_dims)]).attrs(attrs));
+        let t = body.create_op(
+            OpSpec::new(ctx, "tx8be.Transpose", body.op_loc(def))
+                .operands(&[x])
+                .results(&[retyped(ctx, body, t_out, &t_dims)])
+                .attrs(attrs),
+        );
         body.insert_op_before(def, t);
         body.result(t, 0)
     };
     let operand = match reshape {
         Some(r) => {
             let out_dims = swap_last_two(&dims(ctx, body, v));
-            let nr = body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(r)).operands(&[moved]).results(&[retyped(ctx, body, v, &out_dims)]).attrs(body.op_attrs(r)));
+            let nr = body.create_op(
+                OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(r))
+                    .operands(&[moved])
+                    .results(&[retyped(ctx, body, v, &out_dims)])
+                    .attrs(body.op_attrs(r)),
+            );
             body.insert_op_before(r, nr);
             body.result(nr, 0)
         }

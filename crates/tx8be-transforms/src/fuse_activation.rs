@@ -40,7 +40,8 @@ use crate::grouping::rewrite_entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-fuse-activation",
-    description: "Fold a relu or clip after a tx8be.Conv / tx8be.Gemm into the neural engine's post-processing activation",
+    description:
+        "Fold a relu or clip after a tx8be.Conv / tx8be.Gemm into the neural engine's post-processing activation",
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-fuse-activation", |_, _| None)?;
@@ -81,7 +82,10 @@ fn fuse(ctx: &Context, body: &mut Body, unary: Op) -> bool {
     }
     let x = body.operand(unary, 0);
     let Some(product) = body.defining_op(x) else { return false };
-    if !matches!(op_kind(ctx, body, product), Some(OpKind::Conv | OpKind::Gemm)) || body.op_attr(ctx, product, "activation").is_some() || !body.has_one_use(x) {
+    if !matches!(op_kind(ctx, body, product), Some(OpKind::Conv | OpKind::Gemm))
+        || body.op_attr(ctx, product, "activation").is_some()
+        || !body.has_one_use(x)
+    {
         return false;
     }
     let ty = body.value_type(x);
@@ -109,7 +113,9 @@ fn fuse(ctx: &Context, body: &mut Body, unary: Op) -> bool {
 /// by the add alone, of the add's type, no activation or psum yet.
 fn psum_conv(ctx: &Context, body: &Body, v: Value, ty: Type) -> Option<Op> {
     let conv = body.defining_op(v)?;
-    let free = op_kind(ctx, body, conv) == Some(OpKind::Conv) && body.op_attr(ctx, conv, "activation").is_none() && body.num_operands(conv) < 4;
+    let free = op_kind(ctx, body, conv) == Some(OpKind::Conv)
+        && body.op_attr(ctx, conv, "activation").is_none()
+        && body.num_operands(conv) < 4;
     (free && body.has_one_use(v) && body.value_type(v) == ty).then_some(conv)
 }
 
@@ -124,7 +130,11 @@ fn fuse_residual(ctx: &Context, body: &mut Body, add: Op) -> bool {
     }
     let (a, b) = (body.operand(add, 0), body.operand(add, 1));
     // Candidates: (conv, its psum), the later conv first.
-    let mut options: Vec<(Op, Value)> = [(a, b), (b, a)].into_iter().filter(|&(_, other)| body.value_type(other) == ty).filter_map(|(v, other)| psum_conv(ctx, body, v, ty).map(|c| (c, other))).collect();
+    let mut options: Vec<(Op, Value)> = [(a, b), (b, a)]
+        .into_iter()
+        .filter(|&(_, other)| body.value_type(other) == ty)
+        .filter_map(|(v, other)| psum_conv(ctx, body, v, ty).map(|c| (c, other)))
+        .collect();
     if let [(c0, _), (c1, _)] = options[..] {
         if body.is_before_in_block(c0, c1) {
             options.swap(0, 1);

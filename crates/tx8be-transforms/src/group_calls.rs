@@ -42,7 +42,10 @@ pub struct GroupCalls {
 }
 
 fn is_compute(ctx: &Context, body: &Body, op: Op) -> bool {
-    !matches!(ctx.op_name_str(body.op_name(op)), "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield")
+    !matches!(
+        ctx.op_name_str(body.op_name(op)),
+        "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield"
+    )
 }
 
 fn is_load(ctx: &Context, body: &Body, op: Op) -> bool {
@@ -62,7 +65,13 @@ impl GroupCalls {
             _ => vec![anchor],
         };
         if calls.last() != Some(&anchor) {
-            return Err(Diagnostic::error(body.op_loc(anchor), format!("'{}' op is not the last compute op of its group (the group's anchor)", ctx.op_name_str(body.op_name(anchor)))));
+            return Err(Diagnostic::error(
+                body.op_loc(anchor),
+                format!(
+                    "'{}' op is not the last compute op of its group (the group's anchor)",
+                    ctx.op_name_str(body.op_name(anchor))
+                ),
+            ));
         }
         let mut loads = Vec::new();
         let mut inputs = Vec::with_capacity(calls.len());
@@ -77,7 +86,13 @@ impl GroupCalls {
                 match (producer, def) {
                     (Some(j), _) => {
                         if !needs_load {
-                            return Err(Diagnostic::error(body.op_loc(op), format!("'{}' op reads operand {i} from DDR: it cannot be an in-group intermediate", ctx.op_name_str(body.op_name(op)))));
+                            return Err(Diagnostic::error(
+                                body.op_loc(op),
+                                format!(
+                                    "'{}' op reads operand {i} from DDR: it cannot be an in-group intermediate",
+                                    ctx.op_name_str(body.op_name(op))
+                                ),
+                            ));
                         }
                         mine.push((i, Input::Call(j)));
                     }
@@ -93,7 +108,10 @@ impl GroupCalls {
                         }
                     }
                     (None, Some(d)) if needs_load && calls.contains(&d) => {
-                        return Err(Diagnostic::error(body.op_loc(op), "group ops are not in topological order: an operand is defined by a later op of the group"));
+                        return Err(Diagnostic::error(
+                            body.op_loc(op),
+                            "group ops are not in topological order: an operand is defined by a later op of the group",
+                        ));
                     }
                     (None, _) if needs_load => {
                         return Err(Diagnostic::error(body.op_loc(op), format!("operand {i} of '{}' is neither loaded in its group nor computed by an earlier op of it", ctx.op_name_str(body.op_name(op)))));
@@ -109,12 +127,21 @@ impl GroupCalls {
             let mut used = false;
             for (user, _) in body.uses(r) {
                 if !g.calls.contains(&user) {
-                    return Err(Diagnostic::error(body.op_loc(g.calls[j]), format!("'{}' op's result is used outside its group: a group has one output, its last op's", ctx.op_name_str(body.op_name(g.calls[j])))));
+                    return Err(Diagnostic::error(
+                        body.op_loc(g.calls[j]),
+                        format!(
+                            "'{}' op's result is used outside its group: a group has one output, its last op's",
+                            ctx.op_name_str(body.op_name(g.calls[j]))
+                        ),
+                    ));
                 }
                 used = true;
             }
             if !used {
-                return Err(Diagnostic::error(body.op_loc(g.calls[j]), format!("'{}' op's result is not used in its group", ctx.op_name_str(body.op_name(g.calls[j])))));
+                return Err(Diagnostic::error(
+                    body.op_loc(g.calls[j]),
+                    format!("'{}' op's result is not used in its group", ctx.op_name_str(body.op_name(g.calls[j]))),
+                ));
             }
         }
         Ok(g)
@@ -147,7 +174,13 @@ impl GroupCalls {
 }
 
 fn last_use(inputs: &[Vec<(usize, Input)>], j: usize) -> usize {
-    inputs.iter().enumerate().filter(|(_, ins)| ins.iter().any(|&(_, x)| x == Input::Call(j))).map(|(c, _)| c).max().unwrap_or(j)
+    inputs
+        .iter()
+        .enumerate()
+        .filter(|(_, ins)| ins.iter().any(|&(_, x)| x == Input::Call(j)))
+        .map(|(c, _)| c)
+        .max()
+        .unwrap_or(j)
 }
 
 /// Offsets of the intermediates (one buffer of `bytes[j]` each, the result
@@ -162,7 +195,10 @@ pub fn intermediate_offsets(life: &[(usize, usize)], bytes: &[u64]) -> (Vec<u64>
     let mut total = 0;
     for j in 0..n {
         // Busy ranges of the earlier buffers alive with j, sorted by offset.
-        let mut busy: Vec<(u64, u64)> = (0..j).filter(|&k| life[k].1 >= life[j].0 && bytes[k] > 0).map(|k| (offsets[k], offsets[k] + bytes[k])).collect();
+        let mut busy: Vec<(u64, u64)> = (0..j)
+            .filter(|&k| life[k].1 >= life[j].0 && bytes[k] > 0)
+            .map(|k| (offsets[k], offsets[k] + bytes[k]))
+            .collect();
         busy.sort_unstable();
         let mut at = 0;
         for (lo, hi) in busy {
@@ -188,7 +224,8 @@ mod tests {
     #[test]
     fn a_chain_reuses_every_other_buffer() {
         // Calls 0, 1, 2 feed 1, 2, 3: 0 dies at 1, so 2 may take 0's space.
-        let inputs: Vec<Vec<(usize, Input)>> = (0..4).map(|c| if c == 0 { vec![] } else { vec![(0, Input::Call(c - 1))] }).collect();
+        let inputs: Vec<Vec<(usize, Input)>> =
+            (0..4).map(|c| if c == 0 { vec![] } else { vec![(0, Input::Call(c - 1))] }).collect();
         let (off, total) = intermediate_offsets(&lives(&inputs), &[256, 512, 256]);
         assert_eq!(off, vec![0, 256, 0]);
         assert_eq!(total, 768);

@@ -126,7 +126,8 @@ impl LineChunks {
 /// line's first tile loads the whole box and sends it.
 pub fn line_chunks(ctx: &Context, body: &Body, v: Value, size: &[i64], line: u32) -> LineChunks {
     let whole = slice_bytes(ctx, body, v, size);
-    let one = LineChunks { dim: 0, unit: size.first().copied().unwrap_or(1).max(1), units: 1, unit_bytes: whole, chunks: 1 };
+    let one =
+        LineChunks { dim: 0, unit: size.first().copied().unwrap_or(1).max(1), units: 1, unit_bytes: whole, chunks: 1 };
     if size.is_empty() || line < 2 {
         return one;
     }
@@ -135,7 +136,9 @@ pub fn line_chunks(ctx: &Context, body: &Body, v: Value, size: &[i64], line: u32
         if size.len() >= 2 && size[0] > 1 {
             (0, 1)
         } else {
-            let int8 = ctx.element_type(body.value_type(v)).is_some_and(|e| ctx.is_integer(e) && ctx.int_or_float_width(e) == Some(8));
+            let int8 = ctx
+                .element_type(body.value_type(v))
+                .is_some_and(|e| ctx.is_integer(e) && ctx.int_or_float_width(e) == Some(8));
             (size.len() - 1, if int8 { 128 } else { 64 })
         }
     } else {
@@ -151,7 +154,11 @@ pub fn line_chunks(ctx: &Context, body: &Body, v: Value, size: &[i64], line: u32
     };
     // A dense unit of too few bytes for a 256 B aligned cut takes several
     // indices: the fewest that make one.
-    let unit = if blocked { unit } else { (1..=size[dim] / 2).find(|&u| size[dim] % u == 0 && bytes_of(u) % 256 == 0).unwrap_or(unit) };
+    let unit = if blocked {
+        unit
+    } else {
+        (1..=size[dim] / 2).find(|&u| size[dim] % u == 0 && bytes_of(u) % 256 == 0).unwrap_or(unit)
+    };
     if size[dim] % unit != 0 || size[dim] / unit < 2 {
         return one;
     }

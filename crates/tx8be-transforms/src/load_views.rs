@@ -60,7 +60,9 @@ const MIN_RUN_BYTES: u64 = 64;
 /// Whether `op` is a view: a `tx8be.Transpose` or `tx8be.Slice`, or an
 /// expand (`expanded_operand`), outside any group.
 pub fn is_view(ctx: &Context, body: &Body, op: Op) -> bool {
-    (matches!(op_kind(ctx, body, op), Some(OpKind::Transpose | OpKind::Slice)) || expanded_operand(ctx, body, op).is_some()) && !in_group(ctx, body, op)
+    (matches!(op_kind(ctx, body, op), Some(OpKind::Transpose | OpKind::Slice))
+        || expanded_operand(ctx, body, op).is_some())
+        && !in_group(ctx, body, op)
 }
 
 /// The operand an expand broadcasts: `op` is a `tx8be.Binary` add of a
@@ -70,7 +72,10 @@ pub fn is_view(ctx: &Context, body: &Body, op: Op) -> bool {
 /// a view with stride 0 along those dims; the view gives `x` itself where
 /// the add would give `x + 0` (equal but for the sign of a zero).
 pub fn expanded_operand(ctx: &Context, body: &Body, op: Op) -> Option<usize> {
-    if op_kind(ctx, body, op) != Some(OpKind::Binary) || tx8be::dialect::values::attr_str(ctx, body, op, "kind").as_deref() != Some("add") || body.num_operands(op) != 2 {
+    if op_kind(ctx, body, op) != Some(OpKind::Binary)
+        || tx8be::dialect::values::attr_str(ctx, body, op, "kind").as_deref() != Some("add")
+        || body.num_operands(op) != 2
+    {
         return None;
     }
     let out = dims(ctx, body, body.result(op, 0));
@@ -84,7 +89,12 @@ pub fn expanded_operand(ctx: &Context, body: &Body, op: Op) -> Option<usize> {
     (0..2).find(|&k| {
         let x = body.operand(op, k);
         let d = dims(ctx, body, x);
-        zero(body.operand(op, 1 - k)) && !zero(x) && d.len() == out.len() && d.iter().zip(&out).all(|(&a, &b)| a == b || a == 1) && body.value_type(x) != body.value_type(body.result(op, 0)) && ctx.element_type(body.value_type(x)) == ctx.element_type(body.value_type(body.result(op, 0)))
+        zero(body.operand(op, 1 - k))
+            && !zero(x)
+            && d.len() == out.len()
+            && d.iter().zip(&out).all(|(&a, &b)| a == b || a == 1)
+            && body.value_type(x) != body.value_type(body.result(op, 0))
+            && ctx.element_type(body.value_type(x)) == ctx.element_type(body.value_type(body.result(op, 0)))
     })
 }
 
@@ -139,7 +149,8 @@ impl Chain {
     }
 
     fn transpose(self, perm: &[usize]) -> Option<Chain> {
-        (perm.len() == self.groups.len()).then(|| Chain { groups: perm.iter().map(|&p| self.groups[p].clone()).collect(), offset: self.offset })
+        (perm.len() == self.groups.len())
+            .then(|| Chain { groups: perm.iter().map(|&p| self.groups[p].clone()).collect(), offset: self.offset })
     }
 
     /// Dim d from `starts[d]`, every `steps[d]`-th element, `sizes[d]` of
@@ -254,7 +265,8 @@ fn chain_of(ctx: &Context, body: &Body, v: Value, as_view: Option<(Value, Op, Va
 /// The view of a chain seen with dims `whole`, and its element offset.
 fn finish(c: Chain, whole: Vec<u64>) -> Option<(u64, StridedView)> {
     let fine: Vec<(u64, u64)> = c.groups.into_iter().flatten().filter(|g| g.0 != 1).collect();
-    let (dims, strides): (Vec<u64>, Vec<u64>) = if fine.is_empty() { (vec![1], vec![1]) } else { fine.into_iter().unzip() };
+    let (dims, strides): (Vec<u64>, Vec<u64>) =
+        if fine.is_empty() { (vec![1], vec![1]) } else { fine.into_iter().unzip() };
     Some((c.offset, StridedView::new(dims, strides, whole).ok()?))
 }
 
@@ -345,7 +357,12 @@ pub fn stored_as(ctx: &Context, body: &Body, v: Value) -> Option<Value> {
 /// result its group stores through a view (`store_view`; `None` when it
 /// does not, `Some(Err)` when the C model would refuse the box): what the
 /// cost model charges the store.
-pub fn store_view_transfers(ctx: &Context, body: &Body, v: Value, b: &tx8be::interfaces::sharding::SliceBox) -> Option<Result<Vec<(u64, u64, tx8_cmodel::isa::Strided)>, tx8_cmodel::error::SimError>> {
+pub fn store_view_transfers(
+    ctx: &Context,
+    body: &Body,
+    v: Value,
+    b: &tx8be::interfaces::sharding::SliceBox,
+) -> Option<Result<Vec<(u64, u64, tx8_cmodel::isa::Strided)>, tx8_cmodel::error::SimError>> {
     let r = stored_as(ctx, body, v)?;
     let (_, view) = store_view(ctx, body, r)?;
     let es = element_bytes(ctx, body, r)?;
@@ -356,7 +373,12 @@ pub fn store_view_transfers(ctx: &Context, body: &Body, v: Value, b: &tx8be::int
 /// The copies `op_dma_load_view` issues for box `b` of `v`, when `v` is a
 /// load through a view (`None` otherwise; `Some(Err)` when the C model
 /// would refuse the box): what the cost model charges such a load.
-pub fn view_transfers(ctx: &Context, body: &Body, v: Value, b: &tx8be::interfaces::sharding::SliceBox) -> Option<Result<Vec<(u64, u64, tx8_cmodel::isa::Strided)>, tx8_cmodel::error::SimError>> {
+pub fn view_transfers(
+    ctx: &Context,
+    body: &Body,
+    v: Value,
+    b: &tx8be::interfaces::sharding::SliceBox,
+) -> Option<Result<Vec<(u64, u64, tx8_cmodel::isa::Strided)>, tx8_cmodel::error::SimError>> {
     let (_, view) = load_view(ctx, body, body.defining_op(v)?)?;
     let es = element_bytes(ctx, body, v)?;
     let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
@@ -384,15 +406,22 @@ fn view_group(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op, Opti
     let ops: Vec<Op> = body.block_ops(body.first_block(region)?).collect();
     let kinds: Vec<Option<OpKind>> = ops.iter().map(|&o| op_kind(ctx, body, o)).collect();
     match kinds.as_slice() {
-        [Some(OpKind::LoadVar), Some(OpKind::Transpose | OpKind::Slice), Some(OpKind::StoreVar), Some(OpKind::Yield)] => {
+        [Some(OpKind::LoadVar), Some(OpKind::Transpose | OpKind::Slice), Some(OpKind::StoreVar), Some(OpKind::Yield)] =>
+        {
             let (load, op, store) = (ops[0], ops[1], ops[2]);
-            (body.operand(op, 0) == body.result(load, 0) && body.operand(store, 0) == body.result(op, 0)).then_some((load, op, store, None))
+            (body.operand(op, 0) == body.result(load, 0) && body.operand(store, 0) == body.result(op, 0))
+                .then_some((load, op, store, None))
         }
-        [Some(a), Some(b), Some(OpKind::Binary), Some(OpKind::StoreVar), Some(OpKind::Yield)] if matches!((a, b), (OpKind::LoadVar, OpKind::LoadConst) | (OpKind::LoadConst, OpKind::LoadVar)) => {
+        [Some(a), Some(b), Some(OpKind::Binary), Some(OpKind::StoreVar), Some(OpKind::Yield)]
+            if matches!((a, b), (OpKind::LoadVar, OpKind::LoadConst) | (OpKind::LoadConst, OpKind::LoadVar)) =>
+        {
             let (load, zero) = if *a == OpKind::LoadVar { (ops[0], ops[1]) } else { (ops[1], ops[0]) };
             let (op, store) = (ops[2], ops[3]);
             let x = expanded_operand(ctx, body, op)?;
-            (body.operand(op, x) == body.result(load, 0) && body.operand(op, 1 - x) == body.result(zero, 0) && body.operand(store, 0) == body.result(op, 0)).then_some((load, op, store, Some(zero)))
+            (body.operand(op, x) == body.result(load, 0)
+                && body.operand(op, 1 - x) == body.result(zero, 0)
+                && body.operand(store, 0) == body.result(op, 0))
+            .then_some((load, op, store, Some(zero)))
         }
         _ => None,
     }
@@ -405,7 +434,9 @@ fn reading_loads(ctx: &Context, body: &Body, v: Value, out: &mut Vec<Op>) -> Opt
     for (user, _) in body.uses(v) {
         match op_kind(ctx, body, user) {
             Some(OpKind::Reshape) if !in_group(ctx, body, user) => reading_loads(ctx, body, body.result(user, 0), out)?,
-            Some(OpKind::LoadVar) if body.op_attr(ctx, user, "share").is_none() && read_from_spm(ctx, body, user) => out.push(user),
+            Some(OpKind::LoadVar) if body.op_attr(ctx, user, "share").is_none() && read_from_spm(ctx, body, user) => {
+                out.push(user)
+            }
             _ => return None,
         }
     }
@@ -418,7 +449,9 @@ fn reading_loads(ctx: &Context, body: &Body, v: Value, out: &mut Vec<Op>) -> Opt
 /// a view's operand, whose address the view shares, as if it were the
 /// view: a transpose or slice it does not see.
 fn read_from_spm(ctx: &Context, body: &Body, load: Op) -> bool {
-    body.uses(body.result(load, 0)).all(|(user, i)| tx8be::interfaces::query_op_attr(ctx, body, user).is_ok_and(|a| i < 64 && a.need_load >> i & 1 == 1))
+    body.uses(body.result(load, 0)).all(|(user, i)| {
+        tx8be::interfaces::query_op_attr(ctx, body, user).is_ok_and(|a| i < 64 && a.need_load >> i & 1 == 1)
+    })
 }
 
 /// The shortest contiguous run of a view: its innermost dims while they
@@ -439,7 +472,10 @@ fn can_view(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op, Option
     let (load, op, store, zero) = view_group(ctx, body, group)?;
     let src = body.operand(load, 0);
     let es = element_bytes(ctx, body, src)?;
-    if !is_dense(ctx, body, src) || !is_dense(ctx, body, body.result(op, 0)) || !is_dense(ctx, body, body.result(store, 0)) {
+    if !is_dense(ctx, body, src)
+        || !is_dense(ctx, body, body.result(op, 0))
+        || !is_dense(ctx, body, body.result(store, 0))
+    {
         return None;
     }
     let mut loads = Vec::new();

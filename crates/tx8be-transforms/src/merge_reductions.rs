@@ -128,7 +128,9 @@ pub(crate) fn collapse_range(d: &[i64], lo: usize, n: usize) -> Vec<i64> {
 pub(crate) fn erase_dead_views(ctx: &Context, body: &mut Body) -> bool {
     let mut erased = false;
     for op in entry_ops(body).into_iter().rev() {
-        if matches!(name(ctx, body, op), "tx8be.Reshape" | "tx8be.Transpose" | "tx8be.Reduce") && body.op_results_unused(op) {
+        if matches!(name(ctx, body, op), "tx8be.Reshape" | "tx8be.Transpose" | "tx8be.Reduce")
+            && body.op_results_unused(op)
+        {
             body.erase_op(op);
             erased = true;
         }

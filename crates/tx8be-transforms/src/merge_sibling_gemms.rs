@@ -35,7 +35,8 @@ use crate::group_ops::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-merge-sibling-gemms",
-    description: "Merge GEMMs of one input and constant weights into one GEMM whose output slices feed the former readers",
+    description:
+        "Merge GEMMs of one input and constant weights into one GEMM whose output slices feed the former readers",
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-merge-sibling-gemms", |_, _| None)?;
@@ -100,7 +101,8 @@ fn sibling(ctx: &Context, body: &Body, op: Op) -> Option<Sibling> {
 fn side_by_side(parts: &[&ConstTensor], rows: i64) -> ConstTensor {
     let total: i64 = parts.iter().map(|p| *p.dims.last().unwrap_or(&1)).sum();
     // Each part's values once (a splat expanded), then row by row.
-    let all: Vec<(usize, Vec<f64>)> = parts.iter().map(|p| (*p.dims.last().unwrap_or(&1) as usize, p.expanded())).collect();
+    let all: Vec<(usize, Vec<f64>)> =
+        parts.iter().map(|p| (*p.dims.last().unwrap_or(&1) as usize, p.expanded())).collect();
     let mut values = Vec::with_capacity((rows * total) as usize);
     for r in 0..rows as usize {
         for (n, v) in &all {
@@ -128,7 +130,11 @@ fn merge(ctx: &Context, body: &mut Body, group: &[Sibling]) {
     let total: i64 = group.iter().map(Sibling::n).sum();
     *out_dims.last_mut().expect("a GEMM result has rank >= 2") = total;
     let elem = ctx.element_type(out0).unwrap_or(out0);
-    let merged = body.create_op(OpSpec::new(ctx, "tx8be.Gemm", body.op_loc(first)).operands(&operands).results(&[ctx.ranked_tensor_type(&out_dims, elem)]));
+    let merged = body.create_op(
+        OpSpec::new(ctx, "tx8be.Gemm", body.op_loc(first))
+            .operands(&operands)
+            .results(&[ctx.ranked_tensor_type(&out_dims, elem)]),
+    );
     body.insert_op_before(first, merged);
     let mv = body.result(merged, 0);
     let rank = out_dims.len();
@@ -145,7 +151,12 @@ fn merge(ctx: &Context, body: &mut Body, group: &[Sibling]) {
             (ctx.intern_str("starts"), i64_array_attr(ctx, &starts)),
             (ctx.intern_str("strides"), i64_array_attr(ctx, &vec![1; rank])),
         ]);
-        let slice = body.create_op(OpSpec::new(ctx, "tx8be.Slice", body.op_loc(s.op)).operands(&[mv]).results(&[body.value_type(r)]).attrs(attrs));
+        let slice = body.create_op(
+            OpSpec::new(ctx, "tx8be.Slice", body.op_loc(s.op))
+                .operands(&[mv])
+                .results(&[body.value_type(r)])
+                .attrs(attrs),
+        );
         body.insert_op_after(after, slice);
         after = slice;
         body.replace_all_uses_with(r, body.result(slice, 0));
@@ -185,7 +196,12 @@ impl Pass for MergeSiblingGemms {
             let Some(s) = sibling(ctx, body, op) else { continue };
             let a = body.operand(op, 0);
             let key = (through_reshapes(ctx, body, a), body.value_type(a));
-            match groups.iter_mut().find(|(k, g)| *k == key && g[0].weights.dims[0] == s.weights.dims[0] && g[0].weights.elem == s.weights.elem && g[0].bias.is_some() == s.bias.is_some()) {
+            match groups.iter_mut().find(|(k, g)| {
+                *k == key
+                    && g[0].weights.dims[0] == s.weights.dims[0]
+                    && g[0].weights.elem == s.weights.elem
+                    && g[0].bias.is_some() == s.bias.is_some()
+            }) {
                 Some((_, g)) => g.push(s),
                 None => groups.push((key, vec![s])),
             }

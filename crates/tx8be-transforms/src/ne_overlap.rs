@@ -25,7 +25,14 @@ use tx8_cmodel::HardwareConfig;
 /// Whether the calls of `g` take the overlap: two or more calls, the first
 /// on the NE and every later one off it, the group with neither copied
 /// loads nor narrowed reads (their TDMA copies sit between the calls).
-pub fn eligible(ctx: &Context, body: &Body, g: &GroupCalls, no_copies: bool, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> bool {
+pub fn eligible(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    no_copies: bool,
+    steps: &[Vec<StepBoxes>],
+    hw: &HardwareConfig,
+) -> bool {
     let on_ne = |op: Op| matches!(ctx.op_name_str(body.op_name(op)), "tx8be.Gemm" | "tx8be.Conv");
     let n = g.calls.len();
     // The last call may run on the NE too (attention's GEMM, softmax,
@@ -36,7 +43,8 @@ pub fn eligible(ctx: &Context, body: &Body, g: &GroupCalls, no_copies: bool, ste
     let last_ne = n >= 3 && on_ne(g.calls[n - 1]);
     if last_ne {
         let Some(s) = steps.iter().find_map(|t| t.first()) else { return false };
-        let cycles = |c: usize| crate::cost::call_cycles(ctx, body, g.calls[c], hw, &s.calls[c].out, &s.calls[c].operands);
+        let cycles =
+            |c: usize| crate::cost::call_cycles(ctx, body, g.calls[c], hw, &s.calls[c].out, &s.calls[c].operands);
         if (1..n - 1).map(cycles).sum::<f64>() <= cycles(n - 1) {
             return false;
         }

@@ -95,7 +95,12 @@ fn layers(ctx: &Context, body: &Body, ops: &[Op]) -> HashMap<Op, u64> {
         let l = if ctx.op_name_str(body.op_name(op)) == "tx8be.group" {
             1 + group_reads(ctx, body, op).iter().map(|g| layer.get(g).copied().unwrap_or(0)).max().unwrap_or(0)
         } else {
-            body.operands(op).filter(|&v| !is_arg(body, v)).filter_map(|v| body.defining_op(v)).map(|d| layer.get(&d).copied().unwrap_or(0)).max().unwrap_or(0)
+            body.operands(op)
+                .filter(|&v| !is_arg(body, v))
+                .filter_map(|v| body.defining_op(v))
+                .map(|d| layer.get(&d).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0)
         };
         layer.insert(op, l);
     }
@@ -121,7 +126,8 @@ impl Pass for OptBarrier {
         // terminator stays last. Every op's operands are of a lower layer
         // or of the same layer and earlier, so the order stays valid.
         let layer = layers(ctx, body, &ops[..ops.len() - 1]);
-        let mut order: Vec<(u64, usize, Op)> = ops[..ops.len() - 1].iter().enumerate().map(|(i, &op)| (layer[&op], i, op)).collect();
+        let mut order: Vec<(u64, usize, Op)> =
+            ops[..ops.len() - 1].iter().enumerate().map(|(i, &op)| (layer[&op], i, op)).collect();
         order.sort();
         if order.iter().enumerate().any(|(i, &(_, at, _))| i != at) {
             for &(_, _, op) in &order {

@@ -29,23 +29,37 @@ use crate::schedule::{slice_bytes, StepBoxes};
 /// Descriptor starts of moving box `b` of value `v` (1 when the C model
 /// would refuse the box: the cost model does not judge legality).
 pub(crate) fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> f64 {
-    if let Some(copies) = crate::load_views::view_transfers(ctx, body, v, b).or_else(|| crate::load_views::store_view_transfers(ctx, body, v, b)) {
+    if let Some(copies) = crate::load_views::view_transfers(ctx, body, v, b)
+        .or_else(|| crate::load_views::store_view_transfers(ctx, body, v, b))
+    {
         return copies.map_or(1.0, |c| c.len().max(1) as f64);
     }
     let ty = body.value_type(v);
     let whole: Vec<u64> = ctx.shape(ty).unwrap_or(&[]).iter().map(|&d| d.max(0) as u64).collect();
-    let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());
+    let fmt = ctx
+        .element_type(ty)
+        .and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e))
+        .and_then(|e| e.data_format());
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
     let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
     match fmt {
-        Some(fmt) => tx8_cmodel::oplib::dma::descriptor_count(&whole, &u(&b.start), &u(&b.size), fmt, layout).map_or(1.0, |n| n.max(1) as f64),
+        Some(fmt) => tx8_cmodel::oplib::dma::descriptor_count(&whole, &u(&b.start), &u(&b.size), fmt, layout)
+            .map_or(1.0, |n| n.max(1) as f64),
         None => 1.0,
     }
 }
 
 /// Cycles of the TDMA copy of load slot `k`'s box out of slot `from`'s
 /// buffer at step `s` (`schedule::copied_loads`).
-pub fn copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, s: &StepBoxes, k: usize, from: usize, hw: &HardwareConfig) -> f64 {
+pub fn copy_cycles(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    s: &StepBoxes,
+    k: usize,
+    from: usize,
+    hw: &HardwareConfig,
+) -> f64 {
     box_copy_cycles(ctx, body, g.load_value(body, k), s.load_box(g, from), s.load_box(g, k), hw)
 }
 
@@ -53,21 +67,57 @@ pub fn copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, s: &StepBoxes, k:
 /// narrowed reads (`schedule::narrowed_reads`, listed in `narrowed`), with
 /// the two scoreboard joins each puts on the calls' path (the copy waits
 /// for the call that wrote its source, call `c` for the copy).
-pub fn narrow_copy_cycles(ctx: &Context, body: &Body, g: &GroupCalls, narrowed: &[crate::schedule::NarrowRead], s: &StepBoxes, c: usize, hw: &HardwareConfig) -> f64 {
-    narrowed.iter().filter(|r| r.call == c).map(|r| box_copy_cycles(ctx, body, body.result(g.calls[r.from], 0), &s.calls[r.from].out, &s.calls[c].operands[r.operand], hw) + 2.0 * hw.join_cycles as f64).sum()
+pub fn narrow_copy_cycles(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    narrowed: &[crate::schedule::NarrowRead],
+    s: &StepBoxes,
+    c: usize,
+    hw: &HardwareConfig,
+) -> f64 {
+    narrowed
+        .iter()
+        .filter(|r| r.call == c)
+        .map(|r| {
+            box_copy_cycles(
+                ctx,
+                body,
+                body.result(g.calls[r.from], 0),
+                &s.calls[r.from].out,
+                &s.calls[c].operands[r.operand],
+                hw,
+            ) + 2.0 * hw.join_cycles as f64
+        })
+        .sum()
 }
 
 /// Cycles of copying box `inner` of value `v` out of an SPM buffer holding
 /// its box `outer`, as the C model's `op_spm_box_copy` runs it: a
 /// descriptor start per strided copy and the bytes at the TDMA rate (the
 /// call returns once issued: tx8c's programs run `op_async_calls`).
-pub fn box_copy_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, outer: &SliceBox, inner: &SliceBox, hw: &HardwareConfig) -> f64 {
+pub fn box_copy_cycles(
+    ctx: &Context,
+    body: &Body,
+    v: strata_ir::Value,
+    outer: &SliceBox,
+    inner: &SliceBox,
+    hw: &HardwareConfig,
+) -> f64 {
     let ty = body.value_type(v);
     let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
     let rel: Vec<i64> = inner.start.iter().zip(&outer.start).map(|(a, b)| a - b).collect();
-    let fmt = ctx.element_type(ty).and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e)).and_then(|e| e.data_format());
+    let fmt = ctx
+        .element_type(ty)
+        .and_then(|e| tx8be::interfaces::tensor::ElementType::from_type(ctx, e))
+        .and_then(|e| e.data_format());
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
-    let descriptors = fmt.and_then(|f| tx8_cmodel::oplib::dma::descriptor_count(&u(&outer.size), &u(&rel), &u(&inner.size), f, layout).ok()).unwrap_or(1).max(1) as f64;
+    let descriptors = fmt
+        .and_then(|f| {
+            tx8_cmodel::oplib::dma::descriptor_count(&u(&outer.size), &u(&rel), &u(&inner.size), f, layout).ok()
+        })
+        .unwrap_or(1)
+        .max(1) as f64;
     descriptors * hw.dma_start_cycles as f64 + slice_bytes(ctx, body, v, &inner.size) as f64 / hw.tdma_bytes_per_cycle
 }
 
@@ -93,12 +143,25 @@ impl LoadMoves {
         let shared = crate::schedule::shared_loads(ctx, body, g, steps);
         let copied = crate::schedule::copied_loads(ctx, body, g, steps, &shared);
         let plan = crate::broadcast::plan(ctx, body, g, steps, hw);
-        LoadMoves { shared, copied, broadcast: plan.slots(), prologue: plan.cycles, before_loads: plan.before_loads, streamed: vec![None; g.loads.len()] }
+        LoadMoves {
+            shared,
+            copied,
+            broadcast: plan.slots(),
+            prologue: plan.cycles,
+            before_loads: plan.before_loads,
+            streamed: vec![None; g.loads.len()],
+        }
     }
 
     /// `of` with the slots worth streaming streamed (`stream_share`), for
     /// a double-buffered schedule.
-    pub fn streaming(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> LoadMoves {
+    pub fn streaming(
+        ctx: &Context,
+        body: &Body,
+        g: &GroupCalls,
+        steps: &[Vec<StepBoxes>],
+        hw: &HardwareConfig,
+    ) -> LoadMoves {
         let mut m = LoadMoves::of(ctx, body, g, steps, hw);
         m.streamed = crate::stream_share::stream_slots(ctx, body, g, steps, &m.broadcast, &m.shared, &m.copied, hw);
         m
@@ -135,7 +198,17 @@ pub struct StepTimes {
 impl StepTimes {
     /// A step whose loads do not slide.
     pub fn new(load: f64, compute: f64, store: f64, prologue: f64) -> StepTimes {
-        StepTimes { load, compute, store, prologue, slid_load: load, slide_copy: 0.0, gather: 0.0, sync: 0.0, stream_read: 0.0 }
+        StepTimes {
+            load,
+            compute,
+            store,
+            prologue,
+            slid_load: load,
+            slide_copy: 0.0,
+            gather: 0.0,
+            sync: 0.0,
+            stream_read: 0.0,
+        }
     }
 }
 
@@ -148,7 +221,14 @@ pub fn tile_ddr_rate(steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> f64 {
 
 /// Cycles of one DMA (load or store) of box `b` of value `v` at `rate`
 /// bytes per cycle: its descriptor starts and its bytes.
-pub fn dma_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox, rate: f64, hw: &HardwareConfig) -> f64 {
+pub fn dma_cycles(
+    ctx: &Context,
+    body: &Body,
+    v: strata_ir::Value,
+    b: &SliceBox,
+    rate: f64,
+    hw: &HardwareConfig,
+) -> f64 {
     hw.dma_start_cycles as f64 * descriptors(ctx, body, v, b) + slice_bytes(ctx, body, v, &b.size) as f64 / rate
 }
 
@@ -161,20 +241,34 @@ pub fn dma_cycles(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox,
 /// groups (`busiest_tile_steps_moving`), whose tiles all move data at
 /// every step.
 pub fn transfer_cycles(descriptors: f64, bytes: f64, rate: f64, hw: &HardwareConfig) -> f64 {
-    let own = hw.dma_start_cycles as f64 * descriptors + bytes / hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle).max(1e-9);
+    let own = hw.dma_start_cycles as f64 * descriptors
+        + bytes / hw.ddr_transfer_cap_bytes_per_cycle.min(hw.ddr_bytes_per_cycle).max(1e-9);
     own.max(bytes / rate)
 }
 
 /// The per-step engine times of every step of the busiest tile (the one
 /// with the largest single-buffered time).
-pub fn busiest_tile_steps(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> Vec<StepTimes> {
+pub fn busiest_tile_steps(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    hw: &HardwareConfig,
+) -> Vec<StepTimes> {
     busiest_tile_steps_moving(ctx, body, g, steps, hw, LoadMoves::of(ctx, body, g, steps, hw))
 }
 
 /// `busiest_tile_steps` with the load slots moving as `moves` says: a
 /// streamed slot reads its chunk of each new box and sends it along its
 /// line (`stream_share::StepCost`), and every step opens with a barrier.
-pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig, moves: LoadMoves) -> Vec<StepTimes> {
+pub fn busiest_tile_steps_moving(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    hw: &HardwareConfig,
+    moves: LoadMoves,
+) -> Vec<StepTimes> {
     let rate = tile_ddr_rate(steps, hw);
     let result = body.result(g.anchor(), 0);
     // Weights every tile needs whole come once, by the broadcast prologue.
@@ -184,7 +278,13 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
     let sync = if streaming { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
     // A streaming group's tiles all move data at every step: a DMA's
     // starts hide behind the tile's DDR share (`transfer_cycles`).
-    let dma = |v: strata_ir::Value, b: &SliceBox| if streaming { transfer_cycles(descriptors(ctx, body, v, b), slice_bytes(ctx, body, v, &b.size) as f64, rate, hw) } else { dma_cycles(ctx, body, v, b, rate, hw) };
+    let dma = |v: strata_ir::Value, b: &SliceBox| {
+        if streaming {
+            transfer_cycles(descriptors(ctx, body, v, b), slice_bytes(ctx, body, v, &b.size) as f64, rate, hw)
+        } else {
+            dma_cycles(ctx, body, v, b, rate, hw)
+        }
+    };
     let narrowed = crate::schedule::narrowed_reads(g, steps);
     let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
     let mut worst: Vec<StepTimes> = Vec::new();
@@ -216,9 +316,13 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
                 let v = g.load_value(body, k);
                 let whole = dma(v, b);
                 load += whole;
-                match prev.filter(|_| sliding[k]).and_then(|p| crate::slide::slide_cost(ctx, body, v, p.load_box(g, k), b)) {
+                match prev
+                    .filter(|_| sliding[k])
+                    .and_then(|p| crate::slide::slide_cost(ctx, body, v, p.load_box(g, k), b))
+                {
                     Some(sl) => {
-                        slid_load += hw.dma_start_cycles as f64 * sl.rdma_descriptors as f64 + sl.rdma_bytes as f64 / rate;
+                        slid_load +=
+                            hw.dma_start_cycles as f64 * sl.rdma_descriptors as f64 + sl.rdma_bytes as f64 / rate;
                         slide_copy += sl.copy_cycles(hw);
                     }
                     None => slid_load += whole,
@@ -229,10 +333,18 @@ pub fn busiest_tile_steps_moving(ctx: &Context, body: &Body, g: &GroupCalls, ste
             // copied loads run on the TDMA beside them (calls return once
             // issued).
             let narrow = (0..g.calls.len()).map(|c| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)).sum::<f64>();
-            let compute: f64 = copies.max(narrow + s.calls.iter().zip(&g.calls).map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands)).sum::<f64>());
+            let compute: f64 = copies.max(
+                narrow
+                    + s.calls
+                        .iter()
+                        .zip(&g.calls)
+                        .map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands))
+                        .sum::<f64>(),
+            );
             let store = dma(result, &s.out);
             // The first step's loads queue behind the prologue's chunk loads.
-            let (load, prologue) = if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };
+            let (load, prologue) =
+                if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };
             let slid_load = if prev.is_none() { load } else { slid_load };
             times.push(StepTimes { load, compute, store, prologue, slid_load, slide_copy, gather, sync, stream_read });
             prev = Some(s);
@@ -263,7 +375,8 @@ pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
     let Some(first) = steps.first() else { return 0.0 };
     let mut total = first.load.max(first.prologue) + first.gather + first.sync + join;
     for i in 0..steps.len() {
-        let (next_load, next_copy, next_gather, next_sync) = steps.get(i + 1).map_or((0.0, 0.0, 0.0, 0.0), |s| (s.slid_load, s.slide_copy, s.gather, s.sync));
+        let (next_load, next_copy, next_gather, next_sync) =
+            steps.get(i + 1).map_or((0.0, 0.0, 0.0, 0.0), |s| (s.slid_load, s.slide_copy, s.gather, s.sync));
         // Streamed chunks are read two steps ahead: the first step's DMAs
         // are the second's chunk read and the third's, a later step's the
         // one two ahead (none for the last two steps).
@@ -273,7 +386,8 @@ pub fn pipelined_cycles(steps: &[StepTimes], hw: &HardwareConfig) -> f64 {
         // The next step's streamed chunks travel during this step (read
         // a step before); the barrier opening the next step waits for them
         // and holds up the next calls, not the DMAs, which run on.
-        total += (steps[i].compute + next_sync).max(next_load + prev_store).max(next_copy).max(next_gather + next_sync) + 2.0 * join;
+        total += (steps[i].compute + next_sync).max(next_load + prev_store).max(next_copy).max(next_gather + next_sync)
+            + 2.0 * join;
     }
     total + steps.last().map_or(0.0, |s| s.store) + join
 }

@@ -48,7 +48,8 @@ pub fn recorded(ctx: &Context, body: &Body, group: Op) -> bool {
 }
 
 fn pair_cycles(ctx: &Context, body: &Body, prev: Op, group: Op, hw: &HardwareConfig) -> Result<f64, Diagnostic> {
-    Ok(crate::cost::estimate_group(ctx, body, prev, hw)?.cycles + crate::cost::estimate_group(ctx, body, group, hw)?.cycles)
+    Ok(crate::cost::estimate_group(ctx, body, prev, hw)?.cycles
+        + crate::cost::estimate_group(ctx, body, group, hw)?.cycles)
 }
 
 impl Pass for PrologueAhead {

@@ -47,7 +47,10 @@ pub fn prefetched(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) ->
 /// DDR while its last step computes.
 pub fn prefetched_early(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> bool {
     let Some(prev) = prefetched(ctx, body, group, hw) else { return false };
-    let (Some((_, filled)), Some(footprint)) = (prologue_of(ctx, body, group, hw), spm_footprint(ctx, body, prev, hw)) else { return false };
+    let (Some((_, filled)), Some(footprint)) = (prologue_of(ctx, body, group, hw), spm_footprint(ctx, body, prev, hw))
+    else {
+        return false;
+    };
     !meet(&filled, &footprint)
 }
 
@@ -87,7 +90,12 @@ pub fn ahead_possible(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
 }
 
 /// A group's recorded prologue shares and the SPM ranges its prologue fills.
-fn prologue_of(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<(Vec<Option<Share>>, Vec<(u64, u64)>)> {
+fn prologue_of(
+    ctx: &Context,
+    body: &Body,
+    group: Op,
+    hw: &HardwareConfig,
+) -> Option<(Vec<Option<Share>>, Vec<(u64, u64)>)> {
     let op = group_compute_op(ctx, body, group)?;
     let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
     let shares = recorded_shares(ctx, body, &g);
@@ -121,7 +129,12 @@ pub fn ahead_cycles(ctx: &Context, body: &Body, next: Op, own: f64, hw: &Hardwar
     let chunk = (crate::broadcast::broadcast_bytes(ctx, body, &g, &slots) as f64 / tiles).ceil();
     let rate = (hw.ddr_bytes_per_cycle / tiles).min(hw.ddr_transfer_cap_bytes_per_cycle);
     let read = hw.dma_start_cycles as f64 + chunk / rate;
-    let sends: f64 = (1..hw.tiles()).map(|u| hw.dte_message_cycles as f64 + chunk * all_to_all_link_load(hw, u) as f64 / hw.noc_link_bytes_per_cycle).sum::<f64>() + hw.join_cycles as f64;
+    let sends: f64 = (1..hw.tiles())
+        .map(|u| {
+            hw.dte_message_cycles as f64 + chunk * all_to_all_link_load(hw, u) as f64 / hw.noc_link_bytes_per_cycle
+        })
+        .sum::<f64>()
+        + hw.join_cycles as f64;
     (own + read).max(read + sends)
 }
 
@@ -160,7 +173,10 @@ fn prefetch_candidate(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let i = all.iter().position(|&g| g == group).filter(|&i| i > 0)?;
     let prev = all[i - 1];
     let (op, prev_op) = (group_compute_op(ctx, body, group)?, group_compute_op(ctx, body, prev)?);
-    if recorded_ring(ctx, body, op).is_some() || recorded_ring(ctx, body, prev_op).is_some() || ctx.op_name_str(body.op_name(prev_op)) == "tx8be.Slice" {
+    if recorded_ring(ctx, body, op).is_some()
+        || recorded_ring(ctx, body, prev_op).is_some()
+        || ctx.op_name_str(body.op_name(prev_op)) == "tx8be.Slice"
+    {
         return None;
     }
     let g = GroupCalls::of_anchor(ctx, body, op).ok()?;
@@ -199,8 +215,16 @@ pub fn hidden_cycles_from(ctx: &Context, body: &Body, prev: Op, early: bool, hw:
 /// Cycles of the calls of the last step of `group`'s first tile with steps.
 fn last_step_calls(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> f64 {
     let Some(op) = group_compute_op(ctx, body, group) else { return 0.0 };
-    let (Some(steps), Ok(g)) = (schedule_steps(ctx, body, op, hw), GroupCalls::of_anchor(ctx, body, op)) else { return 0.0 };
-    steps.iter().find_map(|t| t.last()).map_or(0.0, |s| s.calls.iter().zip(&g.calls).map(|(c, &call)| crate::cost::call_cycles(ctx, body, call, hw, &c.out, &c.operands)).sum())
+    let (Some(steps), Ok(g)) = (schedule_steps(ctx, body, op, hw), GroupCalls::of_anchor(ctx, body, op)) else {
+        return 0.0;
+    };
+    steps.iter().find_map(|t| t.last()).map_or(0.0, |s| {
+        s.calls
+            .iter()
+            .zip(&g.calls)
+            .map(|(c, &call)| crate::cost::call_cycles(ctx, body, call, hw, &c.out, &c.operands))
+            .sum()
+    })
 }
 
 fn store_hidden(ctx: &Context, body: &Body, prev: Op, hw: &HardwareConfig) -> f64 {
@@ -229,12 +253,21 @@ fn schedule_steps(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Op
 }
 
 fn dev_addrs(ctx: &Context, body: &Body, op: Op) -> Vec<u64> {
-    body.op_attr(ctx, op, "dev_info").and_then(|a| tx8be::DevAttr::from_attr(ctx, a)).map(|d| d.mem_addr.iter().map(|&a| a as u64).collect()).unwrap_or_default()
+    body.op_attr(ctx, op, "dev_info")
+        .and_then(|a| tx8be::DevAttr::from_attr(ctx, a))
+        .map(|d| d.mem_addr.iter().map(|&a| a as u64).collect())
+        .unwrap_or_default()
 }
 
 /// The SPM ranges the prologue of `g` fills (the same on every tile): each
 /// broadcast tensor whole, each line-shared box.
-fn prologue_buffers(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shares: &[Option<Share>]) -> Option<Vec<(u64, u64)>> {
+fn prologue_buffers(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    shares: &[Option<Share>],
+) -> Option<Vec<(u64, u64)>> {
     let first = steps.iter().find_map(|t| t.first())?;
     let mut ranges = Vec::new();
     for (k, share) in shares.iter().enumerate() {

@@ -111,7 +111,8 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
         return None;
     }
     let legal = |slice: &[i64]| {
-        let p = tx8be::interfaces::sharding::ShardingSplitParam { out_sharding: shard.clone(), out_split: slice.to_vec() };
+        let p =
+            tx8be::interfaces::sharding::ShardingSplitParam { out_sharding: shard.clone(), out_split: slice.to_vec() };
         tx8be::interfaces::tile_sharding_split(ctx, body, op, &p).is_ok()
     };
     let mut split2 = vec![1i64; rank];
@@ -136,11 +137,20 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
         let steps = crate::schedule::tile_steps(ctx, body, op, &shard, &slice, tiles as usize).ok()?;
         let first = steps.first()?.first()?;
         let a_bytes = align(slice_bytes(ctx, body, body.operand(op, 0), &first.operands[0].size), bank);
-        let b_bytes = align(slice_bytes(ctx, body, body.operand(op, SHARED_OPERAND), &first.operands[SHARED_OPERAND].size), bank);
+        let b_bytes =
+            align(slice_bytes(ctx, body, body.operand(op, SHARED_OPERAND), &first.operands[SHARED_OPERAND].size), bank);
         let o_bytes = align(slice_bytes(ctx, body, body.result(op, 0), &first.out.size), bank);
         let imm = align(tx8be::interfaces::imm_bytes(ctx, body, op, &first.out.size, hw).unwrap_or(0), bank);
         if a_bytes + RING_BUFFERS * b_bytes + bias_bytes + 2 * o_bytes + imm <= window && legal(&slice) {
-            let cycles = estimate(hw, tiles as f64, (n_all / n) as f64, (a_bytes + bias_bytes) as f64, b_bytes as f64, o_bytes as f64, (rows * k * n) as f64);
+            let cycles = estimate(
+                hw,
+                tiles as f64,
+                (n_all / n) as f64,
+                (a_bytes + bias_bytes) as f64,
+                b_bytes as f64,
+                o_bytes as f64,
+                (rows * k * n) as f64,
+            );
             if best.as_ref().is_none_or(|b| cycles < b.cycles) {
                 best = Some(RingChoice { shard: shard.clone(), slice, ring: ring.clone(), cycles });
             }

@@ -52,12 +52,30 @@ impl StepBoxes {
 
 /// The window padding output box `out` of `op` sees, for a conv or pool
 /// (`windowed`: whether `op` has a window, `Window2d::of_op`).
-fn window_pads(ctx: &Context, body: &Body, op: Op, windowed: bool, out: &SliceBox) -> Result<Option<[i64; 4]>, Diagnostic> {
+fn window_pads(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    windowed: bool,
+    out: &SliceBox,
+) -> Result<Option<[i64; 4]>, Diagnostic> {
     if !windowed || out.size.len() != 4 {
         return Ok(None);
     }
-    let h = tx8be::interfaces::back_window_axis(ctx, body, op, 0, RowRange { start: out.start[1], end: out.start[1] + out.size[1] })?;
-    let w = tx8be::interfaces::back_window_axis(ctx, body, op, 1, RowRange { start: out.start[2], end: out.start[2] + out.size[2] })?;
+    let h = tx8be::interfaces::back_window_axis(
+        ctx,
+        body,
+        op,
+        0,
+        RowRange { start: out.start[1], end: out.start[1] + out.size[1] },
+    )?;
+    let w = tx8be::interfaces::back_window_axis(
+        ctx,
+        body,
+        op,
+        1,
+        RowRange { start: out.start[2], end: out.start[2] + out.size[2] },
+    )?;
     Ok(Some([h.pad_before, w.pad_before, h.pad_after, w.pad_after]))
 }
 
@@ -79,7 +97,14 @@ fn unsplittable_dims(ctx: &Context, body: &Body, op: Op) -> Vec<usize> {
 /// The boxes of every call of `g` for anchor output box `out`: backwards
 /// from the anchor, each in-group op computing the union of the boxes its
 /// users need (`narrowed_reads` names the users needing less).
-fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], windowed: &[bool], out: &SliceBox) -> Result<Vec<CallBoxes>, Diagnostic> {
+fn step_calls(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    fixed: &[Vec<usize>],
+    windowed: &[bool],
+    out: &SliceBox,
+) -> Result<Vec<CallBoxes>, Diagnostic> {
     let n = g.calls.len();
     let mut outs: Vec<Option<SliceBox>> = vec![None; n];
     outs[n - 1] = Some(out.clone());
@@ -92,7 +117,13 @@ fn step_calls(ctx: &Context, body: &Body, g: &GroupCalls, fixed: &[Vec<usize>], 
         if c + 1 < n {
             let dims = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
             if let Some(&d) = fixed[c].iter().find(|&&d| my_out.start[d] != 0 || my_out.size[d] != dims[d]) {
-                return Err(Diagnostic::error(body.op_loc(op), format!("'{}' op cannot split dim {d}, which its group's schedule splits", ctx.op_name_str(body.op_name(op)))));
+                return Err(Diagnostic::error(
+                    body.op_loc(op),
+                    format!(
+                        "'{}' op cannot split dim {d}, which its group's schedule splits",
+                        ctx.op_name_str(body.op_name(op))
+                    ),
+                ));
             }
         }
         let operands = tx8be::interfaces::temporal_slice_shape(ctx, body, op, &my_out)?;
@@ -157,10 +188,18 @@ pub fn narrowed_reads(g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<NarrowRea
 /// The steps of every tile (`result[tile]`), for output sharding `shard`
 /// (parts per dim, row-major tile numbering) and time split `slice` (the
 /// largest output box per step).
-pub fn tile_steps(ctx: &Context, body: &Body, op: Op, shard: &[i64], slice: &[i64], tiles: usize) -> Result<Vec<Vec<StepBoxes>>, Diagnostic> {
+pub fn tile_steps(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    shard: &[i64],
+    slice: &[i64],
+    tiles: usize,
+) -> Result<Vec<Vec<StepBoxes>>, Diagnostic> {
     let out_dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let g = GroupCalls::of_anchor(ctx, body, op)?;
-    let fixed: Vec<Vec<usize>> = g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
+    let fixed: Vec<Vec<usize>> =
+        g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
     let windowed: Vec<bool> = g.calls.iter().map(|&c| tx8be::window::Window2d::of_op(ctx, body, c).is_some()).collect();
     let mut all = Vec::with_capacity(tiles);
     for tile_box in shard_boxes(&out_dims, shard, tiles) {
@@ -202,7 +241,8 @@ pub fn group_widths(ctx: &Context, body: &Body, op: Op) -> Vec<Vec<i64>> {
     if convs.is_empty() {
         return widths;
     }
-    let fixed: Vec<Vec<usize>> = g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
+    let fixed: Vec<Vec<usize>> =
+        g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
     let windowed: Vec<bool> = g.calls.iter().map(|&c| tx8be::window::Window2d::of_op(ctx, body, c).is_some()).collect();
     for d in 0..out_dims.len() {
         if out_dims[d] < 2 {
@@ -265,7 +305,12 @@ impl GroupBuffers {
     /// loaded once and keeps one buffer; the intermediates and the scratch
     /// are only used inside the step's calls.
     pub fn total_with_copies(&self, copies: u64, invariant: &[bool]) -> u64 {
-        let loads: u64 = self.loads.iter().enumerate().map(|(i, &b)| if invariant.get(i).copied().unwrap_or(false) { b } else { b * copies }).sum();
+        let loads: u64 = self
+            .loads
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| if invariant.get(i).copied().unwrap_or(false) { b } else { b * copies })
+            .sum();
         loads + self.intermediate_region + self.output * copies + self.imm
     }
 }
@@ -274,7 +319,9 @@ impl GroupBuffers {
 /// at all its steps (weights resident across a time split): such an
 /// operand is loaded once per tile.
 pub fn step_invariant_loads(g: &GroupCalls, steps: &[Vec<StepBoxes>]) -> Vec<bool> {
-    (0..g.loads.len()).map(|k| steps.iter().all(|tile| tile.windows(2).all(|w| w[0].load_box(g, k) == w[1].load_box(g, k)))).collect()
+    (0..g.loads.len())
+        .map(|k| steps.iter().all(|tile| tile.windows(2).all(|w| w[0].load_box(g, k) == w[1].load_box(g, k))))
+        .collect()
 }
 
 /// For every load slot of a multi-op group, the earlier slot whose buffer
@@ -297,7 +344,11 @@ pub fn shared_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<Ste
             && tx8be::layout::value_mem_layout(ctx, body, va) == tx8be::layout::value_mem_layout(ctx, body, vb)
     };
     for k in 1..g.loads.len() {
-        shared[k] = (0..k).find(|&r| shared[r].is_none() && same_source(r, k) && steps.iter().flatten().all(|s| s.load_box(g, r) == s.load_box(g, k)));
+        shared[k] = (0..k).find(|&r| {
+            shared[r].is_none()
+                && same_source(r, k)
+                && steps.iter().flatten().all(|s| s.load_box(g, r) == s.load_box(g, k))
+        });
     }
     shared
 }
@@ -311,7 +362,13 @@ pub fn shared_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<Ste
 /// (the C model's `op_spm_box_copy`) into a buffer of its own. Only
 /// variables (`load_var`), whose every step loads a box. `shared` is
 /// `shared_loads` of the same steps.
-pub fn copied_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shared: &[Option<usize>]) -> Vec<Option<usize>> {
+pub fn copied_loads(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    shared: &[Option<usize>],
+) -> Vec<Option<usize>> {
     let mut copied: Vec<Option<usize>> = vec![None; g.loads.len()];
     if g.is_single() {
         return copied;
@@ -328,14 +385,20 @@ pub fn copied_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<Ste
     let within = |inner: &SliceBox, outer: &SliceBox| {
         inner.size.iter().product::<i64>() > 0
             && inner.start.len() == outer.start.len()
-            && (0..inner.start.len()).all(|d| inner.start[d] >= outer.start[d] && inner.start[d] + inner.size[d] <= outer.start[d] + outer.size[d])
+            && (0..inner.start.len()).all(|d| {
+                inner.start[d] >= outer.start[d] && inner.start[d] + inner.size[d] <= outer.start[d] + outer.size[d]
+            })
     };
     for k in 0..g.loads.len() {
         if shared[k].is_some() {
             continue;
         }
         copied[k] = (0..g.loads.len()).find(|&r| {
-            r != k && shared[r].is_none() && copied[r].is_none() && same_source(r, k) && steps.iter().flatten().all(|s| within(s.load_box(g, k), s.load_box(g, r)))
+            r != k
+                && shared[r].is_none()
+                && copied[r].is_none()
+                && same_source(r, k)
+                && steps.iter().flatten().all(|s| within(s.load_box(g, k), s.load_box(g, r)))
         });
     }
     // A source must be loaded from DDR itself.
@@ -367,7 +430,13 @@ pub fn slice_bytes(ctx: &Context, body: &Body, v: strata_ir::Value, size: &[i64]
 }
 
 /// The buffers the steps need.
-pub fn group_buffers(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &tx8_cmodel::HardwareConfig) -> Result<GroupBuffers, Diagnostic> {
+pub fn group_buffers(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    hw: &tx8_cmodel::HardwareConfig,
+) -> Result<GroupBuffers, Diagnostic> {
     let bank = hw.spm_bank_bytes.max(1);
     let mut loads = vec![0u64; g.loads.len()];
     let n = g.calls.len();
@@ -399,7 +468,12 @@ pub fn group_buffers(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<St
         .iter()
         .map(|r| {
             let v = body.result(g.calls[r.from], 0);
-            steps.iter().flatten().map(|s| align(slice_bytes(ctx, body, v, &s.calls[r.call].operands[r.operand].size), bank)).max().unwrap_or(0)
+            steps
+                .iter()
+                .flatten()
+                .map(|s| align(slice_bytes(ctx, body, v, &s.calls[r.call].operands[r.operand].size), bank))
+                .max()
+                .unwrap_or(0)
         })
         .collect();
     let mut life = g.lifetimes();
@@ -407,5 +481,15 @@ pub fn group_buffers(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<St
     let all: Vec<u64> = intermediates.iter().chain(&narrowed_bytes).copied().collect();
     let (mut intermediate_offsets, intermediate_region) = crate::group_calls::intermediate_offsets(&life, &all);
     let narrowed_offsets = intermediate_offsets.split_off(intermediates.len());
-    Ok(GroupBuffers { loads, intermediates, intermediate_offsets, intermediate_region, narrowed, narrowed_bytes, narrowed_offsets, output, imm })
+    Ok(GroupBuffers {
+        loads,
+        intermediates,
+        intermediate_offsets,
+        intermediate_region,
+        narrowed,
+        narrowed_bytes,
+        narrowed_offsets,
+        output,
+        imm,
+    })
 }

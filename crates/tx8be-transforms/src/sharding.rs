@@ -27,14 +27,15 @@ use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::{DevAttr, ParallelAttr};
 
 use crate::boxes::{choose_slice, maximal_slices, next_size, slice_sizes, step_count};
+use crate::group_calls::GroupCalls;
 use crate::group_ops::entry_ops;
 use crate::pipeline_cost::{busiest_tile_steps_moving, pipelined_cycles, single_buffered_cycles};
-use crate::group_calls::GroupCalls;
 use crate::schedule::{group_buffers, step_invariant_loads, tile_steps, StepBoxes};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sharding",
-    description: "Choose each group's sharding over the tiles and its time split (tile_parallel, dev_info.temporal_mem_slice)",
+    description:
+        "Choose each group's sharding over the tiles and its time split (tile_parallel, dev_info.temporal_mem_slice)",
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-sharding", |_, _| None)?;
@@ -85,15 +86,25 @@ impl Pass for Sharding {
         // parallel (each reads only its own group); the schedules are then
         // written in program order, where a search's error (the first in
         // program order) stops the pass.
-        let all: Vec<(Op, Op, crate::search::template_cache::GroupKey)> = groups(ctx, body).into_iter().filter_map(|g| group_compute_op(ctx, body, g).map(|op| (g, op, crate::search::template_cache::group_key(ctx, body, g)))).collect();
-        let mut firsts: std::collections::HashMap<crate::search::template_cache::GroupKey, Op> = std::collections::HashMap::new();
+        let all: Vec<(Op, Op, crate::search::template_cache::GroupKey)> = groups(ctx, body)
+            .into_iter()
+            .filter_map(|g| {
+                group_compute_op(ctx, body, g).map(|op| (g, op, crate::search::template_cache::group_key(ctx, body, g)))
+            })
+            .collect();
+        let mut firsts: std::collections::HashMap<crate::search::template_cache::GroupKey, Op> =
+            std::collections::HashMap::new();
         for (_, op, key) in &all {
             firsts.entry(key.clone()).or_insert(*op);
         }
         let shared: &Body = body;
         let hw = &self.hw;
-        let mut searched: std::collections::HashMap<crate::search::template_cache::GroupKey, Result<Schedule, Diagnostic>> = firsts.into_par_iter().map(|(key, op)| (key, choose(ctx, shared, op, hw))).collect();
-        let mut templates: std::collections::HashMap<crate::search::template_cache::GroupKey, (i64, Schedule)> = std::collections::HashMap::new();
+        let mut searched: std::collections::HashMap<
+            crate::search::template_cache::GroupKey,
+            Result<Schedule, Diagnostic>,
+        > = firsts.into_par_iter().map(|(key, op)| (key, choose(ctx, shared, op, hw))).collect();
+        let mut templates: std::collections::HashMap<crate::search::template_cache::GroupKey, (i64, Schedule)> =
+            std::collections::HashMap::new();
         for (g, op, key) in all {
             let schedule = match templates.get(&key) {
                 Some((source, s)) => {
@@ -120,10 +131,14 @@ impl Pass for Sharding {
                     body.set_op_attr(ctx, op, "share_ring", None);
                 }
             }
-            let mut par = body.op_attr(ctx, op, "tile_parallel").and_then(|a| ParallelAttr::from_attr(ctx, a)).unwrap_or_default();
+            let mut par = body
+                .op_attr(ctx, op, "tile_parallel")
+                .and_then(|a| ParallelAttr::from_attr(ctx, a))
+                .unwrap_or_default();
             par.shape_spatial_sharding = shard.iter().map(|&s| s as i32).collect();
             body.set_op_attr(ctx, op, "tile_parallel", Some(par.to_attr(ctx)));
-            let mut dev = body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default();
+            let mut dev =
+                body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default();
             dev.temporal_mem_slice = slice.clone();
             set_buffers(&mut dev, buffers);
             body.set_op_attr(ctx, op, "dev_info", Some(dev.to_attr(ctx)));
@@ -131,9 +146,17 @@ impl Pass for Sharding {
             let calls = GroupCalls::of_anchor(ctx, body, op)?;
             // Weights every tile needs whole: broadcast over the NoC.
             let steps = tile_steps(ctx, body, op, &shard, &slice, self.hw.tiles() as usize)?;
-            let shares = if ring.is_some() { vec![None; calls.loads.len()] } else { crate::broadcast::plan(ctx, body, &calls, &steps, &self.hw).shares };
+            let shares = if ring.is_some() {
+                vec![None; calls.loads.len()]
+            } else {
+                crate::broadcast::plan(ctx, body, &calls, &steps, &self.hw).shares
+            };
             // And the loads streamed along mesh lines at every step.
-            let streamed = if stream { crate::pipeline_cost::LoadMoves::streaming(ctx, body, &calls, &steps, &self.hw).streamed } else { vec![None; calls.loads.len()] };
+            let streamed = if stream {
+                crate::pipeline_cost::LoadMoves::streaming(ctx, body, &calls, &steps, &self.hw).streamed
+            } else {
+                vec![None; calls.loads.len()]
+            };
             for ((s, share), streamed) in calls.loads.iter().zip(shares).zip(streamed) {
                 let value = match (share, streamed) {
                     (Some(x), _) => Some(x.attr()),
@@ -142,14 +165,22 @@ impl Pass for Sharding {
                 };
                 body.set_op_attr(ctx, s.load, "share", value.map(|x| ctx.string_attr(x)));
             }
-            let mut movers: Vec<Op> = calls.calls.iter().flat_map(|&c| (0..body.num_operands(c)).map(move |i| (c, i))).filter_map(|(c, i)| body.defining_op(body.operand(c, i))).filter(|&d| is_move(ctx, body, d)).collect();
+            let mut movers: Vec<Op> = calls
+                .calls
+                .iter()
+                .flat_map(|&c| (0..body.num_operands(c)).map(move |i| (c, i)))
+                .filter_map(|(c, i)| body.defining_op(body.operand(c, i)))
+                .filter(|&d| is_move(ctx, body, d))
+                .collect();
             movers.extend(group_store_op(ctx, body, g));
             for m in movers {
                 let v = body.result(m, 0);
                 // A single-buffered move without a dev_info keeps none.
                 let mut d = match body.op_attr(ctx, m, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)) {
                     Some(d) => d,
-                    None if buffers > 1 => DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() },
+                    None if buffers > 1 => {
+                        DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() }
+                    }
                     None => continue,
                 };
                 set_buffers(&mut d, buffers);
@@ -217,7 +248,12 @@ pub fn choose(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result
 
 /// The chosen schedule of the group anchored at `op` and the cycles the
 /// search estimated for it (what `tx8be-group-boundaries` compares).
-pub fn choose_estimated(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Result<(f64, Schedule), Diagnostic> {
+pub fn choose_estimated(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    hw: &HardwareConfig,
+) -> Result<(f64, Schedule), Diagnostic> {
     choose_among(ctx, body, op, hw, SHARDING_TRIES, &STEP_LIMITS)
 }
 
@@ -226,7 +262,14 @@ pub fn choose_estimated(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig)
 /// one fits (the group boundary search, which asks about many candidate
 /// groups, takes the best-ranked sharding only, within the first limit:
 /// `DP_STEP_LIMITS`).
-pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tries: usize, step_limits: &[i64]) -> Result<(f64, Schedule), Diagnostic> {
+pub fn choose_among(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    hw: &HardwareConfig,
+    tries: usize,
+    step_limits: &[i64],
+) -> Result<(f64, Schedule), Diagnostic> {
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let rank = dims.len();
     let tiles = hw.tiles() as i64;
@@ -269,11 +312,21 @@ pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tri
     }
     // A sharding the IR gives (`tile_parallel.sharding_is_given`, the
     // seed's user-given sharding) is the only candidate.
-    let given = body.op_attr(ctx, op, "tile_parallel").and_then(|a| ParallelAttr::from_attr(ctx, a)).filter(|p| p.sharding_is_given);
+    let given = body
+        .op_attr(ctx, op, "tile_parallel")
+        .and_then(|a| ParallelAttr::from_attr(ctx, a))
+        .filter(|p| p.sharding_is_given);
     if let Some(p) = given {
         let shard: Vec<i64> = p.shape_spatial_sharding.iter().map(|&s| s as i64).collect();
         if shard.len() != rank || !legal(ctx, body, op, &shard, &ones) {
-            return Err(Diagnostic::error(body.op_loc(op), format!("'{}' op cannot take its given sharding {:?} (sharding_is_given)", ctx.op_name_str(body.op_name(op)), shard)));
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!(
+                    "'{}' op cannot take its given sharding {:?} (sharding_is_given)",
+                    ctx.op_name_str(body.op_name(op)),
+                    shard
+                ),
+            ));
         }
         candidates = vec![shard];
     }
@@ -317,7 +370,8 @@ pub fn choose_among(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig, tri
     };
     if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw).filter(|_| g.is_single()) {
         if r.cycles < best.0 {
-            best = (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring), stream: false });
+            best =
+                (r.cycles, Schedule { shard: r.shard, slice: r.slice, buffers: 2, ring: Some(r.ring), stream: false });
         }
     }
     Ok(best)
@@ -333,14 +387,26 @@ const SHARDING_TRIES: usize = 3;
 /// DS_TileSplit and the buffering decision for one sharding: the time
 /// split and buffer count the pipeline estimate finds fastest, with that
 /// estimate; an error naming the op when no slice fits.
-fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64], hw: &HardwareConfig, max_steps: i64) -> Result<(f64, Schedule), Diagnostic> {
+fn search_split(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    g: &GroupCalls,
+    shard: &[i64],
+    hw: &HardwareConfig,
+    max_steps: i64,
+) -> Result<(f64, Schedule), Diagnostic> {
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(op, 0))).unwrap_or(&[]).to_vec();
     let rank = dims.len();
     let tiles = hw.tiles() as i64;
     let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
     let ones = vec![1i64; rank];
     let shard = shard.to_vec();
-    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize).into_iter().flatten().max_by_key(|b| b.size.iter().product::<i64>()).unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
+    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize)
+        .into_iter()
+        .flatten()
+        .max_by_key(|b| b.size.iter().product::<i64>())
+        .unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
     // Why an op of a multi-op group refused a candidate box (the first
     // reason): when nothing fits, that is the error to report.
     let refusal: std::cell::RefCell<Option<Diagnostic>> = std::cell::RefCell::new(None);
@@ -392,7 +458,9 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         s
     };
     // Per slice: its buffers and which loads stay resident across steps.
-    let buffer_memo: std::cell::RefCell<std::collections::HashMap<Vec<i64>, Option<std::rc::Rc<(crate::schedule::GroupBuffers, Vec<bool>)>>>> = Default::default();
+    let buffer_memo: std::cell::RefCell<
+        std::collections::HashMap<Vec<i64>, Option<std::rc::Rc<(crate::schedule::GroupBuffers, Vec<bool>)>>>,
+    > = Default::default();
     let fits_with = |slice: &[i64], copies: u64| -> bool {
         // A slice needing more steps than the search allows is not a
         // schedule (and would take that many boxes to check).
@@ -401,7 +469,11 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
         }
         let known = buffer_memo.borrow().get(slice).cloned();
         let buffers = known.unwrap_or_else(|| {
-            let b = steps_of(slice).and_then(|steps| group_buffers(ctx, body, &g, &steps, hw).ok().map(|b| std::rc::Rc::new((b, step_invariant_loads(&g, &steps)))));
+            let b = steps_of(slice).and_then(|steps| {
+                group_buffers(ctx, body, &g, &steps, hw)
+                    .ok()
+                    .map(|b| std::rc::Rc::new((b, step_invariant_loads(&g, &steps))))
+            });
             buffer_memo.borrow_mut().insert(slice.to_vec(), b.clone());
             b
         });
@@ -409,7 +481,12 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
     };
     let Some(single) = choose_slice(&sizes, |s| fits_with(s, 1)) else {
         // In a multi-op group, say why the smaller slices were refused.
-        let why = refusal.borrow_mut().take().filter(|_| !g.is_single()).map(|d| format!("; smaller slices are refused: {}", d.message)).unwrap_or_default();
+        let why = refusal
+            .borrow_mut()
+            .take()
+            .filter(|_| !g.is_single())
+            .map(|d| format!("; smaller slices are refused: {}", d.message))
+            .unwrap_or_default();
         return Err(Diagnostic::error(
             body.op_loc(op),
             format!(
@@ -432,22 +509,34 @@ fn search_split(ctx: &Context, body: &Body, op: Op, g: &GroupCalls, shard: &[i64
             return Some((single_buffered_cycles(&times, hw), false));
         }
         let plain = pipelined_cycles(&times, hw);
-        let streamed = crate::stream_share::stream_slots(ctx, body, g, &steps, &moves.broadcast, &moves.shared, &moves.copied, hw);
+        let streamed =
+            crate::stream_share::stream_slots(ctx, body, g, &steps, &moves.broadcast, &moves.shared, &moves.copied, hw);
         if streamed.iter().all(Option::is_none) {
             return Some((plain, false));
         }
         // A streamed slot takes a third buffer.
         let fits = buffer_memo.borrow().get(slice).cloned().flatten().is_some_and(|b| {
-            let extra: u64 = streamed.iter().zip(&b.0.loads).filter(|(s, _)| s.is_some()).map(|(_, &bytes)| bytes * (crate::stream_share::STREAM_BUFFERS - 2)).sum();
+            let extra: u64 = streamed
+                .iter()
+                .zip(&b.0.loads)
+                .filter(|(s, _)| s.is_some())
+                .map(|(_, &bytes)| bytes * (crate::stream_share::STREAM_BUFFERS - 2))
+                .sum();
             b.0.total_with_copies(2, &b.1) + extra <= window
         });
         if !fits {
             return Some((plain, false));
         }
-        let streamed = pipelined_cycles(&busiest_tile_steps_moving(ctx, body, g, &steps, hw, crate::pipeline_cost::LoadMoves { streamed, ..moves }), hw);
+        let streamed = pipelined_cycles(
+            &busiest_tile_steps_moving(ctx, body, g, &steps, hw, crate::pipeline_cost::LoadMoves { streamed, ..moves }),
+            hw,
+        );
         Some(if streamed < plain { (streamed, true) } else { (plain, false) })
     };
-    let mut best = (estimate(&single, 1).map_or(f64::INFINITY, |e| e.0), Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1, ring: None, stream: false });
+    let mut best = (
+        estimate(&single, 1).map_or(f64::INFINITY, |e| e.0),
+        Schedule { shard: shard.clone(), slice: single.clone(), buffers: 1, ring: None, stream: false },
+    );
     let consider = |slice: Vec<i64>, copies: u32, best: &mut (f64, Schedule)| {
         if copies > 1 && step_count(&tile_box, &slice) < 2 {
             return; // one step per tile leaves nothing to overlap
@@ -550,13 +639,19 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
         plan = crate::broadcast::Prologue::of_shares(ctx, body, g, steps, shares, hw);
     }
     let filled = plan.slots();
-    let is_broadcast = |c: usize, i: usize| g.loads.iter().zip(&filled).any(|(s, &b)| b && s.call == c && s.operand == i);
+    let is_broadcast =
+        |c: usize, i: usize| g.loads.iter().zip(&filled).any(|(s, &b)| b && s.call == c && s.operand == i);
     bytes += plan.ddr_bytes;
     let prologue = plan.cycles;
     let anchor = g.anchor();
     let result = body.result(anchor, 0);
     for s in steps.iter().flatten() {
-        let compute: f64 = s.calls.iter().zip(&g.calls).map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands)).sum();
+        let compute: f64 = s
+            .calls
+            .iter()
+            .zip(&g.calls)
+            .map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands))
+            .sum();
         let mut starts = crate::pipeline_cost::descriptors(ctx, body, result, &s.out);
         bytes += crate::schedule::slice_bytes(ctx, body, result, &s.out.size);
         // Every operand read from outside the group (loaded or read from
@@ -564,7 +659,9 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
         for (c, call) in s.calls.iter().enumerate() {
             let op = g.calls[c];
             for (i, b) in call.operands.iter().enumerate() {
-                if is_broadcast(c, i) || g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_))) {
+                if is_broadcast(c, i)
+                    || g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_)))
+                {
                     continue;
                 }
                 let v = body.operand(op, i);
@@ -576,4 +673,3 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
     }
     busiest + bytes as f64 / hw.ddr_bytes_per_cycle
 }
-

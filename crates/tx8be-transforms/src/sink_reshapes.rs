@@ -194,7 +194,9 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
             Follow::Scalar
         } else if d.len() == to.len() && d[..d.len() - 1].iter().all(|&n| n == 1) && d[d.len() - 1] == last {
             Follow::LastDim
-        } else if let Some(lead) = leading_split(&from, &to).filter(|_| d.len() == to.len() && d.iter().zip(&to).all(|(&a, &b)| a == 1 || a == b)) {
+        } else if let Some(lead) = leading_split(&from, &to)
+            .filter(|_| d.len() == to.len() && d.iter().zip(&to).all(|(&a, &b)| a == 1 || a == b))
+        {
             Follow::Expand { lead }
         } else {
             return false;
@@ -228,7 +230,12 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
                     let mut full = d.clone();
                     full[..lead].copy_from_slice(&to[..lead]);
                     let attrs = ctx.dictionary(vec![(ctx.intern_str("kind"), ctx.string_attr("add"))]);
-                    let add = body.create_op(OpSpec::new(ctx, "tx8be.Binary", body.op_loc(op)).operands(&[c, zv]).results(&[retyped(ctx, body, c, &full)]).attrs(attrs));
+                    let add = body.create_op(
+                        OpSpec::new(ctx, "tx8be.Binary", body.op_loc(op))
+                            .operands(&[c, zv])
+                            .results(&[retyped(ctx, body, c, &full)])
+                            .attrs(attrs),
+                    );
                     body.insert_op_before(op, add);
                     body.result(add, 0)
                 };
@@ -247,7 +254,8 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
         // Softmax / LayerNorm: still the last axis, of the new rank.
         body.set_op_attr(ctx, op, "axis", Some(ctx.integer_attr(ctx.i64(), rank as i64 - 1)));
     }
-    let back = body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(op)).operands(&[result]).results(&[out_ty]));
+    let back =
+        body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(op)).operands(&[result]).results(&[out_ty]));
     body.insert_op_after(op, back);
     let bv = body.result(back, 0);
     body.replace_uses_if(result, bv, |_, user| user != back);

@@ -45,9 +45,24 @@ pub fn slide_cost(ctx: &Context, body: &Body, v: Value, prev: &SliceBox, b: &Sli
     let whole = u(ctx.shape(ty)?);
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
     let fmt = crate::cost::data_format(ctx, ty);
-    let plan = tx8_cmodel::oplib::slide::slide_plan(&whole, &u(&prev.start), &u(&prev.size), &u(&b.start), &u(&b.size), fmt, layout).ok()??;
-    let bytes = |c: &[(u64, u64, tx8_cmodel::isa::Strided)]| c.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum::<u64>();
-    Some(Slide { rdma_descriptors: plan.rdma.len() as u64, rdma_bytes: bytes(&plan.rdma), tdma_descriptors: plan.tdma.len() as u64, tdma_bytes: bytes(&plan.tdma) })
+    let plan = tx8_cmodel::oplib::slide::slide_plan(
+        &whole,
+        &u(&prev.start),
+        &u(&prev.size),
+        &u(&b.start),
+        &u(&b.size),
+        fmt,
+        layout,
+    )
+    .ok()??;
+    let bytes =
+        |c: &[(u64, u64, tx8_cmodel::isa::Strided)]| c.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum::<u64>();
+    Some(Slide {
+        rdma_descriptors: plan.rdma.len() as u64,
+        rdma_bytes: bytes(&plan.rdma),
+        tdma_descriptors: plan.tdma.len() as u64,
+        tdma_bytes: bytes(&plan.tdma),
+    })
 }
 
 /// For every load slot of `g` in a double-buffered group, whether it
@@ -57,12 +72,31 @@ pub fn slide_cost(ctx: &Context, body: &Body, v: Value, prev: &SliceBox, b: &Sli
 /// somewhere on some tile with an overlap worth a copy: at least what the
 /// DDR moves, at one transfer's top rate, in the time a TDMA copy's start
 /// and join take (below that, the copy costs more than the read it saves).
-pub fn sliding_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], shared: &[Option<usize>], copied: &[Option<usize>], broadcast: &[bool], hw: &HardwareConfig) -> Vec<bool> {
+pub fn sliding_loads(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    shared: &[Option<usize>],
+    copied: &[Option<usize>],
+    broadcast: &[bool],
+    hw: &HardwareConfig,
+) -> Vec<bool> {
     let worth = (hw.dma_start_cycles + hw.join_cycles) as f64 * hw.ddr_transfer_cap_bytes_per_cycle;
     (0..g.loads.len())
         .map(|k| {
-            let plain = ctx.op_name_str(body.op_name(g.loads[k].load)) == "tx8be.load_var" && !crate::load_views::reads_view(ctx, body, g.loads[k].load) && shared[k].is_none() && copied[k].is_none() && !broadcast.get(k).copied().unwrap_or(false);
-            plain && steps.iter().any(|tile| tile.windows(2).any(|w| slide_cost(ctx, body, g.load_value(body, k), w[0].load_box(g, k), w[1].load_box(g, k)).is_some_and(|s| s.tdma_bytes as f64 >= worth)))
+            let plain = ctx.op_name_str(body.op_name(g.loads[k].load)) == "tx8be.load_var"
+                && !crate::load_views::reads_view(ctx, body, g.loads[k].load)
+                && shared[k].is_none()
+                && copied[k].is_none()
+                && !broadcast.get(k).copied().unwrap_or(false);
+            plain
+                && steps.iter().any(|tile| {
+                    tile.windows(2).any(|w| {
+                        slide_cost(ctx, body, g.load_value(body, k), w[0].load_box(g, k), w[1].load_box(g, k))
+                            .is_some_and(|s| s.tdma_bytes as f64 >= worth)
+                    })
+                })
         })
         .collect()
 }

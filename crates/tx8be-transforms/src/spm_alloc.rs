@@ -104,8 +104,12 @@ impl Pass for SpmAlloc {
             // broadcast's: the group before would then run it whole
             // (`prologue_prefetch::ahead`), which ResNet-50 batch 1's
             // layer1 -> layer2 pair runs slower than the estimate says.
-            if let Some((prev_at, prev_top)) = prev.filter(|&(_, t)| placed.prologue_bytes > 0 && !placed.broadcast && t < hw.spm_usable_end) {
-                if prev_top >= placed.prologue_bytes && prev_top - placed.prologue_bytes >= placed.bottom_end.max(prev_at) {
+            if let Some((prev_at, prev_top)) =
+                prev.filter(|&(_, t)| placed.prologue_bytes > 0 && !placed.broadcast && t < hw.spm_usable_end)
+            {
+                if prev_top >= placed.prologue_bytes
+                    && prev_top - placed.prologue_bytes >= placed.bottom_end.max(prev_at)
+                {
                     placed = place_group(ctx, body, op, hw, Some(prev_top))?;
                 }
             }
@@ -127,7 +131,13 @@ struct Placed {
 
 /// Lays out the buffers of the group anchored at `op` (module doc), its
 /// prologue region ending at `below` (the window's end by default).
-fn place_group(ctx: &Context, body: &mut Body, op: Op, hw: &HardwareConfig, below: Option<u64>) -> Result<Placed, Diagnostic> {
+fn place_group(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    hw: &HardwareConfig,
+    below: Option<u64>,
+) -> Result<Placed, Diagnostic> {
     let tiles = hw.tiles() as usize;
     let (shard, slice) = recorded_schedule(ctx, body, op)?;
     let g = GroupCalls::of_anchor(ctx, body, op)?;
@@ -174,7 +184,8 @@ fn place_group(ctx: &Context, body: &mut Body, op: Op, hw: &HardwareConfig, belo
             crate::ring_share::RING_BUFFERS
         } else if ring && i == crate::ring_share::BIAS_OPERAND {
             // The ring loop keeps the whole bias, loaded once.
-            bytes = crate::schedule::align(crate::ring_share::bias_whole_bytes(ctx, body, op), hw.spm_bank_bytes.max(1));
+            bytes =
+                crate::schedule::align(crate::ring_share::bias_whole_bytes(ctx, body, op), hw.spm_bank_bytes.max(1));
             1
         } else if invariant[k] {
             1
@@ -195,7 +206,9 @@ fn place_group(ctx: &Context, body: &mut Body, op: Op, hw: &HardwareConfig, belo
         let v = body.result(load, 0);
         // A load without a dev_info gets one recording the
         // placement its value already has (its source's).
-        let mut d = body.op_attr(ctx, load, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() });
+        let mut d = body.op_attr(ctx, load, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| {
+            DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, v), ..DevAttr::default() }
+        });
         // The load fills as many buffers as it has addresses.
         d.multi_buf_en = addrs.len() > 1;
         d.multi_buf_num = addrs.len() as i32;
@@ -211,7 +224,9 @@ fn place_group(ctx: &Context, body: &mut Body, op: Op, hw: &HardwareConfig, belo
         let p = g.calls[j];
         let r = body.result(p, 0);
         // Keep the placement its value has (an op without a dev_info has its default).
-        let mut d = body.op_attr(ctx, p, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, r), ..DevAttr::default() });
+        let mut d = body.op_attr(ctx, p, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_else(|| {
+            DevAttr { mem_layout: tx8be::layout::value_mem_layout(ctx, body, r), ..DevAttr::default() }
+        });
         d.mem_addr = vec![(region + off) as i64];
         d.imm_addr = 0;
         d.imm_size = 0;
@@ -233,8 +248,13 @@ fn place_group(ctx: &Context, body: &mut Body, op: Op, hw: &HardwareConfig, belo
     // The first call's result in two buffers of its own, so the
     // next step's first call (NE) runs beside this step's CT calls
     // (`ne_overlap`), when they fit.
-    let no_copies = bufs.narrowed.is_empty() && crate::schedule::copied_loads(ctx, body, &g, &steps, &shared).iter().all(Option::is_none);
-    if copies == 2 && !ring && crate::ne_overlap::eligible(ctx, body, &g, no_copies, &steps, hw) && at + 2 * bufs.intermediates[0] + bufs.imm <= top_start {
+    let no_copies = bufs.narrowed.is_empty()
+        && crate::schedule::copied_loads(ctx, body, &g, &steps, &shared).iter().all(Option::is_none);
+    if copies == 2
+        && !ring
+        && crate::ne_overlap::eligible(ctx, body, &g, no_copies, &steps, hw)
+        && at + 2 * bufs.intermediates[0] + bufs.imm <= top_start
+    {
         let addrs = place(&mut at, bufs.intermediates[0], 2);
         let p = g.calls[0];
         if let Some(mut d) = body.op_attr(ctx, p, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)) {
@@ -247,7 +267,14 @@ fn place_group(ctx: &Context, body: &mut Body, op: Op, hw: &HardwareConfig, belo
     let imm_addr = at;
     at += bufs.imm;
     if at > top_start {
-        return Err(Diagnostic::error(body.op_loc(op), format!("group buffers need {} bytes of SPM; the usable window holds {}", at - hw.spm_usable_start, hw.spm_usable_end - hw.spm_usable_start)));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!(
+                "group buffers need {} bytes of SPM; the usable window holds {}",
+                at - hw.spm_usable_start,
+                hw.spm_usable_end - hw.spm_usable_start
+            ),
+        ));
     }
     let mut d = dev_info(ctx, body, op);
     d.mem_addr = out_addrs;

@@ -93,7 +93,8 @@ impl Pass for StoreViews {
         let body = &mut *target.body;
         // Decided afresh: a `stored` written before (by hand, or on a
         // schedule since changed) is dropped first.
-        let marked: Vec<Op> = crate::group_ops::entry_ops(body).into_iter().filter(|&op| is_stored(ctx, body, op)).collect();
+        let marked: Vec<Op> =
+            crate::group_ops::entry_ops(body).into_iter().filter(|&op| is_stored(ctx, body, op)).collect();
         let mut changed = !marked.is_empty();
         for op in marked {
             body.set_op_attr(ctx, op, "stored", None);
@@ -105,7 +106,9 @@ impl Pass for StoreViews {
             body.set_op_attr(ctx, view, "stored", Some(ctx.bool_attr(true)));
             // The producer's result seen through the view must compose
             // and take no element twice (a transpose never does).
-            let stored = store_view(ctx, body, r).filter(|(_, v)| v.is_injective()).and_then(|_| copies(ctx, body, group, view, &self.hw));
+            let stored = store_view(ctx, body, r)
+                .filter(|(_, v)| v.is_injective())
+                .and_then(|_| copies(ctx, body, group, view, &self.hw));
             match stored {
                 Some(s) if s < loaded => changed = true,
                 _ => body.set_op_attr(ctx, view, "stored", None),

@@ -83,7 +83,9 @@ pub fn stream_share(g: &GroupCalls, steps: &[Vec<StepBoxes>], k: usize, mesh: (u
     if steps.iter().any(|tile| tile.windows(2).any(|w| w[0].load_box(g, k) == w[1].load_box(g, k))) {
         return None;
     }
-    let same = |leader: &dyn Fn(usize) -> usize| (0..steps.len()).all(|t| (0..n).all(|i| steps[t][i].load_box(g, k) == steps[leader(t)][i].load_box(g, k)));
+    let same = |leader: &dyn Fn(usize) -> usize| {
+        (0..steps.len()).all(|t| (0..n).all(|i| steps[t][i].load_box(g, k) == steps[leader(t)][i].load_box(g, k)))
+    };
     if x > 1 && same(&|t| t / x * x) {
         Some(Share::Row)
     } else if y > 1 && same(&|t| t % x) {
@@ -106,20 +108,44 @@ pub struct StepCost {
 }
 
 /// The chunks of slot `k`'s step box streamed along `share`, and their cost.
-pub fn step_cost(ctx: &Context, body: &Body, g: &GroupCalls, b: &SliceBox, k: usize, share: Share, mesh: (u32, u32), hw: &HardwareConfig) -> (LineChunks, StepCost) {
+pub fn step_cost(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    b: &SliceBox,
+    k: usize,
+    share: Share,
+    mesh: (u32, u32),
+    hw: &HardwareConfig,
+) -> (LineChunks, StepCost) {
     let v = g.load_value(body, k);
     let len = share.line_len(mesh).unwrap_or(1);
     let chunks = line_chunks(ctx, body, v, &b.size, len);
     let mut first = b.clone();
-    first.size[chunks.dim] = ((chunks.units as u64).div_ceil(chunks.chunks.max(1) as u64) as i64 * chunks.unit).min(b.size[chunks.dim]);
+    first.size[chunks.dim] =
+        ((chunks.units as u64).div_ceil(chunks.chunks.max(1) as u64) as i64 * chunks.unit).min(b.size[chunks.dim]);
     let descriptors = crate::pipeline_cost::descriptors(ctx, body, v, &first);
     let chunk_bytes = chunks.chunk_bytes();
-    (chunks, StepCost { descriptors, chunk_bytes, gather: crate::broadcast::line_gather_cycles(len, chunk_bytes as f64, hw) })
+    (
+        chunks,
+        StepCost {
+            descriptors,
+            chunk_bytes,
+            gather: crate::broadcast::line_gather_cycles(len, chunk_bytes as f64, hw),
+        },
+    )
 }
 
 /// The step cost of each streamed slot of `streamed`, once per slot:
 /// every box of a streamed slot has one size (`stream_share`).
-pub fn slot_costs(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], streamed: &[Option<Share>], hw: &HardwareConfig) -> Vec<Option<StepCost>> {
+pub fn slot_costs(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    streamed: &[Option<Share>],
+    hw: &HardwareConfig,
+) -> Vec<Option<StepCost>> {
     let (mesh, first) = (crate::broadcast::gather_mesh(hw), steps.iter().find_map(|t| t.first()));
     streamed
         .iter()
@@ -137,13 +163,27 @@ pub fn slot_costs(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepB
 /// (`stream_share`) in more than one chunk, and whose chunk read and gather
 /// take less than every tile reading the box.
 #[allow(clippy::too_many_arguments)]
-pub fn stream_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], prologue: &[bool], shared: &[Option<usize>], copied: &[Option<usize>], hw: &HardwareConfig) -> Vec<Option<Share>> {
+pub fn stream_slots(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    prologue: &[bool],
+    shared: &[Option<usize>],
+    copied: &[Option<usize>],
+    hw: &HardwareConfig,
+) -> Vec<Option<Share>> {
     let mut slots = vec![None; g.loads.len()];
     let Some(mesh) = crate::broadcast::gather_mesh(hw) else { return slots };
     let rate = crate::pipeline_cost::tile_ddr_rate(steps, hw);
     for (k, slot) in slots.iter_mut().enumerate() {
         let load = g.loads[k].load;
-        if prologue.get(k).copied().unwrap_or(false) || shared[k].is_some() || copied[k].is_some() || !matches!(ctx.op_name_str(body.op_name(load)), "tx8be.load_const" | "tx8be.load_var") || crate::load_views::reads_view(ctx, body, load) {
+        if prologue.get(k).copied().unwrap_or(false)
+            || shared[k].is_some()
+            || copied[k].is_some()
+            || !matches!(ctx.op_name_str(body.op_name(load)), "tx8be.load_const" | "tx8be.load_var")
+            || crate::load_views::reads_view(ctx, body, load)
+        {
             continue;
         }
         let Some(share) = stream_share(g, steps, k, mesh) else { continue };
@@ -167,7 +207,6 @@ pub fn stream_slots(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<Ste
 pub fn step_sync_cycles(hw: &HardwareConfig) -> f64 {
     (hw.barrier_cycles + 2 * hw.join_cycles) as f64
 }
-
 
 #[cfg(test)]
 mod tests {

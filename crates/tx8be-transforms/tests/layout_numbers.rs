@@ -9,8 +9,8 @@
 //! layout_numbers -- --ignored` checks tx8be-level files the same way (for
 //! instance a generated model lowered by `-convert-stablehlo-to-tx8be`).
 
-use strata_ir::parser::{parse_source, ParseOptions, ParsedModule};
 use strata_ir::diagnostics::SourceFile;
+use strata_ir::parser::{parse_source, ParseOptions, ParsedModule};
 use strata_ir::{Body, Context, Op};
 use strata_pass::manager::{OpPassManager, RunConfig, RunReport};
 use strata_pass::PassRegistry;
@@ -25,7 +25,8 @@ fn context() -> Context {
 
 fn parse(ctx: &Context, text: &str) -> ParsedModule {
     let source = SourceFile::new("input.mlir", text.to_string());
-    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).expect("input parses and verifies")
+    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true)
+        .expect("input parses and verifies")
 }
 
 fn run_layout_passes(ctx: &Context, m: &mut ParsedModule) {
@@ -93,7 +94,11 @@ fn check_placements_agree(ctx: &Context, body: &Body) -> Result<(), String> {
                 },
             };
             if have != need {
-                return Err(format!("operand #{i} of {name} (op {op:?}) is {} but must be {}", placement(have), placement(need)));
+                return Err(format!(
+                    "operand #{i} of {name} (op {op:?}) is {} but must be {}",
+                    placement(have),
+                    placement(need)
+                ));
             }
         }
     }

@@ -31,7 +31,8 @@ fn context() -> Context {
 
 fn parse(ctx: &Context, text: &str) -> ParsedModule {
     let source = SourceFile::new("test.mlir", text.to_string());
-    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).expect("input parses and verifies")
+    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true)
+        .expect("input parses and verifies")
 }
 
 /// The body of the module's only function.
@@ -62,7 +63,8 @@ fn par(shard: &[i64]) -> String {
 fn module(args: &[(&str, &str)], calls: &[String], out_ty: &str, shard: &[i64], slice: &[i64], buffers: u32) -> String {
     let params: Vec<String> = args.iter().map(|(n, t)| format!("%{n}: {t}")).collect();
     let ld = format!("{{dev_info = {}}}", dev(&[], buffers));
-    let loads: String = args.iter().enumerate().map(|(k, (n, t))| format!("    %l{k} = tx8be.load_var %{n} {ld} : {t}\n")).collect();
+    let loads: String =
+        args.iter().enumerate().map(|(k, (n, t))| format!("    %l{k} = tx8be.load_var %{n} {ld} : {t}\n")).collect();
     let anchor = format!("dev_info = {}, tile_parallel = {}", dev(slice, buffers), par(shard));
     let body: String = calls.iter().map(|c| format!("    {}\n", c.replace("{ANCHOR}", &anchor))).collect();
     let last = calls.len() - 1;
@@ -119,13 +121,23 @@ fn check(text: &str) -> (u32, Vec<i64>) {
 
 fn exp(buffers: u32) -> String {
     let t = "tensor<16x4096x256xbf16>";
-    module(&[("x", t)], &[format!("%c0 = tx8be.Unary(%l0) {{kind = \"exp\", {{ANCHOR}}}} : ({t}) -> {t}")], t, &[16, 1, 1], &[1, 1024, 256], buffers)
+    module(
+        &[("x", t)],
+        &[format!("%c0 = tx8be.Unary(%l0) {{kind = \"exp\", {{ANCHOR}}}} : ({t}) -> {t}")],
+        t,
+        &[16, 1, 1],
+        &[1, 1024, 256],
+        buffers,
+    )
 }
 
 fn gemm(buffers: u32, relu: bool) -> String {
     let (a, b, o) = ("tensor<1024x512xbf16>", "tensor<512x2048xbf16>", "tensor<1024x2048xbf16>");
     let calls = if relu {
-        vec![format!("%c0 = tx8be.Gemm(%l0, %l1) : ({a}, {b}) -> {o}"), format!("%c1 = tx8be.Unary(%c0) {{kind = \"relu\", {{ANCHOR}}}} : ({o}) -> {o}")]
+        vec![
+            format!("%c0 = tx8be.Gemm(%l0, %l1) : ({a}, {b}) -> {o}"),
+            format!("%c1 = tx8be.Unary(%c0) {{kind = \"relu\", {{ANCHOR}}}} : ({o}) -> {o}"),
+        ]
     } else {
         vec![format!("%c0 = tx8be.Gemm(%l0, %l1) {{{{ANCHOR}}}} : ({a}, {b}) -> {o}")]
     };
@@ -212,7 +224,8 @@ fn a_malformed_attribute_reads_back_as_an_error() {
     let g = groups(&ctx, body)[0];
     let calls = GroupCalls::of_anchor(&ctx, body, group_compute_op(&ctx, body, g).unwrap()).unwrap();
     let with = |frame: Attribute| ctx.dictionary(vec![(ctx.intern_str("pipeline"), ctx.array_attr(&[frame]))]);
-    let frame = |key: &str, op: &str| ctx.dictionary(vec![(ctx.intern_str(key), ctx.array_attr(&[ctx.string_attr(op)]))]);
+    let frame =
+        |key: &str, op: &str| ctx.dictionary(vec![(ctx.intern_str(key), ctx.array_attr(&[ctx.string_attr(op)]))]);
     // Op 1 of the group is the Unary: it reads back.
     assert!(nodes_from_attr(&ctx, body, g, &calls, with(frame("ct", "Unary@1[i]"))).is_ok());
     let err = |a| nodes_from_attr(&ctx, body, g, &calls, a).unwrap_err();

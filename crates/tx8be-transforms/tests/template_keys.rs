@@ -22,7 +22,8 @@ fn context() -> Context {
 
 fn parse(ctx: &Context, name: &str, text: &str) -> ParsedModule {
     let source = SourceFile::new(name, text.to_string());
-    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).expect("input parses and verifies")
+    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true)
+        .expect("input parses and verifies")
 }
 
 fn funcs<'a>(ctx: &Context, m: &'a ParsedModule) -> Vec<(&'a Body, Op)> {
@@ -75,7 +76,11 @@ fn module(blocks: &[String], ty: &str) -> String {
 #[test]
 fn two_residual_blocks_share_a_key() {
     let ctx = context();
-    let m = parse(&ctx, "same.mlir", &module(&[block(0, 1, "f32", "[1, 1, 1, 16]", 0, 0), block(7, 1, "f32", "[1, 2, 8, 1]", 65536, 3)], "f32"));
+    let m = parse(
+        &ctx,
+        "same.mlir",
+        &module(&[block(0, 1, "f32", "[1, 1, 1, 16]", 0, 0), block(7, 1, "f32", "[1, 2, 8, 1]", 65536, 3)], "f32"),
+    );
     let k = keys(&ctx, &m);
     assert_eq!(k.len(), 2);
     assert_eq!(k[0], k[1]);
@@ -91,11 +96,13 @@ fn stride_and_dtype_change_the_key() {
     let ctx = context();
     // The stride-2 block reads the same 8x8 input but makes a 4x4 output,
     // whose residual must be 4x4 too: give it its own function argument.
-    let strided = module(&[block(0, 1, "f32", "[1, 1, 1, 16]", 0, 0), block(1, 2, "f32", "[1, 1, 1, 16]", 0, 0)], "f32").replace(
-        "%r = tx8be.load_var %res : tensor<1x4x4x16xf32>",
-        "%r = tx8be.load_var %res4 : tensor<1x4x4x16xf32>",
-    );
-    let strided = strided.replace("%res: tensor<1x8x8x16xf32>)", "%res: tensor<1x8x8x16xf32>, %res4: tensor<1x4x4x16xf32>)");
+    let strided = module(
+        &[block(0, 1, "f32", "[1, 1, 1, 16]", 0, 0), block(1, 2, "f32", "[1, 1, 1, 16]", 0, 0)],
+        "f32",
+    )
+    .replace("%r = tx8be.load_var %res : tensor<1x4x4x16xf32>", "%r = tx8be.load_var %res4 : tensor<1x4x4x16xf32>");
+    let strided =
+        strided.replace("%res: tensor<1x8x8x16xf32>)", "%res: tensor<1x8x8x16xf32>, %res4: tensor<1x4x4x16xf32>)");
     let m = parse(&ctx, "stride.mlir", &strided);
     let k = keys(&ctx, &m);
     assert_ne!(k[0], k[1]);
@@ -115,9 +122,19 @@ fn key_sharing_of_a_model() {
     let ctx = context();
     let m = parse(&ctx, &path, &text);
     let s = module_key_sharing(&ctx, m.body.nested(m.op).expect("module body"));
-    println!("{path}: {} groups, {} distinct keys, template hit rate {:.1}% ({} hits)", s.groups, s.distinct, 100.0 * s.hit_rate(), s.groups - s.distinct);
+    println!(
+        "{path}: {} groups, {} distinct keys, template hit rate {:.1}% ({} hits)",
+        s.groups,
+        s.distinct,
+        100.0 * s.hit_rate(),
+        s.groups - s.distinct
+    );
     for (k, n) in s.per_key.iter().filter(|(_, n)| *n > 1) {
-        let anchor = k.0.lines().rfind(|l| !l.starts_with("tx8be.load") && !l.starts_with("tx8be.store") && !l.starts_with("tx8be.yield")).unwrap_or("");
+        let anchor = k
+            .0
+            .lines()
+            .rfind(|l| !l.starts_with("tx8be.load") && !l.starts_with("tx8be.store") && !l.starts_with("tx8be.yield"))
+            .unwrap_or("");
         println!("  {n} x {}", anchor.chars().take(160).collect::<String>());
     }
 }

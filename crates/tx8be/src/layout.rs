@@ -81,7 +81,10 @@ pub fn can_block(ctx: &Context, ty: Type) -> bool {
     if shape.is_empty() || shape.len() > 4 || shape.iter().any(|&d| d <= 0) {
         return false;
     }
-    matches!(element_type(ctx, ty), Some(ElementType::F32 | ElementType::BF16 | ElementType::F16 | ElementType::I8 | ElementType::I1))
+    matches!(
+        element_type(ctx, ty),
+        Some(ElementType::F32 | ElementType::BF16 | ElementType::F16 | ElementType::I8 | ElementType::I1)
+    )
 }
 
 fn element_type(ctx: &Context, ty: Type) -> Option<ElementType> {
@@ -112,7 +115,8 @@ pub fn placement_of_dims(ctx: &Context, ty: Type, dims: &[i64], mode: LayoutMode
         Nhwc::from_dims(&udims).ok()?
     } else {
         // Dense placements only need the element count and the batch.
-        let (n, rest) = if udims.len() < 2 { (1, udims.iter().product()) } else { (udims[0], udims[1..].iter().product()) };
+        let (n, rest) =
+            if udims.len() < 2 { (1, udims.iter().product()) } else { (udims[0], udims[1..].iter().product()) };
         Nhwc { n, h: 1, w: 1, c: rest }
     };
     Placement::new(cmodel_layout(mode), fmt, shape).ok()
@@ -154,7 +158,9 @@ pub fn value_mem_layout(ctx: &Context, body: &Body, v: Value) -> LayoutMode {
     let Some(def) = body.defining_op(v) else { return dense_mode(ctx, ty) };
     match op_kind(ctx, body, def) {
         // Moves keep their source's placement.
-        Some(OpKind::LoadVar | OpKind::StoreVar) => same_kind(ctx, ty, value_mem_layout(ctx, body, body.operand(def, 0))),
+        Some(OpKind::LoadVar | OpKind::StoreVar) => {
+            same_kind(ctx, ty, value_mem_layout(ctx, body, body.operand(def, 0)))
+        }
         // A group's result is the value its yield returns.
         Some(OpKind::Group) => {
             let idx = match body.value_def(v) {

@@ -65,9 +65,8 @@ pub use interfaces::oplib::{AlignMode, OpAttr};
 pub use interfaces::sharding::{ShardingSplitParam, SliceBox};
 pub use interfaces::tensor::{ElementType, TensorData};
 pub use interfaces::{
-    back_window, back_window_axis, compute, imm_bytes, infer_layout, infer_layout_from_result, infer_shapes, inferred_layout, inferred_layout_from_result,
-    query_op_attr, temporal_slice_shape,
-    tile_sharding_split,
+    back_window, back_window_axis, compute, imm_bytes, infer_layout, infer_layout_from_result, infer_shapes,
+    inferred_layout, inferred_layout_from_result, query_op_attr, temporal_slice_shape, tile_sharding_split,
 };
 pub use window::{BackWindow, RowRange, Window2d};
 

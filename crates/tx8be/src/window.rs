@@ -91,7 +91,11 @@ impl Window2d {
         let last_end = (out.end - 1) * self.strides[axis] - pad_lo + self.extent(axis);
         let start = first.clamp(0, input);
         let end = last_end.clamp(0, input);
-        BackWindow { rows: RowRange { start, end: end.max(start) }, pad_before: (-first).max(0), pad_after: (last_end - input).max(0) }
+        BackWindow {
+            rows: RowRange { start, end: end.max(start) },
+            pad_before: (-first).max(0),
+            pad_after: (last_end - input).max(0),
+        }
     }
 }
 

@@ -121,9 +121,18 @@ fn parameterised_unaries() {
         )
     };
     let x = f32s(&[4], &[-4.0, -1.0, 0.5, 8.0]);
-    assert_eq!(run(&text("leaky_relu", ", alpha = 0.25 : f32"), vec![x.clone()])[0].values, vec![-1.0, -0.25, 0.5, 8.0]);
-    assert_eq!(run(&text("clip", ", alpha = 0.0 : f32, beta = 6.0 : f32"), vec![x.clone()])[0].values, vec![0.0, 0.0, 0.5, 6.0]);
-    assert_eq!(run(&text("hard_sigmoid", ", alpha = 0.25 : f32, beta = 0.5 : f32"), vec![x.clone()])[0].values, vec![0.0, 0.25, 0.625, 1.0]);
+    assert_eq!(
+        run(&text("leaky_relu", ", alpha = 0.25 : f32"), vec![x.clone()])[0].values,
+        vec![-1.0, -0.25, 0.5, 8.0]
+    );
+    assert_eq!(
+        run(&text("clip", ", alpha = 0.0 : f32, beta = 6.0 : f32"), vec![x.clone()])[0].values,
+        vec![0.0, 0.0, 0.5, 6.0]
+    );
+    assert_eq!(
+        run(&text("hard_sigmoid", ", alpha = 0.25 : f32, beta = 0.5 : f32"), vec![x.clone()])[0].values,
+        vec![0.0, 0.25, 0.625, 1.0]
+    );
     // x * clamp(x/6 + 1/2, 0, 1): 0 for x <= -3, x for x >= 3.
     let hs = run(&text("hard_swish", ""), vec![x.clone()])[0].values.clone();
     assert_eq!((hs[0], hs[3]), (0.0, 8.0));

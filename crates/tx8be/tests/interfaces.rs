@@ -35,12 +35,19 @@ fn interpreter_runs_conv_then_relu() {
     let run = tx8be::interpret(&ctx, body, f, &[input_1_to_9()], true).unwrap();
     // Channel 0 sums each 2x2 window: 1+2+4+5 = 12, 16, 24, 28; channel 1 is
     // 1 - top-left: 0, -1, -3, -4, which relu clamps to 0.
-    assert_eq!(run.outputs, vec![TensorData::new(vec![1, 2, 2, 2], vec![12.0, 0.0, 16.0, 0.0, 24.0, 0.0, 28.0, 0.0], ElementType::F32).unwrap()]);
+    assert_eq!(
+        run.outputs,
+        vec![TensorData::new(vec![1, 2, 2, 2], vec![12.0, 0.0, 16.0, 0.0, 24.0, 0.0, 28.0, 0.0], ElementType::F32)
+            .unwrap()]
+    );
     let conv = run.trace.iter().find(|v| v.name == "tx8be.Conv").unwrap();
     assert_eq!(conv.results[0].values, vec![12.0, 0.0, 16.0, -1.0, 24.0, -3.0, 28.0, -4.0]);
     // const, const, conv, load, relu, store, group: every op recorded in order.
     let names: Vec<&str> = run.trace.iter().map(|v| v.name.as_str()).collect();
-    assert_eq!(names, ["tx8be.const", "tx8be.const", "tx8be.Conv", "tx8be.load_var", "tx8be.Unary", "tx8be.store_var", "tx8be.group"]);
+    assert_eq!(
+        names,
+        ["tx8be.const", "tx8be.const", "tx8be.Conv", "tx8be.load_var", "tx8be.Unary", "tx8be.store_var", "tx8be.group"]
+    );
     let quiet = tx8be::interpret(&ctx, body, f, &[input_1_to_9()], false).unwrap();
     assert!(quiet.trace.is_empty());
     assert_eq!(quiet.outputs, run.outputs);
@@ -129,11 +136,25 @@ fn depthwise_conv_channel_parts_take_their_input_channels() {
 }"#,
     );
     let (body, conv) = op_named(&ctx, &m, "tx8be.Conv");
-    let p = tx8be::tile_sharding_split(&ctx, body, conv, &ShardingSplitParam { out_sharding: vec![1, 1, 1, 4], out_split: vec![1, 1, 1, 1] }).unwrap();
+    let p = tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        conv,
+        &ShardingSplitParam { out_sharding: vec![1, 1, 1, 4], out_split: vec![1, 1, 1, 1] },
+    )
+    .unwrap();
     assert_eq!(p[0].out_sharding, vec![1, 1, 1, 4]);
     // One output channel per group: any parts are whole groups (3, 3, 2).
-    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &ShardingSplitParam { out_sharding: vec![1, 1, 1, 3], out_split: vec![1, 1, 1, 1] }).is_ok());
-    let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &SliceBox { start: vec![0, 0, 0, 2], size: vec![1, 6, 6, 2] }).unwrap();
+    assert!(tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        conv,
+        &ShardingSplitParam { out_sharding: vec![1, 1, 1, 3], out_split: vec![1, 1, 1, 1] }
+    )
+    .is_ok());
+    let boxes =
+        tx8be::temporal_slice_shape(&ctx, body, conv, &SliceBox { start: vec![0, 0, 0, 2], size: vec![1, 6, 6, 2] })
+            .unwrap();
     assert_eq!((boxes[0].start[3], boxes[0].size[3]), (2, 2));
     // Rows 0..3 of a 3x3 pad-1 window: input rows 0..4, one padding row above.
     let w = tx8be::back_window(&ctx, body, conv, RowRange { start: 0, end: 3 }).unwrap();
@@ -171,7 +192,13 @@ fn grouped_conv_boxes_hold_whole_groups_or_part_of_one() {
     assert!(tx8be::tile_sharding_split(&ctx, body, conv, &shard(6)).is_ok());
     assert!(tx8be::tile_sharding_split(&ctx, body, conv, &shard(2)).is_err());
     // A time split is boxes of the search's sizes, checked one by one.
-    assert!(tx8be::tile_sharding_split(&ctx, body, conv, &ShardingSplitParam { out_sharding: vec![1, 1, 1, 1], out_split: vec![1, 1, 1, 2] }).is_ok());
+    assert!(tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        conv,
+        &ShardingSplitParam { out_sharding: vec![1, 1, 1, 1], out_split: vec![1, 1, 1, 2] }
+    )
+    .is_ok());
     use tx8be::interfaces::sharding::conv_box_groups;
     assert_eq!(conv_box_groups(3, 48, 16, 48), Some(2));
     assert_eq!(conv_box_groups(3, 48, 20, 28), Some(1));
@@ -203,7 +230,9 @@ fn gemm_shards_m_n_and_batch_never_k() {
     assert_eq!(p[0].out_sharding, vec![2, 1, 2]);
     assert_eq!(p[1].out_sharding, vec![1, 4]);
     // A slice of the output needs whole K.
-    let boxes = tx8be::temporal_slice_shape(&ctx, body, gemms[1], &SliceBox { start: vec![1, 16, 8], size: vec![1, 16, 8] }).unwrap();
+    let boxes =
+        tx8be::temporal_slice_shape(&ctx, body, gemms[1], &SliceBox { start: vec![1, 16, 8], size: vec![1, 16, 8] })
+            .unwrap();
     assert_eq!(boxes[0], SliceBox { start: vec![1, 0, 16], size: vec![1, 128, 16] });
     assert_eq!(boxes[1], SliceBox { start: vec![0, 8], size: vec![128, 8] });
 }
@@ -233,7 +262,9 @@ fn batchnorm_shards_only_channels_and_splits_the_rest() {
     assert!(tx8be::tile_sharding_split(&ctx, body, bn, &by_batch).is_err());
     let split_c = ShardingSplitParam { out_sharding: vec![1, 1, 1, 1], out_split: vec![1, 1, 1, 2] };
     assert!(tx8be::tile_sharding_split(&ctx, body, bn, &split_c).is_err());
-    let boxes = tx8be::temporal_slice_shape(&ctx, body, bn, &SliceBox { start: vec![1, 0, 2, 4], size: vec![1, 4, 2, 4] }).unwrap();
+    let boxes =
+        tx8be::temporal_slice_shape(&ctx, body, bn, &SliceBox { start: vec![1, 0, 2, 4], size: vec![1, 4, 2, 4] })
+            .unwrap();
     assert_eq!(boxes[1], SliceBox { start: vec![4], size: vec![4] });
 }
 
@@ -273,7 +304,9 @@ fn elementwise_and_reduce_sharding() {
     let p = tx8be::tile_sharding_split(&ctx, body, bins[1], &out).unwrap();
     assert_eq!(p[0], ShardingSplitParam { out_sharding: vec![4], out_split: vec![1] });
     let (body, red) = op_named(&ctx, &m, "tx8be.Reduce");
-    let p = tx8be::tile_sharding_split(&ctx, body, red, &ShardingSplitParam { out_sharding: vec![4], out_split: vec![1] }).unwrap();
+    let p =
+        tx8be::tile_sharding_split(&ctx, body, red, &ShardingSplitParam { out_sharding: vec![4], out_split: vec![1] })
+            .unwrap();
     assert_eq!(p[0], ShardingSplitParam { out_sharding: vec![4, 1], out_split: vec![1, 1] });
     let boxes = tx8be::temporal_slice_shape(&ctx, body, red, &SliceBox { start: vec![2], size: vec![2] }).unwrap();
     assert_eq!(boxes[0], SliceBox { start: vec![2, 0], size: vec![2, 8] });
@@ -293,23 +326,54 @@ fn movement_ops_map_boxes() {
 }"#,
     );
     let (body, reshape) = op_named(&ctx, &m, "tx8be.Reshape");
-    let p = tx8be::tile_sharding_split(&ctx, body, reshape, &ShardingSplitParam { out_sharding: vec![2, 1, 1], out_split: vec![1, 1, 1] }).unwrap();
+    let p = tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        reshape,
+        &ShardingSplitParam { out_sharding: vec![2, 1, 1], out_split: vec![1, 1, 1] },
+    )
+    .unwrap();
     assert_eq!(p[0].out_sharding, vec![2, 1]);
     // Columns of [2, 2, 6] are columns of [4, 6]; the middle dim starts inside an input row.
-    let p = tx8be::tile_sharding_split(&ctx, body, reshape, &ShardingSplitParam { out_sharding: vec![1, 1, 2], out_split: vec![1, 1, 1] }).unwrap();
+    let p = tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        reshape,
+        &ShardingSplitParam { out_sharding: vec![1, 1, 2], out_split: vec![1, 1, 1] },
+    )
+    .unwrap();
     assert_eq!(p[0].out_sharding, vec![1, 2]);
-    assert!(tx8be::tile_sharding_split(&ctx, body, reshape, &ShardingSplitParam { out_sharding: vec![1, 2, 1], out_split: vec![1, 1, 1] }).is_err());
-    let b = tx8be::temporal_slice_shape(&ctx, body, reshape, &SliceBox { start: vec![1, 0, 0], size: vec![1, 2, 6] }).unwrap();
+    assert!(tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        reshape,
+        &ShardingSplitParam { out_sharding: vec![1, 2, 1], out_split: vec![1, 1, 1] }
+    )
+    .is_err());
+    let b = tx8be::temporal_slice_shape(&ctx, body, reshape, &SliceBox { start: vec![1, 0, 0], size: vec![1, 2, 6] })
+        .unwrap();
     assert_eq!(b[0], SliceBox { start: vec![2, 0], size: vec![2, 6] });
 
     let (body, concat) = op_named(&ctx, &m, "tx8be.Concat");
     let b = tx8be::temporal_slice_shape(&ctx, body, concat, &SliceBox { start: vec![0, 5], size: vec![4, 2] }).unwrap();
     assert_eq!(b[0], SliceBox { start: vec![0, 5], size: vec![4, 1] });
     assert_eq!(b[1], SliceBox { start: vec![0, 0], size: vec![4, 1] });
-    assert!(tx8be::tile_sharding_split(&ctx, body, concat, &ShardingSplitParam { out_sharding: vec![1, 2], out_split: vec![1, 1] }).is_err());
+    assert!(tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        concat,
+        &ShardingSplitParam { out_sharding: vec![1, 2], out_split: vec![1, 1] }
+    )
+    .is_err());
 
     let (body, tr) = op_named(&ctx, &m, "tx8be.Transpose");
-    let p = tx8be::tile_sharding_split(&ctx, body, tr, &ShardingSplitParam { out_sharding: vec![3, 2], out_split: vec![1, 1] }).unwrap();
+    let p = tx8be::tile_sharding_split(
+        &ctx,
+        body,
+        tr,
+        &ShardingSplitParam { out_sharding: vec![3, 2], out_split: vec![1, 1] },
+    )
+    .unwrap();
     assert_eq!(p[0].out_sharding, vec![2, 3]);
 
     let (body, pad) = op_named(&ctx, &m, "tx8be.Pad");
@@ -337,7 +401,10 @@ fn oplib_attributes_and_scratch() {
     let m = parse(&ctx, CONV_RELU);
     let (body, conv) = op_named(&ctx, &m, "tx8be.Conv");
     let attr = tx8be::query_op_attr(&ctx, body, conv).unwrap();
-    assert_eq!((attr.engine, attr.default_layout.as_str(), attr.need_load), (Some(tx8_cmodel::Engine::Ne), "Tensor", u64::MAX));
+    assert_eq!(
+        (attr.engine, attr.default_layout.as_str(), attr.need_load),
+        (Some(tx8_cmodel::Engine::Ne), "Tensor", u64::MAX)
+    );
     assert_eq!(tx8be::imm_bytes(&ctx, body, conv, &[1, 2, 2, 2], &hw).unwrap(), 0);
 
     let m = parse(
@@ -402,7 +469,10 @@ fn built_ops_verify_print_and_run() {
     use tx8be::dialect::build;
     use tx8be::dialect::values::{dense_elements_from_f64, dense_i64_array};
     let ctx = context();
-    let mut m = parse(&ctx, "func.func @main(%x: tensor<1x3x3x1xf32>) -> tensor<1x3x3x1xf32> {\n  return %x : tensor<1x3x3x1xf32>\n}");
+    let mut m = parse(
+        &ctx,
+        "func.func @main(%x: tensor<1x3x3x1xf32>) -> tensor<1x3x3x1xf32> {\n  return %x : tensor<1x3x3x1xf32>\n}",
+    );
     let (mb, f) = first_func(&ctx, &m);
     let ret = {
         let (fb, regions) = mb.regions_of(f);
@@ -412,7 +482,8 @@ fn built_ops_verify_print_and_run() {
     let loc = Location::Unknown;
     let x = fbody.operand(ret, 0);
     let wty = ctx.ranked_tensor_type(&[3, 3, 1, 1], ctx.f32());
-    let w = build::create_const(&ctx, fbody, dense_elements_from_f64(&ctx, wty, &[1.0; 9]).unwrap(), Some(4096), loc).unwrap();
+    let w = build::create_const(&ctx, fbody, dense_elements_from_f64(&ctx, wty, &[1.0; 9]).unwrap(), Some(4096), loc)
+        .unwrap();
     fbody.insert_op_before(ret, w);
     let attrs = [
         ("strides", dense_i64_array(&ctx, &[1, 1])),
@@ -430,7 +501,16 @@ fn built_ops_verify_print_and_run() {
     let load = build::create_move(&ctx, fbody, tx8be::OpKind::LoadVar, cv, &[], loc).unwrap();
     fbody.append_op(block, load);
     let lv = fbody.result(load, 0);
-    let relu = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Unary, &[lv], &[("kind", ctx.string_attr("neg"))], None, loc).unwrap();
+    let relu = build::create_compute_op(
+        &ctx,
+        fbody,
+        tx8be::OpKind::Unary,
+        &[lv],
+        &[("kind", ctx.string_attr("neg"))],
+        None,
+        loc,
+    )
+    .unwrap();
     fbody.append_op(block, relu);
     let rv = fbody.result(relu, 0);
     let y = build::create_yield(&ctx, fbody, &[rv], loc);
@@ -438,13 +518,24 @@ fn built_ops_verify_print_and_run() {
     let gv = fbody.result(group, 0);
     fbody.set_operand(ret, 0, gv);
     // Bad attributes are reported, not built.
-    let bad = build::create_compute_op(&ctx, fbody, tx8be::OpKind::Transpose, &[x], &[("perm", dense_i64_array(&ctx, &[0, 0, 1, 2]))], None, loc);
+    let bad = build::create_compute_op(
+        &ctx,
+        fbody,
+        tx8be::OpKind::Transpose,
+        &[x],
+        &[("perm", dense_i64_array(&ctx, &[0, 0, 1, 2]))],
+        None,
+        loc,
+    );
     assert!(bad.unwrap_err().contains("permutation"));
     assert!(build::create_compute_op(&ctx, fbody, tx8be::OpKind::Reshape, &[x], &[], None, loc).is_err());
 
     strata_ir::verifier::verify(&ctx, &m.body, m.op).unwrap_or_else(|d| panic!("{}", d.message));
     let text = strata_ir::printer::print_top_level(&ctx, &m.body, m.op, Default::default(), &[]);
-    assert!(text.contains("tx8be.group -> tensor<1x3x3x1xf32> attributes {group_id = 7 : i64} {"), "group_tag 0 is the default, elided: {text}");
+    assert!(
+        text.contains("tx8be.group -> tensor<1x3x3x1xf32> attributes {group_id = 7 : i64} {"),
+        "group_tag 0 is the default, elided: {text}"
+    );
     let (mb, f) = first_func(&ctx, &m);
     let out = tx8be::interpret(&ctx, mb, f, &[input_1_to_9()], false).unwrap().outputs;
     // 3x3 box sums of [1..9] with zero padding, negated.
@@ -479,13 +570,17 @@ fn batchnorm_scratch_follows_the_placement() {
 fn every_tx8be_op_has_its_interfaces() {
     use tx8be::interfaces::{ComputeInterface, OpLibInterface, ShapeInferenceInterface, ShardingInterface};
     let ctx = context();
-    let mut names: Vec<String> = tx8be::dialect::ops::COMPUTE_OPS.iter().map(|r| format!("tx8be.{}", r.kind.mnemonic())).collect();
+    let mut names: Vec<String> =
+        tx8be::dialect::ops::COMPUTE_OPS.iter().map(|r| format!("tx8be.{}", r.kind.mnemonic())).collect();
     names.extend(["tx8be.const", "tx8be.load_var", "tx8be.load_const", "tx8be.store_var"].map(String::from));
     for name in &names {
         let def = ctx.op_def(ctx.op_name(name)).unwrap_or_else(|| panic!("{name} registered"));
         let i = &def.interfaces;
         assert!(
-            i.contains::<OpLibInterface>() && i.contains::<ComputeInterface>() && i.contains::<ShapeInferenceInterface>() && i.contains::<ShardingInterface>(),
+            i.contains::<OpLibInterface>()
+                && i.contains::<ComputeInterface>()
+                && i.contains::<ShapeInferenceInterface>()
+                && i.contains::<ShardingInterface>(),
             "{name}"
         );
         assert!(i.contains::<tx8be::OpKind>(), "{name}");
@@ -500,7 +595,8 @@ fn interpreter_runs_every_op_of_the_round_trip_test() {
     let m = parse(&ctx, include_str!("../../../tests/tx8be/ops-roundtrip.mlir"));
     let (body, f) = first_func(&ctx, &m);
     let inputs = vec![
-        TensorData::new(vec![1, 8, 8, 4], (0..256).map(|i| (i % 17) as f64 / 8.0 - 1.0).collect(), ElementType::F32).unwrap(),
+        TensorData::new(vec![1, 8, 8, 4], (0..256).map(|i| (i % 17) as f64 / 8.0 - 1.0).collect(), ElementType::F32)
+            .unwrap(),
         TensorData::new(vec![3], vec![0.0, 9.0, 4.0], ElementType::I32).unwrap(),
         TensorData::new(vec![16, 32], (0..512).map(|i| (i % 5) as f64 - 2.0).collect(), ElementType::BF16).unwrap(),
     ];
@@ -512,7 +608,13 @@ fn interpreter_runs_every_op_of_the_round_trip_test() {
         let types = fb.result_types(v.op);
         assert_eq!(v.results.len(), types.len(), "{}", v.name);
         for (t, ty) in v.results.iter().zip(&types) {
-            assert!(t.matches_type(&ctx, *ty), "{}: {:?} is not {}", v.name, t.dims, strata_ir::printer::type_to_string(&ctx, *ty));
+            assert!(
+                t.matches_type(&ctx, *ty),
+                "{}: {:?} is not {}",
+                v.name,
+                t.dims,
+                strata_ir::printer::type_to_string(&ctx, *ty)
+            );
             assert!(t.values.iter().all(|x| x.is_finite()), "{}", v.name);
         }
     }

@@ -83,7 +83,8 @@ fn dilated_conv_and_pool_slices_equal_the_whole() {
         let bw = tx8be::back_window(&ctx, body, conv, out).unwrap();
         let slice = rows(&x, [1, 10, 4, 2], bw.rows);
         let pads = [bw.pad_before as usize, 0, bw.pad_after as usize, 0];
-        let (got, _, _) = reference::conv2d(&slice, [1, bw.rows.len() as usize, 4, 2], &w, [3, 1], 2, None, [1, 1], pads, [2, 1], 1);
+        let (got, _, _) =
+            reference::conv2d(&slice, [1, bw.rows.len() as usize, 4, 2], &w, [3, 1], 2, None, [1, 1], pads, [2, 1], 1);
         assert_eq!(got, rows(&whole, [1, 8, 4, 2], out), "rows {out:?} from {bw:?}");
     }
     // Max pool: run the interpreter on the whole, and the pool rule on the slice.
@@ -96,7 +97,8 @@ fn dilated_conv_and_pool_slices_equal_the_whole() {
         let out = RowRange { start: pair[0], end: pair[1] };
         let bw = tx8be::back_window(&ctx, body, pool, out).unwrap();
         let slice = rows(&x, [1, 10, 4, 2], bw.rows);
-        let got = max_pool(&slice, [1, bw.rows.len() as usize, 4, 2], [bw.pad_before as usize, 1, bw.pad_after as usize, 0]);
+        let got =
+            max_pool(&slice, [1, bw.rows.len() as usize, 4, 2], [bw.pad_before as usize, 1, bw.pad_after as usize, 0]);
         assert_eq!(got, rows(&outs[1].values, [1, 5, 2, 2], out), "rows {out:?} from {bw:?}");
     }
 }
@@ -114,7 +116,8 @@ fn max_pool(x: &[f64], dims: [usize; 4], pads: [usize; 4]) -> Vec<f64> {
                     let mut m = f64::NEG_INFINITY;
                     for ky in 0..3 {
                         for kx in 0..3 {
-                            let (iy, ix) = ((oy * 2 + ky) as isize - pads[0] as isize, (ox * 2 + kx) as isize - pads[1] as isize);
+                            let (iy, ix) =
+                                ((oy * 2 + ky) as isize - pads[0] as isize, (ox * 2 + kx) as isize - pads[1] as isize);
                             if iy >= 0 && ix >= 0 && (iy as usize) < h && (ix as usize) < w {
                                 m = m.max(x[((b * h + iy as usize) * w + ix as usize) * c + ch]);
                             }
@@ -145,7 +148,8 @@ fn check_boxes(text: &str, op_name: &str, inputs: Vec<TensorData>, out: SliceBox
     let (mb, f) = first_func(&ctx, &m);
     let base = tx8be::interpret(&ctx, mb, f, &inputs, false).unwrap().outputs.remove(0);
     let inside = |b: &SliceBox, idx: &[i64]| idx.iter().enumerate().all(|(d, &i)| i >= b.start[d] && i < b.end(d));
-    let out_idx = |t: &TensorData| -> Vec<Vec<i64>> { all_indices(&t.dims).into_iter().filter(|i| inside(&out, i)).collect() };
+    let out_idx =
+        |t: &TensorData| -> Vec<Vec<i64>> { all_indices(&t.dims).into_iter().filter(|i| inside(&out, i)).collect() };
     for (k, b) in boxes.iter().enumerate() {
         for idx in all_indices(&inputs[k].dims) {
             if inside(b, &idx) {
@@ -157,7 +161,11 @@ fn check_boxes(text: &str, op_name: &str, inputs: Vec<TensorData>, out: SliceBox
             changed[k].values[flat] += 100.0;
             let got = tx8be::interpret(&ctx, mb, f, &changed, false).unwrap().outputs.remove(0);
             for o in out_idx(&base) {
-                assert_eq!(at(&got, &o), at(&base, &o), "{op_name}: operand {k} element {idx:?} outside {b:?} changed output {o:?}");
+                assert_eq!(
+                    at(&got, &o),
+                    at(&base, &o),
+                    "{op_name}: operand {k} element {idx:?} outside {b:?} changed output {o:?}"
+                );
             }
         }
     }

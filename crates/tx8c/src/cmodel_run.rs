@@ -47,10 +47,7 @@ pub fn tx8_run_path() -> Result<PathBuf, String> {
             return Ok(cand);
         }
     }
-    Err(format!(
-        "tx8-run not found next to {} (build it: cargo build -p tx8-cmodel, or set TX8_RUN)",
-        exe.display()
-    ))
+    Err(format!("tx8-run not found next to {} (build it: cargo build -p tx8-cmodel, or set TX8_RUN)", exe.display()))
 }
 
 /// Builds and runs `main_c` on the C model; outputs land in `run_dir`.

@@ -151,10 +151,19 @@ impl Comparison {
         let figures = format!("cosine {:.6}, max_abs {:.4e}, sqnr {:.1} dB", self.cosine, self.max_abs, self.sqnr);
         let verdict = match (self.rule, self.pass) {
             (Rule::CosineSqnr, true) => "pass".to_string(),
-            (Rule::NearZeroAbs, true) => format!("pass (reference all near zero: max_abs <= {:.1e})", self.near_zero_atol),
-            (Rule::CosineSqnr, false) => format!("FAIL (needs cosine >= {} and sqnr >= {} dB)", self.threshold, self.min_sqnr),
-            (Rule::NearZeroAbs, false) => format!("FAIL (reference all near zero, largest {:.1e}: needs max_abs <= {:.1e})", self.ref_max_abs, self.near_zero_atol),
-            (Rule::NonFiniteMismatch, _) => "FAIL (a NaN or infinity where the reference has another value, or the other way round)".to_string(),
+            (Rule::NearZeroAbs, true) => {
+                format!("pass (reference all near zero: max_abs <= {:.1e})", self.near_zero_atol)
+            }
+            (Rule::CosineSqnr, false) => {
+                format!("FAIL (needs cosine >= {} and sqnr >= {} dB)", self.threshold, self.min_sqnr)
+            }
+            (Rule::NearZeroAbs, false) => format!(
+                "FAIL (reference all near zero, largest {:.1e}: needs max_abs <= {:.1e})",
+                self.ref_max_abs, self.near_zero_atol
+            ),
+            (Rule::NonFiniteMismatch, _) => {
+                "FAIL (a NaN or infinity where the reference has another value, or the other way round)".to_string()
+            }
             (Rule::LengthMismatch, _) => "FAIL (lengths differ)".to_string(),
         };
         format!("{figures}: {verdict}")

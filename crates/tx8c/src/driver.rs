@@ -81,11 +81,18 @@ fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
             let model = strata_onnx::load_model(path).map_err(|e| Failure(e.to_string()))?;
             let mut shapes = Vec::new();
             for spec in &opts.input_shapes {
-                shapes.push(strata_onnx::parse_input_shape(spec).map_err(|e| Failure(format!("--input-shape {spec}: {e}")))?);
+                shapes.push(
+                    strata_onnx::parse_input_shape(spec).map_err(|e| Failure(format!("--input-shape {spec}: {e}")))?,
+                );
             }
             let imported = strata_onnx::import_model(ctx, &model, &strata_onnx::ImportOptions { input_shapes: shapes })
                 .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-            Ok(Loaded { body: imported.body, module: imported.module, source: None, level: crate::pipeline::InputLevel::Graph })
+            Ok(Loaded {
+                body: imported.body,
+                module: imported.module,
+                source: None,
+                level: crate::pipeline::InputLevel::Graph,
+            })
         }
         "mlir" => {
             let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
@@ -126,8 +133,13 @@ fn input_level(ctx: &Context, body: &Body, module: Op) -> crate::pipeline::Input
 
 /// The `func.func` to compile: `@main`, or else the only public function.
 fn main_func(ctx: &Context, module_body: &Body) -> Result<Op, Failure> {
-    let funcs: Vec<Op> = tx8be_transforms::group_ops::entry_ops(module_body).into_iter().filter(|&op| ctx.op_name_str(module_body.op_name(op)) == "func.func").collect();
-    let name = |op: Op| module_body.op_attr(ctx, op, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| s.to_vec()).unwrap_or_default();
+    let funcs: Vec<Op> = tx8be_transforms::group_ops::entry_ops(module_body)
+        .into_iter()
+        .filter(|&op| ctx.op_name_str(module_body.op_name(op)) == "func.func")
+        .collect();
+    let name = |op: Op| {
+        module_body.op_attr(ctx, op, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| s.to_vec()).unwrap_or_default()
+    };
     if let Some(&f) = funcs.iter().find(|&&f| name(f) == b"main") {
         return Ok(f);
     }
@@ -138,8 +150,12 @@ fn main_func(ctx: &Context, module_body: &Body) -> Result<Op, Failure> {
 }
 
 fn out_dir(opts: &Options) -> Result<PathBuf, Failure> {
-    let beside_report = opts.report.as_ref().map(|r| r.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from(".")));
-    let d = opts.out_dir.clone().or(beside_report).ok_or_else(|| Failure("-o OUTDIR is required to write main.c (or use --emit=stablehlo / --emit=tx8be to print IR)".into()))?;
+    let beside_report = opts.report.as_ref().map(|r| {
+        r.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
+    });
+    let d = opts.out_dir.clone().or(beside_report).ok_or_else(|| {
+        Failure("-o OUTDIR is required to write main.c (or use --emit=stablehlo / --emit=tx8be to print IR)".into())
+    })?;
     crate::out_dir::prepare(&d, opts.force, opts.report.as_deref())?;
     Ok(d)
 }
@@ -161,7 +177,8 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     let mut loaded = load(&ctx, opts)?;
     progress.stage("compiling");
     let pm = crate::pipeline::build(opts, &hw, loaded.level)?;
-    crate::pipeline::run(&ctx, &pm, &mut loaded.body, loaded.module, opts).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
+    crate::pipeline::run(&ctx, &pm, &mut loaded.body, loaded.module, opts)
+        .map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
     let compile_seconds = started.elapsed().as_secs_f64();
     if opts.emit != Emit::C {
         progress.finish();
@@ -190,7 +207,8 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     let func = main_func(&ctx, module_body)?;
     let fattrs = module_body.op_attrs(func);
     let body = module_body.nested(func).ok_or_else(|| Failure("@main has no body".into()))?;
-    let program = read_program(&ctx, body, fattrs, &hw).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
+    let program =
+        read_program(&ctx, body, fattrs, &hw).map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
     let main_c = emit_main_c(&program, &format!("Model: {}.", opts.model.display()));
     write(&dir.join("main.c"), &main_c)?;
     let weights = crate::weights::weights_image(&ctx, body, opts.debug_perturb_const)?;
@@ -215,10 +233,16 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     crate::run::check_host_memory(&inputs, &outputs, crate::run::available_memory())?;
     let host_inputs = crate::run::host_inputs(opts, &inputs)?;
     let target = opts.run.unwrap_or(RunTarget::Cmodel);
-    progress.stage(if target == RunTarget::Cmodel { "running on the C model" } else { "running the reference interpreter" });
+    progress.stage(if target == RunTarget::Cmodel {
+        "running on the C model"
+    } else {
+        "running the reference interpreter"
+    });
     let run_dir = dir.join("run");
     let result = match target {
-        RunTarget::Cmodel => crate::run::on_cmodel(&program, &dir, &run_dir, &weights, &inputs, &outputs, &host_inputs, opts)?,
+        RunTarget::Cmodel => {
+            crate::run::on_cmodel(&program, &dir, &run_dir, &weights, &inputs, &outputs, &host_inputs, opts)?
+        }
         RunTarget::Reference => crate::run::on_reference(&ctx, module_body, func, &inputs, &host_inputs)?,
     };
     progress.finish();
@@ -227,7 +251,8 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     // The run's trace next to run.json; the run split per group.
     let run_trace = run_dir.join("trace.json");
     let trace = if run_trace.is_file() {
-        std::fs::copy(&run_trace, dir.join("trace.json")).map_err(|e| Failure(format!("{}: {e}", run_trace.display())))?;
+        std::fs::copy(&run_trace, dir.join("trace.json"))
+            .map_err(|e| Failure(format!("{}: {e}", run_trace.display())))?;
         Some(dir.join("trace.json"))
     } else {
         None
@@ -235,13 +260,33 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     let marks = result.measure.as_ref().map(|m| m.marks.clone()).unwrap_or_default();
     let rows = crate::group_report::group_rows(&ctx, body, &hw, opts.dtype == Dtype::Fp32, &marks)?;
     let ddr_footprint = ctx.dict_get(fattrs, "tx8be.ddr_bytes").and_then(|a| ctx.as_i64(a)).map(|b| b as u64);
-    crate::report::write_run_json(&dir, opts, &hw, compile_seconds, &roofline, &result, program.groups.len(), channel_norms, ddr_footprint, &rows, trace.as_deref())?;
+    crate::report::write_run_json(
+        &dir,
+        opts,
+        &hw,
+        compile_seconds,
+        &roofline,
+        &result,
+        program.groups.len(),
+        channel_norms,
+        ddr_footprint,
+        &rows,
+        trace.as_deref(),
+    )?;
     if let Some(m) = crate::group_report::median_estimate_error(&rows) {
-        eprintln!("tx8c: cost model: median |estimated - simulated| / simulated over {} groups: {:.1}%", crate::group_report::estimate_errors(&rows).len(), m * 100.0);
+        eprintln!(
+            "tx8c: cost model: median |estimated - simulated| / simulated over {} groups: {:.1}%",
+            crate::group_report::estimate_errors(&rows).len(),
+            m * 100.0
+        );
     }
     if let Some(h) = crate::group_report::template_hit_rate(&rows) {
         let reused = rows.iter().filter(|r| r.template_id.is_some()).count();
-        eprintln!("tx8c: search: {reused} of {} groups took the schedule of an identical group (template hit rate {:.1}%)", rows.len(), h * 100.0);
+        eprintln!(
+            "tx8c: search: {reused} of {} groups took the schedule of an identical group (template hit rate {:.1}%)",
+            rows.len(),
+            h * 100.0
+        );
     }
     if let Some(path) = &opts.report {
         let summary = crate::group_report::ReportSummary {
@@ -263,4 +308,3 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     }
     Ok(ok)
 }
-

@@ -103,7 +103,13 @@ fn spm_high_water(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> u6
 
 /// The rows of every group of a scheduled function body; `simulated` holds
 /// (group id, cycles) from the run's markers, if it ran on the C model.
-pub fn group_rows(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: bool, simulated: &[(u32, f64)]) -> Result<Vec<GroupRow>, Failure> {
+pub fn group_rows(
+    ctx: &Context,
+    body: &Body,
+    hw: &HardwareConfig,
+    fp32: bool,
+    simulated: &[(u32, f64)],
+) -> Result<Vec<GroupRow>, Failure> {
     let mut rows = Vec::new();
     for g in groups(ctx, body) {
         let Some(op) = group_compute_op(ctx, body, g) else { continue };
@@ -122,8 +128,10 @@ pub fn group_rows(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: bool, s
         let mut sources: Vec<strata_ir::Value> = calls.loads.iter().map(|s| body.operand(s.load, 0)).collect();
         sources.sort_by_key(|x| x.index());
         sources.dedup();
-        let compulsory = sources.iter().map(|&x| placed_bytes(ctx, body, x)).sum::<u64>() + placed_bytes(ctx, body, body.result(op, 0));
-        let roofline = Roofline { ne_flops: f, cgra_ops: v, ddr_bytes: compulsory as f64, ..Default::default() }.finish(hw, fp32);
+        let compulsory = sources.iter().map(|&x| placed_bytes(ctx, body, x)).sum::<u64>()
+            + placed_bytes(ctx, body, body.result(op, 0));
+        let roofline =
+            Roofline { ne_flops: f, cgra_ops: v, ddr_bytes: compulsory as f64, ..Default::default() }.finish(hw, fp32);
         let sim = simulated.iter().find(|(i, _)| *i as i64 == id).map(|&(_, c)| c);
         let (sharding, split) = recorded_schedule(ctx, body, op).unwrap_or_default();
         rows.push(GroupRow {
@@ -207,7 +215,12 @@ pub fn report_html(summary: &ReportSummary, rows: &[GroupRow]) -> String {
         pct(frac)
     );
     if let Some(m) = median_estimate_error(rows) {
-        let _ = writeln!(s, "<p>Cost model: median |estimate - simulated| / simulated over {} groups: {:.1}%.</p>", estimate_errors(rows).len(), m * 100.0);
+        let _ = writeln!(
+            s,
+            "<p>Cost model: median |estimate - simulated| / simulated over {} groups: {:.1}%.</p>",
+            estimate_errors(rows).len(),
+            m * 100.0
+        );
     }
     if let Some(t) = summary.trace {
         let _ = writeln!(s, "<p>Perfetto / Chrome trace of the run: <code>{}</code> (open it in ui.perfetto.dev; the \"mark\" track of each tile shows the groups).</p>", html_escape(&t.display().to_string()));

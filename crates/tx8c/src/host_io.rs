@@ -55,13 +55,30 @@ fn name_of(ctx: &Context, attrs: Attribute, list: &str, i: usize, fallback: Stri
         .unwrap_or(fallback)
 }
 
-fn info(ctx: &Context, body: &Body, fattrs: Attribute, v: Value, name: String, list: &str, i: usize) -> Result<TensorInfo, String> {
+fn info(
+    ctx: &Context,
+    body: &Body,
+    fattrs: Attribute,
+    v: Value,
+    name: String,
+    list: &str,
+    i: usize,
+) -> Result<TensorInfo, String> {
     let ty = body.value_type(v);
     let dims = ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
     let fmt = fmt_of(ctx, ty).ok_or_else(|| format!("{name}: element type has no TX8 format"))?;
-    let addr = list_entry(ctx, fattrs, list, i, "tx8be.ddr_addr").and_then(|a| ctx.as_i64(a)).ok_or_else(|| format!("{name}: no DDR address"))?;
+    let addr = list_entry(ctx, fattrs, list, i, "tx8be.ddr_addr")
+        .and_then(|a| ctx.as_i64(a))
+        .ok_or_else(|| format!("{name}: no DDR address"))?;
     let n: i64 = dims.iter().product();
-    Ok(TensorInfo { name, dims, format: fmt.name().to_string(), ddr_addr: addr as u64, bytes: n.max(0) as u64 * fmt.size(), fmt })
+    Ok(TensorInfo {
+        name,
+        dims,
+        format: fmt.name().to_string(),
+        ddr_addr: addr as u64,
+        bytes: n.max(0) as u64 * fmt.size(),
+        fmt,
+    })
 }
 
 /// Inputs and outputs of the scheduled function.
@@ -79,7 +96,10 @@ pub fn model_io(ctx: &Context, body: &Body, fattrs: Attribute) -> Result<(Vec<Te
         // The host reads results as dense arrays (arguments are dense by definition).
         let mode = tx8be::layout::value_mem_layout(ctx, body, body.operand(ret, i));
         if tx8be::layout::is_blocked(mode) {
-            let loc = body.defining_op(body.operand(ret, i)).map(|d| crate::codegen::location_text(ctx, body.op_loc(d))).unwrap_or_default();
+            let loc = body
+                .defining_op(body.operand(ret, i))
+                .map(|d| crate::codegen::location_text(ctx, body.op_loc(d)))
+                .unwrap_or_default();
             return Err(format!(
                 "output '{name}' (result {i}, produced at {}) is returned in the {mode:?} placement: function results are read by the host and must be dense (a tx8be.ChannelNorm back to dense is missing)",
                 if loc.is_empty() { "an unnamed location".to_string() } else { loc }
@@ -102,7 +122,9 @@ pub fn to_card(fmt: Fmt, values: &[f64]) -> Vec<u8> {
 pub fn from_card(fmt: Fmt, dims: &[i64], bytes: &[u8]) -> Array {
     let dims: Vec<usize> = dims.iter().map(|&d| d.max(0) as usize).collect();
     match fmt {
-        Fmt::Int8 | Fmt::Int32 => Array::new(NpyType::I64, dims, decode_i64(fmt.to_cmodel(), bytes).into_iter().map(|v| v as f64).collect()),
+        Fmt::Int8 | Fmt::Int32 => {
+            Array::new(NpyType::I64, dims, decode_i64(fmt.to_cmodel(), bytes).into_iter().map(|v| v as f64).collect())
+        }
         _ => Array::new(NpyType::F32, dims, decode_f32(fmt.to_cmodel(), bytes).into_iter().map(|v| v as f64).collect()),
     }
 }
@@ -114,7 +136,8 @@ pub fn random_input(t: &TensorInfo, seed: u64, index: usize) -> Vec<f64> {
     match t.fmt {
         Fmt::Int8 | Fmt::Int32 => vec![0.0; n],
         _ => {
-            let mut rng = tx8_cmodel::rng::Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index as u64));
+            let mut rng =
+                tx8_cmodel::rng::Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index as u64));
             (0..n).map(|_| rng.range_f32(-1.0, 1.0) as f64).collect()
         }
     }

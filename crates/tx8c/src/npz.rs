@@ -116,8 +116,9 @@ pub fn parse_npy(bytes: &[u8]) -> Result<Array, NpzError> {
     let header = std::str::from_utf8(header).map_err(|_| NpzError("the .npy header is not text".into()))?;
     let descr = dict_value(header, "descr").ok_or_else(|| NpzError("the .npy header has no 'descr'".into()))?;
     let descr = descr.trim_matches(|c| c == '\'' || c == '"');
-    let ty = NpyType::from_descr(descr)
-        .ok_or_else(|| NpzError(format!("unsupported dtype '{descr}' (supported: float16/32/64, int8/32/64, uint8, bool)")))?;
+    let ty = NpyType::from_descr(descr).ok_or_else(|| {
+        NpzError(format!("unsupported dtype '{descr}' (supported: float16/32/64, int8/32/64, uint8, bool)"))
+    })?;
     let fortran = match dict_value(header, "fortran_order") {
         Some("True") => true,
         Some("False") => false,
@@ -125,7 +126,8 @@ pub fn parse_npy(bytes: &[u8]) -> Result<Array, NpzError> {
     };
     let shape = dict_value(header, "shape").ok_or_else(|| NpzError("the .npy header has no 'shape'".into()))?;
     let dims = parse_shape(shape)?;
-    let count = dims.iter().try_fold(1usize, |a, &d| a.checked_mul(d)).ok_or_else(|| NpzError("array too large".into()))?;
+    let count =
+        dims.iter().try_fold(1usize, |a, &d| a.checked_mul(d)).ok_or_else(|| NpzError("array too large".into()))?;
     let payload = &bytes[start + header_len..];
     let need = count.checked_mul(ty.size()).ok_or_else(|| NpzError("array too large".into()))?;
     if payload.len() < need {
@@ -197,10 +199,8 @@ fn dict_value<'a>(header: &'a str, key: &str) -> Option<&'a str> {
 }
 
 fn parse_shape(s: &str) -> Result<Vec<usize>, NpzError> {
-    let inner = s
-        .strip_prefix('(')
-        .and_then(|s| s.strip_suffix(')'))
-        .ok_or_else(|| NpzError(format!("bad shape {s}")))?;
+    let inner =
+        s.strip_prefix('(').and_then(|s| s.strip_suffix(')')).ok_or_else(|| NpzError(format!("bad shape {s}")))?;
     inner
         .split(',')
         .map(str::trim)
@@ -242,7 +242,8 @@ pub fn npy_bytes(a: &Array) -> Vec<u8> {
 /// Reads every array of an `.npz` archive, in archive order, keyed by name
 /// (the member name without `.npy`).
 pub fn read_npz_bytes(bytes: &[u8]) -> Result<Vec<(String, Array)>, NpzError> {
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| NpzError(format!("not an .npz archive: {e}")))?;
+    let mut archive =
+        zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| NpzError(format!("not an .npz archive: {e}")))?;
     let mut out = Vec::new();
     for i in 0..archive.len() {
         let mut file = archive.by_index(i).map_err(|e| NpzError(format!("member {i}: {e}")))?;
@@ -288,7 +289,16 @@ mod tests {
 
     #[test]
     fn npy_round_trip_every_type() {
-        for ty in [NpyType::F16, NpyType::F32, NpyType::F64, NpyType::I8, NpyType::U8, NpyType::I32, NpyType::I64, NpyType::Bool] {
+        for ty in [
+            NpyType::F16,
+            NpyType::F32,
+            NpyType::F64,
+            NpyType::I8,
+            NpyType::U8,
+            NpyType::I32,
+            NpyType::I64,
+            NpyType::Bool,
+        ] {
             let values: Vec<f64> = match ty {
                 NpyType::Bool => vec![1.0, 0.0, 1.0, 1.0, 0.0, 0.0],
                 NpyType::U8 => vec![0.0, 1.0, 2.0, 200.0, 7.0, 9.0],

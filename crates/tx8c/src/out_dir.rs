@@ -43,7 +43,10 @@ pub fn prepare(dir: &Path, force: bool, report: Option<&Path>) -> Result<(), Fai
         return Err(Failure(format!("{}: not a directory", dir.display())));
     }
     std::fs::create_dir_all(dir).map_err(io)?;
-    let report_name = report.filter(|r| r.parent().is_some_and(|p| same_dir(p, dir))).and_then(|r| r.file_name()).map(|n| n.to_os_string());
+    let report_name = report
+        .filter(|r| r.parent().is_some_and(|p| same_dir(p, dir)))
+        .and_then(|r| r.file_name())
+        .map(|n| n.to_os_string());
     if !force && !dir.join(MARKER).is_file() {
         let foreign: Vec<String> = std::fs::read_dir(dir)
             .map_err(io)?
@@ -71,12 +74,22 @@ pub fn prepare(dir: &Path, force: bool, report: Option<&Path>) -> Result<(), Fai
         };
         removed.map_err(|e| Failure(format!("{}: cannot remove an earlier result: {e}", p.display())))?;
     }
-    std::fs::write(dir.join(MARKER), "written by tx8c: its files here are removed by the next tx8c run into this directory\n").map_err(io)?;
+    std::fs::write(
+        dir.join(MARKER),
+        "written by tx8c: its files here are removed by the next tx8c run into this directory\n",
+    )
+    .map_err(io)?;
     Ok(())
 }
 
 fn same_dir(a: &Path, b: &Path) -> bool {
-    let canon = |p: &Path| -> Option<PathBuf> { if p.as_os_str().is_empty() { Path::new(".").canonicalize().ok() } else { p.canonicalize().ok() } };
+    let canon = |p: &Path| -> Option<PathBuf> {
+        if p.as_os_str().is_empty() {
+            Path::new(".").canonicalize().ok()
+        } else {
+            p.canonicalize().ok()
+        }
+    };
     canon(a).is_some_and(|x| canon(b) == Some(x))
 }
 

@@ -66,7 +66,11 @@ pub enum InputLevel {
 
 /// The layout and constant passes (seed "Layout Initialization and Pass",
 /// "Const Management"), on ungrouped tx8be.
-fn layout_and_constant_passes(f: &mut OpPassManager, registry: &PassRegistry, hw: &HardwareConfig) -> Result<(), String> {
+fn layout_and_constant_passes(
+    f: &mut OpPassManager,
+    registry: &PassRegistry,
+    hw: &HardwareConfig,
+) -> Result<(), String> {
     add(f, registry, "tx8be-fold-constants", "")?;
     // After the folding that makes BatchNorm a conv bias and max(x, 0) a relu.
     add(f, registry, "tx8be-fuse-activation", "")?;

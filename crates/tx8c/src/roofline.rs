@@ -50,17 +50,26 @@ pub fn op_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> (f64,
         }
         "tx8be.Gemm" => {
             let a = shape(0);
-            let k = if tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false) { a[a.len() - 2] } else { a[a.len() - 1] };
+            let k = if tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false) {
+                a[a.len() - 2]
+            } else {
+                a[a.len() - 1]
+            };
             (2.0 * out_elems * k as f64, 0.0)
         }
         "tx8be.Unary" => {
-            let transcendental = tx8be::dialect::kinds::unary_kind(ctx, body, op).is_some_and(|k| k.is_transcendental());
+            let transcendental =
+                tx8be::dialect::kinds::unary_kind(ctx, body, op).is_some_and(|k| k.is_transcendental());
             (0.0, out_elems * if transcendental { slow } else { 1.0 })
         }
         "tx8be.Softmax" => (0.0, in_elems * slow),
-        "tx8be.Binary" | "tx8be.Select" | "tx8be.Cast" | "tx8be.BatchNorm_Inference" | "tx8be.LayerNorm" | "tx8be.Reduce" | "tx8be.Pool" => {
-            (0.0, out_elems.max(in_elems))
-        }
+        "tx8be.Binary"
+        | "tx8be.Select"
+        | "tx8be.Cast"
+        | "tx8be.BatchNorm_Inference"
+        | "tx8be.LayerNorm"
+        | "tx8be.Reduce"
+        | "tx8be.Pool" => (0.0, out_elems.max(in_elems)),
         _ => (0.0, 0.0),
     }
 }
@@ -73,7 +82,11 @@ impl Roofline {
         let ne_peak = tiles * 2.0 * macs / if fp32 { hw.ne_fp32_slowdown as f64 } else { 1.0 };
         let lanes = if fp32 { hw.ct_lanes_32bit } else { hw.ct_lanes_16bit } as f64;
         let cgra_peak = tiles * lanes;
-        let terms = [("ne", self.ne_flops / ne_peak), ("cgra", self.cgra_ops / cgra_peak), ("ddr", self.ddr_bytes / hw.ddr_bytes_per_cycle)];
+        let terms = [
+            ("ne", self.ne_flops / ne_peak),
+            ("cgra", self.cgra_ops / cgra_peak),
+            ("ddr", self.ddr_bytes / hw.ddr_bytes_per_cycle),
+        ];
         let (name, bound) = terms.iter().fold(("ne", 0.0), |acc, &(n, t)| if t > acc.1 { (n, t) } else { acc });
         self.bound_cycles = bound;
         self.binding = name.to_string();

@@ -39,7 +39,11 @@ const HOST_BYTES_PER_ELEMENT: u64 = 8 + 8 + 4;
 /// `available`: the host's free memory in bytes, when known.
 pub fn check_host_memory(inputs: &[TensorInfo], outputs: &[TensorInfo], available: Option<u64>) -> Result<(), Failure> {
     let elements = |t: &TensorInfo| t.dims.iter().map(|&d| d.max(0) as u64).fold(1u64, u64::saturating_mul);
-    let need = inputs.iter().chain(outputs).map(|t| elements(t).saturating_mul(HOST_BYTES_PER_ELEMENT + t.fmt.size())).fold(0u64, u64::saturating_add);
+    let need = inputs
+        .iter()
+        .chain(outputs)
+        .map(|t| elements(t).saturating_mul(HOST_BYTES_PER_ELEMENT + t.fmt.size()))
+        .fold(0u64, u64::saturating_add);
     match available {
         Some(free) if need > free => Err(Failure(format!(
             "running the program needs about {:.1} GB of host memory for its inputs and outputs (values, card images and results), and this machine has {:.1} GB available: run it with smaller inputs, or compile only (drop --run, --compare, --compare-all and --report)",
@@ -71,13 +75,24 @@ pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<Vec<f64>
             Some((_, a)) => {
                 let dims: Vec<i64> = a.dims.iter().map(|&d| d as i64).collect();
                 if dims != t.dims {
-                    return Err(Failure(format!("input '{}' has shape {:?} in {}, the model expects {:?}", t.name, dims, opts.inputs.as_ref().map(|p| p.display().to_string()).unwrap_or_default(), t.dims)));
+                    return Err(Failure(format!(
+                        "input '{}' has shape {:?} in {}, the model expects {:?}",
+                        t.name,
+                        dims,
+                        opts.inputs.as_ref().map(|p| p.display().to_string()).unwrap_or_default(),
+                        t.dims
+                    )));
                 }
                 out.push(a.values.clone());
             }
             None if opts.inputs.is_some() => {
                 let have: Vec<&str> = given.iter().map(|(n, _)| n.as_str()).collect();
-                return Err(Failure(format!("input '{}' is missing from {} (it holds: {})", t.name, opts.inputs.as_ref().unwrap().display(), have.join(", "))));
+                return Err(Failure(format!(
+                    "input '{}' is missing from {} (it holds: {})",
+                    t.name,
+                    opts.inputs.as_ref().unwrap().display(),
+                    have.join(", ")
+                )));
             }
             None => out.push(random_input(t, opts.seed, i)),
         }
@@ -108,14 +123,23 @@ pub fn on_cmodel(
         std::fs::write(&file, to_card(t.fmt, values)).map_err(|e| Failure(format!("{}: {e}", file.display())))?;
         host_in.push(HostInput { name: format!("input_{i}"), file, ddr_addr: t.ddr_addr });
     }
-    let mut host_out: Vec<HostOutput> = outputs.iter().enumerate().map(|(i, t)| HostOutput { name: format!("output_{i}"), ddr_addr: t.ddr_addr, bytes: t.bytes }).collect();
+    let mut host_out: Vec<HostOutput> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| HostOutput { name: format!("output_{i}"), ddr_addr: t.ddr_addr, bytes: t.bytes })
+        .collect();
     if opts.compare_all {
         for g in &program.groups {
-            host_out.push(HostOutput { name: format!("group_{}", g.id), ddr_addr: g.output.addr, bytes: g.output.bytes() });
+            host_out.push(HostOutput {
+                name: format!("group_{}", g.id),
+                ddr_addr: g.output.addr,
+                bytes: g.output.bytes(),
+            });
         }
     }
     let start = std::time::Instant::now();
-    let measure = crate::cmodel_run::run(&dir.join("main.c"), &host_in, &host_out, run_dir, opts.config.as_deref()).map_err(Failure)?;
+    let measure = crate::cmodel_run::run(&dir.join("main.c"), &host_in, &host_out, run_dir, opts.config.as_deref())
+        .map_err(Failure)?;
     let wall_seconds = start.elapsed().as_secs_f64();
     let read = |name: &str| -> Result<Vec<u8>, Failure> {
         let p = run_dir.join(format!("{name}.bin"));
@@ -167,15 +191,24 @@ fn tensor_data(ctx: &Context, t: &TensorInfo, values: Vec<f64>) -> Result<Tensor
         Fmt::Int8 => ElementType::from_type(ctx, ctx.i1()),
     }
     .ok_or_else(|| Failure(format!("input '{}': no reference element type", t.name)))?;
-    TensorData::new(t.dims.clone(), values, elem).ok_or_else(|| Failure(format!("input '{}': wrong number of values", t.name)))
+    TensorData::new(t.dims.clone(), values, elem)
+        .ok_or_else(|| Failure(format!("input '{}': wrong number of values", t.name)))
 }
 
-fn interpret(ctx: &Context, module_body: &Body, func: Op, inputs: &[TensorInfo], host: &[Vec<f64>], keep_all: bool) -> Result<tx8be::interfaces::interpret::Interpretation, Failure> {
+fn interpret(
+    ctx: &Context,
+    module_body: &Body,
+    func: Op,
+    inputs: &[TensorInfo],
+    host: &[Vec<f64>],
+    keep_all: bool,
+) -> Result<tx8be::interfaces::interpret::Interpretation, Failure> {
     let mut data = Vec::with_capacity(inputs.len());
     for (t, v) in inputs.iter().zip(host) {
         data.push(tensor_data(ctx, t, as_card(t, v))?);
     }
-    tx8be::interfaces::interpret::interpret(ctx, module_body, func, &data, keep_all).map_err(|d| Failure(format!("reference interpreter: {}", d.message)))
+    tx8be::interfaces::interpret::interpret(ctx, module_body, func, &data, keep_all)
+        .map_err(|d| Failure(format!("reference interpreter: {}", d.message)))
 }
 
 fn to_array(t: &TensorData) -> Array {
@@ -184,10 +217,21 @@ fn to_array(t: &TensorData) -> Array {
 }
 
 /// `--run=reference`: the tx8be IR on the CPU.
-pub fn on_reference(ctx: &Context, module_body: &Body, func: Op, inputs: &[TensorInfo], host: &[Vec<f64>]) -> Result<RunResult, Failure> {
+pub fn on_reference(
+    ctx: &Context,
+    module_body: &Body,
+    func: Op,
+    inputs: &[TensorInfo],
+    host: &[Vec<f64>],
+) -> Result<RunResult, Failure> {
     let start = std::time::Instant::now();
     let r = interpret(ctx, module_body, func, inputs, host, false)?;
-    Ok(RunResult { outputs: r.outputs.iter().map(to_array).collect(), measure: None, group_outputs: Vec::new(), wall_seconds: start.elapsed().as_secs_f64() })
+    Ok(RunResult {
+        outputs: r.outputs.iter().map(to_array).collect(),
+        measure: None,
+        group_outputs: Vec::new(),
+        wall_seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 /// `OUTDIR/outputs.npz`, keyed by the model's output names.
@@ -205,24 +249,43 @@ struct CompareFile<'a> {
 
 /// `--compare REF.npz`: every output against the reference; writes
 /// `compare.json`; `Ok(false)` if one fails.
-pub fn compare_outputs(dir: &Path, reference: &Path, opts: &Options, outputs: &[TensorInfo], values: &[Array]) -> Result<bool, Failure> {
+pub fn compare_outputs(
+    dir: &Path,
+    reference: &Path,
+    opts: &Options,
+    outputs: &[TensorInfo],
+    values: &[Array],
+) -> Result<bool, Failure> {
     let refs = read_npz(reference).map_err(|e| Failure(e.to_string()))?;
     let tol = Tolerance::for_dtype(opts.dtype.name());
     let mut pairs = Vec::with_capacity(outputs.len());
     for (t, got) in outputs.iter().zip(values) {
         let Some((_, want)) = refs.iter().find(|(n, _)| *n == t.name) else {
-            return Err(Failure(format!("{}: no array named '{}' to compare output '{}' with", reference.display(), t.name, t.name)));
+            return Err(Failure(format!(
+                "{}: no array named '{}' to compare output '{}' with",
+                reference.display(),
+                t.name,
+                t.name
+            )));
         };
         if want.elems() != got.elems() {
-            return Err(Failure(format!("{}: '{}' has shape {:?}, the model's output has {:?}", reference.display(), t.name, want.dims, t.dims)));
+            return Err(Failure(format!(
+                "{}: '{}' has shape {:?}, the model's output has {:?}",
+                reference.display(),
+                t.name,
+                want.dims,
+                t.dims
+            )));
         }
         pairs.push((t, got, want));
     }
     let scale = pairs.iter().map(|(_, _, want)| peak(&want.values)).fold(0.0, f64::max);
-    let results: Vec<Comparison> = pairs.iter().map(|(t, got, want)| compare(&t.name, &got.values, &want.values, tol, scale)).collect();
+    let results: Vec<Comparison> =
+        pairs.iter().map(|(t, got, want)| compare(&t.name, &got.values, &want.values, tol, scale)).collect();
     let pass = results.iter().all(|c| c.pass);
     let file = CompareFile { dtype: opts.dtype.name(), outputs: &results, pass };
-    std::fs::write(dir.join("compare.json"), serde_json::to_string_pretty(&file).unwrap_or_default()).map_err(|e| Failure(e.to_string()))?;
+    std::fs::write(dir.join("compare.json"), serde_json::to_string_pretty(&file).unwrap_or_default())
+        .map_err(|e| Failure(e.to_string()))?;
     for c in &results {
         eprintln!("tx8c: compare {}: {}", c.name, c.summary());
     }
@@ -234,7 +297,14 @@ mod tests {
     use super::*;
 
     fn tensor(dims: &[i64]) -> TensorInfo {
-        TensorInfo { name: "x".into(), dims: dims.to_vec(), format: "bf16".into(), ddr_addr: 0, bytes: 0, fmt: Fmt::Bf16 }
+        TensorInfo {
+            name: "x".into(),
+            dims: dims.to_vec(),
+            format: "bf16".into(),
+            ddr_addr: 0,
+            bytes: 0,
+            fmt: Fmt::Bf16,
+        }
     }
 
     #[test]
@@ -262,7 +332,17 @@ struct GroupComparison {
 /// `--compare-all`: every group's stored output against the reference
 /// interpreter's value of the same op; names the first that diverges.
 #[allow(clippy::too_many_arguments)]
-pub fn compare_all(ctx: &Context, module_body: &Body, func: Op, program: &Program, dir: &Path, inputs: &[TensorInfo], host: &[Vec<f64>], result: &RunResult, opts: &Options) -> Result<bool, Failure> {
+pub fn compare_all(
+    ctx: &Context,
+    module_body: &Body,
+    func: Op,
+    program: &Program,
+    dir: &Path,
+    inputs: &[TensorInfo],
+    host: &[Vec<f64>],
+    result: &RunResult,
+    opts: &Options,
+) -> Result<bool, Failure> {
     if result.group_outputs.is_empty() && !program.groups.is_empty() {
         return Err(Failure("--compare-all needs a C model run (drop --run=reference)".into()));
     }
@@ -296,7 +376,8 @@ pub fn compare_all(ctx: &Context, module_body: &Body, func: Op, program: &Progra
         }
         rows.push(GroupComparison { group: id, op, ops, loc, comparison });
     }
-    std::fs::write(dir.join("compare_all.json"), serde_json::to_string_pretty(&rows).unwrap_or_default()).map_err(|e| Failure(e.to_string()))?;
+    std::fs::write(dir.join("compare_all.json"), serde_json::to_string_pretty(&rows).unwrap_or_default())
+        .map_err(|e| Failure(e.to_string()))?;
     match first_bad {
         Some(i) => {
             let r = &rows[i];

@@ -29,7 +29,10 @@ pub fn weights_image(ctx: &Context, body: &Body, perturb: Option<usize>) -> Resu
             continue;
         }
         let loc = crate::codegen::location_text(ctx, body.op_loc(op));
-        let addr = body.op_attr(ctx, op, "ddr_addr").and_then(|a| ctx.as_i64(a)).ok_or_else(|| Failure(format!("constant {loc} has no DDR address")))?;
+        let addr = body
+            .op_attr(ctx, op, "ddr_addr")
+            .and_then(|a| ctx.as_i64(a))
+            .ok_or_else(|| Failure(format!("constant {loc} has no DDR address")))?;
         let bytes = const_bytes(ctx, body, op, if perturb == Some(placed.len()) { 1.5 } else { 1.0 })?;
         placed.push((addr as u64, bytes));
     }
@@ -50,36 +53,47 @@ pub fn const_bytes(ctx: &Context, body: &Body, op: Op, scale: f64) -> Result<Vec
     let value = body.op_attr(ctx, op, "value").ok_or_else(|| Failure(format!("constant {loc} has no value")))?;
     let result = body.result(op, 0);
     let ty = body.value_type(result);
-    let fmt = crate::codegen::read_ir::fmt_of(ctx, ty).ok_or_else(|| Failure(format!("constant {loc}: element type has no TX8 format")))?;
+    let fmt = crate::codegen::read_ir::fmt_of(ctx, ty)
+        .ok_or_else(|| Failure(format!("constant {loc}: element type has no TX8 format")))?;
     let AttrKind::DenseElements { .. } = ctx.attr_kind(value) else {
         return Err(Failure(format!("constant {loc} is not a dense elements attribute")));
     };
-    let t = tx8be_transforms::dense::read_dense(ctx, value).ok_or_else(|| Failure(format!("constant {loc}: unreadable elements")))?;
+    let t = tx8be_transforms::dense::read_dense(ctx, value)
+        .ok_or_else(|| Failure(format!("constant {loc}: unreadable elements")))?;
     let values: Vec<f64> = t.expanded().into_iter().map(|v| v * scale).collect();
     let dense = crate::host_io::to_card(fmt, &values);
     let mode = tx8be::layout::value_mem_layout(ctx, body, result);
     if !tx8be::layout::is_blocked(mode) {
         return Ok(dense);
     }
-    let p = tx8be::layout::placement(ctx, ty, mode).ok_or_else(|| Failure(format!("constant {loc}: {mode:?} does not fit its type (rank 1 to 4, a float or int8 element type)")))?;
+    let p = tx8be::layout::placement(ctx, ty, mode).ok_or_else(|| {
+        Failure(format!("constant {loc}: {mode:?} does not fit its type (rank 1 to 4, a float or int8 element type)"))
+    })?;
     p.from_dense(&dense).map_err(|e| Failure(format!("constant {loc}: {e}")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use strata_ir::parser::{parse_source, ParseOptions};
     use strata_ir::diagnostics::SourceFile;
+    use strata_ir::parser::{parse_source, ParseOptions};
 
     /// The bytes of the single constant of `text` (a module holding `@main`).
     fn bytes_of(text: &str) -> Vec<u8> {
         let ctx = crate::driver::context();
         let src = SourceFile::new("t.mlir", text.to_string());
-        let m = parse_source(&ctx, &src, 0..src.text.len(), ParseOptions { allow_unregistered: false }, true).unwrap_or_else(|d| panic!("{}", d.message));
+        let m = parse_source(&ctx, &src, 0..src.text.len(), ParseOptions { allow_unregistered: false }, true)
+            .unwrap_or_else(|d| panic!("{}", d.message));
         let mb = m.body.nested(m.op).unwrap();
-        let func = tx8be_transforms::group_ops::entry_ops(mb).into_iter().find(|&o| ctx.op_name_str(mb.op_name(o)) == "func.func").unwrap();
+        let func = tx8be_transforms::group_ops::entry_ops(mb)
+            .into_iter()
+            .find(|&o| ctx.op_name_str(mb.op_name(o)) == "func.func")
+            .unwrap();
         let body = mb.nested(func).unwrap();
-        let c = tx8be_transforms::group_ops::entry_ops(body).into_iter().find(|&o| ctx.op_name_str(body.op_name(o)) == "tx8be.const").unwrap();
+        let c = tx8be_transforms::group_ops::entry_ops(body)
+            .into_iter()
+            .find(|&o| ctx.op_name_str(body.op_name(o)) == "tx8be.const")
+            .unwrap();
         const_bytes(&ctx, body, c, 1.0).unwrap_or_else(|f| panic!("{}", f.0))
     }
 
@@ -142,7 +156,8 @@ mod tests {
     fn nested(v: &[String]) -> String {
         let mut batches = Vec::new();
         for n in 0..2 {
-            let pixels: Vec<String> = (0..2).map(|w| format!("[{}]", v[(n * 2 + w) * 131..(n * 2 + w + 1) * 131].join(", "))).collect();
+            let pixels: Vec<String> =
+                (0..2).map(|w| format!("[{}]", v[(n * 2 + w) * 131..(n * 2 + w + 1) * 131].join(", "))).collect();
             batches.push(format!("[[{}]]", pixels.join(", ")));
         }
         batches.join(", ")

@@ -13,8 +13,8 @@ use strata_ir::{AttrKind, Body, Context, Op, OpSpec, Value};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
-use crate::affine::{is_valid_symbol, map_attr, map_of};
 use crate::affine::operand_bounds::simplify_map_with_operands;
+use crate::affine::{is_valid_symbol, map_attr, map_of};
 
 /// Rebuilds `e` with dims and symbols replaced (through the simplifying
 /// builders, as MLIR's `replaceDimsAndSymbols`).
@@ -45,7 +45,11 @@ fn uses(e: &AffineExpr, dims: &mut [bool], syms: &mut [bool]) {
             }
         }
         AffineExpr::Constant(_) => {}
-        AffineExpr::Add(a, b) | AffineExpr::Mul(a, b) | AffineExpr::Mod(a, b) | AffineExpr::FloorDiv(a, b) | AffineExpr::CeilDiv(a, b) => {
+        AffineExpr::Add(a, b)
+        | AffineExpr::Mul(a, b)
+        | AffineExpr::Mod(a, b)
+        | AffineExpr::FloorDiv(a, b)
+        | AffineExpr::CeilDiv(a, b) => {
             uses(a, dims, syms);
             uses(b, dims, syms);
         }
@@ -66,7 +70,12 @@ pub(crate) fn constant_index(ctx: &Context, body: &Body, v: Value) -> Option<i64
 /// The canonical map and operands, or `None` when nothing changes:
 /// dims that are valid symbols become symbols (after the existing ones),
 /// constants are folded in, repeated operands merged, unused ones dropped.
-pub fn canonicalize_map_and_operands(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]) -> Option<(AffineMap, Vec<Value>)> {
+pub fn canonicalize_map_and_operands(
+    ctx: &Context,
+    body: &Body,
+    m: &AffineMap,
+    operands: &[Value],
+) -> Option<(AffineMap, Vec<Value>)> {
     let nd = m.num_dims as usize;
     let ns = m.num_symbols as usize;
     if operands.len() != nd + ns {
@@ -78,7 +87,9 @@ pub fn canonicalize_map_and_operands(ctx: &Context, body: &Body, m: &AffineMap, 
         uses(e, &mut used_d, &mut used_s);
     }
     // Operands in their new order: kept dims, symbols, promoted dims.
-    let promoted: Vec<bool> = (0..nd).map(|i| constant_index(ctx, body, operands[i]).is_none() && is_valid_symbol(ctx, body, operands[i])).collect();
+    let promoted: Vec<bool> = (0..nd)
+        .map(|i| constant_index(ctx, body, operands[i]).is_none() && is_valid_symbol(ctx, body, operands[i]))
+        .collect();
     let mut order: Vec<(usize, bool)> = Vec::new();
     order.extend((0..nd).filter(|&i| !promoted[i]).map(|i| (i, false)));
     order.extend((nd..nd + ns).map(|i| (i, true)));
@@ -147,18 +158,35 @@ fn shift(e: &AffineExpr, dims_by: u32, syms_by: u32) -> AffineExpr {
         AffineExpr::Dim(i) => AffineExpr::Dim(i + dims_by),
         AffineExpr::Symbol(i) => AffineExpr::Symbol(i + syms_by),
         AffineExpr::Constant(_) => e.clone(),
-        AffineExpr::Add(a, b) => AffineExpr::Add(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
-        AffineExpr::Mul(a, b) => AffineExpr::Mul(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
-        AffineExpr::Mod(a, b) => AffineExpr::Mod(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
-        AffineExpr::FloorDiv(a, b) => AffineExpr::FloorDiv(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
-        AffineExpr::CeilDiv(a, b) => AffineExpr::CeilDiv(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by))),
+        AffineExpr::Add(a, b) => {
+            AffineExpr::Add(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by)))
+        }
+        AffineExpr::Mul(a, b) => {
+            AffineExpr::Mul(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by)))
+        }
+        AffineExpr::Mod(a, b) => {
+            AffineExpr::Mod(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by)))
+        }
+        AffineExpr::FloorDiv(a, b) => {
+            AffineExpr::FloorDiv(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by)))
+        }
+        AffineExpr::CeilDiv(a, b) => {
+            AffineExpr::CeilDiv(Box::new(shift(a, dims_by, syms_by)), Box::new(shift(b, dims_by, syms_by)))
+        }
     }
 }
 
 /// One step of MLIR's `replaceDimOrSym`: if the operand at `pos` comes
 /// from an `affine.apply`, its (canonicalized) expression replaces that
 /// dim or symbol, its operands are appended, and the slot is emptied.
-fn replace_dim_or_sym(ctx: &Context, body: &Body, map: &mut AffineMap, pos: usize, dims: &mut Vec<Option<Value>>, syms: &mut Vec<Option<Value>>) -> bool {
+fn replace_dim_or_sym(
+    ctx: &Context,
+    body: &Body,
+    map: &mut AffineMap,
+    pos: usize,
+    dims: &mut Vec<Option<Value>>,
+    syms: &mut Vec<Option<Value>>,
+) -> bool {
     let is_dim = pos < dims.len();
     let slot = if is_dim { &mut dims[pos] } else { &mut syms[pos - dims.len()] };
     let Some(v) = *slot else { return false };
@@ -185,7 +213,12 @@ fn replace_dim_or_sym(ctx: &Context, body: &Body, map: &mut AffineMap, pos: usiz
 /// MLIR's `composeAffineMapAndOperands`: every operand produced by an
 /// `affine.apply` is replaced, repeatedly, by that apply's expression and
 /// operands; the result is canonicalized and simplified.
-pub fn compose_map_and_operands(ctx: &Context, body: &Body, m: AffineMap, operands: Vec<Value>) -> (AffineMap, Vec<Value>) {
+pub fn compose_map_and_operands(
+    ctx: &Context,
+    body: &Body,
+    m: AffineMap,
+    operands: Vec<Value>,
+) -> (AffineMap, Vec<Value>) {
     if m.results.is_empty() || operands.len() != (m.num_dims + m.num_symbols) as usize {
         let (m, operands) = canonicalized(ctx, body, m, operands);
         return (simplify_affine_map(&m), operands);
@@ -225,7 +258,12 @@ pub fn compose_map_and_operands(ctx: &Context, body: &Body, m: AffineMap, operan
 /// What `SimplifyAffineOp` does to a map and its operands before deciding
 /// whether anything changed: compose, canonicalize, simplify with the
 /// operands' bounds.
-fn simplified_map_and_operands(ctx: &Context, body: &Body, m: &AffineMap, operands: &[Value]) -> Option<(AffineMap, Vec<Value>)> {
+fn simplified_map_and_operands(
+    ctx: &Context,
+    body: &Body,
+    m: &AffineMap,
+    operands: &[Value],
+) -> Option<(AffineMap, Vec<Value>)> {
     let (map, new_operands) = compose_map_and_operands(ctx, body, m.clone(), operands.to_vec());
     let (map, new_operands) = canonicalized(ctx, body, map, new_operands);
     let map = simplify_map_with_operands(ctx, body, map, &new_operands);
@@ -300,13 +338,28 @@ fn simplify_apply(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 }
 
 pub fn populate_load(_: &Context, set: &mut PatternSet) {
-    set.add(FnPattern { root: Some("affine.load"), name: "SimplifyAffineOp<AffineLoadOp>", benefit: 1, f: |op, rw: &mut PatternRewriter<'_>| simplify_access(op, rw, 1) });
+    set.add(FnPattern {
+        root: Some("affine.load"),
+        name: "SimplifyAffineOp<AffineLoadOp>",
+        benefit: 1,
+        f: |op, rw: &mut PatternRewriter<'_>| simplify_access(op, rw, 1),
+    });
 }
 
 pub fn populate_store(_: &Context, set: &mut PatternSet) {
-    set.add(FnPattern { root: Some("affine.store"), name: "SimplifyAffineOp<AffineStoreOp>", benefit: 1, f: |op, rw: &mut PatternRewriter<'_>| simplify_access(op, rw, 2) });
+    set.add(FnPattern {
+        root: Some("affine.store"),
+        name: "SimplifyAffineOp<AffineStoreOp>",
+        benefit: 1,
+        f: |op, rw: &mut PatternRewriter<'_>| simplify_access(op, rw, 2),
+    });
 }
 
 pub fn populate_apply(_: &Context, set: &mut PatternSet) {
-    set.add(FnPattern { root: Some("affine.apply"), name: "SimplifyAffineOp<AffineApplyOp>", benefit: 1, f: simplify_apply });
+    set.add(FnPattern {
+        root: Some("affine.apply"),
+        name: "SimplifyAffineOp<AffineApplyOp>",
+        benefit: 1,
+        f: simplify_apply,
+    });
 }

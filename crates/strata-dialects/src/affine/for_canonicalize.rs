@@ -14,9 +14,11 @@ use strata_ir::{Attribute, Body, Context, Op, Value};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
-use crate::affine::{map_attr, map_of};
-use crate::affine::canonicalize::{canonicalize_map_and_operands, compose_map_and_operands, constant_index, substitute};
+use crate::affine::canonicalize::{
+    canonicalize_map_and_operands, compose_map_and_operands, constant_index, substitute,
+};
 use crate::affine::operand_bounds::simplify_min_or_max;
+use crate::affine::{map_attr, map_of};
 
 /// The two bounds of a loop: maps and operand groups, plus the inits.
 struct Bounds {

@@ -12,13 +12,13 @@ use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::branch::{dense_i32_array, dense_i32_values};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
+use strata_ir::effects::{Effect, EffectKind};
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits};
 use strata_ir::parser::{EntryArg, OpState, OperandRef, PResult, Parser};
 use strata_ir::printer::{OpPrinter, PrintedEntryArgs, UnprintedAttrs};
-use strata_ir::effects::{Effect, EffectKind};
-use strata_rewrite::CanonicalizationPatterns;
 use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Op, OpSpec, Value};
+use strata_rewrite::CanonicalizationPatterns;
 
 pub fn register(ctx: &mut Context) {
     let for_op = OpDef::new("affine.for")
@@ -46,7 +46,9 @@ pub fn register(ctx: &mut Context) {
         .custom(print_load, parse_load)
         .interface(UnprintedAttrs(|_, _, _, name| name == "map"))
         .interface(CanonicalizationPatterns(crate::affine::canonicalize::populate_load))
-        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" }))
+        .effects(|_, body, op, out| {
+            out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" })
+        })
         .verifier(verify_access);
     let store = OpDef::new("affine.store")
         .operand("value", c::ANY_TYPE)
@@ -56,7 +58,9 @@ pub fn register(ctx: &mut Context) {
         .custom(print_store, parse_store)
         .interface(UnprintedAttrs(|_, _, _, name| name == "map"))
         .interface(CanonicalizationPatterns(crate::affine::canonicalize::populate_store))
-        .effects(|_, body, op, out| out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" }))
+        .effects(|_, body, op, out| {
+            out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" })
+        })
         .verifier(verify_access);
     let apply = OpDef::new("affine.apply")
         .variadic_operand("mapOperands", c::INDEX)
@@ -71,7 +75,9 @@ pub fn register(ctx: &mut Context) {
         .parent("affine.for")
         .verifier(verify_yield)
         .format("attr-dict ($operands^ `:` type($operands))?");
-    ctx.register_dialect(DialectDef::new("affine").interface(AFFINE_INLINER).op(for_op).op(load).op(store).op(apply).op(yield_op));
+    ctx.register_dialect(
+        DialectDef::new("affine").interface(AFFINE_INLINER).op(for_op).op(load).op(store).op(apply).op(yield_op),
+    );
 }
 
 /// MLIR's `AffineInlinerInterface`. Affine ops may be inlined wherever a
@@ -82,14 +88,15 @@ pub fn register(ctx: &mut Context) {
 /// is one block whose ops have no memory effects: MLIR also admits
 /// `affine.load`/`store`/`apply` whose dims and symbols stay valid after
 /// inlining; refusing those is conservative (the call stays), never wrong.
-const AFFINE_INLINER: strata_ir::inliner_interface::DialectInlinerInterface = strata_ir::inliner_interface::DialectInlinerInterface {
-    is_legal_region: |ctx, _, src_body, src, _| {
-        let mut blocks = src_body.blocks(src);
-        let (Some(only), None) = (blocks.next(), blocks.next()) else { return false };
-        src_body.block_ops(only).all(|o| strata_ir::effects::is_memory_effect_free(ctx, src_body, o))
-    },
-    ..strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL
-};
+const AFFINE_INLINER: strata_ir::inliner_interface::DialectInlinerInterface =
+    strata_ir::inliner_interface::DialectInlinerInterface {
+        is_legal_region: |ctx, _, src_body, src, _| {
+            let mut blocks = src_body.blocks(src);
+            let (Some(only), None) = (blocks.next(), blocks.next()) else { return false };
+            src_body.block_ops(only).all(|o| strata_ir::effects::is_memory_effect_free(ctx, src_body, o))
+        },
+        ..strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL
+    };
 
 /// The affine map held by `attr`, if it is one.
 pub fn map_of(ctx: &Context, attr: Option<Attribute>) -> Option<&AffineMap> {
@@ -106,7 +113,13 @@ pub fn map_attr(ctx: &Context, m: AffineMap) -> Attribute {
 /// Builds `affine.for %iv = lb to ub` (constant bounds, step 1, no
 /// iter_args) with an empty body ending in `affine.yield`; returns the op
 /// (detached) and its body block.
-pub fn build_constant_for(ctx: &Context, body: &mut Body, lb: i64, ub: i64, loc: strata_ir::Location) -> (Op, strata_ir::Block) {
+pub fn build_constant_for(
+    ctx: &Context,
+    body: &mut Body,
+    lb: i64,
+    ub: i64,
+    loc: strata_ir::Location,
+) -> (Op, strata_ir::Block) {
     let constant = |v| map_attr(ctx, AffineMap { num_dims: 0, num_symbols: 0, results: vec![AffineExpr::Constant(v)] });
     let attrs = ctx.dictionary(vec![
         (ctx.intern_str("lowerBoundMap"), constant(lb)),
@@ -212,7 +225,11 @@ fn print_access(p: &mut OpPrinter<'_, '_>, op: Op, memref_index: usize) {
     }
     p.print_value(memref);
     let attrs = body.op_attrs(op);
-    let map = map_of(ctx, ctx.dict_get(attrs, "map")).cloned().unwrap_or(AffineMap { num_dims: 0, num_symbols: 0, results: vec![] });
+    let map = map_of(ctx, ctx.dict_get(attrs, "map")).cloned().unwrap_or(AffineMap {
+        num_dims: 0,
+        num_symbols: 0,
+        results: vec![],
+    });
     print_subscripts(p, &map, &operands[memref_index + 1..]);
     p.print_optional_attr_dict(attrs, &["map"]);
     p.write(" : ");
@@ -371,7 +388,9 @@ impl<'a> SsaIds<'a> {
                 p.bump();
                 let rhs = self.operand(p)?;
                 if !rhs.is_symbolic_or_constant() {
-                    return p.err_here(format!("non-affine expression: right operand of {op} has to be either a constant or symbolic"));
+                    return p.err_here(format!(
+                        "non-affine expression: right operand of {op} has to be either a constant or symbolic"
+                    ));
                 }
                 lhs = match op {
                     "floordiv" => lhs.floor_div(rhs),
@@ -528,12 +547,15 @@ fn parse_bound(p: &mut Parser<'_>, keyword: &str) -> PResult<(Attribute, Vec<Val
     if matches!(p.tok(), Tok::Integer | Tok::Minus) {
         let neg = p.eat(Tok::Minus);
         let v = p.parse_i64()?;
-        let m = AffineMap { num_dims: 0, num_symbols: 0, results: vec![AffineExpr::Constant(if neg { -v } else { v })] };
+        let m =
+            AffineMap { num_dims: 0, num_symbols: 0, results: vec![AffineExpr::Constant(if neg { -v } else { v })] };
         return Ok((map_attr(ctx, m), vec![]));
     }
     let has_keyword = p.eat_keyword(keyword);
     let attr = p.parse_attribute()?;
-    let Some(m) = map_of(ctx, Some(attr)) else { return p.err_here("expected valid affine map representation for loop bounds") };
+    let Some(m) = map_of(ctx, Some(attr)) else {
+        return p.err_here("expected valid affine map representation for loop bounds");
+    };
     if m.results.len() > 1 && !has_keyword {
         return p.err_here(format!("lower loop bound affine map with multiple results requires '{keyword}' prefix"));
     }
@@ -655,34 +677,58 @@ fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let entry = rb.first_block(region).expect("one block");
     let args = rb.block_args(entry);
     let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
-    let (nl, nu) = (seg.first().copied().unwrap_or(0).max(0) as usize, seg.get(1).copied().unwrap_or(0).max(0) as usize);
+    let (nl, nu) =
+        (seg.first().copied().unwrap_or(0).max(0) as usize, seg.get(1).copied().unwrap_or(0).max(0) as usize);
     let inits: Vec<Value> = body.operands(op).skip(nl + nu).collect();
     let iter_args = args.get(1..).unwrap_or(&[]);
     let num_iter_args = args.len().wrapping_sub(1);
     if inits.len() != num_iter_args {
         return error(format!("different number of inits and region iter_args: {} != {num_iter_args}", inits.len()));
     }
-    let yielded: Vec<Value> = rb.last_op(entry).filter(|&y| rb.op_name(y) == ctx.op_name("affine.yield")).map(|y| rb.operand_vec(y).to_vec()).unwrap_or_default();
+    let yielded: Vec<Value> = rb
+        .last_op(entry)
+        .filter(|&y| rb.op_name(y) == ctx.op_name("affine.yield"))
+        .map(|y| rb.operand_vec(y).to_vec())
+        .unwrap_or_default();
     if iter_args.len() != yielded.len() {
-        return error(format!("different number of region iter_args and yielded values: {} != {}", iter_args.len(), yielded.len()));
+        return error(format!(
+            "different number of region iter_args and yielded values: {} != {}",
+            iter_args.len(),
+            yielded.len()
+        ));
     }
     let results = body.num_results(op);
     if results != iter_args.len() {
-        return error(format!("different number of loop results and region iter_args: {results} != {}", iter_args.len()));
+        return error(format!(
+            "different number of loop results and region iter_args: {results} != {}",
+            iter_args.len()
+        ));
     }
     for (i, ((&init, &arg), &y)) in inits.iter().zip(iter_args).zip(&yielded).enumerate() {
         let (ti, ta, ty) = (body.value_type(init), rb.value_type(arg), rb.value_type(y));
         if ti != ta {
-            return error(format!("{i}-th init and {i}-th region iter_arg have different type: {} != {}", show(ti), show(ta)));
+            return error(format!(
+                "{i}-th init and {i}-th region iter_arg have different type: {} != {}",
+                show(ti),
+                show(ta)
+            ));
         }
         if ta != ty {
-            return error(format!("{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}", show(ta), show(ty)));
+            return error(format!(
+                "{i}-th region iter_arg and {i}-th yielded value have different type: {} != {}",
+                show(ta),
+                show(ty)
+            ));
         }
     }
     for (i, (&arg, r)) in iter_args.iter().zip(body.results(op)).enumerate() {
         let (ta, tr) = (rb.value_type(arg), body.value_type(r));
         if ta != tr {
-            return error(format!("{i}-th region iter_arg and {i}-th loop result have different type: {} != {}", show(ta), show(tr)));
+            return error(format!(
+                "{i}-th region iter_arg and {i}-th loop result have different type: {} != {}",
+                show(ta),
+                show(tr)
+            ));
         }
     }
     if args.first().is_none_or(|&iv| !ctx.is_index(rb.value_type(iv))) {
@@ -711,10 +757,16 @@ fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 fn verify_yield(_: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let Some(parent) = body.parent_op(op) else { return Ok(()) };
     if body.num_results(parent) != body.num_operands(op) {
-        return Err(Diagnostic::error(body.op_loc(op), "'affine.yield' op parent of yield must have same number of results as the yield operands"));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            "'affine.yield' op parent of yield must have same number of results as the yield operands",
+        ));
     }
     if body.result_types(parent).iter().zip(body.operand_types(op)).any(|(r, o)| *r != o) {
-        return Err(Diagnostic::error(body.op_loc(op), "'affine.yield' op types mismatch between yield op and its parent"));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            "'affine.yield' op types mismatch between yield op and its parent",
+        ));
     }
     Ok(())
 }
@@ -732,10 +784,16 @@ fn verify_access(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let memref = body.operand(op, mi);
     let rank = ctx.shape(body.value_type(memref)).map_or(0, |s| s.len());
     if map.results.len() != rank {
-        return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op affine map num results must equal memref rank")));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'{name}' op affine map num results must equal memref rank"),
+        ));
     }
     if (map.num_dims + map.num_symbols) as usize != body.num_operands(op).saturating_sub(mi + 1) {
-        return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op expects as many subscripts as affine map inputs")));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'{name}' op expects as many subscripts as affine map inputs"),
+        ));
     }
     for v in body.operands(op).skip(mi + 1 + map.num_dims as usize) {
         if !is_valid_symbol(ctx, body, v) {

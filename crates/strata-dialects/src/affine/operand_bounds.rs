@@ -136,8 +136,20 @@ impl OperandBounds {
         for (i, &coefficient) in flat.iter().enumerate().take((nd + ns) as usize) {
             let side = match coefficient.cmp(&0) {
                 std::cmp::Ordering::Equal => continue,
-                std::cmp::Ordering::Greater => if is_upper { &self.upper } else { &self.lower },
-                std::cmp::Ordering::Less => if is_upper { &self.lower } else { &self.upper },
+                std::cmp::Ordering::Greater => {
+                    if is_upper {
+                        &self.upper
+                    } else {
+                        &self.lower
+                    }
+                }
+                std::cmp::Ordering::Less => {
+                    if is_upper {
+                        &self.lower
+                    } else {
+                        &self.upper
+                    }
+                }
             };
             bound = bound.wrapping_add((*side.get(i)?)?.wrapping_mul(coefficient));
         }
@@ -231,7 +243,9 @@ impl OperandBounds {
             }
             return rebuilt;
         }
-        if (kind == 1 && self.non_negative_bounded_by(lhs, c)) || (kind == 0 && self.largest_known_divisor(lhs) % c == 0) {
+        if (kind == 1 && self.non_negative_bounded_by(lhs, c))
+            || (kind == 0 && self.largest_known_divisor(lhs) % c == 0)
+        {
             return AffineExpr::Constant(0);
         }
         rebuilt
@@ -295,7 +309,11 @@ pub fn simplify_min_or_max(ctx: &Context, body: &Body, map: &mut AffineMap, oper
             }
             // Equal: of two results that are both constant there, keep the
             // one that comes first.
-            !(others_own[pos].is_some() && lower[i].is_some() && lower[i] == upper[i] && Some(other) == others_own[pos] && i < pos)
+            !(others_own[pos].is_some()
+                && lower[i].is_some()
+                && lower[i] == upper[i]
+                && Some(other) == others_own[pos]
+                && i < pos)
         });
         if !redundant {
             kept.push(e);

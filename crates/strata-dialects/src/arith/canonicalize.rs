@@ -66,7 +66,14 @@ fn attrs(ctx: &Context, entries: &[(&str, Attribute)]) -> Attribute {
 }
 
 /// Creates `name(operands) : ty` with `attrs` before `root`.
-fn build(rw: &mut PatternRewriter<'_>, root: Op, name: &str, operands: &[Value], ty: Type, entries: &[(&str, Attribute)]) -> Value {
+fn build(
+    rw: &mut PatternRewriter<'_>,
+    root: Op,
+    name: &str,
+    operands: &[Value],
+    ty: Type,
+    entries: &[(&str, Attribute)],
+) -> Value {
     let loc = rw.body().op_loc(root);
     let spec = OpSpec::new(rw.ctx, name, loc).operands(operands).results(&[ty]).attrs(attrs(rw.ctx, entries));
     rw.set_insertion_point_before(root);
@@ -89,7 +96,14 @@ fn overflow_entry(ctx: &Context, bits: i64) -> Vec<(&'static str, Attribute)> {
 }
 
 /// Replaces `root` with a new single-result op.
-fn replace_with(rw: &mut PatternRewriter<'_>, root: Op, name: &str, operands: &[Value], ty: Type, entries: &[(&str, Attribute)]) -> bool {
+fn replace_with(
+    rw: &mut PatternRewriter<'_>,
+    root: Op,
+    name: &str,
+    operands: &[Value],
+    ty: Type,
+    entries: &[(&str, Attribute)],
+) -> bool {
     let v = build(rw, root, name, operands, ty, entries);
     rw.replace_op(root, &[v]);
     true
@@ -131,7 +145,9 @@ fn reassoc_rhs_const(
     f: fn(&ApInt, &ApInt) -> ApInt,
 ) -> bool {
     let Some(n) = nested_lhs(rw, root, inner_name) else { return false };
-    let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, 1)), const_apint(rw, operand(rw, root, 1))) else { return false };
+    let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, 1)), const_apint(rw, operand(rw, root, 1))) else {
+        return false;
+    };
     let x = operand(rw, n.inner, 0);
     let c = int_const_attr(rw, root, f(&c0, &c1));
     let cv = constant(rw, root, c);
@@ -141,9 +157,17 @@ fn reassoc_rhs_const(
 }
 
 /// `root(inner(c0, x), c1)` -> `new_name(f(c0, c1), x)`.
-fn reassoc_lhs_const_inner(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &'static str, new_name: &str, f: fn(&ApInt, &ApInt) -> ApInt) -> bool {
+fn reassoc_lhs_const_inner(
+    rw: &mut PatternRewriter<'_>,
+    root: Op,
+    inner_name: &'static str,
+    new_name: &str,
+    f: fn(&ApInt, &ApInt) -> ApInt,
+) -> bool {
     let Some(n) = nested_lhs(rw, root, inner_name) else { return false };
-    let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, 0)), const_apint(rw, operand(rw, root, 1))) else { return false };
+    let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, 0)), const_apint(rw, operand(rw, root, 1))) else {
+        return false;
+    };
     let x = operand(rw, n.inner, 1);
     let c = int_const_attr(rw, root, f(&c0, &c1));
     let cv = constant(rw, root, c);
@@ -153,10 +177,20 @@ fn reassoc_lhs_const_inner(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &
 }
 
 /// `subi(c1, inner(...))` shapes: `f(c0, c1)` and whether `x` goes first.
-fn sub_const_lhs(rw: &mut PatternRewriter<'_>, root: Op, inner_name: &'static str, x_is_inner_lhs: bool, new_name: &str, f: fn(&ApInt, &ApInt) -> ApInt) -> bool {
+fn sub_const_lhs(
+    rw: &mut PatternRewriter<'_>,
+    root: Op,
+    inner_name: &'static str,
+    x_is_inner_lhs: bool,
+    new_name: &str,
+    f: fn(&ApInt, &ApInt) -> ApInt,
+) -> bool {
     let Some(n) = nested_rhs(rw, root, inner_name) else { return false };
     let (xi, ci) = if x_is_inner_lhs { (0, 1) } else { (1, 0) };
-    let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, ci)), const_apint(rw, operand(rw, root, 0))) else { return false };
+    let (Some(c0), Some(c1)) = (const_apint(rw, operand(rw, n.inner, ci)), const_apint(rw, operand(rw, root, 0)))
+    else {
+        return false;
+    };
     let x = operand(rw, n.inner, xi);
     let c = int_const_attr(rw, root, f(&c0, &c1));
     let cv = constant(rw, root, c);
@@ -178,18 +212,36 @@ fn addi_mul_neg_one(rw: &mut PatternRewriter<'_>, root: Op, mul_idx: usize) -> b
 }
 
 fn register_addi_subi_muli(set: &mut PatternSet) {
-    add(set, "arith.addi", "AddIAddConstant", 2, |op, rw| reassoc_rhs_const(rw, op, "arith.addi", "arith.addi", true, |c0, c1| c0.wrapping_add(c1)));
-    add(set, "arith.addi", "AddISubConstantRHS", 2, |op, rw| reassoc_rhs_const(rw, op, "arith.subi", "arith.addi", true, |c0, c1| c1.wrapping_sub(c0)));
-    add(set, "arith.addi", "AddISubConstantLHS", 2, |op, rw| reassoc_lhs_const_inner(rw, op, "arith.subi", "arith.subi", |c0, c1| c0.wrapping_add(c1)));
+    add(set, "arith.addi", "AddIAddConstant", 2, |op, rw| {
+        reassoc_rhs_const(rw, op, "arith.addi", "arith.addi", true, |c0, c1| c0.wrapping_add(c1))
+    });
+    add(set, "arith.addi", "AddISubConstantRHS", 2, |op, rw| {
+        reassoc_rhs_const(rw, op, "arith.subi", "arith.addi", true, |c0, c1| c1.wrapping_sub(c0))
+    });
+    add(set, "arith.addi", "AddISubConstantLHS", 2, |op, rw| {
+        reassoc_lhs_const_inner(rw, op, "arith.subi", "arith.subi", |c0, c1| c0.wrapping_add(c1))
+    });
     add(set, "arith.addi", "AddIMulNegativeOneRhs", 2, |op, rw| addi_mul_neg_one(rw, op, 1));
     add(set, "arith.addi", "AddIMulNegativeOneLhs", 2, |op, rw| addi_mul_neg_one(rw, op, 0));
 
-    add(set, "arith.subi", "SubIRHSAddConstant", 2, |op, rw| reassoc_rhs_const(rw, op, "arith.addi", "arith.addi", false, |c0, c1| c0.wrapping_sub(c1)));
-    add(set, "arith.subi", "SubILHSAddConstant", 2, |op, rw| sub_const_lhs(rw, op, "arith.addi", true, "arith.subi", |c0, c1| c1.wrapping_sub(c0)));
-    add(set, "arith.subi", "SubIRHSSubConstantRHS", 2, |op, rw| reassoc_rhs_const(rw, op, "arith.subi", "arith.subi", true, |c0, c1| c0.wrapping_add(c1)));
-    add(set, "arith.subi", "SubIRHSSubConstantLHS", 2, |op, rw| reassoc_lhs_const_inner(rw, op, "arith.subi", "arith.subi", |c0, c1| c0.wrapping_sub(c1)));
-    add(set, "arith.subi", "SubILHSSubConstantRHS", 2, |op, rw| sub_const_lhs(rw, op, "arith.subi", true, "arith.subi", |c0, c1| c0.wrapping_add(c1)));
-    add(set, "arith.subi", "SubILHSSubConstantLHS", 2, |op, rw| sub_const_lhs(rw, op, "arith.subi", false, "arith.addi", |c0, c1| c1.wrapping_sub(c0)));
+    add(set, "arith.subi", "SubIRHSAddConstant", 2, |op, rw| {
+        reassoc_rhs_const(rw, op, "arith.addi", "arith.addi", false, |c0, c1| c0.wrapping_sub(c1))
+    });
+    add(set, "arith.subi", "SubILHSAddConstant", 2, |op, rw| {
+        sub_const_lhs(rw, op, "arith.addi", true, "arith.subi", |c0, c1| c1.wrapping_sub(c0))
+    });
+    add(set, "arith.subi", "SubIRHSSubConstantRHS", 2, |op, rw| {
+        reassoc_rhs_const(rw, op, "arith.subi", "arith.subi", true, |c0, c1| c0.wrapping_add(c1))
+    });
+    add(set, "arith.subi", "SubIRHSSubConstantLHS", 2, |op, rw| {
+        reassoc_lhs_const_inner(rw, op, "arith.subi", "arith.subi", |c0, c1| c0.wrapping_sub(c1))
+    });
+    add(set, "arith.subi", "SubILHSSubConstantRHS", 2, |op, rw| {
+        sub_const_lhs(rw, op, "arith.subi", true, "arith.subi", |c0, c1| c0.wrapping_add(c1))
+    });
+    add(set, "arith.subi", "SubILHSSubConstantLHS", 2, |op, rw| {
+        sub_const_lhs(rw, op, "arith.subi", false, "arith.addi", |c0, c1| c1.wrapping_sub(c0))
+    });
     add(set, "arith.subi", "SubISubILHSRHSLHS", 2, |op, rw| {
         // subi(subi(x, y), x) -> subi(0, y)
         let Some(n) = nested_lhs(rw, op, "arith.subi") else { return false };
@@ -208,7 +260,9 @@ fn register_addi_subi_muli(set: &mut PatternSet) {
         // Scalar constants of the result type only.
         let ty = result_type(rw, op);
         let Some(inner) = operand_def(rw, op, 0, "arith.muli") else { return false };
-        let typed = |rw: &PatternRewriter<'_>, v: Value| constant_value(rw.ctx, rw.body(), v).and_then(|a| rw.ctx.attr_type(a)) == Some(ty);
+        let typed = |rw: &PatternRewriter<'_>, v: Value| {
+            constant_value(rw.ctx, rw.body(), v).and_then(|a| rw.ctx.attr_type(a)) == Some(ty)
+        };
         if !typed(rw, operand(rw, inner, 1)) || !typed(rw, operand(rw, op, 1)) {
             return false;
         }
@@ -274,7 +328,8 @@ fn register_bitwise(set: &mut PatternSet) {
     add(set, "arith.xori", "XOrINotCmpI", 2, |op, rw| {
         // xori(cmpi(p, a, b), true) -> cmpi(!p, a, b)
         let Some(cmp) = operand_def(rw, op, 0, "arith.cmpi") else { return false };
-        let is_true = constant_value(rw.ctx, rw.body(), operand(rw, op, 1)).is_some_and(|a| a == rw.ctx.bool_attr(true));
+        let is_true =
+            constant_value(rw.ctx, rw.body(), operand(rw, op, 1)).is_some_and(|a| a == rw.ctx.bool_attr(true));
         let Some(pred) = predicate(rw.ctx, rw.body(), cmp) else { return false };
         if !is_true {
             return false;
@@ -315,7 +370,11 @@ fn select_of_select(rw: &mut PatternRewriter<'_>, op: Op, nested_idx: usize) -> 
     }
     // select(p, select(p, a, b), c) -> select(p, a, c);
     // select(p, a, select(p, b, c)) -> select(p, a, c).
-    let (a, c) = if nested_idx == 1 { (operand(rw, inner, 1), operand(rw, op, 2)) } else { (operand(rw, op, 1), operand(rw, inner, 2)) };
+    let (a, c) = if nested_idx == 1 {
+        (operand(rw, inner, 1), operand(rw, op, 2))
+    } else {
+        (operand(rw, op, 1), operand(rw, inner, 2))
+    };
     let ty = result_type(rw, op);
     replace_with(rw, op, "arith.select", &[pred, a, c], ty, &[])
 }
@@ -336,7 +395,9 @@ fn register_select(set: &mut PatternSet) {
     });
     add(set, "arith.select", "SelectI1ToNot", 1, |op, rw| {
         // select(p, false, true) -> xori(p, true)
-        let is = |rw: &PatternRewriter<'_>, i: usize, b: bool| constant_value(rw.ctx, rw.body(), operand(rw, op, i)) == Some(rw.ctx.bool_attr(b));
+        let is = |rw: &PatternRewriter<'_>, i: usize, b: bool| {
+            constant_value(rw.ctx, rw.body(), operand(rw, op, i)) == Some(rw.ctx.bool_attr(b))
+        };
         if !is(rw, 1, false) || !is(rw, 2, true) {
             return false;
         }
@@ -383,7 +444,11 @@ fn trunc_of_ext(rw: &mut PatternRewriter<'_>, op: Op, ext: &'static str) -> bool
     let Some(e) = operand_def(rw, op, 0, ext) else { return false };
     let x = operand(rw, e, 0);
     let (ctx, body) = (rw.ctx, rw.body());
-    let (we, wt, wx) = (elem_width(ctx, body, rw.body().result(e, 0)), elem_width(ctx, body, rw.body().result(op, 0)), elem_width(ctx, body, x));
+    let (we, wt, wx) = (
+        elem_width(ctx, body, rw.body().result(e, 0)),
+        elem_width(ctx, body, rw.body().result(op, 0)),
+        elem_width(ctx, body, x),
+    );
     let (Some(we), Some(wt), Some(wx)) = (we, wt, wx) else { return false };
     if !(we > wt && wt > wx && wx > 0) {
         return false;
@@ -403,7 +468,9 @@ fn register_casts(set: &mut PatternSet) {
         let Some(cattr) = constant_value(rw.ctx, rw.body(), c) else { return false };
         let Some(amount) = const_int_or_splat(rw, c) else { return false };
         let (ctx, body) = (rw.ctx, rw.body());
-        let (Some(wx), Some(wt)) = (elem_width(ctx, body, x), elem_width(ctx, body, rw.body().result(op, 0))) else { return false };
+        let (Some(wx), Some(wt)) = (elem_width(ctx, body, x), elem_width(ctx, body, rw.body().result(op, 0))) else {
+            return false;
+        };
         if amount.active_bits() > 32 || amount.to_u64() != (wx - wt) as u64 {
             return false;
         }
@@ -416,14 +483,22 @@ fn register_casts(set: &mut PatternSet) {
     });
     for (name, inner) in [("TruncFSIToFPToSIToFP", "arith.sitofp"), ("TruncFUIToFPToUIToFP", "arith.uitofp")] {
         let f: PatternFn = if inner == "arith.sitofp" {
-            |op, rw| rw.body().op_attr(rw.ctx, op, "roundingmode").is_none() && cast_chain(rw, op, "arith.sitofp", "arith.sitofp")
+            |op, rw| {
+                rw.body().op_attr(rw.ctx, op, "roundingmode").is_none()
+                    && cast_chain(rw, op, "arith.sitofp", "arith.sitofp")
+            }
         } else {
-            |op, rw| rw.body().op_attr(rw.ctx, op, "roundingmode").is_none() && cast_chain(rw, op, "arith.uitofp", "arith.uitofp")
+            |op, rw| {
+                rw.body().op_attr(rw.ctx, op, "roundingmode").is_none()
+                    && cast_chain(rw, op, "arith.uitofp", "arith.uitofp")
+            }
         };
         add(set, "arith.truncf", name, 2, f);
     }
     add(set, "arith.index_cast", "IndexCastOfExtSI", 2, |op, rw| cast_chain(rw, op, "arith.extsi", "arith.index_cast"));
-    add(set, "arith.index_castui", "IndexCastUIOfExtUI", 2, |op, rw| cast_chain(rw, op, "arith.extui", "arith.index_castui"));
+    add(set, "arith.index_castui", "IndexCastUIOfExtUI", 2, |op, rw| {
+        cast_chain(rw, op, "arith.extui", "arith.index_castui")
+    });
     add(set, "arith.bitcast", "BitcastOfBitcast", 2, |op, rw| cast_chain(rw, op, "arith.bitcast", "arith.bitcast"));
 }
 
@@ -431,13 +506,16 @@ fn register_casts(set: &mut PatternSet) {
 
 /// `op(negf(x), negf(y))` -> `op(x, y)` keeping the op's fastmath flags.
 fn of_negf(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
-    let (Some(a), Some(b)) = (operand_def(rw, op, 0, "arith.negf"), operand_def(rw, op, 1, "arith.negf")) else { return false };
+    let (Some(a), Some(b)) = (operand_def(rw, op, 0, "arith.negf"), operand_def(rw, op, 1, "arith.negf")) else {
+        return false;
+    };
     let (x, y) = (operand(rw, a, 0), operand(rw, b, 0));
     if value_type(rw, x) != value_type(rw, y) {
         return false;
     }
     let name = rw.ctx.op_name_str(rw.body().op_name(op)).to_string();
-    let fm: Vec<(&str, Attribute)> = rw.body().op_attr(rw.ctx, op, "fastmath").map(|a| ("fastmath", a)).into_iter().collect();
+    let fm: Vec<(&str, Attribute)> =
+        rw.body().op_attr(rw.ctx, op, "fastmath").map(|a| ("fastmath", a)).into_iter().collect();
     let ty = result_type(rw, op);
     replace_with(rw, op, &name, &[x, y], ty, &fm)
 }

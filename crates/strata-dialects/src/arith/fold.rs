@@ -50,13 +50,21 @@ impl<T: Clone> Elems<T> {
 
 /// Combines two constants of the same kind element-wise (both scalars, or
 /// both elements attributes of the same shape).
-pub(crate) fn zip_elems<T: Clone, U>(a: &Elems<T>, b: &Elems<T>, mut f: impl FnMut(&T, &T) -> Option<U>) -> Option<Elems<U>> {
+pub(crate) fn zip_elems<T: Clone, U>(
+    a: &Elems<T>,
+    b: &Elems<T>,
+    mut f: impl FnMut(&T, &T) -> Option<U>,
+) -> Option<Elems<U>> {
     Some(match (a, b) {
         (Elems::Scalar(x), Elems::Scalar(y)) => Elems::Scalar(f(x, y)?),
         (Elems::Splat(x), Elems::Splat(y)) => Elems::Splat(f(x, y)?),
         (Elems::Scalar(_), _) | (_, Elems::Scalar(_)) => return None,
-        (Elems::List(x), _) => (0..x.len()).map(|i| f(a.get(i), b.get(i))).collect::<Option<Vec<_>>>().map(Elems::List)?,
-        (_, Elems::List(y)) => (0..y.len()).map(|i| f(a.get(i), b.get(i))).collect::<Option<Vec<_>>>().map(Elems::List)?,
+        (Elems::List(x), _) => {
+            (0..x.len()).map(|i| f(a.get(i), b.get(i))).collect::<Option<Vec<_>>>().map(Elems::List)?
+        }
+        (_, Elems::List(y)) => {
+            (0..y.len()).map(|i| f(a.get(i), b.get(i))).collect::<Option<Vec<_>>>().map(Elems::List)?
+        }
     })
 }
 
@@ -169,7 +177,10 @@ fn dense_attr(ctx: &Context, ty: Type, per: usize, elems: Vec<Vec<u8>>) -> Attri
     let splat = elems.len() > 1 && elems.iter().all(|e| *e == elems[0]);
     let bytes: Vec<u8> = if splat { elems[0].clone() } else { elems.concat() };
     debug_assert!(elems.iter().all(|e| e.len() == per));
-    ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat, bytes: bytes.into() } })
+    ctx.intern_attr(AttrKind::DenseElements {
+        ty,
+        data: strata_ir::attributes::DenseData { splat, bytes: bytes.into() },
+    })
 }
 
 /// A splat of `ty` holding the one element `bytes`: O(1) in the element
@@ -178,7 +189,10 @@ fn dense_attr(ctx: &Context, ty: Type, per: usize, elems: Vec<Vec<u8>>) -> Attri
 /// or one element go through the list path, which gives them the same
 /// representation as a folded one-element list.
 fn splat_attr(ctx: &Context, ty: Type, bytes: Vec<u8>) -> Attribute {
-    ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat: true, bytes: bytes.into() } })
+    ctx.intern_attr(AttrKind::DenseElements {
+        ty,
+        data: strata_ir::attributes::DenseData { splat: true, bytes: bytes.into() },
+    })
 }
 
 fn words_to_bytes(words: &[u64], per: usize) -> Vec<u8> {
@@ -282,7 +296,11 @@ pub(crate) fn fold_int_binary(
 }
 
 /// `constFoldBinaryOp` for floats.
-pub(crate) fn fold_float_binary(ctx: &Context, operands: &[Option<Attribute>], f: impl Fn(FloatKind, u128, u128) -> u128) -> Option<Attribute> {
+pub(crate) fn fold_float_binary(
+    ctx: &Context,
+    operands: &[Option<Attribute>],
+    f: impl Fn(FloatKind, u128, u128) -> u128,
+) -> Option<Attribute> {
     let (lt, kind, l) = float_elems(ctx, operands.first().copied()??)?;
     let (rt, _, r) = float_elems(ctx, operands.get(1).copied()??)?;
     if lt != rt {
@@ -333,7 +351,6 @@ pub(crate) fn predicate(ctx: &Context, body: &Body, op: Op) -> Option<i64> {
     body.op_attr(ctx, op, "predicate").and_then(|a| ctx.as_i64(a))
 }
 
-
 // ---- constants: the op hook and the dialect materializer ----
 
 /// `arith.constant`'s value.
@@ -361,7 +378,11 @@ pub(crate) fn materialize(ctx: &Context, body: &mut Body, value: Attribute, ty: 
     }
     let ok = matches!(
         ctx.attr_kind(value),
-        AttrKind::Integer { .. } | AttrKind::Bool(_) | AttrKind::Float { .. } | AttrKind::DenseElements { .. } | AttrKind::DenseResource { .. }
+        AttrKind::Integer { .. }
+            | AttrKind::Bool(_)
+            | AttrKind::Float { .. }
+            | AttrKind::DenseElements { .. }
+            | AttrKind::DenseResource { .. }
     );
     if !ok {
         return None;

@@ -18,7 +18,13 @@ fn result_int_width(ctx: &Context, body: &Body, op: Op) -> u32 {
 }
 
 /// `constFoldCastOp` from integers to integers.
-fn cast_int_to_int(ctx: &Context, body: &Body, op: Op, ops: &[Option<Attribute>], f: impl Fn(&ApInt) -> ApInt) -> FoldResult {
+fn cast_int_to_int(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    ops: &[Option<Attribute>],
+    f: impl Fn(&ApInt) -> ApInt,
+) -> FoldResult {
     let Some((_, e)) = ops[0].and_then(|a| int_elems(ctx, a)) else { return FoldResult::Failed };
     attr_result(e.map(|v| Some(f(v))).and_then(|e| int_attr(ctx, result_type(body, op), e)))
 }
@@ -29,7 +35,14 @@ fn reroute(body: &mut Body, op: Op, v: strata_ir::Value) -> FoldResult {
     FoldResult::InPlace
 }
 
-fn fold_int_ext(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>], name: &'static str, signed: bool) -> FoldResult {
+fn fold_int_ext(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    ops: &[Option<Attribute>],
+    name: &'static str,
+    signed: bool,
+) -> FoldResult {
     if let Some(inner) = def_of(ctx, body, body.operand(op, 0), name) {
         let src = body.operand(inner, 0);
         return reroute(body, op, src);
@@ -98,7 +111,9 @@ pub(crate) fn fold_truncf(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<
     if let Some(ext) = def_of(ctx, body, body.operand(op, 0), "arith.extf") {
         let src = body.operand(ext, 0);
         let kind = |t: Type| ctx.float_kind(ctx.element_type_or_self(t));
-        if let (Some(s), Some(mid), Some(res)) = (kind(body.value_type(src)), kind(result_type(body, ext)), result_float_kind(ctx, body, op)) {
+        if let (Some(s), Some(mid), Some(res)) =
+            (kind(body.value_type(src)), kind(result_type(body, ext)), result_float_kind(ctx, body, op))
+        {
             if apfloat::is_representable_by(s, mid) {
                 if s.width() > res.width() {
                     return reroute(body, op, src);
@@ -140,7 +155,14 @@ pub(crate) fn fold_fptoui(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<
 
 /// `index_cast`/`index_castui`: constants extend or truncate; a cast back
 /// to the original type cancels (LLVM 22 does so whatever the middle width).
-fn fold_index_cast_kind(ctx: &Context, body: &Body, op: Op, ops: &[Option<Attribute>], name: &'static str, signed: bool) -> FoldResult {
+fn fold_index_cast_kind(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    ops: &[Option<Attribute>],
+    name: &'static str,
+    signed: bool,
+) -> FoldResult {
     let w = result_int_width(ctx, body, op);
     let r = cast_int_to_int(ctx, body, op, ops, |a| if signed { a.sext_or_trunc(w) } else { a.zext_or_trunc(w) });
     if r.succeeded() {
@@ -173,7 +195,10 @@ pub(crate) fn fold_bitcast(ctx: &Context, body: &mut Body, op: Op, ops: &[Option
         _ if ctx.is_shaped(res) => FoldResult::Failed,
         AttrKind::Float { bits, .. } => match ctx.float_kind(res) {
             Some(_) => FoldResult::attr(ctx.float_attr_bits(res, *bits)),
-            None => FoldResult::attr(ctx.integer_attr_ap(res, ApInt::from_words(ctx.int_attr_width(res), &[*bits as u64, (*bits >> 64) as u64]))),
+            None => FoldResult::attr(ctx.integer_attr_ap(
+                res,
+                ApInt::from_words(ctx.int_attr_width(res), &[*bits as u64, (*bits >> 64) as u64]),
+            )),
         },
         _ => {
             let Some(v) = int_single(ctx, Some(a)) else { return FoldResult::Failed };

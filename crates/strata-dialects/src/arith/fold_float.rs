@@ -54,7 +54,9 @@ pub(crate) fn fold_mulf(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<At
         return FoldResult::value(body.operand(op, 0));
     }
     let fm = fastmath_flags(ctx, body, op);
-    if fm & (FM_NNAN | FM_NSZ) == FM_NNAN | FM_NSZ && rhs_is(ctx, ops, |k, b| matches!(decode(k, b), Decoded::Zero { .. })) {
+    if fm & (FM_NNAN | FM_NSZ) == FM_NNAN | FM_NSZ
+        && rhs_is(ctx, ops, |k, b| matches!(decode(k, b), Decoded::Zero { .. }))
+    {
         return FoldResult::value(body.operand(op, 1));
     }
     attr_result(fold_float_binary(ctx, ops, fp::mul))
@@ -72,7 +74,14 @@ pub(crate) fn fold_remf(ctx: &Context, _: &mut Body, _: Op, ops: &[Option<Attrib
 }
 
 /// min/max: `op(x, x) -> x`, `op(x, identity) -> x`, then constants.
-fn fold_min_max(ctx: &Context, body: &Body, op: Op, ops: &[Option<Attribute>], identity: fn(FloatKind, u128) -> bool, f: fn(FloatKind, u128, u128) -> u128) -> FoldResult {
+fn fold_min_max(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    ops: &[Option<Attribute>],
+    identity: fn(FloatKind, u128) -> bool,
+    f: fn(FloatKind, u128, u128) -> u128,
+) -> FoldResult {
     let (lhs, rhs) = (body.operand(op, 0), body.operand(op, 1));
     if lhs == rhs {
         return FoldResult::value(rhs);

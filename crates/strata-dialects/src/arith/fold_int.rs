@@ -287,7 +287,14 @@ pub(crate) fn fold_xori(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<At
 
 /// Shifts fold only when the amount is below the bit width; like upstream,
 /// for a dense list the last element decides.
-fn fold_shift(ctx: &Context, body: &Body, op: Op, ops: &[Option<Attribute>], shift: fn(&ApInt, u32) -> ApInt, saturated: fn(&ApInt) -> ApInt) -> FoldResult {
+fn fold_shift(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    ops: &[Option<Attribute>],
+    shift: fn(&ApInt, u32) -> ApInt,
+    saturated: fn(&ApInt) -> ApInt,
+) -> FoldResult {
     if is_int_zero(ctx, ops[1]) {
         return FoldResult::value(body.operand(op, 0));
     }
@@ -314,7 +321,14 @@ pub(crate) fn fold_shrui(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<A
     fold_shift(ctx, body, op, ops, |a, n| a.lshr(n), |a| ApInt::zero(a.width()))
 }
 pub(crate) fn fold_shrsi(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>]) -> FoldResult {
-    fold_shift(ctx, body, op, ops, |a, n| a.ashr(n), |a| if a.is_negative() { ApInt::all_ones(a.width()) } else { ApInt::zero(a.width()) })
+    fold_shift(
+        ctx,
+        body,
+        op,
+        ops,
+        |a, n| a.ashr(n),
+        |a| if a.is_negative() { ApInt::all_ones(a.width()) } else { ApInt::zero(a.width()) },
+    )
 }
 
 /// min/max: `op(x, x) -> x`, the absorbing constant, the identity
@@ -352,13 +366,19 @@ fn pick(a: &ApInt, b: &ApInt, ord: Ordering, take_a_when: Ordering) -> ApInt {
 }
 
 pub(crate) fn fold_maxsi(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>]) -> FoldResult {
-    fold_min_max(ctx, body, op, ops, ApInt::is_signed_max, ApInt::is_signed_min, |a, b| pick(a, b, a.scmp(b), Ordering::Greater))
+    fold_min_max(ctx, body, op, ops, ApInt::is_signed_max, ApInt::is_signed_min, |a, b| {
+        pick(a, b, a.scmp(b), Ordering::Greater)
+    })
 }
 pub(crate) fn fold_maxui(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>]) -> FoldResult {
-    fold_min_max(ctx, body, op, ops, ApInt::is_all_ones, ApInt::is_zero, |a, b| pick(a, b, a.ucmp(b), Ordering::Greater))
+    fold_min_max(ctx, body, op, ops, ApInt::is_all_ones, ApInt::is_zero, |a, b| {
+        pick(a, b, a.ucmp(b), Ordering::Greater)
+    })
 }
 pub(crate) fn fold_minsi(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>]) -> FoldResult {
-    fold_min_max(ctx, body, op, ops, ApInt::is_signed_min, ApInt::is_signed_max, |a, b| pick(a, b, a.scmp(b), Ordering::Less))
+    fold_min_max(ctx, body, op, ops, ApInt::is_signed_min, ApInt::is_signed_max, |a, b| {
+        pick(a, b, a.scmp(b), Ordering::Less)
+    })
 }
 pub(crate) fn fold_minui(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<Attribute>]) -> FoldResult {
     fold_min_max(ctx, body, op, ops, ApInt::is_zero, ApInt::is_all_ones, |a, b| pick(a, b, a.ucmp(b), Ordering::Less))
@@ -465,7 +485,9 @@ pub(crate) fn fold_cmpi(ctx: &Context, body: &mut Body, op: Op, ops: &[Option<At
     }
     if let Some(l) = ops[0] {
         let Some(lt) = ctx.attr_type(l) else { return FoldResult::Failed };
-        return or_fail(fold_int_binary(ctx, ops, Some(i1_like(ctx, lt)), |a, b| Some(ApInt::from_bool(apply_cmpi(pred, a, b)))));
+        return or_fail(fold_int_binary(ctx, ops, Some(i1_like(ctx, lt)), |a, b| {
+            Some(ApInt::from_bool(apply_cmpi(pred, a, b)))
+        }));
     }
     FoldResult::Failed
 }
@@ -546,7 +568,9 @@ pub(crate) fn fold_addui_extended(ctx: &Context, body: &mut Body, op: Op, ops: &
     }
     let Some(sum) = fold_int_binary(ctx, ops, None, |a, b| Some(a.wrapping_add(b))) else { return FoldResult::Failed };
     let Some(st) = ctx.attr_type(sum) else { return FoldResult::Failed };
-    let carry = fold_int_binary(ctx, &[Some(sum), ops[0]], Some(i1_like(ctx, st)), |s, a| Some(ApInt::from_bool(s.ucmp(a) == Ordering::Less)));
+    let carry = fold_int_binary(ctx, &[Some(sum), ops[0]], Some(i1_like(ctx, st)), |s, a| {
+        Some(ApInt::from_bool(s.ucmp(a) == Ordering::Less))
+    });
     match carry {
         Some(c) => two(FoldValue::Attr(sum), FoldValue::Attr(c)),
         None => FoldResult::Failed,

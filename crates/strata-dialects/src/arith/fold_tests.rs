@@ -48,7 +48,11 @@ fn case(args: &str, ty: &str, body: &str) -> String {
 }
 
 fn bin(ty: &str, op: &str, a: &str, b: &str) -> String {
-    case("", ty, &format!("  %a = arith.constant {a} : {ty}\n  %b = arith.constant {b} : {ty}\n  %r = arith.{op} %a, %b : {ty}"))
+    case(
+        "",
+        ty,
+        &format!("  %a = arith.constant {a} : {ty}\n  %b = arith.constant {b} : {ty}\n  %r = arith.{op} %a, %b : {ty}"),
+    )
 }
 
 #[test]
@@ -104,8 +108,14 @@ fn integer_identities() {
     assert_eq!(with_arg("  %r = arith.xori %x, %x : i32"), "0 : i32");
     assert_eq!(with_arg("  %s = arith.subi %x, %y : i32\n  %r = arith.addi %s, %y : i32"), "%arg0");
     assert_eq!(with_arg("  %s = arith.addi %x, %y : i32\n  %r = arith.subi %s, %x : i32"), "%arg1");
-    assert_eq!(with_arg("  %c = arith.constant -1 : i32\n  %n = arith.xori %x, %c : i32\n  %r = arith.andi %x, %n : i32"), "0 : i32");
-    assert_eq!(with_arg("  %c = arith.constant -1 : i32\n  %n = arith.xori %x, %c : i32\n  %r = arith.ori %x, %n : i32"), "arith.constant#0");
+    assert_eq!(
+        with_arg("  %c = arith.constant -1 : i32\n  %n = arith.xori %x, %c : i32\n  %r = arith.andi %x, %n : i32"),
+        "0 : i32"
+    );
+    assert_eq!(
+        with_arg("  %c = arith.constant -1 : i32\n  %n = arith.xori %x, %c : i32\n  %r = arith.ori %x, %n : i32"),
+        "arith.constant#0"
+    );
     assert_eq!(with_arg("  %n = arith.andi %x, %y : i32\n  %r = arith.andi %x, %n : i32"), "arith.andi#0");
     assert_eq!(with_arg("  %n = arith.xori %x, %y : i32\n  %r = arith.xori %n, %y : i32"), "%arg0");
     assert_eq!(with_arg("  %c = arith.constant 1 : i32\n  %r = arith.remsi %x, %c : i32"), "0 : i32");
@@ -126,7 +136,10 @@ fn splat_and_dense_folding() {
     assert_eq!(bin("tensor<2xi32>", "muli", "dense<[1, 2]>", "dense<[3, 4]>"), "dense<[3, 8]> : tensor<2xi32>");
     assert_eq!(bin("tensor<2xi32>", "subi", "dense<[5, 6]>", "dense<[4, 5]>"), "dense<1> : tensor<2xi32>");
     assert_eq!(bin("tensor<2xi32>", "divsi", "dense<[5, 6]>", "dense<[1, 0]>"), "failed");
-    assert_eq!(bin("vector<2xf32>", "addf", "dense<1.5>", "dense<[1.0, 2.0]>"), "dense<[2.500000e+00, 3.500000e+00]> : vector<2xf32>");
+    assert_eq!(
+        bin("vector<2xf32>", "addf", "dense<1.5>", "dense<[1.0, 2.0]>"),
+        "dense<[2.500000e+00, 3.500000e+00]> : vector<2xf32>"
+    );
 }
 
 #[test]
@@ -134,12 +147,23 @@ fn cmpi_folding() {
     let preds = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
     let want = ["false", "true", "true", "true", "false", "false", "false", "false", "true", "true"];
     for (p, w) in preds.iter().zip(want) {
-        let r = case("", "i1", &format!("  %a = arith.constant -1 : i8\n  %b = arith.constant 1 : i8\n  %r = arith.cmpi {p}, %a, %b : i8"));
+        let r = case(
+            "",
+            "i1",
+            &format!("  %a = arith.constant -1 : i8\n  %b = arith.constant 1 : i8\n  %r = arith.cmpi {p}, %a, %b : i8"),
+        );
         assert_eq!(r, w, "cmpi {p}");
     }
     assert_eq!(case("%x: i32", "i1", "  %r = arith.cmpi sle, %x, %x : i32"), "true");
     assert_eq!(case("%x: i1", "i1", "  %c = arith.constant false\n  %r = arith.cmpi ne, %x, %c : i1"), "%arg0");
-    assert_eq!(case("%x: i1", "i1", "  %e = arith.extui %x : i1 to i32\n  %c = arith.constant 0 : i32\n  %r = arith.cmpi ne, %e, %c : i32"), "%arg0");
+    assert_eq!(
+        case(
+            "%x: i1",
+            "i1",
+            "  %e = arith.extui %x : i1 to i32\n  %c = arith.constant 0 : i32\n  %r = arith.cmpi ne, %e, %c : i32"
+        ),
+        "%arg0"
+    );
     assert_eq!(
         case("%x: i32", "i1", "  %c = arith.constant 5 : i32\n  %r = arith.cmpi slt, %c, %x : i32"),
         "in-place: %1 = \"arith.cmpi\"(%arg0, %0) <{predicate = 4 : i64}> : (i32, i32) -> i1"
@@ -149,13 +173,28 @@ fn cmpi_folding() {
 
 #[test]
 fn select_folding() {
-    let sel = |c: &str| case("%x: i32, %y: i32", "i32", &format!("  %c = arith.constant {c}\n  %r = arith.select %c, %x, %y : i32"));
+    let sel = |c: &str| {
+        case("%x: i32, %y: i32", "i32", &format!("  %c = arith.constant {c}\n  %r = arith.select %c, %x, %y : i32"))
+    };
     assert_eq!(sel("true"), "%arg0");
     assert_eq!(sel("false"), "%arg1");
     assert_eq!(case("%c: i1, %x: i32", "i32", "  %r = arith.select %c, %x, %x : i32"), "%arg1");
-    assert_eq!(case("%c: i1", "i1", "  %t = arith.constant true\n  %f = arith.constant false\n  %r = arith.select %c, %t, %f : i1"), "%arg0");
-    assert_eq!(case("%x: i32, %y: i32", "i32", "  %c = arith.cmpi ne, %x, %y : i32\n  %r = arith.select %c, %x, %y : i32"), "%arg0");
-    assert_eq!(case("%x: i32, %y: i32", "i32", "  %c = arith.cmpi eq, %x, %y : i32\n  %r = arith.select %c, %x, %y : i32"), "%arg1");
+    assert_eq!(
+        case(
+            "%c: i1",
+            "i1",
+            "  %t = arith.constant true\n  %f = arith.constant false\n  %r = arith.select %c, %t, %f : i1"
+        ),
+        "%arg0"
+    );
+    assert_eq!(
+        case("%x: i32, %y: i32", "i32", "  %c = arith.cmpi ne, %x, %y : i32\n  %r = arith.select %c, %x, %y : i32"),
+        "%arg0"
+    );
+    assert_eq!(
+        case("%x: i32, %y: i32", "i32", "  %c = arith.cmpi eq, %x, %y : i32\n  %r = arith.select %c, %x, %y : i32"),
+        "%arg1"
+    );
     assert_eq!(
         case(
             "",
@@ -190,32 +229,63 @@ fn float_folding() {
     assert_eq!(with_arg("  %c = arith.constant 0.0 : f32\n  %r = arith.subf %x, %c : f32"), "%arg0");
     assert_eq!(with_arg("  %c = arith.constant 1.0 : f32\n  %r = arith.divf %x, %c : f32"), "%arg0");
     assert_eq!(with_arg("  %c = arith.constant 0.0 : f32\n  %r = arith.mulf %x, %c : f32"), "failed");
-    assert_eq!(with_arg("  %c = arith.constant 0.0 : f32\n  %r = arith.mulf %x, %c fastmath<nnan,nsz> : f32"), "arith.constant#0");
+    assert_eq!(
+        with_arg("  %c = arith.constant 0.0 : f32\n  %r = arith.mulf %x, %c fastmath<nnan,nsz> : f32"),
+        "arith.constant#0"
+    );
     assert_eq!(with_arg("  %c = arith.constant 0xFF800000 : f32\n  %r = arith.maximumf %x, %c : f32"), "%arg0");
     assert_eq!(with_arg("  %c = arith.constant 0x7FC00000 : f32\n  %r = arith.minnumf %x, %c : f32"), "%arg0");
     assert_eq!(with_arg("  %n = arith.negf %x : f32\n  %r = arith.negf %n : f32"), "%arg0");
-    assert_eq!(case("", "f32", "  %c = arith.constant 0xFFC00001 : f32\n  %r = arith.negf %c : f32"), "0x7FC00001 : f32");
+    assert_eq!(
+        case("", "f32", "  %c = arith.constant 0xFFC00001 : f32\n  %r = arith.negf %c : f32"),
+        "0x7FC00001 : f32"
+    );
 }
 
 #[test]
 fn cmpf_folding() {
-    let preds = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
-    let cmp = |p: &str, a: &str, b: &str| case("", "i1", &format!("  %a = arith.constant {a} : f32\n  %b = arith.constant {b} : f32\n  %r = arith.cmpf {p}, %a, %b : f32"));
-    let lt = ["false", "false", "false", "false", "true", "true", "true", "true", "false", "false", "false", "true", "true", "true", "false", "true"];
-    let nan = ["false", "false", "false", "false", "false", "false", "false", "false", "true", "true", "true", "true", "true", "true", "true", "true"];
-    let zeros = ["false", "true", "false", "true", "false", "true", "false", "true", "true", "false", "true", "false", "true", "false", "false", "true"];
+    let preds = [
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno",
+        "true",
+    ];
+    let cmp = |p: &str, a: &str, b: &str| {
+        case(
+            "",
+            "i1",
+            &format!(
+                "  %a = arith.constant {a} : f32\n  %b = arith.constant {b} : f32\n  %r = arith.cmpf {p}, %a, %b : f32"
+            ),
+        )
+    };
+    let lt = [
+        "false", "false", "false", "false", "true", "true", "true", "true", "false", "false", "false", "true", "true",
+        "true", "false", "true",
+    ];
+    let nan = [
+        "false", "false", "false", "false", "false", "false", "false", "false", "true", "true", "true", "true", "true",
+        "true", "true", "true",
+    ];
+    let zeros = [
+        "false", "true", "false", "true", "false", "true", "false", "true", "true", "false", "true", "false", "true",
+        "false", "false", "true",
+    ];
     for (i, p) in preds.iter().enumerate() {
         assert_eq!(cmp(p, "1.0", "2.0"), lt[i], "{p} 1 2");
         assert_eq!(cmp(p, "0x7FC00000", "2.0"), nan[i], "{p} nan");
         assert_eq!(cmp(p, "-0.0", "0.0"), zeros[i], "{p} zeros");
     }
     // One NaN operand decides even when the other is not constant.
-    assert_eq!(case("%x: f32", "i1", "  %n = arith.constant 0x7FC00000 : f32\n  %r = arith.cmpf olt, %x, %n : f32"), "false");
+    assert_eq!(
+        case("%x: f32", "i1", "  %n = arith.constant 0x7FC00000 : f32\n  %r = arith.cmpf olt, %x, %n : f32"),
+        "false"
+    );
 }
 
 #[test]
 fn cast_folding() {
-    let cast = |op: &str, from: &str, v: &str, to: &str| case("", to, &format!("  %a = arith.constant {v} : {from}\n  %r = arith.{op} %a : {from} to {to}"));
+    let cast = |op: &str, from: &str, v: &str, to: &str| {
+        case("", to, &format!("  %a = arith.constant {v} : {from}\n  %r = arith.{op} %a : {from} to {to}"))
+    };
     assert_eq!(cast("extsi", "i8", "-1", "i32"), "-1 : i32");
     assert_eq!(cast("extui", "i8", "-1", "i32"), "255 : i32");
     assert_eq!(cast("extui", "i1", "1", "i64"), "1 : i64");
@@ -242,10 +312,23 @@ fn cast_folding() {
         chain("%x: i8", "i64", "  %e = arith.extsi %x : i8 to i32\n  %r = arith.extsi %e : i32 to i64"),
         "in-place: %1 = \"arith.extsi\"(%arg0) : (i8) -> i64"
     );
-    assert_eq!(chain("%x: index", "index", "  %e = arith.index_cast %x : index to i8\n  %r = arith.index_cast %e : i8 to index"), "%arg0");
-    assert_eq!(chain("%x: f32", "f32", "  %e = arith.extf %x : f32 to f64\n  %r = arith.truncf %e : f64 to f32"), "%arg0");
+    assert_eq!(
+        chain(
+            "%x: index",
+            "index",
+            "  %e = arith.index_cast %x : index to i8\n  %r = arith.index_cast %e : i8 to index"
+        ),
+        "%arg0"
+    );
+    assert_eq!(
+        chain("%x: f32", "f32", "  %e = arith.extf %x : f32 to f64\n  %r = arith.truncf %e : f64 to f32"),
+        "%arg0"
+    );
     assert_eq!(chain("%x: f64", "f64", "  %e = arith.truncf %x fastmath<contract> : f64 to f32\n  %r = arith.extf %e fastmath<contract> : f32 to f64"), "%arg0");
-    assert_eq!(chain("%x: f64", "f64", "  %e = arith.truncf %x : f64 to f32\n  %r = arith.extf %e : f32 to f64"), "failed");
+    assert_eq!(
+        chain("%x: f64", "f64", "  %e = arith.truncf %x : f64 to f32\n  %r = arith.extf %e : f32 to f64"),
+        "failed"
+    );
 }
 
 #[test]

@@ -99,7 +99,10 @@ fn parse_flags(p: &mut Parser<'_>, table: &[(&str, i64)], fast: bool) -> PResult
                 Some((_, b)) => *b,
                 None => {
                     let kind = if fast { "fastmath" } else { "overflow" };
-                    return p.err_here(format!("expected one of [{}] for {kind} flags, got: {kw}", valid_list(table, fast)));
+                    return p.err_here(format!(
+                        "expected one of [{}] for {kind} flags, got: {kw}",
+                        valid_list(table, fast)
+                    ));
                 }
             },
         };
@@ -157,14 +160,10 @@ fn parse_overflow_short(p: &mut Parser<'_>) -> PResult<Option<Attribute>> {
     Ok(Some(overflow_attr(p.ctx, b)))
 }
 
-const FASTMATH_ATTR: AttrConstraint = AttrConstraint {
-    check: |c, a| flags_bits(c, a, "fastmath").is_some(),
-    summary: "Floating point fast math flags",
-};
-const OVERFLOW_ATTR: AttrConstraint = AttrConstraint {
-    check: |c, a| flags_bits(c, a, "overflow").is_some(),
-    summary: "Integer overflow arith flags",
-};
+const FASTMATH_ATTR: AttrConstraint =
+    AttrConstraint { check: |c, a| flags_bits(c, a, "fastmath").is_some(), summary: "Floating point fast math flags" };
+const OVERFLOW_ATTR: AttrConstraint =
+    AttrConstraint { check: |c, a| flags_bits(c, a, "overflow").is_some(), summary: "Integer overflow arith flags" };
 /// Adds the optional `fastmath` flags attribute (`fastmath<...>` in formats).
 fn with_fastmath(d: OpDef) -> OpDef {
     d.default_attr("fastmath", FASTMATH_ATTR, default_fastmath).short_form(print_fastmath_short, parse_fastmath_short)
@@ -179,7 +178,8 @@ fn with_optional_fastmath(d: OpDef) -> OpDef {
 
 /// Adds the optional `overflowFlags` attribute (`overflow<...>` in formats).
 fn with_overflow(d: OpDef) -> OpDef {
-    d.default_attr("overflowFlags", OVERFLOW_ATTR, default_overflow).short_form(print_overflow_short, parse_overflow_short)
+    d.default_attr("overflowFlags", OVERFLOW_ATTR, default_overflow)
+        .short_form(print_overflow_short, parse_overflow_short)
 }
 
 fn default_fastmath(ctx: &Context) -> Attribute {
@@ -226,7 +226,10 @@ const CMPF_PRED_ATTR: AttrConstraint = AttrConstraint {
     summary: "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15",
 };
 const ROUNDING_ATTR: AttrConstraint = AttrConstraint {
-    check: |c, a| matches!(c.attr_kind(a), AttrKind::Integer { ty, .. } if c.is_signless_integer_of_width(*ty, 32)) && (0..5).contains(&c.as_i64(a).unwrap()),
+    check: |c, a| {
+        matches!(c.attr_kind(a), AttrKind::Integer { ty, .. } if c.is_signless_integer_of_width(*ty, 32))
+            && (0..5).contains(&c.as_i64(a).unwrap())
+    },
     summary: "Floating point rounding mode",
 };
 
@@ -256,7 +259,12 @@ const ANY_TYPE: TypeConstraint = c::ANY_TYPE;
 // ---- type inference for formats ----
 
 /// Comparison results: `i1` in the operands' container shape.
-fn infer_cmp(ctx: &Context, _: &[(strata_ir::Str, Attribute)], ops: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_cmp(
+    ctx: &Context,
+    _: &[(strata_ir::Str, Attribute)],
+    ops: &mut [Option<Vec<Type>>],
+    res: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let t = ops[0].as_ref().and_then(|v| v.first().copied()).ok_or("missing operand type")?;
     ops[1] = Some(vec![t]);
     res[0] = Some(vec![ctx.with_element_type(t, ctx.i1())]);
@@ -264,7 +272,12 @@ fn infer_cmp(ctx: &Context, _: &[(strata_ir::Str, Attribute)], ops: &mut [Option
 }
 
 /// `addui_extended`: operands have the sum's type.
-fn infer_addui_extended(_: &Context, _: &[(strata_ir::Str, Attribute)], ops: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_addui_extended(
+    _: &Context,
+    _: &[(strata_ir::Str, Attribute)],
+    ops: &mut [Option<Vec<Type>>],
+    res: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let t = res[0].clone().ok_or("missing result type")?;
     ops[0] = Some(t.clone());
     ops[1] = Some(t);
@@ -272,7 +285,12 @@ fn infer_addui_extended(_: &Context, _: &[(strata_ir::Str, Attribute)], ops: &mu
 }
 
 /// `mul*_extended`: both results have the operands' type.
-fn infer_mul_extended(_: &Context, _: &[(strata_ir::Str, Attribute)], ops: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_mul_extended(
+    _: &Context,
+    _: &[(strata_ir::Str, Attribute)],
+    ops: &mut [Option<Vec<Type>>],
+    res: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let t = ops[0].clone().ok_or("missing operand type")?;
     ops[1] = Some(t.clone());
     res[0] = Some(t.clone());
@@ -352,9 +370,7 @@ fn verify_cast_shapes(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_i
         let name = ctx.op_name_str(body.op_name(op));
         return Err(strata_ir::Diagnostic::error(
             body.op_loc(op),
-            format!(
-                "'{name}' op requires the same shape for all operands and results"
-            ),
+            format!("'{name}' op requires the same shape for all operands and results"),
         ));
     }
     Ok(())
@@ -369,7 +385,14 @@ fn verify_ext(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Diagn
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
     if width_of(ctx, b) <= width_of(ctx, a) {
         let name = ctx.op_name_str(body.op_name(op));
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+        return Err(strata_ir::Diagnostic::error(
+            body.op_loc(op),
+            format!(
+                "'{name}' op operand type '{}' and result type '{}' are cast incompatible",
+                strata_ir::printer::type_to_string(ctx, a),
+                strata_ir::printer::type_to_string(ctx, b)
+            ),
+        ));
     }
     Ok(())
 }
@@ -380,7 +403,14 @@ fn verify_bitcast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::D
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
     if width_of(ctx, b) != width_of(ctx, a) {
         let name = ctx.op_name_str(body.op_name(op));
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+        return Err(strata_ir::Diagnostic::error(
+            body.op_loc(op),
+            format!(
+                "'{name}' op operand type '{}' and result type '{}' are cast incompatible",
+                strata_ir::printer::type_to_string(ctx, a),
+                strata_ir::printer::type_to_string(ctx, b)
+            ),
+        ));
     }
     Ok(())
 }
@@ -393,7 +423,14 @@ fn verify_index_cast(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir
     let (ea, eb) = (ctx.element_type_or_self(a), ctx.element_type_or_self(b));
     if ctx.is_index(ea) == ctx.is_index(eb) {
         let name = ctx.op_name_str(body.op_name(op));
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+        return Err(strata_ir::Diagnostic::error(
+            body.op_loc(op),
+            format!(
+                "'{name}' op operand type '{}' and result type '{}' are cast incompatible",
+                strata_ir::printer::type_to_string(ctx, a),
+                strata_ir::printer::type_to_string(ctx, b)
+            ),
+        ));
     }
     Ok(())
 }
@@ -403,7 +440,14 @@ fn verify_trunc(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Dia
     let (a, b) = (body.value_type(body.operand(op, 0)), body.value_type(body.result(op, 0)));
     if width_of(ctx, b) >= width_of(ctx, a) {
         let name = ctx.op_name_str(body.op_name(op));
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), format!("'{name}' op operand type '{}' and result type '{}' are cast incompatible", strata_ir::printer::type_to_string(ctx, a), strata_ir::printer::type_to_string(ctx, b))));
+        return Err(strata_ir::Diagnostic::error(
+            body.op_loc(op),
+            format!(
+                "'{name}' op operand type '{}' and result type '{}' are cast incompatible",
+                strata_ir::printer::type_to_string(ctx, a),
+                strata_ir::printer::type_to_string(ctx, b)
+            ),
+        ));
     }
     Ok(())
 }
@@ -415,7 +459,10 @@ fn constant_names(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(usize,
         AttrKind::Bool(b) => (if *b { "true" } else { "false" }).to_string(),
         AttrKind::Integer { value, ty } => {
             let mut s = String::from("c");
-            s.push_str(&value.to_string_radix10(!matches!(ctx.type_kind(*ty), TypeKind::Integer { signedness: strata_ir::types::Signedness::Unsigned, .. })));
+            s.push_str(&value.to_string_radix10(!matches!(
+                ctx.type_kind(*ty),
+                TypeKind::Integer { signedness: strata_ir::types::Signedness::Unsigned, .. }
+            )));
             if !ctx.is_index(*ty) {
                 s.push('_');
                 s.push_str(&strata_ir::printer::type_to_string(ctx, *ty));
@@ -428,7 +475,12 @@ fn constant_names(ctx: &Context, body: &Body, op: Op, set: &mut dyn FnMut(usize,
 }
 
 /// The result has the type of the `value` attribute.
-fn infer_constant(ctx: &Context, attrs: &[(strata_ir::Str, Attribute)], _: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_constant(
+    ctx: &Context,
+    attrs: &[(strata_ir::Str, Attribute)],
+    _: &mut [Option<Vec<Type>>],
+    res: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let v = attrs.iter().find(|(n, _)| ctx.str(*n) == "value").map(|e| e.1).ok_or("missing value")?;
     let t = ctx.attr_type(v).ok_or("value must be a typed attribute")?;
     res[0] = Some(vec![t]);
@@ -446,7 +498,10 @@ fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::
     }
     if let TypeKind::Integer { signedness, .. } = ctx.type_kind(rt) {
         if *signedness != strata_ir::types::Signedness::Signless {
-            return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op integer return type must be signless"));
+            return Err(strata_ir::Diagnostic::error(
+                body.op_loc(op),
+                "'arith.constant' op integer return type must be signless",
+            ));
         }
     }
     // MLIR accepts any integer, float or elements attribute here.
@@ -461,7 +516,10 @@ fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::
             | AttrKind::SparseElements { .. }
     );
     if !ok {
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'arith.constant' op value must be an integer, float, or elements attribute"));
+        return Err(strata_ir::Diagnostic::error(
+            body.op_loc(op),
+            "'arith.constant' op value must be an integer, float, or elements attribute",
+        ));
     }
     Ok(())
 }
@@ -517,9 +575,10 @@ fn verify_select(ctx: &Context, body: &Body, op: Op) -> Result<(), strata_ir::Di
 
 pub fn register(ctx: &mut Context) {
     // Every arith op may be inlined (MLIR's ArithInlinerInterface).
-    let mut d = DialectDef::new("arith")
-        .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
-        .interface(strata_ir::dialect::ClassCheckedProperties(&["fastmath", "overflowFlags", "predicate", "roundingmode"]));
+    let mut d =
+        DialectDef::new("arith").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).interface(
+            strata_ir::dialect::ClassCheckedProperties(&["fastmath", "overflowFlags", "predicate", "roundingmode"]),
+        );
     d.parse_attr = Some(parse_arith_attr);
     d.print_attr = Some(print_arith_attr);
     let typed_value = AttrConstraint { check: |c, a| c.attr_type(a).is_some(), summary: "TypedAttr instance" };

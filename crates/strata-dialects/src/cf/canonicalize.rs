@@ -98,7 +98,8 @@ fn read_switch(rw: &PatternRewriter<'_>, op: Op) -> Option<Switch> {
     }
     let case_values = case_value_ints(rw.ctx, body.op_attr(rw.ctx, op, "case_values"));
     let case_dests = succs.get(1..)?.to_vec();
-    if case_values.len() != case_dests.len() || case_operands.len() != case_dests.len() || start > body.num_operands(op) {
+    if case_values.len() != case_dests.len() || case_operands.len() != case_dests.len() || start > body.num_operands(op)
+    {
         return None;
     }
     Some(Switch {
@@ -146,7 +147,8 @@ fn replace_with_switch(rw: &mut PatternRewriter<'_>, op: Op, sw: &Switch) -> boo
     let mut succs = vec![sw.default_dest];
     succs.extend(&sw.case_dests);
     let loc = rw.body().op_loc(op);
-    let spec = OpSpec::new(ctx, "cf.switch", loc).operands(&operands).successors(&succs).attrs(dictionary(ctx, entries));
+    let spec =
+        OpSpec::new(ctx, "cf.switch", loc).operands(&operands).successors(&succs).attrs(dictionary(ctx, entries));
     rw.replace_op_with_new(op, spec);
     true
 }
@@ -285,7 +287,8 @@ fn pass_through_cond_branch(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     operands.extend(&to);
     operands.extend(&fo);
     let loc = rw.body().op_loc(op);
-    let spec = OpSpec::new(ctx, "cf.cond_br", loc).operands(&operands).successors(&[t, f]).attrs(dictionary(ctx, entries));
+    let spec =
+        OpSpec::new(ctx, "cf.cond_br", loc).operands(&operands).successors(&[t, f]).attrs(dictionary(ctx, entries));
     rw.replace_op_with_new(op, spec);
     true
 }
@@ -342,7 +345,8 @@ fn cond_branch_truth_propagation(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
         if single_predecessor(rw.body(), dest).is_none() {
             continue;
         }
-        let uses: Vec<(Op, usize)> = rw.body().uses(cond).filter(|&(user, _)| rw.body().op_block(user) == Some(dest)).collect();
+        let uses: Vec<(Op, usize)> =
+            rw.body().uses(cond).filter(|&(user, _)| rw.body().op_block(user) == Some(dest)).collect();
         if uses.is_empty() {
             continue;
         }
@@ -370,8 +374,9 @@ fn switch_with_only_default(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 
 fn drop_switch_cases_that_match_default(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let Some(mut sw) = read_switch(rw, op) else { return false };
-    let keep: Vec<bool> =
-        (0..sw.case_dests.len()).map(|i| !(sw.case_dests[i] == sw.default_dest && sw.case_operands[i] == sw.default_operands)).collect();
+    let keep: Vec<bool> = (0..sw.case_dests.len())
+        .map(|i| !(sw.case_dests[i] == sw.default_dest && sw.case_operands[i] == sw.default_operands))
+        .collect();
     if keep.iter().all(|&k| k) {
         return false;
     }
@@ -449,7 +454,8 @@ fn switch_from_default_switch_on_same_condition(op: Op, rw: &mut PatternRewriter
         return false;
     }
     // Values the predecessor sends elsewhere cannot reach this switch.
-    let impossible: Vec<&ApInt> = pred_sw.case_values.iter().zip(&pred_sw.case_dests).filter(|&(_, &d)| d != current).map(|(v, _)| v).collect();
+    let impossible: Vec<&ApInt> =
+        pred_sw.case_values.iter().zip(&pred_sw.case_dests).filter(|&(_, &d)| d != current).map(|(v, _)| v).collect();
     let keep: Vec<bool> = sw.case_values.iter().map(|v| !impossible.contains(&v)).collect();
     if keep.iter().all(|&k| k) {
         return false;
@@ -472,7 +478,12 @@ pub(crate) fn populate_cond_br(_: &Context, set: &mut PatternSet) {
     add(set, "cf.cond_br", "SimplifyConstCondBranchPred", const_cond_branch);
     add(set, "cf.cond_br", "SimplifyPassThroughCondBranch", pass_through_cond_branch);
     add(set, "cf.cond_br", "SimplifyCondBranchIdenticalSuccessors", cond_branch_identical_successors);
-    add(set, "cf.cond_br", "SimplifyCondBranchFromCondBranchOnSameCondition", cond_branch_from_cond_branch_on_same_condition);
+    add(
+        set,
+        "cf.cond_br",
+        "SimplifyCondBranchFromCondBranchOnSameCondition",
+        cond_branch_from_cond_branch_on_same_condition,
+    );
     add(set, "cf.cond_br", "CondBranchTruthPropagation", cond_branch_truth_propagation);
 }
 
@@ -482,5 +493,10 @@ pub(crate) fn populate_switch(_: &Context, set: &mut PatternSet) {
     add(set, "cf.switch", "simplifyConstSwitchValue", const_switch_value);
     add(set, "cf.switch", "simplifyPassThroughSwitch", pass_through_switch);
     add(set, "cf.switch", "simplifySwitchFromSwitchOnSameCondition", switch_from_switch_on_same_condition);
-    add(set, "cf.switch", "simplifySwitchFromDefaultSwitchOnSameCondition", switch_from_default_switch_on_same_condition);
+    add(
+        set,
+        "cf.switch",
+        "simplifySwitchFromDefaultSwitchOnSameCondition",
+        switch_from_default_switch_on_same_condition,
+    );
 }

@@ -6,15 +6,17 @@ pub(crate) mod canonicalize;
 
 use strata_ir::apint::ApInt;
 use strata_ir::asm_format::operand_groups;
-use strata_ir::branch::{adjust_segment, dense_i32_array, dense_i32_values, insert_operand, remove_operand, BranchOpInterface};
+use strata_ir::branch::{
+    adjust_segment, dense_i32_array, dense_i32_values, insert_operand, remove_operand, BranchOpInterface,
+};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{AttrConstraint, OpDef, Traits};
 use strata_ir::parser::{OpState, OperandRef, PResult, Parser};
 use strata_ir::printer::OpPrinter;
-use strata_rewrite::CanonicalizationPatterns;
 use strata_ir::{AttrKind, Attribute, Block, Body, Context, Diagnostic, Op, Type, Value};
+use strata_rewrite::CanonicalizationPatterns;
 
 /// Checks operand `group` of `op` against the arguments of successor `succ`.
 fn check_successor(ctx: &Context, body: &Body, op: Op, succ: usize, values: &[Value]) -> Result<(), Diagnostic> {
@@ -24,12 +26,19 @@ fn check_successor(ctx: &Context, body: &Body, op: Op, succ: usize, values: &[Va
     if args.len() != values.len() {
         return Err(Diagnostic::error(
             body.op_loc(op),
-            format!("'{name}' op branch has {} operands for successor #{succ}, but target block has {}", values.len(), args.len()),
+            format!(
+                "'{name}' op branch has {} operands for successor #{succ}, but target block has {}",
+                values.len(),
+                args.len()
+            ),
         ));
     }
     for (i, (&v, &a)) in values.iter().zip(args).enumerate() {
         if body.value_type(v) != body.value_type(a) {
-            return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op type mismatch for bb argument #{i} of successor #{succ}")));
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!("'{name}' op type mismatch for bb argument #{i} of successor #{succ}"),
+            ));
         }
     }
     Ok(())
@@ -122,7 +131,10 @@ pub fn case_values_attr(ctx: &Context, flag_t: Type, values: &[ApInt]) -> Option
     }
     let splat = values.len() > 1 && bytes.chunks(per).all(|c| c == &bytes[..per]);
     let data = if splat { bytes[..per].to_vec() } else { bytes };
-    Some(ctx.intern_attr(AttrKind::DenseElements { ty, data: strata_ir::attributes::DenseData { splat, bytes: data.into() } }))
+    Some(ctx.intern_attr(AttrKind::DenseElements {
+        ty,
+        data: strata_ir::attributes::DenseData { splat, bytes: data.into() },
+    }))
 }
 
 fn print_switch(p: &mut OpPrinter<'_, '_>, op: Op) {
@@ -189,7 +201,12 @@ fn parse_switch<'a>(p: &mut Parser<'a>, state: &mut OpState) -> PResult<()> {
     let tloc = p.here();
     let flag_t = p.parse_type()?;
     if !ctx.is_signless_integer(flag_t) {
-        return p.err_at(tloc, "'cf.switch' op operand #0 must be integer, but got '".to_string() + &strata_ir::printer::type_to_string(ctx, flag_t) + "'");
+        return p.err_at(
+            tloc,
+            "'cf.switch' op operand #0 must be integer, but got '".to_string()
+                + &strata_ir::printer::type_to_string(ctx, flag_t)
+                + "'",
+        );
     }
     let fv = p.resolve_operand(&flag, flag_t)?;
     p.expect(Tok::Comma, "','")?;
@@ -254,7 +271,9 @@ fn verify_switch(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     if nvalues != ncases {
         return Err(Diagnostic::error(
             body.op_loc(op),
-            format!("'cf.switch' op number of case values ({nvalues}) should match number of case destinations ({ncases})"),
+            format!(
+                "'cf.switch' op number of case values ({nvalues}) should match number of case destinations ({ncases})"
+            ),
         ));
     }
     if case_seg.len() != ncases || case_seg.iter().sum::<usize>() != seg.get(2).copied().unwrap_or(0) {
@@ -412,5 +431,12 @@ pub fn register(ctx: &mut Context) {
         .format("$arg `,` $msg attr-dict")
         .interface(CanonicalizationPatterns(crate::cf::canonicalize::populate_assert));
     // Every cf op may be inlined (MLIR's ControlFlowInlinerInterface).
-    ctx.register_dialect(DialectDef::new("cf").interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL).op(br).op(cond_br).op(switch).op(assert));
+    ctx.register_dialect(
+        DialectDef::new("cf")
+            .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
+            .op(br)
+            .op(cond_br)
+            .op(switch)
+            .op(assert),
+    );
 }

@@ -25,5 +25,10 @@ fn call_indirect_of_constant(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 }
 
 pub(crate) fn populate_call_indirect(_: &Context, set: &mut PatternSet) {
-    set.add(FnPattern { root: Some("func.call_indirect"), name: "CallIndirectOp::canonicalize", benefit: 1, f: call_indirect_of_constant });
+    set.add(FnPattern {
+        root: Some("func.call_indirect"),
+        name: "CallIndirectOp::canonicalize",
+        benefit: 1,
+        f: call_indirect_of_constant,
+    });
 }

@@ -4,15 +4,15 @@
 pub(crate) mod canonicalize;
 pub(crate) mod symbol_uses;
 
+use strata_ir::call_interfaces::{CallOpInterface, CallableOpInterface, Callee};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
+use strata_ir::fold::FoldResult;
+use strata_ir::inliner_interface::DialectInlinerInterface;
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits, TypeConstraint};
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
 use strata_ir::printer::{type_to_string, OpPrinter};
-use strata_ir::call_interfaces::{CallOpInterface, Callee, CallableOpInterface};
-use strata_ir::fold::FoldResult;
-use strata_ir::inliner_interface::DialectInlinerInterface;
 use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Location, Op, OpSpec, Region, Type};
 
 const FUNCTION_TYPE: TypeConstraint =
@@ -36,7 +36,11 @@ pub fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
         p.write(&String::from_utf8_lossy(v));
     }
     p.write(" ");
-    let name = ctx.dict_get(attrs, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default();
+    let name = ctx
+        .dict_get(attrs, "sym_name")
+        .and_then(|a| ctx.as_string(a))
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .unwrap_or_default();
     strata_ir::printer::print_symbol(&name, p.out);
     let fty = ctx.dict_get(attrs, "function_type").and_then(|a| ctx.as_type(a));
     let (inputs, results) = match fty.and_then(|t| ctx.function_signature(t)) {
@@ -120,7 +124,11 @@ pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             match named {
                 None => named = Some(is_named),
                 Some(n) if n != is_named => {
-                    return p.err_here(if n { "expected SSA identifier" } else { "expected type instead of SSA identifier" });
+                    return p.err_here(if n {
+                        "expected SSA identifier"
+                    } else {
+                        "expected type instead of SSA identifier"
+                    });
                 }
                 _ => {}
             }
@@ -215,14 +223,20 @@ fn verify_func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let rb = body.regions_of(op).0;
     let Some(&r) = rb.root_regions().first() else { return Ok(()) };
     let Some(entry) = rb.first_block(r) else {
-        if ctx.dict_get(attrs, "sym_visibility").is_none() || ctx.dict_get(attrs, "sym_visibility") == Some(ctx.string_attr("public")) {
+        if ctx.dict_get(attrs, "sym_visibility").is_none()
+            || ctx.dict_get(attrs, "sym_visibility") == Some(ctx.string_attr("public"))
+        {
             return Err(err(body, op, "'func.func' op symbol declaration cannot have public visibility".into()));
         }
         return Ok(());
     };
     let args = rb.block_args(entry);
     if args.len() != inputs.len() {
-        return Err(err(body, op, format!("'func.func' op entry block must have {} arguments to match function signature", inputs.len())));
+        return Err(err(
+            body,
+            op,
+            format!("'func.func' op entry block must have {} arguments to match function signature", inputs.len()),
+        ));
     }
     for (i, (&a, &t)) in args.iter().zip(inputs.iter()).enumerate() {
         let at = rb.value_type(a);
@@ -250,10 +264,18 @@ fn verify_return(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>
     let attrs = pb.op_attrs(f);
     let Some(fty) = ctx.dict_get(attrs, "function_type").and_then(|a| ctx.as_type(a)) else { return Ok(()) };
     let Some((_, results)) = ctx.function_signature(fty) else { return Ok(()) };
-    let name = ctx.dict_get(attrs, "sym_name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default();
+    let name = ctx
+        .dict_get(attrs, "sym_name")
+        .and_then(|a| ctx.as_string(a))
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .unwrap_or_default();
     let n = body.num_operands(op);
     if n != results.len() {
-        return Err(err(body, op, format!("'func.return' op has {n} operands, but enclosing function (@{name}) returns {}", results.len())));
+        return Err(err(
+            body,
+            op,
+            format!("'func.return' op has {n} operands, but enclosing function (@{name}) returns {}", results.len()),
+        ));
     }
     for (i, (v, &rt)) in body.operands(op).zip(results.iter()).enumerate() {
         let vt = body.value_type(v);
@@ -272,7 +294,12 @@ fn verify_return(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, Op)>
     Ok(())
 }
 
-fn infer_call_indirect(ctx: &Context, _: &[(strata_ir::Str, Attribute)], ops: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_call_indirect(
+    ctx: &Context,
+    _: &[(strata_ir::Str, Attribute)],
+    ops: &mut [Option<Vec<Type>>],
+    res: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let callee = ops[0].as_ref().and_then(|v| v.first().copied()).ok_or("missing callee type")?;
     let (ins, outs) = ctx.function_signature(callee).ok_or("expected function type")?;
     ops[1] = Some(ins.to_vec());
@@ -361,7 +388,9 @@ pub fn register(ctx: &mut Context) {
             callable_region: func_callable_region,
             result_types: |ctx, body, op| {
                 let fty = body.op_attr(ctx, op, "function_type").and_then(|a| ctx.as_type(a));
-                fty.and_then(|t| ctx.function_signature(t)).map(|(_, r)| r.iter().copied().collect()).unwrap_or_default()
+                fty.and_then(|t| ctx.function_signature(t))
+                    .map(|(_, r)| r.iter().copied().collect())
+                    .unwrap_or_default()
             },
             arg_attrs: |ctx, body, op| body.op_attr(ctx, op, "arg_attrs"),
             res_attrs: |ctx, body, op| body.op_attr(ctx, op, "res_attrs"),
@@ -381,7 +410,10 @@ pub fn register(ctx: &mut Context) {
         .variadic_operand("operands", c::ANY_TYPE)
         .variadic_result("results", c::ANY_TYPE)
         .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
-        .interface(CallOpInterface { callee: |ctx, body, op| body.op_attr(ctx, op, "callee").map(Callee::Symbol), arg_operands: |_, body, op| body.operand_vec(op) })
+        .interface(CallOpInterface {
+            callee: |ctx, body, op| body.op_attr(ctx, op, "callee").map(Callee::Symbol),
+            arg_operands: |_, body, op| body.operand_vec(op),
+        })
         .interface(crate::func::symbol_uses::CALL_SYMBOL_USES);
     let call_indirect = OpDef::new("func.call_indirect")
         .operand("callee", FUNCTION_TYPE)

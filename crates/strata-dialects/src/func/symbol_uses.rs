@@ -67,7 +67,13 @@ fn verify_call(ctx: &Context, body: &Body, op: Op, table: &SymbolTableView<'_>) 
         if body.value_type(r) != want {
             let loc = body.op_loc(op);
             return Err(op_error(ctx, body, op, format!("result type mismatch at index {i}"))
-                .with_note(loc, format!("      op result types: {}", quoted_types(ctx, body.results(op).map(|r| body.value_type(r)))))
+                .with_note(
+                    loc,
+                    format!(
+                        "      op result types: {}",
+                        quoted_types(ctx, body.results(op).map(|r| body.value_type(r)))
+                    ),
+                )
                 .with_note(loc, format!("function result types: {}", quoted_types(ctx, results.iter().copied()))));
         }
     }
@@ -86,4 +92,5 @@ fn verify_constant(ctx: &Context, body: &Body, op: Op, table: &SymbolTableView<'
 }
 
 pub(crate) const CALL_SYMBOL_USES: SymbolUserOpInterface = SymbolUserOpInterface { verify_symbol_uses: verify_call };
-pub(crate) const CONSTANT_SYMBOL_USES: SymbolUserOpInterface = SymbolUserOpInterface { verify_symbol_uses: verify_constant };
+pub(crate) const CONSTANT_SYMBOL_USES: SymbolUserOpInterface =
+    SymbolUserOpInterface { verify_symbol_uses: verify_constant };

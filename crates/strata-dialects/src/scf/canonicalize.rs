@@ -33,11 +33,21 @@ pub fn populate_for(_: &Context, set: &mut PatternSet) {
 
 pub fn populate_if(_: &Context, set: &mut PatternSet) {
     set.add(FnPattern { root: Some("scf.if"), name: "ConditionPropagation", benefit: 1, f: condition_propagation });
-    set.add(FnPattern { root: Some("scf.if"), name: "ConvertTrivialIfToSelect", benefit: 1, f: convert_trivial_if_to_select });
+    set.add(FnPattern {
+        root: Some("scf.if"),
+        name: "ConvertTrivialIfToSelect",
+        benefit: 1,
+        f: convert_trivial_if_to_select,
+    });
     set.add(FnPattern { root: Some("scf.if"), name: "RemoveEmptyElseBranch", benefit: 1, f: remove_empty_else_branch });
     set.add(FnPattern { root: Some("scf.if"), name: "RemoveStaticCondition", benefit: 1, f: remove_static_condition });
     set.add(FnPattern { root: Some("scf.if"), name: "RemoveUnusedResults", benefit: 1, f: remove_unused_results });
-    set.add(FnPattern { root: Some("scf.if"), name: "ReplaceIfYieldWithConditionOrValue", benefit: 1, f: replace_yield_with_condition_or_value });
+    set.add(FnPattern {
+        root: Some("scf.if"),
+        name: "ReplaceIfYieldWithConditionOrValue",
+        benefit: 1,
+        f: replace_yield_with_condition_or_value,
+    });
 }
 
 // ---- helpers ----
@@ -99,7 +109,14 @@ pub(super) fn replace_op_with_region(rw: &mut PatternRewriter<'_>, op: Op, index
 
 /// A new op `name` before `op` with `op`'s attributes, given operands and
 /// result types, and `regions` empty regions.
-fn create_like(rw: &mut PatternRewriter<'_>, op: Op, name: &str, operands: &[Value], results: &[Type], regions: usize) -> Op {
+fn create_like(
+    rw: &mut PatternRewriter<'_>,
+    op: Op,
+    name: &str,
+    operands: &[Value],
+    results: &[Type],
+    regions: usize,
+) -> Op {
     let ctx = rw.ctx;
     let loc = rw.body().op_loc(op);
     let attrs = rw.body().op_attrs(op);
@@ -147,7 +164,8 @@ fn for_iter_args_folder(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let mut keep = Vec::new();
     for (i, &init) in inits.iter().enumerate() {
         let arg = args[i + 1];
-        let forwarded = arg == yielded[i] || (body.use_empty(arg) && (init == yielded[i] || body.use_empty(results[i])));
+        let forwarded =
+            arg == yielded[i] || (body.use_empty(arg) && (init == yielded[i] || body.use_empty(results[i])));
         keep.push(!forwarded);
     }
     if keep.iter().all(|&k| k) {
@@ -264,7 +282,8 @@ fn condition_propagation(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
             None => {
                 let i1 = ctx.i1();
                 let loc = rw.body().op_loc(op);
-                let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), ctx.integer_attr(i1, i64::from(branch == 0)))]);
+                let attrs =
+                    ctx.dictionary(vec![(ctx.intern_str("value"), ctx.integer_attr(i1, i64::from(branch == 0)))]);
                 rw.set_insertion_point_before(op);
                 let c = rw.create(OpSpec::new(ctx, "arith.constant", loc).results(&[i1]).attrs(attrs));
                 let v = rw.body().result(c, 0);
@@ -284,13 +303,18 @@ fn convert_trivial_if_to_select(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     if body.num_results(op) == 0 {
         return false;
     }
-    let (Some((_, then_yield)), Some((_, else_yield))) = (block_and_terminator(body, op, 0), block_and_terminator(body, op, 1)) else { return false };
+    let (Some((_, then_yield)), Some((_, else_yield))) =
+        (block_and_terminator(body, op, 0), block_and_terminator(body, op, 1))
+    else {
+        return false;
+    };
     let regions = body.local_regions(op).to_vec();
     let cond = body.operand(op, 0);
     let then_values = body.operand_vec(then_yield);
     let else_values = body.operand_vec(else_yield);
     let inside = |v: Value, r: Region| parent_region(body, v) == Some(r);
-    let stays: Vec<bool> = then_values.iter().zip(&else_values).map(|(&t, &e)| inside(t, regions[0]) || inside(e, regions[1])).collect();
+    let stays: Vec<bool> =
+        then_values.iter().zip(&else_values).map(|(&t, &e)| inside(t, regions[0]) || inside(e, regions[1])).collect();
     if stays.iter().all(|&s| s) {
         return false;
     }
@@ -361,7 +385,11 @@ fn remove_unused_results(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     if used.len() == results.len() {
         return false;
     }
-    let (Some((_, then_yield)), Some((_, else_yield))) = (block_and_terminator(body, op, 0), block_and_terminator(body, op, 1)) else { return false };
+    let (Some((_, then_yield)), Some((_, else_yield))) =
+        (block_and_terminator(body, op, 0), block_and_terminator(body, op, 1))
+    else {
+        return false;
+    };
     let types: Vec<Type> = used.iter().map(|&i| body.value_type(results[i])).collect();
     let cond = body.operand(op, 0);
     let new = create_like(rw, op, "scf.if", &[cond], &types, 2);
@@ -385,7 +413,11 @@ fn replace_yield_with_condition_or_value(op: Op, rw: &mut PatternRewriter<'_>) -
     if body.num_results(op) == 0 {
         return false;
     }
-    let (Some((_, then_yield)), Some((_, else_yield))) = (block_and_terminator(body, op, 0), block_and_terminator(body, op, 1)) else { return false };
+    let (Some((_, then_yield)), Some((_, else_yield))) =
+        (block_and_terminator(body, op, 0), block_and_terminator(body, op, 1))
+    else {
+        return false;
+    };
     let then_values = body.operand_vec(then_yield);
     let else_values = body.operand_vec(else_yield);
     let results: Vec<Value> = body.results(op).collect();

@@ -83,8 +83,18 @@ fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 }
 
 fn populate(_: &Context, set: &mut PatternSet) {
-    set.add(FnPattern { root: Some("scf.execute_region"), name: "SingleBlockExecuteInliner", benefit: 1, f: inline_single_block });
-    set.add(FnPattern { root: Some("scf.execute_region"), name: "MultiBlockExecuteInliner", benefit: 1, f: inline_multi_block });
+    set.add(FnPattern {
+        root: Some("scf.execute_region"),
+        name: "SingleBlockExecuteInliner",
+        benefit: 1,
+        f: inline_single_block,
+    });
+    set.add(FnPattern {
+        root: Some("scf.execute_region"),
+        name: "MultiBlockExecuteInliner",
+        benefit: 1,
+        f: inline_multi_block,
+    });
 }
 
 fn no_inline(rw: &PatternRewriter<'_>, op: Op) -> bool {

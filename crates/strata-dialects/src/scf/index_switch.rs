@@ -135,7 +135,12 @@ fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     for (i, &r) in regions.iter().enumerate() {
         if rb.blocks(r).count() != 1 {
             let name = if i == 0 { "defaultRegion" } else { "caseRegions" };
-            return Err(op_error(ctx, body, op, format!("region #{i} ('{name}') failed to verify constraint: region with 1 blocks")));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("region #{i} ('{name}') failed to verify constraint: region with 1 blocks"),
+            ));
         }
     }
     let results = body.result_types(op);
@@ -148,13 +153,27 @@ fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
         }
         let yielded = rb.operand_types(y);
         if yielded.len() != results.len() {
-            return Err(op_error(ctx, body, op, format!("expected each region to return {} values, but {name} returns {}", results.len(), yielded.len()))
-                .with_note(rb.op_loc(y), "see yield operation here"));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!(
+                    "expected each region to return {} values, but {name} returns {}",
+                    results.len(),
+                    yielded.len()
+                ),
+            )
+            .with_note(rb.op_loc(y), "see yield operation here"));
         }
         for (k, (&t, &want)) in yielded.iter().zip(&results).enumerate() {
             if t != want {
-                return Err(op_error(ctx, body, op, format!("expected result #{k} of each region to be '{}'", type_to_string(ctx, want)))
-                    .with_note(rb.op_loc(y), format!("{name} returns '{}' here", type_to_string(ctx, t))));
+                return Err(op_error(
+                    ctx,
+                    body,
+                    op,
+                    format!("expected result #{k} of each region to be '{}'", type_to_string(ctx, want)),
+                )
+                .with_note(rb.op_loc(y), format!("{name} returns '{}' here", type_to_string(ctx, t))));
             }
         }
     }
@@ -170,7 +189,10 @@ fn populate(_: &Context, set: &mut PatternSet) {
 fn fold_constant_case(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let ctx = rw.ctx;
     let body = rw.body();
-    let Some(selector) = strata_ir::fold::constant_value(ctx, body, body.operand(op, 0)).and_then(|a| ctx.as_i64(a)) else { return false };
+    let Some(selector) = strata_ir::fold::constant_value(ctx, body, body.operand(op, 0)).and_then(|a| ctx.as_i64(a))
+    else {
+        return false;
+    };
     let cases = case_values(ctx, body.op_attr(ctx, op, "cases"));
     let index = cases.iter().position(|&c| c == selector).map_or(0, |i| i + 1);
     super::canonicalize::replace_op_with_region(rw, op, index, &[])

@@ -195,8 +195,9 @@ pub(super) fn ensure_yield(p: &mut Parser<'_>, state: &OpState, index: usize) {
             b
         }
     };
-    let ends_in_terminator =
-        body.last_op(block).is_some_and(|o| ctx.op_def(body.op_name(o)).is_some_and(|d| d.has_trait(Traits::IS_TERMINATOR)));
+    let ends_in_terminator = body
+        .last_op(block)
+        .is_some_and(|o| ctx.op_def(body.op_name(o)).is_some_and(|d| d.has_trait(Traits::IS_TERMINATOR)));
     if !ends_in_terminator {
         let y = body.create_op(OpSpec::new(ctx, "scf.yield", loc));
         body.append_op(block, y);
@@ -298,7 +299,10 @@ fn parse_while(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     };
     state.result_types.extend(outs);
     if ins.len() != pairs.len() {
-        return p.err_at(at, format!("expected as many input types as operands (expected {} got {})", pairs.len(), ins.len()));
+        return p.err_at(
+            at,
+            format!("expected as many input types as operands (expected {} got {})", pairs.len(), ins.len()),
+        );
     }
     let mut entry = Vec::new();
     for ((arg, init), &ty) in pairs.into_iter().zip(&ins) {
@@ -325,15 +329,33 @@ pub(super) fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::D
 /// `point` is where the branch point is (the terminator, or the op
 /// itself for the edge from the parent), shown in a note.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn check_edge(ctx: &Context, body: &Body, op: Op, from: &str, to: &str, point: Location, operands: &[Type], inputs: &[Type]) -> Result<(), Diagnostic> {
+pub(super) fn check_edge(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    from: &str,
+    to: &str,
+    point: Location,
+    operands: &[Type],
+    inputs: &[Type],
+) -> Result<(), Diagnostic> {
     let prefix = format!("along control flow edge from Operation {from} to {to}: ");
-    let error = |msg: String| Err(op_error(ctx, body, op, format!("{prefix}{msg}")).with_note(point, "region branch point"));
+    let error =
+        |msg: String| Err(op_error(ctx, body, op, format!("{prefix}{msg}")).with_note(point, "region branch point"));
     if operands.len() != inputs.len() {
-        return error(format!("region branch point has {} operands, but region successor needs {} inputs", operands.len(), inputs.len()));
+        return error(format!(
+            "region branch point has {} operands, but region successor needs {} inputs",
+            operands.len(),
+            inputs.len()
+        ));
     }
     for (i, (&o, &t)) in operands.iter().zip(inputs).enumerate() {
         if o != t {
-            return error(format!("successor operand type #{i} '{}' should match successor input type #{i} '{}'", type_to_string(ctx, o), type_to_string(ctx, t)));
+            return error(format!(
+                "successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+                type_to_string(ctx, o),
+                type_to_string(ctx, t)
+            ));
         }
     }
     Ok(())
@@ -355,7 +377,12 @@ fn block_count(ctx: &Context, body: &Body, op: Op, index: usize, name: &str, exa
         let n = rb.blocks(r).count();
         if n > 1 || (exact && n == 0) {
             let what = if exact { "region with 1 blocks" } else { "region with at most 1 blocks" };
-            return Err(op_error(ctx, body, op, format!("region #{index} ('{name}') failed to verify constraint: {what}")));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("region #{index} ('{name}') failed to verify constraint: {what}"),
+            ));
         }
     }
     Ok(())
@@ -403,18 +430,34 @@ fn verify_for(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     }
     let results = body.result_types(op);
     if results.len() != iter_args.len() {
-        return err(format!("different number of loop results and region iter_args: {} != {}", results.len(), iter_args.len()));
+        return err(format!(
+            "different number of loop results and region iter_args: {} != {}",
+            results.len(),
+            iter_args.len()
+        ));
     }
     for (i, (&init, &ta)) in inits.iter().zip(&iter_types).enumerate() {
         let ti = body.value_type(init);
         if ti != ta {
-            return err(format!("{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'", show(ti), show(ta)));
+            return err(format!(
+                "{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'",
+                show(ti),
+                show(ta)
+            ));
         }
         if ta != yielded[i] {
-            return err(format!("{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'", show(ta), show(yielded[i])));
+            return err(format!(
+                "{i}-th region iter_arg and {i}-th yielded value have different type: '{}' != '{}'",
+                show(ta),
+                show(yielded[i])
+            ));
         }
         if ta != results[i] {
-            return err(format!("{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'", show(ta), show(results[i])));
+            return err(format!(
+                "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
+                show(ta),
+                show(results[i])
+            ));
         }
     }
     Ok(())
@@ -451,7 +494,11 @@ fn verify_while(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let results = body.result_types(op);
     let (rb, regions) = body.regions_of(op);
     let args_of = |i: usize| -> Vec<Type> {
-        regions.get(i).and_then(|&r| rb.first_block(r)).map(|b| rb.block_args(b).iter().map(|&a| rb.value_type(a)).collect()).unwrap_or_default()
+        regions
+            .get(i)
+            .and_then(|&r| rb.first_block(r))
+            .map(|b| rb.block_args(b).iter().map(|&a| rb.value_type(a)).collect())
+            .unwrap_or_default()
     };
     let is = |t: Option<(Op, &Body)>, name: &str| t.is_some_and(|(t, rb)| ctx.op_name_str(rb.op_name(t)) == name);
     let wrong_terminator = |t: Option<(Op, &Body)>, msg: &str| {

@@ -22,7 +22,9 @@ pub fn is_pure_affine(e: &AffineExpr) -> bool {
         AffineExpr::Dim(_) | AffineExpr::Symbol(_) | AffineExpr::Constant(_) => true,
         AffineExpr::Add(l, r) => is_pure_affine(l) && is_pure_affine(r),
         AffineExpr::Mul(l, r) => {
-            is_pure_affine(l) && is_pure_affine(r) && (matches!(**l, AffineExpr::Constant(_)) || matches!(**r, AffineExpr::Constant(_)))
+            is_pure_affine(l)
+                && is_pure_affine(r)
+                && (matches!(**l, AffineExpr::Constant(_)) || matches!(**r, AffineExpr::Constant(_)))
         }
         AffineExpr::Mod(l, r) | AffineExpr::FloorDiv(l, r) | AffineExpr::CeilDiv(l, r) => {
             is_pure_affine(l) && matches!(**r, AffineExpr::Constant(_))
@@ -40,7 +42,8 @@ pub fn expr_from_flat_form(flat: &[i64], num_dims: u32, num_symbols: u32, locals
         if coefficient == 0 {
             continue;
         }
-        let id = if (j as u32) < num_dims { AffineExpr::Dim(j as u32) } else { AffineExpr::Symbol(j as u32 - num_dims) };
+        let id =
+            if (j as u32) < num_dims { AffineExpr::Dim(j as u32) } else { AffineExpr::Symbol(j as u32 - num_dims) };
         expr = expr + id * coefficient;
     }
     for (j, &coefficient) in flat.iter().enumerate().take(flat.len() - 1).skip(ids) {
@@ -168,7 +171,8 @@ impl Flattener {
         let g = lhs.iter().fold(c as u64, |g, &a| gcd(g, a.unsigned_abs())) as i64;
         let dividend: Vec<i64> = lhs.iter().map(|&a| if g != 1 { a / g } else { a }).collect();
         let divisor = c / g;
-        let quotient = expr_from_flat_form(&dividend, self.num_dims, self.num_symbols, &self.locals).floor_div(AffineExpr::Constant(divisor));
+        let quotient = expr_from_flat_form(&dividend, self.num_dims, self.num_symbols, &self.locals)
+            .floor_div(AffineExpr::Constant(divisor));
         let pos = match self.locals.iter().position(|x| *x == quotient) {
             Some(p) => p,
             None => self.add_local(quotient),
@@ -197,7 +201,11 @@ impl Flattener {
             return Ok(());
         }
         let dividend = expr_from_flat_form(lhs, self.num_dims, self.num_symbols, &self.locals);
-        let quotient = if ceil { dividend.ceil_div(AffineExpr::Constant(divisor)) } else { dividend.floor_div(AffineExpr::Constant(divisor)) };
+        let quotient = if ceil {
+            dividend.ceil_div(AffineExpr::Constant(divisor))
+        } else {
+            dividend.floor_div(AffineExpr::Constant(divisor))
+        };
         let pos = match self.locals.iter().position(|x| *x == quotient) {
             Some(p) => p,
             None => self.add_local(quotient),
@@ -244,7 +252,11 @@ pub fn flatten_affine_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> O
 
 /// Every result of `m` simplified (MLIR's `simplifyAffineMap`).
 pub fn simplify_affine_map(m: &AffineMap) -> AffineMap {
-    AffineMap { num_dims: m.num_dims, num_symbols: m.num_symbols, results: m.results.iter().map(|e| simplify_affine_expr(e, m.num_dims, m.num_symbols)).collect() }
+    AffineMap {
+        num_dims: m.num_dims,
+        num_symbols: m.num_symbols,
+        results: m.results.iter().map(|e| simplify_affine_expr(e, m.num_dims, m.num_symbols)).collect(),
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@ use crate::affine::{AffineConstraint, AffineExpr, AffineMap, IntegerSet};
 use crate::lexer::Tok;
 
 impl<'a> Parser<'a> {
-
     /// `(d0, d1)[s0] -> (exprs)` (without the `affine_map<` wrapper).
     pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
         let (dims, syms) = self.parse_affine_ids()?;
@@ -221,7 +220,11 @@ impl<'a> Parser<'a> {
             }
             Tok::Integer => {
                 let s = self.spelling();
-                let v = if let Some(h) = s.strip_prefix("0x") { u64::from_str_radix(h, 16).ok() } else { s.parse::<u64>().ok() };
+                let v = if let Some(h) = s.strip_prefix("0x") {
+                    u64::from_str_radix(h, 16).ok()
+                } else {
+                    s.parse::<u64>().ok()
+                };
                 match v.and_then(|v| i64::try_from(v).ok()) {
                     Some(v) => {
                         self.bump();

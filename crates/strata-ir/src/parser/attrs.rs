@@ -14,15 +14,24 @@ use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 pub(super) enum DensePayload {
     Hex(Vec<u8>),
     /// `shape` is `None` for a single element not in brackets (a splat).
-    Lits { shape: Option<Vec<i64>>, lits: Vec<DenseLit> },
+    Lits {
+        shape: Option<Vec<i64>>,
+        lits: Vec<DenseLit>,
+    },
 }
 
 /// A literal inside `dense<...>` before it is given its element type.
 #[derive(Clone, Debug)]
 pub(super) enum DenseLit {
     /// `at`: source offset of the digits (for diagnostics).
-    Int { negative: bool, text: String, at: u32 },
-    Float { text: String },
+    Int {
+        negative: bool,
+        text: String,
+        at: u32,
+    },
+    Float {
+        text: String,
+    },
     Bool(bool),
     Str(Vec<u8>),
     Complex(Box<DenseLit>, Box<DenseLit>),
@@ -160,7 +169,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_symbol_ref(&mut self) -> PResult<Attribute> {
-        let root = { let name = self.symbol_spelling()?; self.ctx.intern_str(&name) };
+        let root = {
+            let name = self.symbol_spelling()?;
+            self.ctx.intern_str(&name)
+        };
         self.bump();
         let mut nested = Vec::new();
         while self.tok() == Tok::Colon && self.src[self.tok.end as usize..].starts_with(':') {
@@ -170,7 +182,10 @@ impl<'a> Parser<'a> {
             if self.tok() != Tok::AtIdent {
                 return self.err_here("expected nested symbol reference identifier");
             }
-            nested.push({ let name = self.symbol_spelling()?; self.ctx.intern_str(&name) });
+            nested.push({
+                let name = self.symbol_spelling()?;
+                self.ctx.intern_str(&name)
+            });
             self.bump();
         }
         Ok(self.ctx.intern_attr(AttrKind::SymbolRef { root, nested: nested.into() }))
@@ -251,7 +266,9 @@ impl<'a> Parser<'a> {
             self.ctx.i64()
         };
         if let Some(kind) = self.ctx.float_kind(ty) {
-            return self.float_from_literal(loc, kind, negative, &text, is_float).map(|bits| self.ctx.float_attr_bits(ty, bits));
+            return self
+                .float_from_literal(loc, kind, negative, &text, is_float)
+                .map(|bits| self.ctx.float_attr_bits(ty, bits));
         }
         if is_float {
             // MLIR reports this at the token after the type.
@@ -261,7 +278,14 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.integer_attr_ap(ty, v))
     }
 
-    fn float_from_literal(&mut self, loc: Location, kind: FloatKind, negative: bool, text: &str, is_float: bool) -> PResult<u128> {
+    fn float_from_literal(
+        &mut self,
+        loc: Location,
+        kind: FloatKind,
+        negative: bool,
+        text: &str,
+        is_float: bool,
+    ) -> PResult<u128> {
         if !is_float {
             if let Some(hex) = text.strip_prefix("0x") {
                 if negative {
@@ -277,8 +301,11 @@ impl<'a> Parser<'a> {
                 return Ok(bits);
             }
             return self.err_diag(
-                crate::diagnostics::Diagnostic::error(loc, "unexpected decimal integer literal for a floating point value")
-                    .with_note(loc, "add a trailing dot to make the literal a float"),
+                crate::diagnostics::Diagnostic::error(
+                    loc,
+                    "unexpected decimal integer literal for a floating point value",
+                )
+                .with_note(loc, "add a trailing dot to make the literal a float"),
             );
         }
         let full = if negative { format!("-{text}") } else { text.to_string() };
@@ -313,7 +340,8 @@ impl<'a> Parser<'a> {
             let ok = if width == 0 {
                 mag.is_zero()
             } else {
-                mag.active_bits() < width || (mag.active_bits() == width && mag.resize_zext(width).negate() == mag.resize_zext(width))
+                mag.active_bits() < width
+                    || (mag.active_bits() == width && mag.resize_zext(width).negate() == mag.resize_zext(width))
             };
             if !ok && !(width == 1 && mag.active_bits() <= 1) {
                 return self.err_at(loc, "integer constant out of range for attribute");
@@ -332,7 +360,11 @@ impl<'a> Parser<'a> {
         let loc = self.here();
         self.bump();
         self.expect(Tok::Less, "'<' after 'dense'")?;
-        let payload = if self.tok() == Tok::Greater { DensePayload::Lits { shape: Some(vec![0]), lits: vec![] } } else { self.parse_dense_payload(true)? };
+        let payload = if self.tok() == Tok::Greater {
+            DensePayload::Lits { shape: Some(vec![0]), lits: vec![] }
+        } else {
+            self.parse_dense_payload(true)?
+        };
         self.expect(Tok::Greater, "'>'")?;
         self.expect(Tok::Colon, "':'")?;
         let tloc = self.here();
@@ -345,7 +377,9 @@ impl<'a> Parser<'a> {
     /// statically shaped ranked tensor or vector (`parseElementsLiteralType`).
     fn elements_literal_element(&mut self, tloc: Location, ty: Type) -> PResult<Type> {
         let (shape, elem) = match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => (shape, *element),
+            TypeKind::RankedTensor { shape, element, .. } | TypeKind::Vector { shape, element, .. } => {
+                (shape, *element)
+            }
             _ => return self.err_at(tloc, "elements literal must be a ranked tensor or vector type"),
         };
         if shape.contains(&DYNAMIC) {
@@ -376,7 +410,14 @@ impl<'a> Parser<'a> {
     /// Builds the dense elements attribute of type `ty` (element type `elem`)
     /// from a parsed payload; `loc` is where shape and size errors point,
     /// `tloc` where element-type errors do.
-    pub(super) fn build_dense(&mut self, loc: Location, tloc: Location, ty: Type, elem: Type, payload: DensePayload) -> PResult<Attribute> {
+    pub(super) fn build_dense(
+        &mut self,
+        loc: Location,
+        tloc: Location,
+        ty: Type,
+        elem: Type,
+        payload: DensePayload,
+    ) -> PResult<Attribute> {
         let ctx = self.ctx;
         let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
         // Saturating: a static shape's element count may not fit in i64.
@@ -387,7 +428,9 @@ impl<'a> Parser<'a> {
                 let Some(per) = per else {
                     return self.err_at(tloc, "expected integer or float elements for hex literal");
                 };
-                if ctx.is_signless_integer_of_width(elem, 1) || matches!(ctx.type_kind(elem), TypeKind::Integer { width: 1, .. }) {
+                if ctx.is_signless_integer_of_width(elem, 1)
+                    || matches!(ctx.type_kind(elem), TypeKind::Integer { width: 1, .. })
+                {
                     // i1 data is bit-packed; a single 0x00/0xFF byte is a splat.
                     if bytes.len() == 1 && num > 1 && (bytes[0] == 0 || bytes[0] == 0xFF) {
                         let data = DenseData { splat: true, bytes: vec![(bytes[0] != 0) as u8].into() };
@@ -401,7 +444,13 @@ impl<'a> Parser<'a> {
                 }
                 let splat = bytes.len() == per && num != 1;
                 if !splat && bytes.len() as i64 != per as i64 * num {
-                    return self.err_at(loc, format!("elements hex data size is invalid for provided type: '{ty}'", ty = crate::printer::type_to_string(ctx, ty)));
+                    return self.err_at(
+                        loc,
+                        format!(
+                            "elements hex data size is invalid for provided type: '{ty}'",
+                            ty = crate::printer::type_to_string(ctx, ty)
+                        ),
+                    );
                 }
                 let data = if splat { DenseData { splat, bytes: bytes.into() } } else { splat_if_uniform(bytes, per) };
                 Ok(ctx.intern_attr(AttrKind::DenseElements { ty, data }))
@@ -412,14 +461,25 @@ impl<'a> Parser<'a> {
                     // `dense<>` fits any shape with no elements.
                     let empty_ok = lits.is_empty() && num == 0;
                     if ls != &shape && !empty_ok {
-                        let fmt = |v: &[i64]| format!("[{}]", v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
+                        let fmt =
+                            |v: &[i64]| format!("[{}]", v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
                         return self.err_at(
                             loc,
-                            format!("inferred shape of elements literal ({}) does not match type ({})", fmt(ls), fmt(&shape)),
+                            format!(
+                                "inferred shape of elements literal ({}) does not match type ({})",
+                                fmt(ls),
+                                fmt(&shape)
+                            ),
                         );
                     }
                 }
-                if matches!(lits.first(), Some(DenseLit::Str(_))) || (lits.is_empty() && !ctx.is_integer(elem) && !ctx.is_float(elem) && !ctx.is_index(elem) && !matches!(ctx.type_kind(elem), TypeKind::Complex(_))) {
+                if matches!(lits.first(), Some(DenseLit::Str(_)))
+                    || (lits.is_empty()
+                        && !ctx.is_integer(elem)
+                        && !ctx.is_float(elem)
+                        && !ctx.is_index(elem)
+                        && !matches!(ctx.type_kind(elem), TypeKind::Complex(_)))
+                {
                     let mut values = Vec::new();
                     for l in lits {
                         match l {
@@ -480,7 +540,9 @@ impl<'a> Parser<'a> {
                 };
                 match &inner {
                     None => inner = Some(sub),
-                    Some(prev) if *prev != sub => return self.err_at(loc, "tensor literal is invalid; ranks are not consistent between elements"),
+                    Some(prev) if *prev != sub => {
+                        return self.err_at(loc, "tensor literal is invalid; ranks are not consistent between elements")
+                    }
                     _ => {}
                 }
                 count += 1;
@@ -541,7 +603,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn encode_dense_lit(&mut self, loc: crate::location::Location, elem: Type, lit: &DenseLit, out: &mut Vec<u8>) -> PResult<()> {
+    fn encode_dense_lit(
+        &mut self,
+        loc: crate::location::Location,
+        elem: Type,
+        lit: &DenseLit,
+        out: &mut Vec<u8>,
+    ) -> PResult<()> {
         let ctx = self.ctx;
         match ctx.type_kind(elem).clone() {
             TypeKind::Complex(inner) => match lit {
@@ -580,7 +648,9 @@ impl<'a> Parser<'a> {
                 let v = match lit {
                     DenseLit::Int { negative, text, .. } => self.int_from_literal(loc, elem, *negative, text)?,
                     DenseLit::Bool(_) => return self.err_at(loc, "expected i1 type for 'true' or 'false' values"),
-                    DenseLit::Float { .. } => return self.err_at(loc, "expected integer elements, but parsed floating-point"),
+                    DenseLit::Float { .. } => {
+                        return self.err_at(loc, "expected integer elements, but parsed floating-point")
+                    }
                     _ => return self.err_at(loc, "expected integer elements"),
                 };
                 let n = dense_element_bytes(ctx, elem).unwrap();
@@ -599,7 +669,11 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "'<'")?;
         let name = match self.tok() {
             Tok::BareIdent | Tok::String => {
-                let s = if self.tok() == Tok::String { self.name_from_bytes(self.string_value())? } else { self.spelling().to_string() };
+                let s = if self.tok() == Tok::String {
+                    self.name_from_bytes(self.string_value())?
+                } else {
+                    self.spelling().to_string()
+                };
                 self.bump();
                 s
             }
@@ -629,7 +703,10 @@ impl<'a> Parser<'a> {
             _ => false,
         };
         if !valid {
-            return self.err_at(tloc, format!("expected integer or float type, got: '{}'", crate::printer::type_to_string(ctx, element)));
+            return self.err_at(
+                tloc,
+                format!("expected integer or float type, got: '{}'", crate::printer::type_to_string(ctx, element)),
+            );
         }
         let mut data = Vec::new();
         let mut len = 0usize;
@@ -751,7 +828,13 @@ impl<'a> Parser<'a> {
                             self.expect(Tok::Colon, "':' in FileLineColRange")?;
                             (l2, self.parse_loc_uint("expected integer column number in FileLineColRange")?)
                         };
-                        return Ok(ctx.location(LocData::FileRange { file: name, start_line: line, start_col: col, end_line, end_col }));
+                        return Ok(ctx.location(LocData::FileRange {
+                            file: name,
+                            start_line: line,
+                            start_col: col,
+                            end_line,
+                            end_col,
+                        }));
                     }
                     return Ok(Location::FileLineCol { file: name, line, col });
                 }

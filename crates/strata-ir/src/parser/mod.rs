@@ -9,8 +9,8 @@
 
 mod affine;
 mod attrs;
-mod sparse;
 mod ops;
+mod sparse;
 mod types;
 
 use std::collections::HashMap;
@@ -85,7 +85,12 @@ pub struct Parser<'a> {
 pub const MAX_NESTING: u32 = 10_000;
 
 impl<'a> Parser<'a> {
-    pub fn new(ctx: &'a Context, source: &'a SourceFile, range: std::ops::Range<usize>, options: ParseOptions) -> Parser<'a> {
+    pub fn new(
+        ctx: &'a Context,
+        source: &'a SourceFile,
+        range: std::ops::Range<usize>,
+        options: ParseOptions,
+    ) -> Parser<'a> {
         let src = &source.text[range.clone()];
         let mut lex = Lexer::new(src);
         let tok = lex.next();
@@ -303,7 +308,8 @@ impl<'a> Parser<'a> {
             return self.err_here("expected integer value");
         }
         let s = self.spelling();
-        let v = if let Some(h) = s.strip_prefix("0x") { i64::from_str_radix(h, 16).ok() } else { s.parse::<i64>().ok() };
+        let v =
+            if let Some(h) = s.strip_prefix("0x") { i64::from_str_radix(h, 16).ok() } else { s.parse::<i64>().ok() };
         let Some(v) = v else {
             return self.err_here("integer value too large");
         };

@@ -159,7 +159,8 @@ impl<'a> Parser<'a> {
             }
         }
         self.check_forward_refs()?;
-        if let Some((_, (_, _, loc))) = self.frame().block_scopes[0].blocks.iter().find(|(_, (_, defined, _))| !defined) {
+        if let Some((_, (_, _, loc))) = self.frame().block_scopes[0].blocks.iter().find(|(_, (_, defined, _))| !defined)
+        {
             let loc = *loc;
             return self.err_at(loc, "reference to an undefined block");
         }
@@ -171,7 +172,10 @@ impl<'a> Parser<'a> {
         if !implicit_module {
             if ops.len() != 1 {
                 let loc = self.chunk_start_loc();
-                return self.err_at(loc, "source must contain a single top-level operation, found: ".to_string() + &ops.len().to_string());
+                return self.err_at(
+                    loc,
+                    "source must contain a single top-level operation, found: ".to_string() + &ops.len().to_string(),
+                );
             }
             return Ok(ParsedModule { body: top, op: ops[0], resources: std::mem::take(&mut self.resources) });
         }
@@ -341,7 +345,8 @@ impl<'a> Parser<'a> {
         let body = &self.state.frames.last().unwrap().body;
         let actual = body.num_results(op);
         if !results.is_empty() && actual != num_results {
-            return self.err_at(loc, format!("operation defines {actual} results but was provided {num_results} to bind"));
+            return self
+                .err_at(loc, format!("operation defines {actual} results but was provided {num_results} to bind"));
         }
         // Bind result names.
         let mut next = 0usize;
@@ -438,7 +443,14 @@ impl<'a> Parser<'a> {
                     }
                     if !def.is_inherent_attr(ctx.str(n)) {
                         // MLIR ignores unknown properties of registered ops with an error.
-                        return self.err_at(ploc, format!("Invalid attribute `{}` in property conversion: {}", ctx.str(n), crate::printer::attr_to_string(ctx, p)));
+                        return self.err_at(
+                            ploc,
+                            format!(
+                                "Invalid attribute `{}` in property conversion: {}",
+                                ctx.str(n),
+                                crate::printer::attr_to_string(ctx, p)
+                            ),
+                        );
                     }
                     state.attrs.push((n, v));
                 }
@@ -472,7 +484,15 @@ impl<'a> Parser<'a> {
         };
         let (ins, outs) = (ins.to_vec(), outs.to_vec());
         if ins.len() != refs.len() {
-            return self.err_at(tloc, format!("expected {} operand type{} but had {}", refs.len(), if refs.len() == 1 { "" } else { "s" }, ins.len()));
+            return self.err_at(
+                tloc,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    refs.len(),
+                    if refs.len() == 1 { "" } else { "s" },
+                    ins.len()
+                ),
+            );
         }
         for (r, t) in refs.iter().zip(ins) {
             let v = self.resolve_operand(r, t)?;
@@ -600,7 +620,11 @@ impl<'a> Parser<'a> {
                     "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
                     names.join(", ")
                 );
-                let d = crate::diagnostics::Diagnostic::error(name_loc, format!("Dialect `{dialect}' not found for custom op '{written}' {tried_note}")).with_note(name_loc, note);
+                let d = crate::diagnostics::Diagnostic::error(
+                    name_loc,
+                    format!("Dialect `{dialect}' not found for custom op '{written}' {tried_note}"),
+                )
+                .with_note(name_loc, note);
                 return self.err_diag(d);
             }
             let msg = match tried {
@@ -672,7 +696,8 @@ impl<'a> Parser<'a> {
             let Some(v) = def.value(r.number) else {
                 return self.err_at(r.loc, "reference to invalid result number");
             };
-            let (def_count, def_loc) = (def.count, Location::FileLineCol { file: self.file, line: def.line, col: def.col });
+            let (def_count, def_loc) =
+                (def.count, Location::FileLineCol { file: self.file, line: def.line, col: def.col });
             let vt = frame.body.value_type(v);
             if vt != ty {
                 return self.err_diag(
@@ -680,7 +705,11 @@ impl<'a> Parser<'a> {
                         r.loc,
                         format!(
                             "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                            if r.number == 0 && def_count == 1 { r.name.to_string() } else { format!("{}#{}", r.name, r.number) },
+                            if r.number == 0 && def_count == 1 {
+                                r.name.to_string()
+                            } else {
+                                format!("{}#{}", r.name, r.number)
+                            },
                             crate::printer::type_to_string(ctx, ty),
                             crate::printer::type_to_string(ctx, vt)
                         ),
@@ -691,7 +720,8 @@ impl<'a> Parser<'a> {
             return Ok(v);
         }
         // Forward reference.
-        let placeholder_name = *self.state.placeholder_name.get_or_insert_with(|| ctx.op_name("builtin.forward_ref_placeholder"));
+        let placeholder_name =
+            *self.state.placeholder_name.get_or_insert_with(|| ctx.op_name("builtin.forward_ref_placeholder"));
         let frame = self.state.frames.last_mut().unwrap();
         let entry = frame.forward.entry(r.name).or_insert_with(|| (SmallVec::new(), r.loc));
         if let Some(&(_, existing)) = entry.0.iter().find(|(n, _)| *n == r.number) {
@@ -987,7 +1017,10 @@ impl<'a> Parser<'a> {
             for (n, v) in self.parse_dictionary_entries()? {
                 if state.attrs.iter().any(|e| e.0 == n) {
                     let loc = self.here();
-                    return self.err_at(loc, format!("attribute '{}' occurs more than once in the attribute list", self.ctx.str(n)));
+                    return self.err_at(
+                        loc,
+                        format!("attribute '{}' occurs more than once in the attribute list", self.ctx.str(n)),
+                    );
                 }
                 state.attrs.push((n, v));
             }
@@ -1047,7 +1080,11 @@ impl Body {
     /// Creates a region not yet attached to an op (for the parser).
     pub(crate) fn create_detached_region(&mut self) -> Region {
         let r = Region(self.regions.len() as u32);
-        self.regions.push(crate::body::RegionData { parent: crate::entity::NONE, first_block: crate::entity::NONE, last_block: crate::entity::NONE });
+        self.regions.push(crate::body::RegionData {
+            parent: crate::entity::NONE,
+            first_block: crate::entity::NONE,
+            last_block: crate::entity::NONE,
+        });
         r
     }
 

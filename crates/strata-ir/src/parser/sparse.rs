@@ -27,31 +27,14 @@ impl<'a> Parser<'a> {
             // All elements are the implicit zero: no indices, no values.
             let indices_ty = ctx.ranked_tensor_type(&[0, shape.len() as i64], i64_ty);
             let values_ty = ctx.ranked_tensor_type(&[0], elem);
-            let empty = DenseData {
-                splat: false,
-                bytes: Box::new([]),
-            };
-            let indices = ctx.intern_attr(AttrKind::DenseElements {
-                ty: indices_ty,
-                data: empty.clone(),
-            });
+            let empty = DenseData { splat: false, bytes: Box::new([]) };
+            let indices = ctx.intern_attr(AttrKind::DenseElements { ty: indices_ty, data: empty.clone() });
             let values = if crate::parser::dense_element_bytes(ctx, elem).is_some() {
-                ctx.intern_attr(AttrKind::DenseElements {
-                    ty: values_ty,
-                    data: empty,
-                })
+                ctx.intern_attr(AttrKind::DenseElements { ty: values_ty, data: empty })
             } else {
-                ctx.intern_attr(AttrKind::DenseStrings {
-                    ty: values_ty,
-                    splat: false,
-                    values: Box::new([]),
-                })
+                ctx.intern_attr(AttrKind::DenseStrings { ty: values_ty, splat: false, values: Box::new([]) })
             };
-            return Ok(ctx.intern_attr(AttrKind::SparseElements {
-                ty,
-                indices,
-                values,
-            }));
+            return Ok(ctx.intern_attr(AttrKind::SparseElements { ty, indices, values }));
         }
         // Indices never take the hex form: their shape may have to be inferred.
         let indices_loc = self.here();
@@ -67,13 +50,7 @@ impl<'a> Parser<'a> {
             _ => vec![1, shape.len() as i64],
         };
         let indices_ty = ctx.ranked_tensor_type(&indices_shape, i64_ty);
-        let indices = self.build_dense(
-            indices_loc,
-            indices_loc,
-            indices_ty,
-            i64_ty,
-            indices_payload,
-        )?;
+        let indices = self.build_dense(indices_loc, indices_loc, indices_ty, i64_ty, indices_payload)?;
         // A bare value (or a hex blob) gives one value per index.
         let values_shape = match &values_payload {
             DensePayload::Lits { shape: Some(s), .. } => s.clone(),
@@ -82,19 +59,12 @@ impl<'a> Parser<'a> {
         let values_ty = ctx.ranked_tensor_type(&values_shape, elem);
         let values = self.build_dense(values_loc, values_loc, values_ty, elem, values_payload)?;
         self.verify_sparse(loc, ty, &shape, indices, &indices_shape, &values_shape)?;
-        Ok(ctx.intern_attr(AttrKind::SparseElements {
-            ty,
-            indices,
-            values,
-        }))
+        Ok(ctx.intern_attr(AttrKind::SparseElements { ty, indices, values }))
     }
 
     /// `: type` after `sparse<...>`: any statically shaped type (tensor,
     /// vector or memref), as MLIR's `parseElementsLiteralType` accepts.
-    fn parse_sparse_type(
-        &mut self,
-        loc: crate::location::Location,
-    ) -> PResult<(Type, Vec<i64>, Type)> {
+    fn parse_sparse_type(&mut self, loc: crate::location::Location) -> PResult<(Type, Vec<i64>, Type)> {
         self.expect(Tok::Colon, "':'")?;
         let ty = self.parse_type()?;
         let (shape, elem) = match self.ctx.type_kind(ty) {
@@ -123,12 +93,7 @@ impl<'a> Parser<'a> {
         indices_shape: &[i64],
         values_shape: &[i64],
     ) -> PResult<()> {
-        let dims = |v: &[i64]| {
-            v.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let dims = |v: &[i64]| v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
         if values_shape.len() != 1 {
             return self.err_at(loc, "expected 1-d tensor for sparse element values");
         }
@@ -156,23 +121,11 @@ impl<'a> Parser<'a> {
         let count = indices_shape[0] as usize;
         for n in 0..count {
             // A splat holds one value standing for every coordinate.
-            let index: Vec<u64> = (0..rank)
-                .map(|d| {
-                    if data.splat {
-                        read(0)
-                    } else {
-                        read(n * rank + d)
-                    }
-                })
-                .collect();
+            let index: Vec<u64> = (0..rank).map(|d| if data.splat { read(0) } else { read(n * rank + d) }).collect();
             let inside = index.iter().zip(shape).all(|(&i, &d)| i < d as u64);
             if !inside {
                 let ty_text = crate::printer::type_to_string(self.ctx, ty);
-                let index_text = index
-                    .iter()
-                    .map(|i| i.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let index_text = index.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
                 return self.err_at(loc, format!("sparse index #{n} is not contained within the value shape, with index=[{index_text}], and type='{ty_text}'"));
             }
             if data.splat {

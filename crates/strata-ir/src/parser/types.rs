@@ -261,7 +261,16 @@ impl<'a> Parser<'a> {
     }
 
     fn valid_tensor_element(&self, t: Type) -> bool {
-        !matches!(self.ctx.type_kind(t), TypeKind::Function { .. } | TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } | TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } | TypeKind::None | TypeKind::Tuple(_))
+        !matches!(
+            self.ctx.type_kind(t),
+            TypeKind::Function { .. }
+                | TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+                | TypeKind::MemRef { .. }
+                | TypeKind::UnrankedMemRef { .. }
+                | TypeKind::None
+                | TypeKind::Tuple(_)
+        )
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
@@ -274,7 +283,15 @@ impl<'a> Parser<'a> {
         let ctx = self.ctx;
         let ok_elem = matches!(
             ctx.type_kind(element),
-            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Complex(_) | TypeKind::Vector { .. } | TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. } | TypeKind::Opaque { .. } | TypeKind::Dialect { .. }
+            TypeKind::Integer { .. }
+                | TypeKind::Index
+                | TypeKind::Float(_)
+                | TypeKind::Complex(_)
+                | TypeKind::Vector { .. }
+                | TypeKind::MemRef { .. }
+                | TypeKind::UnrankedMemRef { .. }
+                | TypeKind::Opaque { .. }
+                | TypeKind::Dialect { .. }
         );
         if !ok_elem {
             return self.err_at(loc, "invalid memref element type");
@@ -372,7 +389,11 @@ impl<'a> Parser<'a> {
                 break;
             }
             let s = self.spelling();
-            let (v, split) = if s.len() > 1 && s.as_bytes()[1] == b'x' { (0, true) } else { (s.parse::<i64>().unwrap_or(-1), false) };
+            let (v, split) = if s.len() > 1 && s.as_bytes()[1] == b'x' {
+                (0, true)
+            } else {
+                (s.parse::<i64>().unwrap_or(-1), false)
+            };
             if v <= 0 && !split {
                 return self.err_here("vector types must have positive constant sizes but got 0");
             }

@@ -40,7 +40,13 @@ pub fn print_dense_body(ctx: &Context, ty: Type, data: &DenseData, out: &mut Str
 /// Like [`print_dense_body`], printing the hex form when there are more
 /// elements than `hex_limit` (never when `None`: sparse indices must stay
 /// readable), as MLIR's `shouldPrintElementsAttrWithHex`.
-pub fn print_dense_body_with_hex_limit(ctx: &Context, ty: Type, data: &DenseData, hex_limit: Option<i64>, out: &mut String) {
+pub fn print_dense_body_with_hex_limit(
+    ctx: &Context,
+    ty: Type,
+    data: &DenseData,
+    hex_limit: Option<i64>,
+    out: &mut String,
+) {
     let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
     let elem = ctx.element_type(ty).unwrap();
     let per = dense_element_bytes(ctx, elem).unwrap_or(1);
@@ -59,7 +65,9 @@ pub fn print_dense_body_with_hex_limit(ctx: &Context, ty: Type, data: &DenseData
     }
     if hex_limit.is_some_and(|limit| limit < num as i64) {
         out.push_str("\"0x");
-        if ctx.is_signless_integer_of_width(elem, 1) || matches!(ctx.type_kind(elem), TypeKind::Integer { width: 1, .. }) {
+        if ctx.is_signless_integer_of_width(elem, 1)
+            || matches!(ctx.type_kind(elem), TypeKind::Integer { width: 1, .. })
+        {
             let mut packed = vec![0u8; num.div_ceil(8)];
             for (i, &b) in data.bytes.iter().enumerate() {
                 if b != 0 {
@@ -81,7 +89,15 @@ pub fn print_dense_body_with_hex_limit(ctx: &Context, ty: Type, data: &DenseData
     print_nested(ctx, elem, &data.bytes, per, &shape, &mut index, out);
 }
 
-fn print_nested(ctx: &Context, elem: Type, bytes: &[u8], per: usize, shape: &[i64], index: &mut usize, out: &mut String) {
+fn print_nested(
+    ctx: &Context,
+    elem: Type,
+    bytes: &[u8],
+    per: usize,
+    shape: &[i64],
+    index: &mut usize,
+    out: &mut String,
+) {
     if shape.is_empty() {
         print_element(ctx, elem, &bytes[*index * per..(*index + 1) * per], out);
         *index += 1;

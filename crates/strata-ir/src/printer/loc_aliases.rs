@@ -13,11 +13,11 @@
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
+use super::{PrintedEntryArgs, PrintedEntryArgsPerRegion};
 use crate::body::Body;
 use crate::context::Context;
 use crate::entity::Op;
 use crate::location::{LocData, Location};
-use super::{PrintedEntryArgs, PrintedEntryArgsPerRegion};
 
 struct Entry {
     loc: Location,
@@ -111,7 +111,11 @@ impl LocAliasCollector {
             let printed_entry_args = per_region.map_or(printed_entry_args, |counts| counts.get(i).copied().flatten());
             for b in rb.blocks(r) {
                 let locs = rb.block_arg_locs(b);
-                let shown = if rb.is_entry_block(b) { printed_entry_args.unwrap_or(locs.len()).min(locs.len()) } else { locs.len() };
+                let shown = if rb.is_entry_block(b) {
+                    printed_entry_args.unwrap_or(locs.len()).min(locs.len())
+                } else {
+                    locs.len()
+                };
                 for &l in &locs[..shown] {
                     self.visit(ctx, l, false);
                 }

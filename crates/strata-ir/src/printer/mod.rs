@@ -9,8 +9,8 @@ mod dense;
 mod loc_aliases;
 mod names;
 mod resources;
-mod value_users;
 mod types;
+mod value_users;
 
 pub use types::{print_affine_expr_str, print_affine_expr_with_ids};
 
@@ -130,9 +130,16 @@ impl Aliases {
     /// alias depth, then by prefix, so every `#map` precedes every `#set`),
     /// then numbers each prefix in that order.
     fn assign_names(&mut self, ctx: &Context) {
-        let mut keyed: Vec<(usize, String, AliasDef, bool)> =
-            self.order.drain(..).map(|(prefix, a)| (alias_depth(ctx, a, &self.attrs), prefix, AliasDef::Attr(a), false)).collect();
-        keyed.extend(self.loc_order.drain(..).map(|(l, depth, deferrable)| (depth, "loc".to_string(), AliasDef::Loc(l), deferrable)));
+        let mut keyed: Vec<(usize, String, AliasDef, bool)> = self
+            .order
+            .drain(..)
+            .map(|(prefix, a)| (alias_depth(ctx, a, &self.attrs), prefix, AliasDef::Attr(a), false))
+            .collect();
+        keyed.extend(
+            self.loc_order
+                .drain(..)
+                .map(|(l, depth, deferrable)| (depth, "loc".to_string(), AliasDef::Loc(l), deferrable)),
+        );
         keyed.sort_by(|x, y| (x.0, &x.1).cmp(&(y.0, &y.1)));
         let mut counts: HashMap<String, u32> = HashMap::default();
         for (_, prefix, def, deferrable) in keyed {
@@ -174,7 +181,13 @@ impl Aliases {
 /// printed after those it refers to.
 fn alias_depth(ctx: &Context, a: Attribute, aliased: &HashMap<Attribute, String>) -> usize {
     fn children_depth(ctx: &Context, a: Attribute, aliased: &HashMap<Attribute, String>) -> usize {
-        let sub = |e: Attribute| if aliased.contains_key(&e) { alias_depth(ctx, e, aliased) } else { children_depth(ctx, e, aliased) };
+        let sub = |e: Attribute| {
+            if aliased.contains_key(&e) {
+                alias_depth(ctx, e, aliased)
+            } else {
+                children_depth(ctx, e, aliased)
+            }
+        };
         match ctx.attr_kind(a) {
             AttrKind::Distinct { referenced, .. } => sub(*referenced),
             AttrKind::Array(v) => v.iter().map(|&e| sub(e)).max().unwrap_or(0),
@@ -255,9 +268,9 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
                 }
                 visit_type(ctx, *ty, al)
             }
-            AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } | AttrKind::SparseElements { ty, .. } => {
-                visit_type(ctx, *ty, al)
-            }
+            AttrKind::DenseElements { ty, .. }
+            | AttrKind::DenseStrings { ty, .. }
+            | AttrKind::SparseElements { ty, .. } => visit_type(ctx, *ty, al),
             _ => {}
         }
     }
@@ -317,7 +330,8 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
     if let Some(p) = body.op_props(op) {
         visit_attr(ctx, p, al);
     }
-    let unprinted = if generic { None } else { ctx.op_def(body.op_name(op)).and_then(|d| d.interfaces.get::<UnprintedAttrs>()) };
+    let unprinted =
+        if generic { None } else { ctx.op_def(body.op_name(op)).and_then(|d| d.interfaces.get::<UnprintedAttrs>()) };
     match (unprinted, ctx.attr_kind(body.op_attrs(op))) {
         (Some(skip), AttrKind::Dictionary(entries)) => {
             for &(name, a) in entries.iter() {
@@ -337,10 +351,15 @@ fn collect_aliases(ctx: &Context, body: &Body, op: Op, generic: bool, al: &mut A
     visit_regions(ctx, body, op, generic, al);
 }
 
-
 /// Prints `op` (living in `body`) and everything in it, with alias
 /// definitions first, as `mlir-opt` prints a module.
-pub fn print_top_level(ctx: &Context, body: &Body, op: Op, options: PrintOptions, resources: &[(String, String, String)]) -> String {
+pub fn print_top_level(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    options: PrintOptions,
+    resources: &[(String, String, String)],
+) -> String {
     let mut out = Vec::new();
     let _ = print_top_level_to(&mut out, ctx, body, op, options, resources);
     String::from_utf8(out).unwrap_or_default()
@@ -366,7 +385,11 @@ fn print_top_level_with_limits(
     options: PrintOptions,
     resources: &[(String, String, String)],
 ) -> std::io::Result<()> {
-    let mut aliases = Aliases { pretty_locations: options.pretty_debuginfo, skip_regions: options.skip_regions, ..Aliases::default() };
+    let mut aliases = Aliases {
+        pretty_locations: options.pretty_debuginfo,
+        skip_regions: options.skip_regions,
+        ..Aliases::default()
+    };
     if !options.local_scope {
         collect_aliases(ctx, body, op, options.generic, &mut aliases);
         if options.debug_info {
@@ -383,7 +406,20 @@ fn print_top_level_with_limits(
         aliases.print_definition(ctx, name, *def, &mut out);
     }
     let err = {
-        let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: Some(&mut *w), sink_error: None, preds: Vec::new(), names_cache: std::cell::Cell::new(None) };
+        let mut p = OpPrinter {
+            ctx,
+            out: &mut out,
+            body,
+            names: &names,
+            indent: 0,
+            options,
+            aliases: &aliases,
+            default_dialect: Some("builtin"),
+            sink: Some(&mut *w),
+            sink_error: None,
+            preds: Vec::new(),
+            names_cache: std::cell::Cell::new(None),
+        };
         p.print_op(op);
         p.sink_error.take()
     };
@@ -430,7 +466,20 @@ pub fn op_to_string(ctx: &Context, body: &Body, op: Op, generic: bool) -> String
     let aliases = Aliases::default();
     let mut out = String::new();
     let options = PrintOptions { generic, local_scope: true, ..Default::default() };
-    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: Some("builtin"), sink: None, sink_error: None, preds: Vec::new(), names_cache: std::cell::Cell::new(None) };
+    let mut p = OpPrinter {
+        ctx,
+        out: &mut out,
+        body,
+        names: &names,
+        indent: 0,
+        options,
+        aliases: &aliases,
+        default_dialect: Some("builtin"),
+        sink: None,
+        sink_error: None,
+        preds: Vec::new(),
+        names_cache: std::cell::Cell::new(None),
+    };
     p.print_op(op);
     out
 }
@@ -442,7 +491,20 @@ pub fn op_in_body_to_string(ctx: &Context, body: &Body, op: Op) -> String {
     let aliases = Aliases::default();
     let mut out = String::new();
     let options = PrintOptions { generic: true, local_scope: true, ..Default::default() };
-    let mut p = OpPrinter { ctx, out: &mut out, body, names: &names, indent: 0, options, aliases: &aliases, default_dialect: None, sink: None, sink_error: None, preds: Vec::new(), names_cache: std::cell::Cell::new(None) };
+    let mut p = OpPrinter {
+        ctx,
+        out: &mut out,
+        body,
+        names: &names,
+        indent: 0,
+        options,
+        aliases: &aliases,
+        default_dialect: None,
+        sink: None,
+        sink_error: None,
+        preds: Vec::new(),
+        names_cache: std::cell::Cell::new(None),
+    };
     p.print_op(op);
     out
 }
@@ -596,7 +658,9 @@ impl<'a> OpPrinter<'a, '_> {
             let elided_type = match ctx.attr_kind(a) {
                 AttrKind::DenseElements { ty, .. } | AttrKind::DenseStrings { ty, .. } if should_elide(a) => Some(*ty),
                 // A sparse attribute is elided when either of its parts is.
-                AttrKind::SparseElements { ty, indices, values } if should_elide(*indices) || should_elide(*values) => Some(*ty),
+                AttrKind::SparseElements { ty, indices, values } if should_elide(*indices) || should_elide(*values) => {
+                    Some(*ty)
+                }
                 _ => None,
             };
             if let Some(ty) = elided_type {
@@ -639,7 +703,8 @@ impl<'a> OpPrinter<'a, '_> {
 
     fn print_attr_dict_impl(&mut self, attrs: Attribute, elided: &[&str], keyword: bool) {
         let ctx = self.ctx;
-        let entries: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| !elided.contains(&ctx.str(*n))).copied().collect();
+        let entries: Vec<_> =
+            ctx.dict_entries(attrs).iter().filter(|(n, _)| !elided.contains(&ctx.str(*n))).copied().collect();
         if entries.is_empty() {
             return;
         }
@@ -793,7 +858,9 @@ impl<'a> OpPrinter<'a, '_> {
             Some(def) if !self.options.generic && (def.custom_asm.is_some() || def.format.is_some()) => {
                 let name = self.ctx.op_name_str(body.op_name(op));
                 let printed = match self.current_default_dialect() {
-                    Some(d) if name.starts_with(d) && name.as_bytes().get(d.len()) == Some(&b'.') => &name[d.len() + 1..],
+                    Some(d) if name.starts_with(d) && name.as_bytes().get(d.len()) == Some(&b'.') => {
+                        &name[d.len() + 1..]
+                    }
                     _ => name,
                 };
                 self.out.push_str(printed);
@@ -842,7 +909,8 @@ impl<'a> OpPrinter<'a, '_> {
             self.print_attr(p);
             self.out.push('>');
         } else if let Some(def) = &def {
-            let mut inherent: Vec<_> = ctx.dict_entries(attrs).iter().filter(|(n, _)| def.is_inherent_attr(ctx.str(*n))).copied().collect();
+            let mut inherent: Vec<_> =
+                ctx.dict_entries(attrs).iter().filter(|(n, _)| def.is_inherent_attr(ctx.str(*n))).copied().collect();
             // MLIR prints every property in the generic form: default-valued
             // ones the op leaves absent are shown with their default, and
             // derived ones as the op implies them.
@@ -922,7 +990,14 @@ impl<'a> OpPrinter<'a, '_> {
     }
 
     /// Regions of an op (in `rb`, its own arena if it is isolated).
-    pub fn print_region_in(&mut self, rb: &'a Body, r: Region, print_entry_args: bool, print_terminators: bool, print_empty_block: bool) {
+    pub fn print_region_in(
+        &mut self,
+        rb: &'a Body,
+        r: Region,
+        print_entry_args: bool,
+        print_terminators: bool,
+        print_empty_block: bool,
+    ) {
         if self.options.skip_regions {
             self.out.push_str("{...}");
             return;
@@ -943,7 +1018,8 @@ impl<'a> OpPrinter<'a, '_> {
         self.out.push('{');
         self.indent += 1;
         if let Some(entry) = rb.first_block(r) {
-            let always_header = (print_empty_block && rb.block_is_empty(entry)) || (print_entry_args && !rb.block_args(entry).is_empty());
+            let always_header = (print_empty_block && rb.block_is_empty(entry))
+                || (print_entry_args && !rb.block_args(entry).is_empty());
             self.print_block(entry, always_header, print_terminators);
             let mut b = rb.next_block(entry);
             while let Some(blk) = b {

@@ -346,7 +346,14 @@ pub fn compute_names_for_body(ctx: &Context, body: &Body, op: Op) -> NameTable {
             for o in p.body.block_ops(b) {
                 let (rb, regions) = p.body.regions_of(o);
                 for &r in regions {
-                    stack.push(Pending { body: rb, region: r, next_value: 0, next_arg: 0, next_conflict: 0, parent_scope: scope });
+                    stack.push(Pending {
+                        body: rb,
+                        region: r,
+                        next_value: 0,
+                        next_arg: 0,
+                        next_conflict: 0,
+                        parent_scope: scope,
+                    });
                 }
             }
         }

@@ -13,12 +13,22 @@ use crate::context::{Context, Str};
 /// Prints the metadata block for `resources` (`(section/group, key, value
 /// text)` as parsed), keeping the `builtin` entries named in `referenced`,
 /// in that order.
-pub(super) fn print_resources(ctx: &Context, resources: &[(String, String, String)], referenced: &[Str], out: &mut String) {
+pub(super) fn print_resources(
+    ctx: &Context,
+    resources: &[(String, String, String)],
+    referenced: &[Str],
+    out: &mut String,
+) {
     let mut kept: Vec<(&str, &str, &str, &str)> = Vec::new();
     for &handle in referenced {
         let name = ctx.str(handle);
         // A name defined twice keeps its last definition, as MLIR's blob map does.
-        if let Some(e) = resources.iter().rev().filter_map(entry).find(|e| e.0 == "dialect_resources" && e.1 == "builtin" && e.2 == name) {
+        if let Some(e) = resources
+            .iter()
+            .rev()
+            .filter_map(entry)
+            .find(|e| e.0 == "dialect_resources" && e.1 == "builtin" && e.2 == name)
+        {
             kept.push(e);
         }
     }

@@ -191,7 +191,9 @@ pub fn print_symbol(name: &str, out: &mut String) {
 /// array elements and type parameters drop `: i64` and `: f64`.
 pub fn print_attr_elided(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Aliases>) {
     match ctx.attr_kind(a) {
-        AttrKind::Integer { value, ty } if ctx.is_signless_integer_of_width(*ty, 64) => print_int_value(ctx, value, *ty, out),
+        AttrKind::Integer { value, ty } if ctx.is_signless_integer_of_width(*ty, 64) => {
+            print_int_value(ctx, value, *ty, out)
+        }
         AttrKind::Float { bits, ty } if *ty == ctx.f64() => {
             out.push_str(&apfloat::to_mlir_string(crate::types::FloatKind::F64, *bits));
         }
@@ -286,7 +288,9 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String, al: Option<&Ali
                     out.push_str(", ");
                     match ctx.attr_kind(*values) {
                         AttrKind::DenseElements { ty, data } => super::dense::print_dense_body(ctx, *ty, data, out),
-                        AttrKind::DenseStrings { ty, splat, values } => super::dense::print_dense_strings(ctx, *ty, *splat, values, out),
+                        AttrKind::DenseStrings { ty, splat, values } => {
+                            super::dense::print_dense_strings(ctx, *ty, *splat, values, out)
+                        }
                         _ => {}
                     }
                 }
@@ -425,7 +429,8 @@ pub fn print_dict_entries(
 /// true/false is handled by `Bool`, everything else signed.
 pub fn print_int_value(ctx: &Context, v: &ApInt, ty: Type, out: &mut String) {
     let signed = !matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Unsigned, .. });
-    let signed = signed && v.width() > 1 || matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signed, .. });
+    let signed = signed && v.width() > 1
+        || matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signed, .. });
     out.push_str(&v.to_string_radix10(signed));
 }
 
@@ -463,7 +468,8 @@ pub fn print_location_pretty(ctx: &Context, loc: Location, out: &mut String, al:
         }
         LocData::CallSite { callee, caller } => {
             nested(callee, out);
-            let named_from_file = matches!(ctx.loc_data(callee), LocData::Name { .. }) && matches!(ctx.loc_data(caller), LocData::FileLineCol { .. });
+            let named_from_file = matches!(ctx.loc_data(callee), LocData::Name { .. })
+                && matches!(ctx.loc_data(caller), LocData::FileLineCol { .. });
             out.push_str(if named_from_file { " at " } else { "\n at " });
             nested(caller, out);
         }

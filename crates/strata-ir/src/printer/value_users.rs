@@ -97,4 +97,3 @@ impl OpPrinter<'_, '_> {
         }
     }
 }
-

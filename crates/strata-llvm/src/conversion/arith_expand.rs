@@ -13,7 +13,8 @@ use crate::dialect::asm::dense_i64_array;
 /// (`index` constants keep `index` in their attribute).
 fn constant(lw: &mut Lowerer<'_>, body: &mut Body, loc: Location, attr_ty: Type, ty: Type, v: i64) -> Value {
     let ctx = lw.ctx;
-    let a = if ctx.is_signless_integer_of_width(attr_ty, 1) { ctx.bool_attr(v != 0) } else { ctx.integer_attr(attr_ty, v) };
+    let a =
+        if ctx.is_signless_integer_of_width(attr_ty, 1) { ctx.bool_attr(v != 0) } else { ctx.integer_attr(attr_ty, v) };
     lw.value(body, "llvm.mlir.constant", loc, &[], ty, attrs(ctx, &[("value", a)]))
 }
 
@@ -38,7 +39,8 @@ struct ArithBuilder<'b> {
 
 impl ArithBuilder<'_> {
     fn op(&mut self, body: &mut Body, name: &str, operands: &[Value], ty: Type, a: strata_ir::Attribute) -> Value {
-        let op = body.create_op(strata_ir::OpSpec::new(self.ctx, name, self.loc).operands(operands).results(&[ty]).attrs(a));
+        let op =
+            body.create_op(strata_ir::OpSpec::new(self.ctx, name, self.loc).operands(operands).results(&[ty]).attrs(a));
         body.insert_op_before(self.before, op);
         self.created.push(op);
         body.result(op, 0)
@@ -54,7 +56,8 @@ impl ArithBuilder<'_> {
     }
     fn cmpi(&mut self, body: &mut Body, pred: &str, a: Value, b: Value) -> Value {
         let ctx = self.ctx;
-        let idx = strata_dialects::arith::CMPI_PREDICATES.iter().position(|&p| p == pred).expect("a cmpi predicate") as i64;
+        let idx =
+            strata_dialects::arith::CMPI_PREDICATES.iter().position(|&p| p == pred).expect("a cmpi predicate") as i64;
         let a_ = attrs(ctx, &[("predicate", ctx.integer_attr(ctx.i64(), idx))]);
         self.op(body, "arith.cmpi", &[a, b], ctx.i1(), a_)
     }

@@ -94,7 +94,9 @@ fn one_to_one(name: &str) -> Option<&'static str> {
 /// `fastmathFlags` for an arith op's non-default `fastmath` flags.
 fn fastmath_entry(ctx: &Context, body: &Body, op: Op) -> Option<(&'static str, Attribute)> {
     let bits = overflow_bits(ctx, body.op_attr(ctx, op, "fastmath"));
-    (bits != 0).then(|| ("fastmathFlags", crate::dialect::fastmath::fastmath_attr(ctx, crate::dialect::fastmath::from_arith_bits(bits))))
+    (bits != 0).then(|| {
+        ("fastmathFlags", crate::dialect::fastmath::fastmath_attr(ctx, crate::dialect::fastmath::from_arith_bits(bits)))
+    })
 }
 
 /// The flag bits of an arith flags attribute (`#arith.overflow<...>`,
@@ -124,7 +126,9 @@ pub fn lower_arith(ctx: &Context, body: &mut Body) {
             continue;
         }
         let name = ctx.op_name_str(body.op_name(op)).to_string();
-        if super::arith_expand::is_division(&name) && super::common::is_scalar(ctx, convert_type(ctx, body.value_type(body.result(op, 0)))) {
+        if super::arith_expand::is_division(&name)
+            && super::common::is_scalar(ctx, convert_type(ctx, body.value_type(body.result(op, 0))))
+        {
             // The expansion's ops are legalized next, before the rest.
             if let Some((created, result)) = super::arith_expand::expand_division(body, ctx, op, &name) {
                 lw.defer_replace(body, op, &[result]);
@@ -166,11 +170,16 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
     // Float arithmetic on formats LLVM lacks stays (upstream's patterns
     // refuse it); a select of them moves the bits as integers.
     let float_op = name.ends_with('f') || name == "arith.constant" || name.contains("fp");
-    let mut types = body.operand_vec(op).into_iter().map(|v| body.value_type(v)).chain([body.value_type(body.result(op, 0))]);
+    let mut types =
+        body.operand_vec(op).into_iter().map(|v| body.value_type(v)).chain([body.value_type(body.result(op, 0))]);
     if name != "arith.select" && float_op && !types.all(|t| super::common::has_llvm_float_ops(ctx, t)) {
         return None;
     }
-    if body.operand_vec(op).into_iter().any(|v| !super::common::is_scalar_or_vector(ctx, convert_type(ctx, body.value_type(v)))) {
+    if body
+        .operand_vec(op)
+        .into_iter()
+        .any(|v| !super::common::is_scalar_or_vector(ctx, convert_type(ctx, body.value_type(v))))
+    {
         return None;
     }
     let operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
@@ -181,13 +190,19 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
         // on an `i64` vector result), as upstream prints it.
         let dense_vector = matches!(ctx.attr_kind(v), strata_ir::AttrKind::DenseElements { ty, .. }
             if matches!(ctx.type_kind(*ty), TypeKind::Vector { shape, .. } if shape.len() == 1));
-        if !dense_vector && !matches!(ctx.attr_kind(v), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)) {
+        if !dense_vector
+            && !matches!(
+                ctx.attr_kind(v),
+                strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_)
+            )
+        {
             return None;
         }
         lw.value(body, "llvm.mlir.constant", loc, &[], rt, attrs(ctx, &[("value", v)]))
     } else if name == "arith.cmpi" || name == "arith.cmpf" {
         let idx = body.op_attr(ctx, op, "predicate").and_then(|a| ctx.as_integer(a)).map_or(0, |v| v.to_i64()) as usize;
-        let (llvm_name, table): (&str, &[&str]) = if name == "arith.cmpi" { ("llvm.icmp", &ICMP_PREDICATES) } else { ("llvm.fcmp", &FCMP_PREDICATES) };
+        let (llvm_name, table): (&str, &[&str]) =
+            if name == "arith.cmpi" { ("llvm.icmp", &ICMP_PREDICATES) } else { ("llvm.fcmp", &FCMP_PREDICATES) };
         table.get(idx)?;
         let mut entries = vec![("predicate", crate::dialect::enums::predicate_attr(ctx, idx))];
         entries.extend(fastmath_entry(ctx, body, op));
@@ -214,5 +229,6 @@ fn lower_op(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> Option<Value> {
 }
 
 fn lowerable(name: &str) -> bool {
-    one_to_one(name).is_some() || matches!(name, "arith.constant" | "arith.cmpi" | "arith.cmpf" | "arith.index_cast" | "arith.index_castui")
+    one_to_one(name).is_some()
+        || matches!(name, "arith.constant" | "arith.cmpi" | "arith.cmpf" | "arith.index_cast" | "arith.index_castui")
 }

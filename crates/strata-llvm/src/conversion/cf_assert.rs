@@ -62,7 +62,8 @@ impl AssertSymbols {
     fn declare(&mut self, ctx: &Context, name: &str, inputs: &[strata_ir::Type]) {
         if self.taken.insert(name.to_string()) {
             let fty = func_type(ctx, void_type(ctx), inputs, false);
-            self.created.push(attrs(ctx, &[("sym_name", ctx.string_attr(name)), ("function_type", ctx.type_attr(fty))]));
+            self.created
+                .push(attrs(ctx, &[("sym_name", ctx.string_attr(name)), ("function_type", ctx.type_attr(fty))]));
         }
     }
 
@@ -82,7 +83,8 @@ pub fn lower_assert(ctx: &Context, body: &mut Body, op: Op, symbols: &mut Assert
     let loc = body.op_loc(op);
     let Some(block) = body.op_block(op) else { return };
     let Some(region) = body.block_region(block) else { return };
-    let mut message = body.op_attr(ctx, op, "msg").and_then(|a| ctx.as_string(a)).map(|s| s.to_vec()).unwrap_or_default();
+    let mut message =
+        body.op_attr(ctx, op, "msg").and_then(|a| ctx.as_string(a)).map(|s| s.to_vec()).unwrap_or_default();
     message.push(0);
     let global = symbols.unique("assert_msg");
     symbols.created.push(dense_bytes_global_attrs(ctx, &global, "private", &message));
@@ -97,17 +99,38 @@ pub fn lower_assert(ctx: &Context, body: &mut Body, op: Op, symbols: &mut Assert
         body.append_op(fail, o);
         o
     };
-    let addr = append(body, OpSpec::new(ctx, "llvm.mlir.addressof", loc).results(&[ptr]).attrs(attrs(ctx, &[("global_name", ctx.symbol_ref(&global))])));
+    let addr = append(
+        body,
+        OpSpec::new(ctx, "llvm.mlir.addressof", loc)
+            .results(&[ptr])
+            .attrs(attrs(ctx, &[("global_name", ctx.symbol_ref(&global))])),
+    );
     let addr = body.result(addr, 0);
     let elem = array_type(ctx, message.len() as u64, ctx.integer_type(8));
-    let gep = append(body, OpSpec::new(ctx, "llvm.getelementptr", loc).operands(&[addr]).results(&[ptr]).attrs(gep_attrs(ctx, &[Some(0)], elem, None)));
+    let gep = append(
+        body,
+        OpSpec::new(ctx, "llvm.getelementptr", loc).operands(&[addr]).results(&[ptr]).attrs(gep_attrs(
+            ctx,
+            &[Some(0)],
+            elem,
+            None,
+        )),
+    );
     let text = body.result(gep, 0);
-    append(body, OpSpec::new(ctx, "llvm.call", loc).operands(&[text]).attrs(attrs(ctx, &[("callee", ctx.symbol_ref("puts"))])));
+    append(
+        body,
+        OpSpec::new(ctx, "llvm.call", loc).operands(&[text]).attrs(attrs(ctx, &[("callee", ctx.symbol_ref("puts"))])),
+    );
     append(body, OpSpec::new(ctx, "llvm.call", loc).attrs(attrs(ctx, &[("callee", ctx.symbol_ref("abort"))])));
     append(body, OpSpec::new(ctx, "llvm.unreachable", loc));
     let cond = body.operand(op, 0);
     let seg = strata_ir::branch::dense_i32_array(ctx, &[1, 0, 0]);
-    let br = body.create_op(OpSpec::new(ctx, "llvm.cond_br", loc).operands(&[cond]).successors(&[cont, fail]).attrs(attrs(ctx, &[("operandSegmentSizes", seg)])));
+    let br = body.create_op(
+        OpSpec::new(ctx, "llvm.cond_br", loc)
+            .operands(&[cond])
+            .successors(&[cont, fail])
+            .attrs(attrs(ctx, &[("operandSegmentSizes", seg)])),
+    );
     body.insert_op_before(op, br);
     body.erase_op(op);
 }

@@ -116,7 +116,8 @@ pub fn lower_cf(ctx: &Context, body: &mut Body, symbols: &mut AssertSymbols) {
         if name != "cf.br" {
             // Branch weights are not carried over.
             let keep = ["operandSegmentSizes", "case_values", "case_operand_segments"];
-            let entries: Vec<_> = ctx.dict_entries(a).iter().copied().filter(|(k, _)| keep.contains(&ctx.str(*k))).collect();
+            let entries: Vec<_> =
+                ctx.dict_entries(a).iter().copied().filter(|(k, _)| keep.contains(&ctx.str(*k))).collect();
             a = ctx.dictionary(entries);
         }
         let new_name = match name.as_str() {

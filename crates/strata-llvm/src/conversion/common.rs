@@ -135,7 +135,14 @@ pub struct Lowerer<'c> {
 
 impl<'c> Lowerer<'c> {
     pub fn new(ctx: &'c Context) -> Lowerer<'c> {
-        Lowerer { ctx, at: None, casts: FxHashMap::default(), created: Vec::new(), mapping: FxHashMap::default(), deferred: Vec::new() }
+        Lowerer {
+            ctx,
+            at: None,
+            casts: FxHashMap::default(),
+            created: Vec::new(),
+            mapping: FxHashMap::default(),
+            deferred: Vec::new(),
+        }
     }
 
     /// Records that `old`'s results are replaced by `new` (converted
@@ -168,7 +175,15 @@ impl<'c> Lowerer<'c> {
     }
 
     /// Creates a single-result op and returns its result.
-    pub fn value(&mut self, body: &mut Body, name: &str, loc: Location, operands: &[Value], ty: Type, attrs: Attribute) -> Value {
+    pub fn value(
+        &mut self,
+        body: &mut Body,
+        name: &str,
+        loc: Location,
+        operands: &[Value],
+        ty: Type,
+        attrs: Attribute,
+    ) -> Value {
         let spec = OpSpec::new(self.ctx, name, loc).operands(operands).results(&[ty]).attrs(attrs);
         let op = self.create(body, spec);
         body.result(op, 0)
@@ -200,7 +215,10 @@ impl<'c> Lowerer<'c> {
             return v;
         }
         if let Some(def) = body.defining_op(v) {
-            if self.ctx.op_name_is(body.op_name(def), CAST) && body.num_operands(def) == 1 && body.value_type(body.operand(def, 0)) == to {
+            if self.ctx.op_name_is(body.op_name(def), CAST)
+                && body.num_operands(def) == 1
+                && body.value_type(body.operand(def, 0)) == to
+            {
                 return body.operand(def, 0);
             }
         }
@@ -209,7 +227,10 @@ impl<'c> Lowerer<'c> {
         }
         let loc = match body.defining_op(v) {
             Some(d) => body.op_loc(d),
-            None => body.value_parent_block(v).and_then(|b| body.block_parent_op(b)).map_or(Location::Unknown, |o| body.op_loc(o)),
+            None => body
+                .value_parent_block(v)
+                .and_then(|b| body.block_parent_op(b))
+                .map_or(Location::Unknown, |o| body.op_loc(o)),
         };
         let at = match body.defining_op(v) {
             Some(d) => At::After(d),
@@ -281,12 +302,19 @@ pub fn ops_preorder(body: &Body) -> Vec<Op> {
 
 /// Runs `f` on the arena of every isolated op (functions, nested modules)
 /// of the module of `target`, at any depth.
-pub fn for_each_function(target: &mut PassTarget<'_>, mut f: impl FnMut(&Context, &mut Body) -> Result<(), Diagnostic>) -> Result<(), Diagnostic> {
+pub fn for_each_function(
+    target: &mut PassTarget<'_>,
+    mut f: impl FnMut(&Context, &mut Body) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
     for_each_arena(target.ctx, target.body, &mut f)
 }
 
 /// [`for_each_function`] on an arena.
-pub fn for_each_arena(ctx: &Context, body: &mut Body, f: &mut dyn FnMut(&Context, &mut Body) -> Result<(), Diagnostic>) -> Result<(), Diagnostic> {
+pub fn for_each_arena(
+    ctx: &Context,
+    body: &mut Body,
+    f: &mut dyn FnMut(&Context, &mut Body) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
     let isolated: Vec<Op> = ops_preorder(body).into_iter().filter(|&op| body.is_isolated(op)).collect();
     for op in isolated {
         let Some(mut nested) = body.take_nested(op) else { continue };

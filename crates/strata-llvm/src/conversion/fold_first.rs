@@ -86,8 +86,12 @@ pub fn fold_first(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, constants: Cons
             FoldValue::Value(v) => new.push(v),
             FoldValue::Attr(a) => {
                 let rt = convert_type(ctx, ty);
-                let lowerable = matches!(ctx.attr_kind(a), strata_ir::AttrKind::Integer { .. } | strata_ir::AttrKind::Float { .. } | strata_ir::AttrKind::Bool(_))
-                    && super::common::is_scalar(ctx, rt);
+                let lowerable = matches!(
+                    ctx.attr_kind(a),
+                    strata_ir::AttrKind::Integer { .. }
+                        | strata_ir::AttrKind::Float { .. }
+                        | strata_ir::AttrKind::Bool(_)
+                ) && super::common::is_scalar(ctx, rt);
                 if constants == ConstantFolds::Refuse || !lowerable {
                     // Upstream rolls the whole legalization of the op back,
                     // in-place folds that led here included.

@@ -105,7 +105,9 @@ fn llvm_result(ctx: &Context, results: &[Type]) -> Type {
     match results {
         [] => void_type(ctx),
         [t] => convert_type(ctx, *t),
-        _ => crate::dialect::types::struct_type(ctx, &results.iter().map(|&t| convert_type(ctx, t)).collect::<Vec<_>>()),
+        _ => {
+            crate::dialect::types::struct_type(ctx, &results.iter().map(|&t| convert_type(ctx, t)).collect::<Vec<_>>())
+        }
     }
 }
 
@@ -113,15 +115,21 @@ fn llvm_result(ctx: &Context, results: &[Type]) -> Type {
 /// the new functions with their original input types.
 fn lower_functions(ctx: &Context, module: &mut Body) -> Result<Vec<(Op, Vec<Type>)>, Diagnostic> {
     let mut converted = Vec::new();
-    let funcs: Vec<Op> = ops_preorder(module).into_iter().filter(|&op| ctx.op_name_is(module.op_name(op), "func.func")).collect();
+    let funcs: Vec<Op> =
+        ops_preorder(module).into_iter().filter(|&op| ctx.op_name_is(module.op_name(op), "func.func")).collect();
     for f in funcs {
         let fattrs = module.op_attrs(f);
-        let Some((ins, outs)) = ctx.dict_get(fattrs, "function_type").and_then(|a| ctx.as_type(a)).and_then(|t| ctx.function_signature(t)) else { continue };
+        let Some((ins, outs)) =
+            ctx.dict_get(fattrs, "function_type").and_then(|a| ctx.as_type(a)).and_then(|t| ctx.function_signature(t))
+        else {
+            continue;
+        };
         let (ins, outs) = (ins.to_vec(), outs.to_vec());
         let loc = module.op_loc(f);
         let result = llvm_result(ctx, &outs);
         let inputs: Vec<Type> = ins.iter().flat_map(|&t| expanded(ctx, t)).collect();
-        let mut entries = vec![(ctx.intern_str("function_type"), ctx.type_attr(func_type(ctx, result, &inputs, false)))];
+        let mut entries =
+            vec![(ctx.intern_str("function_type"), ctx.type_attr(func_type(ctx, result, &inputs, false)))];
         for &(k, v) in ctx.dict_entries(fattrs) {
             // Setting a public visibility drops the attribute (it is the default).
             let public = ctx.str(k) == "sym_visibility" && ctx.as_string(v) == Some(b"public");
@@ -164,7 +172,14 @@ fn convert_entry(ctx: &Context, body: &mut Body, entry: Block, ins: &[Type]) -> 
                     fields.push((vec![4, d as i64], new_args[3 + rank + d]));
                 }
                 for (pos, v) in fields {
-                    desc = lw.value(body, "llvm.insertvalue", loc, &[desc, v], dt, attrs(ctx, &[("position", dense_i64_array(ctx, &pos))]));
+                    desc = lw.value(
+                        body,
+                        "llvm.insertvalue",
+                        loc,
+                        &[desc, v],
+                        dt,
+                        attrs(ctx, &[("position", dense_i64_array(ctx, &pos))]),
+                    );
                     created.extend(body.defining_op(desc));
                 }
                 let cast = lw.value(body, CAST, loc, &[desc], t, ctx.empty_dictionary());
@@ -196,7 +211,8 @@ fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {
         let loc = body.op_loc(op);
         match name.as_str() {
             "func.return" => {
-                let mut operands: Vec<Value> = body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
+                let mut operands: Vec<Value> =
+                    body.operand_vec(op).into_iter().map(|v| lw.converted(body, v)).collect();
                 lw.at = Some(At::Before(op));
                 if operands.len() > 1 {
                     // Several results travel in a struct.
@@ -204,7 +220,14 @@ fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {
                     let st = crate::dialect::types::struct_type(ctx, &types);
                     let mut packed = lw.value(body, "llvm.mlir.poison", loc, &[], st, ctx.empty_dictionary());
                     for (i, &v) in operands.iter().enumerate() {
-                        packed = lw.value(body, "llvm.insertvalue", loc, &[packed, v], st, attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))]));
+                        packed = lw.value(
+                            body,
+                            "llvm.insertvalue",
+                            loc,
+                            &[packed, v],
+                            st,
+                            attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))]),
+                        );
                     }
                     operands = vec![packed];
                 }
@@ -216,7 +239,14 @@ fn lower_calls_and_returns(ctx: &Context, body: &mut Body) {
                 // The function's address.
                 let Some(callee) = body.op_attr(ctx, op, "value") else { continue };
                 lw.at = Some(At::Before(op));
-                let addr = lw.value(body, "llvm.mlir.addressof", loc, &[], ptr_type(ctx), attrs(ctx, &[("global_name", callee)]));
+                let addr = lw.value(
+                    body,
+                    "llvm.mlir.addressof",
+                    loc,
+                    &[],
+                    ptr_type(ctx),
+                    attrs(ctx, &[("global_name", callee)]),
+                );
                 lw.replace(body, op, &[addr]);
             }
             _ => {}
@@ -240,14 +270,24 @@ fn lower_call(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, loc: Location) {
                 let rank = shape.len();
                 for pos in expanded_positions(rank) {
                     let ft = if pos[0] < 2 { ptr_type(ctx) } else { ctx.i64() };
-                    operands.push(lw.value(body, "llvm.extractvalue", loc, &[v], ft, attrs(ctx, &[("position", dense_i64_array(ctx, &pos))])));
+                    operands.push(lw.value(
+                        body,
+                        "llvm.extractvalue",
+                        loc,
+                        &[v],
+                        ft,
+                        attrs(ctx, &[("position", dense_i64_array(ctx, &pos))]),
+                    ));
                 }
             }
             _ => operands.push(v),
         }
     }
     let rts: Vec<Type> = if llvm_type(ctx, result) == Some(LlvmType::Void) { vec![] } else { vec![result] };
-    let call = lw.create(body, OpSpec::new(ctx, "llvm.call", loc).operands(&operands).results(&rts).attrs(attrs(ctx, &[("callee", callee)])));
+    let call = lw.create(
+        body,
+        OpSpec::new(ctx, "llvm.call", loc).operands(&operands).results(&rts).attrs(attrs(ctx, &[("callee", callee)])),
+    );
     let mut new: Vec<Value> = body.results(call).collect();
     if results.len() > 1 {
         let packed = new[0];
@@ -255,7 +295,16 @@ fn lower_call(lw: &mut Lowerer<'_>, body: &mut Body, op: Op, loc: Location) {
         new = fields
             .iter()
             .enumerate()
-            .map(|(i, &t)| lw.value(body, "llvm.extractvalue", loc, &[packed], t, attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))])))
+            .map(|(i, &t)| {
+                lw.value(
+                    body,
+                    "llvm.extractvalue",
+                    loc,
+                    &[packed],
+                    t,
+                    attrs(ctx, &[("position", dense_i64_array(ctx, &[i as i64]))]),
+                )
+            })
             .collect();
     }
     lw.replace(body, op, &new);

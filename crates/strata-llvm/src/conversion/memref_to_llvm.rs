@@ -51,14 +51,17 @@ impl Pass for MemRefToLlvm {
 /// it, each declaring what it uses).
 pub fn lower_module(ctx: &Context, module: &mut Body) -> Result<(), Diagnostic> {
     let mut needs = Needs::default();
-    let isolated: Vec<Op> = super::common::ops_preorder(module).into_iter().filter(|&op| module.is_isolated(op)).collect();
+    let isolated: Vec<Op> =
+        super::common::ops_preorder(module).into_iter().filter(|&op| module.is_isolated(op)).collect();
     for op in isolated {
         let is_module = ctx.op_name_is(module.op_name(op), "builtin.module");
         let Some(mut nested) = module.take_nested(op) else { continue };
         let r = if is_module {
             lower_module(ctx, &mut nested)
         } else {
-            lower_memref(ctx, &mut nested, &mut needs).and_then(|()| super::common::for_each_arena(ctx, &mut nested, &mut |ctx, b| lower_memref(ctx, b, &mut needs)))
+            lower_memref(ctx, &mut nested, &mut needs).and_then(|()| {
+                super::common::for_each_arena(ctx, &mut nested, &mut |ctx, b| lower_memref(ctx, b, &mut needs))
+            })
         };
         module.put_nested(op, nested);
         r?;
@@ -91,7 +94,10 @@ pub fn declare(ctx: &Context, body: &mut Body, name: &str, result: Type, inputs:
     if exists {
         return;
     }
-    let a = attrs(ctx, &[("sym_name", ctx.string_attr(name)), ("function_type", ctx.type_attr(func_type(ctx, result, inputs, false)))]);
+    let a = attrs(
+        ctx,
+        &[("sym_name", ctx.string_attr(name)), ("function_type", ctx.type_attr(func_type(ctx, result, inputs, false)))],
+    );
     let f = body.create_op(OpSpec::new(ctx, "llvm.func", Location::Unknown).attrs(a).regions(1));
     body.prepend_op(block, f);
 }
@@ -187,7 +193,10 @@ fn lower_alloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
     // operands), then the running stride: a constant while the sizes seen
     // are static, a product once one is dynamic.
     let mut next_dynamic = dynamic.iter();
-    let sizes: Vec<Value> = shape.iter().map(|&d| if d >= 0 { lw.index_constant(body, loc, d) } else { *next_dynamic.next().expect("counted above") }).collect();
+    let sizes: Vec<Value> = shape
+        .iter()
+        .map(|&d| if d >= 0 { lw.index_constant(body, loc, d) } else { *next_dynamic.next().expect("counted above") })
+        .collect();
     let mut strides = vec![None; shape.len()];
     let mut running = lw.index_constant(body, loc, 1);
     let mut stride = Some(1i64);
@@ -207,7 +216,14 @@ fn lower_alloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
         };
     }
     let null = lw.value(body, "llvm.mlir.zero", loc, &[], ptr, ctx.empty_dictionary());
-    let gep = lw.value(body, "llvm.getelementptr", loc, &[null, running], ptr, gep_attrs(ctx, &[None], convert_type(ctx, element), None));
+    let gep = lw.value(
+        body,
+        "llvm.getelementptr",
+        loc,
+        &[null, running],
+        ptr,
+        gep_attrs(ctx, &[None], convert_type(ctx, element), None),
+    );
     let bytes = lw.value(body, "llvm.ptrtoint", loc, &[gep], i64t, ctx.empty_dictionary());
     let call_attrs = attrs(ctx, &[("callee", ctx.symbol_ref("malloc"))]);
     let call = lw.create(body, OpSpec::new(ctx, "llvm.call", loc).operands(&[bytes]).results(&[ptr]).attrs(call_attrs));
@@ -240,7 +256,14 @@ fn lower_dealloc(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) -> bool {
     let desc = lw.converted(body, m);
     let loc = body.op_loc(op);
     lw.at = Some(At::Before(op));
-    let allocated = lw.value(body, "llvm.extractvalue", loc, &[desc], ptr_type(ctx), attrs(ctx, &[("position", dense_i64_array(ctx, &[0]))]));
+    let allocated = lw.value(
+        body,
+        "llvm.extractvalue",
+        loc,
+        &[desc],
+        ptr_type(ctx),
+        attrs(ctx, &[("position", dense_i64_array(ctx, &[0]))]),
+    );
     let call_attrs = attrs(ctx, &[("callee", ctx.symbol_ref("free"))]);
     lw.create(body, OpSpec::new(ctx, "llvm.call", loc).operands(&[allocated]).attrs(call_attrs));
     body.erase_op(op);
@@ -264,7 +287,8 @@ fn lower_access(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
     let indices: Vec<Value> = body.operand_vec(op)[first + 1..].iter().map(|&v| lw.converted(body, v)).collect();
     lw.at = Some(At::Before(op));
     let ptr = ptr_type(ctx);
-    let aligned = lw.value(body, "llvm.extractvalue", loc, &[desc], ptr, attrs(ctx, &[("position", dense_i64_array(ctx, &[1]))]));
+    let aligned =
+        lw.value(body, "llvm.extractvalue", loc, &[desc], ptr, attrs(ctx, &[("position", dense_i64_array(ctx, &[1]))]));
     let flags = attrs(ctx, &[("overflowFlags", ctx.integer_attr(ctx.i32(), OVERFLOW_NSW | OVERFLOW_NUW))]);
     let mut index: Option<Value> = None;
     for (i, (&idx, &stride)) in indices.iter().zip(strides_of(&shape).iter()).enumerate() {
@@ -275,7 +299,14 @@ fn lower_access(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
                 lw.value(body, "llvm.mul", loc, &[idx, c], ctx.i64(), flags)
             }
             None => {
-                let s = lw.value(body, "llvm.extractvalue", loc, &[desc], ctx.i64(), attrs(ctx, &[("position", dense_i64_array(ctx, &[4, i as i64]))]));
+                let s = lw.value(
+                    body,
+                    "llvm.extractvalue",
+                    loc,
+                    &[desc],
+                    ctx.i64(),
+                    attrs(ctx, &[("position", dense_i64_array(ctx, &[4, i as i64]))]),
+                );
                 lw.value(body, "llvm.mul", loc, &[idx, s], ctx.i64(), flags)
             }
         };
@@ -285,7 +316,14 @@ fn lower_access(lw: &mut Lowerer<'_>, body: &mut Body, op: Op) {
         });
     }
     let addr = match index {
-        Some(ix) => lw.value(body, "llvm.getelementptr", loc, &[aligned, ix], ptr, gep_attrs(ctx, &[None], convert_type(ctx, element), Some("inbounds|nuw"))),
+        Some(ix) => lw.value(
+            body,
+            "llvm.getelementptr",
+            loc,
+            &[aligned, ix],
+            ptr,
+            gep_attrs(ctx, &[None], convert_type(ctx, element), Some("inbounds|nuw")),
+        ),
         None => aligned,
     };
     match stored {

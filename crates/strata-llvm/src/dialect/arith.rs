@@ -20,11 +20,14 @@ pub const INT_BINARY: [&str; 13] =
 /// The integer ops that carry `overflow<...>` flags.
 pub const WITH_OVERFLOW: [&str; 4] = ["add", "sub", "mul", "shl"];
 pub const FLOAT_BINARY: [&str; 5] = ["fadd", "fsub", "fmul", "fdiv", "frem"];
-pub const CASTS: [&str; 12] =
-    ["sext", "zext", "trunc", "sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc", "bitcast", "ptrtoint", "inttoptr"];
+pub const CASTS: [&str; 12] = [
+    "sext", "zext", "trunc", "sitofp", "uitofp", "fptosi", "fptoui", "fpext", "fptrunc", "bitcast", "ptrtoint",
+    "inttoptr",
+];
 pub const ICMP_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
-pub const FCMP_PREDICATES: [&str; 16] =
-    ["_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "_true"];
+pub const FCMP_PREDICATES: [&str; 16] = [
+    "_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "_true",
+];
 
 pub const OVERFLOW_NSW: i64 = 1;
 pub const OVERFLOW_NUW: i64 = 2;
@@ -38,7 +41,11 @@ pub fn overflow_text(bits: i64) -> String {
     if bits & OVERFLOW_NUW != 0 {
         names.push("nuw");
     }
-    if names.is_empty() { String::new() } else { format!("overflow<{}>", names.join(", ")) }
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!("overflow<{}>", names.join(", "))
+    }
 }
 
 /// The attribute dictionary without `elided` and without `fastmathFlags`
@@ -223,10 +230,20 @@ pub fn verify_operand_kind(ctx: &Context, body: &Body, op: Op) -> Result<(), Dia
         // A vector operand is checked by its element (1-D vectors lower
         // element-wise).
         let t = if ctx.is_vector(t) { ctx.element_type_or_self(t) } else { t };
-        let ok = if float { ctx.int_or_float_width(t).is_some() && !ctx.is_signless_integer(t) } else { ctx.is_signless_integer(t) };
+        let ok = if float {
+            ctx.int_or_float_width(t).is_some() && !ctx.is_signless_integer(t)
+        } else {
+            ctx.is_signless_integer(t)
+        };
         if !ok {
             let kind = if float { "floating point LLVM type" } else { "signless integer" };
-            return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op operand #0 must be {kind}, but got '{}'", strata_ir::printer::type_to_string(ctx, t))));
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!(
+                    "'{name}' op operand #0 must be {kind}, but got '{}'",
+                    strata_ir::printer::type_to_string(ctx, t)
+                ),
+            ));
         }
     }
     Ok(())

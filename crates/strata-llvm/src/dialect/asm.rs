@@ -22,7 +22,12 @@ pub fn parse_operand_list<'a>(p: &mut Parser<'a>) -> PResult<Vec<OperandRef<'a>>
 }
 
 /// Resolves `refs` against `types` into the op's operands.
-pub fn resolve_all<'a>(p: &mut Parser<'a>, state: &mut OpState, refs: &[OperandRef<'a>], types: &[Type]) -> PResult<()> {
+pub fn resolve_all<'a>(
+    p: &mut Parser<'a>,
+    state: &mut OpState,
+    refs: &[OperandRef<'a>],
+    types: &[Type],
+) -> PResult<()> {
     if refs.len() != types.len() {
         let loc = refs.first().map_or_else(|| p.here(), |r| r.loc);
         return p.err_at(loc, format!("{} operands present, but expected {}", refs.len(), types.len()));

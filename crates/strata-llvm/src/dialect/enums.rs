@@ -16,11 +16,23 @@ use strata_ir::{AttrKind, Attribute, Context};
 /// The keyword attribute kinds: mnemonic and the keywords it takes (`None`:
 /// any identifier, as for calling conventions, of which Strata handles
 /// `ccc` only and the verifiers refuse the others).
-const KEYWORD_KINDS: [(&str, Option<&[&str]>); 3] = [("linkage", Some(&LINKAGES)), ("cconv", None), ("tailcallkind", Some(&TAIL_CALL_KINDS))];
+const KEYWORD_KINDS: [(&str, Option<&[&str]>); 3] =
+    [("linkage", Some(&LINKAGES)), ("cconv", None), ("tailcallkind", Some(&TAIL_CALL_KINDS))];
 
 /// The order in which mlir-opt lists the linkage keywords in its error.
-const LINKAGE_ERROR_ORDER: [&str; 11] =
-    ["external", "available_externally", "linkonce", "linkonce_odr", "weak", "weak_odr", "appending", "internal", "private", "extern_weak", "common"];
+const LINKAGE_ERROR_ORDER: [&str; 11] = [
+    "external",
+    "available_externally",
+    "linkonce",
+    "linkonce_odr",
+    "weak",
+    "weak_odr",
+    "appending",
+    "internal",
+    "private",
+    "extern_weak",
+    "common",
+];
 
 /// Linkage keywords, in LLVM's numbering (`external`, the default, last).
 pub const LINKAGES: [&str; 11] = [
@@ -40,16 +52,22 @@ pub const TAIL_CALL_KINDS: [&str; 4] = ["none", "tail", "musttail", "notail"];
 
 /// `#llvm.<kind><word>`.
 pub fn keyword_attr(ctx: &Context, kind: &str, word: &str) -> Attribute {
-    ctx.intern_attr(AttrKind::Dialect { dialect: ctx.intern_str("llvm"), name: ctx.intern_str(kind), params: Box::new([Param::Str(ctx.intern_str(word))]) })
+    ctx.intern_attr(AttrKind::Dialect {
+        dialect: ctx.intern_str("llvm"),
+        name: ctx.intern_str(kind),
+        params: Box::new([Param::Str(ctx.intern_str(word))]),
+    })
 }
 
 /// The keyword of a `#llvm.<kind><...>` attribute.
 pub fn keyword_of<'c>(ctx: &'c Context, a: Attribute, kind: &str) -> Option<&'c str> {
     match ctx.attr_kind(a) {
-        AttrKind::Dialect { dialect, name, params } if ctx.str(*dialect) == "llvm" && ctx.str(*name) == kind => match params.first() {
-            Some(Param::Str(s)) => Some(ctx.str(*s)),
-            _ => None,
-        },
+        AttrKind::Dialect { dialect, name, params } if ctx.str(*dialect) == "llvm" && ctx.str(*name) == kind => {
+            match params.first() {
+                Some(Param::Str(s)) => Some(ctx.str(*s)),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }
@@ -114,7 +132,11 @@ pub fn parse_keyword_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribu
     let word = p.spelling().to_string();
     if let Some(words) = words {
         if !words.contains(&word.as_str()) {
-            let (listed, what): (&[&str], &str) = if *kind == "linkage" { (&LINKAGE_ERROR_ORDER, "LLVM linkage types") } else { (words, "LLVM tail call kind") };
+            let (listed, what): (&[&str], &str) = if *kind == "linkage" {
+                (&LINKAGE_ERROR_ORDER, "LLVM linkage types")
+            } else {
+                (words, "LLVM tail call kind")
+            };
             return p.err_at(at, format!("expected one of [{}] for {what}, got: {word}", listed.join(", ")));
         }
     }
@@ -125,7 +147,11 @@ pub fn parse_keyword_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribu
 
 /// The predicate table of `llvm.icmp` (false) or `llvm.fcmp` (true).
 pub fn predicates(float: bool) -> &'static [&'static str] {
-    if float { &super::arith::FCMP_PREDICATES } else { &super::arith::ICMP_PREDICATES }
+    if float {
+        &super::arith::FCMP_PREDICATES
+    } else {
+        &super::arith::ICMP_PREDICATES
+    }
 }
 
 /// The `i64` attribute of predicate number `index`.

@@ -10,11 +10,16 @@ use strata_ir::types::Param;
 use strata_ir::{AttrKind, Attribute, Context};
 
 /// LLVM's flags in bit order, as the dialect prints them.
-pub const FLAGS: [(&str, i64); 7] = [("nnan", 1), ("ninf", 2), ("nsz", 4), ("arcp", 8), ("contract", 16), ("afn", 32), ("reassoc", 64)];
+pub const FLAGS: [(&str, i64); 7] =
+    [("nnan", 1), ("ninf", 2), ("nsz", 4), ("arcp", 8), ("contract", 16), ("afn", 32), ("reassoc", 64)];
 pub const FAST: i64 = 127;
 
 pub fn fastmath_attr(ctx: &Context, bits: i64) -> Attribute {
-    ctx.intern_attr(AttrKind::Dialect { dialect: ctx.intern_str("llvm"), name: ctx.intern_str("fastmath"), params: Box::new([Param::Int(bits)]) })
+    ctx.intern_attr(AttrKind::Dialect {
+        dialect: ctx.intern_str("llvm"),
+        name: ctx.intern_str("fastmath"),
+        params: Box::new([Param::Int(bits)]),
+    })
 }
 
 /// `#llvm.fastmath<none>`, the default of every op's `fastmathFlags`.
@@ -25,10 +30,12 @@ pub fn default_fastmath(ctx: &Context) -> Attribute {
 /// The flag bits of a `#llvm.fastmath` attribute.
 pub fn fastmath_bits(ctx: &Context, a: Attribute) -> Option<i64> {
     match ctx.attr_kind(a) {
-        AttrKind::Dialect { dialect, name, params } if ctx.str(*dialect) == "llvm" && ctx.str(*name) == "fastmath" => match params.first() {
-            Some(Param::Int(b)) => Some(*b),
-            _ => None,
-        },
+        AttrKind::Dialect { dialect, name, params } if ctx.str(*dialect) == "llvm" && ctx.str(*name) == "fastmath" => {
+            match params.first() {
+                Some(Param::Int(b)) => Some(*b),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

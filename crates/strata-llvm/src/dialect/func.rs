@@ -127,7 +127,10 @@ pub fn parse_func(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 
 pub fn verify_func(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     if func_signature(ctx, body, op).is_none() {
-        return Err(Diagnostic::error(body.op_loc(op), "'llvm.func' op requires attribute 'function_type' of an !llvm.func type"));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            "'llvm.func' op requires attribute 'function_type' of an !llvm.func type",
+        ));
     }
     super::verify_supported(ctx, body, op)
 }
@@ -138,7 +141,10 @@ pub fn verify_return(ctx: &Context, body: &Body, op: Op, parent: Option<(&Body, 
     let Some((result, _, _)) = func_signature(ctx, pb, func) else { return Ok(()) };
     let expected: Vec<Type> = if llvm_type(ctx, result) == Some(LlvmType::Void) { vec![] } else { vec![result] };
     if body.operand_types(op).as_slice() != expected.as_slice() {
-        return Err(Diagnostic::error(body.op_loc(op), "'llvm.return' op has a type mismatch with the enclosing function's result type"));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            "'llvm.return' op has a type mismatch with the enclosing function's result type",
+        ));
     }
     Ok(())
 }
@@ -159,7 +165,9 @@ pub fn print_return(p: &mut OpPrinter<'_, '_>, op: Op) {
 pub fn parse_return(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let refs = parse_operand_list(p)?;
     p.parse_optional_attr_dict(state)?;
-    let types = if refs.is_empty() { vec![] } else {
+    let types = if refs.is_empty() {
+        vec![]
+    } else {
         p.expect(Tok::Colon, "':'")?;
         vec![p.parse_type()?]
     };
@@ -175,9 +183,16 @@ pub fn verify_call(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic>
     let ops = body.operand_types(op);
     let fixed_ok = if vararg { ops.len() >= inputs.len() } else { ops.len() == inputs.len() };
     let results = body.result_types(op);
-    let result_ok = if llvm_type(ctx, result) == Some(LlvmType::Void) { results.is_empty() } else { results.as_slice() == [result] };
+    let result_ok = if llvm_type(ctx, result) == Some(LlvmType::Void) {
+        results.is_empty()
+    } else {
+        results.as_slice() == [result]
+    };
     if !fixed_ok || ops.iter().zip(&inputs).any(|(a, b)| a != b) || !result_ok {
-        return Err(Diagnostic::error(body.op_loc(op), "'llvm.call' op operand or result types do not match the callee type"));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            "'llvm.call' op operand or result types do not match the callee type",
+        ));
     }
     Ok(())
 }

@@ -162,7 +162,8 @@ pub fn parse_gep(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
         loop {
             let at = p.here();
             let Some(bits) = (p.tok() == Tok::BareIdent).then(|| gep_flag_bits(p.spelling())).flatten() else {
-                return p.err_at(at, "expected one of [none, inbounds_flag, nusw, nuw, inbounds] for GEP no-wrap flags");
+                return p
+                    .err_at(at, "expected one of [none, inbounds_flag, nusw, nuw, inbounds] for GEP no-wrap flags");
             };
             flags |= bits;
             p.bump();
@@ -252,7 +253,11 @@ pub fn print_global(p: &mut OpPrinter<'_, '_>, op: Op) {
     }
     p.write(")");
     // mlir-opt prints `addr_space` even when it holds its default, 0.
-    let shown = if ctx.dict_get(attrs, "addr_space").is_none() { ctx.dict_with(attrs, ctx.intern_str("addr_space"), Some(zero_i32(ctx))) } else { attrs };
+    let shown = if ctx.dict_get(attrs, "addr_space").is_none() {
+        ctx.dict_with(attrs, ctx.intern_str("addr_space"), Some(zero_i32(ctx)))
+    } else {
+        attrs
+    };
     p.print_optional_attr_dict(shown, &["linkage", "constant", "sym_name", "value", "global_type", "unnamed_addr"]);
     // The type follows unless a string initialiser implies it.
     if !value.is_some_and(|v| ctx.as_string(v).is_some()) {
@@ -281,9 +286,16 @@ pub fn global_bytes(ctx: &Context, value: Attribute) -> Option<Vec<u8>> {
 /// dense `i8` tensor (how upstream's assert lowering writes messages).
 pub fn dense_bytes_global_attrs(ctx: &Context, name: &str, linkage: &str, bytes: &[u8]) -> Attribute {
     let n = bytes.len() as i64;
-    let tensor = ctx.intern_type(strata_ir::TypeKind::RankedTensor { shape: Box::new([n]), element: ctx.integer_type(8), encoding: None });
+    let tensor = ctx.intern_type(strata_ir::TypeKind::RankedTensor {
+        shape: Box::new([n]),
+        element: ctx.integer_type(8),
+        encoding: None,
+    });
     let splat = bytes.len() > 1 && bytes.iter().all(|&b| b == bytes[0]);
-    let data = strata_ir::attributes::DenseData { splat, bytes: if splat { bytes[..1].to_vec().into() } else { bytes.to_vec().into() } };
+    let data = strata_ir::attributes::DenseData {
+        splat,
+        bytes: if splat { bytes[..1].to_vec().into() } else { bytes.to_vec().into() },
+    };
     let value = ctx.intern_attr(strata_ir::AttrKind::DenseElements { ty: tensor, data });
     let s = |n: &str| ctx.intern_str(n);
     ctx.dictionary(vec![
@@ -358,14 +370,21 @@ pub fn is_ptr_result(ctx: &Context, t: Type) -> bool {
 /// at least one index.
 pub fn verify_gep(ctx: &Context, body: &strata_ir::Body, op: Op) -> Result<(), strata_ir::Diagnostic> {
     if gep_flags(ctx, body.op_attrs(op)) == super::enums::GEP_INBOUNDS_FLAG {
-        return Err(strata_ir::Diagnostic::error(body.op_loc(op), "'llvm.getelementptr' op 'inbounds_flag' cannot be used directly."));
+        return Err(strata_ir::Diagnostic::error(
+            body.op_loc(op),
+            "'llvm.getelementptr' op 'inbounds_flag' cannot be used directly.",
+        ));
     }
     let raw = gep_raw_indices(ctx, body.op_attrs(op));
     let dynamic = raw.iter().filter(|&&i| i == DYNAMIC_INDEX).count();
     if raw.is_empty() || dynamic != body.num_operands(op) - 1 {
         return Err(strata_ir::Diagnostic::error(
             body.op_loc(op),
-            format!("'llvm.getelementptr' op expected {dynamic} dynamic indices for {} indices, got {}", raw.len(), body.num_operands(op) - 1),
+            format!(
+                "'llvm.getelementptr' op expected {dynamic} dynamic indices for {} indices, got {}",
+                raw.len(),
+                body.num_operands(op) - 1
+            ),
         ));
     }
     Ok(())

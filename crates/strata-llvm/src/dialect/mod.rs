@@ -23,8 +23,10 @@ use strata_ir::dialect::DialectDef;
 use strata_ir::opdef::{AttrConstraint, DerivedProps, OpDef, Traits, TypeConstraint};
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 
-const PTR: TypeConstraint = TypeConstraint { check: types::is_ptr, summary: "LLVM pointer type", buildable: Some(types::ptr_type) };
-const LLVM_VALUE: TypeConstraint = TypeConstraint { check: types::is_compatible, summary: "LLVM dialect-compatible type", buildable: None };
+const PTR: TypeConstraint =
+    TypeConstraint { check: types::is_ptr, summary: "LLVM pointer type", buildable: Some(types::ptr_type) };
+const LLVM_VALUE: TypeConstraint =
+    TypeConstraint { check: types::is_compatible, summary: "LLVM dialect-compatible type", buildable: None };
 const DENSE_I32: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_kind(a), strata_ir::AttrKind::DenseArray { element, .. } if c.is_signless_integer_of_width(*element, 32)),
     summary: "i32 dense array attribute",
@@ -33,16 +35,30 @@ const DENSE_I64: AttrConstraint = AttrConstraint {
     check: |c, a| matches!(c.attr_kind(a), strata_ir::AttrKind::DenseArray { element, .. } if c.is_signless_integer_of_width(*element, 64)),
     summary: "i64 dense array attribute",
 };
-const INT_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.as_integer(a).is_some(), summary: "integer attribute" };
+const INT_ATTR: AttrConstraint =
+    AttrConstraint { check: |c, a| c.as_integer(a).is_some(), summary: "integer attribute" };
 const LLVM_FUNC_TYPE_ATTR: AttrConstraint = AttrConstraint {
     check: |c, a| c.as_type(a).is_some_and(|t| matches!(types::llvm_type(c, t), Some(types::LlvmType::Func { .. }))),
     summary: "type attribute of an LLVM function type",
 };
-const I64_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.as_integer(a).is_some() && c.attr_type(a) == Some(c.i64()), summary: "64-bit signless integer attribute" };
-const I32_ATTR: AttrConstraint = AttrConstraint { check: |c, a| c.as_integer(a).is_some() && c.attr_type(a) == Some(c.i32()), summary: "32-bit signless integer attribute" };
-const LINKAGE_ATTR: AttrConstraint = AttrConstraint { check: |c, a| enums::is_keyword_attr(c, a, "linkage"), summary: "LLVM Linkage specification" };
-const CCONV_ATTR: AttrConstraint = AttrConstraint { check: |c, a| enums::is_keyword_attr(c, a, "cconv"), summary: "LLVM Calling Convention specification" };
-const TAIL_CALL_ATTR: AttrConstraint = AttrConstraint { check: |c, a| enums::is_keyword_attr(c, a, "tailcallkind"), summary: "LLVM Calling Convention Tail Call Kind" };
+const I64_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| c.as_integer(a).is_some() && c.attr_type(a) == Some(c.i64()),
+    summary: "64-bit signless integer attribute",
+};
+const I32_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| c.as_integer(a).is_some() && c.attr_type(a) == Some(c.i32()),
+    summary: "32-bit signless integer attribute",
+};
+const LINKAGE_ATTR: AttrConstraint =
+    AttrConstraint { check: |c, a| enums::is_keyword_attr(c, a, "linkage"), summary: "LLVM Linkage specification" };
+const CCONV_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| enums::is_keyword_attr(c, a, "cconv"),
+    summary: "LLVM Calling Convention specification",
+};
+const TAIL_CALL_ATTR: AttrConstraint = AttrConstraint {
+    check: |c, a| enums::is_keyword_attr(c, a, "tailcallkind"),
+    summary: "LLVM Calling Convention Tail Call Kind",
+};
 const ICMP_PREDICATE: AttrConstraint = AttrConstraint {
     check: |c, a| c.attr_type(a) == Some(c.i64()) && c.as_integer(a).is_some_and(|v| (0..10).contains(&v.to_i64())),
     summary: "llvm.icmp comparison predicate",
@@ -51,21 +67,26 @@ const FCMP_PREDICATE: AttrConstraint = AttrConstraint {
     check: |c, a| c.attr_type(a) == Some(c.i64()) && c.as_integer(a).is_some_and(|v| (0..16).contains(&v.to_i64())),
     summary: "llvm.fcmp comparison predicate",
 };
-const FASTMATH_ATTR: AttrConstraint = AttrConstraint { check: |c, a| fastmath::fastmath_bits(c, a).is_some(), summary: "LLVM fastmath flags" };
+const FASTMATH_ATTR: AttrConstraint =
+    AttrConstraint { check: |c, a| fastmath::fastmath_bits(c, a).is_some(), summary: "LLVM fastmath flags" };
 /// A comparison's result: `i1`, or a vector of `i1` for vector operands.
 const I1_OR_VECTOR: TypeConstraint = TypeConstraint {
     check: |c, t| c.is_signless_integer_of_width(c.element_type_or_self(t), 1) && (!c.is_shaped(t) || c.is_vector(t)),
     summary: "1-bit signless integer or vector of 1-bit signless integers",
     buildable: None,
 };
-const INTEGER: TypeConstraint = TypeConstraint { check: |c, t| c.is_signless_integer(t), summary: "signless integer", buildable: None };
+const INTEGER: TypeConstraint =
+    TypeConstraint { check: |c, t| c.is_signless_integer(t), summary: "signless integer", buildable: None };
 
 /// The operands `op` passes to successor `succ` match the block's arguments.
 fn check_successor(ctx: &Context, body: &Body, op: Op, succ: usize, values: &[Value]) -> Result<(), Diagnostic> {
     let name = ctx.op_name_str(body.op_name(op));
     let args = body.block_args(body.successors(op)[succ]);
     if args.len() != values.len() || values.iter().zip(args).any(|(&v, &a)| body.value_type(v) != body.value_type(a)) {
-        return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op operands of successor #{succ} do not match the block's arguments")));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'{name}' op operands of successor #{succ} do not match the block's arguments"),
+        ));
     }
     Ok(())
 }
@@ -86,7 +107,11 @@ const COND_BR_BRANCH: BranchOpInterface = BranchOpInterface {
     successor_operands: |ctx, body, op, succ| {
         let seg = dense_i32_values(ctx, body.op_attr(ctx, op, "operandSegmentSizes"));
         let (t, f) = (seg.get(1).copied().unwrap_or(0) as usize, seg.get(2).copied().unwrap_or(0) as usize);
-        if succ == 0 { 1..1 + t } else { 1 + t..1 + t + f }
+        if succ == 0 {
+            1..1 + t
+        } else {
+            1 + t..1 + t + f
+        }
     },
     erase_successor_operand: |ctx, body, op, succ, idx| {
         let range = (COND_BR_BRANCH.successor_operands)(ctx, body, op, succ);
@@ -135,7 +160,10 @@ pub(crate) fn verify_supported(ctx: &Context, body: &Body, op: Op) -> Result<(),
         let Some(v) = body.op_attr(ctx, op, prop) else { continue };
         if v != default(ctx) {
             let text = strata_ir::printer::attr_to_string(ctx, v);
-            return Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op {prop} = {text} is not supported by Strata")));
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!("'{name}' op {prop} = {text} is not supported by Strata"),
+            ));
         }
     }
     Ok(())
@@ -149,7 +177,13 @@ pub fn register(ctx: &mut Context) {
     // Properties of attribute classes that MLIR's property conversion checks
     // on reading the generic form (a bad value is an "invalid properties"
     // error there, not a verifier one).
-    let mut d = DialectDef::new("llvm").interface(strata_ir::dialect::ClassCheckedProperties(&["predicate", "linkage", "CConv", "TailCallKind", "fastmathFlags"]));
+    let mut d = DialectDef::new("llvm").interface(strata_ir::dialect::ClassCheckedProperties(&[
+        "predicate",
+        "linkage",
+        "CConv",
+        "TailCallKind",
+        "fastmathFlags",
+    ]));
     d.parse_type = Some(types::parse_llvm_type);
     d.print_type = Some(types::print_llvm_type);
     d.parse_attr = Some(fastmath::parse_llvm_attr);
@@ -280,7 +314,8 @@ pub fn register(ctx: &mut Context) {
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE));
     for n in ["llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero"] {
-        d = d.op(custom(n, values::print_nullary, values::parse_nullary).result("res", LLVM_VALUE).traits(Traits::PURE));
+        d = d
+            .op(custom(n, values::print_nullary, values::parse_nullary).result("res", LLVM_VALUE).traits(Traits::PURE));
     }
     for n in arith::INT_BINARY.iter().chain(arith::FLOAT_BINARY.iter()) {
         let name = format!("llvm.{n}");
@@ -321,7 +356,11 @@ pub fn register(ctx: &mut Context) {
         if n == "llvm.icmp" {
             def = def.attr("predicate", ICMP_PREDICATE);
         } else {
-            def = def.attr("predicate", FCMP_PREDICATE).default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath);
+            def = def.attr("predicate", FCMP_PREDICATE).default_attr(
+                "fastmathFlags",
+                FASTMATH_ATTR,
+                fastmath::default_fastmath,
+            );
         }
         d = d.op(def
             .operand("lhs", LLVM_VALUE)

@@ -108,7 +108,9 @@ pub fn parse_switch(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
             let text = p.spelling().to_string();
             let at = p.here();
             p.bump();
-            let Some(mag) = ApInt::parse_magnitude(&text, 10, width) else { return p.err_at(at, "integer value too large") };
+            let Some(mag) = ApInt::parse_magnitude(&text, 10, width) else {
+                return p.err_at(at, "integer value too large");
+            };
             let v = mag.resize_zext(width);
             values.push(if neg { v.negate() } else { v });
             p.expect(Tok::Colon, "':'")?;
@@ -138,12 +140,18 @@ pub fn verify_switch(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnosti
     let groups = successor_operands(ctx, body, op);
     let succs = body.successors(op);
     if groups.len() != succs.len() || case_values(ctx, body, op).len() + 1 != succs.len() {
-        return Err(Diagnostic::error(body.op_loc(op), "'llvm.switch' op expects one case value and operand segment per case destination"));
+        return Err(Diagnostic::error(
+            body.op_loc(op),
+            "'llvm.switch' op expects one case value and operand segment per case destination",
+        ));
     }
     for (i, (g, &b)) in groups.iter().zip(succs).enumerate() {
         let args = body.block_args(b);
         if args.len() != g.len() || g.iter().zip(args).any(|(&v, &a)| body.value_type(v) != body.value_type(a)) {
-            return Err(Diagnostic::error(body.op_loc(op), format!("'llvm.switch' op operands of successor #{i} do not match the block's arguments")));
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!("'llvm.switch' op operands of successor #{i} do not match the block's arguments"),
+            ));
         }
     }
     Ok(())

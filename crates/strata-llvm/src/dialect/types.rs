@@ -21,7 +21,11 @@ pub enum LlvmType {
 }
 
 fn make(ctx: &Context, name: &str, params: Vec<Param>) -> Type {
-    ctx.intern_type(TypeKind::Dialect { dialect: ctx.intern_str("llvm"), name: ctx.intern_str(name), params: params.into() })
+    ctx.intern_type(TypeKind::Dialect {
+        dialect: ctx.intern_str("llvm"),
+        name: ctx.intern_str(name),
+        params: params.into(),
+    })
 }
 
 pub fn ptr_type(ctx: &Context) -> Type {
@@ -55,7 +59,11 @@ pub fn llvm_type(ctx: &Context, t: Type) -> Option<LlvmType> {
         "void" => LlvmType::Void,
         "struct" => LlvmType::Struct(params.iter().filter_map(ty).collect()),
         "array" => LlvmType::Array(int(&params[0])? as u64, ty(&params[1])?),
-        "func" => LlvmType::Func { vararg: int(&params[0])? != 0, result: ty(&params[1])?, inputs: params[2..].iter().filter_map(ty).collect() },
+        "func" => LlvmType::Func {
+            vararg: int(&params[0])? != 0,
+            result: ty(&params[1])?,
+            inputs: params[2..].iter().filter_map(ty).collect(),
+        },
         _ => return None,
     })
 }

@@ -54,14 +54,19 @@ pub fn verify_constant(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnos
             ctx.is_vector(t)
                 && ctx.shape(*ty) == ctx.shape(t)
                 && (ctx.element_type(*ty) == ctx.element_type(t)
-                    || (ctx.element_type(*ty).is_some_and(|e| ctx.is_index(e)) && ctx.element_type(t).is_some_and(|e| ctx.is_signless_integer(e))))
+                    || (ctx.element_type(*ty).is_some_and(|e| ctx.is_index(e))
+                        && ctx.element_type(t).is_some_and(|e| ctx.is_signless_integer(e))))
         }
         _ => false,
     };
     if !ok {
         return Err(Diagnostic::error(
             body.op_loc(op),
-            format!("'llvm.mlir.constant' op value {} cannot be a constant of type {}", strata_ir::printer::attr_to_string(ctx, v), strata_ir::printer::type_to_string(ctx, t)),
+            format!(
+                "'llvm.mlir.constant' op value {} cannot be a constant of type {}",
+                strata_ir::printer::attr_to_string(ctx, v),
+                strata_ir::printer::type_to_string(ctx, t)
+            ),
         ));
     }
     Ok(())
@@ -163,6 +168,9 @@ pub fn verify_aggregate(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagno
     let elem = if insert { body.value_type(body.operand(op, 1)) } else { body.value_type(body.result(op, 0)) };
     match element_at(ctx, body.value_type(container), &position(ctx, body, op)) {
         Some(t) if t == elem => Ok(()),
-        _ => Err(Diagnostic::error(body.op_loc(op), format!("'{name}' op position does not name an element of the container's type"))),
+        _ => Err(Diagnostic::error(
+            body.op_loc(op),
+            format!("'{name}' op position does not name an element of the container's type"),
+        )),
     }
 }

@@ -72,7 +72,8 @@ struct Fn<'a> {
 
 /// The LLVM IR fast-math flags of an op (` nnan nsz`, ` fast`, or nothing).
 fn fmf_text(ctx: &Context, attrs: strata_ir::Attribute) -> String {
-    let bits = ctx.dict_get(attrs, "fastmathFlags").and_then(|a| crate::dialect::fastmath::fastmath_bits(ctx, a)).unwrap_or(0);
+    let bits =
+        ctx.dict_get(attrs, "fastmathFlags").and_then(|a| crate::dialect::fastmath::fastmath_bits(ctx, a)).unwrap_or(0);
     if bits == 0 {
         return String::new();
     }
@@ -99,7 +100,8 @@ fn intrinsic_suffix(ctx: &Context, t: strata_ir::Type) -> Option<String> {
 fn translate_function(ctx: &Context, module: &Body, op: Op) -> Result<String, Diagnostic> {
     let attrs = module.op_attrs(op);
     let loc = module.op_loc(op);
-    let (result, inputs, vararg) = func_signature(ctx, module, op).ok_or_else(|| Diagnostic::error(loc, "llvm.func without a function type"))?;
+    let (result, inputs, vararg) =
+        func_signature(ctx, module, op).ok_or_else(|| Diagnostic::error(loc, "llvm.func without a function type"))?;
     let tt = |t| type_text(ctx, t).map_err(|m| Diagnostic::error(loc, m));
     let sym = string_of(ctx, attrs, "sym_name").unwrap_or_default();
     let rt = tt(result)?;
@@ -115,7 +117,8 @@ fn translate_function(ctx: &Context, module: &Body, op: Op) -> Result<String, Di
         }
         return Ok(format!("\ndeclare {rt} @{sym}({})\n", params.join(", ")));
     };
-    let mut f = Fn { ctx, body: fb, names: FxHashMap::default(), labels: FxHashMap::default(), intrinsics: Default::default() };
+    let mut f =
+        Fn { ctx, body: fb, names: FxHashMap::default(), labels: FxHashMap::default(), intrinsics: Default::default() };
     let region = regions[0];
     for (i, b) in fb.blocks(region).enumerate() {
         f.labels.insert(b, format!("bb{i}"));
@@ -197,7 +200,12 @@ impl Fn<'_> {
                     vec![ops[1..1 + t].to_vec(), ops[1 + t..].to_vec()]
                 }
                 "llvm.switch" => crate::dialect::switch::successor_operands(ctx, body, term),
-                other => return Err(Diagnostic::error(body.op_loc(term), format!("cannot translate terminator '{other}' to LLVM IR"))),
+                other => {
+                    return Err(Diagnostic::error(
+                        body.op_loc(term),
+                        format!("cannot translate terminator '{other}' to LLVM IR"),
+                    ))
+                }
             };
             for (s, g) in succs.into_iter().zip(groups) {
                 let incoming = map.entry(s).or_default();
@@ -208,7 +216,10 @@ impl Fn<'_> {
                 // terminator), so only they are compared: scanning all of
                 // them is quadratic in a block with many predecessors.
                 if incoming.iter().rev().take_while(|(p, _)| *p == b).any(|(_, prev)| *prev != g) {
-                    return Err(Diagnostic::error(body.op_loc(term), "cannot translate a branch passing different arguments to the same block twice"));
+                    return Err(Diagnostic::error(
+                        body.op_loc(term),
+                        "cannot translate a branch passing different arguments to the same block twice",
+                    ));
                 }
                 incoming.push((b, g));
             }
@@ -229,11 +240,15 @@ impl Fn<'_> {
             let loc = body.op_loc(def);
             match ctx.op_name_str(body.op_name(def)) {
                 "llvm.mlir.constant" => {
-                    let value = body.op_attr(ctx, def, "value").ok_or_else(|| Diagnostic::error(loc, "constant without value"))?;
+                    let value = body
+                        .op_attr(ctx, def, "value")
+                        .ok_or_else(|| Diagnostic::error(loc, "constant without value"))?;
                     return constant_text(ctx, value, body.value_type(v)).map_err(|m| Diagnostic::error(loc, m));
                 }
                 "llvm.mlir.addressof" => {
-                    let a = body.op_attr(ctx, def, "global_name").ok_or_else(|| Diagnostic::error(loc, "addressof without global_name"))?;
+                    let a = body
+                        .op_attr(ctx, def, "global_name")
+                        .ok_or_else(|| Diagnostic::error(loc, "addressof without global_name"))?;
                     return Ok(strata_ir::printer::attr_to_string(ctx, a));
                 }
                 "llvm.mlir.undef" => return Ok("undef".into()),
@@ -271,7 +286,9 @@ impl Fn<'_> {
         };
         let line = match short {
             "mlir.constant" | "mlir.addressof" | "mlir.undef" | "mlir.poison" | "mlir.zero" => return Ok(None),
-            _ if crate::dialect::arith::INT_BINARY.contains(&short) || crate::dialect::arith::FLOAT_BINARY.contains(&short) => {
+            _ if crate::dialect::arith::INT_BINARY.contains(&short)
+                || crate::dialect::arith::FLOAT_BINARY.contains(&short) =>
+            {
                 let bits = crate::dialect::asm::int_of(ctx, attrs, "overflowFlags").unwrap_or(0);
                 let mut flags = String::new();
                 if bits & crate::dialect::arith::OVERFLOW_NUW != 0 {
@@ -287,14 +304,22 @@ impl Fn<'_> {
             "icmp" | "fcmp" => {
                 let p = crate::dialect::enums::predicate_name(ctx, attrs, short == "fcmp").unwrap_or_default();
                 let p = p.trim_start_matches('_');
-                format!("{} = {short}{} {p} {}, {}", res(), fmf_text(ctx, attrs), self.typed(ops[0])?, self.operand(ops[1])?)
+                format!(
+                    "{} = {short}{} {p} {}, {}",
+                    res(),
+                    fmf_text(ctx, attrs),
+                    self.typed(ops[0])?,
+                    self.operand(ops[1])?
+                )
             }
             _ if short.starts_with("intr.") => {
                 let intrinsic = &short["intr.".len()..];
                 let rt = rty()?;
-                let suffix = intrinsic_suffix(ctx, body.value_type(ops[0])).ok_or_else(|| Diagnostic::error(loc, "intrinsic on an unsupported type"))?;
+                let suffix = intrinsic_suffix(ctx, body.value_type(ops[0]))
+                    .ok_or_else(|| Diagnostic::error(loc, "intrinsic on an unsupported type"))?;
                 let callee = format!("@llvm.{intrinsic}.{suffix}");
-                let params: Vec<String> = ops.iter().map(|&v| self.ty(body.value_type(v), loc)).collect::<Result<_, _>>()?;
+                let params: Vec<String> =
+                    ops.iter().map(|&v| self.ty(body.value_type(v), loc)).collect::<Result<_, _>>()?;
                 self.intrinsics.borrow_mut().insert(format!("declare {rt} {callee}({})", params.join(", ")));
                 format!("{} = call{} {rt} {callee}({})", res(), fmf_text(ctx, attrs), args(&ops)?)
             }
@@ -309,26 +334,33 @@ impl Fn<'_> {
                 }
                 format!("{} = {short}{flags} {} to {}", res(), self.typed(ops[0])?, rty()?)
             }
-            "select" => format!("{} = select {}, {}, {}", res(), self.typed(ops[0])?, self.typed(ops[1])?, self.typed(ops[2])?),
+            "select" => {
+                format!("{} = select {}, {}, {}", res(), self.typed(ops[0])?, self.typed(ops[1])?, self.typed(ops[2])?)
+            }
             "extractvalue" => {
-                let pos: Vec<String> = dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();
+                let pos: Vec<String> =
+                    dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();
                 format!("{} = extractvalue {}, {}", res(), self.typed(ops[0])?, pos.join(", "))
             }
             "insertvalue" => {
-                let pos: Vec<String> = dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();
+                let pos: Vec<String> =
+                    dense_i64_values(ctx, ctx.dict_get(attrs, "position")).iter().map(|i| i.to_string()).collect();
                 format!("{} = insertvalue {}, {}, {}", res(), self.typed(ops[0])?, self.typed(ops[1])?, pos.join(", "))
             }
             "alloca" => {
                 let et = self.ty(type_of(ctx, attrs, "elem_type").unwrap_or(ctx.i64()), loc)?;
-                let align = crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
+                let align =
+                    crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
                 format!("{} = alloca {et}, {}{align}", res(), self.typed(ops[0])?)
             }
             "load" => {
-                let align = crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
+                let align =
+                    crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
                 format!("{} = load {}, {}{align}", res(), rty()?, self.typed(ops[0])?)
             }
             "store" => {
-                let align = crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
+                let align =
+                    crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
                 format!("store {}, {}{align}", self.typed(ops[0])?, self.typed(ops[1])?)
             }
             "getelementptr" => {
@@ -339,7 +371,9 @@ impl Fn<'_> {
                 let mut idx = Vec::new();
                 for raw in gep_raw_indices(ctx, attrs) {
                     if raw == DYNAMIC_INDEX {
-                        let v = dynamic.next().ok_or_else(|| Diagnostic::error(loc, "GEP with fewer dynamic indices than its constant list says"))?;
+                        let v = dynamic.next().ok_or_else(|| {
+                            Diagnostic::error(loc, "GEP with fewer dynamic indices than its constant list says")
+                        })?;
                         idx.push(self.typed(*v)?);
                     } else {
                         idx.push(format!("i32 {raw}"));
@@ -348,7 +382,10 @@ impl Fn<'_> {
                 format!("{} = getelementptr{flags} {et}, {}, {}", res(), self.typed(ops[0])?, idx.join(", "))
             }
             "call" => {
-                let callee = ctx.dict_get(attrs, "callee").map(|a| strata_ir::printer::attr_to_string(ctx, a)).unwrap_or_default();
+                let callee = ctx
+                    .dict_get(attrs, "callee")
+                    .map(|a| strata_ir::printer::attr_to_string(ctx, a))
+                    .unwrap_or_default();
                 let rt = if body.num_results(op) == 0 { "void".to_string() } else { rty()? };
                 let fty = match type_of(ctx, attrs, "var_callee_type").and_then(|t| llvm_type(ctx, t)) {
                     Some(LlvmType::Func { inputs, .. }) => {
@@ -359,7 +396,11 @@ impl Fn<'_> {
                     _ => rt,
                 };
                 let call = format!("call {fty} {callee}({})", args(&ops)?);
-                if body.num_results(op) == 0 { call } else { format!("{} = {call}", res()) }
+                if body.num_results(op) == 0 {
+                    call
+                } else {
+                    format!("{} = {call}", res())
+                }
             }
             "br" => format!("br label %{}", self.labels[&body.successors(op)[0]]),
             "cond_br" => {

@@ -61,7 +61,9 @@ pub fn constant_text(ctx: &Context, value: Attribute, t: Type) -> Result<String,
         AttrKind::Bool(b) => Ok(if *b { "true".into() } else { "false".into() }),
         AttrKind::Float { bits, ty } => match ctx.type_kind(*ty) {
             TypeKind::Float(k) => match k {
-                FloatKind::F64 | FloatKind::F32 => double_hex(*k, *bits).ok_or_else(|| "unsupported float constant".to_string()),
+                FloatKind::F64 | FloatKind::F32 => {
+                    double_hex(*k, *bits).ok_or_else(|| "unsupported float constant".to_string())
+                }
                 FloatKind::F16 => Ok(format!("0xH{:04X}", *bits as u16)),
                 FloatKind::BF16 => Ok(format!("0xR{:04X}", *bits as u16)),
                 _ => Err("unsupported float constant".into()),

@@ -17,8 +17,7 @@ pub fn cast(a: &Args) -> Result<Tensor, EvalError> {
     }
     let to = a.int("to", 0)?;
     let Some(dtype) = i32::try_from(to).ok().and_then(DType::from_onnx) else {
-        let name =
-            i32::try_from(to).map_or_else(|_| "an unknown type".to_string(), data_type::name);
+        let name = i32::try_from(to).map_or_else(|_| "an unknown type".to_string(), data_type::name);
         return not_evaluable(format!("Cast to {name} is not evaluated"));
     };
     Ok(x.cast(dtype))
@@ -48,14 +47,8 @@ mod tests {
             vec![1, -2, i32::MAX as i64, i32::MIN as i64, 0, i32::MAX as i64]
         );
         assert_eq!(cast_to(&x, data_type::INT64).to_i64_vec()[..2], [1, -2]);
-        assert_eq!(
-            cast_to(&x, data_type::UINT8).to_i64_vec(),
-            vec![1, 0, 255, 0, 0, 255]
-        );
-        assert_eq!(
-            cast_to(&x, data_type::INT8).to_i64_vec(),
-            vec![1, -2, 127, -128, 0, 127]
-        );
+        assert_eq!(cast_to(&x, data_type::UINT8).to_i64_vec(), vec![1, 0, 255, 0, 0, 255]);
+        assert_eq!(cast_to(&x, data_type::INT8).to_i64_vec(), vec![1, -2, 127, -128, 0, 127]);
         // To BOOL: nonzero and NaN are true.
         let z = ft(&[4], &[0.0, -0.0, f64::NAN, 0.1]);
         assert_eq!(cast_to(&z, data_type::BOOL).to_i64_vec(), vec![0, 0, 1, 1]);
@@ -65,10 +58,7 @@ mod tests {
     fn integer_narrowing_wraps_and_float_narrowing_overflows_to_infinity() {
         let x = it(&[3], &[200, -129, 1 << 40]);
         assert_eq!(cast_to(&x, data_type::INT8).to_i64_vec(), vec![-56, 127, 0]);
-        assert_eq!(
-            cast_to(&x, data_type::UINT8).to_i64_vec(),
-            vec![200, 127, 0]
-        );
+        assert_eq!(cast_to(&x, data_type::UINT8).to_i64_vec(), vec![200, 127, 0]);
         let f = typed(DType::F64, &[3], &[1e6, -1e300, f64::NAN]);
         let h = cast_to(&f, data_type::FLOAT16).to_f64_vec();
         assert_eq!(&h[..2], &[f64::INFINITY, f64::NEG_INFINITY]);
@@ -76,10 +66,7 @@ mod tests {
         let b = bt(&[2], &[true, false]);
         assert_eq!(cast_to(&b, data_type::FLOAT).to_f64_vec(), vec![1.0, 0.0]);
         let like = ok("CastLike", vec![], &[&x, &ft(&[], &[0.0])]);
-        assert_eq!(
-            (like.dtype, like.to_f64_vec()),
-            (DType::F32, vec![200.0, -129.0, (1u64 << 40) as f64])
-        );
+        assert_eq!((like.dtype, like.to_f64_vec()), (DType::F32, vec![200.0, -129.0, (1u64 << 40) as f64]));
     }
 
     #[test]

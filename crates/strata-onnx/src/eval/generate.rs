@@ -27,29 +27,21 @@ pub fn constant(a: &Args) -> Result<Tensor, EvalError> {
             return not_evaluable(format!("a Constant with '{name}' is not evaluated"))
         }
         (other, _) => {
-            return invalid(format!(
-                "attribute '{other}' is not supported (value, value_float(s), value_int(s))"
-            ))
+            return invalid(format!("attribute '{other}' is not supported (value, value_float(s), value_int(s))"))
         }
     })
 }
 
 /// ConstantOfShape: `value` (default FLOAT 0) repeated over the shape input.
 pub fn constant_of_shape(a: &Args) -> Result<Tensor, EvalError> {
-    let shape = a
-        .ints_input(0, "input")?
-        .ok_or(EvalError::Invalid("input 0 is required".into()))?;
+    let shape = a.ints_input(0, "input")?.ok_or(EvalError::Invalid("input 0 is required".into()))?;
     let n = a.elements(&shape)?;
     let one = match a.node.tensor("value")? {
         None => Tensor::from_f64(DType::F32, vec![], &[0.0]),
         Some(t) if t.num_elements() == 1 => t.clone(),
         Some(_) => return invalid("attribute 'value' must be a one-element tensor"),
     };
-    Ok(Tensor {
-        dtype: one.dtype,
-        shape,
-        bytes: one.bytes.repeat(n),
-    })
+    Ok(Tensor { dtype: one.dtype, shape, bytes: one.bytes.repeat(n) })
 }
 
 /// Range(start, limit, delta): `max(ceil((limit - start) / delta), 0)`
@@ -57,10 +49,7 @@ pub fn constant_of_shape(a: &Args) -> Result<Tensor, EvalError> {
 /// once per element).
 pub fn range(a: &Args) -> Result<Tensor, EvalError> {
     let (s, l, d) = (a.input(0)?, a.input(1)?, a.input(2)?);
-    if [s, l, d]
-        .iter()
-        .any(|t| t.num_elements() != 1 || t.dtype != s.dtype)
-    {
+    if [s, l, d].iter().any(|t| t.num_elements() != 1 || t.dtype != s.dtype) {
         return invalid("Range takes three scalars of one type");
     }
     let dtype = s.dtype;
@@ -74,31 +63,20 @@ pub fn range(a: &Args) -> Result<Tensor, EvalError> {
         }
         let n = ((limit - start) / delta).ceil().max(0.0);
         if n > usize::MAX as f64 / 2.0 {
-            return Err(EvalError::TooLarge(format!(
-                "Range of {n} elements is too large"
-            )));
+            return Err(EvalError::TooLarge(format!("Range of {n} elements is too large")));
         }
         a.elements(&[n as i64])?;
         let v: Vec<f64> = (0..n as usize).map(|i| start + i as f64 * delta).collect();
         return Ok(Tensor::from_f64(dtype, vec![n as i64], &v));
     }
-    let (start, limit, delta) = (
-        s.get_i64(0) as i128,
-        l.get_i64(0) as i128,
-        d.get_i64(0) as i128,
-    );
+    let (start, limit, delta) = (s.get_i64(0) as i128, l.get_i64(0) as i128, d.get_i64(0) as i128);
     if delta == 0 {
         return invalid("'delta' is 0");
     }
     // ceil((limit - start) / delta) in exact integer arithmetic.
     let (num, den) = (limit - start, delta);
     let q = num / den;
-    let n = if (num % den != 0) && ((num < 0) == (den < 0)) {
-        q + 1
-    } else {
-        q
-    }
-    .max(0);
+    let n = if (num % den != 0) && ((num < 0) == (den < 0)) { q + 1 } else { q }.max(0);
     let n = i64::try_from(n).map_err(|_| EvalError::TooLarge("Range overflows".into()))?;
     a.elements(&[n])?;
     let v: Vec<i64> = (0..n as i128).map(|i| (start + i * delta) as i64).collect();
@@ -109,18 +87,14 @@ pub fn range(a: &Args) -> Result<Tensor, EvalError> {
 pub fn eye_like(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
     if x.shape.len() != 2 {
-        return invalid(format!(
-            "the input must have rank 2, it has shape {:?}",
-            x.shape
-        ));
+        return invalid(format!("the input must have rank 2, it has shape {:?}", x.shape));
     }
     let dtype = if a.node.has_attr("dtype") {
         let t = a.int("dtype", 0)?;
         match i32::try_from(t).ok().and_then(DType::from_onnx) {
             Some(d) => d,
             None => {
-                let name = i32::try_from(t)
-                    .map_or_else(|_| "an unknown type".to_string(), data_type::name);
+                let name = i32::try_from(t).map_or_else(|_| "an unknown type".to_string(), data_type::name);
                 return not_evaluable(format!("EyeLike of {name} is not evaluated"));
             }
         }
@@ -130,9 +104,7 @@ pub fn eye_like(a: &Args) -> Result<Tensor, EvalError> {
     let k = a.int("k", 0)?;
     a.elements(&x.shape)?;
     let (rows, cols) = (x.shape[0], x.shape[1]);
-    let v: Vec<i64> = (0..rows * cols)
-        .map(|e| ((e % cols) - (e / cols) == k) as i64)
-        .collect();
+    let v: Vec<i64> = (0..rows * cols).map(|e| ((e % cols) - (e / cols) == k) as i64).collect();
     Ok(Tensor::from_i64(dtype, x.shape.clone(), &v))
 }
 
@@ -145,58 +117,26 @@ mod tests {
 
     #[test]
     fn range_counts_by_ceiling_and_allows_negative_deltas() {
-        let r = ok(
-            "Range",
-            vec![],
-            &[&it(&[], &[3]), &it(&[], &[9]), &it(&[], &[3])],
-        );
+        let r = ok("Range", vec![], &[&it(&[], &[3]), &it(&[], &[9]), &it(&[], &[3])]);
         assert_eq!(r.to_i64_vec(), vec![3, 6]);
-        let r = ok(
-            "Range",
-            vec![],
-            &[&it(&[], &[10]), &it(&[], &[4]), &it(&[], &[-2])],
-        );
+        let r = ok("Range", vec![], &[&it(&[], &[10]), &it(&[], &[4]), &it(&[], &[-2])]);
         assert_eq!(r.to_i64_vec(), vec![10, 8, 6]);
-        let r = ok(
-            "Range",
-            vec![],
-            &[&it(&[], &[0]), &it(&[], &[-3]), &it(&[], &[1])],
-        );
+        let r = ok("Range", vec![], &[&it(&[], &[0]), &it(&[], &[-3]), &it(&[], &[1])]);
         assert_eq!(r.shape, vec![0]);
-        let r = ok(
-            "Range",
-            vec![],
-            &[&ft(&[], &[1.0]), &ft(&[], &[2.0]), &ft(&[], &[0.25])],
-        );
+        let r = ok("Range", vec![], &[&ft(&[], &[1.0]), &ft(&[], &[2.0]), &ft(&[], &[0.25])]);
         assert_eq!(r.to_f64_vec(), vec![1.0, 1.25, 1.5, 1.75]);
-        assert!(refused(
-            "Range",
-            vec![],
-            &[&it(&[], &[0]), &it(&[], &[1]), &it(&[], &[0])]
-        )
-        .contains("'delta'"));
-        let huge = run(
-            "Range",
-            vec![],
-            &[&it(&[], &[0]), &it(&[], &[i64::MAX]), &it(&[], &[1])],
-        );
+        assert!(refused("Range", vec![], &[&it(&[], &[0]), &it(&[], &[1]), &it(&[], &[0])]).contains("'delta'"));
+        let huge = run("Range", vec![], &[&it(&[], &[0]), &it(&[], &[i64::MAX]), &it(&[], &[1])]);
         assert!(matches!(huge, Err(EvalError::TooLarge(_))));
     }
 
     #[test]
     fn constant_of_shape_and_constant_forms() {
         let t = Tensor::from_i64(DType::I64, vec![1], &[7]);
-        let y = ok(
-            "ConstantOfShape",
-            vec![("value", AttrValue::Tensor(t))],
-            &[&it(&[2], &[2, 3])],
-        );
+        let y = ok("ConstantOfShape", vec![("value", AttrValue::Tensor(t))], &[&it(&[2], &[2, 3])]);
         assert_eq!((y.dtype, y.to_i64_vec()), (DType::I64, vec![7; 6]));
         let y = ok("ConstantOfShape", vec![], &[&it(&[0], &[])]);
-        assert_eq!(
-            (y.dtype, y.shape.clone(), y.to_f64_vec()),
-            (DType::F32, vec![], vec![0.0])
-        );
+        assert_eq!((y.dtype, y.shape.clone(), y.to_f64_vec()), (DType::F32, vec![], vec![0.0]));
         let y = ok("ConstantOfShape", vec![], &[&it(&[2], &[0, 5])]);
         assert_eq!(y.num_elements(), 0);
         let big = run("ConstantOfShape", vec![], &[&it(&[2], &[1 << 31, 1 << 31])]);

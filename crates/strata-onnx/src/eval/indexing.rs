@@ -12,10 +12,7 @@ use crate::tensor::{DType, Tensor};
 fn indices<'a>(a: &Args<'a>, i: usize) -> Result<&'a Tensor, EvalError> {
     let t = a.input(i)?;
     if !matches!(t.dtype, DType::I32 | DType::I64) {
-        return invalid(format!(
-            "input {i} ('indices') is {}, not INT32 or INT64",
-            t.dtype.name()
-        ));
+        return invalid(format!("input {i} ('indices') is {}, not INT32 or INT64", t.dtype.name()));
     }
     Ok(t)
 }
@@ -24,9 +21,7 @@ fn indices<'a>(a: &Args<'a>, i: usize) -> Result<&'a Tensor, EvalError> {
 fn wrap(k: i64, dim: i64, axis: usize) -> Result<usize, EvalError> {
     let j = if k < 0 { k.saturating_add(dim) } else { k };
     if !(0..dim).contains(&j) {
-        return invalid(format!(
-            "index {k} is out of range for axis {axis} of size {dim}"
-        ));
+        return invalid(format!("index {k} is out of range for axis {axis} of size {dim}"));
     }
     Ok(j as usize)
 }
@@ -42,11 +37,7 @@ pub fn gather(a: &Args) -> Result<Tensor, EvalError> {
     shape.extend_from_slice(&data.shape[axis + 1..]);
     a.elements(&shape)?;
     let dim = data.shape[axis];
-    let ks = idx
-        .to_i64_vec()
-        .into_iter()
-        .map(|k| wrap(k, dim, axis))
-        .collect::<Result<Vec<_>, _>>()?;
+    let ks = idx.to_i64_vec().into_iter().map(|k| wrap(k, dim, axis)).collect::<Result<Vec<_>, _>>()?;
     let outer = product(&data.shape[..axis]);
     let inner = product(&data.shape[axis + 1..]) * data.dtype.size();
     let mut bytes = Vec::with_capacity(product(&shape) * data.dtype.size());
@@ -56,11 +47,7 @@ pub fn gather(a: &Args) -> Result<Tensor, EvalError> {
             bytes.extend_from_slice(&data.bytes[at..at + inner]);
         }
     }
-    Ok(Tensor {
-        dtype: data.dtype,
-        shape,
-        bytes,
-    })
+    Ok(Tensor { dtype: data.dtype, shape, bytes })
 }
 
 /// For each element of an `index_shape` tensor (same rank as `data_shape`,
@@ -68,21 +55,14 @@ pub fn gather(a: &Args) -> Result<Tensor, EvalError> {
 /// `axis` left out.
 fn element_bases(data_shape: &[i64], index_shape: &[i64], axis: usize) -> Result<Walk, EvalError> {
     if data_shape.len() != index_shape.len() {
-        return invalid(format!(
-            "data {data_shape:?} and indices {index_shape:?} differ in rank"
-        ));
+        return invalid(format!("data {data_shape:?} and indices {index_shape:?} differ in rank"));
     }
     for d in 0..data_shape.len() {
         if d != axis && index_shape[d] > data_shape[d] {
-            return invalid(format!(
-                "indices {index_shape:?} are larger than data {data_shape:?} in dimension {d}"
-            ));
+            return invalid(format!("indices {index_shape:?} are larger than data {data_shape:?} in dimension {d}"));
         }
     }
-    let mut st: Vec<isize> = strides(data_shape)
-        .into_iter()
-        .map(|s| s as isize)
-        .collect();
+    let mut st: Vec<isize> = strides(data_shape).into_iter().map(|s| s as isize).collect();
     st[axis] = 0;
     Ok(Walk::new(index_shape, st, 0))
 }
@@ -102,11 +82,7 @@ pub fn gather_elements(a: &Args) -> Result<Tensor, EvalError> {
         let at = (base + wrap(k, dim, axis)? * step) * size;
         bytes.extend_from_slice(&data.bytes[at..at + size]);
     }
-    Ok(Tensor {
-        dtype: data.dtype,
-        shape: idx.shape.clone(),
-        bytes,
-    })
+    Ok(Tensor { dtype: data.dtype, shape: idx.shape.clone(), bytes })
 }
 
 /// The element offsets in `data` of the index tuples of GatherND /
@@ -115,24 +91,14 @@ pub fn gather_elements(a: &Args) -> Result<Tensor, EvalError> {
 fn tuple_offsets(data: &Tensor, idx: &Tensor, b: usize) -> Result<(Vec<usize>, usize), EvalError> {
     let (r, q) = (data.shape.len(), idx.shape.len());
     if r == 0 || q == 0 || b >= r.min(q) {
-        return invalid(format!(
-            "data {:?} and indices {:?} do not allow batch_dims {b}",
-            data.shape, idx.shape
-        ));
+        return invalid(format!("data {:?} and indices {:?} do not allow batch_dims {b}", data.shape, idx.shape));
     }
     let k = idx.shape[q - 1] as usize;
     if k < 1 || k > r - b {
-        return invalid(format!(
-            "the index tuples have {k} entries, data {:?} allows 1 to {}",
-            data.shape,
-            r - b
-        ));
+        return invalid(format!("the index tuples have {k} entries, data {:?} allows 1 to {}", data.shape, r - b));
     }
     if idx.shape[..b] != data.shape[..b] {
-        return invalid(format!(
-            "the batch dimensions of indices {:?} and data {:?} differ",
-            idx.shape, data.shape
-        ));
+        return invalid(format!("the batch dimensions of indices {:?} and data {:?} differ", idx.shape, data.shape));
     }
     let st = strides(&data.shape);
     let tuples = product(&idx.shape[..q - 1]);
@@ -153,8 +119,7 @@ fn tuple_offsets(data: &Tensor, idx: &Tensor, b: usize) -> Result<(Vec<usize>, u
 pub fn gather_nd(a: &Args) -> Result<Tensor, EvalError> {
     let (data, idx) = (a.input(0)?, indices(a, 1)?);
     let b = a.int("batch_dims", 0)?;
-    let b = usize::try_from(b)
-        .map_err(|_| EvalError::Invalid(format!("attribute 'batch_dims' = {b} is negative")))?;
+    let b = usize::try_from(b).map_err(|_| EvalError::Invalid(format!("attribute 'batch_dims' = {b} is negative")))?;
     let (offsets, slice) = tuple_offsets(data, idx, b)?;
     let q = idx.shape.len();
     let k = idx.shape[q - 1] as usize;
@@ -166,11 +131,7 @@ pub fn gather_nd(a: &Args) -> Result<Tensor, EvalError> {
     for off in offsets {
         bytes.extend_from_slice(&data.bytes[off * size..(off + slice) * size]);
     }
-    Ok(Tensor {
-        dtype: data.dtype,
-        shape,
-        bytes,
-    })
+    Ok(Tensor { dtype: data.dtype, shape, bytes })
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -189,35 +150,20 @@ fn reduction(a: &Args) -> Result<Reduction, EvalError> {
         "mul" => Reduction::Mul,
         "max" if a.opset >= 18 => Reduction::Max,
         "min" if a.opset >= 18 => Reduction::Min,
-        other => {
-            return invalid(format!(
-                "attribute 'reduction' = '{other}' is not a reduction of opset {}",
-                a.opset
-            ))
-        }
+        other => return invalid(format!("attribute 'reduction' = '{other}' is not a reduction of opset {}", a.opset)),
     })
 }
 
 /// Writes `updates[j]` into `out[targets[j]]`, combined by `red`.
-fn scatter(
-    data: &Tensor,
-    updates: &Tensor,
-    targets: &[usize],
-    red: Reduction,
-) -> Result<Tensor, EvalError> {
+fn scatter(data: &Tensor, updates: &Tensor, targets: &[usize], red: Reduction) -> Result<Tensor, EvalError> {
     if updates.dtype != data.dtype {
-        return invalid(format!(
-            "updates are {}, data is {}",
-            updates.dtype.name(),
-            data.dtype.name()
-        ));
+        return invalid(format!("updates are {}, data is {}", updates.dtype.name(), data.dtype.name()));
     }
     let mut out = data.clone();
     let size = data.dtype.size();
     if red == Reduction::None {
         for (j, &t) in targets.iter().enumerate() {
-            out.bytes[t * size..(t + 1) * size]
-                .copy_from_slice(&updates.bytes[j * size..(j + 1) * size]);
+            out.bytes[t * size..(t + 1) * size].copy_from_slice(&updates.bytes[j * size..(j + 1) * size]);
         }
         return Ok(out);
     }
@@ -276,10 +222,7 @@ pub fn scatter_elements(a: &Args) -> Result<Tensor, EvalError> {
     let red = reduction(a)?;
     let axis = norm_axis(a.int("axis", 0)?, data.shape.len())?;
     if updates.shape != idx.shape {
-        return invalid(format!(
-            "updates {:?} and indices {:?} differ in shape",
-            updates.shape, idx.shape
-        ));
+        return invalid(format!("updates {:?} and indices {:?} differ in shape", updates.shape, idx.shape));
     }
     let bases = element_bases(&data.shape, &idx.shape, axis)?;
     let (dim, step) = (data.shape[axis], strides(&data.shape)[axis]);
@@ -293,19 +236,9 @@ pub fn scatter_elements(a: &Args) -> Result<Tensor, EvalError> {
 pub fn non_zero(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
     // A scalar is read as a one-element vector.
-    let shape = if x.shape.is_empty() {
-        vec![1]
-    } else {
-        x.shape.clone()
-    };
+    let shape = if x.shape.is_empty() { vec![1] } else { x.shape.clone() };
     let nonzero: Vec<usize> = (0..x.num_elements())
-        .filter(|&i| {
-            if x.dtype.is_float() {
-                x.get_f64(i) != 0.0
-            } else {
-                x.get_i64(i) != 0
-            }
-        })
+        .filter(|&i| if x.dtype.is_float() { x.get_f64(i) != 0.0 } else { x.get_i64(i) != 0 })
         .collect();
     let r = shape.len();
     let n = nonzero.len();
@@ -325,31 +258,21 @@ pub fn one_hot(a: &Args) -> Result<Tensor, EvalError> {
     if depth.num_elements() != 1 || values.num_elements() != 2 {
         return invalid("'depth' must be a scalar and 'values' hold [off_value, on_value]");
     }
-    let depth = if depth.dtype.is_float() {
-        depth.get_f64(0) as i64
-    } else {
-        depth.get_i64(0)
-    };
+    let depth = if depth.dtype.is_float() { depth.get_f64(0) as i64 } else { depth.get_i64(0) };
     if depth <= 0 {
         return invalid(format!("'depth' = {depth} must be positive"));
     }
     let r = idx.shape.len();
     let axis = a.int("axis", -1)?;
     if axis < -(r as i64) - 1 || axis > r as i64 {
-        return invalid(format!(
-            "attribute 'axis' = {axis} is out of range for an output of rank {}",
-            r + 1
-        ));
+        return invalid(format!("attribute 'axis' = {axis} is out of range for an output of rank {}", r + 1));
     }
     let axis = if axis < 0 { axis + r as i64 + 1 } else { axis } as usize;
     let mut shape = idx.shape.clone();
     shape.insert(axis, depth);
     a.elements(&shape)?;
-    let ks: Vec<i64> = if idx.dtype.is_float() {
-        idx.to_f64_vec().iter().map(|&v| v as i64).collect()
-    } else {
-        idx.to_i64_vec()
-    };
+    let ks: Vec<i64> =
+        if idx.dtype.is_float() { idx.to_f64_vec().iter().map(|&v| v as i64).collect() } else { idx.to_i64_vec() };
     let size = values.dtype.size();
     let (off, on) = (&values.bytes[..size], &values.bytes[size..2 * size]);
     let outer = product(&idx.shape[..axis]);
@@ -364,11 +287,7 @@ pub fn one_hot(a: &Args) -> Result<Tensor, EvalError> {
             }
         }
     }
-    Ok(Tensor {
-        dtype: values.dtype,
-        shape,
-        bytes,
-    })
+    Ok(Tensor { dtype: values.dtype, shape, bytes })
 }
 
 /// Trilu: keeps `j - i >= k` (upper) or `j - i <= k` (lower) of the last
@@ -377,10 +296,7 @@ pub fn trilu(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
     let r = x.shape.len();
     if r < 2 {
-        return invalid(format!(
-            "the input must have rank 2 or more, it has shape {:?}",
-            x.shape
-        ));
+        return invalid(format!("the input must have rank 2 or more, it has shape {:?}", x.shape));
     }
     let k = a.int_scalar_input(1, "k")?.unwrap_or(0);
     let upper = a.flag("upper", true)?;

@@ -27,11 +27,7 @@ fn widen(t: &Tensor) -> Wide {
 fn same_numeric_type(ts: &[&Tensor]) -> Result<DType, EvalError> {
     let d = ts[0].dtype;
     if let Some(t) = ts.iter().find(|t| t.dtype != d) {
-        return invalid(format!(
-            "operand types differ ({} and {})",
-            d.name(),
-            t.dtype.name()
-        ));
+        return invalid(format!("operand types differ ({} and {})", d.name(), t.dtype.name()));
     }
     if d == DType::Bool {
         return not_evaluable("contractions of BOOL are not evaluated");
@@ -46,23 +42,12 @@ pub fn matmul(a: &Args) -> Result<Tensor, EvalError> {
         return invalid("MatMul of a scalar");
     }
     // 1-D operands become [1, k] and [k, 1]; those unit dimensions are dropped again.
-    let xs = if x.shape.len() == 1 {
-        vec![1, x.shape[0]]
-    } else {
-        x.shape.clone()
-    };
-    let ys = if y.shape.len() == 1 {
-        vec![y.shape[0], 1]
-    } else {
-        y.shape.clone()
-    };
+    let xs = if x.shape.len() == 1 { vec![1, x.shape[0]] } else { x.shape.clone() };
+    let ys = if y.shape.len() == 1 { vec![y.shape[0], 1] } else { y.shape.clone() };
     let (n, k) = (xs[xs.len() - 2], xs[xs.len() - 1]);
     let (k2, m) = (ys[ys.len() - 2], ys[ys.len() - 1]);
     if k != k2 {
-        return invalid(format!(
-            "MatMul of {:?} and {:?}: inner dimensions differ",
-            x.shape, y.shape
-        ));
+        return invalid(format!("MatMul of {:?} and {:?}: inner dimensions differ", x.shape, y.shape));
     }
     let (xb, yb) = (&xs[..xs.len() - 2], &ys[..ys.len() - 2]);
     let batch = broadcast_shapes(xb, yb)?;
@@ -78,9 +63,7 @@ pub fn matmul(a: &Args) -> Result<Tensor, EvalError> {
     let total = a.elements(&full)?;
     a.work(total as u128 * k.max(0) as u128)?;
     let (n, k, m) = (n as usize, k as usize, m as usize);
-    let pairs: Vec<(usize, usize)> = broadcast_walk(&batch, xb)
-        .zip(broadcast_walk(&batch, yb))
-        .collect();
+    let pairs: Vec<(usize, usize)> = broadcast_walk(&batch, xb).zip(broadcast_walk(&batch, yb)).collect();
     macro_rules! product_of {
         ($xv:expr, $yv:expr, $zero:expr, $mul:expr, $add:expr) => {{
             let mut out = Vec::with_capacity(total);
@@ -118,42 +101,23 @@ pub fn gemm(a: &Args) -> Result<Tensor, EvalError> {
     let (x, y) = (a.input(0)?, a.input(1)?);
     let dtype = same_numeric_type(&[x, y])?;
     if x.shape.len() != 2 || y.shape.len() != 2 {
-        return invalid(format!(
-            "Gemm takes matrices, not {:?} and {:?}",
-            x.shape, y.shape
-        ));
+        return invalid(format!("Gemm takes matrices, not {:?} and {:?}", x.shape, y.shape));
     }
     let (ta, tb) = (a.flag("transA", false)?, a.flag("transB", false)?);
     let (alpha, beta) = (a.float("alpha", 1.0)? as f64, a.float("beta", 1.0)? as f64);
-    let (m, k) = if ta {
-        (x.shape[1], x.shape[0])
-    } else {
-        (x.shape[0], x.shape[1])
-    };
-    let (k2, n) = if tb {
-        (y.shape[1], y.shape[0])
-    } else {
-        (y.shape[0], y.shape[1])
-    };
+    let (m, k) = if ta { (x.shape[1], x.shape[0]) } else { (x.shape[0], x.shape[1]) };
+    let (k2, n) = if tb { (y.shape[1], y.shape[0]) } else { (y.shape[0], y.shape[1]) };
     if k != k2 {
-        return invalid(format!(
-            "Gemm of {:?} and {:?}: inner dimensions differ",
-            x.shape, y.shape
-        ));
+        return invalid(format!("Gemm of {:?} and {:?}: inner dimensions differ", x.shape, y.shape));
     }
     let shape = vec![m, n];
     let total = a.elements(&shape)?;
     a.work(total as u128 * k as u128)?;
     let c = match a.opt(2) {
-        Some(c) if c.dtype != dtype => {
-            return invalid(format!("C is {}, A is {}", c.dtype.name(), dtype.name()))
-        }
+        Some(c) if c.dtype != dtype => return invalid(format!("C is {}, A is {}", c.dtype.name(), dtype.name())),
         Some(c) => {
             if broadcast_shapes(&c.shape, &shape)? != shape {
-                return invalid(format!(
-                    "C of shape {:?} does not broadcast to {shape:?}",
-                    c.shape
-                ));
+                return invalid(format!("C of shape {:?} does not broadcast to {shape:?}", c.shape));
             }
             let cv = c.to_f64_vec();
             broadcast_walk(&shape, &c.shape).map(|i| cv[i]).collect()
@@ -189,26 +153,21 @@ struct Term {
 }
 
 fn parse_term(s: &str) -> Result<Term, String> {
-    let letters = |p: &str| -> Result<Vec<u8>, String> {
-        p.bytes()
-            .map(|c| {
-                if c.is_ascii_alphabetic() {
-                    Ok(c)
-                } else {
-                    Err(format!("'{}' is not an index letter", c as char))
-                }
-            })
-            .collect()
-    };
+    let letters =
+        |p: &str| -> Result<Vec<u8>, String> {
+            p.bytes()
+                .map(|c| {
+                    if c.is_ascii_alphabetic() {
+                        Ok(c)
+                    } else {
+                        Err(format!("'{}' is not an index letter", c as char))
+                    }
+                })
+                .collect()
+        };
     match s.split_once("...") {
-        None => Ok(Term {
-            before: letters(s)?,
-            after: None,
-        }),
-        Some((b, a)) => Ok(Term {
-            before: letters(b)?,
-            after: Some(letters(a)?),
-        }),
+        None => Ok(Term { before: letters(s)?, after: None }),
+        Some((b, a)) => Ok(Term { before: letters(b)?, after: Some(letters(a)?) }),
     }
 }
 
@@ -221,11 +180,7 @@ fn einsum_labels(eq: &str, ranks: &[usize]) -> Result<(Vec<Vec<Label>>, Vec<Labe
     };
     let terms: Vec<Term> = lhs.split(',').map(parse_term).collect::<Result<_, _>>()?;
     if terms.len() != ranks.len() {
-        return Err(format!(
-            "the equation has {} operands, the node {}",
-            terms.len(),
-            ranks.len()
-        ));
+        return Err(format!("the equation has {} operands, the node {}", terms.len(), ranks.len()));
     }
     // Ellipsis ranks, right-aligned into one broadcast ellipsis of `e` dims.
     let mut ell = Vec::with_capacity(terms.len());
@@ -238,11 +193,7 @@ fn einsum_labels(eq: &str, ranks: &[usize]) -> Result<(Vec<Vec<Label>>, Vec<Labe
                     String::from_utf8_lossy(&t.before)
                 ))
             }
-            Some(_) if named > r => {
-                return Err(format!(
-                    "a term names {named} dimensions of an operand of rank {r}"
-                ))
-            }
+            Some(_) if named > r => return Err(format!("a term names {named} dimensions of an operand of rank {r}")),
             None => ell.push(0),
             Some(_) => ell.push(r - named),
         }
@@ -303,8 +254,8 @@ pub fn einsum(a: &Args) -> Result<Tensor, EvalError> {
     let dtype = same_numeric_type(&ins)?;
     let eq = a.string("equation", "")?;
     let ranks: Vec<usize> = ins.iter().map(|t| t.shape.len()).collect();
-    let (labels, output) = einsum_labels(&eq, &ranks)
-        .map_err(|m| EvalError::Invalid(format!("equation '{eq}': {m}")))?;
+    let (labels, output) =
+        einsum_labels(&eq, &ranks).map_err(|m| EvalError::Invalid(format!("equation '{eq}': {m}")))?;
     // Size of every label (output labels first); ellipsis dimensions broadcast.
     let mut all: Vec<Label> = output.clone();
     for ls in &labels {
@@ -324,9 +275,7 @@ pub fn einsum(a: &Args) -> Result<Tensor, EvalError> {
                 (Some(1), Label::Ellipsis(_)) => Some(d),
                 (Some(s), Label::Ellipsis(_)) if d == 1 || d == s => Some(s),
                 (Some(s), _) if d == s => Some(s),
-                (Some(s), _) => {
-                    return invalid(format!("equation '{eq}': {l:?} has sizes {s} and {d}"))
-                }
+                (Some(s), _) => return invalid(format!("equation '{eq}': {l:?} has sizes {s} and {d}")),
             };
         }
     }
@@ -355,26 +304,10 @@ pub fn einsum(a: &Args) -> Result<Tensor, EvalError> {
         .collect();
     let steps = total * inner;
     let wide: Vec<Wide> = ins.iter().map(|t| widen(t)).collect();
-    let floats: Vec<&[f64]> = wide
-        .iter()
-        .filter_map(|x| {
-            if let Wide::F(v) = x {
-                Some(v.as_slice())
-            } else {
-                None
-            }
-        })
-        .collect();
-    let ints: Vec<&[i64]> = wide
-        .iter()
-        .filter_map(|x| {
-            if let Wide::I(v) = x {
-                Some(v.as_slice())
-            } else {
-                None
-            }
-        })
-        .collect();
+    let floats: Vec<&[f64]> =
+        wide.iter().filter_map(|x| if let Wide::F(v) = x { Some(v.as_slice()) } else { None }).collect();
+    let ints: Vec<&[i64]> =
+        wide.iter().filter_map(|x| if let Wide::I(v) = x { Some(v.as_slice()) } else { None }).collect();
     if dtype.is_float() {
         let mut out = vec![0.0; total];
         for s in 0..steps {
@@ -407,21 +340,12 @@ mod tests {
         let a = ft(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let b = ft(&[3, 1], &[1.0, 0.0, -1.0]);
         let y = ok("MatMul", vec![], &[&a, &b]);
-        assert_eq!(
-            (y.shape.clone(), y.to_f64_vec()),
-            (vec![2, 1], vec![-2.0, -2.0])
-        );
+        assert_eq!((y.shape.clone(), y.to_f64_vec()), (vec![2, 1], vec![-2.0, -2.0]));
         let v = ft(&[3], &[1.0, 1.0, 1.0]);
         let y = ok("MatMul", vec![], &[&a, &v]);
-        assert_eq!(
-            (y.shape.clone(), y.to_f64_vec()),
-            (vec![2], vec![6.0, 15.0])
-        );
+        assert_eq!((y.shape.clone(), y.to_f64_vec()), (vec![2], vec![6.0, 15.0]));
         let y = ok("MatMul", vec![], &[&ft(&[2], &[1.0, 2.0]), &a]);
-        assert_eq!(
-            (y.shape.clone(), y.to_f64_vec()),
-            (vec![3], vec![9.0, 12.0, 15.0])
-        );
+        assert_eq!((y.shape.clone(), y.to_f64_vec()), (vec![3], vec![9.0, 12.0, 15.0]));
         // [2, 1, 2, 2] x [3, 2, 2] -> [2, 3, 2, 2]
         let x = ft(&[2, 1, 2, 2], &[1.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 2.0]);
         let w = ft(&[3, 2, 2], &(0..12).map(|i| i as f64).collect::<Vec<_>>());
@@ -429,11 +353,7 @@ mod tests {
         assert_eq!(y.shape, vec![2, 3, 2, 2]);
         assert_eq!(&y.to_f64_vec()[..4], &[0.0, 1.0, 2.0, 3.0]);
         assert_eq!(&y.to_f64_vec()[12..16], &[0.0, 2.0, 4.0, 6.0]);
-        let y = ok(
-            "MatMul",
-            vec![],
-            &[&it(&[1, 2], &[3, 4]), &it(&[2, 1], &[5, 6])],
-        );
+        let y = ok("MatMul", vec![], &[&it(&[1, 2], &[3, 4]), &it(&[2, 1], &[5, 6])]);
         assert_eq!(y.to_i64_vec(), vec![39]);
         assert!(refused("MatMul", vec![], &[&a, &a]).contains("inner dimensions"));
         let e = ok("MatMul", vec![], &[&ft(&[2, 0], &[]), &ft(&[0, 3], &[])]);
@@ -444,11 +364,7 @@ mod tests {
     fn gemm_transposes_and_scales() {
         let a = ft(&[2, 2], &[1.0, 2.0, 3.0, 4.0]);
         let c = ft(&[2], &[10.0, 20.0]);
-        let y = ok(
-            "Gemm",
-            vec![("transA", i(1)), ("alpha", f(2.0)), ("beta", f(0.5))],
-            &[&a, &a, &c],
-        );
+        let y = ok("Gemm", vec![("transA", i(1)), ("alpha", f(2.0)), ("beta", f(0.5))], &[&a, &a, &c]);
         // A^T A = [[10, 14], [14, 20]]
         assert_eq!(y.to_f64_vec(), vec![25.0, 38.0, 33.0, 50.0]);
     }
@@ -459,10 +375,7 @@ mod tests {
         let v = ft(&[2], &[1.0, 10.0]);
         let w = ft(&[3], &[1.0, 0.0, 2.0]);
         let outer = ok("Einsum", vec![("equation", s("i,j->ij"))], &[&v, &w]);
-        assert_eq!(
-            (outer.shape.clone(), outer.to_f64_vec()),
-            (vec![2, 3], vec![1.0, 0.0, 2.0, 10.0, 0.0, 20.0])
-        );
+        assert_eq!((outer.shape.clone(), outer.to_f64_vec()), (vec![2, 3], vec![1.0, 0.0, 2.0, 10.0, 0.0, 20.0]));
         let t = ok("Einsum", vec![("equation", s("ij->ji"))], &[&x]);
         assert_eq!(t.to_f64_vec(), vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
         let sum = ok("Einsum", vec![("equation", s("ij->"))], &[&x]);
@@ -473,32 +386,18 @@ mod tests {
         let b = ft(&[2, 1, 2], &[1.0, 2.0, 3.0, 4.0]);
         let c = ft(&[2, 2, 1], &[1.0, 1.0, 2.0, 0.0]);
         let y = ok("Einsum", vec![("equation", s("...ij,...jk"))], &[&b, &c]);
-        assert_eq!(
-            (y.shape.clone(), y.to_f64_vec()),
-            (vec![2, 1, 1], vec![3.0, 6.0])
-        );
+        assert_eq!((y.shape.clone(), y.to_f64_vec()), (vec![2, 1, 1], vec![3.0, 6.0]));
         // Diagonal and trace.
         let m = ft(&[2, 2], &[1.0, 2.0, 3.0, 4.0]);
-        assert_eq!(
-            ok("Einsum", vec![("equation", s("ii->i"))], &[&m]).to_f64_vec(),
-            vec![1.0, 4.0]
-        );
-        assert_eq!(
-            ok("Einsum", vec![("equation", s("ii"))], &[&m]).to_f64_vec(),
-            vec![5.0]
-        );
+        assert_eq!(ok("Einsum", vec![("equation", s("ii->i"))], &[&m]).to_f64_vec(), vec![1.0, 4.0]);
+        assert_eq!(ok("Einsum", vec![("equation", s("ii"))], &[&m]).to_f64_vec(), vec![5.0]);
         // Rotary-style frequencies: 'i,j->ij' on int positions.
         let p = it(&[3], &[0, 1, 2]);
         let q = it(&[2], &[1, 100]);
-        assert_eq!(
-            ok("Einsum", vec![("equation", s("i,j->ij"))], &[&p, &q]).to_i64_vec(),
-            vec![0, 0, 1, 100, 2, 200]
-        );
+        assert_eq!(ok("Einsum", vec![("equation", s("i,j->ij"))], &[&p, &q]).to_i64_vec(), vec![0, 0, 1, 100, 2, 200]);
         assert!(refused("Einsum", vec![("equation", s("ij,jk->ik"))], &[&x, &x]).contains("sizes"));
         assert!(refused("Einsum", vec![("equation", s("ij->k"))], &[&x]).contains("in no operand"));
-        assert!(
-            refused("Einsum", vec![("equation", s("i->i"))], &[&x]).contains("names 1 dimensions")
-        );
+        assert!(refused("Einsum", vec![("equation", s("i->i"))], &[&x]).contains("names 1 dimensions"));
     }
 
     #[test]
@@ -506,15 +405,7 @@ mod tests {
         let big = ft(&[1, 1 << 12], &vec![1.0; 1 << 12]);
         let ins = [Some(&big), Some(&big)];
         let n = crate::eval::testing::node("Einsum", 1, vec![("equation", s("ai,bj->ij"))]);
-        let r = crate::eval::eval_node(
-            &n,
-            &ins,
-            21,
-            crate::eval::Limits {
-                max_elements: 1 << 26,
-                max_work: 1 << 20,
-            },
-        );
+        let r = crate::eval::eval_node(&n, &ins, 21, crate::eval::Limits { max_elements: 1 << 26, max_work: 1 << 20 });
         assert!(matches!(r, Err(EvalError::TooLarge(_))));
     }
 }

@@ -55,9 +55,7 @@ pub enum EvalError {
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EvalError::NotEvaluable(m) | EvalError::TooLarge(m) | EvalError::Invalid(m) => {
-                f.write_str(m)
-            }
+            EvalError::NotEvaluable(m) | EvalError::TooLarge(m) | EvalError::Invalid(m) => f.write_str(m),
         }
     }
 }
@@ -92,10 +90,7 @@ pub struct Limits {
 impl Limits {
     /// `max_elements` per output and 64 steps per allowed element.
     pub const fn elements(max_elements: usize) -> Limits {
-        Limits {
-            max_elements,
-            max_work: max_elements as u64 * 64,
-        }
+        Limits { max_elements, max_work: max_elements as u64 * 64 }
     }
 }
 
@@ -112,8 +107,7 @@ pub(crate) struct Args<'a> {
 impl<'a> Args<'a> {
     /// Required input `i`.
     pub fn input(&self, i: usize) -> Result<&'a Tensor, EvalError> {
-        self.opt(i)
-            .ok_or_else(|| EvalError::Invalid(format!("input {i} is required")))
+        self.opt(i).ok_or_else(|| EvalError::Invalid(format!("input {i} is required")))
     }
 
     /// Optional input `i` (absent or given as "").
@@ -130,10 +124,9 @@ impl<'a> Args<'a> {
     pub fn ints_input(&self, i: usize, what: &str) -> Result<Option<Vec<i64>>, EvalError> {
         match self.opt(i) {
             None => Ok(None),
-            Some(t) if t.dtype.is_float() || t.dtype == DType::Bool => invalid(format!(
-                "input {i} ('{what}') is {}, not an integer tensor",
-                t.dtype.name()
-            )),
+            Some(t) if t.dtype.is_float() || t.dtype == DType::Bool => {
+                invalid(format!("input {i} ('{what}') is {}, not an integer tensor", t.dtype.name()))
+            }
             Some(t) => Ok(Some(t.to_i64_vec())),
         }
     }
@@ -143,10 +136,7 @@ impl<'a> Args<'a> {
         match self.ints_input(i, what)? {
             None => Ok(None),
             Some(v) if v.len() == 1 => Ok(Some(v[0])),
-            Some(v) => invalid(format!(
-                "input {i} ('{what}') must hold one value, it has {}",
-                v.len()
-            )),
+            Some(v) => invalid(format!("input {i} ('{what}') must hold one value, it has {}", v.len())),
         }
     }
 
@@ -179,13 +169,9 @@ impl<'a> Args<'a> {
     /// and strides of such a shape stay small).
     pub fn elements(&self, shape: &[i64]) -> Result<usize, EvalError> {
         if let Some(d) = shape.iter().find(|&&d| d < 0) {
-            return invalid(format!(
-                "output shape {shape:?} has a negative dimension {d}"
-            ));
+            return invalid(format!("output shape {shape:?} has a negative dimension {d}"));
         }
-        let bound = shape
-            .iter()
-            .try_fold(1usize, |n, &d| n.checked_mul((d as usize).max(1)));
+        let bound = shape.iter().try_fold(1usize, |n, &d| n.checked_mul((d as usize).max(1)));
         match (num_elements(shape), bound) {
             (Some(n), Some(b)) if b <= self.limits.max_elements => Ok(n),
             _ => Err(EvalError::TooLarge(format!(
@@ -367,28 +353,16 @@ pub fn eval_node(
     limits: Limits,
 ) -> Result<Vec<Tensor>, EvalError> {
     if !(node.domain.is_empty() || node.domain == "ai.onnx") {
-        return not_evaluable(format!(
-            "operators of domain {} are not evaluated",
-            node.domain
-        ));
+        return not_evaluable(format!("operators of domain {} are not evaluated", node.domain));
     }
     let Some(k) = kernel(&node.op_type) else {
         return not_evaluable(format!("{} is not evaluated", node.op_type));
     };
-    let args = Args {
-        node,
-        ins: inputs,
-        opset,
-        limits,
-    };
+    let args = Args { node, ins: inputs, opset, limits };
     let mut outs = k(&args)?;
     let wanted = node.outputs.len();
     if outs.len() < wanted {
-        return invalid(format!(
-            "the node has {wanted} outputs, {} produces {}",
-            node.op_type,
-            outs.len()
-        ));
+        return invalid(format!("the node has {wanted} outputs, {} produces {}", node.op_type, outs.len()));
     }
     outs.truncate(wanted);
     Ok(outs)

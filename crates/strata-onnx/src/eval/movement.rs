@@ -11,11 +11,7 @@ use crate::tensor::{DType, Tensor};
 
 /// `t`'s bytes under a new shape (same element count).
 fn with_shape(t: &Tensor, shape: Vec<i64>) -> Tensor {
-    Tensor {
-        dtype: t.dtype,
-        shape,
-        bytes: t.bytes.clone(),
-    }
+    Tensor { dtype: t.dtype, shape, bytes: t.bytes.clone() }
 }
 
 /// Dropout in inference (no `training_mode`, or false, or ratio 0): the
@@ -24,12 +20,7 @@ pub fn dropout(a: &Args) -> Result<Vec<Tensor>, EvalError> {
     let x = a.input(0)?;
     let training = match a.opt(2) {
         Some(t) if t.num_elements() == 1 => t.get_i64(0) != 0,
-        Some(t) => {
-            return invalid(format!(
-                "input 2 ('training_mode') must be a scalar, it has shape {:?}",
-                t.shape
-            ))
-        }
+        Some(t) => return invalid(format!("input 2 ('training_mode') must be a scalar, it has shape {:?}", t.shape)),
         None => false,
     };
     let ratio = match a.opt(1) {
@@ -40,11 +31,7 @@ pub fn dropout(a: &Args) -> Result<Vec<Tensor>, EvalError> {
     if training && ratio != 0.0 {
         return not_evaluable("Dropout in training mode is random; it is not evaluated");
     }
-    let mask = Tensor {
-        dtype: DType::Bool,
-        shape: x.shape.clone(),
-        bytes: vec![1; x.num_elements()],
-    };
+    let mask = Tensor { dtype: DType::Bool, shape: x.shape.clone(), bytes: vec![1; x.num_elements()] };
     Ok(vec![x.clone(), mask])
 }
 
@@ -75,11 +62,7 @@ pub fn shape(a: &Args) -> Result<Tensor, EvalError> {
 
 pub fn size(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
-    Ok(Tensor::from_i64(
-        DType::I64,
-        vec![],
-        &[x.num_elements() as i64],
-    ))
+    Ok(Tensor::from_i64(DType::I64, vec![], &[x.num_elements() as i64]))
 }
 
 /// The shape Reshape gives `input` for the `spec` of its shape input:
@@ -89,12 +72,9 @@ pub fn reshape_dims(input: &[i64], spec: &[i64], allowzero: bool) -> Result<Vec<
     let mut infer = None;
     for (i, &d) in spec.iter().enumerate() {
         match d {
-            0 if !allowzero => shape.push(*input.get(i).ok_or_else(|| {
-                format!(
-                    "shape entry {i} is 0 but the input has rank {}",
-                    input.len()
-                )
-            })?),
+            0 if !allowzero => shape.push(
+                *input.get(i).ok_or_else(|| format!("shape entry {i} is 0 but the input has rank {}", input.len()))?,
+            ),
             -1 => {
                 if infer.replace(i).is_some() {
                     return Err("the shape has more than one -1".into());
@@ -108,32 +88,22 @@ pub fn reshape_dims(input: &[i64], spec: &[i64], allowzero: bool) -> Result<Vec<
     if allowzero && infer.is_some() && spec.contains(&0) {
         return Err("with 'allowzero' the shape may not hold both 0 and -1".into());
     }
-    let total = input
-        .iter()
-        .try_fold(1i64, |a, &d| a.checked_mul(d))
-        .ok_or("the input shape overflows")?;
-    let known = shape
-        .iter()
-        .try_fold(1i64, |a, &d| a.checked_mul(d))
-        .ok_or("the shape overflows")?;
+    let total = input.iter().try_fold(1i64, |a, &d| a.checked_mul(d)).ok_or("the input shape overflows")?;
+    let known = shape.iter().try_fold(1i64, |a, &d| a.checked_mul(d)).ok_or("the shape overflows")?;
     if let Some(i) = infer {
         if known == 0 || total % known != 0 {
             return Err(format!("cannot reshape {input:?} to {spec:?}"));
         }
         shape[i] = total / known;
     } else if known != total {
-        return Err(format!(
-            "cannot reshape {input:?} ({total} elements) to {shape:?}"
-        ));
+        return Err(format!("cannot reshape {input:?} ({total} elements) to {shape:?}"));
     }
     Ok(shape)
 }
 
 pub fn reshape(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
-    let spec = a
-        .ints_input(1, "shape")?
-        .ok_or(EvalError::Invalid("input 1 ('shape') is required".into()))?;
+    let spec = a.ints_input(1, "shape")?.ok_or(EvalError::Invalid("input 1 ('shape') is required".into()))?;
     let shape = reshape_dims(&x.shape, &spec, a.flag("allowzero", false)?)?;
     Ok(with_shape(x, shape))
 }
@@ -143,15 +113,10 @@ pub fn flatten(a: &Args) -> Result<Tensor, EvalError> {
     let r = x.shape.len() as i64;
     let axis = a.int("axis", 1)?;
     if axis < -r || axis > r {
-        return invalid(format!(
-            "attribute 'axis' = {axis} is out of range for rank {r}"
-        ));
+        return invalid(format!("attribute 'axis' = {axis} is out of range for rank {r}"));
     }
     let axis = if axis < 0 { axis + r } else { axis } as usize;
-    let shape = vec![
-        product(&x.shape[..axis]) as i64,
-        product(&x.shape[axis..]) as i64,
-    ];
+    let shape = vec![product(&x.shape[..axis]) as i64, product(&x.shape[axis..]) as i64];
     Ok(with_shape(x, shape))
 }
 
@@ -172,12 +137,7 @@ pub fn squeeze(a: &Args) -> Result<Tensor, EvalError> {
             if let Some(&d) = ax.iter().find(|&&d| x.shape[d] != 1) {
                 return invalid(format!("cannot squeeze axis {d} of size {}", x.shape[d]));
             }
-            x.shape
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !ax.contains(i))
-                .map(|(_, &d)| d)
-                .collect()
+            x.shape.iter().enumerate().filter(|(i, _)| !ax.contains(i)).map(|(_, &d)| d).collect()
         }
         None => x.shape.iter().copied().filter(|&d| d != 1).collect(),
     };
@@ -190,15 +150,7 @@ pub fn unsqueeze(a: &Args) -> Result<Tensor, EvalError> {
     let out_rank = x.shape.len() + ax.len();
     let ax = norm_axes(&ax, out_rank)?;
     let mut src = x.shape.iter();
-    let shape = (0..out_rank)
-        .map(|i| {
-            if ax.contains(&i) {
-                1
-            } else {
-                *src.next().unwrap_or(&1)
-            }
-        })
-        .collect();
+    let shape = (0..out_rank).map(|i| if ax.contains(&i) { 1 } else { *src.next().unwrap_or(&1) }).collect();
     Ok(with_shape(x, shape))
 }
 
@@ -213,18 +165,12 @@ fn permuted(t: &Tensor, view: &[i64], perm: &[usize]) -> Tensor {
 pub fn transpose(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
     let r = x.shape.len();
-    let perm = a
-        .ints("perm")?
-        .unwrap_or_else(|| (0..r as i64).rev().collect());
+    let perm = a.ints("perm")?.unwrap_or_else(|| (0..r as i64).rev().collect());
     let mut seen = vec![false; r];
     if perm.len() != r
-        || perm
-            .iter()
-            .any(|&p| p < 0 || p as usize >= r || std::mem::replace(&mut seen[p as usize], true))
+        || perm.iter().any(|&p| p < 0 || p as usize >= r || std::mem::replace(&mut seen[p as usize], true))
     {
-        return invalid(format!(
-            "attribute 'perm' {perm:?} is not a permutation of rank {r}"
-        ));
+        return invalid(format!("attribute 'perm' {perm:?} is not a permutation of rank {r}"));
     }
     let perm: Vec<usize> = perm.iter().map(|&p| p as usize).collect();
     Ok(permuted(x, &x.shape, &perm))
@@ -250,10 +196,7 @@ pub fn concat(a: &Args) -> Result<Tensor, EvalError> {
         }
         for d in 0..t.shape.len() {
             if d != axis && t.shape[d] != first.shape[d] {
-                return invalid(format!(
-                    "inputs differ in dimension {d} ({:?} and {:?})",
-                    t.shape, first.shape
-                ));
+                return invalid(format!("inputs differ in dimension {d} ({:?} and {:?})", t.shape, first.shape));
             }
         }
         shape[axis] = shape[axis].saturating_add(t.shape[axis]);
@@ -268,37 +211,22 @@ pub fn concat(a: &Args) -> Result<Tensor, EvalError> {
             bytes.extend_from_slice(&t.bytes[o * chunk..(o + 1) * chunk]);
         }
     }
-    Ok(Tensor {
-        dtype: first.dtype,
-        shape,
-        bytes,
-    })
+    Ok(Tensor { dtype: first.dtype, shape, bytes })
 }
 
 /// Sizes of Split's outputs along a dimension of `dim`.
 fn split_sizes(a: &Args, dim: i64, n_out: usize) -> Result<Vec<i64>, EvalError> {
-    let given = if a.opset < 13 {
-        a.ints("split")?
-    } else {
-        a.ints_input(1, "split")?
-    };
+    let given = if a.opset < 13 { a.ints("split")? } else { a.ints_input(1, "split")? };
     if let Some(s) = given {
-        if s.len() != n_out
-            || s.iter().any(|&v| v < 0)
-            || s.iter().map(|&v| v as i128).sum::<i128>() != dim as i128
-        {
-            return invalid(format!(
-                "split sizes {s:?} do not divide a dimension of {dim} into {n_out} outputs"
-            ));
+        if s.len() != n_out || s.iter().any(|&v| v < 0) || s.iter().map(|&v| v as i128).sum::<i128>() != dim as i128 {
+            return invalid(format!("split sizes {s:?} do not divide a dimension of {dim} into {n_out} outputs"));
         }
         return Ok(s);
     }
     if a.opset >= 18 && a.node.has_attr("num_outputs") {
         let n = a.int("num_outputs", 0)?;
         if n <= 0 || n != n_out as i64 {
-            return invalid(format!(
-                "the node has {n_out} outputs, 'num_outputs' says {n}"
-            ));
+            return invalid(format!("the node has {n_out} outputs, 'num_outputs' says {n}"));
         }
         // Equal parts, the last one smaller when the dimension does not divide.
         let part = (dim + n - 1) / n;
@@ -306,9 +234,7 @@ fn split_sizes(a: &Args, dim: i64, n_out: usize) -> Result<Vec<i64>, EvalError> 
     }
     let n = n_out.max(1) as i64;
     if dim % n != 0 {
-        return invalid(format!(
-            "a dimension of {dim} does not split into {n} equal parts"
-        ));
+        return invalid(format!("a dimension of {dim} does not split into {n} equal parts"));
     }
     Ok(vec![dim / n; n_out])
 }
@@ -335,11 +261,7 @@ pub fn split(a: &Args) -> Result<Vec<Tensor>, EvalError> {
             bytes.extend_from_slice(&x.bytes[o * row + offset..o * row + offset + len]);
         }
         offset += len;
-        outs.push(Tensor {
-            dtype: x.dtype,
-            shape,
-            bytes,
-        });
+        outs.push(Tensor { dtype: x.dtype, shape, bytes });
     }
     Ok(outs)
 }
@@ -353,11 +275,7 @@ pub fn slice_params(
     steps: Option<&[i64]>,
 ) -> Result<Vec<(i64, i64, i64)>, String> {
     if starts.len() != ends.len() {
-        return Err(format!(
-            "'starts' has {} entries, 'ends' {}",
-            starts.len(),
-            ends.len()
-        ));
+        return Err(format!("'starts' has {} entries, 'ends' {}", starts.len(), ends.len()));
     }
     let rank = shape.len();
     let mut params: Vec<(i64, i64, i64)> = shape.iter().map(|&d| (0, 1, d)).collect();
@@ -413,12 +331,7 @@ pub fn slice(a: &Args) -> Result<Tensor, EvalError> {
     let (starts, ends, axes, steps) = if a.opset < 10 {
         (a.ints("starts")?, a.ints("ends")?, a.ints("axes")?, None)
     } else {
-        (
-            a.ints_input(1, "starts")?,
-            a.ints_input(2, "ends")?,
-            a.ints_input(3, "axes")?,
-            a.ints_input(4, "steps")?,
-        )
+        (a.ints_input(1, "starts")?, a.ints_input(2, "ends")?, a.ints_input(3, "axes")?, a.ints_input(4, "steps")?)
     };
     let (Some(starts), Some(ends)) = (starts, ends) else {
         return invalid("'starts' and 'ends' are required");
@@ -427,43 +340,23 @@ pub fn slice(a: &Args) -> Result<Tensor, EvalError> {
     let shape: Vec<i64> = p.iter().map(|&(_, _, c)| c).collect();
     let n = a.elements(&shape)?;
     if n == 0 {
-        return Ok(Tensor {
-            dtype: x.dtype,
-            shape,
-            bytes: vec![],
-        });
+        return Ok(Tensor { dtype: x.dtype, shape, bytes: vec![] });
     }
     // Every count is positive here, so every start lies inside its axis.
     let st = strides(&x.shape);
-    let base: isize = p
-        .iter()
-        .zip(&st)
-        .map(|(&(s, _, _), &k)| s as isize * k as isize)
-        .sum();
+    let base: isize = p.iter().zip(&st).map(|(&(s, _, _), &k)| s as isize * k as isize).sum();
     // A dimension of one element never steps (its step may be any i64).
     let walk_strides = p
         .iter()
         .zip(&st)
-        .map(|(&(_, step, count), &k)| {
-            if count > 1 {
-                step as isize * k as isize
-            } else {
-                0
-            }
-        })
+        .map(|(&(_, step, count), &k)| if count > 1 { step as isize * k as isize } else { 0 })
         .collect();
-    Ok(take(
-        x,
-        shape.clone(),
-        Walk::new(&shape, walk_strides, base),
-    ))
+    Ok(take(x, shape.clone(), Walk::new(&shape, walk_strides, base)))
 }
 
 pub fn expand(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
-    let target = a
-        .ints_input(1, "shape")?
-        .ok_or(EvalError::Invalid("input 1 ('shape') is required".into()))?;
+    let target = a.ints_input(1, "shape")?.ok_or(EvalError::Invalid("input 1 ('shape') is required".into()))?;
     if let Some(d) = target.iter().find(|&&d| d < 0) {
         return invalid(format!("input 1 ('shape') has a negative dimension {d}"));
     }
@@ -477,21 +370,13 @@ pub fn expand(a: &Args) -> Result<Tensor, EvalError> {
 /// the repeat dimensions.
 pub fn tile(a: &Args) -> Result<Tensor, EvalError> {
     let x = a.input(0)?;
-    let reps = a
-        .ints_input(1, "repeats")?
-        .ok_or(EvalError::Invalid("input 1 ('repeats') is required".into()))?;
+    let reps = a.ints_input(1, "repeats")?.ok_or(EvalError::Invalid("input 1 ('repeats') is required".into()))?;
     if reps.len() != x.shape.len() || reps.iter().any(|&r| r < 0) {
-        return invalid(format!(
-            "'repeats' {reps:?} must have {} non-negative entries",
-            x.shape.len()
-        ));
+        return invalid(format!("'repeats' {reps:?} must have {} non-negative entries", x.shape.len()));
     }
     let mut shape = Vec::with_capacity(reps.len());
     for (&r, &d) in reps.iter().zip(&x.shape) {
-        shape.push(
-            r.checked_mul(d)
-                .ok_or(EvalError::TooLarge("Tile overflows".into()))?,
-        );
+        shape.push(r.checked_mul(d).ok_or(EvalError::TooLarge("Tile overflows".into()))?);
     }
     a.elements(&shape)?;
     let st = strides(&x.shape);
@@ -542,12 +427,7 @@ pub fn pad(a: &Args) -> Result<Tensor, EvalError> {
         "reflect" => PadMode::Reflect,
         "edge" => PadMode::Edge,
         "wrap" if a.opset >= 19 => PadMode::Wrap,
-        other => {
-            return invalid(format!(
-                "attribute 'mode' = '{other}' is not a padding mode of opset {}",
-                a.opset
-            ))
-        }
+        other => return invalid(format!("attribute 'mode' = '{other}' is not a padding mode of opset {}", a.opset)),
     };
     let r = x.shape.len();
     let (pads, value, axes) = if a.opset < 11 {
@@ -556,29 +436,14 @@ pub fn pad(a: &Args) -> Result<Tensor, EvalError> {
     } else {
         let v = match a.opt(2) {
             Some(t) if t.dtype != x.dtype => {
-                return invalid(format!(
-                    "'constant_value' is {}, the input is {}",
-                    t.dtype.name(),
-                    x.dtype.name()
-                ))
+                return invalid(format!("'constant_value' is {}, the input is {}", t.dtype.name(), x.dtype.name()))
             }
             Some(t) if t.num_elements() != 1 => {
-                return invalid(format!(
-                    "'constant_value' must be a scalar, it has shape {:?}",
-                    t.shape
-                ))
+                return invalid(format!("'constant_value' must be a scalar, it has shape {:?}", t.shape))
             }
             t => t.cloned(),
         };
-        (
-            a.ints_input(1, "pads")?,
-            v,
-            if a.opset >= 18 {
-                a.ints_input(3, "axes")?
-            } else {
-                None
-            },
-        )
+        (a.ints_input(1, "pads")?, v, if a.opset >= 18 { a.ints_input(3, "axes")? } else { None })
     };
     let pads = pads.ok_or(EvalError::Invalid("'pads' is required".into()))?;
     let axes = match axes {
@@ -586,11 +451,7 @@ pub fn pad(a: &Args) -> Result<Tensor, EvalError> {
         None => (0..r).collect(),
     };
     if pads.len() != 2 * axes.len() {
-        return invalid(format!(
-            "'pads' has {} entries, expected {}",
-            pads.len(),
-            2 * axes.len()
-        ));
+        return invalid(format!("'pads' has {} entries, expected {}", pads.len(), 2 * axes.len()));
     }
     let (mut lo, mut hi) = (vec![0i64; r], vec![0i64; r]);
     for (k, &ax) in axes.iter().enumerate() {
@@ -610,13 +471,8 @@ pub fn pad(a: &Args) -> Result<Tensor, EvalError> {
     }
     a.elements(&shape)?;
     // Per axis, the source index of every output index.
-    let maps: Vec<Vec<Option<usize>>> = (0..r)
-        .map(|d| {
-            (0..shape[d])
-                .map(|o| pad_source(mode, o, lo[d], x.shape[d]))
-                .collect()
-        })
-        .collect();
+    let maps: Vec<Vec<Option<usize>>> =
+        (0..r).map(|d| (0..shape[d]).map(|o| pad_source(mode, o, lo[d], x.shape[d])).collect()).collect();
     let size = x.dtype.size();
     let fill = value.map_or(vec![0u8; size], |t| t.bytes);
     let st = strides(&x.shape);
@@ -642,21 +498,14 @@ pub fn pad(a: &Args) -> Result<Tensor, EvalError> {
             coord[d] = 0;
         }
     }
-    Ok(Tensor {
-        dtype: x.dtype,
-        shape,
-        bytes,
-    })
+    Ok(Tensor { dtype: x.dtype, shape, bytes })
 }
 
 /// `[N, C, H, W]` input and the block size of DepthToSpace/SpaceToDepth.
 fn blocks<'a>(a: &Args<'a>) -> Result<(&'a Tensor, i64), EvalError> {
     let x = a.input(0)?;
     if x.shape.len() != 4 {
-        return invalid(format!(
-            "the input must have rank 4, it has shape {:?}",
-            x.shape
-        ));
+        return invalid(format!("the input must have rank 4, it has shape {:?}", x.shape));
     }
     let b = a.int("blocksize", 0)?;
     if b <= 0 {
@@ -677,18 +526,9 @@ pub fn depth_to_space(a: &Args) -> Result<Tensor, EvalError> {
     let (view, perm) = match a.string("mode", "DCR")?.as_str() {
         "DCR" => (vec![n, b, b, cb, h, w], [0, 3, 4, 1, 5, 2]),
         "CRD" => (vec![n, cb, b, b, h, w], [0, 1, 4, 2, 5, 3]),
-        other => {
-            return invalid(format!(
-                "attribute 'mode' = '{other}' must be 'DCR' or 'CRD'"
-            ))
-        }
+        other => return invalid(format!("attribute 'mode' = '{other}' must be 'DCR' or 'CRD'")),
     };
-    let shape = vec![
-        n,
-        cb,
-        h.checked_mul(b).ok_or_else(too_large)?,
-        w.checked_mul(b).ok_or_else(too_large)?,
-    ];
+    let shape = vec![n, cb, h.checked_mul(b).ok_or_else(too_large)?, w.checked_mul(b).ok_or_else(too_large)?];
     let t = permuted(x, &view, &perm);
     Ok(with_shape(&t, shape))
 }
@@ -697,18 +537,12 @@ pub fn space_to_depth(a: &Args) -> Result<Tensor, EvalError> {
     let (x, b) = blocks(a)?;
     let [n, c, h, w] = [x.shape[0], x.shape[1], x.shape[2], x.shape[3]];
     if h % b != 0 || w % b != 0 {
-        return invalid(format!(
-            "spatial dimensions {h}x{w} do not divide into blocks of {b}"
-        ));
+        return invalid(format!("spatial dimensions {h}x{w} do not divide into blocks of {b}"));
     }
     let perm = match a.string("mode", "DCR")?.as_str() {
         "DCR" => [0, 3, 5, 1, 2, 4],
         "CRD" => [0, 1, 3, 5, 2, 4],
-        other => {
-            return invalid(format!(
-                "attribute 'mode' = '{other}' must be 'DCR' or 'CRD'"
-            ))
-        }
+        other => return invalid(format!("attribute 'mode' = '{other}' must be 'DCR' or 'CRD'")),
     };
     let depth = b.checked_mul(b).and_then(|bb| bb.checked_mul(c));
     let depth = depth.ok_or_else(|| EvalError::TooLarge(format!("blocks of {b} overflow")))?;

@@ -36,10 +36,8 @@ pub enum Softmax {
 /// last, so each output element reads one contiguous run of the walk.
 fn kept_then_reduced(shape: &[i64], reduced: &[bool]) -> Walk {
     let st = strides(shape);
-    let order: Vec<usize> = (0..shape.len())
-        .filter(|&d| !reduced[d])
-        .chain((0..shape.len()).filter(|&d| reduced[d]))
-        .collect();
+    let order: Vec<usize> =
+        (0..shape.len()).filter(|&d| !reduced[d]).chain((0..shape.len()).filter(|&d| reduced[d])).collect();
     let dims: Vec<i64> = order.iter().map(|&d| shape[d]).collect();
     Walk::new(&dims, order.iter().map(|&d| st[d] as isize).collect(), 0)
 }
@@ -48,14 +46,8 @@ fn reduce_floats(op: Reduce, v: &[f64]) -> f64 {
     match op {
         Reduce::Sum => v.iter().sum(),
         Reduce::Mean => v.iter().sum::<f64>() / v.len() as f64,
-        Reduce::Max => v.iter().fold(
-            f64::NEG_INFINITY,
-            |m, &x| if x > m || x.is_nan() { x } else { m },
-        ),
-        Reduce::Min => v.iter().fold(
-            f64::INFINITY,
-            |m, &x| if x < m || x.is_nan() { x } else { m },
-        ),
+        Reduce::Max => v.iter().fold(f64::NEG_INFINITY, |m, &x| if x > m || x.is_nan() { x } else { m }),
+        Reduce::Min => v.iter().fold(f64::INFINITY, |m, &x| if x < m || x.is_nan() { x } else { m }),
         Reduce::Prod => v.iter().product(),
         Reduce::L1 => v.iter().map(|x| x.abs()).sum(),
         Reduce::L2 => v.iter().map(|x| x * x).sum::<f64>().sqrt(),
@@ -85,15 +77,9 @@ fn reduce_ints(op: Reduce, v: &[i64], dtype: DType) -> i64 {
         Reduce::Max => v.iter().copied().max().unwrap_or(lo),
         Reduce::Min => v.iter().copied().min().unwrap_or(hi),
         Reduce::Prod => v.iter().fold(1i64, |a, &x| a.wrapping_mul(x)),
-        Reduce::L1 => v
-            .iter()
-            .fold(0i64, |a, &x| a.wrapping_add(x.wrapping_abs())),
-        Reduce::SumSquare => v
-            .iter()
-            .fold(0i64, |a, &x| a.wrapping_add(x.wrapping_mul(x))),
-        Reduce::Mean if !v.is_empty() => {
-            v.iter().fold(0i64, |a, &x| a.wrapping_add(x)) / v.len() as i64
-        }
+        Reduce::L1 => v.iter().fold(0i64, |a, &x| a.wrapping_add(x.wrapping_abs())),
+        Reduce::SumSquare => v.iter().fold(0i64, |a, &x| a.wrapping_add(x.wrapping_mul(x))),
+        Reduce::Mean if !v.is_empty() => v.iter().fold(0i64, |a, &x| a.wrapping_add(x)) / v.len() as i64,
         Reduce::Mean | Reduce::L2 | Reduce::LogSum | Reduce::LogSumExp => {
             let f: Vec<f64> = v.iter().map(|&x| x as f64).collect();
             reduce_floats(op, &f) as i64
@@ -108,10 +94,7 @@ pub fn reduce(a: &Args, op: Reduce) -> Result<Tensor, EvalError> {
     }
     let axes_in_input = a.opset >= if op == Reduce::Sum { 13 } else { 18 };
     let (axes, noop) = if axes_in_input {
-        (
-            a.ints_input(1, "axes")?,
-            a.flag("noop_with_empty_axes", false)?,
-        )
+        (a.ints_input(1, "axes")?, a.flag("noop_with_empty_axes", false)?)
     } else {
         (a.ints("axes")?, false)
     };
@@ -123,20 +106,10 @@ pub fn reduce(a: &Args, op: Reduce) -> Result<Tensor, EvalError> {
     };
     let keep = a.flag("keepdims", true)?;
     let reduced: Vec<bool> = (0..r).map(|d| axes.contains(&d)).collect();
-    let shape: Vec<i64> = (0..r)
-        .filter_map(|d| {
-            if reduced[d] {
-                keep.then_some(1)
-            } else {
-                Some(x.shape[d])
-            }
-        })
-        .collect();
+    let shape: Vec<i64> =
+        (0..r).filter_map(|d| if reduced[d] { keep.then_some(1) } else { Some(x.shape[d]) }).collect();
     let n = a.elements(&shape)?;
-    let m: usize = (0..r)
-        .filter(|&d| reduced[d])
-        .map(|d| x.shape[d].max(0) as usize)
-        .product();
+    let m: usize = (0..r).filter(|&d| reduced[d]).map(|d| x.shape[d].max(0) as usize).product();
     let order: Vec<usize> = kept_then_reduced(&x.shape, &reduced).collect();
     if x.dtype.is_float() {
         let v = x.to_f64_vec();
@@ -164,11 +137,7 @@ pub fn reduce(a: &Args, op: Reduce) -> Result<Tensor, EvalError> {
 
 /// Outer count, axis length and inner count of `shape` around `axis`.
 fn around(shape: &[i64], axis: usize) -> (usize, usize, usize) {
-    (
-        product(&shape[..axis]),
-        shape[axis].max(0) as usize,
-        product(&shape[axis + 1..]),
-    )
+    (product(&shape[..axis]), shape[axis].max(0) as usize, product(&shape[axis + 1..]))
 }
 
 /// ArgMax (`max`) or ArgMin: the first (or with `select_last_index` the
@@ -179,10 +148,7 @@ pub fn arg(a: &Args, max: bool) -> Result<Tensor, EvalError> {
         return not_evaluable("ArgMax/ArgMin of a scalar or of BOOL is not evaluated");
     }
     let axis = norm_axis(a.int("axis", 0)?, x.shape.len())?;
-    let (keep, last) = (
-        a.flag("keepdims", true)?,
-        a.flag("select_last_index", false)?,
-    );
+    let (keep, last) = (a.flag("keepdims", true)?, a.flag("select_last_index", false)?);
     let (outer, dim, inner) = around(&x.shape, axis);
     if dim == 0 {
         return invalid(format!("ArgMax/ArgMin over the empty axis {axis}"));
@@ -218,9 +184,7 @@ pub fn cum_sum(a: &Args) -> Result<Tensor, EvalError> {
     if x.shape.is_empty() || x.dtype == DType::Bool {
         return not_evaluable("CumSum of a scalar or of BOOL is not evaluated");
     }
-    let axis = a
-        .int_scalar_input(1, "axis")?
-        .ok_or(EvalError::Invalid("input 1 ('axis') is required".into()))?;
+    let axis = a.int_scalar_input(1, "axis")?.ok_or(EvalError::Invalid("input 1 ('axis') is required".into()))?;
     let axis = norm_axis(axis, x.shape.len())?;
     let (exclusive, reverse) = (a.flag("exclusive", false)?, a.flag("reverse", false)?);
     let (outer, dim, inner) = around(&x.shape, axis);
@@ -296,11 +260,7 @@ pub fn softmax(a: &Args, kind: Softmax) -> Result<Tensor, EvalError> {
                 Softmax::Plain | Softmax::Log => {
                     let s: f64 = (0..dim).map(|k| (v[p(k)] - m).exp()).sum();
                     for k in 0..dim {
-                        out[p(k)] = if kind == Softmax::Log {
-                            v[p(k)] - m - s.ln()
-                        } else {
-                            (v[p(k)] - m).exp() / s
-                        };
+                        out[p(k)] = if kind == Softmax::Log { v[p(k)] - m - s.ln() } else { (v[p(k)] - m).exp() / s };
                     }
                 }
             }
@@ -317,35 +277,14 @@ mod tests {
     fn reductions_with_axes_inputs_attributes_and_keepdims() {
         let x = ft(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let y = ok("ReduceSum", vec![], &[&x, &it(&[1], &[1])]);
-        assert_eq!(
-            (y.shape.clone(), y.to_f64_vec()),
-            (vec![2, 1], vec![6.0, 15.0])
-        );
-        let y = ok(
-            "ReduceMean",
-            vec![("keepdims", i(0))],
-            &[&x, &it(&[1], &[0])],
-        );
-        assert_eq!(
-            (y.shape.clone(), y.to_f64_vec()),
-            (vec![3], vec![2.5, 3.5, 4.5])
-        );
-        let y = run_at(
-            "ReduceMax",
-            13,
-            vec![("axes", ints(&[-1])), ("keepdims", i(0))],
-            &[Some(&x)],
-            1,
-        )
-        .unwrap();
+        assert_eq!((y.shape.clone(), y.to_f64_vec()), (vec![2, 1], vec![6.0, 15.0]));
+        let y = ok("ReduceMean", vec![("keepdims", i(0))], &[&x, &it(&[1], &[0])]);
+        assert_eq!((y.shape.clone(), y.to_f64_vec()), (vec![3], vec![2.5, 3.5, 4.5]));
+        let y = run_at("ReduceMax", 13, vec![("axes", ints(&[-1])), ("keepdims", i(0))], &[Some(&x)], 1).unwrap();
         assert_eq!(y[0].to_f64_vec(), vec![3.0, 6.0]);
         let y = ok("ReduceProd", vec![("keepdims", i(0))], &[&x]);
         assert_eq!((y.shape.clone(), y.to_f64_vec()), (vec![], vec![720.0]));
-        let y = ok(
-            "ReduceSum",
-            vec![("noop_with_empty_axes", i(1))],
-            &[&x, &it(&[0], &[])],
-        );
+        let y = ok("ReduceSum", vec![("noop_with_empty_axes", i(1))], &[&x, &it(&[0], &[])]);
         assert_eq!(y.shape, vec![2, 3]);
         let y = ok("ReduceL2", vec![], &[&ft(&[2], &[3.0, 4.0])]);
         assert_eq!(y.to_f64_vec(), vec![5.0]);
@@ -365,49 +304,19 @@ mod tests {
     #[test]
     fn arg_max_min_and_cum_sum() {
         let x = ft(&[2, 3], &[1.0, 9.0, 9.0, 4.0, 0.0, 4.0]);
-        assert_eq!(
-            ok("ArgMax", vec![("axis", i(1))], &[&x]).to_i64_vec(),
-            vec![1, 0]
-        );
-        let last = ok(
-            "ArgMax",
-            vec![
-                ("axis", i(1)),
-                ("select_last_index", i(1)),
-                ("keepdims", i(0)),
-            ],
-            &[&x],
-        );
-        assert_eq!(
-            (last.shape.clone(), last.to_i64_vec()),
-            (vec![2], vec![2, 2])
-        );
+        assert_eq!(ok("ArgMax", vec![("axis", i(1))], &[&x]).to_i64_vec(), vec![1, 0]);
+        let last = ok("ArgMax", vec![("axis", i(1)), ("select_last_index", i(1)), ("keepdims", i(0))], &[&x]);
+        assert_eq!((last.shape.clone(), last.to_i64_vec()), (vec![2], vec![2, 2]));
         assert_eq!(ok("ArgMin", vec![], &[&x]).to_i64_vec(), vec![0, 1, 1]);
         let v = ft(&[3], &[1.0, 2.0, 3.0]);
         let ax = it(&[], &[0]);
-        assert_eq!(
-            ok("CumSum", vec![], &[&v, &ax]).to_f64_vec(),
-            vec![1.0, 3.0, 6.0]
-        );
-        assert_eq!(
-            ok("CumSum", vec![("exclusive", i(1))], &[&v, &ax]).to_f64_vec(),
-            vec![0.0, 1.0, 3.0]
-        );
-        assert_eq!(
-            ok("CumSum", vec![("reverse", i(1))], &[&v, &ax]).to_f64_vec(),
-            vec![6.0, 5.0, 3.0]
-        );
-        let both = ok(
-            "CumSum",
-            vec![("reverse", i(1)), ("exclusive", i(1))],
-            &[&v, &ax],
-        );
+        assert_eq!(ok("CumSum", vec![], &[&v, &ax]).to_f64_vec(), vec![1.0, 3.0, 6.0]);
+        assert_eq!(ok("CumSum", vec![("exclusive", i(1))], &[&v, &ax]).to_f64_vec(), vec![0.0, 1.0, 3.0]);
+        assert_eq!(ok("CumSum", vec![("reverse", i(1))], &[&v, &ax]).to_f64_vec(), vec![6.0, 5.0, 3.0]);
+        let both = ok("CumSum", vec![("reverse", i(1)), ("exclusive", i(1))], &[&v, &ax]);
         assert_eq!(both.to_f64_vec(), vec![5.0, 3.0, 0.0]);
         let m = it(&[2, 2], &[1, 2, 3, 4]);
-        assert_eq!(
-            ok("CumSum", vec![], &[&m, &it(&[1], &[-1])]).to_i64_vec(),
-            vec![1, 3, 3, 7]
-        );
+        assert_eq!(ok("CumSum", vec![], &[&m, &it(&[1], &[-1])]).to_i64_vec(), vec![1, 3, 3, 7]);
     }
 
     #[test]

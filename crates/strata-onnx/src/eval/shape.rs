@@ -11,16 +11,8 @@ pub fn broadcast_shapes(a: &[i64], b: &[i64]) -> Result<Vec<i64>, String> {
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
     for (i, o) in out.iter_mut().enumerate() {
-        let da = if i + a.len() >= n {
-            a[i + a.len() - n]
-        } else {
-            1
-        };
-        let db = if i + b.len() >= n {
-            b[i + b.len() - n]
-        } else {
-            1
-        };
+        let da = if i + a.len() >= n { a[i + a.len() - n] } else { 1 };
+        let db = if i + b.len() >= n { b[i + b.len() - n] } else { 1 };
         *o = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -46,11 +38,7 @@ pub fn norm_axis(axis: i64, rank: usize) -> Result<usize, String> {
     if axis < -r || axis >= r {
         return Err(format!("axis {axis} is out of range for rank {rank}"));
     }
-    Ok(if axis < 0 {
-        (axis + r) as usize
-    } else {
-        axis as usize
-    })
+    Ok(if axis < 0 { (axis + r) as usize } else { axis as usize })
 }
 
 /// Axes normalised against `rank`, each at most once.
@@ -82,8 +70,7 @@ pub fn product(dims: &[i64]) -> usize {
     if dims.iter().any(|&d| d <= 0) {
         return 0;
     }
-    dims.iter()
-        .fold(1usize, |n, &d| n.saturating_mul(d as usize))
+    dims.iter().fold(1usize, |n, &d| n.saturating_mul(d as usize))
 }
 
 /// A row-major walk over `shape` yielding `base + Σ coord[d] * strides[d]`.
@@ -101,13 +88,7 @@ impl Walk {
     pub fn new(shape: &[i64], strides: Vec<isize>, base: isize) -> Walk {
         let left = product(shape);
         let shape: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
-        Walk {
-            coord: vec![0; shape.len()],
-            shape,
-            strides,
-            cur: base,
-            left,
-        }
+        Walk { coord: vec![0; shape.len()], shape, strides, cur: base, left }
     }
 }
 
@@ -126,9 +107,7 @@ impl Iterator for Walk {
             if self.coord[d] < self.shape[d] {
                 break;
             }
-            self.cur = self
-                .cur
-                .wrapping_sub(self.strides[d].wrapping_mul(self.shape[d] as isize));
+            self.cur = self.cur.wrapping_sub(self.strides[d].wrapping_mul(self.shape[d] as isize));
             self.coord[d] = 0;
         }
         Some(at)
@@ -144,15 +123,8 @@ impl Iterator for Walk {
 pub fn broadcast_walk(out: &[i64], input: &[i64]) -> Walk {
     let off = out.len() - input.len();
     let in_strides = strides(input);
-    let st = (0..out.len())
-        .map(|d| {
-            if d < off || input[d - off] == 1 {
-                0
-            } else {
-                in_strides[d - off] as isize
-            }
-        })
-        .collect();
+    let st =
+        (0..out.len()).map(|d| if d < off || input[d - off] == 1 { 0 } else { in_strides[d - off] as isize }).collect();
     Walk::new(out, st, 0)
 }
 
@@ -165,11 +137,7 @@ pub fn take(t: &Tensor, shape: Vec<i64>, positions: impl Iterator<Item = usize>)
     for p in positions {
         bytes.extend_from_slice(&t.bytes[p * size..(p + 1) * size]);
     }
-    Tensor {
-        dtype: t.dtype,
-        shape,
-        bytes,
-    }
+    Tensor { dtype: t.dtype, shape, bytes }
 }
 
 #[cfg(test)]
@@ -178,10 +146,7 @@ mod tests {
 
     #[test]
     fn broadcasting_aligns_trailing_dimensions() {
-        assert_eq!(
-            broadcast_shapes(&[2, 1, 3], &[4, 1]).unwrap(),
-            vec![2, 4, 3]
-        );
+        assert_eq!(broadcast_shapes(&[2, 1, 3], &[4, 1]).unwrap(), vec![2, 4, 3]);
         assert_eq!(broadcast_shapes(&[], &[5]).unwrap(), vec![5]);
         assert_eq!(broadcast_shapes(&[0], &[1]).unwrap(), vec![0]);
         assert!(broadcast_shapes(&[2], &[3]).is_err());

@@ -73,10 +73,9 @@ impl Unary {
             IsNaN | IsInf => Domain::FloatPredicate,
             Not => Domain::Bool,
             BitwiseNot => Domain::Integer,
-            Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Asinh | Acosh | Atanh | Exp
-            | Log | Sqrt | Erf | Tanh | Sigmoid | Floor | Ceil | Round | Reciprocal | Softplus
-            | Softsign | HardSwish | Mish | LeakyRelu | Elu | Selu | Celu | HardSigmoid
-            | ThresholdedRelu | Gelu => Domain::Float,
+            Sin | Cos | Tan | Asin | Acos | Atan | Sinh | Cosh | Asinh | Acosh | Atanh | Exp | Log | Sqrt | Erf
+            | Tanh | Sigmoid | Floor | Ceil | Round | Reciprocal | Softplus | Softsign | HardSwish | Mish
+            | LeakyRelu | Elu | Selu | Celu | HardSigmoid | ThresholdedRelu | Gelu => Domain::Float,
         }
     }
 }
@@ -94,13 +93,7 @@ struct Params {
 
 fn params(a: &Args, op: Unary) -> Result<Params, EvalError> {
     let f = |name: &str, d: f32| -> Result<f64, EvalError> { Ok(a.float(name, d)? as f64) };
-    let mut p = Params {
-        alpha: 0.0,
-        beta: 0.0,
-        gamma: 0.0,
-        flag_a: false,
-        flag_b: false,
-    };
+    let mut p = Params { alpha: 0.0, beta: 0.0, gamma: 0.0, flag_a: false, flag_b: false };
     match op {
         Unary::LeakyRelu => p.alpha = f("alpha", 0.01)?,
         Unary::Elu | Unary::Celu | Unary::ThresholdedRelu => p.alpha = f("alpha", 1.0)?,
@@ -124,11 +117,7 @@ fn params(a: &Args, op: Unary) -> Result<Params, EvalError> {
             p.flag_a = match a.string("approximate", "none")?.as_str() {
                 "none" => false,
                 "tanh" => true,
-                other => {
-                    return invalid(format!(
-                        "attribute 'approximate' = '{other}' must be 'none' or 'tanh'"
-                    ))
-                }
+                other => return invalid(format!("attribute 'approximate' = '{other}' must be 'none' or 'tanh'")),
             }
         }
         _ => {}
@@ -151,11 +140,7 @@ pub fn eval(a: &Args, op: Unary) -> Result<Tensor, EvalError> {
     }
     match op.domain() {
         Domain::FloatPredicate => {
-            let v: Vec<i64> = x
-                .to_f64_vec()
-                .iter()
-                .map(|&v| predicate(op, p, v) as i64)
-                .collect();
+            let v: Vec<i64> = x.to_f64_vec().iter().map(|&v| predicate(op, p, v) as i64).collect();
             Ok(Tensor::from_i64(DType::Bool, shape, &v))
         }
         Domain::Bool => {
@@ -351,23 +336,16 @@ pub fn clip(a: &Args) -> Result<Tensor, EvalError> {
     }
     let bound = |i: usize, name: &str| -> Result<Option<f64>, EvalError> {
         if a.opset < 11 {
-            return Ok(if a.node.has_attr(name) {
-                Some(a.float(name, 0.0)? as f64)
-            } else {
-                None
-            });
+            return Ok(if a.node.has_attr(name) { Some(a.float(name, 0.0)? as f64) } else { None });
         }
         match a.opt(i) {
             None => Ok(None),
-            Some(t) if t.dtype != x.dtype => invalid(format!(
-                "input {i} ('{name}') is {}, the input is {}",
-                t.dtype.name(),
-                x.dtype.name()
-            )),
-            Some(t) if t.num_elements() != 1 => invalid(format!(
-                "input {i} ('{name}') must be a scalar, it has shape {:?}",
-                t.shape
-            )),
+            Some(t) if t.dtype != x.dtype => {
+                invalid(format!("input {i} ('{name}') is {}, the input is {}", t.dtype.name(), x.dtype.name()))
+            }
+            Some(t) if t.num_elements() != 1 => {
+                invalid(format!("input {i} ('{name}') must be a scalar, it has shape {:?}", t.shape))
+            }
             Some(t) => Ok(Some(t.get_f64(0))),
         }
     };
@@ -391,11 +369,7 @@ pub fn clip(a: &Args) -> Result<Tensor, EvalError> {
     }
     // Integer bounds: read exactly (f64 would round i64 bounds).
     let ibound = |i: usize| a.opt(i).filter(|_| a.opset >= 11).map(|t| t.get_i64(0));
-    let (lo, hi) = if a.opset >= 11 {
-        (ibound(1), ibound(2))
-    } else {
-        (lo.map(|v| v as i64), hi.map(|v| v as i64))
-    };
+    let (lo, hi) = if a.opset >= 11 { (ibound(1), ibound(2)) } else { (lo.map(|v| v as i64), hi.map(|v| v as i64)) };
     let v: Vec<i64> = x
         .to_i64_vec()
         .into_iter()
@@ -428,10 +402,7 @@ mod tests {
         ];
         for (x, want) in cases {
             let got = erf(x);
-            assert!(
-                (got - want).abs() <= 1e-15 * want.abs().max(1e-300) + 1e-16,
-                "erf({x}) = {got}, want {want}"
-            );
+            assert!((got - want).abs() <= 1e-15 * want.abs().max(1e-300) + 1e-16, "erf({x}) = {got}, want {want}");
         }
         assert_eq!(erf(7.0), 1.0);
         assert!(erf(f64::NAN).is_nan());
@@ -440,48 +411,23 @@ mod tests {
     #[test]
     fn math_and_activations() {
         let x = ft(&[4], &[-2.0, -0.5, 0.0, 1.5]);
-        assert_eq!(
-            ok("Relu", vec![], &[&x]).to_f64_vec(),
-            vec![0.0, 0.0, 0.0, 1.5]
-        );
-        assert_eq!(
-            ok("Abs", vec![], &[&x]).to_f64_vec(),
-            vec![2.0, 0.5, 0.0, 1.5]
-        );
-        assert_eq!(
-            ok("Sign", vec![], &[&x]).to_f64_vec(),
-            vec![-1.0, -1.0, 0.0, 1.0]
-        );
-        assert_eq!(
-            ok("Floor", vec![], &[&x]).to_f64_vec(),
-            vec![-2.0, -1.0, 0.0, 1.0]
-        );
-        assert_eq!(
-            ok("Ceil", vec![], &[&x]).to_f64_vec(),
-            vec![-2.0, -0.0, 0.0, 2.0]
-        );
+        assert_eq!(ok("Relu", vec![], &[&x]).to_f64_vec(), vec![0.0, 0.0, 0.0, 1.5]);
+        assert_eq!(ok("Abs", vec![], &[&x]).to_f64_vec(), vec![2.0, 0.5, 0.0, 1.5]);
+        assert_eq!(ok("Sign", vec![], &[&x]).to_f64_vec(), vec![-1.0, -1.0, 0.0, 1.0]);
+        assert_eq!(ok("Floor", vec![], &[&x]).to_f64_vec(), vec![-2.0, -1.0, 0.0, 1.0]);
+        assert_eq!(ok("Ceil", vec![], &[&x]).to_f64_vec(), vec![-2.0, -0.0, 0.0, 2.0]);
         // Round: halves to even.
         let h = ft(&[5], &[0.5, 1.5, 2.5, -2.5, 2.4]);
-        assert_eq!(
-            ok("Round", vec![], &[&h]).to_f64_vec(),
-            vec![0.0, 2.0, 2.0, -2.0, 2.0]
-        );
+        assert_eq!(ok("Round", vec![], &[&h]).to_f64_vec(), vec![0.0, 2.0, 2.0, -2.0, 2.0]);
         let l = ok("LeakyRelu", vec![("alpha", f(0.5))], &[&x]);
         assert_eq!(l.to_f64_vec(), vec![-1.0, -0.25, 0.0, 1.5]);
         let hs = ok("HardSigmoid", vec![("alpha", f(0.25))], &[&x]);
         assert_eq!(hs.to_f64_vec(), vec![0.0, 0.375, 0.5, 0.875]);
-        let s = ok(
-            "Sin",
-            vec![],
-            &[&ft(&[2], &[0.0, std::f64::consts::FRAC_PI_2])],
-        );
+        let s = ok("Sin", vec![], &[&ft(&[2], &[0.0, std::f64::consts::FRAC_PI_2])]);
         assert_eq!(s.to_f64_vec(), vec![0.0, 1.0]);
         let c = ok("Cos", vec![], &[&ft(&[1], &[0.0])]);
         assert_eq!(c.to_f64_vec(), vec![1.0]);
-        assert!(matches!(
-            run("Sin", vec![], &[&it(&[1], &[1])]),
-            Err(EvalError::NotEvaluable(_))
-        ));
+        assert!(matches!(run("Sin", vec![], &[&it(&[1], &[1])]), Err(EvalError::NotEvaluable(_))));
         assert!(refused("Gelu", vec![("approximate", s_("fast"))], &[&x]).contains("approximate"));
     }
 
@@ -528,10 +474,7 @@ mod tests {
         assert_eq!(&y[..3], &[0.0, 0.0, 0.0]);
         let xi = it(&[3], &[-5, 2, 9]);
         let (l, h) = (it(&[], &[0]), it(&[], &[4]));
-        assert_eq!(
-            ok("Clip", vec![], &[&xi, &l, &h]).to_i64_vec(),
-            vec![0, 2, 4]
-        );
+        assert_eq!(ok("Clip", vec![], &[&xi, &l, &h]).to_i64_vec(), vec![0, 2, 4]);
         assert!(refused("Clip", vec![], &[&x, &it(&[], &[0])]).contains("'min'"));
         // Opset 6: attribute bounds.
         let y = run_at("Clip", 6, vec![("min", f(-1.0))], &[Some(&x)], 1).unwrap();

@@ -10,8 +10,7 @@ use strata_ir::attributes::DenseData;
 use strata_ir::types::{FloatKind, Signedness};
 use strata_ir::{AttrKind, Attribute, Block, Body, Context, Location, OpSpec, Type, Value};
 use strata_stablehlo::attrs::{
-    comparison_direction_attr, comparison_type_attr, i64_array_attr, ComparisonDirection,
-    ComparisonType,
+    comparison_direction_attr, comparison_type_attr, i64_array_attr, ComparisonDirection, ComparisonType,
 };
 
 use crate::tensor::{num_elements, DType, Tensor};
@@ -30,20 +29,10 @@ pub struct Operand {
 impl Operand {
     /// A constant sharing already decoded data (an initializer).
     pub fn shared_constant(t: Arc<Tensor>) -> Operand {
-        Operand {
-            dtype: t.dtype,
-            shape: t.shape.clone(),
-            konst: Some(t),
-            value: None,
-        }
+        Operand { dtype: t.dtype, shape: t.shape.clone(), konst: Some(t), value: None }
     }
     pub fn constant(t: Tensor) -> Operand {
-        Operand {
-            dtype: t.dtype,
-            shape: t.shape.clone(),
-            konst: Some(Arc::new(t)),
-            value: None,
-        }
+        Operand { dtype: t.dtype, shape: t.shape.clone(), konst: Some(Arc::new(t)), value: None }
     }
     pub fn rank(&self) -> usize {
         self.shape.len()
@@ -75,13 +64,7 @@ pub struct FuncBuilder<'c> {
 
 impl<'c> FuncBuilder<'c> {
     pub fn new(ctx: &'c Context, body: Box<Body>, block: Block) -> Self {
-        FuncBuilder {
-            ctx,
-            body,
-            block,
-            loc: Location::Unknown,
-            const_cache: Vec::new(),
-        }
+        FuncBuilder { ctx, body, block, loc: Location::Unknown, const_cache: Vec::new() }
     }
 
     pub fn elem_type(&self, d: DType) -> Type {
@@ -128,18 +111,9 @@ impl<'c> FuncBuilder<'c> {
         regions: usize,
     ) -> strata_ir::Op {
         let ctx = self.ctx;
-        let dict = ctx.dictionary(
-            attrs
-                .into_iter()
-                .map(|(k, v)| (ctx.intern_str(k), v))
-                .collect(),
-        );
+        let dict = ctx.dictionary(attrs.into_iter().map(|(k, v)| (ctx.intern_str(k), v)).collect());
         let op = self.body.create_op(
-            OpSpec::new(ctx, name, self.loc)
-                .operands(operands)
-                .results(results)
-                .attrs(dict)
-                .regions(regions),
+            OpSpec::new(ctx, name, self.loc).operands(operands).results(results).attrs(dict).regions(regions),
         );
         self.body.append_op(self.block, op);
         op
@@ -152,15 +126,8 @@ impl<'c> FuncBuilder<'c> {
         let n = t.num_elements();
         let first = &t.bytes[..size.min(t.bytes.len())];
         let splat = n > 1 && t.bytes.chunks(size).all(|c| c == first);
-        let bytes: Box<[u8]> = if splat {
-            first.into()
-        } else {
-            t.bytes.clone().into()
-        };
-        self.ctx.intern_attr(AttrKind::DenseElements {
-            ty,
-            data: DenseData { splat, bytes },
-        })
+        let bytes: Box<[u8]> = if splat { first.into() } else { t.bytes.clone().into() };
+        self.ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes } })
     }
 
     /// `dense<v> : tensor<shape x dtype>` as a splat (no data allocated
@@ -169,25 +136,14 @@ impl<'c> FuncBuilder<'c> {
         let one = Tensor::from_f64(dtype, vec![], &[v]);
         let ty = self.tensor_type(dtype, shape);
         let splat = num_elements(shape).is_some_and(|n| n != 1);
-        self.ctx.intern_attr(AttrKind::DenseElements {
-            ty,
-            data: DenseData {
-                splat,
-                bytes: one.bytes.into(),
-            },
-        })
+        self.ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes: one.bytes.into() } })
     }
 
     /// A splat constant value.
     pub fn splat(&mut self, dtype: DType, shape: &[i64], v: f64) -> Operand {
         let a = self.splat_attr(dtype, shape, v);
         let value = self.emit("stablehlo.constant", &[], dtype, shape, vec![("value", a)]);
-        Operand {
-            dtype,
-            shape: shape.to_vec(),
-            konst: None,
-            value: Some(value),
-        }
+        Operand { dtype, shape: shape.to_vec(), konst: None, value: Some(value) }
     }
 
     /// A rank-0 constant of `dtype`.
@@ -200,32 +156,18 @@ impl<'c> FuncBuilder<'c> {
         if let Some(v) = o.value {
             return v;
         }
-        let t = o
-            .konst
-            .as_ref()
-            .expect("an operand is a value or a constant");
+        let t = o.konst.as_ref().expect("an operand is a value or a constant");
         if let Some((_, v)) = self.const_cache.iter().find(|(k, _)| Arc::ptr_eq(k, t)) {
             return *v;
         }
         let a = self.dense_attr(t);
-        let v = self.emit(
-            "stablehlo.constant",
-            &[],
-            t.dtype,
-            &t.shape,
-            vec![("value", a)],
-        );
+        let v = self.emit("stablehlo.constant", &[], t.dtype, &t.shape, vec![("value", a)]);
         self.const_cache.push((t.clone(), v));
         v
     }
 
     fn wrap(&self, v: Value, dtype: DType, shape: Vec<i64>) -> Operand {
-        Operand {
-            dtype,
-            shape,
-            konst: None,
-            value: Some(v),
-        }
+        Operand { dtype, shape, konst: None, value: Some(v) }
     }
 
     pub fn unary(&mut self, name: &str, x: &Operand) -> Operand {
@@ -237,11 +179,7 @@ impl<'c> FuncBuilder<'c> {
     /// An elementwise binary op with ONNX (numpy) broadcasting made explicit.
     pub fn binary(&mut self, name: &str, a: &Operand, b: &Operand) -> Result<Operand, String> {
         if a.dtype != b.dtype {
-            return Err(format!(
-                "operand types differ ({} and {})",
-                a.dtype.name(),
-                b.dtype.name()
-            ));
+            return Err(format!("operand types differ ({} and {})", a.dtype.name(), b.dtype.name()));
         }
         let shape = broadcast_shapes(&a.shape, &b.shape)?;
         let a = self.broadcast_to(a, &shape)?;
@@ -252,18 +190,9 @@ impl<'c> FuncBuilder<'c> {
     }
 
     /// `stablehlo.compare` with numpy broadcasting.
-    pub fn compare(
-        &mut self,
-        a: &Operand,
-        b: &Operand,
-        dir: ComparisonDirection,
-    ) -> Result<Operand, String> {
+    pub fn compare(&mut self, a: &Operand, b: &Operand, dir: ComparisonDirection) -> Result<Operand, String> {
         if a.dtype != b.dtype {
-            return Err(format!(
-                "operand types differ ({} and {})",
-                a.dtype.name(),
-                b.dtype.name()
-            ));
+            return Err(format!("operand types differ ({} and {})", a.dtype.name(), b.dtype.name()));
         }
         let shape = broadcast_shapes(&a.shape, &b.shape)?;
         let a = self.broadcast_to(a, &shape)?;
@@ -275,10 +204,7 @@ impl<'c> FuncBuilder<'c> {
             _ => ComparisonType::Signed,
         };
         let attrs = vec![
-            (
-                "comparison_direction",
-                comparison_direction_attr(self.ctx, dir),
-            ),
+            ("comparison_direction", comparison_direction_attr(self.ctx, dir)),
             ("compare_type", comparison_type_attr(self.ctx, ty)),
         ];
         let r = self.emit("stablehlo.compare", &[va, vb], DType::Bool, &shape, attrs);
@@ -288,11 +214,7 @@ impl<'c> FuncBuilder<'c> {
     /// `stablehlo.select` with numpy broadcasting of all three operands.
     pub fn select(&mut self, pred: &Operand, t: &Operand, f: &Operand) -> Result<Operand, String> {
         if t.dtype != f.dtype {
-            return Err(format!(
-                "operand types differ ({} and {})",
-                t.dtype.name(),
-                f.dtype.name()
-            ));
+            return Err(format!("operand types differ ({} and {})", t.dtype.name(), f.dtype.name()));
         }
         if pred.dtype != DType::Bool {
             return Err(format!("the condition is {}, not BOOL", pred.dtype.name()));
@@ -308,7 +230,8 @@ impl<'c> FuncBuilder<'c> {
 
     /// `stablehlo.slice` with unit or positive strides (no op for the whole tensor).
     pub fn slice(&mut self, x: &Operand, start: &[i64], limit: &[i64], strides: &[i64]) -> Operand {
-        let shape: Vec<i64> = (0..x.rank()).map(|d| (limit[d] - start[d] + strides[d] - 1).max(0) / strides[d]).collect();
+        let shape: Vec<i64> =
+            (0..x.rank()).map(|d| (limit[d] - start[d] + strides[d] - 1).max(0) / strides[d]).collect();
         if shape == x.shape {
             return x.clone();
         }
@@ -344,7 +267,13 @@ impl<'c> FuncBuilder<'c> {
         shape[axis] = xs.iter().map(|x| x.shape[axis]).sum();
         let values: Vec<Value> = xs.iter().map(|x| self.val(x)).collect();
         let ctx = self.ctx;
-        let r = self.emit("stablehlo.concatenate", &values, xs[0].dtype, &shape, vec![("dimension", ctx.integer_attr(ctx.i64(), axis as i64))]);
+        let r = self.emit(
+            "stablehlo.concatenate",
+            &values,
+            xs[0].dtype,
+            &shape,
+            vec![("dimension", ctx.integer_attr(ctx.i64(), axis as i64))],
+        );
         self.wrap(r, xs[0].dtype, shape)
     }
 
@@ -448,16 +377,10 @@ impl<'c> FuncBuilder<'c> {
             Combiner::Min => "stablehlo.minimum",
         };
         let ctx = self.ctx;
-        let comb = self.body.create_op(
-            OpSpec::new(ctx, name, self.loc)
-                .operands(&[a, b])
-                .results(&[scalar]),
-        );
+        let comb = self.body.create_op(OpSpec::new(ctx, name, self.loc).operands(&[a, b]).results(&[scalar]));
         self.body.append_op(block, comb);
         let r = self.body.result(comb, 0);
-        let ret = self
-            .body
-            .create_op(OpSpec::new(ctx, "stablehlo.return", self.loc).operands(&[r]));
+        let ret = self.body.create_op(OpSpec::new(ctx, "stablehlo.return", self.loc).operands(&[r]));
         self.body.append_op(block, ret);
     }
 
@@ -486,23 +409,13 @@ impl<'c> FuncBuilder<'c> {
     /// `stablehlo.reduce` over `dims` (sorted, unique); the result drops them.
     pub fn reduce(&mut self, x: &Operand, dims: &[i64], combiner: Combiner) -> Operand {
         let init = self.scalar(x.dtype, Self::init_value(x.dtype, combiner));
-        let shape: Vec<i64> = x
-            .shape
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !dims.contains(&(*i as i64)))
-            .map(|(_, &d)| d)
-            .collect();
+        let shape: Vec<i64> =
+            x.shape.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, &d)| d).collect();
         let vx = self.val(x);
         let vi = self.val(&init);
         let ty = self.tensor_type(x.dtype, &shape);
-        let op = self.emit_op(
-            "stablehlo.reduce",
-            &[vx, vi],
-            &[ty],
-            vec![("dimensions", i64_array_attr(self.ctx, dims))],
-            1,
-        );
+        let op =
+            self.emit_op("stablehlo.reduce", &[vx, vi], &[ty], vec![("dimensions", i64_array_attr(self.ctx, dims))], 1);
         self.fill_reduce_region(op, x.dtype, combiner);
         let r = self.body.result(op, 0);
         self.wrap(r, x.dtype, shape)

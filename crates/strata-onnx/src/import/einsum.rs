@@ -46,7 +46,9 @@ fn parse(eq: &str, ranks: &[usize]) -> Result<(Vec<Vec<char>>, Vec<char>), Strin
             return Err(format!("term '{t}' has characters other than letters and '...'"));
         }
         let letters: Vec<char> = if t.contains("...") {
-            let extra = rank.checked_sub(named.len()).ok_or(format!("term '{t}' has more letters than its operand's rank {rank}"))?;
+            let extra = rank
+                .checked_sub(named.len())
+                .ok_or(format!("term '{t}' has more letters than its operand's rank {rank}"))?;
             ellipsis_rank = ellipsis_rank.max(extra);
             let (before, after) = t.split_once("...").unwrap_or((t, ""));
             let dots: Vec<char> = (0..extra).map(|i| char::from(b'0' + (ellipsis_rank - extra + i) as u8)).collect();
@@ -75,7 +77,10 @@ fn parse(eq: &str, ranks: &[usize]) -> Result<(Vec<Vec<char>>, Vec<char>), Strin
         }
         None => {
             // Implicit output: the ellipsis, then the letters used once, sorted.
-            let mut once: Vec<char> = ('a'..='z').chain('A'..='Z').filter(|c| inputs.iter().flatten().filter(|x| *x == c).count() == 1).collect();
+            let mut once: Vec<char> = ('a'..='z')
+                .chain('A'..='Z')
+                .filter(|c| inputs.iter().flatten().filter(|x| *x == c).count() == 1)
+                .collect();
             once.sort_unstable();
             dots.iter().copied().chain(once).collect()
         }
@@ -130,7 +135,12 @@ fn pair(b: &mut FuncBuilder, a: Term, c: Term, keep: &[char]) -> Result<Term, St
     let dims = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contracting: vec![2], rhs_contracting: vec![1] };
     let prod = crate::import::nn::dot_general(b, &a3, &c3, dims, vec![nb, m, nn]);
     let letters: Vec<char> = batch.iter().chain(&a_free).chain(&c_free).copied().collect();
-    let shape: Vec<i64> = batch.iter().map(|&l| size_of(&a, l)).chain(a_free.iter().map(|&l| size_of(&a, l))).chain(c_free.iter().map(|&l| size_of(&c, l))).collect();
+    let shape: Vec<i64> = batch
+        .iter()
+        .map(|&l| size_of(&a, l))
+        .chain(a_free.iter().map(|&l| size_of(&a, l)))
+        .chain(c_free.iter().map(|&l| size_of(&c, l)))
+        .collect();
     Ok(Term { x: b.reshape(&prod, &shape), letters })
 }
 
@@ -148,16 +158,21 @@ pub fn einsum(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     for letters in &inputs {
         for (i, l) in letters.iter().enumerate() {
             if letters[..i].contains(l) {
-                return Err(format!("equation '{eq}': letter '{l}' repeats within one operand (a diagonal), which is not supported"));
+                return Err(format!(
+                    "equation '{eq}': letter '{l}' repeats within one operand (a diagonal), which is not supported"
+                ));
             }
         }
     }
     if let Some(l) = output.iter().find(|l| !inputs.iter().flatten().any(|x| x == *l)) {
         return Err(format!("equation '{eq}': output letter '{l}' is in no operand"));
     }
-    let terms: Vec<Term> = inputs.into_iter().zip(operands).map(|(letters, x)| Term { x: x.clone(), letters }).collect();
+    let terms: Vec<Term> =
+        inputs.into_iter().zip(operands).map(|(letters, x)| Term { x: x.clone(), letters }).collect();
     // Letters needed after operand i: the output's and those of later operands.
-    let needed_after = |i: usize| -> Vec<char> { output.iter().copied().chain(terms[i + 1..].iter().flat_map(|t| t.letters.iter().copied())).collect() };
+    let needed_after = |i: usize| -> Vec<char> {
+        output.iter().copied().chain(terms[i + 1..].iter().flat_map(|t| t.letters.iter().copied())).collect()
+    };
     let mut acc = sum_away(b, terms[0].clone(), &needed_after(0));
     for (i, term) in terms.iter().enumerate().skip(1) {
         let mut keep_next = needed_after(i);
@@ -176,7 +191,10 @@ mod tests {
     #[test]
     fn equations_parse_with_ellipses_and_implicit_outputs() {
         let (i, o) = parse("bhqd, bhkd -> bhqk", &[4, 4]).unwrap();
-        assert_eq!((i[0].iter().collect::<String>(), i[1].iter().collect::<String>(), o.iter().collect::<String>()), ("bhqd".into(), "bhkd".into(), "bhqk".into()));
+        assert_eq!(
+            (i[0].iter().collect::<String>(), i[1].iter().collect::<String>(), o.iter().collect::<String>()),
+            ("bhqd".into(), "bhkd".into(), "bhqk".into())
+        );
         let (i, o) = parse("...ij,...jk->...ik", &[4, 4]).unwrap();
         assert_eq!(i[0], vec!['0', '1', 'i', 'j']);
         assert_eq!(o, vec!['0', '1', 'i', 'k']);

@@ -46,10 +46,7 @@ pub fn prelu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 fn float_input<'a>(cx: &'a NodeCx, i: usize) -> Result<&'a Operand, String> {
     let x = cx.input(i)?;
     if !x.dtype.is_float() {
-        return Err(format!(
-            "input {i} is {}, only floating-point types are supported",
-            x.dtype.name()
-        ));
+        return Err(format!("input {i} is {}, only floating-point types are supported", x.dtype.name()));
     }
     Ok(x)
 }
@@ -90,24 +87,12 @@ pub fn leaky_relu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 }
 
 /// A rank-0 version of a clip bound (ONNX allows shape `[1]` in practice).
-fn scalar_bound(
-    b: &mut FuncBuilder,
-    o: &Operand,
-    dtype: DType,
-    what: &str,
-) -> Result<Operand, String> {
+fn scalar_bound(b: &mut FuncBuilder, o: &Operand, dtype: DType, what: &str) -> Result<Operand, String> {
     if o.shape.iter().product::<i64>() != 1 {
-        return Err(format!(
-            "'{what}' must be a scalar, it has shape {:?}",
-            o.shape
-        ));
+        return Err(format!("'{what}' must be a scalar, it has shape {:?}", o.shape));
     }
     if o.dtype != dtype {
-        return Err(format!(
-            "'{what}' is {}, the input is {}",
-            o.dtype.name(),
-            dtype.name()
-        ));
+        return Err(format!("'{what}' is {}, the input is {}", o.dtype.name(), dtype.name()));
     }
     Ok(b.reshape(o, &[]))
 }
@@ -122,14 +107,8 @@ fn clamp(b: &mut FuncBuilder, lo: &Operand, x: &Operand, hi: &Operand) -> Operan
 /// Clip: min and max are optional inputs (opset 11 on).
 pub fn clip(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
-    let lo = cx
-        .opt_input(1)
-        .map(|o| scalar_bound(b, o, x.dtype, "min"))
-        .transpose()?;
-    let hi = cx
-        .opt_input(2)
-        .map(|o| scalar_bound(b, o, x.dtype, "max"))
-        .transpose()?;
+    let lo = cx.opt_input(1).map(|o| scalar_bound(b, o, x.dtype, "min")).transpose()?;
+    let hi = cx.opt_input(2).map(|o| scalar_bound(b, o, x.dtype, "max")).transpose()?;
     Ok(match (lo, hi) {
         (Some(lo), Some(hi)) => clamp(b, &lo, x, &hi),
         (Some(lo), None) => b.binary("stablehlo.maximum", x, &lo)?,
@@ -139,12 +118,7 @@ pub fn clip(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 }
 
 /// `clamp(0, alpha * x + beta, 1)`.
-fn hard_sigmoid_of(
-    b: &mut FuncBuilder,
-    x: &Operand,
-    alpha: f64,
-    beta: f64,
-) -> Result<Operand, String> {
+fn hard_sigmoid_of(b: &mut FuncBuilder, x: &Operand, alpha: f64, beta: f64) -> Result<Operand, String> {
     let a = b.splat(x.dtype, &x.shape, alpha);
     let c = b.splat(x.dtype, &x.shape, beta);
     let ax = b.binary("stablehlo.multiply", &a, x)?;
@@ -190,13 +164,7 @@ pub fn gelu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             let t = b.binary("stablehlo.multiply", &k, &sum)?;
             b.unary("stablehlo.tanh", &t)
         }
-        other => {
-            return Err(cx.unsupported_attr(
-                "approximate",
-                format!("'{other}'"),
-                "'none' or 'tanh'",
-            ))
-        }
+        other => return Err(cx.unsupported_attr("approximate", format!("'{other}'"), "'none' or 'tanh'")),
     };
     let one = b.splat(d, &s, 1.0);
     let onep = b.binary("stablehlo.add", &one, &inner)?;
@@ -209,15 +177,13 @@ pub fn gelu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 pub fn cast(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
     let to = cx.int("to", -1)?;
-    let dtype = DType::from_onnx(to as i32)
-        .filter(|_| i32::try_from(to).is_ok())
-        .ok_or_else(|| {
-            cx.unsupported_attr(
-                "to",
-                crate::proto::data_type::name(to as i32),
-                "supported: FLOAT, FLOAT16, BFLOAT16, DOUBLE, INT8, UINT8, INT32, INT64, BOOL",
-            )
-        })?;
+    let dtype = DType::from_onnx(to as i32).filter(|_| i32::try_from(to).is_ok()).ok_or_else(|| {
+        cx.unsupported_attr(
+            "to",
+            crate::proto::data_type::name(to as i32),
+            "supported: FLOAT, FLOAT16, BFLOAT16, DOUBLE, INT8, UINT8, INT32, INT64, BOOL",
+        )
+    })?;
     Ok(b.convert(x, dtype))
 }
 

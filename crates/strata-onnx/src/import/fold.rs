@@ -39,9 +39,7 @@ pub struct Folder {
 
 impl Folder {
     pub fn new() -> Folder {
-        Folder {
-            budget: FOLD_BUDGET_BYTES,
-        }
+        Folder { budget: FOLD_BUDGET_BYTES }
     }
 
     /// The node's results when it is folded, `None` to import it (an
@@ -73,10 +71,6 @@ impl Folder {
             return Ok(None);
         }
         self.budget -= bytes;
-        Ok(Some(
-            outs.into_iter()
-                .map(|t| Some(Operand::constant(t)))
-                .collect(),
-        ))
+        Ok(Some(outs.into_iter().map(|t| Some(Operand::constant(t))).collect()))
     }
 }

@@ -107,7 +107,10 @@ pub fn gather_elements(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Stri
     let axis = crate::import::builder::norm_axis(cx.int("axis", 0)?, r)?;
     for d in 0..r {
         if d != axis && idx.shape[d] > data.shape[d] {
-            return Err(format!("indices shape {:?} exceeds the data shape {:?} on dimension {d}", idx.shape, data.shape));
+            return Err(format!(
+                "indices shape {:?} exceeds the data shape {:?} on dimension {d}",
+                idx.shape, data.shape
+            ));
         }
     }
     let st = strides(&data.shape);
@@ -213,7 +216,13 @@ fn constant_indices<'a>(cx: &'a NodeCx, op: &str) -> Result<(&'a Operand, Vec<i6
 
 /// The scatter as a gather: data rows then update rows, `targets[u]` the
 /// data row update `u` replaces.
-fn scatter_rows(b: &mut FuncBuilder, data: &Operand, updates: &Operand, row: i64, targets: &[i64]) -> Result<Operand, String> {
+fn scatter_rows(
+    b: &mut FuncBuilder,
+    data: &Operand,
+    updates: &Operand,
+    row: i64,
+    targets: &[i64],
+) -> Result<Operand, String> {
     if updates.dtype != data.dtype {
         return Err(format!("updates are {}, the data {}", updates.dtype.name(), data.dtype.name()));
     }
@@ -263,7 +272,10 @@ pub fn scatter_elements(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Str
     let (idx, v) = constant_indices(cx, "ScatterElements")?;
     let r = data.rank();
     if idx.rank() != r || updates.shape != idx.shape || r == 0 {
-        return Err(format!("indices {:?} and updates {:?} must have one shape of the data's rank {r}", idx.shape, updates.shape));
+        return Err(format!(
+            "indices {:?} and updates {:?} must have one shape of the data's rank {r}",
+            idx.shape, updates.shape
+        ));
     }
     let axis = crate::import::builder::norm_axis(cx.int("axis", 0)?, r)?;
     let st = strides(&data.shape);

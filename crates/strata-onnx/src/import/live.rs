@@ -13,17 +13,9 @@ pub fn live_nodes(model: &Model) -> Vec<bool> {
     // Nodes are in topological order, so one backward pass finds every
     // producer of a needed value before the values it reads are looked at.
     for (i, n) in model.nodes.iter().enumerate().rev() {
-        if n.outputs
-            .iter()
-            .any(|o| !o.is_empty() && needed.contains(o.as_str()))
-        {
+        if n.outputs.iter().any(|o| !o.is_empty() && needed.contains(o.as_str())) {
             live[i] = true;
-            needed.extend(
-                n.inputs
-                    .iter()
-                    .filter(|s| !s.is_empty())
-                    .map(|s| s.as_str()),
-            );
+            needed.extend(n.inputs.iter().filter(|s| !s.is_empty()).map(|s| s.as_str()));
         }
     }
     live

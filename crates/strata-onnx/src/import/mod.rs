@@ -73,11 +73,7 @@ pub enum ImportError {
     Unsupported(Vec<UnsupportedOp>),
     /// A node that could not be imported (bad or unsupported attribute
     /// value, non-constant shape input, mismatched shapes, ...).
-    Node {
-        node: String,
-        op_type: String,
-        message: String,
-    },
+    Node { node: String, op_type: String, message: String },
 }
 
 impl fmt::Display for ImportError {
@@ -93,24 +89,12 @@ impl fmt::Display for ImportError {
                     if ops.len() == 1 { "s" } else { "" }
                 )?;
                 for o in ops {
-                    let domain = if o.domain.is_empty() {
-                        "ai.onnx"
-                    } else {
-                        &o.domain
-                    };
-                    write!(
-                        f,
-                        "\n  node '{}': {} (domain {domain}, opset {})",
-                        o.node, o.op_type, o.opset
-                    )?;
+                    let domain = if o.domain.is_empty() { "ai.onnx" } else { &o.domain };
+                    write!(f, "\n  node '{}': {} (domain {domain}, opset {})", o.node, o.op_type, o.opset)?;
                 }
                 Ok(())
             }
-            ImportError::Node {
-                node,
-                op_type,
-                message,
-            } => write!(f, "node '{node}' ({op_type}): {message}"),
+            ImportError::Node { node, op_type, message } => write!(f, "node '{node}' ({op_type}): {message}"),
         }
     }
 }
@@ -142,9 +126,7 @@ pub fn check_shape(shape: &[i64]) -> Result<(), String> {
     let mut n: i64 = 1;
     for &d in shape {
         if !(0..=MAX_DIM).contains(&d) {
-            return Err(format!(
-                "shape {shape:?} has a dimension outside 0..={MAX_DIM}"
-            ));
+            return Err(format!("shape {shape:?} has a dimension outside 0..={MAX_DIM}"));
         }
         n = n.saturating_mul(d.max(1));
     }
@@ -170,11 +152,7 @@ pub const SUPPORTED_OPS: &[&str] = &[
 
 /// Imports `model` into a new module. `ctx` must have the func and
 /// stablehlo dialects registered (see [`crate::context`]).
-pub fn import_model(
-    ctx: &Context,
-    model: &Model,
-    opts: &ImportOptions,
-) -> Result<Imported, ImportError> {
+pub fn import_model(ctx: &Context, model: &Model, opts: &ImportOptions) -> Result<Imported, ImportError> {
     // Input shapes are needed to import, not to find unsupported operators:
     // without them the inputs are unknown values, and the error is reported
     // after the walk unless unsupported operators are.
@@ -196,9 +174,7 @@ pub fn import_model(
     let func = mb.create_op(OpSpec::new(ctx, "func.func", Location::Unknown).regions(1));
     mb.append_op(module_block, func);
     let Some(mut fbody) = mb.take_nested(func) else {
-        return Err(ImportError::Model(ModelError(
-            "the func dialect is not registered in the context".into(),
-        )));
+        return Err(ImportError::Model(ModelError("the func dialect is not registered in the context".into())));
     };
     let entry = fbody.create_block();
     fbody.append_block(fbody.root_regions()[0], entry);
@@ -208,8 +184,7 @@ pub fn import_model(
     // output of a node that was not imported).
     let mut env: HashMap<String, Option<Operand>> = HashMap::new();
     for (name, t) in &model.initializers {
-        check_shape(&t.shape)
-            .map_err(|e| ImportError::Model(ModelError(format!("initializer '{name}': {e}"))))?;
+        check_shape(&t.shape).map_err(|e| ImportError::Model(ModelError(format!("initializer '{name}': {e}"))))?;
         env.insert(name.clone(), Some(Operand::shared_constant(t.clone())));
     }
     let mut arg_types = Vec::new();
@@ -219,8 +194,7 @@ pub fn import_model(
             env.insert(input.name.clone(), None);
             continue;
         };
-        check_shape(shape)
-            .map_err(|e| ImportError::Model(ModelError(format!("input '{}': {e}", input.name))))?;
+        check_shape(shape).map_err(|e| ImportError::Model(ModelError(format!("input '{}': {e}", input.name))))?;
         let ty = b.tensor_type(input.dtype, shape);
         let loc = name_loc(ctx, &input.name);
         let v = b.body.add_block_arg(entry, ty, loc);
@@ -228,12 +202,7 @@ pub fn import_model(
         arg_attrs.push(onnx_name_dict(ctx, &input.name));
         env.insert(
             input.name.clone(),
-            Some(Operand {
-                dtype: input.dtype,
-                shape: shape.clone(),
-                konst: None,
-                value: Some(v),
-            }),
+            Some(Operand { dtype: input.dtype, shape: shape.clone(), konst: None, value: Some(v) }),
         );
     }
 
@@ -241,19 +210,10 @@ pub fn import_model(
     let mut folder = fold::Folder::new();
     let mut unsupported = Vec::new();
     let mut first_error: Option<ImportError> = None;
-    for node in model
-        .nodes
-        .iter()
-        .zip(&live)
-        .filter(|(_, &l)| l)
-        .map(|(n, _)| n)
-    {
+    for node in model.nodes.iter().zip(&live).filter(|(_, &l)| l).map(|(n, _)| n) {
         b.loc = name_loc(ctx, &node.name);
-        let node_err = |message: String| ImportError::Node {
-            node: node.name.clone(),
-            op_type: node.op_type.clone(),
-            message,
-        };
+        let node_err =
+            |message: String| ImportError::Node { node: node.name.clone(), op_type: node.op_type.clone(), message };
         let results = import_or_fold(&mut b, &mut folder, model, node, &env);
         let results = match results {
             Outcome::Done(r) => Some(r),
@@ -278,9 +238,9 @@ pub fn import_model(
                 continue;
             }
             let checked = match results.get(i) {
-                Some(Some(o)) => check_shape(&o.shape)
-                    .map(|()| o.clone())
-                    .map_err(|e| format!("output {i} ('{name}'): {e}")),
+                Some(Some(o)) => {
+                    check_shape(&o.shape).map(|()| o.clone()).map_err(|e| format!("output {i} ('{name}'): {e}"))
+                }
                 _ => Err(format!("output {i} ('{name}') is not supported")),
             };
             match checked {
@@ -315,10 +275,7 @@ pub fn import_model(
         };
         if let Some(dims) = &out.dims {
             let fixed_mismatch = dims.len() != o.shape.len()
-                || dims
-                    .iter()
-                    .zip(&o.shape)
-                    .any(|(d, &s)| matches!(d, crate::model::Dim::Fixed(f) if *f != s));
+                || dims.iter().zip(&o.shape).any(|(d, &s)| matches!(d, crate::model::Dim::Fixed(f) if *f != s));
             if fixed_mismatch {
                 let declared: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
                 return Err(ImportError::Model(ModelError(format!(
@@ -342,9 +299,7 @@ pub fn import_model(
         result_types.push(b.body.value_type(v));
         res_attrs.push(onnx_name_dict(ctx, &out.name));
     }
-    let ret = b
-        .body
-        .create_op(OpSpec::new(ctx, "func.return", Location::Unknown).operands(&result_values));
+    let ret = b.body.create_op(OpSpec::new(ctx, "func.return", Location::Unknown).operands(&result_values));
     b.body.append_op(entry, ret);
     let fbody = b.body;
     mb.put_nested(func, fbody);
@@ -364,10 +319,7 @@ pub fn import_model(
 }
 
 fn name_loc(ctx: &Context, name: &str) -> Location {
-    ctx.location(LocData::Name {
-        name: ctx.intern_str(name),
-        child: None,
-    })
+    ctx.location(LocData::Name { name: ctx.intern_str(name), child: None })
 }
 
 fn onnx_name_dict(ctx: &Context, name: &str) -> Attribute {
@@ -382,18 +334,9 @@ fn unsupported_op(model: &Model, n: &Node) -> UnsupportedOp {
     let opset = if n.domain.is_empty() {
         model.opset
     } else {
-        model
-            .other_opsets
-            .iter()
-            .find(|(d, _)| d == &n.domain)
-            .map_or(0, |(_, v)| *v)
+        model.other_opsets.iter().find(|(d, _)| d == &n.domain).map_or(0, |(_, v)| *v)
     };
-    UnsupportedOp {
-        node: n.name.clone(),
-        op_type: n.op_type.clone(),
-        domain: n.domain.clone(),
-        opset,
-    }
+    UnsupportedOp { node: n.name.clone(), op_type: n.op_type.clone(), domain: n.domain.clone(), opset }
 }
 
 /// What became of one live node.
@@ -430,22 +373,18 @@ fn import_or_fold(
                 unknown = true;
                 ins.push(None);
             }
-            None => return Outcome::Failed(format!("input '{name}' is not defined before this node (not a graph input, initializer or earlier output)")),
+            None => {
+                return Outcome::Failed(format!(
+                    "input '{name}' is not defined before this node (not a graph input, initializer or earlier output)"
+                ))
+            }
         }
     }
     let supported = is_supported(node);
     if unknown {
-        return if supported {
-            Outcome::Skipped
-        } else {
-            Outcome::Unsupported
-        };
+        return if supported { Outcome::Skipped } else { Outcome::Unsupported };
     }
-    let cx = NodeCx {
-        node,
-        ins,
-        opset: model.opset,
-    };
+    let cx = NodeCx { node, ins, opset: model.opset };
     match folder.try_fold(&cx) {
         Ok(Some(r)) => Outcome::Done(r),
         Err(m) => Outcome::Failed(m),
@@ -478,7 +417,9 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Mean" => one(elementwise::mean(b, cx)?),
         "PRelu" => one(elementwise::prelu(b, cx)?),
         "Tile" => one(shape_ops::tile(b, cx)?),
-        "Range" => Err("inputs 'start', 'limit' and 'delta' must be constants (the result is computed at import time)".into()),
+        "Range" => {
+            Err("inputs 'start', 'limit' and 'delta' must be constants (the result is computed at import time)".into())
+        }
         "Pow" => one(elementwise::pow(b, cx)?),
         "Sqrt" => one(elementwise::unary_float(b, cx, "stablehlo.sqrt")?),
         "Exp" => one(elementwise::unary_float(b, cx, "stablehlo.exponential")?),
@@ -524,8 +465,8 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "Softmax" => one(norm::softmax(b, cx, false)?),
         "LogSoftmax" => one(norm::softmax(b, cx, true)?),
         "LayerNormalization" => norm::layer_norm(b, cx),
-        "ReduceMean" | "ReduceSum" | "ReduceMax" | "ReduceMin" | "ReduceL1" | "ReduceL2" | "ReduceSumSquare" | "ReduceLogSum"
-        | "ReduceLogSumExp" => one(norm::reduce(b, cx)?),
+        "ReduceMean" | "ReduceSum" | "ReduceMax" | "ReduceMin" | "ReduceL1" | "ReduceL2" | "ReduceSumSquare"
+        | "ReduceLogSum" | "ReduceLogSumExp" => one(norm::reduce(b, cx)?),
         "InstanceNormalization" => one(norm::instance_norm(b, cx)?),
         "MaxPool" => pool::max_pool(b, cx),
         "AveragePool" => one(pool::average_pool(b, cx)?),

@@ -29,9 +29,7 @@ fn positive_list(cx: &NodeCx, name: &str, n: usize) -> Result<Vec<i64>, String> 
     match cx.ints(name)? {
         None => Ok(vec![1; n]),
         Some(v) if v.len() == n && v.iter().all(|&x| (1..=MAX_WINDOW_ATTR).contains(&x)) => Ok(v),
-        Some(v) => Err(format!(
-            "attribute '{name}' = {v:?} must have {n} entries in 1..={MAX_WINDOW_ATTR}"
-        )),
+        Some(v) => Err(format!("attribute '{name}' = {v:?} must have {n} entries in 1..={MAX_WINDOW_ATTR}")),
     }
 }
 
@@ -39,37 +37,25 @@ fn positive_list(cx: &NodeCx, name: &str, n: usize) -> Result<Vec<i64>, String> 
 fn bounded_list(cx: &NodeCx, name: &str, len: usize) -> Result<Option<Vec<i64>>, String> {
     match cx.ints(name)? {
         None => Ok(None),
-        Some(v) if v.len() == len && v.iter().all(|&x| (0..=MAX_WINDOW_ATTR).contains(&x)) => {
-            Ok(Some(v))
-        }
-        Some(v) => Err(format!(
-            "attribute '{name}' = {v:?} must have {len} entries in 0..={MAX_WINDOW_ATTR}"
-        )),
+        Some(v) if v.len() == len && v.iter().all(|&x| (0..=MAX_WINDOW_ATTR).contains(&x)) => Ok(Some(v)),
+        Some(v) => Err(format!("attribute '{name}' = {v:?} must have {len} entries in 0..={MAX_WINDOW_ATTR}")),
     }
 }
 
 /// Reads kernel_shape (or `kernel` from the weight), strides, dilations,
 /// pads and auto_pad for a window over `in_spatial`.
-pub fn read_window(
-    cx: &NodeCx,
-    in_spatial: &[i64],
-    kernel: Option<&[i64]>,
-) -> Result<Window, String> {
+pub fn read_window(cx: &NodeCx, in_spatial: &[i64], kernel: Option<&[i64]>) -> Result<Window, String> {
     let n = in_spatial.len();
     let kernel = match (cx.ints("kernel_shape")?, kernel) {
         (Some(k), Some(w)) if k != w => {
-            return Err(format!(
-                "attribute 'kernel_shape' = {k:?} does not match the weight's spatial shape {w:?}"
-            ))
+            return Err(format!("attribute 'kernel_shape' = {k:?} does not match the weight's spatial shape {w:?}"))
         }
         (Some(k), _) => k,
         (None, Some(w)) => w.to_vec(),
         (None, None) => return Err("attribute 'kernel_shape' is required".into()),
     };
     if kernel.len() != n || kernel.iter().any(|&k| !(1..=MAX_WINDOW_ATTR).contains(&k)) {
-        return Err(format!(
-            "attribute 'kernel_shape' = {kernel:?} must have {n} entries in 1..={MAX_WINDOW_ATTR}"
-        ));
+        return Err(format!("attribute 'kernel_shape' = {kernel:?} must have {n} entries in 1..={MAX_WINDOW_ATTR}"));
     }
     let strides = positive_list(cx, "strides", n)?;
     let dilations = positive_list(cx, "dilations", n)?;
@@ -83,9 +69,7 @@ pub fn read_window(
         "SAME_UPPER" | "SAME_LOWER" => (0..n)
             .map(|i| {
                 let out = (in_spatial[i] + strides[i] - 1) / strides[i];
-                let total = ((out - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1
-                    - in_spatial[i])
-                    .max(0);
+                let total = ((out - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1 - in_spatial[i]).max(0);
                 if auto_pad == "SAME_UPPER" {
                     (total / 2, total - total / 2)
                 } else {
@@ -101,12 +85,7 @@ pub fn read_window(
             ))
         }
     };
-    Ok(Window {
-        kernel,
-        strides,
-        dilations,
-        pads,
-    })
+    Ok(Window { kernel, strides, dilations, pads })
 }
 
 impl Window {
@@ -119,11 +98,7 @@ impl Window {
             return 0;
         }
         let s = self.strides[i];
-        let mut out = if ceil_mode {
-            (padded + s - 1) / s + 1
-        } else {
-            padded / s + 1
-        };
+        let mut out = if ceil_mode { (padded + s - 1) / s + 1 } else { padded / s + 1 };
         if ceil_mode && (out - 1) * s >= input + self.pads[i].0 {
             out -= 1;
         }
@@ -164,10 +139,7 @@ fn convolution(
         ("padding", b.padding_attr(padding)),
         ("lhs_dilation", i64_array_attr(ctx, lhs_dilation)),
         ("rhs_dilation", i64_array_attr(ctx, rhs_dilation)),
-        (
-            "dimension_numbers",
-            conv_dims_attr(ctx, &nchw_dims(strides.len())),
-        ),
+        ("dimension_numbers", conv_dims_attr(ctx, &nchw_dims(strides.len()))),
         ("feature_group_count", ctx.integer_attr(ctx.i64(), groups)),
         ("batch_group_count", ctx.integer_attr(ctx.i64(), 1)),
     ];
@@ -180,10 +152,7 @@ fn convolution(
 fn add_bias(b: &mut FuncBuilder, y: Operand, bias: Option<&Operand>) -> Result<Operand, String> {
     let Some(bias) = bias else { return Ok(y) };
     if bias.shape != [y.shape[1]] || bias.dtype != y.dtype {
-        return Err(format!(
-            "the bias has shape {:?}, expected [{}]",
-            bias.shape, y.shape[1]
-        ));
+        return Err(format!("the bias has shape {:?}, expected [{}]", bias.shape, y.shape[1]));
     }
     let bb = b.broadcast_in_dim(bias, &y.shape, &[1]);
     b.binary("stablehlo.add", &y, &bb)
@@ -193,10 +162,7 @@ fn check_conv_inputs<'a>(cx: &'a NodeCx) -> Result<(&'a Operand, &'a Operand, i6
     let x = cx.input(0)?;
     let w = cx.input(1)?;
     if x.rank() < 3 || w.rank() != x.rank() {
-        return Err(format!(
-            "input {:?} and weight {:?} must both have rank 3 or more",
-            x.shape, w.shape
-        ));
+        return Err(format!("input {:?} and weight {:?} must both have rank 3 or more", x.shape, w.shape));
     }
     if !x.dtype.is_float() || w.dtype != x.dtype {
         return Err(format!(
@@ -216,10 +182,7 @@ pub fn conv(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let (x, w, group) = check_conv_inputs(cx)?;
     let (c, m) = (x.shape[1], w.shape[0]);
     if w.shape[1] * group != c || m % group != 0 {
-        return Err(format!(
-            "weight {:?} does not fit input {:?} with group {group}",
-            w.shape, x.shape
-        ));
+        return Err(format!("weight {:?} does not fit input {:?} with group {group}", w.shape, x.shape));
     }
     let win = read_window(cx, &x.shape[2..], Some(&w.shape[2..]))?;
     let mut shape = vec![x.shape[0], m];
@@ -227,17 +190,7 @@ pub fn conv(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         shape.push(win.out_size(i, d, false));
     }
     let ones = vec![1; win.kernel.len()];
-    let y = convolution(
-        b,
-        x,
-        w,
-        &win.strides,
-        &ones,
-        &win.dilations,
-        &win.pads,
-        group,
-        shape,
-    );
+    let y = convolution(b, x, w, &win.strides, &ones, &win.dilations, &win.pads, group, shape);
     add_bias(b, y, cx.opt_input(2))
 }
 
@@ -263,11 +216,7 @@ fn transpose_flip_kernel(w: &Tensor, group: i64) -> Tensor {
     }
     let mut shape = vec![(g * mg) as i64, cg as i64];
     shape.extend_from_slice(&w.shape[2..]);
-    Tensor {
-        dtype: w.dtype,
-        shape,
-        bytes,
-    }
+    Tensor { dtype: w.dtype, shape, bytes }
 }
 
 /// ConvTranspose as the gradient of a convolution: input dilated by the
@@ -277,10 +226,7 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
     let (x, w, group) = check_conv_inputs(cx)?;
     let c = x.shape[1];
     if w.shape[0] != c || c % group != 0 {
-        return Err(format!(
-            "weight {:?} does not fit input {:?} with group {group}",
-            w.shape, x.shape
-        ));
+        return Err(format!("weight {:?} does not fit input {:?} with group {group}", w.shape, x.shape));
     }
     let Some(wt) = &w.konst else {
         return Err("input 1 (the weight) must be a constant".into());
@@ -291,25 +237,21 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
     // ONNX's output size formula assumes a non-empty input; StableHLO's
     // dilated size of an empty dimension differs, so refuse it.
     if in_sp.contains(&0) {
-        return Err(format!(
-            "input {:?} has an empty spatial dimension",
-            x.shape
-        ));
+        return Err(format!("input {:?} has an empty spatial dimension", x.shape));
     }
     let kernel = w.shape[2..].to_vec();
     if let Some(k) = cx.ints("kernel_shape")? {
         if k != kernel {
-            return Err(format!("attribute 'kernel_shape' = {k:?} does not match the weight's spatial shape {kernel:?}"));
+            return Err(format!(
+                "attribute 'kernel_shape' = {k:?} does not match the weight's spatial shape {kernel:?}"
+            ));
         }
     }
     let strides = positive_list(cx, "strides", n)?;
     let dilations = positive_list(cx, "dilations", n)?;
     let out_pad = bounded_list(cx, "output_padding", n)?.unwrap_or_else(|| vec![0; n]);
     let auto_pad = cx.string("auto_pad", "NOTSET")?;
-    if !matches!(
-        auto_pad.as_str(),
-        "NOTSET" | "VALID" | "SAME_UPPER" | "SAME_LOWER"
-    ) {
+    if !matches!(auto_pad.as_str(), "NOTSET" | "VALID" | "SAME_UPPER" | "SAME_LOWER") {
         return Err(cx.unsupported_attr(
             "auto_pad",
             format!("'{auto_pad}'"),
@@ -326,26 +268,14 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
         }
     };
     let pads: Vec<(i64, i64)> = if let Some(os) = cx.ints("output_shape")? {
-        let os = if os.len() == n + 2 {
-            os[2..].to_vec()
-        } else {
-            os
-        };
-        if os.len() != n
-            || os
-                .iter()
-                .any(|&d| !(0..=crate::import::MAX_DIM).contains(&d))
-        {
-            return Err(format!(
-                "attribute 'output_shape' = {os:?} must have {n} dimensions"
-            ));
+        let os = if os.len() == n + 2 { os[2..].to_vec() } else { os };
+        if os.len() != n || os.iter().any(|&d| !(0..=crate::import::MAX_DIM).contains(&d)) {
+            return Err(format!("attribute 'output_shape' = {os:?} must have {n} dimensions"));
         }
         (0..n).map(|i| split(full(i) - os[i])).collect()
     } else {
         match auto_pad.as_str() {
-            "SAME_UPPER" | "SAME_LOWER" => (0..n)
-                .map(|i| split(full(i) - in_sp[i] * strides[i]))
-                .collect(),
+            "SAME_UPPER" | "SAME_LOWER" => (0..n).map(|i| split(full(i) - in_sp[i] * strides[i])).collect(),
             "VALID" => vec![(0, 0); n],
             _ => match bounded_list(cx, "pads", 2 * n)? {
                 None => vec![(0, 0); n],
@@ -358,10 +288,7 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
     for i in 0..n {
         let out = full(i) - pads[i].0 - pads[i].1;
         if out < 0 {
-            return Err(format!(
-                "the padding {:?} makes spatial dimension {i} negative",
-                pads[i]
-            ));
+            return Err(format!("the padding {:?} makes spatial dimension {i} negative", pads[i]));
         }
         shape.push(out);
         let edge = dilations[i] * (kernel[i] - 1);
@@ -369,9 +296,7 @@ pub fn conv_transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, Strin
     }
     let kernel_op = Operand::constant(transpose_flip_kernel(wt, group));
     let ones = vec![1; n];
-    let y = convolution(
-        b, x, &kernel_op, &ones, &strides, &dilations, &padding, group, shape,
-    );
+    let y = convolution(b, x, &kernel_op, &ones, &strides, &dilations, &padding, group, shape);
     add_bias(b, y, cx.opt_input(2))
 }
 
@@ -383,11 +308,7 @@ pub fn batch_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     }
     let x = cx.input(0)?;
     if x.rank() < 2 || !x.dtype.is_float() {
-        return Err(format!(
-            "input must be floating point of rank 2 or more, it is {} {:?}",
-            x.dtype.name(),
-            x.shape
-        ));
+        return Err(format!("input must be floating point of rank 2 or more, it is {} {:?}", x.dtype.name(), x.shape));
     }
     let c = x.shape[1];
     let mut params = Vec::new();
@@ -403,10 +324,8 @@ pub fn batch_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     let eps = cx.float("epsilon", 1e-5)?;
     let vx = b.val(x);
     let ctx = b.ctx;
-    let attrs = vec![
-        ("epsilon", ctx.f64_attr(ctx.f32(), eps as f64)),
-        ("feature_index", ctx.integer_attr(ctx.i64(), 1)),
-    ];
+    let attrs =
+        vec![("epsilon", ctx.f64_attr(ctx.f32(), eps as f64)), ("feature_index", ctx.integer_attr(ctx.i64(), 1))];
     let r = b.emit(
         "stablehlo.batch_norm_inference",
         &[vx, params[0], params[1], params[2], params[3]],
@@ -427,13 +346,7 @@ pub(crate) fn dot_general(
 ) -> Operand {
     let (vl, vr) = (b.val(lhs), b.val(rhs));
     let a = dot_dims_attr(b.ctx, &dims);
-    let r = b.emit(
-        "stablehlo.dot_general",
-        &[vl, vr],
-        lhs.dtype,
-        &shape,
-        vec![("dot_dimension_numbers", a)],
-    );
+    let r = b.emit("stablehlo.dot_general", &[vl, vr], lhs.dtype, &shape, vec![("dot_dimension_numbers", a)]);
     b.value_operand(r, lhs.dtype, shape)
 }
 
@@ -442,27 +355,14 @@ pub(crate) fn dot_general(
 pub fn gemm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let (a, bm) = (cx.input(0)?, cx.input(1)?);
     if a.rank() != 2 || bm.rank() != 2 || a.dtype != bm.dtype {
-        return Err(format!(
-            "A {:?} and B {:?} must be matrices of one type",
-            a.shape, bm.shape
-        ));
+        return Err(format!("A {:?} and B {:?} must be matrices of one type", a.shape, bm.shape));
     }
     let ta = cx.int("transA", 0)? != 0;
     let tb = cx.int("transB", 0)? != 0;
-    let (m, ka) = if ta {
-        (a.shape[1], a.shape[0])
-    } else {
-        (a.shape[0], a.shape[1])
-    };
-    let (kb, n) = if tb {
-        (bm.shape[1], bm.shape[0])
-    } else {
-        (bm.shape[0], bm.shape[1])
-    };
+    let (m, ka) = if ta { (a.shape[1], a.shape[0]) } else { (a.shape[0], a.shape[1]) };
+    let (kb, n) = if tb { (bm.shape[1], bm.shape[0]) } else { (bm.shape[0], bm.shape[1]) };
     if ka != kb {
-        return Err(format!(
-            "inner dimensions differ: A' is [{m}, {ka}], B' is [{kb}, {n}]"
-        ));
+        return Err(format!("inner dimensions differ: A' is [{m}, {ka}], B' is [{kb}, {n}]"));
     }
     let dims = DotDims {
         lhs_contracting: vec![if ta { 0 } else { 1 }],
@@ -503,33 +403,18 @@ pub fn matmul(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             b0.shape
         ));
     }
-    let a = if a0.rank() == 1 {
-        b.reshape(a0, &[1, a0.shape[0]])
-    } else {
-        a0.clone()
-    };
-    let bm = if b0.rank() == 1 {
-        b.reshape(b0, &[b0.shape[0], 1])
-    } else {
-        b0.clone()
-    };
+    let a = if a0.rank() == 1 { b.reshape(a0, &[1, a0.shape[0]]) } else { a0.clone() };
+    let bm = if b0.rank() == 1 { b.reshape(b0, &[b0.shape[0], 1]) } else { b0.clone() };
     let (ra, rb) = (a.rank(), bm.rank());
     let k = a.shape[ra - 1];
     if bm.shape[rb - 2] != k {
-        return Err(format!(
-            "inner dimensions differ: {:?} x {:?}",
-            a0.shape, b0.shape
-        ));
+        return Err(format!("inner dimensions differ: {:?} x {:?}", a0.shape, b0.shape));
     }
     let n = bm.shape[rb - 1];
     let mut y = if rb == 2 {
         let mut shape = a.shape[..ra - 1].to_vec();
         shape.push(n);
-        let dims = DotDims {
-            lhs_contracting: vec![ra as i64 - 1],
-            rhs_contracting: vec![0],
-            ..Default::default()
-        };
+        let dims = DotDims { lhs_contracting: vec![ra as i64 - 1], rhs_contracting: vec![0], ..Default::default() };
         dot_general(b, &a, &bm, dims, shape)
     } else {
         let batch = broadcast_shapes(&a.shape[..ra - 2], &bm.shape[..rb - 2])?;

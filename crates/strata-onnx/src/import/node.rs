@@ -18,10 +18,7 @@ pub struct NodeCx<'a> {
 impl NodeCx<'_> {
     /// Required input `i`.
     pub fn input(&self, i: usize) -> Result<&Operand, String> {
-        self.ins
-            .get(i)
-            .and_then(|o| o.as_ref())
-            .ok_or_else(|| format!("input {i} is required"))
+        self.ins.get(i).and_then(|o| o.as_ref()).ok_or_else(|| format!("input {i} is required"))
     }
 
     /// Optional input `i` (absent, or given as "").
@@ -55,7 +52,9 @@ impl NodeCx<'_> {
             None => Ok(None),
             Some(o) => match &o.konst {
                 Some(t) => Ok(Some(t.to_i64_vec())),
-                None => Err(format!("input {i} ('{what}') must be a constant (an initializer or computable at import time)")),
+                None => Err(format!(
+                    "input {i} ('{what}') must be a constant (an initializer or computable at import time)"
+                )),
             },
         }
     }
@@ -66,7 +65,9 @@ impl NodeCx<'_> {
             None => Ok(None),
             Some(o) => match &o.konst {
                 Some(t) => Ok(Some(t.to_f64_vec())),
-                None => Err(format!("input {i} ('{what}') must be a constant (an initializer or computable at import time)")),
+                None => Err(format!(
+                    "input {i} ('{what}') must be a constant (an initializer or computable at import time)"
+                )),
             },
         }
     }
@@ -77,24 +78,25 @@ impl NodeCx<'_> {
     pub fn axes(&self, moved_in: i64, input: usize) -> Result<Option<Vec<i64>>, String> {
         if self.opset < moved_in {
             if self.opt_input(input).is_some() {
-                return Err(format!("input {input} ('axes') is not part of opset {} (axes are an attribute before opset {moved_in})", self.opset));
+                return Err(format!(
+                    "input {input} ('axes') is not part of opset {} (axes are an attribute before opset {moved_in})",
+                    self.opset
+                ));
             }
             self.ints("axes")
         } else {
             if self.has_attr("axes") {
-                return Err(format!("attribute 'axes' is not part of opset {} (axes are input {input} since opset {moved_in})", self.opset));
+                return Err(format!(
+                    "attribute 'axes' is not part of opset {} (axes are input {input} since opset {moved_in})",
+                    self.opset
+                ));
             }
             self.const_ints(input, "axes")
         }
     }
 
     /// An unsupported attribute value, named.
-    pub fn unsupported_attr(
-        &self,
-        name: &str,
-        value: impl std::fmt::Display,
-        supported: &str,
-    ) -> String {
+    pub fn unsupported_attr(&self, name: &str, value: impl std::fmt::Display, supported: &str) -> String {
         format!("attribute '{name}' = {value} is not supported ({supported})")
     }
 }

@@ -23,19 +23,14 @@ use crate::import::Results;
 
 /// Broadcasts `r` (x's shape without `dims`) back to x's shape.
 fn bcast_back(b: &mut FuncBuilder, r: &Operand, shape: &[i64], dims: &[i64]) -> Operand {
-    let kept: Vec<i64> = (0..shape.len() as i64)
-        .filter(|d| !dims.contains(d))
-        .collect();
+    let kept: Vec<i64> = (0..shape.len() as i64).filter(|d| !dims.contains(d)).collect();
     b.broadcast_in_dim(r, shape, &kept)
 }
 
 fn float_input<'a>(cx: &'a NodeCx) -> Result<&'a Operand, String> {
     let x = cx.input(0)?;
     if !x.dtype.is_float() {
-        return Err(format!(
-            "input is {}, only floating-point types are supported",
-            x.dtype.name()
-        ));
+        return Err(format!("input is {}, only floating-point types are supported", x.dtype.name()));
     }
     Ok(x)
 }
@@ -72,7 +67,12 @@ fn mean(b: &mut FuncBuilder, x: &Operand, dims: &[i64]) -> Result<Operand, Strin
 
 /// `(x - mean) * rsqrt(var + eps)` over `dims`, with the mean and the
 /// rsqrt (reduced shapes) for the optional outputs.
-fn standardize(b: &mut FuncBuilder, x: &Operand, dims: &[i64], eps: f64) -> Result<(Operand, Operand, Operand), String> {
+fn standardize(
+    b: &mut FuncBuilder,
+    x: &Operand,
+    dims: &[i64],
+    eps: f64,
+) -> Result<(Operand, Operand, Operand), String> {
     let m = mean(b, x, dims)?;
     let mb = bcast_back(b, &m, &x.shape, dims);
     let c = b.binary("stablehlo.subtract", x, &mb)?;
@@ -106,34 +106,15 @@ pub fn layer_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
             continue;
         };
         if p.dtype != x.dtype {
-            return Err(format!(
-                "'{name}' is {}, the input is {}",
-                p.dtype.name(),
-                x.dtype.name()
-            ));
+            return Err(format!("'{name}' is {}, the input is {}", p.dtype.name(), x.dtype.name()));
         }
         // Scale and bias broadcast to the normalised dimensions (unidirectionally).
-        let p = if p.shape.len() <= norm_shape.len() {
-            b.broadcast_to(p, norm_shape)?
-        } else {
-            p.clone()
-        };
+        let p = if p.shape.len() <= norm_shape.len() { b.broadcast_to(p, norm_shape)? } else { p.clone() };
         if p.shape != norm_shape {
-            return Err(format!(
-                "'{name}' has shape {:?}, expected {norm_shape:?}",
-                p.shape
-            ));
+            return Err(format!("'{name}' has shape {:?}, expected {norm_shape:?}", p.shape));
         }
         let pb = b.broadcast_in_dim(&p, &x.shape, &dims);
-        y = b.binary(
-            if i == 1 {
-                "stablehlo.multiply"
-            } else {
-                "stablehlo.add"
-            },
-            &y,
-            &pb,
-        )?;
+        y = b.binary(if i == 1 { "stablehlo.multiply" } else { "stablehlo.add" }, &y, &pb)?;
     }
     let mut kept = x.shape.clone();
     for &d in &dims {
@@ -167,9 +148,7 @@ pub fn reduce(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let mut dims: Vec<i64> = if axes.is_empty() {
         (0..x.rank() as i64).collect()
     } else {
-        axes.iter()
-            .map(|&a| norm_axis(a, x.rank()).map(|a| a as i64))
-            .collect::<Result<_, _>>()?
+        axes.iter().map(|&a| norm_axis(a, x.rank()).map(|a| a as i64)).collect::<Result<_, _>>()?
     };
     dims.sort_unstable();
     dims.dedup();
@@ -244,7 +223,12 @@ pub fn instance_norm(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String
     for (i, name, op) in [(1, "scale", "stablehlo.multiply"), (2, "B", "stablehlo.add")] {
         let p = cx.input(i)?;
         if p.dtype != x.dtype || p.shape != [channels] {
-            return Err(format!("'{name}' must be {} [{channels}], not {} {:?}", x.dtype.name(), p.dtype.name(), p.shape));
+            return Err(format!(
+                "'{name}' must be {} [{channels}], not {} {:?}",
+                x.dtype.name(),
+                p.dtype.name(),
+                p.shape
+            ));
         }
         let pb = b.broadcast_in_dim(p, &x.shape, &[1]);
         y = b.binary(op, &y, &pb)?;

@@ -16,11 +16,7 @@ const MAX_COUNT_TENSOR: i64 = 1 << 20;
 fn pool_input<'a>(cx: &'a NodeCx) -> Result<&'a Operand, String> {
     let x = cx.input(0)?;
     if x.rank() < 3 || !x.dtype.is_float() {
-        return Err(format!(
-            "input must be floating point of rank 3 or more, it is {} {:?}",
-            x.dtype.name(),
-            x.shape
-        ));
+        return Err(format!("input must be floating point of rank 3 or more, it is {} {:?}", x.dtype.name(), x.shape));
     }
     Ok(x)
 }
@@ -89,11 +85,7 @@ fn counts_1d(
     pads: (i64, i64),
     include_pad: bool,
 ) -> Vec<i64> {
-    let (lo, hi) = if include_pad {
-        (-pads.0, input + pads.1)
-    } else {
-        (0, input)
-    };
+    let (lo, hi) = if include_pad { (-pads.0, input + pads.1) } else { (0, input) };
     // Smallest k with start + k * dilation >= bound.
     let first_at_or_after = |start: i64, bound: i64| {
         let num = bound - start;
@@ -122,10 +114,7 @@ pub fn average_pool(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String>
     let shape = f.shape.clone();
     let spatial_elems: i64 = shape[2..].iter().product();
     if spatial_elems > MAX_COUNT_TENSOR || shape[2..].iter().any(|&d| d > MAX_COUNT_TENSOR) {
-        return Err(format!(
-            "the output's spatial size {:?} is too large for the window count tensor",
-            &shape[2..]
-        ));
+        return Err(format!("the output's spatial size {:?} is too large for the window count tensor", &shape[2..]));
     }
     let sum = pool(b, x, Combiner::Add, &f);
     if spatial_elems == 0 {
@@ -133,23 +122,12 @@ pub fn average_pool(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String>
     }
     let per_dim: Vec<Vec<i64>> = (0..x.rank() - 2)
         .map(|i| {
-            counts_1d(
-                x.shape[2 + i],
-                shape[2 + i],
-                w.kernel[i],
-                w.strides[i],
-                w.dilations[i],
-                w.pads[i],
-                include_pad,
-            )
+            counts_1d(x.shape[2 + i], shape[2 + i], w.kernel[i], w.strides[i], w.dilations[i], w.pads[i], include_pad)
         })
         .collect();
     let spatial = &shape[2..];
     let n = num_elements(spatial).ok_or("output too large")?;
-    let first: i64 = per_dim
-        .iter()
-        .map(|c| c.first().copied().unwrap_or(1))
-        .product();
+    let first: i64 = per_dim.iter().map(|c| c.first().copied().unwrap_or(1)).product();
     let uniform = per_dim.iter().all(|c| c.iter().all(|&v| v == c[0]));
     let divisor = if uniform || n == 0 {
         b.splat(x.dtype, &shape, first.max(1) as f64)
@@ -212,33 +190,15 @@ mod tests {
                         for pads in [(0, 0), (1, 0), (0, 2), (2, 1)] {
                             for include_pad in [false, true] {
                                 let out = 6;
-                                let (lo, hi) = if include_pad {
-                                    (-pads.0, input + pads.1)
-                                } else {
-                                    (0, input)
-                                };
+                                let (lo, hi) = if include_pad { (-pads.0, input + pads.1) } else { (0, input) };
                                 let brute: Vec<i64> = (0..out)
                                     .map(|o| {
                                         (0..kernel)
-                                            .filter(|k| {
-                                                (lo..hi)
-                                                    .contains(&(o * stride - pads.0 + k * dilation))
-                                            })
+                                            .filter(|k| (lo..hi).contains(&(o * stride - pads.0 + k * dilation)))
                                             .count() as i64
                                     })
                                     .collect();
-                                assert_eq!(
-                                    counts_1d(
-                                        input,
-                                        out,
-                                        kernel,
-                                        stride,
-                                        dilation,
-                                        pads,
-                                        include_pad
-                                    ),
-                                    brute
-                                );
+                                assert_eq!(counts_1d(input, out, kernel, stride, dilation, pads, include_pad), brute);
                             }
                         }
                     }

@@ -100,8 +100,7 @@ pub fn interpolation_matrix(
 /// Treats a constant input with no elements as absent (exporters pass
 /// empty `roi` / `scales` tensors).
 fn present<'a>(cx: &'a NodeCx, i: usize) -> Option<&'a Operand> {
-    cx.opt_input(i)
-        .filter(|o| o.shape.iter().product::<i64>() != 0)
+    cx.opt_input(i).filter(|o| o.shape.iter().product::<i64>() != 0)
 }
 
 pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
@@ -111,15 +110,10 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let linear = match mode.as_str() {
         "nearest" => false,
         "linear" => true,
-        other => {
-            return Err(cx.unsupported_attr("mode", format!("'{other}'"), "'nearest' or 'linear'"))
-        }
+        other => return Err(cx.unsupported_attr("mode", format!("'{other}'"), "'nearest' or 'linear'")),
     };
     if linear && !x.dtype.is_float() {
-        return Err(format!(
-            "linear Resize of {} is not supported",
-            x.dtype.name()
-        ));
+        return Err(format!("linear Resize of {} is not supported", x.dtype.name()));
     }
     let ctm = cx.string("coordinate_transformation_mode", "half_pixel")?;
     let transform = match ctm.as_str() {
@@ -155,17 +149,10 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     }
     let policy = cx.string("keep_aspect_ratio_policy", "stretch")?;
     if policy != "stretch" {
-        return Err(cx.unsupported_attr(
-            "keep_aspect_ratio_policy",
-            format!("'{policy}'"),
-            "only 'stretch'",
-        ));
+        return Err(cx.unsupported_attr("keep_aspect_ratio_policy", format!("'{policy}'"), "only 'stretch'"));
     }
     let axes: Vec<usize> = match cx.ints("axes")? {
-        Some(a) => a
-            .iter()
-            .map(|&a| norm_axis(a, r))
-            .collect::<Result<_, _>>()?,
+        Some(a) => a.iter().map(|&a| norm_axis(a, r)).collect::<Result<_, _>>()?,
         None => (0..r).collect(),
     };
     let (scales, sizes) = (present(cx, 2), present(cx, 3));
@@ -177,11 +164,7 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         (Some(_), None) => {
             let s = cx.const_floats(2, "scales")?.unwrap_or_default();
             if s.len() != axes.len() {
-                return Err(format!(
-                    "'scales' has {} entries for {} axes",
-                    s.len(),
-                    axes.len()
-                ));
+                return Err(format!("'scales' has {} entries for {} axes", s.len(), axes.len()));
             }
             for (&a, &v) in axes.iter().zip(&s) {
                 if !(v > 0.0 && v.is_finite()) {
@@ -194,11 +177,7 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         (None, Some(_)) => {
             let s = cx.const_ints(3, "sizes")?.unwrap_or_default();
             if s.len() != axes.len() {
-                return Err(format!(
-                    "'sizes' has {} entries for {} axes",
-                    s.len(),
-                    axes.len()
-                ));
+                return Err(format!("'sizes' has {} entries for {} axes", s.len(), axes.len()));
             }
             for (&a, &v) in axes.iter().zip(&s) {
                 if v <= 0 {
@@ -217,7 +196,9 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         }
         // The interpolation matrix is built here, so its size is bounded.
         if input == 0 || out <= 0 || (input as i128) * (out as i128) > MAX_MATRIX {
-            return Err(format!("cannot resize axis {a} from {input} to {out} (the interpolation matrix is limited to 2^22 entries)"));
+            return Err(format!(
+                "cannot resize axis {a} from {input} to {out} (the interpolation matrix is limited to 2^22 entries)"
+            ));
         }
         // Matrix as [in, out] so the result's new dimension comes last.
         let m = interpolation_matrix(input, out, scale[a], transform, linear, nearest);
@@ -228,28 +209,12 @@ pub fn resize(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             }
         }
         let mat = Operand::constant(Tensor::from_f64(x.dtype, vec![input, out], &mt));
-        let mut shape: Vec<i64> = y
-            .shape
-            .iter()
-            .enumerate()
-            .filter(|&(d, _)| d != a)
-            .map(|(_, &s)| s)
-            .collect();
+        let mut shape: Vec<i64> = y.shape.iter().enumerate().filter(|&(d, _)| d != a).map(|(_, &s)| s).collect();
         shape.push(out);
         let (vy, vm) = (b.val(&y), b.val(&mat));
-        let dims = DotDims {
-            lhs_contracting: vec![a as i64],
-            rhs_contracting: vec![0],
-            ..Default::default()
-        };
+        let dims = DotDims { lhs_contracting: vec![a as i64], rhs_contracting: vec![0], ..Default::default() };
         let attr = dot_dims_attr(b.ctx, &dims);
-        let v = b.emit(
-            "stablehlo.dot_general",
-            &[vy, vm],
-            y.dtype,
-            &shape,
-            vec![("dot_dimension_numbers", attr)],
-        );
+        let v = b.emit("stablehlo.dot_general", &[vy, vm], y.dtype, &shape, vec![("dot_dimension_numbers", attr)]);
         let moved = b.value_operand(v, y.dtype, shape);
         // Move the new last dimension back to position a.
         let mut perm: Vec<i64> = (0..a as i64).collect();
@@ -273,14 +238,7 @@ mod tests {
     #[test]
     fn linear_half_pixel_doubling_weights() {
         // Output 1 of 4 from 2 inputs: x = 1.5 / 2 - 0.5 = 0.25.
-        let m = interpolation_matrix(
-            2,
-            4,
-            2.0,
-            Transform::HalfPixel,
-            true,
-            Nearest::RoundPreferFloor,
-        );
+        let m = interpolation_matrix(2, 4, 2.0, Transform::HalfPixel, true, Nearest::RoundPreferFloor);
         assert_eq!(&m[0..2], &[1.0, 0.0]); // x = -0.25 clamps to 0
         assert_eq!(&m[2..4], &[0.75, 0.25]);
         assert_eq!(&m[6..8], &[0.0, 1.0]);
@@ -292,14 +250,7 @@ mod tests {
 
     #[test]
     fn align_corners_hits_both_ends() {
-        let m = interpolation_matrix(
-            3,
-            5,
-            5.0 / 3.0,
-            Transform::AlignCorners,
-            true,
-            Nearest::RoundPreferFloor,
-        );
+        let m = interpolation_matrix(3, 5, 5.0 / 3.0, Transform::AlignCorners, true, Nearest::RoundPreferFloor);
         assert_eq!(&m[0..3], &[1.0, 0.0, 0.0]);
         assert_eq!(&m[3..6], &[0.5, 0.5, 0.0]);
         assert_eq!(&m[12..15], &[0.0, 0.0, 1.0]);

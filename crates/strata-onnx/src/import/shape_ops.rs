@@ -24,11 +24,7 @@ pub fn flatten(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
     let r = x.rank();
     let axis = cx.int("axis", 1)?;
-    let axis = if axis == r as i64 {
-        r
-    } else {
-        norm_axis(axis, r.max(1))?
-    };
+    let axis = if axis == r as i64 { r } else { norm_axis(axis, r.max(1))? };
     let shape = [product(&x.shape[..axis]), product(&x.shape[axis..])];
     Ok(b.reshape(x, &shape))
 }
@@ -37,9 +33,7 @@ pub fn flatten(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 /// and `-1` (inferred).
 pub fn reshape(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
-    let spec = cx
-        .const_ints(1, "shape")?
-        .ok_or("input 1 ('shape') is required")?;
+    let spec = cx.const_ints(1, "shape")?.ok_or("input 1 ('shape') is required")?;
     let shape = reshape_dims(&x.shape, &spec, cx.int("allowzero", 0)? != 0)?;
     Ok(b.reshape(x, &shape))
 }
@@ -47,18 +41,12 @@ pub fn reshape(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 pub fn transpose(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
     let r = x.rank();
-    let perm = cx
-        .ints("perm")?
-        .unwrap_or_else(|| (0..r as i64).rev().collect());
+    let perm = cx.ints("perm")?.unwrap_or_else(|| (0..r as i64).rev().collect());
     let mut seen = vec![false; r];
     if perm.len() != r
-        || perm
-            .iter()
-            .any(|&p| p < 0 || p as usize >= r || std::mem::replace(&mut seen[p as usize], true))
+        || perm.iter().any(|&p| p < 0 || p as usize >= r || std::mem::replace(&mut seen[p as usize], true))
     {
-        return Err(format!(
-            "attribute 'perm' {perm:?} is not a permutation of rank {r}"
-        ));
+        return Err(format!("attribute 'perm' {perm:?} is not a permutation of rank {r}"));
     }
     Ok(b.transpose(x, &perm))
 }
@@ -78,10 +66,7 @@ pub fn concat(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         }
         for d in 0..x.rank() {
             if d != axis && x.shape[d] != first.shape[d] {
-                return Err(format!(
-                    "inputs differ in dimension {d} ({:?} and {:?})",
-                    x.shape, first.shape
-                ));
+                return Err(format!("inputs differ in dimension {d} ({:?} and {:?})", x.shape, first.shape));
             }
         }
         shape[axis] += x.shape[axis];
@@ -107,15 +92,9 @@ pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
     let sizes = match cx.const_ints(1, "split")? {
         Some(s) => s,
         None => {
-            let n = if cx.opset >= 18 && cx.has_attr("num_outputs") {
-                cx.int("num_outputs", 0)?
-            } else {
-                n_out as i64
-            };
+            let n = if cx.opset >= 18 && cx.has_attr("num_outputs") { cx.int("num_outputs", 0)? } else { n_out as i64 };
             if n <= 0 || n != n_out as i64 {
-                return Err(format!(
-                    "the node has {n_out} outputs, 'num_outputs' says {n}"
-                ));
+                return Err(format!("the node has {n_out} outputs, 'num_outputs' says {n}"));
             }
             // Equal parts, the last one smaller when the dimension does not divide.
             let part = (dim + n - 1) / n;
@@ -147,12 +126,8 @@ pub fn split(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
 /// `start, start + step, ...` (the contract has no `reverse`).
 pub fn slice(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
-    let starts = cx
-        .const_ints(1, "starts")?
-        .ok_or("input 1 ('starts') is required")?;
-    let ends = cx
-        .const_ints(2, "ends")?
-        .ok_or("input 2 ('ends') is required")?;
+    let starts = cx.const_ints(1, "starts")?.ok_or("input 1 ('starts') is required")?;
+    let ends = cx.const_ints(2, "ends")?.ok_or("input 2 ('ends') is required")?;
     let axes = cx.const_ints(3, "axes")?;
     let steps = cx.const_ints(4, "steps")?;
     let p = slice_params(&x.shape, &starts, &ends, axes.as_deref(), steps.as_deref())?;
@@ -190,17 +165,9 @@ pub fn slice(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         shape[d] = count;
         let (vy, vi) = (b.val(&y), b.val(&index));
         let ctx = b.ctx;
-        let attrs = vec![
-            ("dim", ctx.integer_attr(ctx.i64(), d as i64)),
-            ("batch_dims", ctx.integer_attr(ctx.i64(), 0)),
-        ];
-        let r = b.emit(
-            "stablehlo.torch_index_select",
-            &[vy, vi],
-            y.dtype,
-            &shape,
-            attrs,
-        );
+        let attrs =
+            vec![("dim", ctx.integer_attr(ctx.i64(), d as i64)), ("batch_dims", ctx.integer_attr(ctx.i64(), 0))];
+        let r = b.emit("stablehlo.torch_index_select", &[vy, vi], y.dtype, &shape, attrs);
         y = b.value_operand(r, y.dtype, shape);
     }
     Ok(y)
@@ -217,10 +184,7 @@ pub fn gather(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let axis = norm_axis(cx.int("axis", 0)?, x.rank())?;
     let idx = cx.input(1)?;
     if !matches!(idx.dtype, DType::I32 | DType::I64) {
-        return Err(format!(
-            "indices are {}, not INT32 or INT64",
-            idx.dtype.name()
-        ));
+        return Err(format!("indices are {}, not INT32 or INT64", idx.dtype.name()));
     }
     let dim = x.shape[axis];
     let idx = match &idx.konst {
@@ -228,9 +192,7 @@ pub fn gather(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
             let mut v = t.to_i64_vec();
             for k in v.iter_mut() {
                 if *k < -dim || *k >= dim {
-                    return Err(format!(
-                        "index {k} is out of range for axis {axis} of size {dim}"
-                    ));
+                    return Err(format!("index {k} is out of range for axis {axis} of size {dim}"));
                 }
                 if *k < 0 {
                     *k += dim;
@@ -241,8 +203,7 @@ pub fn gather(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         // Runtime indices may be negative too: `select(i < 0, i + dim, i)`.
         None => {
             let zero = b.splat(idx.dtype, &idx.shape, 0.0);
-            let negative =
-                b.compare(idx, &zero, strata_stablehlo::attrs::ComparisonDirection::Lt)?;
+            let negative = b.compare(idx, &zero, strata_stablehlo::attrs::ComparisonDirection::Lt)?;
             let d = b.splat(idx.dtype, &idx.shape, dim as f64);
             let wrapped = b.binary("stablehlo.add", idx, &d)?;
             b.select(&negative, &wrapped, idx)?
@@ -255,17 +216,8 @@ pub fn gather(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     shape.extend_from_slice(&x.shape[axis + 1..]);
     let (vx, vi) = (b.val(x), b.val(&idx));
     let ctx = b.ctx;
-    let attrs = vec![
-        ("dim", ctx.integer_attr(ctx.i64(), axis as i64)),
-        ("batch_dims", ctx.integer_attr(ctx.i64(), 0)),
-    ];
-    let r = b.emit(
-        "stablehlo.torch_index_select",
-        &[vx, vi],
-        x.dtype,
-        &shape,
-        attrs,
-    );
+    let attrs = vec![("dim", ctx.integer_attr(ctx.i64(), axis as i64)), ("batch_dims", ctx.integer_attr(ctx.i64(), 0))];
+    let r = b.emit("stablehlo.torch_index_select", &[vx, vi], x.dtype, &shape, attrs);
     let out = b.value_operand(r, x.dtype, shape.clone());
     if scalar {
         shape.remove(axis);
@@ -279,21 +231,13 @@ pub fn squeeze(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let axes = cx.axes(13, 1)?;
     let shape: Vec<i64> = match axes {
         Some(axes) => {
-            let axes: Vec<usize> = axes
-                .iter()
-                .map(|&a| norm_axis(a, x.rank()))
-                .collect::<Result<_, _>>()?;
+            let axes: Vec<usize> = axes.iter().map(|&a| norm_axis(a, x.rank())).collect::<Result<_, _>>()?;
             for &a in &axes {
                 if x.shape[a] != 1 {
                     return Err(format!("cannot squeeze axis {a} of size {}", x.shape[a]));
                 }
             }
-            x.shape
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !axes.contains(i))
-                .map(|(_, &d)| d)
-                .collect()
+            x.shape.iter().enumerate().filter(|(i, _)| !axes.contains(i)).map(|(_, &d)| d).collect()
         }
         None => x.shape.iter().copied().filter(|&d| d != 1).collect(),
     };
@@ -304,10 +248,7 @@ pub fn unsqueeze(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
     let axes = cx.axes(13, 1)?.ok_or("'axes' is required")?;
     let out_rank = x.rank() + axes.len();
-    let mut axes: Vec<usize> = axes
-        .iter()
-        .map(|&a| norm_axis(a, out_rank))
-        .collect::<Result<_, _>>()?;
+    let mut axes: Vec<usize> = axes.iter().map(|&a| norm_axis(a, out_rank)).collect::<Result<_, _>>()?;
     axes.sort_unstable();
     if axes.windows(2).any(|w| w[0] == w[1]) {
         return Err("'axes' has a repeated axis".into());
@@ -327,9 +268,7 @@ pub fn unsqueeze(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 /// Expand: numpy broadcasting of the input with the constant `shape`.
 pub fn expand(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
-    let target = cx
-        .const_ints(1, "shape")?
-        .ok_or("input 1 ('shape') is required")?;
+    let target = cx.const_ints(1, "shape")?.ok_or("input 1 ('shape') is required")?;
     if target.iter().any(|&d| d < 0) {
         return Err(format!("invalid shape {target:?}"));
     }
@@ -341,19 +280,9 @@ pub fn expand(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
 /// `[r0, d0, r1, d1, ...]`, then a reshape to `[r0 * d0, r1 * d1, ...]`.
 pub fn tile(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
-    let repeats = cx
-        .const_ints(1, "repeats")?
-        .ok_or("input 1 ('repeats') is required")?;
-    if repeats.len() != x.rank()
-        || repeats
-            .iter()
-            .any(|&r| !(0..=crate::import::MAX_DIM).contains(&r))
-    {
-        return Err(format!(
-            "'repeats' {repeats:?} must have {} entries in 0..={}",
-            x.rank(),
-            crate::import::MAX_DIM
-        ));
+    let repeats = cx.const_ints(1, "repeats")?.ok_or("input 1 ('repeats') is required")?;
+    if repeats.len() != x.rank() || repeats.iter().any(|&r| !(0..=crate::import::MAX_DIM).contains(&r)) {
+        return Err(format!("'repeats' {repeats:?} must have {} entries in 0..={}", x.rank(), crate::import::MAX_DIM));
     }
     if repeats.iter().all(|&r| r == 1) {
         return Ok(x.clone());
@@ -377,23 +306,14 @@ pub fn pad(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     if mode != "constant" {
         return Err(cx.unsupported_attr("mode", format!("'{mode}'"), "only 'constant'"));
     }
-    let pads = cx
-        .const_ints(1, "pads")?
-        .ok_or("input 1 ('pads') is required")?;
+    let pads = cx.const_ints(1, "pads")?.ok_or("input 1 ('pads') is required")?;
     let r = x.rank();
     let axes: Vec<usize> = match cx.const_ints(3, "axes")? {
-        Some(a) => a
-            .iter()
-            .map(|&a| norm_axis(a, r))
-            .collect::<Result<_, _>>()?,
+        Some(a) => a.iter().map(|&a| norm_axis(a, r)).collect::<Result<_, _>>()?,
         None => (0..r).collect(),
     };
     if pads.len() != 2 * axes.len() {
-        return Err(format!(
-            "'pads' has {} entries, expected {}",
-            pads.len(),
-            2 * axes.len()
-        ));
+        return Err(format!("'pads' has {} entries, expected {}", pads.len(), 2 * axes.len()));
     }
     let mut low = vec![0; r];
     let mut high = vec![0; r];
@@ -401,32 +321,16 @@ pub fn pad(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
         low[a] = pads[k];
         high[a] = pads[k + axes.len()];
     }
-    let shape: Vec<i64> = (0..r)
-        .map(|d| x.shape[d].saturating_add(low[d]).saturating_add(high[d]))
-        .collect();
-    if shape
-        .iter()
-        .any(|&d| !(0..=crate::import::MAX_DIM).contains(&d))
-    {
-        return Err(format!(
-            "padding {pads:?} makes a dimension negative or too large"
-        ));
+    let shape: Vec<i64> = (0..r).map(|d| x.shape[d].saturating_add(low[d]).saturating_add(high[d])).collect();
+    if shape.iter().any(|&d| !(0..=crate::import::MAX_DIM).contains(&d)) {
+        return Err(format!("padding {pads:?} makes a dimension negative or too large"));
     }
     let value = match cx.opt_input(2) {
         Some(v) if v.dtype != x.dtype => {
-            return Err(format!(
-                "'constant_value' is {}, the input is {}",
-                v.dtype.name(),
-                x.dtype.name()
-            ))
+            return Err(format!("'constant_value' is {}, the input is {}", v.dtype.name(), x.dtype.name()))
         }
         Some(v) if product(&v.shape) == 1 => b.reshape(v, &[]),
-        Some(v) => {
-            return Err(format!(
-                "'constant_value' must be a scalar, it has shape {:?}",
-                v.shape
-            ))
-        }
+        Some(v) => return Err(format!("'constant_value' must be a scalar, it has shape {:?}", v.shape)),
         None => b.scalar(x.dtype, 0.0),
     };
     let (vx, vv) = (b.val(x), b.val(&value));
@@ -451,17 +355,13 @@ pub fn constant(cx: &NodeCx) -> Result<Operand, String> {
         ("value", AttrValue::Tensor(t)) => t.clone(),
         ("value", AttrValue::BadTensor(e)) => return Err(format!("attribute 'value': {e}")),
         ("value_float", AttrValue::Float(f)) => Tensor::from_f64(DType::F32, vec![], &[*f as f64]),
-        ("value_floats", AttrValue::Floats(f)) => Tensor::from_f64(
-            DType::F32,
-            vec![f.len() as i64],
-            &f.iter().map(|&x| x as f64).collect::<Vec<_>>(),
-        ),
+        ("value_floats", AttrValue::Floats(f)) => {
+            Tensor::from_f64(DType::F32, vec![f.len() as i64], &f.iter().map(|&x| x as f64).collect::<Vec<_>>())
+        }
         ("value_int", AttrValue::Int(i)) => Tensor::from_i64(DType::I64, vec![], &[*i]),
         ("value_ints", AttrValue::Ints(v)) => Tensor::from_i64(DType::I64, vec![v.len() as i64], v),
         (other, _) => {
-            return Err(format!(
-                "attribute '{other}' is not supported (value, value_float(s), value_int(s))"
-            ))
+            return Err(format!("attribute '{other}' is not supported (value, value_float(s), value_int(s))"))
         }
     };
     Ok(Operand::constant(t))
@@ -501,19 +401,11 @@ pub fn dropout(cx: &NodeCx) -> Result<Operand, String> {
 pub fn shape(cx: &NodeCx) -> Result<Operand, String> {
     let x = cx.input(0)?;
     let dims = shape_slice(&x.shape, cx.int("start", 0)?, cx.int("end", i64::MAX)?);
-    Ok(Operand::constant(Tensor::from_i64(
-        DType::I64,
-        vec![dims.len() as i64],
-        &dims,
-    )))
+    Ok(Operand::constant(Tensor::from_i64(DType::I64, vec![dims.len() as i64], &dims)))
 }
 
 /// Size: the input's static element count as an INT64 scalar.
 pub fn size(cx: &NodeCx) -> Result<Operand, String> {
     let n = product(&cx.input(0)?.shape);
-    Ok(Operand::constant(Tensor::from_i64(
-        DType::I64,
-        vec![],
-        &[n],
-    )))
+    Ok(Operand::constant(Tensor::from_i64(DType::I64, vec![], &[n])))
 }

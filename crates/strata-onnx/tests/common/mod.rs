@@ -10,20 +10,10 @@ use strata_onnx::proto::*;
 use strata_onnx::{decode_model, import_model, parse_input_shape, ImportError, ImportOptions};
 
 pub fn attr_i(name: &str, v: i64) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        r#type: Some(attribute_type::INT),
-        i: Some(v),
-        ..Default::default()
-    }
+    AttributeProto { name: Some(name.into()), r#type: Some(attribute_type::INT), i: Some(v), ..Default::default() }
 }
 pub fn attr_f(name: &str, v: f32) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        r#type: Some(attribute_type::FLOAT),
-        f: Some(v),
-        ..Default::default()
-    }
+    AttributeProto { name: Some(name.into()), r#type: Some(attribute_type::FLOAT), f: Some(v), ..Default::default() }
 }
 pub fn attr_s(name: &str, v: &str) -> AttributeProto {
     AttributeProto {
@@ -42,12 +32,7 @@ pub fn attr_ints(name: &str, v: &[i64]) -> AttributeProto {
     }
 }
 pub fn attr_t(name: &str, t: TensorProto) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        r#type: Some(attribute_type::TENSOR),
-        t: Some(t),
-        ..Default::default()
-    }
+    AttributeProto { name: Some(name.into()), r#type: Some(attribute_type::TENSOR), t: Some(t), ..Default::default() }
 }
 
 pub fn f32_tensor(name: &str, dims: &[i64], data: &[f32]) -> TensorProto {
@@ -90,10 +75,7 @@ pub fn value(name: &str, elem: i32, dims: &[i64]) -> ValueInfoProto {
     ValueInfoProto {
         name: Some(name.into()),
         r#type: Some(TypeProto {
-            tensor_type: Some(type_proto::Tensor {
-                elem_type: Some(elem),
-                shape: Some(TensorShapeProto { dim }),
-            }),
+            tensor_type: Some(type_proto::Tensor { elem_type: Some(elem), shape: Some(TensorShapeProto { dim }) }),
             denotation: None,
         }),
         ..Default::default()
@@ -108,23 +90,14 @@ pub fn open_output(name: &str, elem: i32) -> ValueInfoProto {
     ValueInfoProto {
         name: Some(name.into()),
         r#type: Some(TypeProto {
-            tensor_type: Some(type_proto::Tensor {
-                elem_type: Some(elem),
-                shape: None,
-            }),
+            tensor_type: Some(type_proto::Tensor { elem_type: Some(elem), shape: None }),
             denotation: None,
         }),
         ..Default::default()
     }
 }
 
-pub fn node(
-    op: &str,
-    name: &str,
-    inputs: &[&str],
-    outputs: &[&str],
-    attrs: Vec<AttributeProto>,
-) -> NodeProto {
+pub fn node(op: &str, name: &str, inputs: &[&str], outputs: &[&str], attrs: Vec<AttributeProto>) -> NodeProto {
     NodeProto {
         input: inputs.iter().map(|s| s.to_string()).collect(),
         output: outputs.iter().map(|s| s.to_string()).collect(),
@@ -145,13 +118,7 @@ pub struct Graph {
 
 impl Graph {
     pub fn new(opset: i64) -> Graph {
-        Graph {
-            opset,
-            nodes: vec![],
-            inits: vec![],
-            inputs: vec![],
-            outputs: vec![],
-        }
+        Graph { opset, nodes: vec![], inits: vec![], inputs: vec![], outputs: vec![] }
     }
     pub fn input(mut self, v: ValueInfoProto) -> Self {
         self.inputs.push(v);
@@ -172,10 +139,7 @@ impl Graph {
     pub fn bytes(&self) -> Vec<u8> {
         ModelProto {
             ir_version: Some(8),
-            opset_import: vec![OperatorSetIdProto {
-                domain: Some(String::new()),
-                version: Some(self.opset),
-            }],
+            opset_import: vec![OperatorSetIdProto { domain: Some(String::new()), version: Some(self.opset) }],
             graph: Some(GraphProto {
                 node: self.nodes.clone(),
                 name: Some("test".into()),
@@ -195,36 +159,19 @@ impl Graph {
         let bytes = self.bytes();
         write_seed(&bytes);
         let model = decode_model(&bytes, None).map_err(ImportError::Model)?;
-        let opts = ImportOptions {
-            input_shapes: shapes
-                .iter()
-                .map(|s| parse_input_shape(s).unwrap())
-                .collect(),
-        };
+        let opts = ImportOptions { input_shapes: shapes.iter().map(|s| parse_input_shape(s).unwrap()).collect() };
         let ctx = strata_onnx::context();
         let m = import_model(&ctx, &model, &opts)?;
         if let Err(d) = strata_ir::verifier::verify(&ctx, &m.body, m.module) {
-            let generic = print_top_level(
-                &ctx,
-                &m.body,
-                m.module,
-                PrintOptions {
-                    generic: true,
-                    ..Default::default()
-                },
-                &[],
-            );
+            let generic =
+                print_top_level(&ctx, &m.body, m.module, PrintOptions { generic: true, ..Default::default() }, &[]);
             panic!("imported module does not verify: {}\n{generic}", d.message);
         }
         let text = print_top_level(
             &ctx,
             &m.body,
             m.module,
-            PrintOptions {
-                generic: true,
-                debug_info: true,
-                ..Default::default()
-            },
+            PrintOptions { generic: true, debug_info: true, ..Default::default() },
             &[],
         );
         reparse(&text, "generic");
@@ -238,30 +185,18 @@ impl Graph {
     pub fn import_and_run_pass(&self, pass: &str) -> String {
         let model = decode_model(&self.bytes(), None).unwrap();
         let ctx = strata_onnx::context();
-        let mut m = import_model(&ctx, &model, &ImportOptions::default())
-            .unwrap_or_else(|e| panic!("import failed: {e}"));
+        let mut m =
+            import_model(&ctx, &model, &ImportOptions::default()).unwrap_or_else(|e| panic!("import failed: {e}"));
         let mut registry = strata_pass::PassRegistry::default();
         strata_stablehlo::register_passes(&mut registry);
         let mut pm = strata_pass::OpPassManager::new("builtin.module");
         pm.add_pass(registry.create(pass, "").unwrap());
         let mut report = strata_pass::manager::RunReport::default();
-        let cfg = strata_pass::RunConfig {
-            verify_each: true,
-            ..Default::default()
-        };
+        let cfg = strata_pass::RunConfig { verify_each: true, ..Default::default() };
         if let Err(d) = pm.run(&ctx, &mut m.body, m.module, &cfg, &mut report) {
             panic!("{pass} failed: {}", d.message);
         }
-        print_top_level(
-            &ctx,
-            &m.body,
-            m.module,
-            PrintOptions {
-                generic: true,
-                ..Default::default()
-            },
-            &[],
-        )
+        print_top_level(&ctx, &m.body, m.module, PrintOptions { generic: true, ..Default::default() }, &[])
     }
 
     pub fn import(&self) -> String {
@@ -301,26 +236,12 @@ fn reparse(text: &str, form: &str) {
     use strata_ir::parser::{parse_source, ParseOptions};
     let ctx = strata_onnx::context();
     let src = SourceFile::new("imported.mlir", text.to_string());
-    let parsed = match parse_source(
-        &ctx,
-        &src,
-        0..text.len(),
-        ParseOptions {
-            allow_unregistered: false,
-        },
-        true,
-    ) {
+    let parsed = match parse_source(&ctx, &src, 0..text.len(), ParseOptions { allow_unregistered: false }, true) {
         Ok(p) => p,
-        Err(d) => panic!(
-            "the {form} form does not parse again: {}\n{text}",
-            d.message
-        ),
+        Err(d) => panic!("the {form} form does not parse again: {}\n{text}", d.message),
     };
     if let Err(d) = strata_ir::verifier::verify(&ctx, &parsed.body, parsed.op) {
-        panic!(
-            "the re-parsed {form} form does not verify: {}\n{text}",
-            d.message
-        );
+        panic!("the re-parsed {form} form does not verify: {}\n{text}", d.message);
     }
 }
 
@@ -337,9 +258,9 @@ pub fn op_lines(text: &str, op: &str) -> Vec<String> {
         }
         if l.trim_end().ends_with("({") {
             let indent = l.len() - l.trim_start().len();
-            let close = lines[i + 1..].iter().find(|c| {
-                c.len() - c.trim_start().len() == indent && c.trim_start().starts_with("})")
-            });
+            let close = lines[i + 1..]
+                .iter()
+                .find(|c| c.len() - c.trim_start().len() == indent && c.trim_start().starts_with("})"));
             out.push(format!("{l} ... {}", close.map_or("", |c| c.trim())));
         } else {
             out.push(l.to_string());

@@ -30,7 +30,14 @@ fn op_name<'c>(ctx: &'c Context, body: &Body, v: Value) -> Option<&'c str> {
 /// When `(f, e)` is a sigmoid factor of a term: the value its argument is
 /// computed from and the argument's sign (`1 / (1 + exp(u))` is
 /// `sigmoid(-u)`).
-fn sigmoid_factor(ctx: &Context, body: &Body, v0: &mut View<'_>, f: &Leaf, e: f64, full: &[i64]) -> Option<(Value, f64)> {
+fn sigmoid_factor(
+    ctx: &Context,
+    body: &Body,
+    v0: &mut View<'_>,
+    f: &Leaf,
+    e: f64,
+    full: &[i64],
+) -> Option<(Value, f64)> {
     if f.map != identity_map(full) {
         return None;
     }
@@ -44,7 +51,11 @@ fn sigmoid_factor(ctx: &Context, body: &Body, v0: &mut View<'_>, f: &Leaf, e: f6
     let pd = v0.poly(f.value);
     let [one, t] = pd.terms.as_slice() else { return None };
     let [(ex, ee)] = t.factors.as_slice() else { return None };
-    if !(*ee == 1.0 && one.factors.is_empty() && close(one.coeff, 1.0, v0.tolerance()) && close(t.coeff, 1.0, v0.tolerance())) {
+    if !(*ee == 1.0
+        && one.factors.is_empty()
+        && close(one.coeff, 1.0, v0.tolerance())
+        && close(t.coeff, 1.0, v0.tolerance()))
+    {
         return None;
     }
     let exp = body.defining_op(ex.value).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.exponential")?;
@@ -74,7 +85,8 @@ pub fn match_sigmoid_gated(ctx: &Context, body: &Body, y: Value, v0: &mut View<'
             let Some(k) = linear_coeff(&pa, &xl) else { continue };
             let p = v.poly(y);
             let tol = v.tolerance();
-            let want = Poly::from_terms(vec![Term { coeff: 1.0, factors: vec![(xl.clone(), 1.0)] }.mul(&Term { coeff: 1.0, factors: vec![(f.clone(), e)] })]);
+            let want = Poly::from_terms(vec![Term { coeff: 1.0, factors: vec![(xl.clone(), 1.0)] }
+                .mul(&Term { coeff: 1.0, factors: vec![(f.clone(), e)] })]);
             if k <= 0.0 || !p.approx_eq(&want, tol) {
                 continue;
             }
@@ -158,7 +170,8 @@ pub fn match_hard(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &
             let inputs = vec![Input::Value(x)];
             match t.factors.len() {
                 1 if !(close(a, 1.0, tol) && b == 0.0 && close(c, 1.0, tol)) => {
-                    let attributes = vec![("alpha", ctx.f64_attr(ctx.f32(), c * a)), ("beta", ctx.f64_attr(ctx.f32(), c * b))];
+                    let attributes =
+                        vec![("alpha", ctx.f64_attr(ctx.f32(), c * a)), ("beta", ctx.f64_attr(ctx.f32(), c * b))];
                     return Some(Match { name: "tx8.hard_sigmoid", inputs, attributes });
                 }
                 2 if t.exponent(&xl) == 1.0 && close(c * a, 1.0 / 6.0, tol) && close(c * b, 0.5, tol) => {

@@ -36,7 +36,12 @@ fn argument_is(form: Form, pu: &Poly, xl: &Leaf, tol: f64) -> bool {
     let linear = |t: &Term, e: f64| matches!(t.factors.as_slice(), [(l, x)] if l == xl && *x == e);
     match (form, pu.terms.as_slice()) {
         (Form::Erf, [t]) => linear(t, 1.0) && close(t.coeff, FRAC_1_SQRT_2, tol),
-        (Form::Tanh, [t1, t3]) => linear(t1, 1.0) && linear(t3, 3.0) && close(t1.coeff, (2.0 / PI).sqrt(), tol) && close(t3.coeff / t1.coeff, TANH_CUBIC, tol),
+        (Form::Tanh, [t1, t3]) => {
+            linear(t1, 1.0)
+                && linear(t3, 3.0)
+                && close(t1.coeff, (2.0 / PI).sqrt(), tol)
+                && close(t3.coeff / t1.coeff, TANH_CUBIC, tol)
+        }
         _ => false,
     }
 }
@@ -70,7 +75,10 @@ pub fn match_gelu(ctx: &Context, body: &Body, y: Value, _v0: &mut View<'_>, p0: 
                 continue;
             }
             let half_x = Term { coeff: 0.5, factors: vec![(xl.clone(), 1.0)] };
-            let want = Poly::from_terms(vec![half_x.clone(), half_x.mul(&Term { coeff: 1.0, factors: vec![(k.clone(), 1.0)] })]);
+            let want = Poly::from_terms(vec![
+                half_x.clone(),
+                half_x.mul(&Term { coeff: 1.0, factors: vec![(k.clone(), 1.0)] }),
+            ]);
             if !p.approx_eq(&want, tol) {
                 continue;
             }

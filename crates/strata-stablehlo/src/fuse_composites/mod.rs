@@ -44,7 +44,9 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
 use crate::algebra::{sees_through, Poly, View};
-use crate::decomposition::{build_decomposition, is_closed, module_symbols, replace_with_composite, unique_symbol, Outline};
+use crate::decomposition::{
+    build_decomposition, is_closed, module_symbols, replace_with_composite, unique_symbol, Outline,
+};
 use crate::shapes::ranked;
 
 pub const INFO: PassInfo = PassInfo {
@@ -80,7 +82,13 @@ pub struct Match {
 /// and the root's polynomial in it.
 type Matcher = fn(&Context, &Body, Value, &mut View<'_>, &Poly) -> Option<Match>;
 
-const MATCHERS: [Matcher; 5] = [norm::match_norm, softmax::match_softmax, gelu::match_gelu, activations::match_sigmoid_gated, activations::match_hard];
+const MATCHERS: [Matcher; 5] = [
+    norm::match_norm,
+    softmax::match_softmax,
+    gelu::match_gelu,
+    activations::match_sigmoid_gated,
+    activations::match_hard,
+];
 
 pub struct FuseComposites;
 
@@ -107,7 +115,10 @@ impl Pass for FuseComposites {
         for f in funcs {
             // A decomposition holds the sequence on purpose: fusing it again
             // would nest composites on every run of the pass.
-            let is_decomposition = mb.op_attr(ctx, f, "sym_name").and_then(|a| ctx.as_string(a)).is_some_and(|n| decompositions.iter().any(|d| d.as_bytes() == n));
+            let is_decomposition = mb
+                .op_attr(ctx, f, "sym_name")
+                .and_then(|a| ctx.as_string(a))
+                .is_some_and(|n| decompositions.iter().any(|d| d.as_bytes() == n));
             if is_decomposition {
                 continue;
             }
@@ -147,7 +158,10 @@ fn may_be_root(ctx: &Context, body: &Body, op: Op) -> bool {
     let name = ctx.op_name_str(body.op_name(op));
     let Some(short) = name.strip_prefix("stablehlo.") else { return false };
     let float = ranked(ctx, body.value_type(body.result(op, 0))).is_some_and(|(_, e)| ctx.is_float(e));
-    float && short != "broadcast_in_dim" && short != "reshape" && (sees_through(short) || matches!(short, "clamp" | "minimum" | "maximum"))
+    float
+        && short != "broadcast_in_dim"
+        && short != "reshape"
+        && (sees_through(short) || matches!(short, "clamp" | "minimum" | "maximum"))
 }
 
 /// Every op from `root` back to `inputs` (the sequence to outline);
@@ -178,7 +192,8 @@ fn collect_between(body: &Body, root: Op, inputs: &[Value]) -> Option<Vec<Op>> {
 /// The outline of a match at `root`, its splat inputs made constants
 /// right before it.
 fn outline(ctx: &Context, fb: &mut Body, root: Op, m: Match) -> Option<Outline> {
-    let values: Vec<Value> = m.inputs.iter().filter_map(|i| if let Input::Value(v) = i { Some(*v) } else { None }).collect();
+    let values: Vec<Value> =
+        m.inputs.iter().filter_map(|i| if let Input::Value(v) = i { Some(*v) } else { None }).collect();
     let ops = collect_between(fb, root, &values)?;
     let elem = ranked(ctx, fb.value_type(fb.result(root, 0)))?.1;
     let mut inputs = Vec::with_capacity(m.inputs.len());
@@ -210,7 +225,9 @@ fn decomposition_symbols(ctx: &Context, mb: &Body, funcs: &[Op]) -> Vec<String> 
             if fb.op_name(op) != composite {
                 return;
             }
-            if let Some(strata_ir::AttrKind::SymbolRef { root, .. }) = fb.op_attr(ctx, op, "decomposition").map(|a| ctx.attr_kind(a)) {
+            if let Some(strata_ir::AttrKind::SymbolRef { root, .. }) =
+                fb.op_attr(ctx, op, "decomposition").map(|a| ctx.attr_kind(a))
+            {
                 names.push(ctx.str(*root).to_string());
             }
         });

@@ -23,7 +23,9 @@
 
 use strata_ir::{Body, Context, Value};
 
-use super::stats::{count, feature_param, per_row, reduced_leaf, reduction, reductions_in, shape_of, trailing, Reducer, Reduction};
+use super::stats::{
+    count, feature_param, per_row, reduced_leaf, reduction, reductions_in, shape_of, trailing, Reducer, Reduction,
+};
 use super::{Input, Match};
 use crate::algebra::{candidates, close, identity_map, Leaf, Poly, Term, View};
 
@@ -54,14 +56,18 @@ fn params(ctx: &Context, body: &Body, g: &Term, rest: &Poly, full: &[i64], axes:
     let gamma = match g.factors.as_slice() {
         [] if close(g.coeff, 1.0, tol) => None,
         [] => Some(Input::Splat(g.coeff, norm_shape.clone())),
-        [(l, e)] if *e == 1.0 && close(g.coeff, 1.0, tol) => Some(Input::Value(feature_param(ctx, body, l, full, axes)?)),
+        [(l, e)] if *e == 1.0 && close(g.coeff, 1.0, tol) => {
+            Some(Input::Value(feature_param(ctx, body, l, full, axes)?))
+        }
         _ => return None,
     };
     let beta = match rest.terms.as_slice() {
         [] => None,
         [t] if t.factors.is_empty() => Some(Input::Splat(t.coeff, norm_shape)),
         [t] => match t.factors.as_slice() {
-            [(l, e)] if *e == 1.0 && close(t.coeff, 1.0, tol) => Some(Input::Value(feature_param(ctx, body, l, full, axes)?)),
+            [(l, e)] if *e == 1.0 && close(t.coeff, 1.0, tol) => {
+                Some(Input::Value(feature_param(ctx, body, l, full, axes)?))
+            }
             _ => return None,
         },
         _ => return None,
@@ -98,7 +104,8 @@ fn feature_sources(ctx: &Context, body: &Body, y: Value, full: &[i64], axes: &[i
     crate::algebra::cone(ctx, body, y, 64)
         .into_iter()
         .filter_map(|v| {
-            let d = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.broadcast_in_dim")?;
+            let d =
+                body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.broadcast_in_dim")?;
             let p = body.operand(d, 0);
             let dims = crate::verify::i64_array_of(ctx, body, d, "broadcast_dimensions")?;
             let from = shape_of(ctx, body, p);
@@ -130,7 +137,10 @@ pub fn match_norm(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &
         if eps < 0.0 || !per_row(&vl, &shape_of(ctx, body, var.result), &s_shape, &[]) {
             continue;
         }
-        if !trailing(full.len(), &var.axes) || shape_of(ctx, body, var.input) != full || !per_row(&s, &s_shape, &full, &var.axes) {
+        if !trailing(full.len(), &var.axes)
+            || shape_of(ctx, body, var.input) != full
+            || !per_row(&s, &s_shape, &full, &var.axes)
+        {
             continue;
         }
         if !close(a * count(&full, &var.axes), 1.0, v0.tolerance()) {
@@ -138,7 +148,9 @@ pub fn match_norm(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &
         }
         // A layer norm is also an RMSNorm of its centred value: the layer
         // norm is tried first, so that it is one op with its centring.
-        if let Some(m) = layer_norm(ctx, body, y, &full, &s, &var, eps).or_else(|| rms_norm(ctx, body, y, &full, &s, &var, eps)) {
+        if let Some(m) =
+            layer_norm(ctx, body, y, &full, &s, &var, eps).or_else(|| rms_norm(ctx, body, y, &full, &s, &var, eps))
+        {
             return Some(m);
         }
     }
@@ -168,13 +180,25 @@ fn rms_norm(ctx: &Context, body: &Body, y: Value, full: &[i64], s: &Leaf, var: &
         }
         let Some(params) = params(ctx, body, &t.without(&xl, 1.0), &rest, full, &var.axes, tol) else { continue };
         let norm_shape = var.axes.iter().map(|&a| full[a as usize]).collect();
-        return Some(Match { name: "tx8.rmsnorm", inputs: inputs(x, params, norm_shape), attributes: attributes(ctx, &var.axes, eps) });
+        return Some(Match {
+            name: "tx8.rmsnorm",
+            inputs: inputs(x, params, norm_shape),
+            attributes: attributes(ctx, &var.axes, eps),
+        });
     }
     None
 }
 
 /// `w = (x - mean(x))^2`: a layer norm of `x`.
-fn layer_norm(ctx: &Context, body: &Body, y: Value, full: &[i64], s: &Leaf, var: &Reduction, eps: f64) -> Option<Match> {
+fn layer_norm(
+    ctx: &Context,
+    body: &Body,
+    y: Value,
+    full: &[i64],
+    s: &Leaf,
+    var: &Reduction,
+    eps: f64,
+) -> Option<Match> {
     let n = count(full, &var.axes);
     let params_whole = feature_sources(ctx, body, y, full, &var.axes);
     for mean in reductions_in(ctx, body, var.input, Reducer::Add) {
@@ -206,7 +230,11 @@ fn layer_norm(ctx: &Context, body: &Body, y: Value, full: &[i64], s: &Leaf, var:
         }
         let Some(params) = params(ctx, body, &g, &rest, full, &var.axes, tol) else { continue };
         let norm_shape = var.axes.iter().map(|&a| full[a as usize]).collect();
-        return Some(Match { name: "tx8.layernorm", inputs: inputs(x, params, norm_shape), attributes: attributes(ctx, &var.axes, eps) });
+        return Some(Match {
+            name: "tx8.layernorm",
+            inputs: inputs(x, params, norm_shape),
+            attributes: attributes(ctx, &var.axes, eps),
+        });
     }
     None
 }

@@ -36,7 +36,10 @@ pub fn match_softmax(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0
         return None;
     }
     let sum = reduction(ctx, body, s.value, Reducer::Add)?;
-    if sum.axes.len() != 1 || reduced_leaf(&sum, &full) != *s || crate::algebra::strip_converts(ctx, body, sum.input) != e.value {
+    if sum.axes.len() != 1
+        || reduced_leaf(&sum, &full) != *s
+        || crate::algebra::strip_converts(ctx, body, sum.input) != e.value
+    {
         return None;
     }
     let z = body.operand(exp, 0);
@@ -73,7 +76,9 @@ fn strip_row_shifts(ctx: &Context, body: &Body, mut z: Value, axis: usize, full:
             return false;
         }
         let p = View::new(ctx, body, &[]).poly(v);
-        p.terms.iter().all(|t| t.factors.iter().all(|(l, _)| l.map.get(axis) == Some(&None) && row_statistic(ctx, body, l.value, axis)))
+        p.terms.iter().all(|t| {
+            t.factors.iter().all(|(l, _)| l.map.get(axis) == Some(&None) && row_statistic(ctx, body, l.value, axis))
+        })
     };
     while let Some(d) = body.defining_op(z) {
         let (a, b) = match ctx.op_name_str(body.op_name(d)) {

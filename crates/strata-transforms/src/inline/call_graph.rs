@@ -18,7 +18,7 @@ use smallvec::SmallVec;
 
 use strata_ir::call_interfaces::{call_interface, callable_interface, Callee};
 use strata_ir::symbols::{is_potentially_unknown_symbol_table, is_symbol_table, TableRegion};
-use strata_ir::{Attribute, AttrKind, Body, Context, Op, Region};
+use strata_ir::{AttrKind, Attribute, Body, Context, Op, Region};
 
 /// The isolated ops leading from the pass's body to a nested body.
 pub type BodyPath = SmallVec<[Op; 4]>;
@@ -91,7 +91,13 @@ fn lookup(ctx: &Context, root: &Body, loc: &TableLoc, name: &[u8]) -> Option<Op>
 /// starting with `op` itself; `None` past an op that may be an unknown
 /// symbol table (MLIR's `getNearestSymbolTable`). `root_table` is the
 /// table of the pass's own op, if it is one.
-pub fn nearest_table(ctx: &Context, root: &Body, root_table: Option<&TableLoc>, path: &[Op], op: Option<Op>) -> Option<TableLoc> {
+pub fn nearest_table(
+    ctx: &Context,
+    root: &Body,
+    root_table: Option<&TableLoc>,
+    path: &[Op],
+    op: Option<Op>,
+) -> Option<TableLoc> {
     let mut path: BodyPath = path.into();
     let mut cur = op;
     loop {
@@ -165,7 +171,12 @@ pub struct CallGraph {
 impl CallGraph {
     /// Builds the graph of everything under the pass's body `root`.
     pub fn build(ctx: &Context, root: &Body, root_table: Option<TableLoc>) -> CallGraph {
-        let mut cg = CallGraph { nodes: vec![Node::default(), Node::default()], by_op: FxHashMap::default(), by_region: FxHashMap::default(), root_table };
+        let mut cg = CallGraph {
+            nodes: vec![Node::default(), Node::default()],
+            by_op: FxHashMap::default(),
+            by_region: FxHashMap::default(),
+            root_table,
+        };
         // First the nodes, then the call edges (a call may precede its callee).
         for resolve in [false, true] {
             let table = cg.root_table.clone();
@@ -181,7 +192,17 @@ impl CallGraph {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn visit(&mut self, ctx: &Context, root: &Body, path: &BodyPath, body: &Body, op: Op, parent: Option<NodeId>, table: Option<TableLoc>, resolve: bool) {
+    fn visit(
+        &mut self,
+        ctx: &Context,
+        root: &Body,
+        path: &BodyPath,
+        body: &Body,
+        op: Op,
+        parent: Option<NodeId>,
+        table: Option<TableLoc>,
+        resolve: bool,
+    ) {
         if call_interface(ctx, body, op).is_some() {
             if let (true, Some(p)) = (resolve, parent) {
                 let target = self.resolve_call(ctx, root, body, op, table.as_ref());
@@ -289,7 +310,12 @@ const DONE: u32 = u32::MAX;
 
 impl SccIter {
     pub fn new(entry: NodeId) -> SccIter {
-        let mut it = SccIter { visit_num: 0, visit_numbers: FxHashMap::default(), node_stack: Vec::new(), visit_stack: Vec::new() };
+        let mut it = SccIter {
+            visit_num: 0,
+            visit_numbers: FxHashMap::default(),
+            node_stack: Vec::new(),
+            visit_stack: Vec::new(),
+        };
         it.visit_one(entry);
         it
     }

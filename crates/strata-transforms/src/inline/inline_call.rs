@@ -40,8 +40,21 @@ pub struct InlineRequest<'a> {
 /// became (before the terminators are rewritten and the entry block merged),
 /// for the caller to look for new calls in. `Err(())`: not inlined, the IR
 /// is unchanged.
-pub fn inline_call(ctx: &Context, req: InlineRequest<'_>, on_inlined: &mut dyn FnMut(&Body, &[Block])) -> Result<(), ()> {
-    let InlineRequest { caller, call, caller_owner, callee_region_body: src, callee_region, callable_body, callable, clone } = req;
+pub fn inline_call(
+    ctx: &Context,
+    req: InlineRequest<'_>,
+    on_inlined: &mut dyn FnMut(&Body, &[Block]),
+) -> Result<(), ()> {
+    let InlineRequest {
+        caller,
+        call,
+        caller_owner,
+        callee_region_body: src,
+        callee_region,
+        callable_body,
+        callable,
+        clone,
+    } = req;
     let entry = src.first_block(callee_region).ok_or(())?;
     let ci = call_interface(ctx, caller, call).ok_or(())?;
     let callable_if = callable_interface(ctx, callable_body, callable).ok_or(())?;
@@ -98,7 +111,8 @@ pub fn inline_call(ctx: &Context, req: InlineRequest<'_>, on_inlined: &mut dyn F
     let Some(block) = caller.op_block(call) else { return cleanup(caller, &casts) };
     let Some(region) = caller.block_region(block) else { return cleanup(caller, &casts) };
     let dest_owner = caller.region_parent_op(region).map_or(caller_owner, |p| caller.op_name(p));
-    let region_legal = inliner_interface_for(ctx, dest_owner).is_some_and(|i| (i.is_legal_region)(ctx, dest_owner, src, callee_region, clone));
+    let region_legal = inliner_interface_for(ctx, dest_owner)
+        .is_some_and(|i| (i.is_legal_region)(ctx, dest_owner, src, callee_region, clone));
     if !region_legal || !ops_legal(ctx, src, callee_region, clone) {
         return cleanup(caller, &casts);
     }
@@ -150,7 +164,15 @@ pub fn inline_call(ctx: &Context, req: InlineRequest<'_>, on_inlined: &mut dyn F
     Ok(())
 }
 
-fn materialize(ctx: &Context, iface: Option<&DialectInlinerInterface>, body: &mut Body, before: Op, v: Value, ty: strata_ir::Type, loc: Location) -> Option<Op> {
+fn materialize(
+    ctx: &Context,
+    iface: Option<&DialectInlinerInterface>,
+    body: &mut Body,
+    before: Op,
+    v: Value,
+    ty: strata_ir::Type,
+    loc: Location,
+) -> Option<Op> {
     let f = iface?.materialize_call_conversion?;
     f(ctx, body, before, v, ty, loc)
 }
@@ -206,7 +228,13 @@ fn remap(ctx: &Context, loc: Location, caller: Location, cache: &mut FxHashMap<L
     *cache.entry(loc).or_insert_with(|| stack_locations(ctx, loc, caller))
 }
 
-fn remap_block_locations(ctx: &Context, body: &mut Body, b: Block, caller: Location, cache: &mut FxHashMap<Location, Location>) {
+fn remap_block_locations(
+    ctx: &Context,
+    body: &mut Body,
+    b: Block,
+    caller: Location,
+    cache: &mut FxHashMap<Location, Location>,
+) {
     for i in 0..body.block_args(b).len() {
         let l = remap(ctx, body.block_arg_locs(b)[i], caller, cache);
         body.set_block_arg_loc(b, i, l);
@@ -219,7 +247,13 @@ fn remap_block_locations(ctx: &Context, body: &mut Body, b: Block, caller: Locat
 
 /// The op's location, and those of everything nested in it (ops and the
 /// arguments of their blocks), across nested arenas.
-fn remap_op_locations(ctx: &Context, body: &mut Body, op: Op, caller: Location, cache: &mut FxHashMap<Location, Location>) {
+fn remap_op_locations(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    caller: Location,
+    cache: &mut FxHashMap<Location, Location>,
+) {
     let l = remap(ctx, body.op_loc(op), caller, cache);
     body.set_op_loc(op, l);
     let local: SmallVec<[Region; 2]> = body.local_regions(op).into();

@@ -49,7 +49,9 @@ pub fn walk_referenced_nodes(
     let Some(body) = body_at(root, path) else { return };
     let Ok(uses) = symbol_uses(ctx, body, op) else { return };
     for u in uses {
-        let node = *resolved.entry(u.reference).or_insert_with(|| table.and_then(|t| cg.resolve_symbol_node(ctx, root, t, u.reference)));
+        let node = *resolved
+            .entry(u.reference)
+            .or_insert_with(|| table.and_then(|t| cg.resolve_symbol_node(ctx, root, t, u.reference)));
         if let Some(n) = node {
             let user_is_op = std::ptr::eq(u.body, body) && u.user == op;
             f(n, user_is_op);
@@ -154,21 +156,39 @@ impl UseList {
         let mut uses = Uses::default();
         let mut resolved = FxHashMap::default();
         let discardable = &mut self.discardable;
-        walk_referenced_nodes(ctx, root, cg, &c.op_path, c.op, c.table.as_ref(), &mut resolved, &mut |n, user_is_op| {
-            let Some(count) = discardable.get_mut(&n) else { return };
-            if !user_is_op {
-                *uses.inner.entry(n).or_insert(0) += 1;
-            } else if !uses.top_level.insert(n) {
-                return;
-            }
-            *count += 1;
-        });
+        walk_referenced_nodes(
+            ctx,
+            root,
+            cg,
+            &c.op_path,
+            c.op,
+            c.table.as_ref(),
+            &mut resolved,
+            &mut |n, user_is_op| {
+                let Some(count) = discardable.get_mut(&n) else { return };
+                if !user_is_op {
+                    *uses.inner.entry(n).or_insert(0) += 1;
+                } else if !uses.top_level.insert(n) {
+                    return;
+                }
+                *count += 1;
+            },
+        );
         self.node_uses.insert(node, uses);
     }
 
     /// Drops the uses held by an inlined call of `user`.
     #[allow(clippy::too_many_arguments)]
-    pub fn drop_call_uses(&mut self, ctx: &Context, root: &Body, cg: &CallGraph, user: NodeId, call_path: &[Op], call: Op, table: Option<&TableLoc>) {
+    pub fn drop_call_uses(
+        &mut self,
+        ctx: &Context,
+        root: &Body,
+        cg: &CallGraph,
+        user: NodeId,
+        call_path: &[Op],
+        call: Op,
+        table: Option<&TableLoc>,
+    ) {
         let mut resolved = FxHashMap::default();
         let uses = self.node_uses.entry(user).or_default();
         let discardable = &mut self.discardable;
@@ -218,7 +238,8 @@ impl UseList {
     /// After inlining a copy of `callee` into `caller`, the callee's inner
     /// uses are the caller's too.
     pub fn merge_uses_after_inlining(&mut self, callee: NodeId, caller: NodeId) {
-        let inner: Vec<(NodeId, i64)> = self.node_uses.get(&callee).map(|u| u.inner.iter().map(|(&n, &c)| (n, c)).collect()).unwrap_or_default();
+        let inner: Vec<(NodeId, i64)> =
+            self.node_uses.get(&callee).map(|u| u.inner.iter().map(|(&n, &c)| (n, c)).collect()).unwrap_or_default();
         let caller_uses = self.node_uses.entry(caller).or_default();
         for (n, c) in inner {
             *caller_uses.inner.entry(n).or_insert(0) += c;

@@ -26,19 +26,14 @@ fn lib_dir() -> Result<PathBuf, String> {
     let newest = [dir.to_path_buf(), dir.join("deps"), dir.join("..")]
         .into_iter()
         .filter_map(|d| {
-            let modified = std::fs::metadata(d.join("libtx8_cmodel.so"))
-                .and_then(|m| m.modified())
-                .ok()?;
+            let modified = std::fs::metadata(d.join("libtx8_cmodel.so")).and_then(|m| m.modified()).ok()?;
             Some((modified, d))
         })
         .max_by_key(|(m, _)| *m);
     if let Some((_, d)) = newest {
         return Ok(d);
     }
-    Err(format!(
-        "libtx8_cmodel.so not found next to {} (build the crate, or set TX8_LIB_DIR)",
-        exe.display()
-    ))
+    Err(format!("libtx8_cmodel.so not found next to {} (build the crate, or set TX8_LIB_DIR)", exe.display()))
 }
 
 fn build(prog: &Path, cflags: &[String], work: &Path, lib: &Path) -> Result<PathBuf, String> {
@@ -108,10 +103,8 @@ fn main() -> ExitCode {
         eprintln!("tx8-run: the first argument must be the C program, not {prog}\n{USAGE}");
         return ExitCode::from(2);
     }
-    let (cflags, rest): (Vec<String>, Vec<String>) = args[1..]
-        .iter()
-        .cloned()
-        .partition(|a| a.starts_with("-D") || a.starts_with("-I"));
+    let (cflags, rest): (Vec<String>, Vec<String>) =
+        args[1..].iter().cloned().partition(|a| a.starts_with("-D") || a.starts_with("-I"));
     // Bad program arguments fail now, not after compiling and simulating.
     if let Err(e) = tx8_cmodel::run_args::check_launch_args(&rest) {
         match e {
@@ -128,7 +121,8 @@ fn main() -> ExitCode {
     let result = lib_dir().and_then(|lib| build(Path::new(prog), &cflags, &work, &lib));
     let complete = work.join("complete");
     let code = match result {
-        Ok(exe) => match Command::new(&exe).args(&rest).env(tx8_cmodel::capi::launch::COMPLETE_ENV, &complete).status() {
+        Ok(exe) => match Command::new(&exe).args(&rest).env(tx8_cmodel::capi::launch::COMPLETE_ENV, &complete).status()
+        {
             Ok(s) if s.success() && complete.is_file() => ExitCode::SUCCESS,
             Ok(s) if s.success() => {
                 eprintln!("tx8-run: the program exited with status 0 before the run completed (exit() called on a tile?): no outputs, out-dir or report were written");

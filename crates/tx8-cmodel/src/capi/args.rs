@@ -12,10 +12,7 @@ use crate::tile::TileCtx;
 
 /// An argument error of `op`.
 pub(crate) fn arg_err(op: &str, arg: &str, reason: impl std::fmt::Display) -> SimError {
-    SimError::Operator {
-        op: op.into(),
-        reason: format!("argument `{arg}`: {reason}"),
-    }
+    SimError::Operator { op: op.into(), reason: format!("argument `{arg}`: {reason}") }
 }
 
 /// The SPM tensor behind `t`, validated against the tile's SPM window.
@@ -32,20 +29,12 @@ pub(crate) fn spm_tsr(ctx: &TileCtx, t: *const TSR, op: &str, arg: &str) -> Resu
 
 /// Scratch space behind `t`; NULL gives an empty scratch (calls that need
 /// scratch then fail with "scratch too small").
-pub(crate) fn scratch(
-    ctx: &TileCtx,
-    t: *const TSR,
-    op: &str,
-    arg: &str,
-) -> Result<Scratch, SimError> {
+pub(crate) fn scratch(ctx: &TileCtx, t: *const TSR, op: &str, arg: &str) -> Result<Scratch, SimError> {
     if t.is_null() {
         return Ok(Scratch { addr: 0, bytes: 0 });
     }
     let s = spm_tsr(ctx, t, op, arg)?;
-    Ok(Scratch {
-        addr: s.addr,
-        bytes: s.bytes(),
-    })
+    Ok(Scratch { addr: s.addr, bytes: s.bytes() })
 }
 
 /// Size, alignment and SPM window of a tensor.
@@ -60,12 +49,7 @@ pub(crate) fn check_window(ctx: &TileCtx, x: &Tsr, op: &str, arg: &str) -> Resul
         return Err(arg_err(
             op,
             arg,
-            format!(
-                "address {:#x} is not aligned to its {}-byte {} elements",
-                x.addr,
-                es,
-                x.fmt.name()
-            ),
+            format!("address {:#x} is not aligned to its {}-byte {} elements", x.addr, es, x.fmt.name()),
         ));
     }
     let (lo, hi) = (ctx.config().spm_usable_start, ctx.config().spm_usable_end);
@@ -90,12 +74,7 @@ pub(crate) fn check_window(ctx: &TileCtx, x: &Tsr, op: &str, arg: &str) -> Resul
 ///
 /// # Safety
 /// `p` must be NULL or point to at least `n` live values.
-pub(crate) unsafe fn array<T: Copy>(
-    p: *const T,
-    n: usize,
-    op: &str,
-    arg: &str,
-) -> Result<Vec<T>, SimError> {
+pub(crate) unsafe fn array<T: Copy>(p: *const T, n: usize, op: &str, arg: &str) -> Result<Vec<T>, SimError> {
     if p.is_null() {
         return Err(arg_err(op, arg, "NULL array"));
     }

@@ -84,11 +84,7 @@ const UNARY: [UnaryOp; 15] = [
 /// The binary op of a `TX8_BINARY_*` code.
 pub fn binary_op(code: u32) -> Option<BinaryOp> {
     use BinaryOp::*;
-    [
-        Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Rem,
-    ]
-    .get(code as usize)
-    .copied()
+    [Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Rem].get(code as usize).copied()
 }
 
 /// The single CT instruction of a `TX8_UNARY_*` code that is one (codes
@@ -110,10 +106,7 @@ pub fn activation(code: u32, alpha: f32, beta: f32) -> Option<Activation> {
         TX8_UNARY_LEAKY_RELU => Activation::LeakyRelu { alpha },
         TX8_UNARY_HARD_SIGMOID => Activation::HardSigmoid { alpha, beta },
         TX8_UNARY_HARD_SWISH => Activation::HardSwish,
-        TX8_UNARY_CLIP => Activation::Clip {
-            lo: alpha,
-            hi: beta,
-        },
+        TX8_UNARY_CLIP => Activation::Clip { lo: alpha, hi: beta },
         TX8_UNARY_GELU_ERF => Activation::GeluErf,
         TX8_UNARY_ELU => Activation::Elu { alpha },
         TX8_UNARY_SWISH => Activation::Swish { beta: alpha },
@@ -167,9 +160,7 @@ pub unsafe extern "C" fn op_eltwise_unary(op: u32, input: *const TSR, out: *cons
         let op = plain_unary(op).ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code 0..14, SIN or COS (parameterised ones go through op_eltwise_unary_param)"))?;
         let x = operand(ctx, input, OP, "input")?;
         let out = operand(ctx, out, OP, "out")?;
-        call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| {
-            oplib::elementwise::unary(ctx, op, &x.tsr, &out.tsr)
-        })
+        call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| oplib::elementwise::unary(ctx, op, &x.tsr, &out.tsr))
     })
 }
 
@@ -196,8 +187,8 @@ pub unsafe extern "C" fn op_eltwise_unary_param(
 ) -> u64 {
     const OP: &str = "op_eltwise_unary_param";
     call(|ctx| {
-        let act = activation(op, alpha, beta)
-            .ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code (0..14, 16..24)"))?;
+        let act =
+            activation(op, alpha, beta).ok_or_else(|| bad(OP, "op must be a TX8_UNARY_* code (0..14, 16..24)"))?;
         let x = operand(ctx, input, OP, "input")?;
         let out = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
@@ -249,8 +240,6 @@ pub unsafe extern "C" fn op_cast(input: *const TSR, out: *const TSR) -> u64 {
     call(|ctx| {
         let x = operand(ctx, input, OP, "input")?;
         let out = operand(ctx, out, OP, "out")?;
-        call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| {
-            oplib::cast::cast(ctx, &x.tsr, &out.tsr)
-        })
+        call_dense(ctx, OP, Rule::Either, &[&x], &[&out], |ctx| oplib::cast::cast(ctx, &x.tsr, &out.tsr))
     })
 }

@@ -60,17 +60,10 @@ fn parse_output(v: &str) -> Result<(String, u64, u64), SimError> {
 impl LaunchArgs {
     /// Parse the arguments after the program name.
     pub fn parse(args: &[String]) -> Result<Self, SimError> {
-        let mut a = LaunchArgs {
-            out_dir: PathBuf::from("tx8-out"),
-            ..Default::default()
-        };
+        let mut a = LaunchArgs { out_dir: PathBuf::from("tx8-out"), ..Default::default() };
         let mut it = args.iter();
         while let Some(flag) = it.next() {
-            let mut value = || {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| SimError::Host(format!("{flag} needs a value")))
-            };
+            let mut value = || it.next().cloned().ok_or_else(|| SimError::Host(format!("{flag} needs a value")));
             match flag.as_str() {
                 "--input" => a.inputs.push(parse_input(&value()?)?),
                 "--inputs" => {
@@ -104,8 +97,7 @@ pub fn launch(args: &LaunchArgs, entry: extern "C" fn()) -> Result<RunResult, Si
     let card = Card::new(config)?;
     let mut host_bytes = 0u64;
     for (name, file, addr) in &args.inputs {
-        let data = std::fs::read(file)
-            .map_err(|e| SimError::Host(format!("input {name}: {}: {e}", file.display())))?;
+        let data = std::fs::read(file).map_err(|e| SimError::Host(format!("input {name}: {}: {e}", file.display())))?;
         card.write_ddr(*addr, &data)?;
         host_bytes += data.len() as u64;
     }
@@ -129,18 +121,10 @@ pub fn launch(args: &LaunchArgs, entry: extern "C" fn()) -> Result<RunResult, Si
     std::fs::write(args.out_dir.join("outputs.json"), info).map_err(io)?;
     std::fs::write(
         args.out_dir.join("report.json"),
-        report_json(
-            &card,
-            &result,
-            host_bytes + args.outputs.iter().map(|o| o.2).sum::<u64>(),
-        ),
+        report_json(&card, &result, host_bytes + args.outputs.iter().map(|o| o.2).sum::<u64>()),
     )
     .map_err(io)?;
-    std::fs::write(
-        args.out_dir.join("trace.json"),
-        result.timing.trace_json(card.config().clock_hz),
-    )
-    .map_err(io)?;
+    std::fs::write(args.out_dir.join("trace.json"), result.timing.trace_json(card.config().clock_hz)).map_err(io)?;
     Ok(result)
 }
 
@@ -156,10 +140,7 @@ pub fn report_json(card: &Card, r: &RunResult, host_bytes: u64) -> String {
     let _ = writeln!(s, "  \"total_cycles\": {},", t.total_cycles());
     let _ = writeln!(s, "  \"launch_cycles\": {},", card.config().launch_cycles);
     let host = (host_bytes as f64 / card.config().pcie_bytes_per_cycle).ceil() as u64;
-    let _ = writeln!(
-        s,
-        "  \"host_bytes\": {host_bytes},\n  \"host_transfer_cycles\": {host},"
-    );
+    let _ = writeln!(s, "  \"host_bytes\": {host_bytes},\n  \"host_transfer_cycles\": {host},");
     let _ = writeln!(s, "  \"ddr_bytes\": {},", t.ddr_bytes);
     let _ = writeln!(s, "  \"noc_bytes\": {},", t.noc_bytes);
     let _ = writeln!(s, "  \"busiest_link_bytes\": {},", t.busiest_link_bytes());
@@ -173,13 +154,8 @@ pub fn report_json(card: &Card, r: &RunResult, host_bytes: u64) -> String {
             t.tile_end[tile]
         );
         for (i, e) in Engine::ALL.iter().enumerate() {
-            let _ = write!(
-                s,
-                "{}\"{}\": {:.3}",
-                if i > 0 { ", " } else { "" },
-                e.name(),
-                t.busy_cycles(tile as u32, *e)
-            );
+            let _ =
+                write!(s, "{}\"{}\": {:.3}", if i > 0 { ", " } else { "" }, e.name(), t.busy_cycles(tile as u32, *e));
         }
         s.push_str("}}");
     }
@@ -206,11 +182,7 @@ pub fn report_json(card: &Card, r: &RunResult, host_bytes: u64) -> String {
 /// # Safety
 /// `argv` must hold `argc` valid NUL-terminated strings.
 #[no_mangle]
-pub unsafe extern "C" fn tx8_launch(
-    argc: c_int,
-    argv: *const *const c_char,
-    entry: Option<extern "C" fn()>,
-) -> c_int {
+pub unsafe extern "C" fn tx8_launch(argc: c_int, argv: *const *const c_char, entry: Option<extern "C" fn()>) -> c_int {
     let Some(entry) = entry else {
         eprintln!("tx8_launch: no tile_main");
         return 1;
@@ -228,7 +200,9 @@ pub unsafe extern "C" fn tx8_launch(
         // tx8-run's proof that the run got here: a program whose tile
         // calls exit() ends with that status before any output is written.
         match std::env::var_os(COMPLETE_ENV) {
-            Some(p) => std::fs::write(&p, b"complete\n").map_err(|e| SimError::Host(format!("{}: {e}", std::path::Path::new(&p).display()))).map(|_| (a, r)),
+            Some(p) => std::fs::write(&p, b"complete\n")
+                .map_err(|e| SimError::Host(format!("{}: {e}", std::path::Path::new(&p).display())))
+                .map(|_| (a, r)),
             None => Ok((a, r)),
         }
     });

@@ -57,11 +57,7 @@ pub(crate) fn call(f: impl FnOnce(&mut TileCtx) -> Result<u64, SimError>) -> u64
     }
     let p = CURRENT.with(Cell::get);
     if p.is_null() {
-        ERROR.with(|e| {
-            *e.borrow_mut() = Some(SimError::Host(
-                "called outside a running tile program".into(),
-            ))
-        });
+        ERROR.with(|e| *e.borrow_mut() = Some(SimError::Host("called outside a running tile program".into())));
         return TX8_ERROR;
     }
     // SAFETY: `p` was installed by `with_installed` on this thread from a
@@ -75,9 +71,7 @@ pub(crate) fn call(f: impl FnOnce(&mut TileCtx) -> Result<u64, SimError>) -> u64
             TX8_ERROR
         }
         Err(_) => {
-            ERROR.with(|slot| {
-                *slot.borrow_mut() = Some(SimError::Host("internal panic in a C call".into()))
-            });
+            ERROR.with(|slot| *slot.borrow_mut() = Some(SimError::Host("internal panic in a C call".into())));
             TX8_ERROR
         }
     }
@@ -100,8 +94,5 @@ pub(crate) fn query(f: impl FnOnce(&TileCtx) -> u64) -> u64 {
 
 /// Record an argument error.
 pub(crate) fn bad(op: &str, reason: &str) -> SimError {
-    SimError::Operator {
-        op: op.into(),
-        reason: reason.into(),
-    }
+    SimError::Operator { op: op.into(), reason: reason.into() }
 }

@@ -191,29 +191,17 @@ unsafe fn norm_call(
 /// # Safety
 /// Pointers must point to live, initialised values.
 #[no_mangle]
-pub unsafe extern "C" fn op_reduce(
-    kind: u32,
-    axis: u32,
-    input: *const TSR,
-    imm: *const TSR,
-    out: *const TSR,
-) -> u64 {
+pub unsafe extern "C" fn op_reduce(kind: u32, axis: u32, input: *const TSR, imm: *const TSR, out: *const TSR) -> u64 {
     call(|ctx| {
         use oplib::reduce::ReduceKind::*;
-        let kind = *[Sum, Mean, Max, Min]
-            .get(kind as usize)
-            .ok_or_else(|| bad("op_reduce", "kind must be 0..3"))?;
+        let kind = *[Sum, Mean, Max, Min].get(kind as usize).ok_or_else(|| bad("op_reduce", "kind must be 0..3"))?;
         const OP: &str = "op_reduce";
         let x = operand(ctx, input, OP, "input")?;
         let y = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
         // The reduce engine keeps channel blocks when the channel (last) dim stays.
         let keeps_channel = (axis as usize) + 1 < x.tsr.dims.len();
-        let rule = if keeps_channel {
-            Rule::Blocked
-        } else {
-            Rule::Dense
-        };
+        let rule = if keeps_channel { Rule::Blocked } else { Rule::Dense };
         call_dense(ctx, OP, rule, &[&x], &[&y], |ctx| {
             oplib::reduce::reduce(ctx, kind, &x.tsr, axis as usize, &y.tsr, imm)
         })
@@ -226,11 +214,7 @@ pub unsafe extern "C" fn op_reduce(
 /// # Safety
 /// Pointers must point to live, initialised values.
 #[no_mangle]
-pub unsafe extern "C" fn op_pool2d(
-    p: *const POOL_PARAM,
-    input: *const TSR,
-    out: *const TSR,
-) -> u64 {
+pub unsafe extern "C" fn op_pool2d(p: *const POOL_PARAM, input: *const TSR, out: *const TSR) -> u64 {
     const OP: &str = "op_pool2d";
     call(|ctx| {
         let p = param(p, OP)?;
@@ -241,12 +225,8 @@ pub unsafe extern "C" fn op_pool2d(
         };
         let x = operand(ctx, input, OP, "input")?;
         let y = operand(ctx, out, OP, "out")?;
-        let window = PoolWindow {
-            kernel: p.kernel,
-            stride: p.stride,
-            pad: p.pad,
-            count_include_pad: p.count_include_pad != 0,
-        };
+        let window =
+            PoolWindow { kernel: p.kernel, stride: p.stride, pad: p.pad, count_include_pad: p.count_include_pad != 0 };
         call_dense(ctx, OP, Rule::Blocked, &[&x], &[&y], |ctx| {
             oplib::reduce::pool2d(ctx, kind, &x.tsr, &y.tsr, &window)
         })
@@ -264,13 +244,9 @@ pub unsafe extern "C" fn op_transpose(perm: *const u32, input: *const TSR, out: 
         let x = operand(ctx, input, OP, "input")?;
         let y = operand(ctx, out, OP, "out")?;
         // SAFETY: the caller guarantees `perm` holds rank values.
-        let perm: Vec<usize> = unsafe { array(perm, x.tsr.dims.len(), OP, "perm") }?
-            .iter()
-            .map(|&p| p as usize)
-            .collect();
-        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
-            oplib::movement::transpose(ctx, &x.tsr, &perm, &y.tsr)
-        })
+        let perm: Vec<usize> =
+            unsafe { array(perm, x.tsr.dims.len(), OP, "perm") }?.iter().map(|&p| p as usize).collect();
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| oplib::movement::transpose(ctx, &x.tsr, &perm, &y.tsr))
     })
 }
 
@@ -284,9 +260,7 @@ pub unsafe extern "C" fn op_reshape(input: *const TSR, out: *const TSR) -> u64 {
     call(|ctx| {
         let x = operand(ctx, input, OP, "input")?;
         let y = operand(ctx, out, OP, "out")?;
-        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
-            oplib::movement::reshape(ctx, &x.tsr, &y.tsr)
-        })
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| oplib::movement::reshape(ctx, &x.tsr, &y.tsr))
     })
 }
 
@@ -295,12 +269,7 @@ pub unsafe extern "C" fn op_reshape(input: *const TSR, out: *const TSR) -> u64 {
 /// # Safety
 /// `inputs` must point to `count` pointers to live TSRs.
 #[no_mangle]
-pub unsafe extern "C" fn op_concat(
-    inputs: *const *const TSR,
-    count: u32,
-    axis: u32,
-    out: *const TSR,
-) -> u64 {
+pub unsafe extern "C" fn op_concat(inputs: *const *const TSR, count: u32, axis: u32, out: *const TSR) -> u64 {
     const OP: &str = "op_concat";
     call(|ctx| {
         // SAFETY: the caller guarantees `count` valid entries.
@@ -331,9 +300,7 @@ pub unsafe extern "C" fn op_slice(starts: *const u64, input: *const TSR, out: *c
         let y = operand(ctx, out, OP, "out")?;
         // SAFETY: the caller guarantees rank values.
         let starts = unsafe { array(starts, x.tsr.dims.len(), OP, "starts") }?;
-        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
-            oplib::movement::slice(ctx, &x.tsr, &starts, &y.tsr)
-        })
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| oplib::movement::slice(ctx, &x.tsr, &starts, &y.tsr))
     })
 }
 
@@ -388,11 +355,7 @@ pub unsafe extern "C" fn op_channel_norm(
                 OP,
                 &format!(
                     "to_blocked = {to_blocked} converts {} but `input` is {:?} and `out` is {:?}",
-                    if to_blocked != 0 {
-                        "dense -> blocked"
-                    } else {
-                        "blocked -> dense"
-                    },
+                    if to_blocked != 0 { "dense -> blocked" } else { "blocked -> dense" },
                     x.layout,
                     y.layout
                 ),
@@ -402,10 +365,7 @@ pub unsafe extern "C" fn op_channel_norm(
         if blocked.layout.fitted(n) != layout.fitted(n) {
             return Err(bad(
                 OP,
-                &format!(
-                    "blocked_layout {layout:?} disagrees with the blocked TSR's {:?}",
-                    blocked.layout
-                ),
+                &format!("blocked_layout {layout:?} disagrees with the blocked TSR's {:?}", blocked.layout),
             ));
         }
         oplib::movement::channel_norm(ctx, &x.tsr, &y.tsr, layout.fitted(n), to_blocked != 0)
@@ -421,12 +381,7 @@ pub unsafe extern "C" fn op_channel_norm(
 /// # Safety
 /// Pointers must point to live, initialised values.
 #[no_mangle]
-pub unsafe extern "C" fn op_gather_spm(
-    table: *const TSR,
-    indices: *const TSR,
-    axis: u32,
-    out: *const TSR,
-) -> u64 {
+pub unsafe extern "C" fn op_gather_spm(table: *const TSR, indices: *const TSR, axis: u32, out: *const TSR) -> u64 {
     const OP: &str = "op_gather_spm";
     call(|ctx| {
         let t = operand(ctx, table, OP, "table")?;
@@ -462,13 +417,8 @@ pub unsafe extern "C" fn op_pad(
         let y = operand(ctx, out, OP, "out")?;
         let r = x.tsr.dims.len();
         // SAFETY: the caller guarantees rank values in each array.
-        let (lo, hi, int) = unsafe {
-            (
-                array(low, r, OP, "low")?,
-                array(high, r, OP, "high")?,
-                array(interior, r, OP, "interior")?,
-            )
-        };
+        let (lo, hi, int) =
+            unsafe { (array(low, r, OP, "low")?, array(high, r, OP, "high")?, array(interior, r, OP, "interior")?) };
         if x.tsr.addr < y.tsr.addr + y.tsr.bytes() && y.tsr.addr < x.tsr.addr + x.tsr.bytes() {
             return Err(bad(OP, "out must not overlap the input"));
         }

@@ -86,17 +86,7 @@ unsafe fn load(dst: *const TSR, ddr_addr: u64, kind: LoadKind) -> u64 {
     call(|ctx| {
         let t = operand(ctx, dst, op, "dst")?;
         let (whole, start) = unsafe_whole(dst)?;
-        oplib::dma::load(
-            ctx,
-            kind,
-            &DdrTensor {
-                addr: ddr_addr,
-                dims: whole,
-            },
-            &start,
-            &t.tsr,
-            t.layout,
-        )
+        oplib::dma::load(ctx, kind, &DdrTensor { addr: ddr_addr, dims: whole }, &start, &t.tsr, t.layout)
     })
 }
 
@@ -124,7 +114,15 @@ pub unsafe extern "C" fn op_dma_load_slide(dst: *const TSR, prev: *const TSR, dd
         if prev_whole != whole || p.layout != t.layout {
             return Err(crate::oplib::op_err(OP, "prev holds a box of another tensor or placement"));
         }
-        oplib::slide::load_slide(ctx, &DdrTensor { addr: ddr_addr, dims: whole }, &p.tsr, &prev_start, &start, &t.tsr, t.layout)
+        oplib::slide::load_slide(
+            ctx,
+            &DdrTensor { addr: ddr_addr, dims: whole },
+            &p.tsr,
+            &prev_start,
+            &start,
+            &t.tsr,
+            t.layout,
+        )
     })
 }
 
@@ -138,7 +136,13 @@ pub unsafe extern "C" fn op_dma_load_slide(dst: *const TSR, prev: *const TSR, dd
 /// # Safety
 /// `dims` and `strides` must point to `rank` values; other pointers live.
 #[no_mangle]
-pub unsafe extern "C" fn op_dma_load_view(dst: *const TSR, ddr_addr: u64, rank: u32, dims: *const u64, strides: *const u64) -> u64 {
+pub unsafe extern "C" fn op_dma_load_view(
+    dst: *const TSR,
+    ddr_addr: u64,
+    rank: u32,
+    dims: *const u64,
+    strides: *const u64,
+) -> u64 {
     const OP: &str = "op_dma_load_view";
     call(|ctx| {
         // SAFETY: the caller's guarantees, passed on.
@@ -158,7 +162,13 @@ pub unsafe extern "C" fn op_dma_load_view(dst: *const TSR, ddr_addr: u64, rank: 
 /// # Safety
 /// `dims` and `strides` must point to `rank` values; other pointers live.
 #[no_mangle]
-pub unsafe extern "C" fn op_dma_store_view(src: *const TSR, ddr_addr: u64, rank: u32, dims: *const u64, strides: *const u64) -> u64 {
+pub unsafe extern "C" fn op_dma_store_view(
+    src: *const TSR,
+    ddr_addr: u64,
+    rank: u32,
+    dims: *const u64,
+    strides: *const u64,
+) -> u64 {
     const OP: &str = "op_dma_store_view";
     call(|ctx| {
         // SAFETY: the caller's guarantees, passed on.
@@ -175,7 +185,16 @@ pub unsafe extern "C" fn op_dma_store_view(src: *const TSR, ddr_addr: u64, rank:
 /// # Safety
 /// `dims` and `strides` must point to `rank` values; `t` live or NULL.
 #[allow(clippy::too_many_arguments)]
-unsafe fn view_copies(ctx: &mut crate::tile::TileCtx, t: *const TSR, rank: u32, dims: *const u64, strides: *const u64, op: &str, arg: &str, store: bool) -> Result<(u64, Vec<(u64, u64, crate::isa::Strided)>), crate::error::SimError> {
+unsafe fn view_copies(
+    ctx: &mut crate::tile::TileCtx,
+    t: *const TSR,
+    rank: u32,
+    dims: *const u64,
+    strides: *const u64,
+    op: &str,
+    arg: &str,
+    store: bool,
+) -> Result<(u64, Vec<(u64, u64, crate::isa::Strided)>), crate::error::SimError> {
     let x = operand(ctx, t, op, arg)?;
     if x.layout.is_blocked() {
         return Err(crate::oplib::op_err(op, "a view moves a dense (Tensor / NTensor) buffer"));
@@ -190,7 +209,10 @@ unsafe fn view_copies(ctx: &mut crate::tile::TileCtx, t: *const TSR, rank: u32, 
     let (whole, start) = unsafe_whole(t)?;
     let view = oplib::view::StridedView::new(dims, strides, whole).map_err(|e| crate::oplib::op_err(op, e))?;
     if store && !view.is_injective() {
-        return Err(crate::oplib::op_err(op, "the view puts two elements at one place: a store through it would lose one"));
+        return Err(crate::oplib::op_err(
+            op,
+            "the view puts two elements at one place: a store through it would lose one",
+        ));
     }
     let copies = view.transfers(&start, &x.tsr.dims, x.tsr.fmt.size() as u64)?;
     Ok((x.tsr.addr, copies))
@@ -215,16 +237,7 @@ pub unsafe extern "C" fn op_dma_store(src: *const TSR, ddr_addr: u64) -> u64 {
     call(|ctx| {
         let t = operand(ctx, src, "op_dma_store", "src")?;
         let (whole, start) = unsafe_whole(src)?;
-        oplib::dma::store(
-            ctx,
-            &t.tsr,
-            &DdrTensor {
-                addr: ddr_addr,
-                dims: whole,
-            },
-            &start,
-            t.layout,
-        )
+        oplib::dma::store(ctx, &t.tsr, &DdrTensor { addr: ddr_addr, dims: whole }, &start, t.layout)
     })
 }
 
@@ -293,18 +306,8 @@ pub extern "C" fn tsm_rdma_load(
     dst_stride: u64,
 ) -> u64 {
     call(|ctx| {
-        let shape = Strided {
-            rows,
-            row_bytes,
-            src_stride,
-            dst_stride,
-        };
-        ctx.execute(&Instr::Rdma(RdmaInstr::Load {
-            kind: LoadKind::Var,
-            ddr,
-            spm,
-            shape,
-        }))
+        let shape = Strided { rows, row_bytes, src_stride, dst_stride };
+        ctx.execute(&Instr::Rdma(RdmaInstr::Load { kind: LoadKind::Var, ddr, spm, shape }))
     })
 }
 
@@ -319,12 +322,7 @@ pub extern "C" fn tsm_wdma_store(
     dst_stride: u64,
 ) -> u64 {
     call(|ctx| {
-        let shape = Strided {
-            rows,
-            row_bytes,
-            src_stride,
-            dst_stride,
-        };
+        let shape = Strided { rows, row_bytes, src_stride, dst_stride };
         ctx.execute(&Instr::Wdma(WdmaInstr::Store { spm, ddr, shape }))
     })
 }
@@ -332,14 +330,7 @@ pub extern "C" fn tsm_wdma_store(
 /// DTE copy of `bytes` from this tile's SPM to `dst_tile`'s SPM.
 #[no_mangle]
 pub extern "C" fn tsm_dte_copy(dst_tile: u32, src: u64, dst: u64, bytes: u64) -> u64 {
-    call(|ctx| {
-        ctx.execute(&Instr::Dte(DteCopy {
-            dst_tile,
-            src,
-            dst,
-            bytes,
-        }))
-    })
+    call(|ctx| ctx.execute(&Instr::Dte(DteCopy { dst_tile, src, dst, bytes })))
 }
 
 /// One NE GEMM instruction.
@@ -415,16 +406,11 @@ pub unsafe extern "C" fn op_batchnorm_inference(
             operand(ctx, mean, OP, "mean")?,
             operand(ctx, var, OP, "var")?,
         );
-        let (x, y) = (
-            operand(ctx, input, OP, "input")?,
-            operand(ctx, out, OP, "out")?,
-        );
+        let (x, y) = (operand(ctx, input, OP, "input")?, operand(ctx, out, OP, "out")?);
         let imm = scratch(ctx, imm, OP, "imm")?;
         check_rule(OP, Rule::Blocked, &[&x, &sc, &sh, &me, &va, &y])?;
         let n = x.tsr.dims.first().copied().unwrap_or(1);
-        if layout.is_blocked() != x.layout.is_blocked()
-            || layout.is_blocked() != y.layout.is_blocked()
-        {
+        if layout.is_blocked() != x.layout.is_blocked() || layout.is_blocked() != y.layout.is_blocked() {
             return Err(bad(
                 OP,
                 &format!(
@@ -436,13 +422,8 @@ pub unsafe extern "C" fn op_batchnorm_inference(
         // The batchnorm reads x and writes out in their placement itself;
         // only the per-channel vectors are seen dense.
         run_dense(ctx, &[&sc, &sh, &me, &va], &[], |ctx| {
-            let bn = oplib::batchnorm::BnParams {
-                scale: &sc.tsr,
-                shift: &sh.tsr,
-                mean: &me.tsr,
-                var: &va.tsr,
-                eps: p.eps,
-            };
+            let bn =
+                oplib::batchnorm::BnParams { scale: &sc.tsr, shift: &sh.tsr, mean: &me.tsr, var: &va.tsr, eps: p.eps };
             oplib::batchnorm::batchnorm_inference(ctx, &x.tsr, &bn, &y.tsr, layout.fitted(n), imm)
         })
     })
@@ -479,14 +460,7 @@ pub unsafe extern "C" fn op_gemm(
         let mut ins = vec![&a, &b];
         ins.extend(bias.as_ref());
         call_dense(ctx, OP, Rule::Either, &ins, &[&out], |ctx| {
-            oplib::gemm::matmul(
-                ctx,
-                &a.tsr,
-                &b.tsr,
-                bias.as_ref().map(|t| &t.tsr),
-                &out.tsr,
-                flags,
-            )
+            oplib::gemm::matmul(ctx, &a.tsr, &b.tsr, bias.as_ref().map(|t| &t.tsr), &out.tsr, flags)
         })
     })
 }
@@ -502,8 +476,6 @@ pub unsafe extern "C" fn op_softmax(input: *const TSR, imm: *const TSR, out: *co
         let x = operand(ctx, input, OP, "input")?;
         let y = operand(ctx, out, OP, "out")?;
         let imm = scratch(ctx, imm, OP, "imm")?;
-        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| {
-            oplib::normalize::softmax(ctx, &x.tsr, &y.tsr, imm)
-        })
+        call_dense(ctx, OP, Rule::Dense, &[&x], &[&y], |ctx| oplib::normalize::softmax(ctx, &x.tsr, &y.tsr, imm))
     })
 }

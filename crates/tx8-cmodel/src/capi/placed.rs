@@ -47,21 +47,12 @@ impl Operand {
 
 /// The SPM operand behind `t` with its `mem_layout`, its placed bytes
 /// checked against the tile's SPM window.
-pub(crate) fn operand(
-    ctx: &TileCtx,
-    t: *const TSR,
-    op: &str,
-    arg: &str,
-) -> Result<Operand, SimError> {
+pub(crate) fn operand(ctx: &TileCtx, t: *const TSR, op: &str, arg: &str) -> Result<Operand, SimError> {
     let tsr = spm_tsr(ctx, t, op, arg)?;
     // SAFETY: `spm_tsr` rejected NULL; the C caller guarantees a live TSR.
     let code = unsafe { (*t).mem_layout };
     let layout = types::mem_layout(code).map_err(|e| arg_err(op, arg, e))?;
-    let o = Operand {
-        tsr,
-        layout,
-        arg: arg.to_string(),
-    };
+    let o = Operand { tsr, layout, arg: arg.to_string() };
     if layout.is_blocked() {
         let p = o.placement().map_err(|e| arg_err(op, arg, e))?;
         let hi = ctx.config().spm_usable_end;
@@ -69,7 +60,11 @@ pub(crate) fn operand(
             return Err(arg_err(
                 op,
                 arg,
-                format!("{} placed bytes ({layout:?}) at {:#x} leave the usable SPM window (end {hi:#x})", p.bytes(), o.tsr.addr),
+                format!(
+                    "{} placed bytes ({layout:?}) at {:#x} leave the usable SPM window (end {hi:#x})",
+                    p.bytes(),
+                    o.tsr.addr
+                ),
             ));
         }
     }
@@ -77,12 +72,7 @@ pub(crate) fn operand(
 }
 
 /// As [`operand`], `None` for a NULL pointer (optional arguments).
-pub(crate) fn optional(
-    ctx: &TileCtx,
-    t: *const TSR,
-    op: &str,
-    arg: &str,
-) -> Result<Option<Operand>, SimError> {
+pub(crate) fn optional(ctx: &TileCtx, t: *const TSR, op: &str, arg: &str) -> Result<Option<Operand>, SimError> {
     if t.is_null() {
         Ok(None)
     } else {
@@ -104,27 +94,21 @@ pub(crate) enum Rule {
 
 /// Check the operands of `op` (inputs and outputs) against `rule`.
 pub(crate) fn check_rule(op: &str, rule: Rule, operands: &[&Operand]) -> Result<(), SimError> {
-    let rule = if operands.iter().all(|o| o.blockable()) {
-        rule
-    } else {
-        Rule::Dense
-    };
+    let rule = if operands.iter().all(|o| o.blockable()) { rule } else { Rule::Dense };
     let fail = |o: &Operand, why: &str| {
         Err(arg_err(
             op,
             &o.arg,
-            format!(
-                "{:?} placement of dims {:?} ({}): {why}",
-                o.layout,
-                o.tsr.dims,
-                o.tsr.fmt.name()
-            ),
+            format!("{:?} placement of dims {:?} ({}): {why}", o.layout, o.tsr.dims, o.tsr.fmt.name()),
         ))
     };
     match rule {
         Rule::Blocked => {
             if let Some(o) = operands.iter().find(|o| !o.layout.is_blocked()) {
-                return fail(o, "this call reads and writes only channel-blocked Cx/NCx operands (a missing channel_norm?)");
+                return fail(
+                    o,
+                    "this call reads and writes only channel-blocked Cx/NCx operands (a missing channel_norm?)",
+                );
             }
         }
         Rule::Dense => {
@@ -139,10 +123,7 @@ pub(crate) fn check_rule(op: &str, rule: Rule, operands: &[&Operand]) -> Result<
         }
         Rule::Either => {
             if let Some(first) = operands.first() {
-                if let Some(o) = operands
-                    .iter()
-                    .find(|o| o.layout.is_blocked() != first.layout.is_blocked())
-                {
+                if let Some(o) = operands.iter().find(|o| o.layout.is_blocked() != first.layout.is_blocked()) {
                     return fail(
                         o,
                         &format!("all operands and the result must be of one kind, and `{}` is {:?} (a missing channel_norm?)", first.arg, first.layout),

@@ -63,29 +63,19 @@ fn shape(whole: &[u64], start: &[u64], size: &[u64]) -> L_SHAPE {
 }
 
 fn tsr(fmt: u32, addr: u64, s: &L_SHAPE, layout: u32) -> TSR {
-    TSR {
-        format: fmt,
-        addr,
-        shape: s,
-        mem_layout: layout,
-    }
+    TSR { format: fmt, addr, shape: s, mem_layout: layout }
 }
 
 /// Row-major index of `at` in `dims`.
 fn index(dims: &[u64], at: &[u64]) -> usize {
-    dims.iter()
-        .zip(at)
-        .fold(0, |acc, (&d, &i)| acc * d as usize + i as usize)
+    dims.iter().zip(at).fold(0, |acc, (&d, &i)| acc * d as usize + i as usize)
 }
 
 /// Every index of `dims`.
 fn indices(dims: &[u64]) -> Vec<Vec<u64>> {
     let mut all = vec![vec![]];
     for &d in dims {
-        all = all
-            .into_iter()
-            .flat_map(|p| (0..d).map(move |i| [p.clone(), vec![i]].concat()))
-            .collect();
+        all = all.into_iter().flat_map(|p| (0..d).map(move |i| [p.clone(), vec![i]].concat())).collect();
     }
     all
 }
@@ -98,30 +88,17 @@ fn blocked_dma_round_trips_random_boxes() {
     const DST: u64 = 0x2000_0000;
     for case in 0..40 {
         let rank = rng.range_u64(1, 4) as usize;
-        let whole: Vec<u64> = (0..rank)
-            .map(|d| {
-                if d + 1 == rank {
-                    rng.range_u64(1, 200)
-                } else {
-                    rng.range_u64(1, 4)
-                }
-            })
-            .collect();
+        let whole: Vec<u64> =
+            (0..rank).map(|d| if d + 1 == rank { rng.range_u64(1, 200) } else { rng.range_u64(1, 4) }).collect();
         let start: Vec<u64> = whole.iter().map(|&w| rng.range_u64(0, w - 1)).collect();
-        let size: Vec<u64> = whole
-            .iter()
-            .zip(&start)
-            .map(|(&w, &s)| rng.range_u64(1, w - s))
-            .collect();
+        let size: Vec<u64> = whole.iter().zip(&start).map(|(&w, &s)| rng.range_u64(1, w - s)).collect();
         let fmt = DataFormat::Fp16;
         let wp = Placement::of_dims(MemLayout::NCx, fmt, &whole).unwrap();
         let bp = Placement::of_dims(MemLayout::NCx, fmt, &size).unwrap();
         let n: usize = whole.iter().product::<u64>() as usize;
         let values: Vec<f32> = (0..n).map(|i| i as f32).collect();
-        card.write_ddr(SRC, &wp.from_dense(&encode_f32(fmt, &values)).unwrap())
-            .unwrap();
-        card.write_ddr(DST, &vec![0u8; wp.bytes() as usize])
-            .unwrap();
+        card.write_ddr(SRC, &wp.from_dense(&encode_f32(fmt, &values)).unwrap()).unwrap();
+        card.write_ddr(DST, &vec![0u8; wp.bytes() as usize]).unwrap();
         let s = shape(&whole, &start, &size);
         let spm = card.config().spm_usable_start;
         // SAFETY: every TSR points to a shape that outlives the calls.
@@ -133,23 +110,12 @@ fn blocked_dma_round_trips_random_boxes() {
             op_join(TX8_ENGINE_WDMA);
         })
         .unwrap_or_else(|e| panic!("case {case}: {e}"));
-        let got_spm = decode_f32(
-            fmt,
-            &bp.to_dense(&card.read_spm(0, spm, bp.bytes()).unwrap())
-                .unwrap(),
-        );
-        let got_ddr = decode_f32(
-            fmt,
-            &wp.to_dense(&card.read_ddr(DST, wp.bytes()).unwrap())
-                .unwrap(),
-        );
+        let got_spm = decode_f32(fmt, &bp.to_dense(&card.read_spm(0, spm, bp.bytes()).unwrap()).unwrap());
+        let got_ddr = decode_f32(fmt, &wp.to_dense(&card.read_ddr(DST, wp.bytes()).unwrap()).unwrap());
         for (k, at) in indices(&size).iter().enumerate() {
             let w: Vec<u64> = at.iter().zip(&start).map(|(i, s)| i + s).collect();
             let want = values[index(&whole, &w)];
-            assert_eq!(
-                got_spm[k], want,
-                "case {case}: box {at:?} of {whole:?} at {start:?} in SPM"
-            );
+            assert_eq!(got_spm[k], want, "case {case}: box {at:?} of {whole:?} at {start:?} in SPM");
             assert_eq!(got_ddr[index(&whole, &w)], want, "case {case}: stored back");
         }
     }
@@ -158,21 +124,12 @@ fn blocked_dma_round_trips_random_boxes() {
 /// Writes `values` at `addr` of tile 0's SPM in `layout`.
 fn put(card: &Card, addr: u64, dims: &[u64], layout: MemLayout, values: &[f32]) {
     let p = Placement::of_dims(layout, DataFormat::Fp32, dims).unwrap();
-    card.write_spm(
-        0,
-        addr,
-        &p.from_dense(&encode_f32(DataFormat::Fp32, values)).unwrap(),
-    )
-    .unwrap();
+    card.write_spm(0, addr, &p.from_dense(&encode_f32(DataFormat::Fp32, values)).unwrap()).unwrap();
 }
 
 fn get(card: &Card, addr: u64, dims: &[u64], layout: MemLayout) -> Vec<f32> {
     let p = Placement::of_dims(layout, DataFormat::Fp32, dims).unwrap();
-    decode_f32(
-        DataFormat::Fp32,
-        &p.to_dense(&card.read_spm(0, addr, p.bytes()).unwrap())
-            .unwrap(),
-    )
+    decode_f32(DataFormat::Fp32, &p.to_dense(&card.read_spm(0, addr, p.bytes()).unwrap()).unwrap())
 }
 
 #[test]
@@ -212,11 +169,8 @@ fn channel_norm_round_trip_and_rule_violations() {
     // SAFETY: every TSR points to a shape that outlives the calls.
     run_c(&card, move || unsafe {
         let s = shape(&d, &[0; 4], &d);
-        let (dense, blocked, back) = (
-            tsr(6, base, &s, 1),
-            tsr(6, base + 0x10000, &s, 3),
-            tsr(6, base + 0x20000, &s, 1),
-        );
+        let (dense, blocked, back) =
+            (tsr(6, base, &s, 1), tsr(6, base + 0x10000, &s, 3), tsr(6, base + 0x20000, &s, 1));
         op_channel_norm(3, 1, &dense, &blocked);
         op_channel_norm(3, 0, &blocked, &back);
     })
@@ -228,40 +182,24 @@ fn channel_norm_round_trip_and_rule_violations() {
     // SAFETY: every TSR points to a shape that outlives the calls.
     let err = run_c(&card, move || unsafe {
         let (s, sb) = (shape(&d, &[0; 4], &d), shape(&bd, &[0; 4], &bd));
-        let (a, b, o) = (
-            tsr(6, base + 0x10000, &s, 3),
-            tsr(6, base + 0x30000, &sb, 3),
-            tsr(6, base + 0x40000, &s, 3),
-        );
+        let (a, b, o) = (tsr(6, base + 0x10000, &s, 3), tsr(6, base + 0x30000, &sb, 3), tsr(6, base + 0x40000, &s, 3));
         op_eltwise_binary(TX8_BINARY_MUL, &a, &b, std::ptr::null(), &o);
     })
     .unwrap_err()
     .to_string();
-    assert!(
-        err.contains("only dense") && err.contains("argument `a`"),
-        "{err}"
-    );
+    assert!(err.contains("only dense") && err.contains("argument `a`"), "{err}");
     // A pool reading a dense input: the missing channel_norm is an error.
     let pd = [1u64, 4, 4, 8];
     // SAFETY: every TSR points to a shape that outlives the calls.
     let err = run_c(&card, move || unsafe {
         let s = shape(&pd, &[0; 4], &pd);
         let (x, y) = (tsr(6, base, &s, 0), tsr(6, base + 0x10000, &s, 2));
-        let p = POOL_PARAM {
-            kind: 0,
-            kernel: [1, 1],
-            stride: [1, 1],
-            pad: [0; 4],
-            count_include_pad: 0,
-        };
+        let p = POOL_PARAM { kind: 0, kernel: [1, 1], stride: [1, 1], pad: [0; 4], count_include_pad: 0 };
         op_pool2d(&p, &x, &y);
     })
     .unwrap_err()
     .to_string();
-    assert!(
-        err.contains("op_pool2d") && err.contains("missing channel_norm"),
-        "{err}"
-    );
+    assert!(err.contains("op_pool2d") && err.contains("missing channel_norm"), "{err}");
     // An int32 tensor cannot be blocked: the whole call must be dense.
     // SAFETY: every TSR points to a shape that outlives the calls.
     let err = run_c(&card, move || unsafe {
@@ -291,8 +229,16 @@ fn blocked_gemm_equals_dense_gemm() {
         // SAFETY: every TSR points to a shape that outlives the calls.
         run_c(&card, move || unsafe {
             let (sa, sb, so) = (shape(&ad, &[0; 2], &ad), shape(&bd, &[0; 2], &bd), shape(&od, &[0; 2], &od));
-            let p = crate::capi::types::GEMM_PARAM { trans_a: 0, trans_b: 0, accumulate: 0, act: 0, act_lo: 0.0, act_hi: 0.0 };
-            let (ta, tb, to) = (tsr(6, at, &sa, code), tsr(6, at + 0x10000, &sb, code), tsr(6, at + 0x30000, &so, code));
+            let p = crate::capi::types::GEMM_PARAM {
+                trans_a: 0,
+                trans_b: 0,
+                accumulate: 0,
+                act: 0,
+                act_lo: 0.0,
+                act_hi: 0.0,
+            };
+            let (ta, tb, to) =
+                (tsr(6, at, &sa, code), tsr(6, at + 0x10000, &sb, code), tsr(6, at + 0x30000, &so, code));
             op_gemm(&p, &ta, &tb, std::ptr::null(), &to);
         })
         .unwrap();

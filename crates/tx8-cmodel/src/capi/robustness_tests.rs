@@ -31,11 +31,7 @@ fn shape(r: &mut Rng, common: &L_SHAPE) -> L_SHAPE {
     let mut s = *common;
     s.dim = r.range_i64(-1, 7) as i32;
     for i in 0..6 {
-        let d = if r.next_u64() % 4 == 0 {
-            r.pick(&DIMS)
-        } else {
-            r.range_i64(1, 4) as i32
-        };
+        let d = if r.next_u64() % 4 == 0 { r.pick(&DIMS) } else { r.range_i64(1, 4) as i32 };
         s.shape_whole[i] = d;
         s.shape_slice[i] = d;
         s.shape_real[i] = d;
@@ -76,13 +72,8 @@ extern "C" fn random_call() {
     op_async_calls((r.next_u64() % 2) as u32);
     let base = tx8_spm_base();
     let rank = r.range_u64(1, 4) as usize;
-    let mut common = L_SHAPE {
-        shape_whole: [0; 6],
-        shape_start: [0; 6],
-        shape_slice: [0; 6],
-        shape_real: [0; 6],
-        dim: rank as i32,
-    };
+    let mut common =
+        L_SHAPE { shape_whole: [0; 6], shape_start: [0; 6], shape_slice: [0; 6], shape_real: [0; 6], dim: rank as i32 };
     for i in 0..rank {
         let d = r.range_i64(1, 4) as i32;
         common.shape_whole[i] = d;
@@ -91,11 +82,7 @@ extern "C" fn random_call() {
     }
     let fmt = r.range_u64(0, 6) as u32;
     let shapes: Vec<L_SHAPE> = (0..6).map(|_| shape(&mut r, &common)).collect();
-    let t: Vec<TSR> = shapes
-        .iter()
-        .enumerate()
-        .map(|(i, s)| tsr(&mut r, s, base, i as u64, fmt))
-        .collect();
+    let t: Vec<TSR> = shapes.iter().enumerate().map(|(i, s)| tsr(&mut r, s, base, i as u64, fmt)).collect();
     let p = |r: &mut Rng, i: usize| -> *const TSR {
         if r.next_u64() % 40 == 0 {
             null()
@@ -134,22 +121,9 @@ extern "C" fn random_call() {
             0 => op_eltwise_binary(code, p(&mut r, 0), p(&mut r, 1), p(&mut r, 2), p(&mut r, 3)),
             1 => op_eltwise_unary(code, p(&mut r, 0), p(&mut r, 1)),
             2 => op_eltwise_unary_param(code, f, -f, p(&mut r, 0), p(&mut r, 2), p(&mut r, 1)),
-            3 => op_select(
-                p(&mut r, 0),
-                p(&mut r, 1),
-                p(&mut r, 2),
-                p(&mut r, 3),
-                p(&mut r, 4),
-            ),
+            3 => op_select(p(&mut r, 0), p(&mut r, 1), p(&mut r, 2), p(&mut r, 3), p(&mut r, 4)),
             4 => op_cast(p(&mut r, 0), p(&mut r, 1)),
-            5 => op_pad(
-                p(&mut r, 0),
-                p(&mut r, 1),
-                arr.as_ptr(),
-                arr.as_ptr(),
-                arr.as_ptr(),
-                f,
-            ),
+            5 => op_pad(p(&mut r, 0), p(&mut r, 1), arr.as_ptr(), arr.as_ptr(), arr.as_ptr(), f),
             6 => op_pool2d(&pool, p(&mut r, 0), p(&mut r, 1)),
             7 => op_reduce(code % 5, code % 4, p(&mut r, 0), p(&mut r, 2), p(&mut r, 1)),
             8 => op_gather_spm(p(&mut r, 0), p(&mut r, 1), code % 4, p(&mut r, 2)),
@@ -157,37 +131,14 @@ extern "C" fn random_call() {
             10 => op_slice(u64s.as_ptr(), p(&mut r, 0), p(&mut r, 1)),
             11 => op_concat(inputs.as_ptr(), 2, code % 4, p(&mut r, 2)),
             12 => op_softmax(p(&mut r, 0), p(&mut r, 2), p(&mut r, 1)),
-            13 if r.range_u64(0, 1) == 0 => op_rmsnorm(
-                1e-5,
-                p(&mut r, 0),
-                p(&mut r, 3),
-                p(&mut r, 4),
-                p(&mut r, 2),
-                p(&mut r, 1),
-            ),
-            13 => op_layernorm(
-                1e-5,
-                p(&mut r, 0),
-                p(&mut r, 3),
-                p(&mut r, 4),
-                p(&mut r, 2),
-                p(&mut r, 1),
-            ),
-            14 => op_conv2d(
-                &conv,
-                p(&mut r, 0),
-                p(&mut r, 1),
-                p(&mut r, 3),
-                p(&mut r, 2),
-            ),
-            15 if r.range_u64(0, 1) == 0 => op_conv2d_psum(
-                &conv,
-                p(&mut r, 0),
-                p(&mut r, 1),
-                p(&mut r, 3),
-                p(&mut r, 2),
-                p(&mut r, 2),
-            ),
+            13 if r.range_u64(0, 1) == 0 => {
+                op_rmsnorm(1e-5, p(&mut r, 0), p(&mut r, 3), p(&mut r, 4), p(&mut r, 2), p(&mut r, 1))
+            }
+            13 => op_layernorm(1e-5, p(&mut r, 0), p(&mut r, 3), p(&mut r, 4), p(&mut r, 2), p(&mut r, 1)),
+            14 => op_conv2d(&conv, p(&mut r, 0), p(&mut r, 1), p(&mut r, 3), p(&mut r, 2)),
+            15 if r.range_u64(0, 1) == 0 => {
+                op_conv2d_psum(&conv, p(&mut r, 0), p(&mut r, 1), p(&mut r, 3), p(&mut r, 2), p(&mut r, 2))
+            }
             15 => op_reshape(p(&mut r, 0), p(&mut r, 1)),
             16 => op_channel_norm(code % 5, code & 1, p(&mut r, 0), p(&mut r, 1)),
             17 if r.range_u64(0, 1) == 0 => op_dma_load_slide(p(&mut r, 0), p(&mut r, 1), 0x1000_0000),
@@ -195,16 +146,32 @@ extern "C" fn random_call() {
             // A load through a view: the dims those of the load or random,
             // the strides dense, reversed or random.
             18 if r.range_u64(0, 1) == 0 => {
-                let dims: [u64; 6] = if r.range_u64(0, 1) == 0 { std::array::from_fn(|i| common.shape_whole[i].max(0) as u64) } else { u64s };
+                let dims: [u64; 6] = if r.range_u64(0, 1) == 0 {
+                    std::array::from_fn(|i| common.shape_whole[i].max(0) as u64)
+                } else {
+                    u64s
+                };
                 let strides: [u64; 6] = match r.range_u64(0, 2) {
                     0 => std::array::from_fn(|i| dims[i + 1..rank.max(i + 1)].iter().product()),
                     1 => std::array::from_fn(|i| 1 << i),
                     _ => u64s,
                 };
                 if r.range_u64(0, 1) == 0 {
-                    op_dma_load_view(p(&mut r, 0), 0x1000_0000, r.range_u64(0, 7) as u32, dims.as_ptr(), strides.as_ptr())
+                    op_dma_load_view(
+                        p(&mut r, 0),
+                        0x1000_0000,
+                        r.range_u64(0, 7) as u32,
+                        dims.as_ptr(),
+                        strides.as_ptr(),
+                    )
                 } else {
-                    op_dma_store_view(p(&mut r, 0), 0x1000_0000, r.range_u64(0, 7) as u32, dims.as_ptr(), strides.as_ptr())
+                    op_dma_store_view(
+                        p(&mut r, 0),
+                        0x1000_0000,
+                        r.range_u64(0, 7) as u32,
+                        dims.as_ptr(),
+                        strides.as_ptr(),
+                    )
                 }
             }
             _ => op_gather(0x1000_0000, 16, u64::from(code), p(&mut r, 0), p(&mut r, 1)),

@@ -135,11 +135,7 @@ pub fn mem_layout(code: u32) -> Result<MemLayout, SimError> {
         1 => MemLayout::NTensor,
         2 => MemLayout::Cx,
         3 => MemLayout::NCx,
-        other => {
-            return Err(SimError::Host(format!(
-                "unknown mem_layout {other} (0 Tensor, 1 NTensor, 2 Cx, 3 NCx)"
-            )))
-        }
+        other => return Err(SimError::Host(format!("unknown mem_layout {other} (0 Tensor, 1 NTensor, 2 Cx, 3 NCx)"))),
     })
 }
 
@@ -164,18 +160,13 @@ pub unsafe fn shape(t: &TSR) -> Result<L_SHAPE, SimError> {
     // SAFETY: the C caller passes a pointer to a live L_SHAPE.
     let s = unsafe { *t.shape };
     if s.dim < 0 || s.dim as usize > MAX_SHAPE_DIM {
-        return Err(SimError::Host(format!(
-            "L_SHAPE dim {} out of range",
-            s.dim
-        )));
+        return Err(SimError::Host(format!("L_SHAPE dim {} out of range", s.dim)));
     }
     Ok(s)
 }
 
 fn dims(v: &[i32], what: &str) -> Result<Vec<u64>, SimError> {
-    v.iter()
-        .map(|&d| u64::try_from(d).map_err(|_| SimError::Host(format!("negative {what} {d}"))))
-        .collect()
+    v.iter().map(|&d| u64::try_from(d).map_err(|_| SimError::Host(format!("negative {what} {d}")))).collect()
 }
 
 /// The SPM tensor a TSR names: its slice shape.
@@ -190,11 +181,7 @@ pub unsafe fn tsr(t: *const TSR) -> Result<Tsr, SimError> {
     let t = unsafe { *t };
     // SAFETY: guaranteed by the caller.
     let s = unsafe { shape(&t) }?;
-    Ok(Tsr {
-        fmt: format(t.format)?,
-        addr: t.addr,
-        dims: dims(&s.shape_slice[..s.dim as usize], "slice dim")?,
-    })
+    Ok(Tsr { fmt: format(t.format)?, addr: t.addr, dims: dims(&s.shape_slice[..s.dim as usize], "slice dim")? })
 }
 
 /// The whole dims and slice start of a TSR (for DMA between DDR and SPM).
@@ -208,8 +195,5 @@ pub unsafe fn whole_and_start(t: *const TSR) -> Result<(Vec<u64>, Vec<u64>), Sim
     // SAFETY: as above.
     let s = unsafe { shape(&*t) }?;
     let d = s.dim as usize;
-    Ok((
-        dims(&s.shape_whole[..d], "whole dim")?,
-        dims(&s.shape_start[..d], "start")?,
-    ))
+    Ok((dims(&s.shape_whole[..d], "whole dim")?, dims(&s.shape_start[..d], "start")?))
 }

@@ -22,12 +22,7 @@ pub struct Access<'a> {
 impl Access<'_> {
     /// Wrap a memory fault with this instruction's identity.
     pub fn fault(&self, fault: AccessFault) -> SimError {
-        SimError::Access {
-            tile: self.tile,
-            instr: self.instr,
-            name: self.name.to_string(),
-            fault,
-        }
+        SimError::Access { tile: self.tile, instr: self.instr, name: self.name.to_string(), fault }
     }
 
     /// An "invalid instruction" error for this instruction.
@@ -42,43 +37,24 @@ impl Access<'_> {
 
     /// `count * size`, or an error if it overflows.
     pub fn bytes(&self, count: u64, size: u64) -> Result<u64, SimError> {
-        count
-            .checked_mul(size)
-            .ok_or_else(|| self.invalid("operand size overflows"))
+        count.checked_mul(size).ok_or_else(|| self.invalid("operand size overflows"))
     }
 
     /// Copy `len` bytes of `tile`'s SPM at `addr`.
-    pub fn spm_read_on(
-        &self,
-        tile: u32,
-        addr: u64,
-        len: u64,
-        align: u64,
-    ) -> Result<Vec<u8>, SimError> {
+    pub fn spm_read_on(&self, tile: u32, addr: u64, len: u64, align: u64) -> Result<Vec<u8>, SimError> {
         let spm = self.mem.spm(tile).ok_or(SimError::NoSuchTile(tile))?;
-        spm.read(addr, len, align)
-            .map(<[u8]>::to_vec)
-            .map_err(|f| self.fault(f))
+        spm.read(addr, len, align).map(<[u8]>::to_vec).map_err(|f| self.fault(f))
     }
 
     /// Write `data` to `tile`'s SPM at `addr`.
-    pub fn spm_write_on(
-        &self,
-        tile: u32,
-        addr: u64,
-        data: &[u8],
-        align: u64,
-    ) -> Result<(), SimError> {
+    pub fn spm_write_on(&self, tile: u32, addr: u64, data: &[u8], align: u64) -> Result<(), SimError> {
         let mut spm = self.mem.spm(tile).ok_or(SimError::NoSuchTile(tile))?;
         spm.write(addr, data, align).map_err(|f| self.fault(f))
     }
 
     /// Check a range of the own SPM without touching it.
     pub fn spm_check(&self, addr: u64, len: u64, align: u64) -> Result<(), SimError> {
-        let spm = self
-            .mem
-            .spm(self.tile)
-            .ok_or(SimError::NoSuchTile(self.tile))?;
+        let spm = self.mem.spm(self.tile).ok_or(SimError::NoSuchTile(self.tile))?;
         spm.check(addr, len, align).map_err(|f| self.fault(f))
     }
 
@@ -128,9 +104,6 @@ impl Access<'_> {
 
     /// Write DDR bytes.
     pub fn ddr_write(&self, addr: u64, data: &[u8]) -> Result<(), SimError> {
-        self.mem
-            .ddr()
-            .write(addr, data, 1)
-            .map_err(|f| self.fault(f))
+        self.mem.ddr().write(addr, data, 1).map_err(|f| self.fault(f))
     }
 }

@@ -146,11 +146,7 @@ fn int_pow(a: i64, b: i64) -> Option<i64> {
         };
     }
     let e = u32::try_from(b).unwrap_or(u32::MAX);
-    Some(a.checked_pow(e).unwrap_or(if a < 0 && e % 2 == 1 {
-        i64::MIN
-    } else {
-        i64::MAX
-    }))
+    Some(a.checked_pow(e).unwrap_or(if a < 0 && e % 2 == 1 { i64::MIN } else { i64::MAX }))
 }
 
 /// erf as the CT evaluates it: Abramowitz & Stegun 7.1.26, a degree-5
@@ -158,13 +154,7 @@ fn int_pow(a: i64, b: i64) -> Option<i64> {
 /// 1.5e-7, within fp32 rounding of results near 1), odd symmetry.
 pub fn erf_f32(x: f32) -> f32 {
     const P: f32 = 0.327_591_1;
-    const A: [f32; 5] = [
-        0.254_829_6,
-        -0.284_496_74,
-        1.421_413_7,
-        -1.453_152,
-        1.061_405_4,
-    ];
+    const A: [f32; 5] = [0.254_829_6, -0.284_496_74, 1.421_413_7, -1.453_152, 1.061_405_4];
     let ax = x.abs();
     let t = 1.0 / (1.0 + P * ax);
     let poly = t * (A[0] + t * (A[1] + t * (A[2] + t * (A[3] + t * A[4]))));
@@ -230,10 +220,7 @@ impl UnaryOp {
 
     /// Runs at the reduced transcendental rate.
     pub fn is_transcendental(self) -> bool {
-        !matches!(
-            self,
-            UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu | UnaryOp::Floor | UnaryOp::Ceil
-        )
+        !matches!(self, UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu | UnaryOp::Floor | UnaryOp::Ceil)
     }
 
     /// f32 semantics (shared with the reference implementations).
@@ -281,35 +268,13 @@ pub enum PoolKind {
 #[derive(Debug, Clone, PartialEq)]
 pub enum CgraInstr {
     /// `dst[i] = a[i] op b[i]`, i < n.
-    Vv {
-        op: BinaryOp,
-        fmt: DataFormat,
-        a: u64,
-        b: u64,
-        dst: u64,
-        n: u64,
-    },
+    Vv { op: BinaryOp, fmt: DataFormat, a: u64, b: u64, dst: u64, n: u64 },
     /// `dst[i] = a[i] op s`; `scalar_bits` is the scalar's bit pattern in
     /// `fmt` (low bits for 8/16-bit formats), as the seed passes `*(uint32_t*)&eps`.
-    Vs {
-        op: BinaryOp,
-        fmt: DataFormat,
-        a: u64,
-        scalar_bits: u32,
-        dst: u64,
-        n: u64,
-    },
+    Vs { op: BinaryOp, fmt: DataFormat, a: u64, scalar_bits: u32, dst: u64, n: u64 },
     /// `dst[i] = src[i] op unit[i % unit_elems]`, i < src_elems (src_elems a
     /// multiple of unit_elems).
-    VuV {
-        op: BinaryOp,
-        fmt: DataFormat,
-        src: u64,
-        unit: u64,
-        dst: u64,
-        src_elems: u64,
-        unit_elems: u64,
-    },
+    VuV { op: BinaryOp, fmt: DataFormat, src: u64, unit: u64, dst: u64, src_elems: u64, unit_elems: u64 },
     /// The seed's `VuV_<op>_loop`: VuV repeated over consecutive chunks,
     /// chunk j using `src + j*src_elems` and `unit + j*unit_elems`. Requires
     /// `unit_elems == 64` and `full_src/full_unit == src_elems/unit_elems`.
@@ -325,22 +290,9 @@ pub enum CgraInstr {
         full_unit_elems: u64,
     },
     /// `dst[i] = f(src[i])`.
-    Unary {
-        op: UnaryOp,
-        fmt: DataFormat,
-        src: u64,
-        dst: u64,
-        n: u64,
-    },
+    Unary { op: UnaryOp, fmt: DataFormat, src: u64, dst: u64, n: u64 },
     /// `dst[r] = reduce(src[r*cols .. (r+1)*cols])` for r < rows (f32 / i64 accumulation).
-    ReduceRows {
-        op: ReduceOp,
-        fmt: DataFormat,
-        src: u64,
-        dst: u64,
-        rows: u64,
-        cols: u64,
-    },
+    ReduceRows { op: ReduceOp, fmt: DataFormat, src: u64, dst: u64, rows: u64, cols: u64 },
     /// 2-D pooling over dense NHWC (`n,h,w,c`) into NHWC; `pad` is (top,
     /// left, bottom, right). Max ignores padding; an average divides by the
     /// taps inside the input, or by the whole window (`kh*kw`) when
@@ -357,35 +309,13 @@ pub enum CgraInstr {
         count_include_pad: bool,
     },
     /// Format conversion of `n` elements (RNE, saturating to ints).
-    Convert {
-        from: DataFormat,
-        to: DataFormat,
-        src: u64,
-        dst: u64,
-        n: u64,
-    },
+    Convert { from: DataFormat, to: DataFormat, src: u64, dst: u64, n: u64 },
     /// Copy `n` elements.
-    Copy {
-        fmt: DataFormat,
-        src: u64,
-        dst: u64,
-        n: u64,
-    },
+    Copy { fmt: DataFormat, src: u64, dst: u64, n: u64 },
     /// Fill `n` elements with the scalar (bit pattern in `fmt`).
-    Fill {
-        fmt: DataFormat,
-        dst: u64,
-        n: u64,
-        scalar_bits: u32,
-    },
+    Fill { fmt: DataFormat, dst: u64, n: u64, scalar_bits: u32 },
     /// Dense 2-D transpose: `dst[c][r] = src[r][c]`.
-    Transpose {
-        fmt: DataFormat,
-        src: u64,
-        dst: u64,
-        rows: u64,
-        cols: u64,
-    },
+    Transpose { fmt: DataFormat, src: u64, dst: u64, rows: u64, cols: u64 },
 }
 
 /// The bit pattern of `value` in `fmt`, as `Vs`/`Fill` take it.
@@ -402,61 +332,32 @@ pub fn scalar_bits(fmt: DataFormat, value: f64) -> u32 {
 
 fn scalar_value(fmt: DataFormat, bits: u32) -> (f32, i64) {
     let bytes = &bits.to_le_bytes()[..fmt.size()];
-    (
-        crate::dtype::decode_f32(fmt, bytes)[0],
-        crate::dtype::decode_i64(fmt, bytes)[0],
-    )
+    (crate::dtype::decode_f32(fmt, bytes)[0], crate::dtype::decode_i64(fmt, bytes)[0])
 }
 
 impl CgraInstr {
     /// Full seed-style name.
     pub fn name(&self) -> String {
         let (class, fmt_s, op) = match self {
-            CgraInstr::Vv { op, fmt, .. } => (
-                op.names().0,
-                "V_VV",
-                op.names().1.to_string() + "." + fmt.name(),
-            ),
-            CgraInstr::Vs { op, fmt, .. } => (
-                op.names().0,
-                "V_VS",
-                op.names().1.to_string() + "." + fmt.name(),
-            ),
-            CgraInstr::VuV { op, fmt, .. } => (
-                op.names().0,
-                "V_VuV",
-                op.names().1.to_string() + "." + fmt.name(),
-            ),
-            CgraInstr::VuVLoop { op, fmt, .. } => (
-                op.names().0,
-                "V_VuV",
-                op.names().1.to_string() + "_loop." + fmt.name(),
-            ),
-            CgraInstr::Unary { op, fmt, .. } => (
-                op.names().0,
-                "V_V",
-                op.names().1.to_string() + "." + fmt.name(),
-            ),
-            CgraInstr::ReduceRows { op, fmt, .. } => (
-                "ReduceOp",
-                "V_V",
-                format!("{}.{}", format!("{op:?}").to_lowercase(), fmt.name()),
-            ),
-            CgraInstr::Pool { kind, fmt, .. } => (
-                "PoolOp",
-                "Tensor",
-                format!("{}pool.{}", format!("{kind:?}").to_lowercase(), fmt.name()),
-            ),
-            CgraInstr::Convert { from, to, .. } => (
-                "ConvertOp",
-                "V_V",
-                format!("convert_{}_{}", from.name(), to.name()),
-            ),
+            CgraInstr::Vv { op, fmt, .. } => (op.names().0, "V_VV", op.names().1.to_string() + "." + fmt.name()),
+            CgraInstr::Vs { op, fmt, .. } => (op.names().0, "V_VS", op.names().1.to_string() + "." + fmt.name()),
+            CgraInstr::VuV { op, fmt, .. } => (op.names().0, "V_VuV", op.names().1.to_string() + "." + fmt.name()),
+            CgraInstr::VuVLoop { op, fmt, .. } => {
+                (op.names().0, "V_VuV", op.names().1.to_string() + "_loop." + fmt.name())
+            }
+            CgraInstr::Unary { op, fmt, .. } => (op.names().0, "V_V", op.names().1.to_string() + "." + fmt.name()),
+            CgraInstr::ReduceRows { op, fmt, .. } => {
+                ("ReduceOp", "V_V", format!("{}.{}", format!("{op:?}").to_lowercase(), fmt.name()))
+            }
+            CgraInstr::Pool { kind, fmt, .. } => {
+                ("PoolOp", "Tensor", format!("{}pool.{}", format!("{kind:?}").to_lowercase(), fmt.name()))
+            }
+            CgraInstr::Convert { from, to, .. } => {
+                ("ConvertOp", "V_V", format!("convert_{}_{}", from.name(), to.name()))
+            }
             CgraInstr::Copy { fmt, .. } => ("DataMoveOp", "V_V", format!("copy.{}", fmt.name())),
             CgraInstr::Fill { fmt, .. } => ("DataMoveOp", "V_S", format!("fill.{}", fmt.name())),
-            CgraInstr::Transpose { fmt, .. } => {
-                ("DataMoveOp", "Tensor", format!("transpose.{}", fmt.name()))
-            }
+            CgraInstr::Transpose { fmt, .. } => ("DataMoveOp", "Tensor", format!("transpose.{}", fmt.name())),
         };
         format!("CGRATensor_{class}_{fmt_s}_{op}")
     }
@@ -467,74 +368,34 @@ impl CgraInstr {
             CgraInstr::Vv { op, fmt, n, .. } | CgraInstr::Vs { op, fmt, n, .. } => {
                 ct_cycles(cfg, *fmt, *n, op.is_transcendental())
             }
-            CgraInstr::VuV {
-                op, fmt, src_elems, ..
-            } => ct_cycles(cfg, *fmt, *src_elems, op.is_transcendental()),
-            CgraInstr::VuVLoop {
-                op,
-                fmt,
-                full_src_elems,
-                ..
-            } => ct_cycles(cfg, *fmt, *full_src_elems, op.is_transcendental()),
+            CgraInstr::VuV { op, fmt, src_elems, .. } => ct_cycles(cfg, *fmt, *src_elems, op.is_transcendental()),
+            CgraInstr::VuVLoop { op, fmt, full_src_elems, .. } => {
+                ct_cycles(cfg, *fmt, *full_src_elems, op.is_transcendental())
+            }
             CgraInstr::Unary { op, fmt, n, .. } => ct_cycles(cfg, *fmt, *n, op.is_transcendental()),
-            CgraInstr::ReduceRows {
-                fmt, rows, cols, ..
-            } => ct_cycles(cfg, *fmt, rows.saturating_mul(*cols), false),
-            CgraInstr::Pool {
-                fmt,
-                dims,
-                kernel,
-                stride,
-                pad,
-                ..
-            } => {
+            CgraInstr::ReduceRows { fmt, rows, cols, .. } => ct_cycles(cfg, *fmt, rows.saturating_mul(*cols), false),
+            CgraInstr::Pool { fmt, dims, kernel, stride, pad, .. } => {
                 let (oh, ow) = pool_out(dims, kernel, stride, pad).unwrap_or((0, 0));
-                let work = dims[0]
-                    .saturating_mul(oh)
-                    .saturating_mul(ow)
-                    .saturating_mul(dims[3]);
-                ct_cycles(
-                    cfg,
-                    *fmt,
-                    work.saturating_mul(kernel[0].saturating_mul(kernel[1])),
-                    false,
-                )
+                let work = dims[0].saturating_mul(oh).saturating_mul(ow).saturating_mul(dims[3]);
+                ct_cycles(cfg, *fmt, work.saturating_mul(kernel[0].saturating_mul(kernel[1])), false)
             }
             CgraInstr::Convert { from, to, n, .. } => {
                 let wider = if from.size() >= to.size() { *from } else { *to };
                 ct_cycles(cfg, wider, *n, false)
             }
-            CgraInstr::Copy { fmt, n, .. } | CgraInstr::Fill { fmt, n, .. } => {
-                ct_cycles(cfg, *fmt, *n, false)
-            }
-            CgraInstr::Transpose {
-                fmt, rows, cols, ..
-            } => ct_cycles(cfg, *fmt, rows.saturating_mul(*cols), false),
+            CgraInstr::Copy { fmt, n, .. } | CgraInstr::Fill { fmt, n, .. } => ct_cycles(cfg, *fmt, *n, false),
+            CgraInstr::Transpose { fmt, rows, cols, .. } => ct_cycles(cfg, *fmt, rows.saturating_mul(*cols), false),
         }
     }
 
     /// Execute on the SPM of `acc.tile`.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         match *self {
-            CgraInstr::Vv {
-                op,
-                fmt,
-                a,
-                b,
-                dst,
-                n,
-            } => {
+            CgraInstr::Vv { op, fmt, a, b, dst, n } => {
                 check_int_only(acc, op, fmt)?;
                 binary(acc, op, fmt, a, b, dst, n)
             }
-            CgraInstr::Vs {
-                op,
-                fmt,
-                a,
-                scalar_bits,
-                dst,
-                n,
-            } => {
+            CgraInstr::Vs { op, fmt, a, scalar_bits, dst, n } => {
                 check_int_only(acc, op, fmt)?;
                 let (sf, si) = scalar_value(fmt, scalar_bits);
                 if fmt.is_float() {
@@ -545,40 +406,19 @@ impl CgraInstr {
                     let x = acc.read_i64(fmt, a, n)?;
                     let y = x
                         .iter()
-                        .map(|&v| {
-                            op.apply_i64(v, si)
-                                .ok_or_else(|| acc.invalid("integer division by zero"))
-                        })
+                        .map(|&v| op.apply_i64(v, si).ok_or_else(|| acc.invalid("integer division by zero")))
                         .collect::<Result<Vec<_>, _>>()?;
                     acc.write_i64(fmt, dst, &y)
                 }
             }
-            CgraInstr::VuV {
-                op,
-                fmt,
-                src,
-                unit,
-                dst,
-                src_elems,
-                unit_elems,
-            } => {
+            CgraInstr::VuV { op, fmt, src, unit, dst, src_elems, unit_elems } => {
                 check_int_only(acc, op, fmt)?;
                 if unit_elems == 0 || src_elems % unit_elems != 0 {
                     return Err(acc.invalid("src_elems must be a non-zero multiple of unit_elems"));
                 }
                 vuv(acc, op, fmt, src, unit, dst, src_elems, unit_elems)
             }
-            CgraInstr::VuVLoop {
-                op,
-                fmt,
-                src,
-                unit,
-                dst,
-                src_elems,
-                unit_elems,
-                full_src_elems,
-                full_unit_elems,
-            } => {
+            CgraInstr::VuVLoop { op, fmt, src, unit, dst, src_elems, unit_elems, full_src_elems, full_unit_elems } => {
                 check_int_only(acc, op, fmt)?;
                 if unit_elems != 64 {
                     return Err(acc.invalid("VuV loop requires unit_elem_num == 64"));
@@ -587,12 +427,11 @@ impl CgraInstr {
                     || src_elems % unit_elems != 0
                     || full_unit_elems % unit_elems != 0
                     || full_src_elems.checked_mul(unit_elems).is_none()
-                    || full_src_elems.checked_mul(unit_elems)
-                        != full_unit_elems.checked_mul(src_elems)
+                    || full_src_elems.checked_mul(unit_elems) != full_unit_elems.checked_mul(src_elems)
                 {
-                    return Err(acc.invalid(
-                        "VuV loop requires full_src/full_unit == src/unit with src a multiple of unit",
-                    ));
+                    return Err(
+                        acc.invalid("VuV loop requires full_src/full_unit == src/unit with src a multiple of unit")
+                    );
                 }
                 let size = fmt.size() as u64;
                 // Whole operands must be in range before the loop starts.
@@ -613,13 +452,7 @@ impl CgraInstr {
                 }
                 Ok(())
             }
-            CgraInstr::Unary {
-                op,
-                fmt,
-                src,
-                dst,
-                n,
-            } => {
+            CgraInstr::Unary { op, fmt, src, dst, n } => {
                 if !fmt.is_float() && !matches!(op, UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu) {
                     return Err(acc.invalid("this unary op needs a float format"));
                 }
@@ -640,24 +473,14 @@ impl CgraInstr {
                     acc.write_i64(fmt, dst, &y)
                 }
             }
-            CgraInstr::ReduceRows {
-                op,
-                fmt,
-                src,
-                dst,
-                rows,
-                cols,
-            } => {
+            CgraInstr::ReduceRows { op, fmt, src, dst, rows, cols } => {
                 if cols == 0 {
                     return Err(acc.invalid("reduction over zero columns"));
                 }
                 let total = acc.bytes(rows, cols)?;
                 if fmt.is_float() {
                     let x = acc.read_f32(fmt, src, total)?;
-                    let y: Vec<f32> = x
-                        .chunks(cols as usize)
-                        .map(|row| reduce_f32(op, row))
-                        .collect();
+                    let y: Vec<f32> = x.chunks(cols as usize).map(|row| reduce_f32(op, row)).collect();
                     acc.write_f32(fmt, dst, &y)
                 } else {
                     let x = acc.read_i64(fmt, src, total)?;
@@ -672,26 +495,14 @@ impl CgraInstr {
                     acc.write_i64(fmt, dst, &y)
                 }
             }
-            CgraInstr::Pool {
-                kind,
-                fmt,
-                src,
-                dst,
-                dims,
-                kernel,
-                stride,
-                pad,
-                count_include_pad,
-            } => {
+            CgraInstr::Pool { kind, fmt, src, dst, dims, kernel, stride, pad, count_include_pad } => {
                 if !fmt.is_float() {
                     return Err(acc.invalid("pooling needs a float format"));
                 }
-                let (oh, ow) = pool_out(&dims, &kernel, &stride, &pad)
-                    .ok_or_else(|| acc.invalid("bad pooling window"))?;
-                let total = dims
-                    .iter()
-                    .try_fold(1u64, |a, &d| a.checked_mul(d))
-                    .ok_or_else(|| acc.invalid("size overflow"))?;
+                let (oh, ow) =
+                    pool_out(&dims, &kernel, &stride, &pad).ok_or_else(|| acc.invalid("bad pooling window"))?;
+                let total =
+                    dims.iter().try_fold(1u64, |a, &d| a.checked_mul(d)).ok_or_else(|| acc.invalid("size overflow"))?;
                 // Check the output fits before doing the work (padding can make it large).
                 let out = [dims[0], oh, ow, dims[3]]
                     .iter()
@@ -699,22 +510,11 @@ impl CgraInstr {
                     .ok_or_else(|| acc.invalid("size overflow"))?;
                 acc.spm_check(dst, out, fmt.size() as u64)?;
                 let x = acc.read_f32(fmt, src, total)?;
-                let window = PoolWindow {
-                    kernel,
-                    stride,
-                    pad,
-                    count_include_pad,
-                };
+                let window = PoolWindow { kernel, stride, pad, count_include_pad };
                 let y = pool_f32(kind, &x, dims, &window, oh, ow);
                 acc.write_f32(fmt, dst, &y)
             }
-            CgraInstr::Convert {
-                from,
-                to,
-                src,
-                dst,
-                n,
-            } => {
+            CgraInstr::Convert { from, to, src, dst, n } => {
                 if from.is_float() || to.is_float() {
                     let x = acc.read_f32(from, src, n)?;
                     acc.write_f32(to, dst, &x)
@@ -728,12 +528,7 @@ impl CgraInstr {
                 let bytes = acc.spm_read(src, acc.bytes(n, size)?, size)?;
                 acc.spm_write(dst, &bytes, size)
             }
-            CgraInstr::Fill {
-                fmt,
-                dst,
-                n,
-                scalar_bits,
-            } => {
+            CgraInstr::Fill { fmt, dst, n, scalar_bits } => {
                 let size = fmt.size();
                 let pattern = &scalar_bits.to_le_bytes()[..size];
                 let len = acc.bytes(n, size as u64)?;
@@ -741,19 +536,9 @@ impl CgraInstr {
                 let bytes: Vec<u8> = pattern.iter().copied().cycle().take(len as usize).collect();
                 acc.spm_write(dst, &bytes, size as u64)
             }
-            CgraInstr::Transpose {
-                fmt,
-                src,
-                dst,
-                rows,
-                cols,
-            } => {
+            CgraInstr::Transpose { fmt, src, dst, rows, cols } => {
                 let size = fmt.size();
-                let bytes = acc.spm_read(
-                    src,
-                    acc.bytes(acc.bytes(rows, cols)?, size as u64)?,
-                    size as u64,
-                )?;
+                let bytes = acc.spm_read(src, acc.bytes(acc.bytes(rows, cols)?, size as u64)?, size as u64)?;
                 // Nothing to move (and rows or cols may be huge when the other is 0).
                 if bytes.is_empty() {
                     return Ok(());
@@ -782,23 +567,11 @@ fn check_int_only(acc: &Access, op: BinaryOp, fmt: DataFormat) -> Result<(), Sim
 
 /// Element-wise `dst = a op b` over `n` elements.
 #[allow(clippy::too_many_arguments)]
-fn binary(
-    acc: &Access,
-    op: BinaryOp,
-    fmt: DataFormat,
-    a: u64,
-    b: u64,
-    dst: u64,
-    n: u64,
-) -> Result<(), SimError> {
+fn binary(acc: &Access, op: BinaryOp, fmt: DataFormat, a: u64, b: u64, dst: u64, n: u64) -> Result<(), SimError> {
     if fmt.is_float() {
         let x = acc.read_f32(fmt, a, n)?;
         let y = acc.read_f32(fmt, b, n)?;
-        let z: Vec<f32> = x
-            .iter()
-            .zip(&y)
-            .map(|(&p, &q)| op.apply_f32(p, q))
-            .collect();
+        let z: Vec<f32> = x.iter().zip(&y).map(|(&p, &q)| op.apply_f32(p, q)).collect();
         acc.write_f32(fmt, dst, &z)
     } else {
         let x = acc.read_i64(fmt, a, n)?;
@@ -806,10 +579,7 @@ fn binary(
         let z = x
             .iter()
             .zip(&y)
-            .map(|(&p, &q)| {
-                op.apply_i64(p, q)
-                    .ok_or_else(|| acc.invalid("integer division by zero"))
-            })
+            .map(|(&p, &q)| op.apply_i64(p, q).ok_or_else(|| acc.invalid("integer division by zero")))
             .collect::<Result<Vec<_>, _>>()?;
         acc.write_i64(fmt, dst, &z)
     }
@@ -830,11 +600,7 @@ fn vuv(
     if fmt.is_float() {
         let x = acc.read_f32(fmt, src, src_elems)?;
         let w = acc.read_f32(fmt, unit, unit_elems)?;
-        let z: Vec<f32> = x
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| op.apply_f32(p, w[i % u]))
-            .collect();
+        let z: Vec<f32> = x.iter().enumerate().map(|(i, &p)| op.apply_f32(p, w[i % u])).collect();
         acc.write_f32(fmt, dst, &z)
     } else {
         let x = acc.read_i64(fmt, src, src_elems)?;
@@ -842,10 +608,7 @@ fn vuv(
         let z = x
             .iter()
             .enumerate()
-            .map(|(i, &p)| {
-                op.apply_i64(p, w[i % u])
-                    .ok_or_else(|| acc.invalid("integer division by zero"))
-            })
+            .map(|(i, &p)| op.apply_i64(p, w[i % u]).ok_or_else(|| acc.invalid("integer division by zero")))
             .collect::<Result<Vec<_>, _>>()?;
         acc.write_i64(fmt, dst, &z)
     }

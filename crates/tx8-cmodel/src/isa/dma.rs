@@ -20,12 +20,7 @@ pub struct Strided {
 impl Strided {
     /// One contiguous block of `bytes`.
     pub fn contiguous(bytes: u64) -> Self {
-        Strided {
-            rows: 1,
-            row_bytes: bytes,
-            src_stride: bytes,
-            dst_stride: bytes,
-        }
+        Strided { rows: 1, row_bytes: bytes, src_stride: bytes, dst_stride: bytes }
     }
 
     /// Total bytes moved.
@@ -45,23 +40,11 @@ pub enum LoadKind {
 #[derive(Debug, Clone, PartialEq)]
 pub enum RdmaInstr {
     /// `op_loadVar` / `op_loadConst`: strided copy from `ddr` to `spm`.
-    Load {
-        kind: LoadKind,
-        ddr: u64,
-        spm: u64,
-        shape: Strided,
-    },
+    Load { kind: LoadKind, ddr: u64, spm: u64, shape: Strided },
     /// `op_rdmaGather`: for i < count, row `idx[i]` of the DDR table at
     /// `ddr` (`rows` rows of `row_bytes`) goes to `spm + i*row_bytes`.
     /// Indices are int32 in SPM and must lie in `[0, rows)`.
-    Gather {
-        ddr: u64,
-        rows: u64,
-        index: u64,
-        count: u64,
-        row_bytes: u64,
-        spm: u64,
-    },
+    Gather { ddr: u64, rows: u64, index: u64, count: u64, row_bytes: u64, spm: u64 },
 }
 
 /// SPM -> DDR.
@@ -70,13 +53,7 @@ pub enum WdmaInstr {
     /// `op_dma_store`: strided copy from `spm` to `ddr`.
     Store { spm: u64, ddr: u64, shape: Strided },
     /// `op_wdmaScatter`: row i of `spm` goes to row `idx[i]` of the DDR table at `ddr`.
-    Scatter {
-        spm: u64,
-        index: u64,
-        count: u64,
-        row_bytes: u64,
-        ddr: u64,
-    },
+    Scatter { spm: u64, index: u64, count: u64, row_bytes: u64, ddr: u64 },
 }
 
 /// SPM -> SPM within a tile.
@@ -87,26 +64,12 @@ pub enum TdmaInstr {
     /// `op_gatherScatter`: `count` elements of `elem_bytes`, element i read at
     /// `src + i*src_stride` and written at `dst + i*dst_stride` (e.g. spreading
     /// fp16 into fp32 slots before a conversion).
-    GatherScatter {
-        src: u64,
-        dst: u64,
-        elem_bytes: u64,
-        count: u64,
-        src_stride: u64,
-        dst_stride: u64,
-    },
+    GatherScatter { src: u64, dst: u64, elem_bytes: u64, count: u64, src_stride: u64, dst_stride: u64 },
     /// `op_tdmaGather`: the SPM counterpart of `op_rdmaGather`: for i <
     /// count, row `idx[i]` of the SPM table at `table` (`rows` rows of
     /// `row_bytes`) goes to `dst + i*row_bytes`. Indices are int32 in SPM and
     /// must lie in `[0, rows)`.
-    Gather {
-        table: u64,
-        rows: u64,
-        row_bytes: u64,
-        index: u64,
-        count: u64,
-        dst: u64,
-    },
+    Gather { table: u64, rows: u64, row_bytes: u64, index: u64, count: u64, dst: u64 },
 }
 
 /// Reject strided copies the hardware cannot describe: destination rows
@@ -116,9 +79,7 @@ fn check_strided(acc: &Access, s: &Strided) -> Result<(), SimError> {
     if s.rows > 1 && s.row_bytes > 0 && s.dst_stride < s.row_bytes {
         return Err(acc.invalid("destination rows overlap (dst_stride < row_bytes)"));
     }
-    s.rows
-        .checked_mul(s.row_bytes)
-        .ok_or_else(|| acc.invalid("copy size overflows"))?;
+    s.rows.checked_mul(s.row_bytes).ok_or_else(|| acc.invalid("copy size overflows"))?;
     Ok(())
 }
 
@@ -153,14 +114,8 @@ impl RdmaInstr {
     /// Seed-style name.
     pub fn name(&self) -> &'static str {
         match self {
-            RdmaInstr::Load {
-                kind: LoadKind::Var,
-                ..
-            } => "op_loadVar",
-            RdmaInstr::Load {
-                kind: LoadKind::Const,
-                ..
-            } => "op_loadConst",
+            RdmaInstr::Load { kind: LoadKind::Var, .. } => "op_loadVar",
+            RdmaInstr::Load { kind: LoadKind::Const, .. } => "op_loadConst",
             RdmaInstr::Gather { .. } => "op_rdmaGather",
         }
     }
@@ -169,18 +124,14 @@ impl RdmaInstr {
     pub fn bytes(&self) -> u64 {
         match self {
             RdmaInstr::Load { shape, .. } => shape.bytes(),
-            RdmaInstr::Gather {
-                count, row_bytes, ..
-            } => count.saturating_mul(*row_bytes),
+            RdmaInstr::Gather { count, row_bytes, .. } => count.saturating_mul(*row_bytes),
         }
     }
 
     /// Execute for `acc.tile`. Every range is checked before the first byte moves.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         match *self {
-            RdmaInstr::Load {
-                ddr, spm, shape, ..
-            } => {
+            RdmaInstr::Load { ddr, spm, shape, .. } => {
                 check_strided(acc, &shape)?;
                 if shape.bytes() == 0 {
                     return Ok(());
@@ -193,14 +144,7 @@ impl RdmaInstr {
                 }
                 Ok(())
             }
-            RdmaInstr::Gather {
-                ddr,
-                rows,
-                index,
-                count,
-                row_bytes,
-                spm,
-            } => {
+            RdmaInstr::Gather { ddr, rows, index, count, row_bytes, spm } => {
                 acc.spm_check(spm, acc.bytes(count, row_bytes)?, 1)?;
                 ddr_check(acc, ddr, acc.bytes(rows, row_bytes)?)?;
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
@@ -232,9 +176,7 @@ impl WdmaInstr {
     pub fn bytes(&self) -> u64 {
         match self {
             WdmaInstr::Store { shape, .. } => shape.bytes(),
-            WdmaInstr::Scatter {
-                count, row_bytes, ..
-            } => count.saturating_mul(*row_bytes),
+            WdmaInstr::Scatter { count, row_bytes, .. } => count.saturating_mul(*row_bytes),
         }
     }
 
@@ -254,13 +196,7 @@ impl WdmaInstr {
                 }
                 Ok(())
             }
-            WdmaInstr::Scatter {
-                spm,
-                index,
-                count,
-                row_bytes,
-                ddr,
-            } => {
+            WdmaInstr::Scatter { spm, index, count, row_bytes, ddr } => {
                 acc.spm_check(spm, acc.bytes(count, row_bytes)?, 1)?;
                 for (i, idx) in read_indices(acc, index, count)?.into_iter().enumerate() {
                     let data = acc.spm_read(spm + i as u64 * row_bytes, row_bytes, 1)?;
@@ -289,12 +225,8 @@ impl TdmaInstr {
     pub fn bytes(&self) -> u64 {
         match self {
             TdmaInstr::Reshape { shape, .. } => shape.bytes(),
-            TdmaInstr::GatherScatter {
-                elem_bytes, count, ..
-            } => elem_bytes.saturating_mul(*count),
-            TdmaInstr::Gather {
-                row_bytes, count, ..
-            } => row_bytes.saturating_mul(*count),
+            TdmaInstr::GatherScatter { elem_bytes, count, .. } => elem_bytes.saturating_mul(*count),
+            TdmaInstr::Gather { row_bytes, count, .. } => row_bytes.saturating_mul(*count),
         }
     }
 
@@ -302,32 +234,13 @@ impl TdmaInstr {
     /// written, so overlapping moves behave like a copy through a buffer.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         let (src, dst, shape) = match *self {
-            TdmaInstr::Gather {
-                table,
-                rows,
-                row_bytes,
-                index,
-                count,
-                dst,
-            } => return tdma_gather(acc, table, rows, row_bytes, index, count, dst),
+            TdmaInstr::Gather { table, rows, row_bytes, index, count, dst } => {
+                return tdma_gather(acc, table, rows, row_bytes, index, count, dst)
+            }
             TdmaInstr::Reshape { src, dst, shape } => (src, dst, shape),
-            TdmaInstr::GatherScatter {
-                src,
-                dst,
-                elem_bytes,
-                count,
-                src_stride,
-                dst_stride,
-            } => (
-                src,
-                dst,
-                Strided {
-                    rows: count,
-                    row_bytes: elem_bytes,
-                    src_stride,
-                    dst_stride,
-                },
-            ),
+            TdmaInstr::GatherScatter { src, dst, elem_bytes, count, src_stride, dst_stride } => {
+                (src, dst, Strided { rows: count, row_bytes: elem_bytes, src_stride, dst_stride })
+            }
         };
         check_strided(acc, &shape)?;
         if shape.bytes() == 0 {
@@ -361,14 +274,10 @@ fn tdma_gather(
     acc.spm_check(dst, acc.bytes(count, row_bytes)?, 1)?;
     let idx = read_indices(acc, index, count)?;
     if let Some(bad) = idx.iter().find(|&&i| i < 0 || i as u64 >= rows) {
-        return Err(acc.invalid(format!(
-            "gather index {bad} outside the table's {rows} rows"
-        )));
+        return Err(acc.invalid(format!("gather index {bad} outside the table's {rows} rows")));
     }
-    let data: Vec<Vec<u8>> = idx
-        .iter()
-        .map(|&i| acc.spm_read(table + i as u64 * row_bytes, row_bytes, 1))
-        .collect::<Result<_, _>>()?;
+    let data: Vec<Vec<u8>> =
+        idx.iter().map(|&i| acc.spm_read(table + i as u64 * row_bytes, row_bytes, 1)).collect::<Result<_, _>>()?;
     for (i, row) in data.iter().enumerate() {
         acc.spm_write(dst + i as u64 * row_bytes, row, 1)?;
     }
@@ -388,10 +297,7 @@ impl DteCopy {
     /// Execute for `acc.tile`.
     pub fn execute(&self, acc: &Access) -> Result<(), SimError> {
         if self.dst_tile >= acc.config.tiles() {
-            return Err(acc.invalid(format!(
-                "DTE to tile {} which does not exist",
-                self.dst_tile
-            )));
+            return Err(acc.invalid(format!("DTE to tile {} which does not exist", self.dst_tile)));
         }
         let data = acc.spm_read(self.src, self.bytes, 1)?;
         acc.spm_write_on(self.dst_tile, self.dst, &data, 1)

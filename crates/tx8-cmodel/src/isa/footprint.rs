@@ -52,11 +52,7 @@ impl Access {
             return false;
         }
         // Walk the rows of the access with fewer rows.
-        let (few, many) = if self.rows <= other.rows {
-            (self, other)
-        } else {
-            (other, self)
-        };
+        let (few, many) = if self.rows <= other.rows { (self, other) } else { (other, self) };
         if few.contiguous() {
             return many.hits(few.lo, few.hi - few.lo);
         }
@@ -95,9 +91,7 @@ fn strided_extent(s: &Strided, stride: u64) -> u64 {
     if s.rows == 0 || s.row_bytes == 0 {
         0
     } else {
-        (s.rows - 1)
-            .saturating_mul(stride)
-            .saturating_add(s.row_bytes)
+        (s.rows - 1).saturating_mul(stride).saturating_add(s.row_bytes)
     }
 }
 
@@ -108,107 +102,49 @@ impl Instr {
         let e = |fmt: crate::dtype::DataFormat, n: u64| n.saturating_mul(fmt.size() as u64);
         let v: Vec<Option<Access>> = match self {
             Instr::Cgra(c) => match *c {
-                CgraInstr::Vv {
-                    fmt, a, b, dst, n, ..
-                } => {
+                CgraInstr::Vv { fmt, a, b, dst, n, .. } => {
                     vec![
                         span(spm, a, e(fmt, n), false),
                         span(spm, b, e(fmt, n), false),
                         span(spm, dst, e(fmt, n), true),
                     ]
                 }
-                CgraInstr::Vs { fmt, a, dst, n, .. } => vec![
-                    span(spm, a, e(fmt, n), false),
-                    span(spm, dst, e(fmt, n), true),
-                ],
-                CgraInstr::VuV {
-                    fmt,
-                    src,
-                    unit,
-                    dst,
-                    src_elems,
-                    unit_elems,
-                    ..
-                } => vec![
+                CgraInstr::Vs { fmt, a, dst, n, .. } => {
+                    vec![span(spm, a, e(fmt, n), false), span(spm, dst, e(fmt, n), true)]
+                }
+                CgraInstr::VuV { fmt, src, unit, dst, src_elems, unit_elems, .. } => vec![
                     span(spm, src, e(fmt, src_elems), false),
                     span(spm, unit, e(fmt, unit_elems), false),
                     span(spm, dst, e(fmt, src_elems), true),
                 ],
-                CgraInstr::VuVLoop {
-                    fmt,
-                    src,
-                    unit,
-                    dst,
-                    full_src_elems,
-                    full_unit_elems,
-                    ..
-                } => vec![
+                CgraInstr::VuVLoop { fmt, src, unit, dst, full_src_elems, full_unit_elems, .. } => vec![
                     span(spm, src, e(fmt, full_src_elems), false),
                     span(spm, unit, e(fmt, full_unit_elems), false),
                     span(spm, dst, e(fmt, full_src_elems), true),
                 ],
-                CgraInstr::Unary {
-                    fmt, src, dst, n, ..
-                } => vec![
-                    span(spm, src, e(fmt, n), false),
-                    span(spm, dst, e(fmt, n), true),
-                ],
-                CgraInstr::ReduceRows {
-                    fmt,
-                    src,
-                    dst,
-                    rows,
-                    cols,
-                    ..
-                } => {
-                    vec![
-                        span(spm, src, e(fmt, rows.saturating_mul(cols)), false),
-                        span(spm, dst, e(fmt, rows), true),
-                    ]
+                CgraInstr::Unary { fmt, src, dst, n, .. } => {
+                    vec![span(spm, src, e(fmt, n), false), span(spm, dst, e(fmt, n), true)]
                 }
-                CgraInstr::Pool {
-                    fmt,
-                    src,
-                    dst,
-                    dims,
-                    kernel,
-                    stride,
-                    pad,
-                    ..
-                } => {
+                CgraInstr::ReduceRows { fmt, src, dst, rows, cols, .. } => {
+                    vec![span(spm, src, e(fmt, rows.saturating_mul(cols)), false), span(spm, dst, e(fmt, rows), true)]
+                }
+                CgraInstr::Pool { fmt, src, dst, dims, kernel, stride, pad, .. } => {
                     let (oh, ow) = pool_out(&dims, &kernel, &stride, &pad).unwrap_or((0, 0));
                     vec![
                         span(spm, src, e(fmt, dims.iter().product()), false),
                         span(spm, dst, e(fmt, dims[0] * oh * ow * dims[3]), true),
                     ]
                 }
-                CgraInstr::Convert {
-                    from,
-                    to,
-                    src,
-                    dst,
-                    n,
-                } => vec![
-                    span(spm, src, e(from, n), false),
-                    span(spm, dst, e(to, n), true),
-                ],
-                CgraInstr::Copy { fmt, src, dst, n } => vec![
-                    span(spm, src, e(fmt, n), false),
-                    span(spm, dst, e(fmt, n), true),
-                ],
+                CgraInstr::Convert { from, to, src, dst, n } => {
+                    vec![span(spm, src, e(from, n), false), span(spm, dst, e(to, n), true)]
+                }
+                CgraInstr::Copy { fmt, src, dst, n } => {
+                    vec![span(spm, src, e(fmt, n), false), span(spm, dst, e(fmt, n), true)]
+                }
                 CgraInstr::Fill { fmt, dst, n, .. } => vec![span(spm, dst, e(fmt, n), true)],
-                CgraInstr::Transpose {
-                    fmt,
-                    src,
-                    dst,
-                    rows,
-                    cols,
-                } => {
+                CgraInstr::Transpose { fmt, src, dst, rows, cols } => {
                     let n = rows.saturating_mul(cols);
-                    vec![
-                        span(spm, src, e(fmt, n), false),
-                        span(spm, dst, e(fmt, n), true),
-                    ]
+                    vec![span(spm, src, e(fmt, n), false), span(spm, dst, e(fmt, n), true)]
                 }
             },
             Instr::Neur(NeInstr::Gemm(g)) => {
@@ -216,24 +152,10 @@ impl Instr {
                 let acc = crate::isa::ne::accumulator(g.in_fmt).unwrap_or(g.out_fmt);
                 let out = e(g.out_fmt, g.batch.saturating_mul(g.m).saturating_mul(g.n));
                 vec![
-                    span(
-                        spm,
-                        g.a,
-                        e(g.in_fmt, g.batch.saturating_mul(g.m).saturating_mul(g.k)),
-                        false,
-                    ),
-                    span(
-                        spm,
-                        g.b,
-                        e(g.in_fmt, bb.saturating_mul(g.k).saturating_mul(g.n)),
-                        false,
-                    ),
+                    span(spm, g.a, e(g.in_fmt, g.batch.saturating_mul(g.m).saturating_mul(g.k)), false),
+                    span(spm, g.b, e(g.in_fmt, bb.saturating_mul(g.k).saturating_mul(g.n)), false),
                     g.bias.and_then(|b| span(spm, b, e(acc, g.n), false)),
-                    if g.accumulate {
-                        span(spm, g.out, out, false)
-                    } else {
-                        None
-                    },
+                    if g.accumulate { span(spm, g.out, out, false) } else { None },
                     span(spm, g.out, out, true),
                 ]
             }
@@ -243,39 +165,17 @@ impl Instr {
                 let cg = c.dims[3] / c.groups.max(1);
                 vec![
                     span(spm, c.input, e(c.in_fmt, c.dims.iter().product()), false),
-                    span(
-                        spm,
-                        c.weight,
-                        e(c.in_fmt, c.kernel[0] * c.kernel[1] * cg * c.out_channels),
-                        false,
-                    ),
-                    c.bias
-                        .and_then(|b| span(spm, b, e(acc, c.out_channels), false)),
-                    c.psum.and_then(|p| {
-                        span(spm, p, e(c.out_fmt, c.dims[0] * oh * ow * c.out_channels), false)
-                    }),
-                    span(
-                        spm,
-                        c.out,
-                        e(c.out_fmt, c.dims[0] * oh * ow * c.out_channels),
-                        true,
-                    ),
+                    span(spm, c.weight, e(c.in_fmt, c.kernel[0] * c.kernel[1] * cg * c.out_channels), false),
+                    c.bias.and_then(|b| span(spm, b, e(acc, c.out_channels), false)),
+                    c.psum.and_then(|p| span(spm, p, e(c.out_fmt, c.dims[0] * oh * ow * c.out_channels), false)),
+                    span(spm, c.out, e(c.out_fmt, c.dims[0] * oh * ow * c.out_channels), true),
                 ]
             }
-            Instr::Rdma(RdmaInstr::Load {
-                ddr, spm: s, shape, ..
-            }) => vec![
+            Instr::Rdma(RdmaInstr::Load { ddr, spm: s, shape, .. }) => vec![
                 strided(MemSpace::Ddr, *ddr, shape, shape.src_stride, false),
                 strided(spm, *s, shape, shape.dst_stride, true),
             ],
-            Instr::Rdma(RdmaInstr::Gather {
-                ddr,
-                rows,
-                index,
-                count,
-                row_bytes,
-                spm: s,
-            }) => vec![
+            Instr::Rdma(RdmaInstr::Gather { ddr, rows, index, count, row_bytes, spm: s }) => vec![
                 // Rows may come from anywhere in the table.
                 span(MemSpace::Ddr, *ddr, rows.saturating_mul(*row_bytes), false),
                 span(spm, *index, count.saturating_mul(4), false),
@@ -285,26 +185,13 @@ impl Instr {
                 strided(spm, *s, shape, shape.src_stride, false),
                 strided(MemSpace::Ddr, *ddr, shape, shape.dst_stride, true),
             ],
-            Instr::Wdma(WdmaInstr::Scatter {
-                spm: s,
-                index,
-                count,
-                row_bytes,
-                ddr,
-            }) => vec![
+            Instr::Wdma(WdmaInstr::Scatter { spm: s, index, count, row_bytes, ddr }) => vec![
                 span(spm, *s, count.saturating_mul(*row_bytes), false),
                 span(spm, *index, count.saturating_mul(4), false),
                 span(MemSpace::Ddr, *ddr, u64::MAX - ddr, true),
             ],
             Instr::Tdma(t) => match *t {
-                TdmaInstr::Gather {
-                    table,
-                    rows,
-                    row_bytes,
-                    index,
-                    count,
-                    dst,
-                } => vec![
+                TdmaInstr::Gather { table, rows, row_bytes, index, count, dst } => vec![
                     span(spm, table, rows.saturating_mul(row_bytes), false),
                     span(spm, index, count.saturating_mul(4), false),
                     span(spm, dst, count.saturating_mul(row_bytes), true),
@@ -313,30 +200,14 @@ impl Instr {
                     strided(spm, src, &shape, shape.src_stride, false),
                     strided(spm, dst, &shape, shape.dst_stride, true),
                 ],
-                TdmaInstr::GatherScatter {
-                    src,
-                    dst,
-                    elem_bytes,
-                    count,
-                    src_stride,
-                    dst_stride,
-                } => {
-                    let s = Strided {
-                        rows: count,
-                        row_bytes: elem_bytes,
-                        src_stride,
-                        dst_stride,
-                    };
-                    vec![
-                        strided(spm, src, &s, s.src_stride, false),
-                        strided(spm, dst, &s, s.dst_stride, true),
-                    ]
+                TdmaInstr::GatherScatter { src, dst, elem_bytes, count, src_stride, dst_stride } => {
+                    let s = Strided { rows: count, row_bytes: elem_bytes, src_stride, dst_stride };
+                    vec![strided(spm, src, &s, s.src_stride, false), strided(spm, dst, &s, s.dst_stride, true)]
                 }
             },
-            Instr::Dte(d) => vec![
-                span(spm, d.src, d.bytes, false),
-                span(MemSpace::Spm(d.dst_tile), d.dst, d.bytes, true),
-            ],
+            Instr::Dte(d) => {
+                vec![span(spm, d.src, d.bytes, false), span(MemSpace::Spm(d.dst_tile), d.dst, d.bytes, true)]
+            }
             Instr::Scalar { .. } | Instr::Join(_) | Instr::Barrier => vec![],
         };
         v.into_iter().flatten().collect()
@@ -348,12 +219,7 @@ mod tests {
     use super::*;
 
     fn acc(lo: u64, rows: u64, row_bytes: u64, stride: u64) -> Access {
-        let s = Strided {
-            rows,
-            row_bytes,
-            src_stride: stride,
-            dst_stride: stride,
-        };
+        let s = Strided { rows, row_bytes, src_stride: stride, dst_stride: stride };
         strided(MemSpace::Ddr, lo, &s, stride, true).unwrap()
     }
 
@@ -372,10 +238,7 @@ mod tests {
         let hit = span(MemSpace::Ddr, 40, 500, false).unwrap();
         assert!(a.overlaps(&hit));
         // Different memories never overlap.
-        let spm = Access {
-            space: MemSpace::Spm(0),
-            ..a
-        };
+        let spm = Access { space: MemSpace::Spm(0), ..a };
         assert!(!a.overlaps(&spm));
     }
 }

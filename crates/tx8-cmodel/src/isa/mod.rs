@@ -110,29 +110,15 @@ impl Instr {
     pub fn execute(&self, acc: &Access) -> Result<TimedOp, SimError> {
         let name: Arc<str> = Arc::from(acc.name);
         let cfg: &HardwareConfig = acc.config;
-        let engine_op = |engine, work| TimedOp::Engine {
-            engine,
-            work,
-            name: name.clone(),
-        };
+        let engine_op = |engine, work| TimedOp::Engine { engine, work, name: name.clone() };
         Ok(match self {
             Instr::Cgra(c) => {
                 c.execute(acc)?;
-                engine_op(
-                    Engine::Ct,
-                    Work::Compute {
-                        cycles: c.cycles(cfg),
-                    },
-                )
+                engine_op(Engine::Ct, Work::Compute { cycles: c.cycles(cfg) })
             }
             Instr::Neur(n) => {
                 n.execute(acc)?;
-                engine_op(
-                    Engine::Ne,
-                    Work::Compute {
-                        cycles: n.cycles(cfg),
-                    },
-                )
+                engine_op(Engine::Ne, Work::Compute { cycles: n.cycles(cfg) })
             }
             Instr::Rdma(r) => {
                 r.execute(acc)?;
@@ -148,18 +134,9 @@ impl Instr {
             }
             Instr::Dte(d) => {
                 d.execute(acc)?;
-                engine_op(
-                    Engine::Dte,
-                    Work::NocTransfer {
-                        dst_tile: d.dst_tile,
-                        bytes: d.bytes,
-                    },
-                )
+                engine_op(Engine::Dte, Work::NocTransfer { dst_tile: d.dst_tile, bytes: d.bytes })
             }
-            Instr::Scalar { cycles } => TimedOp::Scalar {
-                cycles: *cycles,
-                name,
-            },
+            Instr::Scalar { cycles } => TimedOp::Scalar { cycles: *cycles, name },
             Instr::Join(mask) => TimedOp::Join { engines: *mask },
             Instr::Barrier => TimedOp::Barrier,
         })

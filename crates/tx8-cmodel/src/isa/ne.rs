@@ -122,9 +122,7 @@ pub enum NeInstr {
 /// The accumulator format for inputs of `fmt`, or None if NE rejects `fmt`.
 pub fn accumulator(fmt: DataFormat) -> Option<DataFormat> {
     match fmt {
-        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Tf32 | DataFormat::Fp32 => {
-            Some(DataFormat::Fp32)
-        }
+        DataFormat::Fp16 | DataFormat::Bf16 | DataFormat::Tf32 | DataFormat::Fp32 => Some(DataFormat::Fp32),
         DataFormat::Int8 => Some(DataFormat::Int32),
         _ => None,
     }
@@ -137,24 +135,10 @@ impl NeConv {
         if self.stride.contains(&0) || self.dilation.contains(&0) || self.kernel.contains(&0) {
             return None;
         }
-        let eff_h = self.dilation[0]
-            .checked_mul(self.kernel[0] - 1)?
-            .checked_add(1)?;
-        let eff_w = self.dilation[1]
-            .checked_mul(self.kernel[1] - 1)?
-            .checked_add(1)?;
-        let oh = h
-            .checked_add(self.pad[0])?
-            .checked_add(self.pad[2])?
-            .checked_sub(eff_h)?
-            / self.stride[0]
-            + 1;
-        let ow = w
-            .checked_add(self.pad[1])?
-            .checked_add(self.pad[3])?
-            .checked_sub(eff_w)?
-            / self.stride[1]
-            + 1;
+        let eff_h = self.dilation[0].checked_mul(self.kernel[0] - 1)?.checked_add(1)?;
+        let eff_w = self.dilation[1].checked_mul(self.kernel[1] - 1)?.checked_add(1)?;
+        let oh = h.checked_add(self.pad[0])?.checked_add(self.pad[2])?.checked_sub(eff_h)? / self.stride[0] + 1;
+        let ow = w.checked_add(self.pad[1])?.checked_add(self.pad[3])?.checked_sub(eff_w)? / self.stride[1] + 1;
         Some((oh, ow))
     }
 
@@ -162,12 +146,7 @@ impl NeConv {
     pub fn gemm_shape(&self) -> (u64, u64, u64, u64) {
         let (oh, ow) = self.out_hw().unwrap_or((0, 0));
         let g = self.groups.max(1);
-        (
-            self.dims[0] * oh * ow,
-            self.kernel[0] * self.kernel[1] * (self.dims[3] / g),
-            self.out_channels / g,
-            g,
-        )
+        (self.dims[0] * oh * ow, self.kernel[0] * self.kernel[1] * (self.dims[3] / g), self.out_channels / g, g)
     }
 }
 
@@ -183,12 +162,9 @@ impl NeInstr {
                 g.act.suffix(),
                 g.in_fmt.name()
             ),
-            NeInstr::Conv(c) => format!(
-                "op_Conv{}{}.{}",
-                if c.psum.is_some() { "_psum" } else { "" },
-                c.act.suffix(),
-                c.in_fmt.name()
-            ),
+            NeInstr::Conv(c) => {
+                format!("op_Conv{}{}.{}", if c.psum.is_some() { "_psum" } else { "" }, c.act.suffix(), c.in_fmt.name())
+            }
         }
     }
 
@@ -212,13 +188,8 @@ impl NeInstr {
     }
 }
 
-fn check_formats(
-    acc: &Access,
-    in_fmt: DataFormat,
-    out_fmt: DataFormat,
-) -> Result<DataFormat, SimError> {
-    let accf = accumulator(in_fmt)
-        .ok_or_else(|| acc.invalid("NE inputs must be fp16/bf16/tf32/fp32/int8"))?;
+fn check_formats(acc: &Access, in_fmt: DataFormat, out_fmt: DataFormat) -> Result<DataFormat, SimError> {
+    let accf = accumulator(in_fmt).ok_or_else(|| acc.invalid("NE inputs must be fp16/bf16/tf32/fp32/int8"))?;
     if out_fmt.is_float() != in_fmt.is_float() {
         return Err(acc.invalid("NE output must be float for float inputs and integer for int8"));
     }
@@ -286,25 +257,17 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
     let isz = g.in_fmt.size() as u64;
     let osz = g.out_fmt.size() as u64;
     let bias_f = match g.bias {
-        Some(addr) if accf == DataFormat::Fp32 => {
-            Some(acc.read_f32(DataFormat::Fp32, addr, g.n)?)
-        }
+        Some(addr) if accf == DataFormat::Fp32 => Some(acc.read_f32(DataFormat::Fp32, addr, g.n)?),
         _ => None,
     };
     let bias_i = match g.bias {
-        Some(addr) if accf == DataFormat::Int32 => {
-            Some(acc.read_i64(DataFormat::Int32, addr, g.n)?)
-        }
+        Some(addr) if accf == DataFormat::Int32 => Some(acc.read_i64(DataFormat::Int32, addr, g.n)?),
         _ => None,
     };
     let mut b_cache: Option<(Vec<f32>, Vec<i64>)> = None;
     for bi in 0..g.batch {
         let a_addr = g.a + bi * a_elems * isz;
-        let b_addr = if g.broadcast_b {
-            g.b
-        } else {
-            g.b + bi * b_elems * isz
-        };
+        let b_addr = if g.broadcast_b { g.b } else { g.b + bi * b_elems * isz };
         let o_addr = g.out + bi * o_elems * osz;
         if accf == DataFormat::Fp32 {
             let a = as_rows(acc.read_f32(g.in_fmt, a_addr, a_elems)?, m, k, g.trans_a);
@@ -312,11 +275,7 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
                 (Some((b, _)), true) => b.clone(),
                 _ => as_rows(acc.read_f32(g.in_fmt, b_addr, b_elems)?, k, n, g.trans_b),
             };
-            let mut out = if g.accumulate {
-                acc.read_f32(g.out_fmt, o_addr, o_elems)?
-            } else {
-                vec![0.0; m * n]
-            };
+            let mut out = if g.accumulate { acc.read_f32(g.out_fmt, o_addr, o_elems)? } else { vec![0.0; m * n] };
             gemm_f32_into(&mut out, &a, &b, m, k, n);
             if let Some(bias) = &bias_f {
                 for row in out.chunks_mut(n) {
@@ -336,10 +295,7 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
             let a = as_rows_i(acc.read_i64(g.in_fmt, a_addr, a_elems)?, m, k, g.trans_a);
             let b = as_rows_i(acc.read_i64(g.in_fmt, b_addr, b_elems)?, k, n, g.trans_b);
             let mut out: Vec<i32> = if g.accumulate {
-                acc.read_i64(g.out_fmt, o_addr, o_elems)?
-                    .into_iter()
-                    .map(|v| v as i32)
-                    .collect()
+                acc.read_i64(g.out_fmt, o_addr, o_elems)?.into_iter().map(|v| v as i32).collect()
             } else {
                 vec![0; m * n]
             };
@@ -347,8 +303,7 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
                 for p in 0..k {
                     let av = a[i * k + p] as i32;
                     for j in 0..n {
-                        out[i * n + j] =
-                            out[i * n + j].wrapping_add(av.wrapping_mul(b[p * n + j] as i32));
+                        out[i * n + j] = out[i * n + j].wrapping_add(av.wrapping_mul(b[p * n + j] as i32));
                     }
                 }
             }
@@ -368,19 +323,15 @@ fn gemm(acc: &Access, g: &NeGemm) -> Result<(), SimError> {
 
 fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
     let accf = check_formats(acc, c.in_fmt, c.out_fmt)?;
-    let (oh, ow) = c
-        .out_hw()
-        .ok_or_else(|| acc.invalid("convolution window does not fit the input"))?;
+    let (oh, ow) = c.out_hw().ok_or_else(|| acc.invalid("convolution window does not fit the input"))?;
     let g = c.groups;
     if g == 0 || c.dims[3] % g != 0 || c.out_channels % g != 0 {
         return Err(acc.invalid("groups must divide input and output channels"));
     }
     let [n, h, w, ch] = c.dims;
     let cg = ch / g;
-    let in_elems = [n, h, w, ch]
-        .iter()
-        .try_fold(1u64, |a, &d| a.checked_mul(d))
-        .ok_or_else(|| acc.invalid("size overflow"))?;
+    let in_elems =
+        [n, h, w, ch].iter().try_fold(1u64, |a, &d| a.checked_mul(d)).ok_or_else(|| acc.invalid("size overflow"))?;
     let w_elems = [c.kernel[0], c.kernel[1], cg, c.out_channels]
         .iter()
         .try_fold(1u64, |a, &d| a.checked_mul(d))
@@ -395,29 +346,13 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
     let wt = acc.read_f32(c.in_fmt, c.weight, w_elems)?;
     // Int32 bias is read exactly (i64) so values beyond 2^24 keep every bit.
     let bias: Option<Vec<f64>> = match c.bias {
-        Some(addr) if accf == DataFormat::Int32 => Some(
-            acc.read_i64(accf, addr, c.out_channels)?
-                .into_iter()
-                .map(|v| v as f64)
-                .collect(),
-        ),
-        Some(addr) => Some(
-            acc.read_f32(accf, addr, c.out_channels)?
-                .into_iter()
-                .map(f64::from)
-                .collect(),
-        ),
+        Some(addr) if accf == DataFormat::Int32 => {
+            Some(acc.read_i64(accf, addr, c.out_channels)?.into_iter().map(|v| v as f64).collect())
+        }
+        Some(addr) => Some(acc.read_f32(accf, addr, c.out_channels)?.into_iter().map(f64::from).collect()),
         None => None,
     };
-    let out = conv_ref(
-        &x,
-        &wt,
-        bias.as_deref(),
-        c,
-        oh,
-        ow,
-        accf == DataFormat::Int32,
-    );
+    let out = conv_ref(&x, &wt, bias.as_deref(), c, oh, ow, accf == DataFormat::Int32);
     // The psum (a residual) joins the accumulator before the activation.
     let out_elems = out.len() as u64;
     if accf == DataFormat::Int32 {
@@ -432,11 +367,7 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
     } else {
         let psum = c.psum.map(|p| acc.read_f32(c.out_fmt, p, out_elems)).transpose()?;
         let added = |i: usize| psum.as_ref().map_or(0.0, |s| s[i]);
-        let floats: Vec<f32> = out
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| c.act.apply_f32(v as f32 + added(i)))
-            .collect();
+        let floats: Vec<f32> = out.iter().enumerate().map(|(i, &v)| c.act.apply_f32(v as f32 + added(i))).collect();
         acc.write_f32(c.out_fmt, c.out, &floats)
     }
 }
@@ -444,15 +375,7 @@ fn conv(acc: &Access, c: &NeConv) -> Result<(), SimError> {
 /// Direct convolution with fp32 (or exact wrapping int32, when `int` is set)
 /// accumulation in (ky, kx, ci) order, bias added last; shared with the
 /// reference implementations. Values are returned as f64 so int32 results are exact.
-pub fn conv_ref(
-    x: &[f32],
-    wt: &[f32],
-    bias: Option<&[f64]>,
-    c: &NeConv,
-    oh: u64,
-    ow: u64,
-    int: bool,
-) -> Vec<f64> {
+pub fn conv_ref(x: &[f32], wt: &[f32], bias: Option<&[f64]>, c: &NeConv, oh: u64, ow: u64, int: bool) -> Vec<f64> {
     use crate::isa::pool::{tap_index, taps};
     let [n, h, w, ch] = c.dims.map(|d| d as usize);
     let g = c.groups.max(1) as usize;
@@ -475,9 +398,7 @@ pub fn conv_ref(
                             let ix = tap_index(ox, c.stride[1], c.dilation[1], c.pad[1], kx);
                             for ci in 0..cg {
                                 let xv = x[((b * h + iy) * w + ix) * ch + grp * cg + ci];
-                                let wv = wt[((ky as usize * kw as usize + kx as usize) * cg + ci)
-                                    * oc
-                                    + o];
+                                let wv = wt[((ky as usize * kw as usize + kx as usize) * cg + ci) * oc + o];
                                 if int {
                                     acci = acci.wrapping_add((xv as i32).wrapping_mul(wv as i32));
                                 } else {
@@ -487,11 +408,7 @@ pub fn conv_ref(
                         }
                     }
                     let bv = bias.map_or(0.0, |bb| bb[o]);
-                    out.push(if int {
-                        f64::from(acci.wrapping_add(bv as i32))
-                    } else {
-                        f64::from(accf + bv as f32)
-                    });
+                    out.push(if int { f64::from(acci.wrapping_add(bv as i32)) } else { f64::from(accf + bv as f32) });
                 }
             }
         }

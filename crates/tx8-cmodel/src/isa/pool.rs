@@ -8,12 +8,7 @@ use crate::isa::cgra::PoolKind;
 
 /// Output height and width of a pooling window (pad: top, left, bottom,
 /// right), or None if it does not fit.
-pub fn pool_out(
-    dims: &[u64; 4],
-    kernel: &[u64; 2],
-    stride: &[u64; 2],
-    pad: &[u64; 4],
-) -> Option<(u64, u64)> {
+pub fn pool_out(dims: &[u64; 4], kernel: &[u64; 2], stride: &[u64; 2], pad: &[u64; 4]) -> Option<(u64, u64)> {
     if kernel.contains(&0) || stride.contains(&0) {
         return None;
     }
@@ -36,14 +31,7 @@ pub struct PoolWindow {
 /// Kernel taps `k` in `[0, kernel)` whose input index
 /// `o*stride + k*dilation - pad` falls inside `[0, len)`, as a range (so
 /// loops never visit padding, however large the kernel or padding).
-pub fn taps(
-    o: u64,
-    stride: u64,
-    dilation: u64,
-    pad: u64,
-    len: u64,
-    kernel: u64,
-) -> std::ops::Range<u64> {
+pub fn taps(o: u64, stride: u64, dilation: u64, pad: u64, len: u64, kernel: u64) -> std::ops::Range<u64> {
     let base = o as i128 * stride as i128 - pad as i128;
     let d = dilation.max(1) as i128;
     let lo = if base >= 0 { 0 } else { (-base + d - 1) / d };
@@ -60,20 +48,8 @@ pub fn tap_index(o: u64, stride: u64, dilation: u64, pad: u64, k: u64) -> usize 
 
 /// NHWC pooling (the CT semantics; an average divides by the taps inside
 /// the input, or by kh*kw when the window counts padding).
-pub fn pool_f32(
-    kind: PoolKind,
-    x: &[f32],
-    dims: [u64; 4],
-    window: &PoolWindow,
-    oh: u64,
-    ow: u64,
-) -> Vec<f32> {
-    let PoolWindow {
-        kernel,
-        stride,
-        pad,
-        count_include_pad,
-    } = *window;
+pub fn pool_f32(kind: PoolKind, x: &[f32], dims: [u64; 4], window: &PoolWindow, oh: u64, ow: u64) -> Vec<f32> {
+    let PoolWindow { kernel, stride, pad, count_include_pad } = *window;
     let [n, h, w, c] = dims.map(|d| d as usize);
     let mut y = Vec::with_capacity(n * (oh * ow) as usize * c);
     for b in 0..n {
@@ -82,33 +58,21 @@ pub fn pool_f32(
                 let ys = taps(oy, stride[0], 1, pad[0], h as u64, kernel[0]);
                 let xs = taps(ox, stride[1], 1, pad[1], w as u64, kernel[1]);
                 for ch in 0..c {
-                    let mut acc = if kind == PoolKind::Max {
-                        f32::NEG_INFINITY
-                    } else {
-                        0.0
-                    };
+                    let mut acc = if kind == PoolKind::Max { f32::NEG_INFINITY } else { 0.0 };
                     let mut count = 0u64;
                     for ky in ys.clone() {
                         let iy = tap_index(oy, stride[0], 1, pad[0], ky);
                         for kx in xs.clone() {
                             let ix = tap_index(ox, stride[1], 1, pad[1], kx);
                             let v = x[((b * h + iy) * w + ix) * c + ch];
-                            acc = if kind == PoolKind::Max {
-                                acc.max(v)
-                            } else {
-                                acc + v
-                            };
+                            acc = if kind == PoolKind::Max { acc.max(v) } else { acc + v };
                             count += 1;
                         }
                     }
                     if count_include_pad {
                         count = kernel[0].saturating_mul(kernel[1]);
                     }
-                    y.push(if kind == PoolKind::Avg {
-                        acc / count.max(1) as f32
-                    } else {
-                        acc
-                    });
+                    y.push(if kind == PoolKind::Avg { acc / count.max(1) as f32 } else { acc });
                 }
             }
         }

@@ -11,31 +11,8 @@ use crate::error::SimError;
 use crate::isa::*;
 use crate::rng::Rng;
 
-const ADDRS: [u64; 10] = [
-    0,
-    0x100,
-    0x10000,
-    0x10002,
-    0x20000,
-    0x2EFF00,
-    0x2F0000,
-    1 << 32,
-    u64::MAX / 2,
-    u64::MAX,
-];
-const COUNTS: [u64; 11] = [
-    0,
-    1,
-    2,
-    3,
-    7,
-    16,
-    64,
-    1 << 20,
-    1 << 32,
-    u64::MAX / 3,
-    u64::MAX,
-];
+const ADDRS: [u64; 10] = [0, 0x100, 0x10000, 0x10002, 0x20000, 0x2EFF00, 0x2F0000, 1 << 32, u64::MAX / 2, u64::MAX];
+const COUNTS: [u64; 11] = [0, 1, 2, 3, 7, 16, 64, 1 << 20, 1 << 32, u64::MAX / 3, u64::MAX];
 const FMTS: [DataFormat; 7] = [
     DataFormat::Int8,
     DataFormat::Int16,
@@ -74,21 +51,9 @@ fn random_instr(r: &mut Rng) -> Instr {
             BinaryOp::Pow,
         ])
     };
-    let strided = |r: &mut Rng| Strided {
-        rows: n(r),
-        row_bytes: n(r),
-        src_stride: n(r),
-        dst_stride: n(r),
-    };
+    let strided = |r: &mut Rng| Strided { rows: n(r), row_bytes: n(r), src_stride: n(r), dst_stride: n(r) };
     match r.range_u64(0, 21) {
-        0 => Instr::Cgra(CgraInstr::Vv {
-            op: bin(r),
-            fmt: f(r),
-            a: a(r),
-            b: a(r),
-            dst: a(r),
-            n: n(r),
-        }),
+        0 => Instr::Cgra(CgraInstr::Vv { op: bin(r), fmt: f(r), a: a(r), b: a(r), dst: a(r), n: n(r) }),
         1 => Instr::Cgra(CgraInstr::Vs {
             op: bin(r),
             fmt: f(r),
@@ -143,26 +108,9 @@ fn random_instr(r: &mut Rng) -> Instr {
             pad: [n(r), n(r), n(r), n(r)],
             count_include_pad: b(r),
         }),
-        7 => Instr::Cgra(CgraInstr::Convert {
-            from: f(r),
-            to: f(r),
-            src: a(r),
-            dst: a(r),
-            n: n(r),
-        }),
-        8 => Instr::Cgra(CgraInstr::Fill {
-            fmt: f(r),
-            dst: a(r),
-            n: n(r),
-            scalar_bits: 7,
-        }),
-        9 => Instr::Cgra(CgraInstr::Transpose {
-            fmt: f(r),
-            src: a(r),
-            dst: a(r),
-            rows: n(r),
-            cols: n(r),
-        }),
+        7 => Instr::Cgra(CgraInstr::Convert { from: f(r), to: f(r), src: a(r), dst: a(r), n: n(r) }),
+        8 => Instr::Cgra(CgraInstr::Fill { fmt: f(r), dst: a(r), n: n(r), scalar_bits: 7 }),
+        9 => Instr::Cgra(CgraInstr::Transpose { fmt: f(r), src: a(r), dst: a(r), rows: n(r), cols: n(r) }),
         10 => Instr::Neur(NeInstr::Gemm(NeGemm {
             in_fmt: f(r),
             out_fmt: f(r),
@@ -197,12 +145,7 @@ fn random_instr(r: &mut Rng) -> Instr {
             psum: if b(r) { Some(a(r)) } else { None },
             act: crate::isa::NeAct::Relu,
         })),
-        12 => Instr::Rdma(RdmaInstr::Load {
-            kind: LoadKind::Var,
-            ddr: a(r),
-            spm: a(r),
-            shape: strided(r),
-        }),
+        12 => Instr::Rdma(RdmaInstr::Load { kind: LoadKind::Var, ddr: a(r), spm: a(r), shape: strided(r) }),
         13 => Instr::Rdma(RdmaInstr::Gather {
             ddr: a(r),
             rows: n(r),
@@ -211,23 +154,9 @@ fn random_instr(r: &mut Rng) -> Instr {
             row_bytes: n(r),
             spm: a(r),
         }),
-        14 => Instr::Wdma(WdmaInstr::Store {
-            spm: a(r),
-            ddr: a(r),
-            shape: strided(r),
-        }),
-        15 => Instr::Wdma(WdmaInstr::Scatter {
-            spm: a(r),
-            index: a(r),
-            count: n(r),
-            row_bytes: n(r),
-            ddr: a(r),
-        }),
-        16 => Instr::Tdma(TdmaInstr::Reshape {
-            src: a(r),
-            dst: a(r),
-            shape: strided(r),
-        }),
+        14 => Instr::Wdma(WdmaInstr::Store { spm: a(r), ddr: a(r), shape: strided(r) }),
+        15 => Instr::Wdma(WdmaInstr::Scatter { spm: a(r), index: a(r), count: n(r), row_bytes: n(r), ddr: a(r) }),
+        16 => Instr::Tdma(TdmaInstr::Reshape { src: a(r), dst: a(r), shape: strided(r) }),
         17 => Instr::Tdma(TdmaInstr::GatherScatter {
             src: a(r),
             dst: a(r),
@@ -244,12 +173,7 @@ fn random_instr(r: &mut Rng) -> Instr {
             count: n(r),
             dst: a(r),
         }),
-        18 => Instr::Dte(DteCopy {
-            dst_tile: r.range_u64(0, 20) as u32,
-            src: a(r),
-            dst: a(r),
-            bytes: n(r),
-        }),
+        18 => Instr::Dte(DteCopy { dst_tile: r.range_u64(0, 20) as u32, src: a(r), dst: a(r), bytes: n(r) }),
         _ => Instr::Join(EngineMask(r.next_u64() as u8)),
     }
 }
@@ -261,13 +185,7 @@ fn random_extreme_instructions_error_instead_of_panicking() {
     let (mut ok, mut err) = (0, 0);
     for i in 0..3000 {
         let instr = random_instr(&mut r);
-        match card.run_on(2, |t| {
-            if t.tile_id() == 0 {
-                t.execute(&instr).map(|_| ())
-            } else {
-                Ok(())
-            }
-        }) {
+        match card.run_on(2, |t| if t.tile_id() == 0 { t.execute(&instr).map(|_| ()) } else { Ok(()) }) {
             Ok(_) => ok += 1,
             Err(SimError::Host(m)) if m.contains("panicked") => {
                 panic!("case {i} panicked: {instr:?}")

@@ -54,18 +54,8 @@ fn vv_arith_rounds_once_to_nearest_even() {
         (BinaryOp::Eq, [0.0, 0.0, 0.0]),
         (BinaryOp::And, [1.0, 1.0, 1.0]),
     ] {
-        run(
-            &c,
-            vec![Instr::Cgra(CgraInstr::Vv {
-                op,
-                fmt: Bf16,
-                a: BASE,
-                b: BASE + 256,
-                dst: BASE + 512,
-                n: 3,
-            })],
-        )
-        .unwrap();
+        run(&c, vec![Instr::Cgra(CgraInstr::Vv { op, fmt: Bf16, a: BASE, b: BASE + 256, dst: BASE + 512, n: 3 })])
+            .unwrap();
         assert_eq!(get(&c, BASE + 512, Bf16, 3), want, "{op:?}");
     }
 }
@@ -86,44 +76,18 @@ fn int8_ops_saturate_and_bit_ops_work() {
         (BinaryOp::Xor, [0, -100 ^ 100, 5, -7]),
     ];
     for (op, want) in cases {
-        run(
-            &c,
-            vec![Instr::Cgra(CgraInstr::Vv {
-                op,
-                fmt: Int8,
-                a: BASE,
-                b: BASE + 256,
-                dst: BASE + 512,
-                n: 4,
-            })],
-        )
-        .unwrap();
+        run(&c, vec![Instr::Cgra(CgraInstr::Vv { op, fmt: Int8, a: BASE, b: BASE + 256, dst: BASE + 512, n: 4 })])
+            .unwrap();
         assert_eq!(get_i(&c, BASE + 512, Int8, 4), want, "{op:?}");
     }
     put_i(&c, BASE + 256, Int8, &[1, 0, 1, 1]);
     let e = run(
         &c,
-        vec![Instr::Cgra(CgraInstr::Vv {
-            op: BinaryOp::Div,
-            fmt: Int8,
-            a: BASE,
-            b: BASE + 256,
-            dst: BASE,
-            n: 4,
-        })],
+        vec![Instr::Cgra(CgraInstr::Vv { op: BinaryOp::Div, fmt: Int8, a: BASE, b: BASE + 256, dst: BASE, n: 4 })],
     );
     assert!(matches!(e, Err(SimError::InvalidInstr { .. })));
-    let e = run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Vv {
-            op: BinaryOp::Shl,
-            fmt: Fp32,
-            a: BASE,
-            b: BASE,
-            dst: BASE,
-            n: 1,
-        })],
-    );
+    let e =
+        run(&c, vec![Instr::Cgra(CgraInstr::Vv { op: BinaryOp::Shl, fmt: Fp32, a: BASE, b: BASE, dst: BASE, n: 1 })]);
     assert!(matches!(e, Err(SimError::InvalidInstr { .. })));
 }
 
@@ -133,19 +97,9 @@ fn vs_takes_the_scalar_bit_pattern_like_the_seed() {
     let eps = 1e-6f32;
     put(&c, BASE, Fp32, &[1.0, 0.25, -3.0]);
     // The seed's batchnorm step 4: variance + epsilon, fp32 bits.
-    let add = CgraInstr::Vs {
-        op: BinaryOp::Add,
-        fmt: Fp32,
-        a: BASE,
-        scalar_bits: eps.to_bits(),
-        dst: BASE,
-        n: 3,
-    };
+    let add = CgraInstr::Vs { op: BinaryOp::Add, fmt: Fp32, a: BASE, scalar_bits: eps.to_bits(), dst: BASE, n: 3 };
     run(&c, vec![Instr::Cgra(add)]).unwrap();
-    assert_eq!(
-        get(&c, BASE, Fp32, 3),
-        vec![1.0 + eps, 0.25 + eps, -3.0 + eps]
-    );
+    assert_eq!(get(&c, BASE, Fp32, 3), vec![1.0 + eps, 0.25 + eps, -3.0 + eps]);
     put(&c, BASE, Fp16, &[1.0, 2.0, -3.0]);
     let mul = CgraInstr::Vs {
         op: BinaryOp::Mul,
@@ -190,35 +144,12 @@ fn vuv_and_vuv_loop_broadcast_units_per_chunk() {
         }
     }
     // The seed's constraints: unit_elem_num == 64 and matching ratios.
-    let CgraInstr::VuVLoop {
-        op,
-        fmt,
-        src,
-        unit,
-        dst,
-        src_elems,
-        full_src_elems,
-        full_unit_elems,
-        ..
-    } = lp
-    else {
+    let CgraInstr::VuVLoop { op, fmt, src, unit, dst, src_elems, full_src_elems, full_unit_elems, .. } = lp else {
         unreachable!()
     };
-    let bad_unit = CgraInstr::VuVLoop {
-        op,
-        fmt,
-        src,
-        unit,
-        dst,
-        src_elems,
-        unit_elems: 32,
-        full_src_elems,
-        full_unit_elems,
-    };
-    assert!(matches!(
-        run(&c, vec![Instr::Cgra(bad_unit)]),
-        Err(SimError::InvalidInstr { .. })
-    ));
+    let bad_unit =
+        CgraInstr::VuVLoop { op, fmt, src, unit, dst, src_elems, unit_elems: 32, full_src_elems, full_unit_elems };
+    assert!(matches!(run(&c, vec![Instr::Cgra(bad_unit)]), Err(SimError::InvalidInstr { .. })));
     let bad_ratio = CgraInstr::VuVLoop {
         op,
         fmt,
@@ -230,10 +161,7 @@ fn vuv_and_vuv_loop_broadcast_units_per_chunk() {
         full_src_elems: full_src_elems + 64,
         full_unit_elems,
     };
-    assert!(matches!(
-        run(&c, vec![Instr::Cgra(bad_ratio)]),
-        Err(SimError::InvalidInstr { .. })
-    ));
+    assert!(matches!(run(&c, vec![Instr::Cgra(bad_ratio)]), Err(SimError::InvalidInstr { .. })));
     // Single VuV: 30 channels broadcast over 4 pixels (C <= 32 case).
     let x: Vec<f32> = (0..120).map(|i| i as f32 * 0.5).collect();
     let u: Vec<f32> = (0..30).map(|i| i as f32).collect();
@@ -257,12 +185,8 @@ fn vuv_and_vuv_loop_broadcast_units_per_chunk() {
 fn unary_ops_match_f64_math() {
     let c = card();
     let mut rng = Rng::new(7);
-    let x: Vec<f32> = rng
-        .vec_f32(200, 0.05, 4.0)
-        .iter()
-        .enumerate()
-        .map(|(i, v)| if i % 2 == 0 { *v } else { -*v })
-        .collect();
+    let x: Vec<f32> =
+        rng.vec_f32(200, 0.05, 4.0).iter().enumerate().map(|(i, v)| if i % 2 == 0 { *v } else { -*v }).collect();
     let pos: Vec<f32> = x.iter().map(|v| v.abs()).collect();
     type Case = (UnaryOp, fn(f64) -> f64, bool);
     let refs: [Case; 14] = [
@@ -279,11 +203,7 @@ fn unary_ops_match_f64_math() {
         (UnaryOp::Silu, |v| v / (1.0 + (-v).exp()), false),
         (
             UnaryOp::Gelu,
-            |v| {
-                0.5 * v
-                    * (1.0
-                        + ((2.0 / std::f64::consts::PI).sqrt() * (v + 0.044715 * v * v * v)).tanh())
-            },
+            |v| 0.5 * v * (1.0 + ((2.0 / std::f64::consts::PI).sqrt() * (v + 0.044715 * v * v * v)).tanh()),
             false,
         ),
         (UnaryOp::Floor, f64::floor, false),
@@ -293,17 +213,7 @@ fn unary_ops_match_f64_math() {
         for (op, f, positive_only) in refs {
             let input = if positive_only { &pos } else { &x };
             put(&c, BASE, fmt, input);
-            run(
-                &c,
-                vec![Instr::Cgra(CgraInstr::Unary {
-                    op,
-                    fmt,
-                    src: BASE,
-                    dst: 0x40000,
-                    n: 200,
-                })],
-            )
-            .unwrap();
+            run(&c, vec![Instr::Cgra(CgraInstr::Unary { op, fmt, src: BASE, dst: 0x40000, n: 200 })]).unwrap();
             let got = get(&c, 0x40000, fmt, 200);
             let stored = get(&c, BASE, fmt, 200);
             let tol = if fmt == Fp32 { 2e-6 } else { 8e-3 };
@@ -320,17 +230,7 @@ fn unary_ops_match_f64_math() {
     }
     // Relu keeps int8 exact.
     put_i(&c, BASE, Int8, &[-5, 0, 9]);
-    run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Unary {
-            op: UnaryOp::Relu,
-            fmt: Int8,
-            src: BASE,
-            dst: BASE,
-            n: 3,
-        })],
-    )
-    .unwrap();
+    run(&c, vec![Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Relu, fmt: Int8, src: BASE, dst: BASE, n: 3 })]).unwrap();
     assert_eq!(get_i(&c, BASE, Int8, 3), vec![0, 0, 9]);
 }
 
@@ -339,23 +239,11 @@ fn reduce_pool_convert_copy_fill_transpose() {
     let c = card();
     let x: Vec<f32> = (0..12).map(|i| i as f32 - 4.0).collect();
     put(&c, BASE, Fp32, &x);
-    for (op, want) in [
-        (ReduceOp::Sum, [-10.0, 6.0, 22.0]),
-        (ReduceOp::Max, [-1.0, 3.0, 7.0]),
-        (ReduceOp::Min, [-4.0, 0.0, 4.0]),
-    ] {
-        run(
-            &c,
-            vec![Instr::Cgra(CgraInstr::ReduceRows {
-                op,
-                fmt: Fp32,
-                src: BASE,
-                dst: 0x40000,
-                rows: 3,
-                cols: 4,
-            })],
-        )
-        .unwrap();
+    for (op, want) in
+        [(ReduceOp::Sum, [-10.0, 6.0, 22.0]), (ReduceOp::Max, [-1.0, 3.0, 7.0]), (ReduceOp::Min, [-4.0, 0.0, 4.0])]
+    {
+        run(&c, vec![Instr::Cgra(CgraInstr::ReduceRows { op, fmt: Fp32, src: BASE, dst: 0x40000, rows: 3, cols: 4 })])
+            .unwrap();
         assert_eq!(get(&c, 0x40000, Fp32, 3), want);
     }
     // 1x4x4x1 max/avg pool 2x2 stride 2.
@@ -402,38 +290,10 @@ fn reduce_pool_convert_copy_fill_transpose() {
     run(&c, vec![padded(PoolKind::Max, true)]).unwrap();
     assert_eq!(get(&c, 0x40000, Fp32, 2), vec![2.0, 4.0]);
     // Convert fp32 -> fp16 rounds to nearest even; fp32 -> int8 saturates.
-    put(
-        &c,
-        BASE,
-        Fp32,
-        &[1.0 + 2f32.powi(-11), 70000.0, 200.7, -2.5],
-    );
-    run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Convert {
-            from: Fp32,
-            to: Fp16,
-            src: BASE,
-            dst: 0x40000,
-            n: 4,
-        })],
-    )
-    .unwrap();
-    assert_eq!(
-        get(&c, 0x40000, Fp16, 4),
-        vec![1.0, f32::INFINITY, 200.75, -2.5]
-    );
-    run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Convert {
-            from: Fp32,
-            to: Int8,
-            src: BASE,
-            dst: 0x40000,
-            n: 4,
-        })],
-    )
-    .unwrap();
+    put(&c, BASE, Fp32, &[1.0 + 2f32.powi(-11), 70000.0, 200.7, -2.5]);
+    run(&c, vec![Instr::Cgra(CgraInstr::Convert { from: Fp32, to: Fp16, src: BASE, dst: 0x40000, n: 4 })]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp16, 4), vec![1.0, f32::INFINITY, 200.75, -2.5]);
+    run(&c, vec![Instr::Cgra(CgraInstr::Convert { from: Fp32, to: Int8, src: BASE, dst: 0x40000, n: 4 })]).unwrap();
     assert_eq!(get_i(&c, 0x40000, Int8, 4), vec![1, 127, 127, -2]);
     run(
         &c,
@@ -446,38 +306,11 @@ fn reduce_pool_convert_copy_fill_transpose() {
     )
     .unwrap();
     assert_eq!(get(&c, 0x40000, Bf16, 5), vec![-1.5; 5]);
-    run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Copy {
-            fmt: Bf16,
-            src: 0x40000,
-            dst: 0x50000,
-            n: 5,
-        })],
-    )
-    .unwrap();
+    run(&c, vec![Instr::Cgra(CgraInstr::Copy { fmt: Bf16, src: 0x40000, dst: 0x50000, n: 5 })]).unwrap();
     assert_eq!(get(&c, 0x50000, Bf16, 5), vec![-1.5; 5]);
-    put(
-        &c,
-        BASE,
-        Fp32,
-        &(0..6).map(|i| i as f32).collect::<Vec<_>>(),
-    );
-    run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Transpose {
-            fmt: Fp32,
-            src: BASE,
-            dst: 0x40000,
-            rows: 2,
-            cols: 3,
-        })],
-    )
-    .unwrap();
-    assert_eq!(
-        get(&c, 0x40000, Fp32, 6),
-        vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]
-    );
+    put(&c, BASE, Fp32, &(0..6).map(|i| i as f32).collect::<Vec<_>>());
+    run(&c, vec![Instr::Cgra(CgraInstr::Transpose { fmt: Fp32, src: BASE, dst: 0x40000, rows: 2, cols: 3 })]).unwrap();
+    assert_eq!(get(&c, 0x40000, Fp32, 6), vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
 }
 
 #[test]
@@ -489,10 +322,7 @@ fn ct_erf_is_within_its_documented_error_of_the_f64_series() {
         (2.0, 0.995_322_265_018_952_7),
         (-3.0, -0.999_977_909_503_001_4),
     ] {
-        assert!(
-            (crate::oplib::reference::erf(x) - want).abs() < 1e-15,
-            "erf({x})"
-        );
+        assert!((crate::oplib::reference::erf(x) - want).abs() < 1e-15, "erf({x})");
     }
     // The CT's polynomial: absolute error below 1.5e-7 (A&S 7.1.26) plus f32 rounding.
     let worst = (-600..=600)
@@ -507,23 +337,10 @@ fn ct_erf_is_within_its_documented_error_of_the_f64_series() {
 #[test]
 fn pow_runs_at_the_transcendental_rate_and_integer_pow_saturates() {
     let c = HardwareConfig::default();
-    let vv = |op, fmt| CgraInstr::Vv {
-        op,
-        fmt,
-        a: BASE,
-        b: BASE + 0x1000,
-        dst: BASE + 0x2000,
-        n: 1000,
-    };
+    let vv = |op, fmt| CgraInstr::Vv { op, fmt, a: BASE, b: BASE + 0x1000, dst: BASE + 0x2000, n: 1000 };
     let slow = u64::from(c.ct_transcendental_slowdown);
-    assert_eq!(
-        vv(BinaryOp::Pow, Fp32).cycles(&c),
-        1000u64.div_ceil(u64::from(c.ct_lanes_32bit) / slow)
-    );
-    assert_eq!(
-        vv(BinaryOp::Add, Fp32).cycles(&c),
-        1000u64.div_ceil(u64::from(c.ct_lanes_32bit))
-    );
+    assert_eq!(vv(BinaryOp::Pow, Fp32).cycles(&c), 1000u64.div_ceil(u64::from(c.ct_lanes_32bit) / slow));
+    assert_eq!(vv(BinaryOp::Add, Fp32).cycles(&c), 1000u64.div_ceil(u64::from(c.ct_lanes_32bit)));
     assert_eq!(BinaryOp::Pow.apply_i64(3, 4), Some(81));
     assert_eq!(BinaryOp::Pow.apply_i64(-2, 3), Some(-8));
     assert_eq!(BinaryOp::Pow.apply_i64(2, 200), Some(i64::MAX));

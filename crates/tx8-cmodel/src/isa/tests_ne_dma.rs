@@ -33,24 +33,12 @@ fn ne_gemm_transposes_batches_bias_and_psum() {
     let c = card();
     let mut rng = Rng::new(11);
     for case in 0..16 {
-        let (m, k, n) = (
-            rng.range_u64(1, 40) as usize,
-            rng.range_u64(1, 70) as usize,
-            rng.range_u64(1, 40) as usize,
-        );
+        let (m, k, n) = (rng.range_u64(1, 40) as usize, rng.range_u64(1, 70) as usize, rng.range_u64(1, 40) as usize);
         let batch = rng.range_u64(1, 3) as usize;
         let (ta, tb, acc_psum) = (case & 1 != 0, case & 2 != 0, case & 4 != 0);
         let fmt = rng.pick(&[Bf16, Fp16, Tf32, Fp32]);
-        let a: Vec<f32> = rng
-            .vec_f32(batch * m * k, -1.0, 1.0)
-            .into_iter()
-            .map(|v| quantize(fmt, v))
-            .collect();
-        let b: Vec<f32> = rng
-            .vec_f32(batch * k * n, -1.0, 1.0)
-            .into_iter()
-            .map(|v| quantize(fmt, v))
-            .collect();
+        let a: Vec<f32> = rng.vec_f32(batch * m * k, -1.0, 1.0).into_iter().map(|v| quantize(fmt, v)).collect();
+        let b: Vec<f32> = rng.vec_f32(batch * k * n, -1.0, 1.0).into_iter().map(|v| quantize(fmt, v)).collect();
         let bias = rng.vec_f32(n, -1.0, 1.0);
         let psum = rng.vec_f32(batch * m * n, -1.0, 1.0);
         let (pa, pb, pbias, pout) = (BASE, 0x80000, 0x100000, 0x140000);
@@ -80,18 +68,9 @@ fn ne_gemm_transposes_batches_bias_and_psum() {
         for bi in 0..batch {
             let r = gemm_f64(&a[bi * m * k..], &b[bi * k * n..], m, k, n, ta, tb);
             for i in 0..m * n {
-                let want = r[i]
-                    + bias[i % n] as f64
-                    + if acc_psum {
-                        psum[bi * m * n + i] as f64
-                    } else {
-                        0.0
-                    };
+                let want = r[i] + bias[i % n] as f64 + if acc_psum { psum[bi * m * n + i] as f64 } else { 0.0 };
                 let g = got[bi * m * n + i] as f64;
-                assert!(
-                    (g - want).abs() < 1e-5 * (k as f64).max(1.0),
-                    "case {case} {fmt:?}: {g} vs {want}"
-                );
+                assert!((g - want).abs() < 1e-5 * (k as f64).max(1.0), "case {case} {fmt:?}: {g} vs {want}");
             }
         }
     }
@@ -135,10 +114,7 @@ fn ne_int8_gemm_is_exact_int32() {
     }
     // Float output for int8 input is rejected.
     let bad = NeGemm { out_fmt: Fp32, ..g };
-    assert!(matches!(
-        run(&c, vec![Instr::Neur(NeInstr::Gemm(bad))]),
-        Err(SimError::InvalidInstr { .. })
-    ));
+    assert!(matches!(run(&c, vec![Instr::Neur(NeInstr::Gemm(bad))]), Err(SimError::InvalidInstr { .. })));
 }
 
 #[test]
@@ -169,11 +145,8 @@ fn ne_conv_matches_direct_f64_convolution() {
             psum: None,
             act: crate::isa::NeAct::None,
         };
-        let x: Vec<f32> = rng
-            .vec_f32((n * h * w * ch) as usize, -1.0, 1.0)
-            .into_iter()
-            .map(|v| quantize(Bf16, v))
-            .collect();
+        let x: Vec<f32> =
+            rng.vec_f32((n * h * w * ch) as usize, -1.0, 1.0).into_iter().map(|v| quantize(Bf16, v)).collect();
         let cg = ch / groups;
         let wt: Vec<f32> = rng
             .vec_f32((kernel[0] * kernel[1] * cg * o) as usize, -1.0, 1.0)
@@ -197,32 +170,22 @@ fn ne_conv_matches_direct_f64_convolution() {
                         let mut s = bias[oc as usize] as f64;
                         for ky in 0..kernel[0] as i64 {
                             for kx in 0..kernel[1] as i64 {
-                                let iy =
-                                    oy * stride[0] as i64 + ky * dilation[0] as i64 - pad[0] as i64;
-                                let ix =
-                                    ox * stride[1] as i64 + kx * dilation[1] as i64 - pad[1] as i64;
+                                let iy = oy * stride[0] as i64 + ky * dilation[0] as i64 - pad[0] as i64;
+                                let ix = ox * stride[1] as i64 + kx * dilation[1] as i64 - pad[1] as i64;
                                 if iy < 0 || ix < 0 || iy >= h as i64 || ix >= w as i64 {
                                     continue;
                                 }
                                 for ci in 0..cg as i64 {
                                     let xv = x[(((b * h as i64 + iy) * w as i64 + ix) * ch as i64
                                         + grp * cg as i64
-                                        + ci)
-                                        as usize];
-                                    let wv = wt[(((ky * kernel[1] as i64 + kx) * cg as i64 + ci)
-                                        * o as i64
-                                        + oc)
-                                        as usize];
+                                        + ci) as usize];
+                                    let wv =
+                                        wt[(((ky * kernel[1] as i64 + kx) * cg as i64 + ci) * o as i64 + oc) as usize];
                                     s += xv as f64 * wv as f64;
                                 }
                             }
                         }
-                        assert!(
-                            (got[idx] as f64 - s).abs() < 1e-4,
-                            "{:?}: {} vs {s}",
-                            conv.dims,
-                            got[idx]
-                        );
+                        assert!((got[idx] as f64 - s).abs() < 1e-4, "{:?}: {} vs {s}", conv.dims, got[idx]);
                         idx += 1;
                     }
                 }
@@ -238,22 +201,8 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
     let table: Vec<u8> = (0..=255u8).collect();
     c.write_ddr(0x1000_0000, &table).unwrap();
     // Load 4 rows of 8 bytes, every 32 bytes, packed.
-    let shape = Strided {
-        rows: 4,
-        row_bytes: 8,
-        src_stride: 32,
-        dst_stride: 8,
-    };
-    run(
-        &c,
-        vec![Instr::Rdma(RdmaInstr::Load {
-            kind: LoadKind::Var,
-            ddr: 0x1000_0000,
-            spm: BASE,
-            shape,
-        })],
-    )
-    .unwrap();
+    let shape = Strided { rows: 4, row_bytes: 8, src_stride: 32, dst_stride: 8 };
+    run(&c, vec![Instr::Rdma(RdmaInstr::Load { kind: LoadKind::Var, ddr: 0x1000_0000, spm: BASE, shape })]).unwrap();
     let got = c.read_spm(0, BASE, 32).unwrap();
     for r in 0..4 {
         assert_eq!(&got[r * 8..r * 8 + 8], &table[r * 32..r * 32 + 8]);
@@ -291,21 +240,8 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
     .unwrap();
     assert_eq!(c.read_ddr(0x2000_0008, 24).unwrap(), got);
     // Strided store.
-    let st = Strided {
-        rows: 2,
-        row_bytes: 4,
-        src_stride: 8,
-        dst_stride: 100,
-    };
-    run(
-        &c,
-        vec![Instr::Wdma(WdmaInstr::Store {
-            spm: 0x50000,
-            ddr: 0x3000_0000,
-            shape: st,
-        })],
-    )
-    .unwrap();
+    let st = Strided { rows: 2, row_bytes: 4, src_stride: 8, dst_stride: 100 };
+    run(&c, vec![Instr::Wdma(WdmaInstr::Store { spm: 0x50000, ddr: 0x3000_0000, shape: st })]).unwrap();
     assert_eq!(c.read_ddr(0x3000_0000, 4).unwrap(), &got[0..4]);
     assert_eq!(c.read_ddr(0x3000_0000 + 100, 4).unwrap(), &got[8..12]);
     // gatherScatter: spread 4 fp16 values into fp32-sized slots (seed's conversion prelude).
@@ -322,17 +258,7 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
         })],
     )
     .unwrap();
-    run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Convert {
-            from: Fp16,
-            to: Fp32,
-            src: 0x60000,
-            dst: 0x60000,
-            n: 1,
-        })],
-    )
-    .unwrap();
+    run(&c, vec![Instr::Cgra(CgraInstr::Convert { from: Fp16, to: Fp32, src: 0x60000, dst: 0x60000, n: 1 })]).unwrap();
     let spread = c.read_spm(0, 0x60000, 16).unwrap();
     assert_eq!(decode_f32(Fp16, &spread[4..6]), vec![2.0]);
     assert_eq!(decode_f32(Fp32, &spread[0..4]), vec![1.0]);
@@ -342,12 +268,7 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
         vec![Instr::Tdma(TdmaInstr::Reshape {
             src: BASE,
             dst: 0x70000,
-            shape: Strided {
-                rows: 2,
-                row_bytes: 2,
-                src_stride: 4,
-                dst_stride: 2,
-            },
+            shape: Strided { rows: 2, row_bytes: 2, src_stride: 4, dst_stride: 2 },
         })],
     )
     .unwrap();
@@ -356,14 +277,7 @@ fn dma_strided_load_store_gather_scatter_and_tdma() {
     put_i(&c, 0x40000, Int32, &[-1]);
     let e = run(
         &c,
-        vec![Instr::Rdma(RdmaInstr::Gather {
-            ddr: 0,
-            rows: 4,
-            index: 0x40000,
-            count: 1,
-            row_bytes: 8,
-            spm: BASE,
-        })],
+        vec![Instr::Rdma(RdmaInstr::Gather { ddr: 0, rows: 4, index: 0x40000, count: 1, row_bytes: 8, spm: BASE })],
     )
     .unwrap_err();
     assert!(e.to_string().contains("op_rdmaGather"), "{e}");
@@ -376,19 +290,9 @@ fn dte_moves_data_between_tiles_across_a_barrier() {
         .run(|t| {
             let me = t.tile_id();
             let n = t.num_tiles();
-            t.execute(&Instr::Cgra(CgraInstr::Fill {
-                fmt: Int32,
-                dst: BASE,
-                n: 4,
-                scalar_bits: me,
-            }))?;
+            t.execute(&Instr::Cgra(CgraInstr::Fill { fmt: Int32, dst: BASE, n: 4, scalar_bits: me }))?;
             t.execute(&Instr::Join(EngineMask::of(&[Engine::Ct])))?;
-            t.execute(&Instr::Dte(DteCopy {
-                dst_tile: (me + 1) % n,
-                src: BASE,
-                dst: 0x20000,
-                bytes: 16,
-            }))?;
+            t.execute(&Instr::Dte(DteCopy { dst_tile: (me + 1) % n, src: BASE, dst: 0x20000, bytes: 16 }))?;
             t.execute(&Instr::Join(EngineMask::of(&[Engine::Dte])))?;
             t.execute(&Instr::Barrier)?;
             Ok(())
@@ -409,52 +313,20 @@ fn bad_accesses_are_errors_naming_tile_instruction_and_address() {
         .run_on(3, |t| {
             if t.tile_id() == 2 {
                 t.execute(&Instr::Scalar { cycles: 1 })?;
-                t.execute(&Instr::Cgra(CgraInstr::Copy {
-                    fmt: Fp32,
-                    src: 0x2EFFF8,
-                    dst: BASE,
-                    n: 4,
-                }))?;
+                t.execute(&Instr::Cgra(CgraInstr::Copy { fmt: Fp32, src: 0x2EFFF8, dst: BASE, n: 4 }))?;
             }
             Ok(())
         })
         .unwrap_err();
     match e {
-        SimError::Access {
-            tile,
-            instr,
-            name,
-            fault: AccessFault::OutOfRange { space, addr, .. },
-        } => {
-            assert_eq!(
-                (tile, instr, addr, space),
-                (2, 1, 0x2EFFF8, MemSpace::Spm(2))
-            );
+        SimError::Access { tile, instr, name, fault: AccessFault::OutOfRange { space, addr, .. } } => {
+            assert_eq!((tile, instr, addr, space), (2, 1, 0x2EFFF8, MemSpace::Spm(2)));
             assert_eq!(name, "CGRATensor_DataMoveOp_V_V_copy.fp32");
         }
         other => panic!("{other}"),
     }
-    let e = run(
-        &c,
-        vec![Instr::Cgra(CgraInstr::Copy {
-            fmt: Fp32,
-            src: BASE + 2,
-            dst: BASE,
-            n: 1,
-        })],
-    )
-    .unwrap_err();
-    assert!(matches!(
-        e,
-        SimError::Access {
-            fault: AccessFault::Misaligned {
-                addr: 0x10002,
-                align: 4,
-                ..
-            },
-            ..
-        }
-    ));
+    let e = run(&c, vec![Instr::Cgra(CgraInstr::Copy { fmt: Fp32, src: BASE + 2, dst: BASE, n: 1 })]).unwrap_err();
+    assert!(matches!(e, SimError::Access { fault: AccessFault::Misaligned { addr: 0x10002, align: 4, .. }, .. }));
     let e = run(
         &c,
         vec![Instr::Rdma(RdmaInstr::Load {
@@ -465,35 +337,11 @@ fn bad_accesses_are_errors_naming_tile_instruction_and_address() {
         })],
     )
     .unwrap_err();
-    assert!(matches!(
-        e,
-        SimError::Access {
-            fault: AccessFault::OutOfRange {
-                space: MemSpace::Ddr,
-                ..
-            },
-            ..
-        }
-    ));
-    let e = run(
-        &c,
-        vec![Instr::Dte(DteCopy {
-            dst_tile: 99,
-            src: BASE,
-            dst: BASE,
-            bytes: 4,
-        })],
-    )
-    .unwrap_err();
+    assert!(matches!(e, SimError::Access { fault: AccessFault::OutOfRange { space: MemSpace::Ddr, .. }, .. }));
+    let e = run(&c, vec![Instr::Dte(DteCopy { dst_tile: 99, src: BASE, dst: BASE, bytes: 4 })]).unwrap_err();
     assert!(matches!(e, SimError::InvalidInstr { .. }));
     // A tile that skips a barrier others wait at: an error, not a hang.
-    let e = c.run_on(2, |t| {
-        if t.tile_id() == 0 {
-            t.execute(&Instr::Barrier).map(|_| ())
-        } else {
-            Ok(())
-        }
-    });
+    let e = c.run_on(2, |t| if t.tile_id() == 0 { t.execute(&Instr::Barrier).map(|_| ()) } else { Ok(()) });
     assert!(matches!(e, Err(SimError::Barrier(_))));
 }
 
@@ -529,43 +377,20 @@ fn instruction_timing_follows_the_formulas() {
         })
         .unwrap();
     assert_eq!(r.timing.total_cycles(), want);
-    assert_eq!(
-        r.timing.busy_cycles(0, Engine::Ne),
-        (want - cfg.issue_cycles) as f64
-    );
+    assert_eq!(r.timing.busy_cycles(0, Engine::Ne), (want - cfg.issue_cycles) as f64);
     // CT: 1000 bf16 adds at 64 lanes; exp at a quarter rate.
-    let add = Instr::Cgra(CgraInstr::Vv {
-        op: BinaryOp::Add,
-        fmt: Bf16,
-        a: BASE,
-        b: BASE,
-        dst: BASE,
-        n: 1000,
-    });
-    let exp = Instr::Cgra(CgraInstr::Unary {
-        op: UnaryOp::Exp,
-        fmt: Bf16,
-        src: BASE,
-        dst: BASE,
-        n: 1000,
-    });
+    let add = Instr::Cgra(CgraInstr::Vv { op: BinaryOp::Add, fmt: Bf16, a: BASE, b: BASE, dst: BASE, n: 1000 });
+    let exp = Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Exp, fmt: Bf16, src: BASE, dst: BASE, n: 1000 });
     let r = run(&c, vec![add, exp]).unwrap();
     let (add_c, exp_c) = (1000u64.div_ceil(64), 1000u64.div_ceil(16));
     // Issues are serial on the scalar unit; exp starts when both its issue and the add are done.
     let exp_start = (cfg.issue_cycles + add_c).max(2 * cfg.issue_cycles);
     assert_eq!(r.timing.total_cycles(), exp_start + exp_c);
     // A lone 1 MiB load via the ISA.
-    let ld = Instr::Rdma(RdmaInstr::Load {
-        kind: LoadKind::Var,
-        ddr: 0,
-        spm: BASE,
-        shape: Strided::contiguous(1 << 20),
-    });
+    let ld =
+        Instr::Rdma(RdmaInstr::Load { kind: LoadKind::Var, ddr: 0, spm: BASE, shape: Strided::contiguous(1 << 20) });
     let r = run(&c, vec![ld]).unwrap();
-    assert_eq!(
-        r.timing.total_cycles(),
-        cfg.dma_start_cycles + (1u64 << 20) / 64
-    );
+    assert_eq!(r.timing.total_cycles(), cfg.dma_start_cycles + (1u64 << 20) / 64);
 }
 
 #[test]
@@ -585,13 +410,7 @@ fn tdma_gather_moves_indexed_rows_and_rejects_indices_outside_the_table() {
         })
     };
     run(&c, vec![gather(4)]).unwrap();
-    assert_eq!(
-        get_i(&c, BASE + 0x200, DataFormat::Int16, 9),
-        vec![9, 10, 11, 0, 1, 2, 9, 10, 11]
-    );
+    assert_eq!(get_i(&c, BASE + 0x200, DataFormat::Int16, 9), vec![9, 10, 11, 0, 1, 2, 9, 10, 11]);
     let err = run(&c, vec![gather(3)]).unwrap_err().to_string();
-    assert!(
-        err.contains("gather index 3 outside the table's 3 rows"),
-        "{err}"
-    );
+    assert!(err.contains("gather index 3 outside the table's 3 rows"), "{err}");
 }

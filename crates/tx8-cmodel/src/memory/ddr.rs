@@ -19,10 +19,7 @@ pub struct Ddr {
 impl Ddr {
     /// An empty DDR of `capacity` addressable bytes.
     pub fn new(capacity: u64) -> Self {
-        Ddr {
-            capacity,
-            pages: HashMap::new(),
-        }
+        Ddr { capacity, pages: HashMap::new() }
     }
 
     /// Number of backing pages allocated so far (for the sparsity invariant).
@@ -33,20 +30,10 @@ impl Ddr {
     /// Check `[addr, addr+len)` is inside the DDR and `addr` is `align`-aligned.
     pub fn check(&self, addr: u64, len: u64, align: u64) -> Result<(), AccessFault> {
         if align > 1 && addr % align != 0 {
-            return Err(AccessFault::Misaligned {
-                space: MemSpace::Ddr,
-                addr,
-                align,
-            });
+            return Err(AccessFault::Misaligned { space: MemSpace::Ddr, addr, align });
         }
         if addr.checked_add(len).is_none_or(|e| e > self.capacity) {
-            return Err(AccessFault::OutOfRange {
-                space: MemSpace::Ddr,
-                addr,
-                len,
-                lo: 0,
-                hi: self.capacity,
-            });
+            return Err(AccessFault::OutOfRange { space: MemSpace::Ddr, addr, len, lo: 0, hi: self.capacity });
         }
         Ok(())
     }
@@ -78,10 +65,7 @@ impl Ddr {
             let page = a / DDR_PAGE_BYTES;
             let off = (a % DDR_PAGE_BYTES) as usize;
             let n = (DDR_PAGE_BYTES as usize - off).min(data.len() - done);
-            let p = self
-                .pages
-                .entry(page)
-                .or_insert_with(|| vec![0u8; DDR_PAGE_BYTES as usize].into_boxed_slice());
+            let p = self.pages.entry(page).or_insert_with(|| vec![0u8; DDR_PAGE_BYTES as usize].into_boxed_slice());
             p[off..off + n].copy_from_slice(&data[done..done + n]);
             done += n;
         }
@@ -112,14 +96,8 @@ mod tests {
     #[test]
     fn out_of_range_and_misaligned_are_errors() {
         let mut d = Ddr::new(64 << 30);
-        assert!(matches!(
-            d.write((64 << 30) - 4, &[0; 8], 1),
-            Err(AccessFault::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            d.write(6, &[0; 4], 4),
-            Err(AccessFault::Misaligned { .. })
-        ));
+        assert!(matches!(d.write((64 << 30) - 4, &[0; 8], 1), Err(AccessFault::OutOfRange { .. })));
+        assert!(matches!(d.write(6, &[0; 4], 4), Err(AccessFault::Misaligned { .. })));
         let mut b = [0u8; 4];
         assert!(d.read(u64::MAX - 1, &mut b, 1).is_err());
         assert_eq!(d.allocated_pages(), 0);

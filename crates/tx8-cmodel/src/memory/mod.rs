@@ -23,21 +23,14 @@ pub struct CardMemory {
 impl CardMemory {
     /// Fresh, zeroed memory for `config` (SPMs allocated, DDR empty).
     pub fn new(config: &HardwareConfig) -> Self {
-        let spms = (0..config.tiles())
-            .map(|t| Mutex::new(Spm::new(t, config)))
-            .collect();
-        CardMemory {
-            spms,
-            ddr: Mutex::new(Ddr::new(config.ddr_bytes)),
-        }
+        let spms = (0..config.tiles()).map(|t| Mutex::new(Spm::new(t, config))).collect();
+        CardMemory { spms, ddr: Mutex::new(Ddr::new(config.ddr_bytes)) }
     }
 
     /// Lock one tile's SPM. A poisoned lock (a panicking thread) is recovered:
     /// the SPM holds plain bytes, no invariant can be broken mid-write.
     pub fn spm(&self, tile: u32) -> Option<MutexGuard<'_, Spm>> {
-        self.spms
-            .get(tile as usize)
-            .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()))
+        self.spms.get(tile as usize).map(|m| m.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
     /// Lock the DDR.

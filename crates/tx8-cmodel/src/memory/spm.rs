@@ -43,13 +43,7 @@ impl Spm {
         }
         let end = addr.checked_add(len);
         if addr < self.usable_start || end.is_none_or(|e| e > self.usable_end) {
-            return Err(AccessFault::OutOfRange {
-                space,
-                addr,
-                len,
-                lo: self.usable_start,
-                hi: self.usable_end,
-            });
+            return Err(AccessFault::OutOfRange { space, addr, len, lo: self.usable_start, hi: self.usable_end });
         }
         Ok(())
     }
@@ -79,25 +73,15 @@ mod tests {
         assert!(s.write(0x10000, &[1, 2, 3, 4], 4).is_ok());
         assert_eq!(s.read(0x10000, 4, 1).unwrap(), &[1, 2, 3, 4]);
         // Reserved low 64 KiB.
-        assert!(matches!(
-            s.read(0xFFFF, 1, 1),
-            Err(AccessFault::OutOfRange { .. })
-        ));
+        assert!(matches!(s.read(0xFFFF, 1, 1), Err(AccessFault::OutOfRange { .. })));
         // Straddles the end of the window.
-        assert!(matches!(
-            s.read(0x2F0000 - 2, 4, 1),
-            Err(AccessFault::OutOfRange { .. })
-        ));
+        assert!(matches!(s.read(0x2F0000 - 2, 4, 1), Err(AccessFault::OutOfRange { .. })));
         assert!(s.read(0x2F0000 - 4, 4, 1).is_ok());
         // Overflowing length is an error, not a panic.
         assert!(s.read(0x10000, u64::MAX, 1).is_err());
         assert_eq!(
             s.write(0x10002, &[0; 4], 4),
-            Err(AccessFault::Misaligned {
-                space: MemSpace::Spm(3),
-                addr: 0x10002,
-                align: 4
-            })
+            Err(AccessFault::Misaligned { space: MemSpace::Spm(3), addr: 0x10002, align: 4 })
         );
     }
 

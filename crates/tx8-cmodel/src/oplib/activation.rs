@@ -63,70 +63,31 @@ fn overlaps(a: &Tsr, b: &Tsr) -> bool {
 /// too). Scratch: `Elu` always needs x's bytes in `imm`; `LeakyRelu`,
 /// `HardSwish`, `GeluErf` and `Swish` need them only when `out` overlaps `x` (they
 /// use `out` as their temporary otherwise); the rest need none.
-pub fn unary_param(
-    ctx: &mut TileCtx,
-    act: Activation,
-    x: &Tsr,
-    out: &Tsr,
-    imm: Scratch,
-) -> Result<u64, SimError> {
+pub fn unary_param(ctx: &mut TileCtx, act: Activation, x: &Tsr, out: &Tsr, imm: Scratch) -> Result<u64, SimError> {
     if x.fmt != out.fmt || x.elems() != out.elems() {
-        return Err(op_err(
-            OP,
-            "input and output must have the same size and format",
-        ));
+        return Err(op_err(OP, "input and output must have the same size and format"));
     }
     let fmt = x.fmt;
-    let int_ok = matches!(
-        act,
-        Activation::Clip { .. } | Activation::Plain(UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu)
-    );
+    let int_ok =
+        matches!(act, Activation::Clip { .. } | Activation::Plain(UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Relu));
     if !fmt.is_float() && !int_ok {
-        return Err(op_err(
-            OP,
-            format!("{act:?} needs a float format, not {}", fmt.name()),
-        ));
+        return Err(op_err(OP, format!("{act:?} needs a float format, not {}", fmt.name())));
     }
     let n = x.elems();
     let mut carve = Carver::new(OP, imm);
     // The temporary: `out` when it does not overlap x, else scratch; Elu
     // needs one apart from out as well.
-    let tmp =
-        if matches!(act, Activation::Elu { .. }) || (act.needs_temporary() && overlaps(x, out)) {
-            carve.take(x.bytes())?
-        } else {
-            out.addr
-        };
+    let tmp = if matches!(act, Activation::Elu { .. }) || (act.needs_temporary() && overlaps(x, out)) {
+        carve.take(x.bytes())?
+    } else {
+        out.addr
+    };
     let mut em = Emitter::new(ctx);
     let vs = |op: BinaryOp, src: u64, dst: u64, value: f64| {
-        Instr::Cgra(CgraInstr::Vs {
-            op,
-            fmt,
-            a: src,
-            scalar_bits: scalar_bits(fmt, value),
-            dst,
-            n,
-        })
+        Instr::Cgra(CgraInstr::Vs { op, fmt, a: src, scalar_bits: scalar_bits(fmt, value), dst, n })
     };
-    let vv = |op: BinaryOp, a: u64, b: u64, dst: u64| {
-        Instr::Cgra(CgraInstr::Vv {
-            op,
-            fmt,
-            a,
-            b,
-            dst,
-            n,
-        })
-    };
-    let un = |op: UnaryOp, src: u64, dst: u64| {
-        Instr::Cgra(CgraInstr::Unary {
-            op,
-            fmt,
-            src,
-            dst,
-            n,
-        })
-    };
+    let vv = |op: BinaryOp, a: u64, b: u64, dst: u64| Instr::Cgra(CgraInstr::Vv { op, fmt, a, b, dst, n });
+    let un = |op: UnaryOp, src: u64, dst: u64| Instr::Cgra(CgraInstr::Unary { op, fmt, src, dst, n });
     use BinaryOp::*;
     match act {
         Activation::Plain(op) => em.emit(un(op, x.addr, out.addr))?,

@@ -44,19 +44,13 @@ pub fn batchnorm_inference(
 ) -> Result<u64, SimError> {
     const OP: &str = "batchnorm_inference";
     if x.dims != out.dims || x.fmt != out.fmt || !x.fmt.is_float() {
-        return Err(op_err(
-            OP,
-            "input and output must be float tensors of the same dims and format",
-        ));
+        return Err(op_err(OP, "input and output must be float tensors of the same dims and format"));
     }
     let shape = Nhwc::from_dims(&x.dims)?;
     let c = shape.c;
     for t in [p.scale, p.shift, p.mean, p.var] {
         if t.fmt != F32 || t.elems() != c {
-            return Err(op_err(
-                OP,
-                "scale/shift/mean/var must be fp32 vectors of C elements",
-            ));
+            return Err(op_err(OP, "scale/shift/mean/var must be fp32 vectors of C elements"));
         }
     }
     // The placement of x in fp32: same element positions, 4-byte elements.
@@ -79,43 +73,18 @@ pub fn batchnorm_inference(
     // so the padding lanes stay finite.
     if padded_c != c {
         for (dst, fill) in [(scale, 0.0), (shift, 0.0), (mean, 0.0), (var, 1.0)] {
-            em.emit(Instr::Cgra(CgraInstr::Fill {
-                fmt: F32,
-                dst,
-                n: padded_c,
-                scalar_bits: scalar_bits(F32, fill),
-            }))?;
+            em.emit(Instr::Cgra(CgraInstr::Fill { fmt: F32, dst, n: padded_c, scalar_bits: scalar_bits(F32, fill) }))?;
         }
         em.join(&[Engine::Ct])?;
     }
-    for (dst, src) in [
-        (scale, p.scale),
-        (shift, p.shift),
-        (mean, p.mean),
-        (var, p.var),
-    ] {
-        em.emit(Instr::Tdma(TdmaInstr::Reshape {
-            src: src.addr,
-            dst,
-            shape: Strided::contiguous(c * 4),
-        }))?;
+    for (dst, src) in [(scale, p.scale), (shift, p.shift), (mean, p.mean), (var, p.var)] {
+        em.emit(Instr::Tdma(TdmaInstr::Reshape { src: src.addr, dst, shape: Strided::contiguous(c * 4) }))?;
     }
     // Steps 1-2: input to fp32.
     em.emit(Instr::Cgra(if x.fmt == F32 {
-        CgraInstr::Copy {
-            fmt: F32,
-            src: x.addr,
-            dst: buf,
-            n: elems,
-        }
+        CgraInstr::Copy { fmt: F32, src: x.addr, dst: buf, n: elems }
     } else {
-        CgraInstr::Convert {
-            from: x.fmt,
-            to: F32,
-            src: x.addr,
-            dst: buf,
-            n: elems,
-        }
+        CgraInstr::Convert { from: x.fmt, to: F32, src: x.addr, dst: buf, n: elems }
     }))?;
     em.join(&[Engine::Tdma])?;
     // Steps 4-5: rstd = rsqrt(var + eps), on the padded vector.
@@ -127,13 +96,7 @@ pub fn batchnorm_inference(
         dst: var,
         n: padded_c,
     }))?;
-    em.emit(Instr::Cgra(CgraInstr::Unary {
-        op: UnaryOp::Rsqrt,
-        fmt: F32,
-        src: var,
-        dst: var,
-        n: padded_c,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Rsqrt, fmt: F32, src: var, dst: var, n: padded_c }))?;
     // Steps 3, 6, 7, 8 per batch.
     let per_channel = |em: &mut Emitter, op: BinaryOp, unit: u64| -> Result<(), SimError> {
         match placed.blocked {
@@ -186,20 +149,9 @@ pub fn batchnorm_inference(
     per_channel(&mut em, BinaryOp::Add, shift)?;
     // Steps 9-10: back to the input format at the output.
     em.emit(Instr::Cgra(if x.fmt == F32 {
-        CgraInstr::Copy {
-            fmt: F32,
-            src: buf,
-            dst: out.addr,
-            n: elems,
-        }
+        CgraInstr::Copy { fmt: F32, src: buf, dst: out.addr, n: elems }
     } else {
-        CgraInstr::Convert {
-            from: F32,
-            to: x.fmt,
-            src: buf,
-            dst: out.addr,
-            n: elems,
-        }
+        CgraInstr::Convert { from: F32, to: x.fmt, src: buf, dst: out.addr, n: elems }
     }))?;
     em.finish()
 }

@@ -44,16 +44,9 @@ fn block_edges(p: &Placement, first: u64, lanes: u64, edges: &mut Vec<u64>) {
 /// Copies (DDR byte offset from the whole tensor's start, SPM byte offset
 /// from the box's start, shape) moving box `start` (NHWC) of `whole` into
 /// the placement `boxp` (both blocked, same format).
-pub fn blocked_box_copies(
-    whole: &Placement,
-    start: Nhwc,
-    boxp: &Placement,
-) -> Vec<(u64, u64, Strided)> {
+pub fn blocked_box_copies(whole: &Placement, start: Nhwc, boxp: &Placement) -> Vec<(u64, u64, Strided)> {
     let (ws, bs) = (whole.shape, boxp.shape);
-    let (wb, bb) = (
-        whole.blocked.expect("blocked"),
-        boxp.blocked.expect("blocked"),
-    );
+    let (wb, bb) = (whole.blocked.expect("blocked"), boxp.blocked.expect("blocked"));
     let es = whole.fmt.size() as u64;
     let all_channels = start.c == 0 && bs.c == ws.c;
     if all_channels && start.h == 0 && bs.h == ws.h && start.w == 0 && bs.w == ws.w {
@@ -63,19 +56,10 @@ pub fn blocked_box_copies(
         return vec![(
             start.n * wb.batch_stride,
             0,
-            Strided {
-                rows: 1,
-                row_bytes: bytes,
-                src_stride: bytes,
-                dst_stride: bytes,
-            },
+            Strided { rows: 1, row_bytes: bytes, src_stride: bytes, dst_stride: bytes },
         )];
     }
-    let lanes = if all_channels {
-        bb.cx * bb.block + bb.c0_padded
-    } else {
-        bs.c
-    };
+    let lanes = if all_channels { bb.cx * bb.block + bb.c0_padded } else { bs.c };
     let mut edges = vec![0, lanes];
     block_edges(whole, start.c, lanes, &mut edges);
     block_edges(boxp, 0, lanes, &mut edges);
@@ -90,8 +74,7 @@ pub fn blocked_box_copies(
             let (lo, len) = (seg[0], seg[1] - seg[0]);
             for h in 0..bs.h {
                 for w in 0..bs.w {
-                    let src =
-                        src_batch + lane_offset(whole, start.h + h, start.w + w, start.c + lo) * es;
+                    let src = src_batch + lane_offset(whole, start.h + h, start.w + w, start.c + lo) * es;
                     let dst = dst_batch + lane_offset(boxp, h, w, lo) * es;
                     push_run(&mut runs, src, dst, len * es);
                 }
@@ -118,10 +101,7 @@ fn strided(runs: Vec<(u64, u64, u64)>) -> Vec<(u64, u64, Strided)> {
     for (src, dst, len) in runs {
         if let Some((s0, d0, sh)) = out.last_mut() {
             if sh.row_bytes == len {
-                let (last_src, last_dst) = (
-                    *s0 + (sh.rows - 1) * sh.src_stride,
-                    *d0 + (sh.rows - 1) * sh.dst_stride,
-                );
+                let (last_src, last_dst) = (*s0 + (sh.rows - 1) * sh.src_stride, *d0 + (sh.rows - 1) * sh.dst_stride);
                 if src > last_src && dst > last_dst {
                     let (ds, dd) = (src - last_src, dst - last_dst);
                     if sh.rows == 1 || (ds == sh.src_stride && dd == sh.dst_stride) {
@@ -133,16 +113,7 @@ fn strided(runs: Vec<(u64, u64, u64)>) -> Vec<(u64, u64, Strided)> {
                 }
             }
         }
-        out.push((
-            src,
-            dst,
-            Strided {
-                rows: 1,
-                row_bytes: len,
-                src_stride: len,
-                dst_stride: len,
-            },
-        ));
+        out.push((src, dst, Strided { rows: 1, row_bytes: len, src_stride: len, dst_stride: len }));
     }
     out
 }
@@ -158,10 +129,7 @@ mod tests {
     fn apply(copies: &[(u64, u64, Strided)], src: &[u8], dst: &mut [u8]) {
         for (s, d, sh) in copies {
             for r in 0..sh.rows {
-                let (so, dof) = (
-                    (s + r * sh.src_stride) as usize,
-                    (d + r * sh.dst_stride) as usize,
-                );
+                let (so, dof) = ((s + r * sh.src_stride) as usize, (d + r * sh.dst_stride) as usize);
                 let n = sh.row_bytes as usize;
                 dst[dof..dof + n].copy_from_slice(&src[so..so + n]);
             }
@@ -187,41 +155,15 @@ mod tests {
             // One box in four is whole batches (one run), one in four spans
             // all channels, the rest cut channels too.
             let kind = rng.range_u64(0, 3);
-            let (h0, hn) = if kind == 0 {
-                (0, ws.h)
-            } else {
-                pick(&mut rng, ws.h)
-            };
-            let (w0, wn) = if kind == 0 {
-                (0, ws.w)
-            } else {
-                pick(&mut rng, ws.w)
-            };
-            let (c0, cn) = if kind <= 1 {
-                (0, ws.c)
-            } else {
-                pick(&mut rng, ws.c)
-            };
+            let (h0, hn) = if kind == 0 { (0, ws.h) } else { pick(&mut rng, ws.h) };
+            let (w0, wn) = if kind == 0 { (0, ws.w) } else { pick(&mut rng, ws.w) };
+            let (c0, cn) = if kind <= 1 { (0, ws.c) } else { pick(&mut rng, ws.c) };
             let whole = Placement::new(MemLayout::NCx.fitted(ws.n), fmt, ws).unwrap();
-            let bs = Nhwc {
-                n: nn,
-                h: hn,
-                w: wn,
-                c: cn,
-            };
+            let bs = Nhwc { n: nn, h: hn, w: wn, c: cn };
             let boxp = Placement::new(MemLayout::NCx.fitted(nn), fmt, bs).unwrap();
             let ddr: Vec<u8> = (0..whole.bytes()).map(|_| rng.next_u64() as u8).collect();
             let mut spm = vec![0u8; boxp.bytes() as usize];
-            let copies = blocked_box_copies(
-                &whole,
-                Nhwc {
-                    n: n0,
-                    h: h0,
-                    w: w0,
-                    c: c0,
-                },
-                &boxp,
-            );
+            let copies = blocked_box_copies(&whole, Nhwc { n: n0, h: h0, w: w0, c: c0 }, &boxp);
             apply(&copies, &ddr, &mut spm);
             let es = fmt.size();
             for n in 0..nn {
@@ -230,11 +172,7 @@ mod tests {
                         for c in 0..cn {
                             let s = whole.offset(n0 + n, h0 + h, w0 + w, c0 + c).unwrap() as usize;
                             let d = boxp.offset(n, h, w, c).unwrap() as usize;
-                            assert_eq!(
-                                spm[d..d + es],
-                                ddr[s..s + es],
-                                "box {bs:?} at ({n0},{h0},{w0},{c0}) of {ws:?}"
-                            );
+                            assert_eq!(spm[d..d + es], ddr[s..s + es], "box {bs:?} at ({n0},{h0},{w0},{c0}) of {ws:?}");
                         }
                     }
                 }

@@ -30,12 +30,7 @@ pub struct Verdict {
 /// Compare `got` with `want` for output format `fmt`.
 pub fn compare(fmt: DataFormat, got: &[f64], want: &[f64]) -> Verdict {
     if got.len() != want.len() {
-        return Verdict {
-            cosine: 0.0,
-            max_rel_err: f64::INFINITY,
-            worst: 0,
-            pass: false,
-        };
+        return Verdict { cosine: 0.0, max_rel_err: f64::INFINITY, worst: 0, pass: false };
     }
     if !fmt.is_float() {
         let worst = got.iter().zip(want).position(|(a, b)| a != b);
@@ -52,28 +47,15 @@ pub fn compare(fmt: DataFormat, got: &[f64], want: &[f64]) -> Verdict {
         dot += g * w;
         ng += g * g;
         nw += w * w;
-        let rel = if g.is_nan() || w.is_nan() {
-            f64::INFINITY
-        } else {
-            (g - w).abs() / w.abs().max(1.0)
-        };
+        let rel = if g.is_nan() || w.is_nan() { f64::INFINITY } else { (g - w).abs() / w.abs().max(1.0) };
         if rel > max_rel || (rel.is_infinite() && max_rel.is_finite()) {
             max_rel = rel;
             worst = i;
         }
     }
-    let cosine = if ng == 0.0 && nw == 0.0 {
-        1.0
-    } else {
-        dot / (ng.sqrt() * nw.sqrt())
-    };
+    let cosine = if ng == 0.0 && nw == 0.0 { 1.0 } else { dot / (ng.sqrt() * nw.sqrt()) };
     let pass = cosine >= 0.99 && max_rel <= tolerance(fmt);
-    Verdict {
-        cosine,
-        max_rel_err: max_rel,
-        worst,
-        pass,
-    }
+    Verdict { cosine, max_rel_err: max_rel, worst, pass }
 }
 
 #[cfg(test)]

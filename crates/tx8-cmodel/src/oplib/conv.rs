@@ -36,10 +36,7 @@ pub fn conv2d(
         return Err(op_err(OP, "weight must be [KH, KW, C/groups, O]"));
     };
     if p.groups == 0 || c % p.groups != 0 || cg != c / p.groups || o % p.groups != 0 {
-        return Err(op_err(
-            OP,
-            "groups must divide C and O, and weight dim 2 must be C/groups",
-        ));
+        return Err(op_err(OP, "groups must divide C and O, and weight dim 2 must be C/groups"));
     }
     let conv = NeConv {
         in_fmt: x.fmt,
@@ -58,9 +55,7 @@ pub fn conv2d(
         psum: psum.map(|t| t.addr),
         act: p.act,
     };
-    let (oh, ow) = conv
-        .out_hw()
-        .ok_or_else(|| op_err(OP, "window does not fit the input"))?;
+    let (oh, ow) = conv.out_hw().ok_or_else(|| op_err(OP, "window does not fit the input"))?;
     if out.elems() != n * oh * ow * o {
         return Err(op_err(OP, format!("output must be {n}x{oh}x{ow}x{o}")));
     }

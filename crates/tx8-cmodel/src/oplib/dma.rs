@@ -26,10 +26,7 @@ pub struct DdrTensor {
 fn check(op: &str, whole: &DdrTensor, start: &[u64], spm: &Tsr) -> Result<(), SimError> {
     let r = whole.dims.len();
     if start.len() != r || spm.dims.len() != r {
-        return Err(op_err(
-            op,
-            "start and the SPM tensor must have the DDR tensor's rank",
-        ));
+        return Err(op_err(op, "start and the SPM tensor must have the DDR tensor's rank"));
     }
     if (0..r).any(|d| start[d] + spm.dims[d] > whole.dims[d]) {
         return Err(op_err(op, "the box leaves the DDR tensor"));
@@ -75,27 +72,15 @@ fn transfers(
     if !layout.is_blocked() {
         return Ok(box_copies(whole, start, size, fmt.size() as u64));
     }
-    let placed = |dims: &[u64]| {
-        Placement::of_dims(layout, fmt, dims).map_err(|e| op_err(op, e.to_string()))
-    };
+    let placed = |dims: &[u64]| Placement::of_dims(layout, fmt, dims).map_err(|e| op_err(op, e.to_string()));
     let (w, b) = (placed(whole)?, placed(size)?);
     // The box start as (N, H, W, C), with the dims `Nhwc::from_dims` adds at 0.
     let s = match *start {
-        [c] => Nhwc {
-            n: 0,
-            h: 0,
-            w: 0,
-            c,
-        },
+        [c] => Nhwc { n: 0, h: 0, w: 0, c },
         [n, c] => Nhwc { n, h: 0, w: 0, c },
         [n, w, c] => Nhwc { n, h: 0, w, c },
         [n, h, w, c] => Nhwc { n, h, w, c },
-        _ => {
-            return Err(op_err(
-                op,
-                format!("a blocked tensor has rank 1 to 4, not {}", start.len()),
-            ))
-        }
+        _ => return Err(op_err(op, format!("a blocked tensor has rank 1 to 4, not {}", start.len()))),
     };
     Ok(blocked_box_copies(&w, s, &b))
 }
@@ -140,12 +125,7 @@ pub(crate) fn issue_loads(
 ) -> Result<u64, SimError> {
     let mut em = Emitter::new(ctx);
     for (src, dst, shape) in copies {
-        em.emit(Instr::Rdma(RdmaInstr::Load {
-            kind,
-            ddr: ddr + src,
-            spm: spm + dst,
-            shape,
-        }))?;
+        em.emit(Instr::Rdma(RdmaInstr::Load { kind, ddr: ddr + src, spm: spm + dst, shape }))?;
     }
     Ok(em.finish_async())
 }
@@ -153,10 +133,16 @@ pub(crate) fn issue_loads(
 /// Issue the WDMA stores of `copies` (DDR offset, SPM offset, shape as a
 /// load would move the bytes: `oplib::view::StridedView::transfers`) from
 /// SPM `spm` to DDR `ddr`: the same rows, walked backwards.
-pub(crate) fn issue_stores(ctx: &mut TileCtx, ddr: u64, spm: u64, copies: Vec<(u64, u64, Strided)>) -> Result<u64, SimError> {
+pub(crate) fn issue_stores(
+    ctx: &mut TileCtx,
+    ddr: u64,
+    spm: u64,
+    copies: Vec<(u64, u64, Strided)>,
+) -> Result<u64, SimError> {
     let mut em = Emitter::new(ctx);
     for (ddr_off, spm_off, s) in copies {
-        let shape = Strided { rows: s.rows, row_bytes: s.row_bytes, src_stride: s.dst_stride, dst_stride: s.src_stride };
+        let shape =
+            Strided { rows: s.rows, row_bytes: s.row_bytes, src_stride: s.dst_stride, dst_stride: s.src_stride };
         em.emit(Instr::Wdma(WdmaInstr::Store { spm: spm + spm_off, ddr: ddr + ddr_off, shape }))?;
     }
     Ok(em.finish_async())
@@ -164,28 +150,14 @@ pub(crate) fn issue_stores(ctx: &mut TileCtx, ddr: u64, spm: u64, copies: Vec<(u
 
 /// Store `x` into box `[start, start + x.dims)` of `whole` (both placed in
 /// the kind of `layout`).
-pub fn store(
-    ctx: &mut TileCtx,
-    x: &Tsr,
-    whole: &DdrTensor,
-    start: &[u64],
-    layout: MemLayout,
-) -> Result<u64, SimError> {
+pub fn store(ctx: &mut TileCtx, x: &Tsr, whole: &DdrTensor, start: &[u64], layout: MemLayout) -> Result<u64, SimError> {
     let copies = copies("store", whole, start, x, layout)?;
     let mut em = Emitter::new(ctx);
     for (ddr_off, spm_off, s) in copies {
         // The copies describe DDR -> SPM; a store walks the same rows backwards.
-        let shape = Strided {
-            rows: s.rows,
-            row_bytes: s.row_bytes,
-            src_stride: s.dst_stride,
-            dst_stride: s.src_stride,
-        };
-        em.emit(Instr::Wdma(WdmaInstr::Store {
-            spm: x.addr + spm_off,
-            ddr: whole.addr + ddr_off,
-            shape,
-        }))?;
+        let shape =
+            Strided { rows: s.rows, row_bytes: s.row_bytes, src_stride: s.dst_stride, dst_stride: s.src_stride };
+        em.emit(Instr::Wdma(WdmaInstr::Store { spm: x.addr + spm_off, ddr: whole.addr + ddr_off, shape }))?;
     }
     Ok(em.finish_async())
 }
@@ -197,21 +169,12 @@ pub fn store(
 /// same value (a residual add's rows inside the halo rows its conv
 /// loaded). Synchronous (TDMA joined before it returns) unless the tile
 /// runs `op_async_calls`.
-pub fn spm_box_copy(
-    ctx: &mut TileCtx,
-    x: &Tsr,
-    start: &[u64],
-    out: &Tsr,
-    layout: MemLayout,
-) -> Result<u64, SimError> {
+pub fn spm_box_copy(ctx: &mut TileCtx, x: &Tsr, start: &[u64], out: &Tsr, layout: MemLayout) -> Result<u64, SimError> {
     const OP: &str = "op_spm_box_copy";
     if x.fmt != out.fmt {
         return Err(op_err(OP, "source and destination formats differ"));
     }
-    let whole = DdrTensor {
-        addr: x.addr,
-        dims: x.dims.clone(),
-    };
+    let whole = DdrTensor { addr: x.addr, dims: x.dims.clone() };
     let copies = copies(OP, &whole, start, out, layout)?;
     crate::oplib::movement::tdma_copies(ctx, x.addr, out.addr, copies)
 }

@@ -59,34 +59,13 @@ const COMMUTATIVE: [BinaryOp; 9] = [
 
 /// Expand `x` to `out_dims` at `dst` with TDMA strided copies
 /// (`expand_plan`).
-pub(crate) fn expand(
-    em: &mut Emitter,
-    x: &Tsr,
-    out_dims: &[u64],
-    dst: u64,
-) -> Result<(), SimError> {
+pub(crate) fn expand(em: &mut Emitter, x: &Tsr, out_dims: &[u64], dst: u64) -> Result<(), SimError> {
     for copy in expand_plan(&x.dims, out_dims, x.fmt.size() as u64) {
         em.emit(Instr::Tdma(match copy {
-            TdmaInstr::Reshape { src, dst: d, shape } => TdmaInstr::Reshape {
-                src: x.addr + src,
-                dst: dst + d,
-                shape,
-            },
-            TdmaInstr::GatherScatter {
-                src,
-                dst: d,
-                elem_bytes,
-                count,
-                src_stride,
-                dst_stride,
-            } => TdmaInstr::GatherScatter {
-                src: x.addr + src,
-                dst: dst + d,
-                elem_bytes,
-                count,
-                src_stride,
-                dst_stride,
-            },
+            TdmaInstr::Reshape { src, dst: d, shape } => TdmaInstr::Reshape { src: x.addr + src, dst: dst + d, shape },
+            TdmaInstr::GatherScatter { src, dst: d, elem_bytes, count, src_stride, dst_stride } => {
+                TdmaInstr::GatherScatter { src: x.addr + src, dst: dst + d, elem_bytes, count, src_stride, dst_stride }
+            }
             other => other,
         }))?;
     }
@@ -135,7 +114,14 @@ pub fn expand_plan(x_dims: &[u64], out_dims: &[u64], es: u64) -> Vec<TdmaInstr> 
     let (outer, body): (&[(u64, u64, u64)], Box<dyn Fn(u64, u64) -> TdmaInstr>) = if s == 0 {
         (
             &dims[..dims.len() - 1],
-            Box::new(move |src, dst| TdmaInstr::GatherScatter { src, dst, elem_bytes: es, count: n, src_stride: 0, dst_stride: es }),
+            Box::new(move |src, dst| TdmaInstr::GatherScatter {
+                src,
+                dst,
+                elem_bytes: es,
+                count: n,
+                src_stride: 0,
+                dst_stride: es,
+            }),
         )
     } else if dims.len() >= 2 {
         let (rows, rs, rt) = dims[dims.len() - 2];
@@ -176,23 +162,13 @@ pub fn is_predicate(op: BinaryOp) -> bool {
 /// `imm` holds expanded operands when needed (up to 2 x out elements of the
 /// operand format) and, for an int8 predicate output, the result before
 /// conversion (out elements of the operand format more).
-pub fn binary(
-    ctx: &mut TileCtx,
-    op: BinaryOp,
-    a: &Tsr,
-    b: &Tsr,
-    out: &Tsr,
-    imm: Scratch,
-) -> Result<u64, SimError> {
+pub fn binary(ctx: &mut TileCtx, op: BinaryOp, a: &Tsr, b: &Tsr, out: &Tsr, imm: Scratch) -> Result<u64, SimError> {
     const OP: &str = "elementwise_binary";
     if a.fmt != b.fmt {
         return Err(op_err(OP, "both operands must share one format"));
     }
     if out.fmt != a.fmt {
-        if out.fmt != DataFormat::Int8
-            || !is_predicate(op)
-            || (!a.fmt.is_float() && op_is_logic(op))
-        {
+        if out.fmt != DataFormat::Int8 || !is_predicate(op) || (!a.fmt.is_float() && op_is_logic(op)) {
             return Err(op_err(
                 OP,
                 format!(
@@ -206,15 +182,8 @@ pub fn binary(
         let mut carve = Carver::new(OP, imm);
         let bytes = out.elems() * a.fmt.size() as u64;
         let at = carve.take(bytes)?;
-        let rest = Scratch {
-            addr: at + bytes,
-            bytes: (imm.addr + imm.bytes).saturating_sub(at + bytes),
-        };
-        let tmp = Tsr {
-            fmt: a.fmt,
-            addr: at,
-            dims: out.dims.clone(),
-        };
+        let rest = Scratch { addr: at + bytes, bytes: (imm.addr + imm.bytes).saturating_sub(at + bytes) };
+        let tmp = Tsr { fmt: a.fmt, addr: at, dims: out.dims.clone() };
         let c1 = binary(ctx, op, a, b, &tmp, rest)?;
         let mut em = Emitter::new(ctx);
         em.emit(Instr::Cgra(CgraInstr::Convert {
@@ -226,39 +195,18 @@ pub fn binary(
         }))?;
         return Ok(c1 + em.finish()?);
     }
-    let dims = broadcast_dims(&a.dims, &b.dims).ok_or_else(|| {
-        op_err(
-            OP,
-            format!("cannot broadcast {:?} with {:?}", a.dims, b.dims),
-        )
-    })?;
+    let dims = broadcast_dims(&a.dims, &b.dims)
+        .ok_or_else(|| op_err(OP, format!("cannot broadcast {:?} with {:?}", a.dims, b.dims)))?;
     if dims.iter().product::<u64>() != out.elems()
-        || dims
-            .iter()
-            .copied()
-            .filter(|&d| d != 1)
-            .ne(out.dims.iter().copied().filter(|&d| d != 1))
+        || dims.iter().copied().filter(|&d| d != 1).ne(out.dims.iter().copied().filter(|&d| d != 1))
     {
-        return Err(op_err(
-            OP,
-            format!(
-                "output dims {:?} are not the broadcast shape {:?}",
-                out.dims, dims
-            ),
-        ));
+        return Err(op_err(OP, format!("output dims {:?} are not the broadcast shape {:?}", out.dims, dims)));
     }
     let n = out.elems();
     let fmt = out.fmt;
     let mut em = Emitter::new(ctx);
     if a.elems() == n && b.elems() == n {
-        em.emit(Instr::Cgra(CgraInstr::Vv {
-            op,
-            fmt,
-            a: a.addr,
-            b: b.addr,
-            dst: out.addr,
-            n,
-        }))?;
+        em.emit(Instr::Cgra(CgraInstr::Vv { op, fmt, a: a.addr, b: b.addr, dst: out.addr, n }))?;
         return em.finish();
     }
     let vuv = |full: &Tsr, unit: &Tsr| CgraInstr::VuV {
@@ -290,14 +238,7 @@ pub fn binary(
     let pa = full(&mut em, a)?;
     let pb = full(&mut em, b)?;
     em.join(&[Engine::Tdma])?;
-    em.emit(Instr::Cgra(CgraInstr::Vv {
-        op,
-        fmt,
-        a: pa,
-        b: pb,
-        dst: out.addr,
-        n,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vv { op, fmt, a: pa, b: pb, dst: out.addr, n }))?;
     em.finish()
 }
 
@@ -309,19 +250,10 @@ fn op_is_logic(op: BinaryOp) -> bool {
 /// `out = f(x)` element-wise (same dims and format).
 pub fn unary(ctx: &mut TileCtx, op: UnaryOp, x: &Tsr, out: &Tsr) -> Result<u64, SimError> {
     if x.fmt != out.fmt || x.elems() != out.elems() {
-        return Err(op_err(
-            "elementwise_unary",
-            "input and output must have the same size and format",
-        ));
+        return Err(op_err("elementwise_unary", "input and output must have the same size and format"));
     }
     let mut em = Emitter::new(ctx);
-    em.emit(Instr::Cgra(CgraInstr::Unary {
-        op,
-        fmt: x.fmt,
-        src: x.addr,
-        dst: out.addr,
-        n: x.elems(),
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary { op, fmt: x.fmt, src: x.addr, dst: out.addr, n: x.elems() }))?;
     em.finish()
 }
 
@@ -344,7 +276,9 @@ mod tests {
         for i in plan {
             let (s, d, shape) = match *i {
                 TdmaInstr::Reshape { src, dst, shape } => (src, dst, shape),
-                TdmaInstr::GatherScatter { src, dst, elem_bytes, count, src_stride, dst_stride } => (src, dst, Strided { rows: count, row_bytes: elem_bytes, src_stride, dst_stride }),
+                TdmaInstr::GatherScatter { src, dst, elem_bytes, count, src_stride, dst_stride } => {
+                    (src, dst, Strided { rows: count, row_bytes: elem_bytes, src_stride, dst_stride })
+                }
                 _ => unreachable!("expand_plan emits strided copies only"),
             };
             for r in 0..shape.rows {
@@ -362,7 +296,15 @@ mod tests {
     /// it in one gather-scatter per row, a middle dim in one per outer index.
     #[test]
     fn expand_plan_is_numpy_broadcasting_in_few_copies() {
-        let cases: &[(&[u64], &[u64], usize)] = &[(&[1, 1, 1, 1], &[1, 12, 16, 256], 1), (&[1, 1, 16, 256], &[1, 12, 16, 256], 1), (&[1, 256], &[16, 256], 1), (&[16, 1], &[16, 256], 16), (&[3, 1, 5], &[3, 4, 5], 3), (&[2, 3], &[2, 3], 1), (&[1], &[1], 1)];
+        let cases: &[(&[u64], &[u64], usize)] = &[
+            (&[1, 1, 1, 1], &[1, 12, 16, 256], 1),
+            (&[1, 1, 16, 256], &[1, 12, 16, 256], 1),
+            (&[1, 256], &[16, 256], 1),
+            (&[16, 1], &[16, 256], 16),
+            (&[3, 1, 5], &[3, 4, 5], 3),
+            (&[2, 3], &[2, 3], 1),
+            (&[1], &[1], 1),
+        ];
         for &(x, out, want) in cases {
             let es = 2u64;
             let n_x: u64 = x.iter().product();
@@ -371,7 +313,8 @@ mod tests {
             assert_eq!(plan.len(), want, "{x:?} -> {out:?}");
             let got = replay(&plan, &src, (out.iter().product::<u64>() * es) as usize);
             let idx = crate::oplib::reference::broadcast_index(x, out);
-            let expect: Vec<u8> = idx.iter().flat_map(|&i| src[i * es as usize..(i + 1) * es as usize].to_vec()).collect();
+            let expect: Vec<u8> =
+                idx.iter().flat_map(|&i| src[i * es as usize..(i + 1) * es as usize].to_vec()).collect();
             assert_eq!(got, expect, "{x:?} -> {out:?}");
         }
     }

@@ -47,14 +47,7 @@ pub fn matmul(
         return Err(op_err(OP, "batched b must have a's batch"));
     }
     if out.elems() != batch * m * n {
-        return Err(op_err(
-            OP,
-            format!(
-                "out has {} elements, expected {}",
-                out.elems(),
-                batch * m * n
-            ),
-        ));
+        return Err(op_err(OP, format!("out has {} elements, expected {}", out.elems(), batch * m * n)));
     }
     if a.fmt != b.fmt {
         return Err(op_err(OP, "a and b must share one format"));

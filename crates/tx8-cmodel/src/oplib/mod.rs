@@ -52,11 +52,7 @@ pub struct Tsr {
 impl Tsr {
     /// A tensor of `fmt` at `addr` with `dims`.
     pub fn new(fmt: DataFormat, addr: u64, dims: &[u64]) -> Self {
-        Tsr {
-            fmt,
-            addr,
-            dims: dims.to_vec(),
-        }
+        Tsr { fmt, addr, dims: dims.to_vec() }
     }
 
     /// Number of elements.
@@ -91,11 +87,7 @@ pub(crate) struct Carver {
 
 impl Carver {
     pub(crate) fn new(op: &'static str, s: Scratch) -> Self {
-        Carver {
-            op,
-            next: s.addr.div_ceil(256) * 256,
-            end: s.addr + s.bytes,
-        }
+        Carver { op, next: s.addr.div_ceil(256) * 256, end: s.addr + s.bytes }
     }
 
     /// A buffer of `bytes`, or an error naming how much scratch was missing.
@@ -103,13 +95,7 @@ impl Carver {
         let at = self.next;
         let end = at + bytes;
         if end > self.end {
-            return Err(op_err(
-                self.op,
-                format!(
-                    "scratch too small: needs at least {} more bytes",
-                    end - self.end
-                ),
-            ));
+            return Err(op_err(self.op, format!("scratch too small: needs at least {} more bytes", end - self.end)));
         }
         self.next = end.div_ceil(256) * 256;
         Ok(at)
@@ -118,10 +104,7 @@ impl Carver {
 
 /// An operator error.
 pub(crate) fn op_err(op: &str, reason: impl Into<String>) -> SimError {
-    SimError::Operator {
-        op: op.to_string(),
-        reason: reason.into(),
-    }
+    SimError::Operator { op: op.to_string(), reason: reason.into() }
 }
 
 /// Issues instructions for one operator and sums their cycles.
@@ -133,11 +116,7 @@ pub(crate) struct Emitter<'c, 'a> {
 
 impl<'c, 'a> Emitter<'c, 'a> {
     pub(crate) fn new(ctx: &'c mut TileCtx<'a>) -> Self {
-        Emitter {
-            ctx,
-            cycles: 0,
-            used: EngineMask::default(),
-        }
+        Emitter { ctx, cycles: 0, used: EngineMask::default() }
     }
 
     /// Execute one instruction, remembering its engine for the final join.

@@ -15,19 +15,12 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
     const OP: &str = "transpose";
     let r = x.dims.len();
     let mut seen = vec![false; r];
-    if perm.len() != r
-        || perm
-            .iter()
-            .any(|&p| p >= r || std::mem::replace(&mut seen[p], true))
-    {
+    if perm.len() != r || perm.iter().any(|&p| p >= r || std::mem::replace(&mut seen[p], true)) {
         return Err(op_err(OP, "perm must be a permutation of the input's axes"));
     }
     let want: Vec<u64> = perm.iter().map(|&p| x.dims[p]).collect();
     if out.dims != want || out.fmt != x.fmt {
-        return Err(op_err(
-            OP,
-            format!("output must have dims {want:?} in the input format"),
-        ));
+        return Err(op_err(OP, format!("output must have dims {want:?} in the input format")));
     }
     // Axes that move together (consecutive and in order on both sides) are
     // one axis: NCHW -> NHWC is the batched swap [N, C, H*W] -> [N, H*W, C].
@@ -39,8 +32,7 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
     let es = x.fmt.size() as u64;
     let mut em = Emitter::new(ctx);
     // Swapping the last two axes (batched 2-D transpose): CT transposes.
-    let batched_2d =
-        r >= 2 && perm[r - 2] == r - 1 && perm[r - 1] == r - 2 && (0..r - 2).all(|i| perm[i] == i);
+    let batched_2d = r >= 2 && perm[r - 2] == r - 1 && perm[r - 1] == r - 2 && (0..r - 2).all(|i| perm[i] == i);
     if batched_2d {
         let (rows, cols) = (x.dims[r - 2], x.dims[r - 1]);
         let batches: u64 = x.dims[..r - 2].iter().product();
@@ -75,14 +67,8 @@ pub fn transpose(ctx: &mut TileCtx, x: &Tsr, perm: &[usize], out: &Tsr) -> Resul
             }))?;
             return em.finish();
         }
-        let rows_axis = (0..outer)
-            .rev()
-            .max_by_key(|&a| out.dims[a])
-            .unwrap_or(0);
-        let copies: u64 = (0..outer)
-            .filter(|&a| a != rows_axis)
-            .map(|a| out.dims[a])
-            .product();
+        let rows_axis = (0..outer).rev().max_by_key(|&a| out.dims[a]).unwrap_or(0);
+        let copies: u64 = (0..outer).filter(|&a| a != rows_axis).map(|a| out.dims[a]).product();
         for c in 0..copies {
             let (mut rem, mut src_off, mut dst_off) = (c, 0u64, 0u64);
             for a in (0..outer).rev().filter(|&a| a != rows_axis) {
@@ -173,10 +159,7 @@ pub fn collapse_runs(dims: &[u64], perm: &[usize]) -> (Vec<u64>, Vec<usize>) {
     // Input order of the runs: by their first input axis.
     let mut by_input: Vec<usize> = (0..runs.len()).collect();
     by_input.sort_by_key(|&k| runs[k].0);
-    let in_dims = by_input
-        .iter()
-        .map(|&k| dims[runs[k].0..runs[k].0 + runs[k].1].iter().product())
-        .collect();
+    let in_dims = by_input.iter().map(|&k| dims[runs[k].0..runs[k].0 + runs[k].1].iter().product()).collect();
     // Output axis k of the merged transpose is run k, at input position by_input^-1(k).
     let mut merged = vec![0; runs.len()];
     for (pos, &k) in by_input.iter().enumerate() {
@@ -189,18 +172,11 @@ pub fn collapse_runs(dims: &[u64], perm: &[usize]) -> (Vec<u64>, Vec<usize>) {
 /// addresses differ, nothing otherwise.
 pub fn reshape(ctx: &mut TileCtx, x: &Tsr, out: &Tsr) -> Result<u64, SimError> {
     if x.elems() != out.elems() || x.fmt != out.fmt {
-        return Err(op_err(
-            "reshape",
-            "reshape keeps the element count and format",
-        ));
+        return Err(op_err("reshape", "reshape keeps the element count and format"));
     }
     let mut em = Emitter::new(ctx);
     if x.addr != out.addr {
-        em.emit(Instr::Tdma(TdmaInstr::Reshape {
-            src: x.addr,
-            dst: out.addr,
-            shape: Strided::contiguous(x.bytes()),
-        }))?;
+        em.emit(Instr::Tdma(TdmaInstr::Reshape { src: x.addr, dst: out.addr, shape: Strided::contiguous(x.bytes()) }))?;
     }
     em.finish()
 }
@@ -217,10 +193,7 @@ pub fn concat(ctx: &mut TileCtx, inputs: &[&Tsr], axis: usize, out: &Tsr) -> Res
     for t in inputs {
         let same = t.dims.len() == r && (0..r).all(|d| d == axis || t.dims[d] == first.dims[d]);
         if !same || t.fmt != out.fmt {
-            return Err(op_err(
-                OP,
-                "inputs must agree on every dim but the axis, and on format",
-            ));
+            return Err(op_err(OP, "inputs must agree on every dim but the axis, and on format"));
         }
         total += t.dims[axis];
     }
@@ -240,12 +213,7 @@ pub fn concat(ctx: &mut TileCtx, inputs: &[&Tsr], axis: usize, out: &Tsr) -> Res
             em.emit(Instr::Tdma(TdmaInstr::Reshape {
                 src: t.addr,
                 dst: out.addr + offset,
-                shape: Strided {
-                    rows: outer,
-                    row_bytes: inner,
-                    src_stride: inner,
-                    dst_stride: inner_out,
-                },
+                shape: Strided { rows: outer, row_bytes: inner, src_stride: inner, dst_stride: inner_out },
             }))?;
         }
         offset += inner;
@@ -258,10 +226,7 @@ pub fn slice(ctx: &mut TileCtx, x: &Tsr, starts: &[u64], out: &Tsr) -> Result<u6
     const OP: &str = "slice";
     let r = x.dims.len();
     if starts.len() != r || out.dims.len() != r || out.fmt != x.fmt {
-        return Err(op_err(
-            OP,
-            "starts and output must match the input's rank and format",
-        ));
+        return Err(op_err(OP, "starts and output must match the input's rank and format"));
     }
     if (0..r).any(|d| starts[d] + out.dims[d] > x.dims[d]) {
         return Err(op_err(OP, "slice leaves the input"));
@@ -271,14 +236,15 @@ pub fn slice(ctx: &mut TileCtx, x: &Tsr, starts: &[u64], out: &Tsr) -> Result<u6
 
 /// Runs `copies` (source offset, destination offset, shape) from SPM at
 /// `src` to SPM at `dst` by TDMA and joins it.
-pub(crate) fn tdma_copies(ctx: &mut TileCtx, src: u64, dst: u64, copies: Vec<(u64, u64, Strided)>) -> Result<u64, SimError> {
+pub(crate) fn tdma_copies(
+    ctx: &mut TileCtx,
+    src: u64,
+    dst: u64,
+    copies: Vec<(u64, u64, Strided)>,
+) -> Result<u64, SimError> {
     let mut em = Emitter::new(ctx);
     for (src_off, dst_off, shape) in copies {
-        em.emit(Instr::Tdma(TdmaInstr::Reshape {
-            src: src + src_off,
-            dst: dst + dst_off,
-            shape,
-        }))?;
+        em.emit(Instr::Tdma(TdmaInstr::Reshape { src: src + src_off, dst: dst + dst_off, shape }))?;
     }
     em.finish()
 }
@@ -289,11 +255,7 @@ pub(crate) fn tdma_copies(ctx: &mut TileCtx, src: u64, dst: u64, copies: Vec<(u6
 pub fn box_copies(whole: &[u64], start: &[u64], size: &[u64], es: u64) -> Vec<(u64, u64, Strided)> {
     let r = whole.len();
     if r == 0 || size.contains(&0) {
-        return if r == 0 {
-            vec![(0, 0, Strided::contiguous(es))]
-        } else {
-            Vec::new()
-        };
+        return if r == 0 { vec![(0, 0, Strided::contiguous(es))] } else { Vec::new() };
     }
     let ws = strides(whole);
     let ss = strides(size);
@@ -304,11 +266,8 @@ pub fn box_copies(whole: &[u64], start: &[u64], size: &[u64], es: u64) -> Vec<(u
     }
     // Dims k+1.. are whole: the run is size[k] * ws[k] elements.
     let run = size[k] * ws[k] * es;
-    let (rows, src_stride, dst_stride, outer_dims) = if k > 0 {
-        (size[k - 1], ws[k - 1] * es, ss[k - 1] * es, k - 1)
-    } else {
-        (1, run, run, 0)
-    };
+    let (rows, src_stride, dst_stride, outer_dims) =
+        if k > 0 { (size[k - 1], ws[k - 1] * es, ss[k - 1] * es, k - 1) } else { (1, run, run, 0) };
     let outer: u64 = size[..outer_dims].iter().product();
     let mut copies = Vec::with_capacity(outer as usize);
     for o in 0..outer {
@@ -320,16 +279,7 @@ pub fn box_copies(whole: &[u64], start: &[u64], size: &[u64], es: u64) -> Vec<(u
             dst += i * ss[d];
         }
         let base: u64 = (outer_dims..r).map(|d| start[d] * ws[d]).sum();
-        copies.push((
-            (src + base) * es,
-            dst * es,
-            Strided {
-                rows,
-                row_bytes: run,
-                src_stride,
-                dst_stride,
-            },
-        ));
+        copies.push(((src + base) * es, dst * es, Strided { rows, row_bytes: run, src_stride, dst_stride }));
     }
     copies
 }
@@ -344,12 +294,8 @@ pub fn gather(
     indices: &Tsr,
     out: &Tsr,
 ) -> Result<u64, SimError> {
-    if indices.fmt != crate::dtype::DataFormat::Int32 || out.elems() != indices.elems() * row_elems
-    {
-        return Err(op_err(
-            "gather",
-            "indices must be int32 and out must hold one row per index",
-        ));
+    if indices.fmt != crate::dtype::DataFormat::Int32 || out.elems() != indices.elems() * row_elems {
+        return Err(op_err("gather", "indices must be int32 and out must hold one row per index"));
     }
     let mut em = Emitter::new(ctx);
     em.emit(Instr::Rdma(RdmaInstr::Gather {
@@ -368,22 +314,13 @@ pub fn gather(
 /// any format; int32 indices in `[0, table.dims[axis])` (negative indices
 /// are an error: normalise them first). One TDMA gather per index of the
 /// dims before `axis`, each moving rows of the dims after it.
-pub fn gather_spm(
-    ctx: &mut TileCtx,
-    table: &Tsr,
-    indices: &Tsr,
-    axis: usize,
-    out: &Tsr,
-) -> Result<u64, SimError> {
+pub fn gather_spm(ctx: &mut TileCtx, table: &Tsr, indices: &Tsr, axis: usize, out: &Tsr) -> Result<u64, SimError> {
     const OP: &str = "gather_spm";
     if indices.fmt != crate::dtype::DataFormat::Int32 {
         return Err(op_err(OP, "indices must be int32"));
     }
     if axis >= table.dims.len() {
-        return Err(op_err(
-            OP,
-            format!("axis {axis} out of range for rank {}", table.dims.len()),
-        ));
+        return Err(op_err(OP, format!("axis {axis} out of range for rank {}", table.dims.len())));
     }
     if out.fmt != table.fmt {
         return Err(op_err(OP, "table and output must share one format"));
@@ -392,10 +329,7 @@ pub fn gather_spm(
     want.extend_from_slice(&indices.dims);
     want.extend_from_slice(&table.dims[axis + 1..]);
     if out.dims != want {
-        return Err(op_err(
-            OP,
-            format!("output dims {:?} must be {want:?}", out.dims),
-        ));
+        return Err(op_err(OP, format!("output dims {:?} must be {want:?}", out.dims)));
     }
     let es = table.fmt.size() as u64;
     let len = table.dims[axis];
@@ -429,12 +363,8 @@ pub fn channel_norm(
     to_blocked: bool,
 ) -> Result<u64, SimError> {
     const OP: &str = "channelnorm";
-    if x.dims != out.dims || x.fmt != out.fmt || !matches!(blocked, MemLayout::Cx | MemLayout::NCx)
-    {
-        return Err(op_err(
-            OP,
-            "same dims and format on both sides, and a Cx/NCx blocked layout",
-        ));
+    if x.dims != out.dims || x.fmt != out.fmt || !matches!(blocked, MemLayout::Cx | MemLayout::NCx) {
+        return Err(op_err(OP, "same dims and format on both sides, and a Cx/NCx blocked layout"));
     }
     let shape = Nhwc::from_dims(&x.dims)?;
     let p = Placement::new(blocked, x.fmt, shape)?;
@@ -454,7 +384,11 @@ pub fn channel_norm(
             (x.addr + dense, out.addr + placed, shape)
         } else {
             let Strided { rows, row_bytes, src_stride, dst_stride } = shape;
-            (x.addr + placed, out.addr + dense, Strided { rows, row_bytes, src_stride: dst_stride, dst_stride: src_stride })
+            (
+                x.addr + placed,
+                out.addr + dense,
+                Strided { rows, row_bytes, src_stride: dst_stride, dst_stride: src_stride },
+            )
         };
         em.emit(Instr::Tdma(TdmaInstr::Reshape { src, dst, shape }))?;
     }
@@ -477,7 +411,11 @@ pub fn channel_norm_copies(p: &Placement) -> Result<Vec<(u64, u64, Strided)>, Si
     if hw == 1 {
         for (off, ch) in [(0, b.cx * b.block), (b.cx * b.block, b.c0)] {
             if ch > 0 {
-                copies.push((off * es, off * es, Strided { rows: shape.n, row_bytes: ch * es, src_stride: dense_batch, dst_stride: b.batch_stride }));
+                copies.push((
+                    off * es,
+                    off * es,
+                    Strided { rows: shape.n, row_bytes: ch * es, src_stride: dense_batch, dst_stride: b.batch_stride },
+                ));
             }
         }
         return Ok(copies);
@@ -485,12 +423,17 @@ pub fn channel_norm_copies(p: &Placement) -> Result<Vec<(u64, u64, Strided)>, Si
     for n in 0..shape.n {
         let (dense, placed) = (n * dense_batch, n * b.batch_stride);
         // (dense offset, placed offset, channels, placed row pitch)
-        let mut parts: Vec<(u64, u64, u64, u64)> = (0..b.cx).map(|j| (j * b.block * es, j * hw * b.block * es, b.block, b.block)).collect();
+        let mut parts: Vec<(u64, u64, u64, u64)> =
+            (0..b.cx).map(|j| (j * b.block * es, j * hw * b.block * es, b.block, b.block)).collect();
         if b.c0 > 0 {
             parts.push((b.cx * b.block * es, b.cx * hw * b.block * es, b.c0, b.c0_padded));
         }
         for (d_off, p_off, ch, pitch) in parts {
-            copies.push((dense + d_off, placed + p_off, Strided { rows: hw, row_bytes: ch * es, src_stride: shape.c * es, dst_stride: pitch * es }));
+            copies.push((
+                dense + d_off,
+                placed + p_off,
+                Strided { rows: hw, row_bytes: ch * es, src_stride: shape.c * es, dst_stride: pitch * es },
+            ));
         }
     }
     Ok(copies)
@@ -505,7 +448,13 @@ mod tests {
     #[test]
     fn channel_norm_copies_place_the_dense_bytes() {
         let bf = crate::dtype::DataFormat::Bf16;
-        for (dims, want) in [(vec![3u64, 1, 1, 100], Some(2)), (vec![16, 1000], Some(2)), (vec![2, 1, 1, 20], Some(1)), (vec![2, 2, 3, 130], Some(6)), (vec![1, 4, 4, 64], Some(1))] {
+        for (dims, want) in [
+            (vec![3u64, 1, 1, 100], Some(2)),
+            (vec![16, 1000], Some(2)),
+            (vec![2, 1, 1, 20], Some(1)),
+            (vec![2, 2, 3, 130], Some(6)),
+            (vec![1, 4, 4, 64], Some(1)),
+        ] {
             let p = Placement::of_dims(MemLayout::NCx, bf, &dims).unwrap();
             let copies = channel_norm_copies(&p).unwrap();
             if let Some(n) = want {
@@ -515,7 +464,8 @@ mod tests {
             let mut placed = vec![0u8; p.bytes() as usize];
             for (d, q, s) in copies {
                 for r in 0..s.rows {
-                    let (a, b, n) = ((d + r * s.src_stride) as usize, (q + r * s.dst_stride) as usize, s.row_bytes as usize);
+                    let (a, b, n) =
+                        ((d + r * s.src_stride) as usize, (q + r * s.dst_stride) as usize, s.row_bytes as usize);
                     placed[b..b + n].copy_from_slice(&dense[a..a + n]);
                 }
             }
@@ -559,48 +509,12 @@ mod tests {
     fn box_copies_merge_whole_trailing_dims() {
         // Rows 1..3 of a 4x8 matrix: one contiguous run of 2 rows.
         let c = box_copies(&[4, 8], &[1, 0], &[2, 8], 2);
-        assert_eq!(
-            c,
-            vec![(
-                16,
-                0,
-                Strided {
-                    rows: 1,
-                    row_bytes: 32,
-                    src_stride: 32,
-                    dst_stride: 32
-                }
-            )]
-        );
+        assert_eq!(c, vec![(16, 0, Strided { rows: 1, row_bytes: 32, src_stride: 32, dst_stride: 32 })]);
         // Columns 2..5 of every row: one strided copy of 4 rows.
         let c = box_copies(&[4, 8], &[0, 2], &[4, 3], 1);
-        assert_eq!(
-            c,
-            vec![(
-                2,
-                0,
-                Strided {
-                    rows: 4,
-                    row_bytes: 3,
-                    src_stride: 8,
-                    dst_stride: 3
-                }
-            )]
-        );
+        assert_eq!(c, vec![(2, 0, Strided { rows: 4, row_bytes: 3, src_stride: 8, dst_stride: 3 })]);
         // 3-D box: one copy per outer index.
         let c = box_copies(&[2, 3, 4], &[1, 1, 1], &[1, 2, 2], 1);
-        assert_eq!(
-            c,
-            vec![(
-                12 + 4 + 1,
-                0,
-                Strided {
-                    rows: 2,
-                    row_bytes: 2,
-                    src_stride: 4,
-                    dst_stride: 2
-                }
-            )]
-        );
+        assert_eq!(c, vec![(12 + 4 + 1, 0, Strided { rows: 2, row_bytes: 2, src_stride: 4, dst_stride: 2 })]);
     }
 }

@@ -22,10 +22,7 @@ const F32: DataFormat = DataFormat::Fp32;
 /// Rows x columns of a tensor normalised over its last axis.
 fn rows_cols(op: &str, x: &Tsr, out: &Tsr) -> Result<(u64, u64), SimError> {
     if x.dims != out.dims || x.fmt != out.fmt || !x.fmt.is_float() {
-        return Err(op_err(
-            op,
-            "input and output must be float tensors of the same dims and format",
-        ));
+        return Err(op_err(op, "input and output must be float tensors of the same dims and format"));
     }
     let c = x.last();
     if c == 0 || x.elems() == 0 {
@@ -37,51 +34,23 @@ fn rows_cols(op: &str, x: &Tsr, out: &Tsr) -> Result<(u64, u64), SimError> {
 fn to_f32(em: &mut Emitter, x: &Tsr, dst: u64) -> Result<(), SimError> {
     let n = x.elems();
     em.emit(Instr::Cgra(if x.fmt == F32 {
-        CgraInstr::Copy {
-            fmt: F32,
-            src: x.addr,
-            dst,
-            n,
-        }
+        CgraInstr::Copy { fmt: F32, src: x.addr, dst, n }
     } else {
-        CgraInstr::Convert {
-            from: x.fmt,
-            to: F32,
-            src: x.addr,
-            dst,
-            n,
-        }
+        CgraInstr::Convert { from: x.fmt, to: F32, src: x.addr, dst, n }
     }))
 }
 
 fn from_f32(em: &mut Emitter, src: u64, out: &Tsr) -> Result<(), SimError> {
     let n = out.elems();
     em.emit(Instr::Cgra(if out.fmt == F32 {
-        CgraInstr::Copy {
-            fmt: F32,
-            src,
-            dst: out.addr,
-            n,
-        }
+        CgraInstr::Copy { fmt: F32, src, dst: out.addr, n }
     } else {
-        CgraInstr::Convert {
-            from: F32,
-            to: out.fmt,
-            src,
-            dst: out.addr,
-            n,
-        }
+        CgraInstr::Convert { from: F32, to: out.fmt, src, dst: out.addr, n }
     }))
 }
 
 fn transpose(em: &mut Emitter, src: u64, dst: u64, rows: u64, cols: u64) -> Result<(), SimError> {
-    em.emit(Instr::Cgra(CgraInstr::Transpose {
-        fmt: F32,
-        src,
-        dst,
-        rows,
-        cols,
-    }))
+    em.emit(Instr::Cgra(CgraInstr::Transpose { fmt: F32, src, dst, rows, cols }))
 }
 
 /// Whether rows of `c` take the VuV loop (`tmp`, R x C fp32 elements,
@@ -93,23 +62,33 @@ pub fn rows_loop(c: u64) -> bool {
 /// Apply a per-row statistic: `buf[r][c] = buf[r][c] op stat[r]`, by a VuV
 /// loop against the statistic spread 64 wide in `tmp`, or via the
 /// transposed view in `tmp` (module doc).
-fn per_row(
-    em: &mut Emitter,
-    op: BinaryOp,
-    buf: u64,
-    tmp: u64,
-    stat: u64,
-    r: u64,
-    c: u64,
-) -> Result<(), SimError> {
+fn per_row(em: &mut Emitter, op: BinaryOp, buf: u64, tmp: u64, stat: u64, r: u64, c: u64) -> Result<(), SimError> {
     if rows_loop(c) {
         // Ones [64, R] times the statistic (unit i % R): row k of it is
         // the statistic; transposed, row j holds stat[j] 64 times.
         let wide = tmp + 64 * r * 4;
         em.emit(Instr::Cgra(CgraInstr::Fill { fmt: F32, dst: tmp, n: 64 * r, scalar_bits: scalar_bits(F32, 1.0) }))?;
-        em.emit(Instr::Cgra(CgraInstr::VuV { op: BinaryOp::Mul, fmt: F32, src: tmp, unit: stat, dst: tmp, src_elems: 64 * r, unit_elems: r }))?;
+        em.emit(Instr::Cgra(CgraInstr::VuV {
+            op: BinaryOp::Mul,
+            fmt: F32,
+            src: tmp,
+            unit: stat,
+            dst: tmp,
+            src_elems: 64 * r,
+            unit_elems: r,
+        }))?;
         transpose(em, tmp, wide, 64, r)?;
-        return em.emit(Instr::Cgra(CgraInstr::VuVLoop { op, fmt: F32, src: buf, unit: wide, dst: buf, src_elems: c, unit_elems: 64, full_src_elems: r * c, full_unit_elems: r * 64 }));
+        return em.emit(Instr::Cgra(CgraInstr::VuVLoop {
+            op,
+            fmt: F32,
+            src: buf,
+            unit: wide,
+            dst: buf,
+            src_elems: c,
+            unit_elems: 64,
+            full_src_elems: r * c,
+            full_unit_elems: r * 64,
+        }));
     }
     transpose(em, buf, tmp, r, c)?;
     em.emit(Instr::Cgra(CgraInstr::VuV {
@@ -134,33 +113,13 @@ pub fn softmax(ctx: &mut TileCtx, x: &Tsr, out: &Tsr, imm: Scratch) -> Result<u6
     let stat = carve.take(r * 4)?;
     let mut em = Emitter::new(ctx);
     to_f32(&mut em, x, buf)?;
-    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
-        op: ReduceOp::Max,
-        fmt: F32,
-        src: buf,
-        dst: stat,
-        rows: r,
-        cols: c,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows { op: ReduceOp::Max, fmt: F32, src: buf, dst: stat, rows: r, cols: c }))?;
     // exp(x - max): the subtraction per row, the exponential in place
     // (as many passes as in the transposed view).
     per_row(&mut em, BinaryOp::Sub, buf, tmp, stat, r, c)?;
     em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Exp, fmt: F32, src: buf, dst: buf, n: r * c }))?;
-    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
-        op: ReduceOp::Sum,
-        fmt: F32,
-        src: buf,
-        dst: stat,
-        rows: r,
-        cols: c,
-    }))?;
-    em.emit(Instr::Cgra(CgraInstr::Unary {
-        op: UnaryOp::Recip,
-        fmt: F32,
-        src: stat,
-        dst: stat,
-        n: r,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows { op: ReduceOp::Sum, fmt: F32, src: buf, dst: stat, rows: r, cols: c }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Recip, fmt: F32, src: stat, dst: stat, n: r }))?;
     per_row(&mut em, BinaryOp::Mul, buf, tmp, stat, r, c)?;
     from_f32(&mut em, buf, out)?;
     em.finish()
@@ -212,10 +171,7 @@ pub fn norm_rows(
     };
     let (r, c) = rows_cols(op, x, out)?;
     if gamma.fmt != F32 || gamma.elems() != c || beta.is_some_and(|b| b.fmt != F32 || b.elems() != c) {
-        return Err(op_err(
-            op,
-            "gamma and beta must be fp32 vectors of the last dim",
-        ));
+        return Err(op_err(op, "gamma and beta must be fp32 vectors of the last dim"));
     }
     let mut carve = Carver::new(op, imm);
     let buf = carve.take(r * c * 4)?;
@@ -244,30 +200,9 @@ pub fn norm_rows(
         }))?;
         per_row(&mut em, BinaryOp::Sub, buf, tmp, mean, r, c)?;
     }
-    em.emit(Instr::Cgra(CgraInstr::Vv {
-        op: BinaryOp::Mul,
-        fmt: F32,
-        a: buf,
-        b: buf,
-        dst: tmp,
-        n: r * c,
-    }))?;
-    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
-        op: ReduceOp::Sum,
-        fmt: F32,
-        src: tmp,
-        dst: var,
-        rows: r,
-        cols: c,
-    }))?;
-    em.emit(Instr::Cgra(CgraInstr::Vs {
-        op: BinaryOp::Mul,
-        fmt: F32,
-        a: var,
-        scalar_bits: inv_c,
-        dst: var,
-        n: r,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vv { op: BinaryOp::Mul, fmt: F32, a: buf, b: buf, dst: tmp, n: r * c }))?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows { op: ReduceOp::Sum, fmt: F32, src: tmp, dst: var, rows: r, cols: c }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vs { op: BinaryOp::Mul, fmt: F32, a: var, scalar_bits: inv_c, dst: var, n: r }))?;
     em.emit(Instr::Cgra(CgraInstr::Vs {
         op: BinaryOp::Add,
         fmt: F32,
@@ -276,13 +211,7 @@ pub fn norm_rows(
         dst: var,
         n: r,
     }))?;
-    em.emit(Instr::Cgra(CgraInstr::Unary {
-        op: UnaryOp::Rsqrt,
-        fmt: F32,
-        src: var,
-        dst: var,
-        n: r,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Rsqrt, fmt: F32, src: var, dst: var, n: r }))?;
     per_row(&mut em, BinaryOp::Mul, buf, tmp, var, r, c)?;
     let n = r * c;
     em.emit(Instr::Cgra(CgraInstr::VuV {

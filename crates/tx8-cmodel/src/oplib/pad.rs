@@ -33,11 +33,7 @@ struct DimMap {
 
 /// Output size of one padded dim, or None if negative / overflowing.
 pub fn padded_dim(len: u64, low: i64, high: i64, interior: u64) -> Option<u64> {
-    let inner = if len == 0 {
-        0
-    } else {
-        i128::from(len) + i128::from(len - 1) * i128::from(interior)
-    };
+    let inner = if len == 0 { 0 } else { i128::from(len) + i128::from(len - 1) * i128::from(interior) };
     let total = inner + i128::from(low) + i128::from(high);
     u64::try_from(total).ok()
 }
@@ -46,22 +42,13 @@ fn dim_map(len: u64, low: i64, interior: u64, out_len: u64) -> DimMap {
     let step = interior + 1;
     let pos = |i: u64| i128::from(low) + i128::from(i) * i128::from(step);
     // First i with pos(i) >= 0, last with pos(i) < out_len.
-    let first = if low >= 0 {
-        0
-    } else {
-        ((-i128::from(low) + i128::from(step) - 1) / i128::from(step)) as u64
-    };
+    let first = if low >= 0 { 0 } else { ((-i128::from(low) + i128::from(step) - 1) / i128::from(step)) as u64 };
     let mut count = 0;
     if first < len && pos(first) < i128::from(out_len) {
         let room = i128::from(out_len) - 1 - pos(first);
         count = ((room / i128::from(step)) as u64 + 1).min(len - first);
     }
-    DimMap {
-        first,
-        count,
-        at: if count > 0 { pos(first) as u64 } else { 0 },
-        step,
-    }
+    DimMap { first, count, at: if count > 0 { pos(first) as u64 } else { 0 }, step }
 }
 
 /// `out = pad(x, low, high, interior, value)` (dense, any format; `value`
@@ -78,10 +65,7 @@ pub fn pad(
 ) -> Result<u64, SimError> {
     let r = x.dims.len();
     if low.len() != r || high.len() != r || interior.len() != r || out.dims.len() != r {
-        return Err(op_err(
-            OP,
-            "low, high, interior and the output must have the input's rank",
-        ));
+        return Err(op_err(OP, "low, high, interior and the output must have the input's rank"));
     }
     if out.fmt != x.fmt {
         return Err(op_err(OP, "input and output must share one format"));
@@ -90,21 +74,14 @@ pub fn pad(
         .iter()
         .map(|&i| u64::try_from(i).map_err(|_| op_err(OP, "interior padding must be >= 0")))
         .collect::<Result<_, _>>()?;
-    let want: Option<Vec<u64>> = (0..r)
-        .map(|d| padded_dim(x.dims[d], low[d], high[d], interior[d]))
-        .collect();
+    let want: Option<Vec<u64>> = (0..r).map(|d| padded_dim(x.dims[d], low[d], high[d], interior[d])).collect();
     if want.as_ref() != Some(&out.dims) {
         return Err(op_err(
             OP,
-            format!(
-                "output dims {:?} must be {:?} (low + high + len + (len-1)*interior per dim)",
-                out.dims, want
-            ),
+            format!("output dims {:?} must be {:?} (low + high + len + (len-1)*interior per dim)", out.dims, want),
         ));
     }
-    let maps: Vec<DimMap> = (0..r)
-        .map(|d| dim_map(x.dims[d], low[d], interior[d], out.dims[d]))
-        .collect();
+    let maps: Vec<DimMap> = (0..r).map(|d| dim_map(x.dims[d], low[d], interior[d], out.dims[d])).collect();
     let es = x.fmt.size() as u64;
     let mut em = Emitter::new(ctx);
     let copied: u64 = maps.iter().map(|m| m.count).product();
@@ -137,11 +114,7 @@ pub fn pad(
     }
     if k == 0 {
         // Nothing padded: a plain copy.
-        em.emit(Instr::Tdma(TdmaInstr::Reshape {
-            src: x.addr,
-            dst: out.addr,
-            shape: Strided::contiguous(x.bytes()),
-        }))?;
+        em.emit(Instr::Tdma(TdmaInstr::Reshape { src: x.addr, dst: out.addr, shape: Strided::contiguous(x.bytes()) }))?;
         return em.finish();
     }
     let k = k - 1; // innermost padded dim
@@ -160,10 +133,7 @@ pub fn pad(
             src += (maps[d].first + i) * xs[d];
             dst += (maps[d].at + i * maps[d].step) * os[d];
         }
-        let (src, dst) = (
-            x.addr + (src + mk.first * xs[k]) * es,
-            out.addr + (dst + mk.at * os[k]) * es,
-        );
+        let (src, dst) = (x.addr + (src + mk.first * xs[k]) * es, out.addr + (dst + mk.at * os[k]) * es);
         let instr = if rows_too {
             let mr = maps[k - 1];
             TdmaInstr::Reshape {

@@ -36,10 +36,7 @@ pub fn reduce(
 ) -> Result<u64, SimError> {
     const OP: &str = "reduce";
     if axis >= x.dims.len() {
-        return Err(op_err(
-            OP,
-            format!("axis {axis} out of range for rank {}", x.dims.len()),
-        ));
+        return Err(op_err(OP, format!("axis {axis} out of range for rank {}", x.dims.len())));
     }
     if x.fmt != out.fmt {
         return Err(op_err(OP, "input and output must share one format"));
@@ -87,30 +84,13 @@ pub fn reduce(
         }
         t
     };
-    em.emit(Instr::Cgra(CgraInstr::ReduceRows {
-        op,
-        fmt,
-        src,
-        dst: out.addr,
-        rows: outer * inner,
-        cols: len,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::ReduceRows { op, fmt, src, dst: out.addr, rows: outer * inner, cols: len }))?;
     if kind == ReduceKind::Mean {
         let inv = scalar_bits(fmt, 1.0 / len as f64);
         // For 16-bit formats 1/len is rounded; dividing avoids that error.
-        let (op, s) = if fmt == DataFormat::Fp32 {
-            (BinaryOp::Mul, inv)
-        } else {
-            (BinaryOp::Div, scalar_bits(fmt, len as f64))
-        };
-        em.emit(Instr::Cgra(CgraInstr::Vs {
-            op,
-            fmt,
-            a: out.addr,
-            scalar_bits: s,
-            dst: out.addr,
-            n: outer * inner,
-        }))?;
+        let (op, s) =
+            if fmt == DataFormat::Fp32 { (BinaryOp::Mul, inv) } else { (BinaryOp::Div, scalar_bits(fmt, len as f64)) };
+        em.emit(Instr::Cgra(CgraInstr::Vs { op, fmt, a: out.addr, scalar_bits: s, dst: out.addr, n: outer * inner }))?;
     }
     em.finish()
 }
@@ -119,13 +99,7 @@ pub fn reduce(
 /// (top, left, bottom, right); max ignores padding; averages divide by the
 /// taps inside the input, or by kh*kw with `count_include_pad`. Output
 /// size: `(h + top + bottom - kh) / sh + 1` (floor), likewise for w.
-pub fn pool2d(
-    ctx: &mut TileCtx,
-    kind: PoolKind,
-    x: &Tsr,
-    out: &Tsr,
-    window: &PoolWindow,
-) -> Result<u64, SimError> {
+pub fn pool2d(ctx: &mut TileCtx, kind: PoolKind, x: &Tsr, out: &Tsr, window: &PoolWindow) -> Result<u64, SimError> {
     const OP: &str = "pool2d";
     let [n, h, w, c] = x.dims[..] else {
         return Err(op_err(OP, "input must be NHWC"));
@@ -134,28 +108,17 @@ pub fn pool2d(
         return Err(op_err(OP, "pooling needs a float format"));
     }
     let dims = [n, h, w, c];
-    let (oh, ow) =
-        pool_out(&dims, &window.kernel, &window.stride, &window.pad).ok_or_else(|| {
-            op_err(
-                OP,
-                "window does not fit (zero kernel/stride or kernel larger than the padded input)",
-            )
-        })?;
+    let (oh, ow) = pool_out(&dims, &window.kernel, &window.stride, &window.pad)
+        .ok_or_else(|| op_err(OP, "window does not fit (zero kernel/stride or kernel larger than the padded input)"))?;
     // As ONNX requires: a window never lies wholly in the padding.
     if (0..4).any(|i| window.pad[i] >= window.kernel[i % 2]) {
         return Err(op_err(
             OP,
-            format!(
-                "pads {:?} must each be smaller than the kernel {:?}",
-                window.pad, window.kernel
-            ),
+            format!("pads {:?} must each be smaller than the kernel {:?}", window.pad, window.kernel),
         ));
     }
     if out.dims != [n, oh, ow, c] || out.fmt != x.fmt {
-        return Err(op_err(
-            OP,
-            format!("output must be {n}x{oh}x{ow}x{c} in the input format"),
-        ));
+        return Err(op_err(OP, format!("output must be {n}x{oh}x{ow}x{c} in the input format")));
     }
     let mut em = Emitter::new(ctx);
     em.emit(Instr::Cgra(CgraInstr::Pool {

@@ -92,11 +92,7 @@ pub fn unary(op: crate::isa::UnaryOp, x: &[f64]) -> Vec<f64> {
             Sigmoid => 1.0 / (1.0 + (-v).exp()),
             Tanh => v.tanh(),
             Silu => v / (1.0 + (-v).exp()),
-            Gelu => {
-                0.5 * v
-                    * (1.0
-                        + ((2.0 / std::f64::consts::PI).sqrt() * (v + 0.044715 * v.powi(3))).tanh())
-            }
+            Gelu => 0.5 * v * (1.0 + ((2.0 / std::f64::consts::PI).sqrt() * (v + 0.044715 * v.powi(3))).tanh()),
             Floor => v.floor(),
             Ceil => v.ceil(),
             Erf => erf(v),
@@ -131,68 +127,23 @@ pub fn activation(act: crate::oplib::activation::Activation, x: &[f64]) -> Vec<f
     use crate::oplib::activation::Activation::*;
     match act {
         Plain(op) => unary(op, x),
-        LeakyRelu { alpha } => x
-            .iter()
-            .map(|&v| if v >= 0.0 { v } else { f64::from(alpha) * v })
-            .collect(),
-        HardSigmoid { alpha, beta } => x
-            .iter()
-            .map(|&v| (f64::from(alpha) * v + f64::from(beta)).clamp(0.0, 1.0))
-            .collect(),
-        HardSwish => x
-            .iter()
-            .map(|&v| v * (v / 6.0 + 0.5).clamp(0.0, 1.0))
-            .collect(),
-        Clip { lo, hi } => x
-            .iter()
-            .map(|&v| v.max(f64::from(lo)).min(f64::from(hi)))
-            .collect(),
-        GeluErf => x
-            .iter()
-            .map(|&v| 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2)))
-            .collect(),
-        Elu { alpha } => x
-            .iter()
-            .map(|&v| {
-                if v > 0.0 {
-                    v
-                } else {
-                    f64::from(alpha) * (v.exp() - 1.0)
-                }
-            })
-            .collect(),
-        Swish { beta } => x
-            .iter()
-            .map(|&v| v / (1.0 + (-f64::from(beta) * v).exp()))
-            .collect(),
+        LeakyRelu { alpha } => x.iter().map(|&v| if v >= 0.0 { v } else { f64::from(alpha) * v }).collect(),
+        HardSigmoid { alpha, beta } => {
+            x.iter().map(|&v| (f64::from(alpha) * v + f64::from(beta)).clamp(0.0, 1.0)).collect()
+        }
+        HardSwish => x.iter().map(|&v| v * (v / 6.0 + 0.5).clamp(0.0, 1.0)).collect(),
+        Clip { lo, hi } => x.iter().map(|&v| v.max(f64::from(lo)).min(f64::from(hi))).collect(),
+        GeluErf => x.iter().map(|&v| 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2))).collect(),
+        Elu { alpha } => x.iter().map(|&v| if v > 0.0 { v } else { f64::from(alpha) * (v.exp() - 1.0) }).collect(),
+        Swish { beta } => x.iter().map(|&v| v / (1.0 + (-f64::from(beta) * v).exp())).collect(),
     }
 }
 
 /// `cond != 0 ? a : b` with numpy broadcasting of the three.
 #[allow(clippy::too_many_arguments)]
-pub fn select(
-    cond: &[f64],
-    cd: &[u64],
-    a: &[f64],
-    ad: &[u64],
-    b: &[f64],
-    bd: &[u64],
-    out: &[u64],
-) -> Vec<f64> {
-    let (ic, ia, ib) = (
-        broadcast_index(cd, out),
-        broadcast_index(ad, out),
-        broadcast_index(bd, out),
-    );
-    (0..ic.len())
-        .map(|i| {
-            if cond[ic[i]] != 0.0 {
-                a[ia[i]]
-            } else {
-                b[ib[i]]
-            }
-        })
-        .collect()
+pub fn select(cond: &[f64], cd: &[u64], a: &[f64], ad: &[u64], b: &[f64], bd: &[u64], out: &[u64]) -> Vec<f64> {
+    let (ic, ia, ib) = (broadcast_index(cd, out), broadcast_index(ad, out), broadcast_index(bd, out));
+    (0..ic.len()).map(|i| if cond[ic[i]] != 0.0 { a[ia[i]] } else { b[ib[i]] }).collect()
 }
 
 /// Cast to an integer format: round half to even, NaN to 0 (saturation to
@@ -209,14 +160,7 @@ pub fn cast(x: &[f64], to_int: bool) -> Vec<f64> {
 
 /// Constant padding: input element i of dim d goes to `low + i*(interior+1)`
 /// of an output of `out` dims filled with `value`; positions outside are dropped.
-pub fn pad(
-    x: &[f64],
-    dims: &[u64],
-    low: &[i64],
-    interior: &[i64],
-    out: &[u64],
-    value: f64,
-) -> Vec<f64> {
+pub fn pad(x: &[f64], dims: &[u64], low: &[i64], interior: &[i64], out: &[u64], value: f64) -> Vec<f64> {
     let n: u64 = out.iter().product();
     let os = strides(out);
     let mut y = vec![value; n as usize];
@@ -275,16 +219,8 @@ pub fn matmul(
             for j in 0..n {
                 let mut s = 0.0;
                 for p in 0..k {
-                    let av = if ta {
-                        a[ao + p * m + i]
-                    } else {
-                        a[ao + i * k + p]
-                    };
-                    let bv = if tb {
-                        b[bo + j * k + p]
-                    } else {
-                        b[bo + p * n + j]
-                    };
+                    let av = if ta { a[ao + p * m + i] } else { a[ao + i * k + p] };
+                    let bv = if tb { b[bo + j * k + p] } else { b[bo + p * n + j] };
                     s += av * bv;
                 }
                 let o = bt * m * n + i * n + j;
@@ -328,8 +264,7 @@ pub fn conv2d(
                                 continue;
                             }
                             for ci in 0..cg {
-                                let xv =
-                                    x[((b * h + iy as usize) * wd + ix as usize) * c + g * cg + ci];
+                                let xv = x[((b * h + iy as usize) * wd + ix as usize) * c + g * cg + ci];
                                 s += xv * w[((ky * kernel[1] + kx) * cg + ci) * o + oc];
                             }
                         }
@@ -382,15 +317,7 @@ pub fn norm_rows(x: &[f64], cols: usize, centre: bool, gamma: &[f64], beta: Opti
 }
 
 /// BatchNorm inference over the last (channel) axis of dense data.
-pub fn batchnorm(
-    x: &[f64],
-    c: usize,
-    scale: &[f64],
-    shift: &[f64],
-    mean: &[f64],
-    var: &[f64],
-    eps: f64,
-) -> Vec<f64> {
+pub fn batchnorm(x: &[f64], c: usize, scale: &[f64], shift: &[f64], mean: &[f64], var: &[f64], eps: f64) -> Vec<f64> {
     x.iter()
         .enumerate()
         .map(|(i, v)| {
@@ -451,11 +378,7 @@ pub fn pool(
                             }
                         }
                     }
-                    let divisor = if count_include_pad {
-                        k[0] * k[1]
-                    } else {
-                        vals.len()
-                    };
+                    let divisor = if count_include_pad { k[0] * k[1] } else { vals.len() };
                     out.push(if max {
                         vals.iter().copied().fold(f64::NEG_INFINITY, f64::max)
                     } else {

@@ -40,45 +40,18 @@ pub fn select_scratch_bytes(n: u64, fmt: DataFormat) -> u64 {
 /// three; `cond` is int8 (0 / non-zero), `a`, `b` and `out` share any one
 /// format; `out.dims` is the broadcast shape. Scratch: see
 /// [`select_scratch_bytes`].
-pub fn select(
-    ctx: &mut TileCtx,
-    cond: &Tsr,
-    a: &Tsr,
-    b: &Tsr,
-    out: &Tsr,
-    imm: Scratch,
-) -> Result<u64, SimError> {
+pub fn select(ctx: &mut TileCtx, cond: &Tsr, a: &Tsr, b: &Tsr, out: &Tsr, imm: Scratch) -> Result<u64, SimError> {
     if cond.fmt != DataFormat::Int8 {
-        return Err(op_err(
-            OP,
-            format!("cond must be int8 (0 / 1), not {}", cond.fmt.name()),
-        ));
+        return Err(op_err(OP, format!("cond must be int8 (0 / 1), not {}", cond.fmt.name())));
     }
     if a.fmt != b.fmt || a.fmt != out.fmt {
-        return Err(op_err(
-            OP,
-            "on_true, on_false and the output must share one format",
-        ));
+        return Err(op_err(OP, "on_true, on_false and the output must share one format"));
     }
-    let dims = broadcast_dims(&a.dims, &b.dims)
-        .and_then(|d| broadcast_dims(&cond.dims, &d))
-        .ok_or_else(|| {
-            op_err(
-                OP,
-                format!(
-                    "cannot broadcast cond {:?}, on_true {:?} and on_false {:?}",
-                    cond.dims, a.dims, b.dims
-                ),
-            )
-        })?;
+    let dims = broadcast_dims(&a.dims, &b.dims).and_then(|d| broadcast_dims(&cond.dims, &d)).ok_or_else(|| {
+        op_err(OP, format!("cannot broadcast cond {:?}, on_true {:?} and on_false {:?}", cond.dims, a.dims, b.dims))
+    })?;
     if out.dims != dims {
-        return Err(op_err(
-            OP,
-            format!(
-                "output dims {:?} are not the broadcast shape {dims:?}",
-                out.dims
-            ),
-        ));
+        return Err(op_err(OP, format!("output dims {:?} are not the broadcast shape {dims:?}", out.dims)));
     }
     let n = out.elems();
     let view = bits_view(out.fmt);
@@ -95,18 +68,11 @@ pub fn select(
         (true, n * es),
     ];
     let need = imm.addr.next_multiple_of(256) - imm.addr
-        + buffers
-            .iter()
-            .filter(|(used, _)| *used)
-            .map(|(_, bytes)| bytes.next_multiple_of(256))
-            .sum::<u64>();
+        + buffers.iter().filter(|(used, _)| *used).map(|(_, bytes)| bytes.next_multiple_of(256)).sum::<u64>();
     if imm.bytes < need {
         return Err(op_err(
             OP,
-            format!(
-                "scratch too small: {need} bytes needed for these operands, imm has {}",
-                imm.bytes
-            ),
+            format!("scratch too small: {need} bytes needed for these operands, imm has {}", imm.bytes),
         ));
     }
     let mut carve = Carver::new(OP, imm);
@@ -126,45 +92,17 @@ pub fn select(
     em.join(&[Engine::Tdma])?;
     // c = cond != 0, in place on an expanded copy, else into scratch.
     let c = if pc == cond.addr { carve.take(n)? } else { pc };
-    em.emit(Instr::Cgra(CgraInstr::Vs {
-        op: BinaryOp::Ne,
-        fmt: DataFormat::Int8,
-        a: pc,
-        scalar_bits: 0,
-        dst: c,
-        n,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Vs { op: BinaryOp::Ne, fmt: DataFormat::Int8, a: pc, scalar_bits: 0, dst: c, n }))?;
     let m = if view == DataFormat::Int8 {
         c
     } else {
         let m = carve.take(n * es)?;
-        em.emit(Instr::Cgra(CgraInstr::Convert {
-            from: DataFormat::Int8,
-            to: view,
-            src: c,
-            dst: m,
-            n,
-        }))?;
+        em.emit(Instr::Cgra(CgraInstr::Convert { from: DataFormat::Int8, to: view, src: c, dst: m, n }))?;
         m
     };
-    em.emit(Instr::Cgra(CgraInstr::Unary {
-        op: UnaryOp::Neg,
-        fmt: view,
-        src: m,
-        dst: m,
-        n,
-    }))?;
+    em.emit(Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Neg, fmt: view, src: m, dst: m, n }))?;
     let t = carve.take(n * es)?;
-    let vv = |op, a, b, dst| {
-        Instr::Cgra(CgraInstr::Vv {
-            op,
-            fmt: view,
-            a,
-            b,
-            dst,
-            n,
-        })
-    };
+    let vv = |op, a, b, dst| Instr::Cgra(CgraInstr::Vv { op, fmt: view, a, b, dst, n });
     em.emit(vv(BinaryOp::Xor, pa, pb, t))?;
     em.emit(vv(BinaryOp::And, t, m, t))?;
     em.emit(vv(BinaryOp::Xor, pb, t, out.addr))?;
@@ -180,19 +118,11 @@ mod tests {
     fn select_passes_infinities_and_nan_bit_exact() {
         // A causal mask: where(cond, scores, -inf), with a NaN and -0.0 on the true side.
         let mut b = Bench::new().unwrap();
-        let (c, _) = b
-            .input("cond", DataFormat::Int8, &[2, 2], &[1.0, 0.0, 1.0, 1.0])
-            .unwrap();
-        let (a, _) = b
-            .input("a", DataFormat::Bf16, &[2, 2], &[f64::NAN, 2.0, -0.0, 3.5])
-            .unwrap();
-        let (m, _) = b
-            .input("b", DataFormat::Bf16, &[1], &[f64::NEG_INFINITY])
-            .unwrap();
+        let (c, _) = b.input("cond", DataFormat::Int8, &[2, 2], &[1.0, 0.0, 1.0, 1.0]).unwrap();
+        let (a, _) = b.input("a", DataFormat::Bf16, &[2, 2], &[f64::NAN, 2.0, -0.0, 3.5]).unwrap();
+        let (m, _) = b.input("b", DataFormat::Bf16, &[1], &[f64::NEG_INFINITY]).unwrap();
         let out = b.output(DataFormat::Bf16, &[2, 2]).unwrap();
-        let imm = b
-            .scratch(select_scratch_bytes(4, DataFormat::Bf16))
-            .unwrap();
+        let imm = b.scratch(select_scratch_bytes(4, DataFormat::Bf16)).unwrap();
         b.run(|ctx| select(ctx, &c, &a, &m, &out, imm)).unwrap();
         let got = b.read(&out).unwrap();
         assert!(got[0].is_nan());

@@ -28,7 +28,8 @@ pub fn slide_overlap(prev_start: &[u64], prev_size: &[u64], start: &[u64], size:
     let differ: Vec<usize> = (0..r).filter(|&d| prev_start[d] != start[d] || prev_size[d] != size[d]).collect();
     let [d] = differ[..] else { return None };
     let prev_end = prev_start[d] + prev_size[d];
-    (prev_start[d] <= start[d] && start[d] < prev_end && prev_end <= start[d] + size[d]).then(|| (d, prev_end - start[d]))
+    (prev_start[d] <= start[d] && start[d] < prev_end && prev_end <= start[d] + size[d])
+        .then(|| (d, prev_end - start[d]))
 }
 
 /// The copies of a slide: the overlap from the previous buffer into the
@@ -72,7 +73,8 @@ pub fn slide_plan(
         from[d] += overlap;
         let mut at = zero.clone();
         at[d] = overlap;
-        rdma = compose(box_transfers(whole, &from, &fresh, fmt, layout)?, box_transfers(size, &at, &fresh, fmt, layout)?);
+        rdma =
+            compose(box_transfers(whole, &from, &fresh, fmt, layout)?, box_transfers(size, &at, &fresh, fmt, layout)?);
     }
     Ok(Some(SlidePlan { tdma, rdma }))
 }
@@ -86,7 +88,9 @@ fn compose(x_to_p: Vec<(u64, u64, Strided)>, y_to_p: Vec<(u64, u64, Strided)>) -
     let runs = |copies: Vec<(u64, u64, Strided)>| {
         let mut v: Vec<(u64, u64, u64)> = copies
             .into_iter()
-            .flat_map(|(src, p, s)| (0..s.rows).map(move |r| (p + r * s.dst_stride, src + r * s.src_stride, s.row_bytes)))
+            .flat_map(|(src, p, s)| {
+                (0..s.rows).map(move |r| (p + r * s.dst_stride, src + r * s.src_stride, s.row_bytes))
+            })
             .collect();
         v.sort_unstable();
         v
@@ -191,11 +195,31 @@ mod tests {
     fn a_slide_places_what_a_whole_load_places() {
         let bf = DataFormat::Bf16;
         for (layout, whole, prev, box_) in [
-            (MemLayout::NCx, vec![2u64, 9, 5, 130], (vec![1u64, 1, 0, 0], vec![1u64, 4, 5, 130]), (vec![1u64, 3, 0, 0], vec![1u64, 5, 5, 130])),
-            (MemLayout::NCx, vec![1, 14, 14, 1024], (vec![0, 0, 0, 0], vec![1, 3, 14, 1024]), (vec![0, 1, 0, 0], vec![1, 4, 14, 1024])),
-            (MemLayout::NCx, vec![1, 8, 8, 20], (vec![0, 0, 0, 0], vec![1, 4, 8, 20]), (vec![0, 2, 0, 0], vec![1, 4, 8, 20])),
+            (
+                MemLayout::NCx,
+                vec![2u64, 9, 5, 130],
+                (vec![1u64, 1, 0, 0], vec![1u64, 4, 5, 130]),
+                (vec![1u64, 3, 0, 0], vec![1u64, 5, 5, 130]),
+            ),
+            (
+                MemLayout::NCx,
+                vec![1, 14, 14, 1024],
+                (vec![0, 0, 0, 0], vec![1, 3, 14, 1024]),
+                (vec![0, 1, 0, 0], vec![1, 4, 14, 1024]),
+            ),
+            (
+                MemLayout::NCx,
+                vec![1, 8, 8, 20],
+                (vec![0, 0, 0, 0], vec![1, 4, 8, 20]),
+                (vec![0, 2, 0, 0], vec![1, 4, 8, 20]),
+            ),
             (MemLayout::Tensor, vec![3, 10, 6], (vec![1, 2, 0], vec![1, 5, 6]), (vec![1, 4, 0], vec![1, 6, 6])),
-            (MemLayout::NTensor, vec![2, 12, 4, 3], (vec![0, 3, 1, 0], vec![2, 4, 2, 3]), (vec![0, 5, 1, 0], vec![2, 4, 2, 3])),
+            (
+                MemLayout::NTensor,
+                vec![2, 12, 4, 3],
+                (vec![0, 3, 1, 0], vec![2, 4, 2, 3]),
+                (vec![0, 5, 1, 0], vec![2, 4, 2, 3]),
+            ),
         ] {
             let place = |dims: &[u64]| Placement::of_dims(layout, bf, dims).unwrap();
             let (wp, pp, bp) = (place(&whole), place(&prev.1), place(&box_.1));
@@ -206,7 +230,11 @@ mod tests {
                 let mut spm = vec![0u8; p.bytes() as usize];
                 for (src, dst, s) in box_transfers(&whole, start, size, bf, layout).unwrap() {
                     for r in 0..s.rows {
-                        let (a, b, n) = ((src + r * s.src_stride) as usize, (dst + r * s.dst_stride) as usize, s.row_bytes as usize);
+                        let (a, b, n) = (
+                            (src + r * s.src_stride) as usize,
+                            (dst + r * s.dst_stride) as usize,
+                            s.row_bytes as usize,
+                        );
                         spm[b..b + n].copy_from_slice(&ddr[a..a + n]);
                     }
                 }
@@ -219,7 +247,11 @@ mod tests {
             let mut apply = |from: &[u8], copies: &[(u64, u64, Strided)]| {
                 for (src, dst, s) in copies {
                     for r in 0..s.rows {
-                        let (a, b, n) = ((src + r * s.src_stride) as usize, (dst + r * s.dst_stride) as usize, s.row_bytes as usize);
+                        let (a, b, n) = (
+                            (src + r * s.src_stride) as usize,
+                            (dst + r * s.dst_stride) as usize,
+                            s.row_bytes as usize,
+                        );
                         got[b..b + n].copy_from_slice(&from[a..a + n]);
                     }
                 }

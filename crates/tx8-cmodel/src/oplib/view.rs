@@ -72,7 +72,8 @@ impl StridedView {
     /// the dims inside it (a transpose or a slice of a dense tensor is).
     /// A store writes through a view only when it is.
     pub fn is_injective(&self) -> bool {
-        let mut by_stride: Vec<(u64, u64)> = self.strides.iter().copied().zip(self.dims.iter().copied()).filter(|&(_, d)| d > 1).collect();
+        let mut by_stride: Vec<(u64, u64)> =
+            self.strides.iter().copied().zip(self.dims.iter().copied()).filter(|&(_, d)| d > 1).collect();
         by_stride.sort_unstable();
         let mut inner = 1u64;
         for (s, d) in by_stride {
@@ -113,7 +114,10 @@ impl StridedView {
         let mut below = 1u64;
         for &c in &cuts {
             if c % below != 0 {
-                return Err(format!("the dims {:?} and the viewed dims {t:?} do not split the elements alike", self.whole));
+                return Err(format!(
+                    "the dims {:?} and the viewed dims {t:?} do not split the elements alike",
+                    self.whole
+                ));
             }
             // The whole / viewed dim holding [below, c): the one whose
             // suffix range covers it.
@@ -336,7 +340,9 @@ mod tests {
         // BERT's split into heads: [b, s, h, d] -> [b, h, s, d] seen as [b*h, s, d].
         let v = StridedView::transposed(&[2, 8, 6, 4], &[0, 2, 1, 3], vec![12, 8, 4]).unwrap();
         let t: Vec<u64> = (0..2 * 8 * 6 * 4).collect();
-        for (start, size) in [([0, 0, 0], [12, 8, 4]), ([3, 0, 0], [3, 8, 4]), ([4, 2, 0], [5, 3, 4]), ([5, 0, 1], [2, 8, 2])] {
+        for (start, size) in
+            [([0, 0, 0], [12, 8, 4]), ([3, 0, 0], [3, 8, 4]), ([4, 2, 0], [5, 3, 4]), ([5, 0, 1], [2, 8, 2])]
+        {
             let (got, _) = by_copies(&v, &t, &start, &size);
             assert_eq!(got, by_definition(&v, &t, &start, &size), "box {start:?} {size:?}");
         }

@@ -31,12 +31,7 @@ impl Bench {
     pub fn new() -> Result<Self, SimError> {
         let card = Card::new(HardwareConfig::default())?;
         let next = card.config().spm_usable_start;
-        Ok(Bench {
-            card,
-            next,
-            inputs: Vec::new(),
-            params: Vec::new(),
-        })
+        Ok(Bench { card, next, inputs: Vec::new(), params: Vec::new() })
     }
 
     /// Record a parameter for the case description.
@@ -49,30 +44,17 @@ impl Bench {
         let at = self.next;
         let end = at + bytes.max(1);
         if end > self.card.config().spm_usable_end {
-            return Err(SimError::Host(format!(
-                "case does not fit in SPM ({end:#x})"
-            )));
+            return Err(SimError::Host(format!("case does not fit in SPM ({end:#x})")));
         }
         self.next = end.div_ceil(256) * 256;
         Ok(at)
     }
 
     /// Raw bytes into SPM (already laid out), saved as input `name`.
-    pub fn input_bytes(
-        &mut self,
-        name: &str,
-        fmt: DataFormat,
-        dims: &[u64],
-        bytes: Vec<u8>,
-    ) -> Result<u64, SimError> {
+    pub fn input_bytes(&mut self, name: &str, fmt: DataFormat, dims: &[u64], bytes: Vec<u8>) -> Result<u64, SimError> {
         let at = self.alloc(bytes.len() as u64)?;
         self.card.write_spm(0, at, &bytes)?;
-        self.inputs.push(Saved {
-            name: name.into(),
-            fmt,
-            dims: dims.to_vec(),
-            bytes,
-        });
+        self.inputs.push(Saved { name: name.into(), fmt, dims: dims.to_vec(), bytes });
         Ok(at)
     }
 
@@ -104,17 +86,11 @@ impl Bench {
 
     /// Scratch space.
     pub fn scratch(&mut self, bytes: u64) -> Result<Scratch, SimError> {
-        Ok(Scratch {
-            addr: self.alloc(bytes)?,
-            bytes,
-        })
+        Ok(Scratch { addr: self.alloc(bytes)?, bytes })
     }
 
     /// Run `f` on tile 0; returns total cycles of the timing replay.
-    pub fn run(
-        &self,
-        f: impl Fn(&mut TileCtx) -> Result<u64, SimError> + Sync,
-    ) -> Result<u64, SimError> {
+    pub fn run(&self, f: impl Fn(&mut TileCtx) -> Result<u64, SimError> + Sync) -> Result<u64, SimError> {
         let r = self.card.run_on(1, |t| f(t).map(|_| ()))?;
         Ok(r.timing.total_cycles())
     }
@@ -130,9 +106,6 @@ pub fn decode(fmt: DataFormat, bytes: &[u8]) -> Vec<f64> {
     if fmt.is_float() {
         decode_f32(fmt, bytes).into_iter().map(f64::from).collect()
     } else {
-        decode_i64(fmt, bytes)
-            .into_iter()
-            .map(|v| v as f64)
-            .collect()
+        decode_i64(fmt, bytes).into_iter().map(|v| v as f64).collect()
     }
 }

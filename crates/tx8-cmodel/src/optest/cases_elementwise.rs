@@ -29,17 +29,12 @@ pub fn binary(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8, Int32]);
     let ops: &[BinaryOp] = if fmt.is_float() {
-        &[
-            Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Rem,
-        ]
+        &[Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Rem]
     } else {
-        &[
-            Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr, Rem,
-        ]
+        &[Add, Sub, Mul, Div, Max, Min, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, Shl, Shr, Rem]
     };
     let op = rng.pick(ops);
-    let predicate = matches!(op, Eq | Ne | Lt | Le | Gt | Ge)
-        || (fmt.is_float() && matches!(op, And | Or | Xor));
+    let predicate = matches!(op, Eq | Ne | Lt | Le | Gt | Ge) || (fmt.is_float() && matches!(op, And | Or | Xor));
     // Predicates write int8 0/1 in half the cases.
     let out_fmt = if predicate && flip(rng) { Int8 } else { fmt };
     let out = dims(rng, 1, 4, 6);
@@ -90,11 +85,7 @@ pub fn binary(rng: &mut Rng) -> Result<CaseData, SimError> {
 /// Inputs for a unary op: inside its domain and away from its poles.
 fn unary_inputs(rng: &mut Rng, op: UnaryOp, fmt: DataFormat, n: u64) -> Vec<f64> {
     use UnaryOp::*;
-    let mut v = if fmt == Int8 {
-        values(rng, fmt, n, -128.0, 128.0)
-    } else {
-        values(rng, fmt, n, -4.0, 4.0)
-    };
+    let mut v = if fmt == Int8 { values(rng, fmt, n, -128.0, 128.0) } else { values(rng, fmt, n, -4.0, 4.0) };
     for x in v.iter_mut() {
         match op {
             Ln | Sqrt | Rsqrt => *x = x.abs().max(0.1),
@@ -110,10 +101,7 @@ pub fn unary(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8]);
     let op = if fmt.is_float() {
-        rng.pick(&[
-            Abs, Neg, Relu, Exp, Ln, Sqrt, Rsqrt, Recip, Sigmoid, Tanh, Silu, Gelu, Floor, Ceil,
-            Erf, Sin, Cos,
-        ])
+        rng.pick(&[Abs, Neg, Relu, Exp, Ln, Sqrt, Rsqrt, Recip, Sigmoid, Tanh, Silu, Gelu, Floor, Ceil, Erf, Sin, Cos])
     } else {
         rng.pick(&[Abs, Neg, Relu])
     };
@@ -135,13 +123,8 @@ pub fn unary_param(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let u = |rng: &mut Rng, lo: f64, hi: f64| (lo + (hi - lo) * rng.unit()) as f32;
     let act = match rng.range_u64(0, 7) {
-        0 => Activation::LeakyRelu {
-            alpha: u(rng, -0.5, 2.0),
-        },
-        1 => Activation::HardSigmoid {
-            alpha: u(rng, 0.1, 0.5),
-            beta: u(rng, 0.2, 0.8),
-        },
+        0 => Activation::LeakyRelu { alpha: u(rng, -0.5, 2.0) },
+        1 => Activation::HardSigmoid { alpha: u(rng, 0.1, 0.5), beta: u(rng, 0.2, 0.8) },
         2 => Activation::HardSwish,
         3 => {
             // Integer bounds (the instruction rounds them to the format),
@@ -149,24 +132,14 @@ pub fn unary_param(rng: &mut Rng) -> Result<CaseData, SimError> {
             let lo = rng.range_i64(-3, 1) as f32;
             let hi = lo + rng.range_i64(0, 4) as f32;
             match rng.range_u64(0, 3) {
-                0 => Activation::Clip {
-                    lo: f32::NEG_INFINITY,
-                    hi,
-                },
-                1 => Activation::Clip {
-                    lo,
-                    hi: f32::INFINITY,
-                },
+                0 => Activation::Clip { lo: f32::NEG_INFINITY, hi },
+                1 => Activation::Clip { lo, hi: f32::INFINITY },
                 _ => Activation::Clip { lo, hi },
             }
         }
         4 => Activation::GeluErf,
-        5 => Activation::Elu {
-            alpha: u(rng, 0.1, 2.0),
-        },
-        6 => Activation::Swish {
-            beta: u(rng, 0.5, 2.0),
-        },
+        5 => Activation::Elu { alpha: u(rng, 0.1, 2.0) },
+        6 => Activation::Swish { beta: u(rng, 0.5, 2.0) },
         _ => Activation::Plain(rng.pick(&[UnaryOp::Erf, UnaryOp::Sqrt, UnaryOp::Neg])),
     };
     let fmt = if matches!(act, Activation::Clip { .. }) {
@@ -186,22 +159,16 @@ pub fn unary_param(rng: &mut Rng) -> Result<CaseData, SimError> {
         _ => values(rng, fmt, n, -10.0, 10.0),
     };
     let (x, xv) = b.input("x", fmt, &d, &v)?;
-    let out = if in_place {
-        x.clone()
-    } else {
-        b.output(fmt, &d)?
-    };
+    let out = if in_place { x.clone() } else { b.output(fmt, &d)? };
     // Exactly the scratch the documentation promises (none where none is needed).
     let needs = match act {
         Activation::Elu { .. } => true,
-        Activation::LeakyRelu { .. } | Activation::HardSwish | Activation::GeluErf | Activation::Swish { .. } => in_place,
+        Activation::LeakyRelu { .. } | Activation::HardSwish | Activation::GeluErf | Activation::Swish { .. } => {
+            in_place
+        }
         _ => false,
     };
-    let imm = if needs {
-        b.scratch(x.bytes())?
-    } else {
-        Scratch { addr: 0, bytes: 0 }
-    };
+    let imm = if needs { b.scratch(x.bytes())? } else { Scratch { addr: 0, bytes: 0 } };
     let cycles = b.run(|ctx| oplib::activation::unary_param(ctx, act, &x, &out, imm))?;
     let got = b.read(&out)?;
     let want = reference::activation(act, &xv);
@@ -212,11 +179,7 @@ pub fn select(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8, Int16, Int32]);
     let out = dims(rng, 1, 4, 6);
-    let (cd, ad, bd) = (
-        broadcast_operand(rng, &out),
-        broadcast_operand(rng, &out),
-        broadcast_operand(rng, &out),
-    );
+    let (cd, ad, bd) = (broadcast_operand(rng, &out), broadcast_operand(rng, &out), broadcast_operand(rng, &out));
     let out_dims = oplib::elementwise::broadcast_dims(&ad, &bd)
         .and_then(|d| oplib::elementwise::broadcast_dims(&cd, &d))
         .unwrap_or(out.clone());
@@ -231,11 +194,7 @@ pub fn select(rng: &mut Rng) -> Result<CaseData, SimError> {
             _ => 1.0,
         })
         .collect();
-    let (lo, hi) = if fmt.is_float() {
-        (-100.0, 100.0)
-    } else {
-        (-128.0, 128.0)
-    };
+    let (lo, hi) = if fmt.is_float() { (-100.0, 100.0) } else { (-128.0, 128.0) };
     let (ct, cv) = b.input("cond", Int8, &cd, &conds)?;
     let av = values(rng, fmt, count(&ad), lo, hi);
     let (at, av) = b.input("on_true", fmt, &ad, &av)?;
@@ -266,11 +225,7 @@ pub fn cast(rng: &mut Rng) -> Result<CaseData, SimError> {
         }
     }
     let (x, xv) = b.input("x", from, &d, &v)?;
-    let out = if in_place {
-        crate::oplib::Tsr::new(to, x.addr, &d)
-    } else {
-        b.output(to, &d)?
-    };
+    let out = if in_place { crate::oplib::Tsr::new(to, x.addr, &d) } else { b.output(to, &d)? };
     let cycles = b.run(|ctx| oplib::cast::cast(ctx, &x, &out))?;
     let got = b.read(&out)?;
     let want = reference::cast(&xv, !to.is_float());

@@ -47,30 +47,14 @@ fn act_ref(act: NeAct, v: f64) -> f64 {
     }
 }
 
-pub(crate) fn finish(
-    b: Bench,
-    fmt: DataFormat,
-    got: Vec<f64>,
-    mut want: Vec<f64>,
-    cycles: u64,
-) -> CaseData {
+pub(crate) fn finish(b: Bench, fmt: DataFormat, got: Vec<f64>, mut want: Vec<f64>, cycles: u64) -> CaseData {
     if let Some((lo, hi)) = fmt.int_range() {
         for w in want.iter_mut() {
             *w = w.clamp(lo as f64, hi as f64);
         }
     }
     let verdict = compare(fmt, &got, &want);
-    CaseData {
-        op: String::new(),
-        index: 0,
-        fmt,
-        params: b.params,
-        inputs: b.inputs,
-        got,
-        want,
-        verdict,
-        cycles,
-    }
+    CaseData { op: String::new(), index: 0, fmt, params: b.params, inputs: b.inputs, got, want, verdict, cycles }
 }
 
 fn flip(rng: &mut Rng) -> bool {
@@ -80,50 +64,26 @@ fn flip(rng: &mut Rng) -> bool {
 pub fn gemm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp16, Bf16, Fp32, Tf32, Int8]);
-    let (m, k, n) = (
-        rng.range_u64(1, 48),
-        rng.range_u64(1, 64),
-        rng.range_u64(1, 48),
-    );
+    let (m, k, n) = (rng.range_u64(1, 48), rng.range_u64(1, 64), rng.range_u64(1, 48));
     let batch = rng.range_u64(1, 3);
     let shared = batch > 1 && flip(rng);
     let (ta, tb, use_bias, psum) = (flip(rng), flip(rng), flip(rng), flip(rng));
-    let out_fmt = if fmt == Int8 {
-        Int32
-    } else {
-        rng.pick(&[Fp32, fmt])
-    };
+    let out_fmt = if fmt == Int8 { Int32 } else { rng.pick(&[Fp32, fmt]) };
     let acc_fmt = if fmt == Int8 { Int32 } else { Fp32 };
     for (key, v) in [("m", m), ("k", k), ("n", n), ("batch", batch)] {
         b.param(key, v);
     }
     b.param("flags", (fmt, out_fmt, ta, tb, use_bias, psum, shared));
-    let (lo, hi) = if fmt == Int8 {
-        (-128.0, 128.0)
-    } else {
-        (-1.0, 1.0)
-    };
+    let (lo, hi) = if fmt == Int8 { (-128.0, 128.0) } else { (-1.0, 1.0) };
     let a_mat = if ta { [k, m] } else { [m, k] };
     let b_mat = if tb { [n, k] } else { [k, n] };
-    let a_dims: Vec<u64> = if batch > 1 {
-        vec![batch, a_mat[0], a_mat[1]]
-    } else {
-        a_mat.to_vec()
-    };
-    let b_dims: Vec<u64> = if batch > 1 && !shared {
-        vec![batch, b_mat[0], b_mat[1]]
-    } else {
-        b_mat.to_vec()
-    };
+    let a_dims: Vec<u64> = if batch > 1 { vec![batch, a_mat[0], a_mat[1]] } else { a_mat.to_vec() };
+    let b_dims: Vec<u64> = if batch > 1 && !shared { vec![batch, b_mat[0], b_mat[1]] } else { b_mat.to_vec() };
     let av = values(rng, fmt, batch * m * k, lo, hi);
     let bv = values(rng, fmt, b_dims.iter().product(), lo, hi);
     let (a, av) = b.input("a", fmt, &a_dims, &av)?;
     let (bt, bv) = b.input("b", fmt, &b_dims, &bv)?;
-    let (blo, bhi) = if fmt == Int8 {
-        (-1000.0, 1000.0)
-    } else {
-        (-1.0, 1.0)
-    };
+    let (blo, bhi) = if fmt == Int8 { (-1000.0, 1000.0) } else { (-1.0, 1.0) };
     let bias = if use_bias {
         let v = values(rng, acc_fmt, n, blo, bhi);
         Some(b.input("bias", acc_fmt, &[n], &v)?)
@@ -138,12 +98,7 @@ pub fn gemm(rng: &mut Rng) -> Result<CaseData, SimError> {
     } else {
         (b.output(out_fmt, &out_dims)?, None)
     };
-    let flags = GemmFlags {
-        trans_a: ta,
-        trans_b: tb,
-        accumulate: psum,
-        act: pick_act(rng, &mut b, fmt == Int8),
-    };
+    let flags = GemmFlags { trans_a: ta, trans_b: tb, accumulate: psum, act: pick_act(rng, &mut b, fmt == Int8) };
     let bias_t = bias.as_ref().map(|(t, _)| t.clone());
     let cycles = b.run(|ctx| oplib::gemm::matmul(ctx, &a, &bt, bias_t.as_ref(), &out, flags))?;
     let got = b.read(&out)?;
@@ -170,23 +125,12 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
     let out_fmt = if fmt == Int8 { Int32 } else { Fp32 };
     // Draw until the window fits.
     let (n, h, w, kernel, stride, pad, dil) = loop {
-        let (n, h, w) = (
-            rng.range_u64(1, 2),
-            rng.range_u64(1, 9),
-            rng.range_u64(1, 9),
-        );
+        let (n, h, w) = (rng.range_u64(1, 2), rng.range_u64(1, 9), rng.range_u64(1, 9));
         let kernel = [rng.range_u64(1, 3), rng.range_u64(1, 3)];
         let stride = [rng.range_u64(1, 2), rng.range_u64(1, 2)];
-        let pad = [
-            rng.range_u64(0, 2),
-            rng.range_u64(0, 2),
-            rng.range_u64(0, 2),
-            rng.range_u64(0, 2),
-        ];
+        let pad = [rng.range_u64(0, 2), rng.range_u64(0, 2), rng.range_u64(0, 2), rng.range_u64(0, 2)];
         let dil = [rng.range_u64(1, 2), rng.range_u64(1, 2)];
-        if h + pad[0] + pad[2] > dil[0] * (kernel[0] - 1)
-            && w + pad[1] + pad[3] > dil[1] * (kernel[1] - 1)
-        {
+        if h + pad[0] + pad[2] > dil[0] * (kernel[0] - 1) && w + pad[1] + pad[3] > dil[1] * (kernel[1] - 1) {
             break (n, h, w, kernel, stride, pad, dil);
         }
     };
@@ -205,20 +149,11 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
     b.param("input", [n, h, w, c]);
     b.param("window", (kernel, stride, pad, dil, groups, o));
     b.param("formats", (fmt, out_fmt));
-    let (lo, hi) = if fmt == Int8 {
-        (-128.0, 128.0)
-    } else {
-        (-1.0, 1.0)
-    };
+    let (lo, hi) = if fmt == Int8 { (-128.0, 128.0) } else { (-1.0, 1.0) };
     let xv = values(rng, fmt, n * h * w * c, lo, hi);
     let wv = values(rng, fmt, kernel[0] * kernel[1] * (c / groups) * o, lo, hi);
-    let biasv = values(
-        rng,
-        out_fmt,
-        o,
-        if fmt == Int8 { -1000.0 } else { -1.0 },
-        if fmt == Int8 { 1000.0 } else { 1.0 },
-    );
+    let biasv =
+        values(rng, out_fmt, o, if fmt == Int8 { -1000.0 } else { -1.0 }, if fmt == Int8 { 1000.0 } else { 1.0 });
     let (x, xv) = b.input("x", fmt, &[n, h, w, c], &xv)?;
     let (wt, wv) = b.input("w", fmt, &[kernel[0], kernel[1], c / groups, o], &wv)?;
     let (bias, biasv) = b.input("bias", out_fmt, &[o], &biasv)?;
@@ -245,13 +180,7 @@ pub fn conv2d(rng: &mut Rng) -> Result<CaseData, SimError> {
     } else {
         None
     };
-    let p = ConvParams {
-        stride,
-        pad,
-        dilation: dil,
-        groups,
-        act: pick_act(rng, &mut b, fmt == Int8),
-    };
+    let p = ConvParams { stride, pad, dilation: dil, groups, act: pick_act(rng, &mut b, fmt == Int8) };
     let psum_t = psum.as_ref().map(|(t, _)| t.clone());
     let cycles = b.run(|ctx| oplib::conv::conv2d(ctx, &x, &wt, Some(&bias), psum_t.as_ref(), &out, p))?;
     let got = b.read(&out)?;
@@ -321,19 +250,9 @@ fn norm_rows(rng: &mut Rng, centre: oplib::normalize::Centre) -> Result<CaseData
 pub fn batchnorm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16]);
-    let (n, h, w, c) = (
-        rng.range_u64(1, 3),
-        rng.range_u64(1, 4),
-        rng.range_u64(1, 4),
-        rng.range_u64(1, 140),
-    );
+    let (n, h, w, c) = (rng.range_u64(1, 3), rng.range_u64(1, 4), rng.range_u64(1, 4), rng.range_u64(1, 140));
     let layout = if n == 1 {
-        rng.pick(&[
-            MemLayout::Tensor,
-            MemLayout::Cx,
-            MemLayout::NTensor,
-            MemLayout::NCx,
-        ])
+        rng.pick(&[MemLayout::Tensor, MemLayout::Cx, MemLayout::NTensor, MemLayout::NCx])
     } else {
         rng.pick(&[MemLayout::NTensor, MemLayout::NCx])
     };
@@ -345,11 +264,7 @@ pub fn batchnorm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let xv = values(rng, fmt, n * h * w * c, -3.0, 3.0);
     let dense = crate::dtype::encode_f32(fmt, &xv.iter().map(|&v| v as f32).collect::<Vec<_>>());
     let xv = decode(fmt, &dense);
-    let x = Tsr::new(
-        fmt,
-        b.input_bytes("x", fmt, &dims, placed.from_dense(&dense)?)?,
-        &dims,
-    );
+    let x = Tsr::new(fmt, b.input_bytes("x", fmt, &dims, placed.from_dense(&dense)?)?, &dims);
     let mut param = |name: &str, lo: f64, hi: f64, b: &mut Bench| {
         let v = values(rng, Fp32, c, lo, hi);
         b.input(name, Fp32, &[c], &v)
@@ -361,19 +276,9 @@ pub fn batchnorm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let out = Tsr::new(fmt, b.alloc(placed.bytes())?, &dims);
     let imm = b.scratch(placed.bytes() / fmt.size() as u64 * 4 + 4 * (c + 256) * 4 + 2048)?;
     let eps = 1e-6f32;
-    let p = oplib::batchnorm::BnParams {
-        scale: &scale,
-        shift: &shift,
-        mean: &mean,
-        var: &var,
-        eps,
-    };
-    let cycles =
-        b.run(|ctx| oplib::batchnorm::batchnorm_inference(ctx, &x, &p, &out, layout, imm))?;
-    let got = decode(
-        fmt,
-        &placed.to_dense(&b.card.read_spm(0, out.addr, placed.bytes())?)?,
-    );
+    let p = oplib::batchnorm::BnParams { scale: &scale, shift: &shift, mean: &mean, var: &var, eps };
+    let cycles = b.run(|ctx| oplib::batchnorm::batchnorm_inference(ctx, &x, &p, &out, layout, imm))?;
+    let got = decode(fmt, &placed.to_dense(&b.card.read_spm(0, out.addr, placed.bytes())?)?);
     let want = reference::batchnorm(&xv, c as usize, &sv, &shv, &mv, &vv, eps as f64);
     Ok(finish(b, fmt, got, want, cycles))
 }
@@ -392,21 +297,11 @@ pub fn pool2d(rng: &mut Rng) -> Result<CaseData, SimError> {
     b.param("input", [n, h, w, c]);
     b.param("window", (kind, kernel, stride, pad, count_include_pad));
     b.param("format", fmt);
-    let (x, xv) = b.input(
-        "x",
-        fmt,
-        &[n, h, w, c],
-        &values(rng, fmt, n * h * w * c, -4.0, 4.0),
-    )?;
+    let (x, xv) = b.input("x", fmt, &[n, h, w, c], &values(rng, fmt, n * h * w * c, -4.0, 4.0))?;
     let oh = (h + pad[0] + pad[2] - kernel[0]) / stride[0] + 1;
     let ow = (w + pad[1] + pad[3] - kernel[1]) / stride[1] + 1;
     let out = b.output(fmt, &[n, oh, ow, c])?;
-    let window = crate::isa::pool::PoolWindow {
-        kernel,
-        stride,
-        pad,
-        count_include_pad,
-    };
+    let window = crate::isa::pool::PoolWindow { kernel, stride, pad, count_include_pad };
     let cycles = b.run(|ctx| oplib::reduce::pool2d(ctx, kind, &x, &out, &window))?;
     let got = b.read(&out)?;
     let us = |v: [u64; 2]| v.map(|x| x as usize);

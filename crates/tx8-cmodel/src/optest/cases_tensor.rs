@@ -11,9 +11,7 @@ use crate::optest::CaseData;
 use crate::rng::Rng;
 
 pub(crate) fn dims(rng: &mut Rng, rank_lo: u64, rank_hi: u64, max: u64) -> Vec<u64> {
-    (0..rng.range_u64(rank_lo, rank_hi))
-        .map(|_| rng.range_u64(1, max))
-        .collect()
+    (0..rng.range_u64(rank_lo, rank_hi)).map(|_| rng.range_u64(1, max)).collect()
 }
 
 fn any_fmt(rng: &mut Rng) -> DataFormat {
@@ -24,12 +22,7 @@ pub fn reduce(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Bf16, Fp16, Int8, Int32]);
     let kinds: &[ReduceKind] = if fmt.is_float() {
-        &[
-            ReduceKind::Sum,
-            ReduceKind::Mean,
-            ReduceKind::Max,
-            ReduceKind::Min,
-        ]
+        &[ReduceKind::Sum, ReduceKind::Mean, ReduceKind::Max, ReduceKind::Min]
     } else {
         &[ReduceKind::Sum, ReduceKind::Max, ReduceKind::Min]
     };
@@ -40,11 +33,7 @@ pub fn reduce(rng: &mut Rng) -> Result<CaseData, SimError> {
     b.param("format", fmt);
     b.param("dims_axis", (&d, axis));
     let n: u64 = d.iter().product();
-    let (lo, hi) = if fmt.is_float() {
-        (-4.0, 4.0)
-    } else {
-        (-100.0, 100.0)
-    };
+    let (lo, hi) = if fmt.is_float() { (-4.0, 4.0) } else { (-100.0, 100.0) };
     let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n, lo, hi))?;
     let mut od = d.clone();
     od.remove(axis);
@@ -109,11 +98,7 @@ pub fn reshape(rng: &mut Rng) -> Result<CaseData, SimError> {
     let d = dims(rng, 1, 4, 6);
     let n: u64 = d.iter().product();
     // New dims: the same count split differently.
-    let od = if n > 1 && rng.next_u64() & 1 == 1 {
-        vec![1, n]
-    } else {
-        vec![n]
-    };
+    let od = if n > 1 && rng.next_u64() & 1 == 1 { vec![1, n] } else { vec![n] };
     b.param("dims", (&d, &od));
     b.param("format", fmt);
     let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n, -100.0, 100.0))?;
@@ -136,12 +121,7 @@ pub fn concat(rng: &mut Rng) -> Result<CaseData, SimError> {
         let mut d = base.clone();
         d[axis] = rng.range_u64(1, 4);
         let n: u64 = d.iter().product();
-        let (t, v) = b.input(
-            &format!("x{i}"),
-            fmt,
-            &d,
-            &values(rng, fmt, n, -100.0, 100.0),
-        )?;
+        let (t, v) = b.input(&format!("x{i}"), fmt, &d, &values(rng, fmt, n, -100.0, 100.0))?;
         tensors.push(t);
         vals.push(v);
         all_dims.push(d);
@@ -154,22 +134,15 @@ pub fn concat(rng: &mut Rng) -> Result<CaseData, SimError> {
     let refs: Vec<&Tsr> = tensors.iter().collect();
     let cycles = b.run(|ctx| oplib::movement::concat(ctx, &refs, axis, &out))?;
     let got = b.read(&out)?;
-    let parts_ref: Vec<(&[f64], &[u64])> = vals
-        .iter()
-        .zip(&all_dims)
-        .map(|(v, d)| (v.as_slice(), d.as_slice()))
-        .collect();
+    let parts_ref: Vec<(&[f64], &[u64])> =
+        vals.iter().zip(&all_dims).map(|(v, d)| (v.as_slice(), d.as_slice())).collect();
     let want = reference::concat(&parts_ref, axis);
     Ok(finish(b, fmt, got, want, cycles))
 }
 
 fn random_box(rng: &mut Rng, d: &[u64]) -> (Vec<u64>, Vec<u64>) {
     let size: Vec<u64> = d.iter().map(|&x| rng.range_u64(1, x)).collect();
-    let start: Vec<u64> = d
-        .iter()
-        .zip(&size)
-        .map(|(&x, &s)| rng.range_u64(0, x - s))
-        .collect();
+    let start: Vec<u64> = d.iter().zip(&size).map(|(&x, &s)| rng.range_u64(0, x - s)).collect();
     (start, size)
 }
 
@@ -205,43 +178,25 @@ pub fn gather(rng: &mut Rng) -> Result<CaseData, SimError> {
     let table = decode(fmt, &bytes);
     let ddr = 0x4_0000_0000 + rng.range_u64(0, 1000) * 4096;
     b.card.write_ddr(ddr, &bytes)?;
-    let idx: Vec<f64> = (0..count)
-        .map(|_| rng.range_u64(0, rows - 1) as f64)
-        .collect();
+    let idx: Vec<f64> = (0..count).map(|_| rng.range_u64(0, rows - 1) as f64).collect();
     let (it, idx) = b.input("indices", Int32, &[count], &idx)?;
     let out = b.output(fmt, &[count, row])?;
     let cycles = b.run(|ctx| oplib::movement::gather(ctx, ddr, rows, row, &it, &out))?;
     let got = b.read(&out)?;
-    let want: Vec<f64> = idx
-        .iter()
-        .flat_map(|&i| table[i as usize * row as usize..(i as usize + 1) * row as usize].to_vec())
-        .collect();
+    let want: Vec<f64> =
+        idx.iter().flat_map(|&i| table[i as usize * row as usize..(i as usize + 1) * row as usize].to_vec()).collect();
     Ok(finish(b, fmt, got, want, cycles))
 }
 
 pub fn channel_norm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let mut b = Bench::new()?;
     let fmt = rng.pick(&[Fp32, Fp16, Bf16, Tf32, Int8]);
-    let (n, h, w, c) = (
-        rng.range_u64(1, 3),
-        rng.range_u64(1, 3),
-        rng.range_u64(1, 4),
-        rng.range_u64(1, 300),
-    );
-    let layout = if n == 1 && rng.next_u64() & 1 == 1 {
-        MemLayout::Cx
-    } else {
-        MemLayout::NCx
-    };
+    let (n, h, w, c) = (rng.range_u64(1, 3), rng.range_u64(1, 3), rng.range_u64(1, 4), rng.range_u64(1, 300));
+    let layout = if n == 1 && rng.next_u64() & 1 == 1 { MemLayout::Cx } else { MemLayout::NCx };
     let d = [n, h, w, c];
     b.param("dims", d);
     b.param("format_layout", (fmt, layout));
-    let (x, xv) = b.input(
-        "x",
-        fmt,
-        &d,
-        &values(rng, fmt, n * h * w * c, -100.0, 100.0),
-    )?;
+    let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n * h * w * c, -100.0, 100.0))?;
     let placed = Placement::new(layout, fmt, Nhwc { n, h, w, c })?;
     // Dense -> blocked, then blocked -> dense again.
     let blocked = Tsr::new(fmt, b.alloc(placed.bytes())?, &d);
@@ -267,12 +222,7 @@ pub fn load_store(rng: &mut Rng) -> Result<CaseData, SimError> {
     let (start, size) = random_box(rng, &d);
     let (start2, _) = random_box(rng, &d);
     // The destination box must fit: clamp start2 so start2 + size <= d.
-    let start2: Vec<u64> = start2
-        .iter()
-        .zip(&size)
-        .zip(&d)
-        .map(|((&s, &z), &x)| s.min(x - z))
-        .collect();
+    let start2: Vec<u64> = start2.iter().zip(&size).zip(&d).map(|((&s, &z), &x)| s.min(x - z)).collect();
     b.param("dims_load_box_store_start", (&d, &start, &size, &start2));
     b.param("format", fmt);
     let n: u64 = d.iter().product();
@@ -283,32 +233,16 @@ pub fn load_store(rng: &mut Rng) -> Result<CaseData, SimError> {
         crate::dtype::encode_i64(fmt, &v.iter().map(|&x| x as i64).collect::<Vec<_>>())
     };
     let v = decode(fmt, &bytes);
-    let src = DdrTensor {
-        addr: 0x1_0000_0000,
-        dims: d.clone(),
-    };
-    let dst = DdrTensor {
-        addr: 0x2_0000_0000,
-        dims: d.clone(),
-    };
+    let src = DdrTensor { addr: 0x1_0000_0000, dims: d.clone() };
+    let dst = DdrTensor { addr: 0x2_0000_0000, dims: d.clone() };
     b.card.write_ddr(src.addr, &bytes)?;
     let tile = b.output(fmt, &size)?;
     let cycles = b.run(|ctx| {
-        let c1 = oplib::dma::load(
-            ctx,
-            LoadKind::Var,
-            &src,
-            &start,
-            &tile,
-            crate::layout::MemLayout::NTensor,
-        )?;
-        let j = ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[
-            crate::engine::Engine::Rdma,
-        ])))?;
+        let c1 = oplib::dma::load(ctx, LoadKind::Var, &src, &start, &tile, crate::layout::MemLayout::NTensor)?;
+        let j = ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[crate::engine::Engine::Rdma])))?;
         let c2 = oplib::dma::store(ctx, &tile, &dst, &start2, crate::layout::MemLayout::NTensor)?;
-        let j2 = ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[
-            crate::engine::Engine::Wdma,
-        ])))?;
+        let j2 =
+            ctx.execute(&crate::isa::Instr::Join(crate::engine::EngineMask::of(&[crate::engine::Engine::Wdma])))?;
         Ok(c1 + j + c2 + j2)
     })?;
     // Whole destination tensor: the stored box, zeros elsewhere.
@@ -340,9 +274,7 @@ pub fn gather_spm(rng: &mut Rng) -> Result<CaseData, SimError> {
     let n: u64 = td.iter().product();
     let (t, tv) = b.input("table", fmt, &td, &values(rng, fmt, n, -100.0, 100.0))?;
     let count: u64 = id.iter().product();
-    let idx: Vec<f64> = (0..count)
-        .map(|_| rng.range_u64(0, td[axis] - 1) as f64)
-        .collect();
+    let idx: Vec<f64> = (0..count).map(|_| rng.range_u64(0, td[axis] - 1) as f64).collect();
     let (it, idx) = b.input("indices", Int32, &id, &idx)?;
     let mut od = td[..axis].to_vec();
     od.extend_from_slice(&id);
@@ -361,9 +293,7 @@ pub fn pad(rng: &mut Rng) -> Result<CaseData, SimError> {
     let r = d.len();
     let mut low: Vec<i64> = (0..r).map(|_| rng.range_i64(-2, 3)).collect();
     let mut high: Vec<i64> = (0..r).map(|_| rng.range_i64(-2, 3)).collect();
-    let interior: Vec<i64> = (0..r)
-        .map(|_| if flip(rng) { 0 } else { rng.range_i64(0, 2) })
-        .collect();
+    let interior: Vec<i64> = (0..r).map(|_| if flip(rng) { 0 } else { rng.range_i64(0, 2) }).collect();
     // Keep every output dim non-empty (cropping may not remove a whole dim).
     for k in 0..r {
         if oplib::pad::padded_dim(d[k], low[k], high[k], interior[k] as u64).unwrap_or(0) == 0 {
@@ -371,23 +301,17 @@ pub fn pad(rng: &mut Rng) -> Result<CaseData, SimError> {
             high[k] = high[k].max(0);
         }
     }
-    let od: Vec<u64> = (0..r)
-        .map(|k| oplib::pad::padded_dim(d[k], low[k], high[k], interior[k] as u64).unwrap_or(1))
-        .collect();
+    let od: Vec<u64> =
+        (0..r).map(|k| oplib::pad::padded_dim(d[k], low[k], high[k], interior[k] as u64).unwrap_or(1)).collect();
     // The value as the format holds it (integers: a whole number).
-    let value = if fmt.is_float() {
-        -7.25
-    } else {
-        rng.range_i64(-9, 9) as f64
-    };
+    let value = if fmt.is_float() { -7.25 } else { rng.range_i64(-9, 9) as f64 };
     b.param("dims_out", (&d, &od));
     b.param("low_high_interior", (&low, &high, &interior));
     b.param("format_value", (fmt, value));
     let n: u64 = d.iter().product();
     let (x, xv) = b.input("x", fmt, &d, &values(rng, fmt, n, -100.0, 100.0))?;
     let out = b.output(fmt, &od)?;
-    let cycles =
-        b.run(|ctx| oplib::pad::pad(ctx, &x, &out, &low, &high, &interior, value as f32))?;
+    let cycles = b.run(|ctx| oplib::pad::pad(ctx, &x, &out, &low, &high, &interior, value as f32))?;
     let got = b.read(&out)?;
     let want = reference::pad(&xv, &d, &low, &interior, &od, value);
     Ok(finish(b, fmt, got, want, cycles))

@@ -84,10 +84,7 @@ pub fn run_case(op: &str, index: u64) -> Result<CaseData, SimError> {
     let (_, f) = OPS
         .iter()
         .find(|(name, _)| *name == op)
-        .ok_or_else(|| SimError::Operator {
-            op: op.into(),
-            reason: "no such operator under test".into(),
-        })?;
+        .ok_or_else(|| SimError::Operator { op: op.into(), reason: "no such operator under test".into() })?;
     let mut rng = Rng::new(case_seed(op, index));
     let mut data = f(&mut rng)?;
     data.op = op.to_string();
@@ -119,12 +116,7 @@ pub fn save_case(dir: &Path, c: &CaseData) -> std::io::Result<PathBuf> {
         c.index,
         case_seed(&c.op, c.index)
     );
-    let _ = writeln!(
-        j,
-        "  \"output_format\": \"{}\",\n  \"cycles\": {},",
-        c.fmt.name(),
-        c.cycles
-    );
+    let _ = writeln!(j, "  \"output_format\": \"{}\",\n  \"cycles\": {},", c.fmt.name(), c.cycles);
     let _ = writeln!(
         j,
         "  \"verdict\": {{\"pass\": {}, \"cosine\": {}, \"max_rel_err\": {}, \"worst_index\": {}}},",
@@ -135,13 +127,7 @@ pub fn save_case(dir: &Path, c: &CaseData) -> std::io::Result<PathBuf> {
     );
     j.push_str("  \"params\": {");
     for (i, (k, v)) in c.params.iter().enumerate() {
-        let _ = write!(
-            j,
-            "{}\"{}\": \"{}\"",
-            if i > 0 { ", " } else { "" },
-            json_escape(k),
-            json_escape(v)
-        );
+        let _ = write!(j, "{}\"{}\": \"{}\"", if i > 0 { ", " } else { "" }, json_escape(k), json_escape(v));
     }
     j.push_str("},\n  \"inputs\": [");
     for (i, s) in c.inputs.iter().enumerate() {

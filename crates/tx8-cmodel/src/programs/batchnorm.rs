@@ -40,10 +40,7 @@ pub struct BnProblem {
 pub fn program(ctx: &mut TileCtx, p: &BnProblem) -> Result<(), SimError> {
     let [n, h, w, c] = p.dims;
     let tiles = u64::from(ctx.num_tiles());
-    let bad = |r: &str| SimError::Operator {
-        op: "batchnorm program".into(),
-        reason: r.into(),
-    };
+    let bad = |r: &str| SimError::Operator { op: "batchnorm program".into(), reason: r.into() };
     if c % tiles != 0 || p.h_split == 0 || h % p.h_split != 0 {
         return Err(bad("C must split over tiles and H into time splits"));
     }
@@ -60,80 +57,36 @@ pub fn program(ctx: &mut TileCtx, p: &BnProblem) -> Result<(), SimError> {
         at += align(bytes);
         a
     };
-    let params: Vec<Tsr> = (0..4)
-        .map(|_| Tsr::new(DataFormat::Fp32, take(ct * 4), &[ct]))
-        .collect();
+    let params: Vec<Tsr> = (0..4).map(|_| Tsr::new(DataFormat::Fp32, take(ct * 4), &[ct])).collect();
     let xs = [take(split_bytes), take(split_bytes)];
     let ys = [take(split_bytes), take(split_bytes)];
     let imm_bytes = split_bytes / es * 4 + 4 * (ct + 256) * 4;
-    let imm = Scratch {
-        addr: take(imm_bytes),
-        bytes: imm_bytes,
-    };
+    let imm = Scratch { addr: take(imm_bytes), bytes: imm_bytes };
     if at > ctx.config().spm_usable_end {
         return Err(bad("time split too large for SPM"));
     }
-    let whole = |addr| DdrTensor {
-        addr,
-        dims: p.dims.to_vec(),
-    };
+    let whole = |addr| DdrTensor { addr, dims: p.dims.to_vec() };
     for (t, &ddr) in params.iter().zip(&p.params_ddr) {
-        load(
-            ctx,
-            LoadKind::Const,
-            &DdrTensor {
-                addr: ddr,
-                dims: vec![c],
-            },
-            &[c0],
-            t,
-            MemLayout::NTensor,
-        )?;
+        load(ctx, LoadKind::Const, &DdrTensor { addr: ddr, dims: vec![c] }, &[c0], t, MemLayout::NTensor)?;
     }
     let splits = h / p.h_split;
     let x_at = |i: u64| Tsr::new(p.fmt, xs[(i % 2) as usize], &split);
     let y_at = |i: u64| Tsr::new(p.fmt, ys[(i % 2) as usize], &split);
     let start = |i: u64| [0, i * p.h_split, 0, c0];
-    load(
-        ctx,
-        LoadKind::Var,
-        &whole(p.x_ddr),
-        &start(0),
-        &x_at(0),
-        MemLayout::NTensor,
-    )?;
+    load(ctx, LoadKind::Var, &whole(p.x_ddr), &start(0), &x_at(0), MemLayout::NTensor)?;
     for i in 0..splits {
         // Input i (and the params) are in. Input buffer (i+1)%2 was last read
         // by compute i-1, which has returned, so the next load can start.
         ctx.execute(&Instr::Join(EngineMask::of(&[Engine::Rdma])))?;
         if i + 1 < splits {
-            load(
-                ctx,
-                LoadKind::Var,
-                &whole(p.x_ddr),
-                &start(i + 1),
-                &x_at(i + 1),
-                MemLayout::NTensor,
-            )?;
+            load(ctx, LoadKind::Var, &whole(p.x_ddr), &start(i + 1), &x_at(i + 1), MemLayout::NTensor)?;
         }
         // Output buffer i%2 was last read by store i-2, joined in iteration i-1.
-        let bn = BnParams {
-            scale: &params[0],
-            shift: &params[1],
-            mean: &params[2],
-            var: &params[3],
-            eps: p.eps,
-        };
+        let bn = BnParams { scale: &params[0], shift: &params[1], mean: &params[2], var: &params[3], eps: p.eps };
         batchnorm_inference(ctx, &x_at(i), &bn, &y_at(i), MemLayout::NTensor, imm)?;
         // Store i-1 ran during this compute; wait for it before queueing store i.
         ctx.execute(&Instr::Join(EngineMask::of(&[Engine::Wdma])))?;
-        store(
-            ctx,
-            &y_at(i),
-            &whole(p.y_ddr),
-            &start(i),
-            MemLayout::NTensor,
-        )?;
+        store(ctx, &y_at(i), &whole(p.y_ddr), &start(i), MemLayout::NTensor)?;
     }
     ctx.execute(&Instr::Join(EngineMask::of(&[Engine::Rdma, Engine::Wdma])))?;
     Ok(())

@@ -86,12 +86,7 @@ fn plan_spm(ctx: &TileCtx, s: &GemmShape) -> Result<Layout, SimError> {
             reason: format!("working set {:#x} exceeds SPM", at + 2 * c_bytes),
         });
     }
-    Ok(Layout {
-        rows,
-        a,
-        b_slots,
-        c_slots,
-    })
+    Ok(Layout { rows, a, b_slots, c_slots })
 }
 
 fn load_a(ctx: &mut TileCtx, s: &GemmShape, l: &Layout) -> Result<(), SimError> {
@@ -111,12 +106,7 @@ fn load_chunk(ctx: &mut TileCtx, s: &GemmShape, chunk: u64, dst: u64) -> Result<
         kind: LoadKind::Const,
         ddr: s.b_ddr + chunk * row,
         spm: dst,
-        shape: Strided {
-            rows: s.k,
-            row_bytes: row,
-            src_stride: s.n * 2,
-            dst_stride: row,
-        },
+        shape: Strided { rows: s.k, row_bytes: row, src_stride: s.n * 2, dst_stride: row },
     }))?;
     Ok(())
 }
@@ -142,24 +132,13 @@ fn gemm(ctx: &mut TileCtx, s: &GemmShape, l: &Layout, b: u64, c: u64) -> Result<
     Ok(())
 }
 
-fn store_c(
-    ctx: &mut TileCtx,
-    s: &GemmShape,
-    l: &Layout,
-    chunk: u64,
-    src: u64,
-) -> Result<(), SimError> {
+fn store_c(ctx: &mut TileCtx, s: &GemmShape, l: &Layout, chunk: u64, src: u64) -> Result<(), SimError> {
     let t = u64::from(ctx.tile_id());
     let row = s.chunk * 2;
     ctx.execute(&Instr::Wdma(WdmaInstr::Store {
         spm: src,
         ddr: s.c_ddr + t * l.rows * s.n * 2 + chunk * row,
-        shape: Strided {
-            rows: l.rows,
-            row_bytes: row,
-            src_stride: row,
-            dst_stride: s.n * 2,
-        },
+        shape: Strided { rows: l.rows, row_bytes: row, src_stride: row, dst_stride: s.n * 2 },
     }))?;
     Ok(())
 }
@@ -190,16 +169,13 @@ pub fn ring_program(ctx: &mut TileCtx, s: &GemmShape) -> Result<(), SimError> {
     let me = ctx.tile_id();
     let pos = RING_4X4.iter().position(|&t| t == me).unwrap_or(0);
     let prev = RING_4X4[(pos + tiles - 1) % tiles]; // receives what this tile held
-    let chunk_at =
-        |round: u64, step: u64| round * tiles as u64 + (pos as u64 + step) % tiles as u64;
+    let chunk_at = |round: u64, step: u64| round * tiles as u64 + (pos as u64 + step) % tiles as u64;
 
     // Slot bookkeeping: a B slot may be rewritten only two steps after its last use.
     let mut last_use = [i64::MIN / 2; 4];
     let mut global_step: i64 = 0;
     let free_slot = |last_use: &[i64; 4], now: i64, avoid: usize| {
-        (0..4)
-            .find(|&i| i != avoid && last_use[i] <= now - 2)
-            .unwrap_or((avoid + 1) % 4)
+        (0..4).find(|&i| i != avoid && last_use[i] <= now - 2).unwrap_or((avoid + 1) % 4)
     };
 
     // Prologue: A and this tile's first chunk.
@@ -242,9 +218,7 @@ pub fn ring_program(ctx: &mut TileCtx, s: &GemmShape) -> Result<(), SimError> {
             if step == 2 && round + 1 < rounds {
                 let mut busy = last_use;
                 busy[cur] = global_step;
-                let slot = (0..4)
-                    .find(|&i| i != cur && Some(i) != incoming && busy[i] <= global_step - 2)
-                    .unwrap_or(3);
+                let slot = (0..4).find(|&i| i != cur && Some(i) != incoming && busy[i] <= global_step - 2).unwrap_or(3);
                 load_chunk(ctx, s, chunk_at(round + 1, 0), l.b_slots[slot])?;
                 last_use[slot] = i64::MAX / 2; // reserved until the round starts
                 prefetch = Some(slot);

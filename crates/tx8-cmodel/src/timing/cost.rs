@@ -20,14 +20,7 @@ pub fn ne_blocks(config: &HardwareConfig, m: u64, k: u64, n: u64, batch: u64) ->
 /// NE busy cycles of a GEMM with inputs in `fmt`: BF16/FP16/TF32 run one block
 /// per array per cycle, INT8 `ne_int8_speedup` times faster, FP32
 /// `ne_fp32_slowdown` times slower.
-pub fn ne_gemm_cycles(
-    config: &HardwareConfig,
-    fmt: DataFormat,
-    m: u64,
-    k: u64,
-    n: u64,
-    batch: u64,
-) -> u64 {
+pub fn ne_gemm_cycles(config: &HardwareConfig, fmt: DataFormat, m: u64, k: u64, n: u64, batch: u64) -> u64 {
     let blocks = ne_blocks(config, m, k, n, batch);
     let arrays = u64::from(config.ne_arrays);
     match fmt {
@@ -47,18 +40,9 @@ pub fn ct_lanes(config: &HardwareConfig, fmt: DataFormat) -> u64 {
 }
 
 /// CT busy cycles to process `elems` elements of `fmt`.
-pub fn ct_cycles(
-    config: &HardwareConfig,
-    fmt: DataFormat,
-    elems: u64,
-    transcendental: bool,
-) -> u64 {
+pub fn ct_cycles(config: &HardwareConfig, fmt: DataFormat, elems: u64, transcendental: bool) -> u64 {
     let lanes = ct_lanes(config, fmt);
-    let per_cycle = if transcendental {
-        (lanes / u64::from(config.ct_transcendental_slowdown)).max(1)
-    } else {
-        lanes
-    };
+    let per_cycle = if transcendental { (lanes / u64::from(config.ct_transcendental_slowdown)).max(1) } else { lanes };
     div_ceil(elems, per_cycle)
 }
 

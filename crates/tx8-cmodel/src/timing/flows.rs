@@ -41,13 +41,8 @@ pub fn allocate(demands: &[Demand], capacity: impl Fn(Resource) -> f64) -> Vec<f
     while left > 0 {
         // Fair share of each resource among its unfrozen flows.
         let share = |r: Resource, remaining: &[(Resource, f64)]| {
-            let users = (0..n)
-                .filter(|&i| !frozen[i] && demands[i].resources.contains(&r))
-                .count();
-            let cap = remaining
-                .iter()
-                .find(|(x, _)| *x == r)
-                .map_or(0.0, |(_, c)| *c);
+            let users = (0..n).filter(|&i| !frozen[i] && demands[i].resources.contains(&r)).count();
+            let cap = remaining.iter().find(|(x, _)| *x == r).map_or(0.0, |(_, c)| *c);
             if users == 0 {
                 f64::INFINITY
             } else {
@@ -59,10 +54,7 @@ pub fn allocate(demands: &[Demand], capacity: impl Fn(Resource) -> f64) -> Vec<f
                 if frozen[i] {
                     return f64::INFINITY;
                 }
-                demands[i]
-                    .resources
-                    .iter()
-                    .fold(demands[i].cap, |m, &r| m.min(share(r, &remaining)))
+                demands[i].resources.iter().fold(demands[i].cap, |m, &r| m.min(share(r, &remaining)))
             })
             .collect();
         let bottleneck = candidate.iter().copied().fold(f64::INFINITY, f64::min);
@@ -92,12 +84,7 @@ mod tests {
     use super::*;
 
     fn ddr(k: usize) -> Vec<Demand> {
-        (0..k)
-            .map(|_| Demand {
-                resources: vec![Resource::Ddr],
-                cap: 64.0,
-            })
-            .collect()
+        (0..k).map(|_| Demand { resources: vec![Resource::Ddr], cap: 64.0 }).collect()
     }
     fn cap(r: Resource) -> f64 {
         match r {
@@ -119,22 +106,10 @@ mod tests {
         let l = |a, b| Resource::Link { from: a, to: b };
         // Flow 0 uses links A and B, flows 1 and 2 share only B, flow 3 only A.
         let d = vec![
-            Demand {
-                resources: vec![l(0, 1), l(1, 2)],
-                cap: f64::INFINITY,
-            },
-            Demand {
-                resources: vec![l(1, 2)],
-                cap: f64::INFINITY,
-            },
-            Demand {
-                resources: vec![l(1, 2)],
-                cap: f64::INFINITY,
-            },
-            Demand {
-                resources: vec![l(0, 1)],
-                cap: f64::INFINITY,
-            },
+            Demand { resources: vec![l(0, 1), l(1, 2)], cap: f64::INFINITY },
+            Demand { resources: vec![l(1, 2)], cap: f64::INFINITY },
+            Demand { resources: vec![l(1, 2)], cap: f64::INFINITY },
+            Demand { resources: vec![l(0, 1)], cap: f64::INFINITY },
         ];
         let r = allocate(&d, cap);
         let third = 128.0 / 3.0;

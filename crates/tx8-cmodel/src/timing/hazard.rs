@@ -45,18 +45,11 @@ struct Entry {
 /// Check every tile's footprints against the simulated spans
 /// (`spans[tile][instr] = (start, end)`).
 pub fn check(footprints: &[Vec<Footprint>], spans: &[Vec<(f64, f64)>]) -> Result<(), SimError> {
-    let mut all: Vec<&Footprint> = footprints
-        .iter()
-        .flatten()
-        .filter(|f| !f.accesses.is_empty())
-        .collect();
+    let mut all: Vec<&Footprint> = footprints.iter().flatten().filter(|f| !f.accesses.is_empty()).collect();
     all.sort_by_key(|f| (f.epoch, f.tile, f.instr));
     let mut by_space: HashMap<MemSpace, Vec<Entry>> = HashMap::new();
     for f in all {
-        let Some(&(start, end)) = spans
-            .get(f.tile as usize)
-            .and_then(|s| s.get(f.instr as usize))
-        else {
+        let Some(&(start, end)) = spans.get(f.tile as usize).and_then(|s| s.get(f.instr as usize)) else {
             continue;
         };
         for a in &f.accesses {
@@ -66,11 +59,7 @@ pub fn check(footprints: &[Vec<Footprint>], spans: &[Vec<(f64, f64)>]) -> Result
                 let same = p.tile == f.tile && p.instr == f.instr;
                 // Two tiles in one epoch: unordered, a race at any times.
                 let unordered = p.tile != f.tile && p.epoch == f.epoch;
-                if !same
-                    && (unordered || start + 1e-7 < p.end)
-                    && (p.access.write || a.write)
-                    && p.access.overlaps(a)
-                {
+                if !same && (unordered || start + 1e-7 < p.end) && (p.access.write || a.write) && p.access.overlaps(a) {
                     return Err(SimError::Hazard {
                         tile: f.tile,
                         instr: f.instr,
@@ -90,13 +79,7 @@ pub fn check(footprints: &[Vec<Footprint>], spans: &[Vec<(f64, f64)>]) -> Result
                     !(a.lo <= q.lo && q.hi <= a.hi && end >= p.end && (a.write || !q.write))
                 });
             }
-            entries.push(Entry {
-                access: *a,
-                end,
-                tile: f.tile,
-                instr: f.instr,
-                epoch: f.epoch,
-            });
+            entries.push(Entry { access: *a, end, tile: f.tile, instr: f.instr, epoch: f.epoch });
         }
     }
     Ok(())
@@ -114,21 +97,10 @@ mod tests {
     const X: u64 = 0x10000;
 
     fn load() -> Instr {
-        Instr::Rdma(RdmaInstr::Load {
-            kind: LoadKind::Var,
-            ddr: 0,
-            spm: X,
-            shape: Strided::contiguous(4096),
-        })
+        Instr::Rdma(RdmaInstr::Load { kind: LoadKind::Var, ddr: 0, spm: X, shape: Strided::contiguous(4096) })
     }
     fn relu(src: u64, dst: u64) -> Instr {
-        Instr::Cgra(CgraInstr::Unary {
-            op: UnaryOp::Relu,
-            fmt: DataFormat::Fp32,
-            src,
-            dst,
-            n: 1024,
-        })
+        Instr::Cgra(CgraInstr::Unary { op: UnaryOp::Relu, fmt: DataFormat::Fp32, src, dst, n: 1024 })
     }
 
     #[test]
@@ -142,17 +114,7 @@ mod tests {
             })
             .unwrap_err();
         assert!(
-            matches!(
-                e,
-                SimError::Hazard {
-                    tile: 0,
-                    instr: 1,
-                    space: MemSpace::Spm(0),
-                    addr: X,
-                    other_instr: 0,
-                    ..
-                }
-            ),
+            matches!(e, SimError::Hazard { tile: 0, instr: 1, space: MemSpace::Spm(0), addr: X, other_instr: 0, .. }),
             "{e}"
         );
         // With the join it is fine; in-place and same-engine chains are fine too.
@@ -184,12 +146,7 @@ mod tests {
         let prog = |with_barrier: bool| {
             move |t: &mut crate::tile::TileCtx| {
                 if t.tile_id() == 0 {
-                    t.execute(&Instr::Dte(DteCopy {
-                        dst_tile: 1,
-                        src: X,
-                        dst: X,
-                        bytes: 4096,
-                    }))?;
+                    t.execute(&Instr::Dte(DteCopy { dst_tile: 1, src: X, dst: X, bytes: 4096 }))?;
                     t.execute(&Instr::Join(EngineMask::of(&[Engine::Dte])))?;
                 }
                 if with_barrier {
@@ -202,10 +159,7 @@ mod tests {
             }
         };
         assert!(c.run_on(2, prog(true)).is_ok());
-        assert!(matches!(
-            c.run_on(2, prog(false)),
-            Err(SimError::Hazard { .. })
-        ));
+        assert!(matches!(c.run_on(2, prog(false)), Err(SimError::Hazard { .. })));
     }
 
     /// Tile 0 stores DDR bytes that tile 1 loads after a long scalar stretch,

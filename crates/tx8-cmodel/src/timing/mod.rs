@@ -39,11 +39,7 @@ pub enum Work {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TimedOp {
     /// Issued by the scalar unit into `engine`'s queue.
-    Engine {
-        engine: Engine,
-        work: Work,
-        name: Arc<str>,
-    },
+    Engine { engine: Engine, work: Work, name: Arc<str> },
     /// Work on the scalar unit itself (address arithmetic, loop control).
     Scalar { cycles: u64, name: Arc<str> },
     /// Wait until the engines in the mask are idle with empty queues.
@@ -70,27 +66,19 @@ pub fn issue_cycles(config: &HardwareConfig, engine: Engine) -> u64 {
 /// engine work, the fixed cost for join and barrier.
 pub fn standalone_cycles(config: &HardwareConfig, op: &TimedOp) -> u64 {
     match op {
-        TimedOp::Engine { engine, work, .. } => {
-            issue_cycles(config, *engine).saturating_add(match work {
-                Work::Compute { cycles } => *cycles,
-                Work::DdrTransfer { bytes } => {
-                    let rate = config
-                        .ddr_transfer_cap_bytes_per_cycle
-                        .min(config.ddr_bytes_per_cycle);
-                    config
-                        .dma_start_cycles
-                        .saturating_add((*bytes as f64 / rate).ceil() as u64)
-                }
-                Work::LocalTransfer { bytes } => config
-                    .dma_start_cycles
-                    .saturating_add((*bytes as f64 / config.tdma_bytes_per_cycle).ceil() as u64),
-                Work::NocTransfer { bytes, .. } => {
-                    config.dte_message_cycles.saturating_add(
-                        (*bytes as f64 / config.noc_link_bytes_per_cycle).ceil() as u64,
-                    )
-                }
-            })
-        }
+        TimedOp::Engine { engine, work, .. } => issue_cycles(config, *engine).saturating_add(match work {
+            Work::Compute { cycles } => *cycles,
+            Work::DdrTransfer { bytes } => {
+                let rate = config.ddr_transfer_cap_bytes_per_cycle.min(config.ddr_bytes_per_cycle);
+                config.dma_start_cycles.saturating_add((*bytes as f64 / rate).ceil() as u64)
+            }
+            Work::LocalTransfer { bytes } => {
+                config.dma_start_cycles.saturating_add((*bytes as f64 / config.tdma_bytes_per_cycle).ceil() as u64)
+            }
+            Work::NocTransfer { bytes, .. } => config
+                .dte_message_cycles
+                .saturating_add((*bytes as f64 / config.noc_link_bytes_per_cycle).ceil() as u64),
+        }),
         TimedOp::Scalar { cycles, .. } => *cycles,
         TimedOp::Join { .. } => config.join_cycles,
         TimedOp::Barrier => config.barrier_cycles,

@@ -25,18 +25,12 @@ pub fn xy_route(config: &HardwareConfig, src: u32, dst: u32) -> Vec<Link> {
     let mut links = Vec::new();
     while x != dx {
         let nx = if dx > x { x + 1 } else { x - 1 };
-        links.push(Link {
-            from: id(x, y),
-            to: id(nx, y),
-        });
+        links.push(Link { from: id(x, y), to: id(nx, y) });
         x = nx;
     }
     while y != dy {
         let ny = if dy > y { y + 1 } else { y - 1 };
-        links.push(Link {
-            from: id(x, y),
-            to: id(x, ny),
-        });
+        links.push(Link { from: id(x, y), to: id(x, ny) });
         y = ny;
     }
     links
@@ -50,23 +44,9 @@ mod tests {
     fn xy_routes_go_x_first() {
         let c = HardwareConfig::default();
         // Tile 0 (0,0) -> tile 6 (2,1): east twice then south once.
-        assert_eq!(
-            xy_route(&c, 0, 6),
-            vec![
-                Link { from: 0, to: 1 },
-                Link { from: 1, to: 2 },
-                Link { from: 2, to: 6 }
-            ]
-        );
+        assert_eq!(xy_route(&c, 0, 6), vec![Link { from: 0, to: 1 }, Link { from: 1, to: 2 }, Link { from: 2, to: 6 }]);
         // Reverse goes x first too, so it is not the same path reversed.
-        assert_eq!(
-            xy_route(&c, 6, 0),
-            vec![
-                Link { from: 6, to: 5 },
-                Link { from: 5, to: 4 },
-                Link { from: 4, to: 0 }
-            ]
-        );
+        assert_eq!(xy_route(&c, 6, 0), vec![Link { from: 6, to: 5 }, Link { from: 5, to: 4 }, Link { from: 4, to: 0 }]);
         assert!(xy_route(&c, 5, 5).is_empty());
         assert_eq!(xy_route(&c, 0, 15).len(), 6);
     }

@@ -75,9 +75,7 @@ impl TimingReport {
 
     /// Busy cycles of `engine` on `tile`.
     pub fn busy_cycles(&self, tile: u32, engine: Engine) -> f64 {
-        self.busy
-            .get(tile as usize)
-            .map_or(0.0, |b| b[engine.index()])
+        self.busy.get(tile as usize).map_or(0.0, |b| b[engine.index()])
     }
 
     /// The run split at its markers, in the order tile 0 reached them (every
@@ -156,7 +154,8 @@ impl TimingReport {
         }
         for (tile, marks) in self.marks_per_tile().iter().enumerate() {
             for (i, m) in marks.iter().enumerate() {
-                let end = marks.get(i + 1).map_or(self.tile_end.get(tile).copied().unwrap_or(m.time), |n| n.time).max(m.time);
+                let end =
+                    marks.get(i + 1).map_or(self.tile_end.get(tile).copied().unwrap_or(m.time), |n| n.time).max(m.time);
                 sep(&mut out);
                 let _ = write!(
                     out,

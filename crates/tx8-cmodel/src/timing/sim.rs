@@ -29,10 +29,7 @@ const EPS: f64 = 1e-7;
 
 enum Phase {
     /// A fixed cost that ends at `until`; then the transfer (if any) starts.
-    Fixed {
-        until: f64,
-        then: Option<(Demand, u64)>,
-    },
+    Fixed { until: f64, then: Option<(Demand, u64)> },
     /// Moving bytes as flow `flow`.
     Flowing { flow: usize },
 }
@@ -77,10 +74,7 @@ fn queue_depth(config: &HardwareConfig, e: Engine) -> usize {
 }
 
 /// Replay `streams` (one per tile, tile id = index) and measure them.
-pub fn simulate(
-    config: &HardwareConfig,
-    streams: &[Vec<TimedOp>],
-) -> Result<TimingReport, SimError> {
+pub fn simulate(config: &HardwareConfig, streams: &[Vec<TimedOp>]) -> Result<TimingReport, SimError> {
     let ntiles = streams.len();
     if ntiles > config.tiles() as usize {
         return Err(SimError::NoSuchTile(ntiles as u32 - 1));
@@ -91,18 +85,13 @@ pub fn simulate(
             scalar_free: 0.0,
             issuing: None,
             at_barrier: false,
-            engines: (0..Engine::ALL.len())
-                .map(|_| EngineState::default())
-                .collect(),
+            engines: (0..Engine::ALL.len()).map(|_| EngineState::default()).collect(),
         })
         .collect();
     let mut report = TimingReport {
         tile_end: vec![0.0; ntiles],
         busy: vec![[0.0; 7]; ntiles],
-        op_spans: streams
-            .iter()
-            .map(|s| vec![(f64::NAN, f64::NAN); s.len()])
-            .collect(),
+        op_spans: streams.iter().map(|s| vec![(f64::NAN, f64::NAN); s.len()]).collect(),
         ..Default::default()
     };
     // Slab of transfers in flight; a drained slot is freed and reused.
@@ -123,14 +112,7 @@ pub fn simulate(
                     tile.at_barrier = false;
                     tile.pc += 1;
                     tile.scalar_free = now + config.barrier_cycles as f64;
-                    push_trace(
-                        &mut report,
-                        t,
-                        Engine::Scalar,
-                        "barrier",
-                        now,
-                        tile.scalar_free,
-                    );
+                    push_trace(&mut report, t, Engine::Scalar, "barrier", now, tile.scalar_free);
                 }
                 progress = true;
             }
@@ -146,11 +128,7 @@ pub fn simulate(
                     let TimedOp::Engine { work, .. } = &streams[t][op] else {
                         continue;
                     };
-                    es.active = Some(Active {
-                        op,
-                        start: now,
-                        phase: start_phase(config, t as u32, work, now),
-                    });
+                    es.active = Some(Active { op, start: now, phase: start_phase(config, t as u32, work, now) });
                     progress = true;
                 }
             }
@@ -162,10 +140,8 @@ pub fn simulate(
         // the others; recompute transfer rates if the set of flows changed.
         if rates_dirty {
             let live: Vec<usize> = (0..flows.len()).filter(|&i| flows[i].is_some()).collect();
-            let demands: Vec<Demand> = live
-                .iter()
-                .filter_map(|&i| flows[i].as_ref().map(|f| f.demand.clone()))
-                .collect();
+            let demands: Vec<Demand> =
+                live.iter().filter_map(|&i| flows[i].as_ref().map(|f| f.demand.clone())).collect();
             let rates = allocate(&demands, |r| match r {
                 Resource::Ddr => config.ddr_bytes_per_cycle,
                 Resource::Link { .. } => config.noc_link_bytes_per_cycle,
@@ -186,14 +162,8 @@ pub fn simulate(
             }
             for es in &tile.engines {
                 match &es.active {
-                    Some(Active {
-                        phase: Phase::Fixed { until, .. },
-                        ..
-                    }) => next = next.min(until.max(now)),
-                    Some(Active {
-                        phase: Phase::Flowing { flow },
-                        ..
-                    }) => {
+                    Some(Active { phase: Phase::Fixed { until, .. }, .. }) => next = next.min(until.max(now)),
+                    Some(Active { phase: Phase::Flowing { flow }, .. }) => {
                         if let Some(f) = flows[*flow].as_ref().filter(|f| f.rate > 0.0) {
                             next = next.min(now + f.remaining / f.rate);
                         }
@@ -222,11 +192,7 @@ pub fn simulate(
                     Phase::Fixed { until, then } if *until <= now + EPS => match then.take() {
                         Some((_, 0)) => true,
                         Some((demand, bytes)) => {
-                            let flow = Flow {
-                                remaining: bytes as f64,
-                                demand,
-                                rate: 0.0,
-                            };
+                            let flow = Flow { remaining: bytes as f64, demand, rate: 0.0 };
                             let slot = match free_slots.pop() {
                                 Some(i) => {
                                     flows[i] = Some(flow);
@@ -245,9 +211,7 @@ pub fn simulate(
                     },
                     Phase::Fixed { .. } => false,
                     Phase::Flowing { flow } => {
-                        let drained = flows[*flow]
-                            .as_ref()
-                            .is_none_or(|f| f.remaining <= EPS * f.rate.max(1.0));
+                        let drained = flows[*flow].as_ref().is_none_or(|f| f.remaining <= EPS * f.rate.max(1.0));
                         if drained {
                             flows[*flow] = None;
                             free_slots.push(*flow);
@@ -267,13 +231,7 @@ pub fn simulate(
                     };
                     report.busy[t][e.index()] += now - start;
                     report.op_spans[t][op] = (start, now);
-                    report.trace.push(TraceEvent {
-                        tile: t as u32,
-                        engine: e,
-                        name,
-                        start,
-                        end: now,
-                    });
+                    report.trace.push(TraceEvent { tile: t as u32, engine: e, name, start, end: now });
                     report.tile_end[t] = report.tile_end[t].max(now);
                 }
             }
@@ -282,10 +240,7 @@ pub fn simulate(
 
     // Everything must have drained; otherwise tiles disagree on barriers.
     for (t, tile) in tiles.iter().enumerate() {
-        let busy = tile
-            .engines
-            .iter()
-            .any(|e| e.active.is_some() || !e.queue.is_empty());
+        let busy = tile.engines.iter().any(|e| e.active.is_some() || !e.queue.is_empty());
         if tile.pc < streams[t].len() || busy || tile.issuing.is_some() {
             return Err(SimError::Barrier(format!(
                 "timing replay deadlocked: tile {t} stopped at instruction {} of {} (barrier counts differ between tiles?)",
@@ -328,14 +283,7 @@ fn step_scalar(
             if issue > 0 {
                 tile.issuing = Some((*engine, tile.pc));
                 tile.scalar_free = now + issue as f64;
-                push_trace(
-                    report,
-                    t,
-                    Engine::Scalar,
-                    &format!("issue {name}"),
-                    now,
-                    tile.scalar_free,
-                );
+                push_trace(report, t, Engine::Scalar, &format!("issue {name}"), now, tile.scalar_free);
             } else {
                 es.queue.push_back(tile.pc);
             }
@@ -349,13 +297,10 @@ fn step_scalar(
             true
         }
         TimedOp::Join { engines } => {
-            let idle = Engine::ALL
-                .iter()
-                .filter(|e| engines.contains(**e))
-                .all(|e| {
-                    let es = &tile.engines[e.index()];
-                    es.active.is_none() && es.queue.is_empty()
-                });
+            let idle = Engine::ALL.iter().filter(|e| engines.contains(**e)).all(|e| {
+                let es = &tile.engines[e.index()];
+                es.active.is_none() && es.queue.is_empty()
+            });
             if !idle {
                 return false;
             }
@@ -369,82 +314,44 @@ fn step_scalar(
             true
         }
         TimedOp::Mark { id } => {
-            report.marks.push(Mark {
-                tile: t as u32,
-                id: *id,
-                time: now,
-            });
+            report.marks.push(Mark { tile: t as u32, id: *id, time: now });
             tile.pc += 1;
             true
         }
     }
 }
 
-fn push_trace(
-    report: &mut TimingReport,
-    t: usize,
-    engine: Engine,
-    name: &str,
-    start: f64,
-    end: f64,
-) {
+fn push_trace(report: &mut TimingReport, t: usize, engine: Engine, name: &str, start: f64, end: f64) {
     report.busy[t][engine.index()] += end - start;
     report.tile_end[t] = report.tile_end[t].max(end);
-    report.trace.push(TraceEvent {
-        tile: t as u32,
-        engine,
-        name: name.into(),
-        start,
-        end,
-    });
+    report.trace.push(TraceEvent { tile: t as u32, engine, name: name.into(), start, end });
 }
 
 /// The first phase of an engine instruction started at `now` on `tile`.
 fn start_phase(config: &HardwareConfig, tile: u32, work: &Work, now: f64) -> Phase {
     match work {
-        Work::Compute { cycles } => Phase::Fixed {
-            until: now + *cycles as f64,
-            then: None,
-        },
+        Work::Compute { cycles } => Phase::Fixed { until: now + *cycles as f64, then: None },
         Work::LocalTransfer { bytes } => Phase::Fixed {
-            until: now
-                + config.dma_start_cycles as f64
-                + *bytes as f64 / config.tdma_bytes_per_cycle,
+            until: now + config.dma_start_cycles as f64 + *bytes as f64 / config.tdma_bytes_per_cycle,
             then: None,
         },
         Work::DdrTransfer { bytes } => Phase::Fixed {
             until: now + config.dma_start_cycles as f64,
             then: Some((
-                Demand {
-                    resources: vec![Resource::Ddr],
-                    cap: config.ddr_transfer_cap_bytes_per_cycle,
-                },
+                Demand { resources: vec![Resource::Ddr], cap: config.ddr_transfer_cap_bytes_per_cycle },
                 *bytes,
             )),
         },
         Work::NocTransfer { dst_tile, bytes } => {
             let links: Vec<Resource> = xy_route(config, tile, *dst_tile)
                 .into_iter()
-                .map(|l| Resource::Link {
-                    from: l.from,
-                    to: l.to,
-                })
+                .map(|l| Resource::Link { from: l.from, to: l.to })
                 .collect();
             // A copy to the tile itself crosses no link; it still moves at link rate.
-            let cap = if links.is_empty() {
-                config.noc_link_bytes_per_cycle
-            } else {
-                f64::INFINITY
-            };
+            let cap = if links.is_empty() { config.noc_link_bytes_per_cycle } else { f64::INFINITY };
             Phase::Fixed {
                 until: now + config.dte_message_cycles as f64,
-                then: Some((
-                    Demand {
-                        resources: links,
-                        cap,
-                    },
-                    *bytes,
-                )),
+                then: Some((Demand { resources: links, cap }, *bytes)),
             }
         }
     }

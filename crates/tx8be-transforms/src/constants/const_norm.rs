@@ -32,7 +32,8 @@ use crate::group_ops::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-const-norm",
-    description: "Fold channel_norms of constants into their load_const and give every load_const of one constant one placement",
+    description:
+        "Fold channel_norms of constants into their load_const and give every load_const of one constant one placement",
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-const-norm", |_, _| None)?;
@@ -128,14 +129,18 @@ fn accepts(ctx: &Context, body: &Body, user: Op, index: usize, blocked: bool) ->
     match op_kind(ctx, body, user) {
         None => Ok(!blocked),
         Some(OpKind::ChannelNorm) => Ok((attr_bool(ctx, body, user, "to_blocked") != Some(true)) == blocked),
-        Some(OpKind::Const | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar | OpKind::Group | OpKind::Yield) => Ok(true),
+        Some(
+            OpKind::Const | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar | OpKind::Group | OpKind::Yield,
+        ) => Ok(true),
         Some(_) => {
             let attr = tx8be::interfaces::query_op_attr(ctx, body, user)?;
             Ok(match attr.operand_align.get(index).copied().unwrap_or(AlignMode::Compact) {
                 AlignMode::Align => blocked,
                 AlignMode::Compact => !blocked,
                 // All operands of a `Both` op share its result's kind.
-                AlignMode::Both | AlignMode::Unknown => is_blocked(value_mem_layout(ctx, body, body.result(user, 0))) == blocked,
+                AlignMode::Both | AlignMode::Unknown => {
+                    is_blocked(value_mem_layout(ctx, body, body.result(user, 0))) == blocked
+                }
             })
         }
     }
@@ -186,7 +191,10 @@ fn process_multi_use(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic>
         // One copy of the constant for the load_consts that need the other kind.
         let src = body.operand(dissenters[0], 0);
         let Some(c) = body.defining_op(src).filter(|&d| name(ctx, body, d) == "tx8be.const") else {
-            return Err(Diagnostic::error(body.op_loc(dissenters[0]), "tx8be.load_const must read a tx8be.const to be given its own placement"));
+            return Err(Diagnostic::error(
+                body.op_loc(dissenters[0]),
+                "tx8be.load_const must read a tx8be.const to be given its own placement",
+            ));
         };
         let ty = body.value_type(src);
         let mode = same_kind(ctx, ty, load_layout(ctx, body, dissenters[0]));
@@ -212,7 +220,9 @@ fn process_multi_use(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic>
 fn set_const_layouts(ctx: &Context, body: &mut Body) -> bool {
     let mut changed = false;
     for load in load_consts(ctx, body) {
-        let Some(c) = body.defining_op(body.operand(load, 0)).filter(|&d| name(ctx, body, d) == "tx8be.const") else { continue };
+        let Some(c) = body.defining_op(body.operand(load, 0)).filter(|&d| name(ctx, body, d) == "tx8be.const") else {
+            continue;
+        };
         let mode = load_layout(ctx, body, load);
         let cv = body.result(c, 0);
         if body.op_attr(ctx, c, "dev_info").is_none() || value_mem_layout(ctx, body, cv) != mode {

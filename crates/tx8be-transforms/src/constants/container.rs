@@ -75,7 +75,12 @@ pub fn const_ops(ctx: &Context, body: &Body) -> Vec<Op> {
 
 fn chips_of(ctx: &Context, body: &Body, op: Op) -> Result<BTreeSet<i32>, Diagnostic> {
     let Some(attr) = body.op_attr(ctx, op, "chip_id") else { return Ok(BTreeSet::from([ALL_CHIPS])) };
-    let bad = || Diagnostic::error(body.op_loc(op), "'chip_id' of a tx8be.const must be an array<i64> of chip numbers (-1: all chips)");
+    let bad = || {
+        Diagnostic::error(
+            body.op_loc(op),
+            "'chip_id' of a tx8be.const must be an array<i64> of chip numbers (-1: all chips)",
+        )
+    };
     let ids = strata_stablehlo::attrs::read_i64_array(ctx, attr).ok_or_else(bad)?;
     let chips: BTreeSet<i32> = ids.iter().map(|&i| i32::try_from(i).map_err(|_| bad())).collect::<Result<_, _>>()?;
     if chips.is_empty() || chips.iter().any(|&c| c < ALL_CHIPS) {
@@ -94,14 +99,24 @@ impl ConstContainer {
         for op in const_ops(ctx, body) {
             let id = match body.op_attr(ctx, op, "const_map_id") {
                 None => None,
-                Some(_) => Some(const_map_id(ctx, body, op).ok_or_else(|| Diagnostic::error(body.op_loc(op), "'const_map_id' must be a non-negative i64 below 2^32"))?),
+                Some(_) => Some(const_map_id(ctx, body, op).ok_or_else(|| {
+                    Diagnostic::error(body.op_loc(op), "'const_map_id' must be a non-negative i64 below 2^32")
+                })?),
             };
-            let data = body.op_attr(ctx, op, "value").ok_or_else(|| Diagnostic::error(body.op_loc(op), "tx8be.const without a value"))?;
+            let data = body
+                .op_attr(ctx, op, "value")
+                .ok_or_else(|| Diagnostic::error(body.op_loc(op), "tx8be.const without a value"))?;
             let chip_id = chips_of(ctx, body, op)?;
             let label = u32::from(!chip_id.contains(&ALL_CHIPS));
             let v = body.result(op, 0);
             let mem_layout = value_mem_layout(ctx, body, v);
-            let entry = ConstEntry { op, id, param: ParamInfo { data, chip_id, label }, mem_layout, placed_bytes: placed_bytes(ctx, body.value_type(v), mem_layout) };
+            let entry = ConstEntry {
+                op,
+                id,
+                param: ParamInfo { data, chip_id, label },
+                mem_layout,
+                placed_bytes: placed_bytes(ctx, body.value_type(v), mem_layout),
+            };
             if id.is_some() {
                 numbered.push(entry);
             } else {
@@ -113,7 +128,10 @@ impl ConstContainer {
         for (i, e) in numbered.iter().enumerate() {
             let id = e.id.expect("numbered");
             if by_id.insert(id, i).is_some() {
-                return Err(Diagnostic::error(body.op_loc(e.op), format!("two tx8be.const ops have const_map_id {id}")));
+                return Err(Diagnostic::error(
+                    body.op_loc(e.op),
+                    format!("two tx8be.const ops have const_map_id {id}"),
+                ));
             }
         }
         numbered.extend(unnumbered);
@@ -180,7 +198,14 @@ mod tests {
     fn parse(ctx: &mut Context, src: &str) -> strata_ir::parser::ParsedModule {
         tx8be::register(ctx);
         let source = strata_ir::diagnostics::SourceFile::new("test.mlir", src.to_string());
-        strata_ir::parser::parse_source(ctx, &source, 0..src.len(), strata_ir::parser::ParseOptions { allow_unregistered: false }, true).expect("parses")
+        strata_ir::parser::parse_source(
+            ctx,
+            &source,
+            0..src.len(),
+            strata_ir::parser::ParseOptions { allow_unregistered: false },
+            true,
+        )
+        .expect("parses")
     }
 
     #[test]

@@ -22,6 +22,9 @@ use tx8be::{op_kind, OpKind};
 pub fn is_compute(ctx: &Context, body: &Body, op: Op) -> bool {
     match op_kind(ctx, body, op) {
         None => false,
-        Some(k) => !matches!(k, OpKind::Const | OpKind::Group | OpKind::Yield | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar),
+        Some(k) => !matches!(
+            k,
+            OpKind::Const | OpKind::Group | OpKind::Yield | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar
+        ),
     }
 }

@@ -111,7 +111,9 @@ fn compute_uses(ctx: &Context, body: &Body, v: Value) -> Vec<(Op, usize)> {
     let block = body.value_parent_block(v);
     let mut uses: Vec<(Op, usize)> = body
         .uses(v)
-        .filter(|&(user, _)| is_compute(ctx, body, user) && name(ctx, body, user) != "tx8be.Reshape" && body.op_block(user) == block)
+        .filter(|&(user, _)| {
+            is_compute(ctx, body, user) && name(ctx, body, user) != "tx8be.Reshape" && body.op_block(user) == block
+        })
         .collect();
     // Program order of the users, so the loads are created deterministically.
     uses.sort_by_key(|&(user, i)| (position(body, user), i));
@@ -165,7 +167,10 @@ fn route_uses_through_loads(ctx: &Context, body: &mut Body, c: Op) -> Result<boo
         if let Some(layout_str) = body.op_attr(ctx, c, "layout_str") {
             attrs.push((ctx.intern_str("layout_str"), layout_str));
         }
-        let spec = OpSpec::new(ctx, "tx8be.load_const", body.op_loc(c)).operands(&[v]).results(&[ty]).attrs(ctx.dictionary(attrs));
+        let spec = OpSpec::new(ctx, "tx8be.load_const", body.op_loc(c))
+            .operands(&[v])
+            .results(&[ty])
+            .attrs(ctx.dictionary(attrs));
         let load = body.create_op(spec);
         body.insert_op_before(user, load);
         set_mem_layout(ctx, body, load, layout);
@@ -191,7 +196,11 @@ fn number_constants(ctx: &Context, body: &mut Body, threshold: u64) -> bool {
     for (&c, &id) in consts.iter().zip(&ids) {
         changed |= super::container::const_map_id(ctx, body, c) != Some(id);
         set_const_map_id(ctx, body, c, id);
-        let loads: Vec<Op> = body.uses(body.result(c, 0)).map(|(u, _)| u).filter(|&u| name(ctx, body, u) == "tx8be.load_const").collect();
+        let loads: Vec<Op> = body
+            .uses(body.result(c, 0))
+            .map(|(u, _)| u)
+            .filter(|&u| name(ctx, body, u) == "tx8be.load_const")
+            .collect();
         for l in loads {
             changed |= super::container::const_map_id(ctx, body, l) != Some(id);
             set_const_map_id(ctx, body, l, id);

@@ -167,7 +167,8 @@ pub fn parse_patterns(text: &str) -> Result<Vec<Pattern>, PatternError> {
         };
         let prio_text = code[..colon].trim();
         let prio_col = code.len() - code.trim_start().len();
-        let priority = prio_text.parse::<i64>().map_err(|_| err(prio_col, format!("priority '{prio_text}' is not an integer")))?;
+        let priority =
+            prio_text.parse::<i64>().map_err(|_| err(prio_col, format!("priority '{prio_text}' is not an integer")))?;
         let mut elements = Vec::new();
         let rest = &code[colon + 1..];
         let mut offset = colon + 1;
@@ -398,7 +399,15 @@ mod tests {
     #[test]
     fn default_set_parses_and_contains_the_epilogues() {
         let t = trie(DEFAULT_PATTERNS);
-        for s in [&["Conv", "Unary"][..], &["Conv", "Binary", "Unary"], &["Gemm", "Unary"], &["Gemm", "Binary"], &["Binary", "LayerNorm"], &["Gemm", "Binary", "Binary", "Softmax"], &["Transpose", "Gemm"]] {
+        for s in [
+            &["Conv", "Unary"][..],
+            &["Conv", "Binary", "Unary"],
+            &["Gemm", "Unary"],
+            &["Gemm", "Binary"],
+            &["Binary", "LayerNorm"],
+            &["Gemm", "Binary", "Binary", "Softmax"],
+            &["Transpose", "Gemm"],
+        ] {
             assert!(t.lookup(s).is_some(), "{s:?}");
         }
     }

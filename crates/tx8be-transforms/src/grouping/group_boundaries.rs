@@ -69,7 +69,11 @@ impl Pass for GroupBoundaries {
         // distinct key is searched once, the searches in parallel (a
         // group's cost depends only on the group, so all are evaluated on
         // the body as it is before any chain is cut).
-        let chains: Vec<(Op, Vec<Op>)> = top_level_groups(ctx, body).into_iter().map(|g| (g, chain_of(ctx, body, g))).filter(|(g, chain)| chain.len() >= 2 && !has_store(ctx, body, *g)).collect();
+        let chains: Vec<(Op, Vec<Op>)> = top_level_groups(ctx, body)
+            .into_iter()
+            .map(|g| (g, chain_of(ctx, body, g)))
+            .filter(|(g, chain)| chain.len() >= 2 && !has_store(ctx, body, *g))
+            .collect();
         let mut keys: Vec<HashMap<(usize, usize), Option<GroupKey>>> = Vec::with_capacity(chains.len());
         let mut jobs: HashMap<GroupKey, (Op, Vec<Op>)> = HashMap::new();
         for (g, chain) in &chains {
@@ -87,11 +91,14 @@ impl Pass for GroupBoundaries {
         }
         let hw = &self.hw;
         let shared: &Body = body;
-        let cycles: HashMap<GroupKey, Option<f64>> = jobs.into_par_iter().map(|(key, (g, seg))| (key, interval_cycles(ctx, shared, g, &seg, hw))).collect();
+        let cycles: HashMap<GroupKey, Option<f64>> =
+            jobs.into_par_iter().map(|(key, (g, seg))| (key, interval_cycles(ctx, shared, g, &seg, hw))).collect();
         let mut changed = false;
         for ((g, chain), keys) in chains.iter().zip(&keys) {
             let g = *g;
-            let cuts = best_partition(chain.len(), |i, j| keys[&(i, j)].as_ref().and_then(|k| cycles.get(k).copied().flatten()));
+            let cuts = best_partition(chain.len(), |i, j| {
+                keys[&(i, j)].as_ref().and_then(|k| cycles.get(k).copied().flatten())
+            });
             if cuts.len() > 1 {
                 ungroup(ctx, body, g);
                 for w in cuts.windows(2) {
@@ -142,7 +149,12 @@ pub fn best_partition(n: usize, mut cost: impl FnMut(usize, usize) -> Option<f64
 fn chain_of(ctx: &Context, body: &Body, g: Op) -> Vec<Op> {
     group_block_ops(body, g)
         .into_iter()
-        .filter(|&op| !matches!(ctx.op_name_str(body.op_name(op)), "tx8be.load_const" | "tx8be.load_var" | "tx8be.store_var" | "tx8be.yield"))
+        .filter(|&op| {
+            !matches!(
+                ctx.op_name_str(body.op_name(op)),
+                "tx8be.load_const" | "tx8be.load_var" | "tx8be.store_var" | "tx8be.yield"
+            )
+        })
         .collect()
 }
 

@@ -66,7 +66,10 @@ pub fn insert_loads_and_stores(ctx: &Context, body: &mut Body) -> Result<bool, D
             return Err(Diagnostic::error(body.op_loc(g), "'tx8be.group' body must end with 'tx8be.yield'"));
         };
         if body.num_operands(y) != 1 {
-            return Err(Diagnostic::error(body.op_loc(y), "a group must yield exactly one value (single-output groups)"));
+            return Err(Diagnostic::error(
+                body.op_loc(y),
+                "a group must yield exactly one value (single-output groups)",
+            ));
         }
         let out = body.operand(y, 0);
         let producer = body.defining_op(out).filter(|&d| body.op_block(d) == Some(block));
@@ -76,7 +79,8 @@ pub fn insert_loads_and_stores(ctx: &Context, body: &mut Body) -> Result<bool, D
         if ctx.op_name_str(body.op_name(anchor)) == "tx8be.store_var" {
             continue; // already has its boundary
         }
-        let compute: Vec<Op> = body.block_ops(block).filter(|&o| !is_boundary(ctx.op_name_str(body.op_name(o)))).collect();
+        let compute: Vec<Op> =
+            body.block_ops(block).filter(|&o| !is_boundary(ctx.op_name_str(body.op_name(o)))).collect();
         for op in compute {
             load_operands(ctx, body, block, op);
         }
@@ -114,7 +118,10 @@ fn same_boxes(ctx: &Context, body: &Body, op: Op, i: usize, j: usize) -> bool {
             probes.extend([lo, hi]);
         }
     }
-    probes.iter().all(|p| tx8be::interfaces::temporal_slice_shape(ctx, body, op, p).is_ok_and(|b| b.get(i).is_some() && b.get(i) == b.get(j)))
+    probes.iter().all(|p| {
+        tx8be::interfaces::temporal_slice_shape(ctx, body, op, p)
+            .is_ok_and(|b| b.get(i).is_some() && b.get(i) == b.get(j))
+    })
 }
 
 /// Puts a load of each of `op`'s operands right before it, in operand
@@ -134,7 +141,9 @@ fn load_operands(ctx: &Context, body: &mut Body, block: strata_ir::Block, op: Op
             }
             continue; // an intermediate of the group, or loaded for an earlier operand
         }
-        if let Some(&(_, l, _)) = loaded.iter().find(|&&(outer, _, first)| outer == v && same_boxes(ctx, body, op, first, i)) {
+        if let Some(&(_, l, _)) =
+            loaded.iter().find(|&&(outer, _, first)| outer == v && same_boxes(ctx, body, op, first, i))
+        {
             body.set_operand(op, i, l);
             continue;
         }

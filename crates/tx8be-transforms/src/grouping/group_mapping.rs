@@ -44,7 +44,8 @@ impl Pass for GroupMapping {
         let y = grid_dim(ctx, target.parent, target.op, "tx8be.y_dim", self.hw.mesh_y)?;
         let region = tx8be::dialect::values::dense_i64_array(ctx, &[0, 0, x, y]);
         let module = &mut *target.body;
-        let funcs: Vec<Op> = entry_ops(module).into_iter().filter(|&f| ctx.op_name_str(module.op_name(f)) == "func.func").collect();
+        let funcs: Vec<Op> =
+            entry_ops(module).into_iter().filter(|&f| ctx.op_name_str(module.op_name(f)) == "func.func").collect();
         let mut changed = false;
         for f in funcs {
             let Some(body) = module.nested_mut(f) else { continue };
@@ -63,7 +64,13 @@ fn grid_dim(ctx: &Context, parent: &Body, module: Op, name: &str, card: u32) -> 
     let Some(a): Option<Attribute> = parent.op_attr(ctx, module, name) else { return Ok(card as i64) };
     match ctx.as_i64(a) {
         Some(v) if (1..=card as i64).contains(&v) => Ok(v),
-        Some(v) => Err(Diagnostic::error(parent.op_loc(module), format!("module attribute '{name}' = {v} is outside the card's mesh (1 to {card} tiles)"))),
-        None => Err(Diagnostic::error(parent.op_loc(module), format!("module attribute '{name}' must be an integer (tiles along the mesh)"))),
+        Some(v) => Err(Diagnostic::error(
+            parent.op_loc(module),
+            format!("module attribute '{name}' = {v} is outside the card's mesh (1 to {card} tiles)"),
+        )),
+        None => Err(Diagnostic::error(
+            parent.op_loc(module),
+            format!("module attribute '{name}' must be an integer (tiles along the mesh)"),
+        )),
     }
 }

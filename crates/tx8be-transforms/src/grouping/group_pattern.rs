@@ -73,11 +73,13 @@ pub const INFO: PassInfo = PassInfo {
         })?;
         let patterns = match (&file, opt_group) {
             (Some(path), _) => {
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: error: cannot read the pattern file: {e}"))?;
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("{path}: error: cannot read the pattern file: {e}"))?;
                 parse_patterns(&text).map_err(|e| format!("{path}:{}:{}: error: {}", e.line, e.column, e.message))?
             }
             (None, 0) => Vec::new(),
-            (None, _) => parse_patterns(DEFAULT_PATTERNS).map_err(|e| format!("the built-in pattern set, line {}:{}: {}", e.line, e.column, e.message))?,
+            (None, _) => parse_patterns(DEFAULT_PATTERNS)
+                .map_err(|e| format!("the built-in pattern set, line {}:{}: {}", e.line, e.column, e.message))?,
         };
         Ok(Box::new(GroupPattern::new(&patterns)))
     },
@@ -131,7 +133,11 @@ pub fn find_matches(ctx: &Context, body: &Body, trie: &Trie) -> Vec<Vec<Op>> {
     let position: HashMap<Op, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
     // The next op in program order, constants and their loads skipped (no
     // path between two compute ops goes through one).
-    let computing: Vec<Op> = ops.iter().copied().filter(|&o| !matches!(ctx.op_name_str(body.op_name(o)), "tx8be.const" | "tx8be.load_const")).collect();
+    let computing: Vec<Op> = ops
+        .iter()
+        .copied()
+        .filter(|&o| !matches!(ctx.op_name_str(body.op_name(o)), "tx8be.const" | "tx8be.load_const"))
+        .collect();
     let next: HashMap<Op, Op> = computing.windows(2).map(|w| (w[0], w[1])).collect();
     let mut taken: HashSet<Op> = HashSet::new();
     let mut heap = BinaryHeap::new();
@@ -181,7 +187,16 @@ fn candidate(ctx: &Context, body: &Body, op: Op, taken: &HashSet<Op>) -> bool {
 /// The best match of the trie below `node` along `op` and its chain of
 /// sole users: (the ops, the pattern's priority), longest first, then the
 /// highest priority.
-fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken: &HashSet<Op>, next_op: &HashMap<Op, Op>, chain: &mut Vec<Op>) -> Option<(Vec<Op>, i64)> {
+fn best_from(
+    ctx: &Context,
+    body: &Body,
+    trie: &Trie,
+    node: usize,
+    op: Op,
+    taken: &HashSet<Op>,
+    next_op: &HashMap<Op, Op>,
+    chain: &mut Vec<Op>,
+) -> Option<(Vec<Op>, i64)> {
     let next = pattern_tokens(ctx, body, op)?.into_iter().try_fold(node, |n, t| trie.step(n, t))?;
     chain.push(op);
     let mut best = trie.terminal(next).filter(|_| closed(body, chain)).map(|p| (chain.clone(), p));
@@ -218,7 +233,8 @@ fn best_from(ctx: &Context, body: &Body, trie: &Trie, node: usize, op: Op, taken
 /// outside can then sit on a path between two of them).
 fn closed(body: &Body, chain: &[Op]) -> bool {
     let Some((_, rest)) = chain.split_last() else { return true };
-    rest.iter().all(|&o| (0..body.num_results(o)).all(|r| body.uses(body.result(o, r)).all(|(u, _)| chain.contains(&u))))
+    rest.iter()
+        .all(|&o| (0..body.num_results(o)).all(|r| body.uses(body.result(o, r)).all(|(u, _)| chain.contains(&u))))
 }
 
 /// Whether `n` reads a result of `chain` or a value (not a weight) that an
@@ -227,7 +243,8 @@ fn joins(ctx: &Context, body: &Body, chain: &[Op], n: Op) -> bool {
     (0..body.num_operands(n)).any(|i| {
         let v = body.operand(n, i);
         body.defining_op(v).is_some_and(|d| chain.contains(&d))
-            || (!super::is_weight(ctx, body, v) && chain.iter().any(|&c| (0..body.num_operands(c)).any(|j| body.operand(c, j) == v)))
+            || (!super::is_weight(ctx, body, v)
+                && chain.iter().any(|&c| (0..body.num_operands(c)).any(|j| body.operand(c, j) == v)))
     })
 }
 

@@ -30,7 +30,14 @@ use strata_pass::PreservedAnalyses;
 pub fn is_structural(name: &str) -> bool {
     matches!(
         name,
-        "tx8be.const" | "tx8be.Reshape" | "tx8be.group" | "tx8be.yield" | "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "func.return"
+        "tx8be.const"
+            | "tx8be.Reshape"
+            | "tx8be.group"
+            | "tx8be.yield"
+            | "tx8be.load_var"
+            | "tx8be.load_const"
+            | "tx8be.store_var"
+            | "func.return"
     )
 }
 
@@ -50,7 +57,10 @@ pub fn entry_ops(body: &Body) -> Vec<Op> {
 
 /// One sweep of a local rewrite over the entry ops (those not erased by an
 /// earlier rewrite of the sweep): the run of a single-sweep graph pass.
-pub fn rewrite_entry_ops(target: &mut PassTarget<'_>, mut rewrite: impl FnMut(&Context, &mut Body, Op) -> bool) -> PreservedAnalyses {
+pub fn rewrite_entry_ops(
+    target: &mut PassTarget<'_>,
+    mut rewrite: impl FnMut(&Context, &mut Body, Op) -> bool,
+) -> PreservedAnalyses {
     let ctx = target.ctx;
     let body = &mut *target.body;
     let mut changed = false;
@@ -106,7 +116,10 @@ pub fn create_group(ctx: &Context, body: &mut Body, ops: &[Op], id: i64) -> Op {
     let loc = body.op_loc(anchor);
     let result = body.result(anchor, 0);
     let ty = body.value_type(result);
-    let attrs = ctx.dictionary(vec![(ctx.intern_str("group_id"), ctx.integer_attr(ctx.i64(), id)), (ctx.intern_str("group_tag"), ctx.integer_attr(ctx.i64(), 0))]);
+    let attrs = ctx.dictionary(vec![
+        (ctx.intern_str("group_id"), ctx.integer_attr(ctx.i64(), id)),
+        (ctx.intern_str("group_tag"), ctx.integer_attr(ctx.i64(), 0)),
+    ]);
     let group = body.create_op(OpSpec::new(ctx, "tx8be.group", loc).results(&[ty]).attrs(attrs).regions(1));
     body.insert_op_before(anchor, group);
     let region = body.local_regions(group)[0];
@@ -121,7 +134,12 @@ pub fn create_group(ctx: &Context, body: &mut Body, ops: &[Op], id: i64) -> Op {
                 body.remove_op(load);
                 body.append_op(block, load);
             } else {
-                let copy = body.create_op(OpSpec::new(ctx, "tx8be.load_const", body.op_loc(load)).operands(&[body.operand(load, 0)]).results(&[body.value_type(v)]).attrs(body.op_attrs(load)));
+                let copy = body.create_op(
+                    OpSpec::new(ctx, "tx8be.load_const", body.op_loc(load))
+                        .operands(&[body.operand(load, 0)])
+                        .results(&[body.value_type(v)])
+                        .attrs(body.op_attrs(load)),
+                );
                 body.append_op(block, copy);
                 body.set_operand(op, i, body.result(copy, 0));
                 emptied.push(load);

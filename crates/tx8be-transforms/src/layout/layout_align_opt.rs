@@ -23,7 +23,9 @@ use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use strata_rewrite::{apply_patterns_greedily, FrozenPatternSet, GreedyConfig, PatternRewriter, PatternSet, RegionSimplify};
+use strata_rewrite::{
+    apply_patterns_greedily, FrozenPatternSet, GreedyConfig, PatternRewriter, PatternSet, RegionSimplify,
+};
 use tx8be::dialect::values::{attr_bool, attr_str};
 use tx8be::layout::{blocked_mode, set_mem_layout};
 use tx8be::{op_kind, OpKind};
@@ -63,7 +65,13 @@ impl Pass for LayoutAlignOpt {
         let patterns = FrozenPatternSet::new(ctx, set, &[], &[]);
         // No folding and no constant uniquing: only these patterns change
         // the IR (merging equal `tx8be.const`s would merge weights).
-        let config = GreedyConfig { fold: false, cse_constants: false, region_simplify: RegionSimplify::Disabled, max_iterations: -1, ..GreedyConfig::default() };
+        let config = GreedyConfig {
+            fold: false,
+            cse_constants: false,
+            region_simplify: RegionSimplify::Disabled,
+            max_iterations: -1,
+            ..GreedyConfig::default()
+        };
         let result = apply_patterns_greedily(ctx, body, &patterns, &config);
         Ok(PreservedAnalyses::unless_changed(result.changed))
     }
@@ -86,7 +94,11 @@ fn const_channel_norm_erase(cn: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let Some(c) = body.defining_op(input) else { return false };
     let ty = body.value_type(input);
     let rank = ctx.shape(ty).map_or(usize::MAX, |s| s.len());
-    if !is_kind(ctx, body, c, OpKind::Const) || rank > 1 || !body.has_one_use(input) || to_blocked(ctx, body, cn) != Some(true) {
+    if !is_kind(ctx, body, c, OpKind::Const)
+        || rank > 1
+        || !body.has_one_use(input)
+        || to_blocked(ctx, body, cn) != Some(true)
+    {
         return false;
     }
     let mode = blocked_mode(ctx, ty);

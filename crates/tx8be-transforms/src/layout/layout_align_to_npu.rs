@@ -103,7 +103,9 @@ pub fn may_block(ctx: &Context, body: &Body, v: Value) -> bool {
 fn strict_requirement(ctx: &Context, body: &Body, user: Op, idx: usize) -> Result<Option<bool>, Diagnostic> {
     match op_kind(ctx, body, user) {
         // A ChannelNorm reads the placement it converts from.
-        Some(OpKind::ChannelNorm) => Ok(Some(!tx8be::dialect::values::attr_bool(ctx, body, user, "to_blocked").unwrap_or(false))),
+        Some(OpKind::ChannelNorm) => {
+            Ok(Some(!tx8be::dialect::values::attr_bool(ctx, body, user, "to_blocked").unwrap_or(false)))
+        }
         Some(_) => {
             let attr = tx8be::query_op_attr(ctx, body, user)?;
             Ok(match attr.operand_align.get(idx) {
@@ -167,7 +169,12 @@ fn decide_placements(ctx: &Context, body: &Body, ops: &[Op]) -> Result<HashMap<V
 
 /// Puts a ChannelNorm before `op` on each operand whose placement is not
 /// the one `op` requires; returns whether any was inserted.
-fn convert_conflicting_operands(ctx: &Context, body: &mut Body, op: Op, placed: &HashMap<Value, bool>) -> Result<bool, Diagnostic> {
+fn convert_conflicting_operands(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    placed: &HashMap<Value, bool>,
+) -> Result<bool, Diagnostic> {
     let own = body.results(op).next().and_then(|r| placed.get(&r)).copied().unwrap_or(false);
     let mut changed = false;
     for i in 0..body.num_operands(op) {
@@ -191,7 +198,14 @@ fn convert_conflicting_operands(ctx: &Context, body: &mut Body, op: Op, placed: 
 /// `tx8be.ChannelNorm(v)` converting to blocked (`to_blocked`) or to
 /// dense, its `dev_info` `mem_layout` the placement it produces, `label`
 /// the `layout_str` entry of the value on both sides.
-pub(crate) fn channel_norm(ctx: &Context, body: &mut Body, v: Value, to_blocked: bool, label: Option<String>, loc: strata_ir::Location) -> Op {
+pub(crate) fn channel_norm(
+    ctx: &Context,
+    body: &mut Body,
+    v: Value,
+    to_blocked: bool,
+    label: Option<String>,
+    loc: strata_ir::Location,
+) -> Op {
     let ty = body.value_type(v);
     let label = label.unwrap_or_else(|| dense_entry(ctx, ty).to_string());
     let mode: LayoutMode = if to_blocked { blocked_mode(ctx, ty) } else { dense_mode(ctx, ty) };

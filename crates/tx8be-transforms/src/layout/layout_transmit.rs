@@ -56,13 +56,17 @@ impl Pass for LayoutTransmit {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let ops = graph_ops(ctx, body, INFO.argument)?;
-        let starts: Vec<Op> = ops.iter().copied().filter(|&op| has_layout_str(ctx, body, op) && is_known(ctx, body, op)).collect();
+        let starts: Vec<Op> =
+            ops.iter().copied().filter(|&op| has_layout_str(ctx, body, op) && is_known(ctx, body, op)).collect();
         let mut changed = propagate(ctx, body, starts)?;
         // Ops whose layout is their own (Pool, Resize: NHWC) and that no
         // Gemm/Conv reached start a second round.
         let mut own = Vec::new();
         for &op in &ops {
-            if has_layout_str(ctx, body, op) && !is_known(ctx, body, op) && tx8be::infer_layout(ctx, body, op)?.is_some() {
+            if has_layout_str(ctx, body, op)
+                && !is_known(ctx, body, op)
+                && tx8be::infer_layout(ctx, body, op)?.is_some()
+            {
                 own.push(op);
             }
         }

@@ -26,7 +26,10 @@ use crate::group_ops::entry_ops;
 pub(crate) fn graph_ops(ctx: &Context, body: &Body, pass: &str) -> Result<Vec<Op>, Diagnostic> {
     let ops = entry_ops(body);
     if let Some(&g) = ops.iter().find(|&&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group") {
-        return Err(Diagnostic::error(body.op_loc(g), format!("{pass} must run before tx8be-group-ops (found a 'tx8be.group')")));
+        return Err(Diagnostic::error(
+            body.op_loc(g),
+            format!("{pass} must run before tx8be-group-ops (found a 'tx8be.group')"),
+        ));
     }
     Ok(ops)
 }

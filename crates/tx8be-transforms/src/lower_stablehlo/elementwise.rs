@@ -153,7 +153,11 @@ pub fn clamp(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         let xv = lw.get(x, op)?;
         let ty = result_type(lw, op);
         let ctx = lw.ctx;
-        let attrs = vec![("kind", ctx.string_attr("clip")), ("alpha", ctx.f64_attr(ctx.f32(), l)), ("beta", ctx.f64_attr(ctx.f32(), h))];
+        let attrs = vec![
+            ("kind", ctx.string_attr("clip")),
+            ("alpha", ctx.f64_attr(ctx.f32(), l)),
+            ("beta", ctx.f64_attr(ctx.f32(), h)),
+        ];
         return Some(lw.emit(op, "tx8be.Unary", &[xv], ty, attrs));
     }
     let lower = binary_values(lw, op, BinaryKind::Max, x, lo)?;

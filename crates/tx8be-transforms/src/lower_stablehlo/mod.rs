@@ -192,11 +192,15 @@ fn calls_in(ctx: &Context, body: &Body) -> Vec<String> {
 /// itself through calls (the inliner leaves recursion alone), or another
 /// reason the inliner declined.
 fn uninlined_call_reasons(ctx: &Context, body: &Body, funcs: &[Op]) -> HashMap<String, String> {
-    let callees: HashMap<String, Vec<String>> = funcs.iter().map(|&f| (sym_name(ctx, body, f), body.nested(f).map(|b| calls_in(ctx, b)).unwrap_or_default())).collect();
+    let callees: HashMap<String, Vec<String>> = funcs
+        .iter()
+        .map(|&f| (sym_name(ctx, body, f), body.nested(f).map(|b| calls_in(ctx, b)).unwrap_or_default()))
+        .collect();
     // Whether `from` reaches `to` through calls.
     let reaches = |from: &str, to: &str| {
         let mut seen: Vec<&str> = Vec::new();
-        let mut stack: Vec<&str> = callees.get(from).map(|v| v.iter().map(String::as_str).collect()).unwrap_or_default();
+        let mut stack: Vec<&str> =
+            callees.get(from).map(|v| v.iter().map(String::as_str).collect()).unwrap_or_default();
         while let Some(n) = stack.pop() {
             if n == to {
                 return true;
@@ -226,7 +230,13 @@ fn uninlined_call_reasons(ctx: &Context, body: &Body, funcs: &[Op]) -> HashMap<S
 
 /// Lowers the body and signature of one function (`calls`: why a call
 /// to each function was not inlined).
-fn lower_func(ctx: &Context, module_body: &mut Body, f: Op, dtype: FloatKind, calls: &HashMap<String, String>) -> Result<(), Diagnostic> {
+fn lower_func(
+    ctx: &Context,
+    module_body: &mut Body,
+    f: Op,
+    dtype: FloatKind,
+    calls: &HashMap<String, String>,
+) -> Result<(), Diagnostic> {
     let f_loc = module_body.op_loc(f);
     let f_attrs = module_body.op_attrs(f);
     let body = module_body.nested_mut(f).ok_or_else(|| Diagnostic::error(f_loc, "function without a body"))?;
@@ -235,7 +245,14 @@ fn lower_func(ctx: &Context, module_body: &mut Body, f: Op, dtype: FloatKind, ca
         .first()
         .and_then(|&r| body.first_block(r))
         .ok_or_else(|| Diagnostic::error(f_loc, "function without a body"))?;
-    let mut lw = Lowering { ctx, body, map: HashMap::new(), dtype: ctx.float_type(dtype), errors: Vec::new(), fused: HashMap::new() };
+    let mut lw = Lowering {
+        ctx,
+        body,
+        map: HashMap::new(),
+        dtype: ctx.float_type(dtype),
+        errors: Vec::new(),
+        fused: HashMap::new(),
+    };
     // Arguments change type in place.
     let args: Vec<Value> = lw.body.block_args(entry).to_vec();
     for &a in &args {
@@ -265,7 +282,8 @@ fn lower_func(ctx: &Context, module_body: &mut Body, f: Op, dtype: FloatKind, ca
         }
         if name == "func.call" {
             let callee = callee_name(ctx, lw.body, op).unwrap_or_default();
-            let why = calls.get(&callee).cloned().unwrap_or_else(|| format!("the module defines no function @{callee}"));
+            let why =
+                calls.get(&callee).cloned().unwrap_or_else(|| format!("the module defines no function @{callee}"));
             lw.error(op, format!("call to @{callee} cannot be inlined: {why}"));
             continue;
         }
@@ -362,11 +380,20 @@ impl<'a> Lowering<'a> {
     }
 
     /// Creates a tx8be op before `before` and returns its result.
-    pub fn emit(&mut self, before: Op, name: &str, operands: &[Value], result: Type, attrs: Vec<(&str, Attribute)>) -> Value {
+    pub fn emit(
+        &mut self,
+        before: Op,
+        name: &str,
+        operands: &[Value],
+        result: Type,
+        attrs: Vec<(&str, Attribute)>,
+    ) -> Value {
         let ctx = self.ctx;
         let loc: Location = self.body.op_loc(before);
         let entries = attrs.into_iter().map(|(k, v)| (ctx.intern_str(k), v)).collect();
-        let op = self.body.create_op(OpSpec::new(ctx, name, loc).operands(operands).results(&[result]).attrs(ctx.dictionary(entries)));
+        let op = self.body.create_op(
+            OpSpec::new(ctx, name, loc).operands(operands).results(&[result]).attrs(ctx.dictionary(entries)),
+        );
         self.body.insert_op_before(before, op);
         self.body.result(op, 0)
     }

@@ -62,7 +62,9 @@ pub fn concatenate(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
 
 pub fn slice(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let x = lw.get(lw.body.operand(op, 0), op)?;
-    let (Some(s), Some(l), Some(st)) = (lw.array_attr(op, "start_indices"), lw.array_attr(op, "limit_indices"), lw.array_attr(op, "strides")) else {
+    let (Some(s), Some(l), Some(st)) =
+        (lw.array_attr(op, "start_indices"), lw.array_attr(op, "limit_indices"), lw.array_attr(op, "strides"))
+    else {
         lw.error(op, "slice without start_indices/limit_indices/strides");
         return None;
     };
@@ -145,7 +147,11 @@ pub fn pad(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         lw.error(op, "pad with a padding value that is not a constant");
         return None;
     };
-    let (Some(lo), Some(hi), Some(inner)) = (lw.array_attr(op, "edge_padding_low"), lw.array_attr(op, "edge_padding_high"), lw.array_attr(op, "interior_padding")) else {
+    let (Some(lo), Some(hi), Some(inner)) = (
+        lw.array_attr(op, "edge_padding_low"),
+        lw.array_attr(op, "edge_padding_high"),
+        lw.array_attr(op, "interior_padding"),
+    ) else {
         lw.error(op, "pad without edge_padding_low/high or interior_padding");
         return None;
     };
@@ -154,7 +160,16 @@ pub fn pad(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
 }
 
 #[allow(clippy::too_many_arguments)]
-pub(super) fn emit_pad(lw: &mut Lowering<'_>, before: Op, x: Value, lo: &[i64], hi: &[i64], inner: &[i64], value: f64, ty: strata_ir::Type) -> Value {
+pub(super) fn emit_pad(
+    lw: &mut Lowering<'_>,
+    before: Op,
+    x: Value,
+    lo: &[i64],
+    hi: &[i64],
+    inner: &[i64],
+    value: f64,
+    ty: strata_ir::Type,
+) -> Value {
     let ctx = lw.ctx;
     let attrs = vec![
         ("pads_low", i64_array_attr(ctx, lo)),

@@ -64,7 +64,13 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     // A 1-D convolution runs as a 2-D one over a unit trailing dim.
     let one_d = dn.input_spatial.len() == 1 && dn.kernel_spatial.len() == 1 && dn.output_spatial.len() == 1;
     if dn.input_spatial.len() != 2 && !one_d {
-        lw.error(op, format!("only 1-D and 2-D convolutions run on tx8be (this one has {} spatial dims)", dn.input_spatial.len()));
+        lw.error(
+            op,
+            format!(
+                "only 1-D and 2-D convolutions run on tx8be (this one has {} spatial dims)",
+                dn.input_spatial.len()
+            ),
+        );
         return None;
     }
     if lw.i64_attr(op, "batch_group_count").unwrap_or(1) != 1 {
@@ -138,7 +144,12 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             emit_transpose(lw, op, wv, &to_hwio)
         }
     };
-    let nhwc_out = [odims[dn.output_batch as usize], odims[dn.output_spatial[0] as usize], odims[dn.output_spatial[1] as usize], odims[dn.output_feature as usize]];
+    let nhwc_out = [
+        odims[dn.output_batch as usize],
+        odims[dn.output_spatial[0] as usize],
+        odims[dn.output_spatial[1] as usize],
+        odims[dn.output_feature as usize],
+    ];
     let mut operands = vec![xn, w];
     let bias = bias_add(lw, out, dn.output_feature as usize);
     if let Some((b, _)) = &bias {
@@ -427,7 +438,9 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     }
     let win = lw.array_attr(op, "window_dimensions").unwrap_or_default();
     let strides = lw.array_attr(op, "window_strides").unwrap_or(vec![1; 4]);
-    let dil_ok = ["base_dilations", "window_dilations"].iter().all(|n| lw.array_attr(op, n).is_none_or(|d| d.iter().all(|&x| x == 1)));
+    let dil_ok = ["base_dilations", "window_dilations"]
+        .iter()
+        .all(|n| lw.array_attr(op, n).is_none_or(|d| d.iter().all(|&x| x == 1)));
     let Some(pad) = padding(lw, op, 4) else {
         lw.error(op, "reduce_window padding must be a 4x2 constant");
         return None;
@@ -540,7 +553,11 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
 /// one `tx8be.Unary`.
 pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let ctx = lw.ctx;
-    let name = lw.attr(op, "name").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default();
+    let name = lw
+        .attr(op, "name")
+        .and_then(|a| ctx.as_string(a))
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .unwrap_or_default();
     let cattrs = lw.attr(op, "composite_attributes");
     let cget = |n: &str| cattrs.and_then(|d| ctx.dict_get(d, n));
     let x0 = lw.body.operand(op, 0);
@@ -589,7 +606,10 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
                 operands.push(channel_param(lw, lw.body.operand(op, 2), op, channels)?);
             }
             let ty = ctx.ranked_tensor_type(&flat, lw.elem_of(xf));
-            let mut attrs = vec![("epsilon", ctx.f64_attr(ctx.f32(), eps)), ("axis", ctx.integer_attr(ctx.i64(), flat.len() as i64 - 1))];
+            let mut attrs = vec![
+                ("epsilon", ctx.f64_attr(ctx.f32(), eps)),
+                ("axis", ctx.integer_attr(ctx.i64(), flat.len() as i64 - 1)),
+            ];
             if name == "tx8.rmsnorm" {
                 attrs.push(("rms", ctx.bool_attr(true)));
             }
@@ -601,7 +621,8 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             let ty = result_type(lw, op);
             let f32a = |v: f64| ctx.f64_attr(ctx.f32(), v);
             let param = |n: &str| cget(n).and_then(|a| float_value(lw, a));
-            let approximate = cget("approximate").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned());
+            let approximate =
+                cget("approximate").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned());
             let (kind, params): (&str, Vec<(&str, f64)>) = match (name.as_str(), approximate.as_deref()) {
                 ("tx8.gelu", Some("tanh")) => ("gelu", vec![]),
                 // x * sigmoid(1.702 x) is a Swish of that beta.
@@ -609,7 +630,10 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
                 ("tx8.gelu", _) => ("gelu_erf", vec![]),
                 ("tx8.silu", _) => ("silu", vec![]),
                 ("tx8.swish", _) => ("swish", vec![("alpha", param("beta").unwrap_or(1.0))]),
-                ("tx8.hard_sigmoid", _) => ("hard_sigmoid", vec![("alpha", param("alpha").unwrap_or(0.2)), ("beta", param("beta").unwrap_or(0.5))]),
+                ("tx8.hard_sigmoid", _) => (
+                    "hard_sigmoid",
+                    vec![("alpha", param("alpha").unwrap_or(0.2)), ("beta", param("beta").unwrap_or(0.5))],
+                ),
                 _ => ("hard_swish", vec![]),
             };
             let mut attrs = vec![("kind", ctx.string_attr(kind))];

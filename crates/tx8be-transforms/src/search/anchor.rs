@@ -17,7 +17,10 @@ pub fn group_anchor(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
 
 /// The `tx8be.group` ops of a function body, in order.
 pub fn groups(ctx: &Context, body: &Body) -> Vec<Op> {
-    crate::group_ops::entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group").collect()
+    crate::group_ops::entry_ops(body)
+        .into_iter()
+        .filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group")
+        .collect()
 }
 
 /// The anchor's output dims.

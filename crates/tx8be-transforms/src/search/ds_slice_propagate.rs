@@ -52,7 +52,10 @@ impl Pass for DsSlicePropagate {
                 if s.op == anchor || ctx.op_name_str(body.op_name(s.op)) == "tx8be.store_var" {
                     continue;
                 }
-                let mut par = body.op_attr(ctx, s.op, "tile_parallel").and_then(|a| ParallelAttr::from_attr(ctx, a)).unwrap_or_default();
+                let mut par = body
+                    .op_attr(ctx, s.op, "tile_parallel")
+                    .and_then(|a| ParallelAttr::from_attr(ctx, a))
+                    .unwrap_or_default();
                 par.shape_spatial_sharding = s.result.out_sharding.iter().map(|&f| f as i32).collect();
                 body.set_op_attr(ctx, s.op, "tile_parallel", Some(par.to_attr(ctx)));
             }

@@ -51,7 +51,13 @@ pub fn op_split_tries(ctx: &strata_ir::Context, body: &strata_ir::Body, op: Op, 
             tile_box[d] > 1 && legal(ctx, body, op, &shard, &split)
         })
         .collect();
-    let bounds = SplitBounds { min_slice: vec![1; dims.len()], tile_box, splittable, reduce: reduce_extent(ctx, body, op).map(|k| (k, 1)), n_first: false };
+    let bounds = SplitBounds {
+        min_slice: vec![1; dims.len()],
+        tile_box,
+        splittable,
+        reduce: reduce_extent(ctx, body, op).map(|k| (k, 1)),
+        n_first: false,
+    };
     split_tries(&bounds)
 }
 

@@ -44,7 +44,12 @@ pub fn given_sharding(ctx: &Context, body: &Body, op: Op) -> Option<Vec<i64>> {
 /// `store_var` stores) backwards over `ops`, a group's block in order
 /// (loads, compute ops, `store_var`, `yield`). Returns every op but the
 /// yield, in block order.
-pub fn propagate(ctx: &Context, body: &Body, ops: &[Op], output: &ShardingSplitParam) -> Result<Vec<OpShardings>, Diagnostic> {
+pub fn propagate(
+    ctx: &Context,
+    body: &Body,
+    ops: &[Op],
+    output: &ShardingSplitParam,
+) -> Result<Vec<OpShardings>, Diagnostic> {
     let mut wanted: HashMap<Value, ShardingSplitParam> = HashMap::new();
     let mut out = vec![];
     for &op in ops.iter().rev() {
@@ -52,8 +57,11 @@ pub fn propagate(ctx: &Context, body: &Body, ops: &[Op], output: &ShardingSplitP
         if name == "tx8be.yield" || body.num_results(op) == 0 {
             continue;
         }
-        let asked = if name == "tx8be.store_var" { Some(output.clone()) } else { wanted.get(&body.result(op, 0)).cloned() };
-        let derived = asked.as_ref().and_then(|p| tx8be::interfaces::tile_sharding_split(ctx, body, op, p).ok().map(|o| (p.clone(), o)));
+        let asked =
+            if name == "tx8be.store_var" { Some(output.clone()) } else { wanted.get(&body.result(op, 0)).cloned() };
+        let derived = asked
+            .as_ref()
+            .and_then(|p| tx8be::interfaces::tile_sharding_split(ctx, body, op, p).ok().map(|o| (p.clone(), o)));
         let (result, operands, from_given) = match derived {
             Some((r, o)) => (r, o, false),
             None => {

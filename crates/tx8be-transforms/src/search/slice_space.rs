@@ -170,7 +170,10 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, all, "enumeration is dim 0 first, ascending");
         assert_eq!(get_shardings(&[3, 5], 16), Vec::<Vec<i64>>::new());
-        assert_eq!(sharding_space(&[3, 5], 16, 1, |_| true), vec![ShardingLevel { factor: 0, shardings: vec![vec![1, 1]] }]);
+        assert_eq!(
+            sharding_space(&[3, 5], 16, 1, |_| true),
+            vec![ShardingLevel { factor: 0, shardings: vec![vec![1, 1]] }]
+        );
         let only_last = sharding_space(&[32, 32], 16, 1, |s| s[0] == 1);
         assert_eq!(only_last[0].shardings, vec![vec![1, 16]]);
     }

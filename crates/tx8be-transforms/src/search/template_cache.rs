@@ -23,7 +23,17 @@ use strata_ir::printer::attr_to_string;
 use strata_ir::{Body, Context, Op};
 
 /// Attributes that vary between instances of one template.
-const NOT_SEMANTIC: &[&str] = &["dev_info", "tile_parallel", "chip_parallel", "ddr_addr", "const_map_id", "group_id", "share", "share_ring", "subbox_addr"];
+const NOT_SEMANTIC: &[&str] = &[
+    "dev_info",
+    "tile_parallel",
+    "chip_parallel",
+    "ddr_addr",
+    "const_map_id",
+    "group_id",
+    "share",
+    "share_ring",
+    "subbox_addr",
+];
 
 /// A group's template identity.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -174,7 +184,9 @@ pub fn module_key_sharing(ctx: &Context, module_body: &Body) -> KeySharing {
 }
 
 fn count_keys(ctx: &Context, body: &Body, counts: &mut HashMap<GroupKey, usize>) {
-    for g in crate::group_ops::entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group") {
+    for g in
+        crate::group_ops::entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group")
+    {
         *counts.entry(group_key(ctx, body, g)).or_default() += 1;
     }
 }

@@ -77,7 +77,13 @@ mod tests {
     use super::*;
 
     fn bounds(tile_box: &[i64], splittable: &[bool], min: &[i64], reduce: Option<(i64, i64)>) -> SplitBounds {
-        SplitBounds { tile_box: tile_box.to_vec(), splittable: splittable.to_vec(), min_slice: min.to_vec(), reduce, n_first: false }
+        SplitBounds {
+            tile_box: tile_box.to_vec(),
+            splittable: splittable.to_vec(),
+            min_slice: min.to_vec(),
+            reduce,
+            n_first: false,
+        }
     }
 
     /// A GEMM tile of 64 x 32 with K = 256 (K slices >= 64, rows >= 16,

@@ -54,7 +54,9 @@ pub struct NestPlan {
 pub fn load_levels(counts: &[i64], changed: &[Vec<bool>], issued: &[bool]) -> Vec<Option<usize>> {
     let carries = carries(counts, changed.len());
     (0..issued.len())
-        .map(|k| issued[k].then(|| (1..changed.len()).filter(|&s| changed[s][k]).map(|s| carries[s]).max().unwrap_or(0)))
+        .map(|k| {
+            issued[k].then(|| (1..changed.len()).filter(|&s| changed[s][k]).map(|s| carries[s]).max().unwrap_or(0))
+        })
         .collect()
 }
 
@@ -144,7 +146,10 @@ fn repeat(p: &NestPlan, l: usize, c_next: usize, join_level: Option<usize>) -> N
 fn iteration(p: &NestPlan, l: usize, c_next: usize, join_level: Option<usize>) -> Vec<Node> {
     let m = p.counts.len();
     let mut nodes = Vec::new();
-    let stay: Vec<(PipeOp, i64)> = (0..p.load_level.len()).filter(|&k| p.load_level[k] == Some(l) && !(p.pipelined && p.retract[k])).map(|k| (PipeOp::Load(k), 0)).collect();
+    let stay: Vec<(PipeOp, i64)> = (0..p.load_level.len())
+        .filter(|&k| p.load_level[k] == Some(l) && !(p.pipelined && p.retract[k]))
+        .map(|k| (PipeOp::Load(k), 0))
+        .collect();
     if !stay.is_empty() {
         let joins = if join_level == Some(l) { vec![Engine::Rdma] } else { vec![] };
         nodes.push(frame(stay, joins));
@@ -164,11 +169,15 @@ fn iteration(p: &NestPlan, l: usize, c_next: usize, join_level: Option<usize>) -
 /// previous step's store, joining RDMA (this step's loads) and WDMA (the
 /// previous store).
 fn step_frames(p: &NestPlan, c_next: usize) -> Vec<Node> {
-    let calls: Vec<(PipeOp, i64)> = p.copies.iter().map(|&k| (PipeOp::Load(k), 0)).chain((0..p.calls).map(|c| (PipeOp::Call(c), 0))).collect();
+    let calls: Vec<(PipeOp, i64)> =
+        p.copies.iter().map(|&k| (PipeOp::Load(k), 0)).chain((0..p.calls).map(|c| (PipeOp::Call(c), 0))).collect();
     if !p.pipelined {
         return vec![frame(calls, vec![]), frame(vec![(PipeOp::Store, 0)], vec![Engine::Wdma])];
     }
-    let mut ops: Vec<(PipeOp, i64)> = (0..p.load_level.len()).filter(|&k| p.retract[k] && p.load_level[k].is_some_and(|l| l >= 1 && l >= c_next)).map(|k| (PipeOp::Load(k), 1)).collect();
+    let mut ops: Vec<(PipeOp, i64)> = (0..p.load_level.len())
+        .filter(|&k| p.retract[k] && p.load_level[k].is_some_and(|l| l >= 1 && l >= c_next))
+        .map(|k| (PipeOp::Load(k), 1))
+        .collect();
     ops.extend(calls);
     ops.push((PipeOp::Store, -1));
     vec![frame(ops, vec![Engine::Rdma, Engine::Wdma])]
@@ -209,7 +218,14 @@ mod tests {
 
     fn plan(counts: Vec<i64>, levels: Vec<usize>, pipelined: bool) -> NestPlan {
         let n = levels.len();
-        NestPlan { counts, load_level: levels.into_iter().map(Some).collect(), retract: vec![true; n], copies: Vec::new(), calls: 1, pipelined }
+        NestPlan {
+            counts,
+            load_level: levels.into_iter().map(Some).collect(),
+            retract: vec![true; n],
+            copies: Vec::new(),
+            calls: 1,
+            pipelined,
+        }
     }
 
     #[test]
@@ -234,9 +250,15 @@ mod tests {
         let Node::Repeat { body, .. } = &nodes[1] else { panic!("a Repeat node") };
         let Node::Repeat { times, body, last } = &body[0] else { panic!("an inner Repeat") };
         assert_eq!(*times, 4);
-        let kernel = frame(vec![(PipeOp::Load(1), 1), (PipeOp::Call(0), 0), (PipeOp::Store, -1)], vec![Engine::Rdma, Engine::Wdma]);
+        let kernel = frame(
+            vec![(PipeOp::Load(1), 1), (PipeOp::Call(0), 0), (PipeOp::Store, -1)],
+            vec![Engine::Rdma, Engine::Wdma],
+        );
         assert_eq!(body, &vec![kernel]);
-        let spliced = frame(vec![(PipeOp::Load(0), 1), (PipeOp::Load(1), 1), (PipeOp::Call(0), 0), (PipeOp::Store, -1)], vec![Engine::Rdma, Engine::Wdma]);
+        let spliced = frame(
+            vec![(PipeOp::Load(0), 1), (PipeOp::Load(1), 1), (PipeOp::Call(0), 0), (PipeOp::Store, -1)],
+            vec![Engine::Rdma, Engine::Wdma],
+        );
         assert_eq!(last, &Some(vec![spliced]));
         assert_eq!(nodes[2], frame(vec![(PipeOp::Store, 0)], vec![Engine::Wdma]));
     }

@@ -16,7 +16,9 @@ use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 
 use crate::group_calls::GroupCalls;
-use crate::pipeline_cost::{dma_cycles, narrow_copy_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes};
+use crate::pipeline_cost::{
+    dma_cycles, narrow_copy_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes,
+};
 use crate::schedule::StepBoxes;
 
 use super::{Node, PipeOp};
@@ -48,7 +50,15 @@ impl OpTimes {
     /// The times of tile `tile` of `steps` (every tile's steps: the DDR
     /// share depends on how many tiles work), its loads moving as `moves`
     /// says.
-    pub fn of_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], tile: usize, moves: &LoadMoves, hw: &HardwareConfig) -> OpTimes {
+    pub fn of_tile(
+        ctx: &Context,
+        body: &Body,
+        g: &GroupCalls,
+        steps: &[Vec<StepBoxes>],
+        tile: usize,
+        moves: &LoadMoves,
+        hw: &HardwareConfig,
+    ) -> OpTimes {
         let rate = tile_ddr_rate(steps, hw);
         let mine = &steps[tile];
         let result = body.result(g.anchor(), 0);
@@ -67,9 +77,27 @@ impl OpTimes {
             dma_cycles(ctx, body, g.load_value(body, k), s.load_box(g, k), rate, hw)
         };
         OpTimes {
-            loads: (0..g.loads.len()).map(|k| mine.iter().enumerate().map(|(i, s)| load_time(k, i, s)).collect()).collect(),
+            loads: (0..g.loads.len())
+                .map(|k| mine.iter().enumerate().map(|(i, s)| load_time(k, i, s)).collect())
+                .collect(),
             // A call's narrowed reads copy their boxes just before it.
-            calls: (0..g.calls.len()).map(|c| mine.iter().map(|s| narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw) + crate::cost::call_cycles(ctx, body, g.calls[c], hw, &s.calls[c].out, &s.calls[c].operands)).collect()).collect(),
+            calls: (0..g.calls.len())
+                .map(|c| {
+                    mine.iter()
+                        .map(|s| {
+                            narrow_copy_cycles(ctx, body, g, &narrowed, s, c, hw)
+                                + crate::cost::call_cycles(
+                                    ctx,
+                                    body,
+                                    g.calls[c],
+                                    hw,
+                                    &s.calls[c].out,
+                                    &s.calls[c].operands,
+                                )
+                        })
+                        .collect()
+                })
+                .collect(),
             store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
             copied: copied.iter().map(|c| c.is_some()).collect(),
             broadcast: broadcast.clone(),
@@ -81,14 +109,31 @@ impl OpTimes {
     /// The times of a double-buffered group: its sliding slots
     /// (`slide::sliding_loads`) read only the part the other buffer lacks,
     /// after copying the rest from there (`pipeline_cost`'s model).
-    pub fn slid(mut self, ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], tile: usize, moves: &LoadMoves, hw: &HardwareConfig) -> OpTimes {
+    pub fn slid(
+        mut self,
+        ctx: &Context,
+        body: &Body,
+        g: &GroupCalls,
+        steps: &[Vec<StepBoxes>],
+        tile: usize,
+        moves: &LoadMoves,
+        hw: &HardwareConfig,
+    ) -> OpTimes {
         let rate = tile_ddr_rate(steps, hw);
-        let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &moves.shared, &moves.copied, &moves.broadcast, hw);
+        let sliding =
+            crate::slide::sliding_loads(ctx, body, g, steps, &moves.shared, &moves.copied, &moves.broadcast, hw);
         let mine = &steps[tile];
         for k in (0..g.loads.len()).filter(|&k| sliding[k]) {
             for s in 1..mine.len() {
-                if let Some(sl) = crate::slide::slide_cost(ctx, body, g.load_value(body, k), mine[s - 1].load_box(g, k), mine[s].load_box(g, k)) {
-                    self.loads[k][s] = hw.dma_start_cycles as f64 * sl.rdma_descriptors as f64 + sl.rdma_bytes as f64 / rate;
+                if let Some(sl) = crate::slide::slide_cost(
+                    ctx,
+                    body,
+                    g.load_value(body, k),
+                    mine[s - 1].load_box(g, k),
+                    mine[s].load_box(g, k),
+                ) {
+                    self.loads[k][s] =
+                        hw.dma_start_cycles as f64 * sl.rdma_descriptors as f64 + sl.rdma_bytes as f64 / rate;
                     self.slide_copy[k][s] = sl.copy_cycles(hw);
                 }
             }
@@ -114,9 +159,20 @@ impl OpTimes {
     pub fn step_times(&self, issued: &[bool], changed: &[Vec<bool>]) -> Vec<StepTimes> {
         (0..self.steps())
             .map(|s| {
-                let prologue: f64 = (0..self.loads.len()).filter(|&k| self.broadcast[k]).map(|k| self.loads[k][s]).sum();
+                let prologue: f64 =
+                    (0..self.loads.len()).filter(|&k| self.broadcast[k]).map(|k| self.loads[k][s]).sum();
                 let behind = if prologue > 0.0 { self.before_loads } else { 0.0 };
-                StepTimes::new(behind + (0..self.loads.len()).filter(|&k| issued[k] && !self.copied[k] && !self.broadcast[k] && changed[s][k]).map(|k| self.loads[k][s]).sum::<f64>(), (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>() + self.calls.iter().map(|c| c[s]).sum::<f64>(), self.store[s], prologue)
+                StepTimes::new(
+                    behind
+                        + (0..self.loads.len())
+                            .filter(|&k| issued[k] && !self.copied[k] && !self.broadcast[k] && changed[s][k])
+                            .map(|k| self.loads[k][s])
+                            .sum::<f64>(),
+                    (0..self.loads.len()).filter(|&k| self.copied[k]).map(|k| self.loads[k][s]).sum::<f64>()
+                        + self.calls.iter().map(|c| c[s]).sum::<f64>(),
+                    self.store[s],
+                    prologue,
+                )
             })
             .collect()
     }
@@ -125,12 +181,22 @@ impl OpTimes {
 /// Per step of one tile, whether each load slot's box differs from the
 /// previous step's (step 0: every slot loads).
 pub fn changed_loads(g: &GroupCalls, tile: &[StepBoxes]) -> Vec<Vec<bool>> {
-    (0..tile.len()).map(|s| (0..g.loads.len()).map(|k| s == 0 || tile[s].load_box(g, k) != tile[s - 1].load_box(g, k)).collect()).collect()
+    (0..tile.len())
+        .map(|s| (0..g.loads.len()).map(|k| s == 0 || tile[s].load_box(g, k) != tile[s - 1].load_box(g, k)).collect())
+        .collect()
 }
 
 /// The tile `pipeline_cost::busiest_tile_steps` describes: the first with
 /// the largest single-buffered time (`None` when no tile has a step).
-pub fn busiest_tile(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], issued: &[bool], moves: &LoadMoves, hw: &HardwareConfig) -> Option<usize> {
+pub fn busiest_tile(
+    ctx: &Context,
+    body: &Body,
+    g: &GroupCalls,
+    steps: &[Vec<StepBoxes>],
+    issued: &[bool],
+    moves: &LoadMoves,
+    hw: &HardwareConfig,
+) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for (t, tile) in steps.iter().enumerate() {
         if tile.is_empty() {
@@ -205,7 +271,8 @@ impl Walk<'_> {
                     if gather > 0.0 {
                         dma += self.times.before_loads;
                     }
-                    self.cycles += compute.max(copies).max(dma).max(gather).max(slide) + self.join * f.joins.len() as f64;
+                    self.cycles +=
+                        compute.max(copies).max(dma).max(gather).max(slide) + self.join * f.joins.len() as f64;
                     if has_calls {
                         self.done += 1;
                     }

@@ -33,7 +33,8 @@ use eval::{busiest_tile, changed_loads, OpTimes};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sw-pipeline",
-    description: "Write each group's software pipeline (Repeat nodes, retracted loads, per-engine frames) as sw_pipeline",
+    description:
+        "Write each group's software pipeline (Repeat nodes, retracted loads, per-engine frames) as sw_pipeline",
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-sw-pipeline", |_, _| None)?;
@@ -98,7 +99,12 @@ pub struct GroupPipeline {
 /// without a compute op, a ring GEMM, or no tile with work. Errors
 /// (located) for a group without a schedule or with more than two
 /// buffers (codegen pipelines one step ahead).
-pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Result<Option<GroupPipeline>, Diagnostic> {
+pub fn group_pipeline(
+    ctx: &Context,
+    body: &Body,
+    group: Op,
+    hw: &HardwareConfig,
+) -> Result<Option<GroupPipeline>, Diagnostic> {
     let Some(anchor) = group_compute_op(ctx, body, group) else { return Ok(None) };
     if recorded_ring(ctx, body, anchor).is_some() {
         return Ok(None);
@@ -123,16 +129,31 @@ pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let Some(tile) = busiest_tile(ctx, body, &g, &steps, &issued, &moves, hw) else { return Ok(None) };
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(anchor, 0))).unwrap_or(&[]).to_vec();
     let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles)[tile].clone().expect("a tile with steps has a box");
-    let counts: Vec<i64> = tile_box.size.iter().zip(&slice).map(|(&n, &s)| (n.max(1) + s.max(1) - 1) / s.max(1)).filter(|&n| n > 1).collect();
+    let counts: Vec<i64> = tile_box
+        .size
+        .iter()
+        .zip(&slice)
+        .map(|(&n, &s)| (n.max(1) + s.max(1) - 1) / s.max(1))
+        .filter(|&n| n > 1)
+        .collect();
     let mine = &steps[tile];
     if counts.iter().product::<i64>() != mine.len() as i64 {
-        return Err(Diagnostic::error(body.op_loc(anchor), format!("internal: the time split's nest {counts:?} does not give the tile's {} steps", mine.len())));
+        return Err(Diagnostic::error(
+            body.op_loc(anchor),
+            format!("internal: the time split's nest {counts:?} does not give the tile's {} steps", mine.len()),
+        ));
     }
     let load_level = load_levels(&counts, &changed_loads(&g, mine), &issued);
     // getRetract over the loads a step issues (slot order), against the
     // engines of the calls they would run beside.
-    let call_engines: Vec<Engine> = g.calls.iter().filter_map(|&c| tx8be::interfaces::query_op_attr(ctx, body, c).ok().and_then(|a| a.engine)).collect();
-    let multi_buf: Vec<bool> = (0..g.loads.len()).map(|k| load_level[k] == Some(0) || recorded_buffers(ctx, body, g.loads[k].load) >= 2).collect();
+    let call_engines: Vec<Engine> = g
+        .calls
+        .iter()
+        .filter_map(|&c| tx8be::interfaces::query_op_attr(ctx, body, c).ok().and_then(|a| a.engine))
+        .collect();
+    let multi_buf: Vec<bool> = (0..g.loads.len())
+        .map(|k| load_level[k] == Some(0) || recorded_buffers(ctx, body, g.loads[k].load) >= 2)
+        .collect();
     let head: Vec<usize> = (0..g.loads.len()).filter(|&k| load_level[k].is_some_and(|l| l >= 1)).collect();
     let n = get_retract(&head, &multi_buf, &call_engines);
     let retract: Vec<bool> = (0..g.loads.len()).map(|k| load_level[k] == Some(0) || head[..n].contains(&k)).collect();
@@ -143,8 +164,26 @@ pub fn group_pipeline(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let nodes = build::build(&plan);
     let times = OpTimes::of_tile(ctx, body, &g, &steps, tile, &moves, hw);
     let times = if pipelined { times.slid(ctx, body, &g, &steps, tile, &moves, hw) } else { times };
-    let engines = (0..g.loads.len()).map(|k| if broadcast[k] { Engine::Dte } else if copied[k].is_some() { Engine::Tdma } else { Engine::Rdma }).collect();
-    Ok(Some(GroupPipeline { calls: g, tile, buffers: if pipelined { 2 } else { 1 }, nodes, times, issued, load_engines: engines }))
+    let engines = (0..g.loads.len())
+        .map(|k| {
+            if broadcast[k] {
+                Engine::Dte
+            } else if copied[k].is_some() {
+                Engine::Tdma
+            } else {
+                Engine::Rdma
+            }
+        })
+        .collect();
+    Ok(Some(GroupPipeline {
+        calls: g,
+        tile,
+        buffers: if pipelined { 2 } else { 1 },
+        nodes,
+        times,
+        issued,
+        load_engines: engines,
+    }))
 }
 
 /// The key of an engine in the textual form.
@@ -161,7 +200,9 @@ fn engine_key(e: Engine) -> &'static str {
 }
 
 fn engine_of_key(k: &str) -> Option<Engine> {
-    [Engine::Rdma, Engine::Wdma, Engine::Ne, Engine::Ct, Engine::Tdma, Engine::Dte, Engine::Scalar].into_iter().find(|&e| engine_key(e) == k)
+    [Engine::Rdma, Engine::Wdma, Engine::Ne, Engine::Ct, Engine::Tdma, Engine::Dte, Engine::Scalar]
+        .into_iter()
+        .find(|&e| engine_key(e) == k)
 }
 
 /// The ops of the group's body, in order (an op's name in the textual
@@ -188,7 +229,9 @@ fn engine_of(ctx: &Context, body: &Body, g: &GroupCalls, load_engines: &[Engine]
     match p {
         PipeOp::Load(k) => load_engines.get(k).copied().unwrap_or(Engine::Rdma),
         PipeOp::Store => Engine::Wdma,
-        PipeOp::Call(c) => tx8be::interfaces::query_op_attr(ctx, body, g.calls[c]).ok().and_then(|a| a.engine).unwrap_or(Engine::Ct),
+        PipeOp::Call(c) => {
+            tx8be::interfaces::query_op_attr(ctx, body, g.calls[c]).ok().and_then(|a| a.engine).unwrap_or(Engine::Ct)
+        }
     }
 }
 
@@ -219,7 +262,10 @@ pub fn to_attr(ctx: &Context, body: &Body, group: Op, p: &GroupPipeline) -> Attr
             .map(|n| match n {
                 Node::Frame(f) => frame(f),
                 Node::Repeat { times, body, last } => {
-                    let mut e = vec![(ctx.intern_str("repeat"), ctx.integer_attr(ctx.i64(), *times)), (ctx.intern_str("body"), nodes_attr(ctx, body, frame))];
+                    let mut e = vec![
+                        (ctx.intern_str("repeat"), ctx.integer_attr(ctx.i64(), *times)),
+                        (ctx.intern_str("body"), nodes_attr(ctx, body, frame)),
+                    ];
                     if let Some(l) = last {
                         e.push((ctx.intern_str("last"), nodes_attr(ctx, l, frame)));
                     }
@@ -230,7 +276,12 @@ pub fn to_attr(ctx: &Context, body: &Body, group: Op, p: &GroupPipeline) -> Attr
         ctx.array_attr(&v)
     }
     let frame = |f: &Frame| -> Attribute {
-        let mut e: Vec<_> = engine_streams(f, |op| engine_of(ctx, body, &p.calls, &p.load_engines, op)).into_iter().map(|(eng, ops)| (ctx.intern_str(engine_key(eng)), strings(ops.into_iter().map(|(o, off)| name(o, off)).collect()))).collect();
+        let mut e: Vec<_> = engine_streams(f, |op| engine_of(ctx, body, &p.calls, &p.load_engines, op))
+            .into_iter()
+            .map(|(eng, ops)| {
+                (ctx.intern_str(engine_key(eng)), strings(ops.into_iter().map(|(o, off)| name(o, off)).collect()))
+            })
+            .collect();
         if !f.joins.is_empty() {
             e.push((ctx.intern_str("join"), strings(f.joins.iter().map(|&j| engine_key(j).to_string()).collect())));
         }
@@ -247,7 +298,13 @@ pub fn to_attr(ctx: &Context, body: &Body, group: Op, p: &GroupPipeline) -> Attr
 
 /// The nodes of a `sw_pipeline` attribute of `group` (as `to_attr` writes
 /// them), for walking with `eval::evaluate`; an error says what is wrong.
-pub fn nodes_from_attr(ctx: &Context, body: &Body, group: Op, g: &GroupCalls, attr: Attribute) -> Result<Vec<Node>, String> {
+pub fn nodes_from_attr(
+    ctx: &Context,
+    body: &Body,
+    group: Op,
+    g: &GroupCalls,
+    attr: Attribute,
+) -> Result<Vec<Node>, String> {
     let ops = group_ops(body, group);
     let store = store_op(ctx, body, group);
     let parse_op = |s: &str| -> Result<(PipeOp, i64), String> {
@@ -257,7 +314,12 @@ pub fn nodes_from_attr(ctx: &Context, body: &Body, group: Op, g: &GroupCalls, at
         let idx: usize = idx.parse().map_err(|_| bad())?;
         let off = match step.strip_suffix(']').ok_or_else(bad)? {
             "i" => 0,
-            x => x.strip_prefix("i+").map(|n| n.parse::<i64>()).or_else(|| x.strip_prefix("i-").map(|n| n.parse::<i64>().map(|v| -v))).ok_or_else(bad)?.map_err(|_| bad())?,
+            x => x
+                .strip_prefix("i+")
+                .map(|n| n.parse::<i64>())
+                .or_else(|| x.strip_prefix("i-").map(|n| n.parse::<i64>().map(|v| -v)))
+                .ok_or_else(bad)?
+                .map_err(|_| bad())?,
         };
         let op = *ops.get(idx).ok_or_else(|| format!("'{s}': the group has no op {idx}"))?;
         let p = if let Some(k) = g.loads.iter().position(|l| l.load == op) {
@@ -271,7 +333,11 @@ pub fn nodes_from_attr(ctx: &Context, body: &Body, group: Op, g: &GroupCalls, at
         };
         Ok((p, off))
     };
-    fn nodes(ctx: &Context, a: Attribute, parse_op: &dyn Fn(&str) -> Result<(PipeOp, i64), String>) -> Result<Vec<Node>, String> {
+    fn nodes(
+        ctx: &Context,
+        a: Attribute,
+        parse_op: &dyn Fn(&str) -> Result<(PipeOp, i64), String>,
+    ) -> Result<Vec<Node>, String> {
         let items = ctx.as_array(a).ok_or("a pipeline is an array of frames and repeat nodes")?;
         let mut out = Vec::with_capacity(items.len());
         for &item in items {
@@ -287,7 +353,10 @@ pub fn nodes_from_attr(ctx: &Context, body: &Body, group: Op, g: &GroupCalls, at
                 let key = ctx.str(*k);
                 let list = ctx.as_array(*v).ok_or_else(|| format!("'{key}' takes an array of strings"))?;
                 for &s in list {
-                    let s = std::str::from_utf8(ctx.as_string(s).ok_or_else(|| format!("'{key}' takes an array of strings"))?).map_err(|e| e.to_string())?;
+                    let s = std::str::from_utf8(
+                        ctx.as_string(s).ok_or_else(|| format!("'{key}' takes an array of strings"))?,
+                    )
+                    .map_err(|e| e.to_string())?;
                     if key == "join" {
                         f.joins.push(engine_of_key(s).ok_or_else(|| format!("'{s}' is not an engine"))?);
                     } else {

@@ -31,7 +31,10 @@ pub fn activation(ctx: &Context, body: &Body, op: Op) -> Result<NeAct, String> {
             (Some(_), Some(_)) => Err("activation \"clip\" needs act_lo <= act_hi".into()),
             _ => Err("activation \"clip\" requires act_lo and act_hi".into()),
         },
-        _ => Err(format!("activation must be one of {}", ACTIVATIONS.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", "))),
+        _ => Err(format!(
+            "activation must be one of {}",
+            ACTIVATIONS.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ")
+        )),
     }
 }
 

@@ -182,12 +182,18 @@ const DEV: &str = "dev_attr";
 const MEM_SCOPE: &str = "mem_scope";
 
 fn dialect_attr(ctx: &Context, name: &str, params: Vec<Param>) -> Attribute {
-    ctx.intern_attr(AttrKind::Dialect { dialect: ctx.intern_str(DIALECT), name: ctx.intern_str(name), params: params.into() })
+    ctx.intern_attr(AttrKind::Dialect {
+        dialect: ctx.intern_str(DIALECT),
+        name: ctx.intern_str(name),
+        params: params.into(),
+    })
 }
 
 fn params_of<'c>(ctx: &'c Context, a: Attribute, name: &str) -> Option<&'c [Param]> {
     match ctx.attr_kind(a) {
-        AttrKind::Dialect { dialect, name: n, params } if ctx.str(*dialect) == DIALECT && ctx.str(*n) == name => Some(params),
+        AttrKind::Dialect { dialect, name: n, params } if ctx.str(*dialect) == DIALECT && ctx.str(*n) == name => {
+            Some(params)
+        }
         _ => None,
     }
 }
@@ -557,11 +563,21 @@ mod tests {
     #[test]
     fn typed_views_round_trip_through_attributes() {
         let ctx = Context::new();
-        let par = ParallelAttr { parallel: ParallelMode::Dp, shape_spatial_sharding: vec![1, 1, 4, 4], dp_dim_x: 4, ..Default::default() };
+        let par = ParallelAttr {
+            parallel: ParallelMode::Dp,
+            shape_spatial_sharding: vec![1, 1, 4, 4],
+            dp_dim_x: 4,
+            ..Default::default()
+        };
         let a = par.to_attr(&ctx);
         assert_eq!(ParallelAttr::from_attr(&ctx, a), Some(par));
         assert_eq!(DevAttr::from_attr(&ctx, a), None);
-        let dev = DevAttr { mem_layout: LayoutMode::NCx, temporal_mem_slice: vec![1, 7, 56, 64], mem_addr: vec![65536, 131072], ..Default::default() };
+        let dev = DevAttr {
+            mem_layout: LayoutMode::NCx,
+            temporal_mem_slice: vec![1, 7, 56, 64],
+            mem_addr: vec![65536, 131072],
+            ..Default::default()
+        };
         let a = dev.to_attr(&ctx);
         assert_eq!(DevAttr::from_attr(&ctx, a), Some(dev));
         let m = MemScopeMode::Ddram3d.to_attr(&ctx);

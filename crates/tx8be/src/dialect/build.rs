@@ -34,8 +34,13 @@ pub fn create_compute_op(
         return Err(format!("tx8be.{} needs its result type", kind.mnemonic()));
     }
     // A placeholder until the rule has seen the operands and attributes.
-    let placeholder = result.or_else(|| operands.first().map(|&v| body.value_type(v))).unwrap_or_else(|| ctx.ranked_tensor_type(&[], ctx.f32()));
-    let spec = OpSpec::new(ctx, &format!("tx8be.{}", kind.mnemonic()), loc).operands(operands).results(&[placeholder]).attrs(dictionary(ctx, attrs));
+    let placeholder = result
+        .or_else(|| operands.first().map(|&v| body.value_type(v)))
+        .unwrap_or_else(|| ctx.ranked_tensor_type(&[], ctx.f32()));
+    let spec = OpSpec::new(ctx, &format!("tx8be.{}", kind.mnemonic()), loc)
+        .operands(operands)
+        .results(&[placeholder])
+        .attrs(dictionary(ctx, attrs));
     let op = body.create_op(spec);
     match infer_result_type(ctx, body, op) {
         Ok(t) if result.is_none() => {
@@ -61,7 +66,13 @@ pub fn create_compute_op(
 }
 
 /// A detached `tx8be.const` holding `value` (a typed dense elements attribute).
-pub fn create_const(ctx: &Context, body: &mut Body, value: Attribute, ddr_addr: Option<i64>, loc: Location) -> Result<Op, String> {
+pub fn create_const(
+    ctx: &Context,
+    body: &mut Body,
+    value: Attribute,
+    ddr_addr: Option<i64>,
+    loc: Location,
+) -> Result<Op, String> {
     let ty = ctx.attr_type(value).ok_or("a tx8be.const value must be a typed attribute")?;
     let mut attrs = vec![("value", value)];
     if let Some(a) = ddr_addr {
@@ -72,9 +83,19 @@ pub fn create_const(ctx: &Context, body: &mut Body, value: Attribute, ddr_addr: 
 
 /// A detached `tx8be.group` with results `result_types` and an empty entry
 /// block; end the block with `create_yield`.
-pub fn create_group(ctx: &Context, body: &mut Body, result_types: &[Type], group_id: i64, group_tag: i64, loc: Location) -> (Op, Block) {
-    let attrs = [("group_id", ctx.integer_attr(ctx.i64(), group_id)), ("group_tag", ctx.integer_attr(ctx.i64(), group_tag))];
-    let op = body.create_op(OpSpec::new(ctx, "tx8be.group", loc).results(result_types).attrs(dictionary(ctx, &attrs)).regions(1));
+pub fn create_group(
+    ctx: &Context,
+    body: &mut Body,
+    result_types: &[Type],
+    group_id: i64,
+    group_tag: i64,
+    loc: Location,
+) -> (Op, Block) {
+    let attrs =
+        [("group_id", ctx.integer_attr(ctx.i64(), group_id)), ("group_tag", ctx.integer_attr(ctx.i64(), group_tag))];
+    let op = body.create_op(
+        OpSpec::new(ctx, "tx8be.group", loc).results(result_types).attrs(dictionary(ctx, &attrs)).regions(1),
+    );
     let region = body.local_regions(op)[0];
     let block = body.create_block();
     body.append_block(region, block);
@@ -88,10 +109,22 @@ pub fn create_yield(ctx: &Context, body: &mut Body, values: &[Value], loc: Locat
 
 /// A detached `tx8be.load_var`, `tx8be.load_const` or `tx8be.store_var`
 /// of `input` (same type), with `attrs` (`dev_info`, `mem_scope`, `ddr_addr`).
-pub fn create_move(ctx: &Context, body: &mut Body, kind: OpKind, input: Value, attrs: &[(&str, Attribute)], loc: Location) -> Result<Op, String> {
+pub fn create_move(
+    ctx: &Context,
+    body: &mut Body,
+    kind: OpKind,
+    input: Value,
+    attrs: &[(&str, Attribute)],
+    loc: Location,
+) -> Result<Op, String> {
     if !matches!(kind, OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar) {
         return Err(format!("tx8be.{} is not a load or store", kind.mnemonic()));
     }
     let ty = body.value_type(input);
-    Ok(body.create_op(OpSpec::new(ctx, &format!("tx8be.{}", kind.mnemonic()), loc).operands(&[input]).results(&[ty]).attrs(dictionary(ctx, attrs))))
+    Ok(body.create_op(
+        OpSpec::new(ctx, &format!("tx8be.{}", kind.mnemonic()), loc)
+            .operands(&[input])
+            .results(&[ty])
+            .attrs(dictionary(ctx, attrs)),
+    ))
 }

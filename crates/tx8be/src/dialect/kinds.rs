@@ -171,7 +171,33 @@ impl UnaryKind {
     pub const ALL: [UnaryKind; 27] = {
         use UnaryKind::*;
         [
-            Relu, Exp, Sigmoid, Tanh, Gelu, GeluErf, Silu, Abs, Rsqrt, Sqrt, Log, Neg, Recip, Erf, Floor, Ceil, Sin, Cos, LeakyRelu, HardSigmoid, HardSwish, Clip, Elu, Swish, Softplus, Sign, Round,
+            Relu,
+            Exp,
+            Sigmoid,
+            Tanh,
+            Gelu,
+            GeluErf,
+            Silu,
+            Abs,
+            Rsqrt,
+            Sqrt,
+            Log,
+            Neg,
+            Recip,
+            Erf,
+            Floor,
+            Ceil,
+            Sin,
+            Cos,
+            LeakyRelu,
+            HardSigmoid,
+            HardSwish,
+            Clip,
+            Elu,
+            Swish,
+            Softplus,
+            Sign,
+            Round,
         ]
     };
 
@@ -235,7 +261,9 @@ impl UnaryKind {
             Ceil => UnaryOp::Ceil,
             Sin => UnaryOp::Sin,
             Cos => UnaryOp::Cos,
-            GeluErf | LeakyRelu | HardSigmoid | HardSwish | Clip | Elu | Swish | Softplus | Sign | Round => return None,
+            GeluErf | LeakyRelu | HardSigmoid | HardSwish | Clip | Elu | Swish | Softplus | Sign | Round => {
+                return None
+            }
         })
     }
 
@@ -317,7 +345,11 @@ mod tests {
         }
         for k in UnaryKind::ALL {
             if let (Some(op), Some((code, false))) = (k.isa(), k.code()) {
-                assert_eq!(codes::activation(code, 0.0, 0.0), Some(tx8_cmodel::oplib::activation::Activation::Plain(op)), "{k:?}");
+                assert_eq!(
+                    codes::activation(code, 0.0, 0.0),
+                    Some(tx8_cmodel::oplib::activation::Activation::Plain(op)),
+                    "{k:?}"
+                );
             }
         }
     }

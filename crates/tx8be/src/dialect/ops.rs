@@ -98,13 +98,22 @@ impl OpKind {
             OpKind::LoadVar => "op_dma_load",
             OpKind::LoadConst => "op_load_const",
             OpKind::StoreVar => "op_dma_store",
-            OpKind::Select | OpKind::Cast | OpKind::Pad | OpKind::Resize | OpKind::Const | OpKind::Group | OpKind::Yield => return None,
+            OpKind::Select
+            | OpKind::Cast
+            | OpKind::Pad
+            | OpKind::Resize
+            | OpKind::Const
+            | OpKind::Group
+            | OpKind::Yield => return None,
         })
     }
 
     /// Compute ops: one operator-library call each.
     pub fn is_compute(self) -> bool {
-        !matches!(self, OpKind::Const | OpKind::Group | OpKind::Yield | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar)
+        !matches!(
+            self,
+            OpKind::Const | OpKind::Group | OpKind::Yield | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar
+        )
     }
 }
 
@@ -128,29 +137,44 @@ pub mod constraint {
         check: |c, a| matches!(c.attr_kind(a), AttrKind::Integer { ty, .. } if c.is_signless_integer_of_width(*ty, 64)),
         summary: "64-bit signless integer attribute",
     };
-    pub const BOOL: AttrConstraint = AttrConstraint { check: |c, a| matches!(c.attr_kind(a), AttrKind::Bool(_)), summary: "bool attribute" };
+    pub const BOOL: AttrConstraint =
+        AttrConstraint { check: |c, a| matches!(c.attr_kind(a), AttrKind::Bool(_)), summary: "bool attribute" };
     pub const F32: AttrConstraint = AttrConstraint {
         check: |c, a| matches!(c.attr_kind(a), AttrKind::Float { ty, .. } if *ty == c.f32()),
         summary: "32-bit float attribute",
     };
-    pub const STR: AttrConstraint =
-        AttrConstraint { check: |c, a| matches!(c.attr_kind(a), AttrKind::String { ty: None, .. }), summary: "string attribute" };
+    pub const STR: AttrConstraint = AttrConstraint {
+        check: |c, a| matches!(c.attr_kind(a), AttrKind::String { ty: None, .. }),
+        summary: "string attribute",
+    };
     pub const I64_ARRAY: AttrConstraint = AttrConstraint {
-        check: |c, a| matches!(c.attr_kind(a), AttrKind::DenseArray { element, .. } if c.is_signless_integer_of_width(*element, 64))
-            && dense_int_values(c, a).is_some(),
+        check: |c, a| {
+            matches!(c.attr_kind(a), AttrKind::DenseArray { element, .. } if c.is_signless_integer_of_width(*element, 64))
+                && dense_int_values(c, a).is_some()
+        },
         summary: "i64 dense array attribute",
     };
     pub const F64_ARRAY: AttrConstraint = AttrConstraint {
-        check: |c, a| matches!(c.attr_kind(a), AttrKind::DenseArray { element, .. } if *element == c.f64()) && dense_float_values(c, a).is_some(),
+        check: |c, a| {
+            matches!(c.attr_kind(a), AttrKind::DenseArray { element, .. } if *element == c.f64())
+                && dense_float_values(c, a).is_some()
+        },
         summary: "f64 dense array attribute",
     };
-    pub const PARALLEL: AttrConstraint =
-        AttrConstraint { check: |c, a| ParallelAttr::from_attr(c, a).is_some(), summary: "Structure of parallel information." };
-    pub const DEV: AttrConstraint = AttrConstraint { check: |c, a| DevAttr::from_attr(c, a).is_some(), summary: "Structure of op parameters on device." };
+    pub const PARALLEL: AttrConstraint = AttrConstraint {
+        check: |c, a| ParallelAttr::from_attr(c, a).is_some(),
+        summary: "Structure of parallel information.",
+    };
+    pub const DEV: AttrConstraint = AttrConstraint {
+        check: |c, a| DevAttr::from_attr(c, a).is_some(),
+        summary: "Structure of op parameters on device.",
+    };
     pub const MEM_SCOPE: AttrConstraint =
         AttrConstraint { check: |c, a| MemScopeMode::from_attr(c, a).is_some(), summary: "Specify the memory scope" };
-    pub const ELEMENTS: AttrConstraint =
-        AttrConstraint { check: |c, a| matches!(c.attr_kind(a), AttrKind::DenseElements { .. }), summary: "constant vector/tensor attribute" };
+    pub const ELEMENTS: AttrConstraint = AttrConstraint {
+        check: |c, a| matches!(c.attr_kind(a), AttrKind::DenseElements { .. }),
+        summary: "constant vector/tensor attribute",
+    };
 }
 
 /// How an attribute of an op is declared.
@@ -359,7 +383,11 @@ mod tests {
         let header = include_str!("../../../tx8-cmodel/include/tx8.h");
         for row in COMPUTE_OPS {
             if let Some(call) = row.kind.oplib_call() {
-                assert!(header.contains(&format!("uint64_t {call}(")), "{call} of tx8be.{} is not in tx8.h", row.kind.mnemonic());
+                assert!(
+                    header.contains(&format!("uint64_t {call}(")),
+                    "{call} of tx8be.{} is not in tx8.h",
+                    row.kind.mnemonic()
+                );
             }
         }
         for k in [OpKind::LoadVar, OpKind::LoadConst, OpKind::StoreVar] {

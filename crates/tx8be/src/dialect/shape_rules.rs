@@ -213,14 +213,18 @@ fn conv(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let win = Window2d::of_op(ctx, body, op).ok_or("malformed window attributes")?;
     let mut out = vec![x[0], 0, 0, w[3]];
     for axis in 0..2 {
-        out[1 + axis] = win
-            .out_dim(axis, x[1 + axis])
-            .ok_or_else(|| format!("the {}x{} kernel (dilated) does not fit the padded input {}", w[0], w[1], fmt_shape(&x)))?;
+        out[1 + axis] = win.out_dim(axis, x[1 + axis]).ok_or_else(|| {
+            format!("the {}x{} kernel (dilated) does not fit the padded input {}", w[0], w[1], fmt_shape(&x))
+        })?;
     }
     if body.num_operands(op) == 4 {
         let p = operand_shape(ctx, body, op, 3);
         if p != out || operand_elem(ctx, body, op, 3) != operand_elem(ctx, body, op, 0) {
-            return Err(format!("psum must have the result's shape {} and element type, got {}", fmt_shape(&out), fmt_shape(&p)));
+            return Err(format!(
+                "psum must have the result's shape {} and element type, got {}",
+                fmt_shape(&out),
+                fmt_shape(&p)
+            ));
         }
     }
     Ok(out)
@@ -232,13 +236,21 @@ fn gemm(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let ta = attr_bool(ctx, body, op, "trans_a").unwrap_or(false);
     let tb = attr_bool(ctx, body, op, "trans_b").unwrap_or(false);
     if !(2..=3).contains(&a.len()) || !(2..=3).contains(&b.len()) || (a.len() == 2 && b.len() == 3) {
-        return Err(format!("operands must be [M,K]/[B,M,K] and [K,N]/[B,K,N] (b batched only when a is), got {} and {}", fmt_shape(&a), fmt_shape(&b)));
+        return Err(format!(
+            "operands must be [M,K]/[B,M,K] and [K,N]/[B,K,N] (b batched only when a is), got {} and {}",
+            fmt_shape(&a),
+            fmt_shape(&b)
+        ));
     }
     let (ra, rb) = (a.len(), b.len());
     let (m, k) = if ta { (a[ra - 1], a[ra - 2]) } else { (a[ra - 2], a[ra - 1]) };
     let (k2, n) = if tb { (b[rb - 1], b[rb - 2]) } else { (b[rb - 2], b[rb - 1]) };
     if k != k2 {
-        return Err(format!("contraction sizes differ: a {} gives K = {k}, b {} gives K = {k2}", fmt_shape(&a), fmt_shape(&b)));
+        return Err(format!(
+            "contraction sizes differ: a {} gives K = {k}, b {} gives K = {k2}",
+            fmt_shape(&a),
+            fmt_shape(&b)
+        ));
     }
     if ra == 3 && rb == 3 && a[0] != b[0] {
         return Err(format!("batch sizes differ: {} and {}", a[0], b[0]));
@@ -339,12 +351,17 @@ fn pool(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
         return Err(format!("'strides' must be 2 values >= 1, got {}", fmt_shape(&strides)));
     }
     if pads.len() != 4 || pads.iter().enumerate().any(|(i, &v)| v < 0 || v >= kernel[i % 2]) {
-        return Err(format!("'pads' must be 4 values in [0, kernel) (top, left, bottom, right), got {}", fmt_shape(&pads)));
+        return Err(format!(
+            "'pads' must be 4 values in [0, kernel) (top, left, bottom, right), got {}",
+            fmt_shape(&pads)
+        ));
     }
     let win = Window2d::of_op(ctx, body, op).ok_or("malformed window attributes")?;
     let mut out = x.clone();
     for axis in 0..2 {
-        out[1 + axis] = win.out_dim(axis, x[1 + axis]).ok_or_else(|| format!("the kernel does not fit the padded input {}", fmt_shape(&x)))?;
+        out[1 + axis] = win
+            .out_dim(axis, x[1 + axis])
+            .ok_or_else(|| format!("the kernel does not fit the padded input {}", fmt_shape(&x)))?;
     }
     Ok(out)
 }
@@ -387,7 +404,11 @@ fn concat(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
             return Err("inputs must have the same element type".into());
         }
         if s.len() != first.len() || s.iter().zip(&first).enumerate().any(|(d, (a, b))| d != axis && a != b) {
-            return Err(format!("input #{i} {} does not match input #0 {} outside axis {axis}", fmt_shape(&s), fmt_shape(&first)));
+            return Err(format!(
+                "input #{i} {} does not match input #0 {} outside axis {axis}",
+                fmt_shape(&s),
+                fmt_shape(&first)
+            ));
         }
         out[axis] += s[axis];
     }
@@ -406,7 +427,10 @@ fn slice(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     for d in 0..x.len() {
         let (s, l, st) = (starts[d], limits[d], strides[d]);
         if !(0 <= s && s <= l && l <= x[d]) || st < 1 {
-            return Err(format!("dim {d}: need 0 <= start ({s}) <= limit ({l}) <= size ({}) and stride ({st}) >= 1", x[d]));
+            return Err(format!(
+                "dim {d}: need 0 <= start ({s}) <= limit ({l}) <= size ({}) and stride ({st}) >= 1",
+                x[d]
+            ));
         }
         out.push((l - s + st - 1) / st);
     }
@@ -435,7 +459,10 @@ fn pad(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let hi = need(attr_ints(ctx, body, op, "pads_high"), "pads_high")?;
     let interior = attr_ints(ctx, body, op, "interior").unwrap_or_else(|| vec![0; x.len()]);
     if lo.len() != x.len() || hi.len() != x.len() || interior.len() != x.len() || interior.iter().any(|&p| p < 0) {
-        return Err(format!("'pads_low', 'pads_high' and 'interior' must have one value per dim ({}), 'interior' >= 0", x.len()));
+        return Err(format!(
+            "'pads_low', 'pads_high' and 'interior' must have one value per dim ({}), 'interior' >= 0",
+            x.len()
+        ));
     }
     // Negative low/high pads crop (op_pad's rule); the result must stay non-empty.
     let mut out = Vec::with_capacity(x.len());

@@ -8,9 +8,15 @@ use strata_ir::{Attribute, Context, Str, Type};
 
 use super::ops::{constraint as c, with_attrs, AttrRow, OpKind, Presence, COMMON_ATTRS, TENSOR};
 
-const ANY: strata_ir::opdef::TypeConstraint = strata_ir::opdef::TypeConstraint { check: |_, _| true, summary: "any type", buildable: None };
+const ANY: strata_ir::opdef::TypeConstraint =
+    strata_ir::opdef::TypeConstraint { check: |_, _| true, summary: "any type", buildable: None };
 
-fn infer_const(ctx: &Context, attrs: &[(Str, Attribute)], _: &mut [Option<Vec<Type>>], res: &mut [Option<Vec<Type>>]) -> Result<(), String> {
+fn infer_const(
+    ctx: &Context,
+    attrs: &[(Str, Attribute)],
+    _: &mut [Option<Vec<Type>>],
+    res: &mut [Option<Vec<Type>>],
+) -> Result<(), String> {
     let v = attrs.iter().find(|(n, _)| ctx.str(*n) == "value").map(|e| e.1).ok_or("missing value")?;
     let t = ctx.attr_type(v).ok_or("value must be a typed attribute")?;
     res[0] = Some(vec![t]);
@@ -25,17 +31,36 @@ pub(crate) fn const_def() -> OpDef {
     // bytes are rearranged into in `weights.bin`.
     let def = with_attrs(
         def,
-        &[("value", c::ELEMENTS, Presence::Required), ("ddr_addr", c::I64, Presence::Optional), ("const_map_id", c::I64, Presence::Optional)],
+        &[
+            ("value", c::ELEMENTS, Presence::Required),
+            ("ddr_addr", c::I64, Presence::Optional),
+            ("const_map_id", c::I64, Presence::Optional),
+        ],
     );
-    with_attrs(def, COMMON_ATTRS).format("attr-dict $value").infer(infer_const).verifier(super::verify::verify_const).interface(OpKind::Const)
+    with_attrs(def, COMMON_ATTRS)
+        .format("attr-dict $value")
+        .infer(infer_const)
+        .verifier(super::verify::verify_const)
+        .interface(OpKind::Const)
 }
 
 /// `%r = tx8be.group -> tensor<...> attributes {group_id = 0 : i64} { ... tx8be.yield %x : tensor<...> }`:
 /// one block, not isolated from above (the body uses values defined outside).
 pub(crate) fn group_def() -> OpDef {
-    let def = OpDef::new("tx8be.group").variadic_result("outputs", TENSOR).region("body").traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS);
-    let def = with_attrs(def, &[("group_id", c::I64, Presence::Required), ("group_tag", c::I64, Presence::Default(|ctx| ctx.integer_attr(ctx.i64(), 0)))]);
-    def.format("(`->` type(results)^)? attr-dict-with-keyword $body").verifier(super::verify::verify_group).interface(OpKind::Group)
+    let def = OpDef::new("tx8be.group")
+        .variadic_result("outputs", TENSOR)
+        .region("body")
+        .traits(Traits::SINGLE_BLOCK | Traits::RECURSIVE_MEMORY_EFFECTS);
+    let def = with_attrs(
+        def,
+        &[
+            ("group_id", c::I64, Presence::Required),
+            ("group_tag", c::I64, Presence::Default(|ctx| ctx.integer_attr(ctx.i64(), 0))),
+        ],
+    );
+    def.format("(`->` type(results)^)? attr-dict-with-keyword $body")
+        .verifier(super::verify::verify_group)
+        .interface(OpKind::Group)
 }
 
 pub(crate) fn yield_def() -> OpDef {
@@ -48,11 +73,15 @@ pub(crate) fn yield_def() -> OpDef {
         .interface(OpKind::Yield)
 }
 
-const MOVE_ATTRS: &[AttrRow] = &[("dev_info", c::DEV, Presence::Optional), ("mem_scope", c::MEM_SCOPE, Presence::Optional)];
+const MOVE_ATTRS: &[AttrRow] =
+    &[("dev_info", c::DEV, Presence::Optional), ("mem_scope", c::MEM_SCOPE, Presence::Optional)];
 
 /// `load_var` / `load_const` (DDR -> SPM) and `store_var` (SPM -> DDR, with `ddr_addr`).
 pub(crate) fn move_def(kind: OpKind) -> OpDef {
-    let mut def = OpDef::new(&format!("tx8be.{}", kind.mnemonic())).operand("input", TENSOR).result("output", TENSOR).traits(Traits::SAME_OPERANDS_AND_RESULT_TYPE);
+    let mut def = OpDef::new(&format!("tx8be.{}", kind.mnemonic()))
+        .operand("input", TENSOR)
+        .result("output", TENSOR)
+        .traits(Traits::SAME_OPERANDS_AND_RESULT_TYPE);
     def = with_attrs(def, MOVE_ATTRS);
     if kind == OpKind::StoreVar {
         def = with_attrs(def, &[("ddr_addr", c::I64, Presence::Optional)]);
@@ -60,7 +89,10 @@ pub(crate) fn move_def(kind: OpKind) -> OpDef {
     if kind == OpKind::LoadConst {
         // The seed's LoadConstOp: which constant (`const_map_id`), and
         // `bypasscodegen` when no user loads it (it reads the DDR copy itself).
-        def = with_attrs(def, &[("const_map_id", c::I64, Presence::Optional), ("bypasscodegen", c::BOOL, Presence::Optional)]);
+        def = with_attrs(
+            def,
+            &[("const_map_id", c::I64, Presence::Optional), ("bypasscodegen", c::BOOL, Presence::Optional)],
+        );
     }
     if matches!(kind, OpKind::LoadVar | OpKind::LoadConst) {
         def = def.verifier(super::verify::verify_load);

@@ -85,7 +85,9 @@ pub fn dense_elements_f64(ctx: &Context, a: Attribute) -> Option<(Type, Vec<f64>
     let decode = |c: &[u8]| -> Option<f64> {
         match ctx.type_kind(elem) {
             TypeKind::Float(k) => Some(apfloat::to_f64(*k, read_bits(c))),
-            TypeKind::Integer { width, signedness } => Some(read_int(c, *width, *signedness != Signedness::Unsigned) as f64),
+            TypeKind::Integer { width, signedness } => {
+                Some(read_int(c, *width, *signedness != Signedness::Unsigned) as f64)
+            }
             TypeKind::Index => Some(read_int(c, 64, true) as f64),
             _ => None,
         }

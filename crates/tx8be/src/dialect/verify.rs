@@ -18,7 +18,16 @@ pub(crate) fn verify_compute_op(ctx: &Context, body: &Body, op: Op) -> Result<()
     let want = infer_result_type(ctx, body, op).map_err(|m| err(ctx, body, op, m))?;
     let got = body.value_type(body.result(op, 0));
     if got != want {
-        return Err(err(ctx, body, op, format!("result type {} does not match the inferred type {}", type_to_string(ctx, got), type_to_string(ctx, want))));
+        return Err(err(
+            ctx,
+            body,
+            op,
+            format!(
+                "result type {} does not match the inferred type {}",
+                type_to_string(ctx, got),
+                type_to_string(ctx, want)
+            ),
+        ));
     }
     Ok(())
 }
@@ -29,7 +38,15 @@ pub(crate) fn verify_load(ctx: &Context, body: &Body, op: Op) -> Result<(), Diag
     let Some(a) = body.op_attr(ctx, op, "share") else { return Ok(()) };
     match ctx.as_string(a).and_then(|s| std::str::from_utf8(s).ok()) {
         Some(s) if super::structure::LOAD_SHARES.contains(&s) => Ok(()),
-        _ => Err(err(ctx, body, op, format!("share must be one of {}", super::structure::LOAD_SHARES.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ")))),
+        _ => Err(err(
+            ctx,
+            body,
+            op,
+            format!(
+                "share must be one of {}",
+                super::structure::LOAD_SHARES.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ")
+            ),
+        )),
     }
 }
 
@@ -39,7 +56,16 @@ pub(crate) fn verify_const(ctx: &Context, body: &Body, op: Op) -> Result<(), Dia
     let got = body.value_type(body.result(op, 0));
     match ctx.attr_type(v) {
         Some(t) if t == got => Ok(()),
-        Some(t) => Err(err(ctx, body, op, format!("value of type {} does not match the result type {}", type_to_string(ctx, t), type_to_string(ctx, got)))),
+        Some(t) => Err(err(
+            ctx,
+            body,
+            op,
+            format!(
+                "value of type {} does not match the result type {}",
+                type_to_string(ctx, t),
+                type_to_string(ctx, got)
+            ),
+        )),
         None => Err(err(ctx, body, op, "value must be a typed dense elements attribute")),
     }
 }
@@ -50,7 +76,12 @@ pub(crate) fn verify_yield(ctx: &Context, body: &Body, op: Op, parent: Option<(&
     let want = pbody.result_types(group);
     let got = body.operand_types(op);
     if want.len() != got.len() {
-        return Err(err(ctx, body, op, format!("has {} operands, but the enclosing group has {} results", got.len(), want.len())));
+        return Err(err(
+            ctx,
+            body,
+            op,
+            format!("has {} operands, but the enclosing group has {} results", got.len(), want.len()),
+        ));
     }
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         if g != w {
@@ -58,7 +89,11 @@ pub(crate) fn verify_yield(ctx: &Context, body: &Body, op: Op, parent: Option<(&
                 ctx,
                 body,
                 op,
-                format!("operand #{i} has type {}, but the enclosing group's result #{i} has type {}", type_to_string(ctx, *g), type_to_string(ctx, *w)),
+                format!(
+                    "operand #{i} has type {}, but the enclosing group's result #{i} has type {}",
+                    type_to_string(ctx, *g),
+                    type_to_string(ctx, *w)
+                ),
             ));
         }
     }

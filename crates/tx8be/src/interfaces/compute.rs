@@ -43,7 +43,12 @@ pub(crate) fn hooks(kind: OpKind) -> ComputeInterface {
         OpKind::Resize => resize,
         OpKind::Const => constant,
         // Same values, other type, dims or placement.
-        OpKind::Cast | OpKind::Reshape | OpKind::ChannelNorm | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar => same_values,
+        OpKind::Cast
+        | OpKind::Reshape
+        | OpKind::ChannelNorm
+        | OpKind::LoadVar
+        | OpKind::LoadConst
+        | OpKind::StoreVar => same_values,
         OpKind::Group | OpKind::Yield => no_compute,
     };
     ComputeInterface { compute }
@@ -52,7 +57,10 @@ pub(crate) fn hooks(kind: OpKind) -> ComputeInterface {
 /// The result's dims and element type.
 fn result_of(ctx: &Context, body: &Body, op: Op) -> Result<(Vec<i64>, ElementType), String> {
     let t = body.value_type(body.result(op, 0));
-    let elem = ctx.element_type(t).and_then(|e| ElementType::from_type(ctx, e)).ok_or("has a result element type the reference cannot represent")?;
+    let elem = ctx
+        .element_type(t)
+        .and_then(|e| ElementType::from_type(ctx, e))
+        .ok_or("has a result element type the reference cannot represent")?;
     Ok((shape_of(ctx, t), elem))
 }
 
@@ -60,7 +68,9 @@ fn result_of(ctx: &Context, body: &Body, op: Op) -> Result<(Vec<i64>, ElementTyp
 fn finish(ctx: &Context, body: &Body, op: Op, values: Vec<f64>) -> Out {
     let (dims, elem) = result_of(ctx, body, op)?;
     let n = values.len();
-    TensorData::new(dims.clone(), values, elem).map(|t| vec![t]).ok_or_else(|| format!("reference produced {n} values for result shape {dims:?}"))
+    TensorData::new(dims.clone(), values, elem)
+        .map(|t| vec![t])
+        .ok_or_else(|| format!("reference produced {n} values for result shape {dims:?}"))
 }
 
 /// `finish` after the Conv / Gemm post-processing activation, applied to
@@ -172,7 +182,14 @@ fn softmax(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 fn layernorm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let centre = !crate::dialect::values::attr_bool(ctx, body, op, "rms").unwrap_or(false);
     let beta = inputs.get(2).map(|b| &b.values[..]);
-    let out = reference::norm_rows(&inputs[0].values, last_dim(&inputs[0])?, centre, &inputs[1].values, beta, epsilon(ctx, body, op)?);
+    let out = reference::norm_rows(
+        &inputs[0].values,
+        last_dim(&inputs[0])?,
+        centre,
+        &inputs[1].values,
+        beta,
+        epsilon(ctx, body, op)?,
+    );
     finish(ctx, body, op, out)
 }
 
@@ -192,7 +209,15 @@ fn binary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
         let out = ia.iter().zip(&ib).map(|(&i, &j)| a.values[i].powf(b.values[j])).collect();
         return finish(ctx, body, op, out);
     }
-    let out = reference::binary(kind.isa(), &a.values, &u64s(&a.dims), &b.values, &u64s(&b.dims), &u64s(&out_dims), !a.elem.is_float());
+    let out = reference::binary(
+        kind.isa(),
+        &a.values,
+        &u64s(&a.dims),
+        &b.values,
+        &u64s(&b.dims),
+        &u64s(&out_dims),
+        !a.elem.is_float(),
+    );
     finish(ctx, body, op, out)
 }
 
@@ -203,7 +228,11 @@ pub fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.5 * z);
     let poly = -z * z - 1.26551223
         + t * (1.00002368
-            + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+            + t * (0.37409196
+                + t * (0.09678418
+                    + t * (-0.18628806
+                        + t * (0.27886807
+                            + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
     let erfc = t * poly.exp();
     if x >= 0.0 {
         1.0 - erfc
@@ -246,7 +275,15 @@ fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
             let a = alpha.unwrap_or(1.0);
             Box::new(move |v: f64| if v >= 0.0 { v } else { a * v.exp_m1() })
         }
-        UnaryKind::Sign => Box::new(|v: f64| if v > 0.0 { 1.0 } else if v < 0.0 { -1.0 } else { 0.0 }),
+        UnaryKind::Sign => Box::new(|v: f64| {
+            if v > 0.0 {
+                1.0
+            } else if v < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        }),
         // ONNX Round: half to even.
         UnaryKind::Round => Box::new(|v: f64| {
             let r = v.round();
@@ -264,9 +301,16 @@ fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 fn select(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let (out_dims, _) = result_of(ctx, body, op)?;
     let idx: Vec<Vec<usize>> = inputs.iter().map(|t| broadcast_index(&t.dims, &out_dims)).collect();
-    let out = (0..idx[0].len())
-        .map(|e| if inputs[0].values[idx[0][e]] != 0.0 { inputs[1].values[idx[1][e]] } else { inputs[2].values[idx[2][e]] })
-        .collect();
+    let out =
+        (0..idx[0].len())
+            .map(|e| {
+                if inputs[0].values[idx[0][e]] != 0.0 {
+                    inputs[1].values[idx[1][e]]
+                } else {
+                    inputs[2].values[idx[2][e]]
+                }
+            })
+            .collect();
     finish(ctx, body, op, out)
 }
 
@@ -336,7 +380,11 @@ fn transpose(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 
 fn concat(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let rank = inputs[0].dims.len();
-    let axis = crate::dialect::shape_rules::normalize_axis(attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?, rank, "axis")?;
+    let axis = crate::dialect::shape_rules::normalize_axis(
+        attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?,
+        rank,
+        "axis",
+    )?;
     let dims: Vec<Vec<u64>> = inputs.iter().map(|t| u64s(&t.dims)).collect();
     let parts: Vec<(&[f64], &[u64])> = inputs.iter().zip(&dims).map(|(t, d)| (&t.values[..], &d[..])).collect();
     finish(ctx, body, op, reference::concat(&parts, axis))
@@ -374,7 +422,11 @@ fn slice(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 
 fn gather(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let (table, indices) = (&inputs[0], &inputs[1]);
-    let axis = crate::dialect::shape_rules::normalize_axis(attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?, table.dims.len(), "axis")?;
+    let axis = crate::dialect::shape_rules::normalize_axis(
+        attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?,
+        table.dims.len(),
+        "axis",
+    )?;
     let outer: i64 = table.dims[..axis].iter().product();
     let len = table.dims[axis];
     let inner: i64 = table.dims[axis + 1..].iter().product();
@@ -465,7 +517,9 @@ fn resize(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let scales = attr_floats(ctx, body, op, "scales").ok_or("requires attribute 'scales'")?;
     let (out_dims, _) = result_of(ctx, body, op)?;
     let [n, h, w, c] = [x.dims[0], x.dims[1], x.dims[2], x.dims[3]];
-    let at = |b: i64, y: i64, xx: i64, ch: i64| x.values[(((b * h + y.clamp(0, h - 1)) * w + xx.clamp(0, w - 1)) * c + ch) as usize];
+    let at = |b: i64, y: i64, xx: i64, ch: i64| {
+        x.values[(((b * h + y.clamp(0, h - 1)) * w + xx.clamp(0, w - 1)) * c + ch) as usize]
+    };
     let mut out = Vec::with_capacity(out_dims.iter().product::<i64>() as usize);
     for b in 0..n {
         for oy in 0..out_dims[1] {
@@ -496,7 +550,9 @@ mod tests {
 
     #[test]
     fn erf_matches_known_values() {
-        for (x, want) in [(0.0, 0.0), (0.5, 0.5204998778), (1.0, 0.8427007929), (-2.0, -0.9953222650), (3.0, 0.9999779095)] {
+        for (x, want) in
+            [(0.0, 0.0), (0.5, 0.5204998778), (1.0, 0.8427007929), (-2.0, -0.9953222650), (3.0, 0.9999779095)]
+        {
             assert!((erf(x) - want).abs() < 2e-7, "erf({x}) = {} want {want}", erf(x));
         }
     }

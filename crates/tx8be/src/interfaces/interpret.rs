@@ -48,7 +48,13 @@ fn error_at(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Display) -> 
 
 /// Runs `func_op` (a `func.func` in `body`) on `inputs`, one per argument
 /// (dims must match; values are rounded to the argument's element type).
-pub fn interpret(ctx: &Context, body: &Body, func_op: Op, inputs: &[TensorData], keep_all: bool) -> Result<Interpretation, Diagnostic> {
+pub fn interpret(
+    ctx: &Context,
+    body: &Body,
+    func_op: Op,
+    inputs: &[TensorData],
+    keep_all: bool,
+) -> Result<Interpretation, Diagnostic> {
     let (fbody, regions) = body.regions_of(func_op);
     let entry = regions
         .first()
@@ -56,23 +62,40 @@ pub fn interpret(ctx: &Context, body: &Body, func_op: Op, inputs: &[TensorData],
         .ok_or_else(|| error_at(ctx, body, func_op, "has no body to interpret"))?;
     let args = fbody.block_args(entry);
     if args.len() != inputs.len() {
-        return Err(error_at(ctx, body, func_op, format!("takes {} arguments, got {} inputs", args.len(), inputs.len())));
+        return Err(error_at(
+            ctx,
+            body,
+            func_op,
+            format!("takes {} arguments, got {} inputs", args.len(), inputs.len()),
+        ));
     }
     let mut env = Env { body: fbody, values: HashMap::new(), uses_left: HashMap::new(), keep_all, trace: vec![] };
     for (i, (&a, t)) in args.iter().zip(inputs).enumerate() {
         let ty = fbody.value_type(a);
         let elem = ctx.element_type(ty).and_then(|e| ElementType::from_type(ctx, e));
         let (Some(dims), Some(elem)) = (ctx.shape(ty), elem) else {
-            return Err(error_at(ctx, body, func_op, format!("argument #{i} is not a ranked tensor of a supported element type")));
+            return Err(error_at(
+                ctx,
+                body,
+                func_op,
+                format!("argument #{i} is not a ranked tensor of a supported element type"),
+            ));
         };
         if dims != &t.dims[..] {
-            return Err(error_at(ctx, body, func_op, format!("argument #{i} has shape {dims:?}, the input has {:?}", t.dims)));
+            return Err(error_at(
+                ctx,
+                body,
+                func_op,
+                format!("argument #{i} has shape {dims:?}, the input has {:?}", t.dims),
+            ));
         }
-        let v = TensorData::new(t.dims.clone(), t.values.clone(), elem)
-            .ok_or_else(|| error_at(ctx, body, func_op, format!("input #{i} has {} values for shape {:?}", t.values.len(), t.dims)))?;
+        let v = TensorData::new(t.dims.clone(), t.values.clone(), elem).ok_or_else(|| {
+            error_at(ctx, body, func_op, format!("input #{i} has {} values for shape {:?}", t.values.len(), t.dims))
+        })?;
         env.define(a, v);
     }
-    let outputs = run_block(ctx, &mut env, entry)?.ok_or_else(|| error_at(ctx, body, func_op, "body does not end with func.return"))?;
+    let outputs = run_block(ctx, &mut env, entry)?
+        .ok_or_else(|| error_at(ctx, body, func_op, "body does not end with func.return"))?;
     Ok(Interpretation { outputs, trace: env.trace })
 }
 
@@ -87,7 +110,11 @@ impl Env<'_> {
     fn take_operands(&mut self, ctx: &Context, op: Op) -> Result<Vec<TensorData>, Diagnostic> {
         let mut out = vec![];
         for v in self.body.operands(op) {
-            let t = self.values.get(&v).cloned().ok_or_else(|| error_at(ctx, self.body, op, "uses a value the interpreter has not computed"))?;
+            let t = self
+                .values
+                .get(&v)
+                .cloned()
+                .ok_or_else(|| error_at(ctx, self.body, op, "uses a value the interpreter has not computed"))?;
             out.push(t);
         }
         for v in self.body.operands(op) {
@@ -103,7 +130,12 @@ impl Env<'_> {
 
     fn record(&mut self, ctx: &Context, op: Op, results: Vec<TensorData>) {
         if self.keep_all {
-            self.trace.push(OpValue { op, name: ctx.op_name_str(self.body.op_name(op)).to_string(), loc: self.body.op_loc(op), results: results.clone() });
+            self.trace.push(OpValue {
+                op,
+                name: ctx.op_name_str(self.body.op_name(op)).to_string(),
+                loc: self.body.op_loc(op),
+                results: results.clone(),
+            });
         }
         let vals: Vec<Value> = self.body.results(op).collect();
         for (v, t) in vals.into_iter().zip(results) {
@@ -124,8 +156,12 @@ fn run_block(ctx: &Context, env: &mut Env<'_>, block: Block) -> Result<Option<Ve
         match op_kind(ctx, body, op) {
             Some(OpKind::Group) => {
                 let (rbody, regions) = body.regions_of(op);
-                let inner = regions.first().and_then(|&r| rbody.first_block(r)).ok_or_else(|| error_at(ctx, body, op, "has no body"))?;
-                let results = run_block(ctx, env, inner)?.ok_or_else(|| error_at(ctx, body, op, "body does not end with tx8be.yield"))?;
+                let inner = regions
+                    .first()
+                    .and_then(|&r| rbody.first_block(r))
+                    .ok_or_else(|| error_at(ctx, body, op, "has no body"))?;
+                let results = run_block(ctx, env, inner)?
+                    .ok_or_else(|| error_at(ctx, body, op, "body does not end with tx8be.yield"))?;
                 env.record(ctx, op, results);
             }
             Some(_) => {

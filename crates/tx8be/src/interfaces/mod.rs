@@ -70,14 +70,22 @@ pub struct ShardingInterface {
 
 /// Attaches the four interface tables of `kind` to its op definition.
 pub(crate) fn attach(def: OpDef, kind: OpKind) -> OpDef {
-    def.interface(oplib::HOOKS).interface(compute::hooks(kind)).interface(shape_inference::hooks(kind)).interface(sharding::HOOKS)
+    def.interface(oplib::HOOKS)
+        .interface(compute::hooks(kind))
+        .interface(shape_inference::hooks(kind))
+        .interface(sharding::HOOKS)
 }
 
 fn op_error(ctx: &Context, body: &Body, op: Op, msg: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error(body.op_loc(op), format!("'{}' op {msg}", ctx.op_name_str(body.op_name(op))))
 }
 
-fn lookup<'c, T: std::any::Any + Send + Sync>(ctx: &'c Context, body: &Body, op: Op, what: &str) -> Result<&'c T, Diagnostic> {
+fn lookup<'c, T: std::any::Any + Send + Sync>(
+    ctx: &'c Context,
+    body: &Body,
+    op: Op,
+    what: &str,
+) -> Result<&'c T, Diagnostic> {
     ctx.op_def(body.op_name(op))
         .and_then(|d| d.interfaces.get::<T>())
         .ok_or_else(|| op_error(ctx, body, op, format!("does not implement the {what} interface")))
@@ -90,7 +98,13 @@ pub fn query_op_attr(ctx: &Context, body: &Body, op: Op) -> Result<OpAttr, Diagn
 
 /// OpLib: scratch (imm) bytes the operator-library call needs when it
 /// produces an output slice of dims `out_slice`.
-pub fn imm_bytes(ctx: &Context, body: &Body, op: Op, out_slice: &[i64], hw: &tx8_cmodel::HardwareConfig) -> Result<u64, Diagnostic> {
+pub fn imm_bytes(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    out_slice: &[i64],
+    hw: &tx8_cmodel::HardwareConfig,
+) -> Result<u64, Diagnostic> {
     Ok((lookup::<OpLibInterface>(ctx, body, op, "OpLib")?.imm_bytes)(ctx, body, op, out_slice, hw))
 }
 
@@ -98,13 +112,23 @@ pub fn imm_bytes(ctx: &Context, body: &Body, op: Op, out_slice: &[i64], hw: &tx8
 pub fn compute(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Result<Vec<TensorData>, Diagnostic> {
     let hook = lookup::<ComputeInterface>(ctx, body, op, "Compute")?;
     if inputs.len() != body.num_operands(op) {
-        return Err(op_error(ctx, body, op, format!("compute got {} inputs for {} operands", inputs.len(), body.num_operands(op))));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("compute got {} inputs for {} operands", inputs.len(), body.num_operands(op)),
+        ));
     }
     for (i, t) in inputs.iter().enumerate() {
         let want = crate::dialect::shape_rules::shape_of(ctx, body.value_type(body.operand(op, i)));
         let n: i64 = t.dims.iter().product();
         if t.dims != want || t.values.len() as i64 != n {
-            return Err(op_error(ctx, body, op, format!("input #{i} has dims {:?} and {} values, operand #{i} is {want:?}", t.dims, t.values.len())));
+            return Err(op_error(
+                ctx,
+                body,
+                op,
+                format!("input #{i} has dims {:?} and {} values, operand #{i} is {want:?}", t.dims, t.values.len()),
+            ));
         }
     }
     (hook.compute)(ctx, body, op, inputs).map_err(|m| op_error(ctx, body, op, m))
@@ -131,7 +155,12 @@ pub fn inferred_layout(ctx: &Context, body: &Body, op: Op) -> Result<Option<Stri
 /// ShapeInference, backwards: the `layout_str` the op would get if its
 /// result had layout `result` (a user's entry for it), without changing
 /// the IR (`None`: the op stops the propagation).
-pub fn inferred_layout_from_result(ctx: &Context, body: &Body, op: Op, result: &str) -> Result<Option<String>, Diagnostic> {
+pub fn inferred_layout_from_result(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    result: &str,
+) -> Result<Option<String>, Diagnostic> {
     Ok((lookup::<ShapeInferenceInterface>(ctx, body, op, "ShapeInference")?.layout_from_result)(ctx, body, op, result))
 }
 
@@ -151,7 +180,12 @@ pub fn infer_layout(ctx: &Context, body: &mut Body, op: Op) -> Result<Option<Str
 /// ShapeInference `inferLayout` backwards: sets `layout_str` as its result
 /// had layout `result`. Returns the layout set, `None` (IR unchanged) when
 /// the op stops the propagation.
-pub fn infer_layout_from_result(ctx: &Context, body: &mut Body, op: Op, result: &str) -> Result<Option<String>, Diagnostic> {
+pub fn infer_layout_from_result(
+    ctx: &Context,
+    body: &mut Body,
+    op: Op,
+    result: &str,
+) -> Result<Option<String>, Diagnostic> {
     let Some(layout) = inferred_layout_from_result(ctx, body, op, result)? else { return Ok(None) };
     body.set_op_attr(ctx, op, "layout_str", Some(ctx.string_attr(&layout)));
     Ok(Some(layout))
@@ -160,7 +194,12 @@ pub fn infer_layout_from_result(ctx: &Context, body: &mut Body, op: Op, result: 
 /// Sharding `tileShardingSplit`: the sharding and split of each operand
 /// that produce `out` on the result; an error says why the op cannot be
 /// split that way (a reduced axis, Gemm's K, ...).
-pub fn tile_sharding_split(ctx: &Context, body: &Body, op: Op, out: &ShardingSplitParam) -> Result<Vec<ShardingSplitParam>, Diagnostic> {
+pub fn tile_sharding_split(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    out: &ShardingSplitParam,
+) -> Result<Vec<ShardingSplitParam>, Diagnostic> {
     let hook = lookup::<ShardingInterface>(ctx, body, op, "Sharding")?;
     let rank = crate::dialect::shape_rules::shape_of(ctx, body.value_type(body.result(op, 0))).len();
     for (what, v) in [("sharding", &out.out_sharding), ("split", &out.out_split)] {
@@ -189,7 +228,13 @@ pub fn back_window(ctx: &Context, body: &Body, op: Op, out: RowRange) -> Result<
 }
 
 /// `back_window` along `axis` of the window (0 = H, 1 = W).
-pub fn back_window_axis(ctx: &Context, body: &Body, op: Op, axis: usize, out: RowRange) -> Result<BackWindow, Diagnostic> {
+pub fn back_window_axis(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    axis: usize,
+    out: RowRange,
+) -> Result<BackWindow, Diagnostic> {
     let hook = lookup::<ShardingInterface>(ctx, body, op, "Sharding")?;
     (hook.back_window)(ctx, body, op, axis, out).map_err(|m| op_error(ctx, body, op, m))
 }

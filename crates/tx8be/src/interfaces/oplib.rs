@@ -86,7 +86,11 @@ fn engine_of(kind: OpKind) -> Option<Engine> {
 
 fn query_op_attr(ctx: &Context, body: &Body, op: Op) -> OpAttr {
     let kind = crate::dialect::ops::op_kind(ctx, body, op).expect("hook attached to a tx8be op");
-    let first = if body.num_operands(op) > 0 { body.value_type(body.operand(op, 0)) } else { body.value_type(body.result(op, 0)) };
+    let first = if body.num_operands(op) > 0 {
+        body.value_type(body.operand(op, 0))
+    } else {
+        body.value_type(body.result(op, 0))
+    };
     let batch = shape_of(ctx, first).first().copied().unwrap_or(1);
     let out_shape = shape_of(ctx, body.value_type(body.result(op, 0)));
     let (operand_align, result_align) = placement_rules(ctx, body, op, kind);
@@ -133,12 +137,18 @@ fn placement_rules(ctx: &Context, body: &Body, op: Op, kind: OpKind) -> (Vec<Ali
     use crate::layout::can_block;
     let n = body.num_operands(op);
     let operand_ok = |i: usize| can_block(ctx, body.value_type(body.operand(op, i)));
-    let all_blockable = (0..n).all(operand_ok) && body.num_results(op) > 0 && (0..body.num_results(op)).all(|r| can_block(ctx, body.value_type(body.result(op, r))));
+    let all_blockable = (0..n).all(operand_ok)
+        && body.num_results(op) > 0
+        && (0..body.num_results(op)).all(|r| can_block(ctx, body.value_type(body.result(op, r))));
     let uniform = |mode: AlignMode| (vec![mode; n], mode);
     match kind {
-        OpKind::Const | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar | OpKind::Group | OpKind::Yield | OpKind::ChannelNorm => {
-            uniform(AlignMode::Both)
-        }
+        OpKind::Const
+        | OpKind::LoadVar
+        | OpKind::LoadConst
+        | OpKind::StoreVar
+        | OpKind::Group
+        | OpKind::Yield
+        | OpKind::ChannelNorm => uniform(AlignMode::Both),
         _ if !all_blockable => uniform(AlignMode::Compact),
         OpKind::Conv | OpKind::Pool | OpKind::BatchNormInference => uniform(AlignMode::Align),
         OpKind::Reduce => {
@@ -259,7 +269,11 @@ fn binary_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], es: u64, hw: &Har
     let slice_of = |i: usize| -> Vec<i64> {
         let whole = shape_of(ctx, body.value_type(body.operand(op, i)));
         let off = out_whole.len() - whole.len();
-        whole.iter().enumerate().map(|(d, &s)| if s == 1 { 1 } else { out.get(off + d).copied().unwrap_or(s) }).collect()
+        whole
+            .iter()
+            .enumerate()
+            .map(|(d, &s)| if s == 1 { 1 } else { out.get(off + d).copied().unwrap_or(s) })
+            .collect()
     };
     let (a, b) = (slice_of(0), slice_of(1));
     let n: i64 = out.iter().product();

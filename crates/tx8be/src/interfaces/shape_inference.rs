@@ -49,7 +49,9 @@ pub fn dense_entry(ctx: &Context, ty: Type) -> &'static str {
 /// Whether `entry` names one letter per dim (`NHWC`, `HWIO`, `NCHW`, ...)
 /// rather than a whole-tensor layout.
 fn is_per_dim(entry: &str) -> bool {
-    !entry.is_empty() && !matches!(entry, "Tensor" | "NTensor" | UNKNOWN) && entry.chars().all(|c| c.is_ascii_uppercase())
+    !entry.is_empty()
+        && !matches!(entry, "Tensor" | "NTensor" | UNKNOWN)
+        && entry.chars().all(|c| c.is_ascii_uppercase())
 }
 
 /// `entry` as the layout of a value of type `ty`: a per-dim layout of the
@@ -123,7 +125,11 @@ pub fn conv_layout(_ctx: &Context, body: &Body, op: Op) -> String {
 /// `Tensor`/`NTensor` for each operand and the result: Gemm's fixed
 /// layout, and what an op left unknown by the propagation gets.
 pub fn dense_layout(ctx: &Context, body: &Body, op: Op) -> String {
-    body.operands(op).chain(body.results(op)).map(|v| dense_entry(ctx, body.value_type(v))).collect::<Vec<_>>().join("-")
+    body.operands(op)
+        .chain(body.results(op))
+        .map(|v| dense_entry(ctx, body.value_type(v)))
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// How an op's layout relates its operands to its result.

@@ -78,7 +78,8 @@ impl SliceBox {
 }
 
 /// One table for every op: `dim_map` and the special cases dispatch on `OpKind`.
-pub(crate) const HOOKS: ShardingInterface = ShardingInterface { tile_sharding_split, temporal_slice_shape, back_window };
+pub(crate) const HOOKS: ShardingInterface =
+    ShardingInterface { tile_sharding_split, temporal_slice_shape, back_window };
 
 /// Which output dim each operand dim follows, and the output dims that
 /// may not be sharded / split.
@@ -115,9 +116,14 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
     let mut no_shard = vec![];
     let mut no_split = vec![];
     let operands = match kind {
-        OpKind::Unary | OpKind::Cast | OpKind::Binary | OpKind::Select | OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar | OpKind::Const => {
-            shapes.iter().map(|s| broadcast_map(s, &out)).collect()
-        }
+        OpKind::Unary
+        | OpKind::Cast
+        | OpKind::Binary
+        | OpKind::Select
+        | OpKind::LoadVar
+        | OpKind::LoadConst
+        | OpKind::StoreVar
+        | OpKind::Const => shapes.iter().map(|s| broadcast_map(s, &out)).collect(),
         OpKind::ChannelNorm => {
             // Channel blocks must stay whole.
             no_shard.push(r - 1);
@@ -224,7 +230,8 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
                     out[d] == x[d] && s.get(d) == Some(&0) && st.get(d) == Some(&1)
                 } else {
                     // Only an untouched dim maps element for element.
-                    let zero = |name: &str| attr_ints(ctx, body, op, name).is_none_or(|v| v.get(d).is_none_or(|&p| p == 0));
+                    let zero =
+                        |name: &str| attr_ints(ctx, body, op, name).is_none_or(|v| v.get(d).is_none_or(|&p| p == 0));
                     out[d] == x[d] && zero("pads_low") && zero("pads_high") && zero("interior")
                 };
                 if !whole {
@@ -236,9 +243,20 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
         }
         OpKind::Gather => {
             let t = &shapes[0];
-            let axis = normalize_axis(attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?, t.len(), "axis")?;
+            let axis =
+                normalize_axis(attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?, t.len(), "axis")?;
             let ir = shapes[1].len();
-            let table = (0..t.len()).map(|j| if j < axis { Some(j) } else if j == axis { None } else { Some(j + ir - 1) }).collect();
+            let table = (0..t.len())
+                .map(|j| {
+                    if j < axis {
+                        Some(j)
+                    } else if j == axis {
+                        None
+                    } else {
+                        Some(j + ir - 1)
+                    }
+                })
+                .collect();
             let idx = (0..ir).map(|j| Some(axis + j)).collect();
             // The operator library gathers whole rows of a DDR table
             // (op_gather): the output dims that come from the table stay
@@ -255,7 +273,12 @@ fn dim_map(ctx: &Context, body: &Body, op: Op) -> Result<DimMap, String> {
     Ok(DimMap { operands, no_shard, no_split })
 }
 
-fn tile_sharding_split(ctx: &Context, body: &Body, op: Op, out: &ShardingSplitParam) -> Result<Vec<ShardingSplitParam>, String> {
+fn tile_sharding_split(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    out: &ShardingSplitParam,
+) -> Result<Vec<ShardingSplitParam>, String> {
     if op_kind(ctx, body, op) == Some(OpKind::Reshape) {
         return reshape_sharding_split(ctx, body, op, out);
     }
@@ -294,7 +317,9 @@ fn tile_sharding_split(ctx: &Context, body: &Body, op: Op, out: &ShardingSplitPa
             let f = out.out_sharding[3];
             let (og, part) = ((o / g).max(1), if o % f == 0 { o / f } else { 0 });
             if og > 1 && (part == 0 || (part % og != 0 && og % part != 0)) {
-                return Err(format!("output channel sharding {f} cuts the groups of {og} output channels ({g} groups)"));
+                return Err(format!(
+                    "output channel sharding {f} cuts the groups of {og} output channels ({g} groups)"
+                ));
             }
             params[0].out_sharding[3] = out.out_sharding[3];
             params[0].out_split[3] = out.out_split[3];
@@ -350,7 +375,12 @@ fn prefix_products(s: &[i64]) -> Vec<i64> {
 /// A sharded output dim of a reshape must start at the same flat boundary
 /// as an input dim that the factor divides: then every part is a box of
 /// both shapes.
-fn reshape_sharding_split(ctx: &Context, body: &Body, op: Op, out: &ShardingSplitParam) -> Result<Vec<ShardingSplitParam>, String> {
+fn reshape_sharding_split(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    out: &ShardingSplitParam,
+) -> Result<Vec<ShardingSplitParam>, String> {
     let x = operand_shape(ctx, body, op, 0);
     let y = out_shape(ctx, body, op);
     let (px, py) = (prefix_products(&x), prefix_products(&y));
@@ -379,7 +409,11 @@ fn temporal_slice_shape(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> R
         OpKind::Reshape => return reshape_box(&shapes[0], &out_shape(ctx, body, op), out).map(|b| vec![b]),
         OpKind::Conv | OpKind::Pool => return window_boxes(ctx, body, op, kind, &shapes, out),
         OpKind::Concat => {
-            let axis = normalize_axis(attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?, out.start.len(), "axis")?;
+            let axis = normalize_axis(
+                attr_i64(ctx, body, op, "axis").ok_or("requires attribute 'axis'")?,
+                out.start.len(),
+                "axis",
+            )?;
             let mut offset = 0;
             return Ok(shapes
                 .iter()
@@ -411,7 +445,8 @@ fn temporal_slice_shape(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> R
             for d in 0..b.start.len() {
                 // Input element k sits at low + k * step: the ones in [start, end).
                 let step = interior[d] + 1;
-                let lo = (out.start[d] - low[d]).div_euclid(step) + ((out.start[d] - low[d]).rem_euclid(step) != 0) as i64;
+                let lo =
+                    (out.start[d] - low[d]).div_euclid(step) + ((out.start[d] - low[d]).rem_euclid(step) != 0) as i64;
                 let hi = (out.end(d) - 1 - low[d]).div_euclid(step) + 1;
                 let (lo, hi) = (lo.clamp(0, shapes[0][d]), hi.clamp(0, shapes[0][d]));
                 b.start[d] = lo;
@@ -422,7 +457,8 @@ fn temporal_slice_shape(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> R
         OpKind::Resize => {
             let mut b = out.clone();
             for axis in 0..2 {
-                let w = resize_rows(ctx, body, op, axis, RowRange { start: out.start[1 + axis], end: out.end(1 + axis) })?;
+                let w =
+                    resize_rows(ctx, body, op, axis, RowRange { start: out.start[1 + axis], end: out.end(1 + axis) })?;
                 b.start[1 + axis] = w.rows.start;
                 b.size[1 + axis] = w.rows.len();
             }
@@ -444,7 +480,14 @@ fn temporal_slice_shape(ctx: &Context, body: &Body, op: Op, out: &SliceBox) -> R
 
 /// Conv and Pool: rows and columns with their halo; channels of whole
 /// groups (Conv) or the output's channels (Pool).
-fn window_boxes(ctx: &Context, body: &Body, op: Op, kind: OpKind, shapes: &[Vec<i64>], out: &SliceBox) -> Result<Vec<SliceBox>, String> {
+fn window_boxes(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    kind: OpKind,
+    shapes: &[Vec<i64>],
+    out: &SliceBox,
+) -> Result<Vec<SliceBox>, String> {
     let win = Window2d::of_op(ctx, body, op).ok_or("malformed window attributes")?;
     let x = &shapes[0];
     let mut input = out.clone();
@@ -559,7 +602,9 @@ fn back_window(ctx: &Context, body: &Body, op: Op, axis: usize, out: RowRange) -
             // Row-preserving ops: the operand's rows are the output's.
             let map = dim_map(ctx, body, op)?;
             match map.operands.first() {
-                Some(m) if m.get(1 + axis) == Some(&Some(1 + axis)) => Ok(BackWindow { rows: out, pad_before: 0, pad_after: 0 }),
+                Some(m) if m.get(1 + axis) == Some(&Some(1 + axis)) => {
+                    Ok(BackWindow { rows: out, pad_before: 0, pad_after: 0 })
+                }
                 _ => Err("does not map output rows to input rows".into()),
             }
         }

@@ -26,9 +26,15 @@ impl ElementType {
             TypeKind::Float(FloatKind::BF16) => Some(ElementType::BF16),
             TypeKind::Float(FloatKind::F16) => Some(ElementType::F16),
             TypeKind::Float(FloatKind::F64) => Some(ElementType::F64),
-            TypeKind::Integer { width: 64, signedness: Signedness::Signless | Signedness::Signed } => Some(ElementType::I64),
-            TypeKind::Integer { width: 32, signedness: Signedness::Signless | Signedness::Signed } => Some(ElementType::I32),
-            TypeKind::Integer { width: 8, signedness: Signedness::Signless | Signedness::Signed } => Some(ElementType::I8),
+            TypeKind::Integer { width: 64, signedness: Signedness::Signless | Signedness::Signed } => {
+                Some(ElementType::I64)
+            }
+            TypeKind::Integer { width: 32, signedness: Signedness::Signless | Signedness::Signed } => {
+                Some(ElementType::I32)
+            }
+            TypeKind::Integer { width: 8, signedness: Signedness::Signless | Signedness::Signed } => {
+                Some(ElementType::I8)
+            }
             TypeKind::Integer { width: 1, .. } => Some(ElementType::I1),
             _ => None,
         }
@@ -126,7 +132,8 @@ impl TensorData {
 
     /// Whether the tensor has the shape and element type of `t`.
     pub fn matches_type(&self, ctx: &Context, t: Type) -> bool {
-        ctx.shape(t) == Some(&self.dims[..]) && ctx.element_type(t).and_then(|e| ElementType::from_type(ctx, e)) == Some(self.elem)
+        ctx.shape(t) == Some(&self.dims[..])
+            && ctx.element_type(t).and_then(|e| ElementType::from_type(ctx, e)) == Some(self.elem)
     }
 }
 

@@ -14,7 +14,8 @@ pub fn context() -> Context {
 
 pub fn parse(ctx: &Context, text: &str) -> ParsedModule {
     let source = SourceFile::new("input.mlir", text.to_string());
-    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true).expect("input parses and verifies")
+    parse_source(ctx, &source, 0..source.text.len(), ParseOptions { allow_unregistered: false }, true)
+        .expect("input parses and verifies")
 }
 
 /// The module's body and its first `func.func`.

@@ -102,9 +102,17 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
     let (steps, first) = flatten(g, tiles);
     // Every step of a pipelined group loads every operand (no load table).
     let ring = g.ring.as_deref().filter(|_| (2..=3).contains(&g.operands.len()));
-    let pipelined = ring.is_some() || g.buffers >= 2 && !matches!(g.call, Call::None) && steps.iter().all(|st| st.loads.iter().all(|l| l.is_some()));
+    let pipelined = ring.is_some()
+        || g.buffers >= 2
+            && !matches!(g.call, Call::None)
+            && steps.iter().all(|st| st.loads.iter().all(|l| l.is_some()));
     let _ = writeln!(s, "/* group {id}: {} */", g.title.replace("*/", "* /"));
-    let _ = writeln!(s, "static const int32_t g{id}_first[{}] = {{{}}};", first.len(), first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        s,
+        "static const int32_t g{id}_first[{}] = {{{}}};",
+        first.len(),
+        first.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+    );
     let n = steps.len().max(1);
     if let Some(v) = &g.store_view {
         let list = |xs: &[u64]| xs.iter().map(|x| format!("{x}ull")).collect::<Vec<_>>().join(", ");
@@ -112,11 +120,17 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
         let _ = writeln!(s, "static const uint64_t g{id}_svstrides[{}] = {{{}}};", v.strides.len(), list(&v.strides));
     }
     for (k, o) in loaded_operands(g) {
-        let _ = writeln!(s, "static const int32_t g{id}_whole{k}[{}] = {{{}}};", o.ddr.dims.len().max(1), ints(&o.ddr.dims));
+        let _ = writeln!(
+            s,
+            "static const int32_t g{id}_whole{k}[{}] = {{{}}};",
+            o.ddr.dims.len().max(1),
+            ints(&o.ddr.dims)
+        );
         if let Some(v) = &o.view {
             let list = |xs: &[u64]| xs.iter().map(|x| format!("{x}ull")).collect::<Vec<_>>().join(", ");
             let _ = writeln!(s, "static const uint64_t g{id}_vdims{k}[{}] = {{{}}};", v.dims.len(), list(&v.dims));
-            let _ = writeln!(s, "static const uint64_t g{id}_vstrides{k}[{}] = {{{}}};", v.strides.len(), list(&v.strides));
+            let _ =
+                writeln!(s, "static const uint64_t g{id}_vstrides{k}[{}] = {{{}}};", v.strides.len(), list(&v.strides));
         }
         if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND || o.broadcast {
             continue; // the ring loop loads the whole bias once; broadcast weights come before the steps
@@ -125,24 +139,61 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
         let zero = TBox { start: vec![0; o.ddr.dims.len()], size: vec![0; o.ddr.dims.len()] };
         let boxes: Vec<String> = steps.iter().map(|st| box_literal(st.loads[k].as_ref().unwrap_or(&zero))).collect();
         let loads: Vec<&str> = steps.iter().map(|st| if st.loads[k].is_some() { "1" } else { "0" }).collect();
-        let _ = writeln!(s, "static const BOX g{id}_in{k}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
+        let _ = writeln!(
+            s,
+            "static const BOX g{id}_in{k}[{n}] = {{{}}};",
+            if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") }
+        );
         if !pipelined && o.copy_of.is_none() && o.line.is_none() {
-            let _ = writeln!(s, "static const uint8_t g{id}_ld{k}[{n}] = {{{}}};", if loads.is_empty() { "0".to_string() } else { loads.join(", ") });
+            let _ = writeln!(
+                s,
+                "static const uint8_t g{id}_ld{k}[{n}] = {{{}}};",
+                if loads.is_empty() { "0".to_string() } else { loads.join(", ") }
+            );
         }
     }
-    let _ = writeln!(s, "static const int32_t g{id}_wholeo[{}] = {{{}}};", g.output.dims.len().max(1), ints(&g.output.dims));
+    let _ = writeln!(
+        s,
+        "static const int32_t g{id}_wholeo[{}] = {{{}}};",
+        g.output.dims.len().max(1),
+        ints(&g.output.dims)
+    );
     let outs: Vec<String> = steps.iter().map(|st| box_literal(&st.store)).collect();
-    let _ = writeln!(s, "static const BOX g{id}_out[{n}] = {{{}}};", if outs.is_empty() { "{{0}, {0}}".to_string() } else { outs.join(", ") });
-    emit_param_tables(s, &format!("g{id}"), &g.call, &steps.iter().map(|st| &st.params).collect::<Vec<_>>(), g.output.dims.len());
+    let _ = writeln!(
+        s,
+        "static const BOX g{id}_out[{n}] = {{{}}};",
+        if outs.is_empty() { "{{0}, {0}}".to_string() } else { outs.join(", ") }
+    );
+    emit_param_tables(
+        s,
+        &format!("g{id}"),
+        &g.call,
+        &steps.iter().map(|st| &st.params).collect::<Vec<_>>(),
+        g.output.dims.len(),
+    );
     for (j, p) in g.producers.iter().enumerate() {
         let _ = writeln!(s, "static const int32_t g{id}_wholem{j}[{}] = {{{}}};", p.dims.len().max(1), ints(&p.dims));
         let boxes: Vec<String> = steps.iter().map(|st| box_literal(&st.producers[j].0)).collect();
-        let _ = writeln!(s, "static const BOX g{id}_m{j}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
-        emit_param_tables(s, &format!("g{id}c{j}"), &p.call, &steps.iter().map(|st| &st.producers[j].1).collect::<Vec<_>>(), p.dims.len());
+        let _ = writeln!(
+            s,
+            "static const BOX g{id}_m{j}[{n}] = {{{}}};",
+            if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") }
+        );
+        emit_param_tables(
+            s,
+            &format!("g{id}c{j}"),
+            &p.call,
+            &steps.iter().map(|st| &st.producers[j].1).collect::<Vec<_>>(),
+            p.dims.len(),
+        );
     }
     for q in 0..g.narrows.len() {
         let boxes: Vec<String> = steps.iter().map(|st| box_literal(&st.narrows[q])).collect();
-        let _ = writeln!(s, "static const BOX g{id}_n{q}[{n}] = {{{}}};", if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") });
+        let _ = writeln!(
+            s,
+            "static const BOX g{id}_n{q}[{n}] = {{{}}};",
+            if boxes.is_empty() { "{{0}, {0}}".to_string() } else { boxes.join(", ") }
+        );
     }
 
     if g.prefetched || g.ahead {
@@ -171,7 +222,11 @@ fn emit_param_tables(s: &mut String, pfx: &str, call: &Call, params: &[&StepPara
     if let Call::Conv { group, .. } = *call {
         if group > 1 {
             let v: Vec<String> = params.iter().map(|p| p.groups.unwrap_or(group).to_string()).collect();
-            let _ = writeln!(s, "static const uint64_t {pfx}_grp[{n}] = {{{}}};", if v.is_empty() { "0".to_string() } else { v.join(", ") });
+            let _ = writeln!(
+                s,
+                "static const uint64_t {pfx}_grp[{n}] = {{{}}};",
+                if v.is_empty() { "0".to_string() } else { v.join(", ") }
+            );
         }
     }
     if matches!(call, Call::Pad { .. }) {
@@ -215,8 +270,22 @@ fn emit_narrow_copies(s: &mut String, g: &GroupPlan, c: usize) {
         let p = &g.producers[j];
         let dim = p.dims.len();
         let _ = writeln!(s, "        set_shape(&sn{q}, {dim}, g{id}_wholem{j}, &g{id}_n{q}[i]);");
-        let _ = writeln!(s, "        n{q} = (TSR){{{}, {:#x}ull, &sn{q}, {}}};", p.fmt.c_name(), n.spm_addr, tx8_cmodel::capi::types::mem_layout_code(p.layout));
-        emit_box_copy(s, "        ", dim, &format!("g{id}_n{q}[i]"), &format!("g{id}_m{j}[i]"), &format!("&m{j}"), &format!("&n{q}"));
+        let _ = writeln!(
+            s,
+            "        n{q} = (TSR){{{}, {:#x}ull, &sn{q}, {}}};",
+            p.fmt.c_name(),
+            n.spm_addr,
+            tx8_cmodel::capi::types::mem_layout_code(p.layout)
+        );
+        emit_box_copy(
+            s,
+            "        ",
+            dim,
+            &format!("g{id}_n{q}[i]"),
+            &format!("g{id}_m{j}[i]"),
+            &format!("&m{j}"),
+            &format!("&n{q}"),
+        );
     }
 }
 
@@ -228,7 +297,13 @@ fn emit_producer_calls(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> St
 
 /// The calls of producers `range`; `alternate`: the first producer's
 /// result goes to its buffer of the step's parity (`ProducerPlan::alt_addr`).
-fn emit_producer_range(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> String, range: std::ops::Range<usize>, alternate: bool) {
+fn emit_producer_range(
+    s: &mut String,
+    g: &GroupPlan,
+    load: &dyn Fn(usize) -> String,
+    range: std::ops::Range<usize>,
+    alternate: bool,
+) {
     let id = g.id;
     for (j, p) in g.producers.iter().enumerate().filter(|(j, _)| range.contains(j)) {
         emit_narrow_copies(s, g, j);
@@ -237,9 +312,23 @@ fn emit_producer_range(s: &mut String, g: &GroupPlan, load: &dyn Fn(usize) -> St
             Some(alt) => format!("(((i - first) & 1) ? {alt:#x}ull : {:#x}ull)", p.spm_addr),
             None => format!("{:#x}ull", p.spm_addr),
         };
-        let _ = writeln!(s, "        m{j} = (TSR){{{}, {addr}, &sm{j}, {}}};", p.fmt.c_name(), tx8_cmodel::capi::types::mem_layout_code(p.layout));
+        let _ = writeln!(
+            s,
+            "        m{j} = (TSR){{{}, {addr}, &sm{j}, {}}};",
+            p.fmt.c_name(),
+            tx8_cmodel::capi::types::mem_layout_code(p.layout)
+        );
         let x = |k: usize| input_name(g, j, &p.inputs, k, load);
-        emit_call(s, &p.call, &format!("g{id}c{j}"), g.imm.is_some(), tx8_cmodel::capi::types::mem_layout_code(p.layout), p.inputs.len(), &x, &format!("&m{j}"));
+        emit_call(
+            s,
+            &p.call,
+            &format!("g{id}c{j}"),
+            g.imm.is_some(),
+            tx8_cmodel::capi::types::mem_layout_code(p.layout),
+            p.inputs.len(),
+            &x,
+            &format!("&m{j}"),
+        );
         emit_ahead_sends(s, g, "        ");
     }
 }
@@ -276,7 +365,10 @@ fn broadcast_region(g: &GroupPlan) -> Option<(u64, u64)> {
 }
 
 /// The line-shared operands, on a mesh (read_ir records them only there).
-fn line_operands(g: &GroupPlan, mesh: Option<(u32, u32)>) -> Vec<(usize, &super::plan::OperandPlan, super::plan::LinePlan)> {
+fn line_operands(
+    g: &GroupPlan,
+    mesh: Option<(u32, u32)>,
+) -> Vec<(usize, &super::plan::OperandPlan, super::plan::LinePlan)> {
     loaded_operands(g).filter(|_| mesh.is_some()).filter_map(|(k, o)| o.line.map(|l| (k, o, l))).collect()
 }
 
@@ -296,14 +388,23 @@ fn emit_chunk_reads(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     if let Some((lo, hi)) = broadcast_region(g) {
         chunk = (hi - lo).div_ceil(tiles.max(1) as u64).div_ceil(256) * 256;
         let n = parts.len();
-        let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ");
+        let list = |f: &dyn Fn(&super::plan::OperandPlan) -> u64| {
+            parts.iter().map(|(_, o)| format!("{:#x}ull", f(o))).collect::<Vec<_>>().join(", ")
+        };
         let _ = writeln!(s, "        const uint64_t a = {lo:#x}ull + (uint64_t)t * {chunk}ull;");
         let _ = writeln!(s, "        const uint64_t b = a + {chunk}ull < {hi:#x}ull ? a + {chunk}ull : {hi:#x}ull;");
         if read {
-            let _ = writeln!(s, "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};", list(&|o| o.spm_addrs[0]), list(&|o| o.ddr.addr), list(&|o| o.ddr.bytes()));
+            let _ = writeln!(
+                s,
+                "        static const uint64_t spm[{n}] = {{{}}}, ddr[{n}] = {{{}}}, len[{n}] = {{{}}};",
+                list(&|o| o.spm_addrs[0]),
+                list(&|o| o.ddr.addr),
+                list(&|o| o.ddr.bytes())
+            );
             let _ = writeln!(s, "        for (int32_t q = 0; q < {n}; q++) {{");
             let _ = writeln!(s, "            const uint64_t x = a > spm[q] ? a : spm[q], y = b < spm[q] + len[q] ? b : spm[q] + len[q];");
-            let _ = writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
+            let _ =
+                writeln!(s, "            if (x < y) tsm_rdma_load(ddr[q] + (x - spm[q]), x, 1, y - x, y - x, y - x);");
             let _ = writeln!(s, "        }}");
         }
     }
@@ -312,7 +413,10 @@ fn emit_chunk_reads(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
         let (m, units, dim, rank) = (c.chunks, c.units, c.dim, o.ddr.dims.len());
         let (pos, along) = if l.share == Share::Row { ("col", "row") } else { ("row", "column") };
         let load = if o.is_const { "op_load_const" } else { "op_dma_load" };
-        let _ = writeln!(s, "        /* operand {k}, shared along each mesh {along}: chunk p of {m} from the tile at position p */");
+        let _ = writeln!(
+            s,
+            "        /* operand {k}, shared along each mesh {along}: chunk p of {m} from the tile at position p */"
+        );
         let _ = writeln!(s, "        const int64_t lo{k} = {pos} < {m}u ? (int64_t){pos} * {units} / {m} : 0, hi{k} = {pos} < {m}u ? (int64_t)({pos} + 1) * {units} / {m} : 0;");
         let _ = writeln!(s, "        const uint64_t at{k} = {:#x}ull + (uint64_t)lo{k} * {ub}ull, n{k} = (uint64_t)(hi{k} - lo{k}) * {ub}ull;", o.spm_addrs[0], ub = c.unit_bytes);
         let _ = writeln!(s, "        (void)at{k}; (void)n{k};");
@@ -321,7 +425,8 @@ fn emit_chunk_reads(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
             let _ = writeln!(s, "            BOX cb = g{id}_in{k}[g{id}_first[t]];");
             let _ = writeln!(s, "            cb.start[{dim}] += (int32_t)(lo{k} * {u}); cb.size[{dim}] = (int32_t)((hi{k} - lo{k}) * {u});", u = c.unit);
             let _ = writeln!(s, "            L_SHAPE sc; set_shape(&sc, {rank}, g{id}_whole{k}, &cb);");
-            let _ = writeln!(s, "            TSR ck = {{{}, at{k}, &sc, {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+            let _ =
+                writeln!(s, "            TSR ck = {{{}, at{k}, &sc, {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
             let _ = writeln!(s, "            {load}(&ck, {:#x}ull);", o.ddr.addr);
             let _ = writeln!(s, "        }}");
         }
@@ -336,10 +441,16 @@ fn emit_chunk_reads(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
 fn emit_prefetch_call(s: &mut String, g: &GroupPlan, empty: &str) {
     match g.prefetch_next {
         Some(next) if g.prefetch_early => {
-            let _ = writeln!(s, "    if ({empty}) group_{next}_chunks(); /* a tile without steps: the next group's prologue reads */");
+            let _ = writeln!(
+                s,
+                "    if ({empty}) group_{next}_chunks(); /* a tile without steps: the next group's prologue reads */"
+            );
         }
         Some(next) => {
-            let _ = writeln!(s, "    group_{next}_chunks(); /* the next group's prologue reads, during this group's end */");
+            let _ = writeln!(
+                s,
+                "    group_{next}_chunks(); /* the next group's prologue reads, during this group's end */"
+            );
         }
         None => {}
     }
@@ -401,7 +512,12 @@ const AHEAD_QUEUE: u32 = 4;
 fn emit_ahead_state(s: &mut String, g: &GroupPlan, tiles: u32, first: &str) {
     if g.ahead_next.is_some() {
         let _ = writeln!(s, "    uint32_t ahead_q = 0, ahead_p = 0; const int32_t ahead_first = {first};");
-        let _ = writeln!(s, "    const uint32_t ahead_n = {}u, ahead_pts = {}u; /* messages, points */", tiles.saturating_sub(1), ahead_points(g));
+        let _ = writeln!(
+            s,
+            "    const uint32_t ahead_n = {}u, ahead_pts = {}u; /* messages, points */",
+            tiles.saturating_sub(1),
+            ahead_points(g)
+        );
     }
 }
 
@@ -411,7 +527,10 @@ fn emit_ahead_state(s: &mut String, g: &GroupPlan, tiles: u32, first: &str) {
 /// start at the next step, when they are in.
 fn emit_ahead_reads(s: &mut String, g: &GroupPlan, indent: &str) {
     if let Some(n) = g.ahead_next {
-        let _ = writeln!(s, "{indent}if (i == ahead_first) group_{n}_chunks(); /* the next group's prologue, during this group */");
+        let _ = writeln!(
+            s,
+            "{indent}if (i == ahead_first) group_{n}_chunks(); /* the next group's prologue, during this group */"
+        );
     }
 }
 
@@ -428,7 +547,8 @@ fn emit_ahead_sends(s: &mut String, g: &GroupPlan, indent: &str) {
 /// chunks here: its loop never reached the first step.)
 fn emit_ahead_last_sends(s: &mut String, g: &GroupPlan, empty: &str) {
     if let Some(n) = g.ahead_next {
-        let _ = writeln!(s, "    if ({empty}) group_{n}_chunks(); /* a tile without steps: the next group's prologue */");
+        let _ =
+            writeln!(s, "    if ({empty}) group_{n}_chunks(); /* a tile without steps: the next group's prologue */");
         let _ = writeln!(s, "    group_{n}_sends(ahead_q, 0xffffffffu);");
         s.push_str("    op_join(TX8_ENGINE_DTE);\n");
     }
@@ -454,7 +574,15 @@ fn emit_ahead_last_sends(s: &mut String, g: &GroupPlan, empty: &str) {
 /// ended with one: `GroupPlan::synced_before`) and after (every chunk
 /// arrived). Then each such operand's TSR (`in{k}` / `s{k}`, `[0]` when
 /// `indexed`) describes its box.
-fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, indexed: bool, after_chunk: Option<&dyn Fn(&mut String)>, before_close: Option<&dyn Fn(&mut String)>) {
+fn emit_broadcast(
+    s: &mut String,
+    g: &GroupPlan,
+    tiles: u32,
+    mesh: Option<(u32, u32)>,
+    indexed: bool,
+    after_chunk: Option<&dyn Fn(&mut String)>,
+    before_close: Option<&dyn Fn(&mut String)>,
+) {
     use tx8be_transforms::line_share::Share;
     let lines = line_operands(g, mesh);
     let region = broadcast_region(g);
@@ -501,8 +629,16 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
     let send = |s: &mut String, share: Share| {
         let Some((x, y)) = mesh else { return };
         for (k, _, l) in lines.iter().filter(|(_, _, l)| l.share == share) {
-            let dst = if share == Share::Row { format!("row * {x}u + (col + u) % {x}u") } else { format!("((row + u) % {y}u) * {x}u + col") };
-            let _ = writeln!(s, "        if (n{k}) for (uint32_t u = 1; u < {}u; u++) tsm_dte_copy({dst}, at{k}, at{k}, n{k});", l.len);
+            let dst = if share == Share::Row {
+                format!("row * {x}u + (col + u) % {x}u")
+            } else {
+                format!("((row + u) % {y}u) * {x}u + col")
+            };
+            let _ = writeln!(
+                s,
+                "        if (n{k}) for (uint32_t u = 1; u < {}u; u++) tsm_dte_copy({dst}, at{k}, at{k}, n{k});",
+                l.len
+            );
         }
     };
     match (region, mesh) {
@@ -515,7 +651,10 @@ fn emit_broadcast(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, 
             let _ = writeln!(s, "        op_join(TX8_ENGINE_DTE);");
             let _ = writeln!(s, "        op_barrier();");
             let _ = writeln!(s, "        const uint64_t ra = {lo:#x}ull + (uint64_t)row * {row_bytes}ull;");
-            let _ = writeln!(s, "        const uint64_t rb = ra + {row_bytes}ull < {hi:#x}ull ? ra + {row_bytes}ull : {hi:#x}ull;");
+            let _ = writeln!(
+                s,
+                "        const uint64_t rb = ra + {row_bytes}ull < {hi:#x}ull ? ra + {row_bytes}ull : {hi:#x}ull;"
+            );
             let _ = writeln!(s, "        if (ra < rb) for (uint32_t u = 1; u < {y}u; u++) tsm_dte_copy(((row + u) % {y}u) * {x}u + col, ra, ra, rb - ra);");
         }
         (Some(_), None) => {
@@ -547,16 +686,32 @@ fn emit_prologue_tsrs(s: &mut String, g: &GroupPlan, mesh: Option<(u32, u32)>, i
     let decl = if indexed { "[1]" } else { "" };
     for (k, o) in parts {
         let dim = o.ddr.dims.len();
-        let _ = writeln!(s, "    static const BOX g{id}_bw{k} = {};", box_literal(&TBox { start: vec![0; dim], size: o.ddr.dims.clone() }));
+        let _ = writeln!(
+            s,
+            "    static const BOX g{id}_bw{k} = {};",
+            box_literal(&TBox { start: vec![0; dim], size: o.ddr.dims.clone() })
+        );
         let _ = writeln!(s, "    L_SHAPE s{k}{decl}; TSR in{k}{decl};");
         let _ = writeln!(s, "    set_shape(&s{k}{at}, {dim}, g{id}_whole{k}, &g{id}_bw{k});");
-        let _ = writeln!(s, "    in{k}{at} = (TSR){{{}, {:#x}ull, &s{k}{at}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
+        let _ = writeln!(
+            s,
+            "    in{k}{at} = (TSR){{{}, {:#x}ull, &s{k}{at}, {}}};",
+            o.ddr.fmt.c_name(),
+            o.spm_addrs[0],
+            o.ddr.layout_code()
+        );
     }
     for (k, o, _) in &lines {
         let dim = o.ddr.dims.len();
         let _ = writeln!(s, "    L_SHAPE s{k}{decl}; TSR in{k}{decl};");
         let _ = writeln!(s, "    set_shape(&s{k}{at}, {dim}, g{id}_whole{k}, &g{id}_in{k}[g{id}_first[t]]);");
-        let _ = writeln!(s, "    in{k}{at} = (TSR){{{}, {:#x}ull, &s{k}{at}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
+        let _ = writeln!(
+            s,
+            "    in{k}{at} = (TSR){{{}, {:#x}ull, &s{k}{at}, {}}};",
+            o.ddr.fmt.c_name(),
+            o.spm_addrs[0],
+            o.ddr.layout_code()
+        );
     }
 }
 
@@ -564,14 +719,37 @@ fn emit_prologue_tsrs(s: &mut String, g: &GroupPlan, mesh: Option<(u32, u32)>, i
 /// (`OperandPlan::copy_of`): step `i`'s box, at its offset in the source's
 /// box, by TDMA into the operand's first buffer. `src(r)` / `dst(k)` name
 /// the TSRs (`dst(k)` is assigned here).
-fn emit_copies(s: &mut String, g: &GroupPlan, indent: &str, src: &dyn Fn(usize) -> String, dst: &dyn Fn(usize) -> String, shape: &dyn Fn(usize) -> String) {
+fn emit_copies(
+    s: &mut String,
+    g: &GroupPlan,
+    indent: &str,
+    src: &dyn Fn(usize) -> String,
+    dst: &dyn Fn(usize) -> String,
+    shape: &dyn Fn(usize) -> String,
+) {
     let id = g.id;
     for (k, o) in loaded_operands(g) {
         let Some(r) = o.copy_of else { continue };
         let dim = o.ddr.dims.len();
         let _ = writeln!(s, "{indent}set_shape(&{}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);", shape(k));
-        let _ = writeln!(s, "{indent}{} = (TSR){{{}, {:#x}ull, &{}, {}}};", dst(k), o.ddr.fmt.c_name(), o.spm_addrs[0], shape(k), o.ddr.layout_code());
-        emit_box_copy(s, indent, dim, &format!("g{id}_in{k}[i]"), &format!("g{id}_in{r}[i]"), &src(r), &format!("&{}", dst(k)));
+        let _ = writeln!(
+            s,
+            "{indent}{} = (TSR){{{}, {:#x}ull, &{}, {}}};",
+            dst(k),
+            o.ddr.fmt.c_name(),
+            o.spm_addrs[0],
+            shape(k),
+            o.ddr.layout_code()
+        );
+        emit_box_copy(
+            s,
+            indent,
+            dim,
+            &format!("g{id}_in{k}[i]"),
+            &format!("g{id}_in{r}[i]"),
+            &src(r),
+            &format!("&{}", dst(k)),
+        );
     }
 }
 
@@ -580,7 +758,10 @@ fn emit_copies(s: &mut String, g: &GroupPlan, indent: &str, src: &dyn Fn(usize) 
 fn emit_box_copy(s: &mut String, indent: &str, dim: usize, inner: &str, outer: &str, src: &str, dst: &str) {
     let _ = writeln!(s, "{indent}{{");
     let _ = writeln!(s, "{indent}    uint64_t at[{dim}];");
-    let _ = writeln!(s, "{indent}    for (int32_t d = 0; d < {dim}; d++) at[d] = (uint64_t)({inner}.start[d] - {outer}.start[d]);");
+    let _ = writeln!(
+        s,
+        "{indent}    for (int32_t d = 0; d < {dim}; d++) at[d] = (uint64_t)({inner}.start[d] - {outer}.start[d]);"
+    );
     let _ = writeln!(s, "{indent}    op_spm_box_copy(at, {src}, {dst});");
     let _ = writeln!(s, "{indent}}}");
 }
@@ -642,9 +823,18 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     let loads = |s: &mut String| {
         for (k, o) in dma_operands(g) {
             let dim = o.ddr.dims.len();
-            let _ = writeln!(s, "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{");
+            let _ = writeln!(
+                s,
+                "        if (g{id}_ld{k}[i] && (!last{k} || !same_box(last{k}, &g{id}_in{k}[i], {dim}))) {{"
+            );
             let _ = writeln!(s, "            set_shape(&s{k}, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);");
-            let _ = writeln!(s, "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};", o.ddr.fmt.c_name(), o.spm_addrs[0], o.ddr.layout_code());
+            let _ = writeln!(
+                s,
+                "            in{k} = (TSR){{{}, {:#x}ull, &s{k}, {}}};",
+                o.ddr.fmt.c_name(),
+                o.spm_addrs[0],
+                o.ddr.layout_code()
+            );
             let _ = writeln!(s, "            {};", o.load_call(id, k, &format!("in{k}")));
             let _ = writeln!(s, "            last{k} = &g{id}_in{k}[i];");
             s.push_str("            loaded = 1;\n");
@@ -680,14 +870,25 @@ fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32
     let out_addr = if matches!(g.call, Call::None) { None } else { Some(g.out_spm_addrs[0]) };
     match out_addr {
         Some(a) => {
-            let _ = writeln!(s, "        out = (TSR){{{}, {a:#x}ull, &so, {}}};", g.output.fmt.c_name(), g.output.layout_code());
+            let _ = writeln!(
+                s,
+                "        out = (TSR){{{}, {a:#x}ull, &so, {}}};",
+                g.output.fmt.c_name(),
+                g.output.layout_code()
+            );
             emit_producer_calls(s, g, &|k| format!("&in{k}"));
             emit_anchor_call(s, g, &|k| format!("&in{k}"), "&out");
         }
         None => {
             // The loaded operand of this step.
             for (k, o) in g.operands.iter().enumerate() {
-                let _ = writeln!(s, "        if (g{id}_ld{k}[i]) out = (TSR){{{}, {:#x}ull, &so, {}}};", g.output.fmt.c_name(), o.spm_addrs[0], g.output.layout_code());
+                let _ = writeln!(
+                    s,
+                    "        if (g{id}_ld{k}[i]) out = (TSR){{{}, {:#x}ull, &so, {}}};",
+                    g.output.fmt.c_name(),
+                    o.spm_addrs[0],
+                    g.output.layout_code()
+                );
             }
         }
     }
@@ -725,7 +926,11 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             // Step j's box sits in buffer (j - first) % n.
             let _ = writeln!(s, "    L_SHAPE s{k}[{n}]; TSR in{k}[{n}];");
         } else {
-            let _ = writeln!(s, "    L_SHAPE s{k}[{n}]; TSR in{k}[{n}]; const BOX *held{k}[{n}] = {{0}}; int u{k} = {};", n - 1);
+            let _ = writeln!(
+                s,
+                "    L_SHAPE s{k}[{n}]; TSR in{k}[{n}]; const BOX *held{k}[{n}] = {{0}}; int u{k} = {};",
+                n - 1
+            );
         }
     }
     let streams = stream_operands(g, mesh);
@@ -752,9 +957,18 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
             }
             let _ = writeln!(s, "{indent}    u{k} = (u{k} + 1) % {n};");
             let _ = writeln!(s, "{indent}    set_shape(&s{k}[u{k}], {dim}, g{id}_whole{k}, &g{id}_in{k}[{j}]);");
-            let _ = writeln!(s, "{indent}    in{k}[u{k}] = (TSR){{{}, a{k}[u{k}], &s{k}[u{k}], {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+            let _ = writeln!(
+                s,
+                "{indent}    in{k}[u{k}] = (TSR){{{}, a{k}[u{k}], &s{k}[u{k}], {}}};",
+                o.ddr.fmt.c_name(),
+                o.ddr.layout_code()
+            );
             if o.slides {
-                let _ = writeln!(s, "{indent}    op_dma_load_slide(&in{k}[u{k}], held{k}[p{k}] ? &in{k}[p{k}] : 0, {:#x}ull);", o.ddr.addr);
+                let _ = writeln!(
+                    s,
+                    "{indent}    op_dma_load_slide(&in{k}[u{k}], held{k}[p{k}] ? &in{k}[p{k}] : 0, {:#x}ull);",
+                    o.ddr.addr
+                );
             } else {
                 let _ = writeln!(s, "{indent}    {};", o.load_call(id, k, &format!("in{k}[u{k}]")));
             }
@@ -860,7 +1074,12 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         }
         let odim = g.output.dims.len();
         let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
-        let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
+        let _ = writeln!(
+            s,
+            "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};",
+            g.output.fmt.c_name(),
+            g.output.layout_code()
+        );
     };
     // In a streaming group the step's first call is issued before the
     // sends and reads of the steps ahead: it needs none of them (with the
@@ -935,7 +1154,11 @@ fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(
         s.push_str("            {\n");
         s.push_str("            const int32_t i = i_next;\n");
         // The loads the first call reads (through any buffer they share).
-        let read: Vec<usize> = g.producers[0].inputs.iter().filter_map(|x| if let Input::Load(l) = x { Some(g.operands[*l].shares.unwrap_or(*l)) } else { None }).collect();
+        let read: Vec<usize> = g.producers[0]
+            .inputs
+            .iter()
+            .filter_map(|x| if let Input::Load(l) = x { Some(g.operands[*l].shares.unwrap_or(*l)) } else { None })
+            .collect();
         for (k, o) in dma_operands(g).filter(|(k, _)| read.contains(k)) {
             match o.stream {
                 Some(_) => {
@@ -998,13 +1221,23 @@ fn declare_streams(s: &mut String, streams: &[(usize, super::plan::LinePlan)], m
         let (pos, along) = if l.share == Share::Row { ("scol", "row") } else { ("srow", "column") };
         let _ = writeln!(s, "    /* operand {k}, streamed along each mesh {along}: at each step chunk p of {m} from the tile at position p */");
         let _ = writeln!(s, "    const int64_t slo{k} = {pos} < {m}u ? (int64_t){pos} * {units} / {m} : 0, shi{k} = {pos} < {m}u ? (int64_t)({pos} + 1) * {units} / {m} : 0;");
-        let _ = writeln!(s, "    const uint64_t soff{k} = (uint64_t)slo{k} * {ub}ull, sn{k} = (uint64_t)(shi{k} - slo{k}) * {ub}ull;", ub = c.unit_bytes);
+        let _ = writeln!(
+            s,
+            "    const uint64_t soff{k} = (uint64_t)slo{k} * {ub}ull, sn{k} = (uint64_t)(shi{k} - slo{k}) * {ub}ull;",
+            ub = c.unit_bytes
+        );
     }
 }
 
 /// Each streamed operand's box of step `j` described in its buffer
 /// (`(j - first) % n`), and the read of this tile's chunk of it.
-fn emit_stream_chunk_reads(s: &mut String, g: &GroupPlan, streams: &[(usize, super::plan::LinePlan)], j: &str, indent: &str) {
+fn emit_stream_chunk_reads(
+    s: &mut String,
+    g: &GroupPlan,
+    streams: &[(usize, super::plan::LinePlan)],
+    j: &str,
+    indent: &str,
+) {
     let id = g.id;
     for &(k, l) in streams {
         let o = &g.operands[k];
@@ -1014,12 +1247,22 @@ fn emit_stream_chunk_reads(s: &mut String, g: &GroupPlan, streams: &[(usize, sup
         let _ = writeln!(s, "{indent}{{");
         let _ = writeln!(s, "{indent}    const int b = ({j} - first) % {n};");
         let _ = writeln!(s, "{indent}    set_shape(&s{k}[b], {rank}, g{id}_whole{k}, &g{id}_in{k}[{j}]);");
-        let _ = writeln!(s, "{indent}    in{k}[b] = (TSR){{{}, a{k}[b], &s{k}[b], {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+        let _ = writeln!(
+            s,
+            "{indent}    in{k}[b] = (TSR){{{}, a{k}[b], &s{k}[b], {}}};",
+            o.ddr.fmt.c_name(),
+            o.ddr.layout_code()
+        );
         let _ = writeln!(s, "{indent}    if (slo{k} < shi{k}) {{");
         let _ = writeln!(s, "{indent}        BOX cb = g{id}_in{k}[{j}];");
         let _ = writeln!(s, "{indent}        cb.start[{dim}] += (int32_t)(slo{k} * {unit}); cb.size[{dim}] = (int32_t)((shi{k} - slo{k}) * {unit});");
         let _ = writeln!(s, "{indent}        L_SHAPE sc; set_shape(&sc, {rank}, g{id}_whole{k}, &cb);");
-        let _ = writeln!(s, "{indent}        TSR ck = {{{}, a{k}[b] + soff{k}, &sc, {}}};", o.ddr.fmt.c_name(), o.ddr.layout_code());
+        let _ = writeln!(
+            s,
+            "{indent}        TSR ck = {{{}, a{k}[b] + soff{k}, &sc, {}}};",
+            o.ddr.fmt.c_name(),
+            o.ddr.layout_code()
+        );
         let _ = writeln!(s, "{indent}        {load}(&ck, {:#x}ull);", o.ddr.addr);
         let _ = writeln!(s, "{indent}    }}");
         let _ = writeln!(s, "{indent}}}");
@@ -1028,14 +1271,30 @@ fn emit_stream_chunk_reads(s: &mut String, g: &GroupPlan, streams: &[(usize, sup
 
 /// The sends of each streamed operand's chunk of step `j`: this tile's
 /// chunk to the same address on the line's other tiles.
-fn emit_stream_sends(s: &mut String, g: &GroupPlan, streams: &[(usize, super::plan::LinePlan)], mesh: Option<(u32, u32)>, j: &str, indent: &str) {
+fn emit_stream_sends(
+    s: &mut String,
+    g: &GroupPlan,
+    streams: &[(usize, super::plan::LinePlan)],
+    mesh: Option<(u32, u32)>,
+    j: &str,
+    indent: &str,
+) {
     use tx8be_transforms::line_share::Share;
     let Some((x, y)) = mesh else { return };
     for &(k, l) in streams {
-        let dst = if l.share == Share::Row { format!("srow * {x}u + (scol + q) % {x}u") } else { format!("((srow + q) % {y}u) * {x}u + scol") };
+        let dst = if l.share == Share::Row {
+            format!("srow * {x}u + (scol + q) % {x}u")
+        } else {
+            format!("((srow + q) % {y}u) * {x}u + scol")
+        };
         let _ = writeln!(s, "{indent}if (sn{k}) {{");
-        let _ = writeln!(s, "{indent}    const uint64_t at = a{k}[({j} - first) % {}] + soff{k};", g.operands[k].spm_addrs.len().max(1));
-        let _ = writeln!(s, "{indent}    for (uint32_t q = 1; q < {}u; q++) tsm_dte_copy({dst}, at, at, sn{k});", l.len);
+        let _ = writeln!(
+            s,
+            "{indent}    const uint64_t at = a{k}[({j} - first) % {}] + soff{k};",
+            g.operands[k].spm_addrs.len().max(1)
+        );
+        let _ =
+            writeln!(s, "{indent}    for (uint32_t q = 1; q < {}u; q++) tsm_dte_copy({dst}, at, at, sn{k});", l.len);
         let _ = writeln!(s, "{indent}}}");
     }
 }
@@ -1069,7 +1328,16 @@ pub(super) fn act_fields(act: NeAct) -> String {
 /// `inputs`), `out` the output's; its per-step tables are `{pfx}_*`;
 /// `out_layout` is its result's `mem_layout` code.
 #[allow(clippy::too_many_arguments)]
-fn emit_call(s: &mut String, call: &Call, pfx: &str, has_imm: bool, out_layout: u32, inputs: usize, x: &dyn Fn(usize) -> String, out: &str) {
+fn emit_call(
+    s: &mut String,
+    call: &Call,
+    pfx: &str,
+    has_imm: bool,
+    out_layout: u32,
+    inputs: usize,
+    x: &dyn Fn(usize) -> String,
+    out: &str,
+) {
     let id = pfx;
     let opt = |k: usize| if k < inputs { x(k) } else { "0".to_string() };
     let imm = if has_imm { "&imm" } else { "0" };

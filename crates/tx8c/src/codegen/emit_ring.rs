@@ -29,8 +29,16 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
         prev[tile as usize] = ring[(pos + t - 1) % t];
     }
     let list = |v: &[u64]| v.iter().map(|x| format!("{x:#x}ull")).collect::<Vec<_>>().join(", ");
-    let _ = writeln!(s, "/* group {id} shares B round the ring {{{}}} */", ring.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
-    let _ = writeln!(s, "static const uint32_t g{id}_prev[{t}] = {{{}}};", prev.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        s,
+        "/* group {id} shares B round the ring {{{}}} */",
+        ring.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "static const uint32_t g{id}_prev[{t}] = {{{}}};",
+        prev.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+    );
     super::emit_c::group_prologue(s, id);
     let _ = writeln!(s, "    const int32_t first = g{id}_first[t], end = g{id}_first[t + 1];");
     let _ = writeln!(s, "    static const uint64_t ab[{}] = {{{}}};", b.spm_addrs.len(), list(&b.spm_addrs));
@@ -47,7 +55,13 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
     let load = |o: &super::plan::OperandPlan| if o.is_const { "op_load_const" } else { "op_dma_load" };
     let (da, db) = (a.ddr.dims.len(), b.ddr.dims.len());
     let _ = writeln!(s, "    set_shape(&s0, {da}, g{id}_whole0, &g{id}_in0[first]);");
-    let _ = writeln!(s, "    in0 = (TSR){{{}, {:#x}ull, &s0, {}}};", a.ddr.fmt.c_name(), a.spm_addrs[0], a.ddr.layout_code());
+    let _ = writeln!(
+        s,
+        "    in0 = (TSR){{{}, {:#x}ull, &s0, {}}};",
+        a.ddr.fmt.c_name(),
+        a.spm_addrs[0],
+        a.ddr.layout_code()
+    );
     let _ = writeln!(s, "    {}(&in0, {:#x}ull);", load(a), a.ddr.addr);
     let _ = writeln!(s, "    set_shape(&sp, {db}, g{id}_whole1, &g{id}_in1[first]);");
     let _ = writeln!(s, "    pre = (TSR){{{}, ab[0], &sp, {}}};", b.ddr.fmt.c_name(), b.ddr.layout_code());
@@ -57,7 +71,13 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
         let n_all = bias.ddr.dims.first().copied().unwrap_or(0);
         let _ = writeln!(s, "    static const BOX bias_whole = {{{{0}}, {{{n_all}}}}};");
         let _ = writeln!(s, "    L_SHAPE sb; set_shape(&sb, 1, g{id}_whole{BIAS_OPERAND}, &bias_whole);");
-        let _ = writeln!(s, "    TSR bias = {{{}, {:#x}ull, &sb, {}}};", bias.ddr.fmt.c_name(), bias.spm_addrs[0], bias.ddr.layout_code());
+        let _ = writeln!(
+            s,
+            "    TSR bias = {{{}, {:#x}ull, &sb, {}}};",
+            bias.ddr.fmt.c_name(),
+            bias.spm_addrs[0],
+            bias.ddr.layout_code()
+        );
         let _ = writeln!(s, "    {}(&bias, {:#x}ull);", load(bias), bias.ddr.addr);
     }
     s.push_str("    op_join(TX8_ENGINE_RDMA);\n");
@@ -84,11 +104,14 @@ pub fn emit_ring_body(s: &mut String, g: &GroupPlan, ring: &[u32]) {
     s.push_str("        op_join(TX8_ENGINE_NE | TX8_ENGINE_WDMA);\n");
     let _ = writeln!(s, "        if (k > 0) op_dma_store(&out[c ^ 1], {:#x}ull);", g.output.addr);
     let _ = writeln!(s, "        set_shape(&so[c], {odim}, g{id}_wholeo, &g{id}_out[i]);");
-    let _ = writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
+    let _ =
+        writeln!(s, "        out[c] = (TSR){{{}, ao[c], &so[c], {}}};", g.output.fmt.c_name(), g.output.layout_code());
     // The GEMM is issued, not waited for: the DTE hop, the prefetch, the
     // joins and the barrier overlap it.
     let bias = match g.operands.get(BIAS_OPERAND) {
-        Some(b) => format!("{:#x}ull + (uint64_t)g{id}_out[i].start[{}] * {}", b.spm_addrs[0], odim - 1, b.ddr.fmt.size()),
+        Some(b) => {
+            format!("{:#x}ull + (uint64_t)g{id}_out[i].start[{}] * {}", b.spm_addrs[0], odim - 1, b.ddr.fmt.size())
+        }
         None => "0".to_string(),
     };
     let _ = writeln!(

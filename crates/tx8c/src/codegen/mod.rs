@@ -10,7 +10,10 @@ use strata_ir::{Body, Context, Diagnostic, Location, Op};
 
 /// An error for an op codegen cannot print yet.
 pub(crate) fn unsupported(ctx: &Context, body: &Body, op: Op, what: &str) -> Diagnostic {
-    Diagnostic::error(body.op_loc(op), format!("'{}' op: codegen does not support {what} yet", ctx.op_name_str(body.op_name(op))))
+    Diagnostic::error(
+        body.op_loc(op),
+        format!("'{}' op: codegen does not support {what} yet", ctx.op_name_str(body.op_name(op))),
+    )
 }
 
 /// A location as a short text for comments (`"conv1"`, `file:3:5`).

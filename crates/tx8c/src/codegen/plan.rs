@@ -17,7 +17,6 @@ pub struct TBox {
     pub size: Vec<i64>,
 }
 
-
 /// Element formats of the C ABI (`Fmt_*` in tx8.h).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fmt {
@@ -81,7 +80,8 @@ impl DdrTensor {
     /// The C model's placement of the whole tensor.
     pub fn placement(&self) -> Result<Placement, String> {
         let dims: Vec<u64> = self.dims.iter().map(|&d| d.max(0) as u64).collect();
-        Placement::of_dims(self.layout, self.fmt.to_cmodel(), &dims).map_err(|e| format!("{:?} tensor of dims {:?}: {e}", self.layout, self.dims))
+        Placement::of_dims(self.layout, self.fmt.to_cmodel(), &dims)
+            .map_err(|e| format!("{:?} tensor of dims {:?}: {e}", self.layout, self.dims))
     }
 
     /// Bytes it occupies in DDR (padding and batch alignment included).
@@ -155,8 +155,16 @@ impl OperandPlan {
     /// lvalue) in group `id`, operand `k`.
     pub fn load_call(&self, id: i64, k: usize, tsr: &str) -> String {
         match &self.view {
-            Some(v) => format!("op_dma_load_view(&{tsr}, {:#x}ull, {}u, g{id}_vdims{k}, g{id}_vstrides{k})", self.ddr.addr, v.dims.len()),
-            None => format!("{}(&{tsr}, {:#x}ull)", if self.is_const { "op_load_const" } else { "op_dma_load" }, self.ddr.addr),
+            Some(v) => format!(
+                "op_dma_load_view(&{tsr}, {:#x}ull, {}u, g{id}_vdims{k}, g{id}_vstrides{k})",
+                self.ddr.addr,
+                v.dims.len()
+            ),
+            None => format!(
+                "{}(&{tsr}, {:#x}ull)",
+                if self.is_const { "op_load_const" } else { "op_dma_load" },
+                self.ddr.addr
+            ),
         }
     }
 }
@@ -188,28 +196,71 @@ pub enum Call {
     None,
     /// `act`: the NE's post-processing activation (`CONV_PARAM.act`);
     /// `has_psum`: operand 3 is added to the accumulator (`op_conv2d_psum`).
-    Conv { strides: [i64; 2], dilations: [i64; 2], group: i64, has_bias: bool, has_psum: bool, act: NeAct },
-    Gemm { trans_a: bool, trans_b: bool, has_bias: bool, act: NeAct },
-    BatchNorm { epsilon: f32 },
+    Conv {
+        strides: [i64; 2],
+        dilations: [i64; 2],
+        group: i64,
+        has_bias: bool,
+        has_psum: bool,
+        act: NeAct,
+    },
+    Gemm {
+        trans_a: bool,
+        trans_b: bool,
+        has_bias: bool,
+        act: NeAct,
+    },
+    BatchNorm {
+        epsilon: f32,
+    },
     Softmax,
     /// `op_layernorm`, or `op_rmsnorm` with `rms`; beta is the optional
     /// third input.
-    LayerNorm { epsilon: f32, rms: bool },
+    LayerNorm {
+        epsilon: f32,
+        rms: bool,
+    },
     /// `op_eltwise_binary` code.
-    Binary { code: u32 },
+    Binary {
+        code: u32,
+    },
     /// `op_eltwise_unary` code, optional parameters.
-    Unary { code: u32, params: Option<(f32, f32)> },
+    Unary {
+        code: u32,
+        params: Option<(f32, f32)>,
+    },
     Select,
     Cast,
     /// `op_reduce` kind (0 sum, 1 mean, 2 max, 3 min) over one axis of the slice.
-    Reduce { kind: u32, axis: u32 },
-    Pool { kind: u32, kernel: [i64; 2], strides: [i64; 2], count_include_pad: bool },
-    Transpose { perm: Vec<u32> },
-    Concat { axis: u32 },
-    Pad { value: f32 },
-    Gather { row_elems: u64, table_rows: u64, table_ddr: u64 },
+    Reduce {
+        kind: u32,
+        axis: u32,
+    },
+    Pool {
+        kind: u32,
+        kernel: [i64; 2],
+        strides: [i64; 2],
+        count_include_pad: bool,
+    },
+    Transpose {
+        perm: Vec<u32>,
+    },
+    Concat {
+        axis: u32,
+    },
+    Pad {
+        value: f32,
+    },
+    Gather {
+        row_elems: u64,
+        table_rows: u64,
+        table_ddr: u64,
+    },
     /// `op_channel_norm`: `blocked` is 2 (Cx) or 3 (NCx).
-    ChannelNorm { to_blocked: bool, blocked: u32 },
+    ChannelNorm {
+        to_blocked: bool,
+        blocked: u32,
+    },
 }
 
 /// Per-step parameters that vary between steps.
@@ -342,7 +393,12 @@ impl GroupPlan {
     /// output: through the store view, if any.
     pub fn store_call(&self, tsr: &str) -> String {
         match &self.store_view {
-            Some(v) => format!("op_dma_store_view({tsr}, {:#x}ull, {}u, g{id}_svdims, g{id}_svstrides)", self.output.addr, v.dims.len(), id = self.id),
+            Some(v) => format!(
+                "op_dma_store_view({tsr}, {:#x}ull, {}u, g{id}_svdims, g{id}_svstrides)",
+                self.output.addr,
+                v.dims.len(),
+                id = self.id
+            ),
             None => format!("op_dma_store({tsr}, {:#x}ull)", self.output.addr),
         }
     }

@@ -12,7 +12,10 @@ use tx8be_transforms::schedule::{copied_loads, shared_loads, tile_steps, CallBox
 use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::spm_alloc::recorded_schedule;
 
-use super::plan::{Call, DdrTensor, Fmt, GroupPlan, Input, LinePlan, NarrowPlan, OperandPlan, ProducerPlan, Program, Step, StepParams, TBox};
+use super::plan::{
+    Call, DdrTensor, Fmt, GroupPlan, Input, LinePlan, NarrowPlan, OperandPlan, ProducerPlan, Program, Step, StepParams,
+    TBox,
+};
 use super::unsupported;
 
 /// The card format of a tensor type.
@@ -37,9 +40,17 @@ fn dims_of(ctx: &Context, ty: Type) -> Vec<i64> {
 /// The DDR tensor `v` (the source of a load, or a group's store), placed as
 /// `placed` (the value the op reads or writes) is: the one reader of
 /// placements, `tx8be::layout::value_mem_layout`.
-fn ddr_tensor(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, v: Value, placed: Value, op: Op) -> Result<DdrTensor, Diagnostic> {
+fn ddr_tensor(
+    ctx: &Context,
+    body: &Body,
+    fattrs: strata_ir::Attribute,
+    v: Value,
+    placed: Value,
+    op: Op,
+) -> Result<DdrTensor, Diagnostic> {
     let ty = body.value_type(v);
-    let addr = ddr_addr_of(ctx, body, fattrs, v).ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand has no DDR address (run tx8be-ddr-alloc first)"))?;
+    let addr = ddr_addr_of(ctx, body, fattrs, v)
+        .ok_or_else(|| Diagnostic::error(body.op_loc(op), "operand has no DDR address (run tx8be-ddr-alloc first)"))?;
     let fmt = fmt_of(ctx, ty).ok_or_else(|| Diagnostic::error(body.op_loc(op), "element type has no TX8 format"))?;
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, placed));
     let t = DdrTensor { addr, dims: dims_of(ctx, ty), fmt, layout };
@@ -52,7 +63,10 @@ fn dev_info(ctx: &Context, body: &Body, op: Op) -> DevAttr {
 }
 
 fn str_attr(ctx: &Context, body: &Body, op: Op, name: &str) -> String {
-    body.op_attr(ctx, op, name).and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()
+    body.op_attr(ctx, op, name)
+        .and_then(|a| ctx.as_string(a))
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .unwrap_or_default()
 }
 
 fn ints(ctx: &Context, body: &Body, op: Op, name: &str) -> Vec<i64> {
@@ -81,18 +95,32 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
             has_psum: body.num_operands(op) == 4,
             act: act()?,
         },
-        "tx8be.Gemm" => Call::Gemm { trans_a: flag(ctx, body, op, "trans_a"), trans_b: flag(ctx, body, op, "trans_b"), has_bias: body.num_operands(op) == 3, act: act()? },
+        "tx8be.Gemm" => Call::Gemm {
+            trans_a: flag(ctx, body, op, "trans_a"),
+            trans_b: flag(ctx, body, op, "trans_b"),
+            has_bias: body.num_operands(op) == 3,
+            act: act()?,
+        },
         "tx8be.BatchNorm_Inference" => Call::BatchNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
         "tx8be.Softmax" => Call::Softmax,
-        "tx8be.LayerNorm" => Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32, rms: flag(ctx, body, op, "rms") },
+        "tx8be.LayerNorm" => {
+            Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32, rms: flag(ctx, body, op, "rms") }
+        }
         "tx8be.Binary" => {
             let kind = str_attr(ctx, body, op, "kind");
-            Call::Binary { code: BinaryKind::parse(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("binary kind '{kind}'")))?.code() }
+            Call::Binary {
+                code: BinaryKind::parse(&kind)
+                    .ok_or_else(|| unsupported(ctx, body, op, &format!("binary kind '{kind}'")))?
+                    .code(),
+            }
         }
         "tx8be.Unary" => {
             let kind = str_attr(ctx, body, op, "kind");
-            let (code, takes) = UnaryKind::parse(&kind).and_then(UnaryKind::code).ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
-            let params = takes.then(|| (float(ctx, body, op, "alpha", 0.0) as f32, float(ctx, body, op, "beta", 0.0) as f32));
+            let (code, takes) = UnaryKind::parse(&kind)
+                .and_then(UnaryKind::code)
+                .ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
+            let params =
+                takes.then(|| (float(ctx, body, op, "alpha", 0.0) as f32, float(ctx, body, op, "beta", 0.0) as f32));
             Call::Unary { code, params }
         }
         "tx8be.Select" => Call::Select,
@@ -118,7 +146,9 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
             count_include_pad: flag(ctx, body, op, "count_include_pad"),
         },
         "tx8be.Transpose" => Call::Transpose { perm: ints(ctx, body, op, "perm").iter().map(|&p| p as u32).collect() },
-        "tx8be.Concat" => Call::Concat { axis: tx8be::dialect::values::attr_i64(ctx, body, op, "axis").unwrap_or(0) as u32 },
+        "tx8be.Concat" => {
+            Call::Concat { axis: tx8be::dialect::values::attr_i64(ctx, body, op, "axis").unwrap_or(0) as u32 }
+        }
         "tx8be.Slice" => {
             if ints(ctx, body, op, "strides").iter().any(|&s| s != 1) {
                 return Err(unsupported(ctx, body, op, "a strided slice"));
@@ -133,9 +163,16 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
             }
             let t = ddr_tensor(ctx, body, fattrs, source_of_load(ctx, body, table), table, op)?;
             if t.layout.is_blocked() {
-                return Err(Diagnostic::error(body.op_loc(op), "op_gather reads its table from DDR row by row: the table must be dense, not channel-blocked"));
+                return Err(Diagnostic::error(
+                    body.op_loc(op),
+                    "op_gather reads its table from DDR row by row: the table must be dense, not channel-blocked",
+                ));
             }
-            Call::Gather { row_elems: t.dims[1..].iter().product::<i64>() as u64, table_rows: t.dims.first().copied().unwrap_or(1) as u64, table_ddr: t.addr }
+            Call::Gather {
+                row_elems: t.dims[1..].iter().product::<i64>() as u64,
+                table_rows: t.dims.first().copied().unwrap_or(1) as u64,
+                table_ddr: t.addr,
+            }
         }
         "tx8be.ChannelNorm" => {
             let blocked = match str_attr(ctx, body, op, "blocked").as_str() {
@@ -152,7 +189,9 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
 /// The DDR value a load reads (or the value itself when not loaded).
 fn source_of_load(ctx: &Context, body: &Body, v: Value) -> Value {
     match body.defining_op(v) {
-        Some(d) if matches!(ctx.op_name_str(body.op_name(d)), "tx8be.load_var" | "tx8be.load_const") => body.operand(d, 0),
+        Some(d) if matches!(ctx.op_name_str(body.op_name(d)), "tx8be.load_var" | "tx8be.load_const") => {
+            body.operand(d, 0)
+        }
         _ => v,
     }
 }
@@ -187,21 +226,39 @@ fn pad_params(ctx: &Context, body: &Body, op: Op, out: &TBox, input: &TBox) -> R
 /// ring loop relies on (every tile has the same whole number of rounds,
 /// A is resident, B is loaded and its chunks have one size, a bias is one
 /// f32 per column).
-fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<Step>>, operands: &[OperandPlan], tiles: u32) -> Result<Vec<Vec<Step>>, Diagnostic> {
+fn ring_order(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    ring: &[u32],
+    steps: Vec<Vec<Step>>,
+    operands: &[OperandPlan],
+    tiles: u32,
+) -> Result<Vec<Vec<Step>>, Diagnostic> {
     use tx8be_transforms::ring_share::SHARED_OPERAND;
     let t = ring.len();
-    let bad = |why: &str| Diagnostic::error(body.op_loc(op), format!("'{}' op cannot share B round its ring: {why}", ctx.op_name_str(body.op_name(op))));
+    let bad = |why: &str| {
+        Diagnostic::error(
+            body.op_loc(op),
+            format!("'{}' op cannot share B round its ring: {why}", ctx.op_name_str(body.op_name(op))),
+        )
+    };
     let mut sorted = ring.to_vec();
     sorted.sort_unstable();
     if t < 2 || t != tiles as usize || sorted != (0..tiles).collect::<Vec<_>>() {
         return Err(bad("share_ring must list every tile once"));
     }
     use tx8be_transforms::ring_share::BIAS_OPERAND;
-    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || !(2..=3).contains(&operands.len()) || body.num_operands(op) != operands.len() {
+    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm"
+        || !(2..=3).contains(&operands.len())
+        || body.num_operands(op) != operands.len()
+    {
         return Err(bad("only a GEMM with A, B and any bias loaded shares B"));
     }
     if operands.iter().any(|o| o.ddr.layout.is_blocked()) || operands[0].ddr.fmt != operands[1].ddr.fmt {
-        return Err(bad("A, B and the bias must be dense, A and B of one format (the loop multiplies with one NE instruction)"));
+        return Err(bad(
+            "A, B and the bias must be dense, A and B of one format (the loop multiplies with one NE instruction)",
+        ));
     }
     if operands[1].ddr.dims.len() != 2 {
         return Err(bad("B must be one matrix"));
@@ -221,7 +278,9 @@ fn ring_order(ctx: &Context, body: &Body, op: Op, ring: &[u32], steps: Vec<Vec<S
         if mine.iter().any(|s| s.loads[0] != mine[0].loads[0]) {
             return Err(bad("A's slice must stay resident across the steps"));
         }
-        if mine.iter().any(|s| s.loads[SHARED_OPERAND].as_ref().map(|b| &b.size) != mine[0].loads[SHARED_OPERAND].as_ref().map(|b| &b.size)) {
+        if mine.iter().any(|s| {
+            s.loads[SHARED_OPERAND].as_ref().map(|b| &b.size) != mine[0].loads[SHARED_OPERAND].as_ref().map(|b| &b.size)
+        }) {
             return Err(bad("B's chunks must all have one size"));
         }
         out[tile as usize] = (0..count).map(|k| mine[(k / t) * t + (pos + k % t) % t].clone()).collect();
@@ -239,7 +298,17 @@ fn step_params(ctx: &Context, body: &Body, op: Op, call: &Call, cb: &CallBoxes) 
             // group), from the whole weight [KH, KW, C/g, O].
             let o = ctx.shape(body.value_type(body.operand(op, 1))).and_then(|w| w.get(3).copied()).unwrap_or(group);
             let k = tx8be::interfaces::sharding::conv_box_groups(group, o, out.start[3], out.start[3] + out.size[3]);
-            params.groups = Some(k.ok_or_else(|| Diagnostic::error(body.op_loc(op), format!("grouped conv box of output channels {}..{} cuts a group of {} channels", out.start[3], out.start[3] + out.size[3], o / group)))?);
+            params.groups = Some(k.ok_or_else(|| {
+                Diagnostic::error(
+                    body.op_loc(op),
+                    format!(
+                        "grouped conv box of output channels {}..{} cuts a group of {} channels",
+                        out.start[3],
+                        out.start[3] + out.size[3],
+                        o / group
+                    ),
+                )
+            })?);
         }
     }
     if matches!(call, Call::Pad { .. }) {
@@ -281,7 +350,11 @@ fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
         while let Some(d) = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.Reshape") {
             v = body.operand(d, 0);
         }
-        let written = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.group").and_then(|_| tx8be_transforms::load_views::store_view(ctx, body, v)).is_some_and(|(view, _)| view == op);
+        let written = body
+            .defining_op(v)
+            .filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.group")
+            .and_then(|_| tx8be_transforms::load_views::store_view(ctx, body, v))
+            .is_some_and(|(view, _)| view == op);
         if !written {
             return Err(Diagnostic::error(body.op_loc(op), "stored view that the group under it does not write (its result must reach only this view, through reshapes read once; run tx8be-store-views)"));
         }
@@ -290,13 +363,19 @@ fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
 }
 
 /// The program of function `func` of a scheduled module.
-pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw: &tx8_cmodel::HardwareConfig) -> Result<Program, Diagnostic> {
+pub fn read_program(
+    ctx: &Context,
+    body: &Body,
+    fattrs: strata_ir::Attribute,
+    hw: &tx8_cmodel::HardwareConfig,
+) -> Result<Program, Diagnostic> {
     let tiles = hw.tiles();
     let mut program = Program { tiles, mesh: tx8be_transforms::broadcast::gather_mesh(hw), groups: Vec::new() };
     check_stored_views(ctx, body)?;
     check_ranks(ctx, body)?;
     for g in groups(ctx, body) {
-        let op = group_compute_op(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a compute op"))?;
+        let op = group_compute_op(ctx, body, g)
+            .ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a compute op"))?;
         let id = tx8be::dialect::values::attr_i64(ctx, body, g, "group_id").unwrap_or(program.groups.len() as i64);
         let call = call_of(ctx, body, fattrs, op)?;
         let calls = GroupCalls::of_anchor(ctx, body, op)?;
@@ -307,7 +386,10 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
             let src = body.operand(load, 0);
             let spm: Vec<u64> = dev_info(ctx, body, load).mem_addr.iter().map(|&a| a as u64).collect();
             if spm.is_empty() {
-                return Err(Diagnostic::error(body.op_loc(load), "load without an SPM address (run tx8be-spm-alloc first)"));
+                return Err(Diagnostic::error(
+                    body.op_loc(load),
+                    "load without an SPM address (run tx8be-spm-alloc first)",
+                ));
             }
             let view = tx8be_transforms::load_views::load_view(ctx, body, load);
             if view.is_none() && tx8be_transforms::load_views::reads_view(ctx, body, load) {
@@ -337,10 +419,19 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
             let r = body.result(p, 0);
             let ty = body.value_type(r);
             let addrs = dev_info(ctx, body, p).mem_addr;
-            let spm_addr = addrs.first().map(|&a| a as u64).ok_or_else(|| Diagnostic::error(body.op_loc(p), "in-group op without an SPM address for its result (run tx8be-spm-alloc first)"))?;
+            let spm_addr = addrs.first().map(|&a| a as u64).ok_or_else(|| {
+                Diagnostic::error(
+                    body.op_loc(p),
+                    "in-group op without an SPM address for its result (run tx8be-spm-alloc first)",
+                )
+            })?;
             // A second buffer: the first call of the next step runs beside
             // this step's later calls (`tx8be_transforms::ne_overlap`).
-            let alt_addr = if c == 0 && tx8be_transforms::ne_overlap::overlapped(ctx, body, &calls) { addrs.get(1).map(|&a| a as u64) } else { None };
+            let alt_addr = if c == 0 && tx8be_transforms::ne_overlap::overlapped(ctx, body, &calls) {
+                addrs.get(1).map(|&a| a as u64)
+            } else {
+                None
+            };
             let pcall = call_of(ctx, body, fattrs, p)?;
             if matches!(pcall, Call::None) {
                 // A copy stores straight from its operand's buffer: it computes no intermediate.
@@ -350,7 +441,8 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 call: pcall,
                 inputs: calls.inputs[c].iter().map(|&(_, x)| x).collect(),
                 dims: dims_of(ctx, ty),
-                fmt: fmt_of(ctx, ty).ok_or_else(|| Diagnostic::error(body.op_loc(p), "element type has no TX8 format"))?,
+                fmt: fmt_of(ctx, ty)
+                    .ok_or_else(|| Diagnostic::error(body.op_loc(p), "element type has no TX8 format"))?,
                 layout: tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, r)),
                 spm_addr,
                 alt_addr,
@@ -360,15 +452,29 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         // computes, copied into the buffer the reader records.
         let mut narrows = Vec::new();
         for (c, &reader) in calls.calls.iter().enumerate() {
-            let Some(addrs) = tx8be::dialect::values::attr_ints(ctx, body, reader, tx8be_transforms::spm_alloc::SUBBOX_ADDR) else { continue };
+            let Some(addrs) =
+                tx8be::dialect::values::attr_ints(ctx, body, reader, tx8be_transforms::spm_alloc::SUBBOX_ADDR)
+            else {
+                continue;
+            };
             for (i, &a) in addrs.iter().enumerate() {
                 if a == 0 {
                     continue;
                 }
                 let found = calls.inputs[c].iter().enumerate().find(|(_, (o, _))| *o == i);
                 match found {
-                    Some((input, &(_, Input::Call(from)))) => narrows.push((NarrowPlan { call: c, input, from, spm_addr: a as u64 }, i)),
-                    _ => return Err(Diagnostic::error(body.op_loc(reader), format!("{} names a buffer for operand {i}, which is not an intermediate of the group", tx8be_transforms::spm_alloc::SUBBOX_ADDR))),
+                    Some((input, &(_, Input::Call(from)))) => {
+                        narrows.push((NarrowPlan { call: c, input, from, spm_addr: a as u64 }, i))
+                    }
+                    _ => {
+                        return Err(Diagnostic::error(
+                            body.op_loc(reader),
+                            format!(
+                                "{} names a buffer for operand {i}, which is not an intermediate of the group",
+                                tx8be_transforms::spm_alloc::SUBBOX_ADDR
+                            ),
+                        ))
+                    }
                 }
             }
         }
@@ -377,7 +483,8 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         }
         let inputs: Vec<Input> = calls.inputs.last().expect("the anchor").iter().map(|&(_, x)| x).collect();
         let result = body.result(op, 0);
-        let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g).ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
+        let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g)
+            .ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
         let output = ddr_tensor(ctx, body, fattrs, store_value, result, op)?;
         let dev = dev_info(ctx, body, op);
         let mut out_spm: Vec<u64> = dev.mem_addr.iter().map(|&a| a as u64).collect();
@@ -386,10 +493,18 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         }
         let buffers = tx8be_transforms::sharding::recorded_buffers(ctx, body, op);
         if buffers > 2 {
-            return Err(unsupported(ctx, body, op, &format!("multi_buf_num = {buffers} (codegen pipelines with at most 2 buffers)")));
+            return Err(unsupported(
+                ctx,
+                body,
+                op,
+                &format!("multi_buf_num = {buffers} (codegen pipelines with at most 2 buffers)"),
+            ));
         }
         if buffers == 2 && out_spm.len() != 2 {
-            return Err(Diagnostic::error(body.op_loc(op), "a double-buffered op needs two output SPM addresses (run tx8be-spm-alloc after tx8be-sharding)"));
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                "a double-buffered op needs two output SPM addresses (run tx8be-spm-alloc after tx8be-sharding)",
+            ));
         }
         let imm = (dev.imm_size > 0).then_some((dev.imm_addr as u64, dev.imm_size));
         let (shard, slice) = recorded_schedule(ctx, body, op)?;
@@ -405,13 +520,21 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         // tiles of each line one box at every step.
         for (k, slot) in calls.loads.iter().enumerate() {
             use tx8be_transforms::line_share::{line_chunks, line_share, Share};
-            let Some(share) = tx8be_transforms::broadcast::recorded_share(ctx, body, slot.load).filter(|s| *s != Share::All) else { continue };
-            let len = program.mesh.filter(|&m| line_share(&calls, &boxes, k, m) == Some(share)).and_then(|m| share.line_len(m));
+            let Some(share) =
+                tx8be_transforms::broadcast::recorded_share(ctx, body, slot.load).filter(|s| *s != Share::All)
+            else {
+                continue;
+            };
+            let len = program
+                .mesh
+                .filter(|&m| line_share(&calls, &boxes, k, m) == Some(share))
+                .and_then(|m| share.line_len(m));
             let Some(len) = len else {
                 return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{}\", but the group's schedule does not give the tiles of each mesh line one box at every step", share.attr())));
             };
             let size = &boxes[0][0].load_box(&calls, k).size;
-            operands[k].line = Some(LinePlan { share, chunks: line_chunks(ctx, body, calls.load_value(body, k), size, len), len });
+            operands[k].line =
+                Some(LinePlan { share, chunks: line_chunks(ctx, body, calls.load_value(body, k), size, len), len });
         }
         // Loads streamed along mesh lines: the schedule must still give the
         // tiles of each line one box at each step, every tile as many steps.
@@ -421,15 +544,29 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
             if buffers != 2 {
                 return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\" in a group that is not double-buffered (codegen streams only in its pipelined loop)")));
             }
-            let len = program.mesh.filter(|&m| tx8be_transforms::stream_share::stream_share(&calls, &boxes, k, m) == Some(share)).and_then(|m| share.line_len(m));
+            let len = program
+                .mesh
+                .filter(|&m| tx8be_transforms::stream_share::stream_share(&calls, &boxes, k, m) == Some(share))
+                .and_then(|m| share.line_len(m));
             let Some(len) = len else {
                 return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\", but the group's schedule does not give the tiles of each mesh line one box at each step")));
             };
-            if operands[k].shares.is_some() || operands[k].copy_of.is_some() || operands[k].broadcast || operands[k].view.is_some() {
-                return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\" on a load that shares, copies, broadcasts or reads through a view")));
+            if operands[k].shares.is_some()
+                || operands[k].copy_of.is_some()
+                || operands[k].broadcast
+                || operands[k].view.is_some()
+            {
+                return Err(Diagnostic::error(
+                    body.op_loc(slot.load),
+                    format!("share = \"{attr}\" on a load that shares, copies, broadcasts or reads through a view"),
+                ));
             }
             let size = &boxes[0][0].load_box(&calls, k).size;
-            operands[k].stream = Some(LinePlan { share, chunks: tx8be_transforms::line_share::line_chunks(ctx, body, calls.load_value(body, k), size, len), len });
+            operands[k].stream = Some(LinePlan {
+                share,
+                chunks: tx8be_transforms::line_share::line_chunks(ctx, body, calls.load_value(body, k), size, len),
+                len,
+            });
         }
         // The broadcast's all-gather overwrites its whole region: a line
         // buffer must lie outside it (tx8be-spm-alloc places the broadcast
@@ -439,7 +576,13 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
                 let Some(l) = o.line else { continue };
                 let end = o.spm_addrs[0] + l.chunks.units as u64 * l.chunks.unit_bytes;
                 if o.spm_addrs[0] < hi && end > lo {
-                    return Err(Diagnostic::error(body.op_loc(calls.loads[k].load), format!("the line-shared buffer [{:#x}, {end:#x}) lies in the broadcast region [{lo:#x}, {hi:#x})", o.spm_addrs[0])));
+                    return Err(Diagnostic::error(
+                        body.op_loc(calls.loads[k].load),
+                        format!(
+                            "the line-shared buffer [{:#x}, {end:#x}) lies in the broadcast region [{lo:#x}, {hi:#x})",
+                            o.spm_addrs[0]
+                        ),
+                    ));
                 }
             }
         }
@@ -448,11 +591,16 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         if buffers == 2 {
             let shared: Vec<Option<usize>> = operands.iter().map(|o| o.shares).collect();
             let copied: Vec<Option<usize>> = operands.iter().map(|o| o.copy_of).collect();
-            let filled: Vec<bool> = operands.iter().map(|o| o.broadcast || o.line.is_some() || o.stream.is_some()).collect();
-            let sliding = tx8be_transforms::slide::sliding_loads(ctx, body, &calls, &boxes, &shared, &copied, &filled, hw);
+            let filled: Vec<bool> =
+                operands.iter().map(|o| o.broadcast || o.line.is_some() || o.stream.is_some()).collect();
+            let sliding =
+                tx8be_transforms::slide::sliding_loads(ctx, body, &calls, &boxes, &shared, &copied, &filled, hw);
             for (k, (o, slides)) in operands.iter_mut().zip(sliding).enumerate() {
                 if slides && o.spm_addrs.len() < 2 {
-                    return Err(Diagnostic::error(body.op_loc(calls.loads[k].load), "a sliding load needs two SPM buffers (run tx8be-spm-alloc after tx8be-sharding)"));
+                    return Err(Diagnostic::error(
+                        body.op_loc(calls.loads[k].load),
+                        "a sliding load needs two SPM buffers (run tx8be-spm-alloc after tx8be-sharding)",
+                    ));
                 }
                 o.slides = slides;
             }
@@ -461,12 +609,16 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
             let mut ts = Vec::with_capacity(tile.len());
             for s in tile {
                 let out = to_tbox(&s.out);
-                let loads: Vec<Option<TBox>> = (0..calls.loads.len()).map(|k| Some(to_tbox(s.load_box(&calls, k)))).collect();
+                let loads: Vec<Option<TBox>> =
+                    (0..calls.loads.len()).map(|k| Some(to_tbox(s.load_box(&calls, k)))).collect();
                 let n = s.calls.len();
                 let params = step_params(ctx, body, op, &call, &s.calls[n - 1])?;
                 let mut per_producer = Vec::with_capacity(n - 1);
                 for (c, p) in producers.iter().enumerate() {
-                    per_producer.push((to_tbox(&s.calls[c].out), step_params(ctx, body, calls.calls[c], &p.call, &s.calls[c])?));
+                    per_producer.push((
+                        to_tbox(&s.calls[c].out),
+                        step_params(ctx, body, calls.calls[c], &p.call, &s.calls[c])?,
+                    ));
                 }
                 let narrow_boxes = narrows.iter().map(|(p, i)| to_tbox(&s.calls[p.call].operands[*i])).collect();
                 ts.push(Step { loads, store: out, params, producers: per_producer, narrows: narrow_boxes });
@@ -498,7 +650,29 @@ pub fn read_program(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, hw
         if store_view.is_some() && ring.is_some() {
             return Err(unsupported(ctx, body, op, "a ring-shared GEMM storing through a view"));
         }
-        program.groups.push(GroupPlan { id, title, call, inputs, producers, narrows, operands, output, store_view, out_spm_addrs: out_spm, buffers, ring, imm, steps, barrier_after, synced_before, prefetched, prefetch_next: None, prefetch_early: false, ahead, ahead_next: None });
+        program.groups.push(GroupPlan {
+            id,
+            title,
+            call,
+            inputs,
+            producers,
+            narrows,
+            operands,
+            output,
+            store_view,
+            out_spm_addrs: out_spm,
+            buffers,
+            ring,
+            imm,
+            steps,
+            barrier_after,
+            synced_before,
+            prefetched,
+            prefetch_next: None,
+            prefetch_early: false,
+            ahead,
+            ahead_next: None,
+        });
     }
     Ok(program)
 }

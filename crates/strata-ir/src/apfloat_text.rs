@@ -129,7 +129,7 @@ fn llvm_digits(mantissa: u128, exponent: i32, format_precision: usize) -> (Vec<u
     };
 
     let bits = significand.bits();
-    let bits_required = (format_precision as u64 * 196 + 58) / 59;
+    let bits_required = (format_precision as u64 * 196).div_ceil(59);
     if bits > bits_required {
         let tens_removable = (bits - bits_required) * 59 / 196;
         if tens_removable > 0 {

@@ -96,6 +96,9 @@ impl<'a> Lexer<'a> {
         self.tok(Tok::Error, start)
     }
 
+    // Not `Iterator::next`: the stream never ends (it yields `Eof` forever)
+    // and the parser peeks and rewinds by position.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Token {
         loop {
             // Skip whitespace and comments.

@@ -380,7 +380,7 @@ fn verify_region(
     let single_block = def.is_some_and(|d| d.has_trait(Traits::SINGLE_BLOCK));
     let nblocks = rb.blocks(r).count();
     if single_block && nblocks > 1 {
-        return Err(op_error(ctx, parent_body, parent, "expects region #0 to have 0 or 1 blocks".to_string()));
+        return Err(op_error(ctx, parent_body, parent, "expects region #0 to have 0 or 1 blocks"));
     }
     // MLIR knows nothing about an unregistered op, so its single-block
     // regions may be graph regions (`DominanceInfo::hasSSADominance`);

@@ -120,7 +120,8 @@ fn run() -> ExitCode {
             }
             split.chunks
         }
-        None => vec![0..source.text.len()],
+        // One chunk: the whole file.
+        None => std::iter::once(0..source.text.len()).collect(),
     };
     let output_marker = opts.output_split_marker.as_deref().unwrap_or(split::DEFAULT_MARKER);
     let mut output = match output::Output::open(opts.output.as_deref()) {

@@ -694,7 +694,7 @@ fn check_reducer(ctx: &Context, body: &Body, op: Op, elems: &[Type]) -> VResult 
 /// half) are rank 0 of the matching element types. Returns (shape, elems).
 fn inputs_and_inits<'c>(ctx: &'c Context, body: &Body, op: Op) -> Result<(&'c [i64], Vec<Type>), Diagnostic> {
     let total = body.num_operands(op);
-    if total == 0 || total % 2 != 0 {
+    if total == 0 || !total.is_multiple_of(2) {
         return Err(op_error(
             ctx,
             body,

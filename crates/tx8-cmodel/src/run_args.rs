@@ -36,7 +36,7 @@ fn output_name_problem(name: &str) -> Option<&'static str> {
 
 /// The value of the last `flag` in `args`, exactly as written.
 fn last_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
-    args.windows(2).filter(|w| w[0] == flag).map(|w| w[1].as_str()).last()
+    args.windows(2).filter(|w| w[0] == flag).map(|w| w[1].as_str()).next_back()
 }
 
 fn parse_count(s: &str) -> Option<u64> {

@@ -125,7 +125,7 @@ fn fuse_residual(ctx: &Context, body: &mut Body, add: Op) -> bool {
     }
     let r = body.result(add, 0);
     let ty = body.value_type(r);
-    if !ctx.element_type(ty).is_some_and(|e| float_kind(ctx, e).is_some()) {
+    if ctx.element_type(ty).is_none_or(|e| float_kind(ctx, e).is_none()) {
         return false;
     }
     let (a, b) = (body.operand(add, 0), body.operand(add, 1));

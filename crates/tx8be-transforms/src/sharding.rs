@@ -470,9 +470,9 @@ fn search_split(
         let known = buffer_memo.borrow().get(slice).cloned();
         let buffers = known.unwrap_or_else(|| {
             let b = steps_of(slice).and_then(|steps| {
-                group_buffers(ctx, body, &g, &steps, hw)
+                group_buffers(ctx, body, g, &steps, hw)
                     .ok()
-                    .map(|b| std::rc::Rc::new((b, step_invariant_loads(&g, &steps))))
+                    .map(|b| std::rc::Rc::new((b, step_invariant_loads(g, &steps))))
             });
             buffer_memo.borrow_mut().insert(slice.to_vec(), b.clone());
             b

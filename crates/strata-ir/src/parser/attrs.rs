@@ -343,7 +343,7 @@ impl<'a> Parser<'a> {
                 mag.active_bits() < width
                     || (mag.active_bits() == width && mag.resize_zext(width).negate() == mag.resize_zext(width))
             };
-            if !ok && !(width == 1 && mag.active_bits() <= 1) {
+            if !(ok || width == 1 && mag.active_bits() <= 1) {
                 return self.err_at(loc, "integer constant out of range for attribute");
             }
             return Ok(mag.negate());
@@ -393,7 +393,7 @@ impl<'a> Parser<'a> {
     pub(super) fn parse_dense_payload(&mut self, allow_hex: bool) -> PResult<DensePayload> {
         if allow_hex && self.tok() == Tok::String && self.spelling().starts_with("\"0x") {
             let s = self.spelling();
-            let hex = s[3..s.len() - 1].as_bytes();
+            let hex = &s.as_bytes()[3..s.len() - 1];
             let digit = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
             let bytes: Option<Vec<u8>> = hex.chunks(2).map(|p| Some(digit(p[0])? * 16 + digit(*p.get(1)?)?)).collect();
             let Some(bytes) = bytes else {

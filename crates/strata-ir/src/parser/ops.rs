@@ -587,7 +587,7 @@ impl<'a> Parser<'a> {
         let ctx = self.ctx;
         let mut op_name = None;
         if written.contains('.') {
-            let n = ctx.op_name(&written);
+            let n = ctx.op_name(written);
             if ctx.op_def(n).is_some() {
                 op_name = Some(n);
             }

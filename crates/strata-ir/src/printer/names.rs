@@ -143,12 +143,10 @@ impl Namer<'_> {
     }
 
     fn number_region(&mut self, body: &Body, region: Region, scope: usize) {
-        let mut next_block = 0u32;
         let blocks: Vec<Block> = body.blocks(region).collect();
-        for b in blocks {
+        for (next_block, b) in (0u32..).zip(blocks) {
             let name = format!("^bb{next_block}");
             self.names(body).blocks[b.index()] = (next_block, name.into());
-            next_block += 1;
             let is_entry = body.is_entry_block(b);
             for (i, &arg) in body.block_args(b).iter().enumerate() {
                 if !self.names(body).is_unset(arg) {

@@ -260,7 +260,7 @@ pub fn print_global(p: &mut OpPrinter<'_, '_>, op: Op) {
     };
     p.print_optional_attr_dict(shown, &["linkage", "constant", "sym_name", "value", "global_type", "unnamed_addr"]);
     // The type follows unless a string initialiser implies it.
-    if !value.is_some_and(|v| ctx.as_string(v).is_some()) {
+    if value.is_none_or(|v| ctx.as_string(v).is_none()) {
         if let Some(t) = type_of(ctx, attrs, "global_type") {
             p.write(" : ");
             p.print_type(t);

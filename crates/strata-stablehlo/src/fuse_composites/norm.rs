@@ -7,8 +7,8 @@
 //!   `A`, `w = c^2`;
 //! - RMSNorm: `c = x`, `w = x^2`.
 //!
-//! So `(x - m) * rsqrt(v + eps)`, `(x + (-m)) / sqrt(eps + v)`, `x * r - m
-//! * r`, `pow(c, 2)` or `c * c`, `/ N` or `* (1/N)` are one thing. `G` is
+//! So `(x - m) * rsqrt(v + eps)`, `(x + (-m)) / sqrt(eps + v)`, `x * r -
+//! m * r`, `pow(c, 2)` or `c * c`, `/ N` or `* (1/N)` are one thing. `G` is
 //! a per-feature parameter along `A` (a vector broadcast over the rows, or
 //! a folded full-shape constant with equal rows), a splat, or absent (the
 //! canonicalizer folds a unit gamma away); `B` likewise (a zero beta is

@@ -103,7 +103,7 @@ pub fn expand_plan(x_dims: &[u64], out_dims: &[u64], es: u64) -> Vec<TdmaInstr> 
             dims[last] = (outer.0 * inner.0, inner.1, inner.2);
         }
     }
-    if out_dims.iter().any(|&n| n == 0) {
+    if out_dims.contains(&0) {
         return Vec::new();
     }
     let Some(&(n, s, _)) = dims.last() else {

@@ -42,9 +42,18 @@ pub const INFO: PassInfo = PassInfo {
         opts.apply("convert-stablehlo-to-tx8be", |k, v| {
             Some(match k {
                 "dtype" => match v {
-                    "bf16" => Ok(pass.dtype = FloatKind::BF16),
-                    "f16" | "fp16" => Ok(pass.dtype = FloatKind::F16),
-                    "f32" | "fp32" => Ok(pass.dtype = FloatKind::F32),
+                    "bf16" => {
+                        let _: () = pass.dtype = FloatKind::BF16;
+                        Ok(())
+                    }
+                    "f16" | "fp16" => {
+                        let _: () = pass.dtype = FloatKind::F16;
+                        Ok(())
+                    }
+                    "f32" | "fp32" => {
+                        let _: () = pass.dtype = FloatKind::F32;
+                        Ok(())
+                    }
                     _ => Err("expected bf16, f16 or f32".to_string()),
                 },
                 _ => return None,

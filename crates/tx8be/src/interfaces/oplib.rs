@@ -131,6 +131,7 @@ fn query_op_attr(ctx: &Context, body: &Body, op: Op) -> OpAttr {
 /// - everything else (data movement, Softmax, LayerNorm, Select, ...) and
 ///   every tensor that cannot be blocked (rank 0 or > 4, i32/i64) is dense
 ///   (`Compact`).
+///
 /// Structure ops (const, loads, stores, group, yield) and `ChannelNorm`
 /// (whose attributes say its two sides) impose nothing (`Both`).
 fn placement_rules(ctx: &Context, body: &Body, op: Op, kind: OpKind) -> (Vec<AlignMode>, AlignMode) {

@@ -324,7 +324,7 @@ fn check_ranks(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
     const MAX: usize = tx8_cmodel::capi::types::MAX_SHAPE_DIM;
     let mut bad = None;
     body.walk_pre(&mut |op| {
-        if bad.is_some() || !body.parent_op(op).is_some_and(|p| ctx.op_name_str(body.op_name(p)) == "tx8be.group") {
+        if bad.is_some() || body.parent_op(op).is_none_or(|p| ctx.op_name_str(body.op_name(p)) != "tx8be.group") {
             return;
         }
         let values = (0..body.num_operands(op)).map(|i| body.operand(op, i)).chain((0..body.num_results(op)).map(|i| body.result(op, i)));

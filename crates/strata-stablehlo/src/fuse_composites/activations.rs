@@ -17,8 +17,8 @@
 use strata_ir::{Body, Context, Value};
 
 use super::stats::shape_of;
-use super::{Input, Match};
-use crate::algebra::{candidates, close, identity_map, Leaf, Poly, Term, View};
+use super::{elementwise_inputs, Input, Match};
+use crate::algebra::{close, identity_map, Leaf, Poly, Term, View};
 
 /// The sigmoid GELU's constant (Hendrycks and Gimpel's approximation).
 const SIGMOID_GELU: f64 = 1.702;
@@ -72,15 +72,8 @@ pub fn match_sigmoid_gated(ctx: &Context, body: &Body, y: Value, v0: &mut View<'
     let full = shape_of(ctx, body, y);
     for (f, e) in p0.factors() {
         let Some((arg, sign)) = sigmoid_factor(ctx, body, v0, &f, e, &full) else { continue };
-        for x in candidates(ctx, body, arg) {
-            if shape_of(ctx, body, x) != full {
-                continue;
-            }
-            let mut v = View::new(ctx, body, &[x]);
-            if v.splat(x).is_some() {
-                continue;
-            }
-            let xl = Leaf { value: x, map: identity_map(&full) };
+        for (mut v, xl) in elementwise_inputs(ctx, body, arg, &full) {
+            let x = xl.value;
             let pa = v.poly(arg).scale(sign);
             let Some(k) = linear_coeff(&pa, &xl) else { continue };
             let p = v.poly(y);
@@ -149,15 +142,8 @@ pub fn match_hard(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &
         if lo != 0.0 || !(hi.is_finite() && hi > 0.0) {
             continue;
         }
-        for x in candidates(ctx, body, inner) {
-            if shape_of(ctx, body, x) != full {
-                continue;
-            }
-            let mut v = View::new(ctx, body, &[x]);
-            if v.splat(x).is_some() {
-                continue;
-            }
-            let xl = Leaf { value: x, map: identity_map(&full) };
+        for (mut v, xl) in elementwise_inputs(ctx, body, inner, &full) {
+            let x = xl.value;
             let pi = v.poly(inner);
             let Some((a, b)) = affine(&pi, &xl) else { continue };
             let p = v.poly(y);

@@ -18,8 +18,8 @@ use std::f64::consts::{FRAC_1_SQRT_2, PI};
 use strata_ir::{Body, Context, Value};
 
 use super::stats::shape_of;
-use super::{Input, Match};
-use crate::algebra::{candidates, close, identity_map, Leaf, Poly, Term, View};
+use super::{elementwise_inputs, Input, Match};
+use crate::algebra::{close, identity_map, Leaf, Poly, Term, View};
 
 /// The cubic term's coefficient relative to the linear one in the tanh form.
 const TANH_CUBIC: f64 = 0.044715;
@@ -59,15 +59,8 @@ pub fn match_gelu(ctx: &Context, body: &Body, y: Value, _v0: &mut View<'_>, p0: 
             continue;
         }
         let u = body.operand(d, 0);
-        for x in candidates(ctx, body, u) {
-            if shape_of(ctx, body, x) != full {
-                continue;
-            }
-            let mut v = View::new(ctx, body, &[x]);
-            if v.splat(x).is_some() {
-                continue;
-            }
-            let xl = Leaf { value: x, map: identity_map(&full) };
+        for (mut v, xl) in elementwise_inputs(ctx, body, u, &full) {
+            let x = xl.value;
             let pu = v.poly(u);
             let p = v.poly(y);
             let tol = v.tolerance();

@@ -43,7 +43,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
-use crate::algebra::{sees_through, Poly, View};
+use crate::algebra::{sees_through, Leaf, Poly, View};
 use crate::decomposition::{
     build_decomposition, is_closed, module_symbols, replace_with_composite, unique_symbol, Outline,
 };
@@ -233,4 +233,24 @@ fn decomposition_symbols(ctx: &Context, mb: &Body, funcs: &[Op]) -> Vec<String> 
         });
     }
     names
+}
+
+/// The candidate inputs of an element-wise activation whose inner argument
+/// is built at `arg`: the values of its cone at the result's shape `full`
+/// that are not splat constants, each with a view stopping at it and its
+/// leaf at `full`.
+pub(crate) fn elementwise_inputs<'a>(
+    ctx: &'a Context,
+    body: &'a Body,
+    arg: Value,
+    full: &[i64],
+) -> Vec<(View<'a>, Leaf)> {
+    crate::algebra::candidates(ctx, body, arg)
+        .into_iter()
+        .filter(|&x| stats::shape_of(ctx, body, x) == full)
+        .filter_map(|x| {
+            let mut v = View::new(ctx, body, &[x]);
+            v.splat(x).is_none().then(|| (v, Leaf { value: x, map: crate::algebra::identity_map(full) }))
+        })
+        .collect()
 }

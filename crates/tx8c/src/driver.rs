@@ -230,9 +230,11 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
         eprintln!("tx8c: wrote {} ({} groups) in {compile_seconds:.2} s", dir.display(), program.groups.len());
         return Ok(true);
     }
-    crate::run::check_host_memory(&inputs, &outputs, crate::run::available_memory())?;
     let host_inputs = crate::run::host_inputs(opts, &inputs)?;
     let target = opts.run.unwrap_or(RunTarget::Cmodel);
+    let interprets = target == RunTarget::Reference || opts.compare_all;
+    let held = crate::run::inputs_held(&host_inputs, interprets);
+    crate::run::check_host_memory(&inputs, &held, &outputs, crate::run::available_memory())?;
     progress.stage(if target == RunTarget::Cmodel {
         "running on the C model"
     } else {

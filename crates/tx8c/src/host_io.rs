@@ -129,16 +129,76 @@ pub fn from_card(fmt: Fmt, dims: &[i64], bytes: &[u8]) -> Array {
     }
 }
 
-/// Seeded random data for an input the user gave no values for: floats
-/// uniform in [-1, 1), integers 0 (indices stay in range).
-pub fn random_input(t: &TensorInfo, seed: u64, index: usize) -> Vec<f64> {
-    let n = t.dims.iter().product::<i64>().max(0) as usize;
-    match t.fmt {
-        Fmt::Int8 | Fmt::Int32 => vec![0.0; n],
-        _ => {
-            let mut rng =
-                tx8_cmodel::rng::Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index as u64));
-            (0..n).map(|_| rng.range_f32(-1.0, 1.0) as f64).collect()
+/// Where an input's values come from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InputValues {
+    /// Read from `--inputs` (the npz reader's f64 values).
+    Given(Vec<f64>),
+    /// Seeded random data for an input the user gave no values for:
+    /// floats uniform in [-1, 1), integers 0 (indices stay in range).
+    /// Generated when needed, so a C model run streams it straight into
+    /// card bytes and a large input never exists as f64 on the host.
+    Random { seed: u64, index: usize },
+}
+
+/// Elements converted to card bytes at a time when streaming an input.
+const STREAM_CHUNK: usize = 1 << 20;
+
+impl InputValues {
+    /// Whether the values exist only when generated (nothing held).
+    pub fn is_generated(&self) -> bool {
+        matches!(self, InputValues::Random { .. })
+    }
+
+    /// Every value, materialised (the reference interpreter needs them).
+    pub fn values(&self, t: &TensorInfo) -> Vec<f64> {
+        match self {
+            InputValues::Given(v) => v.clone(),
+            InputValues::Random { .. } => {
+                let mut out = Vec::with_capacity(elements(t));
+                self.for_each_chunk(t, |c| out.extend_from_slice(c));
+                out
+            }
         }
     }
+
+    /// Writes the card bytes of the values in `t.fmt` to `w`, a chunk at a
+    /// time: host memory stays at one chunk whatever the input's size.
+    pub fn write_card(&self, t: &TensorInfo, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut result = Ok(());
+        self.for_each_chunk(t, |c| {
+            if result.is_ok() {
+                result = w.write_all(&to_card(t.fmt, c));
+            }
+        });
+        result
+    }
+
+    fn for_each_chunk(&self, t: &TensorInfo, mut f: impl FnMut(&[f64])) {
+        match self {
+            InputValues::Given(v) => v.chunks(STREAM_CHUNK).for_each(f),
+            InputValues::Random { seed, index } => {
+                let mut rng =
+                    tx8_cmodel::rng::Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(*index as u64));
+                let integer = matches!(t.fmt, Fmt::Int8 | Fmt::Int32);
+                let mut left = elements(t);
+                let mut chunk = Vec::with_capacity(left.min(STREAM_CHUNK));
+                while left > 0 {
+                    let n = left.min(STREAM_CHUNK);
+                    chunk.clear();
+                    if integer {
+                        chunk.resize(n, 0.0);
+                    } else {
+                        chunk.extend((0..n).map(|_| rng.range_f32(-1.0, 1.0) as f64));
+                    }
+                    f(&chunk);
+                    left -= n;
+                }
+            }
+        }
+    }
+}
+
+fn elements(t: &TensorInfo) -> usize {
+    t.dims.iter().map(|&d| d.max(0) as usize).product()
 }

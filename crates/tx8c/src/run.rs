@@ -12,7 +12,7 @@ use crate::cmodel_run::{HostInput, HostOutput, RunMeasure};
 use crate::codegen::plan::{Fmt, Program};
 use crate::compare::{compare, peak, Comparison, Tolerance};
 use crate::driver::Failure;
-use crate::host_io::{from_card, random_input, to_card, TensorInfo};
+use crate::host_io::{from_card, to_card, InputValues, TensorInfo};
 use crate::npz::{read_npz, write_npz, Array, NpyType};
 use crate::options::Options;
 use crate::weights::WeightsImage;
@@ -28,22 +28,37 @@ pub struct RunResult {
     pub wall_seconds: f64,
 }
 
-/// Host bytes a run holds at once per element of an input or output: the
-/// values as f64, the card image, and the values read back (an output is
-/// decoded to f64 and written to outputs.npz as f32).
-const HOST_BYTES_PER_ELEMENT: u64 = 8 + 8 + 4;
+/// Host bytes a run holds at once per element of an output: the card
+/// image read back, its values as f64, and the f32 copy written to
+/// outputs.npz.
+const OUTPUT_BYTES_PER_ELEMENT: u64 = 8 + 4;
+
+/// Host bytes per element of an input the run holds in full (given in
+/// --inputs, or needed by the reference interpreter): the values as f64
+/// and the card-rounded copy the interpreter reads. A generated input
+/// streamed to the C model is held a chunk at a time and costs nothing.
+const INPUT_BYTES_PER_ELEMENT: u64 = 8 + 8;
 
 /// Refuses a run whose inputs and outputs the host cannot hold (a model
 /// that fits the card's 64 GB of DDR may need several times that as f64
 /// values here): a clear message instead of an allocation abort.
-/// `available`: the host's free memory in bytes, when known.
-pub fn check_host_memory(inputs: &[TensorInfo], outputs: &[TensorInfo], available: Option<u64>) -> Result<(), Failure> {
+/// `held_inputs`: whether each input is held in full (see
+/// [`InputValues::is_generated`] and [`inputs_held`]); `available`: the
+/// host's free memory in bytes, when known.
+pub fn check_host_memory(
+    inputs: &[TensorInfo],
+    held_inputs: &[bool],
+    outputs: &[TensorInfo],
+    available: Option<u64>,
+) -> Result<(), Failure> {
     let elements = |t: &TensorInfo| t.dims.iter().map(|&d| d.max(0) as u64).fold(1u64, u64::saturating_mul);
-    let need = inputs
+    let inputs_need = inputs
         .iter()
-        .chain(outputs)
-        .map(|t| elements(t).saturating_mul(HOST_BYTES_PER_ELEMENT + t.fmt.size()))
-        .fold(0u64, u64::saturating_add);
+        .zip(held_inputs)
+        .filter(|(_, &held)| held)
+        .map(|(t, _)| elements(t).saturating_mul(INPUT_BYTES_PER_ELEMENT));
+    let outputs_need = outputs.iter().map(|t| elements(t).saturating_mul(OUTPUT_BYTES_PER_ELEMENT + t.fmt.size()));
+    let need = inputs_need.chain(outputs_need).fold(0u64, u64::saturating_add);
     match available {
         Some(free) if need > free => Err(Failure(format!(
             "running the program needs about {:.1} GB of host memory for its inputs and outputs (values, card images and results), and this machine has {:.1} GB available: run it with smaller inputs, or compile only (drop --run, --compare, --compare-all and --report)",
@@ -52,6 +67,13 @@ pub fn check_host_memory(inputs: &[TensorInfo], outputs: &[TensorInfo], availabl
         ))),
         _ => Ok(()),
     }
+}
+
+/// Which inputs a run holds in full: those given in --inputs, and every
+/// one when the reference interpreter runs (`--run=reference` or
+/// `--compare-all`).
+pub fn inputs_held(values: &[InputValues], interprets: bool) -> Vec<bool> {
+    values.iter().map(|v| interprets || !v.is_generated()).collect()
 }
 
 /// The host's available memory (`MemAvailable` of /proc/meminfo), if known.
@@ -63,15 +85,15 @@ pub fn available_memory() -> Option<u64> {
 }
 
 /// The input values, in the model's argument order: from `--inputs`, or
-/// seeded random data. Shapes must match the model's.
-pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<Vec<f64>>, Failure> {
-    let given = match &opts.inputs {
+/// seeded random data generated when used. Shapes must match the model's.
+pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<InputValues>, Failure> {
+    let mut given = match &opts.inputs {
         Some(p) => read_npz(p).map_err(|e| Failure(e.to_string()))?,
         None => Vec::new(),
     };
     let mut out = Vec::with_capacity(inputs.len());
     for (i, t) in inputs.iter().enumerate() {
-        match given.iter().find(|(n, _)| *n == t.name) {
+        match given.iter_mut().find(|(n, _)| *n == t.name) {
             Some((_, a)) => {
                 let dims: Vec<i64> = a.dims.iter().map(|&d| d as i64).collect();
                 if dims != t.dims {
@@ -83,7 +105,7 @@ pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<Vec<f64>
                         t.dims
                     )));
                 }
-                out.push(a.values.clone());
+                out.push(InputValues::Given(std::mem::take(&mut a.values)));
             }
             None if opts.inputs.is_some() => {
                 let have: Vec<&str> = given.iter().map(|(n, _)| n.as_str()).collect();
@@ -94,7 +116,7 @@ pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<Vec<f64>
                     have.join(", ")
                 )));
             }
-            None => out.push(random_input(t, opts.seed, i)),
+            None => out.push(InputValues::Random { seed: opts.seed, index: i }),
         }
     }
     Ok(out)
@@ -113,14 +135,17 @@ pub fn on_cmodel(
     weights: &WeightsImage,
     inputs: &[TensorInfo],
     outputs: &[TensorInfo],
-    host: &[Vec<f64>],
+    host: &[InputValues],
     opts: &Options,
 ) -> Result<RunResult, Failure> {
     std::fs::create_dir_all(run_dir).map_err(|e| Failure(format!("{}: {e}", run_dir.display())))?;
     let mut host_in = vec![HostInput { name: "weights".into(), file: dir.join("weights.bin"), ddr_addr: weights.base }];
     for (i, (t, values)) in inputs.iter().zip(host).enumerate() {
         let file = run_dir.join(format!("input_{i}.bin"));
-        std::fs::write(&file, to_card(t.fmt, values)).map_err(|e| Failure(format!("{}: {e}", file.display())))?;
+        let failed = |e: std::io::Error| Failure(format!("{}: {e}", file.display()));
+        let mut w = std::io::BufWriter::new(std::fs::File::create(&file).map_err(failed)?);
+        values.write_card(t, &mut w).map_err(failed)?;
+        std::io::Write::flush(&mut w).map_err(failed)?;
         host_in.push(HostInput { name: format!("input_{i}"), file, ddr_addr: t.ddr_addr });
     }
     let mut host_out: Vec<HostOutput> = outputs
@@ -200,12 +225,12 @@ fn interpret(
     module_body: &Body,
     func: Op,
     inputs: &[TensorInfo],
-    host: &[Vec<f64>],
+    host: &[InputValues],
     keep_all: bool,
 ) -> Result<tx8be::interfaces::interpret::Interpretation, Failure> {
     let mut data = Vec::with_capacity(inputs.len());
     for (t, v) in inputs.iter().zip(host) {
-        data.push(tensor_data(ctx, t, as_card(t, v))?);
+        data.push(tensor_data(ctx, t, as_card(t, &v.values(t)))?);
     }
     tx8be::interfaces::interpret::interpret(ctx, module_body, func, &data, keep_all)
         .map_err(|d| Failure(format!("reference interpreter: {}", d.message)))
@@ -222,7 +247,7 @@ pub fn on_reference(
     module_body: &Body,
     func: Op,
     inputs: &[TensorInfo],
-    host: &[Vec<f64>],
+    host: &[InputValues],
 ) -> Result<RunResult, Failure> {
     let start = std::time::Instant::now();
     let r = interpret(ctx, module_body, func, inputs, host, false)?;
@@ -310,10 +335,37 @@ mod tests {
     #[test]
     fn a_run_the_host_cannot_hold_is_refused_before_allocating() {
         let huge = [tensor(&[1 << 33])];
-        let e = check_host_memory(&huge, &huge, Some(24 << 30)).err().unwrap().0;
+        let e = check_host_memory(&huge, &[true], &huge, Some(24 << 30)).err().unwrap().0;
         assert!(e.contains("host memory") && e.contains("GB available"), "{e}");
-        assert!(check_host_memory(&[tensor(&[16, 64])], &[], Some(24 << 30)).is_ok());
-        assert!(check_host_memory(&huge, &[], None).is_ok(), "unknown free memory: not refused");
+        assert!(check_host_memory(&[tensor(&[16, 64])], &[true], &[], Some(24 << 30)).is_ok());
+        assert!(check_host_memory(&huge, &[true], &[], None).is_ok(), "unknown free memory: not refused");
+    }
+
+    #[test]
+    fn a_generated_input_streamed_to_the_card_costs_no_host_memory() {
+        // 8 Gi bf16 elements (16 GB on the card, 64 GB as f64 values): a C
+        // model run streams them; the reference interpreter must hold them.
+        let huge = [tensor(&[1 << 33])];
+        let random = [InputValues::Random { seed: 1, index: 0 }];
+        let small = [tensor(&[16])];
+        assert!(check_host_memory(&huge, &inputs_held(&random, false), &small, Some(24 << 30)).is_ok());
+        assert!(check_host_memory(&huge, &inputs_held(&random, true), &small, Some(24 << 30)).is_err());
+        let given = [InputValues::Given(vec![])];
+        assert_eq!(inputs_held(&given, false), [true], "given values are held whatever the target");
+    }
+
+    #[test]
+    fn streamed_card_bytes_are_the_materialised_values_bytes() {
+        // More than one chunk, and a partial last one.
+        let t = tensor(&[3, (1 << 20) / 2 + 7]);
+        let v = InputValues::Random { seed: 42, index: 3 };
+        let mut streamed = Vec::new();
+        v.write_card(&t, &mut streamed).unwrap();
+        let values = v.values(&t);
+        assert_eq!(values.len(), 3 * ((1 << 20) / 2 + 7));
+        assert_eq!(streamed, to_card(t.fmt, &values));
+        assert!(values.iter().all(|x| (-1.0..1.0).contains(x)));
+        assert_ne!(values, InputValues::Random { seed: 42, index: 4 }.values(&t), "each input its own stream");
     }
 }
 
@@ -339,7 +391,7 @@ pub fn compare_all(
     program: &Program,
     dir: &Path,
     inputs: &[TensorInfo],
-    host: &[Vec<f64>],
+    host: &[InputValues],
     result: &RunResult,
     opts: &Options,
 ) -> Result<bool, Failure> {

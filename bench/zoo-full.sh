@@ -14,7 +14,9 @@
 # ZOO_DIR defaults to target/zoo-full, exported on first use (needs the
 # exporters of tests/zoo/README.md "Regenerating": about 6 GB of Python
 # packages and, for every model, tens of GB of disk; hours on 2 cores).
-# Runs go to target/zoo-full-runs. No known-failures list applies: every
+# Runs go to target/zoo-full-runs (a passing run keeps only its reports:
+# --prune); table.md there is rewritten as each check ends. No
+# known-failures list applies: every
 # check is reported as it is. Uses $STRATA_BIN_DIR/tx8c (default
 # target/release); the per-run timeout is an hour (full-size models run
 # for minutes on the C model).
@@ -29,4 +31,4 @@ fi
 no_known=$(mktemp)
 trap 'rm -f "$no_known"' EXIT
 exec "$python" "$root/tests/zoo/run_zoo.py" --models "$zoo" --runs "$root/target/zoo-full-runs" \
-  --known-failures "$no_known" --timeout 3600 -j 1 "$@"
+  --known-failures "$no_known" --timeout 3600 -j 1 --prune "$@"

@@ -23,7 +23,10 @@ minimum cosine and SQNR over the outputs, from each run directory's
 run.json and compare.json; '-' where a figure is missing), models the
 exporter could not export listed with its error; the failing checks grouped
 by tx8c's error line; and last `N passed, N failed`. The table also goes to
-RUNS/table.md.
+RUNS/table.md, rewritten as each check finishes, so an interrupted run
+keeps the rows it has. With --prune, a passing check's run directory keeps
+only run.json, compare.json and its files of at most 1 MB:
+full-size models write weights images and DDR dumps of gigabytes each.
 
     python3 tests/zoo/run_zoo.py
     python3 tests/zoo/run_zoo.py --only 'tv-*' --dtype fp32 -j 1
@@ -171,6 +174,25 @@ def execute(check, runs_dir, tx8c, timeout):
     else:
         why, err = "", ""
     return Outcome(check, not why, why, err, stderr, time.monotonic() - start, out_dir)
+
+
+# Files a pruned run directory keeps whatever their size: the table's figures.
+KEPT_NAMES = ("run.json", "compare.json")
+# Anything else up to this size stays too (the reports, a small main.c); a
+# full-size model's trace.json and weights images are far larger.
+KEPT_BYTES = 1 << 20
+
+
+def prune(run_dir):
+    """Deletes a run directory's large files, keeping what the table reads."""
+    for root, _dirs, files in os.walk(run_dir):
+        for name in files:
+            path = os.path.join(root, name)
+            try:
+                if name not in KEPT_NAMES and os.path.getsize(path) > KEPT_BYTES:
+                    os.remove(path)
+            except OSError:
+                pass
 
 
 def tail(text, lines):
@@ -326,6 +348,8 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S, help="seconds per tx8c run")
     ap.add_argument("--known-failures", default=os.path.join(HERE, "known-failures.txt"))
+    ap.add_argument("--prune", action="store_true",
+                    help="delete a passing check's large output files once its figures are read")
     ap.add_argument("--update-known-failures", action="store_true",
                     help="rewrite the known-failures file from this run: listed checks that still fail keep their "
                          "reason, new failures get tx8c's error line, passing and stale lines go (whole runs only)")
@@ -348,9 +372,16 @@ def main():
     os.makedirs(args.runs, exist_ok=True)
     start = time.monotonic()
     outcomes = {}
+    table_path = os.path.join(args.runs, "table.md")
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for o in pool.map(lambda c: execute(c, args.runs, args.tx8c, args.timeout), checks):
+        futures = [pool.submit(execute, c, args.runs, args.tx8c, args.timeout) for c in checks]
+        for done in concurrent.futures.as_completed(futures):
+            o = done.result()
             outcomes[o.check.key] = o
+            if args.prune and o.ok:
+                prune(o.run_dir)
+            with open(table_path, "w") as f:
+                f.write(table(entries, outcomes, dtypes, known) + "\n")
 
     passed, failed, skipped = 0, 0, 0
     failures = []
@@ -380,7 +411,7 @@ def main():
             sys.exit("run_zoo: --update-known-failures needs a run of every model and dtype")
         write_known_failures(args.known_failures, known, outcomes)
     text = table(entries, outcomes, dtypes, known)
-    with open(os.path.join(args.runs, "table.md"), "w") as f:
+    with open(table_path, "w") as f:
         f.write(text + "\n")
     print()
     print(text)

@@ -5,7 +5,8 @@
 //! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`);
 //! `scf.parallel` / `scf.reduce` (`parallel.rs`, patterns in
 //! `parallel_canonicalize.rs`), with the loops' constant trip counts in
-//! `trip_count.rs`.
+//! `trip_count.rs`; `scf.while`'s canonicalization patterns in
+//! `while_patterns.rs`.
 
 mod canonicalize;
 mod execute_region;
@@ -14,5 +15,6 @@ mod ops;
 mod parallel;
 mod parallel_canonicalize;
 mod trip_count;
+mod while_patterns;
 
 pub use ops::register;

@@ -48,7 +48,8 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_while, parse_while)
         .verifier(verify_while)
-        .interface(PrintedEntryArgsPerRegion(&[Some(0), None]));
+        .interface(PrintedEntryArgsPerRegion(&[Some(0), None]))
+        .interface(CanonicalizationPatterns(super::while_patterns::populate));
     let condition = OpDef::new("scf.condition")
         .operand("condition", c::I1)
         .variadic_operand("args", c::ANY_TYPE)

@@ -5,11 +5,14 @@
 //! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`);
 //! `scf.parallel` / `scf.reduce` (`parallel.rs`, patterns in
 //! `parallel_canonicalize.rs`), with the loops' constant trip counts in
-//! `trip_count.rs`; `scf.while`'s canonicalization patterns in
+//! `trip_count.rs`; `scf.forall` / `scf.forall.in_parallel` (`forall.rs`,
+//! patterns in `forall_canonicalize.rs`); `scf.while`'s canonicalization patterns in
 //! `while_patterns.rs`.
 
 mod canonicalize;
 mod execute_region;
+mod forall;
+mod forall_canonicalize;
 mod index_switch;
 mod ops;
 mod parallel;

@@ -72,7 +72,9 @@ pub fn register(ctx: &mut Context) {
             .op(super::index_switch::op())
             .op(super::parallel::parallel_op())
             .op(super::parallel::reduce_op())
-            .op(super::parallel::reduce_return_op()),
+            .op(super::parallel::reduce_return_op())
+            .op(super::forall::forall_op())
+            .op(super::forall::in_parallel_op()),
     );
 }
 

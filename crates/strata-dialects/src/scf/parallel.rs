@@ -181,6 +181,15 @@ pub(super) fn parse_paren_refs<'a>(p: &mut Parser<'a>) -> PResult<Vec<OperandRef
     }
 }
 
+/// `kw`, or upstream's `parseKeyword` error (`custom op '...' expected 'kw'`).
+pub(super) fn expect_keyword(p: &mut Parser<'_>, kw: &str) -> PResult<()> {
+    if p.eat_keyword(kw) {
+        return Ok(());
+    }
+    let at = p.here();
+    p.err_custom(at, format!("expected '{kw}'"))
+}
+
 /// A parenthesised list of exactly `n` index operands (upstream's
 /// `parseOperandList` with a required count).
 fn parse_index_operands(p: &mut Parser<'_>, n: usize, state: &mut OpState) -> PResult<usize> {
@@ -203,9 +212,9 @@ fn parse_parallel(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let n = ivs.len();
     p.expect(Tok::Equal, "'='")?;
     parse_index_operands(p, n, state)?;
-    p.expect_keyword("to")?;
+    expect_keyword(p, "to")?;
     parse_index_operands(p, n, state)?;
-    p.expect_keyword("step")?;
+    expect_keyword(p, "step")?;
     parse_index_operands(p, n, state)?;
     let inits = if p.eat_keyword("init") { parse_paren_refs(p)? } else { Vec::new() };
     let types = if p.eat(Tok::Arrow) { p.parse_function_result_types()? } else { Vec::new() };

@@ -61,12 +61,6 @@ func.func @j(%ub: index) {
   return
 }
 // -----
-func.func @k(%ub: index) {
-  scf.forall (%i) = (0) to (4) step (0) {
-  }
-  return
-}
-// -----
 func.func @l(%ub: index) {
   // expected-error@+1 {{expected 1 dynamic upper bound values}}
   "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({

@@ -4,7 +4,6 @@
 // scf.parallel, scf.reduce and scf.reduce.return verifiers and custom
 // parser errors with mlir-opt 22's messages.
 
-// -----
 func.func @b(%lb: index, %ub: index, %s: index) {
   // expected-error@+1 {{custom op 'scf.parallel' expected 2 operands}}
   scf.parallel (%i, %j) = (%lb) to (%ub, %ub) step (%s, %s) {

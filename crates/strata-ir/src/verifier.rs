@@ -61,7 +61,10 @@ impl Caches {
 pub const CURRENT_OP_NOTE: &str = "see current operation: ";
 
 /// Attaches the failing op, printed generically, to its error.
-fn with_current_op(ctx: &Context, body: &Body, op: Op, d: Diagnostic) -> Diagnostic {
+/// Attaches the `see current operation` note for `op` (a verifier that
+/// reports an error on another op than the one it verifies, as upstream's
+/// `emitOpError` on a nested op does, names that op with it).
+pub fn with_current_op(ctx: &Context, body: &Body, op: Op, d: Diagnostic) -> Diagnostic {
     if d.notes.iter().any(|n| n.message.starts_with(CURRENT_OP_NOTE)) {
         return d;
     }

@@ -6,7 +6,8 @@
 use smallvec::SmallVec;
 
 use strata_ir::fold::{fold_op, operand_constants, FoldResult, FoldValue};
-use strata_ir::{Attribute, Block, Body, Context, Location, Op, OpSpec, Type, Value};
+use strata_ir::surgery::{IrMapping, Source};
+use strata_ir::{Attribute, Block, Body, Context, Location, Op, OpSpec, Region, Type, Value};
 
 /// Told about every change made through a rewriter.
 pub trait Listener {
@@ -142,6 +143,42 @@ impl<'a> PatternRewriter<'a> {
         let f = dialect.materialize_constant?;
         let c = f(self.ctx, self.body, value, ty, loc)?;
         Some(self.insert(c))
+    }
+
+    /// Clones `op` (with its regions) at the insertion point, remapping
+    /// operands through `map` (MLIR's `OpBuilder::clone`): the listener hears
+    /// of the clone, then of every op nested in it, in pre-order.
+    pub fn clone_op(&mut self, op: Op, map: &mut IrMapping) -> Op {
+        let c = self.body.clone_op(Source::Same, op, map);
+        self.insert(c);
+        self.notify_nested_inserted(c);
+        c
+    }
+
+    /// Clones the blocks of `from` into `to` before `before` (or at its
+    /// end), MLIR's `RewriterBase::cloneRegionBefore`: block arguments that
+    /// `map` already maps are not cloned; the listener hears of each new op.
+    pub fn clone_region_before(&mut self, from: Region, to: Region, before: Option<Block>, map: &mut IrMapping) {
+        let old: SmallVec<[Block; 4]> = self.body.blocks(from).collect();
+        self.body.clone_region_into(Source::Same, from, to, before, map);
+        for b in old {
+            let nb = map.block(b);
+            let ops: SmallVec<[Op; 16]> = self.body.block_ops(nb).collect();
+            for o in ops {
+                self.listener.notify_inserted(self.body, o);
+                self.notify_nested_inserted(o);
+            }
+        }
+    }
+
+    fn notify_nested_inserted(&mut self, op: Op) {
+        let mut nested = Vec::new();
+        for &r in self.body.local_regions(op) {
+            self.body.walk_region_pre(r, &mut |o| nested.push(o));
+        }
+        for o in nested {
+            self.listener.notify_inserted(self.body, o);
+        }
     }
 
     // ---- replacement and erasure ----

@@ -57,7 +57,7 @@ pub fn case_values(ctx: &Context, a: Option<Attribute>) -> Vec<i64> {
     }
 }
 
-fn dense_i64_array(ctx: &Context, v: &[i64]) -> Attribute {
+pub(super) fn dense_i64_array(ctx: &Context, v: &[i64]) -> Attribute {
     let data: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
     ctx.intern_attr(AttrKind::DenseArray { element: ctx.i64(), data: data.into(), len: v.len() })
 }

@@ -2,11 +2,22 @@
 //! `iter_args`, non-index loop types and `unsigned`), `scf.if` (results,
 //! optional else), `scf.while` / `scf.condition`, and `scf.yield`, with
 //! mlir-opt 22's custom syntax (`ops.rs`) and the canonicalization patterns
-//! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`).
+//! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`);
+//! `scf.parallel` / `scf.reduce` (`parallel.rs`, patterns in
+//! `parallel_canonicalize.rs`), with the loops' constant trip counts in
+//! `trip_count.rs`; `scf.forall` / `scf.forall.in_parallel` (`forall.rs`,
+//! patterns in `forall_canonicalize.rs`); `scf.while`'s canonicalization patterns in
+//! `while_patterns.rs`.
 
 mod canonicalize;
 mod execute_region;
+mod forall;
+mod forall_canonicalize;
 mod index_switch;
 mod ops;
+mod parallel;
+mod parallel_canonicalize;
+mod trip_count;
+mod while_patterns;
 
 pub use ops::register;

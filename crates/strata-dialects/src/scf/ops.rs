@@ -48,7 +48,8 @@ pub fn register(ctx: &mut Context) {
         .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
         .custom(print_while, parse_while)
         .verifier(verify_while)
-        .interface(PrintedEntryArgsPerRegion(&[Some(0), None]));
+        .interface(PrintedEntryArgsPerRegion(&[Some(0), None]))
+        .interface(CanonicalizationPatterns(super::while_patterns::populate));
     let condition = OpDef::new("scf.condition")
         .operand("condition", c::I1)
         .variadic_operand("args", c::ANY_TYPE)
@@ -68,7 +69,12 @@ pub fn register(ctx: &mut Context) {
             .op(condition)
             .op(yield_op)
             .op(super::execute_region::op())
-            .op(super::index_switch::op()),
+            .op(super::index_switch::op())
+            .op(super::parallel::parallel_op())
+            .op(super::parallel::reduce_op())
+            .op(super::parallel::reduce_return_op())
+            .op(super::forall::forall_op())
+            .op(super::forall::in_parallel_op()),
     );
 }
 
@@ -183,6 +189,15 @@ fn print_while(p: &mut OpPrinter<'_, '_>, op: Op) {
 /// `scf.yield` if it has no terminator (`SingleBlockImplicitTerminator`'s
 /// `ensureTerminator`, which also creates the block of an empty region).
 pub(super) fn ensure_yield(p: &mut Parser<'_>, state: &OpState, index: usize) {
+    ensure_terminator(p, state, index, |ctx, body, loc| body.create_op(OpSpec::new(ctx, "scf.yield", loc)));
+}
+
+/// Builds a detached implicit terminator at a location.
+pub(super) type BuildTerminator = fn(&Context, &mut Body, Location) -> Op;
+
+/// [`ensure_yield`] with another implicit terminator (`scf.reduce` of
+/// `scf.parallel`, `scf.forall.in_parallel` of `scf.forall`).
+pub(super) fn ensure_terminator(p: &mut Parser<'_>, state: &OpState, index: usize, build: BuildTerminator) {
     let ctx = p.ctx;
     let Some(&region) = state.regions.get(index) else { return };
     let loc = state.loc;
@@ -199,7 +214,7 @@ pub(super) fn ensure_yield(p: &mut Parser<'_>, state: &OpState, index: usize) {
         .last_op(block)
         .is_some_and(|o| ctx.op_def(body.op_name(o)).is_some_and(|d| d.has_trait(Traits::IS_TERMINATOR)));
     if !ends_in_terminator {
-        let y = body.create_op(OpSpec::new(ctx, "scf.yield", loc));
+        let y = build(ctx, body, loc);
         body.append_op(block, y);
     }
 }

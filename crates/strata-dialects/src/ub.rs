@@ -23,8 +23,7 @@ pub fn is_poison(ctx: &Context, a: Attribute) -> bool {
     a == poison_attr(ctx)
 }
 
-const POISON_ATTR: AttrConstraint =
-    AttrConstraint { check: is_poison, summary: "PoisonAttrInterface instance" };
+const POISON_ATTR: AttrConstraint = AttrConstraint { check: is_poison, summary: "PoisonAttrInterface instance" };
 
 fn parse_ub_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
     match mnemonic {

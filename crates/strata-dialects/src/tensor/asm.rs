@@ -75,7 +75,10 @@ fn parse_ranked_tensor(p: &mut Parser<'_>) -> PResult<Type> {
     let at = p.here();
     let t = p.parse_type()?;
     if !matches!(p.ctx.type_kind(t), TypeKind::RankedTensor { .. }) {
-        let msg = format!("invalid kind of type specified: expected builtin.tensor, but found '{}'", type_to_string(p.ctx, t));
+        let msg = format!(
+            "invalid kind of type specified: expected builtin.tensor, but found '{}'",
+            type_to_string(p.ctx, t)
+        );
         return p.err_custom(at, msg);
     }
     Ok(t)

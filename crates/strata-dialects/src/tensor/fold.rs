@@ -354,7 +354,8 @@ pub(super) fn fold_extract_slice(ctx: &Context, body: &mut Body, op: Op, operand
     }
     // Extracting what an insert_slice just inserted.
     if let Some(ins) = def_of(ctx, body, source, "tensor.insert_slice") {
-        if operand_type(body, ins, 0) == ty && SliceParams::of(ctx, body, ins).is_some_and(|p| same_params(&p, &params)) {
+        if operand_type(body, ins, 0) == ty && SliceParams::of(ctx, body, ins).is_some_and(|p| same_params(&p, &params))
+        {
             return FoldResult::value(body.operand(ins, 0));
         }
     }
@@ -370,7 +371,8 @@ pub(super) fn fold_insert_slice(ctx: &Context, body: &mut Body, op: Op, _: &[Opt
     }
     // Overwriting what the producing insert_slice wrote: insert into its dest.
     if let Some(prev) = def_of(ctx, body, dest, "tensor.insert_slice") {
-        if operand_type(body, prev, 0) == src_ty && SliceParams::of(ctx, body, prev).is_some_and(|p| same_params(&p, &params))
+        if operand_type(body, prev, 0) == src_ty
+            && SliceParams::of(ctx, body, prev).is_some_and(|p| same_params(&p, &params))
         {
             let prev_dest = body.operand(prev, 1);
             body.set_operand(op, 1, prev_dest);

@@ -28,15 +28,6 @@ pub(crate) enum Mixed {
     Dynamic(Value),
 }
 
-impl Mixed {
-    pub(crate) fn as_static(self) -> Option<i64> {
-        match self {
-            Mixed::Static(v) => Some(v),
-            Mixed::Dynamic(_) => None,
-        }
-    }
-}
-
 /// Which of the three lists.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Part {
@@ -175,20 +166,5 @@ impl SliceParams {
             attrs[i] = i64_array_attr(ctx, &statics);
         }
         (operands, segs, attrs)
-    }
-}
-
-/// Writes `params` into slice op `op` (whose leading tensors are kept).
-pub(crate) fn set_params(ctx: &Context, body: &mut Body, op: Op, params: &SliceParams) {
-    let leading = leading_operands(ctx, body, op);
-    let mut operands: Vec<Value> = body.operands(op).take(leading).collect();
-    let (rest, segs, attrs) = params.operands_and_attrs(ctx);
-    operands.extend(rest);
-    body.set_operands(op, &operands);
-    let mut all_segs = vec![1i32; leading];
-    all_segs.extend(segs);
-    body.set_op_attr(ctx, op, "operandSegmentSizes", Some(strata_ir::branch::dense_i32_array(ctx, &all_segs)));
-    for (part, a) in Part::ALL.into_iter().zip(attrs) {
-        body.set_op_attr(ctx, op, part.attr_name(), Some(a));
     }
 }

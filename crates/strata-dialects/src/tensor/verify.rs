@@ -52,7 +52,12 @@ pub(super) fn verify_empty(ctx: &Context, body: &Body, op: Op) -> Result<(), Dia
     let expected = shape.iter().filter(|&&d| d == DYNAMIC).count();
     let has = body.num_operands(op);
     if has != expected {
-        return Err(op_error(ctx, body, op, format!("incorrect number of dynamic sizes, has {has}, expected {expected}")));
+        return Err(op_error(
+            ctx,
+            body,
+            op,
+            format!("incorrect number of dynamic sizes, has {has}, expected {expected}"),
+        ));
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Dialects with MLIR's syntax and verification: `func`, `arith`, `cf`,
-//! `scf`, and the parts of `affine` and `memref` that Toy's lowering uses.
+//! `scf`, the core of `tensor`, `ub`, and the parts of `affine` and
+//! `memref` that Toy's lowering uses.
 //! Each dialect is a folder (as MLIR's `Dialect/<Name>/`): `mod.rs` defines
 //! its ops declaratively (`OpDef`) with the few hand-written hooks the
 //! assembly format language cannot express; folds and canonicalization
@@ -12,6 +13,8 @@ pub mod func;
 pub mod memref;
 pub mod scf;
 pub mod strata_test;
+pub mod tensor;
+pub mod ub;
 
 use strata_ir::Context;
 
@@ -23,6 +26,8 @@ pub fn register_all(ctx: &mut Context) {
     affine::register(ctx);
     memref::register(ctx);
     scf::register(ctx);
+    tensor::register(ctx);
+    ub::register(ctx);
 }
 
 /// A context with the builtin, func, arith and cf dialects.

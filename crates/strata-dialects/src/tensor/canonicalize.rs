@@ -1,0 +1,358 @@
+//! Canonicalization patterns of the tensor ops other than the slices
+//! (`canonicalize_slice.rs`), after upstream's `TensorOps.cpp`: chained
+//! casts, casts absorbed by `extract` and `dim`, `dim` of ops writing into
+//! a destination, `tensor.empty` with constant sizes, and reshapes
+//! composed with reshapes or reading `from_elements`.
+
+use strata_ir::fold::constant_value;
+use strata_ir::types::DYNAMIC;
+use strata_ir::{AttrKind, Body, Context, Op, OpSpec, Type, TypeKind, Value};
+use strata_rewrite::pattern::FnPattern;
+use strata_rewrite::{PatternRewriter, PatternSet};
+
+use super::verify::reassociation;
+
+fn def_of(ctx: &Context, body: &Body, v: Value, name: &'static str) -> Option<Op> {
+    let op = body.defining_op(v)?;
+    ctx.op_name_is(body.op_name(op), name).then_some(op)
+}
+
+fn result_type(body: &Body, op: Op) -> Type {
+    body.value_type(body.result(op, 0))
+}
+
+fn ranked(ctx: &Context, t: Type) -> Option<(&[i64], Type, Option<strata_ir::Attribute>)> {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, element, encoding } => Some((shape, *element, *encoding)),
+        _ => None,
+    }
+}
+
+/// `joinShapes`: the most static type both casts agree on, `None` when
+/// they contradict each other.
+fn join_shapes(ctx: &Context, a: Type, b: Type) -> Option<Type> {
+    if a == b {
+        return Some(a);
+    }
+    if ctx.element_type(a) != ctx.element_type(b) {
+        return None;
+    }
+    let (Some((sa, elem, enc)), Some((sb, _, _))) = (ranked(ctx, a), ranked(ctx, b)) else {
+        return Some(if ranked(ctx, a).is_none() { b } else { a });
+    };
+    if sa.len() != sb.len() {
+        return None;
+    }
+    let mut shape = Vec::with_capacity(sa.len());
+    for (&x, &y) in sa.iter().zip(sb) {
+        shape.push(match (x, y) {
+            (DYNAMIC, y) => y,
+            (x, DYNAMIC) => x,
+            (x, y) if x == y => x,
+            _ => return None,
+        });
+    }
+    Some(ctx.intern_type(TypeKind::RankedTensor { shape: shape.into(), element: elem, encoding: enc }))
+}
+
+/// `tensor::preservesStaticInformation(source, target)`: same ranked kind,
+/// and `target` dynamic nowhere `source` is static.
+pub(crate) fn preserves_static_info(ctx: &Context, source: Type, target: Type) -> bool {
+    let (Some((s, se, senc)), Some((t, te, tenc))) = (ranked(ctx, source), ranked(ctx, target)) else {
+        return false;
+    };
+    se == te && senc == tenc && s.len() == t.len() && s.iter().zip(t).all(|(&a, &b)| a == DYNAMIC || b != DYNAMIC)
+}
+
+/// `canFoldIntoConsumerOp`: a cast whose source knows at least as much as
+/// its result.
+pub(crate) fn foldable_cast(ctx: &Context, body: &Body, cast: Op) -> bool {
+    preserves_static_info(ctx, result_type(body, cast), body.value_type(body.operand(cast, 0)))
+}
+
+fn cast_spec(ctx: &Context, body: &Body, at: Op, value: Value, ty: Type) -> OpSpec {
+    OpSpec::new(ctx, "tensor.cast", body.op_loc(at)).operands(&[value]).results(&[ty])
+}
+
+// ---- tensor.cast ----
+
+/// cast(cast(x)) -> cast(x) when dropping the middle type loses no check
+/// (`ChainedTensorCast`).
+fn chained_cast(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let Some(inner) = def_of(ctx, body, body.operand(op, 0), "tensor.cast") else { return false };
+    let source = body.operand(inner, 0);
+    let (src_ty, mid_ty, res_ty) = (body.value_type(source), result_type(body, inner), result_type(body, op));
+    let Some(first) = join_shapes(ctx, src_ty, mid_ty).and_then(|j| join_shapes(ctx, j, res_ty)) else {
+        return false;
+    };
+    if join_shapes(ctx, src_ty, res_ty) != Some(first) {
+        return false;
+    }
+    let spec = cast_spec(ctx, body, op, source, res_ty);
+    rw.replace_op_with_new(op, spec);
+    true
+}
+
+pub(super) fn populate_cast(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern { root: Some("tensor.cast"), name: "ChainedTensorCast", benefit: 1, f: chained_cast });
+}
+
+// ---- tensor.extract / tensor.dim ----
+
+/// extract(cast(x)) -> extract(x) for a ranked `x` (`ExtractFromTensorCast`).
+fn extract_from_cast(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let Some(cast) = def_of(ctx, body, body.operand(op, 0), "tensor.cast") else { return false };
+    let source = body.operand(cast, 0);
+    if ranked(ctx, body.value_type(source)).is_none() {
+        return false;
+    }
+    let mut operands: Vec<Value> = body.operands(op).collect();
+    operands[0] = source;
+    let spec =
+        OpSpec::new(ctx, "tensor.extract", body.op_loc(op)).operands(&operands).results(&[result_type(body, op)]);
+    rw.replace_op_with_new(op, spec);
+    true
+}
+
+pub(super) fn populate_extract(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern {
+        root: Some("tensor.extract"),
+        name: "ExtractFromTensorCast",
+        benefit: 1,
+        f: extract_from_cast,
+    });
+}
+
+/// dim(cast(x)) -> dim(x) (`DimOfCastOp`).
+fn dim_of_cast(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let Some(cast) = def_of(ctx, body, body.operand(op, 0), "tensor.cast") else { return false };
+    let operands = [body.operand(cast, 0), body.operand(op, 1)];
+    let spec = OpSpec::new(ctx, "tensor.dim", body.op_loc(op)).operands(&operands).results(&[ctx.index_type()]);
+    rw.replace_op_with_new(op, spec);
+    true
+}
+
+/// dim(insert / insert_slice) -> dim(dest): the result has the
+/// destination's shape (`DimOfDestStyleOp`).
+fn dim_of_dest_style(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let src = body.operand(op, 0);
+    let Some(producer) = body.defining_op(src) else { return false };
+    let name = body.op_name(producer);
+    if !(ctx.op_name_is(name, "tensor.insert") || ctx.op_name_is(name, "tensor.insert_slice")) {
+        return false;
+    }
+    let dest = body.operand(producer, 1);
+    rw.modify_in_place(op, |b| b.set_operand(op, 0, dest));
+    true
+}
+
+pub(super) fn populate_dim(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern { root: Some("tensor.dim"), name: "DimOfCastOp", benefit: 1, f: dim_of_cast });
+    set.add(FnPattern { root: Some("tensor.dim"), name: "DimOfDestStyleOp", benefit: 1, f: dim_of_dest_style });
+}
+
+// ---- tensor.empty ----
+
+/// tensor.empty with constant sizes -> a more static tensor.empty and a
+/// cast back (`ReplaceEmptyTensorStaticShapeDims`).
+fn empty_static_dims(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let ty = result_type(body, op);
+    let Some((shape, element, encoding)) = ranked(ctx, ty) else { return false };
+    let operands: Vec<Value> = body.operands(op).collect();
+    let mut sizes = operands.into_iter();
+    let mut new_shape = Vec::with_capacity(shape.len());
+    let mut kept = Vec::new();
+    for &d in shape {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let Some(v) = sizes.next() else { return false };
+        match constant_value(ctx, body, v).map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) if value.to_i64() >= 0 => new_shape.push(value.to_i64()),
+            _ => {
+                new_shape.push(DYNAMIC);
+                kept.push(v);
+            }
+        }
+    }
+    if new_shape == shape {
+        return false;
+    }
+    let new_ty = ctx.intern_type(TypeKind::RankedTensor { shape: new_shape.into(), element, encoding });
+    let loc = body.op_loc(op);
+    rw.set_insertion_point_before(op);
+    let empty = rw.create(OpSpec::new(ctx, "tensor.empty", loc).operands(&kept).results(&[new_ty]));
+    let v = rw.body().result(empty, 0);
+    let spec = cast_spec(ctx, rw.body(), op, v, ty);
+    rw.replace_op_with_new(op, spec);
+    true
+}
+
+pub(super) fn populate_empty(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern {
+        root: Some("tensor.empty"),
+        name: "ReplaceEmptyTensorStaticShapeDims",
+        benefit: 1,
+        f: empty_static_dims,
+    });
+}
+
+// ---- tensor.expand_shape / tensor.collapse_shape ----
+
+/// `composeReassociationIndices`: the groups of two reshapes of one kind
+/// in a row, over the outer dimensions.
+fn compose_reassociation(a: &[Vec<i64>], b: &[Vec<i64>]) -> Option<Vec<Vec<i64>>> {
+    if a.len() == b.len() {
+        return None;
+    }
+    let (producer, consumer) = if a.len() < b.len() { (b, a) } else { (a, b) };
+    if consumer.is_empty() {
+        return Some(vec![]);
+    }
+    if consumer.iter().map(Vec::len).sum::<usize>() != producer.len() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(consumer.len());
+    for group in consumer {
+        let mut g = Vec::new();
+        for &i in group {
+            g.extend(producer.get(usize::try_from(i).ok()?)?.iter().copied());
+        }
+        out.push(g);
+    }
+    Some(out)
+}
+
+fn reassociation_attr(ctx: &Context, groups: &[Vec<i64>]) -> strata_ir::Attribute {
+    let groups: Vec<_> = groups
+        .iter()
+        .map(|g| ctx.array_attr(&g.iter().map(|&d| ctx.integer_attr(ctx.i64(), d)).collect::<Vec<_>>()))
+        .collect();
+    ctx.array_attr(&groups)
+}
+
+/// expand(expand(x)) and collapse(collapse(x)) as one reshape
+/// (`ComposeReassociativeReshapeOps`).
+fn compose_reshapes(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let name = body.op_name(op);
+    let Some(inner) = body.defining_op(body.operand(op, 0)).filter(|&i| body.op_name(i) == name) else {
+        return false;
+    };
+    let (Some(outer_groups), Some(inner_groups)) = (reassociation(ctx, body, op), reassociation(ctx, body, inner))
+    else {
+        return false;
+    };
+    let Some(groups) = compose_reassociation(&inner_groups, &outer_groups) else { return false };
+    let mut attrs = vec![(ctx.intern_str("reassociation"), reassociation_attr(ctx, &groups))];
+    let mut operands = vec![body.operand(inner, 0)];
+    if ctx.op_name_is(name, "tensor.expand_shape") {
+        if let Some(s) = body.op_attr(ctx, op, "static_output_shape") {
+            attrs.push((ctx.intern_str("static_output_shape"), s));
+        }
+        operands.extend(body.operands(op).skip(1));
+    }
+    let spec = OpSpec::with_name(ctx, name, body.op_loc(op))
+        .operands(&operands)
+        .results(&[result_type(body, op)])
+        .attrs(ctx.dictionary(attrs));
+    rw.replace_op_with_new(op, spec);
+    true
+}
+
+/// A reshape of from_elements is from_elements of the reshaped type
+/// (`FoldReshapeWithFromElements`).
+fn reshape_of_from_elements(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let Some(from) = def_of(ctx, body, body.operand(op, 0), "tensor.from_elements") else { return false };
+    let ty = result_type(body, op);
+    if !ranked(ctx, ty).is_some_and(|(s, _, _)| s.iter().all(|&d| d >= 0)) {
+        return false;
+    }
+    let elements: Vec<Value> = body.operands(from).collect();
+    let spec = OpSpec::new(ctx, "tensor.from_elements", body.op_loc(op)).operands(&elements).results(&[ty]);
+    rw.replace_op_with_new(op, spec);
+    true
+}
+
+/// collapse(cast(x)) -> cast(collapse(x)) when the cast only loses static
+/// sizes (`FoldCollapseOfCastOp`).
+fn collapse_of_cast(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let Some(cast) = def_of(ctx, body, body.operand(op, 0), "tensor.cast") else { return false };
+    if !foldable_cast(ctx, body, cast) {
+        return false;
+    }
+    let source = body.operand(cast, 0);
+    let (Some((src_shape, element, _)), Some(groups)) =
+        (ranked(ctx, body.value_type(source)), reassociation(ctx, body, op))
+    else {
+        return false;
+    };
+    // The collapsed sizes the more static source gives.
+    let mut shape = Vec::with_capacity(groups.len());
+    let mut start = 0usize;
+    for g in &groups {
+        let Some(dims) = src_shape.get(start..start + g.len()) else { return false };
+        shape.push(if dims.contains(&DYNAMIC) { DYNAMIC } else { super::verify::product(dims) });
+        start += g.len();
+    }
+    let ty = result_type(body, op);
+    let encoding = ranked(ctx, ty).and_then(|r| r.2);
+    let new_ty = ctx.intern_type(TypeKind::RankedTensor { shape: shape.into(), element, encoding });
+    let attrs = body.op_attrs(op);
+    let loc = body.op_loc(op);
+    rw.set_insertion_point_before(op);
+    let collapse =
+        rw.create(OpSpec::new(ctx, "tensor.collapse_shape", loc).operands(&[source]).results(&[new_ty]).attrs(attrs));
+    let v = rw.body().result(collapse, 0);
+    if new_ty == ty {
+        rw.replace_op(op, &[v]);
+    } else {
+        let spec = cast_spec(ctx, rw.body(), op, v, ty);
+        rw.replace_op_with_new(op, spec);
+    }
+    true
+}
+
+pub(super) fn populate_expand_shape(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern {
+        root: Some("tensor.expand_shape"),
+        name: "ComposeReassociativeReshapeOps",
+        benefit: 1,
+        f: compose_reshapes,
+    });
+    set.add(FnPattern {
+        root: Some("tensor.expand_shape"),
+        name: "FoldReshapeWithFromElements",
+        benefit: 1,
+        f: reshape_of_from_elements,
+    });
+}
+
+pub(super) fn populate_collapse_shape(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern {
+        root: Some("tensor.collapse_shape"),
+        name: "ComposeReassociativeReshapeOps",
+        benefit: 1,
+        f: compose_reshapes,
+    });
+    set.add(FnPattern {
+        root: Some("tensor.collapse_shape"),
+        name: "FoldReshapeWithFromElements",
+        benefit: 1,
+        f: reshape_of_from_elements,
+    });
+    set.add(FnPattern {
+        root: Some("tensor.collapse_shape"),
+        name: "FoldCollapseOfCastOp",
+        benefit: 1,
+        f: collapse_of_cast,
+    });
+}

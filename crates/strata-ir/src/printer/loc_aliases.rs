@@ -35,6 +35,9 @@ pub(super) struct LocAliasCollector {
     /// `--mlir-print-skip-regions`: regions are not printed, so their
     /// locations get no aliases (MLIR collects aliases by a dry-run print).
     pub(super) skip_regions: bool,
+    /// Terminators the custom form does not print: their locations are not
+    /// visited either.
+    pub(super) elided_terminators: super::ElidedTerminators,
 }
 
 pub(super) fn canonical(ctx: &Context, loc: Location) -> Location {
@@ -120,6 +123,9 @@ impl LocAliasCollector {
                     self.visit(ctx, l, false);
                 }
                 for o in rb.block_ops(b) {
+                    if self.elided_terminators.contains(&(rb as *const Body, o)) {
+                        continue;
+                    }
                     self.visit_op(ctx, rb, o, generic);
                 }
             }

@@ -390,17 +390,20 @@ fn print_top_level_with_limits(
         skip_regions: options.skip_regions,
         ..Aliases::default()
     };
+    let names = names::compute_names_with(ctx, body, op, options.naming());
     if !options.local_scope {
         collect_aliases(ctx, body, op, options.generic, &mut aliases);
         if options.debug_info {
             let mut locs = loc_aliases::LocAliasCollector::default();
             locs.skip_regions = options.skip_regions;
+            if !options.generic && !options.skip_regions {
+                locs.elided_terminators = elided_terminators(ctx, body, op, options, &aliases, &names);
+            }
             locs.visit_op(ctx, body, op, options.generic);
             aliases.loc_order.extend(locs.into_entries());
         }
         aliases.assign_names(ctx);
     }
-    let names = names::compute_names_with(ctx, body, op, options.naming());
     let mut out = String::new();
     for (name, def) in &aliases.defs {
         aliases.print_definition(ctx, name, *def, &mut out);
@@ -419,6 +422,7 @@ fn print_top_level_with_limits(
             sink_error: None,
             preds: Vec::new(),
             names_cache: std::cell::Cell::new(None),
+            elided: None,
         };
         p.print_op(op);
         p.sink_error.take()
@@ -438,6 +442,40 @@ fn print_top_level_with_limits(
     }
     resources::print_resources(ctx, resources, &aliases.resource_handles, &mut out);
     w.write_all(out.as_bytes())
+}
+
+/// The terminators the custom form leaves out (an implicit `scf.yield`,
+/// `affine.yield`, ...), found by printing `op` into nothing. MLIR collects
+/// aliases with such a dry run of the printer, so the location of a
+/// terminator that is never printed gets no `#loc` alias.
+fn elided_terminators(
+    ctx: &Context,
+    body: &Body,
+    op: Op,
+    options: PrintOptions,
+    aliases: &Aliases,
+    names: &NameTable,
+) -> ElidedTerminators {
+    let mut out = String::new();
+    let mut discard = std::io::sink();
+    let mut p = OpPrinter {
+        ctx,
+        out: &mut out,
+        body,
+        names,
+        indent: 0,
+        // Which terminators are printed does not depend on locations.
+        options: PrintOptions { debug_info: false, ..options },
+        aliases,
+        default_dialect: Some("builtin"),
+        sink: Some(&mut discard),
+        sink_error: None,
+        preds: Vec::new(),
+        names_cache: std::cell::Cell::new(None),
+        elided: Some(ElidedTerminators::default()),
+    };
+    p.print_op(op);
+    p.elided.take().unwrap_or_default()
 }
 
 pub fn type_to_string(ctx: &Context, t: Type) -> String {
@@ -479,6 +517,7 @@ pub fn op_to_string(ctx: &Context, body: &Body, op: Op, generic: bool) -> String
         sink_error: None,
         preds: Vec::new(),
         names_cache: std::cell::Cell::new(None),
+        elided: None,
     };
     p.print_op(op);
     out
@@ -504,6 +543,7 @@ pub fn op_in_body_to_string(ctx: &Context, body: &Body, op: Op) -> String {
         sink_error: None,
         preds: Vec::new(),
         names_cache: std::cell::Cell::new(None),
+        elided: None,
     };
     p.print_op(op);
     out
@@ -530,7 +570,13 @@ pub struct OpPrinter<'a, 'o> {
     /// The last body whose names were looked up (nearly every lookup is for
     /// the body being printed).
     names_cache: std::cell::Cell<Option<(*const Body, &'a names::BodyNames)>>,
+    /// Records the terminators left out of the custom form (a dry run for
+    /// the location aliases).
+    elided: Option<ElidedTerminators>,
 }
+
+/// Ops identified by the body (arena) holding them and their index there.
+pub(crate) type ElidedTerminators = rustc_hash::FxHashSet<(*const Body, Op)>;
 
 /// Appends `n` in decimal (without `fmt`'s machinery: SSA numbers and
 /// integer widths are printed for nearly every op).
@@ -1071,6 +1117,9 @@ impl<'a> OpPrinter<'a, '_> {
         let last = body.last_op(b);
         for op in body.block_ops(b) {
             if !print_terminator && Some(op) == last && self.is_terminator(op) {
+                if let Some(elided) = self.elided.as_mut() {
+                    elided.insert((body as *const Body, op));
+                }
                 continue;
             }
             self.newline_indent();

@@ -9,6 +9,6 @@
 // RUN: mlir-opt --list-passes > %t.mlir
 // RUN: %python %S/../tools/compare-pass-list.py %t.strata %t.mlir
 // RUN: strata-opt --show-dialects %s | FileCheck %s
-// CHECK: Available Dialects: affine,arith,builtin,cf,chlo,func,llvm,memref,oneflow,scf,stablehlo,tx8be{{$}}
+// CHECK: Available Dialects: affine,arith,builtin,cf,chlo,func,llvm,memref,oneflow,scf,stablehlo,tensor,tx8be,ub{{$}}
 // RUN: mlir-opt --show-dialects | FileCheck %s --check-prefix=MLIR
-// MLIR: Available Dialects: {{.*}}affine,{{.*}}arith,{{.*}}builtin,cf,{{.*}}func,{{.*}}llvm,{{.*}}memref,{{.*}}scf,
+// MLIR: Available Dialects: {{.*}}affine,{{.*}}arith,{{.*}}builtin,cf,{{.*}}func,{{.*}}llvm,{{.*}}memref,{{.*}}scf,{{.*}}tensor,{{.*}}ub

@@ -1,6 +1,6 @@
 //! tx8c's transformations: the stablehlo -> tx8be lowering and the passes
-//! of the simple schedule on the tx8be dialect, one file per pass (see
-//! ARCHITECTURE.md, "tx8c"):
+//! on the tx8be dialect, one file per pass (why the pipeline is ordered as
+//! it is and how the parts fit together: `DESIGN.md` beside this crate):
 //!
 //! | pass | file |
 //! | --- | --- |
@@ -13,14 +13,16 @@
 //! | `tx8be-sink-reshapes` | `sink_reshapes.rs` |
 //! | `tx8be-fold-transpose-into-gemm` | `fold_transpose_into_gemm.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
+//! | `tx8be-fuse-activation` | `fuse_activation.rs` |
 //! | `tx8be-merge-sibling-gemms` | `merge_sibling_gemms.rs` |
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
 //! | `tx8be-move-constant` | `constants/move_constant.rs` |
 //! | `tx8be-const-norm` | `constants/const_norm.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` (group-optimization + group-ldst) |
-//! | `tx8be-group-pattern`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
+//! | `tx8be-group-pattern`, `tx8be-group-boundaries`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
 //! | `tx8be-load-views` | `load_views.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
+//! | `tx8be-store-views` | `store_views.rs` |
 //! | `tx8be-sw-pipeline` | `sw_pipeline/` (`build.rs`: the nest and the retract, `eval.rs`: its cycles) |
 //! | `tx8be-spm-alloc` | `spm_alloc.rs` |
 //! | `tx8be-opt-barrier` | `opt_barrier.rs` |

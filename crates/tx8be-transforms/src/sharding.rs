@@ -1,9 +1,9 @@
 //! `tx8be-sharding` (the simple schedule's DS_SpaceInit + DS_TileSharding +
 //! DS_TileSplit): for the compute op of every group, choose
-//! - the sharding: one output dim cut over the tiles (the one that keeps
-//!   every tile busiest and moves the fewest bytes, among the dims the
-//!   op's Sharding interface allows), written as `tile_parallel`'s
-//!   `shape_spatial_sharding`;
+//! - the sharding: a cut of the output dims over the tiles, among the
+//!   candidates of `choose_among` that every op's Sharding interface
+//!   allows, ranked by a cheap cost, the best few searched in full
+//!   (below), written as `tile_parallel`'s `shape_spatial_sharding`;
 //! - the time split and the buffering (DS_TileSplit and the seed's
 //!   TS_SwPipeline decision): among the largest slices (halving one or two
 //!   splittable dims) whose buffers fit the usable SPM window once
@@ -15,7 +15,7 @@
 //!   that decides whether the op fits at all.
 //!
 //! A group no split makes fit is an error naming the op ("does not fit the
-//! card"): later issues add splitting of reductions (K) and psum.
+//! card").
 
 use rayon::prelude::*;
 use strata_ir::{Body, Context, Diagnostic, Op};

@@ -1,7 +1,8 @@
 //! Grouping: the seed's GroupPattern, GroupOptimization, GroupLdSt and
 //! GroupMapping passes, one file each, building the multi-op groups of the
 //! group contract (a group holds a topologically ordered DAG of compute
-//! ops with a single output; see ARCHITECTURE.md, "tx8c"):
+//! ops with a single output; see crates/tx8be/OPS.md, "Groups", and
+//! crates/tx8be-transforms/DESIGN.md, "Grouping"):
 //!
 //! | pass | file |
 //! | --- | --- |

@@ -120,7 +120,7 @@ pub(super) fn verify_insert(ctx: &Context, body: &Body, op: Op) -> Result<(), Di
 pub(super) fn verify_from_elements(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
     let t = result_type(body, op);
     let elem = element(ctx, t);
-    let n = ranked_shape(ctx, t).map_or(0, |s| product(s));
+    let n = ranked_shape(ctx, t).map_or(0, product);
     if body.operands(op).any(|v| body.value_type(v) != elem) || n != body.num_operands(op) as i64 {
         return Err(op_error(ctx, body, op, "failed to verify that operand types match result element type"));
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Property check of the grouping passes (session 6, group contract) on
+"""Property check of the grouping passes (the group contract) on
 whole models.
 
 For each ONNX model it takes the tx8be IR just before grouping (tx8c

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints a grouped tx8be module whose one group holds several compute ops
 (the multi-op group contract, crates/tx8be/OPS.md "Groups"), for the
-session-6 fusion tests (tests/tx8be/groups-run.mlir and the pass tests):
+fusion tests (tests/tx8be/groups-run.mlir and the pass tests):
 
   conv_relu       Conv 1x1 (+bias) -> Relu
   conv_add_relu   Conv 1x1 (+bias) -> Add (the conv's input again: the same

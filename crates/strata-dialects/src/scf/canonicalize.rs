@@ -78,7 +78,7 @@ fn defined_inside(body: &Body, v: Value, op: Op) -> bool {
 }
 
 /// True if `r` is `ancestor` or nested in it.
-fn region_within(body: &Body, mut r: Region, ancestor: Region) -> bool {
+pub(super) fn region_within(body: &Body, mut r: Region, ancestor: Region) -> bool {
     loop {
         if r == ancestor {
             return true;

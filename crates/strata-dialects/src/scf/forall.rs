@@ -21,7 +21,7 @@ use strata_ir::branch::{dense_i32_array, dense_i32_values};
 use strata_ir::constraints as c;
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{AttrConstraint, OpDef, Traits, TypeConstraint};
-use strata_ir::parser::{EntryArg, OpState, OperandRef, PResult, Parser};
+use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
 use strata_ir::printer::{type_to_string, OpPrinter, PrintedEntryArgs};
 use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Location, Op, OpSpec, Value};
 use strata_rewrite::CanonicalizationPatterns;
@@ -278,25 +278,6 @@ fn parse_dynamic_index_list(p: &mut Parser<'_>, state: &mut OpState) -> PResult<
     }
 }
 
-#[allow(clippy::type_complexity)]
-fn parse_shared_outs<'a>(p: &mut Parser<'a>) -> PResult<Vec<(OperandRef<'a>, OperandRef<'a>)>> {
-    p.expect(Tok::LParen, "'('")?;
-    let mut pairs = Vec::new();
-    if p.eat(Tok::RParen) {
-        return Ok(pairs);
-    }
-    loop {
-        let arg = p.parse_operand_ref()?;
-        p.expect(Tok::Equal, "'='")?;
-        let init = p.parse_operand_ref()?;
-        pairs.push((arg, init));
-        if p.eat(Tok::RParen) {
-            return Ok(pairs);
-        }
-        p.expect(Tok::Comma, "','")?;
-    }
-}
-
 fn parse_forall(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let ctx = p.ctx;
     let ivs = super::parallel::parse_paren_refs(p)?;
@@ -328,7 +309,7 @@ fn parse_forall(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     let mut types = Vec::new();
     let outs_loc = p.here();
     if p.eat_keyword("shared_outs") {
-        outs = parse_shared_outs(p)?;
+        outs = super::ops::parse_assignment_list(p)?;
         if p.eat(Tok::Arrow) {
             types = p.parse_function_result_types()?;
         }

@@ -219,9 +219,10 @@ pub(super) fn ensure_terminator(p: &mut Parser<'_>, state: &OpState, index: usiz
     }
 }
 
-/// `(%a = %x, %b = %y)`: region arguments and their initial values.
+/// `(%a = %x, %b = %y)`: region arguments and their initial values
+/// (scf.for's iter_args, scf.while's and scf.forall's shared_outs).
 #[allow(clippy::type_complexity)]
-fn parse_assignment_list<'a>(
+pub(super) fn parse_assignment_list<'a>(
     p: &mut Parser<'a>,
 ) -> PResult<Vec<(strata_ir::parser::OperandRef<'a>, strata_ir::parser::OperandRef<'a>)>> {
     p.expect(Tok::LParen, "'('")?;

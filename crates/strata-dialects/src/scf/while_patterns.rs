@@ -565,7 +565,9 @@ fn move_if_down(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let then_region = if_regions[0];
     for (&v, &a) in used.iter().zip(&extra_args) {
         rw.replace_uses_with_if(v, a, |b, user| {
-            b.op_block(user).and_then(|blk| b.block_region(blk)).is_some_and(|r| region_within(b, r, then_region))
+            b.op_block(user)
+                .and_then(|blk| b.block_region(blk))
+                .is_some_and(|r| super::canonicalize::region_within(b, r, then_region))
         });
     }
     rw.erase_op(then_yield);
@@ -575,16 +577,4 @@ fn move_if_down(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let rs = results(rw.body(), new);
     rw.replace_op(op, &rs[..rs.len() - used.len()]);
     true
-}
-
-/// True if `r` is `ancestor` or nested in it.
-fn region_within(body: &Body, mut r: Region, ancestor: Region) -> bool {
-    loop {
-        if r == ancestor {
-            return true;
-        }
-        let Some(owner) = body.region_parent_op(r) else { return false };
-        let Some(next) = body.op_block(owner).and_then(|b| body.block_region(b)) else { return false };
-        r = next;
-    }
 }

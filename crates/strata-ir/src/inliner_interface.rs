@@ -16,6 +16,10 @@ use crate::types::Type;
 pub type MaterializeCallConversionFn =
     fn(ctx: &Context, body: &mut Body, before: Op, input: Value, ty: Type, loc: Location) -> Option<Op>;
 
+/// Post-processes the blocks a call was inlined into: `call` (still in
+/// place) and the copied blocks, before their terminators are rewritten.
+pub type ProcessInlinedCallBlocksFn = fn(ctx: &Context, body: &mut Body, call: Op, blocks: &[Block]);
+
 #[derive(Copy, Clone)]
 pub struct DialectInlinerInterface {
     /// May `call` (an op of this dialect, in `call_body`) be replaced by
@@ -45,6 +49,8 @@ pub struct DialectInlinerInterface {
     /// Builds a cast of `input` to `ty` before `before` for call
     /// arguments and results whose types differ from the callee's.
     pub materialize_call_conversion: Option<MaterializeCallConversionFn>,
+    /// MLIR's `processInlinedCallBlocks`, of the call op's dialect.
+    pub process_inlined_call_blocks: Option<ProcessInlinedCallBlocksFn>,
 }
 
 fn always(_: &Context, _: &Body, _: Op, _: bool) -> bool {
@@ -72,6 +78,7 @@ impl DialectInlinerInterface {
         handle_terminator_branch: no_branch,
         handle_terminator_replace: no_replace,
         materialize_call_conversion: None,
+        process_inlined_call_blocks: None,
     };
 }
 

@@ -53,4 +53,5 @@ pub const TOY_INLINER: DialectInlinerInterface = DialectInlinerInterface {
         }
     },
     materialize_call_conversion: Some(materialize_cast),
+    process_inlined_call_blocks: None,
 };

@@ -6,7 +6,8 @@
 // The llvm dialect subset in mlir-opt 22's pretty syntax, read and printed
 // by strata-opt as mlir-opt prints it: functions (declarations, varargs,
 // linkage, attributes), globals with string initialisers, calls (vararg,
-// void), memory ops with alignment, GEPs with constant, dynamic and mixed
+// void), memory ops with alignment and volatile, the stack and lifetime
+// intrinsics, pointer comparisons, GEPs with constant, dynamic and mixed
 // indices and no-wrap flags, every arithmetic, comparison and cast op,
 // aggregates, undef/poison/zero, branches with block arguments, switches
 // (several edges to one block: one phi entry per edge in LLVM IR), a nested
@@ -136,4 +137,17 @@ llvm.func @switches(%flag: i64, %x: i64) -> i64 {
 
 module @nested {
   llvm.func @left_out_of_the_translation()
+}
+
+llvm.func @volatile_and_stack(%p: !llvm.ptr, %n: i64) -> i1 {
+  %s = llvm.intr.stacksave : !llvm.ptr
+  %a = llvm.alloca %n x i32 : (i64) -> !llvm.ptr
+  llvm.intr.lifetime.start %a : !llvm.ptr
+  %v = llvm.load volatile %p {alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.store volatile %v, %a : i32, !llvm.ptr
+  llvm.intr.lifetime.end %a : !llvm.ptr
+  %z = llvm.mlir.zero : !llvm.ptr
+  %c = llvm.icmp "ne" %a, %z : !llvm.ptr
+  llvm.intr.stackrestore %s : !llvm.ptr
+  llvm.return %c : i1
 }

@@ -354,6 +354,7 @@ const FUNC_INLINER: DialectInlinerInterface = DialectInlinerInterface {
         }
     },
     materialize_call_conversion: None,
+    process_inlined_call_blocks: None,
 };
 
 /// The symbol a `func.constant` refers to (its `value`, also what it folds to).

@@ -230,13 +230,20 @@ pub fn verify_operand_kind(ctx: &Context, body: &Body, op: Op) -> Result<(), Dia
         // A vector operand is checked by its element (1-D vectors lower
         // element-wise).
         let t = if ctx.is_vector(t) { ctx.element_type_or_self(t) } else { t };
+        // `llvm.icmp` also compares pointers.
         let ok = if float {
             ctx.int_or_float_width(t).is_some() && !ctx.is_signless_integer(t)
         } else {
-            ctx.is_signless_integer(t)
+            ctx.is_signless_integer(t) || (short == "icmp" && super::types::is_ptr(ctx, t))
         };
         if !ok {
-            let kind = if float { "floating point LLVM type" } else { "signless integer" };
+            let kind = if float {
+                "floating point LLVM type"
+            } else if short == "icmp" {
+                "signless integer or LLVM pointer type"
+            } else {
+                "signless integer"
+            };
             return Err(Diagnostic::error(
                 body.op_loc(op),
                 format!(

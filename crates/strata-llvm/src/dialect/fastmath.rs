@@ -53,8 +53,13 @@ pub fn flag_names(bits: i64) -> Vec<&'static str> {
 }
 
 /// The dialect's attribute printer hook (fast-math flags here, the
-/// keyword attributes in `enums.rs`).
+/// folder's markers in `fold.rs`, the keyword attributes in `enums.rs`).
 pub fn print_llvm_attr(ctx: &Context, a: Attribute, out: &mut String) -> bool {
+    if let Some(marker) = super::fold::MarkerAttr::of(ctx, a) {
+        out.push_str("#llvm.");
+        out.push_str(marker.mnemonic());
+        return true;
+    }
     let Some(bits) = fastmath_bits(ctx, a) else { return super::enums::print_keyword_attr(ctx, a, out) };
     out.push_str("#llvm.fastmath<");
     if bits == 0 {

@@ -9,6 +9,7 @@
 //! other properties upstream has (`CConv`, `unnamed_addr`, ...) keep their
 //! defaults (`super::verify_supported`).
 
+use strata_ir::call_interfaces::{CallOpInterface, CallableOpInterface, Callee};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
 use strata_ir::printer::OpPrinter;
@@ -28,6 +29,29 @@ pub fn func_signature(ctx: &Context, body: &Body, op: Op) -> Option<(Type, Vec<T
         _ => None,
     }
 }
+
+/// `llvm.func` is a callable (upstream's `CallableOpInterface`): the
+/// inliner's call graph and its optimisation of callables see it (the
+/// inlining policy is `inliner.rs`).
+pub const FUNC_CALLABLE: CallableOpInterface = CallableOpInterface {
+    callable_region: |_, body, op| {
+        let (rb, regions) = body.regions_of(op);
+        let r = *regions.first()?;
+        (!rb.region_is_empty(r)).then_some(r)
+    },
+    result_types: |ctx, body, op| match func_signature(ctx, body, op) {
+        Some((result, _, _)) if result != void_type(ctx) => std::iter::once(result).collect(),
+        _ => Default::default(),
+    },
+    arg_attrs: |ctx, body, op| body.op_attr(ctx, op, "arg_attrs"),
+    res_attrs: |ctx, body, op| body.op_attr(ctx, op, "res_attrs"),
+};
+
+/// `llvm.call` of a symbol (upstream's `CallOpInterface`).
+pub const CALL: CallOpInterface = CallOpInterface {
+    callee: |ctx, body, op| body.op_attr(ctx, op, "callee").map(Callee::Symbol),
+    arg_operands: |_, body, op| body.operand_vec(op),
+};
 
 pub fn print_func(p: &mut OpPrinter<'_, '_>, op: Op) {
     let ctx = p.ctx;

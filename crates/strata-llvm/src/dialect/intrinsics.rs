@@ -1,6 +1,9 @@
 //! The LLVM intrinsics the arith lowering produces, as `llvm.intr.*` ops in
 //! mlir-opt 22's syntax: `llvm.intr.smax(%a, %b) : (i64, i64) -> i64`,
-//! `llvm.intr.maxnum(%x, %y) {fastmathFlags = #llvm.fastmath<nsz>} : (f32, f32) -> f32`.
+//! `llvm.intr.maxnum(%x, %y) {fastmathFlags = #llvm.fastmath<nsz>} : (f32, f32) -> f32`,
+//! and the stack intrinsics the inliner inserts around inlined allocas:
+//! `llvm.intr.lifetime.start %p : !llvm.ptr` (and `.end`),
+//! `llvm.intr.stacksave : !llvm.ptr`, `llvm.intr.stackrestore %p : !llvm.ptr`.
 
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{OpState, PResult, Parser};
@@ -13,6 +16,9 @@ use super::asm::{parse_operand_list, resolve_all};
 pub const INT_INTRINSICS: [&str; 4] = ["smax", "smin", "umax", "umin"];
 /// Binary float intrinsics (with fast-math flags).
 pub const FLOAT_INTRINSICS: [&str; 4] = ["maximum", "minimum", "maxnum", "minnum"];
+
+/// Intrinsics of one pointer operand and no result.
+pub const PTR_INTRINSICS: [&str; 3] = ["lifetime.start", "lifetime.end", "stackrestore"];
 
 pub fn print_intrinsic(p: &mut OpPrinter<'_, '_>, op: Op) {
     p.write("(");

@@ -6,9 +6,11 @@
 //! (an `i32` dense array, `i32::MIN` marking a dynamic index, as upstream's
 //! `kDynamicIndex`), the element type in `elem_type` and its no-wrap flags
 //! as their `i32` bits in `noWrapFlags` (absent for none, `enums.rs`).
-//! Loads and stores have upstream's `ordering` (not atomic only).
+//! Loads and stores have upstream's `ordering` (not atomic only) and its
+//! `volatile_` unit property, spelled `volatile` before the operands.
 
 use strata_ir::branch::{dense_i32_array, dense_i32_values};
+use strata_ir::effects::{Effect, EffectKind, Effects};
 use strata_ir::lexer::Tok;
 use strata_ir::parser::{OpState, PResult, Parser};
 use strata_ir::printer::OpPrinter;
@@ -53,10 +55,31 @@ pub fn parse_alloca(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
     Ok(())
 }
 
+/// The name of the unit property that marks a load or store volatile.
+pub const VOLATILE: &str = "volatile_";
+
+/// True if the load or store is volatile.
+pub fn is_volatile(ctx: &Context, body: &strata_ir::Body, op: Op) -> bool {
+    body.op_attr(ctx, op, VOLATILE).is_some()
+}
+
+fn print_volatile(p: &mut OpPrinter<'_, '_>, op: Op) {
+    if is_volatile(p.ctx, p.body, op) {
+        p.write(" volatile");
+    }
+}
+
+fn parse_volatile(p: &mut Parser<'_>, state: &mut OpState) {
+    if p.eat_keyword("volatile") {
+        state.add_attr(p.ctx, VOLATILE, p.ctx.unit_attr());
+    }
+}
+
 pub fn print_load(p: &mut OpPrinter<'_, '_>, op: Op) {
+    print_volatile(p, op);
     p.write(" ");
     p.print_value(p.body.operand(op, 0));
-    p.print_optional_attr_dict(p.body.op_attrs(op), &[]);
+    p.print_optional_attr_dict(p.body.op_attrs(op), &[VOLATILE]);
     p.write(" : ");
     p.print_type(p.body.value_type(p.body.operand(op, 0)));
     p.write(" -> ");
@@ -64,6 +87,7 @@ pub fn print_load(p: &mut OpPrinter<'_, '_>, op: Op) {
 }
 
 pub fn parse_load(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    parse_volatile(p, state);
     let addr = p.parse_operand_ref()?;
     p.parse_optional_attr_dict(state)?;
     p.expect(Tok::Colon, "':'")?;
@@ -77,14 +101,16 @@ pub fn parse_load(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
 
 pub fn print_store(p: &mut OpPrinter<'_, '_>, op: Op) {
     let (v, a) = (p.body.operand(op, 0), p.body.operand(op, 1));
+    print_volatile(p, op);
     p.write(" ");
     p.print_operands([v, a]);
-    p.print_optional_attr_dict(p.body.op_attrs(op), &[]);
+    p.print_optional_attr_dict(p.body.op_attrs(op), &[VOLATILE]);
     p.write(" : ");
     p.print_types([p.body.value_type(v), p.body.value_type(a)]);
 }
 
 pub fn parse_store(p: &mut Parser<'_>, state: &mut OpState) -> PResult<()> {
+    parse_volatile(p, state);
     let v = p.parse_operand_ref()?;
     p.expect(Tok::Comma, "','")?;
     let a = p.parse_operand_ref()?;
@@ -393,4 +419,35 @@ pub fn verify_gep(ctx: &Context, body: &strata_ir::Body, op: Op) -> Result<(), s
 /// The `alignment` of a load, store or alloca, when given.
 pub fn alignment(ctx: &Context, attrs: Attribute) -> Option<i64> {
     int_of(ctx, attrs, "alignment")
+}
+
+/// Upstream's `LoadOp::getEffects`: a read of the address; a volatile load
+/// also reads and writes memory at large, so it is neither dead nor merged.
+pub fn load_effects(ctx: &Context, body: &strata_ir::Body, op: Op, out: &mut Effects) {
+    out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" });
+    if is_volatile(ctx, body, op) {
+        out.push(Effect::on_default(EffectKind::Write));
+        out.push(Effect::on_default(EffectKind::Read));
+    }
+}
+
+/// Upstream's `StoreOp::getEffects`: a write of the address, and for a
+/// volatile store a read and write of memory at large.
+pub fn store_effects(ctx: &Context, body: &strata_ir::Body, op: Op, out: &mut Effects) {
+    out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" });
+    if is_volatile(ctx, body, op) {
+        out.push(Effect::on_default(EffectKind::Write));
+        out.push(Effect::on_default(EffectKind::Read));
+    }
+}
+
+/// `llvm.alloca` allocates its result in the function's automatic
+/// allocation scope (upstream's `MemAlloc<AutomaticAllocationScopeResource>`):
+/// an unused one is dead.
+pub fn alloca_effects(_: &Context, body: &strata_ir::Body, op: Op, out: &mut Effects) {
+    out.push(Effect {
+        kind: EffectKind::Allocate,
+        value: Some(body.result(op, 0)),
+        resource: "AutomaticAllocationScope",
+    });
 }

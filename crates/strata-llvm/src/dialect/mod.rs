@@ -9,7 +9,9 @@ pub mod arith;
 pub mod asm;
 pub mod enums;
 pub mod fastmath;
+pub mod fold;
 pub mod func;
+pub mod inliner;
 pub mod intrinsics;
 pub mod memory;
 pub mod switch;
@@ -188,6 +190,7 @@ pub fn register(ctx: &mut Context) {
     d.print_type = Some(types::print_llvm_type);
     d.parse_attr = Some(fastmath::parse_llvm_attr);
     d.print_attr = Some(fastmath::print_llvm_attr);
+    d = d.materializer(fold::materialize).interface(inliner::LLVM_INLINER);
     d = d
         .op(custom("llvm.func", func::print_func, func::parse_func)
             .attr("sym_name", c::STRING_ATTR)
@@ -199,6 +202,7 @@ pub fn register(ctx: &mut Context) {
             .optional_attr("sym_visibility", c::STRING_ATTR)
             .region("body")
             .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE)
+            .interface(func::FUNC_CALLABLE)
             .verifier(func::verify_func))
         .op(custom("llvm.return", func::print_return, func::parse_return)
             .variadic_operand("arg", LLVM_VALUE)
@@ -215,6 +219,7 @@ pub fn register(ctx: &mut Context) {
             .derived_props(CALL_SEGMENTS)
             .variadic_operand("callee_operands", LLVM_VALUE)
             .variadic_result("result", LLVM_VALUE)
+            .interface(func::CALL)
             .verifier(func::verify_call))
         .op(OpDef::new("llvm.br")
             .variadic_operand("destOperands", LLVM_VALUE)
@@ -253,16 +258,25 @@ pub fn register(ctx: &mut Context) {
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE))
         .op(OpDef::new("llvm.unreachable").traits(Traits::IS_TERMINATOR).format("attr-dict"))
-        .op(custom("llvm.alloca", memory::print_alloca, memory::parse_alloca).attr("elem_type", c::TYPE_ATTR).optional_attr("alignment", INT_ATTR).operand("arraySize", INTEGER).result("res", PTR))
+        .op(custom("llvm.alloca", memory::print_alloca, memory::parse_alloca)
+            .attr("elem_type", c::TYPE_ATTR)
+            .optional_attr("alignment", INT_ATTR)
+            .operand("arraySize", INTEGER)
+            .result("res", PTR)
+            .effects(memory::alloca_effects))
         .op(custom("llvm.load", memory::print_load, memory::parse_load)
             .optional_attr("alignment", INT_ATTR)
+            .optional_attr(memory::VOLATILE, c::UNIT_ATTR)
             .default_attr("ordering", I64_ATTR, enums::zero_i64)
+            .effects(memory::load_effects)
             .operand("addr", PTR)
             .result("res", LLVM_VALUE)
             .verifier(verify_supported))
         .op(custom("llvm.store", memory::print_store, memory::parse_store)
             .optional_attr("alignment", INT_ATTR)
+            .optional_attr(memory::VOLATILE, c::UNIT_ATTR)
             .default_attr("ordering", I64_ATTR, enums::zero_i64)
+            .effects(memory::store_effects)
             .operand("value", LLVM_VALUE)
             .operand("addr", PTR)
             .verifier(verify_supported))
@@ -271,11 +285,17 @@ pub fn register(ctx: &mut Context) {
             .attr("elem_type", c::TYPE_ATTR)
             .default_attr("noWrapFlags", I32_ATTR, enums::zero_i32)
             .verifier(memory::verify_gep)
+            .folder(fold::fold_gep)
             .operand("base", PTR)
             .variadic_operand("dynamicIndices", INTEGER)
             .result("res", PTR)
             .traits(Traits::PURE))
-        .op(custom("llvm.mlir.addressof", memory::print_addressof, memory::parse_addressof).attr("global_name", c::FLAT_SYMBOL_REF_ATTR).result("res", PTR).traits(Traits::PURE))
+        .op(custom("llvm.mlir.addressof", memory::print_addressof, memory::parse_addressof)
+            .attr("global_name", c::FLAT_SYMBOL_REF_ATTR)
+            .result("res", PTR)
+            .traits(Traits::PURE | Traits::CONSTANT_LIKE)
+            .constant(fold::addressof_value)
+            .folder(fold::fold_constant_like))
         .op(custom("llvm.mlir.global", memory::print_global, memory::parse_global)
             .attr("sym_name", c::STRING_ATTR)
             .attr("global_type", c::TYPE_ATTR)
@@ -292,13 +312,16 @@ pub fn register(ctx: &mut Context) {
             .attr("value", c::TYPED_ATTR)
             .verifier(values::verify_constant)
             .result("res", LLVM_VALUE)
-            .traits(Traits::PURE | Traits::CONSTANT_LIKE))
+            .traits(Traits::PURE | Traits::CONSTANT_LIKE)
+            .constant(fold::constant_value)
+            .folder(fold::fold_constant_like))
         .op(custom("llvm.extractvalue", values::print_extractvalue, values::parse_extractvalue)
             .attr("position", DENSE_I64)
             .operand("container", LLVM_VALUE)
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE)
-            .verifier(values::verify_aggregate))
+            .verifier(values::verify_aggregate)
+            .folder(fold::fold_extractvalue))
         .op(custom("llvm.insertvalue", values::print_insertvalue, values::parse_insertvalue)
             .attr("position", DENSE_I64)
             .operand("container", LLVM_VALUE)
@@ -313,9 +336,17 @@ pub fn register(ctx: &mut Context) {
             .operand("falseValue", LLVM_VALUE)
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE));
-    for n in ["llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero"] {
-        d = d
-            .op(custom(n, values::print_nullary, values::parse_nullary).result("res", LLVM_VALUE).traits(Traits::PURE));
+    let nullary: [(&str, strata_ir::fold::ConstantValueFn); 3] = [
+        ("llvm.mlir.undef", fold::undef_value),
+        ("llvm.mlir.poison", fold::poison_value),
+        ("llvm.mlir.zero", fold::zero_value),
+    ];
+    for (n, value) in nullary {
+        d = d.op(custom(n, values::print_nullary, values::parse_nullary)
+            .result("res", LLVM_VALUE)
+            .traits(Traits::PURE | Traits::CONSTANT_LIKE)
+            .constant(value)
+            .folder(fold::fold_constant_like));
     }
     for n in arith::INT_BINARY.iter().chain(arith::FLOAT_BINARY.iter()) {
         let name = format!("llvm.{n}");
@@ -326,11 +357,20 @@ pub fn register(ctx: &mut Context) {
         if arith::FLOAT_BINARY.contains(n) {
             def = def.default_attr("fastmathFlags", FASTMATH_ATTR, fastmath::default_fastmath);
         }
+        // Upstream marks only `add` and `mul` commutative (not and/or/xor
+        // nor the float ops): only they get their constants moved right.
+        let mut traits = Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE;
+        match *n {
+            "shl" => def = def.folder(fold::fold_shl),
+            "or" => def = def.folder(fold::fold_or),
+            "add" | "mul" => traits = traits | Traits::COMMUTATIVE,
+            _ => {}
+        }
         d = d.op(def
             .operand("lhs", LLVM_VALUE)
             .operand("rhs", LLVM_VALUE)
             .result("res", LLVM_VALUE)
-            .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE)
+            .traits(traits)
             .verifier(arith::verify_operand_kind));
     }
     d = d.op(custom("llvm.fneg", arith::print_same_type, arith::parse_same_type)
@@ -351,10 +391,16 @@ pub fn register(ctx: &mut Context) {
             .result("res", LLVM_VALUE)
             .traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE));
     }
+    // No memory effects are declared for these (upstream declares none):
+    // they are never dead and never move across memory operations.
+    for n in intrinsics::PTR_INTRINSICS {
+        d = d.op(OpDef::new(&format!("llvm.intr.{n}")).operand("ptr", PTR).format("$ptr attr-dict `:` type($ptr)"));
+    }
+    d = d.op(OpDef::new("llvm.intr.stacksave").result("res", PTR).format("attr-dict `:` type($res)"));
     for n in ["llvm.icmp", "llvm.fcmp"] {
         let mut def = custom(n, arith::print_cmp, arith::parse_cmp);
         if n == "llvm.icmp" {
-            def = def.attr("predicate", ICMP_PREDICATE);
+            def = def.attr("predicate", ICMP_PREDICATE).folder(fold::fold_icmp);
         } else {
             def = def.attr("predicate", FCMP_PREDICATE).default_attr(
                 "fastmathFlags",
@@ -372,8 +418,11 @@ pub fn register(ctx: &mut Context) {
     for n in arith::CASTS {
         let name = format!("llvm.{n}");
         let mut def = custom(&name, arith::print_cast, arith::parse_cast);
-        if n == "trunc" {
-            def = def.default_attr("overflowFlags", I32_ATTR, enums::zero_i32);
+        match n {
+            "trunc" => def = def.default_attr("overflowFlags", I32_ATTR, enums::zero_i32),
+            "zext" => def = def.folder(fold::fold_zext),
+            "bitcast" => def = def.folder(fold::fold_bitcast),
+            _ => {}
         }
         d = d.op(def.operand("arg", LLVM_VALUE).result("res", LLVM_VALUE).traits(Traits::PURE));
     }

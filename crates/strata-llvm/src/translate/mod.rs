@@ -312,6 +312,16 @@ impl Fn<'_> {
                     self.operand(ops[1])?
                 )
             }
+            // The stack intrinsics, on pointers of address space 0.
+            "intr.stacksave" => {
+                self.intrinsics.borrow_mut().insert("declare ptr @llvm.stacksave.p0()".to_string());
+                format!("{} = call ptr @llvm.stacksave.p0()", res())
+            }
+            "intr.lifetime.start" | "intr.lifetime.end" | "intr.stackrestore" => {
+                let name = &short["intr.".len()..];
+                self.intrinsics.borrow_mut().insert(format!("declare void @llvm.{name}.p0(ptr)"));
+                format!("call void @llvm.{name}.p0({})", self.typed(ops[0])?)
+            }
             _ if short.starts_with("intr.") => {
                 let intrinsic = &short["intr.".len()..];
                 let rt = rty()?;
@@ -356,12 +366,14 @@ impl Fn<'_> {
             "load" => {
                 let align =
                     crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
-                format!("{} = load {}, {}{align}", res(), rty()?, self.typed(ops[0])?)
+                let volatile = if attrs_volatile(ctx, attrs) { "volatile " } else { "" };
+                format!("{} = load {volatile}{}, {}{align}", res(), rty()?, self.typed(ops[0])?)
             }
             "store" => {
                 let align =
                     crate::dialect::memory::alignment(ctx, attrs).map_or(String::new(), |a| format!(", align {a}"));
-                format!("store {}, {}{align}", self.typed(ops[0])?, self.typed(ops[1])?)
+                let volatile = if attrs_volatile(ctx, attrs) { "volatile " } else { "" };
+                format!("store {volatile}{}, {}{align}", self.typed(ops[0])?, self.typed(ops[1])?)
             }
             "getelementptr" => {
                 let et = self.ty(type_of(ctx, attrs, "elem_type").unwrap_or(ctx.integer_type(8)), loc)?;
@@ -426,4 +438,9 @@ impl Fn<'_> {
         };
         Ok(Some(line))
     }
+}
+
+/// A load or store's `volatile_` property.
+fn attrs_volatile(ctx: &Context, attrs: strata_ir::Attribute) -> bool {
+    ctx.dict_get(attrs, crate::dialect::memory::VOLATILE).is_some()
 }

@@ -137,6 +137,9 @@ pub fn inline_call(
             remap_block_locations(ctx, caller, b, loc, &mut cache);
         }
     }
+    if let Some(process) = call_iface.and_then(|i| i.process_inlined_call_blocks) {
+        process(ctx, caller, call, &new_blocks);
+    }
     on_inlined(caller, &new_blocks);
 
     if new_blocks.len() == 1 {

@@ -102,10 +102,7 @@ GENERATORS = {
     "gen": ("gen-random-ir.py", (2,), 100),
     "affine": ("gen-random-affine.py", (), 40),
     "scf": ("gen-random-scf.py", (), 40),
-    # Off by default: llvm-dialect -cse/-canonicalize still differ from
-    # upstream (dead and repeated loads, llvm.mlir.constant hoisting, dead
-    # pure ops; issue 29 item 4), which a fresh run with --llvm-seeds lists.
-    "llvm": ("gen-random-llvm.py", (), 0),
+    "llvm": ("gen-random-llvm.py", (), 30),
 }
 
 

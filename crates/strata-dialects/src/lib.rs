@@ -4,7 +4,7 @@
 //! Each dialect is a folder (as MLIR's `Dialect/<Name>/`): `mod.rs` defines
 //! its ops declaratively (`OpDef`) with the few hand-written hooks the
 //! assembly format language cannot express; folds and canonicalization
-//! patterns sit beside it, one concept per file. (`memref` is one file.)
+//! patterns sit beside it, one concept per file.
 
 pub mod affine;
 pub mod arith;

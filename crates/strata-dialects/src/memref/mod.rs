@@ -1,11 +1,15 @@
 //! The part of the `memref` dialect Toy's lowering and `lower-affine`
 //! need: `memref.alloc`, `memref.dealloc`, `memref.load`, `memref.store`,
-//! with mlir-opt 22's syntax.
+//! `memref.cast` (`cast.rs`), with mlir-opt 22's syntax, and their folds
+//! and canonicalizations (`alloc_const.rs`).
+
+mod alloc_const;
+pub mod cast;
 
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::effects::{Effect, EffectKind};
-use strata_ir::opdef::{OpDef, TypeConstraint};
+use strata_ir::opdef::{OpDef, Traits, TypeConstraint};
 use strata_ir::{Body, Context, Diagnostic, Op, Type};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{CanonicalizationPatterns, PatternRewriter};
@@ -43,6 +47,12 @@ pub fn register(ctx: &mut Context) {
         .interface(CanonicalizationPatterns(|_, set| {
             set.add(FnPattern {
                 root: Some("memref.alloc"),
+                name: "SimplifyAllocConst",
+                benefit: 1,
+                f: alloc_const::simplify_alloc_const,
+            });
+            set.add(FnPattern {
+                root: Some("memref.alloc"),
                 name: "SimplifyDeadAlloc",
                 benefit: 1,
                 f: simplify_dead_alloc,
@@ -51,6 +61,7 @@ pub fn register(ctx: &mut Context) {
     let dealloc = OpDef::new("memref.dealloc")
         .operand("memref", ANY_MEMREF)
         .format("$memref attr-dict `:` type($memref)")
+        .folder(cast::fold_through_casts)
         .effects(|_, body, op, out| {
             out.push(Effect { kind: EffectKind::Free, value: Some(body.operand(op, 0)), resource: "default" })
         });
@@ -62,6 +73,7 @@ pub fn register(ctx: &mut Context) {
         .format("$memref `[` $indices `]` attr-dict `:` type($memref)")
         .infer(infer_load)
         .verifier(verify_access)
+        .folder(cast::fold_through_casts)
         .effects(|_, body, op, out| {
             out.push(Effect { kind: EffectKind::Read, value: Some(body.operand(op, 0)), resource: "default" })
         });
@@ -73,10 +85,19 @@ pub fn register(ctx: &mut Context) {
         .format("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)")
         .infer(infer_store)
         .verifier(verify_access)
+        .folder(cast::fold_store)
         .effects(|_, body, op, out| {
             out.push(Effect { kind: EffectKind::Write, value: Some(body.operand(op, 1)), resource: "default" })
         });
-    ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc).op(load).op(store));
+    let cast = OpDef::new("memref.cast")
+        .operand("source", ANY_MEMREF)
+        .result("dest", ANY_MEMREF)
+        .traits(Traits::PURE | Traits::CAST_OP_INTERFACE)
+        .format("$source attr-dict `:` type($source) `to` type($dest)")
+        .result_names(|_, _, _, set| set(0, "cast".to_string()))
+        .verifier(cast::verify_cast)
+        .folder(cast::fold_through_casts);
+    ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc).op(load).op(store).op(cast));
 }
 
 /// `memref.load`'s result is the memref's element type.

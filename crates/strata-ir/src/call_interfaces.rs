@@ -43,6 +43,14 @@ pub struct CallableOpInterface {
     pub res_attrs: fn(&Context, &Body, Op) -> Option<Attribute>,
 }
 
+/// A `callable_region` for functions: the op's first region unless it is
+/// empty (an external declaration has no body).
+pub fn body_region_unless_empty(_: &Context, body: &Body, op: Op) -> Option<Region> {
+    let (rb, regions) = body.regions_of(op);
+    let r = *regions.first()?;
+    (!rb.region_is_empty(r)).then_some(r)
+}
+
 /// The call interface of `op`, if its definition has one.
 pub fn call_interface<'c>(ctx: &'c Context, body: &Body, op: Op) -> Option<&'c CallOpInterface> {
     ctx.op_def(body.op_name(op))?.interfaces.get::<CallOpInterface>()

@@ -82,6 +82,29 @@ impl DialectInlinerInterface {
     };
 }
 
+/// A `handle_terminator_replace` for return-like terminators: the call's
+/// results become the terminator's operands.
+pub fn replace_results_with_operands(_: &Context, body: &mut Body, op: Op, results: &[Value]) {
+    let operands = body.operand_vec(op);
+    for (&r, &v) in results.iter().zip(operands.iter()) {
+        body.replace_all_uses_with(r, v);
+    }
+}
+
+/// The body of `handle_terminator_branch` for a dialect whose return op is
+/// `ret`: `op`, if it is one, becomes the branch op `br` to `dest` with its
+/// operands.
+pub fn return_to_branch(ctx: &Context, body: &mut Body, op: Op, dest: Block, ret: &'static str, br: &str) {
+    if !ctx.op_name_is(body.op_name(op), ret) {
+        return;
+    }
+    let operands = body.operand_vec(op);
+    let spec = crate::body::OpSpec::new(ctx, br, body.op_loc(op)).operands(&operands).successors(&[dest]);
+    let branch = body.create_op(spec);
+    body.insert_op_before(op, branch);
+    body.erase_op(op);
+}
+
 /// The inliner interface of the dialect an op name belongs to (its prefix
 /// before the first dot, registered op or not, as MLIR's `getDialect`).
 pub fn inliner_interface_for(ctx: &Context, name: OpName) -> Option<&DialectInlinerInterface> {

@@ -4,16 +4,16 @@
 pub(crate) mod canonicalize;
 pub(crate) mod symbol_uses;
 
-use strata_ir::call_interfaces::{CallOpInterface, CallableOpInterface, Callee};
+use strata_ir::call_interfaces::{body_region_unless_empty, CallOpInterface, CallableOpInterface, Callee};
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
 use strata_ir::fold::FoldResult;
-use strata_ir::inliner_interface::DialectInlinerInterface;
+use strata_ir::inliner_interface::{replace_results_with_operands, return_to_branch, DialectInlinerInterface};
 use strata_ir::lexer::Tok;
 use strata_ir::opdef::{OpDef, Traits, TypeConstraint};
 use strata_ir::parser::{EntryArg, OpState, PResult, Parser};
 use strata_ir::printer::{type_to_string, OpPrinter};
-use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Location, Op, OpSpec, Region, Type};
+use strata_ir::{AttrKind, Attribute, Body, Context, Diagnostic, Location, Op, OpSpec, Type};
 
 const FUNCTION_TYPE: TypeConstraint =
     TypeConstraint { check: |c, t| c.function_signature(t).is_some(), summary: "function type", buildable: None };
@@ -317,13 +317,6 @@ fn verify_call_indirect(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagno
     Ok(())
 }
 
-/// The body of a function with one (an external declaration has none).
-fn func_callable_region(_: &Context, body: &Body, op: Op) -> Option<Region> {
-    let (rb, regions) = body.regions_of(op);
-    let r = *regions.first()?;
-    (!rb.region_is_empty(r)).then_some(r)
-}
-
 /// MLIR's func inliner interface: everything is legal unless the call or
 /// the function says `no_inline`; `func.return` becomes a `cf.br` to the
 /// block after the call, or (single inlined block) its operands replace
@@ -338,21 +331,8 @@ const FUNC_INLINER: DialectInlinerInterface = DialectInlinerInterface {
     is_legal_region: |_, _, _, _, _| true,
     is_legal_op: |_, _, _, _| true,
     should_analyze_recursively: |_, _, _| true,
-    handle_terminator_branch: |ctx, body, op, dest| {
-        if body.op_name(op) != ctx.op_name("func.return") {
-            return;
-        }
-        let operands = body.operand_vec(op);
-        let br = body.create_op(OpSpec::new(ctx, "cf.br", body.op_loc(op)).operands(&operands).successors(&[dest]));
-        body.insert_op_before(op, br);
-        body.erase_op(op);
-    },
-    handle_terminator_replace: |_, body, op, results| {
-        let operands = body.operand_vec(op);
-        for (&r, &v) in results.iter().zip(operands.iter()) {
-            body.replace_all_uses_with(r, v);
-        }
-    },
+    handle_terminator_branch: |ctx, body, op, dest| return_to_branch(ctx, body, op, dest, "func.return", "cf.br"),
+    handle_terminator_replace: replace_results_with_operands,
     materialize_call_conversion: None,
     process_inlined_call_blocks: None,
 };
@@ -386,7 +366,7 @@ pub fn register(ctx: &mut Context) {
         .default_dialect("func")
         .custom(print_func, parse_func)
         .interface(CallableOpInterface {
-            callable_region: func_callable_region,
+            callable_region: body_region_unless_empty,
             result_types: |ctx, body, op| {
                 let fty = body.op_attr(ctx, op, "function_type").and_then(|a| ctx.as_type(a));
                 fty.and_then(|t| ctx.function_signature(t))

@@ -132,8 +132,13 @@ pub fn materialize(ctx: &Context, body: &mut Body, value: Attribute, ty: Type, l
     Some(body.create_op(spec("llvm.mlir.constant", vec![("value", value)])))
 }
 
-fn defined_by(ctx: &Context, body: &Body, v: strata_ir::Value, name: &str) -> bool {
-    body.defining_op(v).is_some_and(|d| ctx.op_name_str(body.op_name(d)) == name)
+/// The op defining `v`, if it is named `name`.
+fn def_named(ctx: &Context, body: &Body, v: strata_ir::Value, name: &'static str) -> Option<Op> {
+    body.defining_op(v).filter(|&d| ctx.op_name_is(body.op_name(d), name))
+}
+
+fn defined_by(ctx: &Context, body: &Body, v: strata_ir::Value, name: &'static str) -> bool {
+    def_named(ctx, body, v, name).is_some()
 }
 
 /// The `i1` (or vector of `i1`) constant `value` of the comparison's type.
@@ -183,9 +188,7 @@ fn position(ctx: &Context, body: &Body, op: Op) -> Vec<i64> {
 /// disjoint position into its container (which becomes the operand).
 pub fn fold_extractvalue(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>]) -> FoldResult {
     let container = body.operand(op, 0);
-    if let Some(inner) =
-        body.defining_op(container).filter(|&d| ctx.op_name_str(body.op_name(d)) == "llvm.extractvalue")
-    {
+    if let Some(inner) = def_named(ctx, body, container, "llvm.extractvalue") {
         let mut joined = position(ctx, body, inner);
         joined.extend(position(ctx, body, op));
         let src = body.operand(inner, 0);
@@ -193,8 +196,7 @@ pub fn fold_extractvalue(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Att
         body.set_operand(op, 0, src);
         return FoldResult::InPlace;
     }
-    let is_insert =
-        |body: &Body, v| body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "llvm.insertvalue");
+    let is_insert = |body: &Body, v| def_named(ctx, body, v, "llvm.insertvalue");
     let mut extract_pos = position(ctx, body, op);
     let mut insert = is_insert(body, container);
     let mut result = FoldResult::Failed;
@@ -226,7 +228,7 @@ pub fn fold_extractvalue(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Att
 
 /// `bitcast(x : T to T)` is `x`, `bitcast(bitcast(x : T0 to T1) to T0)`
 /// is `x`, and a bitcast of a bitcast casts the first one's source.
-pub fn fold_bitcast(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>]) -> FoldResult {
+pub fn fold_bitcast(_: &Context, body: &mut Body, op: Op, _: &[Option<Attribute>]) -> FoldResult {
     let arg = body.operand(op, 0);
     let ty = body.value_type(body.result(op, 0));
     if body.value_type(arg) == ty {
@@ -239,7 +241,6 @@ pub fn fold_bitcast(ctx: &Context, body: &mut Body, op: Op, _: &[Option<Attribut
     if body.value_type(src) == ty {
         return FoldResult::value(src);
     }
-    let _ = ctx;
     body.set_operand(op, 0, src);
     FoldResult::InPlace
 }
@@ -254,14 +255,9 @@ pub fn fold_gep(ctx: &Context, body: &mut Body, op: Op, operands: &[Option<Attri
     let mut indices: Vec<(Option<i64>, Option<strata_ir::Value>)> = Vec::with_capacity(raw.len());
     for &r in &raw {
         if r == DYNAMIC_INDEX {
-            let c = operands.get(1 + next_dynamic).copied().flatten().and_then(|a| ctx.as_integer(a)).map(|v| {
-                if v.fits_i64() {
-                    Some(v.to_i64())
-                } else {
-                    None
-                }
-            });
-            indices.push((c.flatten(), dynamic.get(next_dynamic).copied()));
+            let c = operands.get(1 + next_dynamic).copied().flatten().and_then(|a| ctx.as_integer(a));
+            let c = c.filter(|v| v.fits_i64()).map(|v| v.to_i64());
+            indices.push((c, dynamic.get(next_dynamic).copied()));
             next_dynamic += 1;
         } else {
             indices.push((Some(i64::from(r)), None));

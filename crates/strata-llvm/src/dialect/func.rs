@@ -34,11 +34,7 @@ pub fn func_signature(ctx: &Context, body: &Body, op: Op) -> Option<(Type, Vec<T
 /// inliner's call graph and its optimisation of callables see it (the
 /// inlining policy is `inliner.rs`).
 pub const FUNC_CALLABLE: CallableOpInterface = CallableOpInterface {
-    callable_region: |_, body, op| {
-        let (rb, regions) = body.regions_of(op);
-        let r = *regions.first()?;
-        (!rb.region_is_empty(r)).then_some(r)
-    },
+    callable_region: strata_ir::call_interfaces::body_region_unless_empty,
     result_types: |ctx, body, op| match func_signature(ctx, body, op) {
         Some((result, _, _)) if result != void_type(ctx) => std::iter::once(result).collect(),
         _ => Default::default(),

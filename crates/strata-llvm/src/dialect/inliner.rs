@@ -18,15 +18,15 @@
 //! the alias-scope and access-group bookkeeping (no such metadata here).
 
 use strata_ir::fold::constant_value;
-use strata_ir::inliner_interface::DialectInlinerInterface;
+use strata_ir::inliner_interface::{replace_results_with_operands, return_to_branch, DialectInlinerInterface};
 use strata_ir::opdef::Traits;
 use strata_ir::{AttrKind, Block, Body, Context, Location, Op, OpSpec, Value};
 
 /// Pass-through function attributes that forbid inlining upstream.
 const DISALLOWED_PASSTHROUGH: [&str; 4] = ["noduplicate", "presplitcoroutine", "returns_twice", "strictfp"];
 
-fn name_is(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
-    ctx.op_name_str(body.op_name(op)) == name
+fn name_is(ctx: &Context, body: &Body, op: Op, name: &'static str) -> bool {
+    ctx.op_name_is(body.op_name(op), name)
 }
 
 fn is_legal_call(ctx: &Context, call_body: &Body, call: Op, callable_body: &Body, callable: Op, cloned: bool) -> bool {
@@ -53,23 +53,6 @@ fn is_legal_call(ctx: &Context, call_body: &Body, call: Op, callable_body: &Body
     !inalloca && !disallowed
 }
 
-fn handle_terminator_branch(ctx: &Context, body: &mut Body, op: Op, dest: Block) {
-    if !name_is(ctx, body, op, "llvm.return") {
-        return;
-    }
-    let operands = body.operand_vec(op);
-    let br = body.create_op(OpSpec::new(ctx, "llvm.br", body.op_loc(op)).operands(&operands).successors(&[dest]));
-    body.insert_op_before(op, br);
-    body.erase_op(op);
-}
-
-fn handle_terminator_replace(_: &Context, body: &mut Body, op: Op, results: &[Value]) {
-    let operands = body.operand_vec(op);
-    for (&r, &v) in results.iter().zip(operands.iter()) {
-        body.replace_all_uses_with(r, v);
-    }
-}
-
 /// The entry block allocas of the caller go to: that of the region of the
 /// nearest ancestor of `call` that is isolated from above (an
 /// `llvm.func`, a `func.func`), or of the body's root region.
@@ -90,11 +73,10 @@ fn caller_entry_block(ctx: &Context, body: &Body, call: Op) -> Option<Block> {
 fn has_lifetime_markers(ctx: &Context, body: &Body, alloca: Op) -> bool {
     let mut stack: Vec<Op> = body.uses(body.result(alloca, 0)).map(|(u, _)| u).collect();
     while let Some(op) = stack.pop() {
-        let name = ctx.op_name_str(body.op_name(op));
-        if name == "llvm.intr.lifetime.start" || name == "llvm.intr.lifetime.end" {
+        if name_is(ctx, body, op, "llvm.intr.lifetime.start") || name_is(ctx, body, op, "llvm.intr.lifetime.end") {
             return true;
         }
-        if name == "llvm.bitcast" {
+        if name_is(ctx, body, op, "llvm.bitcast") {
             stack.extend(body.uses(body.result(op, 0)).map(|(u, _)| u));
         }
     }
@@ -209,8 +191,8 @@ pub const LLVM_INLINER: DialectInlinerInterface = DialectInlinerInterface {
     // Upstream refuses only `llvm.intr.vastart`, which Strata does not have.
     is_legal_op: |_, _, _, _| true,
     should_analyze_recursively: |_, _, _| true,
-    handle_terminator_branch,
-    handle_terminator_replace,
+    handle_terminator_branch: |ctx, body, op, dest| return_to_branch(ctx, body, op, dest, "llvm.return", "llvm.br"),
+    handle_terminator_replace: replace_results_with_operands,
     materialize_call_conversion: None,
     process_inlined_call_blocks: Some(process_inlined_call_blocks),
 };

@@ -5,9 +5,12 @@
 //! `a.floor_div(b)`, ...), which simplify as MLIR's builders do; the enum
 //! constructors make an expression exactly as given.
 
+mod constant_fold;
 mod flatten;
+mod semi_affine;
 mod simplify;
 
+pub use constant_fold::ConstantFold;
 pub use flatten::{
     expr_from_flat_form, flatten_affine_expr, is_pure_affine, simplify_affine_expr, simplify_affine_map,
 };

@@ -10,6 +10,17 @@ pub(crate) fn is(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
     ctx.op_name_str(body.op_name(op)) == name
 }
 
+/// Whether a leaf of a composed access (a value not produced by
+/// `affine.apply`: those are composed away) is a valid affine symbol, as
+/// MLIR's `isValidSymbol` decides for such a value: it is constant-like,
+/// or defined at the top level of the function's region.
+pub(crate) fn is_symbol_leaf(ctx: &Context, body: &Body, v: Value) -> bool {
+    if body.defining_op(v).is_some_and(|d| strata_ir::fold::is_constant_like(ctx, body, d)) {
+        return true;
+    }
+    body.value_parent_block(v).and_then(|b| body.block_region(b)).is_some_and(|r| body.region_parent_op(r).is_none())
+}
+
 pub(crate) fn map_attr<'c>(ctx: &'c Context, body: &Body, op: Op, name: &str) -> Option<&'c AffineMap> {
     match ctx.attr_kind(body.op_attr(ctx, op, name)?) {
         AttrKind::AffineMap(m) => Some(m),

@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 use strata_ir::affine::{flatten_affine_expr, simplify_affine_expr, AffineExpr, AffineMap};
 use strata_ir::{Body, Context, Op, Value};
 
-use crate::affine_access::{access, is, map_attr};
+use crate::affine_access::{access, is, is_symbol_leaf, map_attr};
 
 /// Enumeration budget: iteration tuples tried before giving up.
 const MAX_POINTS: u64 = 1 << 16;
@@ -142,18 +142,35 @@ fn positions(values: &[Value], unified: &mut Vec<Value>) -> Vec<usize> {
 
 /// Both ops access the same element of the same memref for all values of
 /// their operands (MLIR's `MemRefAccess::operator==`: the difference of the
-/// two access maps over their unified operands simplifies to zero).
-pub(crate) fn same_access(a: &ComposedAccess, b: &ComposedAccess) -> bool {
+/// two access maps over their unified operands simplifies to zero). The
+/// operands that are valid symbols are symbols of that difference, as in
+/// upstream's canonical access maps, so that semi-affine terms divided by
+/// them simplify (`(s0 * s0) floordiv s0` is `s0`).
+pub(crate) fn same_access(ctx: &Context, body: &Body, a: &ComposedAccess, b: &ComposedAccess) -> bool {
     if a.memref != b.memref || a.map.results.len() != b.map.results.len() {
         return false;
     }
     let mut unified = Vec::new();
     let pa = positions(&a.indices, &mut unified);
     let pb = positions(&b.indices, &mut unified);
-    let n = unified.len() as u32;
+    let (mut num_dims, mut num_symbols) = (0u32, 0u32);
+    let leaves: Vec<AffineExpr> = unified
+        .iter()
+        .map(|&v| {
+            if is_symbol_leaf(ctx, body, v) {
+                num_symbols += 1;
+                AffineExpr::Symbol(num_symbols - 1)
+            } else {
+                num_dims += 1;
+                AffineExpr::Dim(num_dims - 1)
+            }
+        })
+        .collect();
+    let leaf_of = |positions: &[usize]| positions.iter().map(|&p| leaves[p].clone()).collect::<Vec<_>>();
+    let (la, lb) = (leaf_of(&pa), leaf_of(&pb));
     a.map.results.iter().zip(&b.map.results).all(|(x, y)| {
-        let diff = remap(x, a.map.num_dims, &pa) - remap(y, b.map.num_dims, &pb);
-        simplify_affine_expr(&diff, n, 0) == AffineExpr::Constant(0)
+        let diff = substitute(x, a.map.num_dims, &la) - substitute(y, b.map.num_dims, &lb);
+        simplify_affine_expr(&diff, num_dims, num_symbols) == AffineExpr::Constant(0)
     })
 }
 

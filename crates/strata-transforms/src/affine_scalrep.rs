@@ -239,7 +239,7 @@ fn forward_store_to_load(ctx: &Context, body: &mut Body, load: Op, erase: &mut V
     let mut source = None;
     for store in accesses_of(ctx, body, memref, true) {
         let Some(s) = composed_access(ctx, body, store) else { continue };
-        if !same_access(&s, &l) || !dominates(body, store, load) {
+        if !same_access(ctx, body, &s, &l) || !dominates(body, store, load) {
             continue;
         }
         // The store must reach the load in the same iteration of their
@@ -272,7 +272,7 @@ fn is_unused_store(ctx: &Context, body: &Body, store: Op) -> bool {
     accesses_of(ctx, body, a.memref, true).into_iter().any(|other| {
         other != store
             && region_of(body, other) == region_of(body, store)
-            && composed_access(ctx, body, other).is_some_and(|b| same_access(&b, &a))
+            && composed_access(ctx, body, other).is_some_and(|b| same_access(ctx, body, &b, &a))
             && post_dominates(body, other, store)
             && no_intervening_effect(ctx, body, store, other, EffectKind::Read)
     })
@@ -287,7 +287,7 @@ fn load_cse(ctx: &Context, body: &Body, load: Op) -> Option<Value> {
         .into_iter()
         .filter(|&other| {
             other != load
-                && composed_access(ctx, body, other).is_some_and(|b| same_access(&b, &a))
+                && composed_access(ctx, body, other).is_some_and(|b| same_access(ctx, body, &b, &a))
                 && dominates(body, other, load)
                 && no_intervening_effect(ctx, body, other, load, EffectKind::Write)
                 && body.value_type(body.result(other, 0)) == ty

@@ -6,9 +6,10 @@
 //! flattening (`simplifyAffineMap`) and with the bounds of loop induction
 //! variables (`simplifyMapWithOperands`). An `affine.apply` whose result
 //! is a constant becomes an `arith.constant`, one that is a single operand
-//! is replaced by it.
+//! is replaced by it; one whose constant operands make it divide by zero
+//! becomes `ub.poison`, as upstream's folder has it.
 
-use strata_ir::affine::{simplify_affine_map, AffineExpr, AffineMap};
+use strata_ir::affine::{simplify_affine_map, AffineExpr, AffineMap, ConstantFold};
 use strata_ir::{AttrKind, Body, Context, Op, OpSpec, Value};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
@@ -306,6 +307,25 @@ fn simplify_apply(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     if let Some(&v) = forwarded {
         rw.replace_op(op, &[v]);
         return true;
+    }
+    // Then it folds the map over the constant operands; a division by zero
+    // or a `mod` by a non-positive value between constants is poison.
+    if let [result] = m.results.as_slice() {
+        let known: Vec<Option<i64>> = operands.iter().map(|&v| constant_index(ctx, body, v)).collect();
+        let (dims, syms) = known.split_at((m.num_dims as usize).min(known.len()));
+        let index = ctx.index_type();
+        match result.constant_fold(dims, syms) {
+            ConstantFold::Value(c) => {
+                let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), ctx.integer_attr(index, c))]);
+                rw.replace_op_with_new(op, OpSpec::new(ctx, "arith.constant", loc).attrs(attrs).results(&[index]));
+                return true;
+            }
+            ConstantFold::Poison => {
+                rw.replace_op_with_new(op, OpSpec::new(ctx, "ub.poison", loc).results(&[index]));
+                return true;
+            }
+            ConstantFold::Unknown => {}
+        }
     }
     let canonical = simplified_map_and_operands(ctx, body, &m, &operands);
     let (map, operands) = canonical.clone().unwrap_or((m, operands.to_vec()));

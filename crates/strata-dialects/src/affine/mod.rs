@@ -642,15 +642,16 @@ fn ensure_yield(p: &mut Parser<'_>, state: &OpState) {
     body.append_op(block, y);
 }
 
-/// MLIR's `isValidSymbol`, for what an arena can tell: constants, values
+/// MLIR's `isValidSymbol`, for what an arena can tell: constant-like ops
+/// (`arith.constant`, `ub.poison`), values
 /// defined at the top level of the arena (the region of the isolated op,
 /// an affine scope such as `func.func`), and `affine.apply` of symbols.
 pub fn is_valid_symbol(ctx: &Context, body: &Body, v: Value) -> bool {
     if let Some(def) = body.defining_op(v) {
-        let name = ctx.op_name_str(body.op_name(def));
-        if name == "arith.constant" {
+        if strata_ir::fold::is_constant_like(ctx, body, def) {
             return true;
         }
+        let name = ctx.op_name_str(body.op_name(def));
         if name == "affine.apply" && body.operands(def).all(|o| is_valid_symbol(ctx, body, o)) {
             return true;
         }

@@ -10,9 +10,10 @@
 //! the form mlir-opt prints after canonicalization composes maps.
 //!
 //! Semi-affine expressions (a product of two non-constants, a division by a
-//! symbol) are returned unchanged: MLIR runs a separate `simplifySemiAffine`
-//! on them that this module does not reproduce.
+//! symbol) are simplified by `semi_affine.rs` first and flattened with each
+//! semi-affine term as one local.
 
+use crate::affine::semi_affine::{semi_affine_expr_from_flat_form, simplify_semi_affine};
 use crate::affine::{AffineExpr, AffineMap};
 
 /// No product of two non-constant terms and every divisor a constant
@@ -65,11 +66,17 @@ struct Flattener {
     num_symbols: u32,
     stack: Vec<Vec<i64>>,
     locals: Vec<AffineExpr>,
+    /// Whether a product, `mod` or division by a non-constant becomes a
+    /// local of its own (MLIR's `addLocalVariableSemiAffine`) instead of
+    /// failing: only simplification wants that; the analyses that read
+    /// flat forms as linear constraints must not see such locals.
+    semi_affine: bool,
 }
 
 /// Why an expression cannot be flattened: a division or `mod` by a
-/// non-positive constant (undefined, kept as written), or a product whose
-/// right-hand side is not a constant.
+/// non-positive constant (undefined, kept as written), or (outside
+/// semi-affine mode) a product, division or `mod` whose right-hand side is
+/// not a constant.
 struct NotFlattenable;
 
 impl Flattener {
@@ -98,6 +105,15 @@ impl Flattener {
         self.locals.len() - 1
     }
 
+    /// The position of the local standing for `expr`, added if new
+    /// (MLIR's `findLocalId`, then `addLocal...`).
+    fn local_for(&mut self, expr: AffineExpr) -> usize {
+        match self.locals.iter().position(|x| *x == expr) {
+            Some(p) => p,
+            None => self.add_local(expr),
+        }
+    }
+
     fn walk(&mut self, e: &AffineExpr) -> Result<(), NotFlattenable> {
         match e {
             AffineExpr::Dim(i) => self.push_unit(*i as usize, 1),
@@ -115,44 +131,53 @@ impl Flattener {
                     *a = a.wrapping_add(b);
                 }
             }
-            AffineExpr::Mul(l, r) => {
-                if !matches!(**r, AffineExpr::Constant(_)) {
+            AffineExpr::Mul(l, r) | AffineExpr::Mod(l, r) | AffineExpr::FloorDiv(l, r) | AffineExpr::CeilDiv(l, r) => {
+                let constant_rhs = matches!(**r, AffineExpr::Constant(_));
+                if !constant_rhs && !self.semi_affine {
                     return Err(NotFlattenable);
                 }
                 self.walk(l)?;
                 self.walk(r)?;
-                let rhs = self.stack.pop().expect("flattened rhs");
-                let factor = rhs[rhs.len() - 1];
-                for a in self.stack.last_mut().expect("flattened lhs") {
-                    *a = a.wrapping_mul(factor);
+                if !constant_rhs {
+                    self.visit_semi_affine(e);
+                    return Ok(());
                 }
-            }
-            AffineExpr::Mod(l, r) => {
-                if !matches!(**r, AffineExpr::Constant(_)) {
-                    return Err(NotFlattenable);
+                match e {
+                    AffineExpr::Mul(..) => {
+                        let rhs = self.stack.pop().expect("flattened rhs");
+                        let factor = rhs[rhs.len() - 1];
+                        for a in self.stack.last_mut().expect("flattened lhs") {
+                            *a = a.wrapping_mul(factor);
+                        }
+                    }
+                    AffineExpr::Mod(..) => self.visit_mod()?,
+                    AffineExpr::FloorDiv(..) => self.visit_div(false)?,
+                    _ => self.visit_div(true)?,
                 }
-                self.walk(l)?;
-                self.walk(r)?;
-                self.visit_mod()?;
-            }
-            AffineExpr::FloorDiv(l, r) => {
-                if !matches!(**r, AffineExpr::Constant(_)) {
-                    return Err(NotFlattenable);
-                }
-                self.walk(l)?;
-                self.walk(r)?;
-                self.visit_div(false)?;
-            }
-            AffineExpr::CeilDiv(l, r) => {
-                if !matches!(**r, AffineExpr::Constant(_)) {
-                    return Err(NotFlattenable);
-                }
-                self.walk(l)?;
-                self.walk(r)?;
-                self.visit_div(true)?;
             }
         }
         Ok(())
+    }
+
+    /// A product, `mod` or division by a non-constant: both operands are
+    /// rebuilt from their flat forms, and the operation on them becomes one
+    /// local (shared with an equal one seen before).
+    fn visit_semi_affine(&mut self, e: &AffineExpr) {
+        let rhs = self.stack.pop().expect("flattened rhs");
+        let lhs = self.stack.last().expect("flattened lhs");
+        let a = expr_from_flat_form(lhs, self.num_dims, self.num_symbols, &self.locals);
+        let b = expr_from_flat_form(&rhs, self.num_dims, self.num_symbols, &self.locals);
+        let local = match e {
+            AffineExpr::Mul(..) => a * b,
+            AffineExpr::Mod(..) => a % b,
+            AffineExpr::FloorDiv(..) => a.floor_div(b),
+            _ => a.ceil_div(b),
+        };
+        let pos = self.local_for(local);
+        let at = self.local_start() + pos;
+        let lhs = self.stack.last_mut().expect("flattened lhs");
+        lhs.iter_mut().for_each(|a| *a = 0);
+        lhs[at] = 1;
     }
 
     /// `e mod c` becomes `e - c * q` with a local `q = e floordiv c`
@@ -173,10 +198,7 @@ impl Flattener {
         let divisor = c / g;
         let quotient = expr_from_flat_form(&dividend, self.num_dims, self.num_symbols, &self.locals)
             .floor_div(AffineExpr::Constant(divisor));
-        let pos = match self.locals.iter().position(|x| *x == quotient) {
-            Some(p) => p,
-            None => self.add_local(quotient),
-        };
+        let pos = self.local_for(quotient);
         let at = self.local_start() + pos;
         self.stack.last_mut().expect("flattened lhs")[at] = c.wrapping_neg();
         Ok(())
@@ -206,10 +228,7 @@ impl Flattener {
         } else {
             dividend.floor_div(AffineExpr::Constant(divisor))
         };
-        let pos = match self.locals.iter().position(|x| *x == quotient) {
-            Some(p) => p,
-            None => self.add_local(quotient),
-        };
+        let pos = self.local_for(quotient);
         let at = self.local_start() + pos;
         let lhs = self.stack.last_mut().expect("flattened lhs");
         lhs.iter_mut().for_each(|a| *a = 0);
@@ -225,26 +244,33 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// `e` flattened and rebuilt (MLIR's `simplifyAffineExpr` for pure affine
-/// expressions); semi-affine expressions and those dividing by a
-/// non-positive constant come back unchanged.
+/// `e` flattened and rebuilt (MLIR's `simplifyAffineExpr`). A semi-affine
+/// expression is first rewritten by [`simplify_semi_affine`] and flattened
+/// with its semi-affine terms as locals; an expression dividing by a
+/// non-positive constant comes back as it is.
 pub fn simplify_affine_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
-    if !is_pure_affine(e) {
-        return e.clone();
-    }
-    let mut f = Flattener { num_dims, num_symbols, stack: Vec::new(), locals: Vec::new() };
-    if f.walk(e).is_err() {
-        return e.clone();
+    let e = if is_pure_affine(e) { e.clone() } else { simplify_semi_affine(e, num_dims, num_symbols) };
+    let mut f = Flattener { num_dims, num_symbols, stack: Vec::new(), locals: Vec::new(), semi_affine: true };
+    if f.walk(&e).is_err() {
+        return e;
     }
     let flat = f.stack.pop().expect("flattened expression");
-    expr_from_flat_form(&flat, num_dims, num_symbols, &f.locals)
+    if is_pure_affine(&e) {
+        return expr_from_flat_form(&flat, num_dims, num_symbols, &f.locals);
+    }
+    // Upstream keeps a semi-affine expression that flattening reproduces
+    // term for term, in its own order.
+    if expr_from_flat_form(&flat, num_dims, num_symbols, &f.locals) == e {
+        return e;
+    }
+    semi_affine_expr_from_flat_form(&flat, num_dims, num_symbols, &f.locals)
 }
 
 /// The flat form `[dims, symbols, locals, constant]` of `e` and its local
 /// expressions, or `None` when `e` is semi-affine or divides by a
 /// non-positive constant.
 pub fn flatten_affine_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> Option<(Vec<i64>, Vec<AffineExpr>)> {
-    let mut f = Flattener { num_dims, num_symbols, stack: Vec::new(), locals: Vec::new() };
+    let mut f = Flattener { num_dims, num_symbols, stack: Vec::new(), locals: Vec::new(), semi_affine: false };
     f.walk(e).ok()?;
     let flat = f.stack.pop()?;
     Some((flat, f.locals))

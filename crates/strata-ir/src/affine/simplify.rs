@@ -285,6 +285,12 @@ fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     if let (Some(a), Some(b)) = (lc, rc) {
         return a.checked_mul(b).map(c);
     }
+    // A product of two non-symbolic terms is not affine (the parser refuses
+    // it); an analysis that renames symbols to dims can still build one,
+    // and it is kept as it is rather than swapped back and forth.
+    if !lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() {
+        return None;
+    }
     // The constant, else the symbolic side, goes right; `s1 * s0` becomes
     // `s0 * s1`.
     if !rhs.is_symbolic_or_constant() || lc.is_some() || out_of_order(lhs, rhs) {

@@ -6,7 +6,8 @@ For every input -- the programs of tests/tools/gen-random-ir.py for seeds
 feeding affine.load/store in loops) for seeds 1..M (`affine:M`), those of
 tests/tools/gen-random-scf.py (nested scf.for/if/while) for seeds 1..K
 (`scf:K`), those of tests/tools/gen-random-llvm.py (llvm-dialect block graphs
-with memory, aggregates and calls) for seeds 1..L (`llvm:L`), plus every
+with memory, aggregates and calls) for seeds 1..L (`llvm:L`), the affine
+generator's semi-affine programs (`semi-affine:S`), plus every
 tests/diff/inputs/*.mlir -- and every pass set below, run
 
     mlir-opt   <passes> F        and        strata-opt <passes> F
@@ -97,19 +98,23 @@ def load_generator(name="gen-random-ir.py"):
 
 
 # The seeded generators: input prefix -> (script, its Gen's arguments after
-# the seed, the --*-seeds option's default).
+# the seed, the same as command-line flags, the --*-seeds option's default).
 GENERATORS = {
-    "gen": ("gen-random-ir.py", (2,), 100),
-    "affine": ("gen-random-affine.py", (), 40),
-    "scf": ("gen-random-scf.py", (), 40),
-    "llvm": ("gen-random-llvm.py", (), 30),
+    "gen": ("gen-random-ir.py", (2,), " --size 2", 100),
+    "affine": ("gen-random-affine.py", (), "", 40),
+    "semi-affine": ("gen-random-affine.py", (True,), " --semi-affine", 20),
+    "scf": ("gen-random-scf.py", (), "", 40),
+    "llvm": ("gen-random-llvm.py", (), "", 30),
 }
 
 
+def seeds_dest(kind):
+    return "%s_seeds" % kind.replace("-", "_")
+
+
 def generated_text(mod, kind, seed):
-    script, extra, _ = GENERATORS[kind]
-    size = " --size %d" % extra[0] if extra else ""
-    return "// %s --seed %d%s\n" % (script, seed, size) + mod.Gen(seed, *extra).program()
+    script, extra, flags, _ = GENERATORS[kind]
+    return "// %s --seed %d%s\n" % (script, seed, flags) + mod.Gen(seed, *extra).program()
 
 
 def run(cmd, stdin_bytes=None):
@@ -190,10 +195,11 @@ def check(case, mlir_opt, strata_opt):
 def main():
     ap = argparse.ArgumentParser(description="strata-opt vs mlir-opt on passes",
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    for kind, (script, _, default) in GENERATORS.items():
+    for kind, (script, _, flags, default) in GENERATORS.items():
         option = "--seeds" if kind == "gen" else "--%s-seeds" % kind
-        ap.add_argument(option, type=int, default=default, dest="%s_seeds" % kind,
-                        help="inputs of tests/tools/%s: N seeds from --first-seed (default %d)" % (script, default))
+        ap.add_argument(option, type=int, default=default, dest=seeds_dest(kind),
+                        help="inputs of tests/tools/%s%s: N seeds from --first-seed (default %d)"
+                        % (script, flags, default))
     ap.add_argument("--first-seed", type=int, default=1,
                     help="first seed of every generator (default 1; a larger one gives inputs CI never ran)")
     ap.add_argument("--no-inputs-dir", action="store_true", help="leave out tests/diff/inputs/*.mlir")
@@ -249,7 +255,7 @@ def main():
             inputs.append((os.path.relpath(a.only, REPO), os.path.abspath(a.only)))
     else:
         for kind in GENERATORS:
-            for seed in range(a.first_seed, a.first_seed + getattr(a, "%s_seeds" % kind)):
+            for seed in range(a.first_seed, a.first_seed + getattr(a, seeds_dest(kind))):
                 inputs.append(("%s:%d" % (kind, seed), generated_input(kind, seed)))
         indir = os.path.join(HERE, "inputs")
         for f in sorted(os.listdir(indir)) if os.path.isdir(indir) and not a.no_inputs_dir else []:

@@ -17,10 +17,12 @@ For -affine-scalrep (item 9) it also allocates local buffers next to the
 memref arguments and reads back / overwrites elements stored earlier, so
 stores are forwarded, overwritten stores dropped and dead buffers erased.
 
-Expressions stay pure affine (no product of two variables, no division by
-a symbol): Strata does not reproduce mlir-opt's semi-affine simplification.
+With --semi-affine, expressions also multiply by, divide by and take `mod`
+of symbols (semi-affine maps), with dividends that are multiples of the
+divisor and sums in which such terms cancel: what canonicalization's
+semi-affine simplification rewrites (inputs `semi-affine:SEED`).
 
-    gen-random-affine.py --seed 7 [-o out.mlir]
+    gen-random-affine.py --seed 7 [--semi-affine] [-o out.mlir]
 """
 import argparse
 import random
@@ -31,8 +33,9 @@ class Expr:
     """Builds the text of a random pure affine expression over `nd` dims
     and `ns` symbols."""
 
-    def __init__(self, rng, nd, ns):
+    def __init__(self, rng, nd, ns, semi_affine=False):
         self.r, self.nd, self.ns = rng, nd, ns
+        self.semi = semi_affine and ns > 0
 
     def leaf(self):
         choices = ["d%d" % i for i in range(self.nd)] + ["s%d" % i for i in range(self.ns)]
@@ -44,6 +47,8 @@ class Expr:
         if depth <= 0 or self.r.random() < 0.25:
             return self.leaf()
         a = self.expr(depth - 1)
+        if self.semi and self.r.random() < 0.4:
+            return self.semi_term(a, depth)
         k = self.r.random()
         if k < 0.3:
             return "(%s + %s)" % (a, self.expr(depth - 1))
@@ -62,8 +67,29 @@ class Expr:
         return "(%s + %s - %s)" % (a, b, b)
 
 
+    def semi_term(self, a, depth):
+        """A product with, or a division or `mod` by, a symbol; half of the
+        time of a dividend that is a multiple of it."""
+        sym = "s%d" % self.r.randrange(self.ns)
+        k = self.r.random()
+        if k < 0.3:
+            return "(%s * %s)" % (a, sym)
+        op = self.r.choice(["mod", "floordiv", "ceildiv"])
+        if k < 0.65:
+            multiple = "(%s * %s)" % (a, sym)
+            if self.r.random() < 0.5:
+                multiple = "(%s + %s * %d)" % (multiple, sym, self.r.randint(-2, 3))
+            return "(%s %s %s)" % (multiple, op, sym)
+        if k < 0.8:
+            # A term that cancels only when semi-affine terms are flattened.
+            b = "(%s * %s)" % (self.leaf(), sym)
+            return "(%s + %s - %s)" % (b, self.expr(depth - 1), b)
+        return "(%s %s %s)" % (a, op, sym)
+
+
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, semi_affine=False):
+        self.semi_affine = semi_affine
         self.r = random.Random(seed)
         self.lines = []
         self.n = 0
@@ -89,7 +115,7 @@ class Gen:
         ns = self.r.randint(0, 2) if syms or consts else 0
         if nd + ns == 0:
             nd = 1
-        expr = Expr(self.r, nd, ns).expr(self.r.randint(1, 3))
+        expr = Expr(self.r, nd, ns, self.semi_affine).expr(self.r.randint(1, 3))
         # Dim operands may be anything; symbols must be valid symbols
         # (function arguments, constants, applies of those).
         dim_ops = [self.operand(dims + applies, syms, consts) for _ in range(nd)]
@@ -212,9 +238,10 @@ class Gen:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--semi-affine", action="store_true", help="products with, divisions and mod by symbols")
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
-    text = Gen(a.seed).program()
+    text = Gen(a.seed, a.semi_affine).program()
     if a.output == "-":
         sys.stdout.write(text)
     else:

@@ -52,3 +52,14 @@ func.func @poison(%i: index) -> (index, index, index, index) {
   %d = affine.apply affine_map<(d0)[s0] -> (d0 floordiv s0)>(%i)[%c0]
   return %a, %b, %c, %d : index, index, index, index
 }
+
+// A sum whose left side is not a constant is not folded, so a division by
+// zero on its right is not seen (upstream folds the left operand first).
+// CHECK-LABEL: func.func @poison_behind_unknown
+// CHECK-NOT: ub.poison
+// CHECK: return
+func.func @poison_behind_unknown(%i: index) -> index {
+  %c0 = arith.constant 0 : index
+  %a = affine.apply affine_map<(d0)[s0] -> (d0 + 1 mod s0)>(%i)[%c0]
+  return %a : index
+}

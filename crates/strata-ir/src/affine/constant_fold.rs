@@ -41,9 +41,11 @@ fn fold(e: &AffineExpr, dims: &[Option<i64>], syms: &[Option<i64>], poison: &mut
         | AffineExpr::FloorDiv(l, r)
         | AffineExpr::CeilDiv(l, r) => (l, r),
     };
-    // Both sides are visited (and may raise poison) before either is used.
-    let (a, b) = (fold(l, dims, syms, poison), fold(r, dims, syms, poison));
-    let (a, b) = (a?, b?);
+    // The right side is visited (and may raise poison) only when the left
+    // one is a constant, as upstream's nested `if`s have it: `d0 + 1 mod 0`
+    // is not poison while `d0` is unknown.
+    let a = fold(l, dims, syms, poison)?;
+    let b = fold(r, dims, syms, poison)?;
     match e {
         AffineExpr::Add(..) => Some(a.wrapping_add(b)),
         AffineExpr::Mul(..) => Some(a.wrapping_mul(b)),
@@ -91,6 +93,15 @@ mod tests {
         // Poison inside a product by zero still poisons the whole.
         let p = AffineExpr::Mul(Box::new(m), Box::new(AffineExpr::Constant(0)));
         assert_eq!(p.constant_fold(&[], &[Some(0)]), ConstantFold::Poison);
+    }
+
+    #[test]
+    fn an_unknown_left_side_hides_poison_on_the_right() {
+        let bad = AffineExpr::Mod(Box::new(AffineExpr::Constant(1)), Box::new(AffineExpr::Constant(0)));
+        let e = AffineExpr::Add(Box::new(AffineExpr::Dim(0)), Box::new(bad.clone()));
+        assert_eq!(e.constant_fold(&[None], &[]), ConstantFold::Unknown);
+        let e = AffineExpr::Add(Box::new(bad), Box::new(AffineExpr::Dim(0)));
+        assert_eq!(e.constant_fold(&[None], &[]), ConstantFold::Poison);
     }
 
     #[test]

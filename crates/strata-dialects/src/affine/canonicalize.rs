@@ -291,6 +291,15 @@ fn simplify_access(op: Op, rw: &mut PatternRewriter<'_>, first: usize) -> bool {
     true
 }
 
+/// `op`'s one `index` result becomes `arith.constant c`.
+fn replace_with_index_constant(rw: &mut PatternRewriter<'_>, op: Op, c: i64) {
+    let ctx = rw.ctx;
+    let loc = rw.body().op_loc(op);
+    let index = ctx.index_type();
+    let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), ctx.integer_attr(index, c))]);
+    rw.replace_op_with_new(op, OpSpec::new(ctx, "arith.constant", loc).attrs(attrs).results(&[index]));
+}
+
 fn simplify_apply(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let ctx = rw.ctx;
     let body = rw.body();
@@ -316,8 +325,7 @@ fn simplify_apply(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
         let index = ctx.index_type();
         match result.constant_fold(dims, syms) {
             ConstantFold::Value(c) => {
-                let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), ctx.integer_attr(index, c))]);
-                rw.replace_op_with_new(op, OpSpec::new(ctx, "arith.constant", loc).attrs(attrs).results(&[index]));
+                replace_with_index_constant(rw, op, c);
                 return true;
             }
             ConstantFold::Poison => {
@@ -334,9 +342,7 @@ fn simplify_apply(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     }
     match map.results[0] {
         AffineExpr::Constant(c) => {
-            let index = ctx.index_type();
-            let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), ctx.integer_attr(index, c))]);
-            rw.replace_op_with_new(op, OpSpec::new(ctx, "arith.constant", loc).attrs(attrs).results(&[index]));
+            replace_with_index_constant(rw, op, c);
             true
         }
         AffineExpr::Dim(0) | AffineExpr::Symbol(0) if operands.len() == 1 => {

@@ -13,6 +13,8 @@
 //! symbol) are simplified by `semi_affine.rs` first and flattened with each
 //! semi-affine term as one local.
 
+use std::borrow::Cow;
+
 use crate::affine::semi_affine::{semi_affine_expr_from_flat_form, simplify_semi_affine};
 use crate::affine::{AffineExpr, AffineMap};
 
@@ -249,10 +251,11 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// with its semi-affine terms as locals; an expression dividing by a
 /// non-positive constant comes back as it is.
 pub fn simplify_affine_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
-    let e = if is_pure_affine(e) { e.clone() } else { simplify_semi_affine(e, num_dims, num_symbols) };
+    let e =
+        if is_pure_affine(e) { Cow::Borrowed(e) } else { Cow::Owned(simplify_semi_affine(e, num_dims, num_symbols)) };
     let mut f = Flattener { num_dims, num_symbols, stack: Vec::new(), locals: Vec::new(), semi_affine: true };
     if f.walk(&e).is_err() {
-        return e;
+        return e.into_owned();
     }
     let flat = f.stack.pop().expect("flattened expression");
     if is_pure_affine(&e) {
@@ -260,8 +263,8 @@ pub fn simplify_affine_expr(e: &AffineExpr, num_dims: u32, num_symbols: u32) -> 
     }
     // Upstream keeps a semi-affine expression that flattening reproduces
     // term for term, in its own order.
-    if expr_from_flat_form(&flat, num_dims, num_symbols, &f.locals) == e {
-        return e;
+    if expr_from_flat_form(&flat, num_dims, num_symbols, &f.locals) == *e {
+        return e.into_owned();
     }
     semi_affine_expr_from_flat_form(&flat, num_dims, num_symbols, &f.locals)
 }

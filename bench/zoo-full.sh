@@ -15,11 +15,11 @@
 # exporters of tests/zoo/README.md "Regenerating": about 6 GB of Python
 # packages and, for every model, tens of GB of disk; hours on 2 cores).
 # Runs go to target/zoo-full-runs (a passing run keeps only its reports:
-# --prune); table.md there is rewritten as each check ends. No
-# known-failures list applies: every
-# check is reported as it is. Uses $STRATA_BIN_DIR/tx8c (default
-# target/release); the per-run timeout is an hour (full-size models run
-# for minutes on the C model).
+# --prune) and a check already run by the same binaries on the same files
+# is not run again (--resume); table.md there is rewritten as each check
+# ends. No known-failures list applies: every check is reported as it is.
+# Uses $STRATA_BIN_DIR/tx8c (default target/release); the per-run timeout
+# is an hour (full-size models run for minutes on the C model).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 zoo=${1:-$root/target/zoo-full}
@@ -31,4 +31,4 @@ fi
 no_known=$(mktemp)
 trap 'rm -f "$no_known"' EXIT
 exec "$python" "$root/tests/zoo/run_zoo.py" --models "$zoo" --runs "$root/target/zoo-full-runs" \
-  --known-failures "$no_known" --timeout 3600 -j 1 --prune "$@"
+  --known-failures "$no_known" --timeout 3600 -j 1 --prune --resume "$@"

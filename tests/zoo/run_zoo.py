@@ -27,6 +27,11 @@ RUNS/table.md, rewritten as each check finishes, so an interrupted run
 keeps the rows it has. With --prune, a passing check's run directory keeps
 only run.json, compare.json and its files of at most 1 MB:
 full-size models write weights images and DDR dumps of gigabytes each.
+Each check leaves RUNS/NAME.DTYPE/outcome.json (its result and what it ran:
+the sha256 of tx8c and tx8-run, the size and mtime of the model, inputs and
+reference); with --resume a check whose outcome.json matches all of those is
+reported from it instead of run again, so an interrupted full-size run goes
+on where it stopped and a rebuilt compiler or re-exported model is re-run.
 
     python3 tests/zoo/run_zoo.py
     python3 tests/zoo/run_zoo.py --only 'tv-*' --dtype fp32 -j 1
@@ -36,6 +41,7 @@ import argparse
 import collections
 import concurrent.futures
 import fnmatch
+import hashlib
 import json
 import os
 import re
@@ -176,8 +182,51 @@ def execute(check, runs_dir, tx8c, timeout):
     return Outcome(check, not why, why, err, stderr, time.monotonic() - start, out_dir)
 
 
+OUTCOME_FILE = "outcome.json"
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def tools_identity(tx8c):
+    """What decides a check's result besides its model: the compiler and the
+    C model it runs (tx8-run beside it, or $TX8_RUN)."""
+    run = os.environ.get("TX8_RUN") or os.path.join(os.path.dirname(os.path.abspath(tx8c)), "tx8-run")
+    return {"tx8c": sha256(tx8c), "tx8-run": sha256(run) if os.path.exists(run) else None}
+
+
+def check_identity(check, tools):
+    files = {}
+    for path in (check.model, check.inputs, check.ref):
+        st = os.stat(path)
+        files[os.path.basename(path)] = [st.st_size, st.st_mtime_ns]
+    return {"tools": tools, "files": files, "dtype": check.dtype}
+
+
+def save_outcome(o, identity):
+    record = {"identity": identity, "ok": o.ok, "why": o.why, "error": o.error,
+              "stderr": o.stderr[-20000:], "seconds": o.seconds}
+    os.makedirs(o.run_dir, exist_ok=True)
+    with open(os.path.join(o.run_dir, OUTCOME_FILE), "w") as f:
+        json.dump(record, f)
+
+
+def saved_outcome(check, runs_dir, identity):
+    """The outcome an earlier run recorded for this very check, or None."""
+    run_dir = os.path.join(runs_dir, f"{check.name}.{check.dtype}")
+    record = read_json(os.path.join(run_dir, OUTCOME_FILE))
+    if not record or record.get("identity") != identity:
+        return None
+    return Outcome(check, record["ok"], record["why"], record["error"], record["stderr"], record["seconds"], run_dir)
+
+
 # Files a pruned run directory keeps whatever their size: the table's figures.
-KEPT_NAMES = ("run.json", "compare.json")
+KEPT_NAMES = ("run.json", "compare.json", "outcome.json")
 # Anything else up to this size stays too (the reports, a small main.c); a
 # full-size model's trace.json and weights images are far larger.
 KEPT_BYTES = 1 << 20
@@ -350,6 +399,8 @@ def main():
     ap.add_argument("--known-failures", default=os.path.join(HERE, "known-failures.txt"))
     ap.add_argument("--prune", action="store_true",
                     help="delete a passing check's large output files once its figures are read")
+    ap.add_argument("--resume", action="store_true",
+                    help="report a check from its outcome.json when the tools and model files are those it ran with")
     ap.add_argument("--update-known-failures", action="store_true",
                     help="rewrite the known-failures file from this run: listed checks that still fail keep their "
                          "reason, new failures get tx8c's error line, passing and stale lines go (whole runs only)")
@@ -373,11 +424,22 @@ def main():
     start = time.monotonic()
     outcomes = {}
     table_path = os.path.join(args.runs, "table.md")
+    tools = tools_identity(args.tx8c)
+    identities = {c.key: check_identity(c, tools) for c in checks}
+    resumed = 0
+    if args.resume:
+        for c in checks:
+            o = saved_outcome(c, args.runs, identities[c.key])
+            if o is not None:
+                outcomes[c.key] = o
+        resumed = len(outcomes)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(execute, c, args.runs, args.tx8c, args.timeout) for c in checks]
+        futures = [pool.submit(execute, c, args.runs, args.tx8c, args.timeout) for c in checks
+                   if c.key not in outcomes]
         for done in concurrent.futures.as_completed(futures):
             o = done.result()
             outcomes[o.check.key] = o
+            save_outcome(o, identities[o.check.key])
             if args.prune and o.ok:
                 prune(o.run_dir)
             with open(table_path, "w") as f:
@@ -440,7 +502,8 @@ def main():
     print()
     not_exported = sum(1 for e in entries if not e.get("exported"))
     print(f"run_zoo: {len(checks)} checks of {len(entries)} models ({not_exported} not exported) in "
-          f"{time.monotonic() - start:.0f} s with {args.jobs} jobs; {skipped} known failures skipped")
+          f"{time.monotonic() - start:.0f} s with {args.jobs} jobs ({resumed} from earlier runs); "
+          f"{skipped} known failures skipped")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

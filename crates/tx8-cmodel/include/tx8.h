@@ -9,11 +9,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/**
- * Returned by every call that failed (or ran after a failure).
- */
-#define TX8_ERROR UINT64_MAX
-
 #define TX8_BINARY_ADD 0
 
 #define TX8_BINARY_SUB 1
@@ -126,6 +121,11 @@
  * is the sigmoid GELU, alpha 1 is SILU).
  */
 #define TX8_UNARY_SWISH 24
+
+/**
+ * Returned by every call that failed (or ran after a failure).
+ */
+#define TX8_ERROR UINT64_MAX
 
 /**
  * Engine bits for `op_join` (bit i = engine i).
@@ -288,10 +288,6 @@ typedef struct GEMM_PARAM {
 #define Fmt_TF32 5
 
 #define Fmt_FP32 6
-
-
-
-
 
 #ifdef __cplusplus
 extern "C" {

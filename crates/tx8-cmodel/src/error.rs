@@ -79,3 +79,12 @@ pub enum SimError {
     #[error("host: {0}")]
     Host(String),
 }
+
+impl From<tx8_target::TargetError> for SimError {
+    fn from(e: tx8_target::TargetError) -> Self {
+        match e {
+            tx8_target::TargetError::Config(m) => SimError::Config(m),
+            tx8_target::TargetError::Layout(m) => SimError::Layout(m),
+        }
+    }
+}

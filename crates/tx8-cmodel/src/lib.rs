@@ -5,14 +5,16 @@
 //! timing model, which replays all tiles' instruction streams together to get
 //! cycles. See README.md for the module map and the timing model.
 
+// The target facts the C model shares with the compiler, re-exported under
+// the simulator's module names.
+pub use tx8_target::{data_format as dtype, engine, hardware as config, layout};
+
 pub mod capi;
 pub mod card;
-pub mod config;
-pub mod dtype;
-pub mod engine;
 pub mod error;
 pub mod isa;
-pub mod layout;
+#[cfg(test)]
+mod layout_tests;
 pub mod memory;
 pub mod oplib;
 pub mod optest;

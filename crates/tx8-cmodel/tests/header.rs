@@ -22,7 +22,10 @@ fn generate() -> String {
     ];
     config.export.exclude =
         ["Engine", "EngineMask", "BATCH_ALIGN_BYTES", "DDR_PAGE_BYTES", "RING_4X4"].map(String::from).to_vec();
-    let bindings = cbindgen::Builder::new().with_crate(dir).with_config(config).generate().expect("cbindgen");
+    // The operator codes (`TX8_BINARY_*`, `TX8_UNARY_*`) are tx8-target's.
+    let codes = std::path::Path::new(dir).join("../tx8-target/src/c_codes.rs");
+    let bindings =
+        cbindgen::Builder::new().with_crate(dir).with_src(codes).with_config(config).generate().expect("cbindgen");
     let mut out = Vec::new();
     bindings.write(&mut out);
     String::from_utf8(out).expect("utf8")

@@ -2,14 +2,14 @@
 //!
 //! `HardwareConfig::default()` is exactly `shared/tx8/hardware.md`; a TOML file
 //! may override any subset of fields (missing fields keep their defaults).
-//! The simulator, its timing model and (later) the compiler's cost model read
-//! these numbers from here and nowhere else. Fields marked "assumption" are
-//! figures hardware.md does not give; they are the model's choice and are
-//! documented in the crate README.
+//! The C model, its timing model and the compiler's cost model read these
+//! numbers from here. Fields marked "assumption" are figures hardware.md does
+//! not give; they are the model's choice and are documented in tx8-cmodel's
+//! README.
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::SimError;
+use crate::error::TargetError;
 
 /// Every hardware figure of one TX8 card, in cycles of the 1 GHz model clock
 /// and bytes unless the field name says otherwise.
@@ -158,15 +158,16 @@ impl Default for HardwareConfig {
 
 impl HardwareConfig {
     /// Parse a TOML document; fields it omits keep the hardware.md defaults.
-    pub fn from_toml_str(text: &str) -> Result<Self, SimError> {
-        let config: HardwareConfig = toml::from_str(text).map_err(|e| SimError::Config(e.to_string()))?;
+    pub fn from_toml_str(text: &str) -> Result<Self, TargetError> {
+        let config: HardwareConfig = toml::from_str(text).map_err(|e| TargetError::Config(e.to_string()))?;
         config.validate()?;
         Ok(config)
     }
 
     /// Read and parse a TOML file (see [`HardwareConfig::from_toml_str`]).
-    pub fn from_toml_file(path: &std::path::Path) -> Result<Self, SimError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SimError::Config(format!("{}: {e}", path.display())))?;
+    pub fn from_toml_file(path: &std::path::Path) -> Result<Self, TargetError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| TargetError::Config(format!("{}: {e}", path.display())))?;
         Self::from_toml_str(&text)
     }
 
@@ -177,8 +178,8 @@ impl HardwareConfig {
     }
 
     /// Reject figures the model cannot run with (zero rates, empty windows).
-    pub fn validate(&self) -> Result<(), SimError> {
-        let bad = |what: &str| Err(SimError::Config(format!("invalid hardware config: {what}")));
+    pub fn validate(&self) -> Result<(), TargetError> {
+        let bad = |what: &str| Err(TargetError::Config(format!("invalid hardware config: {what}")));
         if self.mesh_x == 0 || self.mesh_y == 0 {
             return bad("mesh dimensions must be non-zero");
         }

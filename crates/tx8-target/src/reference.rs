@@ -1,8 +1,18 @@
 //! CPU reference implementations of the operators (the seed's
 //! ComputeInterface), written directly in f64 on dense row-major data,
-//! sharing no code with the instruction implementations they check.
+//! sharing no code with the C model's instruction implementations they
+//! check (only [`strides`], the row-major index arithmetic). The tx8be
+//! dialect's Compute interface and the C model's operator tests both call
+//! them, which is why they live with the target and not in the simulator.
 
-use crate::oplib::strides;
+/// Row-major strides of `dims`, in elements.
+pub fn strides(dims: &[u64]) -> Vec<u64> {
+    let mut s = vec![1u64; dims.len()];
+    for i in (0..dims.len().saturating_sub(1)).rev() {
+        s[i] = s[i + 1] * dims[i + 1];
+    }
+    s
+}
 
 /// Broadcast index map: for each element of `out`, the index into `x` (dims right-aligned).
 pub fn broadcast_index(x: &[u64], out: &[u64]) -> Vec<usize> {
@@ -28,7 +38,7 @@ pub fn broadcast_index(x: &[u64], out: &[u64]) -> Vec<usize> {
 
 /// Element-wise binary op by name with numpy broadcasting.
 pub fn binary(
-    op: crate::isa::BinaryOp,
+    op: crate::kinds::BinaryOp,
     a: &[f64],
     ad: &[u64],
     b: &[f64],
@@ -36,7 +46,7 @@ pub fn binary(
     out: &[u64],
     int: bool,
 ) -> Vec<f64> {
-    use crate::isa::BinaryOp::*;
+    use crate::kinds::BinaryOp::*;
     let ia = broadcast_index(ad, out);
     let ib = broadcast_index(bd, out);
     let t = |c: bool| if c { 1.0 } else { 0.0 };
@@ -77,8 +87,8 @@ pub fn binary(
 }
 
 /// Element-wise unary op.
-pub fn unary(op: crate::isa::UnaryOp, x: &[f64]) -> Vec<f64> {
-    use crate::isa::UnaryOp::*;
+pub fn unary(op: crate::kinds::UnaryOp, x: &[f64]) -> Vec<f64> {
+    use crate::kinds::UnaryOp::*;
     x.iter()
         .map(|&v| match op {
             Abs => v.abs(),
@@ -123,8 +133,8 @@ pub fn erf(x: f64) -> f64 {
 }
 
 /// A parameterised activation (see `oplib::activation::Activation`).
-pub fn activation(act: crate::oplib::activation::Activation, x: &[f64]) -> Vec<f64> {
-    use crate::oplib::activation::Activation::*;
+pub fn activation(act: crate::kinds::Activation, x: &[f64]) -> Vec<f64> {
+    use crate::kinds::Activation::*;
     match act {
         Plain(op) => unary(op, x),
         LeakyRelu { alpha } => x.iter().map(|&v| if v >= 0.0 { v } else { f64::from(alpha) * v }).collect(),

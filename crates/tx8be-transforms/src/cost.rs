@@ -326,7 +326,8 @@ fn call_work(
             // converting to blocked.
             let dims: Vec<u64> = out.size.iter().map(|&d| d.max(0) as u64).collect();
             let copies = tx8_cmodel::layout::Placement::of_dims(tx8_cmodel::layout::MemLayout::NCx, fmt, &dims)
-                .and_then(|p| tx8_cmodel::oplib::movement::channel_norm_copies(&p))
+                .ok()
+                .and_then(|p| tx8_cmodel::oplib::movement::channel_norm_copies(&p).ok())
                 .map_or(1, |c| c.len().max(1));
             w.tdma =
                 copies as f64 * hw.dma_start_cycles as f64 + n_out as f64 * fmt.size() as f64 / hw.tdma_bytes_per_cycle;

@@ -17,10 +17,10 @@
 //!
 //! Dense values are row-major; a blocked value blocks its last dim (the
 //! channel dim of NHWC features, or of a `Tensor`) by 64 (128 for int8), as
-//! `tx8_cmodel::layout` defines.
+//! `tx8_target::layout` defines.
 
 use strata_ir::{Body, Context, Type, Value};
-use tx8_cmodel::layout::{MemLayout, Nhwc, Placement};
+use tx8_target::layout::{MemLayout, Nhwc, Placement};
 
 use crate::dialect::attrs::{DevAttr, LayoutMode};
 use crate::dialect::ops::{op_kind, OpKind};

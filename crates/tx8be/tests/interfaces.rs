@@ -389,10 +389,10 @@ fn oplib_attributes_and_scratch() {
     let attr = tx8be::query_op_attr(&ctx, body, bn).unwrap();
     // Batch 2: the seed's BatchNorm picks NTensor.
     assert_eq!(attr.default_layout, "NTensor");
-    assert_eq!(attr.engine, Some(tx8_cmodel::Engine::Ct));
+    assert_eq!(attr.engine, Some(tx8_target::Engine::Ct));
     let (body, sm) = op_named(&ctx, &m, "tx8be.Softmax");
     assert_eq!(tx8be::query_op_attr(&ctx, body, sm).unwrap().default_layout, "NTensor");
-    let hw = tx8_cmodel::HardwareConfig::default();
+    let hw = tx8_target::HardwareConfig::default();
     let row = hw.spm_bank_bytes;
     let up = |b: u64| b.div_ceil(row) * row;
     // Softmax on a 4x64 slice: two fp32 copies and one value per row.
@@ -403,7 +403,7 @@ fn oplib_attributes_and_scratch() {
     let attr = tx8be::query_op_attr(&ctx, body, conv).unwrap();
     assert_eq!(
         (attr.engine, attr.default_layout.as_str(), attr.need_load),
-        (Some(tx8_cmodel::Engine::Ne), "Tensor", u64::MAX)
+        (Some(tx8_target::Engine::Ne), "Tensor", u64::MAX)
     );
     assert_eq!(tx8be::imm_bytes(&ctx, body, conv, &[1, 2, 2, 2], &hw).unwrap(), 0);
 
@@ -553,7 +553,7 @@ fn batchnorm_scratch_follows_the_placement() {
 }}"#
         )
     };
-    let hw = tx8_cmodel::HardwareConfig::default();
+    let hw = tx8_target::HardwareConfig::default();
     let up = |b: u64| b.div_ceil(hw.spm_bank_bytes) * hw.spm_bank_bytes;
     let m = parse(&ctx, &text("NTensor"));
     let (body, bn) = op_named(&ctx, &m, "tx8be.BatchNorm_Inference");

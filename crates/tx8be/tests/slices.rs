@@ -7,7 +7,7 @@
 mod common;
 
 use common::{context, first_func, op_named, parse};
-use tx8_cmodel::oplib::reference;
+use tx8_target::reference;
 use tx8be::{ElementType, RowRange, SliceBox, TensorData};
 
 /// Deterministic pseudo-random values in [-1, 1).

@@ -37,7 +37,7 @@ pub(crate) struct Operand {
 impl Operand {
     /// The placement of its slice dims.
     pub(crate) fn placement(&self) -> Result<Placement, SimError> {
-        Placement::of_dims(self.layout, self.tsr.fmt, &self.tsr.dims)
+        Ok(Placement::of_dims(self.layout, self.tsr.fmt, &self.tsr.dims)?)
     }
 
     fn blockable(&self) -> bool {

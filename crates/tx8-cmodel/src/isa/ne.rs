@@ -67,48 +67,14 @@ pub struct NeConv {
     pub act: NeAct,
 }
 
-/// The NE's post-processing activation. Seed 001: after the PE array, the
-/// result "can be post-processed (BN / quantisation / activation) before it
-/// is output". It acts on the accumulator value (fp32 or int32, bias and psum
-/// included) before the single rounding or saturation to the output format,
-/// inside the output pipeline, so it costs no NE cycles.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub enum NeAct {
-    #[default]
-    None,
-    /// `max(x, 0)`.
-    Relu,
-    /// `min(max(x, lo), hi)` (ReLU6 is `Clip { lo: 0, hi: 6 }`).
-    Clip { lo: f32, hi: f32 },
-}
+pub use tx8_target::kinds::NeAct;
 
-impl NeAct {
-    /// Apply to an fp32 accumulator value.
-    pub fn apply_f32(self, v: f32) -> f32 {
-        match self {
-            NeAct::None => v,
-            NeAct::Relu => v.max(0.0),
-            NeAct::Clip { lo, hi } => v.max(lo).min(hi),
-        }
-    }
-
-    /// Apply to an int32 accumulator value (clip bounds round inwards).
-    pub fn apply_i32(self, v: i32) -> i32 {
-        let bound = |x: f32| x.clamp(i32::MIN as f32, i32::MAX as f32) as i32;
-        match self {
-            NeAct::None => v,
-            NeAct::Relu => v.max(0),
-            NeAct::Clip { lo, hi } => v.max(bound(lo.ceil())).min(bound(hi.floor())),
-        }
-    }
-
-    /// The instruction-name suffix.
-    fn suffix(self) -> &'static str {
-        match self {
-            NeAct::None => "",
-            NeAct::Relu => "_relu",
-            NeAct::Clip { .. } => "_clip",
-        }
+/// The instruction-name suffix of an NE activation.
+fn act_suffix(act: NeAct) -> &'static str {
+    match act {
+        NeAct::None => "",
+        NeAct::Relu => "_relu",
+        NeAct::Clip { .. } => "_clip",
     }
 }
 
@@ -159,11 +125,16 @@ impl NeInstr {
                 if g.trans_a { "_tA" } else { "" },
                 if g.trans_b { "_tB" } else { "" },
                 if g.accumulate { "_psum" } else { "" },
-                g.act.suffix(),
+                act_suffix(g.act),
                 g.in_fmt.name()
             ),
             NeInstr::Conv(c) => {
-                format!("op_Conv{}{}.{}", if c.psum.is_some() { "_psum" } else { "" }, c.act.suffix(), c.in_fmt.name())
+                format!(
+                    "op_Conv{}{}.{}",
+                    if c.psum.is_some() { "_psum" } else { "" },
+                    act_suffix(c.act),
+                    c.in_fmt.name()
+                )
             }
         }
     }

@@ -13,45 +13,19 @@ use crate::tile::TileCtx;
 
 const OP: &str = "elementwise_unary_param";
 
-/// An element-wise activation: a single CT unary instruction or one of the
-/// parameterised compositions.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Activation {
-    /// One `CGRATensor_*_V_V_<op>` instruction.
-    Plain(UnaryOp),
-    /// `x >= 0 ? x : alpha*x`: VS mul, then VV max (alpha <= 1) or min (alpha > 1). 2 steps.
-    LeakyRelu { alpha: f32 },
-    /// `clamp(alpha*x + beta, 0, 1)`: VS mul, add, max, min. 4 steps.
-    HardSigmoid { alpha: f32, beta: f32 },
-    /// `x * clamp(x/6 + 1/2, 0, 1)`: hard_sigmoid(1/6, 1/2) then VV mul. 5 steps.
-    HardSwish,
-    /// `min(max(x, lo), hi)`: VS max, VS min (integers too). 2 steps.
-    Clip { lo: f32, hi: f32 },
-    /// `x/2 * (1 + erf(x/sqrt(2)))`: VS mul, erf, VS add, VV mul, VS mul by
-    /// 0.5 (exact). 5 steps.
-    GeluErf,
-    /// `x > 0 ? x : alpha*(exp(x) - 1)`: VS min, exp, VS sub, VS mul, VS max,
-    /// VV add. 6 steps.
-    Elu { alpha: f32 },
-    /// `x * sigmoid(beta*x)` (Swish; beta 1.702 is the sigmoid GELU of
-    /// CLIP / ViT; beta 1 is SiLU, one `Plain(Silu)` instruction): VS mul,
-    /// sigmoid, VV mul. 3 steps.
-    Swish { beta: f32 },
-}
+pub use tx8_target::kinds::Activation;
 
-impl Activation {
-    /// Whether the composition reads the input again after writing a
-    /// temporary, so needs a temporary apart from the input.
-    fn needs_temporary(self) -> bool {
-        matches!(
-            self,
-            Activation::LeakyRelu { .. }
-                | Activation::HardSwish
-                | Activation::GeluErf
-                | Activation::Elu { .. }
-                | Activation::Swish { .. }
-        )
-    }
+/// Whether the composition reads the input again after writing a
+/// temporary, so needs a temporary apart from the input.
+fn needs_temporary(act: Activation) -> bool {
+    matches!(
+        act,
+        Activation::LeakyRelu { .. }
+            | Activation::HardSwish
+            | Activation::GeluErf
+            | Activation::Elu { .. }
+            | Activation::Swish { .. }
+    )
 }
 
 fn overlaps(a: &Tsr, b: &Tsr) -> bool {
@@ -77,7 +51,7 @@ pub fn unary_param(ctx: &mut TileCtx, act: Activation, x: &Tsr, out: &Tsr, imm: 
     let mut carve = Carver::new(OP, imm);
     // The temporary: `out` when it does not overlap x, else scratch; Elu
     // needs one apart from out as well.
-    let tmp = if matches!(act, Activation::Elu { .. }) || (act.needs_temporary() && overlaps(x, out)) {
+    let tmp = if matches!(act, Activation::Elu { .. }) || (needs_temporary(act) && overlaps(x, out)) {
         carve.take(x.bytes())?
     } else {
         out.addr

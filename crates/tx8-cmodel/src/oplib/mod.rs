@@ -29,7 +29,7 @@ pub mod movement;
 pub mod normalize;
 pub mod pad;
 pub mod reduce;
-pub mod reference;
+pub use tx8_target::reference;
 pub mod select;
 pub mod slide;
 pub mod view;
@@ -150,11 +150,4 @@ impl<'c, 'a> Emitter<'c, 'a> {
     }
 }
 
-/// Row-major strides of `dims` (in elements).
-pub(crate) fn strides(dims: &[u64]) -> Vec<u64> {
-    let mut s = vec![1u64; dims.len()];
-    for i in (0..dims.len().saturating_sub(1)).rev() {
-        s[i] = s[i + 1] * dims[i + 1];
-    }
-    s
-}
+pub(crate) use tx8_target::reference::strides;

@@ -7,7 +7,7 @@
 //! codegen read it here.
 
 use strata_ir::{Body, Context, Op};
-use tx8_cmodel::isa::NeAct;
+use tx8_target::kinds::NeAct;
 
 use super::values::{attr_f64, attr_str};
 

@@ -6,8 +6,8 @@
 //! error in every match that does not handle it.
 
 use strata_ir::{Body, Context, Op};
-use tx8_cmodel::capi::eltwise_calls as codes;
-use tx8_cmodel::isa::{BinaryOp, UnaryOp};
+use tx8_target::c_codes as codes;
+use tx8_target::kinds::{BinaryOp, UnaryOp};
 
 use super::values::attr_str;
 
@@ -345,11 +345,7 @@ mod tests {
         }
         for k in UnaryKind::ALL {
             if let (Some(op), Some((code, false))) = (k.isa(), k.code()) {
-                assert_eq!(
-                    codes::activation(code, 0.0, 0.0),
-                    Some(tx8_cmodel::oplib::activation::Activation::Plain(op)),
-                    "{k:?}"
-                );
+                assert_eq!(codes::activation(code, 0.0, 0.0), Some(tx8_target::kinds::Activation::Plain(op)), "{k:?}");
             }
         }
     }

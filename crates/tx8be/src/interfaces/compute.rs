@@ -1,15 +1,15 @@
 //! Compute interface: the CPU reference of every tx8be op (the seed's
 //! ComputeInterface), in f64 on dense row-major data, results rounded to
 //! the result's element type. Operators the C model's reference already
-//! has (`tx8_cmodel::oplib::reference`) are computed there; the others
+//! has (`tx8_target::reference`) are computed there; the others
 //! (pow, erf-based and parameterised unaries, select, strided slice,
 //! gather, pad, pool with four pads, resize) are written here.
 
 use strata_ir::{Body, Context, Op};
-use tx8_cmodel::isa::UnaryOp;
+use tx8_target::kinds::UnaryOp;
 
 use crate::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
-use tx8_cmodel::oplib::reference;
+use tx8_target::reference;
 
 use super::tensor::{strides, ElementType, TensorData};
 use super::ComputeInterface;
@@ -197,7 +197,7 @@ fn layernorm(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 /// broadcast to it (numpy rules).
 pub fn broadcast_index(dims: &[i64], out: &[i64]) -> Vec<usize> {
     let as_u64 = |d: &[i64]| d.iter().map(|&x| x.max(0) as u64).collect::<Vec<_>>();
-    tx8_cmodel::oplib::reference::broadcast_index(&as_u64(dims), &as_u64(out))
+    tx8_target::reference::broadcast_index(&as_u64(dims), &as_u64(out))
 }
 
 fn binary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {

@@ -38,7 +38,7 @@ pub type BoxesResult = Result<Vec<SliceBox>, String>;
 pub struct OpLibInterface {
     pub query_op_attr: fn(&Context, &Body, Op) -> OpAttr,
     /// Scratch bytes for one call on an output slice of the given dims.
-    pub imm_bytes: fn(&Context, &Body, Op, &[i64], &tx8_cmodel::HardwareConfig) -> u64,
+    pub imm_bytes: fn(&Context, &Body, Op, &[i64], &tx8_target::HardwareConfig) -> u64,
 }
 
 /// Compute: the op's CPU reference on whole tensors (f64 arithmetic,
@@ -103,7 +103,7 @@ pub fn imm_bytes(
     body: &Body,
     op: Op,
     out_slice: &[i64],
-    hw: &tx8_cmodel::HardwareConfig,
+    hw: &tx8_target::HardwareConfig,
 ) -> Result<u64, Diagnostic> {
     Ok((lookup::<OpLibInterface>(ctx, body, op, "OpLib")?.imm_bytes)(ctx, body, op, out_slice, hw))
 }

@@ -9,7 +9,7 @@
 //! (`HardwareConfig::spm_bank_bytes`), as its carver aligns them.
 
 use strata_ir::{Body, Context, Op};
-use tx8_cmodel::{Engine, HardwareConfig};
+use tx8_target::{Engine, HardwareConfig};
 
 use super::tensor::ElementType;
 use super::OpLibInterface;
@@ -207,7 +207,7 @@ fn imm_bytes(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfi
 /// channel blocks for Cx/NCx, from the op's `dev_info` `mem_layout`), then
 /// scale/shift/mean/var as fp32 vectors of the placed channel count.
 fn batchnorm_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfig) -> u64 {
-    use tx8_cmodel::layout::{MemLayout, Nhwc, Placement};
+    use tx8_target::layout::{MemLayout, Nhwc, Placement};
     let dims: Vec<u64> = out.iter().map(|&d| d.max(0) as u64).collect();
     let mode = body.op_attr(ctx, op, "dev_info").and_then(|a| crate::DevAttr::from_attr(ctx, a)).map(|d| d.mem_layout);
     let layout = match mode {
@@ -220,7 +220,7 @@ fn batchnorm_imm(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareC
         .element_type(body.value_type(body.result(op, 0)))
         .and_then(|e| ElementType::from_type(ctx, e))
         .and_then(ElementType::data_format)
-        .unwrap_or(tx8_cmodel::DataFormat::Fp32);
+        .unwrap_or(tx8_target::DataFormat::Fp32);
     let dense_c = dims.last().copied().unwrap_or(1);
     let (elems, padded_c) = match Nhwc::from_dims(&dims).and_then(|s| Placement::new(layout, fmt, s)) {
         Ok(p) => {

@@ -69,8 +69,8 @@ impl ElementType {
 
     /// The C model's data format for this type (i1 is stored as one byte);
     /// `None` for f64 and i64, which the card does not compute in.
-    pub fn data_format(self) -> Option<tx8_cmodel::DataFormat> {
-        use tx8_cmodel::DataFormat as F;
+    pub fn data_format(self) -> Option<tx8_target::DataFormat> {
+        use tx8_target::DataFormat as F;
         match self {
             ElementType::F32 => Some(F::Fp32),
             ElementType::BF16 => Some(F::Bf16),

@@ -1,0 +1,20 @@
+//! `tx8-target`: what the TX8 card is, as both the compiler and the C model
+//! need it: the hardware figures ([`HardwareConfig`]), the data formats, the
+//! engines of a tile, the memory layouts, the operator kinds with their
+//! semantics and C ABI codes, and the f64 reference kernels that define
+//! each operator. The tx8be dialect depends on this crate and not on the
+//! simulator; the C model (`tx8-cmodel`) builds on it.
+
+pub mod c_codes;
+pub mod data_format;
+pub mod engine;
+pub mod error;
+pub mod hardware;
+pub mod kinds;
+pub mod layout;
+pub mod reference;
+
+pub use data_format::DataFormat;
+pub use engine::{Engine, EngineMask};
+pub use error::TargetError;
+pub use hardware::HardwareConfig;

@@ -10,8 +10,12 @@
 //! - Whether the users load the constant comes from the OpLib `need_load`
 //!   bit of the operand each one reads it as. When no user loads it (a
 //!   Gather table, read from DDR by the op) its load_consts get
-//!   `bypasscodegen = true`; a constant some users load and others read
-//!   from DDR is an error, as the seed asserts.
+//!   `bypasscodegen = true`. A constant some users load and others read
+//!   from DDR (an embedding table tied to the language-model head: a
+//!   Gather reads it, a Gemm loads it) is split in two constants first,
+//!   one per kind of use: the seed asserts instead, but each kind needs
+//!   its own load_consts, placement and id, and tied weights are how
+//!   transformers export.
 //! - Each load_const's `dev_info` `mem_layout` is the constant's placement
 //!   (and its `layout_str` the constant's, as in the seed).
 //! - Ids: constants larger than `4 * 1024 * tile_num` bytes first, then the
@@ -19,6 +23,7 @@
 //!   a constant carries its id. Ids depend only on the program, so running
 //!   the pass again renumbers nothing.
 
+use strata_ir::surgery::{IrMapping, Source};
 use strata_ir::{AttrKind, Body, Context, Diagnostic, Op, OpSpec, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
@@ -60,6 +65,9 @@ impl Pass for MoveConstant {
         let body = &mut *target.body;
         let mut changed = fold_const_reshapes(ctx, body);
         for c in const_ops(ctx, body) {
+            if let Some(read) = split_by_kind_of_use(ctx, body, c)? {
+                changed |= route_uses_through_loads(ctx, body, read)?;
+            }
             changed |= route_uses_through_loads(ctx, body, c)?;
         }
         changed |= number_constants(ctx, body, threshold_bytes(&self.hw));
@@ -130,32 +138,45 @@ fn position(body: &Body, op: Op) -> usize {
     n
 }
 
-/// ConstantToLoadConst for constant `c`: one load_const per compute use.
+/// Whether each use loads its operand into SPM (the OpLib `need_load` bit).
+fn loads_of(ctx: &Context, body: &Body, uses: &[(Op, usize)]) -> Result<Vec<bool>, Diagnostic> {
+    uses.iter()
+        .map(|&(user, i)| {
+            let attr = tx8be::interfaces::query_op_attr(ctx, body, user)?;
+            Ok(i < 64 && attr.need_load >> i & 1 == 1)
+        })
+        .collect()
+}
+
+/// When some compute uses of `c` load it and others read it from DDR, a
+/// copy of `c` right after it takes the DDR readers; returns the copy.
+fn split_by_kind_of_use(ctx: &Context, body: &mut Body, c: Op) -> Result<Option<Op>, Diagnostic> {
+    let v = body.result(c, 0);
+    let uses = compute_uses(ctx, body, v);
+    let loaded = loads_of(ctx, body, &uses)?;
+    if loaded.iter().all(|&l| l) || loaded.iter().all(|&l| !l) {
+        return Ok(None);
+    }
+    let copy = body.clone_op(Source::Same, c, &mut IrMapping::default());
+    body.insert_op_after(c, copy);
+    let cv = body.result(copy, 0);
+    for (&(user, i), &l) in uses.iter().zip(&loaded) {
+        if !l {
+            body.set_operand(user, i, cv);
+        }
+    }
+    Ok(Some(copy))
+}
+
+/// ConstantToLoadConst for constant `c`: one load_const per compute use
+/// (all of one kind: [`split_by_kind_of_use`] ran first).
 fn route_uses_through_loads(ctx: &Context, body: &mut Body, c: Op) -> Result<bool, Diagnostic> {
     let v = body.result(c, 0);
     let uses = compute_uses(ctx, body, v);
     if uses.is_empty() {
         return Ok(false);
     }
-    let mut loaded = Vec::with_capacity(uses.len());
-    for &(user, i) in &uses {
-        let attr = tx8be::interfaces::query_op_attr(ctx, body, user)?;
-        loaded.push(i < 64 && attr.need_load >> i & 1 == 1);
-    }
-    let need_load = loaded[0];
-    if let Some(k) = loaded.iter().position(|&l| l != need_load) {
-        let (load_user, read_user) = if need_load { (uses[0], uses[k]) } else { (uses[k], uses[0]) };
-        return Err(Diagnostic::error(
-            body.op_loc(c),
-            format!(
-                "constant is loaded into SPM by '{}' (operand {}) but read from DDR by '{}' (operand {}); one constant cannot be both",
-                name(ctx, body, load_user.0),
-                load_user.1,
-                name(ctx, body, read_user.0),
-                read_user.1
-            ),
-        ));
-    }
+    let need_load = loads_of(ctx, body, &uses)?[0];
     let ty = body.value_type(v);
     let layout = value_mem_layout(ctx, body, v);
     for (user, i) in uses {

@@ -28,8 +28,8 @@ keeps the rows it has. With --prune, a passing check's run directory keeps
 only run.json, compare.json and its files of at most 1 MB:
 full-size models write weights images and DDR dumps of gigabytes each.
 Each check leaves RUNS/NAME.DTYPE/outcome.json (its result and what it ran:
-the sha256 of tx8c and tx8-run, the size and mtime of the model, inputs and
-reference); with --resume a check whose outcome.json matches all of those is
+the sha256 of tx8c, tx8-run and the libtx8_cmodel.so it links, the size and
+mtime of the model, inputs and reference); with --resume a check whose outcome.json matches all of those is
 reported from it instead of run again, so an interrupted full-size run goes
 on where it stopped and a rebuilt compiler or re-exported model is re-run.
 
@@ -142,6 +142,8 @@ def error_line(stderr):
                     ops[m.group(1) if m.group(2) in ("ai.onnx", "") else f"{m.group(2)}.{m.group(1)}"] += 1
                 if ops:
                     l += " " + ", ".join(op + (f" x{n}" if n > 1 else "") for op, n in sorted(ops.items()))
+                elif i + 1 < len(lines):
+                    l += " " + lines[i + 1]  # the reason is on the next line
             return l
     return lines[-1] if lines else ""
 
@@ -193,11 +195,26 @@ def sha256(path):
     return h.hexdigest()
 
 
+def cmodel_library(tx8_run):
+    """The libtx8_cmodel.so tx8-run links a program against: $TX8_LIB_DIR's,
+    else the newest one next to tx8-run (its own rule)."""
+    if os.environ.get("TX8_LIB_DIR"):
+        dirs = [os.environ["TX8_LIB_DIR"]]
+    else:
+        d = os.path.dirname(os.path.abspath(tx8_run))
+        dirs = [d, os.path.join(d, "deps"), os.path.join(d, "..")]
+    libs = [os.path.join(d, "libtx8_cmodel.so") for d in dirs]
+    libs = [l for l in libs if os.path.exists(l)]
+    return max(libs, key=os.path.getmtime) if libs else None
+
+
 def tools_identity(tx8c):
-    """What decides a check's result besides its model: the compiler and the
-    C model it runs (tx8-run beside it, or $TX8_RUN)."""
+    """What decides a check's result besides its model: the compiler, the
+    C model's runner (tx8-run beside it, or $TX8_RUN) and its library."""
     run = os.environ.get("TX8_RUN") or os.path.join(os.path.dirname(os.path.abspath(tx8c)), "tx8-run")
-    return {"tx8c": sha256(tx8c), "tx8-run": sha256(run) if os.path.exists(run) else None}
+    lib = cmodel_library(run)
+    return {"tx8c": sha256(tx8c), "tx8-run": sha256(run) if os.path.exists(run) else None,
+            "libtx8_cmodel.so": sha256(lib) if lib else None}
 
 
 def check_identity(check, tools):

@@ -124,6 +124,10 @@ fn parse_structure(text: &str) -> Result<Vec<Located>, (usize, String)> {
                 };
                 stack.last_mut().unwrap().last_mut().unwrap().options = text[open + 1..close].to_string();
                 at = close + 1;
+                // Blanks after the options, as after a `)` (MLIR ltrims both).
+                while bytes.get(at).is_some_and(|b| b" \t\n\x0b\x0c\r".contains(b)) {
+                    at += 1;
+                }
             }
             b'(' => {
                 stack.push(Vec::new());
@@ -225,6 +229,9 @@ mod tests {
         assert!(err("").starts_with("expected pass pipeline to be wrapped"));
         assert!(err("builtin.module(cse))").contains("1:4: error: encountered extra closing ')'"));
         assert!(err("builtin.module(func.func(cse) x)").contains("1:16: error: expected ',' after parsing pipeline"));
+        // Blanks after an options block are skipped, as after a `)`.
+        assert!(parse_pipeline("builtin.module(func.func(canonicalize{max-iterations=10} ), cse)").is_ok());
+        assert!(err("builtin.module(func.func(canonicalize{max-iterations=10} x))").contains("expected ','"));
         assert!(err("builtin.module(func.func(cse)").contains("1:11: error: encountered unbalanced parentheses"));
         assert!(err("builtin.module(cse{a=1)").contains("1:4: error: missing closing '}'"));
         assert_eq!(

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use strata_ir::diagnostics::Diagnostic;
 use strata_ir::printer::{print_top_level, PrintOptions};
-use strata_ir::{Body, Context, Op};
+use strata_ir::{Attribute, Body, Context, Op};
 
 use crate::analysis::AnalysisManager;
 use crate::detached::{can_detach, detach, reattach};
@@ -200,7 +200,7 @@ impl OpPassManager {
         let mut root = TimingNode::new("root");
         let mut multi = false;
         let mut out = Outcome::default();
-        let result = self.run_on(ctx, body, &[op], false, cfg, &mut root, &mut out, &mut multi);
+        let result = self.run_on(ctx, body, &[op], &[], cfg, &mut root, &mut out, &mut multi);
         report.dumps.push_str(&out.dumps);
         report.emitted.extend(out.emitted);
         report.timing.top.extend(root.children);
@@ -209,14 +209,16 @@ impl OpPassManager {
     }
 
     /// Runs every element on each of `ops` (ops of `body` matching the
-    /// anchor); `node` collects one timing child per element.
+    /// anchor); `node` collects one timing child per element. `enclosing`
+    /// holds the attribute dictionaries of the ops around `body`'s ops,
+    /// innermost first (empty at the top level).
     #[allow(clippy::too_many_arguments)]
     fn run_on(
         &self,
         ctx: &Context,
         body: &mut Body,
         ops: &[Op],
-        nested: bool,
+        enclosing: &[Attribute],
         cfg: &RunConfig,
         node: &mut TimingNode,
         sink: &mut Outcome,
@@ -229,7 +231,7 @@ impl OpPassManager {
                 for (i, &op) in ops.iter().enumerate() {
                     let mut out = Outcome::default();
                     let t = Instant::now();
-                    let result = run_element(ctx, body, op, nested, e, &mut ams[i], cfg, &mut out);
+                    let result = run_element(ctx, body, op, enclosing, e, &mut ams[i], cfg, &mut out);
                     let d = t.elapsed();
                     let child = node.child(idx, &element_name(e));
                     child.wall += d;
@@ -254,7 +256,7 @@ impl OpPassManager {
                 .map(|(d, am)| {
                     let mut out = Outcome::default();
                     let t = Instant::now();
-                    let r = run_element(ctx, &mut d.body, d.op, nested, e, am, cfg, &mut out);
+                    let r = run_element(ctx, &mut d.body, d.op, enclosing, e, am, cfg, &mut out);
                     (r, out, t.elapsed())
                 })
                 .collect();
@@ -314,7 +316,7 @@ fn run_element(
     ctx: &Context,
     body: &mut Body,
     op: Op,
-    nested: bool,
+    enclosing: &[Attribute],
     e: &Element,
     am: &mut AnalysisManager,
     cfg: &RunConfig,
@@ -322,6 +324,7 @@ fn run_element(
 ) -> Result<(), Diagnostic> {
     match e {
         Element::Nested(pm) => {
+            let around: Vec<Attribute> = std::iter::once(body.op_attrs(op)).chain(enclosing.iter().copied()).collect();
             let Some(inner) = body.nested_mut(op) else { return Ok(()) };
             let mut targets = Vec::new();
             for &r in inner.root_regions() {
@@ -335,12 +338,12 @@ fn run_element(
             }
             let mut timing = std::mem::take(&mut out.timing);
             let mut multi = false;
-            let r = pm.run_on(ctx, inner, &targets, true, cfg, &mut timing, out, &mut multi);
+            let r = pm.run_on(ctx, inner, &targets, &around, cfg, &mut timing, out, &mut multi);
             out.timing = timing;
             out.multi |= multi;
             r
         }
-        Element::Pass(pass) => run_pass(ctx, body, op, nested, pass.as_ref(), am, cfg, out),
+        Element::Pass(pass) => run_pass(ctx, body, op, enclosing, pass.as_ref(), am, cfg, out),
     }
 }
 
@@ -361,7 +364,7 @@ fn run_pass(
     ctx: &Context,
     body: &mut Body,
     op: Op,
-    nested: bool,
+    enclosing: &[Attribute],
     pass: &dyn Pass,
     am: &mut AnalysisManager,
     cfg: &RunConfig,
@@ -398,7 +401,9 @@ fn run_pass(
             ctx,
             parent: body,
             op,
-            nested,
+            nested: !enclosing.is_empty(),
+            enclosing,
+            new_op_attrs: None,
             body: &mut inner,
             analyses: am,
             threading: cfg.threading,
@@ -409,10 +414,14 @@ fn run_pass(
         let r = pass.run(&mut target);
         out.emitted.append(&mut target.emitted);
         out.dumps.push_str(&target.dumps);
-        r
+        (r, target.new_op_attrs)
     };
+    let (result, new_op_attrs) = result;
     let dumps = &mut out.dumps;
     body.put_nested(op, inner);
+    if let Some(attrs) = new_op_attrs {
+        body.set_op_attrs(op, attrs);
+    }
     let preserved = match result {
         Ok(p) => p,
         Err(d) => {

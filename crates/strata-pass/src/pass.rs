@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use strata_ir::diagnostics::Diagnostic;
-use strata_ir::{Body, Context, Op};
+use strata_ir::{Attribute, Body, Context, Op};
 
 use crate::analysis::{AnalysisManager, PreservedAnalyses};
 
@@ -12,8 +12,9 @@ use crate::analysis::{AnalysisManager, PreservedAnalyses};
 ///
 /// A pass sees the op it is anchored on and the arena of that op's regions
 /// (`PassTarget::body`), which it may change freely. The op itself (its
-/// name, attributes, location) is read-only: nested pass managers run
-/// passes on sibling ops at the same time.
+/// name, location) is read-only, as nested pass managers run passes on
+/// sibling ops at the same time; its attributes change only through
+/// `PassTarget::set_op_attr`, applied when the pass returns.
 pub trait Pass: Send + Sync {
     /// The command-line name (`cse`).
     fn argument(&self) -> &'static str;
@@ -51,6 +52,13 @@ pub struct PassTarget<'a> {
     /// op). `parent` cannot tell: an op at the root of a body, or detached
     /// into a scratch body for a parallel run, has no parent op there.
     pub nested: bool,
+    /// The attribute dictionaries of the ops around `op`, innermost first
+    /// (empty for the top-level op), read by [`PassTarget::lookup_attr`].
+    pub enclosing: &'a [Attribute],
+    /// `op`'s attribute dictionary as the pass leaves it
+    /// ([`PassTarget::set_op_attr`]); the pass manager writes it back to
+    /// `op` once the pass returns (a module pass attaching a target).
+    pub new_op_attrs: Option<Attribute>,
     /// The arena of `op`'s regions.
     pub body: &'a mut Body,
     pub analyses: &'a mut AnalysisManager,
@@ -70,6 +78,22 @@ pub struct PassTarget<'a> {
 impl PassTarget<'_> {
     pub fn emit(&mut self, d: Diagnostic) {
         self.emitted.push(d);
+    }
+
+    /// Sets (or, with None, removes) attribute `name` of `op` itself, which
+    /// the pass otherwise sees read-only in `parent`.
+    pub fn set_op_attr(&mut self, name: &str, value: Option<Attribute>) {
+        let current = self.new_op_attrs.unwrap_or_else(|| self.parent.op_attrs(self.op));
+        self.new_op_attrs = Some(self.ctx.dict_with(current, self.ctx.intern_str(name), value));
+    }
+
+    /// Attribute `name` of `op` or of the nearest op around it that has
+    /// one: how a pass on a function reads a module-level setting (a
+    /// target description, as MLIR passes look up `tosa.target_env` or a
+    /// data layout on the ancestors).
+    pub fn lookup_attr(&self, name: &str) -> Option<Attribute> {
+        let own = self.new_op_attrs.unwrap_or_else(|| self.parent.op_attrs(self.op));
+        self.ctx.dict_get(own, name).or_else(|| self.enclosing.iter().find_map(|&d| self.ctx.dict_get(d, name)))
     }
 }
 

@@ -5,7 +5,7 @@
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TargetError {
     /// The hardware configuration file or its values.
-    #[error("config: {0}")]
+    #[error("{0}")]
     Config(String),
     /// A layout, format and shape the card cannot place.
     #[error("layout: {0}")]

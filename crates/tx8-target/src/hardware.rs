@@ -11,6 +11,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::TargetError;
 
+/// One hardware figure: a count (cycles, bytes, lanes, tiles) or a rate
+/// (bytes per cycle).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Figure {
+    Count(u64),
+    Rate(f64),
+}
+
 /// Every hardware figure of one TX8 card, in cycles of the 1 GHz model clock
 /// and bytes unless the field name says otherwise.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -221,6 +229,59 @@ impl HardwareConfig {
         Ok(())
     }
 
+    /// Every figure by field name, in declaration order (how the IR's
+    /// target attribute writes the card).
+    pub fn figures(&self) -> Vec<(String, Figure)> {
+        let table = match toml::Value::try_from(self) {
+            Ok(toml::Value::Table(t)) => t,
+            // A struct of plain numbers always serializes to a table.
+            _ => return Vec::new(),
+        };
+        table
+            .into_iter()
+            .filter_map(|(name, v)| match v {
+                toml::Value::Integer(i) => Some((name, Figure::Count(i as u64))),
+                toml::Value::Float(f) => Some((name, Figure::Rate(f))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The figures that differ from the built-in card, in declaration order.
+    pub fn overrides(&self) -> Vec<(String, Figure)> {
+        let base = HardwareConfig::default().figures();
+        self.figures().into_iter().zip(base).filter(|(f, b)| f != b).map(|(f, _)| f).collect()
+    }
+
+    /// The built-in card with `figures` set, validated. A name that is no
+    /// field, a rate given to a count field and a negative count are
+    /// errors; a count given to a rate field is that rate.
+    pub fn with_figures(figures: &[(String, Figure)]) -> Result<Self, TargetError> {
+        let bad = |m: String| Err(TargetError::Config(m));
+        let Ok(toml::Value::Table(mut table)) = toml::Value::try_from(HardwareConfig::default()) else {
+            return bad("the built-in card does not serialize".into());
+        };
+        for (name, figure) in figures {
+            let value = match (table.get(name.as_str()), *figure) {
+                (None, _) => return bad(format!("no hardware figure named '{name}'")),
+                (Some(toml::Value::Integer(_)), Figure::Count(c)) => match i64::try_from(c) {
+                    Ok(c) => toml::Value::Integer(c),
+                    Err(_) => return bad(format!("'{name}' = {c} is out of range")),
+                },
+                (Some(toml::Value::Integer(_)), Figure::Rate(r)) => {
+                    return bad(format!("'{name}' is a count, not a rate ({r})"))
+                }
+                (Some(_), Figure::Count(c)) => toml::Value::Float(c as f64),
+                (Some(_), Figure::Rate(r)) => toml::Value::Float(r),
+            };
+            table.insert(name.clone(), value);
+        }
+        let config: HardwareConfig =
+            toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| TargetError::Config(e.to_string()))?;
+        config.validate()?;
+        Ok(config)
+    }
+
     /// Number of tiles on the card.
     pub fn tiles(&self) -> u32 {
         self.mesh_x * self.mesh_y
@@ -240,6 +301,27 @@ impl HardwareConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn figures_round_trip_and_overrides_are_the_differences() {
+        let base = HardwareConfig::default();
+        assert_eq!(base.figures().len(), 39);
+        assert_eq!(base.figures()[0], ("mesh_x".to_string(), Figure::Count(4)));
+        assert!(base.overrides().is_empty());
+        let mut hw = base.clone();
+        hw.mesh_y = 2;
+        hw.ddr_bytes_per_cycle = 100.0;
+        let o = hw.overrides();
+        assert_eq!(o, vec![("mesh_y".into(), Figure::Count(2)), ("ddr_bytes_per_cycle".into(), Figure::Rate(100.0))]);
+        assert_eq!(HardwareConfig::with_figures(&o).unwrap(), hw);
+        assert_eq!(HardwareConfig::with_figures(&hw.figures()).unwrap(), hw);
+        // A count for a rate field is that rate; the reverse is an error.
+        let c = HardwareConfig::with_figures(&[("tdma_bytes_per_cycle".into(), Figure::Count(64))]).unwrap();
+        assert_eq!(c.tdma_bytes_per_cycle, 64.0);
+        assert!(HardwareConfig::with_figures(&[("mesh_x".into(), Figure::Rate(2.5))]).is_err());
+        assert!(HardwareConfig::with_figures(&[("mesh_z".into(), Figure::Count(2))]).is_err());
+        assert!(HardwareConfig::with_figures(&[("mesh_x".into(), Figure::Count(0))]).is_err());
+    }
 
     #[test]
     fn defaults_match_hardware_md() {

@@ -17,4 +17,4 @@ pub mod reference;
 pub use data_format::DataFormat;
 pub use engine::{Engine, EngineMask};
 pub use error::TargetError;
-pub use hardware::HardwareConfig;
+pub use hardware::{Figure, HardwareConfig};

@@ -43,7 +43,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "Assign DDR addresses to weights, inputs and group outputs (ddr_addr, tx8be.ddr_addr)",
     options: &[("reuse", "hand a dead activation's bytes to later groups (default true)")],
     ctor: |opts| {
-        let mut pass = DdrAlloc { hw: HardwareConfig::default(), reuse: true };
+        let mut pass = DdrAlloc { reuse: true };
         opts.apply("tx8be-ddr-alloc", |k, v| {
             Some(match k {
                 "reuse" => match v {
@@ -64,7 +64,6 @@ pub const INFO: PassInfo = PassInfo {
 pub const DDR_BASE: u64 = 0x1000_0000;
 
 pub struct DdrAlloc {
-    pub hw: HardwareConfig,
     /// Reuse the bytes of dead activations (false: every output its own).
     pub reuse: bool,
 }
@@ -173,12 +172,13 @@ impl DdrAlloc {
     /// epoch is free again. Returns the end of the DDR used.
     fn place_group_outputs(
         &self,
+        hw: &HardwareConfig,
         ctx: &Context,
         body: &mut Body,
         ops: &[Op],
         mut next: u64,
     ) -> Result<u64, Diagnostic> {
-        let bank = self.hw.ddr_bank_bytes.max(1);
+        let bank = hw.ddr_bank_bytes.max(1);
         let i64t = ctx.i64();
         let gs = groups(ctx, body);
         let epoch = epochs(ctx, body, &gs);
@@ -200,7 +200,7 @@ impl DdrAlloc {
             let (Some(b), true) = (bytes[i], results.contains(&g) || !self.reuse) else { continue };
             addr[i] = Some(next);
             next = align(next.saturating_add(b), bank);
-            self.check_fits(ctx, body, g, b, next)?;
+            Self::check_fits(hw, ctx, body, g, b, next)?;
         }
         let arena = next;
         let mut live: Vec<Live> = Vec::new();
@@ -215,7 +215,7 @@ impl DdrAlloc {
             live.insert(at, Live { offset, bytes: b, last_read_epoch: Some(last_read[i]) });
             addr[i] = Some(arena + offset);
             let end = align(arena.saturating_add(offset).saturating_add(b), bank);
-            self.check_fits(ctx, body, g, b, end)?;
+            Self::check_fits(hw, ctx, body, g, b, end)?;
             next = next.max(end);
         }
         for (i, &g) in gs.iter().enumerate() {
@@ -227,8 +227,15 @@ impl DdrAlloc {
         Ok(next)
     }
 
-    fn check_fits(&self, ctx: &Context, body: &Body, g: Op, bytes: u64, end: u64) -> Result<(), Diagnostic> {
-        if end <= self.hw.ddr_bytes {
+    fn check_fits(
+        hw: &HardwareConfig,
+        ctx: &Context,
+        body: &Body,
+        g: Op,
+        bytes: u64,
+        end: u64,
+    ) -> Result<(), Diagnostic> {
+        if end <= hw.ddr_bytes {
             return Ok(());
         }
         let name = crate::sharding::group_compute_op(ctx, body, g)
@@ -236,7 +243,7 @@ impl DdrAlloc {
             .unwrap_or_default();
         Err(Diagnostic::error(
             body.op_loc(g),
-            format!("'{name}' does not fit the card: its {bytes}-byte result would end at DDR byte {end}, past the card's {} bytes", self.hw.ddr_bytes),
+            format!("'{name}' does not fit the card: its {bytes}-byte result would end at DDR byte {end}, past the card's {} bytes", hw.ddr_bytes),
         ))
     }
 }
@@ -248,15 +255,23 @@ impl Pass for DdrAlloc {
     fn name(&self) -> &'static str {
         "Tx8beDdrAlloc"
     }
+    fn options_text(&self) -> String {
+        if self.reuse {
+            String::new()
+        } else {
+            "{reuse=false}".into()
+        }
+    }
     fn anchor(&self) -> Option<&'static str> {
         Some("builtin.module")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let module = &mut *target.body;
         let funcs: Vec<Op> =
             entry_ops(module).into_iter().filter(|&f| ctx.op_name_str(module.op_name(f)) == "func.func").collect();
-        let bank = self.hw.ddr_bank_bytes.max(1);
+        let bank = hw.ddr_bank_bytes.max(1);
         let i64t = ctx.i64();
         let mut next = DDR_BASE;
         for f in funcs {
@@ -269,10 +284,10 @@ impl Pass for DdrAlloc {
             for (op, bytes) in weights {
                 body.set_op_attr(ctx, op, "ddr_addr", Some(ctx.integer_attr(i64t, next as i64)));
                 next = align(next.saturating_add(bytes.max(1)), bank);
-                if next > self.hw.ddr_bytes {
+                if next > hw.ddr_bytes {
                     return Err(Diagnostic::error(
                         body.op_loc(op),
-                        format!("a constant does not fit the card: its {bytes} bytes would end at DDR byte {next}, past the card's {} bytes", self.hw.ddr_bytes),
+                        format!("a constant does not fit the card: its {bytes} bytes would end at DDR byte {next}, past the card's {} bytes", hw.ddr_bytes),
                     ));
                 }
             }
@@ -291,11 +306,11 @@ impl Pass for DdrAlloc {
                 );
                 next = align(next + bytes.max(1), bank);
             }
-            next = self.place_group_outputs(ctx, body, &ops, next)?;
-            if next > self.hw.ddr_bytes {
+            next = self.place_group_outputs(&hw, ctx, body, &ops, next)?;
+            if next > hw.ddr_bytes {
                 return Err(Diagnostic::error(
                     module.op_loc(f),
-                    format!("the model needs {next} bytes of DDR; the card has {}", self.hw.ddr_bytes),
+                    format!("the model needs {next} bytes of DDR; the card has {}", hw.ddr_bytes),
                 ));
             }
             fattrs = ctx.dict_with(

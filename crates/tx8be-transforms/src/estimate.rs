@@ -8,7 +8,6 @@ use strata_ir::Diagnostic;
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use tx8_cmodel::HardwareConfig;
 
 use crate::cost::estimate_group;
 use crate::sharding::groups;
@@ -19,13 +18,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-estimate", |_, _| None)?;
-        Ok(Box::new(Estimate { hw: HardwareConfig::default() }))
+        Ok(Box::new(Estimate))
     },
 };
 
-pub struct Estimate {
-    pub hw: HardwareConfig,
-}
+pub struct Estimate;
 
 impl Pass for Estimate {
     fn argument(&self) -> &'static str {
@@ -38,10 +35,11 @@ impl Pass for Estimate {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
         for g in groups(ctx, body) {
-            let e = estimate_group(ctx, body, g, &self.hw)?;
+            let e = estimate_group(ctx, body, g, &hw)?;
             body.set_op_attr(ctx, g, "estimated_cycles", Some(ctx.integer_attr(ctx.i64(), e.cycles.round() as i64)));
         }
         Ok(PreservedAnalyses::none())

@@ -5,6 +5,7 @@
 //! | pass | file |
 //! | --- | --- |
 //! | `convert-stablehlo-to-tx8be` | `lower_stablehlo/` |
+//! | `tx8be-attach-target` | `attach_target.rs` (and `hardware`, how passes read the card) |
 //! | `tx8be-cancel-transposes` | `cancel_transposes.rs` |
 //! | `tx8be-collapse-transpose-dims` | `collapse_transpose_dims.rs` |
 //! | `tx8be-merge-reductions` | `merge_reductions.rs` |
@@ -42,6 +43,7 @@
 //! store, `search/` the sharding search space (DS_SpaceInit, DS_TileSplit,
 //! DS_SlicePropagate as pure functions) and the template cache.
 
+pub mod attach_target;
 pub mod boxes;
 pub mod broadcast;
 pub mod cancel_transposes;
@@ -86,6 +88,7 @@ use strata_pass::PassRegistry;
 /// Registers every pass of this crate (strata-opt and tx8c call it).
 pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(lower_stablehlo::INFO);
+    registry.register(attach_target::INFO);
     registry.register(cancel_transposes::INFO);
     registry.register(fold_constants::INFO);
     registry.register(fold_transpose_into_gemm::INFO);

@@ -31,16 +31,14 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-prologue-ahead", |_, _| None)?;
-        Ok(Box::new(PrologueAhead { hw: HardwareConfig::default() }))
+        Ok(Box::new(PrologueAhead))
     },
 };
 
 /// The group attribute recording the decision.
 pub const ATTR: &str = "prologue_ahead";
 
-pub struct PrologueAhead {
-    pub hw: HardwareConfig,
-}
+pub struct PrologueAhead;
 
 /// Whether `group` records that the group before runs its prologue.
 pub fn recorded(ctx: &Context, body: &Body, group: Op) -> bool {
@@ -63,9 +61,9 @@ impl Pass for PrologueAhead {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = &crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
-        let hw = &self.hw;
         for group in groups(ctx, body) {
             body.set_op_attr(ctx, group, ATTR, None);
             let Some(prev) = crate::prologue_prefetch::ahead_possible(ctx, body, group, hw) else { continue };

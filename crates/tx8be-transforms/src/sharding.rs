@@ -39,13 +39,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-sharding", |_, _| None)?;
-        Ok(Box::new(Sharding { hw: HardwareConfig::default() }))
+        Ok(Box::new(Sharding))
     },
 };
 
-pub struct Sharding {
-    pub hw: HardwareConfig,
-}
+pub struct Sharding;
 
 /// The anchor of a group: its last compute op, whose result it stores and
 /// which carries the group's schedule (the only compute op of a
@@ -77,6 +75,7 @@ impl Pass for Sharding {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = &crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
         // The seed's template mechanism: a group identical to one searched
@@ -98,7 +97,6 @@ impl Pass for Sharding {
             firsts.entry(key.clone()).or_insert(*op);
         }
         let shared: &Body = body;
-        let hw = &self.hw;
         let mut searched: std::collections::HashMap<
             crate::search::template_cache::GroupKey,
             Result<Schedule, Diagnostic>,
@@ -145,15 +143,15 @@ impl Pass for Sharding {
             // The loads and the store move the multi-buffered values.
             let calls = GroupCalls::of_anchor(ctx, body, op)?;
             // Weights every tile needs whole: broadcast over the NoC.
-            let steps = tile_steps(ctx, body, op, &shard, &slice, self.hw.tiles() as usize)?;
+            let steps = tile_steps(ctx, body, op, &shard, &slice, hw.tiles() as usize)?;
             let shares = if ring.is_some() {
                 vec![None; calls.loads.len()]
             } else {
-                crate::broadcast::plan(ctx, body, &calls, &steps, &self.hw).shares
+                crate::broadcast::plan(ctx, body, &calls, &steps, hw).shares
             };
             // And the loads streamed along mesh lines at every step.
             let streamed = if stream {
-                crate::pipeline_cost::LoadMoves::streaming(ctx, body, &calls, &steps, &self.hw).streamed
+                crate::pipeline_cost::LoadMoves::streaming(ctx, body, &calls, &steps, hw).streamed
             } else {
                 vec![None; calls.loads.len()]
             };

@@ -42,7 +42,7 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-spm-alloc", |_, _| None)?;
-        Ok(Box::new(SpmAlloc { hw: HardwareConfig::default() }))
+        Ok(Box::new(SpmAlloc))
     },
 };
 
@@ -50,9 +50,7 @@ pub const INFO: PassInfo = PassInfo {
 /// its narrowed read's box is copied into (0: none).
 pub const SUBBOX_ADDR: &str = "subbox_addr";
 
-pub struct SpmAlloc {
-    pub hw: HardwareConfig,
-}
+pub struct SpmAlloc;
 
 fn dev_info(ctx: &Context, body: &Body, op: Op) -> DevAttr {
     body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default()
@@ -87,9 +85,9 @@ impl Pass for SpmAlloc {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = &crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
-        let hw = &self.hw;
         // The previous group's bottom end and the start of its prologue
         // region (the window's end without one).
         let mut prev: Option<(u64, u64)> = None;

@@ -42,13 +42,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-store-views", |_, _| None)?;
-        Ok(Box::new(StoreViews { hw: HardwareConfig::default() }))
+        Ok(Box::new(StoreViews))
     },
 };
 
-pub struct StoreViews {
-    pub hw: HardwareConfig,
-}
+pub struct StoreViews;
 
 /// The DMA copies group `group` makes over all its steps: of its store
 /// (`store`) or of its loads by `load` (else).
@@ -89,6 +87,7 @@ impl Pass for StoreViews {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
         // Decided afresh: a `stored` written before (by hand, or on a
@@ -102,13 +101,13 @@ impl Pass for StoreViews {
         for group in top_level_groups(ctx, body) {
             let r = body.result(group, 0);
             let Some(view) = stored_through(ctx, body, r, false) else { continue };
-            let Some(loaded) = copies(ctx, body, group, view, &self.hw) else { continue };
+            let Some(loaded) = copies(ctx, body, group, view, &hw) else { continue };
             body.set_op_attr(ctx, view, "stored", Some(ctx.bool_attr(true)));
             // The producer's result seen through the view must compose
             // and take no element twice (a transpose never does).
             let stored = store_view(ctx, body, r)
                 .filter(|(_, v)| v.is_injective())
-                .and_then(|_| copies(ctx, body, group, view, &self.hw));
+                .and_then(|_| copies(ctx, body, group, view, &hw));
             match stored {
                 Some(s) if s < loaded => changed = true,
                 _ => body.set_op_attr(ctx, view, "stored", None),

@@ -164,11 +164,22 @@ fn write(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), Failure> {
     std::fs::write(path, bytes).map_err(|e| Failure(format!("{}: {e}", path.display())))
 }
 
+/// The card the module's `tx8be.target` attribute names, if it has one.
+fn module_target(ctx: &Context, body: &Body, module: Op) -> Result<Option<HardwareConfig>, Failure> {
+    use tx8be::dialect::target::{target_of, TARGET_ATTR};
+    match body.op_attr(ctx, module, TARGET_ATTR) {
+        None => Ok(None),
+        Some(a) => target_of(ctx, a)
+            .map(Some)
+            .ok_or_else(|| Failure(format!("the module's '{TARGET_ATTR}' is not a #tx8be.target attribute"))),
+    }
+}
+
 /// Runs tx8c; `Ok(false)` means a comparison failed (exit 1 without an error).
 pub fn run(opts: &Options) -> Result<bool, Failure> {
-    let hw = match &opts.config {
-        Some(p) => HardwareConfig::from_toml_file(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?,
-        None => HardwareConfig::default(),
+    let config = match &opts.config {
+        Some(p) => Some(HardwareConfig::from_toml_file(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?),
+        None => None,
     };
     let ctx = context();
     let mut progress = Progress::new(opts.quiet);
@@ -176,6 +187,13 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     let started = std::time::Instant::now();
     let mut loaded = load(&ctx, opts)?;
     progress.stage("compiling");
+    // The card: --config, else the one tx8be input names, else the
+    // built-in one. The pipeline attaches it to the module; everything
+    // after reads it from there.
+    let hw = match config {
+        Some(hw) => hw,
+        None => module_target(&ctx, &loaded.body, loaded.module)?.unwrap_or_default(),
+    };
     let pm = crate::pipeline::build(opts, &hw, loaded.level)?;
     crate::pipeline::run(&ctx, &pm, &mut loaded.body, loaded.module, opts)
         .map_err(|d| Failure(render(&ctx, loaded.source.as_ref(), &d)))?;
@@ -202,6 +220,8 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
         }
         return Ok(true);
     }
+    let hw = module_target(&ctx, &loaded.body, loaded.module)?
+        .ok_or_else(|| Failure("the compiled module has no tx8be.target".into()))?;
     let dir = out_dir(opts)?;
     let module_body = loaded.body.nested(loaded.module).ok_or_else(|| Failure("empty module".into()))?;
     let func = main_func(&ctx, module_body)?;

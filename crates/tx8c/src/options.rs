@@ -104,6 +104,11 @@ pub struct Options {
     #[arg(long = "mlir-timing")]
     pub timing: bool,
 
+    /// Print the pass pipeline to stderr before running it (as strata-opt's
+    /// flag): strata-opt --pass-pipeline replays it on the same input.
+    #[arg(long = "dump-pass-pipeline")]
+    pub dump_pass_pipeline: bool,
+
     /// Test hook: scale weight constant N by 1.5 on the card only (for checking --compare-all).
     #[arg(long = "debug-perturb-const", hide = true)]
     pub debug_perturb_const: Option<usize>,

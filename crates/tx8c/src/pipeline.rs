@@ -66,11 +66,7 @@ pub enum InputLevel {
 
 /// The layout and constant passes (seed "Layout Initialization and Pass",
 /// "Const Management"), on ungrouped tx8be.
-fn layout_and_constant_passes(
-    f: &mut OpPassManager,
-    registry: &PassRegistry,
-    hw: &HardwareConfig,
-) -> Result<(), String> {
+fn layout_and_constant_passes(f: &mut OpPassManager, registry: &PassRegistry) -> Result<(), String> {
     add(f, registry, "tx8be-fold-constants", "")?;
     // After the folding that makes BatchNorm a conv bias and max(x, 0) a relu.
     add(f, registry, "tx8be-fuse-activation", "")?;
@@ -79,7 +75,7 @@ fn layout_and_constant_passes(
     add(f, registry, "tx8be-layout-transmit", "")?;
     add(f, registry, "tx8be-layout-align-to-npu", "")?;
     add(f, registry, "tx8be-layout-align-opt", "")?;
-    f.add_pass(Box::new(tx8be_transforms::constants::move_constant::MoveConstant { hw: hw.clone() }));
+    add(f, registry, "tx8be-move-constant", "")?;
     add(f, registry, "tx8be-const-norm", "")?;
     Ok(())
 }
@@ -111,27 +107,30 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
         add(f, &registry, "tx8be-collapse-transpose-dims", "")?;
         add(f, &registry, "tx8be-sink-reshapes", "")?;
     }
+    // The card every later pass reads (`attach_target::hardware`).
+    pm.add_pass(Box::new(tx8be_transforms::attach_target::AttachTarget::new(hw)));
     if level != InputLevel::Grouped {
-        layout_and_constant_passes(pm.nest("func.func"), &registry, hw)?;
+        layout_and_constant_passes(pm.nest("func.func"), &registry)?;
     }
     let f = pm.nest("func.func");
     // Grouping (seed: GroupPattern, the boundary search, GroupOptimization + GroupLdSt).
     add(f, &registry, "tx8be-group-pattern", "")?;
-    f.add_pass(Box::new(tx8be_transforms::grouping::group_boundaries::GroupBoundaries { hw: hw.clone() }));
+    add(f, &registry, "tx8be-group-boundaries", "")?;
     add(f, &registry, "tx8be-group-ops", "")?;
     add(f, &registry, "tx8be-load-views", "")?;
-    f.add_pass(Box::new(tx8be_transforms::sharding::Sharding { hw: hw.clone() }));
-    f.add_pass(Box::new(tx8be_transforms::store_views::StoreViews { hw: hw.clone() }));
+    add(f, &registry, "tx8be-sharding", "")?;
+    add(f, &registry, "tx8be-store-views", "")?;
     // The seed's TS_SwPipeline: the schedule's loop nest and software
     // pipeline written on each group (codegen prints the same loop from
     // the schedule; it does not read this).
-    f.add_pass(Box::new(tx8be_transforms::sw_pipeline::TsSwPipeline { hw: hw.clone() }));
-    f.add_pass(Box::new(tx8be_transforms::spm_alloc::SpmAlloc { hw: hw.clone() }));
+    add(f, &registry, "tx8be-sw-pipeline", "")?;
+    add(f, &registry, "tx8be-spm-alloc", "")?;
     add(f, &registry, "tx8be-opt-barrier", "")?;
-    f.add_pass(Box::new(tx8be_transforms::prologue_ahead::PrologueAhead { hw: hw.clone() }));
+    add(f, &registry, "tx8be-prologue-ahead", "")?;
     // --compare-all reads every group's output after the run: no reuse.
-    pm.add_pass(Box::new(tx8be_transforms::ddr_alloc::DdrAlloc { hw: hw.clone(), reuse: !opts.compare_all }));
-    pm.nest("func.func").add_pass(Box::new(tx8be_transforms::estimate::Estimate { hw: hw.clone() }));
+    let reuse = if opts.compare_all { "reuse=false" } else { "" };
+    add(&mut pm, &registry, "tx8be-ddr-alloc", reuse)?;
+    add(pm.nest("func.func"), &registry, "tx8be-estimate", "")?;
     Ok(pm)
 }
 
@@ -143,6 +142,9 @@ pub fn run(ctx: &Context, pm: &OpPassManager, body: &mut Body, module: Op, opts:
         timing: opts.timing,
         print_ir: IrPrinting { after_all: opts.print_ir_after_all, ..Default::default() },
     };
+    if opts.dump_pass_pipeline {
+        eprint!("{}", pm.dump_text());
+    }
     let mut report = RunReport::default();
     let start = std::time::Instant::now();
     let result = pm.run(ctx, body, module, &cfg, &mut report);

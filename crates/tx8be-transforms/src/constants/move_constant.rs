@@ -28,7 +28,6 @@ use strata_ir::{AttrKind, Body, Context, Diagnostic, Op, OpSpec, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use tx8_cmodel::HardwareConfig;
 use tx8be::layout::{placed_bytes, set_mem_layout, value_mem_layout};
 
 use super::container::{const_ops, set_const_map_id, threshold_bytes, threshold_ids};
@@ -41,14 +40,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-move-constant", |_, _| None)?;
-        Ok(Box::new(MoveConstant { hw: HardwareConfig::default() }))
+        Ok(Box::new(MoveConstant))
     },
 };
 
-pub struct MoveConstant {
-    /// The card: its tile count sets the size threshold of the id order.
-    pub hw: HardwareConfig,
-}
+pub struct MoveConstant;
 
 impl Pass for MoveConstant {
     fn argument(&self) -> &'static str {
@@ -61,6 +57,7 @@ impl Pass for MoveConstant {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
         let mut changed = fold_const_reshapes(ctx, body);
@@ -70,7 +67,7 @@ impl Pass for MoveConstant {
             }
             changed |= route_uses_through_loads(ctx, body, c)?;
         }
-        changed |= number_constants(ctx, body, threshold_bytes(&self.hw));
+        changed |= number_constants(ctx, body, threshold_bytes(&hw));
         Ok(PreservedAnalyses::unless_changed(changed))
     }
 }

@@ -44,13 +44,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-group-boundaries", |_, _| None)?;
-        Ok(Box::new(GroupBoundaries { hw: HardwareConfig::default() }))
+        Ok(Box::new(GroupBoundaries))
     },
 };
 
-pub struct GroupBoundaries {
-    pub hw: HardwareConfig,
-}
+pub struct GroupBoundaries;
 
 impl Pass for GroupBoundaries {
     fn argument(&self) -> &'static str {
@@ -63,6 +61,7 @@ impl Pass for GroupBoundaries {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = &crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
         // Every interval of every chain, keyed by its template key; each
@@ -89,7 +88,6 @@ impl Pass for GroupBoundaries {
             }
             keys.push(mine);
         }
-        let hw = &self.hw;
         let shared: &Body = body;
         let cycles: HashMap<GroupKey, Option<f64>> =
             jobs.into_par_iter().map(|(key, (g, seg))| (key, interval_cycles(ctx, shared, g, &seg, hw))).collect();

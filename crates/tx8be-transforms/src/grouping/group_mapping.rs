@@ -10,7 +10,6 @@ use strata_ir::{Attribute, Body, Context, Diagnostic, Op};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use tx8_cmodel::HardwareConfig;
 
 use super::{entry_ops, top_level_groups};
 
@@ -20,13 +19,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-group-mapping", |_, _| None)?;
-        Ok(Box::new(GroupMapping { hw: HardwareConfig::default() }))
+        Ok(Box::new(GroupMapping))
     },
 };
 
-pub struct GroupMapping {
-    pub hw: HardwareConfig,
-}
+pub struct GroupMapping;
 
 impl Pass for GroupMapping {
     fn argument(&self) -> &'static str {
@@ -39,9 +36,10 @@ impl Pass for GroupMapping {
         Some("builtin.module")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
-        let x = grid_dim(ctx, target.parent, target.op, "tx8be.x_dim", self.hw.mesh_x)?;
-        let y = grid_dim(ctx, target.parent, target.op, "tx8be.y_dim", self.hw.mesh_y)?;
+        let x = grid_dim(ctx, target.parent, target.op, "tx8be.x_dim", hw.mesh_x)?;
+        let y = grid_dim(ctx, target.parent, target.op, "tx8be.y_dim", hw.mesh_y)?;
         let region = tx8be::dialect::values::dense_i64_array(ctx, &[0, 0, x, y]);
         let module = &mut *target.body;
         let funcs: Vec<Op> =

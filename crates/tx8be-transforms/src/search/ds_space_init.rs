@@ -11,7 +11,6 @@ use strata_ir::{Body, Context, Diagnostic, Op};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use tx8_cmodel::HardwareConfig;
 
 use super::anchor::{group_anchor, groups, last_dim_align, legal, out_dims};
 use super::slice_space::{sharding_space, ShardingLevel};
@@ -22,13 +21,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-ds-space-init", |_, _| None)?;
-        Ok(Box::new(DsSpaceInit { tiles: HardwareConfig::default().tiles() as i64 }))
+        Ok(Box::new(DsSpaceInit))
     },
 };
 
-pub struct DsSpaceInit {
-    pub tiles: i64,
-}
+pub struct DsSpaceInit;
 
 /// The sharding space of a group's anchor `op` over `tiles` tiles.
 pub fn op_sharding_space(ctx: &Context, body: &Body, op: Op, tiles: i64) -> Vec<ShardingLevel> {
@@ -48,12 +45,13 @@ impl Pass for DsSpaceInit {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let tiles = crate::attach_target::hardware(target)?.tiles() as i64;
         let ctx = target.ctx;
         let body = &mut *target.body;
         let i64t = ctx.integer_type(64);
         for g in groups(ctx, body) {
             let Some(op) = group_anchor(ctx, body, g) else { continue };
-            let levels = op_sharding_space(ctx, body, op, self.tiles);
+            let levels = op_sharding_space(ctx, body, op, tiles);
             let attr = ctx.array_attr(
                 &levels
                     .iter()

@@ -15,7 +15,6 @@ use strata_ir::{Diagnostic, Op};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use tx8_cmodel::HardwareConfig;
 
 use super::anchor::{group_anchor, groups, legal, out_dims, reduce_extent};
 use super::ds_space_init::op_sharding_space;
@@ -28,13 +27,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-ds-tile-split", |_, _| None)?;
-        Ok(Box::new(DsTileSplit { tiles: HardwareConfig::default().tiles() as i64 }))
+        Ok(Box::new(DsTileSplit))
     },
 };
 
-pub struct DsTileSplit {
-    pub tiles: i64,
-}
+pub struct DsTileSplit;
 
 /// The split tries of `op` under its given (or best) sharding.
 pub fn op_split_tries(ctx: &strata_ir::Context, body: &strata_ir::Body, op: Op, tiles: i64) -> Vec<SplitTry> {
@@ -72,11 +69,12 @@ impl Pass for DsTileSplit {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let tiles = crate::attach_target::hardware(target)?.tiles() as i64;
         let ctx = target.ctx;
         let body = &mut *target.body;
         for g in groups(ctx, body) {
             let Some(op) = group_anchor(ctx, body, g) else { continue };
-            let tries = op_split_tries(ctx, body, op, self.tiles);
+            let tries = op_split_tries(ctx, body, op, tiles);
             let items: Vec<_> = tries
                 .iter()
                 .map(|t| {

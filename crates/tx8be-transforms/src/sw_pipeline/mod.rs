@@ -38,13 +38,11 @@ pub const INFO: PassInfo = PassInfo {
     options: &[],
     ctor: |opts| {
         opts.apply("tx8be-sw-pipeline", |_, _| None)?;
-        Ok(Box::new(TsSwPipeline { hw: HardwareConfig::default() }))
+        Ok(Box::new(TsSwPipeline))
     },
 };
 
-pub struct TsSwPipeline {
-    pub hw: HardwareConfig,
-}
+pub struct TsSwPipeline;
 
 /// An op of a group as a pipeline names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -384,10 +382,11 @@ impl Pass for TsSwPipeline {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
         for g in groups(ctx, body) {
-            let attr = group_pipeline(ctx, body, g, &self.hw)?.map(|p| to_attr(ctx, body, g, &p));
+            let attr = group_pipeline(ctx, body, g, &hw)?.map(|p| to_attr(ctx, body, g, &p));
             body.set_op_attr(ctx, g, "sw_pipeline", attr);
         }
         Ok(PreservedAnalyses::none())

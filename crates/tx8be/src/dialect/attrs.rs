@@ -1,6 +1,7 @@
 //! The tx8be dialect's own attributes (seed 001, "TX8 BE / Attribute"):
 //! `#tx8be.parallel_attr<...>`, `#tx8be.dev_attr<...>` and
-//! `#tx8be<mem_scope ...>`, with typed Rust views.
+//! `#tx8be<mem_scope ...>`, with typed Rust views (`#tx8be.target<...>` is
+//! `target.rs`).
 //!
 //! The two struct attributes use ODS's `struct($params)` syntax: every
 //! parameter as `name = value`, separated by commas; the parser accepts them
@@ -328,7 +329,7 @@ pub fn print_attr(ctx: &Context, a: Attribute, out: &mut String) -> bool {
         out.push_str(&format!("#tx8be<mem_scope {}>", m.keyword()));
         return true;
     }
-    false
+    super::target::print(ctx, a, out)
 }
 
 /// The dialect's attribute parser (`DialectDef::parse_attr`); `mnemonic` is
@@ -339,6 +340,7 @@ pub fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
     match mnemonic {
         PARALLEL => parse_parallel(p),
         DEV => parse_dev(p),
+        super::target::MNEMONIC => super::target::parse(p),
         "" => {
             p.expect(Tok::Less, "'<'")?;
             if !p.eat_keyword(MEM_SCOPE) {

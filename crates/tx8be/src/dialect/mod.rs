@@ -1,8 +1,9 @@
 //! The `tx8be` dialect: op definitions (`ops.rs` table of compute ops,
 //! `structure.rs` for const/group/yield/load/store), the typed kinds of
 //! Binary and Unary (`kinds.rs`), their verifiers
-//! (`verify.rs`, `shape_rules.rs`), the dialect attributes (`attrs.rs`) and
-//! the builtin attribute readers the ops use (`values.rs`).
+//! (`verify.rs`, `shape_rules.rs`), the dialect attributes (`attrs.rs`;
+//! the module's target, `target.rs`) and the builtin attribute readers the
+//! ops use (`values.rs`).
 
 pub mod activation;
 pub mod attrs;
@@ -11,6 +12,7 @@ pub mod kinds;
 pub mod ops;
 pub mod shape_rules;
 pub mod structure;
+pub mod target;
 pub mod values;
 mod verify;
 

@@ -6,7 +6,9 @@
 //! gemm), V the CGRA's element operations (one per element an element-wise,
 //! normalisation, reduction or pooling op produces or reads, whichever is
 //! more, transcendental ones weighted by their 1/4 rate), B the compulsory
-//! DDR bytes: every weight once, the inputs and the outputs. Data movement
+//! DDR bytes: every weight once, the inputs and the outputs. A table only
+//! Gathers read (an embedding) counts the rows they return, at most the
+//! whole table: a Gather reads its table from DDR row by row. Data movement
 //! that could stay on chip (transposes, concats, intermediate activations)
 //! is not compulsory. Every figure comes from `HardwareConfig`.
 
@@ -94,6 +96,31 @@ impl Roofline {
     }
 }
 
+/// The DDR bytes constant `c` must be read in: all of it, unless Gathers
+/// (through its load_consts) are its only readers, as their table; they
+/// read no more than the rows they return.
+fn compulsory_const_bytes(ctx: &Context, body: &Body, c: Op) -> f64 {
+    use tx8be::dialect::ops::{op_kind, OpKind};
+    let v = body.result(c, 0);
+    let whole = bytes(ctx, body.value_type(v));
+    let mut gathered = 0.0;
+    let mut pending = vec![v];
+    while let Some(v) = pending.pop() {
+        for (user, i) in body.uses(v) {
+            match op_kind(ctx, body, user) {
+                Some(OpKind::LoadConst) => pending.push(body.result(user, 0)),
+                Some(OpKind::Gather) if i == 0 => gathered += bytes(ctx, body.value_type(body.result(user, 0))),
+                _ => return whole,
+            }
+        }
+    }
+    if gathered > 0.0 {
+        whole.min(gathered)
+    } else {
+        whole
+    }
+}
+
 /// The roofline of a lowered function body (`tx8be` ops, grouped or not):
 /// F and V over every compute op, B = weights + arguments + results.
 pub fn model_roofline(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: bool) -> Roofline {
@@ -107,7 +134,7 @@ pub fn model_roofline(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: boo
     let Some(entry) = body.first_block(region) else { return r };
     for op in body.block_ops(entry) {
         match ctx.op_name_str(body.op_name(op)) {
-            "tx8be.const" => r.ddr_bytes += bytes(ctx, body.value_type(body.result(op, 0))),
+            "tx8be.const" => r.ddr_bytes += compulsory_const_bytes(ctx, body, op),
             "func.return" => {
                 for v in body.operands(op) {
                     r.ddr_bytes += bytes(ctx, body.value_type(v));

@@ -245,7 +245,7 @@ pub fn plan(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]
             let (v, b) = (g.load_value(body, k), steps[0][0].load_box(g, k));
             let descriptors = crate::pipeline_cost::descriptors(ctx, body, v, b);
             let len = share.line_len(mesh).unwrap_or(1);
-            let (load, gather) = line_cycles(&line_chunks(ctx, body, v, &b.size, len), len, descriptors, rate, hw);
+            let (load, gather) = line_cycles(&line_chunks(ctx, body, v, &b.size, len, hw), len, descriptors, rate, hw);
             let alone = direct_cycles(slice_bytes(ctx, body, v, &b.size), descriptors, hw);
             if load + gather < alone {
                 shares[k] = Some(share);
@@ -312,7 +312,7 @@ fn prologue_cost(
             let Some(first) = steps.first().and_then(|t| t.first()) else { continue };
             let (v, b) = (g.load_value(body, k), first.load_box(g, k));
             let len = share.line_len(mesh).unwrap_or(1);
-            let chunks: LineChunks = line_chunks(ctx, body, v, &b.size, len);
+            let chunks: LineChunks = line_chunks(ctx, body, v, &b.size, len, hw);
             let (l, gather) = line_cycles(&chunks, len, crate::pipeline_cost::descriptors(ctx, body, v, b), rate, hw);
             load += l;
             let lines_of_tiles = (tiles as u32 / len.max(1)) as u64;

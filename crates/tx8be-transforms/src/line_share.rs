@@ -98,7 +98,7 @@ pub fn line_share(g: &GroupCalls, steps: &[Vec<StepBoxes>], k: usize, mesh: (u32
 /// `unit` indices along `dim`, `chunks` chunks of consecutive units (chunk
 /// p holds units `p * units / chunks ..< (p + 1) * units / chunks`), a unit
 /// being `unit_bytes` consecutive bytes of the box's SPM image, so chunk p
-/// starts at byte `lo * unit_bytes` (256 B aligned). Tiles at line
+/// starts at byte `lo * unit_bytes` (SPM bank aligned). Tiles at line
 /// positions from `chunks` on load nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineChunks {
@@ -119,12 +119,14 @@ impl LineChunks {
 /// The chunks a line of `line` tiles cuts a box of `size` of `v` into.
 /// Dense placements cut the first dim above 1 (the dims before it are 1,
 /// so each index is a run of consecutive bytes), in units of the fewest
-/// indices whose bytes are a multiple of 256; channel-blocked ones cut
+/// indices whose bytes are a multiple of an SPM bank row
+/// (`HardwareConfig::spm_bank_bytes`, 256 B); channel-blocked ones cut
 /// the batch, or for one batch whole channel blocks (each block's image is
 /// consecutive). Whatever the cut, it must split the image exactly (no
-/// padding between units) at 256 B aligned offsets; else one chunk: the
+/// padding between units) at bank-aligned offsets; else one chunk: the
 /// line's first tile loads the whole box and sends it.
-pub fn line_chunks(ctx: &Context, body: &Body, v: Value, size: &[i64], line: u32) -> LineChunks {
+pub fn line_chunks(ctx: &Context, body: &Body, v: Value, size: &[i64], line: u32, hw: &HardwareConfig) -> LineChunks {
+    let align = hw.spm_bank_bytes.max(1);
     let whole = slice_bytes(ctx, body, v, size);
     let one =
         LineChunks { dim: 0, unit: size.first().copied().unwrap_or(1).max(1), units: 1, unit_bytes: whole, chunks: 1 };
@@ -152,19 +154,19 @@ pub fn line_chunks(ctx: &Context, body: &Body, v: Value, size: &[i64], line: u32
         unit_size[dim] = unit;
         slice_bytes(ctx, body, v, &unit_size)
     };
-    // A dense unit of too few bytes for a 256 B aligned cut takes several
+    // A dense unit of too few bytes for a bank-aligned cut takes several
     // indices: the fewest that make one.
     let unit = if blocked {
         unit
     } else {
-        (1..=size[dim] / 2).find(|&u| size[dim] % u == 0 && bytes_of(u) % 256 == 0).unwrap_or(unit)
+        (1..=size[dim] / 2).find(|&u| size[dim] % u == 0 && bytes_of(u) % align == 0).unwrap_or(unit)
     };
     if size[dim] % unit != 0 || size[dim] / unit < 2 {
         return one;
     }
     let unit_bytes = bytes_of(unit);
     let units = size[dim] / unit;
-    if unit_bytes == 0 || unit_bytes % 256 != 0 || unit_bytes * units as u64 != whole {
+    if unit_bytes == 0 || unit_bytes % align != 0 || unit_bytes * units as u64 != whole {
         return one;
     }
     LineChunks { dim, unit, units, unit_bytes, chunks: (line as i64).min(units) as u32 }

@@ -120,7 +120,7 @@ pub fn step_cost(
 ) -> (LineChunks, StepCost) {
     let v = g.load_value(body, k);
     let len = share.line_len(mesh).unwrap_or(1);
-    let chunks = line_chunks(ctx, body, v, &b.size, len);
+    let chunks = line_chunks(ctx, body, v, &b.size, len, hw);
     let mut first = b.clone();
     first.size[chunks.dim] =
         ((chunks.units as u64).div_ceil(chunks.chunks.max(1) as u64) as i64 * chunks.unit).min(b.size[chunks.dim]);

@@ -386,6 +386,9 @@ pub struct GroupPlan {
     pub ahead: bool,
     /// The next group, when this group runs its prologue.
     pub ahead_next: Option<i64>,
+    /// Messages the DTE queue holds (`HardwareConfig::queue_depth_dte`):
+    /// the most of the next group's sends issued at one point of the steps.
+    pub dte_queue: u32,
 }
 
 impl GroupPlan {

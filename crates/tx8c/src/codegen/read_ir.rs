@@ -534,7 +534,7 @@ pub fn read_program(
             };
             let size = &boxes[0][0].load_box(&calls, k).size;
             operands[k].line =
-                Some(LinePlan { share, chunks: line_chunks(ctx, body, calls.load_value(body, k), size, len), len });
+                Some(LinePlan { share, chunks: line_chunks(ctx, body, calls.load_value(body, k), size, len, hw), len });
         }
         // Loads streamed along mesh lines: the schedule must still give the
         // tiles of each line one box at each step, every tile as many steps.
@@ -564,7 +564,7 @@ pub fn read_program(
             let size = &boxes[0][0].load_box(&calls, k).size;
             operands[k].stream = Some(LinePlan {
                 share,
-                chunks: tx8be_transforms::line_share::line_chunks(ctx, body, calls.load_value(body, k), size, len),
+                chunks: tx8be_transforms::line_share::line_chunks(ctx, body, calls.load_value(body, k), size, len, hw),
                 len,
             });
         }
@@ -672,6 +672,7 @@ pub fn read_program(
             prefetch_early: false,
             ahead,
             ahead_next: None,
+            dte_queue: hw.queue_depth_dte,
         });
     }
     Ok(program)

@@ -21,6 +21,7 @@ pub mod optest;
 pub mod programs;
 pub mod rng;
 pub mod run_args;
+pub mod run_report;
 pub mod scoreboard;
 pub mod sync;
 pub mod tile;

@@ -81,35 +81,15 @@ pub fn run(
 
 fn read_report(path: &Path) -> Result<RunMeasure, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let num = |k: &str| v.get(k).and_then(|x| x.as_f64()).unwrap_or(0.0);
-    let mut engine_busy: Vec<(String, f64)> = Vec::new();
-    if let Some(tiles) = v.get("tiles").and_then(|t| t.as_array()) {
-        for t in tiles {
-            if let Some(busy) = t.get("busy_cycles").and_then(|b| b.as_object()) {
-                for (engine, cycles) in busy {
-                    let c = cycles.as_f64().unwrap_or(0.0);
-                    match engine_busy.iter_mut().find(|(e, _)| e == engine) {
-                        Some(slot) => slot.1 += c,
-                        None => engine_busy.push((engine.clone(), c)),
-                    }
-                }
-            }
-        }
-    }
-    let marks = v
-        .get("marks")
-        .and_then(|m| m.as_array())
-        .map(|a| a.iter().filter_map(|m| Some((m.get("id")?.as_u64()? as u32, m.get("cycles")?.as_f64()?))).collect())
-        .unwrap_or_default();
+    let r = tx8_cmodel::run_report::RunReport::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(RunMeasure {
-        marks,
-        total_cycles: num("total_cycles"),
-        ddr_bytes: num("ddr_bytes"),
-        noc_bytes: num("noc_bytes"),
-        busiest_link_bytes: num("busiest_link_bytes"),
-        launch_cycles: num("launch_cycles"),
-        host_transfer_cycles: num("host_transfer_cycles"),
-        engine_busy,
+        marks: r.marks.iter().map(|m| (m.id, m.cycles)).collect(),
+        total_cycles: r.total_cycles as f64,
+        ddr_bytes: r.ddr_bytes as f64,
+        noc_bytes: r.noc_bytes as f64,
+        busiest_link_bytes: r.busiest_link_bytes as f64,
+        launch_cycles: r.launch_cycles as f64,
+        host_transfer_cycles: r.host_transfer_cycles as f64,
+        engine_busy: r.engine_busy().into_iter().collect(),
     })
 }

@@ -19,7 +19,6 @@ use std::path::PathBuf;
 use crate::capi::with_installed;
 use crate::card::{Card, RunResult};
 use crate::config::HardwareConfig;
-use crate::engine::Engine;
 use crate::error::SimError;
 use crate::timing::report::json_escape;
 
@@ -121,7 +120,12 @@ pub fn launch(args: &LaunchArgs, entry: extern "C" fn()) -> Result<RunResult, Si
     std::fs::write(args.out_dir.join("outputs.json"), info).map_err(io)?;
     std::fs::write(
         args.out_dir.join("report.json"),
-        report_json(&card, &result, host_bytes + args.outputs.iter().map(|o| o.2).sum::<u64>()),
+        crate::run_report::RunReport::of_run(
+            &card,
+            &result,
+            host_bytes + args.outputs.iter().map(|o| o.2).sum::<u64>(),
+        )
+        .to_json(),
     )
     .map_err(io)?;
     std::fs::write(args.out_dir.join("trace.json"), result.timing.trace_json(card.config().clock_hz)).map_err(io)?;
@@ -131,50 +135,6 @@ pub fn launch(args: &LaunchArgs, entry: extern "C" fn()) -> Result<RunResult, Si
 /// The environment variable naming the file `tx8_launch` writes once the
 /// run and its output files are complete (set by `tx8-run`).
 pub const COMPLETE_ENV: &str = "TX8_RUN_COMPLETE";
-
-/// The measurements as JSON. `host_bytes` moved over PCIe (inputs and
-/// outputs) are reported apart from kernel time, like the launch cost.
-pub fn report_json(card: &Card, r: &RunResult, host_bytes: u64) -> String {
-    let t = &r.timing;
-    let mut s = String::from("{\n");
-    let _ = writeln!(s, "  \"total_cycles\": {},", t.total_cycles());
-    let _ = writeln!(s, "  \"launch_cycles\": {},", card.config().launch_cycles);
-    let host = (host_bytes as f64 / card.config().pcie_bytes_per_cycle).ceil() as u64;
-    let _ = writeln!(s, "  \"host_bytes\": {host_bytes},\n  \"host_transfer_cycles\": {host},");
-    let _ = writeln!(s, "  \"ddr_bytes\": {},", t.ddr_bytes);
-    let _ = writeln!(s, "  \"noc_bytes\": {},", t.noc_bytes);
-    let _ = writeln!(s, "  \"busiest_link_bytes\": {},", t.busiest_link_bytes());
-    s.push_str("  \"tiles\": [");
-    for tile in 0..t.busy.len() {
-        let _ = write!(
-            s,
-            "{}\n    {{\"tile\": {tile}, \"instructions\": {}, \"end_cycles\": {:.3}, \"busy_cycles\": {{",
-            if tile > 0 { "," } else { "" },
-            r.instructions[tile],
-            t.tile_end[tile]
-        );
-        for (i, e) in Engine::ALL.iter().enumerate() {
-            let _ =
-                write!(s, "{}\"{}\": {:.3}", if i > 0 { ", " } else { "" }, e.name(), t.busy_cycles(tile as u32, *e));
-        }
-        s.push_str("}}");
-    }
-    s.push_str("\n  ],\n  \"marks\": [");
-    // The run split at the op_mark markers (tx8c: one part per group).
-    for (i, m) in t.mark_spans().iter().enumerate() {
-        let _ = write!(
-            s,
-            "{}\n    {{\"id\": {}, \"start\": {:.3}, \"end\": {:.3}, \"cycles\": {:.3}}}",
-            if i > 0 { "," } else { "" },
-            m.id,
-            m.start,
-            m.end,
-            m.end - m.start
-        );
-    }
-    s.push_str("\n  ]\n}\n");
-    s
-}
 
 /// C entry point: `int main(int argc, char **argv) { return tx8_launch(argc, argv, tile_main); }`.
 /// Returns 0 on success, 1 on any error (printed to stderr).

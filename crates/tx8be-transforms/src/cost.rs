@@ -82,23 +82,6 @@ fn prod(v: &[i64]) -> u64 {
     v.iter().map(|&d| d.max(0) as u64).product()
 }
 
-/// Element-wise CT passes of a unary kind: (plain passes, transcendental
-/// passes), as `oplib::activation` expands it.
-fn unary_passes(kind: Option<UnaryKind>) -> (u64, u64) {
-    use UnaryKind::*;
-    match kind {
-        Some(Exp | Log | Tanh | Sigmoid | Erf | Rsqrt | Sqrt | Recip | Sin | Cos) => (0, 1),
-        Some(Gelu | GeluErf) => (4, 1),
-        Some(Silu) => (1, 1),
-        Some(Elu) => (5, 1),
-        Some(HardSigmoid) => (4, 0),
-        Some(HardSwish) => (5, 0),
-        Some(Swish) => (2, 1),
-        Some(LeakyRelu | Clip) => (2, 0),
-        Some(Relu | Abs | Neg | Floor | Ceil | Softplus | Sign | Round) | None => (1, 0),
-    }
-}
-
 /// TDMA cycles of the operator library's `expand` of an operand of dims
 /// `x` to `out` (element size `es`): its instructions
 /// (`oplib::elementwise::expand_plan`), each a start and its bytes.
@@ -219,7 +202,8 @@ fn call_work(
             w.issued = 1;
         }
         "tx8be.Unary" => {
-            let (plain, slow) = unary_passes(unary_kind(ctx, body, op));
+            // The verifier admits only known kinds.
+            let (plain, slow) = unary_kind(ctx, body, op).map_or((1, 0), UnaryKind::ct_passes);
             w.ct = ct(n_out, fmt, plain, false) + ct(n_out, fmt, slow, true);
             w.issued = (plain + slow) as u32;
         }

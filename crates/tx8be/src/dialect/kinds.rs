@@ -160,15 +160,10 @@ pub enum UnaryKind {
     Clip,
     Elu,
     Swish,
-    /// Kinds the reference interpreter knows but the operator library has
-    /// no call for: codegen refuses them.
-    Softplus,
-    Sign,
-    Round,
 }
 
 impl UnaryKind {
-    pub const ALL: [UnaryKind; 27] = {
+    pub const ALL: [UnaryKind; 24] = {
         use UnaryKind::*;
         [
             Relu,
@@ -195,9 +190,6 @@ impl UnaryKind {
             Clip,
             Elu,
             Swish,
-            Softplus,
-            Sign,
-            Round,
         ]
     };
 
@@ -229,9 +221,6 @@ impl UnaryKind {
             Clip => "clip",
             Elu => "elu",
             Swish => "swish",
-            Softplus => "softplus",
-            Sign => "sign",
-            Round => "round",
         }
     }
 
@@ -261,27 +250,39 @@ impl UnaryKind {
             Ceil => UnaryOp::Ceil,
             Sin => UnaryOp::Sin,
             Cos => UnaryOp::Cos,
-            GeluErf | LeakyRelu | HardSigmoid | HardSwish | Clip | Elu | Swish | Softplus | Sign | Round => {
-                return None
-            }
+            GeluErf | LeakyRelu | HardSigmoid | HardSwish | Clip | Elu | Swish => return None,
         })
     }
 
-    /// Whether the CT evaluates it with a transcendental instruction (at
-    /// the reduced rate): the roofline counts those at that rate.
-    pub fn is_transcendental(self) -> bool {
+    /// The CT passes over the elements the operator library's call makes
+    /// (`oplib::activation`'s expansion): (plain passes, passes at the
+    /// transcendental rate). The cost model charges them; the roofline
+    /// weighs a kind with a transcendental pass at that rate.
+    pub fn ct_passes(self) -> (u64, u64) {
         use UnaryKind::*;
-        match self.isa() {
-            Some(op) => op.is_transcendental(),
-            None => matches!(self, GeluErf | Elu | Swish | Softplus),
+        match self {
+            Exp | Log | Tanh | Sigmoid | Erf | Rsqrt | Sqrt | Recip | Sin | Cos => (0, 1),
+            Gelu | GeluErf => (4, 1),
+            Silu => (1, 1),
+            Elu => (5, 1),
+            HardSigmoid => (4, 0),
+            HardSwish => (5, 0),
+            Swish => (2, 1),
+            LeakyRelu | Clip => (2, 0),
+            Relu | Abs | Neg | Floor | Ceil => (1, 0),
         }
     }
 
+    /// Whether the call runs a pass at the reduced transcendental rate.
+    pub fn is_transcendental(self) -> bool {
+        self.ct_passes().1 > 0
+    }
+
     /// The operator library's `TX8_UNARY_*` code, and whether the call is
-    /// `op_eltwise_unary_param` (alpha, beta); `None`: no call.
-    pub fn code(self) -> Option<(u32, bool)> {
+    /// `op_eltwise_unary_param` (alpha, beta).
+    pub fn code(self) -> (u32, bool) {
         use UnaryKind::*;
-        Some(match self {
+        match self {
             Relu => (codes::TX8_UNARY_RELU, false),
             Exp => (codes::TX8_UNARY_EXP, false),
             Sigmoid => (codes::TX8_UNARY_SIGMOID, false),
@@ -306,8 +307,7 @@ impl UnaryKind {
             GeluErf => (codes::TX8_UNARY_GELU_ERF, true),
             Elu => (codes::TX8_UNARY_ELU, true),
             Swish => (codes::TX8_UNARY_SWISH, true),
-            Softplus | Sign | Round => return None,
-        })
+        }
     }
 }
 
@@ -337,6 +337,16 @@ mod tests {
         assert_eq!(BinaryKind::parse("fmod"), None);
     }
 
+    /// A kind that is one CT instruction runs at that instruction's rate.
+    #[test]
+    fn transcendental_kinds_are_the_instructions_ones() {
+        for k in UnaryKind::ALL {
+            if let Some(op) = k.isa() {
+                assert_eq!(k.is_transcendental(), op.is_transcendental(), "{k:?}");
+            }
+        }
+    }
+
     /// The C API decodes each code back to the kind's instruction.
     #[test]
     fn codes_decode_to_the_kinds_instruction() {
@@ -344,7 +354,7 @@ mod tests {
             assert_eq!(codes::binary_op(k.code()), Some(k.isa()), "{k:?}");
         }
         for k in UnaryKind::ALL {
-            if let (Some(op), Some((code, false))) = (k.isa(), k.code()) {
+            if let (Some(op), (code, false)) = (k.isa(), k.code()) {
                 assert_eq!(codes::activation(code, 0.0, 0.0), Some(tx8_target::kinds::Activation::Plain(op)), "{k:?}");
             }
         }

@@ -270,29 +270,10 @@ fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
             let (lo, hi) = (alpha.unwrap_or(f64::NEG_INFINITY), beta.unwrap_or(f64::INFINITY));
             Box::new(move |v| v.max(lo).min(hi))
         }
-        UnaryKind::Softplus => Box::new(|v: f64| if v > 20.0 { v } else { v.exp().ln_1p() }),
         UnaryKind::Elu => {
             let a = alpha.unwrap_or(1.0);
             Box::new(move |v: f64| if v >= 0.0 { v } else { a * v.exp_m1() })
         }
-        UnaryKind::Sign => Box::new(|v: f64| {
-            if v > 0.0 {
-                1.0
-            } else if v < 0.0 {
-                -1.0
-            } else {
-                0.0
-            }
-        }),
-        // ONNX Round: half to even.
-        UnaryKind::Round => Box::new(|v: f64| {
-            let r = v.round();
-            if (v - v.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
-                r - v.signum()
-            } else {
-                r
-            }
-        }),
         other => return Err(format!("has no reference for unary kind \"{}\"", other.name())),
     };
     finish(ctx, body, op, x.iter().map(|&v| f(v)).collect())

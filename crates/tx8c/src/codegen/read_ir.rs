@@ -117,7 +117,7 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         "tx8be.Unary" => {
             let kind = str_attr(ctx, body, op, "kind");
             let (code, takes) = UnaryKind::parse(&kind)
-                .and_then(UnaryKind::code)
+                .map(UnaryKind::code)
                 .ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
             let params =
                 takes.then(|| (float(ctx, body, op, "alpha", 0.0) as f32, float(ctx, body, op, "beta", 0.0) as f32));

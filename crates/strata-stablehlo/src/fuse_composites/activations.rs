@@ -13,8 +13,14 @@
 //!   `clamp` or `minimum(maximum(..))` either way round with constant
 //!   bounds. A bare `clamp(x, 0, 1)` stays a clip (one op either way, and
 //!   the clip is the cheaper).
+//! - leaky: `select(x >= 0, x, a x)` (ONNX's LeakyRelu as imported; `>` or
+//!   `<` / `<=` with the branches swapped, zero on either side),
+//!   `maximum(x, a x)` for `0 < a < 1` and `minimum(x, a x)` for `a > 1`
+//!   are LeakyRelu with `alpha = a` (`tx8.leaky_relu`).
 
 use strata_ir::{Body, Context, Value};
+
+use crate::attrs::{read_comparison_direction, ComparisonDirection};
 
 use super::stats::shape_of;
 use super::{elementwise_inputs, Input, Match};
@@ -164,6 +170,74 @@ pub fn match_hard(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &
                     return Some(Match { name: "tx8.hard_swish", inputs, attributes: vec![] });
                 }
                 _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// `Some(true)` when `pred` is `x >= 0` or `x > 0` (true on x's positive
+/// side), `Some(false)` when it is `x < 0` or `x <= 0`, with the zero a
+/// splat on either side of the comparison.
+fn sign_test(ctx: &Context, body: &Body, v0: &mut View<'_>, pred: Value, x: Value) -> Option<bool> {
+    use ComparisonDirection::*;
+    let d = body.defining_op(pred).filter(|&d| ctx.op_name_str(body.op_name(d)) == "stablehlo.compare")?;
+    let dir = body.op_attr(ctx, d, "comparison_direction").and_then(|a| read_comparison_direction(ctx, a))?;
+    let (l, r) = (body.operand(d, 0), body.operand(d, 1));
+    // `0 < x` reads as `x > 0`.
+    let dir = if l == x && v0.splat(r) == Some(0.0) {
+        dir
+    } else if r == x && v0.splat(l) == Some(0.0) {
+        match dir {
+            Ge => Le,
+            Gt => Lt,
+            Le => Ge,
+            Lt => Gt,
+            other => other,
+        }
+    } else {
+        return None;
+    };
+    match dir {
+        Ge | Gt => Some(true),
+        Le | Lt => Some(false),
+        Eq | Ne => None,
+    }
+}
+
+pub fn match_leaky_relu(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, _p0: &Poly) -> Option<Match> {
+    let full = shape_of(ctx, body, y);
+    let d = body.defining_op(y)?;
+    let operand = |i| body.operand(d, i);
+    // (x, the scaled branch, whether alpha fits the form).
+    let (pairs, fits): (Vec<(Value, Value)>, fn(f64) -> bool) = match ctx.op_name_str(body.op_name(d)) {
+        "stablehlo.select" => {
+            let (pred, t, f) = (operand(0), operand(1), operand(2));
+            let mut pairs = vec![];
+            if sign_test(ctx, body, v0, pred, t) == Some(true) {
+                pairs.push((t, f));
+            }
+            if sign_test(ctx, body, v0, pred, f) == Some(false) {
+                pairs.push((f, t));
+            }
+            (pairs, |a| a.is_finite())
+        }
+        "stablehlo.maximum" => (vec![(operand(0), operand(1)), (operand(1), operand(0))], |a| a > 0.0 && a < 1.0),
+        "stablehlo.minimum" => (vec![(operand(0), operand(1)), (operand(1), operand(0))], |a| a > 1.0),
+        _ => return None,
+    };
+    for (x, scaled) in pairs {
+        if shape_of(ctx, body, x) != full {
+            continue;
+        }
+        for (mut v, xl) in elementwise_inputs(ctx, body, scaled, &full) {
+            if xl.value != x {
+                continue;
+            }
+            let Some(alpha) = linear_coeff(&v.poly(scaled), &xl) else { continue };
+            if fits(alpha) {
+                let attributes = vec![("alpha", ctx.f64_attr(ctx.f32(), alpha))];
+                return Some(Match { name: "tx8.leaky_relu", inputs: vec![Input::Value(x)], attributes });
             }
         }
     }

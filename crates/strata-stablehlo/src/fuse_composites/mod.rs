@@ -1,6 +1,6 @@
 //! `stablehlo-fuse-composites`: finds element-wise sequences that compute
 //! a softmax, a layer norm, an RMSNorm, a GELU (erf, tanh or sigmoid
-//! form), SiLU / Swish, HardSigmoid or HardSwish, and replaces each with
+//! form), SiLU / Swish, HardSigmoid, HardSwish or LeakyRelu, and replaces each with
 //! `stablehlo.composite "tx8.<name>"` whose decomposition function holds
 //! the original sequence (`decomposition.rs`), so the lowering can emit
 //! one operator-library call for it.
@@ -15,7 +15,7 @@
 //! expression is exactly the operation's. One file per family:
 //! `norm.rs` (layer norm, RMSNorm), `softmax.rs`, `gelu.rs` (erf and tanh
 //! forms), `activations.rs` (sigmoid-gated: SiLU, sigmoid GELU, Swish;
-//! hard: HardSigmoid, HardSwish), with `stats.rs` (reductions, per-row
+//! hard: HardSigmoid, HardSwish; leaky: LeakyRelu), with `stats.rs` (reductions, per-row
 //! statistics, per-feature parameters).
 //!
 //! Composites (operands; `composite_attributes`):
@@ -25,7 +25,7 @@
 //!   splat one, such as a unit gamma next to a beta, made a constant);
 //! - `tx8.gelu` (x; none: erf, `approximate = "tanh"` or `"sigmoid"`);
 //! - `tx8.silu` (x), `tx8.swish` (x; `beta`), `tx8.hard_sigmoid` (x;
-//!   `alpha`, `beta`), `tx8.hard_swish` (x).
+//!   `alpha`, `beta`), `tx8.hard_swish` (x), `tx8.leaky_relu` (x; `alpha`).
 //!
 //! Roots are tried last op first, so the largest expression is matched
 //! before its parts; an expression with more in it than the operation
@@ -51,7 +51,7 @@ use crate::shapes::ranked;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "stablehlo-fuse-composites",
-    description: "Recognise softmax, layer norm, RMSNorm, gelu, silu and hard activations by what they compute and outline them as stablehlo.composite",
+    description: "Recognise softmax, layer norm, RMSNorm, gelu, silu, hard and leaky activations by what they compute and outline them as stablehlo.composite",
     options: &[],
     ctor: |opts| {
         opts.apply("stablehlo-fuse-composites", |_, _| None)?;
@@ -82,12 +82,13 @@ pub struct Match {
 /// and the root's polynomial in it.
 type Matcher = fn(&Context, &Body, Value, &mut View<'_>, &Poly) -> Option<Match>;
 
-const MATCHERS: [Matcher; 5] = [
+const MATCHERS: [Matcher; 6] = [
     norm::match_norm,
     softmax::match_softmax,
     gelu::match_gelu,
     activations::match_sigmoid_gated,
     activations::match_hard,
+    activations::match_leaky_relu,
 ];
 
 pub struct FuseComposites;
@@ -150,7 +151,8 @@ impl Pass for FuseComposites {
 }
 
 /// An op whose single float tensor result may end a fused sequence: one
-/// the algebra sees through, or a clamp (HardSigmoid's last op).
+/// the algebra sees through, a clamp (HardSigmoid's last op) or a select
+/// (LeakyRelu's).
 fn may_be_root(ctx: &Context, body: &Body, op: Op) -> bool {
     if body.num_results(op) != 1 {
         return false;
@@ -161,7 +163,7 @@ fn may_be_root(ctx: &Context, body: &Body, op: Op) -> bool {
     float
         && short != "broadcast_in_dim"
         && short != "reshape"
-        && (sees_through(short) || matches!(short, "clamp" | "minimum" | "maximum"))
+        && (sees_through(short) || matches!(short, "clamp" | "minimum" | "maximum" | "select"))
 }
 
 /// Every op from `root` back to `inputs` (the sequence to outline);

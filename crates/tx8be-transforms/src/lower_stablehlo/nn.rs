@@ -616,7 +616,7 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             let y = lw.emit(op, "tx8be.LayerNorm", &operands, ty, attrs);
             Some(emit_reshape(lw, op, y, &dims))
         }
-        "tx8.gelu" | "tx8.silu" | "tx8.swish" | "tx8.hard_sigmoid" | "tx8.hard_swish" => {
+        "tx8.gelu" | "tx8.silu" | "tx8.swish" | "tx8.hard_sigmoid" | "tx8.hard_swish" | "tx8.leaky_relu" => {
             let x = lw.get(x0, op)?;
             let ty = result_type(lw, op);
             let f32a = |v: f64| ctx.f64_attr(ctx.f32(), v);
@@ -634,6 +634,7 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
                     "hard_sigmoid",
                     vec![("alpha", param("alpha").unwrap_or(0.2)), ("beta", param("beta").unwrap_or(0.5))],
                 ),
+                ("tx8.leaky_relu", _) => ("leaky_relu", vec![("alpha", param("alpha").unwrap_or(0.01))]),
                 _ => ("hard_swish", vec![]),
             };
             let mut attrs = vec![("kind", ctx.string_attr(kind))];

@@ -50,12 +50,15 @@ func.func @min_form(%x: tensor<8xf32>) -> tensor<8xf32> {
 }
 
 // Near misses: the select's test is on another value; max(x, 2 x) is not
-// a LeakyRelu (it is 2 x for x > 0); a test against a non-zero.
+// a LeakyRelu (it is 2 x for x > 0); a test against a non-zero; the
+// branches swapped without negating the test (a x for x >= 0).
 // CHECK-LABEL: func.func @other_test
 // CHECK-NOT: stablehlo.composite
 // CHECK-LABEL: func.func @max_above_one
 // CHECK-NOT: stablehlo.composite
 // CHECK-LABEL: func.func @test_against_one
+// CHECK-NOT: stablehlo.composite
+// CHECK-LABEL: func.func @branches_swapped
 // CHECK-NOT: stablehlo.composite
 // CHECK-LABEL: func.func private @tx8.leaky_relu.impl(
 func.func @other_test(%x: tensor<8xf32>, %z: tensor<8xf32>) -> tensor<8xf32> {
@@ -78,5 +81,13 @@ func.func @test_against_one(%x: tensor<8xf32>) -> tensor<8xf32> {
   %a = stablehlo.constant dense<0.2> : tensor<8xf32>
   %s = stablehlo.multiply %a, %x : tensor<8xf32>
   %y = stablehlo.select %p, %x, %s : tensor<8xi1>, tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+func.func @branches_swapped(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<8xf32>
+  %p = stablehlo.compare GE, %x, %zero : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xi1>
+  %a = stablehlo.constant dense<0.2> : tensor<8xf32>
+  %s = stablehlo.multiply %a, %x : tensor<8xf32>
+  %y = stablehlo.select %p, %s, %x : tensor<8xi1>, tensor<8xf32>
   return %y : tensor<8xf32>
 }

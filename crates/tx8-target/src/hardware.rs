@@ -194,12 +194,16 @@ impl HardwareConfig {
         if self.spm_usable_start >= self.spm_usable_end || self.spm_usable_end > self.spm_bytes {
             return bad("SPM usable window must be non-empty and inside the SPM");
         }
-        if !(self.ddr_bytes_per_cycle > 0.0
-            && self.ddr_transfer_cap_bytes_per_cycle > 0.0
-            && self.noc_link_bytes_per_cycle > 0.0
-            && self.tdma_bytes_per_cycle > 0.0)
-        {
-            return bad("bandwidths must be positive");
+        let rates = [
+            self.ddr_bytes_per_cycle,
+            self.ddr_transfer_cap_bytes_per_cycle,
+            self.pcie_bytes_per_cycle,
+            self.c2c_bytes_per_cycle,
+            self.noc_link_bytes_per_cycle,
+            self.tdma_bytes_per_cycle,
+        ];
+        if !rates.iter().all(|r| r.is_finite() && *r > 0.0) {
+            return bad("bandwidths must be positive and finite");
         }
         let nonzero = [
             self.ne_arrays,
@@ -321,6 +325,8 @@ mod tests {
         assert!(HardwareConfig::with_figures(&[("mesh_x".into(), Figure::Rate(2.5))]).is_err());
         assert!(HardwareConfig::with_figures(&[("mesh_z".into(), Figure::Count(2))]).is_err());
         assert!(HardwareConfig::with_figures(&[("mesh_x".into(), Figure::Count(0))]).is_err());
+        // An infinite rate would print as no float literal the IR reads back.
+        assert!(HardwareConfig::with_figures(&[("pcie_bytes_per_cycle".into(), Figure::Rate(f64::INFINITY))]).is_err());
     }
 
     #[test]

@@ -27,6 +27,9 @@ pub const INFO: PassInfo = PassInfo {
             } else {
                 v.parse::<u64>().map(Figure::Count).map_err(|e| e.to_string())
             };
+            if figures.iter().any(|(n, _)| n == k) {
+                return Some(Err("the figure is given twice".to_string()));
+            }
             Some(figure.map(|f| figures.push((k.to_string(), f))))
         })?;
         HardwareConfig::with_figures(&figures).map_err(|e| format!("tx8be-attach-target: {e}"))?;
@@ -74,7 +77,7 @@ impl Pass for AttachTarget {
         let hw = HardwareConfig::with_figures(&self.figures)
             .map_err(|e| Diagnostic::error(target.parent.op_loc(target.op), e.to_string()))?;
         let attr = target_attr(target.ctx, &hw);
-        let changed = target.lookup_attr(TARGET_ATTR) != Some(attr);
+        let changed = target.parent.op_attr(target.ctx, target.op, TARGET_ATTR) != Some(attr);
         target.set_op_attr(TARGET_ATTR, Some(attr));
         Ok(PreservedAnalyses::unless_changed(changed))
     }

@@ -6,7 +6,7 @@
 //! read back.
 //!
 //! They differ by joins only, and the pipeline is the one matching the
-//! code tx8c prints (`emit_c.rs`): `pipelined_cycles` charges a join after
+//! code tx8c prints (`codegen/emit_c/steps.rs`): `pipelined_cycles` charges a join after
 //! the first loads and two per step, where the loop joins RDMA and WDMA
 //! once per step and WDMA once at the end (one join fewer in all);
 //! `single_buffered_cycles` charges two joins per step, where a step that

@@ -263,7 +263,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     let run_dir = dir.join("run");
     let result = match target {
         RunTarget::Cmodel => {
-            crate::run::on_cmodel(&program, &dir, &run_dir, &weights, &inputs, &outputs, &host_inputs, opts)?
+            crate::run::on_cmodel(&program, &dir, &run_dir, &weights, &inputs, &outputs, &host_inputs, &hw, opts)?
         }
         RunTarget::Reference => crate::run::on_reference(&ctx, module_body, func, &inputs, &host_inputs)?,
     };

@@ -92,7 +92,8 @@ pub struct Options {
     #[arg(long = "input-shape", value_name = "NAME=DIMS")]
     pub input_shapes: Vec<String>,
 
-    /// Hardware figures (TOML) overriding ../shared/tx8/hardware.md's defaults.
+    /// Hardware figures (TOML) overriding ../shared/tx8/hardware.md's defaults; without it, a
+    /// tx8be input's #tx8be.target names the card. Compilation and the C model both use it.
     #[arg(long, value_name = "HW.toml")]
     pub config: Option<PathBuf>,
 
@@ -105,7 +106,8 @@ pub struct Options {
     pub timing: bool,
 
     /// Print the pass pipeline to stderr before running it (as strata-opt's
-    /// flag): strata-opt --pass-pipeline replays it on the same input.
+    /// flag): strata-opt --pass-pipeline replays it on the module tx8c
+    /// imported (for ONNX input, its --emit=stablehlo output).
     #[arg(long = "dump-pass-pipeline")]
     pub dump_pass_pipeline: bool,
 

@@ -16,6 +16,7 @@ use crate::host_io::{from_card, to_card, InputValues, TensorInfo};
 use crate::npz::{read_npz, write_npz, Array, NpyType};
 use crate::options::Options;
 use crate::weights::WeightsImage;
+use tx8_cmodel::HardwareConfig;
 
 /// What a run produced.
 pub struct RunResult {
@@ -136,9 +137,14 @@ pub fn on_cmodel(
     inputs: &[TensorInfo],
     outputs: &[TensorInfo],
     host: &[InputValues],
+    hw: &HardwareConfig,
     opts: &Options,
 ) -> Result<RunResult, Failure> {
     std::fs::create_dir_all(run_dir).map_err(|e| Failure(format!("{}: {e}", run_dir.display())))?;
+    // The C model runs the card the program was compiled for (the module's
+    // tx8be.target), which need not be --config's: a tx8be input names its own.
+    let card = run_dir.join("card.toml");
+    std::fs::write(&card, hw.to_toml_string()).map_err(|e| Failure(format!("{}: {e}", card.display())))?;
     let mut host_in = vec![HostInput { name: "weights".into(), file: dir.join("weights.bin"), ddr_addr: weights.base }];
     for (i, (t, values)) in inputs.iter().zip(host).enumerate() {
         let file = run_dir.join(format!("input_{i}.bin"));
@@ -163,8 +169,8 @@ pub fn on_cmodel(
         }
     }
     let start = std::time::Instant::now();
-    let measure = crate::cmodel_run::run(&dir.join("main.c"), &host_in, &host_out, run_dir, opts.config.as_deref())
-        .map_err(Failure)?;
+    let measure =
+        crate::cmodel_run::run(&dir.join("main.c"), &host_in, &host_out, run_dir, Some(&card)).map_err(Failure)?;
     let wall_seconds = start.elapsed().as_secs_f64();
     let read = |name: &str| -> Result<Vec<u8>, Failure> {
         let p = run_dir.join(format!("{name}.bin"));

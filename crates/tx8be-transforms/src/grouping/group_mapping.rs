@@ -3,7 +3,8 @@
 //! array<i64: x0, y0, x_dim, y_dim>` (origin and extent in the mesh). The
 //! extent comes from the module attributes `tx8be.x_dim` / `tx8be.y_dim`
 //! (the seed's TileDx / TileDy), by default the card's mesh
-//! (`tx8_cmodel::HardwareConfig`, 4x4); every group takes the whole grid
+//! (the module's `#tx8be.target`, `attach_target::hardware`; 4x4 on the
+//! built-in card); every group takes the whole grid
 //! from tile (0, 0), as the seed's simple mapping does.
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op};

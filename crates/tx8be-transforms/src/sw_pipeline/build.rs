@@ -10,7 +10,7 @@
 //! iteration of the inner Repeat, its `last`). `engine_streams` is
 //! getEnginsPipeline: per frame, the ops each engine runs.
 //!
-//! Both forms describe the loop codegen prints (`tx8c`'s `emit_c.rs`):
+//! Both forms describe the loop codegen prints (`tx8c`'s `codegen/emit_c/steps.rs`):
 //! single-buffered, a step issues the loads whose box changed, joins RDMA
 //! once (only when it loaded), calls, stores and joins WDMA; double-
 //! buffered, step i's calls run beside step i+1's loads and step i-1's

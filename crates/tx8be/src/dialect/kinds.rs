@@ -229,7 +229,7 @@ impl UnaryKind {
     }
 
     /// The single CT instruction of a kind that is one (the others are
-    /// sequences the operator library expands, or have no call).
+    /// sequences the operator library expands).
     pub fn isa(self) -> Option<UnaryOp> {
         use UnaryKind::*;
         Some(match self {
@@ -270,6 +270,22 @@ impl UnaryKind {
             Swish => (2, 1),
             LeakyRelu | Clip => (2, 0),
             Relu | Abs | Neg | Floor | Ceil => (1, 0),
+        }
+    }
+
+    /// The `alpha` and `beta` a parameterised kind takes when the op does
+    /// not give them (ONNX's defaults): the reference interpreter and
+    /// codegen both read them here, so an op without its parameters runs
+    /// the same on the card as on the CPU.
+    pub fn default_params(self) -> (f64, f64) {
+        use UnaryKind::*;
+        match self {
+            LeakyRelu => (0.01, 0.0),
+            HardSigmoid => (0.2, 0.5),
+            Swish | Elu => (1.0, 0.0),
+            Clip => (f64::NEG_INFINITY, f64::INFINITY),
+            Relu | Exp | Sigmoid | Tanh | Gelu | GeluErf | Silu | Abs | Rsqrt | Sqrt | Log | Neg | Recip | Erf
+            | Floor | Ceil | Sin | Cos | HardSwish => (0.0, 0.0),
         }
     }
 

@@ -243,8 +243,9 @@ pub fn erf(x: f64) -> f64 {
 
 fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let kind = unary_kind(ctx, body, op).ok_or("requires a known attribute 'kind'")?;
-    let alpha = attr_f64(ctx, body, op, "alpha");
-    let beta = attr_f64(ctx, body, op, "beta");
+    let (alpha_default, beta_default) = kind.default_params();
+    let alpha = attr_f64(ctx, body, op, "alpha").unwrap_or(alpha_default);
+    let beta = attr_f64(ctx, body, op, "beta").unwrap_or(beta_default);
     let x = &inputs[0].values;
     // The reference's own erf (the library's is a CT approximation).
     if let Some(u) = kind.isa().filter(|&u| u != UnaryOp::Erf) {
@@ -253,28 +254,29 @@ fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let f: Box<dyn Fn(f64) -> f64> = match kind {
         UnaryKind::Erf => Box::new(erf),
         UnaryKind::GeluErf => Box::new(|v| 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2))),
-        UnaryKind::LeakyRelu => {
-            let a = alpha.unwrap_or(0.01);
-            Box::new(move |v| if v >= 0.0 { v } else { a * v })
-        }
-        UnaryKind::HardSigmoid => {
-            let (a, b) = (alpha.unwrap_or(0.2), beta.unwrap_or(0.5));
-            Box::new(move |v| (a * v + b).clamp(0.0, 1.0))
-        }
+        UnaryKind::LeakyRelu => Box::new(move |v| if v >= 0.0 { v } else { alpha * v }),
+        UnaryKind::HardSigmoid => Box::new(move |v| (alpha * v + beta).clamp(0.0, 1.0)),
         UnaryKind::HardSwish => Box::new(|v| v * (v / 6.0 + 0.5).clamp(0.0, 1.0)),
-        UnaryKind::Swish => {
-            let b = alpha.unwrap_or(1.0);
-            Box::new(move |v: f64| v / (1.0 + (-b * v).exp()))
-        }
-        UnaryKind::Clip => {
-            let (lo, hi) = (alpha.unwrap_or(f64::NEG_INFINITY), beta.unwrap_or(f64::INFINITY));
-            Box::new(move |v| v.max(lo).min(hi))
-        }
-        UnaryKind::Elu => {
-            let a = alpha.unwrap_or(1.0);
-            Box::new(move |v: f64| if v >= 0.0 { v } else { a * v.exp_m1() })
-        }
-        other => return Err(format!("has no reference for unary kind \"{}\"", other.name())),
+        UnaryKind::Swish => Box::new(move |v: f64| v / (1.0 + (-alpha * v).exp())),
+        UnaryKind::Clip => Box::new(move |v| v.max(alpha).min(beta)),
+        UnaryKind::Elu => Box::new(move |v: f64| if v >= 0.0 { v } else { alpha * v.exp_m1() }),
+        // One CT instruction each, computed above.
+        UnaryKind::Relu
+        | UnaryKind::Exp
+        | UnaryKind::Sigmoid
+        | UnaryKind::Tanh
+        | UnaryKind::Gelu
+        | UnaryKind::Silu
+        | UnaryKind::Abs
+        | UnaryKind::Rsqrt
+        | UnaryKind::Sqrt
+        | UnaryKind::Log
+        | UnaryKind::Neg
+        | UnaryKind::Recip
+        | UnaryKind::Floor
+        | UnaryKind::Ceil
+        | UnaryKind::Sin
+        | UnaryKind::Cos => return Err(format!("unary kind \"{}\" is one CT instruction", kind.name())),
     };
     finish(ctx, body, op, x.iter().map(|&v| f(v)).collect())
 }

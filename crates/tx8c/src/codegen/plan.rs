@@ -5,7 +5,7 @@
 //!
 //! A `Program` is derived from the scheduled tx8be IR by `read_ir.rs` (a
 //! pure function of the IR and the ops' interfaces: no decision is made
-//! there), and printed as C by `emit_c.rs`.
+//! there), and printed as C by `emit_c/`.
 
 use tx8_cmodel::isa::NeAct;
 use tx8_cmodel::layout::{MemLayout, Placement};

@@ -116,11 +116,12 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         }
         "tx8be.Unary" => {
             let kind = str_attr(ctx, body, op, "kind");
-            let (code, takes) = UnaryKind::parse(&kind)
-                .map(UnaryKind::code)
-                .ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
+            let kind =
+                UnaryKind::parse(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
+            let (code, takes) = kind.code();
+            let (alpha, beta) = kind.default_params();
             let params =
-                takes.then(|| (float(ctx, body, op, "alpha", 0.0) as f32, float(ctx, body, op, "beta", 0.0) as f32));
+                takes.then(|| (float(ctx, body, op, "alpha", alpha) as f32, float(ctx, body, op, "beta", beta) as f32));
             Call::Unary { code, params }
         }
         "tx8be.Select" => Call::Select,

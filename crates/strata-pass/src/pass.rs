@@ -80,11 +80,15 @@ impl PassTarget<'_> {
         self.emitted.push(d);
     }
 
+    /// `op`'s attribute dictionary as the pass has left it so far.
+    pub fn op_attrs(&self) -> Attribute {
+        self.new_op_attrs.unwrap_or_else(|| self.parent.op_attrs(self.op))
+    }
+
     /// Sets (or, with None, removes) attribute `name` of `op` itself, which
     /// the pass otherwise sees read-only in `parent`.
     pub fn set_op_attr(&mut self, name: &str, value: Option<Attribute>) {
-        let current = self.new_op_attrs.unwrap_or_else(|| self.parent.op_attrs(self.op));
-        self.new_op_attrs = Some(self.ctx.dict_with(current, self.ctx.intern_str(name), value));
+        self.new_op_attrs = Some(self.ctx.dict_with(self.op_attrs(), self.ctx.intern_str(name), value));
     }
 
     /// Attribute `name` of `op` or of the nearest op around it that has
@@ -92,8 +96,9 @@ impl PassTarget<'_> {
     /// target description, as MLIR passes look up `tosa.target_env` or a
     /// data layout on the ancestors).
     pub fn lookup_attr(&self, name: &str) -> Option<Attribute> {
-        let own = self.new_op_attrs.unwrap_or_else(|| self.parent.op_attrs(self.op));
-        self.ctx.dict_get(own, name).or_else(|| self.enclosing.iter().find_map(|&d| self.ctx.dict_get(d, name)))
+        self.ctx
+            .dict_get(self.op_attrs(), name)
+            .or_else(|| self.enclosing.iter().find_map(|&d| self.ctx.dict_get(d, name)))
     }
 }
 

@@ -77,7 +77,7 @@ impl Pass for AttachTarget {
         let hw = HardwareConfig::with_figures(&self.figures)
             .map_err(|e| Diagnostic::error(target.parent.op_loc(target.op), e.to_string()))?;
         let attr = target_attr(target.ctx, &hw);
-        let changed = target.parent.op_attr(target.ctx, target.op, TARGET_ATTR) != Some(attr);
+        let changed = target.ctx.dict_get(target.op_attrs(), TARGET_ATTR) != Some(attr);
         target.set_op_attr(TARGET_ATTR, Some(attr));
         Ok(PreservedAnalyses::unless_changed(changed))
     }

@@ -85,6 +85,7 @@ impl From<tx8_target::TargetError> for SimError {
         match e {
             tx8_target::TargetError::Config(m) => SimError::Config(m),
             tx8_target::TargetError::Layout(m) => SimError::Layout(m),
+            tx8_target::TargetError::Operator { op, reason } => SimError::Operator { op, reason },
         }
     }
 }

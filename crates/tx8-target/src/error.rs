@@ -10,4 +10,8 @@ pub enum TargetError {
     /// A layout, format and shape the card cannot place.
     #[error("layout: {0}")]
     Layout(String),
+    /// An operator-library call with arguments the operator does not
+    /// support (a view's box outside the view).
+    #[error("operator {op}: {reason}")]
+    Operator { op: String, reason: String },
 }

@@ -2,7 +2,7 @@
 //! need it: the hardware figures ([`HardwareConfig`]), the data formats, the
 //! engines of a tile, the memory layouts, the operator kinds with their
 //! semantics and C ABI codes, and the f64 reference kernels that define
-//! each operator. The tx8be dialect depends on this crate and not on the
+//! each operator, and the strided views the DMA reads through. The tx8be dialect depends on this crate and not on the
 //! simulator; the C model (`tx8-cmodel`) builds on it.
 
 pub mod c_codes;
@@ -13,6 +13,7 @@ pub mod hardware;
 pub mod kinds;
 pub mod layout;
 pub mod reference;
+pub mod view;
 
 pub use data_format::DataFormat;
 pub use engine::{Engine, EngineMask};

@@ -26,16 +26,16 @@
 //! read. A whole-tensor load's SPM image is its DDR image (the same
 //! placement), so the chunks are plain byte ranges either way.
 
-use strata_ir::{Body, Context, Op};
+use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 
-use crate::group_calls::GroupCalls;
 pub use crate::line_share::Share;
 use crate::line_share::{line_chunks, line_cycles, line_share, LineChunks};
-use crate::schedule::{slice_bytes, StepBoxes};
-
-/// The `share` value a broadcast load records.
-pub const BROADCAST: &[u8] = b"broadcast";
+use tx8be::schedule::group_calls::GroupCalls;
+pub use tx8be::schedule::shares::{
+    gather_mesh, recorded_broadcast, recorded_share, recorded_shares, recorded_slots, starts_synchronised, BROADCAST,
+};
+use tx8be::schedule::steps::{slice_bytes, StepBoxes};
 
 /// Per load slot of `g`, whether the group broadcasts it: a `load_const`
 /// or `load_var` every tile needs whole at every step, on a card whose every tile has
@@ -92,13 +92,6 @@ pub fn broadcast_bytes(ctx: &Context, body: &Body, g: &GroupCalls, slots: &[bool
         .sum()
 }
 
-/// The mesh the all-gather walks in two phases, `(x, y)` (tiles per row,
-/// rows), when the card's tiles form one with both sides above 1; else
-/// one phase to every other tile.
-pub fn gather_mesh(hw: &HardwareConfig) -> Option<(u32, u32)> {
-    (hw.mesh_x > 1 && hw.mesh_y > 1 && hw.mesh_x * hw.mesh_y == hw.tiles()).then_some((hw.mesh_x, hw.mesh_y))
-}
-
 /// Cycles of the broadcast prologue of `bytes` of weights on every tile:
 /// a barrier, each tile's chunk through the shared DDR (all at once), a
 /// join, then the all-gather by DTE (messages in turn on the tile's DTE):
@@ -151,41 +144,6 @@ fn line_link_load(n: u32, u: u32) -> u32 {
 /// (`descriptors` strided copies each).
 pub fn direct_cycles(bytes: u64, descriptors: f64, hw: &HardwareConfig) -> f64 {
     descriptors * hw.dma_start_cycles as f64 + bytes as f64 / tile_rate(hw)
-}
-
-/// Whether every tile has passed a barrier since it last used its SPM when
-/// `group` starts: the group before it in program order ends with one
-/// (`barrier`, `tx8be-opt-barrier`). Then the broadcast prologue needs no
-/// barrier of its own before the all-gather writes the other tiles' SPM
-/// (codegen leaves it out; `cost.rs` does not count it).
-pub fn starts_synchronised(ctx: &Context, body: &Body, group: Op) -> bool {
-    let groups = crate::sharding::groups(ctx, body);
-    match groups.iter().position(|&g| g == group) {
-        Some(i) if i > 0 => tx8be::dialect::values::attr_bool(ctx, body, groups[i - 1], "barrier").unwrap_or(true),
-        _ => false,
-    }
-}
-
-/// How load `load` is shared before the steps, as `tx8be-sharding`
-/// recorded it (`share = "broadcast"`, `"broadcast_row"`,
-/// `"broadcast_column"`).
-pub fn recorded_share(ctx: &Context, body: &Body, load: Op) -> Option<Share> {
-    body.op_attr(ctx, load, "share").and_then(|a| ctx.as_string(a)).and_then(Share::parse)
-}
-
-/// Whether load `load` is broadcast whole to every tile (`share = "broadcast"`).
-pub fn recorded_broadcast(ctx: &Context, body: &Body, load: Op) -> bool {
-    recorded_share(ctx, body, load) == Some(Share::All)
-}
-
-/// The recorded share of every load slot of `g`.
-pub fn recorded_shares(ctx: &Context, body: &Body, g: &GroupCalls) -> Vec<Option<Share>> {
-    g.loads.iter().map(|s| recorded_share(ctx, body, s.load)).collect()
-}
-
-/// Per load slot of `g`, whether the prologue fills it (any share).
-pub fn recorded_slots(ctx: &Context, body: &Body, g: &GroupCalls) -> Vec<bool> {
-    recorded_shares(ctx, body, g).iter().map(Option::is_some).collect()
 }
 
 /// The loads a group fills before its steps (broadcast whole, or shared

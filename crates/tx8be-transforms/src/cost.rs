@@ -32,8 +32,8 @@ use tx8_cmodel::HardwareConfig;
 use tx8be::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
 use tx8be::interfaces::sharding::SliceBox;
 
-use crate::schedule::{slice_bytes, tile_steps};
 use crate::spm_alloc::recorded_schedule;
+use tx8be::schedule::steps::{slice_bytes, tile_steps};
 
 /// What the cost model says of one group.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -367,10 +367,10 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let (shard, slice) = recorded_schedule(ctx, body, op)?;
     let tiles = hw.tiles() as usize;
     let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
-    let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
-    let shared = crate::schedule::shared_loads(ctx, body, &g, &steps);
-    let copied = crate::schedule::copied_loads(ctx, body, &g, &steps, &shared);
-    let narrowed = crate::schedule::narrowed_reads(&g, &steps);
+    let g = tx8be::schedule::group_calls::GroupCalls::of_anchor(ctx, body, op)?;
+    let shared = tx8be::schedule::steps::shared_loads(ctx, body, &g, &steps);
+    let copied = tx8be::schedule::steps::copied_loads(ctx, body, &g, &steps, &shared);
+    let narrowed = tx8be::schedule::steps::narrowed_reads(&g, &steps);
     let recorded = crate::broadcast::Prologue::of_shares(
         ctx,
         body,

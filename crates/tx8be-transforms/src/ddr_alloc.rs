@@ -24,7 +24,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Value, ValueDef};
+use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
@@ -35,8 +35,10 @@ use tx8be::layout::{placed_bytes, value_mem_layout};
 use crate::constants::ConstContainer;
 use crate::group_ops::entry_ops;
 use crate::opt_barrier::{epochs, group_reads};
-use crate::schedule::align;
 use crate::sharding::groups;
+pub use tx8be::schedule::ddr::ddr_addr_of;
+pub use tx8be::schedule::groups::group_store;
+use tx8be::schedule::steps::align;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-ddr-alloc",
@@ -72,41 +74,6 @@ pub struct DdrAlloc {
 /// alignment of a blocked value included).
 fn bytes_of(ctx: &Context, body: &Body, v: Value) -> u64 {
     placed_bytes(ctx, body.value_type(v), value_mem_layout(ctx, body, v))
-}
-
-/// The DDR address of a value of an allocated function body, following
-/// reshapes; `None` if it has none.
-pub fn ddr_addr_of(ctx: &Context, body: &Body, func_attrs: Attribute, mut v: Value) -> Option<u64> {
-    loop {
-        match body.value_def(v) {
-            ValueDef::BlockArg(_, index) => {
-                let list = ctx.dict_get(func_attrs, "arg_attrs")?;
-                let d = *ctx.as_array(list)?.get(index as usize)?;
-                return ctx.dict_get(d, "tx8be.ddr_addr").and_then(|a| ctx.as_i64(a)).map(|a| a as u64);
-            }
-            ValueDef::Result(op, _) => match ctx.op_name_str(body.op_name(op)) {
-                // Reshapes and views (`load_views`: a load through one adds
-                // the view's offset) have no bytes of their own.
-                "tx8be.Reshape" => v = body.operand(op, 0),
-                "tx8be.Transpose" | "tx8be.Slice" | "tx8be.Binary" if crate::load_views::is_view(ctx, body, op) => {
-                    v = body.operand(op, crate::load_views::expanded_operand(ctx, body, op).unwrap_or(0))
-                }
-                "tx8be.const" | "tx8be.store_var" => {
-                    return body.op_attr(ctx, op, "ddr_addr").and_then(|a| ctx.as_i64(a)).map(|a| a as u64)
-                }
-                "tx8be.group" => v = group_store(ctx, body, op)?,
-                _ => return None,
-            },
-        }
-    }
-}
-
-/// The value a group yields (its store_var's result).
-pub fn group_store(ctx: &Context, body: &Body, group: Op) -> Option<Value> {
-    let region = *body.local_regions(group).first()?;
-    let block = body.first_block(region)?;
-    let y = body.last_op(block)?;
-    (ctx.op_name_str(body.op_name(y)) == "tx8be.yield").then(|| body.operand(y, 0))
 }
 
 fn set_list_entry(

@@ -44,7 +44,6 @@
 //! DS_SlicePropagate as pure functions) and the template cache.
 
 pub mod attach_target;
-pub mod boxes;
 pub mod broadcast;
 pub mod cancel_transposes;
 pub mod collapse_transpose_dims;
@@ -57,7 +56,6 @@ pub mod fold_constants;
 pub mod fold_mean;
 pub mod fold_transpose_into_gemm;
 pub mod fuse_activation;
-pub mod group_calls;
 pub mod group_ops;
 pub mod grouping;
 pub mod layout;
@@ -73,7 +71,6 @@ pub mod prologue_ahead;
 pub mod prologue_prefetch;
 pub mod reduce_through_transpose;
 pub mod ring_share;
-pub mod schedule;
 pub mod search;
 pub mod sharding;
 pub mod sink_reshapes;

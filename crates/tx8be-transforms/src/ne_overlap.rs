@@ -18,9 +18,10 @@
 
 use strata_ir::{Body, Context, Op};
 
-use crate::group_calls::GroupCalls;
-use crate::schedule::StepBoxes;
 use tx8_cmodel::HardwareConfig;
+pub use tx8be::schedule::buffers::ne_overlapped as overlapped;
+use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::steps::StepBoxes;
 
 /// Whether the calls of `g` take the overlap: two or more calls, the first
 /// on the NE and every later one off it, the group with neither copied
@@ -50,14 +51,4 @@ pub fn eligible(
         }
     }
     no_copies && n >= 2 && on_ne(g.calls[0]) && g.calls[1..n - usize::from(last_ne)].iter().all(|&c| !on_ne(c))
-}
-
-/// Whether the group anchored at `op` runs with the overlap: its first
-/// call records two result buffers.
-pub fn overlapped(ctx: &Context, body: &Body, g: &GroupCalls) -> bool {
-    g.calls.len() >= 2
-        && body
-            .op_attr(ctx, g.calls[0], "dev_info")
-            .and_then(|a| tx8be::DevAttr::from_attr(ctx, a))
-            .is_some_and(|d| d.mem_addr.len() == 2)
 }

@@ -19,12 +19,12 @@
 
 use strata_ir::{Body, Context};
 
-use crate::group_calls::GroupCalls;
 use tx8_cmodel::HardwareConfig;
+use tx8be::schedule::group_calls::GroupCalls;
 
 use tx8be::interfaces::sharding::SliceBox;
 
-use crate::schedule::{slice_bytes, StepBoxes};
+use tx8be::schedule::steps::{slice_bytes, StepBoxes};
 
 /// Descriptor starts of moving box `b` of value `v` (1 when the C model
 /// would refuse the box: the cost model does not judge legality).
@@ -71,7 +71,7 @@ pub fn narrow_copy_cycles(
     ctx: &Context,
     body: &Body,
     g: &GroupCalls,
-    narrowed: &[crate::schedule::NarrowRead],
+    narrowed: &[tx8be::schedule::steps::NarrowRead],
     s: &StepBoxes,
     c: usize,
     hw: &HardwareConfig,
@@ -140,8 +140,8 @@ pub struct LoadMoves {
 
 impl LoadMoves {
     pub fn of(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>], hw: &HardwareConfig) -> LoadMoves {
-        let shared = crate::schedule::shared_loads(ctx, body, g, steps);
-        let copied = crate::schedule::copied_loads(ctx, body, g, steps, &shared);
+        let shared = tx8be::schedule::steps::shared_loads(ctx, body, g, steps);
+        let copied = tx8be::schedule::steps::copied_loads(ctx, body, g, steps, &shared);
         let plan = crate::broadcast::plan(ctx, body, g, steps, hw);
         LoadMoves {
             shared,
@@ -285,7 +285,7 @@ pub fn busiest_tile_steps_moving(
             dma_cycles(ctx, body, v, b, rate, hw)
         }
     };
-    let narrowed = crate::schedule::narrowed_reads(g, steps);
+    let narrowed = tx8be::schedule::steps::narrowed_reads(g, steps);
     let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;

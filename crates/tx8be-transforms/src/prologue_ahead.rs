@@ -24,6 +24,7 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 
 use crate::sharding::groups;
+pub use tx8be::schedule::buffers::{recorded_prologue_ahead as recorded, PROLOGUE_AHEAD as ATTR};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-prologue-ahead",
@@ -35,15 +36,7 @@ pub const INFO: PassInfo = PassInfo {
     },
 };
 
-/// The group attribute recording the decision.
-pub const ATTR: &str = "prologue_ahead";
-
 pub struct PrologueAhead;
-
-/// Whether `group` records that the group before runs its prologue.
-pub fn recorded(ctx: &Context, body: &Body, group: Op) -> bool {
-    tx8be::dialect::values::attr_bool(ctx, body, group, ATTR).unwrap_or(false)
-}
 
 fn pair_cycles(ctx: &Context, body: &Body, prev: Op, group: Op, hw: &HardwareConfig) -> Result<f64, Diagnostic> {
     Ok(crate::cost::estimate_group(ctx, body, prev, hw)?.cycles

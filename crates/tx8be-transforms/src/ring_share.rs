@@ -27,10 +27,8 @@
 use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 
-use crate::schedule::{align, slice_bytes};
-
-/// The operand of a ring GEMM that travels round the ring (B).
-pub const SHARED_OPERAND: usize = 1;
+pub use tx8be::schedule::shares::{BIAS_OPERAND, SHARED_OPERAND};
+use tx8be::schedule::steps::{align, slice_bytes};
 
 /// Buffers the shared operand takes: the round's first chunk and three the
 /// ring rotates through.
@@ -134,7 +132,7 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
     while n >= 1 && n_all % n == 0 && (n_all / n) % tiles == 0 {
         let mut slice = row_box.clone();
         slice.push(n);
-        let steps = crate::schedule::tile_steps(ctx, body, op, &shard, &slice, tiles as usize).ok()?;
+        let steps = tx8be::schedule::steps::tile_steps(ctx, body, op, &shard, &slice, tiles as usize).ok()?;
         let first = steps.first()?.first()?;
         let a_bytes = align(slice_bytes(ctx, body, body.operand(op, 0), &first.operands[0].size), bank);
         let b_bytes =
@@ -187,11 +185,6 @@ fn gcd(a: i64, b: i64) -> i64 {
         gcd(b, a % b)
     }
 }
-
-/// The bias of a ring GEMM (operand 2) stays in SPM whole, loaded once
-/// with A: each step's GEMM reads the columns of its chunk from it (the NE
-/// reads an f32 bias, `n` values from the address it is given).
-pub const BIAS_OPERAND: usize = 2;
 
 /// Whether the bias of `op` is one f32 value per output column, the form
 /// the ring loop hands the NE.

@@ -26,11 +26,13 @@ use tx8_cmodel::HardwareConfig;
 use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::{DevAttr, ParallelAttr};
 
-use crate::boxes::{choose_slice, maximal_slices, next_size, slice_sizes, step_count};
-use crate::group_calls::GroupCalls;
-use crate::group_ops::entry_ops;
 use crate::pipeline_cost::{busiest_tile_steps_moving, pipelined_cycles, single_buffered_cycles};
-use crate::schedule::{group_buffers, step_invariant_loads, tile_steps, StepBoxes};
+use tx8be::schedule::boxes::{choose_slice, maximal_slices, next_size, slice_sizes, step_count};
+pub use tx8be::schedule::buffers::recorded_buffers;
+use tx8be::schedule::group_calls::GroupCalls;
+pub use tx8be::schedule::groups::{group_compute_op, groups};
+pub use tx8be::schedule::shares::recorded_ring;
+use tx8be::schedule::steps::{group_buffers, step_invariant_loads, tile_steps, StepBoxes};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sharding",
@@ -44,25 +46,6 @@ pub const INFO: PassInfo = PassInfo {
 };
 
 pub struct Sharding;
-
-/// The anchor of a group: its last compute op, whose result it stores and
-/// which carries the group's schedule (the only compute op of a
-/// single-op group).
-pub fn group_compute_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
-    let region = *body.local_regions(group).first()?;
-    let block = body.first_block(region)?;
-    body.block_ops(block)
-        .filter(|&op| {
-            let n = ctx.op_name_str(body.op_name(op));
-            !matches!(n, "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield")
-        })
-        .last()
-}
-
-/// The groups of a function body, in order.
-pub fn groups(ctx: &Context, body: &Body) -> Vec<Op> {
-    entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group").collect()
-}
 
 impl Pass for Sharding {
     fn argument(&self) -> &'static str {
@@ -202,17 +185,6 @@ fn is_move(ctx: &Context, body: &Body, op: Op) -> bool {
 fn group_store_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
     let v = crate::ddr_alloc::group_store(ctx, body, group)?;
     body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.store_var")
-}
-
-/// The buffer count the IR records for a compute op (`dev_info`'s
-/// `multi_buf_num` when `multi_buf_en`, else 1).
-pub fn recorded_buffers(ctx: &Context, body: &Body, op: Op) -> u32 {
-    let d = body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default();
-    if d.multi_buf_en {
-        d.multi_buf_num.max(1) as u32
-    } else {
-        1
-    }
 }
 
 /// Whether an op may be multi-buffered: a copy (`Slice`) stores straight
@@ -400,11 +372,11 @@ fn search_split(
     let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
     let ones = vec![1i64; rank];
     let shard = shard.to_vec();
-    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles as usize)
+    let tile_box = tx8be::schedule::boxes::shard_boxes(&dims, &shard, tiles as usize)
         .into_iter()
         .flatten()
         .max_by_key(|b| b.size.iter().product::<i64>())
-        .unwrap_or_else(|| crate::boxes::TBox::whole(&dims));
+        .unwrap_or_else(|| tx8be::schedule::boxes::TBox::whole(&dims));
     // Why an op of a multi-op group refused a candidate box (the first
     // reason): when nothing fits, that is the error to report.
     let refusal: std::cell::RefCell<Option<Diagnostic>> = std::cell::RefCell::new(None);
@@ -422,7 +394,7 @@ fn search_split(
     // the NE's grouped conv takes rather than the operator library taking
     // boxes that cut groups (`tx8be::interfaces::sharding::conv_box_groups`
     // says why).
-    let widths = crate::schedule::group_widths(ctx, body, op);
+    let widths = tx8be::schedule::steps::group_widths(ctx, body, op);
     let sizes: Vec<Vec<i64>> = (0..rank)
         .map(|d| {
             let all = slice_sizes(tile_box.size[d], true, &widths[d]);
@@ -457,7 +429,7 @@ fn search_split(
     };
     // Per slice: its buffers and which loads stay resident across steps.
     let buffer_memo: std::cell::RefCell<
-        std::collections::HashMap<Vec<i64>, Option<std::rc::Rc<(crate::schedule::GroupBuffers, Vec<bool>)>>>,
+        std::collections::HashMap<Vec<i64>, Option<std::rc::Rc<(tx8be::schedule::steps::GroupBuffers, Vec<bool>)>>>,
     > = Default::default();
     let fits_with = |slice: &[i64], copies: u64| -> bool {
         // A slice needing more steps than the search allows is not a
@@ -594,16 +566,6 @@ fn search_split(
     Ok(best)
 }
 
-/// The ring a compute op shares its operand round (`share = "ring"`,
-/// `share_ring`), if it does.
-pub fn recorded_ring(ctx: &Context, body: &Body, op: Op) -> Option<Vec<u32>> {
-    let share = body.op_attr(ctx, op, "share").and_then(|a| ctx.as_string(a))?;
-    if share != b"ring" {
-        return None;
-    }
-    Some(tx8be::dialect::values::attr_ints(ctx, body, op, "share_ring")?.iter().map(|&t| t as u32).collect())
-}
-
 /// The most steps per tile a candidate split of the search may take: the
 /// search looks within `STEP_LIMITS[0]` first (a split into more steps
 /// only adds DMA starts, and the search's time grows with the steps it
@@ -651,19 +613,21 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
             .map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands))
             .sum();
         let mut starts = crate::pipeline_cost::descriptors(ctx, body, result, &s.out);
-        bytes += crate::schedule::slice_bytes(ctx, body, result, &s.out.size);
+        bytes += tx8be::schedule::steps::slice_bytes(ctx, body, result, &s.out.size);
         // Every operand read from outside the group (loaded or read from
         // DDR by the op itself); intermediates stay in SPM.
         for (c, call) in s.calls.iter().enumerate() {
             let op = g.calls[c];
             for (i, b) in call.operands.iter().enumerate() {
                 if is_broadcast(c, i)
-                    || g.inputs[c].iter().any(|&(j, x)| j == i && matches!(x, crate::group_calls::Input::Call(_)))
+                    || g.inputs[c]
+                        .iter()
+                        .any(|&(j, x)| j == i && matches!(x, tx8be::schedule::group_calls::Input::Call(_)))
                 {
                     continue;
                 }
                 let v = body.operand(op, i);
-                bytes += crate::schedule::slice_bytes(ctx, body, v, &b.size);
+                bytes += tx8be::schedule::steps::slice_bytes(ctx, body, v, &b.size);
                 starts += crate::pipeline_cost::descriptors(ctx, body, v, b);
             }
         }

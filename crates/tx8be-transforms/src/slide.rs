@@ -17,8 +17,8 @@ use strata_ir::{Body, Context, Value};
 use tx8_cmodel::HardwareConfig;
 use tx8be::interfaces::sharding::SliceBox;
 
-use crate::group_calls::GroupCalls;
-use crate::schedule::StepBoxes;
+use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::steps::StepBoxes;
 
 /// The parts of a slide: the RDMA of the new part (descriptors, bytes) and
 /// the TDMA copy of the overlap (descriptors, bytes).

@@ -30,11 +30,12 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
-use tx8be::{DevAttr, ParallelAttr};
+use tx8be::DevAttr;
 
-use crate::group_calls::GroupCalls;
-use crate::schedule::{group_buffers, shared_loads, step_invariant_loads, tile_steps};
 use crate::sharding::{group_compute_op, groups, recorded_buffers};
+pub use tx8be::schedule::buffers::{dev_info, recorded_schedule, SUBBOX_ADDR};
+use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::steps::{group_buffers, shared_loads, step_invariant_loads, tile_steps};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-spm-alloc",
@@ -46,33 +47,7 @@ pub const INFO: PassInfo = PassInfo {
     },
 };
 
-/// The attribute on an in-group op naming, per operand, the SPM buffer
-/// its narrowed read's box is copied into (0: none).
-pub const SUBBOX_ADDR: &str = "subbox_addr";
-
 pub struct SpmAlloc;
-
-fn dev_info(ctx: &Context, body: &Body, op: Op) -> DevAttr {
-    body.op_attr(ctx, op, "dev_info").and_then(|a| DevAttr::from_attr(ctx, a)).unwrap_or_default()
-}
-
-/// The group's schedule as the IR records it: (sharding, slice).
-pub fn recorded_schedule(ctx: &Context, body: &Body, op: Op) -> Result<(Vec<i64>, Vec<i64>), Diagnostic> {
-    let rank = ctx.shape(body.value_type(body.result(op, 0))).map(|s| s.len()).unwrap_or(0);
-    let shard: Vec<i64> = body
-        .op_attr(ctx, op, "tile_parallel")
-        .and_then(|a| ParallelAttr::from_attr(ctx, a))
-        .map(|p| p.shape_spatial_sharding.iter().map(|&s| s as i64).collect())
-        .unwrap_or_else(|| vec![1; rank]);
-    let slice = dev_info(ctx, body, op).temporal_mem_slice;
-    if shard.len() != rank || slice.len() != rank {
-        return Err(Diagnostic::error(
-            body.op_loc(op),
-            format!("'{}' op has no schedule (run tx8be-sharding first): tile_parallel and dev_info.temporal_mem_slice must have one entry per result dim", ctx.op_name_str(body.op_name(op))),
-        ));
-    }
-    Ok((shard, slice))
-}
 
 impl Pass for SpmAlloc {
     fn argument(&self) -> &'static str {
@@ -182,8 +157,10 @@ fn place_group(
             crate::ring_share::RING_BUFFERS
         } else if ring && i == crate::ring_share::BIAS_OPERAND {
             // The ring loop keeps the whole bias, loaded once.
-            bytes =
-                crate::schedule::align(crate::ring_share::bias_whole_bytes(ctx, body, op), hw.spm_bank_bytes.max(1));
+            bytes = tx8be::schedule::steps::align(
+                crate::ring_share::bias_whole_bytes(ctx, body, op),
+                hw.spm_bank_bytes.max(1),
+            );
             1
         } else if invariant[k] {
             1
@@ -247,7 +224,7 @@ fn place_group(
     // next step's first call (NE) runs beside this step's CT calls
     // (`ne_overlap`), when they fit.
     let no_copies = bufs.narrowed.is_empty()
-        && crate::schedule::copied_loads(ctx, body, &g, &steps, &shared).iter().all(Option::is_none);
+        && tx8be::schedule::steps::copied_loads(ctx, body, &g, &steps, &shared).iter().all(Option::is_none);
     if copies == 2
         && !ring
         && crate::ne_overlap::eligible(ctx, body, &g, no_copies, &steps, hw)

@@ -32,9 +32,9 @@ use tx8be::dialect::ops::{op_kind, OpKind};
 use crate::grouping::top_level_groups;
 use crate::load_views::{is_stored, store_view, stored_through, view_readers};
 use crate::pipeline_cost::descriptors;
-use crate::schedule::tile_steps;
 use crate::sharding::group_compute_op;
 use crate::spm_alloc::recorded_schedule;
+use tx8be::schedule::steps::tile_steps;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-store-views",
@@ -54,7 +54,7 @@ fn group_copies(ctx: &Context, body: &Body, group: Op, load: Option<Op>, hw: &Ha
     let op = group_compute_op(ctx, body, group)?;
     let (shard, slice) = recorded_schedule(ctx, body, op).ok()?;
     let steps = tile_steps(ctx, body, op, &shard, &slice, hw.tiles() as usize).ok()?;
-    let g = crate::group_calls::GroupCalls::of_anchor(ctx, body, op).ok()?;
+    let g = tx8be::schedule::group_calls::GroupCalls::of_anchor(ctx, body, op).ok()?;
     let boxes: Vec<(strata_ir::Value, &tx8be::interfaces::sharding::SliceBox)> = match load {
         None => steps.iter().flatten().map(|s| (body.result(op, 0), &s.out)).collect(),
         Some(l) => {

@@ -25,75 +25,16 @@
 //! "stream_row"` or `"stream_column"`; `tx8be-spm-alloc` gives it three
 //! buffers.
 
-use strata_ir::{Body, Context, Op};
+use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 use tx8be::interfaces::sharding::SliceBox;
 
-use crate::group_calls::GroupCalls;
 use crate::line_share::{line_chunks, LineChunks, Share};
-use crate::schedule::StepBoxes;
-
-/// The `share` value a load streamed along its mesh row or column records.
-pub fn attr(share: Share) -> &'static str {
-    match share {
-        Share::Column => "stream_column",
-        _ => "stream_row",
-    }
-}
-
-/// The line a recorded `share` value streams along.
-pub fn parse(s: &[u8]) -> Option<Share> {
-    match s {
-        b"stream_row" => Some(Share::Row),
-        b"stream_column" => Some(Share::Column),
-        _ => None,
-    }
-}
-
-/// How `load` is streamed, as `tx8be-sharding` recorded it.
-pub fn recorded_stream(ctx: &Context, body: &Body, load: Op) -> Option<Share> {
-    body.op_attr(ctx, load, "share").and_then(|a| ctx.as_string(a)).and_then(parse)
-}
-
-/// The recorded stream of every load slot of `g`.
-pub fn recorded_streams(ctx: &Context, body: &Body, g: &GroupCalls) -> Vec<Option<Share>> {
-    g.loads.iter().map(|s| recorded_stream(ctx, body, s.load)).collect()
-}
-
-/// The buffers a streamed slot takes: the step's box, the next one (its
-/// chunks travelling during the step) and the one after (its chunk read
-/// during the step), so a step's sends never wait for its own read.
-pub const STREAM_BUFFERS: u64 = 3;
-
-/// Whether load slot `k` of `g` can be streamed along mesh rows or
-/// columns: every tile takes the same number (two or more) of steps, every
-/// box of the slot has one size, the box changes at every step, and
-/// at each step the tiles of each row (or else each column) hold the same
-/// box. Tile t sits at column `t % x`, row `t / x`.
-pub fn stream_share(g: &GroupCalls, steps: &[Vec<StepBoxes>], k: usize, mesh: (u32, u32)) -> Option<Share> {
-    let (x, y) = (mesh.0 as usize, mesh.1 as usize);
-    let n = steps.first()?.len();
-    if steps.len() != x * y || n < 2 || steps.iter().any(|t| t.len() != n) {
-        return None;
-    }
-    let size = &steps[0][0].load_box(g, k).size;
-    if size.iter().any(|&d| d <= 0) || steps.iter().flatten().any(|s| &s.load_box(g, k).size != size) {
-        return None;
-    }
-    if steps.iter().any(|tile| tile.windows(2).any(|w| w[0].load_box(g, k) == w[1].load_box(g, k))) {
-        return None;
-    }
-    let same = |leader: &dyn Fn(usize) -> usize| {
-        (0..steps.len()).all(|t| (0..n).all(|i| steps[t][i].load_box(g, k) == steps[leader(t)][i].load_box(g, k)))
-    };
-    if x > 1 && same(&|t| t / x * x) {
-        Some(Share::Row)
-    } else if y > 1 && same(&|t| t % x) {
-        Some(Share::Column)
-    } else {
-        None
-    }
-}
+use tx8be::schedule::group_calls::GroupCalls;
+pub use tx8be::schedule::shares::{
+    parse_stream as parse, recorded_stream, recorded_streams, stream_attr as attr, stream_share, STREAM_BUFFERS,
+};
+use tx8be::schedule::steps::StepBoxes;
 
 /// What one changed box of a streamed slot costs a tile at a step: its
 /// chunk's read from DDR and the gather along the line.

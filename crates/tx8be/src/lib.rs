@@ -51,11 +51,17 @@
 //!   boxes; `SliceBox::part` cuts a box by sharding/split factors), [`back_window`] / [`back_window_axis`] (output rows ->
 //!   [`BackWindow`]: input rows and the padding at the tensor's borders).
 //!
+//! # Schedule (`schedule/`)
+//! What the decision attributes the backend passes record mean, read
+//! through typed functions by the passes, the cost model and codegen
+//! (`schedule/mod.rs`).
+//!
 //! `window.rs` holds the Conv/Pool window arithmetic ([`Window2d`]).
 
 pub mod dialect;
 pub mod interfaces;
 pub mod layout;
+pub mod schedule;
 pub mod window;
 
 pub use dialect::attrs::{DevAttr, LayoutMode, MemScopeMode, ParallelAttr, ParallelMode};

@@ -415,7 +415,7 @@ pub fn compare_all(
             return Err(Failure(format!("the reference interpreter has no value for group {id}")));
         };
         let name = ctx.op_name_str(body.op_name(op)).to_string();
-        let ops = match tx8be_transforms::group_calls::GroupCalls::of_anchor(ctx, body, op) {
+        let ops = match tx8be::schedule::group_calls::GroupCalls::of_anchor(ctx, body, op) {
             Ok(calls) => calls.calls.iter().map(|&c| ctx.op_name_str(body.op_name(c)).to_string()).collect(),
             Err(_) => vec![name.clone()],
         };

@@ -7,27 +7,7 @@ use crate::dtype::DataFormat;
 use crate::error::SimError;
 use crate::isa::access::Access;
 
-/// A 2-D strided byte copy: `rows` rows of `row_bytes`, row r read at
-/// `src + r*src_stride` and written at `dst + r*dst_stride`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Strided {
-    pub rows: u64,
-    pub row_bytes: u64,
-    pub src_stride: u64,
-    pub dst_stride: u64,
-}
-
-impl Strided {
-    /// One contiguous block of `bytes`.
-    pub fn contiguous(bytes: u64) -> Self {
-        Strided { rows: 1, row_bytes: bytes, src_stride: bytes, dst_stride: bytes }
-    }
-
-    /// Total bytes moved.
-    pub fn bytes(&self) -> u64 {
-        self.rows.saturating_mul(self.row_bytes)
-    }
-}
+pub use tx8_target::view::Strided;
 
 /// Whether a load reads a variable (activations) or a constant (weights).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

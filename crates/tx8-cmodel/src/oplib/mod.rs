@@ -32,7 +32,8 @@ pub mod reduce;
 pub use tx8_target::reference;
 pub mod select;
 pub mod slide;
-pub mod view;
+/// Loads through a view of a dense DDR tensor (`tx8_target::view`).
+pub use tx8_target::view;
 
 use crate::dtype::DataFormat;
 use crate::engine::{Engine, EngineMask};

@@ -26,6 +26,7 @@ pub mod group_pattern;
 use strata_ir::{Body, Context, Op, OpSpec, Value};
 use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
+pub use tx8be::schedule::groups::{entry_ops, groups as top_level_groups};
 
 /// Ops that are not computations: they stay outside groups.
 pub fn is_structural(name: &str) -> bool {
@@ -47,13 +48,6 @@ pub fn is_structural(name: &str) -> bool {
 pub fn is_groupable(ctx: &Context, body: &Body, op: Op) -> bool {
     let name = ctx.op_name_str(body.op_name(op));
     name.starts_with("tx8be.") && !is_structural(name)
-}
-
-/// The ops of the first block of the body's first region, in order.
-pub fn entry_ops(body: &Body) -> Vec<Op> {
-    let Some(&r) = body.root_regions().first() else { return Vec::new() };
-    let Some(b) = body.first_block(r) else { return Vec::new() };
-    body.block_ops(b).collect()
 }
 
 /// One sweep of a local rewrite over the entry ops (those not erased by an
@@ -91,11 +85,6 @@ pub fn graph_load_const(ctx: &Context, body: &Body, v: Value) -> Option<Op> {
     let d = body.defining_op(v)?;
     let top = body.root_regions().first().and_then(|&r| body.first_block(r));
     (ctx.op_name_str(body.op_name(d)) == "tx8be.load_const" && body.op_block(d) == top).then_some(d)
-}
-
-/// Top-level groups in program order.
-pub fn top_level_groups(ctx: &Context, body: &Body) -> Vec<Op> {
-    entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group").collect()
 }
 
 /// Moves `ops` (top-level compute ops in program order, each with one

@@ -15,11 +15,11 @@
 use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 
-use crate::group_calls::GroupCalls;
 use crate::pipeline_cost::{
     dma_cycles, narrow_copy_cycles, single_buffered_cycles, tile_ddr_rate, LoadMoves, StepTimes,
 };
-use crate::schedule::StepBoxes;
+use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::steps::StepBoxes;
 
 use super::{Node, PipeOp};
 
@@ -63,7 +63,7 @@ impl OpTimes {
         let mine = &steps[tile];
         let result = body.result(g.anchor(), 0);
         let LoadMoves { copied, broadcast, prologue, before_loads, .. } = moves;
-        let narrowed = crate::schedule::narrowed_reads(g, steps);
+        let narrowed = tx8be::schedule::steps::narrowed_reads(g, steps);
         // The broadcast prologue of all broadcast weights is charged to the
         // first of them (the others come with it).
         let first_broadcast = broadcast.iter().position(|&b| b);

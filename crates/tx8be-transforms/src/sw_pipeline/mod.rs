@@ -24,12 +24,12 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::{Engine, HardwareConfig};
 
-use crate::group_calls::GroupCalls;
 use crate::pipeline_cost::LoadMoves;
-use crate::schedule::tile_steps;
 use crate::sharding::{group_compute_op, groups, recorded_buffers, recorded_ring};
 use build::{engine_streams, get_retract, load_levels, NestPlan};
 use eval::{busiest_tile, changed_loads, OpTimes};
+use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::steps::tile_steps;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sw-pipeline",
@@ -126,7 +126,8 @@ pub fn group_pipeline(
     let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
     let Some(tile) = busiest_tile(ctx, body, &g, &steps, &issued, &moves, hw) else { return Ok(None) };
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(anchor, 0))).unwrap_or(&[]).to_vec();
-    let tile_box = crate::boxes::shard_boxes(&dims, &shard, tiles)[tile].clone().expect("a tile with steps has a box");
+    let tile_box =
+        tx8be::schedule::boxes::shard_boxes(&dims, &shard, tiles)[tile].clone().expect("a tile with steps has a box");
     let counts: Vec<i64> = tile_box
         .size
         .iter()

@@ -82,16 +82,7 @@ pub fn dense_elements_f64(ctx: &Context, a: Attribute) -> Option<(Type, Vec<f64>
     let elem = ctx.element_type(*ty)?;
     let n: i64 = ctx.shape(*ty)?.iter().product();
     let per = strata_ir::parser::dense_element_bytes(ctx, elem)?;
-    let decode = |c: &[u8]| -> Option<f64> {
-        match ctx.type_kind(elem) {
-            TypeKind::Float(k) => Some(apfloat::to_f64(*k, read_bits(c))),
-            TypeKind::Integer { width, signedness } => {
-                Some(read_int(c, *width, *signedness != Signedness::Unsigned) as f64)
-            }
-            TypeKind::Index => Some(read_int(c, 64, true) as f64),
-            _ => None,
-        }
-    };
+    let decode = |c: &[u8]| decode_element(ctx, elem, c);
     let values = if data.splat {
         let v = decode(data.bytes.get(..per)?)?;
         vec![v; n as usize]
@@ -102,6 +93,37 @@ pub fn dense_elements_f64(ctx: &Context, a: Attribute) -> Option<(Type, Vec<f64>
         data.bytes.chunks(per).map(decode).collect::<Option<Vec<_>>>()?
     };
     Some((*ty, values))
+}
+
+/// Whether every element of a `dense<...>` int or float attribute is zero
+/// (`-0.0` included), reading each stored element once (a splat is one).
+pub fn dense_all_zero(ctx: &Context, a: Attribute) -> Option<bool> {
+    let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return None };
+    let elem = ctx.element_type(*ty)?;
+    let per = strata_ir::parser::dense_element_bytes(ctx, elem)?;
+    let n: i64 = ctx.shape(*ty)?.iter().product();
+    let splat = data.splat || data.bytes.len() == per;
+    if !splat && data.bytes.len() != per * n as usize {
+        return None;
+    }
+    for c in data.bytes.chunks(per).take(if splat { 1 } else { n as usize }) {
+        if decode_element(ctx, elem, c)? != 0.0 {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// One element of a dense attribute's bytes as f64.
+fn decode_element(ctx: &Context, elem: Type, c: &[u8]) -> Option<f64> {
+    match ctx.type_kind(elem) {
+        TypeKind::Float(k) => Some(apfloat::to_f64(*k, read_bits(c))),
+        TypeKind::Integer { width, signedness } => {
+            Some(read_int(c, *width, *signedness != Signedness::Unsigned) as f64)
+        }
+        TypeKind::Index => Some(read_int(c, 64, true) as f64),
+        _ => None,
+    }
 }
 
 /// A `dense<...>` attribute of shaped type `ty` (int or float elements)

@@ -16,7 +16,7 @@ use std::fmt::Write;
 
 use super::plan::{Call, GroupPlan};
 use tx8_cmodel::isa::NeAct;
-use tx8be_transforms::ring_share::{BIAS_OPERAND, SHARED_OPERAND};
+use tx8be::schedule::shares::{BIAS_OPERAND, SHARED_OPERAND};
 
 /// The group function; the box tables (`g{id}_in{k}`, `g{id}_out`,
 /// `g{id}_first`) are already printed, in ring order.

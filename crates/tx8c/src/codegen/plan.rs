@@ -116,11 +116,11 @@ pub struct OperandPlan {
     /// of a multi-buffered group (a step-invariant operand keeps one).
     pub spm_addrs: Vec<u64>,
     /// The earlier load whose buffer this one shares (the same value and
-    /// boxes: `tx8be_transforms::schedule::shared_loads`): not loaded, its
+    /// boxes: `tx8be::schedule::steps::shared_loads`): not loaded, its
     /// readers read that load's TSR.
     pub shares: Option<usize>,
     /// The load whose buffer holds this one's box at every step
-    /// (`tx8be_transforms::schedule::copied_loads`): not read from DDR, but
+    /// (`tx8be::schedule::steps::copied_loads`): not read from DDR, but
     /// copied out of that buffer by TDMA (`op_spm_box_copy`) each step.
     pub copy_of: Option<usize>,
     /// Every tile needs it whole at every step and the group broadcasts it
@@ -183,8 +183,8 @@ pub fn broadcast_region(operands: &[OperandPlan]) -> Option<(u64, u64)> {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LinePlan {
     /// `Share::Row` or `Share::Column`.
-    pub share: tx8be_transforms::line_share::Share,
-    pub chunks: tx8be_transforms::line_share::LineChunks,
+    pub share: tx8be::schedule::shares::Share,
+    pub chunks: tx8be::schedule::shares::LineChunks,
     /// Tiles in the line.
     pub len: u32,
 }
@@ -296,7 +296,7 @@ pub struct Step {
 }
 
 /// What one input of a call reads: a loaded operand or an intermediate.
-pub use tx8be_transforms::group_calls::Input;
+pub use tx8be::schedule::group_calls::Input;
 
 /// An in-group op before the anchor of a multi-op group: its call, what
 /// each of its inputs reads, and its result, an intermediate living in
@@ -316,7 +316,7 @@ pub struct ProducerPlan {
 }
 
 /// A call's input that reads a smaller box of an intermediate than its
-/// producer computes (`tx8be_transforms::schedule::narrowed_reads`): each
+/// producer computes (`tx8be::schedule::steps::narrowed_reads`): each
 /// step copies that box by TDMA into the buffer at `spm_addr` (the
 /// reader's `subbox_addr`), which the call reads.
 #[derive(Debug, Clone, PartialEq)]
@@ -346,7 +346,7 @@ pub struct GroupPlan {
     pub producers: Vec<ProducerPlan>,
     /// The narrowed reads of the intermediates.
     pub narrows: Vec<NarrowPlan>,
-    /// Every load of the group (`tx8be_transforms::group_calls::GroupCalls::loads`).
+    /// Every load of the group (`tx8be::schedule::group_calls::GroupCalls::loads`).
     pub operands: Vec<OperandPlan>,
     pub output: DdrTensor,
     /// The transpose view the output is stored through
@@ -381,7 +381,7 @@ pub struct GroupPlan {
     /// its last call (`prologue_prefetch::prefetched_early`).
     pub prefetch_early: bool,
     /// The group before it runs this group's whole prologue (chunk reads
-    /// and gathers) during its steps (`tx8be_transforms::prologue_prefetch::ahead`):
+    /// and gathers) during its steps (`tx8be::schedule::prefetch::ahead`):
     /// `group_<id>_chunks` and `group_<id>_sends`.
     pub ahead: bool,
     /// The next group, when this group runs its prologue.
@@ -412,7 +412,7 @@ impl GroupPlan {
 pub struct Program {
     pub tiles: u32,
     /// The mesh the broadcast all-gather walks in two phases (tiles per
-    /// row, rows: `tx8be_transforms::broadcast::gather_mesh`), if any.
+    /// row, rows: `tx8be::schedule::shares::gather_mesh`), if any.
     pub mesh: Option<(u32, u32)>,
     pub groups: Vec<GroupPlan>,
 }

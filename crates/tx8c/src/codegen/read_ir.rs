@@ -5,12 +5,12 @@
 
 use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
 use tx8be::dialect::kinds::{BinaryKind, UnaryKind};
+use tx8be::schedule::buffers::recorded_schedule;
+use tx8be::schedule::ddr::ddr_addr_of;
+use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::groups::{group_compute_op, groups};
+use tx8be::schedule::steps::{copied_loads, shared_loads, tile_steps, CallBoxes};
 use tx8be::DevAttr;
-use tx8be_transforms::ddr_alloc::ddr_addr_of;
-use tx8be_transforms::group_calls::GroupCalls;
-use tx8be_transforms::schedule::{copied_loads, shared_loads, tile_steps, CallBoxes};
-use tx8be_transforms::sharding::{group_compute_op, groups};
-use tx8be_transforms::spm_alloc::recorded_schedule;
 
 use super::plan::{
     Call, DdrTensor, Fmt, GroupPlan, Input, LinePlan, NarrowPlan, OperandPlan, ProducerPlan, Program, Step, StepParams,
@@ -159,7 +159,7 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
         "tx8be.Pad" => Call::Pad { value: float(ctx, body, op, "value", 0.0) as f32 },
         "tx8be.Gather" => {
             let table = body.operand(op, 0);
-            if body.defining_op(table).is_some_and(|l| tx8be_transforms::load_views::reads_view(ctx, body, l)) {
+            if body.defining_op(table).is_some_and(|l| tx8be::schedule::views::reads_view(ctx, body, l)) {
                 return Err(Diagnostic::error(body.op_loc(op), "op_gather reads its table from DDR row by row: the table cannot be a view (a transpose or slice with no bytes of its own)"));
             }
             let t = ddr_tensor(ctx, body, fattrs, source_of_load(ctx, body, table), table, op)?;
@@ -236,7 +236,7 @@ fn ring_order(
     operands: &[OperandPlan],
     tiles: u32,
 ) -> Result<Vec<Vec<Step>>, Diagnostic> {
-    use tx8be_transforms::ring_share::SHARED_OPERAND;
+    use tx8be::schedule::shares::SHARED_OPERAND;
     let t = ring.len();
     let bad = |why: &str| {
         Diagnostic::error(
@@ -249,7 +249,7 @@ fn ring_order(
     if t < 2 || t != tiles as usize || sorted != (0..tiles).collect::<Vec<_>>() {
         return Err(bad("share_ring must list every tile once"));
     }
-    use tx8be_transforms::ring_share::BIAS_OPERAND;
+    use tx8be::schedule::shares::BIAS_OPERAND;
     if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm"
         || !(2..=3).contains(&operands.len())
         || body.num_operands(op) != operands.len()
@@ -343,8 +343,8 @@ fn check_ranks(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
 /// Every stored view (`tx8be_transforms::store_views`) is written by the
 /// group under it: else its readers would load bytes in the wrong layout.
 fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
-    for op in tx8be_transforms::group_ops::entry_ops(body) {
-        if !tx8be_transforms::load_views::is_stored(ctx, body, op) {
+    for op in tx8be::schedule::groups::entry_ops(body) {
+        if !tx8be::schedule::views::is_stored(ctx, body, op) {
             continue;
         }
         let mut v = body.operand(op, 0);
@@ -354,7 +354,7 @@ fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
         let written = body
             .defining_op(v)
             .filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.group")
-            .and_then(|_| tx8be_transforms::load_views::store_view(ctx, body, v))
+            .and_then(|_| tx8be::schedule::views::store_view(ctx, body, v))
             .is_some_and(|(view, _)| view == op);
         if !written {
             return Err(Diagnostic::error(body.op_loc(op), "stored view that the group under it does not write (its result must reach only this view, through reshapes read once; run tx8be-store-views)"));
@@ -371,7 +371,7 @@ pub fn read_program(
     hw: &tx8_cmodel::HardwareConfig,
 ) -> Result<Program, Diagnostic> {
     let tiles = hw.tiles();
-    let mut program = Program { tiles, mesh: tx8be_transforms::broadcast::gather_mesh(hw), groups: Vec::new() };
+    let mut program = Program { tiles, mesh: tx8be::schedule::shares::gather_mesh(hw), groups: Vec::new() };
     check_stored_views(ctx, body)?;
     check_ranks(ctx, body)?;
     for g in groups(ctx, body) {
@@ -392,8 +392,8 @@ pub fn read_program(
                     "load without an SPM address (run tx8be-spm-alloc first)",
                 ));
             }
-            let view = tx8be_transforms::load_views::load_view(ctx, body, load);
-            if view.is_none() && tx8be_transforms::load_views::reads_view(ctx, body, load) {
+            let view = tx8be::schedule::views::load_view(ctx, body, load);
+            if view.is_none() && tx8be::schedule::views::reads_view(ctx, body, load) {
                 // Loading the tensor under the view as if it were the view
                 // would read the wrong elements.
                 return Err(Diagnostic::error(body.op_loc(load), "load reads through a view whose dims do not compose with its own (run tx8be-load-views on the final reshapes)"));
@@ -408,7 +408,7 @@ pub fn read_program(
                 spm_addrs: spm,
                 shares: None,
                 copy_of: None,
-                broadcast: tx8be_transforms::broadcast::recorded_broadcast(ctx, body, load),
+                broadcast: tx8be::schedule::shares::recorded_broadcast(ctx, body, load),
                 line: None,
                 stream: None,
                 slides: false,
@@ -428,7 +428,7 @@ pub fn read_program(
             })?;
             // A second buffer: the first call of the next step runs beside
             // this step's later calls (`tx8be_transforms::ne_overlap`).
-            let alt_addr = if c == 0 && tx8be_transforms::ne_overlap::overlapped(ctx, body, &calls) {
+            let alt_addr = if c == 0 && tx8be::schedule::buffers::ne_overlapped(ctx, body, &calls) {
                 addrs.get(1).map(|&a| a as u64)
             } else {
                 None
@@ -454,7 +454,7 @@ pub fn read_program(
         let mut narrows = Vec::new();
         for (c, &reader) in calls.calls.iter().enumerate() {
             let Some(addrs) =
-                tx8be::dialect::values::attr_ints(ctx, body, reader, tx8be_transforms::spm_alloc::SUBBOX_ADDR)
+                tx8be::dialect::values::attr_ints(ctx, body, reader, tx8be::schedule::buffers::SUBBOX_ADDR)
             else {
                 continue;
             };
@@ -472,7 +472,7 @@ pub fn read_program(
                             body.op_loc(reader),
                             format!(
                                 "{} names a buffer for operand {i}, which is not an intermediate of the group",
-                                tx8be_transforms::spm_alloc::SUBBOX_ADDR
+                                tx8be::schedule::buffers::SUBBOX_ADDR
                             ),
                         ))
                     }
@@ -484,7 +484,7 @@ pub fn read_program(
         }
         let inputs: Vec<Input> = calls.inputs.last().expect("the anchor").iter().map(|&(_, x)| x).collect();
         let result = body.result(op, 0);
-        let store_value = tx8be_transforms::ddr_alloc::group_store(ctx, body, g)
+        let store_value = tx8be::schedule::groups::group_store(ctx, body, g)
             .ok_or_else(|| Diagnostic::error(body.op_loc(g), "group without a store"))?;
         let output = ddr_tensor(ctx, body, fattrs, store_value, result, op)?;
         let dev = dev_info(ctx, body, op);
@@ -492,7 +492,7 @@ pub fn read_program(
         if out_spm.is_empty() {
             out_spm.push(0);
         }
-        let buffers = tx8be_transforms::sharding::recorded_buffers(ctx, body, op);
+        let buffers = tx8be::schedule::buffers::recorded_buffers(ctx, body, op);
         if buffers > 2 {
             return Err(unsupported(
                 ctx,
@@ -520,9 +520,9 @@ pub fn read_program(
         // Loads shared along mesh lines: the schedule must still give the
         // tiles of each line one box at every step.
         for (k, slot) in calls.loads.iter().enumerate() {
-            use tx8be_transforms::line_share::{line_chunks, line_share, Share};
+            use tx8be::schedule::shares::{line_chunks, line_share, Share};
             let Some(share) =
-                tx8be_transforms::broadcast::recorded_share(ctx, body, slot.load).filter(|s| *s != Share::All)
+                tx8be::schedule::shares::recorded_share(ctx, body, slot.load).filter(|s| *s != Share::All)
             else {
                 continue;
             };
@@ -540,14 +540,14 @@ pub fn read_program(
         // Loads streamed along mesh lines: the schedule must still give the
         // tiles of each line one box at each step, every tile as many steps.
         for (k, slot) in calls.loads.iter().enumerate() {
-            let Some(share) = tx8be_transforms::stream_share::recorded_stream(ctx, body, slot.load) else { continue };
-            let attr = tx8be_transforms::stream_share::attr(share);
+            let Some(share) = tx8be::schedule::shares::recorded_stream(ctx, body, slot.load) else { continue };
+            let attr = tx8be::schedule::shares::stream_attr(share);
             if buffers != 2 {
                 return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\" in a group that is not double-buffered (codegen streams only in its pipelined loop)")));
             }
             let len = program
                 .mesh
-                .filter(|&m| tx8be_transforms::stream_share::stream_share(&calls, &boxes, k, m) == Some(share))
+                .filter(|&m| tx8be::schedule::shares::stream_share(&calls, &boxes, k, m) == Some(share))
                 .and_then(|m| share.line_len(m));
             let Some(len) = len else {
                 return Err(Diagnostic::error(body.op_loc(slot.load), format!("share = \"{attr}\", but the group's schedule does not give the tiles of each mesh line one box at each step")));
@@ -565,7 +565,7 @@ pub fn read_program(
             let size = &boxes[0][0].load_box(&calls, k).size;
             operands[k].stream = Some(LinePlan {
                 share,
-                chunks: tx8be_transforms::line_share::line_chunks(ctx, body, calls.load_value(body, k), size, len, hw),
+                chunks: tx8be::schedule::shares::line_chunks(ctx, body, calls.load_value(body, k), size, len, hw),
                 len,
             });
         }
@@ -627,7 +627,7 @@ pub fn read_program(
             steps.push(ts);
         }
         let _ = result;
-        let ring = tx8be_transforms::sharding::recorded_ring(ctx, body, op);
+        let ring = tx8be::schedule::shares::recorded_ring(ctx, body, op);
         if let Some(r) = &ring {
             steps = ring_order(ctx, body, op, r, steps, &operands, tiles)?;
         }
@@ -636,18 +636,18 @@ pub fn read_program(
         let barrier_after = tx8be::dialect::values::attr_bool(ctx, body, g, "barrier").unwrap_or(true);
         let narrows = narrows.into_iter().map(|(p, _)| p).collect();
         let synced_before = program.groups.last().is_some_and(|p| p.barrier_after);
-        let prefetched = tx8be_transforms::prologue_prefetch::prefetched(ctx, body, g, hw).is_some();
-        let ahead = tx8be_transforms::prologue_prefetch::ahead(ctx, body, g, hw).is_some();
+        let prefetched = tx8be::schedule::prefetch::prefetched(ctx, body, g, hw).is_some();
+        let ahead = tx8be::schedule::prefetch::ahead(ctx, body, g, hw).is_some();
         if let Some(p) = program.groups.last_mut() {
             if prefetched {
                 p.prefetch_next = Some(id);
-                p.prefetch_early = tx8be_transforms::prologue_prefetch::prefetched_early(ctx, body, g, hw);
+                p.prefetch_early = tx8be::schedule::prefetch::prefetched_early(ctx, body, g, hw);
             }
             if ahead {
                 p.ahead_next = Some(id);
             }
         }
-        let store_view = tx8be_transforms::load_views::store_view(ctx, body, body.result(g, 0)).map(|(_, v)| v);
+        let store_view = tx8be::schedule::views::store_view(ctx, body, body.result(g, 0)).map(|(_, v)| v);
         if store_view.is_some() && ring.is_some() {
             return Err(unsupported(ctx, body, op, "a ring-shared GEMM storing through a view"));
         }

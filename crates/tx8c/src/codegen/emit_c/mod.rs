@@ -142,7 +142,7 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
             let _ =
                 writeln!(s, "static const uint64_t g{id}_vstrides{k}[{}] = {{{}}};", v.strides.len(), list(&v.strides));
         }
-        if ring.is_some() && k == tx8be_transforms::ring_share::BIAS_OPERAND || o.broadcast {
+        if ring.is_some() && k == tx8be::schedule::shares::BIAS_OPERAND || o.broadcast {
             continue; // the ring loop loads the whole bias once; broadcast weights come before the steps
         }
         // Steps that do not load this operand repeat a zero box (never read).

@@ -46,7 +46,7 @@ pub(super) fn line_operands(
 /// as block-local declarations, and when `read` the RDMA reads of them
 /// (not joined). Returns the broadcast chunk's bytes.
 pub(super) fn emit_chunk_reads(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)>, read: bool) -> u64 {
-    use tx8be_transforms::line_share::Share;
+    use tx8be::schedule::shares::Share;
     let id = g.id;
     let parts: Vec<(usize, &crate::codegen::plan::OperandPlan)> =
         loaded_operands(g).filter(|(_, o)| o.broadcast).collect();
@@ -241,7 +241,7 @@ pub(super) fn emit_broadcast(
     after_chunk: Option<&dyn Fn(&mut String)>,
     before_close: Option<&dyn Fn(&mut String)>,
 ) {
-    use tx8be_transforms::line_share::Share;
+    use tx8be::schedule::shares::Share;
     let lines = line_operands(g, mesh);
     let region = broadcast_region(g);
     if region.is_none() && lines.is_empty() {

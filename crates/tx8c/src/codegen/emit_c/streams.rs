@@ -21,7 +21,7 @@ pub(super) fn declare_streams(
     streams: &[(usize, crate::codegen::plan::LinePlan)],
     mesh: Option<(u32, u32)>,
 ) {
-    use tx8be_transforms::line_share::Share;
+    use tx8be::schedule::shares::Share;
     let Some((x, _)) = mesh.filter(|_| !streams.is_empty()) else { return };
     let _ = writeln!(s, "    const uint32_t srow = t / {x}u, scol = t % {x}u;");
     let _ = writeln!(s, "    (void)srow; (void)scol;");
@@ -87,7 +87,7 @@ pub(super) fn emit_stream_sends(
     j: &str,
     indent: &str,
 ) {
-    use tx8be_transforms::line_share::Share;
+    use tx8be::schedule::shares::Share;
     let Some((x, y)) = mesh else { return };
     for &(k, l) in streams {
         let dst = if l.share == Share::Row {

@@ -17,9 +17,34 @@
 //! fewest 2-D copies: runs along the dims that stay contiguous on both
 //! sides, rows along the longest remaining dim.
 
-use crate::error::SimError;
-use crate::isa::Strided;
-use crate::oplib::op_err;
+use crate::error::TargetError;
+
+/// A 2-D strided byte copy: `rows` rows of `row_bytes`, row r read at
+/// `src + r*src_stride` and written at `dst + r*dst_stride` (the DMA
+/// engines' descriptor).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strided {
+    pub rows: u64,
+    pub row_bytes: u64,
+    pub src_stride: u64,
+    pub dst_stride: u64,
+}
+
+impl Strided {
+    /// One contiguous block of `bytes`.
+    pub fn contiguous(bytes: u64) -> Self {
+        Strided { rows: 1, row_bytes: bytes, src_stride: bytes, dst_stride: bytes }
+    }
+
+    /// Total bytes moved.
+    pub fn bytes(&self) -> u64 {
+        self.rows.saturating_mul(self.row_bytes)
+    }
+}
+
+fn op_err(op: &str, reason: impl Into<String>) -> TargetError {
+    TargetError::Operator { op: op.to_string(), reason: reason.into() }
+}
 
 /// A view of a dense tensor `t`: the elements of `dims` (row-major) at
 /// element `strides` from the view's origin, seen with dims `whole`.
@@ -133,7 +158,7 @@ impl StridedView {
     /// The copies (DDR offset, SPM offset, shape; bytes) that load box
     /// `[start, start + size)` of the view, elements of `es` bytes, into a
     /// dense row-major SPM image of `size`.
-    pub fn transfers(&self, start: &[u64], size: &[u64], es: u64) -> Result<Vec<(u64, u64, Strided)>, SimError> {
+    pub fn transfers(&self, start: &[u64], size: &[u64], es: u64) -> Result<Vec<(u64, u64, Strided)>, TargetError> {
         const OP: &str = "op_dma_load_view";
         let r = self.whole.len();
         if start.len() != r || size.len() != r {

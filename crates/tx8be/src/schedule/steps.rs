@@ -11,12 +11,13 @@
 //! The sharding search, the SPM allocator and codegen all call this one
 //! function, so what the search checks is what the program does.
 
+use crate::dialect::ops::{op_kind, OpKind};
+use crate::interfaces::sharding::SliceBox;
+use crate::window::RowRange;
 use strata_ir::{Body, Context, Diagnostic, Op};
-use tx8be::interfaces::sharding::SliceBox;
-use tx8be::window::RowRange;
 
-use crate::boxes::{shard_boxes, split_box};
-use crate::group_calls::{GroupCalls, Input};
+use super::boxes::{shard_boxes, split_box};
+use super::group_calls::{GroupCalls, Input};
 
 /// One call of one step: the box of its result it computes, the box of
 /// every operand it reads, its window padding.
@@ -62,14 +63,14 @@ fn window_pads(
     if !windowed || out.size.len() != 4 {
         return Ok(None);
     }
-    let h = tx8be::interfaces::back_window_axis(
+    let h = crate::interfaces::back_window_axis(
         ctx,
         body,
         op,
         0,
         RowRange { start: out.start[1], end: out.start[1] + out.size[1] },
     )?;
-    let w = tx8be::interfaces::back_window_axis(
+    let w = crate::interfaces::back_window_axis(
         ctx,
         body,
         op,
@@ -88,8 +89,8 @@ fn unsplittable_dims(ctx: &Context, body: &Body, op: Op) -> Vec<usize> {
         .filter(|&d| {
             let mut split = ones.clone();
             split[d] = 2;
-            let p = tx8be::interfaces::sharding::ShardingSplitParam { out_sharding: ones.clone(), out_split: split };
-            dims[d] > 1 && tx8be::interfaces::tile_sharding_split(ctx, body, op, &p).is_err()
+            let p = crate::interfaces::sharding::ShardingSplitParam { out_sharding: ones.clone(), out_split: split };
+            dims[d] > 1 && crate::interfaces::tile_sharding_split(ctx, body, op, &p).is_err()
         })
         .collect()
 }
@@ -126,7 +127,7 @@ fn step_calls(
                 ));
             }
         }
-        let operands = tx8be::interfaces::temporal_slice_shape(ctx, body, op, &my_out)?;
+        let operands = crate::interfaces::temporal_slice_shape(ctx, body, op, &my_out)?;
         for &(i, input) in &g.inputs[c] {
             if let Input::Call(j) = input {
                 let need = &operands[i];
@@ -200,7 +201,7 @@ pub fn tile_steps(
     let g = GroupCalls::of_anchor(ctx, body, op)?;
     let fixed: Vec<Vec<usize>> =
         g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
-    let windowed: Vec<bool> = g.calls.iter().map(|&c| tx8be::window::Window2d::of_op(ctx, body, c).is_some()).collect();
+    let windowed: Vec<bool> = g.calls.iter().map(|&c| crate::window::Window2d::of_op(ctx, body, c).is_some()).collect();
     let mut all = Vec::with_capacity(tiles);
     for tile_box in shard_boxes(&out_dims, shard, tiles) {
         let mut steps = Vec::new();
@@ -231,9 +232,9 @@ pub fn group_widths(ctx: &Context, body: &Body, op: Op) -> Vec<Vec<i64>> {
         .calls
         .iter()
         .enumerate()
-        .filter(|&(_, &c)| ctx.op_name_str(body.op_name(c)) == "tx8be.Conv")
+        .filter(|&(_, &c)| op_kind(ctx, body, c) == Some(OpKind::Conv))
         .filter_map(|(i, &c)| {
-            let groups = tx8be::dialect::values::attr_i64(ctx, body, c, "group").unwrap_or(1).max(1);
+            let groups = crate::dialect::values::attr_i64(ctx, body, c, "group").unwrap_or(1).max(1);
             let o = *ctx.shape(body.value_type(body.result(c, 0)))?.get(3)?;
             (groups > 1 && o / groups > 1).then_some((i, o / groups, o))
         })
@@ -243,7 +244,7 @@ pub fn group_widths(ctx: &Context, body: &Body, op: Op) -> Vec<Vec<i64>> {
     }
     let fixed: Vec<Vec<usize>> =
         g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
-    let windowed: Vec<bool> = g.calls.iter().map(|&c| tx8be::window::Window2d::of_op(ctx, body, c).is_some()).collect();
+    let windowed: Vec<bool> = g.calls.iter().map(|&c| crate::window::Window2d::of_op(ctx, body, c).is_some()).collect();
     for d in 0..out_dims.len() {
         if out_dims[d] < 2 {
             continue;
@@ -341,7 +342,7 @@ pub fn shared_loads(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<Ste
         body.operand(la, 0) == body.operand(lb, 0)
             && body.op_name(la) == body.op_name(lb)
             && body.value_type(va) == body.value_type(vb)
-            && tx8be::layout::value_mem_layout(ctx, body, va) == tx8be::layout::value_mem_layout(ctx, body, vb)
+            && crate::layout::value_mem_layout(ctx, body, va) == crate::layout::value_mem_layout(ctx, body, vb)
     };
     for k in 1..g.loads.len() {
         shared[k] = (0..k).find(|&r| {
@@ -376,11 +377,11 @@ pub fn copied_loads(
     let same_source = |a: usize, b: usize| {
         let (la, lb) = (g.loads[a].load, g.loads[b].load);
         let (va, vb) = (g.load_value(body, a), g.load_value(body, b));
-        ctx.op_name_str(body.op_name(la)) == "tx8be.load_var"
+        op_kind(ctx, body, la) == Some(OpKind::LoadVar)
             && body.operand(la, 0) == body.operand(lb, 0)
             && body.op_name(la) == body.op_name(lb)
             && body.value_type(va) == body.value_type(vb)
-            && tx8be::layout::value_mem_layout(ctx, body, va) == tx8be::layout::value_mem_layout(ctx, body, vb)
+            && crate::layout::value_mem_layout(ctx, body, va) == crate::layout::value_mem_layout(ctx, body, vb)
     };
     let within = |inner: &SliceBox, outer: &SliceBox| {
         inner.size.iter().product::<i64>() > 0
@@ -422,11 +423,11 @@ pub fn align(x: u64, a: u64) -> u64 {
 }
 
 /// Bytes a slice of dims `size` of value `v` occupies in SPM: the slice in
-/// the value's placement (`tx8be::layout`: a blocked slice is padded for
+/// the value's placement (`crate::layout`: a blocked slice is padded for
 /// its own channel count and batch-aligned).
 pub fn slice_bytes(ctx: &Context, body: &Body, v: strata_ir::Value, size: &[i64]) -> u64 {
-    let mode = tx8be::layout::value_mem_layout(ctx, body, v);
-    tx8be::layout::placed_bytes_of_dims(ctx, body.value_type(v), size, mode)
+    let mode = crate::layout::value_mem_layout(ctx, body, v);
+    crate::layout::placed_bytes_of_dims(ctx, body.value_type(v), size, mode)
 }
 
 /// The buffers the steps need.
@@ -435,7 +436,7 @@ pub fn group_buffers(
     body: &Body,
     g: &GroupCalls,
     steps: &[Vec<StepBoxes>],
-    hw: &tx8_cmodel::HardwareConfig,
+    hw: &tx8_target::HardwareConfig,
 ) -> Result<GroupBuffers, Diagnostic> {
     let bank = hw.spm_bank_bytes.max(1);
     let mut loads = vec![0u64; g.loads.len()];
@@ -455,7 +456,7 @@ pub fn group_buffers(
             } else {
                 output = output.max(b);
             }
-            imm = imm.max(align(tx8be::interfaces::imm_bytes(ctx, body, op, &call.out.size, hw)?, bank));
+            imm = imm.max(align(crate::interfaces::imm_bytes(ctx, body, op, &call.out.size, hw)?, bank));
         }
     }
     for (k, r) in shared_loads(ctx, body, g, steps).iter().enumerate() {
@@ -479,7 +480,7 @@ pub fn group_buffers(
     let mut life = g.lifetimes();
     life.extend(narrowed.iter().map(|r| (r.call, r.call)));
     let all: Vec<u64> = intermediates.iter().chain(&narrowed_bytes).copied().collect();
-    let (mut intermediate_offsets, intermediate_region) = crate::group_calls::intermediate_offsets(&life, &all);
+    let (mut intermediate_offsets, intermediate_region) = super::group_calls::intermediate_offsets(&life, &all);
     let narrowed_offsets = intermediate_offsets.split_off(intermediates.len());
     Ok(GroupBuffers {
         loads,

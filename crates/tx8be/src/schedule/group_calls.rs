@@ -11,6 +11,8 @@
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 
+use crate::dialect::ops::{op_kind, OpKind};
+
 /// What feeds one loaded operand of a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Input {
@@ -42,14 +44,11 @@ pub struct GroupCalls {
 }
 
 fn is_compute(ctx: &Context, body: &Body, op: Op) -> bool {
-    !matches!(
-        ctx.op_name_str(body.op_name(op)),
-        "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield"
-    )
+    !matches!(op_kind(ctx, body, op), Some(OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar | OpKind::Yield))
 }
 
 fn is_load(ctx: &Context, body: &Body, op: Op) -> bool {
-    matches!(ctx.op_name_str(body.op_name(op)), "tx8be.load_var" | "tx8be.load_const")
+    matches!(op_kind(ctx, body, op), Some(OpKind::LoadVar | OpKind::LoadConst))
 }
 
 impl GroupCalls {
@@ -59,7 +58,7 @@ impl GroupCalls {
     /// group nor an earlier call's result, an intermediate used outside the
     /// group or not at all.
     pub fn of_anchor(ctx: &Context, body: &Body, anchor: Op) -> Result<GroupCalls, Diagnostic> {
-        let in_group = body.parent_op(anchor).is_some_and(|p| ctx.op_name_str(body.op_name(p)) == "tx8be.group");
+        let in_group = body.parent_op(anchor).is_some_and(|p| op_kind(ctx, body, p) == Some(OpKind::Group));
         let calls: Vec<Op> = match body.op_block(anchor) {
             Some(b) if in_group => body.block_ops(b).filter(|&o| is_compute(ctx, body, o)).collect(),
             _ => vec![anchor],
@@ -76,7 +75,7 @@ impl GroupCalls {
         let mut loads = Vec::new();
         let mut inputs = Vec::with_capacity(calls.len());
         for (c, &op) in calls.iter().enumerate() {
-            let attr = tx8be::interfaces::query_op_attr(ctx, body, op)?;
+            let attr = crate::interfaces::query_op_attr(ctx, body, op)?;
             let mut mine = Vec::new();
             for i in 0..body.num_operands(op) {
                 let v = body.operand(op, i);

@@ -2,7 +2,7 @@
 //! splitting (over time): which box of a tensor each tile owns, which
 //! slices it walks through, and the largest slice that fits.
 
-pub use tx8be::interfaces::sharding::SliceBox as TBox;
+pub use crate::interfaces::sharding::SliceBox as TBox;
 
 fn box_is_empty(b: &TBox) -> bool {
     b.size.iter().any(|&s| s <= 0)
@@ -116,7 +116,7 @@ fn halvings(n: i64) -> Vec<i64> {
 /// `n` and its halvings (rounding up) down to 1. `widths` are the group
 /// widths of grouped convs whose output channels follow this dim
 /// (`schedule::group_widths`): a step's box of such a conv must hold
-/// whole groups or lie inside one (`tx8be::interfaces::sharding::
+/// whole groups or lie inside one (`crate::interfaces::sharding::
 /// conv_box_groups`, which says why), so when `n` is whole groups of a
 /// width the sizes are whole groups (the groups halved) or divisors of
 /// the width, and the plain halvings that are neither are left out.

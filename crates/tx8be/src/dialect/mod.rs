@@ -1,6 +1,6 @@
 //! The `tx8be` dialect: op definitions (`ops.rs` table of compute ops,
 //! `structure.rs` for const/group/yield/load/store), the typed kinds of
-//! Binary and Unary (`kinds.rs`), their verifiers
+//! Binary, Unary, Reduce and Pool (`kinds.rs`), their verifiers
 //! (`verify.rs`, `shape_rules.rs`), the dialect attributes (`attrs.rs`;
 //! the module's target, `target.rs`) and the builtin attribute readers the
 //! ops use (`values.rs`).

@@ -75,6 +75,38 @@ impl OpKind {
         }
     }
 
+    /// The full op name, `tx8be.` and the mnemonic: what passes create
+    /// ops by (`OpSpec::new(ctx, kind.name(), loc)`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            OpKind::Conv => "tx8be.Conv",
+            OpKind::Gemm => "tx8be.Gemm",
+            OpKind::BatchNormInference => "tx8be.BatchNorm_Inference",
+            OpKind::Softmax => "tx8be.Softmax",
+            OpKind::LayerNorm => "tx8be.LayerNorm",
+            OpKind::Binary => "tx8be.Binary",
+            OpKind::Unary => "tx8be.Unary",
+            OpKind::Select => "tx8be.Select",
+            OpKind::Cast => "tx8be.Cast",
+            OpKind::Reduce => "tx8be.Reduce",
+            OpKind::Pool => "tx8be.Pool",
+            OpKind::Transpose => "tx8be.Transpose",
+            OpKind::Reshape => "tx8be.Reshape",
+            OpKind::Concat => "tx8be.Concat",
+            OpKind::Slice => "tx8be.Slice",
+            OpKind::Gather => "tx8be.Gather",
+            OpKind::Pad => "tx8be.Pad",
+            OpKind::Resize => "tx8be.Resize",
+            OpKind::ChannelNorm => "tx8be.ChannelNorm",
+            OpKind::Const => "tx8be.const",
+            OpKind::Group => "tx8be.group",
+            OpKind::Yield => "tx8be.yield",
+            OpKind::LoadVar => "tx8be.load_var",
+            OpKind::LoadConst => "tx8be.load_const",
+            OpKind::StoreVar => "tx8be.store_var",
+        }
+    }
+
     /// The operator-library function (crates/tx8-cmodel/include/tx8.h) the
     /// op maps to; `None` for ops the library has no call for yet (Select,
     /// Cast, Pad, Resize) and for the structural ops.
@@ -376,6 +408,26 @@ pub(crate) fn compute_op_def(row: &OpRow) -> OpDef {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `name` is the dialect's op name: the one each definition is registered under.
+    #[test]
+    fn names_are_the_registered_ones() {
+        let mut ctx = Context::new();
+        crate::register(&mut ctx);
+        let kinds = COMPUTE_OPS.iter().map(|r| r.kind).chain([
+            OpKind::Const,
+            OpKind::Group,
+            OpKind::Yield,
+            OpKind::LoadVar,
+            OpKind::LoadConst,
+            OpKind::StoreVar,
+        ]);
+        for k in kinds {
+            assert_eq!(k.name(), format!("tx8be.{}", k.mnemonic()));
+            let def = ctx.op_def(ctx.op_name(k.name()));
+            assert_eq!(def.and_then(|d| d.interfaces.get::<OpKind>().copied()), Some(k), "{}", k.name());
+        }
+    }
 
     /// Every call named here exists in the operator library's C header.
     #[test]

@@ -31,6 +31,7 @@ use tx8_cmodel::timing::cost::{ct_cycles, ne_gemm_cycles};
 use tx8_cmodel::HardwareConfig;
 use tx8be::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
 use tx8be::interfaces::sharding::SliceBox;
+use tx8be::{op_kind, OpKind};
 
 use crate::spm_alloc::recorded_schedule;
 use tx8be::schedule::steps::{slice_bytes, tile_steps};
@@ -116,7 +117,6 @@ fn call_work(
     out: &SliceBox,
     operands: &[SliceBox],
 ) -> CallWork {
-    let name = ctx.op_name_str(body.op_name(op));
     let out_ty = body.value_type(body.result(op, 0));
     let fmt = data_format(ctx, out_ty);
     let in_fmt = body.operands(op).next().map(|v| data_format(ctx, body.value_type(v))).unwrap_or(fmt);
@@ -128,8 +128,9 @@ fn call_work(
     let tdma = |bytes: u64| hw.dma_start_cycles as f64 + bytes as f64 / hw.tdma_bytes_per_cycle;
     let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
     let mut w = CallWork::default();
-    match name {
-        "tx8be.Conv" => {
+    let Some(kind) = op_kind(ctx, body, op) else { return w };
+    match kind {
+        OpKind::Conv => {
             // The implicit GEMM: M = N*OH*OW, K = KH*KW*C/g, N = O/g, batch = g
             // (the groups this slice holds).
             let wt = shape(1);
@@ -145,7 +146,7 @@ fn call_work(
             w.ne = ne_gemm_cycles(hw, in_fmt, m, k, n, groups_here) as f64;
             w.issued = 1;
         }
-        "tx8be.Gemm" => {
+        OpKind::Gemm => {
             let r = out.size.len();
             let (m, n) = (out.size[r.saturating_sub(2)].max(0) as u64, out.size[r - 1].max(0) as u64);
             let batch = prod(&out.size[..r.saturating_sub(2)]).max(1);
@@ -155,13 +156,13 @@ fn call_work(
             w.ne = ne_gemm_cycles(hw, in_fmt, m, k, n, batch) as f64;
             w.issued = 1;
         }
-        "tx8be.Pool" => {
+        OpKind::Pool => {
             let kernel = tx8be::dialect::values::attr_ints(ctx, body, op, "kernel").unwrap_or_default();
             let taps = kernel.iter().map(|&k| k.max(1) as u64).product::<u64>().max(1);
             w.ct = ct(n_out * taps, fmt, 1, false);
             w.issued = 1;
         }
-        "tx8be.Binary" => {
+        OpKind::Binary => {
             // A full-size and a trailing-dims operand run as one VuV pass;
             // other broadcast operands are first expanded by TDMA.
             // (the library's is_suffix: leading ones dropped, the rest
@@ -188,7 +189,7 @@ fn call_work(
             w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, pow);
             w.issued = 1;
         }
-        "tx8be.Select" => {
+        OpKind::Select => {
             // Broadcast operands expanded by TDMA; then the condition test,
             // a mask and three bitwise passes.
             for b in operands.iter().filter(|b| prod(&b.size) != n_out) {
@@ -197,22 +198,22 @@ fn call_work(
             w.ct = ct(n_out, fmt, 6, false);
             w.issued = 6;
         }
-        "tx8be.Cast" => {
+        OpKind::Cast => {
             w.ct = ct(n_out, if fmt.size() >= in_fmt.size() { fmt } else { in_fmt }, 1, false);
             w.issued = 1;
         }
-        "tx8be.Unary" => {
+        OpKind::Unary => {
             // The verifier admits only known kinds.
             let (plain, slow) = unary_kind(ctx, body, op).map_or((1, 0), UnaryKind::ct_passes);
             w.ct = ct(n_out, fmt, plain, false) + ct(n_out, fmt, slow, true);
             w.issued = (plain + slow) as u32;
         }
-        "tx8be.BatchNorm_Inference" => {
+        OpKind::BatchNormInference => {
             // Scale and shift per channel, in f32 with conversions around.
             w.ct = ct(n_out, DataFormat::Fp32, 4, false);
             w.issued = 4;
         }
-        "tx8be.LayerNorm" => {
+        OpKind::LayerNorm => {
             // oplib::normalize::norm_rows: to f32, row sums, centre,
             // square, row sums, scale, shift, back to the format; mean /
             // variance / rsqrt per row. Centring and scaling by a row's
@@ -235,7 +236,7 @@ fn call_work(
                 + ct(rows, DataFormat::Fp32, 1, true);
             w.issued = (11 - 2 * rms - no_beta + stats * per_issue) as u32;
         }
-        "tx8be.Softmax" => {
+        OpKind::Softmax => {
             // oplib::normalize: to f32, row max, subtract, exp, row sums,
             // reciprocal per row, scale, back to the format; subtracting
             // and scaling as in LayerNorm: a VuV loop (6 passes, with two
@@ -249,11 +250,11 @@ fn call_work(
                 + ct(rows, DataFormat::Fp32, 1, true);
             w.issued = 12 + 2 * spread as u32;
         }
-        "tx8be.Reduce" => {
+        OpKind::Reduce => {
             w.ct = ct(n_in, fmt, 2, false);
             w.issued = 2;
         }
-        "tx8be.Transpose" => {
+        OpKind::Transpose => {
             // Swapping the last two axes: one CT transpose per batch;
             // trailing axes kept: strided copies of whole runs; otherwise
             // one strided TDMA copy per row of whichever side has fewer
@@ -303,7 +304,7 @@ fn call_work(
                 };
             }
         }
-        "tx8be.ChannelNorm" => {
+        OpKind::ChannelNorm => {
             // The operator library's strided TDMA copies
             // (`channel_norm_copies`: per batch and channel block, fewer
             // when H x W is 1), after a CT fill of the padding when
@@ -322,10 +323,21 @@ fn call_work(
                 w.issued = 1;
             }
         }
-        "tx8be.Concat" | "tx8be.Pad" | "tx8be.Gather" => {
+        OpKind::Concat | OpKind::Pad | OpKind::Gather => {
             w.tdma = tdma(n_out * fmt.size() as u64);
         }
-        _ => {}
+        // No call to charge: a Reshape is a view, a Slice group only loads
+        // and stores, Resize has no operator-library call, the rest are
+        // not computations.
+        OpKind::Reshape
+        | OpKind::Slice
+        | OpKind::Resize
+        | OpKind::Const
+        | OpKind::Group
+        | OpKind::Yield
+        | OpKind::LoadVar
+        | OpKind::LoadConst
+        | OpKind::StoreVar => {}
     }
     w
 }
@@ -402,7 +414,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         before_loads -= hidden;
     }
     // A slice group only loads and stores (codegen's copy group).
-    let copy_group = ctx.op_name_str(body.op_name(op)) == "tx8be.Slice";
+    let copy_group = op_kind(ctx, body, op) == Some(OpKind::Slice);
     let result = body.result(op, 0);
     let max_steps = steps.iter().map(Vec::len).max().unwrap_or(0);
     // A double-buffered group overlaps step k's call with step k+1's loads

@@ -25,31 +25,18 @@
 
 use std::collections::BTreeMap;
 
+use tx8be::dialect::ops::COMPUTE_OPS;
+use tx8be::OpKind;
+
 /// How many times a WILDCARD element may repeat (the seed's `i < 5` loop).
 pub const MAX_REPEATS: usize = 5;
 
-/// The op mnemonics a pattern may name: the tx8be compute ops except
-/// `Reshape` (a dense reshape is free in DDR and stays outside groups).
-pub const GROUPABLE_OPS: &[&str] = &[
-    "Conv",
-    "Gemm",
-    "BatchNorm_Inference",
-    "Softmax",
-    "LayerNorm",
-    "Binary",
-    "Unary",
-    "Select",
-    "Cast",
-    "Reduce",
-    "Pool",
-    "Transpose",
-    "Concat",
-    "Slice",
-    "Gather",
-    "Pad",
-    "Resize",
-    "ChannelNorm",
-];
+/// The ops a pattern may name (by mnemonic): the tx8be compute ops
+/// except `Reshape` (a dense reshape is free in DDR and stays outside
+/// groups).
+pub fn groupable_ops() -> impl Iterator<Item = OpKind> {
+    COMPUTE_OPS.iter().map(|r| r.kind).filter(|&k| k != OpKind::Reshape)
+}
 
 /// The built-in pattern set of `opt_group=1`: epilogues that keep a
 /// conv's or matmul's output on chip for the element-wise ops after it, a
@@ -200,13 +187,16 @@ fn parse_element(word: &str) -> Result<Element, String> {
     };
     let mut alternatives = Vec::new();
     for name in names.split('|') {
-        if name == "Reshape" {
-            return Err("'Reshape' cannot be in a group (reshapes stay outside groups)".into());
-        }
-        match GROUPABLE_OPS.iter().find(|&&k| k == name) {
-            Some(&k) => alternatives.push(k),
+        match COMPUTE_OPS.iter().map(|r| r.kind).find(|k| k.mnemonic() == name) {
+            Some(OpKind::Reshape) => {
+                return Err("'Reshape' cannot be in a group (reshapes stay outside groups)".into());
+            }
+            Some(k) => alternatives.push(k.mnemonic()),
             None if name.is_empty() => return Err(format!("empty op name in '{word}'")),
-            None => return Err(format!("unknown op '{name}' (expected one of: {})", GROUPABLE_OPS.join(", "))),
+            None => {
+                let known: Vec<&str> = groupable_ops().map(OpKind::mnemonic).collect();
+                return Err(format!("unknown op '{name}' (expected one of: {})", known.join(", ")));
+            }
         }
     }
     Ok(Element { alternatives, wildcard, optional })

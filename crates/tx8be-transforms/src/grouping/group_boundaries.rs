@@ -33,6 +33,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
+use tx8be::{op_kind, OpKind};
 
 use super::group_ldst::insert_loads_and_stores;
 use super::{create_group, number_groups, top_level_groups};
@@ -149,15 +150,15 @@ fn chain_of(ctx: &Context, body: &Body, g: Op) -> Vec<Op> {
         .into_iter()
         .filter(|&op| {
             !matches!(
-                ctx.op_name_str(body.op_name(op)),
-                "tx8be.load_const" | "tx8be.load_var" | "tx8be.store_var" | "tx8be.yield"
+                op_kind(ctx, body, op),
+                Some(OpKind::LoadConst | OpKind::LoadVar | OpKind::StoreVar | OpKind::Yield)
             )
         })
         .collect()
 }
 
 fn has_store(ctx: &Context, body: &Body, g: Op) -> bool {
-    group_block_ops(body, g).into_iter().any(|op| ctx.op_name_str(body.op_name(op)) == "tx8be.store_var")
+    group_block_ops(body, g).into_iter().any(|op| op_kind(ctx, body, op) == Some(OpKind::StoreVar))
 }
 
 /// Takes a group without loads and stores apart: its ops (and the
@@ -169,7 +170,7 @@ fn ungroup(ctx: &Context, body: &mut Body, g: Op) {
     let ops: Vec<Op> = body.block_ops(block).collect();
     let mut yielded = None;
     for op in ops {
-        if ctx.op_name_str(body.op_name(op)) == "tx8be.yield" {
+        if op_kind(ctx, body, op) == Some(OpKind::Yield) {
             yielded = Some(body.operand(op, 0));
             continue;
         }

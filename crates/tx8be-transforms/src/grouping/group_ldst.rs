@@ -25,6 +25,7 @@ use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
+use tx8be::{op_kind, OpKind};
 
 use super::{is_weight, top_level_groups};
 
@@ -62,7 +63,7 @@ pub fn insert_loads_and_stores(ctx: &Context, body: &mut Body) -> Result<bool, D
     let mut changed = false;
     for g in top_level_groups(ctx, body) {
         let block = body.first_block(body.local_regions(g)[0]).expect("verified: one block");
-        let Some(y) = body.last_op(block).filter(|&t| ctx.op_name_str(body.op_name(t)) == "tx8be.yield") else {
+        let Some(y) = body.last_op(block).filter(|&t| op_kind(ctx, body, t) == Some(OpKind::Yield)) else {
             return Err(Diagnostic::error(body.op_loc(g), "'tx8be.group' body must end with 'tx8be.yield'"));
         };
         if body.num_operands(y) != 1 {
@@ -76,17 +77,16 @@ pub fn insert_loads_and_stores(ctx: &Context, body: &mut Body) -> Result<bool, D
         let Some(anchor) = producer else {
             return Err(Diagnostic::error(body.op_loc(y), "a group must yield a value computed inside it"));
         };
-        if ctx.op_name_str(body.op_name(anchor)) == "tx8be.store_var" {
+        if op_kind(ctx, body, anchor) == Some(OpKind::StoreVar) {
             continue; // already has its boundary
         }
-        let compute: Vec<Op> =
-            body.block_ops(block).filter(|&o| !is_boundary(ctx.op_name_str(body.op_name(o)))).collect();
+        let compute: Vec<Op> = body.block_ops(block).filter(|&o| !is_boundary(ctx, body, o)).collect();
         for op in compute {
             load_operands(ctx, body, block, op);
         }
         let loc = body.op_loc(anchor);
         let ty = body.value_type(out);
-        let store = body.create_op(OpSpec::new(ctx, "tx8be.store_var", loc).operands(&[out]).results(&[ty]));
+        let store = body.create_op(OpSpec::new(ctx, OpKind::StoreVar.name(), loc).operands(&[out]).results(&[ty]));
         body.insert_op_before(y, store);
         body.set_operand(y, 0, body.result(store, 0));
         changed = true;
@@ -94,8 +94,8 @@ pub fn insert_loads_and_stores(ctx: &Context, body: &mut Body) -> Result<bool, D
     Ok(changed)
 }
 
-fn is_boundary(name: &str) -> bool {
-    matches!(name, "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var" | "tx8be.yield")
+fn is_boundary(ctx: &Context, body: &Body, op: Op) -> bool {
+    matches!(op_kind(ctx, body, op), Some(OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar | OpKind::Yield))
 }
 
 /// Whether operands `i` and `j` of `op` read the same box of their
@@ -134,8 +134,8 @@ fn load_operands(ctx: &Context, body: &mut Body, block: strata_ir::Block, op: Op
     let mut loaded: Vec<(Value, Value, usize)> = Vec::new();
     for (i, v) in operands.into_iter().enumerate() {
         if let Some(d) = body.defining_op(v).filter(|&d| body.op_block(d) == Some(block)) {
-            let name = ctx.op_name_str(body.op_name(d));
-            if (name == "tx8be.load_const" || name == "tx8be.load_var") && !loaded.iter().any(|&(_, l, _)| l == v) {
+            let is_load = matches!(op_kind(ctx, body, d), Some(OpKind::LoadConst | OpKind::LoadVar));
+            if is_load && !loaded.iter().any(|&(_, l, _)| l == v) {
                 body.move_op_before(d, op);
                 loaded.push((v, v, i));
             }
@@ -147,11 +147,11 @@ fn load_operands(ctx: &Context, body: &mut Body, block: strata_ir::Block, op: Op
             body.set_operand(op, i, l);
             continue;
         }
-        let name = if is_weight(ctx, body, v) { "tx8be.load_const" } else { "tx8be.load_var" };
+        let kind = if is_weight(ctx, body, v) { OpKind::LoadConst } else { OpKind::LoadVar };
         let vt = body.value_type(v);
-        let load = body.create_op(OpSpec::new(ctx, name, loc).operands(&[v]).results(&[vt]));
+        let load = body.create_op(OpSpec::new(ctx, kind.name(), loc).operands(&[v]).results(&[vt]));
         body.insert_op_before(op, load);
-        if name == "tx8be.load_const" {
+        if kind == OpKind::LoadConst {
             // A load keeps its constant's placement; no dev_info means dense.
             let mode = tx8be::layout::value_mem_layout(ctx, body, v);
             if tx8be::layout::is_blocked(mode) {

@@ -136,7 +136,7 @@ pub fn find_matches(ctx: &Context, body: &Body, trie: &Trie) -> Vec<Vec<Op>> {
     let computing: Vec<Op> = ops
         .iter()
         .copied()
-        .filter(|&o| !matches!(ctx.op_name_str(body.op_name(o)), "tx8be.const" | "tx8be.load_const"))
+        .filter(|&o| !matches!(op_kind(ctx, body, o), Some(OpKind::Const | OpKind::LoadConst)))
         .collect();
     let next: HashMap<Op, Op> = computing.windows(2).map(|w| (w[0], w[1])).collect();
     let mut taken: HashSet<Op> = HashSet::new();
@@ -255,10 +255,10 @@ fn pattern_tokens(ctx: &Context, body: &Body, op: Op) -> Option<Vec<&'static str
     let kind = op_kind(ctx, body, op)?;
     let mut tokens = vec![kind.mnemonic()];
     if kind == OpKind::Conv && body.num_operands(op) == 4 {
-        tokens.push("Binary");
+        tokens.push(OpKind::Binary.mnemonic());
     }
     if matches!(kind, OpKind::Conv | OpKind::Gemm) && body.op_attr(ctx, op, "activation").is_some() {
-        tokens.push("Unary");
+        tokens.push(OpKind::Unary.mnemonic());
     }
     Some(tokens)
 }

@@ -27,27 +27,21 @@ use strata_ir::{Body, Context, Op, OpSpec, Value};
 use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 pub use tx8be::schedule::groups::{entry_ops, groups as top_level_groups};
+use tx8be::{op_kind, OpKind};
 
-/// Ops that are not computations: they stay outside groups.
-pub fn is_structural(name: &str) -> bool {
-    matches!(
-        name,
-        "tx8be.const"
-            | "tx8be.Reshape"
-            | "tx8be.group"
-            | "tx8be.yield"
-            | "tx8be.load_var"
-            | "tx8be.load_const"
-            | "tx8be.store_var"
-            | "func.return"
-    )
+/// Ops that are not computations: they stay outside groups (a Reshape
+/// is a view of its operand).
+pub fn is_structural(ctx: &Context, body: &Body, op: Op) -> bool {
+    match op_kind(ctx, body, op) {
+        Some(k) => !k.is_compute() || k == OpKind::Reshape,
+        None => ctx.op_name_str(body.op_name(op)) == "func.return",
+    }
 }
 
 /// Whether `op` is a top-level tx8be computation a grouping pass may put
 /// in a group.
 pub fn is_groupable(ctx: &Context, body: &Body, op: Op) -> bool {
-    let name = ctx.op_name_str(body.op_name(op));
-    name.starts_with("tx8be.") && !is_structural(name)
+    op_kind(ctx, body, op).is_some() && !is_structural(ctx, body, op)
 }
 
 /// One sweep of a local rewrite over the entry ops (those not erased by an
@@ -71,9 +65,9 @@ pub fn rewrite_entry_ops(
 pub fn is_weight(ctx: &Context, body: &Body, mut v: Value) -> bool {
     loop {
         let Some(d) = body.defining_op(v) else { return false };
-        match ctx.op_name_str(body.op_name(d)) {
-            "tx8be.const" => return true,
-            "tx8be.Reshape" => v = body.operand(d, 0),
+        match op_kind(ctx, body, d) {
+            Some(OpKind::Const) => return true,
+            Some(OpKind::Reshape) => v = body.operand(d, 0),
             _ => return false,
         }
     }
@@ -84,7 +78,7 @@ pub fn is_weight(ctx: &Context, body: &Body, mut v: Value) -> bool {
 pub fn graph_load_const(ctx: &Context, body: &Body, v: Value) -> Option<Op> {
     let d = body.defining_op(v)?;
     let top = body.root_regions().first().and_then(|&r| body.first_block(r));
-    (ctx.op_name_str(body.op_name(d)) == "tx8be.load_const" && body.op_block(d) == top).then_some(d)
+    (op_kind(ctx, body, d) == Some(OpKind::LoadConst) && body.op_block(d) == top).then_some(d)
 }
 
 /// Moves `ops` (top-level compute ops in program order, each with one
@@ -110,7 +104,7 @@ pub fn create_group(ctx: &Context, body: &mut Body, ops: &[Op], id: i64) -> Op {
         (ctx.intern_str("group_id"), ctx.integer_attr(ctx.i64(), id)),
         (ctx.intern_str("group_tag"), ctx.integer_attr(ctx.i64(), 0)),
     ]);
-    let group = body.create_op(OpSpec::new(ctx, "tx8be.group", loc).results(&[ty]).attrs(attrs).regions(1));
+    let group = body.create_op(OpSpec::new(ctx, OpKind::Group.name(), loc).results(&[ty]).attrs(attrs).regions(1));
     body.insert_op_before(anchor, group);
     let region = body.local_regions(group)[0];
     let block = body.create_block();
@@ -125,7 +119,7 @@ pub fn create_group(ctx: &Context, body: &mut Body, ops: &[Op], id: i64) -> Op {
                 body.append_op(block, load);
             } else {
                 let copy = body.create_op(
-                    OpSpec::new(ctx, "tx8be.load_const", body.op_loc(load))
+                    OpSpec::new(ctx, OpKind::LoadConst.name(), body.op_loc(load))
                         .operands(&[body.operand(load, 0)])
                         .results(&[body.value_type(v)])
                         .attrs(body.op_attrs(load)),
@@ -143,7 +137,7 @@ pub fn create_group(ctx: &Context, body: &mut Body, ops: &[Op], id: i64) -> Op {
             body.erase_op(load);
         }
     }
-    let y = body.create_op(OpSpec::new(ctx, "tx8be.yield", loc).operands(&[result]));
+    let y = body.create_op(OpSpec::new(ctx, OpKind::Yield.name(), loc).operands(&[result]));
     body.append_op(block, y);
     let gv = body.result(group, 0);
     body.replace_uses_if(result, gv, |b, user| b.op_block(user) != Some(block));

@@ -5,6 +5,7 @@ use strata_ir::{Op, Value};
 use strata_stablehlo::attrs::{read_comparison_direction, ComparisonDirection};
 
 use tx8be::dialect::kinds::{BinaryKind, UnaryKind};
+use tx8be::OpKind;
 
 use super::Lowering;
 use crate::dense::ConstTensor;
@@ -57,7 +58,7 @@ pub(super) fn binary_values(lw: &mut Lowering<'_>, op: Op, kind: BinaryKind, lhs
     let b = lw.broadcastable(rhs, op)?;
     let ty = result_type(lw, op);
     let k = lw.ctx.string_attr(kind.name());
-    Some(lw.emit(op, "tx8be.Binary", &[a, b], ty, vec![("kind", k)]))
+    Some(lw.emit(op, OpKind::Binary, &[a, b], ty, vec![("kind", k)]))
 }
 
 pub fn binary(lw: &mut Lowering<'_>, op: Op, name: &str) -> Option<Value> {
@@ -71,7 +72,7 @@ pub fn unary(lw: &mut Lowering<'_>, op: Op, name: &str) -> Option<Value> {
     let x = lw.get(lw.body.operand(op, 0), op)?;
     let ty = result_type(lw, op);
     let k = lw.ctx.string_attr(kind.name());
-    Some(lw.emit(op, "tx8be.Unary", &[x], ty, vec![("kind", k)]))
+    Some(lw.emit(op, OpKind::Unary, &[x], ty, vec![("kind", k)]))
 }
 
 /// `not`: logical on `i1` (the card's predicates are 0/1 bytes, whose
@@ -90,7 +91,7 @@ pub fn not(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let mask = ConstTensor { dims: vec![1; rank], elem, values: vec![ones], splat: false };
     let m = lw.emit_const(op, &mask, elem);
     let ty = result_type(lw, op);
-    Some(lw.emit(op, "tx8be.Binary", &[x, m], ty, vec![("kind", ctx.string_attr(BinaryKind::Xor.name()))]))
+    Some(lw.emit(op, OpKind::Binary, &[x, m], ty, vec![("kind", ctx.string_attr(BinaryKind::Xor.name()))]))
 }
 
 /// `chlo.erfc(x)` = 1 - erf(x): the operator library has erf only. Where
@@ -101,11 +102,11 @@ pub fn erfc(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let x = lw.get(lw.body.operand(op, 0), op)?;
     let ty = result_type(lw, op);
     let ctx = lw.ctx;
-    let e = lw.emit(op, "tx8be.Unary", &[x], ty, vec![("kind", ctx.string_attr(UnaryKind::Erf.name()))]);
+    let e = lw.emit(op, OpKind::Unary, &[x], ty, vec![("kind", ctx.string_attr(UnaryKind::Erf.name()))]);
     let elem = lw.elem_of(e);
     let one = ConstTensor { dims: vec![1; lw.dims(e).len()], elem, values: vec![1.0], splat: false };
     let one = lw.emit_const(op, &one, elem);
-    Some(lw.emit(op, "tx8be.Binary", &[one, e], ty, vec![("kind", ctx.string_attr(BinaryKind::Sub.name()))]))
+    Some(lw.emit(op, OpKind::Binary, &[one, e], ty, vec![("kind", ctx.string_attr(BinaryKind::Sub.name()))]))
 }
 
 /// `chlo.square(x)` = x * x (JAX writes a variance with it).
@@ -113,7 +114,7 @@ pub fn square(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let x = lw.get(lw.body.operand(op, 0), op)?;
     let ty = result_type(lw, op);
     let ctx = lw.ctx;
-    Some(lw.emit(op, "tx8be.Binary", &[x, x], ty, vec![("kind", ctx.string_attr(BinaryKind::Mul.name()))]))
+    Some(lw.emit(op, OpKind::Binary, &[x, x], ty, vec![("kind", ctx.string_attr(BinaryKind::Mul.name()))]))
 }
 
 pub fn compare(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
@@ -138,7 +139,7 @@ pub fn select(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let a = lw.broadcastable(lw.body.operand(op, 1), op)?;
     let b = lw.broadcastable(lw.body.operand(op, 2), op)?;
     let ty = result_type(lw, op);
-    Some(lw.emit(op, "tx8be.Select", &[c, a, b], ty, vec![]))
+    Some(lw.emit(op, OpKind::Select, &[c, a, b], ty, vec![]))
 }
 
 /// `clamp(min, x, max)`: a parameterised unary `clip` when both bounds are
@@ -154,17 +155,17 @@ pub fn clamp(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         let ty = result_type(lw, op);
         let ctx = lw.ctx;
         let attrs = vec![
-            ("kind", ctx.string_attr("clip")),
+            ("kind", ctx.string_attr(UnaryKind::Clip.name())),
             ("alpha", ctx.f64_attr(ctx.f32(), l)),
             ("beta", ctx.f64_attr(ctx.f32(), h)),
         ];
-        return Some(lw.emit(op, "tx8be.Unary", &[xv], ty, attrs));
+        return Some(lw.emit(op, OpKind::Unary, &[xv], ty, attrs));
     }
     let lower = binary_values(lw, op, BinaryKind::Max, x, lo)?;
     let b = lw.broadcastable(hi, op)?;
     let ty = result_type(lw, op);
     let k = lw.ctx.string_attr(BinaryKind::Min.name());
-    Some(lw.emit(op, "tx8be.Binary", &[lower, b], ty, vec![("kind", k)]))
+    Some(lw.emit(op, OpKind::Binary, &[lower, b], ty, vec![("kind", k)]))
 }
 
 /// `convert`: a `tx8be.Cast` when the compute types differ, else nothing.
@@ -185,10 +186,10 @@ pub fn convert(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         let zero = ConstTensor { dims: vec![1; dims.len()], elem: from, values: vec![0.0], splat: false };
         let z = lw.emit_const(op, &zero, from);
         let pred = ctx.ranked_tensor_type(&dims, ctx.i1());
-        let neg = lw.emit(op, "tx8be.Binary", &[x, z], pred, vec![("kind", ctx.string_attr("lt"))]);
-        let up = lw.emit(op, "tx8be.Unary", &[x], xt, vec![("kind", ctx.string_attr("ceil"))]);
-        let down = lw.emit(op, "tx8be.Unary", &[x], xt, vec![("kind", ctx.string_attr("floor"))]);
-        x = lw.emit(op, "tx8be.Select", &[neg, up, down], xt, vec![]);
+        let neg = lw.emit(op, OpKind::Binary, &[x, z], pred, vec![("kind", ctx.string_attr(BinaryKind::Lt.name()))]);
+        let up = lw.emit(op, OpKind::Unary, &[x], xt, vec![("kind", ctx.string_attr(UnaryKind::Ceil.name()))]);
+        let down = lw.emit(op, OpKind::Unary, &[x], xt, vec![("kind", ctx.string_attr(UnaryKind::Floor.name()))]);
+        x = lw.emit(op, OpKind::Select, &[neg, up, down], xt, vec![]);
     }
-    Some(lw.emit(op, "tx8be.Cast", &[x], ty, vec![]))
+    Some(lw.emit(op, OpKind::Cast, &[x], ty, vec![]))
 }

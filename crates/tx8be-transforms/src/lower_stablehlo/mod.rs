@@ -30,6 +30,7 @@ use strata_ir::{Attribute, Body, Context, Diagnostic, Location, Op, OpSpec, Type
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
+use tx8be::OpKind;
 
 use crate::dense::{dense_attr, read_dense, ConstTensor};
 
@@ -392,7 +393,7 @@ impl<'a> Lowering<'a> {
     pub fn emit(
         &mut self,
         before: Op,
-        name: &str,
+        kind: OpKind,
         operands: &[Value],
         result: Type,
         attrs: Vec<(&str, Attribute)>,
@@ -401,7 +402,7 @@ impl<'a> Lowering<'a> {
         let loc: Location = self.body.op_loc(before);
         let entries = attrs.into_iter().map(|(k, v)| (ctx.intern_str(k), v)).collect();
         let op = self.body.create_op(
-            OpSpec::new(ctx, name, loc).operands(operands).results(&[result]).attrs(ctx.dictionary(entries)),
+            OpSpec::new(ctx, kind.name(), loc).operands(operands).results(&[result]).attrs(ctx.dictionary(entries)),
         );
         self.body.insert_op_before(before, op);
         self.body.result(op, 0)
@@ -411,7 +412,7 @@ impl<'a> Lowering<'a> {
     pub fn emit_const(&mut self, before: Op, t: &ConstTensor, elem: Type) -> Value {
         let value = dense_attr(self.ctx, t, elem);
         let ty = self.ctx.ranked_tensor_type(&t.dims, elem);
-        self.emit(before, "tx8be.const", &[], ty, vec![("value", value)])
+        self.emit(before, OpKind::Const, &[], ty, vec![("value", value)])
     }
 
     /// The constant a graph value holds, if it is one (looking through
@@ -503,7 +504,7 @@ impl<'a> Lowering<'a> {
             let pdims: Vec<i64> = order.iter().map(|&o| src_dims[o]).collect();
             let ty = self.ctx.ranked_tensor_type(&pdims, self.elem_of(s));
             let pa = strata_stablehlo::attrs::i64_array_attr(self.ctx, &perm);
-            s = self.emit(user, "tx8be.Transpose", &[s], ty, vec![("perm", pa)]);
+            s = self.emit(user, OpKind::Transpose, &[s], ty, vec![("perm", pa)]);
         }
         let mut shape = vec![1i64; out_dims.len()];
         for (i, &b) in bdims.iter().enumerate() {
@@ -513,7 +514,7 @@ impl<'a> Lowering<'a> {
             return Some(s);
         }
         let ty = self.ctx.ranked_tensor_type(&shape, self.elem_of(s));
-        Some(self.emit(user, "tx8be.Reshape", &[s], ty, vec![]))
+        Some(self.emit(user, OpKind::Reshape, &[s], ty, vec![]))
     }
 
     pub fn elem_of(&self, v: Value) -> Type {

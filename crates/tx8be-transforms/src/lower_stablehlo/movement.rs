@@ -4,6 +4,9 @@
 use strata_ir::{Op, Value};
 use strata_stablehlo::attrs::i64_array_attr;
 
+use tx8be::dialect::kinds::BinaryKind;
+use tx8be::OpKind;
+
 use super::Lowering;
 use crate::dense::ConstTensor;
 
@@ -21,7 +24,7 @@ pub(super) fn emit_transpose(lw: &mut Lowering<'_>, before: Op, x: Value, perm: 
     let out: Vec<i64> = perm.iter().map(|&p| dims[p as usize]).collect();
     let ty = lw.ctx.ranked_tensor_type(&out, lw.elem_of(x));
     let pa = i64_array_attr(lw.ctx, perm);
-    lw.emit(before, "tx8be.Transpose", &[x], ty, vec![("perm", pa)])
+    lw.emit(before, OpKind::Transpose, &[x], ty, vec![("perm", pa)])
 }
 
 /// A `tx8be.Reshape` of `x` to `dims` (nothing when they are its dims).
@@ -30,7 +33,7 @@ pub(super) fn emit_reshape(lw: &mut Lowering<'_>, before: Op, x: Value, dims: &[
         return x;
     }
     let ty = lw.ctx.ranked_tensor_type(dims, lw.elem_of(x));
-    lw.emit(before, "tx8be.Reshape", &[x], ty, vec![])
+    lw.emit(before, OpKind::Reshape, &[x], ty, vec![])
 }
 
 pub fn reshape(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
@@ -57,7 +60,7 @@ pub fn concatenate(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let axis = lw.i64_attr(op, "dimension")?;
     let ty = result_type(lw, op);
     let a = lw.ctx.integer_attr(lw.ctx.i64(), axis);
-    Some(lw.emit(op, "tx8be.Concat", &xs, ty, vec![("axis", a)]))
+    Some(lw.emit(op, OpKind::Concat, &xs, ty, vec![("axis", a)]))
 }
 
 pub fn slice(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
@@ -138,7 +141,7 @@ fn emit_contiguous_slice(lw: &mut Lowering<'_>, before: Op, x: Value, starts: &[
         ("limits", i64_array_attr(ctx, limits)),
         ("strides", i64_array_attr(ctx, &vec![1; starts.len()])),
     ];
-    lw.emit(before, "tx8be.Slice", &[x], ty, attrs)
+    lw.emit(before, OpKind::Slice, &[x], ty, attrs)
 }
 
 pub fn pad(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
@@ -180,7 +183,7 @@ pub(super) fn emit_pad(
     if inner.iter().any(|&i| i != 0) {
         attrs.push(("interior", i64_array_attr(ctx, inner)));
     }
-    lw.emit(before, "tx8be.Pad", &[x], ty, attrs)
+    lw.emit(before, OpKind::Pad, &[x], ty, attrs)
 }
 
 /// `torch_index_select(operand, index) {dim}`: rows of `operand` along `dim`
@@ -205,7 +208,7 @@ pub fn index_select(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     gdims.extend(perm[1..].iter().map(|&d| tdims[d as usize]));
     let ty = lw.ctx.ranked_tensor_type(&gdims, lw.elem_of(t));
     let a = lw.ctx.integer_attr(lw.ctx.i64(), 0);
-    let g = lw.emit(op, "tx8be.Gather", &[moved, idx], ty, vec![("axis", a)]);
+    let g = lw.emit(op, OpKind::Gather, &[moved, idx], ty, vec![("axis", a)]);
     // g dims: index dims, then the table's dims other than `dim` in order;
     // the result wants table[:dim], index dims, table[dim+1:].
     let ni = idims.len() as i64;
@@ -228,8 +231,8 @@ pub(super) fn materialize_broadcast(lw: &mut Lowering<'_>, def: Op, src: Value, 
     let zero = ConstTensor { dims: dims.clone(), elem, values: vec![0.0], splat: true };
     let z = lw.emit_const(user, &zero, elem);
     let ty = lw.ctx.ranked_tensor_type(&dims, elem);
-    let k = lw.ctx.string_attr("add");
-    let r = lw.emit(user, "tx8be.Binary", &[src, z], ty, vec![("kind", k)]);
+    let k = lw.ctx.string_attr(BinaryKind::Add.name());
+    let r = lw.emit(user, OpKind::Binary, &[src, z], ty, vec![("kind", k)]);
     // The broadcast's own location (its ONNX node), not its user's.
     let loc = lw.body.op_loc(def);
     for v in [z, r] {

@@ -10,6 +10,10 @@
 use strata_ir::{Op, Value};
 use strata_stablehlo::attrs::{i64_array_attr, read_conv_dims, read_dot_dims};
 
+use tx8_target::kinds::PoolKind;
+use tx8be::dialect::kinds::{pool_kind_name, BinaryKind, ReduceKind, UnaryKind};
+use tx8be::OpKind;
+
 use super::movement::{emit_pad, emit_reshape, emit_transpose};
 use super::Lowering;
 use crate::dense::{permute, read_dense, ConstTensor};
@@ -164,7 +168,7 @@ pub fn convolution(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
         ("group", ctx.integer_attr(ctx.i64(), group)),
         ("layout_str", ctx.string_attr("NHWC")),
     ];
-    let y = lw.emit(op, "tx8be.Conv", &operands, ty, attrs);
+    let y = lw.emit(op, OpKind::Conv, &operands, ty, attrs);
     // Back to the graph's layout: result dim i is NHWC dim back[i].
     let mut back = vec![0i64; 4];
     back[dn.output_batch as usize] = 0;
@@ -240,7 +244,7 @@ pub fn dot_general(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let g_dims: Vec<i64> = if dd.lhs_batch.is_empty() { vec![m, n] } else { vec![bsz, m, n] };
     let ty = ctx.ranked_tensor_type(&g_dims, lw.convert_elem(lw.elem_of_graph(out)));
     let attrs = vec![("trans_a", ctx.bool_attr(false)), ("trans_b", ctx.bool_attr(false))];
-    let y = lw.emit(op, "tx8be.Gemm", &operands, ty, attrs);
+    let y = lw.emit(op, OpKind::Gemm, &operands, ty, attrs);
     let r = emit_reshape(lw, op, y, &odims);
     if let Some((_, add)) = bias {
         lw.fused.insert(add, r);
@@ -267,7 +271,7 @@ fn f32_param(lw: &mut Lowering<'_>, v: Value, op: Op) -> Option<Value> {
         return Some(x);
     }
     let ty = lw.ctx.ranked_tensor_type(&lw.dims(x), f32);
-    Some(lw.emit(op, "tx8be.Cast", &[x], ty, vec![]))
+    Some(lw.emit(op, OpKind::Cast, &[x], ty, vec![]))
 }
 
 pub fn batch_norm(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
@@ -288,7 +292,7 @@ pub fn batch_norm(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let ty = ctx.ranked_tensor_type(&lw.dims(xt), lw.elem_of(xt));
     let mut operands = vec![xt];
     operands.extend(params);
-    let y = lw.emit(op, "tx8be.BatchNorm_Inference", &operands, ty, vec![("epsilon", ctx.f64_attr(ctx.f32(), eps))]);
+    let y = lw.emit(op, OpKind::BatchNormInference, &operands, ty, vec![("epsilon", ctx.f64_attr(ctx.f32(), eps))]);
     let mut back = vec![0i64; rank as usize];
     for (i, &p) in perm.iter().enumerate() {
         back[p as usize] = i as i64;
@@ -340,11 +344,12 @@ fn channel_param(lw: &mut Lowering<'_>, v: Value, op: Op, channels: i64) -> Opti
         return Some(x);
     }
     let ty = lw.ctx.ranked_tensor_type(&[channels], f32);
-    Some(lw.emit(op, "tx8be.Cast", &[x], ty, vec![]))
+    Some(lw.emit(op, OpKind::Cast, &[x], ty, vec![]))
 }
 
-/// The combiner of a reduce/reduce_window body: `add`, `max` or `min`.
-fn combiner(lw: &Lowering<'_>, op: Op) -> Option<&'static str> {
+/// The combiner of a reduce/reduce_window body: `add` (a sum), `max` or
+/// `min`.
+fn combiner(lw: &Lowering<'_>, op: Op) -> Option<ReduceKind> {
     let (rb, regions) = lw.body.regions_of(op);
     let block = rb.first_block(*regions.first()?)?;
     let ops: Vec<Op> = rb.block_ops(block).collect();
@@ -358,11 +363,21 @@ fn combiner(lw: &Lowering<'_>, op: Op) -> Option<&'static str> {
         return None;
     }
     Some(match lw.ctx.op_name_str(rb.op_name(first)) {
-        "stablehlo.add" => "add",
-        "stablehlo.maximum" => "max",
-        "stablehlo.minimum" => "min",
+        "stablehlo.add" => ReduceKind::Sum,
+        "stablehlo.maximum" => ReduceKind::Max,
+        "stablehlo.minimum" => ReduceKind::Min,
         _ => return None,
     })
+}
+
+/// The combiner's stablehlo spelling, for diagnostics.
+fn combiner_name(kind: ReduceKind) -> &'static str {
+    match kind {
+        ReduceKind::Sum => "add",
+        ReduceKind::Max => "max",
+        ReduceKind::Min => "min",
+        ReduceKind::Mean => "mean",
+    }
 }
 
 /// The scalar an init value holds.
@@ -383,24 +398,24 @@ pub fn reduce(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     };
     let init = init_value(lw, lw.body.operand(op, 1));
     let identity = match kind {
-        "add" => init == Some(0.0),
-        "max" => init.is_some_and(|v| v == f64::NEG_INFINITY || v <= -3.0e38),
-        _ => init.is_some_and(|v| v == f64::INFINITY || v >= 3.0e38),
+        ReduceKind::Sum => init == Some(0.0),
+        ReduceKind::Max => init.is_some_and(|v| v == f64::NEG_INFINITY || v <= -3.0e38),
+        ReduceKind::Min | ReduceKind::Mean => init.is_some_and(|v| v == f64::INFINITY || v >= 3.0e38),
     };
     if !identity {
-        lw.error(op, format!("reduce {kind} needs its identity as init value on tx8be"));
+        lw.error(op, format!("reduce {} needs its identity as init value on tx8be", combiner_name(kind)));
         return None;
     }
     let mut dims = lw.array_attr(op, "dimensions").unwrap_or_default();
     dims.sort_unstable_by(|a, b| b.cmp(a));
     let mut x = lw.get(lw.body.operand(op, 0), op)?;
-    let kind = if kind == "add" { "sum" } else { kind };
     for d in dims {
         let mut nd = lw.dims(x);
         nd.remove(d as usize);
         let ty = ctx.ranked_tensor_type(&nd, lw.elem_of(x));
-        let attrs = vec![("kind", ctx.string_attr(kind)), ("axes", i64a(lw, &[d])), ("keepdims", ctx.bool_attr(false))];
-        x = lw.emit(op, "tx8be.Reduce", &[x], ty, attrs);
+        let attrs =
+            vec![("kind", ctx.string_attr(kind.name())), ("axes", i64a(lw, &[d])), ("keepdims", ctx.bool_attr(false))];
+        x = lw.emit(op, OpKind::Reduce, &[x], ty, attrs);
     }
     Some(x)
 }
@@ -474,9 +489,9 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let k = [win[h], win[w]];
     let s = [strides[h], strides[w]];
     let pads = [pad[h][0], pad[w][0], pad[h][1], pad[w][1]];
-    let base = |lw: &Lowering<'_>, pool: &str, include: bool| {
+    let base = |lw: &Lowering<'_>, pool: PoolKind, include: bool| {
         vec![
-            ("kind", ctx.string_attr(pool)),
+            ("kind", ctx.string_attr(pool_kind_name(pool))),
             ("kernel", i64a(lw, &k)),
             ("strides", i64a(lw, &s)),
             ("pads", i64a(lw, &pads)),
@@ -489,12 +504,12 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     back[w] = 2;
     back[feature] = 3;
     match kind {
-        "max" if init.is_some_and(|v| v == f64::NEG_INFINITY || v <= -3.0e38) => {
-            let attrs = base(lw, "max", false);
-            let y = lw.emit(op, "tx8be.Pool", &[xn], ty, attrs);
+        ReduceKind::Max if init.is_some_and(|v| v == f64::NEG_INFINITY || v <= -3.0e38) => {
+            let attrs = base(lw, PoolKind::Max, false);
+            let y = lw.emit(op, OpKind::Pool, &[xn], ty, attrs);
             Some(emit_transpose(lw, op, y, &back))
         }
-        "add" if init == Some(0.0) => {
+        ReduceKind::Sum if init == Some(0.0) => {
             // divide(reduce_window_add(x), counts) is an average pool; the
             // counts say whether padding is counted.
             let window = (k[0] * k[1]) as f64;
@@ -522,8 +537,8 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             });
             match (divide, include) {
                 (Some(d), Some(inc)) => {
-                    let attrs = base(lw, "avg", inc);
-                    let y = lw.emit(op, "tx8be.Pool", &[xn], ty, attrs);
+                    let attrs = base(lw, PoolKind::Avg, inc);
+                    let y = lw.emit(op, OpKind::Pool, &[xn], ty, attrs);
                     let r = emit_transpose(lw, op, y, &back);
                     lw.fused.insert(lw.body.result(d, 0), r);
                     Some(r)
@@ -531,17 +546,18 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
                 _ => {
                     // A plain windowed sum: average counting padding, times
                     // the window size.
-                    let attrs = base(lw, "avg", true);
-                    let y = lw.emit(op, "tx8be.Pool", &[xn], ty, attrs);
+                    let attrs = base(lw, PoolKind::Avg, true);
+                    let y = lw.emit(op, OpKind::Pool, &[xn], ty, attrs);
                     let kc = ConstTensor { dims: vec![1], elem: ctx.f32(), values: vec![window], splat: false };
                     let kv = lw.emit_const(op, &kc, lw.dtype);
-                    let kk = lw.ctx.string_attr("mul");
-                    let sum = lw.emit(op, "tx8be.Binary", &[y, kv], ty, vec![("kind", kk)]);
+                    let kk = lw.ctx.string_attr(BinaryKind::Mul.name());
+                    let sum = lw.emit(op, OpKind::Binary, &[y, kv], ty, vec![("kind", kk)]);
                     Some(emit_transpose(lw, op, sum, &back))
                 }
             }
         }
         _ => {
+            let kind = combiner_name(kind);
             lw.error(op, format!("reduce_window {kind} with this init value is not a pooling tx8be runs"));
             None
         }
@@ -575,7 +591,7 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             let xt = emit_transpose(lw, op, x, &perm);
             let ty = ctx.ranked_tensor_type(&lw.dims(xt), lw.elem_of(xt));
             let last = ctx.integer_attr(ctx.i64(), rank - 1);
-            let y = lw.emit(op, "tx8be.Softmax", &[xt], ty, vec![("axis", last)]);
+            let y = lw.emit(op, OpKind::Softmax, &[xt], ty, vec![("axis", last)]);
             Some(emit_transpose(lw, op, y, &back))
         }
         "tx8.layernorm" | "tx8.rmsnorm" => {
@@ -613,7 +629,7 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             if name == "tx8.rmsnorm" {
                 attrs.push(("rms", ctx.bool_attr(true)));
             }
-            let y = lw.emit(op, "tx8be.LayerNorm", &operands, ty, attrs);
+            let y = lw.emit(op, OpKind::LayerNorm, &operands, ty, attrs);
             Some(emit_reshape(lw, op, y, &dims))
         }
         "tx8.gelu" | "tx8.silu" | "tx8.swish" | "tx8.hard_sigmoid" | "tx8.hard_swish" | "tx8.leaky_relu" => {
@@ -623,23 +639,23 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             let param = |n: &str| cget(n).and_then(|a| float_value(lw, a));
             let approximate =
                 cget("approximate").and_then(|a| ctx.as_string(a)).map(|s| String::from_utf8_lossy(s).into_owned());
-            let (kind, params): (&str, Vec<(&str, f64)>) = match (name.as_str(), approximate.as_deref()) {
-                ("tx8.gelu", Some("tanh")) => ("gelu", vec![]),
+            let (kind, params): (UnaryKind, Vec<(&str, f64)>) = match (name.as_str(), approximate.as_deref()) {
+                ("tx8.gelu", Some("tanh")) => (UnaryKind::Gelu, vec![]),
                 // x * sigmoid(1.702 x) is a Swish of that beta.
-                ("tx8.gelu", Some("sigmoid")) => ("swish", vec![("alpha", 1.702)]),
-                ("tx8.gelu", _) => ("gelu_erf", vec![]),
-                ("tx8.silu", _) => ("silu", vec![]),
-                ("tx8.swish", _) => ("swish", vec![("alpha", param("beta").unwrap_or(1.0))]),
+                ("tx8.gelu", Some("sigmoid")) => (UnaryKind::Swish, vec![("alpha", 1.702)]),
+                ("tx8.gelu", _) => (UnaryKind::GeluErf, vec![]),
+                ("tx8.silu", _) => (UnaryKind::Silu, vec![]),
+                ("tx8.swish", _) => (UnaryKind::Swish, vec![("alpha", param("beta").unwrap_or(1.0))]),
                 ("tx8.hard_sigmoid", _) => (
-                    "hard_sigmoid",
+                    UnaryKind::HardSigmoid,
                     vec![("alpha", param("alpha").unwrap_or(0.2)), ("beta", param("beta").unwrap_or(0.5))],
                 ),
-                ("tx8.leaky_relu", _) => ("leaky_relu", vec![("alpha", param("alpha").unwrap_or(0.01))]),
-                _ => ("hard_swish", vec![]),
+                ("tx8.leaky_relu", _) => (UnaryKind::LeakyRelu, vec![("alpha", param("alpha").unwrap_or(0.01))]),
+                _ => (UnaryKind::HardSwish, vec![]),
             };
-            let mut attrs = vec![("kind", ctx.string_attr(kind))];
+            let mut attrs = vec![("kind", ctx.string_attr(kind.name()))];
             attrs.extend(params.into_iter().map(|(n, v)| (n, f32a(v))));
-            Some(lw.emit(op, "tx8be.Unary", &[x], ty, attrs))
+            Some(lw.emit(op, OpKind::Unary, &[x], ty, attrs))
         }
         _ => {
             lw.error(op, format!("composite '{name}' has no tx8be lowering"));

@@ -11,6 +11,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
+use tx8be::{op_kind, OpKind};
 
 use crate::dense::{dense_attr, permute, read_dense};
 use crate::group_ops::entry_ops;
@@ -60,10 +61,6 @@ impl Pass for CancelTransposes {
     }
 }
 
-fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
-    ctx.op_name_str(body.op_name(op))
-}
-
 fn perm_of(ctx: &Context, body: &Body, op: Op) -> Option<Vec<i64>> {
     read_i64_array(ctx, body.op_attr(ctx, op, "perm")?)
 }
@@ -82,13 +79,13 @@ fn inverse(p: &[i64]) -> Vec<i64> {
 
 /// `Transpose(Transpose(x, p1), p2)` -> `Transpose(x, p1[p2])` or `x`.
 fn compose_transposes(ctx: &Context, body: &mut Body, op: Op) -> bool {
-    if name(ctx, body, op) != "tx8be.Transpose" {
+    if op_kind(ctx, body, op) != Some(OpKind::Transpose) {
         return false;
     }
     let Some(p2) = perm_of(ctx, body, op) else { return false };
     let src = body.operand(op, 0);
     let Some(inner) = body.defining_op(src) else { return false };
-    if name(ctx, body, inner) != "tx8be.Transpose" {
+    if op_kind(ctx, body, inner) != Some(OpKind::Transpose) {
         if is_identity(&p2) {
             let r = body.result(op, 0);
             body.replace_all_uses_with(r, src);
@@ -109,8 +106,8 @@ fn compose_transposes(ctx: &Context, body: &mut Body, op: Op) -> bool {
     true
 }
 
-fn elementwise(n: &str) -> bool {
-    matches!(n, "tx8be.Unary" | "tx8be.Binary" | "tx8be.Select" | "tx8be.Cast")
+fn elementwise(kind: Option<OpKind>) -> bool {
+    matches!(kind, Some(OpKind::Unary | OpKind::Binary | OpKind::Select | OpKind::Cast))
 }
 
 /// A constant operand permuted by `inv` (through a reshape of a constant
@@ -118,10 +115,10 @@ fn elementwise(n: &str) -> bool {
 fn permuted_const(ctx: &Context, body: &mut Body, v: Value, inv: &[i64], before: Op) -> Option<Value> {
     let mut d = body.defining_op(v)?;
     let dims = ctx.shape(body.value_type(v))?.to_vec();
-    if name(ctx, body, d) == "tx8be.Reshape" {
+    if op_kind(ctx, body, d) == Some(OpKind::Reshape) {
         d = body.defining_op(body.operand(d, 0))?;
     }
-    if name(ctx, body, d) != "tx8be.const" || dims.len() != inv.len() {
+    if op_kind(ctx, body, d) != Some(OpKind::Const) || dims.len() != inv.len() {
         return None;
     }
     let mut c = read_dense(ctx, body.op_attr(ctx, d, "value")?)?;
@@ -132,7 +129,7 @@ fn permuted_const(ctx: &Context, body: &mut Body, v: Value, inv: &[i64], before:
     let ty = ctx.ranked_tensor_type(&p.dims, c.elem);
     let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), attr)]);
     let loc = body.op_loc(d);
-    let nc = body.create_op(OpSpec::new(ctx, "tx8be.const", loc).results(&[ty]).attrs(attrs));
+    let nc = body.create_op(OpSpec::new(ctx, OpKind::Const.name(), loc).results(&[ty]).attrs(attrs));
     body.insert_op_before(before, nc);
     Some(body.result(nc, 0))
 }
@@ -141,14 +138,14 @@ fn permuted_const(ctx: &Context, body: &mut Body, v: Value, inv: &[i64], before:
 /// operand is a transpose by the same `p` (or a constant) and each
 /// transpose has no other user.
 fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
-    if !elementwise(name(ctx, body, op)) {
+    if !elementwise(op_kind(ctx, body, op)) {
         return false;
     }
     let operands: Vec<Value> = body.operands(op).collect();
     let mut perm: Option<Vec<i64>> = None;
     for &v in &operands {
         let Some(d) = body.defining_op(v) else { continue };
-        if name(ctx, body, d) == "tx8be.Transpose" {
+        if op_kind(ctx, body, d) == Some(OpKind::Transpose) {
             let Some(p) = perm_of(ctx, body, d) else { return false };
             if perm.as_ref().is_some_and(|q| *q != p) || !body.has_one_use(v) {
                 return false;
@@ -162,7 +159,7 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
     // Plan the new operands before changing anything.
     let mut new_operands = Vec::with_capacity(operands.len());
     for &v in &operands {
-        let is_t = body.defining_op(v).is_some_and(|d| name(ctx, body, d) == "tx8be.Transpose");
+        let is_t = body.defining_op(v).is_some_and(|d| op_kind(ctx, body, d) == Some(OpKind::Transpose));
         if is_t {
             new_operands.push(Err(v));
         } else if ctx.shape(body.value_type(v)).is_some_and(|s| s.len() == rank) && is_constant(ctx, body, v) {
@@ -190,7 +187,8 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
     body.set_value_type(r, ctx.ranked_tensor_type(&new_dims, elem));
     let loc = body.op_loc(op);
     let attrs = ctx.dictionary(vec![(ctx.intern_str("perm"), i64_array_attr(ctx, &p))]);
-    let t = body.create_op(OpSpec::new(ctx, "tx8be.Transpose", loc).operands(&[r]).results(&[out_ty]).attrs(attrs));
+    let t =
+        body.create_op(OpSpec::new(ctx, OpKind::Transpose.name(), loc).operands(&[r]).results(&[out_ty]).attrs(attrs));
     body.insert_op_after(op, t);
     let tv = body.result(t, 0);
     body.replace_uses_if(r, tv, |_, user| user != t);
@@ -199,9 +197,9 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
 
 fn is_constant(ctx: &Context, body: &Body, v: Value) -> bool {
     let Some(d) = body.defining_op(v) else { return false };
-    match name(ctx, body, d) {
-        "tx8be.const" => true,
-        "tx8be.Reshape" => is_constant(ctx, body, body.operand(d, 0)),
+    match op_kind(ctx, body, d) {
+        Some(OpKind::Const) => true,
+        Some(OpKind::Reshape) => is_constant(ctx, body, body.operand(d, 0)),
         _ => false,
     }
 }
@@ -210,7 +208,7 @@ fn is_constant(ctx: &Context, body: &Body, v: Value) -> bool {
 fn erase_dead(ctx: &Context, body: &mut Body) -> bool {
     let mut any = false;
     for op in entry_ops(body).into_iter().rev() {
-        if matches!(name(ctx, body, op), "tx8be.Transpose" | "tx8be.Reshape" | "tx8be.const")
+        if matches!(op_kind(ctx, body, op), Some(OpKind::Transpose | OpKind::Reshape | OpKind::Const))
             && body.op_results_unused(op)
         {
             body.erase_op(op);

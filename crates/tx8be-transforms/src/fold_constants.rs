@@ -24,7 +24,9 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
+use tx8be::dialect::kinds::{binary_kind, BinaryKind, UnaryKind};
 use tx8be::dialect::shape_rules::broadcast_shapes;
+use tx8be::{op_kind, OpKind};
 
 use crate::dense::{dense_attr, read_dense, ConstTensor};
 use crate::group_ops::entry_ops;
@@ -60,11 +62,11 @@ impl Pass for FoldConstants {
             if body.is_erased(op) {
                 continue;
             }
-            let name = ctx.op_name_str(body.op_name(op));
-            if matches!(name, "tx8be.Binary" | "tx8be.Select") {
+            let kind = op_kind(ctx, body, op);
+            if matches!(kind, Some(OpKind::Binary | OpKind::Select)) {
                 changed |= shrink_operands(ctx, body, op);
             }
-            if name == "tx8be.Binary" {
+            if kind == Some(OpKind::Binary) {
                 changed |= max_zero_to_relu(ctx, body, op) || add_to_bias(ctx, body, op);
             }
         }
@@ -73,23 +75,15 @@ impl Pass for FoldConstants {
     }
 }
 
-fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
-    ctx.op_name_str(body.op_name(op))
-}
-
-fn kind(ctx: &Context, body: &Body, op: Op) -> Option<String> {
-    tx8be::dialect::values::attr_str(ctx, body, op, "kind")
-}
-
 /// The constant `v` holds when a `tx8be.const` defines it, directly or
 /// through a `tx8be.Reshape` (the same values row-major in `v`'s dims: the
 /// lowering reshapes a model's `[b, h, s, s]` scale into the batched
 /// matmul's `[b*h, s, s]`).
 pub(crate) fn const_value(ctx: &Context, body: &Body, v: Value) -> Option<ConstTensor> {
     let d = body.defining_op(v)?;
-    match name(ctx, body, d) {
-        "tx8be.const" => read_dense(ctx, body.op_attr(ctx, d, "value")?),
-        "tx8be.Reshape" => {
+    match op_kind(ctx, body, d) {
+        Some(OpKind::Const) => read_dense(ctx, body.op_attr(ctx, d, "value")?),
+        Some(OpKind::Reshape) => {
             let mut t = const_value(ctx, body, body.operand(d, 0))?;
             t.dims = ctx.shape(body.value_type(v))?.to_vec();
             Some(t)
@@ -144,7 +138,7 @@ fn first_slice(t: &ConstTensor, d: usize) -> ConstTensor {
 pub(crate) fn new_const(ctx: &Context, body: &mut Body, t: &ConstTensor, before: Op, like: Op) -> Value {
     let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), dense_attr(ctx, t, t.elem))]);
     let ty = ctx.ranked_tensor_type(&t.dims, t.elem);
-    let c = body.create_op(OpSpec::new(ctx, "tx8be.const", body.op_loc(like)).results(&[ty]).attrs(attrs));
+    let c = body.create_op(OpSpec::new(ctx, OpKind::Const.name(), body.op_loc(like)).results(&[ty]).attrs(attrs));
     body.insert_op_before(before, c);
     body.result(c, 0)
 }
@@ -178,7 +172,7 @@ fn shrink_operands(ctx: &Context, body: &mut Body, op: Op) -> bool {
 
 /// `max(x, 0)` / `max(0, x)` with `x` of the result's type -> `relu(x)`.
 fn max_zero_to_relu(ctx: &Context, body: &mut Body, op: Op) -> bool {
-    if kind(ctx, body, op).as_deref() != Some("max") || body.num_operands(op) != 2 {
+    if binary_kind(ctx, body, op) != Some(BinaryKind::Max) || body.num_operands(op) != 2 {
         return false;
     }
     let r = body.result(op, 0);
@@ -189,9 +183,10 @@ fn max_zero_to_relu(ctx: &Context, body: &mut Body, op: Op) -> bool {
         if body.value_type(xv) != rty || !k.expanded().iter().all(|&v| v == 0.0) {
             continue;
         }
-        let attrs = ctx.dictionary(vec![(ctx.intern_str("kind"), ctx.string_attr("relu"))]);
-        let relu = body
-            .create_op(OpSpec::new(ctx, "tx8be.Unary", body.op_loc(op)).operands(&[xv]).results(&[rty]).attrs(attrs));
+        let attrs = ctx.dictionary(vec![(ctx.intern_str("kind"), ctx.string_attr(UnaryKind::Relu.name()))]);
+        let relu = body.create_op(
+            OpSpec::new(ctx, OpKind::Unary.name(), body.op_loc(op)).operands(&[xv]).results(&[rty]).attrs(attrs),
+        );
         body.insert_op_before(op, relu);
         let nr = body.result(relu, 0);
         body.replace_all_uses_with(r, nr);
@@ -204,9 +199,9 @@ fn max_zero_to_relu(ctx: &Context, body: &mut Body, op: Op) -> bool {
 /// `add(conv, c)` / `add(c, conv)` / `sub(conv, c)` with `c` per output
 /// channel -> the conv's (or gemm's) bias.
 fn add_to_bias(ctx: &Context, body: &mut Body, op: Op) -> bool {
-    let sign = match kind(ctx, body, op).as_deref() {
-        Some("add") => 1.0,
-        Some("sub") => -1.0,
+    let sign = match binary_kind(ctx, body, op) {
+        Some(BinaryKind::Add) => 1.0,
+        Some(BinaryKind::Sub) => -1.0,
         _ => return false,
     };
     if body.num_operands(op) != 2 {
@@ -217,7 +212,7 @@ fn add_to_bias(ctx: &Context, body: &mut Body, op: Op) -> bool {
     for &(p, c) in candidates {
         let pv = body.operand(op, p);
         let Some(producer) = body.defining_op(pv) else { continue };
-        if !matches!(name(ctx, body, producer), "tx8be.Conv" | "tx8be.Gemm")
+        if !matches!(op_kind(ctx, body, producer), Some(OpKind::Conv | OpKind::Gemm))
             || !body.has_one_use(pv)
             || body.value_type(pv) != body.value_type(r)
         {
@@ -265,7 +260,7 @@ fn erase_dead_consts(ctx: &Context, body: &mut Body) -> bool {
     let mut any = false;
     // Users before their operands: a dead reshape's constant dies with it.
     for op in entry_ops(body).into_iter().rev() {
-        if matches!(name(ctx, body, op), "tx8be.const" | "tx8be.Reshape") && body.op_results_unused(op) {
+        if matches!(op_kind(ctx, body, op), Some(OpKind::Const | OpKind::Reshape)) && body.op_results_unused(op) {
             body.erase_op(op);
             any = true;
         }

@@ -22,6 +22,8 @@ use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
+use tx8be::dialect::kinds::BinaryKind;
+use tx8be::{op_kind, OpKind};
 
 use crate::group_ops::entry_ops;
 
@@ -61,7 +63,7 @@ impl Pass for SinkReshapes {
                 round |= compose(ctx, body, op) || sink(ctx, body, op);
             }
             for op in entry_ops(body).into_iter().rev() {
-                if name(ctx, body, op) == "tx8be.Reshape" && body.op_results_unused(op) {
+                if op_kind(ctx, body, op) == Some(OpKind::Reshape) && body.op_results_unused(op) {
                     body.erase_op(op);
                     round = true;
                 }
@@ -73,10 +75,6 @@ impl Pass for SinkReshapes {
         }
         Ok(PreservedAnalyses::unless_changed(changed))
     }
-}
-
-fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
-    ctx.op_name_str(body.op_name(op))
 }
 
 /// The static dims of `v` (empty when unranked).
@@ -93,14 +91,14 @@ pub(crate) fn retyped(ctx: &Context, body: &Body, like: Value, d: &[i64]) -> str
 /// A new `tx8be.Reshape` of `v` to dims `d`, placed before `before`.
 pub(crate) fn reshape_before(ctx: &Context, body: &mut Body, before: Op, v: Value, d: &[i64]) -> Value {
     let ty = retyped(ctx, body, v, d);
-    let r = body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(before)).operands(&[v]).results(&[ty]));
+    let r = body.create_op(OpSpec::new(ctx, OpKind::Reshape.name(), body.op_loc(before)).operands(&[v]).results(&[ty]));
     body.insert_op_before(before, r);
     body.result(r, 0)
 }
 
 /// `Reshape(Reshape(x))` -> `Reshape(x)`; a reshape to its input's shape -> its input.
 fn compose(ctx: &Context, body: &mut Body, op: Op) -> bool {
-    if name(ctx, body, op) != "tx8be.Reshape" {
+    if op_kind(ctx, body, op) != Some(OpKind::Reshape) {
         return false;
     }
     let src = body.operand(op, 0);
@@ -110,7 +108,7 @@ fn compose(ctx: &Context, body: &mut Body, op: Op) -> bool {
         return true;
     }
     match body.defining_op(src) {
-        Some(inner) if name(ctx, body, inner) == "tx8be.Reshape" => {
+        Some(inner) if op_kind(ctx, body, inner) == Some(OpKind::Reshape) => {
             let x = body.operand(inner, 0);
             body.set_operand(op, 0, x);
             true
@@ -122,9 +120,9 @@ fn compose(ctx: &Context, body: &mut Body, op: Op) -> bool {
 /// Ops the reshape may move below: element-wise ones, and the ones working
 /// along the last axis only.
 fn sinkable(ctx: &Context, body: &Body, op: Op) -> bool {
-    match name(ctx, body, op) {
-        "tx8be.Unary" | "tx8be.Binary" | "tx8be.Cast" | "tx8be.Select" => true,
-        "tx8be.Softmax" | "tx8be.LayerNorm" => {
+    match op_kind(ctx, body, op) {
+        Some(OpKind::Unary | OpKind::Binary | OpKind::Cast | OpKind::Select) => true,
+        Some(OpKind::Softmax | OpKind::LayerNorm) => {
             let rank = dims(ctx, body, body.result(op, 0)).len() as i64;
             tx8be::dialect::values::attr_i64(ctx, body, op, "axis").is_some_and(|a| a == rank - 1 || a == -1)
         }
@@ -163,12 +161,13 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
         return false;
     }
     let operands: Vec<Value> = body.operands(op).collect();
-    let is_layer_norm = name(ctx, body, op) == "tx8be.LayerNorm";
+    let is_layer_norm = op_kind(ctx, body, op) == Some(OpKind::LayerNorm);
     // The operand whose reshape moves down: the first one a single-use
     // reshape keeping the last dim defines (LayerNorm: its input only).
     let candidates = if is_layer_norm { 1 } else { operands.len() };
     let Some((k, reshape)) = operands.iter().take(candidates).enumerate().find_map(|(k, &v)| {
-        let d = body.defining_op(v).filter(|&d| name(ctx, body, d) == "tx8be.Reshape" && body.has_one_use(v))?;
+        let d =
+            body.defining_op(v).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::Reshape) && body.has_one_use(v))?;
         let (from, to) = (dims(ctx, body, body.operand(d, 0)), dims(ctx, body, v));
         // Only a reshape adding dims (the lowering's, after a Gemm) moves:
         // the reshapes made for the other operands go the other way, and
@@ -229,9 +228,9 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
                     let zv = crate::fold_constants::new_const(ctx, body, &zeros, op, op);
                     let mut full = d.clone();
                     full[..lead].copy_from_slice(&to[..lead]);
-                    let attrs = ctx.dictionary(vec![(ctx.intern_str("kind"), ctx.string_attr("add"))]);
+                    let attrs = ctx.dictionary(vec![(ctx.intern_str("kind"), ctx.string_attr(BinaryKind::Add.name()))]);
                     let add = body.create_op(
-                        OpSpec::new(ctx, "tx8be.Binary", body.op_loc(op))
+                        OpSpec::new(ctx, OpKind::Binary.name(), body.op_loc(op))
                             .operands(&[c, zv])
                             .results(&[retyped(ctx, body, c, &full)])
                             .attrs(attrs),
@@ -254,8 +253,8 @@ fn sink(ctx: &Context, body: &mut Body, op: Op) -> bool {
         // Softmax / LayerNorm: still the last axis, of the new rank.
         body.set_op_attr(ctx, op, "axis", Some(ctx.integer_attr(ctx.i64(), rank as i64 - 1)));
     }
-    let back =
-        body.create_op(OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(op)).operands(&[result]).results(&[out_ty]));
+    let back = body
+        .create_op(OpSpec::new(ctx, OpKind::Reshape.name(), body.op_loc(op)).operands(&[result]).results(&[out_ty]));
     body.insert_op_after(op, back);
     let bv = body.result(back, 0);
     body.replace_uses_if(result, bv, |_, user| user != back);

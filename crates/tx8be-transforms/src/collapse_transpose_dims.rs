@@ -15,6 +15,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
+use tx8be::{op_kind, OpKind};
 
 use crate::group_ops::entry_ops;
 use crate::sink_reshapes::reshape_before;
@@ -46,7 +47,7 @@ impl Pass for CollapseTransposeDims {
         let body = &mut *target.body;
         let mut changed = false;
         for op in entry_ops(body) {
-            if ctx.op_name_str(body.op_name(op)) == "tx8be.Transpose" {
+            if op_kind(ctx, body, op) == Some(OpKind::Transpose) {
                 changed |= collapse(ctx, body, op);
             }
         }
@@ -76,8 +77,7 @@ fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
     // the conv's group transposes each box on chip, where the operator
     // library merges the axes itself, and a reshape would keep it apart.
     let result = body.result(op, 0);
-    if !body.use_empty(result)
-        && body.uses(result).all(|(u, i)| i == 0 && ctx.op_name_str(body.op_name(u)) == "tx8be.Conv")
+    if !body.use_empty(result) && body.uses(result).all(|(u, i)| i == 0 && op_kind(ctx, body, u) == Some(OpKind::Conv))
     {
         return false;
     }
@@ -90,7 +90,7 @@ fn collapse(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let p: Vec<i64> = new_perm.iter().map(|&p| p as i64).collect();
     let attrs = ctx.dictionary(vec![(ctx.intern_str("perm"), i64_array_attr(ctx, &p))]);
     let t = body.create_op(
-        OpSpec::new(ctx, "tx8be.Transpose", body.op_loc(op)).operands(&[xin]).results(&[mid_ty]).attrs(attrs),
+        OpSpec::new(ctx, OpKind::Transpose.name(), body.op_loc(op)).operands(&[xin]).results(&[mid_ty]).attrs(attrs),
     );
     body.insert_op_before(op, t);
     let tv = body.result(t, 0);

@@ -17,6 +17,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
+use tx8be::{op_kind, OpKind};
 
 use crate::group_ops::entry_ops;
 use crate::sink_reshapes::{dims, retyped};
@@ -48,7 +49,7 @@ impl Pass for FoldTransposeIntoGemm {
         let body = &mut *target.body;
         let mut changed = false;
         for op in entry_ops(body) {
-            if body.is_erased(op) || ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" {
+            if body.is_erased(op) || op_kind(ctx, body, op) != Some(OpKind::Gemm) {
                 continue;
             }
             for (operand, flag) in [(0, "trans_a"), (1, "trans_b")] {
@@ -57,10 +58,6 @@ impl Pass for FoldTransposeIntoGemm {
         }
         Ok(PreservedAnalyses::unless_changed(changed))
     }
-}
-
-fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
-    ctx.op_name_str(body.op_name(op))
 }
 
 /// `d` with its last two entries exchanged (rank >= 2).
@@ -81,7 +78,7 @@ fn fold_operand(ctx: &Context, body: &mut Body, gemm: Op, i: usize, flag: &str) 
     }
     let Some(mut def) = body.defining_op(v) else { return false };
     let mut reshape = None;
-    if name(ctx, body, def) == "tx8be.Reshape" {
+    if op_kind(ctx, body, def) == Some(OpKind::Reshape) {
         let (from, to) = (dims(ctx, body, body.operand(def, 0)), dims(ctx, body, v));
         // Only a regrouping of the leading dims commutes with the swap.
         if from.len() < 2
@@ -97,7 +94,7 @@ fn fold_operand(ctx: &Context, body: &mut Body, gemm: Op, i: usize, flag: &str) 
             None => return false,
         }
     }
-    if name(ctx, body, def) != "tx8be.Transpose" {
+    if op_kind(ctx, body, def) != Some(OpKind::Transpose) {
         return false;
     }
     let Some(perm) = body.op_attr(ctx, def, "perm").and_then(|a| read_i64_array(ctx, a)) else { return false };
@@ -120,7 +117,7 @@ fn fold_operand(ctx: &Context, body: &mut Body, gemm: Op, i: usize, flag: &str) 
     } else {
         let attrs = ctx.dictionary(vec![(ctx.intern_str("perm"), i64_array_attr(ctx, &new_perm))]);
         let t = body.create_op(
-            OpSpec::new(ctx, "tx8be.Transpose", body.op_loc(def))
+            OpSpec::new(ctx, OpKind::Transpose.name(), body.op_loc(def))
                 .operands(&[x])
                 .results(&[retyped(ctx, body, t_out, &t_dims)])
                 .attrs(attrs),
@@ -132,7 +129,7 @@ fn fold_operand(ctx: &Context, body: &mut Body, gemm: Op, i: usize, flag: &str) 
         Some(r) => {
             let out_dims = swap_last_two(&dims(ctx, body, v));
             let nr = body.create_op(
-                OpSpec::new(ctx, "tx8be.Reshape", body.op_loc(r))
+                OpSpec::new(ctx, OpKind::Reshape.name(), body.op_loc(r))
                     .operands(&[moved])
                     .results(&[retyped(ctx, body, v, &out_dims)])
                     .attrs(body.op_attrs(r)),

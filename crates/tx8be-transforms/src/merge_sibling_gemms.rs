@@ -131,7 +131,7 @@ fn merge(ctx: &Context, body: &mut Body, group: &[Sibling]) {
     *out_dims.last_mut().expect("a GEMM result has rank >= 2") = total;
     let elem = ctx.element_type(out0).unwrap_or(out0);
     let merged = body.create_op(
-        OpSpec::new(ctx, "tx8be.Gemm", body.op_loc(first))
+        OpSpec::new(ctx, OpKind::Gemm.name(), body.op_loc(first))
             .operands(&operands)
             .results(&[ctx.ranked_tensor_type(&out_dims, elem)]),
     );
@@ -152,7 +152,7 @@ fn merge(ctx: &Context, body: &mut Body, group: &[Sibling]) {
             (ctx.intern_str("strides"), i64_array_attr(ctx, &vec![1; rank])),
         ]);
         let slice = body.create_op(
-            OpSpec::new(ctx, "tx8be.Slice", body.op_loc(s.op))
+            OpSpec::new(ctx, OpKind::Slice.name(), body.op_loc(s.op))
                 .operands(&[mv])
                 .results(&[body.value_type(r)])
                 .attrs(attrs),

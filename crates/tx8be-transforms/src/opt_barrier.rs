@@ -25,6 +25,7 @@ use strata_ir::{Body, Context, Diagnostic, Op, ValueDef};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
+use tx8be::{op_kind, OpKind};
 
 use crate::group_ops::entry_ops;
 use crate::sharding::groups;
@@ -68,7 +69,7 @@ pub fn group_reads(ctx: &Context, body: &Body, group: Op) -> Vec<Op> {
         if !seen.insert(d) {
             continue;
         }
-        if ctx.op_name_str(body.op_name(d)) == "tx8be.group" {
+        if op_kind(ctx, body, d) == Some(OpKind::Group) {
             found.push(d);
             continue;
         }
@@ -92,7 +93,7 @@ fn is_arg(body: &Body, v: strata_ir::Value) -> bool {
 fn layers(ctx: &Context, body: &Body, ops: &[Op]) -> HashMap<Op, u64> {
     let mut layer: HashMap<Op, u64> = HashMap::new();
     for &op in ops {
-        let l = if ctx.op_name_str(body.op_name(op)) == "tx8be.group" {
+        let l = if op_kind(ctx, body, op) == Some(OpKind::Group) {
             1 + group_reads(ctx, body, op).iter().map(|g| layer.get(g).copied().unwrap_or(0)).max().unwrap_or(0)
         } else {
             body.operands(op)

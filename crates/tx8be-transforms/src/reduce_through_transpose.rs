@@ -29,6 +29,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::read_i64_array;
+use tx8be::{op_kind, OpKind};
 
 use crate::group_ops::entry_ops;
 use crate::merge_reductions::{collapse_range, erase_dead_views, retarget_reduce, single_axis_reduce, viewed_as};
@@ -74,7 +75,7 @@ impl Pass for ReduceThroughTranspose {
 /// `lo .. lo + n` of the transpose's result `t`: `axis` itself, or the
 /// axes a reshape `t -> v` merged into `axis` (every other dim unchanged).
 fn reduced_range(ctx: &Context, body: &Body, v: Value, axis: usize) -> Option<(Value, usize, usize)> {
-    let Some(r) = body.defining_op(v).filter(|&r| ctx.op_name_str(body.op_name(r)) == "tx8be.Reshape") else {
+    let Some(r) = body.defining_op(v).filter(|&r| op_kind(ctx, body, r) == Some(OpKind::Reshape)) else {
         return Some((v, axis, 1));
     };
     let t = body.operand(r, 0);
@@ -106,7 +107,7 @@ fn through_transpose(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let chain = reduction_chain(ctx, body, op);
     let Some(&(innermost, axis)) = chain.first() else { return false };
     let Some((t, lo, n)) = reduced_range(ctx, body, body.operand(innermost, 0), axis) else { return false };
-    let Some(tr) = body.defining_op(t).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.Transpose") else {
+    let Some(tr) = body.defining_op(t).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::Transpose)) else {
         return false;
     };
     let Some(perm) = body.op_attr(ctx, tr, "perm").and_then(|a| read_i64_array(ctx, a)) else { return false };

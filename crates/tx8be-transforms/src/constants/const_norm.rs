@@ -63,21 +63,17 @@ impl Pass for ConstNorm {
     }
 }
 
-fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
-    ctx.op_name_str(body.op_name(op))
-}
-
 /// Every `tx8be.load_const` of the function, in program order: at the top
 /// level and inside groups.
 fn load_consts(ctx: &Context, body: &Body) -> Vec<Op> {
     let mut out = Vec::new();
     for op in entry_ops(body) {
-        match name(ctx, body, op) {
-            "tx8be.load_const" => out.push(op),
-            "tx8be.group" => {
+        match op_kind(ctx, body, op) {
+            Some(OpKind::LoadConst) => out.push(op),
+            Some(OpKind::Group) => {
                 for &r in body.local_regions(op) {
                     for b in body.blocks(r) {
-                        out.extend(body.block_ops(b).filter(|&o| name(ctx, body, o) == "tx8be.load_const"));
+                        out.extend(body.block_ops(b).filter(|&o| op_kind(ctx, body, o) == Some(OpKind::LoadConst)));
                     }
                 }
             }
@@ -102,7 +98,7 @@ fn channel_norm_result(ctx: &Context, body: &Body, cn: Op) -> LayoutMode {
 fn erase_const_channel_norms(ctx: &Context, body: &mut Body) -> bool {
     let mut changed = false;
     for load in entry_ops(body) {
-        if body.is_erased(load) || name(ctx, body, load) != "tx8be.load_const" {
+        if body.is_erased(load) || op_kind(ctx, body, load) != Some(OpKind::LoadConst) {
             continue;
         }
         let lv = body.result(load, 0);
@@ -190,7 +186,7 @@ fn process_multi_use(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic>
         }
         // One copy of the constant for the load_consts that need the other kind.
         let src = body.operand(dissenters[0], 0);
-        let Some(c) = body.defining_op(src).filter(|&d| name(ctx, body, d) == "tx8be.const") else {
+        let Some(c) = body.defining_op(src).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::Const)) else {
             return Err(Diagnostic::error(
                 body.op_loc(dissenters[0]),
                 "tx8be.load_const must read a tx8be.const to be given its own placement",
@@ -200,7 +196,7 @@ fn process_multi_use(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic>
         let mode = same_kind(ctx, ty, load_layout(ctx, body, dissenters[0]));
         // The same data and attributes (chips, layout_str), not yet placed in DDR.
         let attrs = ctx.dict_with(body.op_attrs(c), ctx.intern_str("ddr_addr"), None);
-        let copy = body.create_op(OpSpec::new(ctx, "tx8be.const", body.op_loc(c)).results(&[ty]).attrs(attrs));
+        let copy = body.create_op(OpSpec::new(ctx, OpKind::Const.name(), body.op_loc(c)).results(&[ty]).attrs(attrs));
         body.insert_op_after(c, copy);
         set_mem_layout(ctx, body, copy, mode);
         set_const_map_id(ctx, body, copy, next_id);
@@ -220,7 +216,8 @@ fn process_multi_use(ctx: &Context, body: &mut Body) -> Result<bool, Diagnostic>
 fn set_const_layouts(ctx: &Context, body: &mut Body) -> bool {
     let mut changed = false;
     for load in load_consts(ctx, body) {
-        let Some(c) = body.defining_op(body.operand(load, 0)).filter(|&d| name(ctx, body, d) == "tx8be.const") else {
+        let Some(c) = body.defining_op(body.operand(load, 0)).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::Const))
+        else {
             continue;
         };
         let mode = load_layout(ctx, body, load);

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op};
 use tx8_cmodel::HardwareConfig;
 use tx8be::layout::{placed_bytes, value_mem_layout};
-use tx8be::LayoutMode;
+use tx8be::{op_kind, LayoutMode, OpKind};
 
 use crate::group_ops::entry_ops;
 
@@ -70,7 +70,7 @@ pub fn set_const_map_id(ctx: &Context, body: &mut Body, op: Op, id: u32) {
 
 /// The `tx8be.const` ops at the top level of a function body, in program order.
 pub fn const_ops(ctx: &Context, body: &Body) -> Vec<Op> {
-    entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.const").collect()
+    entry_ops(body).into_iter().filter(|&op| op_kind(ctx, body, op) == Some(OpKind::Const)).collect()
 }
 
 fn chips_of(ctx: &Context, body: &Body, op: Op) -> Result<BTreeSet<i32>, Diagnostic> {

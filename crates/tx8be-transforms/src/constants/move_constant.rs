@@ -29,6 +29,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8be::layout::{placed_bytes, set_mem_layout, value_mem_layout};
+use tx8be::{op_kind, OpKind};
 
 use super::container::{const_ops, set_const_map_id, threshold_bytes, threshold_ids};
 use super::is_compute;
@@ -72,21 +73,17 @@ impl Pass for MoveConstant {
     }
 }
 
-fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
-    ctx.op_name_str(body.op_name(op))
-}
-
 /// `Reshape(const)` -> a constant of the reshaped type holding the same
 /// bytes (row-major data does not move under a reshape). Program order, so
 /// a chain of reshapes folds from its constant outwards in one walk.
 fn fold_const_reshapes(ctx: &Context, body: &mut Body) -> bool {
     let mut changed = false;
     for op in entry_ops(body) {
-        if body.is_erased(op) || name(ctx, body, op) != "tx8be.Reshape" {
+        if body.is_erased(op) || op_kind(ctx, body, op) != Some(OpKind::Reshape) {
             continue;
         }
         let Some(src) = body.defining_op(body.operand(op, 0)) else { continue };
-        if name(ctx, body, src) != "tx8be.const" {
+        if op_kind(ctx, body, src) != Some(OpKind::Const) {
             continue;
         }
         let Some(value) = body.op_attr(ctx, src, "value") else { continue };
@@ -95,7 +92,8 @@ fn fold_const_reshapes(ctx: &Context, body: &mut Body) -> bool {
         let ty = body.value_type(result);
         let reshaped = ctx.intern_attr(AttrKind::DenseElements { ty, data: data.clone() });
         let attrs = ctx.dictionary(vec![(ctx.intern_str("value"), reshaped)]);
-        let folded = body.create_op(OpSpec::new(ctx, "tx8be.const", body.op_loc(op)).results(&[ty]).attrs(attrs));
+        let folded =
+            body.create_op(OpSpec::new(ctx, OpKind::Const.name(), body.op_loc(op)).results(&[ty]).attrs(attrs));
         body.insert_op_before(op, folded);
         let fv = body.result(folded, 0);
         body.replace_all_uses_with(result, fv);
@@ -117,7 +115,9 @@ fn compute_uses(ctx: &Context, body: &Body, v: Value) -> Vec<(Op, usize)> {
     let mut uses: Vec<(Op, usize)> = body
         .uses(v)
         .filter(|&(user, _)| {
-            is_compute(ctx, body, user) && name(ctx, body, user) != "tx8be.Reshape" && body.op_block(user) == block
+            is_compute(ctx, body, user)
+                && op_kind(ctx, body, user) != Some(OpKind::Reshape)
+                && body.op_block(user) == block
         })
         .collect();
     // Program order of the users, so the loads are created deterministically.
@@ -185,7 +185,7 @@ fn route_uses_through_loads(ctx: &Context, body: &mut Body, c: Op) -> Result<boo
         if let Some(layout_str) = body.op_attr(ctx, c, "layout_str") {
             attrs.push((ctx.intern_str("layout_str"), layout_str));
         }
-        let spec = OpSpec::new(ctx, "tx8be.load_const", body.op_loc(c))
+        let spec = OpSpec::new(ctx, OpKind::LoadConst.name(), body.op_loc(c))
             .operands(&[v])
             .results(&[ty])
             .attrs(ctx.dictionary(attrs));
@@ -217,7 +217,7 @@ fn number_constants(ctx: &Context, body: &mut Body, threshold: u64) -> bool {
         let loads: Vec<Op> = body
             .uses(body.result(c, 0))
             .map(|(u, _)| u)
-            .filter(|&u| name(ctx, body, u) == "tx8be.load_const")
+            .filter(|&u| op_kind(ctx, body, u) == Some(OpKind::LoadConst))
             .collect();
         for l in loads {
             changed |= super::container::const_map_id(ctx, body, l) != Some(id);

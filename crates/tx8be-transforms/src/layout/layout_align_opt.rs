@@ -42,7 +42,7 @@ pub const INFO: PassInfo = PassInfo {
 
 pub struct LayoutAlignOpt;
 
-const CHANNEL_NORM: &str = "tx8be.ChannelNorm";
+const CHANNEL_NORM: &str = OpKind::ChannelNorm.name();
 
 impl Pass for LayoutAlignOpt {
     fn argument(&self) -> &'static str {

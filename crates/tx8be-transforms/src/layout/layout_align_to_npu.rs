@@ -216,5 +216,5 @@ pub(crate) fn channel_norm(
         (ctx.intern_str("layout_str"), ctx.string_attr(&format!("{label}-{label}"))),
         (ctx.intern_str("dev_info"), dev.to_attr(ctx)),
     ]);
-    body.create_op(OpSpec::new(ctx, "tx8be.ChannelNorm", loc).operands(&[v]).results(&[ty]).attrs(attrs))
+    body.create_op(OpSpec::new(ctx, OpKind::ChannelNorm.name(), loc).operands(&[v]).results(&[ty]).attrs(attrs))
 }

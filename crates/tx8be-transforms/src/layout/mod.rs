@@ -17,6 +17,7 @@ pub mod layout_init;
 pub mod layout_transmit;
 
 use strata_ir::{Body, Context, Diagnostic, Op};
+use tx8be::{op_kind, OpKind};
 
 use crate::group_ops::entry_ops;
 
@@ -25,7 +26,7 @@ use crate::group_ops::entry_ops;
 /// (a group's loads and stores take their placement from their source).
 pub(crate) fn graph_ops(ctx: &Context, body: &Body, pass: &str) -> Result<Vec<Op>, Diagnostic> {
     let ops = entry_ops(body);
-    if let Some(&g) = ops.iter().find(|&&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group") {
+    if let Some(&g) = ops.iter().find(|&&op| op_kind(ctx, body, op) == Some(OpKind::Group)) {
         return Err(Diagnostic::error(
             body.op_loc(g),
             format!("{pass} must run before tx8be-group-ops (found a 'tx8be.group')"),

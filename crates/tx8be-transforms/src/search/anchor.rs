@@ -7,20 +7,18 @@
 use strata_ir::{Body, Context, Op};
 use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::interfaces::tensor::ElementType;
+use tx8be::{op_kind, OpKind};
 
 /// The anchor of `group`: the op defining the value its `store_var` stores.
 pub fn group_anchor(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
     let ops = super::template_cache::group_block_ops(body, group);
-    let store = ops.iter().copied().find(|&o| ctx.op_name_str(body.op_name(o)) == "tx8be.store_var")?;
+    let store = ops.iter().copied().find(|&o| op_kind(ctx, body, o) == Some(OpKind::StoreVar))?;
     body.defining_op(body.operand(store, 0))
 }
 
 /// The `tx8be.group` ops of a function body, in order.
 pub fn groups(ctx: &Context, body: &Body) -> Vec<Op> {
-    crate::group_ops::entry_ops(body)
-        .into_iter()
-        .filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group")
-        .collect()
+    crate::group_ops::entry_ops(body).into_iter().filter(|&op| op_kind(ctx, body, op) == Some(OpKind::Group)).collect()
 }
 
 /// The anchor's output dims.
@@ -57,7 +55,7 @@ pub fn legal(ctx: &Context, body: &Body, op: Op, shard: &[i64], split: &[i64]) -
 /// The reduction DS_TileSplit splits first: a GEMM's K (A's last dim, or
 /// its second to last when `trans_a`). Other ops: none.
 pub fn reduce_extent(ctx: &Context, body: &Body, op: Op) -> Option<i64> {
-    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" {
+    if op_kind(ctx, body, op) != Some(OpKind::Gemm) {
         return None;
     }
     let a = ctx.shape(body.value_type(body.operand(op, 0)))?;

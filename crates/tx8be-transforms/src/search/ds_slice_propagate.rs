@@ -12,6 +12,7 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::ParallelAttr;
+use tx8be::{op_kind, OpKind};
 
 use super::anchor::{group_anchor, groups};
 use super::slice_propagate::{given_sharding, propagate};
@@ -49,7 +50,7 @@ impl Pass for DsSlicePropagate {
             let ops = group_block_ops(body, g);
             let found = propagate(ctx, body, &ops, &output)?;
             for s in found {
-                if s.op == anchor || ctx.op_name_str(body.op_name(s.op)) == "tx8be.store_var" {
+                if s.op == anchor || op_kind(ctx, body, s.op) == Some(OpKind::StoreVar) {
                     continue;
                 }
                 let mut par = body

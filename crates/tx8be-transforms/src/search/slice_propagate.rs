@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::ParallelAttr;
+use tx8be::{op_kind, OpKind};
 
 /// One op's propagated factors.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,11 +55,15 @@ pub fn propagate(
     let mut out = vec![];
     for &op in ops.iter().rev() {
         let name = ctx.op_name_str(body.op_name(op));
-        if name == "tx8be.yield" || body.num_results(op) == 0 {
+        let kind = op_kind(ctx, body, op);
+        if kind == Some(OpKind::Yield) || body.num_results(op) == 0 {
             continue;
         }
-        let asked =
-            if name == "tx8be.store_var" { Some(output.clone()) } else { wanted.get(&body.result(op, 0)).cloned() };
+        let asked = if kind == Some(OpKind::StoreVar) {
+            Some(output.clone())
+        } else {
+            wanted.get(&body.result(op, 0)).cloned()
+        };
         let derived = asked
             .as_ref()
             .and_then(|p| tx8be::interfaces::tile_sharding_split(ctx, body, op, p).ok().map(|o| (p.clone(), o)));

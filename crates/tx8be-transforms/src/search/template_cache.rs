@@ -21,6 +21,7 @@ use std::fmt::Write;
 
 use strata_ir::printer::attr_to_string;
 use strata_ir::{Body, Context, Op};
+use tx8be::{op_kind, OpKind};
 
 /// Attributes that vary between instances of one template.
 const NOT_SEMANTIC: &[&str] = &[
@@ -184,9 +185,7 @@ pub fn module_key_sharing(ctx: &Context, module_body: &Body) -> KeySharing {
 }
 
 fn count_keys(ctx: &Context, body: &Body, counts: &mut HashMap<GroupKey, usize>) {
-    for g in
-        crate::group_ops::entry_ops(body).into_iter().filter(|&op| ctx.op_name_str(body.op_name(op)) == "tx8be.group")
-    {
+    for g in crate::group_ops::entry_ops(body).into_iter().filter(|&op| op_kind(ctx, body, op) == Some(OpKind::Group)) {
         *counts.entry(group_key(ctx, body, g)).or_default() += 1;
     }
 }

@@ -23,6 +23,7 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::{Engine, HardwareConfig};
+use tx8be::{op_kind, OpKind};
 
 use crate::pipeline_cost::LoadMoves;
 use crate::sharding::{group_compute_op, groups, recorded_buffers, recorded_ring};
@@ -157,7 +158,7 @@ pub fn group_pipeline(
     let n = get_retract(&head, &multi_buf, &call_engines);
     let retract: Vec<bool> = (0..g.loads.len()).map(|k| load_level[k] == Some(0) || head[..n].contains(&k)).collect();
     // A copy (Slice) stores straight from its load's buffer: codegen runs it single-buffered.
-    let pipelined = buffers >= 2 && ctx.op_name_str(body.op_name(anchor)) != "tx8be.Slice";
+    let pipelined = buffers >= 2 && op_kind(ctx, body, anchor) != Some(OpKind::Slice);
     let copies: Vec<usize> = (0..g.loads.len()).filter(|&k| copied[k].is_some()).collect();
     let plan = NestPlan { counts, load_level, retract, copies, calls: g.calls.len(), pipelined };
     let nodes = build::build(&plan);
@@ -246,7 +247,10 @@ pub fn to_attr(ctx: &Context, body: &Body, group: Op, p: &GroupPipeline) -> Attr
     let name = |op: PipeOp, off: i64| -> String {
         let o = op_of(&p.calls, store, op).expect("a pipeline names ops of its group");
         let idx = ops.iter().position(|&x| x == o).unwrap_or(usize::MAX);
-        let short = ctx.op_name_str(body.op_name(o)).trim_start_matches("tx8be.");
+        let short: &str = match op_kind(ctx, body, o) {
+            Some(k) => k.mnemonic(),
+            None => ctx.op_name_str(body.op_name(o)),
+        };
         let step = match off {
             0 => "[i]".to_string(),
             o if o > 0 => format!("[i+{o}]"),

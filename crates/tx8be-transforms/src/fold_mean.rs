@@ -19,7 +19,8 @@ use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use tx8be::dialect::values::attr_str;
+use tx8be::dialect::kinds::{binary_kind, BinaryKind, ReduceKind};
+use tx8be::{op_kind, OpKind};
 
 use crate::dense::is_float;
 use crate::fold_constants::const_value;
@@ -66,7 +67,7 @@ fn sums_of(ctx: &Context, body: &Body, sum: Value, count: f64) -> Option<Vec<Op>
     while covered < count {
         let r = body.defining_op(v).filter(|_| body.has_one_use(v))?;
         let (kind, axis) = single_axis_reduce(ctx, body, r)?;
-        if kind != "sum" {
+        if kind != ReduceKind::Sum {
             return None;
         }
         v = body.operand(r, 0);
@@ -77,9 +78,7 @@ fn sums_of(ctx: &Context, body: &Body, sum: Value, count: f64) -> Option<Vec<Op>
 }
 
 fn fold(ctx: &Context, body: &mut Body, div: Op) -> bool {
-    if ctx.op_name_str(body.op_name(div)) != "tx8be.Binary"
-        || attr_str(ctx, body, div, "kind").as_deref() != Some("div")
-    {
+    if op_kind(ctx, body, div) != Some(OpKind::Binary) || binary_kind(ctx, body, div) != Some(BinaryKind::Div) {
         return false;
     }
     let (sum, divisor) = (body.operand(div, 0), body.operand(div, 1));
@@ -95,7 +94,7 @@ fn fold(ctx: &Context, body: &mut Body, div: Op) -> bool {
     }
     let Some(chain) = sums_of(ctx, body, sum, count) else { return false };
     for r in chain {
-        body.set_op_attr(ctx, r, "kind", Some(ctx.string_attr("mean")));
+        body.set_op_attr(ctx, r, "kind", Some(ctx.string_attr(ReduceKind::Mean.name())));
     }
     body.replace_all_uses_with(body.result(div, 0), sum);
     let constant = body.defining_op(divisor);

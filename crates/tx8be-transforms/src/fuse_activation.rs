@@ -31,8 +31,9 @@ use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
+use tx8be::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
 use tx8be::dialect::ops::{op_kind, OpKind};
-use tx8be::dialect::values::{attr_f64, attr_str};
+use tx8be::dialect::values::attr_f64;
 
 use crate::dense::{float_kind, ConstTensor};
 use crate::fold_constants::new_const;
@@ -95,9 +96,13 @@ fn fuse(ctx: &Context, body: &mut Body, unary: Op) -> bool {
         return false;
     }
     let bounds = (attr_f64(ctx, body, unary, "alpha"), attr_f64(ctx, body, unary, "beta"));
-    match (attr_str(ctx, body, unary, "kind").as_deref(), bounds) {
-        (Some("relu"), (None, None)) => body.set_op_attr(ctx, product, "activation", Some(ctx.string_attr("relu"))),
-        (Some("clip"), (Some(lo), Some(hi))) if lo <= hi && representable(kind, lo) && representable(kind, hi) => {
+    match (unary_kind(ctx, body, unary), bounds) {
+        (Some(UnaryKind::Relu), (None, None)) => {
+            body.set_op_attr(ctx, product, "activation", Some(ctx.string_attr("relu")))
+        }
+        (Some(UnaryKind::Clip), (Some(lo), Some(hi)))
+            if lo <= hi && representable(kind, lo) && representable(kind, hi) =>
+        {
             body.set_op_attr(ctx, product, "activation", Some(ctx.string_attr("clip")));
             body.set_op_attr(ctx, product, "act_lo", Some(ctx.f64_attr(ctx.f32(), lo)));
             body.set_op_attr(ctx, product, "act_hi", Some(ctx.f64_attr(ctx.f32(), hi)));
@@ -120,7 +125,7 @@ fn psum_conv(ctx: &Context, body: &Body, v: Value, ty: Type) -> Option<Op> {
 }
 
 fn fuse_residual(ctx: &Context, body: &mut Body, add: Op) -> bool {
-    if op_kind(ctx, body, add) != Some(OpKind::Binary) || attr_str(ctx, body, add, "kind").as_deref() != Some("add") {
+    if op_kind(ctx, body, add) != Some(OpKind::Binary) || binary_kind(ctx, body, add) != Some(BinaryKind::Add) {
         return false;
     }
     let r = body.result(add, 0);

@@ -20,7 +20,9 @@ use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
-use tx8be::dialect::values::{attr_bool, attr_ints, attr_str};
+use tx8be::dialect::kinds::{reduce_kind, ReduceKind};
+use tx8be::dialect::values::{attr_bool, attr_ints};
+use tx8be::{op_kind, OpKind};
 
 use crate::group_ops::entry_ops;
 use crate::sink_reshapes::{dims, reshape_before};
@@ -70,15 +72,11 @@ impl Pass for MergeReductions {
     }
 }
 
-fn name<'c>(ctx: &'c Context, body: &Body, op: Op) -> &'c str {
-    ctx.op_name_str(body.op_name(op))
-}
-
 /// A `tx8be.Reduce` over one axis without keepdims: (kind, axis of its
 /// input, normalized). The only form codegen reads, and the one whose
 /// result is its input without that axis.
-pub(crate) fn single_axis_reduce(ctx: &Context, body: &Body, op: Op) -> Option<(String, usize)> {
-    if name(ctx, body, op) != "tx8be.Reduce" || attr_bool(ctx, body, op, "keepdims").unwrap_or(false) {
+pub(crate) fn single_axis_reduce(ctx: &Context, body: &Body, op: Op) -> Option<(ReduceKind, usize)> {
+    if op_kind(ctx, body, op) != Some(OpKind::Reduce) || attr_bool(ctx, body, op, "keepdims").unwrap_or(false) {
         return None;
     }
     let rank = dims(ctx, body, body.operand(op, 0)).len() as i64;
@@ -88,7 +86,7 @@ pub(crate) fn single_axis_reduce(ctx: &Context, body: &Body, op: Op) -> Option<(
     if !(0..rank).contains(&a) {
         return None;
     }
-    Some((attr_str(ctx, body, op, "kind")?, a as usize))
+    Some((reduce_kind(ctx, body, op)?, a as usize))
 }
 
 /// Points the single-axis reduce `op` at `input`, reducing `axis`.
@@ -103,7 +101,7 @@ pub(crate) fn retarget_reduce(ctx: &Context, body: &mut Body, op: Op, input: Val
 /// reshapes do not stack).
 pub(crate) fn viewed_as(ctx: &Context, body: &mut Body, before: Op, x: Value, d: &[i64]) -> Value {
     let source = match body.defining_op(x) {
-        Some(r) if name(ctx, body, r) == "tx8be.Reshape" => body.operand(r, 0),
+        Some(r) if op_kind(ctx, body, r) == Some(OpKind::Reshape) => body.operand(r, 0),
         _ => x,
     };
     if dims(ctx, body, source) == d {
@@ -128,7 +126,7 @@ pub(crate) fn collapse_range(d: &[i64], lo: usize, n: usize) -> Vec<i64> {
 pub(crate) fn erase_dead_views(ctx: &Context, body: &mut Body) -> bool {
     let mut erased = false;
     for op in entry_ops(body).into_iter().rev() {
-        if matches!(name(ctx, body, op), "tx8be.Reshape" | "tx8be.Transpose" | "tx8be.Reduce")
+        if matches!(op_kind(ctx, body, op), Some(OpKind::Reshape | OpKind::Transpose | OpKind::Reduce))
             && body.op_results_unused(op)
         {
             body.erase_op(op);

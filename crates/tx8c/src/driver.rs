@@ -11,6 +11,7 @@ use strata_ir::parser::{parse_source, ParseOptions};
 use strata_ir::printer::{print_top_level, PrintOptions};
 use strata_ir::{Body, Context, Diagnostic, Op};
 use tx8_cmodel::HardwareConfig;
+use tx8be::{op_kind, OpKind};
 
 use crate::codegen::emit_c::emit_main_c;
 use crate::codegen::read_ir::read_program;
@@ -110,17 +111,18 @@ fn load(ctx: &Context, opts: &Options) -> Result<Loaded, Failure> {
 
 /// The level of a `.mlir` input: stablehlo (no tx8be op), tx8be before
 /// grouping, or tx8be already grouped (its layouts and constants decided).
+/// The input is parsed without unregistered ops, so every tx8be op has a kind.
 fn input_level(ctx: &Context, body: &Body, module: Op) -> crate::pipeline::InputLevel {
     use crate::pipeline::InputLevel;
     let Some(mb) = body.nested(module) else { return InputLevel::Graph };
     let (mut tx8be, mut grouped) = (false, false);
     for f in tx8be_transforms::group_ops::entry_ops(mb) {
-        tx8be |= ctx.op_name_str(mb.op_name(f)).starts_with("tx8be.");
+        tx8be |= op_kind(ctx, mb, f).is_some();
         if let Some(fb) = mb.nested(f) {
             fb.walk_pre(&mut |op| {
-                let name = ctx.op_name_str(fb.op_name(op));
-                tx8be |= name.starts_with("tx8be.");
-                grouped |= name == "tx8be.group";
+                let kind = op_kind(ctx, fb, op);
+                tx8be |= kind.is_some();
+                grouped |= kind == Some(OpKind::Group);
             });
         }
     }

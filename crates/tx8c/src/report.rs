@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde::Serialize;
 use tx8_cmodel::HardwareConfig;
+use tx8be::{op_kind, OpKind};
 
 use crate::driver::Failure;
 use crate::group_report::{median_estimate_error, GroupRow};
@@ -62,13 +63,13 @@ struct RunFile<'a> {
 pub fn channel_norm_counts(ctx: &strata_ir::Context, body: &strata_ir::Body) -> (usize, usize) {
     let (mut all, mut on_constants) = (0, 0);
     body.walk_pre(&mut |op| {
-        if ctx.op_name_str(body.op_name(op)) != "tx8be.ChannelNorm" {
+        if op_kind(ctx, body, op) != Some(OpKind::ChannelNorm) {
             return;
         }
         all += 1;
         let reads_constant = body
             .defining_op(body.operand(op, 0))
-            .is_some_and(|d| matches!(ctx.op_name_str(body.op_name(d)), "tx8be.load_const" | "tx8be.const"));
+            .is_some_and(|d| matches!(op_kind(ctx, body, d), Some(OpKind::LoadConst | OpKind::Const)));
         on_constants += reads_constant as usize;
     });
     (all, on_constants)

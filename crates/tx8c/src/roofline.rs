@@ -15,6 +15,7 @@
 use serde::Serialize;
 use strata_ir::{Body, Context, Op, Type};
 use tx8_cmodel::HardwareConfig;
+use tx8be::{op_kind, OpKind};
 
 use crate::codegen::read_ir::fmt_of;
 
@@ -39,18 +40,18 @@ fn bytes(ctx: &Context, t: Type) -> f64 {
 
 /// NE FLOPs and CGRA element-ops of one compute op.
 pub fn op_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> (f64, f64) {
-    let name = ctx.op_name_str(body.op_name(op));
     let out = body.value_type(body.result(op, 0));
     let out_elems = elems(ctx, out);
     let in_elems = body.operands(op).map(|v| elems(ctx, body.value_type(v))).fold(0.0, f64::max);
     let shape = |i: usize| ctx.shape(body.value_type(body.operand(op, i))).map(|s| s.to_vec()).unwrap_or_default();
     let slow = hw.ct_transcendental_slowdown as f64;
-    match name {
-        "tx8be.Conv" => {
+    let Some(kind) = op_kind(ctx, body, op) else { return (0.0, 0.0) };
+    match kind {
+        OpKind::Conv => {
             let w = shape(1);
             (2.0 * out_elems * w.iter().take(3).product::<i64>() as f64, 0.0)
         }
-        "tx8be.Gemm" => {
+        OpKind::Gemm => {
             let a = shape(0);
             let k = if tx8be::dialect::values::attr_bool(ctx, body, op, "trans_a").unwrap_or(false) {
                 a[a.len() - 2]
@@ -59,20 +60,34 @@ pub fn op_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> (f64,
             };
             (2.0 * out_elems * k as f64, 0.0)
         }
-        "tx8be.Unary" => {
+        OpKind::Unary => {
             let transcendental =
                 tx8be::dialect::kinds::unary_kind(ctx, body, op).is_some_and(|k| k.is_transcendental());
             (0.0, out_elems * if transcendental { slow } else { 1.0 })
         }
-        "tx8be.Softmax" => (0.0, in_elems * slow),
-        "tx8be.Binary"
-        | "tx8be.Select"
-        | "tx8be.Cast"
-        | "tx8be.BatchNorm_Inference"
-        | "tx8be.LayerNorm"
-        | "tx8be.Reduce"
-        | "tx8be.Pool" => (0.0, out_elems.max(in_elems)),
-        _ => (0.0, 0.0),
+        OpKind::Softmax => (0.0, in_elems * slow),
+        OpKind::Binary
+        | OpKind::Select
+        | OpKind::Cast
+        | OpKind::BatchNormInference
+        | OpKind::LayerNorm
+        | OpKind::Reduce
+        | OpKind::Pool => (0.0, out_elems.max(in_elems)),
+        // Data movement and structure: no NE or CGRA work to count.
+        OpKind::Transpose
+        | OpKind::Reshape
+        | OpKind::Concat
+        | OpKind::Slice
+        | OpKind::Gather
+        | OpKind::Pad
+        | OpKind::Resize
+        | OpKind::ChannelNorm
+        | OpKind::Const
+        | OpKind::Group
+        | OpKind::Yield
+        | OpKind::LoadVar
+        | OpKind::LoadConst
+        | OpKind::StoreVar => (0.0, 0.0),
     }
 }
 
@@ -100,7 +115,6 @@ impl Roofline {
 /// (through its load_consts) are its only readers, as their table; they
 /// read no more than the rows they return.
 fn compulsory_const_bytes(ctx: &Context, body: &Body, c: Op) -> f64 {
-    use tx8be::dialect::ops::{op_kind, OpKind};
     let v = body.result(c, 0);
     let whole = bytes(ctx, body.value_type(v));
     let mut gathered = 0.0;
@@ -133,14 +147,14 @@ pub fn model_roofline(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: boo
     let Some(&region) = body.root_regions().first() else { return r };
     let Some(entry) = body.first_block(region) else { return r };
     for op in body.block_ops(entry) {
-        match ctx.op_name_str(body.op_name(op)) {
-            "tx8be.const" => r.ddr_bytes += compulsory_const_bytes(ctx, body, op),
-            "func.return" => {
+        match op_kind(ctx, body, op) {
+            Some(OpKind::Const) => r.ddr_bytes += compulsory_const_bytes(ctx, body, op),
+            None if ctx.op_name_str(body.op_name(op)) == "func.return" => {
                 for v in body.operands(op) {
                     r.ddr_bytes += bytes(ctx, body.value_type(v));
                 }
             }
-            "tx8be.group" => {
+            Some(OpKind::Group) => {
                 // Every compute op of the group: a multi-op group keeps its
                 // intermediates on chip, but each op still does its work.
                 if let Some(anchor) = tx8be_transforms::sharding::group_compute_op(ctx, body, op) {

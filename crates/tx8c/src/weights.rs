@@ -9,6 +9,7 @@
 //! converted at run time.
 
 use strata_ir::{AttrKind, Body, Context, Op};
+use tx8be::{op_kind, OpKind};
 
 use crate::driver::Failure;
 
@@ -25,7 +26,7 @@ pub fn weights_image(ctx: &Context, body: &Body, perturb: Option<usize>) -> Resu
     let mut placed: Vec<(u64, Vec<u8>)> = Vec::new();
     let ops = tx8be_transforms::group_ops::entry_ops(body);
     for op in ops {
-        if ctx.op_name_str(body.op_name(op)) != "tx8be.const" {
+        if op_kind(ctx, body, op) != Some(OpKind::Const) {
             continue;
         }
         let loc = crate::codegen::location_text(ctx, body.op_loc(op));
@@ -92,7 +93,7 @@ mod tests {
         let body = mb.nested(func).unwrap();
         let c = tx8be_transforms::group_ops::entry_ops(body)
             .into_iter()
-            .find(|&o| ctx.op_name_str(body.op_name(o)) == "tx8be.const")
+            .find(|&o| op_kind(&ctx, body, o) == Some(OpKind::Const))
             .unwrap();
         const_bytes(&ctx, body, c, 1.0).unwrap_or_else(|f| panic!("{}", f.0))
     }

@@ -32,13 +32,13 @@
 //! | `tx8be-estimate` | `estimate.rs` |
 //! | `tx8be-ds-space-init`, `tx8be-ds-tile-split`, `tx8be-ds-slice-propagate` | `search/` (one file per pass) |
 //!
-//! `schedule.rs` says what a recorded schedule means step by step (shared
-//! by the passes and codegen), `pipeline_cost.rs` the estimated cycles of a
+//! What a recorded schedule means step by step lives in `tx8be::schedule`
+//! (shared by the passes, the cost model and codegen); `pipeline_cost.rs` the estimated cycles of a
 //! group's step loop (single-buffered or pipelined), `ring_share.rs` GEMMs
 //! sharing B round a ring of tiles, `broadcast.rs` / `line_share.rs` /
 //! `stream_share.rs` loads shared over the NoC (before the steps, or at
 //! every step), `cost.rs` the cost model (a group's
-//! cycles from its schedule with the C model's formulas), `boxes.rs` the box arithmetic, `dense.rs`
+//! cycles from its schedule with the C model's formulas), `dense.rs`
 //! constant tensors, `constants/container.rs` the compilation's constant
 //! store, `search/` the sharding search space (DS_SpaceInit, DS_TileSplit,
 //! DS_SlicePropagate as pure functions) and the template cache.

@@ -73,6 +73,16 @@ def low_precision_model(model: onnx.ModelProto, dtype: str, weights: bool = True
     return model
 
 
+def floor_outputs(model_path: str, inputs: dict, dtype: str, rounded: str = "all") -> dict:
+    """The model's outputs at `dtype`'s precision (`rounded`: all, weights or
+    activations): what tx8c's --compare-floor takes, as {name: array}."""
+    model = low_precision_model(onnx.load(model_path), dtype, weights=rounded != "activations",
+                                activations=rounded != "weights")
+    feeds = {k: round_to(v, dtype) if v.dtype == np.float32 and rounded != "weights" else v
+             for k, v in inputs.items()}
+    return run_onnxruntime(model, feeds)
+
+
 def compare(ref: np.ndarray, got: np.ndarray) -> dict:
     r, g = ref.astype(np.float64).ravel(), got.astype(np.float64).ravel()
     err = ((r - g) ** 2).sum()
@@ -102,11 +112,8 @@ def main(argv=None) -> int:
         d = os.path.join(args.out, m["name"])
         if not os.path.exists(os.path.join(d, "model.onnx")):
             continue  # StableHLO text (the JAX models): onnxruntime cannot run it
-        model = low_precision_model(onnx.load(os.path.join(d, "model.onnx")), args.dtype,
-                                    weights=args.round != "activations", activations=args.round != "weights")
-        feeds = {k: round_to(v, args.dtype) if v.dtype == np.float32 and args.round != "weights" else v
-                 for k, v in np.load(os.path.join(d, "inputs.npz")).items()}
-        got = run_onnxruntime(model, feeds)
+        with np.load(os.path.join(d, "inputs.npz")) as inputs:
+            got = floor_outputs(os.path.join(d, "model.onnx"), dict(inputs.items()), args.dtype, args.round)
         with np.load(os.path.join(d, "ref.npz")) as ref:
             for name in ref.keys():
                 c = compare(ref[name], got[name])

@@ -5,11 +5,15 @@ For each manifest entry of export_zoo.py (tests/zoo/models unless --models)
 that was exported with a reference, once per dtype (bf16 and fp32):
 
     tx8c MODEL -o RUNS/NAME.DTYPE --run --inputs inputs.npz --compare ref.npz -q --dtype DTYPE
+         [--compare-floor RUNS/.floors/NAME.DTYPE.npz]
 
 with tx8c from $STRATA_BIN_DIR (default target/release), two at a time
 (-j). A check passes when tx8c exits 0 (it fails the comparison below
 cosine 0.99 in bf16, 0.9999 in fp32, or 20 dB SQNR); a timeout, a panic or
-any other exit fails it.
+any other exit fails it. A bf16 check of an ONNX model also gets the
+model's bf16 floor (tests/tx8/emulate_low_precision.py: onnxruntime with
+every weight, input and intermediate rounded to bf16): where even that is
+below the thresholds, tx8c asks for the floor less 3 dB instead.
 
 tests/zoo/known-failures.txt lists `NAME DTYPE  # reason` lines (the reason
 quotes tx8c's error). Listed checks still run: failing, they count as
@@ -18,7 +22,8 @@ naming no check is STALE and fails the run too.
 
 Printed: every unexpected failure with the tail of tx8c's stderr; a
 markdown table, one row per model (exporter, opset, nodes, and per dtype
-the outcome, compile seconds, simulated cycles, fraction of the roofline,
+the outcome, "(floor N dB)" after it when the bf16 floor decided, compile
+seconds, simulated cycles, fraction of the roofline,
 minimum cosine and SQNR over the outputs, from each run directory's
 run.json and compare.json; '-' where a figure is missing), models the
 exporter could not export listed with its error; the failing checks grouped
@@ -156,12 +161,39 @@ def unsupported_ops(err):
     return [re.sub(r" x\d+$", "", op.strip()) for op in m.group(1).split(",") if op.strip()]
 
 
+FLOOR_SCRIPT = os.path.join(REPO, "tests", "tx8", "emulate_low_precision.py")
+
+
+def write_floor(check, runs_dir):
+    """Writes the check's floor (see the module doc) and returns its path,
+    or None with the reason when there is none: fp32, StableHLO input, or
+    onnxruntime failing on the rounded model (then the fixed thresholds
+    apply, which is stricter, and the reason goes to the check's stderr)."""
+    if check.dtype == "fp32" or not check.model.endswith(".onnx"):
+        return None, ""
+    try:
+        import numpy as np
+        sys.path.insert(0, os.path.dirname(FLOOR_SCRIPT))
+        from emulate_low_precision import floor_outputs
+        with np.load(check.inputs) as inputs:
+            outputs = floor_outputs(check.model, dict(inputs.items()), check.dtype)
+    except Exception as e:  # noqa: BLE001 - any failure means "no floor", reported
+        return None, f"[floor] no {check.dtype} floor: {type(e).__name__}: {e}\n"
+    path = os.path.join(runs_dir, ".floors", f"{check.name}.{check.dtype}.npz")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    np.savez(path, **outputs)
+    return path, ""
+
+
 def execute(check, runs_dir, tx8c, timeout):
     start = time.monotonic()
     out_dir = os.path.join(runs_dir, f"{check.name}.{check.dtype}")
     shutil.rmtree(out_dir, ignore_errors=True)  # no figures left from an earlier run
     cmd = [tx8c, check.model, "-o", out_dir, "--run", "--inputs", check.inputs, "--compare", check.ref, "-q",
            "--dtype", check.dtype]
+    floor, floor_note = write_floor(check, runs_dir)
+    if floor:
+        cmd += ["--compare-floor", floor]
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
         code = p.returncode
@@ -171,6 +203,7 @@ def execute(check, runs_dir, tx8c, timeout):
             stderr += "\n[stdout]\n" + out
     except subprocess.TimeoutExpired as e:
         code, stderr = None, (e.stderr or b"").decode("utf-8", "replace")
+    stderr = floor_note + stderr
     if code is None:
         why, err = f"timed out after {timeout} s", f"timeout ({timeout} s)"
     elif code == 101 or "panicked" in stderr:
@@ -210,11 +243,12 @@ def cmodel_library(tx8_run):
 
 def tools_identity(tx8c):
     """What decides a check's result besides its model: the compiler, the
-    C model's runner (tx8-run beside it, or $TX8_RUN) and its library."""
+    C model's runner (tx8-run beside it, or $TX8_RUN), its library and the
+    script that computes the bf16 floors."""
     run = os.environ.get("TX8_RUN") or os.path.join(os.path.dirname(os.path.abspath(tx8c)), "tx8-run")
     lib = cmodel_library(run)
     return {"tx8c": sha256(tx8c), "tx8-run": sha256(run) if os.path.exists(run) else None,
-            "libtx8_cmodel.so": sha256(lib) if lib else None}
+            "libtx8_cmodel.so": sha256(lib) if lib else None, "floor": sha256(FLOOR_SCRIPT)}
 
 
 def check_identity(check, tools):
@@ -291,6 +325,14 @@ def figures(run_dir):
             min(cos) if cos else None, min(sqnr) if sqnr else None)
 
 
+def floor_decided(run_dir):
+    """The lowest floor SQNR among the outputs the dtype's floor decided
+    (tx8c's rule `dtype_floor`), or None."""
+    outs = (read_json(os.path.join(run_dir, "compare.json")) or {}).get("outputs") or []
+    floors = [o["floor"]["sqnr"] for o in outs if o.get("rule") == "dtype_floor"]
+    return min(floors) if floors else None
+
+
 def fmt(value, kind):
     if value is None:
         return "-"
@@ -356,6 +398,9 @@ def table(entries, outcomes, dtypes, known):
                     continue
                 listed = o.check.key in known
                 status = ("XPASS" if listed else "pass") if o.ok else ("known" if listed else "FAIL")
+                floor = floor_decided(o.run_dir)
+                if floor is not None:
+                    status += f" (floor {floor:.1f} dB)"
                 c, cyc, roof, cos, sq = figures(o.run_dir)
                 row += [status, fmt(c, "s"), fmt(cyc, "cycles"), fmt(roof, "pct"), fmt(cos, "cos"), fmt(sq, "db")]
                 if not o.ok:

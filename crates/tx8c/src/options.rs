@@ -78,6 +78,10 @@ pub struct Options {
     #[arg(long, value_name = "REF.npz")]
     pub compare: Option<PathBuf>,
 
+    /// With --compare and a bf16/fp16 --dtype: the same outputs at the card's precision from an independent runtime (every weight, input and intermediate rounded to the dtype, fp32 arithmetic). Where they fall below the fixed thresholds, an output passes within 3 dB of them.
+    #[arg(long, value_name = "FLOOR.npz", requires = "compare")]
+    pub compare_floor: Option<PathBuf>,
+
     /// Store every group's output and compare it with the reference interpreter's, naming the first op that diverges (implies --run).
     #[arg(long)]
     pub compare_all: bool,

@@ -278,6 +278,33 @@ struct CompareFile<'a> {
     pass: bool,
 }
 
+/// The array of `file` named as output `t`, of `elems` elements.
+fn reference_for<'a>(
+    file: &Path,
+    arrays: &'a [(String, Array)],
+    t: &TensorInfo,
+    elems: usize,
+) -> Result<&'a Array, Failure> {
+    let Some((_, want)) = arrays.iter().find(|(n, _)| *n == t.name) else {
+        return Err(Failure(format!(
+            "{}: no array named '{}' to compare output '{}' with",
+            file.display(),
+            t.name,
+            t.name
+        )));
+    };
+    if want.elems() != elems {
+        return Err(Failure(format!(
+            "{}: '{}' has shape {:?}, the model's output has {:?}",
+            file.display(),
+            t.name,
+            want.dims,
+            t.dims
+        )));
+    }
+    Ok(want)
+}
+
 /// `--compare REF.npz`: every output against the reference; writes
 /// `compare.json`; `Ok(false)` if one fails.
 pub fn compare_outputs(
@@ -288,31 +315,31 @@ pub fn compare_outputs(
     values: &[Array],
 ) -> Result<bool, Failure> {
     let refs = read_npz(reference).map_err(|e| Failure(e.to_string()))?;
+    let floors = match &opts.compare_floor {
+        Some(_) if opts.dtype.name() == "fp32" => {
+            return Err(Failure(
+                "--compare-floor: fp32 runs have no floor below the reference (the floor is the reference at the card's precision)"
+                    .into(),
+            ))
+        }
+        Some(path) => Some((path, read_npz(path).map_err(|e| Failure(e.to_string()))?)),
+        None => None,
+    };
     let tol = Tolerance::for_dtype(opts.dtype.name());
     let mut pairs = Vec::with_capacity(outputs.len());
     for (t, got) in outputs.iter().zip(values) {
-        let Some((_, want)) = refs.iter().find(|(n, _)| *n == t.name) else {
-            return Err(Failure(format!(
-                "{}: no array named '{}' to compare output '{}' with",
-                reference.display(),
-                t.name,
-                t.name
-            )));
+        let want = reference_for(reference, &refs, t, got.elems())?;
+        let floor = match &floors {
+            Some((path, floors)) => Some(&reference_for(path, floors, t, got.elems())?.values[..]),
+            None => None,
         };
-        if want.elems() != got.elems() {
-            return Err(Failure(format!(
-                "{}: '{}' has shape {:?}, the model's output has {:?}",
-                reference.display(),
-                t.name,
-                want.dims,
-                t.dims
-            )));
-        }
-        pairs.push((t, got, want));
+        pairs.push((t, got, want, floor));
     }
-    let scale = pairs.iter().map(|(_, _, want)| peak(&want.values)).fold(0.0, f64::max);
-    let results: Vec<Comparison> =
-        pairs.iter().map(|(t, got, want)| compare(&t.name, &got.values, &want.values, tol, scale)).collect();
+    let scale = pairs.iter().map(|(_, _, want, _)| peak(&want.values)).fold(0.0, f64::max);
+    let results: Vec<Comparison> = pairs
+        .iter()
+        .map(|(t, got, want, floor)| compare(&t.name, &got.values, &want.values, tol, scale, *floor))
+        .collect();
     let pass = results.iter().all(|c| c.pass);
     let file = CompareFile { dtype: opts.dtype.name(), outputs: &results, pass };
     std::fs::write(dir.join("compare.json"), serde_json::to_string_pretty(&file).unwrap_or_default())
@@ -428,7 +455,7 @@ pub fn compare_all(
     let mut rows = Vec::new();
     let mut first_bad: Option<usize> = None;
     for (id, op, ops, loc, got, want) in pairs {
-        let comparison = compare(&format!("group {id}"), &got.values, &want.values, tol, scale);
+        let comparison = compare(&format!("group {id}"), &got.values, &want.values, tol, scale, None);
         if !comparison.pass && first_bad.is_none() {
             first_bad = Some(rows.len());
         }

@@ -162,6 +162,7 @@ def unsupported_ops(err):
 
 
 FLOOR_SCRIPT = os.path.join(REPO, "tests", "tx8", "emulate_low_precision.py")
+sys.path.insert(0, os.path.dirname(FLOOR_SCRIPT))  # imported by write_floor, once numpy is known to be there
 
 
 def write_floor(check, runs_dir):
@@ -173,7 +174,6 @@ def write_floor(check, runs_dir):
         return None, ""
     try:
         import numpy as np
-        sys.path.insert(0, os.path.dirname(FLOOR_SCRIPT))
         from emulate_low_precision import floor_outputs
         with np.load(check.inputs) as inputs:
             outputs = floor_outputs(check.model, dict(inputs.items()), check.dtype)

@@ -179,6 +179,14 @@ fn module_target(ctx: &Context, body: &Body, module: Op) -> Result<Option<Hardwa
 
 /// Runs tx8c; `Ok(false)` means a comparison failed (exit 1 without an error).
 pub fn run(opts: &Options) -> Result<bool, Failure> {
+    if opts.compare_floor.is_some() && opts.dtype == Dtype::Fp32 {
+        // Refused before compiling: a full-size model compiles and runs
+        // for minutes before the comparison would find out.
+        return Err(Failure(
+            "--compare-floor: fp32 runs have no floor below the reference (the floor is the reference at the card's precision)"
+                .into(),
+        ));
+    }
     let config = match &opts.config {
         Some(p) => Some(HardwareConfig::from_toml_file(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?),
         None => None,

@@ -16,12 +16,18 @@
 //!   `scf.condition` becomes a `cf.cond_br`; when the "after" region only
 //!   forwards its arguments (upstream's `DoWhileLowering`, tried first),
 //!   only the "before" region is inlined and branches back to itself.
+//! - `scf.parallel`: becomes a nest of `scf.for`, one per dimension, which
+//!   are lowered in turn. The reductions' initial values are the outermost
+//!   loop's iter_args and are threaded down the nest; each reduction body
+//!   is inlined where the `scf.reduce` stood, combining the innermost
+//!   loop's iter_arg with the reduced operand, and what it returns is
+//!   yielded.
 //!
 //! Nested ops are converted after the op holding them (pre-order); every
 //! placement is relative to the op's own block, so the order does not
 //! change the result.
 
-use strata_ir::branch::dense_i32_array;
+use strata_ir::branch::{dense_i32_array, dense_i32_values};
 use strata_ir::{Block, Diagnostic, Location, Op, OpSpec, Value};
 use strata_pass::analysis::PreservedAnalyses;
 use strata_pass::pass::{Pass, PassTarget};
@@ -55,13 +61,14 @@ impl Pass for SCFToControlFlowPass {
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let mut legal = ConversionTarget::new();
-        for name in ["scf.for", "scf.if", "scf.while"] {
+        for name in ["scf.for", "scf.if", "scf.parallel", "scf.while"] {
             legal.add_illegal_op(name);
         }
         legal.mark_unknown_op_dynamically_legal(|_, _, _| true);
         let mut patterns = ConversionPatternSet::new();
         patterns.add(ScfLowering { root: "scf.for" });
         patterns.add(ScfLowering { root: "scf.if" });
+        patterns.add(ScfLowering { root: "scf.parallel" });
         patterns.add(ScfLowering { root: "scf.while" });
         // As upstream's driver, the illegal ops are folded first
         // (`scf.if` on a negated condition swaps its branches).
@@ -91,6 +98,7 @@ impl ConversionPattern for ScfLowering {
         match self.root {
             "scf.for" => "ForLowering",
             "scf.if" => "IfLowering",
+            "scf.parallel" => "ParallelLowering",
             _ => "WhileLowering",
         }
     }
@@ -100,6 +108,7 @@ impl ConversionPattern for ScfLowering {
         match self.root {
             "scf.for" => lower_for(op, operands, rw).is_some(),
             "scf.if" => lower_if(op, operands, rw).is_some(),
+            "scf.parallel" => lower_parallel(op, operands, rw).is_some(),
             _ => lower_while(op, operands, rw).is_some(),
         }
     }
@@ -280,5 +289,113 @@ fn lower_while(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) 
     br(rw, before, &yielded, yield_loc);
     rw.erase_op(yield_op);
     rw.replace_op(op, args);
+    Some(())
+}
+
+/// Where a value was defined: its op's location or its block argument's.
+fn value_loc(body: &strata_ir::Body, v: Value) -> Location {
+    match body.value_def(v) {
+        strata_ir::ValueDef::Result(op, _) => body.op_loc(op),
+        strata_ir::ValueDef::BlockArg(b, i) => body.block_arg_locs(b)[i as usize],
+    }
+}
+
+/// Creates `scf.for %iv = lb to ub step step iter_args(inits)` at the
+/// insertion point with an empty entry block, as upstream's builder makes
+/// it: the induction variable located at the loop, each iter_arg at its
+/// init value, and a `scf.yield` only when nothing is carried.
+fn create_for(rw: &mut PatternRewriter<'_>, bounds: [Value; 3], inits: &[Value], loc: Location) -> Op {
+    let ctx = rw.ctx;
+    let types: Vec<_> = inits.iter().map(|&v| rw.body().value_type(v)).collect();
+    let mut operands = bounds.to_vec();
+    operands.extend_from_slice(inits);
+    let for_op = rw.create(OpSpec::new(ctx, "scf.for", loc).operands(&operands).results(&types).regions(1));
+    let b = rw.body_mut_unnotified();
+    let block = b.create_block();
+    let region = b.local_regions(for_op)[0];
+    b.append_block(region, block);
+    let index = b.value_type(bounds[0]);
+    b.add_block_arg(block, index, loc);
+    for (&v, &ty) in inits.iter().zip(&types) {
+        let arg_loc = value_loc(b, v);
+        b.add_block_arg(block, ty, arg_loc);
+    }
+    if inits.is_empty() {
+        rw.set_insertion_point_to_end(block);
+        rw.create(OpSpec::new(ctx, "scf.yield", loc));
+    }
+    for_op
+}
+
+fn lower_parallel(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
+    let ctx = rw.ctx;
+    let loc = rw.body().op_loc(op);
+    let seg = dense_i32_values(ctx, rw.body().op_attr(ctx, op, "operandSegmentSizes"));
+    let n = usize::try_from(*seg.first()?).ok()?;
+    let (lbs, rest) = operands.split_at_checked(n)?;
+    let (ubs, rest) = rest.split_at_checked(n)?;
+    let (steps, inits) = rest.split_at_checked(n)?;
+    let (body_block, _) = region_ends(rw, op, 0)?;
+    let reduce = rw.body().last_op(body_block)?;
+    if ctx.op_name_str(rw.body().op_name(reduce)) != "scf.reduce" {
+        return None;
+    }
+    // The nest, outermost first; each loop carries the reductions' values
+    // from the loop around it, and yields what its inner loop returns.
+    let mut carried: Vec<Value> = inits.to_vec();
+    let mut ivs = Vec::with_capacity(n);
+    let mut results: Vec<Value> = inits.to_vec();
+    let mut innermost = None;
+    for d in 0..n {
+        let for_op = create_for(rw, [lbs[d], ubs[d], steps[d]], &carried, loc);
+        let block = region_ends(rw, for_op, 0)?.0;
+        let args = rw.body().block_args(block).to_vec();
+        ivs.push(args[0]);
+        carried = args[1..].to_vec();
+        let for_results: Vec<Value> = rw.body().results(for_op).collect();
+        if let Some(outer) = innermost {
+            if !for_results.is_empty() {
+                rw.set_insertion_point_to_end(outer);
+                rw.create(OpSpec::new(ctx, "scf.yield", loc).operands(&for_results));
+            }
+        } else {
+            results = for_results;
+        }
+        innermost = Some(block);
+        rw.set_insertion_point_to_start(block);
+    }
+    let innermost = innermost?;
+    // Each reduction's body goes where the `scf.reduce` is, combining the
+    // value carried so far with the one this iteration reduces.
+    let reduced: Vec<Value> = rw.body().operand_vec(reduce).to_vec();
+    let reductions: Vec<_> = rw.body().local_regions(reduce).to_vec();
+    let mut yielded = Vec::with_capacity(reductions.len());
+    for (i, &region) in reductions.iter().enumerate() {
+        let block = rw.body().first_block(region)?;
+        let ret = rw.body().last_op(block)?;
+        let returned = rw.body().operand_vec(ret).first().copied()?;
+        rw.erase_op(ret);
+        let (acc, value) = (*carried.get(i)?, *reduced.get(i)?);
+        // A reduction may return one of its own arguments, which the
+        // inlining below replaces.
+        let args = rw.body().block_args(block);
+        yielded.push(match args.iter().position(|&a| a == returned) {
+            Some(0) => acc,
+            Some(_) => value,
+            None => returned,
+        });
+        rw.body_mut_unnotified().inline_block_before(block, body_block, Some(reduce), &[acc, value]);
+    }
+    rw.erase_op(reduce);
+    // The body, now without its terminator, moves into the innermost loop
+    // (before its `scf.yield` when it has one). It is moved, not created:
+    // its ops are converted where the walk finds them, as upstream's are.
+    let before = rw.body().last_op(innermost);
+    rw.body_mut_unnotified().inline_block_before(body_block, innermost, before, &ivs);
+    if !yielded.is_empty() {
+        rw.set_insertion_point_to_end(innermost);
+        rw.create(OpSpec::new(ctx, "scf.yield", loc).operands(&yielded));
+    }
+    rw.replace_op(op, &results);
     Some(())
 }

@@ -18,8 +18,8 @@
 //! `scf.if` also folds (`IfOp::fold`): on `xori %c, true` with an else
 //! region it takes `%c` and swaps its branches.
 //!
-//! Upstream's `CombineIfs` (adjacent ifs on one condition) and
-//! `CombineNestedIfs` are not implemented: such ifs stay as they are.
+//! Before these, in upstream's order, run `CombineIfs` and
+//! `CombineNestedIfs` (`if_combine.rs`).
 
 use strata_ir::fold::{constant_value, FoldResult};
 use strata_ir::{Attribute, Block, Body, Context, Op, OpSpec, Region, Type, Value};
@@ -32,6 +32,13 @@ pub fn populate_for(_: &Context, set: &mut PatternSet) {
 }
 
 pub fn populate_if(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern { root: Some("scf.if"), name: "CombineIfs", benefit: 1, f: super::if_combine::combine_ifs });
+    set.add(FnPattern {
+        root: Some("scf.if"),
+        name: "CombineNestedIfs",
+        benefit: 1,
+        f: super::if_combine::combine_nested_ifs,
+    });
     set.add(FnPattern { root: Some("scf.if"), name: "ConditionPropagation", benefit: 1, f: condition_propagation });
     set.add(FnPattern {
         root: Some("scf.if"),
@@ -53,14 +60,14 @@ pub fn populate_if(_: &Context, set: &mut PatternSet) {
 // ---- helpers ----
 
 /// The single block of region `index` of `op` and its terminator.
-fn block_and_terminator(body: &Body, op: Op, index: usize) -> Option<(Block, Op)> {
+pub(super) fn block_and_terminator(body: &Body, op: Op, index: usize) -> Option<(Block, Op)> {
     let region = *body.local_regions(op).get(index)?;
     let block = body.first_block(region)?;
     Some((block, body.last_op(block)?))
 }
 
 /// The region a value is defined in (`Value::getParentRegion`).
-fn parent_region(body: &Body, v: Value) -> Option<Region> {
+pub(super) fn parent_region(body: &Body, v: Value) -> Option<Region> {
     body.value_parent_block(v).and_then(|b| body.block_region(b))
 }
 
@@ -90,7 +97,7 @@ pub(super) fn region_within(body: &Body, mut r: Region, ancestor: Region) -> boo
 }
 
 /// The constant integer `v` holds, sign-extended.
-fn constant_int(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
+pub(super) fn constant_int(ctx: &Context, body: &Body, v: Value) -> Option<i64> {
     constant_value(ctx, body, v).and_then(|a| ctx.as_i64(a))
 }
 
@@ -140,7 +147,7 @@ fn set_operands(rw: &mut PatternRewriter<'_>, op: Op, operands: &[Value]) {
     rw.modify_in_place(op, |b| b.set_operands(op, operands));
 }
 
-fn op_is(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
+pub(super) fn op_is(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
     ctx.op_name_str(body.op_name(op)) == name
 }
 

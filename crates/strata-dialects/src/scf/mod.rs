@@ -2,7 +2,8 @@
 //! `iter_args`, non-index loop types and `unsigned`), `scf.if` (results,
 //! optional else), `scf.while` / `scf.condition`, and `scf.yield`, with
 //! mlir-opt 22's custom syntax (`ops.rs`) and the canonicalization patterns
-//! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`);
+//! of upstream `SCF.cpp` that lowered loop nests meet (`canonicalize.rs`,
+//! with the patterns merging ifs in `if_combine.rs`);
 //! `scf.parallel` / `scf.reduce` (`parallel.rs`, patterns in
 //! `parallel_canonicalize.rs`), with the loops' constant trip counts in
 //! `trip_count.rs`; `scf.forall` / `scf.forall.in_parallel` (`forall.rs`,
@@ -13,6 +14,7 @@ mod canonicalize;
 mod execute_region;
 mod forall;
 mod forall_canonicalize;
+mod if_combine;
 mod index_switch;
 mod ops;
 mod parallel;

@@ -862,7 +862,9 @@ fn resolve_types<'a>(
         match &po.result_types[g] {
             Some(t) => state.result_types.extend(t.iter().copied()),
             None if r.arity != Arity::Single => {}
-            None => match same {
+            // As for operands: else a buildable constraint's type
+            // (`memref.dim`'s `Index` result).
+            None => match same.or_else(|| r.constraint.buildable.map(|b| b(ctx))) {
                 Some(t) => state.result_types.push(t),
                 None => return p.err_at(loc, format!("could not infer the type of result '{}'", r.name)),
             },

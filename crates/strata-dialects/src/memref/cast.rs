@@ -49,7 +49,7 @@ pub fn verify_cast(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic>
 
 /// Replaces every operand but `except` that a `memref.cast` of a ranked
 /// memref defines by the cast's source; true if any was.
-fn fold_operand_casts(ctx: &Context, body: &mut Body, op: Op, except: Option<Value>) -> bool {
+pub(super) fn fold_operand_casts(ctx: &Context, body: &mut Body, op: Op, except: Option<Value>) -> bool {
     let cast = ctx.op_name("memref.cast");
     let mut folded = false;
     for i in 0..body.num_operands(op) {

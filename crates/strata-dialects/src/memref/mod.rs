@@ -1,10 +1,11 @@
 //! The part of the `memref` dialect Toy's lowering and `lower-affine`
 //! need: `memref.alloc`, `memref.dealloc`, `memref.load`, `memref.store`,
-//! `memref.cast` (`cast.rs`), with mlir-opt 22's syntax, and their folds
-//! and canonicalizations (`alloc_const.rs`).
+//! `memref.cast` (`cast.rs`), `memref.dim` (`dim.rs`), with mlir-opt 22's
+//! syntax, and their folds and canonicalizations (`alloc_const.rs`).
 
 mod alloc_const;
 pub mod cast;
+mod dim;
 
 use strata_ir::constraints as c;
 use strata_ir::dialect::DialectDef;
@@ -97,7 +98,18 @@ pub fn register(ctx: &mut Context) {
         .result_names(|_, _, _, set| set(0, "cast".to_string()))
         .verifier(cast::verify_cast)
         .folder(cast::fold_through_casts);
-    ctx.register_dialect(DialectDef::new("memref").op(alloc).op(dealloc).op(load).op(store).op(cast));
+    // Folded sizes (`memref.dim`) become `arith.constant`s, as upstream's
+    // `MemRefDialect::materializeConstant`.
+    ctx.register_dialect(
+        DialectDef::new("memref")
+            .op(alloc)
+            .op(dealloc)
+            .op(load)
+            .op(store)
+            .op(cast)
+            .op(dim::op())
+            .materializer(crate::arith::fold::materialize),
+    );
 }
 
 /// `memref.load`'s result is the memref's element type.

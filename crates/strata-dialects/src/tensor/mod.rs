@@ -1,6 +1,7 @@
 //! The core of the `tensor` dialect: `empty`, `cast`, `dim`, `extract`,
 //! `insert`, `from_elements`, `reshape`, `expand_shape`, `collapse_shape`,
-//! `extract_slice` and `insert_slice`, with mlir-opt 22's syntax.
+//! `extract_slice` and `insert_slice`, with mlir-opt 22's syntax; and
+//! `bitcast` (`bitcast.rs`, the op with its verifier and pattern).
 //!
 //! This file holds the op table; `asm.rs` the custom assembly (dynamic
 //! index lists, reassociations), `verify.rs` the verifiers, `slice.rs` the
@@ -8,6 +9,7 @@
 //! hooks and `canonicalize.rs` / `canonicalize_slice.rs` the patterns.
 
 mod asm;
+mod bitcast;
 mod canonicalize;
 mod canonicalize_slice;
 mod fold;
@@ -215,6 +217,7 @@ pub fn register(ctx: &mut Context) {
             .op(collapse_shape)
             .op(extract_slice)
             .op(insert_slice)
+            .op(bitcast::op())
             .materializer(fold::materialize),
     );
 }

@@ -1,7 +1,8 @@
 //! The core of the `tensor` dialect: `empty`, `cast`, `dim`, `extract`,
 //! `insert`, `from_elements`, `reshape`, `expand_shape`, `collapse_shape`,
 //! `extract_slice` and `insert_slice`, with mlir-opt 22's syntax; and
-//! `bitcast` (`bitcast.rs`, the op with its verifier and pattern).
+//! `bitcast` (`bitcast.rs`) and `concat` (`concat.rs`), each op with its
+//! verifier, folds and patterns in its own file.
 //!
 //! This file holds the op table; `asm.rs` the custom assembly (dynamic
 //! index lists, reassociations), `verify.rs` the verifiers, `slice.rs` the
@@ -12,6 +13,7 @@ mod asm;
 mod bitcast;
 mod canonicalize;
 mod canonicalize_slice;
+mod concat;
 mod fold;
 mod slice;
 mod verify;
@@ -218,6 +220,7 @@ pub fn register(ctx: &mut Context) {
             .op(extract_slice)
             .op(insert_slice)
             .op(bitcast::op())
+            .op(concat::op())
             .materializer(fold::materialize),
     );
 }

@@ -16,6 +16,7 @@
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
 //! | `tx8be-fuse-activation` | `fuse_activation.rs` |
 //! | `tx8be-merge-sibling-gemms` | `merge_sibling_gemms.rs` |
+//! | `tx8be-split-wide-norm` | `split_wide_norm.rs` |
 //! | `tx8be-layout-init`, `tx8be-layout-transmit`, `tx8be-layout-align-to-npu`, `tx8be-layout-align-opt` | `layout/` (one file per pass) |
 //! | `tx8be-move-constant` | `constants/move_constant.rs` |
 //! | `tx8be-const-norm` | `constants/const_norm.rs` |
@@ -75,6 +76,7 @@ pub mod search;
 pub mod sharding;
 pub mod sink_reshapes;
 pub mod slide;
+pub mod split_wide_norm;
 pub mod spm_alloc;
 pub mod store_views;
 pub mod stream_share;
@@ -96,6 +98,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(fuse_activation::INFO);
     registry.register(merge_sibling_gemms::INFO);
     registry.register(sink_reshapes::INFO);
+    registry.register(split_wide_norm::INFO);
     registry.register(layout::layout_init::INFO);
     registry.register(layout::layout_transmit::INFO);
     registry.register(layout::layout_align_to_npu::INFO);

@@ -67,6 +67,9 @@ pub enum InputLevel {
 /// The layout and constant passes (seed "Layout Initialization and Pass",
 /// "Const Management"), on ungrouped tx8be.
 fn layout_and_constant_passes(f: &mut OpPassManager, registry: &PassRegistry) -> Result<(), String> {
+    // First: it reads the card's SPM size, and its reshapes and casts of
+    // gamma and beta are folded below.
+    add(f, registry, "tx8be-split-wide-norm", "")?;
     add(f, registry, "tx8be-fold-constants", "")?;
     // After the folding that makes BatchNorm a conv bias and max(x, 0) a relu.
     add(f, registry, "tx8be-fuse-activation", "")?;

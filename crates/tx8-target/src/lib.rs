@@ -2,9 +2,11 @@
 //! need it: the hardware figures ([`HardwareConfig`]), the data formats, the
 //! engines of a tile, the memory layouts, the operator kinds with their
 //! semantics and C ABI codes, and the f64 reference kernels that define
-//! each operator, and the strided views the DMA reads through. The tx8be dialect depends on this crate and not on the
+//! each operator, the strided views the DMA reads through, and the DMA
+//! copies a box transfer or a sliding load makes. The tx8be dialect depends on this crate and not on the
 //! simulator; the C model (`tx8-cmodel`) builds on it.
 
+pub mod blocked_box;
 pub mod c_codes;
 pub mod data_format;
 pub mod engine;
@@ -13,6 +15,8 @@ pub mod hardware;
 pub mod kinds;
 pub mod layout;
 pub mod reference;
+pub mod slide;
+pub mod transfers;
 pub mod view;
 
 pub use data_format::DataFormat;

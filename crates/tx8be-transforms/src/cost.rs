@@ -25,7 +25,7 @@
 //! one CT pass per element-wise step of a normalisation); data-layout
 //! conversions inside a call cost nothing in the C model and here.
 
-use strata_ir::{Body, Context, Diagnostic, Op, Type};
+use strata_ir::{Body, Context, Diagnostic, Op};
 use tx8_cmodel::dtype::DataFormat;
 use tx8_cmodel::timing::cost::{ct_cycles, ne_gemm_cycles};
 use tx8_cmodel::HardwareConfig;
@@ -34,7 +34,7 @@ use tx8be::interfaces::sharding::SliceBox;
 use tx8be::{op_kind, OpKind};
 
 use crate::spm_alloc::recorded_schedule;
-use tx8be::schedule::steps::{slice_bytes, tile_steps};
+use tx8be::schedule::steps::{slice_bytes, storage_format, tile_steps};
 
 /// What the cost model says of one group.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -54,19 +54,6 @@ pub struct GroupEstimate {
     /// Which of "ne", "ct", "tdma", "ddr", "sync" takes most of the
     /// busiest tile's time.
     pub binding: &'static str,
-}
-
-/// The card format of a tensor type's elements (as tx8c's codegen maps them).
-pub fn data_format(ctx: &Context, ty: Type) -> DataFormat {
-    use strata_ir::types::{FloatKind, TypeKind};
-    let e = ctx.element_type(ty).unwrap_or(ty);
-    match ctx.type_kind(e) {
-        TypeKind::Float(FloatKind::BF16) => DataFormat::Bf16,
-        TypeKind::Float(FloatKind::F16) => DataFormat::Fp16,
-        TypeKind::Integer { width: 1 | 8, .. } => DataFormat::Int8,
-        TypeKind::Integer { .. } => DataFormat::Int32,
-        _ => DataFormat::Fp32,
-    }
 }
 
 /// Engine work of one operator call: (NE, CT, TDMA) busy cycles and the
@@ -118,8 +105,8 @@ fn call_work(
     operands: &[SliceBox],
 ) -> CallWork {
     let out_ty = body.value_type(body.result(op, 0));
-    let fmt = data_format(ctx, out_ty);
-    let in_fmt = body.operands(op).next().map(|v| data_format(ctx, body.value_type(v))).unwrap_or(fmt);
+    let fmt = storage_format(ctx, out_ty);
+    let in_fmt = body.operands(op).next().map(|v| storage_format(ctx, body.value_type(v))).unwrap_or(fmt);
     let n_out = prod(&out.size);
     let n_in = operands.first().map(|b| prod(&b.size)).unwrap_or(n_out);
     let ct = |elems: u64, f: DataFormat, passes: u64, transcendental: bool| {
@@ -364,7 +351,7 @@ fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
     let start: Vec<u64> = b.start.iter().map(|&d| d.max(0) as u64).collect();
     let size: Vec<u64> = b.size.iter().map(|&d| d.max(0) as u64).collect();
     let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
-    match tx8_cmodel::oplib::dma::box_transfers(&whole, &start, &size, data_format(ctx, ty), layout) {
+    match tx8_target::transfers::box_transfers("dma", &whole, &start, &size, storage_format(ctx, ty), layout) {
         Ok(copies) => {
             Dma { descriptors: copies.len() as u64, bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum() }
         }
@@ -424,7 +411,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let ne_overlap = pipelined && crate::ne_overlap::overlapped(ctx, body, &g);
     // Its sliding slots read only what the previous buffer lacks.
     let sliding = if pipelined {
-        crate::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw)
+        tx8be::schedule::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw)
     } else {
         vec![false; g.loads.len()]
     };
@@ -466,7 +453,10 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                         continue;
                     }
                     let value = g.load_value(body, k);
-                    match held.filter(|_| sliding[k]).and_then(|p| crate::slide::slide_cost(ctx, body, value, p, b)) {
+                    match held
+                        .filter(|_| sliding[k])
+                        .and_then(|p| tx8be::schedule::slide::slide_cost(ctx, body, value, p, b))
+                    {
                         Some(sl) => {
                             v.push(Dma { descriptors: sl.rdma_descriptors, bytes: sl.rdma_bytes });
                             copy += sl.copy_cycles(hw);

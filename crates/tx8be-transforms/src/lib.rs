@@ -75,7 +75,6 @@ pub mod ring_share;
 pub mod search;
 pub mod sharding;
 pub mod sink_reshapes;
-pub mod slide;
 pub mod split_wide_norm;
 pub mod spm_alloc;
 pub mod store_views;

@@ -286,7 +286,7 @@ pub fn busiest_tile_steps_moving(
         }
     };
     let narrowed = tx8be::schedule::steps::narrowed_reads(g, steps);
-    let sliding = crate::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
+    let sliding = tx8be::schedule::slide::sliding_loads(ctx, body, g, steps, &shared, &copied, &broadcast, hw);
     let mut worst: Vec<StepTimes> = Vec::new();
     let mut worst_time = -1.0;
     for tile in steps {
@@ -318,7 +318,7 @@ pub fn busiest_tile_steps_moving(
                 load += whole;
                 match prev
                     .filter(|_| sliding[k])
-                    .and_then(|p| crate::slide::slide_cost(ctx, body, v, p.load_box(g, k), b))
+                    .and_then(|p| tx8be::schedule::slide::slide_cost(ctx, body, v, p.load_box(g, k), b))
                 {
                     Some(sl) => {
                         slid_load +=

@@ -10,9 +10,7 @@
 use crate::dtype::DataFormat;
 use crate::error::SimError;
 use crate::isa::{Instr, LoadKind, RdmaInstr, Strided, WdmaInstr};
-use crate::layout::{MemLayout, Nhwc, Placement};
-use crate::oplib::blocked_box::blocked_box_copies;
-use crate::oplib::movement::box_copies;
+use crate::layout::MemLayout;
 use crate::oplib::{op_err, Emitter, Tsr};
 use crate::tile::TileCtx;
 
@@ -44,45 +42,7 @@ fn copies(
     layout: MemLayout,
 ) -> Result<Vec<(u64, u64, Strided)>, SimError> {
     check(op, whole, start, spm)?;
-    transfers(op, &whole.dims, start, &spm.dims, spm.fmt, layout)
-}
-
-/// The DMA descriptors (DDR offset, SPM offset, shape) that move box
-/// `start` / `size` of a tensor of dims `whole` in format `fmt` and
-/// placement kind `layout`: what `op_dma_load` / `op_dma_store` issue, one
-/// RDMA / WDMA instruction each (the compiler's cost model counts them).
-pub fn box_transfers(
-    whole: &[u64],
-    start: &[u64],
-    size: &[u64],
-    fmt: DataFormat,
-    layout: MemLayout,
-) -> Result<Vec<(u64, u64, Strided)>, SimError> {
-    transfers("dma", whole, start, size, fmt, layout)
-}
-
-fn transfers(
-    op: &str,
-    whole: &[u64],
-    start: &[u64],
-    size: &[u64],
-    fmt: DataFormat,
-    layout: MemLayout,
-) -> Result<Vec<(u64, u64, Strided)>, SimError> {
-    if !layout.is_blocked() {
-        return Ok(box_copies(whole, start, size, fmt.size() as u64));
-    }
-    let placed = |dims: &[u64]| Placement::of_dims(layout, fmt, dims).map_err(|e| op_err(op, e.to_string()));
-    let (w, b) = (placed(whole)?, placed(size)?);
-    // The box start as (N, H, W, C), with the dims `Nhwc::from_dims` adds at 0.
-    let s = match *start {
-        [c] => Nhwc { n: 0, h: 0, w: 0, c },
-        [n, c] => Nhwc { n, h: 0, w: 0, c },
-        [n, w, c] => Nhwc { n, h: 0, w, c },
-        [n, h, w, c] => Nhwc { n, h, w, c },
-        _ => return Err(op_err(op, format!("a blocked tensor has rank 1 to 4, not {}", start.len()))),
-    };
-    Ok(blocked_box_copies(&w, s, &b))
+    Ok(tx8_target::transfers::box_transfers(op, &whole.dims, start, &spm.dims, spm.fmt, layout)?)
 }
 
 /// How many DMA descriptors (RDMA / WDMA instructions, each paying the

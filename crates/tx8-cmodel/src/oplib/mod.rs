@@ -18,7 +18,6 @@
 
 pub mod activation;
 pub mod batchnorm;
-pub mod blocked_box;
 pub mod cast;
 pub mod compare;
 pub mod conv;

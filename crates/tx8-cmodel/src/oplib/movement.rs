@@ -231,7 +231,12 @@ pub fn slice(ctx: &mut TileCtx, x: &Tsr, starts: &[u64], out: &Tsr) -> Result<u6
     if (0..r).any(|d| starts[d] + out.dims[d] > x.dims[d]) {
         return Err(op_err(OP, "slice leaves the input"));
     }
-    tdma_copies(ctx, x.addr, out.addr, box_copies(&x.dims, starts, &out.dims, x.fmt.size() as u64))
+    tdma_copies(
+        ctx,
+        x.addr,
+        out.addr,
+        tx8_target::transfers::box_copies(&x.dims, starts, &out.dims, x.fmt.size() as u64),
+    )
 }
 
 /// Runs `copies` (source offset, destination offset, shape) from SPM at
@@ -247,41 +252,6 @@ pub(crate) fn tdma_copies(
         em.emit(Instr::Tdma(TdmaInstr::Reshape { src: src + src_off, dst: dst + dst_off, shape }))?;
     }
     em.finish()
-}
-
-/// The strided copies that move box `[start, start+size)` of a dense tensor
-/// of dims `whole` into a dense tensor of dims `size` (byte offsets). Trailing
-/// dims the box covers whole are merged into one row.
-pub fn box_copies(whole: &[u64], start: &[u64], size: &[u64], es: u64) -> Vec<(u64, u64, Strided)> {
-    let r = whole.len();
-    if r == 0 || size.contains(&0) {
-        return if r == 0 { vec![(0, 0, Strided::contiguous(es))] } else { Vec::new() };
-    }
-    let ws = strides(whole);
-    let ss = strides(size);
-    // Innermost dims copied as one contiguous run.
-    let mut k = r - 1;
-    while k > 0 && size[k] == whole[k] && start[k] == 0 {
-        k -= 1;
-    }
-    // Dims k+1.. are whole: the run is size[k] * ws[k] elements.
-    let run = size[k] * ws[k] * es;
-    let (rows, src_stride, dst_stride, outer_dims) =
-        if k > 0 { (size[k - 1], ws[k - 1] * es, ss[k - 1] * es, k - 1) } else { (1, run, run, 0) };
-    let outer: u64 = size[..outer_dims].iter().product();
-    let mut copies = Vec::with_capacity(outer as usize);
-    for o in 0..outer {
-        let (mut rem, mut src, mut dst) = (o, 0u64, 0u64);
-        for d in (0..outer_dims).rev() {
-            let i = rem % size[d];
-            rem /= size[d];
-            src += (start[d] + i) * ws[d];
-            dst += i * ss[d];
-        }
-        let base: u64 = (outer_dims..r).map(|d| start[d] * ws[d]).sum();
-        copies.push(((src + base) * es, dst * es, Strided { rows, row_bytes: run, src_stride, dst_stride }));
-    }
-    copies
 }
 
 /// `out[i] = table[indices[i]]`: rows of a dense DDR table (`row_elems`
@@ -503,18 +473,5 @@ mod tests {
         let (c3, v3) = run(&[1, 3, 4480], &[0, 2, 1]);
         assert_eq!((c4, &v4), (c3, &v3));
         assert_eq!(v4[..4], [0.0, 4480.0 % 97.0, 8960.0 % 97.0, 1.0]);
-    }
-
-    #[test]
-    fn box_copies_merge_whole_trailing_dims() {
-        // Rows 1..3 of a 4x8 matrix: one contiguous run of 2 rows.
-        let c = box_copies(&[4, 8], &[1, 0], &[2, 8], 2);
-        assert_eq!(c, vec![(16, 0, Strided { rows: 1, row_bytes: 32, src_stride: 32, dst_stride: 32 })]);
-        // Columns 2..5 of every row: one strided copy of 4 rows.
-        let c = box_copies(&[4, 8], &[0, 2], &[4, 3], 1);
-        assert_eq!(c, vec![(2, 0, Strided { rows: 4, row_bytes: 3, src_stride: 8, dst_stride: 3 })]);
-        // 3-D box: one copy per outer index.
-        let c = box_copies(&[2, 3, 4], &[1, 1, 1], &[1, 2, 2], 1);
-        assert_eq!(c, vec![(12 + 4 + 1, 0, Strided { rows: 2, row_bytes: 2, src_stride: 4, dst_stride: 2 })]);
     }
 }

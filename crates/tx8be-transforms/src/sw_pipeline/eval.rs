@@ -120,12 +120,20 @@ impl OpTimes {
         hw: &HardwareConfig,
     ) -> OpTimes {
         let rate = tile_ddr_rate(steps, hw);
-        let sliding =
-            crate::slide::sliding_loads(ctx, body, g, steps, &moves.shared, &moves.copied, &moves.broadcast, hw);
+        let sliding = tx8be::schedule::slide::sliding_loads(
+            ctx,
+            body,
+            g,
+            steps,
+            &moves.shared,
+            &moves.copied,
+            &moves.broadcast,
+            hw,
+        );
         let mine = &steps[tile];
         for k in (0..g.loads.len()).filter(|&k| sliding[k]) {
             for s in 1..mine.len() {
-                if let Some(sl) = crate::slide::slide_cost(
+                if let Some(sl) = tx8be::schedule::slide::slide_cost(
                     ctx,
                     body,
                     g.load_value(body, k),

@@ -11,6 +11,8 @@
 //! - `group_calls`: a group's calls, load slots and intermediates.
 //! - `steps`: the boxes every tile loads, computes and stores at every
 //!   step of a recorded schedule, and the SPM buffers that needs.
+//! - `slide`: which loads slide (take their halo from the other buffer)
+//!   and what a slide moves.
 
 pub mod boxes;
 pub mod buffers;
@@ -19,5 +21,6 @@ pub mod group_calls;
 pub mod groups;
 pub mod prefetch;
 pub mod shares;
+pub mod slide;
 pub mod steps;
 pub mod views;

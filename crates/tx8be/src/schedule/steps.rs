@@ -261,6 +261,21 @@ pub fn group_widths(ctx: &Context, body: &Body, op: Op) -> Vec<Vec<i64>> {
     widths
 }
 
+/// The data format the card stores `ty`'s elements in (i1 as int8, i64
+/// as int32, f64 as fp32: what the lowering narrows them to).
+pub fn storage_format(ctx: &Context, ty: strata_ir::Type) -> tx8_target::DataFormat {
+    use strata_ir::types::{FloatKind, TypeKind};
+    use tx8_target::DataFormat;
+    let e = ctx.element_type(ty).unwrap_or(ty);
+    match ctx.type_kind(e) {
+        TypeKind::Float(FloatKind::BF16) => DataFormat::Bf16,
+        TypeKind::Float(FloatKind::F16) => DataFormat::Fp16,
+        TypeKind::Integer { width: 1 | 8, .. } => DataFormat::Int8,
+        TypeKind::Integer { .. } => DataFormat::Int32,
+        _ => DataFormat::Fp32,
+    }
+}
+
 /// Bytes of an element of `ty`'s element type as the card stores it.
 pub fn elem_bytes(ctx: &Context, ty: strata_ir::Type) -> u64 {
     let e = ctx.element_type(ty).unwrap_or(ty);

@@ -141,7 +141,7 @@ pub struct OperandPlan {
     pub stream: Option<LinePlan>,
     /// In a double-buffered group, each step takes the part of its box the
     /// other buffer holds from there (`op_dma_load_slide`,
-    /// `tx8be_transforms::slide::sliding_loads`): halo rows cross the DDR once.
+    /// `tx8be::schedule::slide::sliding_loads`): halo rows cross the DDR once.
     pub slides: bool,
     /// It reads a view of its DDR tensor (`tx8be_transforms::load_views`):
     /// `ddr.dims` are the view's, `ddr.addr` the viewed tensor's origin

@@ -595,7 +595,7 @@ pub fn read_program(
             let filled: Vec<bool> =
                 operands.iter().map(|o| o.broadcast || o.line.is_some() || o.stream.is_some()).collect();
             let sliding =
-                tx8be_transforms::slide::sliding_loads(ctx, body, &calls, &boxes, &shared, &copied, &filled, hw);
+                tx8be::schedule::slide::sliding_loads(ctx, body, &calls, &boxes, &shared, &copied, &filled, hw);
             for (k, (o, slides)) in operands.iter_mut().zip(sliding).enumerate() {
                 if slides && o.spm_addrs.len() < 2 {
                     return Err(Diagnostic::error(

@@ -13,8 +13,8 @@
 //! left as they are (no operator reads them). Lanes are split where either side crosses a channel block,
 //! and runs that repeat with constant strides become one descriptor.
 
-use crate::isa::Strided;
 use crate::layout::{Nhwc, Placement};
+use crate::view::Strided;
 
 /// Element offset of lane `lane` of pixel (h, w) within one batch of `p`
 /// (`lane` may reach into the C0 padding).
@@ -121,9 +121,8 @@ fn strided(runs: Vec<(u64, u64, u64)>) -> Vec<(u64, u64, Strided)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dtype::DataFormat;
+    use crate::data_format::DataFormat;
     use crate::layout::MemLayout;
-    use crate::rng::Rng;
 
     /// Apply the copies byte by byte, as the DMA would.
     fn apply(copies: &[(u64, u64, Strided)], src: &[u8], dst: &mut [u8]) {
@@ -138,30 +137,25 @@ mod tests {
 
     #[test]
     fn random_boxes_move_exactly_their_elements() {
-        let mut rng = Rng::new(13);
+        let mut rng = fastrand::Rng::with_seed(13);
         for _ in 0..80 {
-            let fmt = rng.pick(&[DataFormat::Fp16, DataFormat::Fp32, DataFormat::Int8]);
-            let ws = Nhwc {
-                n: rng.range_u64(1, 3),
-                h: rng.range_u64(1, 3),
-                w: rng.range_u64(1, 4),
-                c: rng.range_u64(1, 300),
-            };
-            let pick = |rng: &mut Rng, whole: u64| {
-                let start = rng.range_u64(0, whole - 1);
-                (start, rng.range_u64(1, whole - start))
+            let fmt = [DataFormat::Fp16, DataFormat::Fp32, DataFormat::Int8][rng.usize(..3)];
+            let ws = Nhwc { n: rng.u64(1..=3), h: rng.u64(1..=3), w: rng.u64(1..=4), c: rng.u64(1..=300) };
+            let pick = |rng: &mut fastrand::Rng, whole: u64| {
+                let start = rng.u64(0..whole);
+                (start, rng.u64(1..=whole - start))
             };
             let (n0, nn) = pick(&mut rng, ws.n);
             // One box in four is whole batches (one run), one in four spans
             // all channels, the rest cut channels too.
-            let kind = rng.range_u64(0, 3);
+            let kind = rng.u64(0..=3);
             let (h0, hn) = if kind == 0 { (0, ws.h) } else { pick(&mut rng, ws.h) };
             let (w0, wn) = if kind == 0 { (0, ws.w) } else { pick(&mut rng, ws.w) };
             let (c0, cn) = if kind <= 1 { (0, ws.c) } else { pick(&mut rng, ws.c) };
             let whole = Placement::new(MemLayout::NCx.fitted(ws.n), fmt, ws).unwrap();
             let bs = Nhwc { n: nn, h: hn, w: wn, c: cn };
             let boxp = Placement::new(MemLayout::NCx.fitted(nn), fmt, bs).unwrap();
-            let ddr: Vec<u8> = (0..whole.bytes()).map(|_| rng.next_u64() as u8).collect();
+            let ddr: Vec<u8> = (0..whole.bytes()).map(|_| rng.u8(..)).collect();
             let mut spm = vec![0u8; boxp.bytes() as usize];
             let copies = blocked_box_copies(&whole, Nhwc { n: n0, h: h0, w: w0, c: c0 }, &boxp);
             apply(&copies, &ddr, &mut spm);

@@ -9,16 +9,18 @@
 //! the overlap from the other buffer by TDMA (synchronously, before the
 //! calls of the step it runs in) and reads only the new rows; codegen
 //! calls it for the slots `sliding_loads` names, and the cost models
-//! charge `slide_cost`. Like `schedule::copied_loads`, the choice is a
+//! charge `slide_cost`. Like `steps::copied_loads`, the choice is a
 //! function of the recorded schedule, so the search, the estimate and
 //! codegen agree without another attribute.
 
 use strata_ir::{Body, Context, Value};
-use tx8_cmodel::HardwareConfig;
-use tx8be::interfaces::sharding::SliceBox;
+use tx8_target::HardwareConfig;
 
-use tx8be::schedule::group_calls::GroupCalls;
-use tx8be::schedule::steps::StepBoxes;
+use super::group_calls::GroupCalls;
+use super::steps::{storage_format, StepBoxes};
+use super::views::reads_view;
+use crate::dialect::ops::{op_kind, OpKind};
+use crate::interfaces::sharding::SliceBox;
 
 /// The parts of a slide: the RDMA of the new part (descriptors, bytes) and
 /// the TDMA copy of the overlap (descriptors, bytes).
@@ -38,25 +40,18 @@ impl Slide {
 }
 
 /// The slide of value `v`'s box `b` after box `prev` (`None` when it does
-/// not slide: `tx8_cmodel::oplib::slide::slide_overlap`).
+/// not slide: `tx8_target::slide::slide_overlap`).
 pub fn slide_cost(ctx: &Context, body: &Body, v: Value, prev: &SliceBox, b: &SliceBox) -> Option<Slide> {
     let ty = body.value_type(v);
     let u = |x: &[i64]| x.iter().map(|&d| d.max(0) as u64).collect::<Vec<u64>>();
     let whole = u(ctx.shape(ty)?);
-    let layout = tx8be::layout::cmodel_layout(tx8be::layout::value_mem_layout(ctx, body, v));
-    let fmt = crate::cost::data_format(ctx, ty);
-    let plan = tx8_cmodel::oplib::slide::slide_plan(
-        &whole,
-        &u(&prev.start),
-        &u(&prev.size),
-        &u(&b.start),
-        &u(&b.size),
-        fmt,
-        layout,
-    )
-    .ok()??;
+    let layout = crate::layout::cmodel_layout(crate::layout::value_mem_layout(ctx, body, v));
+    let fmt = storage_format(ctx, ty);
+    let plan =
+        tx8_target::slide::slide_plan(&whole, &u(&prev.start), &u(&prev.size), &u(&b.start), &u(&b.size), fmt, layout)
+            .ok()??;
     let bytes =
-        |c: &[(u64, u64, tx8_cmodel::isa::Strided)]| c.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum::<u64>();
+        |c: &[(u64, u64, tx8_target::view::Strided)]| c.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum::<u64>();
     Some(Slide {
         rdma_descriptors: plan.rdma.len() as u64,
         rdma_bytes: bytes(&plan.rdma),
@@ -85,8 +80,8 @@ pub fn sliding_loads(
     let worth = (hw.dma_start_cycles + hw.join_cycles) as f64 * hw.ddr_transfer_cap_bytes_per_cycle;
     (0..g.loads.len())
         .map(|k| {
-            let plain = ctx.op_name_str(body.op_name(g.loads[k].load)) == "tx8be.load_var"
-                && !crate::load_views::reads_view(ctx, body, g.loads[k].load)
+            let plain = op_kind(ctx, body, g.loads[k].load) == Some(OpKind::LoadVar)
+                && !reads_view(ctx, body, g.loads[k].load)
                 && shared[k].is_none()
                 && copied[k].is_none()
                 && !broadcast.get(k).copied().unwrap_or(false);

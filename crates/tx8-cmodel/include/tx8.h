@@ -122,6 +122,25 @@
  */
 #define TX8_UNARY_SWISH 24
 
+#define TX8_REDUCE_SUM 0
+
+/**
+ * The sum divided by the reduced element count.
+ */
+#define TX8_REDUCE_MEAN 1
+
+#define TX8_REDUCE_MAX 2
+
+#define TX8_REDUCE_MIN 3
+
+#define TX8_POOL_MAX 0
+
+/**
+ * The window's sum divided by its element count (the padding counted or
+ * not, as `count_include_pad` says).
+ */
+#define TX8_POOL_AVG 1
+
 /**
  * Returned by every call that failed (or ran after a failure).
  */

@@ -180,7 +180,12 @@ fn operator_calls_through_the_c_abi_match_references() {
     let (conv, _, _) = reference::conv2d(&x0, [1, 6, 6, 4], &w1, [3, 3], 8, None, [1, 1], [1, 1, 1, 1], [1, 1], 1);
     check("conv2d", DataFormat::Fp32, read(0, DataFormat::Fp32), conv);
     check("layernorm", DataFormat::Fp32, read(1, DataFormat::Fp32), reference::layernorm(&x2, 32, &g3, &b4, 1e-5));
-    check("reduce", DataFormat::Fp32, read(2, DataFormat::Fp32), reference::reduce(&x5, &[3, 5, 7], 1, 1));
+    check(
+        "reduce",
+        DataFormat::Fp32,
+        read(2, DataFormat::Fp32),
+        reference::reduce(&x5, &[3, 5, 7], 1, tx8_target::kinds::ReduceKind::Mean),
+    );
     check(
         "pool2d",
         DataFormat::Fp32,

@@ -1,10 +1,11 @@
-//! The operator codes of the C ABI: `op_eltwise_binary` and
-//! `op_eltwise_unary[_param]` take the operation as a number, one of these.
+//! The operator codes of the C ABI: `op_eltwise_binary`,
+//! `op_eltwise_unary[_param]`, `op_reduce` and `op_pool2d` take the
+//! operation as a number, one of these.
 //! The compiler writes them into `main.c` and the C model decodes them; the
 //! generated header `tx8.h` (tx8-cmodel's `include/`) defines them for C.
 //! The decoders below are the one table from code to kind.
 
-use crate::kinds::{Activation, BinaryOp, UnaryOp};
+use crate::kinds::{Activation, BinaryOp, PoolKind, ReduceKind, UnaryOp};
 
 pub const TX8_BINARY_ADD: u32 = 0;
 pub const TX8_BINARY_SUB: u32 = 1;
@@ -60,6 +61,17 @@ pub const TX8_UNARY_COS: u32 = 23;
 /// is the sigmoid GELU, alpha 1 is SILU).
 pub const TX8_UNARY_SWISH: u32 = 24;
 
+pub const TX8_REDUCE_SUM: u32 = 0;
+/// The sum divided by the reduced element count.
+pub const TX8_REDUCE_MEAN: u32 = 1;
+pub const TX8_REDUCE_MAX: u32 = 2;
+pub const TX8_REDUCE_MIN: u32 = 3;
+
+pub const TX8_POOL_MAX: u32 = 0;
+/// The window's sum divided by its element count (the padding counted or
+/// not, as `count_include_pad` says).
+pub const TX8_POOL_AVG: u32 = 1;
+
 const UNARY: [UnaryOp; 15] = [
     UnaryOp::Relu,
     UnaryOp::Exp,
@@ -109,4 +121,51 @@ pub fn activation(code: u32, alpha: f32, beta: f32) -> Option<Activation> {
         TX8_UNARY_SWISH => Activation::Swish { beta: alpha },
         _ => return None,
     })
+}
+
+/// The `TX8_REDUCE_*` code of a reduction.
+pub fn reduce_code(kind: ReduceKind) -> u32 {
+    match kind {
+        ReduceKind::Sum => TX8_REDUCE_SUM,
+        ReduceKind::Mean => TX8_REDUCE_MEAN,
+        ReduceKind::Max => TX8_REDUCE_MAX,
+        ReduceKind::Min => TX8_REDUCE_MIN,
+    }
+}
+
+/// The reduction of a `TX8_REDUCE_*` code.
+pub fn reduce_kind(code: u32) -> Option<ReduceKind> {
+    ReduceKind::ALL.into_iter().find(|&k| reduce_code(k) == code)
+}
+
+/// The `TX8_POOL_*` code of a pool.
+pub fn pool_code(kind: PoolKind) -> u32 {
+    match kind {
+        PoolKind::Max => TX8_POOL_MAX,
+        PoolKind::Avg => TX8_POOL_AVG,
+    }
+}
+
+/// The pool of a `TX8_POOL_*` code.
+pub fn pool_kind(code: u32) -> Option<PoolKind> {
+    PoolKind::ALL.into_iter().find(|&k| pool_code(k) == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduce_and_pool_codes_round_trip() {
+        for k in ReduceKind::ALL {
+            assert_eq!(reduce_kind(reduce_code(k)), Some(k));
+            assert_eq!(ReduceKind::parse(k.name()), Some(k));
+        }
+        for k in PoolKind::ALL {
+            assert_eq!(pool_kind(pool_code(k)), Some(k));
+            assert_eq!(PoolKind::parse(k.name()), Some(k));
+        }
+        assert_eq!(reduce_kind(4), None);
+        assert_eq!(pool_kind(2), None);
+    }
 }

@@ -247,11 +247,65 @@ pub enum ReduceOp {
     Min,
 }
 
-/// Pooling kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The operator library's reductions (`op_reduce`), as the tx8be dialect
+/// spells them in `tx8be.Reduce`'s `kind`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceKind {
+    Sum,
+    /// The sum divided by the reduced element count.
+    Mean,
+    Max,
+    Min,
+}
+
+impl ReduceKind {
+    pub const ALL: [ReduceKind; 4] = [ReduceKind::Sum, ReduceKind::Mean, ReduceKind::Max, ReduceKind::Min];
+
+    /// The IR's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReduceKind::Sum => "sum",
+            ReduceKind::Mean => "mean",
+            ReduceKind::Max => "max",
+            ReduceKind::Min => "min",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ReduceKind> {
+        Self::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// The reduction the CT runs (a mean is a sum, scaled afterwards).
+    pub fn isa(self) -> ReduceOp {
+        match self {
+            ReduceKind::Sum | ReduceKind::Mean => ReduceOp::Sum,
+            ReduceKind::Max => ReduceOp::Max,
+            ReduceKind::Min => ReduceOp::Min,
+        }
+    }
+}
+
+/// Pooling kinds (`op_pool2d`, and the CT's pool instruction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PoolKind {
     Max,
     Avg,
+}
+
+impl PoolKind {
+    pub const ALL: [PoolKind; 2] = [PoolKind::Max, PoolKind::Avg];
+
+    /// The IR's spelling of `tx8be.Pool`'s `kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PoolKind::Max => "max",
+            PoolKind::Avg => "avg",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PoolKind> {
+        Self::ALL.into_iter().find(|k| k.name() == s)
+    }
 }
 
 /// The NE's post-processing activation. Seed 001: after the PE array, the

@@ -337,8 +337,9 @@ pub fn batchnorm(x: &[f64], c: usize, scale: &[f64], shift: &[f64], mean: &[f64]
         .collect()
 }
 
-/// Reduce over `axis` (kind: 0 sum, 1 mean, 2 max, 3 min).
-pub fn reduce(x: &[f64], dims: &[u64], axis: usize, kind: u8) -> Vec<f64> {
+/// Reduce over `axis`.
+pub fn reduce(x: &[f64], dims: &[u64], axis: usize, kind: crate::kinds::ReduceKind) -> Vec<f64> {
+    use crate::kinds::ReduceKind;
     let len = dims[axis] as usize;
     let outer: u64 = dims[..axis].iter().product();
     let inner: u64 = dims[axis + 1..].iter().product();
@@ -348,10 +349,10 @@ pub fn reduce(x: &[f64], dims: &[u64], axis: usize, kind: u8) -> Vec<f64> {
         for i in 0..inner {
             let vals = (0..len).map(|l| x[(o * len + l) * inner + i]);
             out.push(match kind {
-                0 => vals.sum(),
-                1 => vals.sum::<f64>() / len as f64,
-                2 => vals.fold(f64::NEG_INFINITY, f64::max),
-                _ => vals.fold(f64::INFINITY, f64::min),
+                ReduceKind::Sum => vals.sum(),
+                ReduceKind::Mean => vals.sum::<f64>() / len as f64,
+                ReduceKind::Max => vals.fold(f64::NEG_INFINITY, f64::max),
+                ReduceKind::Min => vals.fold(f64::INFINITY, f64::min),
             });
         }
     }

@@ -36,6 +36,7 @@ pub use tx8be::schedule::shares::{
     gather_mesh, recorded_broadcast, recorded_share, recorded_shares, recorded_slots, starts_synchronised, BROADCAST,
 };
 use tx8be::schedule::steps::{slice_bytes, StepBoxes};
+use tx8be::{op_kind, OpKind};
 
 /// Per load slot of `g`, whether the group broadcasts it: a `load_const`
 /// or `load_var` every tile needs whole at every step, on a card whose every tile has
@@ -54,7 +55,7 @@ pub fn broadcast_slots(
         return slots;
     }
     for (k, slot) in slots.iter_mut().enumerate() {
-        if !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var")
+        if !matches!(op_kind(ctx, body, g.loads[k].load), Some(OpKind::LoadConst | OpKind::LoadVar))
             || crate::load_views::reads_view(ctx, body, g.loads[k].load)
         {
             continue;
@@ -194,7 +195,7 @@ pub fn plan(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]
         let (mut shared, mut direct) = (0.0, 0.0);
         for k in 0..g.loads.len() {
             if shares[k].is_some()
-                || !matches!(ctx.op_name_str(body.op_name(g.loads[k].load)), "tx8be.load_const" | "tx8be.load_var")
+                || !matches!(op_kind(ctx, body, g.loads[k].load), Some(OpKind::LoadConst | OpKind::LoadVar))
                 || crate::load_views::reads_view(ctx, body, g.loads[k].load)
             {
                 continue;

@@ -31,12 +31,14 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 
 use tx8be::layout::{placed_bytes, value_mem_layout};
+use tx8be::{op_kind, OpKind};
 
 use crate::constants::ConstContainer;
 use crate::group_ops::entry_ops;
 use crate::opt_barrier::{epochs, group_reads};
 use crate::sharding::groups;
 pub use tx8be::schedule::ddr::ddr_addr_of;
+use tx8be::schedule::ddr::{DDR_ADDR_ATTR, DDR_BYTES_ATTR};
 pub use tx8be::schedule::groups::group_store;
 use tx8be::schedule::steps::align;
 
@@ -98,9 +100,9 @@ fn result_groups(ctx: &Context, body: &Body, ops: &[Op]) -> HashSet<Op> {
     let Some(&ret) = ops.iter().find(|&&o| ctx.op_name_str(body.op_name(o)) == "func.return") else { return out };
     for mut v in body.operands(ret) {
         while let Some(d) = body.defining_op(v) {
-            match ctx.op_name_str(body.op_name(d)) {
-                "tx8be.Reshape" => v = body.operand(d, 0),
-                "tx8be.group" => {
+            match op_kind(ctx, body, d) {
+                Some(OpKind::Reshape) => v = body.operand(d, 0),
+                Some(OpKind::Group) => {
                     out.insert(d);
                     break;
                 }
@@ -268,7 +270,7 @@ impl Pass for DdrAlloc {
                     "arg_attrs",
                     args.len(),
                     i,
-                    "tx8be.ddr_addr",
+                    DDR_ADDR_ATTR,
                     ctx.integer_attr(i64t, next as i64),
                 );
                 next = align(next + bytes.max(1), bank);
@@ -282,7 +284,7 @@ impl Pass for DdrAlloc {
             }
             fattrs = ctx.dict_with(
                 fattrs,
-                ctx.intern_str("tx8be.ddr_bytes"),
+                ctx.intern_str(DDR_BYTES_ATTR),
                 Some(ctx.integer_attr(i64t, (next - DDR_BASE) as i64)),
             );
             // Results: where the returned values live.
@@ -298,7 +300,7 @@ impl Pass for DdrAlloc {
                             "res_attrs",
                             n,
                             i,
-                            "tx8be.ddr_addr",
+                            DDR_ADDR_ATTR,
                             ctx.integer_attr(i64t, addr as i64),
                         );
                     }

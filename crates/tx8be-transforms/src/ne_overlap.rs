@@ -22,6 +22,7 @@ use tx8_cmodel::HardwareConfig;
 pub use tx8be::schedule::buffers::ne_overlapped as overlapped;
 use tx8be::schedule::group_calls::GroupCalls;
 use tx8be::schedule::steps::StepBoxes;
+use tx8be::{op_kind, OpKind};
 
 /// Whether the calls of `g` take the overlap: two or more calls, the first
 /// on the NE and every later one off it, the group with neither copied
@@ -34,7 +35,7 @@ pub fn eligible(
     steps: &[Vec<StepBoxes>],
     hw: &HardwareConfig,
 ) -> bool {
-    let on_ne = |op: Op| matches!(ctx.op_name_str(body.op_name(op)), "tx8be.Gemm" | "tx8be.Conv");
+    let on_ne = |op: Op| matches!(op_kind(ctx, body, op), Some(OpKind::Gemm | OpKind::Conv));
     let n = g.calls.len();
     // The last call may run on the NE too (attention's GEMM, softmax,
     // GEMM) when the CT calls between take longer than it: the next

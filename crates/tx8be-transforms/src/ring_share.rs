@@ -29,6 +29,7 @@ use tx8_cmodel::HardwareConfig;
 
 pub use tx8be::schedule::shares::{BIAS_OPERAND, SHARED_OPERAND};
 use tx8be::schedule::steps::{align, slice_bytes};
+use tx8be::{op_kind, OpKind};
 
 /// Buffers the shared operand takes: the round's first chunk and three the
 /// ring rotates through.
@@ -76,7 +77,7 @@ pub struct RingChoice {
 /// join, barrier).
 pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> Option<RingChoice> {
     let operands = body.num_operands(op);
-    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm" || !(2..=3).contains(&operands) {
+    if op_kind(ctx, body, op) != Some(OpKind::Gemm) || !(2..=3).contains(&operands) {
         return None;
     }
     let out = ctx.shape(body.value_type(body.result(op, 0)))?.to_vec();

@@ -33,6 +33,7 @@ use tx8be::schedule::group_calls::GroupCalls;
 pub use tx8be::schedule::groups::{group_compute_op, groups};
 pub use tx8be::schedule::shares::recorded_ring;
 use tx8be::schedule::steps::{group_buffers, step_invariant_loads, tile_steps, StepBoxes};
+use tx8be::{op_kind, OpKind};
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sharding",
@@ -178,19 +179,19 @@ fn set_buffers(d: &mut DevAttr, buffers: u32) {
 }
 
 fn is_move(ctx: &Context, body: &Body, op: Op) -> bool {
-    matches!(ctx.op_name_str(body.op_name(op)), "tx8be.load_var" | "tx8be.load_const" | "tx8be.store_var")
+    matches!(op_kind(ctx, body, op), Some(OpKind::LoadVar | OpKind::LoadConst | OpKind::StoreVar))
 }
 
 /// The `store_var` of a group (the op defining the value its yield returns).
 fn group_store_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
     let v = crate::ddr_alloc::group_store(ctx, body, group)?;
-    body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.store_var")
+    body.defining_op(v).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::StoreVar))
 }
 
 /// Whether an op may be multi-buffered: a copy (`Slice`) stores straight
 /// from its operand's buffer, so its loads cannot run ahead of its store.
 fn can_pipeline(ctx: &Context, body: &Body, op: Op) -> bool {
-    ctx.op_name_str(body.op_name(op)) != "tx8be.Slice"
+    op_kind(ctx, body, op) != Some(OpKind::Slice)
 }
 
 /// One group's schedule: sharding, time split and buffer count.

@@ -35,6 +35,7 @@ pub use tx8be::schedule::shares::{
     parse_stream as parse, recorded_stream, recorded_streams, stream_attr as attr, stream_share, STREAM_BUFFERS,
 };
 use tx8be::schedule::steps::StepBoxes;
+use tx8be::{op_kind, OpKind};
 
 /// What one changed box of a streamed slot costs a tile at a step: its
 /// chunk's read from DDR and the gather along the line.
@@ -122,7 +123,7 @@ pub fn stream_slots(
         if prologue.get(k).copied().unwrap_or(false)
             || shared[k].is_some()
             || copied[k].is_some()
-            || !matches!(ctx.op_name_str(body.op_name(load)), "tx8be.load_const" | "tx8be.load_var")
+            || !matches!(op_kind(ctx, body, load), Some(OpKind::LoadConst | OpKind::LoadVar))
             || crate::load_views::reads_view(ctx, body, load)
         {
             continue;

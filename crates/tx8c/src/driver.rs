@@ -291,7 +291,8 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     };
     let marks = result.measure.as_ref().map(|m| m.marks.clone()).unwrap_or_default();
     let rows = crate::group_report::group_rows(&ctx, body, &hw, opts.dtype == Dtype::Fp32, &marks)?;
-    let ddr_footprint = ctx.dict_get(fattrs, "tx8be.ddr_bytes").and_then(|a| ctx.as_i64(a)).map(|b| b as u64);
+    let ddr_footprint =
+        ctx.dict_get(fattrs, tx8be::schedule::ddr::DDR_BYTES_ATTR).and_then(|a| ctx.as_i64(a)).map(|b| b as u64);
     crate::report::write_run_json(
         &dir,
         opts,

@@ -67,7 +67,7 @@ fn info(
     let ty = body.value_type(v);
     let dims = ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
     let fmt = fmt_of(ctx, ty).ok_or_else(|| format!("{name}: element type has no TX8 format"))?;
-    let addr = list_entry(ctx, fattrs, list, i, "tx8be.ddr_addr")
+    let addr = list_entry(ctx, fattrs, list, i, tx8be::schedule::ddr::DDR_ADDR_ATTR)
         .and_then(|a| ctx.as_i64(a))
         .ok_or_else(|| format!("{name}: no DDR address"))?;
     let n: i64 = dims.iter().product();

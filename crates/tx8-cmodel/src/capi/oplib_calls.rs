@@ -7,7 +7,7 @@ use crate::capi::args::{array, param, scratch};
 use crate::capi::placed::{call_dense, operand, optional, Operand, Rule};
 use crate::capi::types::{self, TSR};
 use crate::capi::{bad, call};
-use crate::isa::{pool::PoolWindow, PoolKind};
+use crate::isa::pool::PoolWindow;
 use crate::layout::MemLayout;
 use crate::oplib::{self, Tsr};
 
@@ -193,8 +193,7 @@ unsafe fn norm_call(
 #[no_mangle]
 pub unsafe extern "C" fn op_reduce(kind: u32, axis: u32, input: *const TSR, imm: *const TSR, out: *const TSR) -> u64 {
     call(|ctx| {
-        use oplib::reduce::ReduceKind::*;
-        let kind = *[Sum, Mean, Max, Min].get(kind as usize).ok_or_else(|| bad("op_reduce", "kind must be 0..3"))?;
+        let kind = tx8_target::c_codes::reduce_kind(kind).ok_or_else(|| bad("op_reduce", "kind must be 0..3"))?;
         const OP: &str = "op_reduce";
         let x = operand(ctx, input, OP, "input")?;
         let y = operand(ctx, out, OP, "out")?;
@@ -218,11 +217,7 @@ pub unsafe extern "C" fn op_pool2d(p: *const POOL_PARAM, input: *const TSR, out:
     const OP: &str = "op_pool2d";
     call(|ctx| {
         let p = param(p, OP)?;
-        let kind = match p.kind {
-            0 => PoolKind::Max,
-            1 => PoolKind::Avg,
-            _ => return Err(bad(OP, "kind must be 0 (max) or 1 (avg)")),
-        };
+        let kind = tx8_target::c_codes::pool_kind(p.kind).ok_or_else(|| bad(OP, "kind must be 0 (max) or 1 (avg)"))?;
         let x = operand(ctx, input, OP, "input")?;
         let y = operand(ctx, out, OP, "out")?;
         let window =

@@ -11,15 +11,7 @@ use crate::isa::pool::{pool_out, PoolWindow};
 use crate::isa::{BinaryOp, CgraInstr, Instr, PoolKind, ReduceOp};
 use crate::oplib::{op_err, Carver, Emitter, Scratch, Tsr};
 use crate::tile::TileCtx;
-
-/// Reduction kinds of the operator (Mean = Sum then a scale).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReduceKind {
-    Sum,
-    Mean,
-    Max,
-    Min,
-}
+use tx8_target::kinds::ReduceKind;
 
 /// Reduce `x` over `axis`; `out` has x's dims without that axis, or with it
 /// set to 1 (keepdims): both hold the same elements in the same order, so a
@@ -60,11 +52,7 @@ pub fn reduce(
             ),
         ));
     }
-    let op = match kind {
-        ReduceKind::Sum | ReduceKind::Mean => ReduceOp::Sum,
-        ReduceKind::Max => ReduceOp::Max,
-        ReduceKind::Min => ReduceOp::Min,
-    };
+    let op: ReduceOp = kind.isa();
     let fmt = x.fmt;
     let es = fmt.size() as u64;
     let mut em = Emitter::new(ctx);

@@ -4,11 +4,12 @@ use crate::dtype::DataFormat::{self, *};
 use crate::error::SimError;
 use crate::isa::LoadKind;
 use crate::layout::{MemLayout, Nhwc, Placement};
-use crate::oplib::{self, dma::DdrTensor, reduce::ReduceKind, reference, Tsr};
+use crate::oplib::{self, dma::DdrTensor, reference, Tsr};
 use crate::optest::bench::{decode, Bench};
 use crate::optest::cases_nn::{finish, values};
 use crate::optest::CaseData;
 use crate::rng::Rng;
+use tx8_target::kinds::ReduceKind;
 
 pub(crate) fn dims(rng: &mut Rng, rank_lo: u64, rank_hi: u64, max: u64) -> Vec<u64> {
     (0..rng.range_u64(rank_lo, rank_hi)).map(|_| rng.range_u64(1, max)).collect()
@@ -41,13 +42,7 @@ pub fn reduce(rng: &mut Rng) -> Result<CaseData, SimError> {
     let imm = b.scratch(x.bytes() + 256)?;
     let cycles = b.run(|ctx| oplib::reduce::reduce(ctx, kind, &x, axis, &out, imm))?;
     let got = b.read(&out)?;
-    let k = match kind {
-        ReduceKind::Sum => 0,
-        ReduceKind::Mean => 1,
-        ReduceKind::Max => 2,
-        ReduceKind::Min => 3,
-    };
-    let want = reference::reduce(&xv, &d, axis, k);
+    let want = reference::reduce(&xv, &d, axis, kind);
     Ok(finish(b, fmt, got, want, cycles))
 }
 

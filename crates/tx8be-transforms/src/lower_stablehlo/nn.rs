@@ -11,7 +11,7 @@ use strata_ir::{Op, Value};
 use strata_stablehlo::attrs::{i64_array_attr, read_conv_dims, read_dot_dims};
 
 use tx8_target::kinds::PoolKind;
-use tx8be::dialect::kinds::{pool_kind_name, BinaryKind, ReduceKind, UnaryKind};
+use tx8be::dialect::kinds::{BinaryKind, ReduceKind, UnaryKind};
 use tx8be::OpKind;
 
 use super::movement::{emit_pad, emit_reshape, emit_transpose};
@@ -491,7 +491,7 @@ pub fn reduce_window(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let pads = [pad[h][0], pad[w][0], pad[h][1], pad[w][1]];
     let base = |lw: &Lowering<'_>, pool: PoolKind, include: bool| {
         vec![
-            ("kind", ctx.string_attr(pool_kind_name(pool))),
+            ("kind", ctx.string_attr(pool.name())),
             ("kernel", i64a(lw, &k)),
             ("strides", i64a(lw, &s)),
             ("pads", i64a(lw, &pads)),

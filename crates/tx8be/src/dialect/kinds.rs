@@ -4,12 +4,12 @@
 //! the lowering, the reference interpreter, the cost model and codegen all
 //! read kinds through here, so a kind added in one place is a compile
 //! error in every match that does not handle it. The kinds of
-//! `tx8be.Reduce` ([`ReduceKind`]) and `tx8be.Pool` (the target's
-//! `PoolKind`) are here too, with their spellings, for the passes.
+//! `tx8be.Reduce` and `tx8be.Pool` are the target's `ReduceKind` and
+//! `PoolKind` (spellings and codes there), re-exported here.
 
 use strata_ir::{Body, Context, Op};
 use tx8_target::c_codes as codes;
-use tx8_target::kinds::{BinaryOp, PoolKind, ReduceOp, UnaryOp};
+use tx8_target::kinds::{BinaryOp, UnaryOp};
 
 use super::values::attr_str;
 
@@ -340,54 +340,8 @@ pub fn unary_kind(ctx: &Context, body: &Body, op: Op) -> Option<UnaryKind> {
     attr_str(ctx, body, op, "kind").and_then(|k| UnaryKind::parse(&k))
 }
 
-/// `tx8be.Reduce`'s `kind`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ReduceKind {
-    Sum,
-    /// The sum divided by the reduced element count.
-    Mean,
-    Max,
-    Min,
-}
-
-impl ReduceKind {
-    pub const ALL: [ReduceKind; 4] = [ReduceKind::Sum, ReduceKind::Mean, ReduceKind::Max, ReduceKind::Min];
-
-    /// The IR's spelling.
-    pub fn name(self) -> &'static str {
-        match self {
-            ReduceKind::Sum => "sum",
-            ReduceKind::Mean => "mean",
-            ReduceKind::Max => "max",
-            ReduceKind::Min => "min",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ReduceKind> {
-        Self::ALL.into_iter().find(|k| k.name() == s)
-    }
-
-    /// The reduction the CT runs (a mean is a sum, scaled afterwards).
-    pub fn isa(self) -> ReduceOp {
-        match self {
-            ReduceKind::Sum | ReduceKind::Mean => ReduceOp::Sum,
-            ReduceKind::Max => ReduceOp::Max,
-            ReduceKind::Min => ReduceOp::Min,
-        }
-    }
-}
-
-/// The IR's spelling of `tx8be.Pool`'s `kind`.
-pub fn pool_kind_name(kind: PoolKind) -> &'static str {
-    match kind {
-        PoolKind::Max => "max",
-        PoolKind::Avg => "avg",
-    }
-}
-
-pub fn parse_pool_kind(s: &str) -> Option<PoolKind> {
-    [PoolKind::Max, PoolKind::Avg].into_iter().find(|&k| pool_kind_name(k) == s)
-}
+/// `tx8be.Reduce`'s and `tx8be.Pool`'s kinds are the operator library's.
+pub use tx8_target::kinds::{PoolKind, ReduceKind};
 
 /// The kind of a `tx8be.Reduce`.
 pub fn reduce_kind(ctx: &Context, body: &Body, op: Op) -> Option<ReduceKind> {
@@ -396,7 +350,7 @@ pub fn reduce_kind(ctx: &Context, body: &Body, op: Op) -> Option<ReduceKind> {
 
 /// The kind of a `tx8be.Pool`.
 pub fn pool_kind(ctx: &Context, body: &Body, op: Op) -> Option<PoolKind> {
-    attr_str(ctx, body, op, "kind").and_then(|k| parse_pool_kind(&k))
+    attr_str(ctx, body, op, "kind").and_then(|k| PoolKind::parse(&k))
 }
 
 #[cfg(test)]
@@ -412,22 +366,6 @@ mod tests {
             assert_eq!(UnaryKind::parse(k.name()), Some(k));
         }
         assert_eq!(BinaryKind::parse("fmod"), None);
-    }
-
-    /// The verifier's kind lists are the typed kinds' spellings.
-    #[test]
-    fn reduce_and_pool_kinds_are_the_verifiers() {
-        use crate::dialect::shape_rules::{POOL_KINDS, REDUCE_KINDS};
-        let reduce: Vec<&str> = ReduceKind::ALL.iter().map(|k| k.name()).collect();
-        assert_eq!(reduce, REDUCE_KINDS);
-        for k in ReduceKind::ALL {
-            assert_eq!(ReduceKind::parse(k.name()), Some(k));
-        }
-        let pool: Vec<&str> = [PoolKind::Max, PoolKind::Avg].into_iter().map(pool_kind_name).collect();
-        assert_eq!(pool, POOL_KINDS);
-        for k in [PoolKind::Max, PoolKind::Avg] {
-            assert_eq!(parse_pool_kind(pool_kind_name(k)), Some(k));
-        }
     }
 
     /// A kind that is one CT instruction runs at that instruction's rate.

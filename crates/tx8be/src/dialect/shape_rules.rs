@@ -8,15 +8,13 @@
 
 use strata_ir::{Body, Context, Op, Type};
 
-use super::kinds::{BinaryKind, UnaryKind};
+use super::kinds::{BinaryKind, PoolKind, ReduceKind, UnaryKind};
 use super::ops::{op_kind, OpKind};
 use super::values::{attr_bool, attr_floats, attr_i64, attr_ints, attr_str};
 use crate::window::Window2d;
 
 pub type RuleResult<T> = Result<T, String>;
 
-pub const REDUCE_KINDS: &[&str] = &["sum", "mean", "max", "min"];
-pub const POOL_KINDS: &[&str] = &["max", "avg"];
 pub const RESIZE_MODES: &[&str] = &["nearest", "linear"];
 pub const COORDINATE_MODES: &[&str] = &["asymmetric", "half_pixel", "align_corners", "pytorch_half_pixel"];
 pub const NEAREST_MODES: &[&str] = &["round_prefer_floor", "round_prefer_ceil", "floor", "ceil"];
@@ -322,7 +320,7 @@ pub fn reduce_axes(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<usize>>
 
 fn reduce(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let k = need(attr_str(ctx, body, op, "kind"), "kind")?;
-    one_of(&k, "kind", REDUCE_KINDS)?;
+    one_of(&k, "kind", &ReduceKind::ALL.map(ReduceKind::name))?;
     let x = operand_shape(ctx, body, op, 0);
     let axes = reduce_axes(ctx, body, op)?;
     let keep = attr_bool(ctx, body, op, "keepdims").unwrap_or(false);
@@ -338,7 +336,7 @@ fn reduce(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
 
 fn pool(ctx: &Context, body: &Body, op: Op) -> RuleResult<Vec<i64>> {
     let k = need(attr_str(ctx, body, op, "kind"), "kind")?;
-    one_of(&k, "kind", POOL_KINDS)?;
+    one_of(&k, "kind", &PoolKind::ALL.map(PoolKind::name))?;
     let x = operand_shape(ctx, body, op, 0);
     rank_is(&x, 4, "input (NHWC)")?;
     let kernel = need(attr_ints(ctx, body, op, "kernel"), "kernel")?;

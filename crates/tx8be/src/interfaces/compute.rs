@@ -8,7 +8,7 @@
 use strata_ir::{Body, Context, Op};
 use tx8_target::kinds::UnaryOp;
 
-use crate::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
+use crate::dialect::kinds::{binary_kind, pool_kind, reduce_kind, unary_kind, BinaryKind, PoolKind, UnaryKind};
 use tx8_target::reference;
 
 use super::tensor::{strides, ElementType, TensorData};
@@ -298,13 +298,7 @@ fn select(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 }
 
 fn reduce(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
-    let kind = match attr_str(ctx, body, op, "kind").as_deref() {
-        Some("sum") => 0,
-        Some("mean") => 1,
-        Some("max") => 2,
-        Some("min") => 3,
-        _ => return Err("'kind' must be one of sum, mean, max, min".into()),
-    };
+    let kind = reduce_kind(ctx, body, op).ok_or("'kind' must be one of sum, mean, max, min")?;
     let axes = reduce_axes(ctx, body, op)?;
     let mut dims = u64s(&inputs[0].dims);
     let mut values = inputs[0].values.clone();
@@ -320,7 +314,7 @@ fn reduce(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
 fn pool(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
     let x = &inputs[0];
     let win = Window2d::of_op(ctx, body, op).ok_or("malformed window attributes")?;
-    let max = attr_str(ctx, body, op, "kind").as_deref() == Some("max");
+    let max = pool_kind(ctx, body, op).ok_or("'kind' must be one of max, avg")? == PoolKind::Max;
     let include_pad = attr_bool(ctx, body, op, "count_include_pad").unwrap_or(false);
     let (out_dims, _) = result_of(ctx, body, op)?;
     let [n, h, w, c] = [x.dims[0], x.dims[1], x.dims[2], x.dims[3]];

@@ -8,6 +8,11 @@ use super::groups::group_store;
 use super::views::{expanded_operand, is_view};
 use crate::dialect::ops::{op_kind, OpKind};
 
+/// The argument and result attribute holding a function value's DDR address.
+pub const DDR_ADDR_ATTR: &str = "tx8be.ddr_addr";
+/// The function attribute holding the DDR bytes the function uses.
+pub const DDR_BYTES_ATTR: &str = "tx8be.ddr_bytes";
+
 /// The DDR address of a value of an allocated function body, following
 /// reshapes; `None` if it has none.
 pub fn ddr_addr_of(ctx: &Context, body: &Body, func_attrs: Attribute, mut v: Value) -> Option<u64> {
@@ -16,7 +21,7 @@ pub fn ddr_addr_of(ctx: &Context, body: &Body, func_attrs: Attribute, mut v: Val
             ValueDef::BlockArg(_, index) => {
                 let list = ctx.dict_get(func_attrs, "arg_attrs")?;
                 let d = *ctx.as_array(list)?.get(index as usize)?;
-                return ctx.dict_get(d, "tx8be.ddr_addr").and_then(|a| ctx.as_i64(a)).map(|a| a as u64);
+                return ctx.dict_get(d, DDR_ADDR_ATTR).and_then(|a| ctx.as_i64(a)).map(|a| a as u64);
             }
             ValueDef::Result(op, _) => match op_kind(ctx, body, op) {
                 // Reshapes and views (`views`: a load through one adds the

@@ -4,13 +4,15 @@
 //! them (the boxes of each step); nothing is decided here.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
-use tx8be::dialect::kinds::{BinaryKind, UnaryKind};
+use tx8_target::c_codes;
+use tx8be::dialect::kinds::{pool_kind, reduce_kind, BinaryKind, UnaryKind};
 use tx8be::schedule::buffers::recorded_schedule;
 use tx8be::schedule::ddr::ddr_addr_of;
 use tx8be::schedule::group_calls::GroupCalls;
 use tx8be::schedule::groups::{group_compute_op, groups};
 use tx8be::schedule::steps::{copied_loads, shared_loads, tile_steps, CallBoxes};
 use tx8be::DevAttr;
+use tx8be::{op_kind, OpKind};
 
 use super::plan::{
     Call, DdrTensor, Fmt, GroupPlan, Input, LinePlan, NarrowPlan, OperandPlan, ProducerPlan, Program, Step, StepParams,
@@ -83,11 +85,11 @@ fn flag(ctx: &Context, body: &Body, op: Op, name: &str) -> bool {
 
 /// The operator call of a compute op.
 fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> Result<Call, Diagnostic> {
-    let name = ctx.op_name_str(body.op_name(op));
+    let Some(kind) = op_kind(ctx, body, op) else { return Err(unsupported(ctx, body, op, "this op")) };
     let pair = |v: Vec<i64>| [v.first().copied().unwrap_or(1), v.get(1).copied().unwrap_or(1)];
     let act = || tx8be::dialect::activation::activation(ctx, body, op).map_err(|m| unsupported(ctx, body, op, &m));
-    Ok(match name {
-        "tx8be.Conv" => Call::Conv {
+    Ok(match kind {
+        OpKind::Conv => Call::Conv {
             strides: pair(ints(ctx, body, op, "strides")),
             dilations: pair(ints(ctx, body, op, "dilations")),
             group: tx8be::dialect::values::attr_i64(ctx, body, op, "group").unwrap_or(1),
@@ -95,18 +97,18 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
             has_psum: body.num_operands(op) == 4,
             act: act()?,
         },
-        "tx8be.Gemm" => Call::Gemm {
+        OpKind::Gemm => Call::Gemm {
             trans_a: flag(ctx, body, op, "trans_a"),
             trans_b: flag(ctx, body, op, "trans_b"),
             has_bias: body.num_operands(op) == 3,
             act: act()?,
         },
-        "tx8be.BatchNorm_Inference" => Call::BatchNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
-        "tx8be.Softmax" => Call::Softmax,
-        "tx8be.LayerNorm" => {
+        OpKind::BatchNormInference => Call::BatchNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32 },
+        OpKind::Softmax => Call::Softmax,
+        OpKind::LayerNorm => {
             Call::LayerNorm { epsilon: float(ctx, body, op, "epsilon", 1e-5) as f32, rms: flag(ctx, body, op, "rms") }
         }
-        "tx8be.Binary" => {
+        OpKind::Binary => {
             let kind = str_attr(ctx, body, op, "kind");
             Call::Binary {
                 code: BinaryKind::parse(&kind)
@@ -114,7 +116,7 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
                     .code(),
             }
         }
-        "tx8be.Unary" => {
+        OpKind::Unary => {
             let kind = str_attr(ctx, body, op, "kind");
             let kind =
                 UnaryKind::parse(&kind).ok_or_else(|| unsupported(ctx, body, op, &format!("unary kind '{kind}'")))?;
@@ -124,40 +126,38 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
                 takes.then(|| (float(ctx, body, op, "alpha", alpha) as f32, float(ctx, body, op, "beta", beta) as f32));
             Call::Unary { code, params }
         }
-        "tx8be.Select" => Call::Select,
-        "tx8be.Cast" => Call::Cast,
-        "tx8be.Reduce" => {
-            let kind = match str_attr(ctx, body, op, "kind").as_str() {
-                "sum" => 0,
-                "mean" => 1,
-                "max" => 2,
-                "min" => 3,
-                k => return Err(unsupported(ctx, body, op, &format!("reduce kind '{k}'"))),
-            };
+        OpKind::Select => Call::Select,
+        OpKind::Cast => Call::Cast,
+        OpKind::Reduce => {
+            let kind = reduce_kind(ctx, body, op).ok_or_else(|| {
+                unsupported(ctx, body, op, &format!("reduce kind '{}'", str_attr(ctx, body, op, "kind")))
+            })?;
             let axes = ints(ctx, body, op, "axes");
             if axes.len() != 1 {
                 return Err(unsupported(ctx, body, op, "a reduce over several axes (the lowering emits one per axis)"));
             }
-            Call::Reduce { kind, axis: axes[0] as u32 }
+            Call::Reduce { kind: c_codes::reduce_code(kind), axis: axes[0] as u32 }
         }
-        "tx8be.Pool" => Call::Pool {
-            kind: if str_attr(ctx, body, op, "kind") == "max" { 0 } else { 1 },
+        OpKind::Pool => Call::Pool {
+            kind: c_codes::pool_code(pool_kind(ctx, body, op).ok_or_else(|| {
+                unsupported(ctx, body, op, &format!("pool kind '{}'", str_attr(ctx, body, op, "kind")))
+            })?),
             kernel: pair(ints(ctx, body, op, "kernel")),
             strides: pair(ints(ctx, body, op, "strides")),
             count_include_pad: flag(ctx, body, op, "count_include_pad"),
         },
-        "tx8be.Transpose" => Call::Transpose { perm: ints(ctx, body, op, "perm").iter().map(|&p| p as u32).collect() },
-        "tx8be.Concat" => {
+        OpKind::Transpose => Call::Transpose { perm: ints(ctx, body, op, "perm").iter().map(|&p| p as u32).collect() },
+        OpKind::Concat => {
             Call::Concat { axis: tx8be::dialect::values::attr_i64(ctx, body, op, "axis").unwrap_or(0) as u32 }
         }
-        "tx8be.Slice" => {
+        OpKind::Slice => {
             if ints(ctx, body, op, "strides").iter().any(|&s| s != 1) {
                 return Err(unsupported(ctx, body, op, "a strided slice"));
             }
             Call::None
         }
-        "tx8be.Pad" => Call::Pad { value: float(ctx, body, op, "value", 0.0) as f32 },
-        "tx8be.Gather" => {
+        OpKind::Pad => Call::Pad { value: float(ctx, body, op, "value", 0.0) as f32 },
+        OpKind::Gather => {
             let table = body.operand(op, 0);
             if body.defining_op(table).is_some_and(|l| tx8be::schedule::views::reads_view(ctx, body, l)) {
                 return Err(Diagnostic::error(body.op_loc(op), "op_gather reads its table from DDR row by row: the table cannot be a view (a transpose or slice with no bytes of its own)"));
@@ -175,7 +175,7 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
                 table_ddr: t.addr,
             }
         }
-        "tx8be.ChannelNorm" => {
+        OpKind::ChannelNorm => {
             let blocked = match str_attr(ctx, body, op, "blocked").as_str() {
                 "Cx" => 2,
                 "NCx" => 3,
@@ -183,16 +183,23 @@ fn call_of(ctx: &Context, body: &Body, fattrs: strata_ir::Attribute, op: Op) -> 
             };
             Call::ChannelNorm { to_blocked: flag(ctx, body, op, "to_blocked"), blocked }
         }
-        _ => return Err(unsupported(ctx, body, op, "this op")),
+        // Reshapes are views codegen folds into addresses; Resize is not
+        // emitted; the structure ops are not calls.
+        OpKind::Reshape
+        | OpKind::Resize
+        | OpKind::Const
+        | OpKind::Group
+        | OpKind::Yield
+        | OpKind::LoadVar
+        | OpKind::LoadConst
+        | OpKind::StoreVar => return Err(unsupported(ctx, body, op, "this op")),
     })
 }
 
 /// The DDR value a load reads (or the value itself when not loaded).
 fn source_of_load(ctx: &Context, body: &Body, v: Value) -> Value {
     match body.defining_op(v) {
-        Some(d) if matches!(ctx.op_name_str(body.op_name(d)), "tx8be.load_var" | "tx8be.load_const") => {
-            body.operand(d, 0)
-        }
+        Some(d) if matches!(op_kind(ctx, body, d), Some(OpKind::LoadVar | OpKind::LoadConst)) => body.operand(d, 0),
         _ => v,
     }
 }
@@ -250,7 +257,7 @@ fn ring_order(
         return Err(bad("share_ring must list every tile once"));
     }
     use tx8be::schedule::shares::BIAS_OPERAND;
-    if ctx.op_name_str(body.op_name(op)) != "tx8be.Gemm"
+    if op_kind(ctx, body, op) != Some(OpKind::Gemm)
         || !(2..=3).contains(&operands.len())
         || body.num_operands(op) != operands.len()
     {
@@ -325,7 +332,7 @@ fn check_ranks(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
     const MAX: usize = tx8_cmodel::capi::types::MAX_SHAPE_DIM;
     let mut bad = None;
     body.walk_pre(&mut |op| {
-        if bad.is_some() || body.parent_op(op).is_none_or(|p| ctx.op_name_str(body.op_name(p)) != "tx8be.group") {
+        if bad.is_some() || body.parent_op(op).is_none_or(|p| op_kind(ctx, body, p) != Some(OpKind::Group)) {
             return;
         }
         let values = (0..body.num_operands(op)).map(|i| body.operand(op, i)).chain((0..body.num_results(op)).map(|i| body.result(op, i)));
@@ -348,12 +355,12 @@ fn check_stored_views(ctx: &Context, body: &Body) -> Result<(), Diagnostic> {
             continue;
         }
         let mut v = body.operand(op, 0);
-        while let Some(d) = body.defining_op(v).filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.Reshape") {
+        while let Some(d) = body.defining_op(v).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::Reshape)) {
             v = body.operand(d, 0);
         }
         let written = body
             .defining_op(v)
-            .filter(|&d| ctx.op_name_str(body.op_name(d)) == "tx8be.group")
+            .filter(|&d| op_kind(ctx, body, d) == Some(OpKind::Group))
             .and_then(|_| tx8be::schedule::views::store_view(ctx, body, v))
             .is_some_and(|(view, _)| view == op);
         if !written {
@@ -404,7 +411,7 @@ pub fn read_program(
             }
             operands.push(OperandPlan {
                 ddr,
-                is_const: ctx.op_name_str(body.op_name(load)) == "tx8be.load_const",
+                is_const: op_kind(ctx, body, load) == Some(OpKind::LoadConst),
                 spm_addrs: spm,
                 shares: None,
                 copy_of: None,

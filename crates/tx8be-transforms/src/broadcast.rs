@@ -29,12 +29,13 @@
 use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 
-pub use crate::line_share::Share;
-use crate::line_share::{line_chunks, line_cycles, line_share, LineChunks};
+use crate::line_share::line_cycles;
 use tx8be::schedule::group_calls::GroupCalls;
-pub use tx8be::schedule::shares::{
-    gather_mesh, recorded_broadcast, recorded_share, recorded_shares, recorded_slots, starts_synchronised, BROADCAST,
-};
+use tx8be::schedule::shares::gather_mesh;
+use tx8be::schedule::shares::line_chunks;
+use tx8be::schedule::shares::line_share;
+use tx8be::schedule::shares::LineChunks;
+use tx8be::schedule::shares::Share;
 use tx8be::schedule::steps::{slice_bytes, StepBoxes};
 use tx8be::{op_kind, OpKind};
 
@@ -56,7 +57,7 @@ pub fn broadcast_slots(
     }
     for (k, slot) in slots.iter_mut().enumerate() {
         if !matches!(op_kind(ctx, body, g.loads[k].load), Some(OpKind::LoadConst | OpKind::LoadVar))
-            || crate::load_views::reads_view(ctx, body, g.loads[k].load)
+            || tx8be::schedule::views::reads_view(ctx, body, g.loads[k].load)
         {
             continue;
         }
@@ -196,7 +197,7 @@ pub fn plan(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes>]
         for k in 0..g.loads.len() {
             if shares[k].is_some()
                 || !matches!(op_kind(ctx, body, g.loads[k].load), Some(OpKind::LoadConst | OpKind::LoadVar))
-                || crate::load_views::reads_view(ctx, body, g.loads[k].load)
+                || tx8be::schedule::views::reads_view(ctx, body, g.loads[k].load)
             {
                 continue;
             }

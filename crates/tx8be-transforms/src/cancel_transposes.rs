@@ -14,7 +14,7 @@ use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 use tx8be::{op_kind, OpKind};
 
 use crate::dense::{dense_attr, permute, read_dense};
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-cancel-transposes",

@@ -33,7 +33,7 @@ use tx8be::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
 use tx8be::interfaces::sharding::SliceBox;
 use tx8be::{op_kind, OpKind};
 
-use crate::spm_alloc::recorded_schedule;
+use tx8be::schedule::buffers::recorded_schedule;
 use tx8be::schedule::steps::{slice_bytes, storage_format, tile_steps};
 
 /// What the cost model says of one group.
@@ -340,7 +340,7 @@ struct Dma {
 /// model's `op_dma_load` / `op_dma_store` issue it: one descriptor per
 /// strided copy (a box whose inner dims are cut takes one per outer row).
 fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
-    if let Some(Ok(copies)) = crate::load_views::view_transfers(ctx, body, v, b) {
+    if let Some(Ok(copies)) = tx8be::schedule::views::view_transfers(ctx, body, v, b) {
         return Dma {
             descriptors: copies.len() as u64,
             bytes: copies.iter().map(|(_, _, s)| s.rows * s.row_bytes).sum(),
@@ -362,7 +362,9 @@ fn dma(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> Dma {
 /// The cost of `group` as its schedule records it (run after
 /// tx8be-sharding; the addresses are not needed).
 pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Result<GroupEstimate, Diagnostic> {
-    let Some(op) = crate::sharding::group_compute_op(ctx, body, group) else { return Ok(GroupEstimate::default()) };
+    let Some(op) = tx8be::schedule::groups::group_compute_op(ctx, body, group) else {
+        return Ok(GroupEstimate::default());
+    };
     let (shard, slice) = recorded_schedule(ctx, body, op)?;
     let tiles = hw.tiles() as usize;
     let steps = tile_steps(ctx, body, op, &shard, &slice, tiles)?;
@@ -375,27 +377,27 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         body,
         &g,
         &steps,
-        crate::broadcast::recorded_shares(ctx, body, &g),
+        tx8be::schedule::shares::recorded_shares(ctx, body, &g),
         hw,
     );
     let broadcast = recorded.slots();
     let broadcast_bytes = recorded.ddr_bytes;
     // Without the barrier before the gather when the previous group ended
     // with one (codegen leaves it out).
-    let synced = crate::broadcast::starts_synchronised(ctx, body, group);
+    let synced = tx8be::schedule::shares::starts_synchronised(ctx, body, group);
     let lead = if synced { hw.barrier_cycles as f64 } else { 0.0 };
     let (mut prologue, mut before_loads) =
         if recorded.cycles > 0.0 { (recorded.cycles - lead, recorded.before_loads - lead) } else { (0.0, 0.0) };
     // A prologue the group before runs costs this group nothing.
-    if crate::prologue_prefetch::ahead(ctx, body, group, hw).is_some() {
+    if tx8be::schedule::prefetch::ahead(ctx, body, group, hw).is_some() {
         prologue = 0.0;
         before_loads = 0.0;
     }
     // Chunk reads issued at the end of the group before overlap its last
     // store and barrier (`prologue_prefetch`).
-    if let Some(prev) = crate::prologue_prefetch::prefetched(ctx, body, group, hw) {
+    if let Some(prev) = tx8be::schedule::prefetch::prefetched(ctx, body, group, hw) {
         let chunks = recorded.before_loads - (hw.barrier_cycles + hw.join_cycles) as f64;
-        let early = crate::prologue_prefetch::prefetched_early(ctx, body, group, hw);
+        let early = tx8be::schedule::prefetch::prefetched_early(ctx, body, group, hw);
         let hidden = chunks.min(crate::prologue_prefetch::hidden_cycles_from(ctx, body, prev, early, hw)).max(0.0);
         prologue -= hidden;
         before_loads -= hidden;
@@ -407,8 +409,8 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     // A double-buffered group overlaps step k's call with step k+1's loads
     // and step k-1's store (tx8be-sharding's choice, codegen's pipelined
     // loop): its time is the pipeline composition of the per-step times.
-    let pipelined = crate::sharding::recorded_buffers(ctx, body, op) >= 2;
-    let ne_overlap = pipelined && crate::ne_overlap::overlapped(ctx, body, &g);
+    let pipelined = tx8be::schedule::buffers::recorded_buffers(ctx, body, op) >= 2;
+    let ne_overlap = pipelined && tx8be::schedule::buffers::ne_overlapped(ctx, body, &g);
     // Its sliding slots read only what the previous buffer lacks.
     let sliding = if pipelined {
         tx8be::schedule::slide::sliding_loads(ctx, body, &g, &steps, &shared, &copied, &broadcast, hw)
@@ -419,7 +421,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     // tile reads its chunk of each new box and sends it along the line;
     // every step opens with a barrier.
     let streamed =
-        if pipelined { crate::stream_share::recorded_streams(ctx, body, &g) } else { vec![None; g.loads.len()] };
+        if pipelined { tx8be::schedule::shares::recorded_streams(ctx, body, &g) } else { vec![None; g.loads.len()] };
     let stream_costs = crate::stream_share::slot_costs(ctx, body, &g, &steps, &streamed, hw);
     let step_sync = if streamed.iter().any(Option::is_some) { crate::stream_share::step_sync_cycles(hw) } else { 0.0 };
     // The bytes each tile loads (boxes that changed) and stores per step,
@@ -594,13 +596,13 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         best.cycles = best_pipelined + barrier;
     }
     // The next group's prologue, when this group runs it.
-    if let Some(next) = crate::prologue_prefetch::ahead_next(ctx, body, group, hw) {
+    if let Some(next) = tx8be::schedule::prefetch::ahead_next(ctx, body, group, hw) {
         best.cycles = crate::prologue_prefetch::ahead_cycles(ctx, body, next, best.cycles - barrier, hw) + barrier;
     }
     // A ring GEMM (B passed round the tiles by DTE) is estimated by the
     // ring's own model, the one tx8be-sharding chose it by.
     best.ddr_bytes = ddr_bytes + broadcast_bytes;
-    if crate::sharding::recorded_ring(ctx, body, op).is_some() {
+    if tx8be::schedule::shares::recorded_ring(ctx, body, op).is_some() {
         if let Some(r) = crate::ring_share::ring_choice(ctx, body, op, hw) {
             best.cycles = r.cycles;
         }
@@ -608,13 +610,13 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         // them on) and the whole bias, and stores its rows: A, B and the
         // result cross DDR once, the bias once per tile.
         let whole = |v: strata_ir::Value| slice_bytes(ctx, body, v, ctx.shape(body.value_type(v)).unwrap_or(&[]));
-        let bias = if body.num_operands(op) > crate::ring_share::BIAS_OPERAND {
-            whole(body.operand(op, crate::ring_share::BIAS_OPERAND)) * hw.tiles() as u64
+        let bias = if body.num_operands(op) > tx8be::schedule::shares::BIAS_OPERAND {
+            whole(body.operand(op, tx8be::schedule::shares::BIAS_OPERAND)) * hw.tiles() as u64
         } else {
             0
         };
         best.ddr_bytes = whole(body.operand(op, 0))
-            + whole(body.operand(op, crate::ring_share::SHARED_OPERAND))
+            + whole(body.operand(op, tx8be::schedule::shares::SHARED_OPERAND))
             + bias
             + whole(result);
     }

@@ -34,12 +34,12 @@ use tx8be::layout::{placed_bytes, value_mem_layout};
 use tx8be::{op_kind, OpKind};
 
 use crate::constants::ConstContainer;
-use crate::group_ops::entry_ops;
 use crate::opt_barrier::{epochs, group_reads};
-use crate::sharding::groups;
-pub use tx8be::schedule::ddr::ddr_addr_of;
+use tx8be::schedule::ddr::ddr_addr_of;
 use tx8be::schedule::ddr::{DDR_ADDR_ATTR, DDR_BYTES_ATTR};
-pub use tx8be::schedule::groups::group_store;
+use tx8be::schedule::groups::entry_ops;
+use tx8be::schedule::groups::group_store;
+use tx8be::schedule::groups::groups;
 use tx8be::schedule::steps::align;
 
 pub const INFO: PassInfo = PassInfo {
@@ -207,7 +207,7 @@ impl DdrAlloc {
         if end <= hw.ddr_bytes {
             return Ok(());
         }
-        let name = crate::sharding::group_compute_op(ctx, body, g)
+        let name = tx8be::schedule::groups::group_compute_op(ctx, body, g)
             .map(|c| ctx.op_name_str(body.op_name(c)).to_string())
             .unwrap_or_default();
         Err(Diagnostic::error(

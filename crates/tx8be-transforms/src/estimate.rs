@@ -10,7 +10,7 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
 use crate::cost::estimate_group;
-use crate::sharding::groups;
+use tx8be::schedule::groups::groups;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-estimate",

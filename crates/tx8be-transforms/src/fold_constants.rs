@@ -29,7 +29,7 @@ use tx8be::dialect::shape_rules::broadcast_shapes;
 use tx8be::{op_kind, OpKind};
 
 use crate::dense::{dense_attr, read_dense, ConstTensor};
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-fold-constants",

@@ -19,8 +19,8 @@ use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 use tx8be::{op_kind, OpKind};
 
-use crate::group_ops::entry_ops;
 use crate::sink_reshapes::{dims, retyped};
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-fold-transpose-into-gemm",

@@ -13,7 +13,6 @@ use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 
-pub use crate::grouping::{entry_ops, is_structural, is_weight};
 use crate::grouping::{group_ldst::insert_loads_and_stores, group_optimization::group_single_ops};
 
 pub const INFO: PassInfo = PassInfo {

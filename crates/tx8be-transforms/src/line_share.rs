@@ -19,7 +19,7 @@
 
 use tx8_cmodel::HardwareConfig;
 
-pub use tx8be::schedule::shares::{line_chunks, line_share, LineChunks, Share};
+use tx8be::schedule::shares::LineChunks;
 
 /// Cycles of the part of a prologue that loads and gathers one line-shared
 /// box: the tile's chunk from DDR (`descriptors` starts, at `rate` bytes

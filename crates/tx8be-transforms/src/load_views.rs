@@ -39,8 +39,8 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::oplib::view::StridedView;
 use tx8be::dialect::ops::{op_kind, OpKind};
 
-use crate::grouping::top_level_groups;
-pub use tx8be::schedule::views::*;
+use tx8be::schedule::groups::groups as top_level_groups;
+use tx8be::schedule::views::*;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-load-views",

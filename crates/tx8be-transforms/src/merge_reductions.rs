@@ -24,8 +24,8 @@ use tx8be::dialect::kinds::{reduce_kind, ReduceKind};
 use tx8be::dialect::values::{attr_bool, attr_ints};
 use tx8be::{op_kind, OpKind};
 
-use crate::group_ops::entry_ops;
 use crate::sink_reshapes::{dims, reshape_before};
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-merge-reductions",

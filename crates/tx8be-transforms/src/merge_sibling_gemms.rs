@@ -31,7 +31,7 @@ use tx8be::dialect::ops::{op_kind, OpKind};
 
 use crate::dense::ConstTensor;
 use crate::fold_constants::{const_value, new_const};
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-merge-sibling-gemms",

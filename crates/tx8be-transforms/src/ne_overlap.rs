@@ -19,7 +19,6 @@
 use strata_ir::{Body, Context, Op};
 
 use tx8_cmodel::HardwareConfig;
-pub use tx8be::schedule::buffers::ne_overlapped as overlapped;
 use tx8be::schedule::group_calls::GroupCalls;
 use tx8be::schedule::steps::StepBoxes;
 use tx8be::{op_kind, OpKind};

@@ -27,8 +27,8 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8be::{op_kind, OpKind};
 
-use crate::group_ops::entry_ops;
-use crate::sharding::groups;
+use tx8be::schedule::groups::entry_ops;
+use tx8be::schedule::groups::groups;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-opt-barrier",

@@ -29,8 +29,8 @@ use tx8be::schedule::steps::{slice_bytes, StepBoxes};
 /// Descriptor starts of moving box `b` of value `v` (1 when the C model
 /// would refuse the box: the cost model does not judge legality).
 pub(crate) fn descriptors(ctx: &Context, body: &Body, v: strata_ir::Value, b: &SliceBox) -> f64 {
-    if let Some(copies) = crate::load_views::view_transfers(ctx, body, v, b)
-        .or_else(|| crate::load_views::store_view_transfers(ctx, body, v, b))
+    if let Some(copies) = tx8be::schedule::views::view_transfers(ctx, body, v, b)
+        .or_else(|| tx8be::schedule::views::store_view_transfers(ctx, body, v, b))
     {
         return copies.map_or(1.0, |c| c.len().max(1) as f64);
     }
@@ -135,7 +135,7 @@ pub struct LoadMoves {
     /// (`broadcast::Prologue::before_loads`).
     pub before_loads: f64,
     /// Slots streamed along a mesh line at every step (`stream_share`).
-    pub streamed: Vec<Option<crate::line_share::Share>>,
+    pub streamed: Vec<Option<tx8be::schedule::shares::Share>>,
 }
 
 impl LoadMoves {

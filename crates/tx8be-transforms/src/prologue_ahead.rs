@@ -23,8 +23,8 @@ use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 
-use crate::sharding::groups;
-pub use tx8be::schedule::buffers::{recorded_prologue_ahead as recorded, PROLOGUE_AHEAD as ATTR};
+use tx8be::schedule::buffers::PROLOGUE_AHEAD as ATTR;
+use tx8be::schedule::groups::groups;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-prologue-ahead",
@@ -59,7 +59,7 @@ impl Pass for PrologueAhead {
         let body = &mut *target.body;
         for group in groups(ctx, body) {
             body.set_op_attr(ctx, group, ATTR, None);
-            let Some(prev) = crate::prologue_prefetch::ahead_possible(ctx, body, group, hw) else { continue };
+            let Some(prev) = tx8be::schedule::prefetch::ahead_possible(ctx, body, group, hw) else { continue };
             let before = pair_cycles(ctx, body, prev, group, hw)?;
             body.set_op_attr(ctx, group, ATTR, Some(ctx.bool_attr(true)));
             let after = pair_cycles(ctx, body, prev, group, hw)?;

@@ -22,10 +22,11 @@
 use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 
-use crate::broadcast::{recorded_shares, Share};
-use crate::sharding::group_compute_op;
 use tx8be::schedule::group_calls::GroupCalls;
-pub use tx8be::schedule::prefetch::{ahead, ahead_next, ahead_possible, prefetched, prefetched_early, schedule_steps};
+use tx8be::schedule::groups::group_compute_op;
+use tx8be::schedule::prefetch::schedule_steps;
+use tx8be::schedule::shares::recorded_shares;
+use tx8be::schedule::shares::Share;
 use tx8be::schedule::steps::slice_bytes;
 
 /// Cycles a group running the next group's prologue (`ahead_next`) spends
@@ -99,7 +100,7 @@ fn store_hidden(ctx: &Context, body: &Body, prev: Op, hw: &HardwareConfig) -> f6
     let ends_with_barrier = tx8be::dialect::values::attr_bool(ctx, body, prev, "barrier").unwrap_or(true);
     let sync = hw.join_cycles as f64 + if ends_with_barrier { hw.barrier_cycles as f64 } else { 0.0 };
     let Some(op) = group_compute_op(ctx, body, prev) else { return sync };
-    if crate::sharding::recorded_buffers(ctx, body, op) < 2 {
+    if tx8be::schedule::buffers::recorded_buffers(ctx, body, op) < 2 {
         return sync;
     }
     let Some(steps) = schedule_steps(ctx, body, op, hw) else { return sync };

@@ -31,9 +31,9 @@ use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::read_i64_array;
 use tx8be::{op_kind, OpKind};
 
-use crate::group_ops::entry_ops;
 use crate::merge_reductions::{collapse_range, erase_dead_views, retarget_reduce, single_axis_reduce, viewed_as};
 use crate::sink_reshapes::{dims, retyped};
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-reduce-through-transpose",

@@ -27,7 +27,7 @@
 use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 
-pub use tx8be::schedule::shares::{BIAS_OPERAND, SHARED_OPERAND};
+use tx8be::schedule::shares::{BIAS_OPERAND, SHARED_OPERAND};
 use tx8be::schedule::steps::{align, slice_bytes};
 use tx8be::{op_kind, OpKind};
 
@@ -99,7 +99,8 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
         return None;
     }
     // The ring's loads are DDR images of boxes; a view's box is not.
-    if body.operands(op).any(|v| body.defining_op(v).is_some_and(|l| crate::load_views::reads_view(ctx, body, l))) {
+    if body.operands(op).any(|v| body.defining_op(v).is_some_and(|l| tx8be::schedule::views::reads_view(ctx, body, l)))
+    {
         return None;
     }
     let ring = mesh_ring(hw.mesh_x, hw.mesh_y)?;

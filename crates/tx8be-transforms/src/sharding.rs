@@ -28,10 +28,8 @@ use tx8be::{DevAttr, ParallelAttr};
 
 use crate::pipeline_cost::{busiest_tile_steps_moving, pipelined_cycles, single_buffered_cycles};
 use tx8be::schedule::boxes::{choose_slice, maximal_slices, next_size, slice_sizes, step_count};
-pub use tx8be::schedule::buffers::recorded_buffers;
 use tx8be::schedule::group_calls::GroupCalls;
-pub use tx8be::schedule::groups::{group_compute_op, groups};
-pub use tx8be::schedule::shares::recorded_ring;
+use tx8be::schedule::groups::{group_compute_op, groups};
 use tx8be::schedule::steps::{group_buffers, step_invariant_loads, tile_steps, StepBoxes};
 use tx8be::{op_kind, OpKind};
 
@@ -142,7 +140,7 @@ impl Pass for Sharding {
             for ((s, share), streamed) in calls.loads.iter().zip(shares).zip(streamed) {
                 let value = match (share, streamed) {
                     (Some(x), _) => Some(x.attr()),
-                    (None, Some(x)) => Some(crate::stream_share::attr(x)),
+                    (None, Some(x)) => Some(tx8be::schedule::shares::stream_attr(x)),
                     (None, None) => None,
                 };
                 body.set_op_attr(ctx, s.load, "share", value.map(|x| ctx.string_attr(x)));
@@ -184,7 +182,7 @@ fn is_move(ctx: &Context, body: &Body, op: Op) -> bool {
 
 /// The `store_var` of a group (the op defining the value its yield returns).
 fn group_store_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
-    let v = crate::ddr_alloc::group_store(ctx, body, group)?;
+    let v = tx8be::schedule::groups::group_store(ctx, body, group)?;
     body.defining_op(v).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::StoreVar))
 }
 
@@ -491,7 +489,7 @@ fn search_split(
                 .iter()
                 .zip(&b.0.loads)
                 .filter(|(s, _)| s.is_some())
-                .map(|(_, &bytes)| bytes * (crate::stream_share::STREAM_BUFFERS - 2))
+                .map(|(_, &bytes)| bytes * (tx8be::schedule::shares::STREAM_BUFFERS - 2))
                 .sum();
             b.0.total_with_copies(2, &b.1) + extra <= window
         });
@@ -594,9 +592,9 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
     // three quarters of the window): larger ones are cut by the time
     // split, and then every tile reads its pieces.
     let window = hw.spm_usable_end.saturating_sub(hw.spm_usable_start);
-    let whole: Vec<bool> = plan.shares.iter().map(|s| *s == Some(crate::broadcast::Share::All)).collect();
+    let whole: Vec<bool> = plan.shares.iter().map(|s| *s == Some(tx8be::schedule::shares::Share::All)).collect();
     if crate::broadcast::broadcast_bytes(ctx, body, g, &whole) > window / 4 * 3 {
-        let shares = plan.shares.iter().map(|s| s.filter(|s| *s != crate::broadcast::Share::All)).collect();
+        let shares = plan.shares.iter().map(|s| s.filter(|s| *s != tx8be::schedule::shares::Share::All)).collect();
         plan = crate::broadcast::Prologue::of_shares(ctx, body, g, steps, shares, hw);
     }
     let filled = plan.slots();

@@ -25,7 +25,7 @@ use strata_pass::PreservedAnalyses;
 use tx8be::dialect::kinds::BinaryKind;
 use tx8be::{op_kind, OpKind};
 
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sink-reshapes",

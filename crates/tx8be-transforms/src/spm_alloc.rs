@@ -32,9 +32,11 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 use tx8be::DevAttr;
 
-use crate::sharding::{group_compute_op, groups, recorded_buffers};
-pub use tx8be::schedule::buffers::{dev_info, recorded_schedule, SUBBOX_ADDR};
+use tx8be::schedule::buffers::recorded_buffers;
+use tx8be::schedule::buffers::{dev_info, recorded_schedule, SUBBOX_ADDR};
 use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::groups::group_compute_op;
+use tx8be::schedule::groups::groups;
 use tx8be::schedule::steps::{group_buffers, shared_loads, step_invariant_loads, tile_steps};
 
 pub const INFO: PassInfo = PassInfo {
@@ -118,7 +120,7 @@ fn place_group(
     let bufs = group_buffers(ctx, body, &g, &steps, hw)?;
     let copies = recorded_buffers(ctx, body, op) as u64;
     let invariant = step_invariant_loads(&g, &steps);
-    let ring = crate::sharding::recorded_ring(ctx, body, op).is_some();
+    let ring = tx8be::schedule::shares::recorded_ring(ctx, body, op).is_some();
     let mut at = hw.spm_usable_start;
     // `n` buffers of `bytes` from `at` on.
     let place = |at: &mut u64, bytes: u64, n: u64| -> Vec<i64> {
@@ -135,8 +137,8 @@ fn place_group(
     // all-gathers then holds no other load's buffer, so codegen
     // issues the first step's loads during the gather (what the
     // estimate assumes).
-    let shares = crate::broadcast::recorded_shares(ctx, body, &g);
-    let broadcast: Vec<bool> = shares.iter().map(|s| *s == Some(crate::broadcast::Share::All)).collect();
+    let shares = tx8be::schedule::shares::recorded_shares(ctx, body, &g);
+    let broadcast: Vec<bool> = shares.iter().map(|s| *s == Some(tx8be::schedule::shares::Share::All)).collect();
     let mut order: Vec<usize> = (0..g.loads.len()).filter(|&k| broadcast[k] && shared[k].is_none()).collect();
     order.extend((0..g.loads.len()).filter(|&k| !(broadcast[k] && shared[k].is_none())));
     // The buffers the prologue fills (broadcast, then line-shared:
@@ -153,9 +155,9 @@ fn place_group(
         let slot = &g.loads[k];
         let mut bytes = bufs.loads[k];
         let i = slot.operand;
-        let n = if ring && i == crate::ring_share::SHARED_OPERAND {
+        let n = if ring && i == tx8be::schedule::shares::SHARED_OPERAND {
             crate::ring_share::RING_BUFFERS
-        } else if ring && i == crate::ring_share::BIAS_OPERAND {
+        } else if ring && i == tx8be::schedule::shares::BIAS_OPERAND {
             // The ring loop keeps the whole bias, loaded once.
             bytes = tx8be::schedule::steps::align(
                 crate::ring_share::bias_whole_bytes(ctx, body, op),
@@ -164,8 +166,8 @@ fn place_group(
             1
         } else if invariant[k] {
             1
-        } else if copies > 1 && crate::stream_share::recorded_stream(ctx, body, slot.load).is_some() {
-            crate::stream_share::STREAM_BUFFERS
+        } else if copies > 1 && tx8be::schedule::shares::recorded_stream(ctx, body, slot.load).is_some() {
+            tx8be::schedule::shares::STREAM_BUFFERS
         } else {
             copies
         };

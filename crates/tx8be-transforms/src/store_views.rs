@@ -29,12 +29,15 @@ use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 use tx8be::dialect::ops::{op_kind, OpKind};
 
-use crate::grouping::top_level_groups;
-use crate::load_views::{is_stored, store_view, stored_through, view_readers};
 use crate::pipeline_cost::descriptors;
-use crate::sharding::group_compute_op;
-use crate::spm_alloc::recorded_schedule;
+use tx8be::schedule::buffers::recorded_schedule;
+use tx8be::schedule::groups::group_compute_op;
+use tx8be::schedule::groups::groups as top_level_groups;
 use tx8be::schedule::steps::tile_steps;
+use tx8be::schedule::views::is_stored;
+use tx8be::schedule::views::store_view;
+use tx8be::schedule::views::stored_through;
+use tx8be::schedule::views::view_readers;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-store-views",
@@ -93,7 +96,7 @@ impl Pass for StoreViews {
         // Decided afresh: a `stored` written before (by hand, or on a
         // schedule since changed) is dropped first.
         let marked: Vec<Op> =
-            crate::group_ops::entry_ops(body).into_iter().filter(|&op| is_stored(ctx, body, op)).collect();
+            tx8be::schedule::groups::entry_ops(body).into_iter().filter(|&op| is_stored(ctx, body, op)).collect();
         let mut changed = !marked.is_empty();
         for op in marked {
             body.set_op_attr(ctx, op, "stored", None);

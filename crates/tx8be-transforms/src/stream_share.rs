@@ -29,11 +29,11 @@ use strata_ir::{Body, Context};
 use tx8_cmodel::HardwareConfig;
 use tx8be::interfaces::sharding::SliceBox;
 
-use crate::line_share::{line_chunks, LineChunks, Share};
 use tx8be::schedule::group_calls::GroupCalls;
-pub use tx8be::schedule::shares::{
-    parse_stream as parse, recorded_stream, recorded_streams, stream_attr as attr, stream_share, STREAM_BUFFERS,
-};
+use tx8be::schedule::shares::line_chunks;
+use tx8be::schedule::shares::stream_share;
+use tx8be::schedule::shares::LineChunks;
+use tx8be::schedule::shares::Share;
 use tx8be::schedule::steps::StepBoxes;
 use tx8be::{op_kind, OpKind};
 
@@ -88,7 +88,7 @@ pub fn slot_costs(
     streamed: &[Option<Share>],
     hw: &HardwareConfig,
 ) -> Vec<Option<StepCost>> {
-    let (mesh, first) = (crate::broadcast::gather_mesh(hw), steps.iter().find_map(|t| t.first()));
+    let (mesh, first) = (tx8be::schedule::shares::gather_mesh(hw), steps.iter().find_map(|t| t.first()));
     streamed
         .iter()
         .enumerate()
@@ -116,7 +116,7 @@ pub fn stream_slots(
     hw: &HardwareConfig,
 ) -> Vec<Option<Share>> {
     let mut slots = vec![None; g.loads.len()];
-    let Some(mesh) = crate::broadcast::gather_mesh(hw) else { return slots };
+    let Some(mesh) = tx8be::schedule::shares::gather_mesh(hw) else { return slots };
     let rate = crate::pipeline_cost::tile_ddr_rate(steps, hw);
     for (k, slot) in slots.iter_mut().enumerate() {
         let load = g.loads[k].load;
@@ -124,7 +124,7 @@ pub fn stream_slots(
             || shared[k].is_some()
             || copied[k].is_some()
             || !matches!(op_kind(ctx, body, load), Some(OpKind::LoadConst | OpKind::LoadVar))
-            || crate::load_views::reads_view(ctx, body, load)
+            || tx8be::schedule::views::reads_view(ctx, body, load)
         {
             continue;
         }
@@ -148,18 +148,4 @@ pub fn stream_slots(
 /// the barrier opening it and the joins of the sends and loads before it.
 pub fn step_sync_cycles(hw: &HardwareConfig) -> f64 {
     (hw.barrier_cycles + 2 * hw.join_cycles) as f64
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_recorded_values_round_trip_and_are_the_verifiers() {
-        for s in [Share::Row, Share::Column] {
-            assert_eq!(parse(attr(s).as_bytes()), Some(s));
-            assert!(tx8be::dialect::structure::LOAD_SHARES.contains(&attr(s)));
-        }
-        assert_eq!(parse(b"broadcast_row"), None);
-    }
 }

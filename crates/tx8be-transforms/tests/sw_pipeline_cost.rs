@@ -17,9 +17,10 @@ use strata_ir::parser::{parse_source, ParseOptions, ParsedModule};
 use strata_ir::{Attribute, Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
 use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::groups::group_compute_op;
+use tx8be::schedule::groups::groups;
 use tx8be::schedule::steps::tile_steps;
 use tx8be_transforms::pipeline_cost::{busiest_tile_steps, pipelined_cycles, single_buffered_cycles};
-use tx8be_transforms::sharding::{group_compute_op, groups};
 use tx8be_transforms::sw_pipeline::eval::evaluate;
 use tx8be_transforms::sw_pipeline::{group_pipeline, nodes_from_attr, to_attr, Node};
 
@@ -98,7 +99,7 @@ fn check(text: &str) -> (u32, Vec<i64>) {
     let g = groups(&ctx, body)[0];
     let p = group_pipeline(&ctx, body, g, &hw).expect("a valid schedule").expect("a pipeline");
     let anchor: Op = group_compute_op(&ctx, body, g).unwrap();
-    let (shard, slice) = tx8be_transforms::spm_alloc::recorded_schedule(&ctx, body, anchor).unwrap();
+    let (shard, slice) = tx8be::schedule::buffers::recorded_schedule(&ctx, body, anchor).unwrap();
     let calls = GroupCalls::of_anchor(&ctx, body, anchor).unwrap();
     let steps = tile_steps(&ctx, body, anchor, &shard, &slice, hw.tiles() as usize).unwrap();
     let reference = busiest_tile_steps(&ctx, body, &calls, &steps, &hw);
@@ -178,7 +179,7 @@ fn a_sliding_load_copies_its_overlap_beside_the_calls() {
     let body = func_body(&ctx, &m);
     let hw = HardwareConfig::default();
     let anchor = group_compute_op(&ctx, body, groups(&ctx, body)[0]).unwrap();
-    let (shard, slice) = tx8be_transforms::spm_alloc::recorded_schedule(&ctx, body, anchor).unwrap();
+    let (shard, slice) = tx8be::schedule::buffers::recorded_schedule(&ctx, body, anchor).unwrap();
     let calls = GroupCalls::of_anchor(&ctx, body, anchor).unwrap();
     let steps = tile_steps(&ctx, body, anchor, &shard, &slice, hw.tiles() as usize).unwrap();
     let times = busiest_tile_steps(&ctx, body, &calls, &steps, &hw);

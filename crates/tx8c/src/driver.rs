@@ -116,7 +116,7 @@ fn input_level(ctx: &Context, body: &Body, module: Op) -> crate::pipeline::Input
     use crate::pipeline::InputLevel;
     let Some(mb) = body.nested(module) else { return InputLevel::Graph };
     let (mut tx8be, mut grouped) = (false, false);
-    for f in tx8be_transforms::group_ops::entry_ops(mb) {
+    for f in tx8be::schedule::groups::entry_ops(mb) {
         tx8be |= op_kind(ctx, mb, f).is_some();
         if let Some(fb) = mb.nested(f) {
             fb.walk_pre(&mut |op| {
@@ -135,7 +135,7 @@ fn input_level(ctx: &Context, body: &Body, module: Op) -> crate::pipeline::Input
 
 /// The `func.func` to compile: `@main`, or else the only public function.
 fn main_func(ctx: &Context, module_body: &Body) -> Result<Op, Failure> {
-    let funcs: Vec<Op> = tx8be_transforms::group_ops::entry_ops(module_body)
+    let funcs: Vec<Op> = tx8be::schedule::groups::entry_ops(module_body)
         .into_iter()
         .filter(|&op| ctx.op_name_str(module_body.op_name(op)) == "func.func")
         .collect();

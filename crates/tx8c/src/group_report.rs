@@ -12,12 +12,13 @@ use std::path::Path;
 use serde::Serialize;
 use strata_ir::{Body, Context, Op};
 use tx8_cmodel::HardwareConfig;
+use tx8be::schedule::buffers::recorded_schedule;
 use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::groups::group_compute_op;
+use tx8be::schedule::groups::groups;
 use tx8be::schedule::steps::{group_buffers, tile_steps};
 use tx8be::DevAttr;
 use tx8be_transforms::cost::estimate_group;
-use tx8be_transforms::sharding::{group_compute_op, groups};
-use tx8be_transforms::spm_alloc::recorded_schedule;
 
 use crate::driver::Failure;
 use crate::roofline::{op_work, Roofline};

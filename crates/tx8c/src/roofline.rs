@@ -157,7 +157,7 @@ pub fn model_roofline(ctx: &Context, body: &Body, hw: &HardwareConfig, fp32: boo
             Some(OpKind::Group) => {
                 // Every compute op of the group: a multi-op group keeps its
                 // intermediates on chip, but each op still does its work.
-                if let Some(anchor) = tx8be_transforms::sharding::group_compute_op(ctx, body, op) {
+                if let Some(anchor) = tx8be::schedule::groups::group_compute_op(ctx, body, op) {
                     match tx8be::schedule::group_calls::GroupCalls::of_anchor(ctx, body, anchor) {
                         Ok(g) => g.calls.iter().for_each(|&c| visit(c)),
                         Err(_) => visit(anchor),

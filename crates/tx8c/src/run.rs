@@ -429,10 +429,10 @@ pub fn compare_all(
     let reference = interpret(ctx, module_body, func, inputs, host, true)?;
     let body = module_body.nested(func).ok_or_else(|| Failure("@main has no body".into()))?;
     let tol = Tolerance::for_dtype(opts.dtype.name());
-    let groups = tx8be_transforms::sharding::groups(ctx, body);
+    let groups = tx8be::schedule::groups::groups(ctx, body);
     let mut pairs = Vec::new();
     for ((id, got), &g) in result.group_outputs.iter().zip(&groups) {
-        let Some(op) = tx8be_transforms::sharding::group_compute_op(ctx, body, g) else { continue };
+        let Some(op) = tx8be::schedule::groups::group_compute_op(ctx, body, g) else { continue };
         let Some(want) = reference.trace.iter().find(|v| v.op == op).and_then(|v| v.results.first()) else {
             return Err(Failure(format!("the reference interpreter has no value for group {id}")));
         };

@@ -24,7 +24,7 @@ pub struct WeightsImage {
 /// by 1.5 on the card only, so `--compare-all` has a broken op to find.
 pub fn weights_image(ctx: &Context, body: &Body, perturb: Option<usize>) -> Result<WeightsImage, Failure> {
     let mut placed: Vec<(u64, Vec<u8>)> = Vec::new();
-    let ops = tx8be_transforms::group_ops::entry_ops(body);
+    let ops = tx8be::schedule::groups::entry_ops(body);
     for op in ops {
         if op_kind(ctx, body, op) != Some(OpKind::Const) {
             continue;
@@ -86,12 +86,12 @@ mod tests {
         let m = parse_source(&ctx, &src, 0..src.text.len(), ParseOptions { allow_unregistered: false }, true)
             .unwrap_or_else(|d| panic!("{}", d.message));
         let mb = m.body.nested(m.op).unwrap();
-        let func = tx8be_transforms::group_ops::entry_ops(mb)
+        let func = tx8be::schedule::groups::entry_ops(mb)
             .into_iter()
             .find(|&o| ctx.op_name_str(mb.op_name(o)) == "func.func")
             .unwrap();
         let body = mb.nested(func).unwrap();
-        let c = tx8be_transforms::group_ops::entry_ops(body)
+        let c = tx8be::schedule::groups::entry_ops(body)
             .into_iter()
             .find(|&o| op_kind(&ctx, body, o) == Some(OpKind::Const))
             .unwrap();

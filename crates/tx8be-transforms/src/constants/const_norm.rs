@@ -28,7 +28,7 @@ use tx8be::layout::{blocked_mode, dense_mode, is_blocked, same_kind, set_mem_lay
 use tx8be::{op_kind, AlignMode, LayoutMode, OpKind};
 
 use super::container::{const_map_id, set_const_map_id, ConstContainer};
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-const-norm",

@@ -17,7 +17,7 @@ use tx8_cmodel::HardwareConfig;
 use tx8be::layout::{placed_bytes, value_mem_layout};
 use tx8be::{op_kind, LayoutMode, OpKind};
 
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 /// The seed's "all chips hold the same data" chip id.
 pub const ALL_CHIPS: i32 = -1;

@@ -33,7 +33,7 @@ use tx8be::{op_kind, OpKind};
 
 use super::container::{const_ops, set_const_map_id, threshold_bytes, threshold_ids};
 use super::is_compute;
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-move-constant",

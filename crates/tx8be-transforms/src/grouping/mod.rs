@@ -26,7 +26,7 @@ pub mod group_pattern;
 use strata_ir::{Body, Context, Op, OpSpec, Value};
 use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
-pub use tx8be::schedule::groups::{entry_ops, groups as top_level_groups};
+use tx8be::schedule::groups::{entry_ops, groups as top_level_groups};
 use tx8be::{op_kind, OpKind};
 
 /// Ops that are not computations: they stay outside groups (a Reshape

@@ -40,7 +40,7 @@ use tx8be::layout::{blocked_mode, can_block, dense_mode, set_mem_layout};
 use tx8be::{op_kind, AlignMode, DevAttr, LayoutMode, OpKind};
 
 use super::graph_ops;
-use crate::group_ops::is_weight;
+use crate::grouping::is_weight;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-layout-align-to-npu",

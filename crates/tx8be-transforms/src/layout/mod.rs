@@ -19,7 +19,7 @@ pub mod layout_transmit;
 use strata_ir::{Body, Context, Diagnostic, Op};
 use tx8be::{op_kind, OpKind};
 
-use crate::group_ops::entry_ops;
+use tx8be::schedule::groups::entry_ops;
 
 /// The ops of the function's entry block, or an error at the first
 /// `tx8be.group`: the layout passes work on the graph before grouping

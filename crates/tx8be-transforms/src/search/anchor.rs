@@ -18,7 +18,10 @@ pub fn group_anchor(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
 
 /// The `tx8be.group` ops of a function body, in order.
 pub fn groups(ctx: &Context, body: &Body) -> Vec<Op> {
-    crate::group_ops::entry_ops(body).into_iter().filter(|&op| op_kind(ctx, body, op) == Some(OpKind::Group)).collect()
+    tx8be::schedule::groups::entry_ops(body)
+        .into_iter()
+        .filter(|&op| op_kind(ctx, body, op) == Some(OpKind::Group))
+        .collect()
 }
 
 /// The anchor's output dims.

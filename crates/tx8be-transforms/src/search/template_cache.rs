@@ -185,7 +185,9 @@ pub fn module_key_sharing(ctx: &Context, module_body: &Body) -> KeySharing {
 }
 
 fn count_keys(ctx: &Context, body: &Body, counts: &mut HashMap<GroupKey, usize>) {
-    for g in crate::group_ops::entry_ops(body).into_iter().filter(|&op| op_kind(ctx, body, op) == Some(OpKind::Group)) {
+    for g in
+        tx8be::schedule::groups::entry_ops(body).into_iter().filter(|&op| op_kind(ctx, body, op) == Some(OpKind::Group))
+    {
         *counts.entry(group_key(ctx, body, g)).or_default() += 1;
     }
 }

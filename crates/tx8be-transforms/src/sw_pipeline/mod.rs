@@ -26,10 +26,13 @@ use tx8_cmodel::{Engine, HardwareConfig};
 use tx8be::{op_kind, OpKind};
 
 use crate::pipeline_cost::LoadMoves;
-use crate::sharding::{group_compute_op, groups, recorded_buffers, recorded_ring};
 use build::{engine_streams, get_retract, load_levels, NestPlan};
 use eval::{busiest_tile, changed_loads, OpTimes};
+use tx8be::schedule::buffers::recorded_buffers;
 use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::groups::group_compute_op;
+use tx8be::schedule::groups::groups;
+use tx8be::schedule::shares::recorded_ring;
 use tx8be::schedule::steps::tile_steps;
 
 pub const INFO: PassInfo = PassInfo {
@@ -108,7 +111,7 @@ pub fn group_pipeline(
     if recorded_ring(ctx, body, anchor).is_some() {
         return Ok(None);
     }
-    let (shard, slice) = crate::spm_alloc::recorded_schedule(ctx, body, anchor)?;
+    let (shard, slice) = tx8be::schedule::buffers::recorded_schedule(ctx, body, anchor)?;
     let buffers = recorded_buffers(ctx, body, anchor);
     if buffers > 2 {
         return Err(Diagnostic::error(
@@ -124,7 +127,7 @@ pub fn group_pipeline(
     let moves = LoadMoves::of(ctx, body, &g, &steps, hw);
     let copied = &moves.copied;
     let issued: Vec<bool> = moves.shared.iter().zip(copied).map(|(s, c)| s.is_none() && c.is_none()).collect();
-    let broadcast = crate::broadcast::recorded_slots(ctx, body, &g);
+    let broadcast = tx8be::schedule::shares::recorded_slots(ctx, body, &g);
     let Some(tile) = busiest_tile(ctx, body, &g, &steps, &issued, &moves, hw) else { return Ok(None) };
     let dims: Vec<i64> = ctx.shape(body.value_type(body.result(anchor, 0))).unwrap_or(&[]).to_vec();
     let tile_box =
@@ -221,7 +224,7 @@ fn op_of(g: &GroupCalls, store: Option<Op>, p: PipeOp) -> Option<Op> {
 }
 
 fn store_op(ctx: &Context, body: &Body, group: Op) -> Option<Op> {
-    crate::ddr_alloc::group_store(ctx, body, group).and_then(|v| body.defining_op(v))
+    tx8be::schedule::groups::group_store(ctx, body, group).and_then(|v| body.defining_op(v))
 }
 
 /// The engine running `p` (OpLib's `engine`: loads `load_engines`, the store WDMA).

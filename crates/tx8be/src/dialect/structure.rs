@@ -101,6 +101,6 @@ pub(crate) fn move_def(kind: OpKind) -> OpDef {
 }
 
 /// The values a load's `share` attribute may take (how `tx8be-sharding`
-/// says the tiles share it: before the steps, `tx8be_transforms::line_share::Share`;
+/// says the tiles share it: before the steps, `tx8be::schedule::shares::Share`;
 /// at every step, `tx8be_transforms::stream_share`).
 pub const LOAD_SHARES: &[&str] = &["broadcast", "broadcast_row", "broadcast_column", "stream_row", "stream_column"];

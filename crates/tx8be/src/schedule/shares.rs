@@ -305,5 +305,9 @@ mod tests {
         for s in all {
             assert_eq!(Share::parse(s.attr().as_bytes()), Some(s));
         }
+        for s in [Share::Row, Share::Column] {
+            assert_eq!(parse_stream(stream_attr(s).as_bytes()), Some(s));
+        }
+        assert_eq!(parse_stream(b"broadcast_row"), None);
     }
 }

@@ -14,6 +14,7 @@ use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 use tx8be::{op_kind, OpKind};
 
 use crate::dense::{dense_attr, permute, read_dense};
+use crate::entry_rewrite::rewrite_to_fixpoint;
 use tx8be::schedule::groups::entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
@@ -39,25 +40,12 @@ impl Pass for CancelTransposes {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        let ctx = target.ctx;
-        let body = &mut *target.body;
-        let mut changed = false;
-        // Each round changes the IR or stops; a round is linear in the ops.
-        for _ in 0..64 {
-            let mut round = false;
-            for op in entry_ops(body) {
-                if body.is_erased(op) {
-                    continue;
-                }
-                round |= compose_transposes(ctx, body, op) || sink_through_elementwise(ctx, body, op);
-            }
-            round |= erase_dead(ctx, body);
-            changed |= round;
-            if !round {
-                break;
-            }
-        }
-        Ok(PreservedAnalyses::unless_changed(changed))
+        // A sweep is linear in the ops.
+        Ok(rewrite_to_fixpoint(
+            target,
+            |ctx, body, op| compose_transposes(ctx, body, op) || sink_through_elementwise(ctx, body, op),
+            erase_dead,
+        ))
     }
 }
 

@@ -23,8 +23,8 @@ use tx8be::dialect::kinds::{binary_kind, BinaryKind, ReduceKind};
 use tx8be::{op_kind, OpKind};
 
 use crate::dense::is_float;
+use crate::entry_rewrite::rewrite_entry_ops;
 use crate::fold_constants::const_value;
-use crate::grouping::rewrite_entry_ops;
 use crate::merge_reductions::single_axis_reduce;
 use crate::sink_reshapes::dims;
 

@@ -36,8 +36,8 @@ use tx8be::dialect::ops::{op_kind, OpKind};
 use tx8be::dialect::values::attr_f64;
 
 use crate::dense::{float_kind, ConstTensor};
+use crate::entry_rewrite::rewrite_entry_ops;
 use crate::fold_constants::new_const;
-use crate::grouping::rewrite_entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-fuse-activation",

@@ -52,6 +52,7 @@ pub mod constants;
 pub mod cost;
 pub mod ddr_alloc;
 pub mod dense;
+pub mod entry_rewrite;
 pub mod estimate;
 pub mod fold_constants;
 pub mod fold_mean;

@@ -24,6 +24,7 @@ use tx8be::dialect::kinds::{reduce_kind, ReduceKind};
 use tx8be::dialect::values::{attr_bool, attr_ints};
 use tx8be::{op_kind, OpKind};
 
+use crate::entry_rewrite::rewrite_to_fixpoint;
 use crate::sink_reshapes::{dims, reshape_before};
 use tx8be::schedule::groups::entry_ops;
 
@@ -50,25 +51,9 @@ impl Pass for MergeReductions {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        let ctx = target.ctx;
-        let body = &mut *target.body;
-        let mut changed = false;
-        // Each round merges at least one pair or stops; a chain of k
-        // reductions needs k - 1 rounds at most.
-        for _ in 0..64 {
-            let mut round = false;
-            for op in entry_ops(body) {
-                if !body.is_erased(op) {
-                    round |= merge(ctx, body, op);
-                }
-            }
-            round |= erase_dead_views(ctx, body);
-            changed |= round;
-            if !round {
-                break;
-            }
-        }
-        Ok(PreservedAnalyses::unless_changed(changed))
+        // Each sweep merges at least one pair or ends the loop; a chain of
+        // k reductions needs k - 1 sweeps at most.
+        Ok(rewrite_to_fixpoint(target, merge, erase_dead_views))
     }
 }
 

@@ -27,6 +27,8 @@ use tx8be::{op_kind, OpKind};
 
 use tx8be::schedule::groups::entry_ops;
 
+use crate::entry_rewrite::rewrite_to_fixpoint;
+
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-sink-reshapes",
     description: "Move dense reshapes below element-wise and last-axis ops so producers and consumers meet",
@@ -50,30 +52,21 @@ impl Pass for SinkReshapes {
         Some("func.func")
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
-        let ctx = target.ctx;
-        let body = &mut *target.body;
-        let mut changed = false;
-        // Each round moves reshapes one op down or stops; bounded by the ops.
-        for _ in 0..64 {
-            let mut round = false;
-            for op in entry_ops(body) {
-                if body.is_erased(op) {
-                    continue;
+        // Each sweep moves reshapes one op down or ends the loop.
+        Ok(rewrite_to_fixpoint(
+            target,
+            |ctx, body, op| compose(ctx, body, op) || sink(ctx, body, op),
+            |ctx, body| {
+                let mut erased = false;
+                for op in entry_ops(body).into_iter().rev() {
+                    if op_kind(ctx, body, op) == Some(OpKind::Reshape) && body.op_results_unused(op) {
+                        body.erase_op(op);
+                        erased = true;
+                    }
                 }
-                round |= compose(ctx, body, op) || sink(ctx, body, op);
-            }
-            for op in entry_ops(body).into_iter().rev() {
-                if op_kind(ctx, body, op) == Some(OpKind::Reshape) && body.op_results_unused(op) {
-                    body.erase_op(op);
-                    round = true;
-                }
-            }
-            changed |= round;
-            if !round {
-                break;
-            }
-        }
-        Ok(PreservedAnalyses::unless_changed(changed))
+                erased
+            },
+        ))
     }
 }
 

@@ -48,8 +48,8 @@ use tx8be::schedule::steps::{align, elem_bytes};
 use tx8be::{op_kind, OpKind};
 
 use crate::dense::ConstTensor;
+use crate::entry_rewrite::rewrite_entry_ops;
 use crate::fold_constants::{const_value, new_const};
-use crate::grouping::rewrite_entry_ops;
 
 pub const INFO: PassInfo = PassInfo {
     argument: "tx8be-split-wide-norm",

@@ -24,8 +24,6 @@ pub mod group_optimization;
 pub mod group_pattern;
 
 use strata_ir::{Body, Context, Op, OpSpec, Value};
-use strata_pass::pass::PassTarget;
-use strata_pass::PreservedAnalyses;
 use tx8be::schedule::groups::{entry_ops, groups as top_level_groups};
 use tx8be::{op_kind, OpKind};
 
@@ -42,23 +40,6 @@ pub fn is_structural(ctx: &Context, body: &Body, op: Op) -> bool {
 /// in a group.
 pub fn is_groupable(ctx: &Context, body: &Body, op: Op) -> bool {
     op_kind(ctx, body, op).is_some() && !is_structural(ctx, body, op)
-}
-
-/// One sweep of a local rewrite over the entry ops (those not erased by an
-/// earlier rewrite of the sweep): the run of a single-sweep graph pass.
-pub fn rewrite_entry_ops(
-    target: &mut PassTarget<'_>,
-    mut rewrite: impl FnMut(&Context, &mut Body, Op) -> bool,
-) -> PreservedAnalyses {
-    let ctx = target.ctx;
-    let body = &mut *target.body;
-    let mut changed = false;
-    for op in entry_ops(body) {
-        if !body.is_erased(op) {
-            changed |= rewrite(ctx, body, op);
-        }
-    }
-    PreservedAnalyses::unless_changed(changed)
 }
 
 /// Whether `v` is produced by a `tx8be.const` (possibly through reshapes).

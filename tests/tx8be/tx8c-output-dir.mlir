@@ -8,7 +8,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %s --dtype fp32 -o %t/out --run --compare-all -q
 // RUN: test -e %t/out/run.json && test -e %t/out/compare_all.json
-// RUN: not tx8c %s --dtype fp32 -o %t/out --run --inputs %t/missing.npz -q
+// Inputs whose names are not the model's (its outputs) fail the new run
+// after its program is written.
+// RUN: cp %t/out/outputs.npz %t/wrong-names.npz
+// RUN: not tx8c %s --dtype fp32 -o %t/out --run --inputs %t/wrong-names.npz -q
 // RUN: not test -e %t/out/run.json
 // RUN: not test -e %t/out/compare_all.json
 // RUN: test -e %t/out/main.c

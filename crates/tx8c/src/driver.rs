@@ -191,6 +191,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
         Some(p) => Some(HardwareConfig::from_toml_file(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?),
         None => None,
     };
+    let files = crate::run::HostFiles::read(opts)?;
     let ctx = context();
     let mut progress = Progress::new(opts.quiet);
     progress.stage("loading the model");
@@ -260,7 +261,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
         eprintln!("tx8c: wrote {} ({} groups) in {compile_seconds:.2} s", dir.display(), program.groups.len());
         return Ok(true);
     }
-    let host_inputs = crate::run::host_inputs(opts, &inputs)?;
+    let host_inputs = crate::run::host_inputs(opts, &files.inputs, &inputs)?;
     let target = opts.run.unwrap_or(RunTarget::Cmodel);
     let interprets = target == RunTarget::Reference || opts.compare_all;
     let held = crate::run::inputs_held(&host_inputs, interprets);
@@ -334,7 +335,7 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
     }
     let mut ok = true;
     if let Some(reference) = &opts.compare {
-        ok &= crate::run::compare_outputs(&dir, reference, opts, &outputs, &result.outputs)?;
+        ok &= crate::run::compare_outputs(&dir, reference, &files, opts, &outputs, &result.outputs)?;
     }
     if opts.compare_all {
         ok &= crate::run::compare_all(&ctx, module_body, func, &program, &dir, &inputs, &host_inputs, &result, opts)?;

@@ -85,13 +85,35 @@ pub fn available_memory() -> Option<u64> {
     Some(kb.saturating_mul(1024))
 }
 
-/// The input values, in the model's argument order: from `--inputs`, or
-/// seeded random data generated when used. Shapes must match the model's.
-pub fn host_inputs(opts: &Options, inputs: &[TensorInfo]) -> Result<Vec<InputValues>, Failure> {
-    let mut given = match &opts.inputs {
-        Some(p) => read_npz(p).map_err(|e| Failure(e.to_string()))?,
-        None => Vec::new(),
-    };
+/// The `.npz` files a run reads (`--inputs`, `--compare`,
+/// `--compare-floor`), read before compiling: a missing or malformed file
+/// is reported at once, not after a compile and run of minutes.
+pub struct HostFiles {
+    pub inputs: Vec<(String, Array)>,
+    pub reference: Vec<(String, Array)>,
+    pub floor: Option<Vec<(String, Array)>>,
+}
+
+impl HostFiles {
+    pub fn read(opts: &Options) -> Result<HostFiles, Failure> {
+        let read = |p: &Path| read_npz(p).map_err(|e| Failure(e.to_string()));
+        Ok(HostFiles {
+            inputs: opts.inputs.as_deref().map(read).transpose()?.unwrap_or_default(),
+            reference: opts.compare.as_deref().map(read).transpose()?.unwrap_or_default(),
+            floor: opts.compare_floor.as_deref().map(read).transpose()?,
+        })
+    }
+}
+
+/// The input values, in the model's argument order: from `--inputs`
+/// (`given`, read up front), or seeded random data generated when used.
+/// Shapes must match the model's.
+pub fn host_inputs(
+    opts: &Options,
+    given: &[(String, Array)],
+    inputs: &[TensorInfo],
+) -> Result<Vec<InputValues>, Failure> {
+    let mut given = given.to_vec();
     let mut out = Vec::with_capacity(inputs.len());
     for (i, t) in inputs.iter().enumerate() {
         match given.iter_mut().find(|(n, _)| *n == t.name) {
@@ -310,20 +332,18 @@ fn reference_for<'a>(
 pub fn compare_outputs(
     dir: &Path,
     reference: &Path,
+    files: &HostFiles,
     opts: &Options,
     outputs: &[TensorInfo],
     values: &[Array],
 ) -> Result<bool, Failure> {
-    let refs = read_npz(reference).map_err(|e| Failure(e.to_string()))?;
+    let refs = &files.reference;
     // `driver::run` has refused a floor for fp32 before compiling.
-    let floors = match &opts.compare_floor {
-        Some(path) => Some((path, read_npz(path).map_err(|e| Failure(e.to_string()))?)),
-        None => None,
-    };
+    let floors = opts.compare_floor.as_ref().zip(files.floor.as_ref());
     let tol = Tolerance::for_dtype(opts.dtype.name());
     let mut pairs = Vec::with_capacity(outputs.len());
     for (t, got) in outputs.iter().zip(values) {
-        let want = reference_for(reference, &refs, t, got.elems())?;
+        let want = reference_for(reference, refs, t, got.elems())?;
         let floor = match &floors {
             Some((path, floors)) => Some(&reference_for(path, floors, t, got.elems())?.values[..]),
             None => None,

@@ -10,6 +10,7 @@
 //! the passes of one pipeline), `analysis.rs`, `instrument.rs`.
 
 pub mod analysis;
+pub mod declare;
 pub mod detached;
 pub mod instrument;
 pub mod manager;

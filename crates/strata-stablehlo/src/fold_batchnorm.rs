@@ -16,37 +16,23 @@
 //! Arithmetic is done in f64 and rounded once to the element type.
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op, OpSpec, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use crate::attrs::{i64_array_attr, read_conv_dims};
 use crate::dense::{self, elem_kind, from_bytes, push_f64, to_f64, view};
 use crate::shapes::ranked;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct FoldBatchnorm;
     argument: "stablehlo-fold-batchnorm",
+    name: "StablehloFoldBatchnorm",
     description: "Fold batch_norm_inference into a preceding convolution with constant kernel",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("stablehlo-fold-batchnorm", |_, _| None)?;
-        Ok(Box::new(FoldBatchnorm))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct FoldBatchnorm;
-
-impl Pass for FoldBatchnorm {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "StablehloFoldBatchnorm"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl FoldBatchnorm {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let bn_name = ctx.op_name("stablehlo.batch_norm_inference");
         let mut candidates = vec![];

@@ -7,8 +7,7 @@
 //! dropped when the composition is the identity.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 use tx8be::{op_kind, OpKind};
@@ -17,29 +16,16 @@ use crate::dense::{dense_attr, permute, read_dense};
 use crate::entry_rewrite::rewrite_to_fixpoint;
 use tx8be::schedule::groups::entry_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct CancelTransposes;
     argument: "tx8be-cancel-transposes",
+    name: "Tx8beCancelTransposes",
     description: "Sink tx8be.Transpose below element-wise ops and cancel inverse pairs",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-cancel-transposes", |_, _| None)?;
-        Ok(Box::new(CancelTransposes))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct CancelTransposes;
-
-impl Pass for CancelTransposes {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beCancelTransposes"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl CancelTransposes {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         // A sweep is linear in the ops.
         Ok(rewrite_to_fixpoint(
             target,

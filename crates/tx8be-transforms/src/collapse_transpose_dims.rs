@@ -11,8 +11,7 @@
 //! without reshapes around it the transpose can join the conv's group.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 use tx8be::{op_kind, OpKind};
@@ -20,29 +19,16 @@ use tx8be::{op_kind, OpKind};
 use crate::sink_reshapes::reshape_before;
 use tx8be::schedule::groups::entry_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct CollapseTransposeDims;
     argument: "tx8be-collapse-transpose-dims",
+    name: "Tx8beCollapseTransposeDims",
     description: "Rewrite a tx8be.Transpose over runs of axes that move together as a transpose of the collapsed axes between reshapes",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-collapse-transpose-dims", |_, _| None)?;
-        Ok(Box::new(CollapseTransposeDims))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct CollapseTransposeDims;
-
-impl Pass for CollapseTransposeDims {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beCollapseTransposeDims"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl CollapseTransposeDims {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let mut changed = false;

@@ -5,36 +5,22 @@
 //! (after tx8be-opt-barrier: a group's barrier is part of its cost).
 
 use strata_ir::Diagnostic;
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use crate::cost::estimate_group;
 use tx8be::schedule::groups::groups;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct Estimate;
     argument: "tx8be-estimate",
+    name: "Tx8beEstimate",
     description: "Record the cost model's cycles of every group (estimated_cycles)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-estimate", |_, _| None)?;
-        Ok(Box::new(Estimate))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct Estimate;
-
-impl Pass for Estimate {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beEstimate"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl Estimate {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;

@@ -16,8 +16,7 @@
 //! of sums whose lengths multiply to `c`, each becoming a mean.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::dialect::kinds::{binary_kind, BinaryKind, ReduceKind};
 use tx8be::{op_kind, OpKind};
@@ -28,29 +27,16 @@ use crate::fold_constants::const_value;
 use crate::merge_reductions::single_axis_reduce;
 use crate::sink_reshapes::dims;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct FoldMean;
     argument: "tx8be-fold-mean",
+    name: "Tx8beFoldMean",
     description: "Fold a division by the element count after a tx8be.Reduce sum into a mean reduction",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-fold-mean", |_, _| None)?;
-        Ok(Box::new(FoldMean))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct FoldMean;
-
-impl Pass for FoldMean {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beFoldMean"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl FoldMean {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         Ok(rewrite_entry_ops(target, fold))
     }
 }

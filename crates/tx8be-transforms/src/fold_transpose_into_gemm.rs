@@ -13,8 +13,7 @@
 //! contiguous and is a few strided copies (`oplib::movement::transpose`).
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::{i64_array_attr, read_i64_array};
 use tx8be::{op_kind, OpKind};
@@ -22,29 +21,16 @@ use tx8be::{op_kind, OpKind};
 use crate::sink_reshapes::{dims, retyped};
 use tx8be::schedule::groups::entry_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct FoldTransposeIntoGemm;
     argument: "tx8be-fold-transpose-into-gemm",
+    name: "Tx8beFoldTransposeIntoGemm",
     description: "Fold the last-two-axes swap of a transpose feeding a tx8be.Gemm into its trans_a / trans_b",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-fold-transpose-into-gemm", |_, _| None)?;
-        Ok(Box::new(FoldTransposeIntoGemm))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct FoldTransposeIntoGemm;
-
-impl Pass for FoldTransposeIntoGemm {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beFoldTransposeIntoGemm"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl FoldTransposeIntoGemm {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let mut changed = false;

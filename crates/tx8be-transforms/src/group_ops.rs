@@ -9,35 +9,21 @@
 //! here under their old path.
 
 use strata_ir::Diagnostic;
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use crate::grouping::{group_ldst::insert_loads_and_stores, group_optimization::group_single_ops};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct GroupOps;
     argument: "tx8be-group-ops",
+    name: "Tx8beGroupOps",
     description: "Put every tx8be compute op in its own tx8be.group with loads and a store",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-group-ops", |_, _| None)?;
-        Ok(Box::new(GroupOps))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct GroupOps;
-
-impl Pass for GroupOps {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beGroupOps"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl GroupOps {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let grouped = group_single_ops(target.ctx, target.body)?;
         let bounded = insert_loads_and_stores(target.ctx, target.body)?;
         Ok(PreservedAnalyses::unless_changed(grouped || bounded))

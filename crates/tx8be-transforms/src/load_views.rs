@@ -33,8 +33,7 @@
 //! copies it takes.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::oplib::view::StridedView;
 use tx8be::dialect::ops::{op_kind, OpKind};
@@ -42,17 +41,13 @@ use tx8be::dialect::ops::{op_kind, OpKind};
 use tx8be::schedule::groups::groups as top_level_groups;
 use tx8be::schedule::views::*;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct LoadViews;
     argument: "tx8be-load-views",
+    name: "Tx8beLoadViews",
     description: "Turn Transpose and Slice groups read only by loads into views the loads read through (strided DMA, no DDR round trip)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-load-views", |_, _| None)?;
-        Ok(Box::new(LoadViews))
-    },
-};
-
-pub struct LoadViews;
+    anchor: Some("func.func"),
+}
 
 /// Bytes a copy through a view must move at least in one run: shorter
 /// runs would cost more in descriptors than the group's round trip.
@@ -130,17 +125,8 @@ fn can_view(ctx: &Context, body: &Body, group: Op) -> Option<(Op, Op, Op, Option
     Some((load, op, store, zero))
 }
 
-impl Pass for LoadViews {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beLoadViews"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl LoadViews {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let mut changed = false;

@@ -17,8 +17,7 @@
 //! whose merged axis would be too long for one step (`MAX_MERGED_AXIS`).
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::dialect::kinds::{reduce_kind, ReduceKind};
 use tx8be::dialect::values::{attr_bool, attr_ints};
@@ -28,29 +27,16 @@ use crate::entry_rewrite::rewrite_to_fixpoint;
 use crate::sink_reshapes::{dims, reshape_before};
 use tx8be::schedule::groups::entry_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct MergeReductions;
     argument: "tx8be-merge-reductions",
+    name: "Tx8beMergeReductions",
     description: "Merge two tx8be.Reduce of one kind over adjacent axes into one over the collapsed axis",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-merge-reductions", |_, _| None)?;
-        Ok(Box::new(MergeReductions))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct MergeReductions;
-
-impl Pass for MergeReductions {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beMergeReductions"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl MergeReductions {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         // Each sweep merges at least one pair or ends the loop; a chain of
         // k reductions needs k - 1 sweeps at most.
         Ok(rewrite_to_fixpoint(target, merge, erase_dead_views))

@@ -22,25 +22,20 @@
 use std::collections::{HashMap, HashSet};
 
 use strata_ir::{Body, Context, Diagnostic, Op, ValueDef};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::{op_kind, OpKind};
 
 use tx8be::schedule::groups::entry_ops;
 use tx8be::schedule::groups::groups;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct OptBarrier;
     argument: "tx8be-opt-barrier",
+    name: "Tx8beOptBarrier",
     description: "Order the groups by DAG layer and mark the last group of each layer as a barrier",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-opt-barrier", |_, _| None)?;
-        Ok(Box::new(OptBarrier))
-    },
-};
-
-pub struct OptBarrier;
+    anchor: Some("func.func"),
+}
 
 /// The entry-level op an operand of an op inside `group` comes from, if it
 /// is defined outside the group (a value of the function's entry block).
@@ -108,17 +103,8 @@ fn layers(ctx: &Context, body: &Body, ops: &[Op]) -> HashMap<Op, u64> {
     layer
 }
 
-impl Pass for OptBarrier {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beOptBarrier"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl OptBarrier {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let ops = entry_ops(body);

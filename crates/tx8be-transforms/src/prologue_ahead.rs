@@ -18,42 +18,28 @@
 //! prologue runs ahead is judged as it will run.
 
 use strata_ir::{Body, Context, Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 
 use tx8be::schedule::buffers::PROLOGUE_AHEAD as ATTR;
 use tx8be::schedule::groups::groups;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct PrologueAhead;
     argument: "tx8be-prologue-ahead",
+    name: "Tx8bePrologueAhead",
     description: "Let the group before run a group's weight broadcast prologue when that is estimated faster (prologue_ahead on tx8be.group)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-prologue-ahead", |_, _| None)?;
-        Ok(Box::new(PrologueAhead))
-    },
-};
-
-pub struct PrologueAhead;
+    anchor: Some("func.func"),
+}
 
 fn pair_cycles(ctx: &Context, body: &Body, prev: Op, group: Op, hw: &HardwareConfig) -> Result<f64, Diagnostic> {
     Ok(crate::cost::estimate_group(ctx, body, prev, hw)?.cycles
         + crate::cost::estimate_group(ctx, body, group, hw)?.cycles)
 }
 
-impl Pass for PrologueAhead {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8bePrologueAhead"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl PrologueAhead {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = &crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;

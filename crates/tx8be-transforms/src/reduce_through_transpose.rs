@@ -25,8 +25,7 @@
 //! left alone: reducing `x` would give them in another order.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use strata_stablehlo::attrs::read_i64_array;
 use tx8be::{op_kind, OpKind};
@@ -35,29 +34,16 @@ use crate::merge_reductions::{collapse_range, erase_dead_views, retarget_reduce,
 use crate::sink_reshapes::{dims, retyped};
 use tx8be::schedule::groups::entry_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct ReduceThroughTranspose;
     argument: "tx8be-reduce-through-transpose",
+    name: "Tx8beReduceThroughTranspose",
     description: "Reduce a tx8be.Transpose's input instead of its result when the kept dims stay in order",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-reduce-through-transpose", |_, _| None)?;
-        Ok(Box::new(ReduceThroughTranspose))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct ReduceThroughTranspose;
-
-impl Pass for ReduceThroughTranspose {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beReduceThroughTranspose"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl ReduceThroughTranspose {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let mut changed = false;

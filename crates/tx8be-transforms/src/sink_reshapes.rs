@@ -19,8 +19,7 @@
 //! to its input's shape disappears.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::dialect::kinds::BinaryKind;
 use tx8be::{op_kind, OpKind};
@@ -29,29 +28,16 @@ use tx8be::schedule::groups::entry_ops;
 
 use crate::entry_rewrite::rewrite_to_fixpoint;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct SinkReshapes;
     argument: "tx8be-sink-reshapes",
+    name: "Tx8beSinkReshapes",
     description: "Move dense reshapes below element-wise and last-axis ops so producers and consumers meet",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-sink-reshapes", |_, _| None)?;
-        Ok(Box::new(SinkReshapes))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct SinkReshapes;
-
-impl Pass for SinkReshapes {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beSinkReshapes"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl SinkReshapes {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         // Each sweep moves reshapes one op down or ends the loop.
         Ok(rewrite_to_fixpoint(
             target,

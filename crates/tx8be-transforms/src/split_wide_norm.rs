@@ -37,8 +37,7 @@
 //! and the sharding reports that it does not fit.
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op, Type, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8_target::HardwareConfig;
 use tx8be::dialect::build::create_compute_op;
@@ -51,29 +50,16 @@ use crate::dense::ConstTensor;
 use crate::entry_rewrite::rewrite_entry_ops;
 use crate::fold_constants::{const_value, new_const};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct SplitWideNorm;
     argument: "tx8be-split-wide-norm",
+    name: "Tx8beSplitWideNorm",
     description: "Compute a layer norm whose row does not fit one tile's SPM with two levels of sharded reductions",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-split-wide-norm", |_, _| None)?;
-        Ok(Box::new(SplitWideNorm))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct SplitWideNorm;
-
-impl Pass for SplitWideNorm {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beSplitWideNorm"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl SplitWideNorm {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = crate::attach_target::hardware(target)?;
         Ok(rewrite_entry_ops(target, |ctx, body, op| split(ctx, body, op, &hw)))
     }

@@ -26,8 +26,7 @@
 //! `imm_addr` / `imm_size` on the compute op.
 
 use strata_ir::{Body, Context, Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 use tx8be::DevAttr;
@@ -39,29 +38,16 @@ use tx8be::schedule::groups::group_compute_op;
 use tx8be::schedule::groups::groups;
 use tx8be::schedule::steps::{group_buffers, shared_loads, step_invariant_loads, tile_steps};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct SpmAlloc;
     argument: "tx8be-spm-alloc",
+    name: "Tx8beSpmAlloc",
     description: "Assign SPM addresses to every group's buffers (dev_info.mem_addr, imm_addr)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-spm-alloc", |_, _| None)?;
-        Ok(Box::new(SpmAlloc))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct SpmAlloc;
-
-impl Pass for SpmAlloc {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beSpmAlloc"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl SpmAlloc {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = &crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;

@@ -23,8 +23,7 @@
 //! buffers and addresses are placed.
 
 use strata_ir::{Body, Context, Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 use tx8be::dialect::ops::{op_kind, OpKind};
@@ -39,17 +38,13 @@ use tx8be::schedule::views::store_view;
 use tx8be::schedule::views::stored_through;
 use tx8be::schedule::views::view_readers;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct StoreViews;
     argument: "tx8be-store-views",
+    name: "Tx8beStoreViews",
     description: "Store a group's result through the transpose view its readers load through, when that takes fewer DMA copies (stored = true)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-store-views", |_, _| None)?;
-        Ok(Box::new(StoreViews))
-    },
-};
-
-pub struct StoreViews;
+    anchor: Some("func.func"),
+}
 
 /// The DMA copies group `group` makes over all its steps: of its store
 /// (`store`) or of its loads by `load` (else).
@@ -79,17 +74,8 @@ fn copies(ctx: &Context, body: &Body, group: Op, view: Op, hw: &HardwareConfig) 
     Some(total)
 }
 
-impl Pass for StoreViews {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beStoreViews"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl StoreViews {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;

@@ -39,8 +39,7 @@ mod softmax;
 mod stats;
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op, OpSpec, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use crate::algebra::{sees_through, Leaf, Poly, View};
@@ -49,15 +48,13 @@ use crate::decomposition::{
 };
 use crate::shapes::ranked;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct FuseComposites;
     argument: "stablehlo-fuse-composites",
+    name: "StablehloFuseComposites",
     description: "Recognise softmax, layer norm, RMSNorm, gelu, silu, hard and leaky activations by what they compute and outline them as stablehlo.composite",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("stablehlo-fuse-composites", |_, _| None)?;
-        Ok(Box::new(FuseComposites))
-    },
-};
+    anchor: Some("builtin.module"),
+}
 
 /// Most ops one outlined sequence may hold.
 const MAX_OUTLINED_OPS: usize = 256;
@@ -91,19 +88,8 @@ const MATCHERS: [Matcher; 6] = [
     activations::match_leaky_relu,
 ];
 
-pub struct FuseComposites;
-
-impl Pass for FuseComposites {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "StablehloFuseComposites"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("builtin.module")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl FuseComposites {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let mb = &mut *target.body;
         let Some(&root) = mb.root_regions().first() else { return Ok(PreservedAnalyses::unless_changed(false)) };

@@ -25,8 +25,7 @@
 
 use strata_ir::surgery::{IrMapping, Source};
 use strata_ir::{AttrKind, Body, Context, Diagnostic, Op, OpSpec, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::layout::{placed_bytes, set_mem_layout, value_mem_layout};
 use tx8be::{op_kind, OpKind};
@@ -35,29 +34,16 @@ use super::container::{const_ops, set_const_map_id, threshold_bytes, threshold_i
 use super::is_compute;
 use tx8be::schedule::groups::entry_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct MoveConstant;
     argument: "tx8be-move-constant",
+    name: "Tx8beMoveConstant",
     description: "Route every use of a tx8be.const by a compute op through its own tx8be.load_const and number the constants (const_map_id)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-move-constant", |_, _| None)?;
-        Ok(Box::new(MoveConstant))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct MoveConstant;
-
-impl Pass for MoveConstant {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beMoveConstant"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl MoveConstant {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;

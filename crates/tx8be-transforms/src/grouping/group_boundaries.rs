@@ -29,8 +29,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use strata_ir::{Body, Context, Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8_cmodel::HardwareConfig;
 use tx8be::{op_kind, OpKind};
@@ -39,29 +38,16 @@ use super::group_ldst::insert_loads_and_stores;
 use super::{create_group, number_groups, top_level_groups};
 use crate::search::template_cache::{group_block_ops, group_key, GroupKey};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct GroupBoundaries;
     argument: "tx8be-group-boundaries",
+    name: "Tx8beGroupBoundaries",
     description: "Cut each pattern group into the partition of its chain the sharding search estimates fastest (interval DP, validity before cost)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-group-boundaries", |_, _| None)?;
-        Ok(Box::new(GroupBoundaries))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct GroupBoundaries;
-
-impl Pass for GroupBoundaries {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beGroupBoundaries"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl GroupBoundaries {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = &crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;

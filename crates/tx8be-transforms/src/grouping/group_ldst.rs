@@ -22,36 +22,22 @@
 //! is left alone.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::{op_kind, OpKind};
 
 use super::{is_weight, top_level_groups};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct GroupLdSt;
     argument: "tx8be-group-ldst",
+    name: "Tx8beGroupLdSt",
     description: "Insert the loads and the store at every tx8be.group's boundary",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-group-ldst", |_, _| None)?;
-        Ok(Box::new(GroupLdSt))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct GroupLdSt;
-
-impl Pass for GroupLdSt {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beGroupLdSt"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl GroupLdSt {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let changed = insert_loads_and_stores(target.ctx, target.body)?;
         Ok(PreservedAnalyses::unless_changed(changed))
     }

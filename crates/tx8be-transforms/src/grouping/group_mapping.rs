@@ -8,35 +8,21 @@
 //! from tile (0, 0), as the seed's simple mapping does.
 
 use strata_ir::{Attribute, Body, Context, Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use super::{entry_ops, top_level_groups};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct GroupMapping;
     argument: "tx8be-group-mapping",
+    name: "Tx8beGroupMapping",
     description: "Set dev_region (the tile rectangle) on every tx8be.group from the module's tx8be.x_dim/tx8be.y_dim",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-group-mapping", |_, _| None)?;
-        Ok(Box::new(GroupMapping))
-    },
-};
+    anchor: Some("builtin.module"),
+}
 
-pub struct GroupMapping;
-
-impl Pass for GroupMapping {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beGroupMapping"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("builtin.module")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl GroupMapping {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let x = grid_dim(ctx, target.parent, target.op, "tx8be.x_dim", hw.mesh_x)?;

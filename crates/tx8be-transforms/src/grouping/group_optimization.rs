@@ -7,35 +7,21 @@
 //! makes a group, every top-level group is renumbered in program order.
 
 use strata_ir::{Body, Context, Diagnostic};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use super::{create_group, entry_ops, is_groupable, number_groups};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct GroupOptimization;
     argument: "tx8be-group-optimization",
+    name: "Tx8beGroupOptimization",
     description: "Put every tx8be compute op not in a group in its own tx8be.group (no loads/stores yet)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-group-optimization", |_, _| None)?;
-        Ok(Box::new(GroupOptimization))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct GroupOptimization;
-
-impl Pass for GroupOptimization {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beGroupOptimization"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl GroupOptimization {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let changed = group_single_ops(target.ctx, target.body)?;
         Ok(PreservedAnalyses::unless_changed(changed))
     }

@@ -20,8 +20,7 @@
 //! in exactly the placement it read before.
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use strata_rewrite::{
     apply_patterns_greedily, FrozenPatternSet, GreedyConfig, PatternRewriter, PatternSet, RegionSimplify,
@@ -30,31 +29,18 @@ use tx8be::dialect::values::{attr_bool, attr_str};
 use tx8be::layout::{blocked_mode, set_mem_layout};
 use tx8be::{op_kind, OpKind};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct LayoutAlignOpt;
     argument: "tx8be-layout-align-opt",
+    name: "Tx8beLayoutAlignOpt",
     description: "Erase redundant tx8be.ChannelNorm ops (constant vectors blocked at compile time, duplicates, round trips, dead ones)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-layout-align-opt", |_, _| None)?;
-        Ok(Box::new(LayoutAlignOpt))
-    },
-};
-
-pub struct LayoutAlignOpt;
+    anchor: Some("func.func"),
+}
 
 const CHANNEL_NORM: &str = OpKind::ChannelNorm.name();
 
-impl Pass for LayoutAlignOpt {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beLayoutAlignOpt"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl LayoutAlignOpt {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let mut set = PatternSet::new();

@@ -32,8 +32,7 @@
 use std::collections::HashMap;
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::interfaces::shape_inference::{dense_entry, operand_entry, value_layout};
 use tx8be::layout::{blocked_mode, can_block, dense_mode, set_mem_layout};
@@ -42,29 +41,16 @@ use tx8be::{op_kind, AlignMode, DevAttr, LayoutMode, OpKind};
 use super::graph_ops;
 use crate::grouping::is_weight;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct LayoutAlignToNpu;
     argument: "tx8be-layout-align-to-npu",
+    name: "Tx8beLayoutAlignToNpu",
     description: "Place every tx8be value dense or channel-blocked by the placement rules, insert tx8be.ChannelNorm on conflicting edges, write dev_info mem_layout",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-layout-align-to-npu", |_, _| None)?;
-        Ok(Box::new(LayoutAlignToNpu))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct LayoutAlignToNpu;
-
-impl Pass for LayoutAlignToNpu {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beLayoutAlignToNpu"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl LayoutAlignToNpu {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let ops = graph_ops(ctx, body, INFO.argument)?;

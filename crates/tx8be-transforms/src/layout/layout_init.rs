@@ -7,37 +7,23 @@
 //! these starting points.
 
 use strata_ir::Diagnostic;
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::interfaces::shape_inference::{conv_layout, dense_layout, UNKNOWN};
 use tx8be::{op_kind, OpKind};
 
 use super::graph_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct LayoutInit;
     argument: "tx8be-layout-init",
+    name: "Tx8beLayoutInit",
     description: "Set layout_str of tx8be.Gemm and tx8be.Conv, reset every other op's to Unknown",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-layout-init", |_, _| None)?;
-        Ok(Box::new(LayoutInit))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct LayoutInit;
-
-impl Pass for LayoutInit {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beLayoutInit"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl LayoutInit {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let mut changed = false;

@@ -22,37 +22,23 @@
 use std::collections::VecDeque;
 
 use strata_ir::{Body, Context, Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::interfaces::shape_inference::{dense_layout, entries, operand_entry, UNKNOWN};
 use tx8be::{op_kind, OpKind};
 
 use super::graph_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct LayoutTransmit;
     argument: "tx8be-layout-transmit",
+    name: "Tx8beLayoutTransmit",
     description: "Propagate layout_str from tx8be.Gemm/Conv forwards and backwards through infer_layout; the rest becomes Tensor/NTensor",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-layout-transmit", |_, _| None)?;
-        Ok(Box::new(LayoutTransmit))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct LayoutTransmit;
-
-impl Pass for LayoutTransmit {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beLayoutTransmit"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl LayoutTransmit {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         let ops = graph_ops(ctx, body, INFO.argument)?;

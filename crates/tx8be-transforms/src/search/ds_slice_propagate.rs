@@ -7,8 +7,7 @@
 //! codegen reads only the anchor's; the lead may feed it in later.
 
 use strata_ir::Diagnostic;
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::interfaces::sharding::ShardingSplitParam;
 use tx8be::ParallelAttr;
@@ -18,29 +17,16 @@ use super::anchor::{group_anchor, groups};
 use super::slice_propagate::{given_sharding, propagate};
 use super::template_cache::group_block_ops;
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct DsSlicePropagate;
     argument: "tx8be-ds-slice-propagate",
+    name: "Tx8beDsSlicePropagate",
     description: "Propagate each group anchor's tile_parallel sharding backwards to every op of the group",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-ds-slice-propagate", |_, _| None)?;
-        Ok(Box::new(DsSlicePropagate))
-    },
-};
+    anchor: Some("func.func"),
+}
 
-pub struct DsSlicePropagate;
-
-impl Pass for DsSlicePropagate {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beDsSlicePropagate"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl DsSlicePropagate {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let ctx = target.ctx;
         let body = &mut *target.body;
         for g in groups(ctx, body) {

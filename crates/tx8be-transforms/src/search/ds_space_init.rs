@@ -8,24 +8,19 @@
 //! pass does not read it (yet).
 
 use strata_ir::{Body, Context, Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use super::anchor::{group_anchor, groups, last_dim_align, legal, out_dims};
 use super::slice_space::{sharding_space, ShardingLevel};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct DsSpaceInit;
     argument: "tx8be-ds-space-init",
+    name: "Tx8beDsSpaceInit",
     description: "Write each group anchor's candidate shardings over the tiles, by level (sharding_space)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-ds-space-init", |_, _| None)?;
-        Ok(Box::new(DsSpaceInit))
-    },
-};
-
-pub struct DsSpaceInit;
+    anchor: Some("func.func"),
+}
 
 /// The sharding space of a group's anchor `op` over `tiles` tiles.
 pub fn op_sharding_space(ctx: &Context, body: &Body, op: Op, tiles: i64) -> Vec<ShardingLevel> {
@@ -34,17 +29,8 @@ pub fn op_sharding_space(ctx: &Context, body: &Body, op: Op, tiles: i64) -> Vec<
     sharding_space(&dims, tiles, last_dim_align(ctx, body, op), |s| legal(ctx, body, op, s, &ones))
 }
 
-impl Pass for DsSpaceInit {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beDsSpaceInit"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl DsSpaceInit {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let tiles = crate::attach_target::hardware(target)?.tiles() as i64;
         let ctx = target.ctx;
         let body = &mut *target.body;

@@ -12,8 +12,7 @@
 //! Informational: the sharding pass does not read it (yet).
 
 use strata_ir::{Diagnostic, Op};
-use strata_pass::pass::{Pass, PassTarget};
-use strata_pass::registry::PassInfo;
+use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 
 use super::anchor::{group_anchor, groups, legal, out_dims, reduce_extent};
@@ -21,17 +20,13 @@ use super::ds_space_init::op_sharding_space;
 use super::slice_propagate::given_sharding;
 use super::tile_split::{split_tries, SplitBounds, SplitTry};
 
-pub const INFO: PassInfo = PassInfo {
+strata_pass::option_free_pass! {
+    pub struct DsTileSplit;
     argument: "tx8be-ds-tile-split",
+    name: "Tx8beDsTileSplit",
     description: "Write each group anchor's temporal split tries, in the order DS_TileSplit tries them (split_tries)",
-    options: &[],
-    ctor: |opts| {
-        opts.apply("tx8be-ds-tile-split", |_, _| None)?;
-        Ok(Box::new(DsTileSplit))
-    },
-};
-
-pub struct DsTileSplit;
+    anchor: Some("func.func"),
+}
 
 /// The split tries of `op` under its given (or best) sharding.
 pub fn op_split_tries(ctx: &strata_ir::Context, body: &strata_ir::Body, op: Op, tiles: i64) -> Vec<SplitTry> {
@@ -58,17 +53,8 @@ pub fn op_split_tries(ctx: &strata_ir::Context, body: &strata_ir::Body, op: Op, 
     split_tries(&bounds)
 }
 
-impl Pass for DsTileSplit {
-    fn argument(&self) -> &'static str {
-        INFO.argument
-    }
-    fn name(&self) -> &'static str {
-        "Tx8beDsTileSplit"
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("func.func")
-    }
-    fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+impl DsTileSplit {
+    fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let tiles = crate::attach_target::hardware(target)?.tiles() as i64;
         let ctx = target.ctx;
         let body = &mut *target.body;

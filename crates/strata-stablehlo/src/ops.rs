@@ -22,13 +22,15 @@ pub const BINARY: [&str; 11] =
 /// `applies`).
 pub const COMMUTATIVE_BINARY: [&str; 7] = ["add", "multiply", "maximum", "minimum", "and", "or", "xor"];
 /// Elementwise unary ops of the subset (operand `operand`).
-pub const UNARY: [&str; 14] = [
+pub const UNARY: [&str; 16] = [
     "abs",
     "negate",
     "sqrt",
     "rsqrt",
     "exponential",
+    "exponential_minus_one",
     "log",
+    "log_plus_one",
     "tanh",
     "logistic",
     "floor",

@@ -122,6 +122,11 @@
  */
 #define TX8_UNARY_SWISH 24
 
+/**
+ * `ln(1 + exp(x))` (op_eltwise_unary_param only; no parameters).
+ */
+#define TX8_UNARY_SOFTPLUS 25
+
 #define TX8_REDUCE_SUM 0
 
 /**
@@ -347,11 +352,12 @@ uint64_t op_eltwise_unary(uint32_t op, const struct TSR *input, const struct TSR
  * ignore alpha and beta); LEAKY_RELU(alpha), HARD_SIGMOID(alpha, beta),
  * HARD_SWISH, CLIP(min = alpha, max = beta, rounded to the format; pass
  * -INFINITY / INFINITY for a missing bound), GELU_ERF, ELU(alpha),
- * SWISH(alpha). Same element count and format in
+ * SWISH(alpha), SOFTPLUS. Same element count and format in
  * and out; float formats (CLIP, abs, neg, relu take integers too).
- * `imm` (may be NULL): ELU needs in's bytes (at a 256 B aligned address;
- * add 255 otherwise); LEAKY_RELU, HARD_SWISH, GELU_ERF and SWISH need them only
- * when out overlaps in. Each composed step rounds to the format.
+ * `imm` (may be NULL): buffers of in's bytes, each rounded up to 256 B
+ * (at a 256 B aligned address; add 255 otherwise): ELU one, SOFTPLUS two
+ * (three when out overlaps in); LEAKY_RELU, HARD_SWISH, GELU_ERF and SWISH
+ * one when out overlaps in. Each composed step rounds to the format.
  *
  * # Safety
  * Pointer arguments must be NULL (where allowed) or point to live, initialised values.

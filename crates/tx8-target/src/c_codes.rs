@@ -60,6 +60,8 @@ pub const TX8_UNARY_COS: u32 = 23;
 /// Swish `x * sigmoid(alpha*x)` (op_eltwise_unary_param only; alpha 1.702
 /// is the sigmoid GELU, alpha 1 is SILU).
 pub const TX8_UNARY_SWISH: u32 = 24;
+/// `ln(1 + exp(x))` (op_eltwise_unary_param only; no parameters).
+pub const TX8_UNARY_SOFTPLUS: u32 = 25;
 
 pub const TX8_REDUCE_SUM: u32 = 0;
 /// The sum divided by the reduced element count.
@@ -72,24 +74,6 @@ pub const TX8_POOL_MAX: u32 = 0;
 /// not, as `count_include_pad` says).
 pub const TX8_POOL_AVG: u32 = 1;
 
-const UNARY: [UnaryOp; 15] = [
-    UnaryOp::Relu,
-    UnaryOp::Exp,
-    UnaryOp::Sigmoid,
-    UnaryOp::Tanh,
-    UnaryOp::Gelu,
-    UnaryOp::Silu,
-    UnaryOp::Abs,
-    UnaryOp::Rsqrt,
-    UnaryOp::Sqrt,
-    UnaryOp::Ln,
-    UnaryOp::Neg,
-    UnaryOp::Recip,
-    UnaryOp::Erf,
-    UnaryOp::Floor,
-    UnaryOp::Ceil,
-];
-
 /// The binary op of a `TX8_BINARY_*` code.
 pub fn binary_op(code: u32) -> Option<BinaryOp> {
     use BinaryOp::*;
@@ -99,10 +83,45 @@ pub fn binary_op(code: u32) -> Option<BinaryOp> {
 /// The single CT instruction of a `TX8_UNARY_*` code that is one (codes
 /// 0..14, SIN and COS).
 pub fn plain_unary(code: u32) -> Option<UnaryOp> {
-    match code {
-        TX8_UNARY_SIN => Some(UnaryOp::Sin),
-        TX8_UNARY_COS => Some(UnaryOp::Cos),
-        _ => UNARY.get(code as usize).copied(),
+    UnaryOp::ALL.into_iter().find(|&op| plain_code(op) == code)
+}
+
+/// The `TX8_UNARY_*` code of a CT unary instruction.
+pub fn plain_code(op: UnaryOp) -> u32 {
+    match op {
+        UnaryOp::Relu => TX8_UNARY_RELU,
+        UnaryOp::Exp => TX8_UNARY_EXP,
+        UnaryOp::Sigmoid => TX8_UNARY_SIGMOID,
+        UnaryOp::Tanh => TX8_UNARY_TANH,
+        UnaryOp::Gelu => TX8_UNARY_GELU,
+        UnaryOp::Silu => TX8_UNARY_SILU,
+        UnaryOp::Abs => TX8_UNARY_ABS,
+        UnaryOp::Rsqrt => TX8_UNARY_RSQRT,
+        UnaryOp::Sqrt => TX8_UNARY_SQRT,
+        UnaryOp::Ln => TX8_UNARY_LOG,
+        UnaryOp::Neg => TX8_UNARY_NEG,
+        UnaryOp::Recip => TX8_UNARY_RECIP,
+        UnaryOp::Erf => TX8_UNARY_ERF,
+        UnaryOp::Floor => TX8_UNARY_FLOOR,
+        UnaryOp::Ceil => TX8_UNARY_CEIL,
+        UnaryOp::Sin => TX8_UNARY_SIN,
+        UnaryOp::Cos => TX8_UNARY_COS,
+    }
+}
+
+/// The `TX8_UNARY_*` code of an activation, and whether the call is
+/// `op_eltwise_unary_param` (it takes `alpha` and `beta`).
+pub fn activation_code(act: Activation) -> (u32, bool) {
+    match act {
+        Activation::Plain(op) => (plain_code(op), false),
+        Activation::LeakyRelu { .. } => (TX8_UNARY_LEAKY_RELU, true),
+        Activation::HardSigmoid { .. } => (TX8_UNARY_HARD_SIGMOID, true),
+        Activation::HardSwish => (TX8_UNARY_HARD_SWISH, true),
+        Activation::Clip { .. } => (TX8_UNARY_CLIP, true),
+        Activation::GeluErf => (TX8_UNARY_GELU_ERF, true),
+        Activation::Elu { .. } => (TX8_UNARY_ELU, true),
+        Activation::Swish { .. } => (TX8_UNARY_SWISH, true),
+        Activation::Softplus => (TX8_UNARY_SOFTPLUS, true),
     }
 }
 
@@ -119,6 +138,7 @@ pub fn activation(code: u32, alpha: f32, beta: f32) -> Option<Activation> {
         TX8_UNARY_GELU_ERF => Activation::GeluErf,
         TX8_UNARY_ELU => Activation::Elu { alpha },
         TX8_UNARY_SWISH => Activation::Swish { beta: alpha },
+        TX8_UNARY_SOFTPLUS => Activation::Softplus,
         _ => return None,
     })
 }

@@ -185,6 +185,11 @@ pub enum UnaryOp {
 }
 
 impl UnaryOp {
+    pub const ALL: [UnaryOp; 17] = {
+        use UnaryOp::*;
+        [Abs, Neg, Relu, Exp, Ln, Sqrt, Rsqrt, Recip, Sigmoid, Tanh, Silu, Gelu, Floor, Ceil, Erf, Sin, Cos]
+    };
+
     /// The seed's function class and op name.
     pub fn names(self) -> (&'static str, &'static str) {
         use UnaryOp::*;
@@ -368,4 +373,48 @@ pub enum Activation {
     /// CLIP / ViT; beta 1 is SiLU, one `Plain(Silu)` instruction): VS mul,
     /// sigmoid, VV mul. 3 steps.
     Swish { beta: f32 },
+    /// `ln(1 + exp(x))` as `max(x, 0) + log1p(exp(-|x|))`, so that no step
+    /// overflows, with log1p(t) as `ln(u) - ((u - 1) - t)` for `u = 1 + t`
+    /// rounded: `u - 1` is exact, and the correction restores what rounding
+    /// `u` lost, so the result keeps its relative precision where `t` is
+    /// below the format's epsilon (`u` = 1, the result `t`). Unary abs,
+    /// neg, exp; VS add, VS sub, VV sub; ln; VV sub; VS max; VV add.
+    /// 10 steps.
+    Softplus,
+}
+
+impl Activation {
+    /// The CT instructions the operator library's call runs over the
+    /// elements (`oplib::activation`'s expansion): (passes at the plain
+    /// rate, passes at the transcendental rate). The cost model charges
+    /// these; the roofline weighs an activation with a transcendental pass
+    /// at that rate.
+    pub fn ct_passes(self) -> (u64, u64) {
+        match self {
+            Activation::Plain(op) if op.is_transcendental() => (0, 1),
+            Activation::Plain(_) => (1, 0),
+            Activation::LeakyRelu { .. } | Activation::Clip { .. } => (2, 0),
+            Activation::HardSigmoid { .. } => (4, 0),
+            Activation::HardSwish => (5, 0),
+            Activation::GeluErf => (4, 1),
+            Activation::Elu { .. } => (5, 1),
+            Activation::Swish { .. } => (2, 1),
+            Activation::Softplus => (8, 2),
+        }
+    }
+
+    /// The scratch the composition needs, in buffers of the input's size:
+    /// a composition keeps its intermediate values in the output where it
+    /// can, which it cannot when the output overlaps the input
+    /// (`in_place`) and the input is read again later.
+    pub fn scratch_buffers(self, in_place: bool) -> u64 {
+        match self {
+            Activation::Plain(_) | Activation::HardSigmoid { .. } | Activation::Clip { .. } => 0,
+            Activation::LeakyRelu { .. } | Activation::HardSwish | Activation::GeluErf | Activation::Swish { .. } => {
+                u64::from(in_place)
+            }
+            Activation::Elu { .. } => 1,
+            Activation::Softplus => 2 + u64::from(in_place),
+        }
+    }
 }

@@ -132,6 +132,12 @@ pub fn erf(x: f64) -> f64 {
     (2.0 / std::f64::consts::PI.sqrt() * (-ax * ax).exp() * sum).copysign(x)
 }
 
+/// `ln(1 + exp(x))` without overflow (large x) or loss of the small
+/// term (very negative x).
+pub fn softplus(x: f64) -> f64 {
+    x.max(0.0) + (-x.abs()).exp().ln_1p()
+}
+
 /// A parameterised activation (see `oplib::activation::Activation`).
 pub fn activation(act: crate::kinds::Activation, x: &[f64]) -> Vec<f64> {
     use crate::kinds::Activation::*;
@@ -146,6 +152,7 @@ pub fn activation(act: crate::kinds::Activation, x: &[f64]) -> Vec<f64> {
         GeluErf => x.iter().map(|&v| 0.5 * v * (1.0 + erf(v / std::f64::consts::SQRT_2))).collect(),
         Elu { alpha } => x.iter().map(|&v| if v > 0.0 { v } else { f64::from(alpha) * (v.exp() - 1.0) }).collect(),
         Swish { beta } => x.iter().map(|&v| v / (1.0 + (-f64::from(beta) * v).exp())).collect(),
+        Softplus => x.iter().map(|&v| softplus(v)).collect(),
     }
 }
 

@@ -57,6 +57,11 @@ def _unary_cases():
         ("hardswish", "HardSwish", n(4.0), "elementwise", 17, {}),
         ("gelu_opset20", "Gelu", n(2.0), "elementwise", 20, {}),
         ("gelu_opset20_tanh", "Gelu", n(2.0), "elementwise", 20, {"approximate": "tanh"}),
+        # Wide enough that exp(x) alone would overflow.
+        ("softplus", "Softplus", u(-100.0, 100.0), "elementwise", 17, {}),
+        ("mish_opset18", "Mish", n(3.0), "elementwise", 18, {}),
+        ("elu_default", "Elu", n(2.0), "elementwise", 17, {}),
+        ("elu_alpha0.5", "Elu", n(2.0), "elementwise", 17, {"alpha": 0.5}),
         ("identity", "Identity", n(1.0), "exact", 17, {}),
     ]
     return [Case(name, "op", op, tol, _unary(op, data, opset, **attrs))

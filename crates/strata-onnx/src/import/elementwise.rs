@@ -2,7 +2,9 @@
 //! variadic Max, Min, Sum, Mean), unary math, PRelu,
 //! Cast, Clip, and the activations decomposed as JAX writes them (Relu as
 //! `maximum(x, 0)`, LeakyRelu as `select(x >= 0, x, alpha * x)`, HardSigmoid
-//! and HardSwish through `clamp`, Gelu through `chlo.erf` or `tanh`).
+//! and HardSwish through `clamp`, Gelu through `chlo.erf` or `tanh`,
+//! Elu as `select(x > 0, x, alpha * (exp(x) - 1))`, Softplus as
+//! `max(x, 0) + log1p(exp(-|x|))`, as `jax.nn.softplus`).
 
 use strata_stablehlo::attrs::ComparisonDirection;
 
@@ -140,6 +142,45 @@ pub fn hard_swish(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
     let x = float_input(cx, 0)?;
     let h = hard_sigmoid_of(b, x, 1.0 / 6.0, 0.5)?;
     b.binary("stablehlo.multiply", x, &h)
+}
+
+/// Elu: `select(x > 0, x, alpha * (exp(x) - 1))`.
+pub fn elu(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let alpha = cx.float("alpha", 1.0)? as f64;
+    let zero = b.splat(x.dtype, &x.shape, 0.0);
+    let positive = b.compare(x, &zero, ComparisonDirection::Gt)?;
+    let e = b.unary("stablehlo.exponential", x);
+    let one = b.splat(x.dtype, &x.shape, 1.0);
+    let em1 = b.binary("stablehlo.subtract", &e, &one)?;
+    let a = b.splat(x.dtype, &x.shape, alpha);
+    let negative = b.binary("stablehlo.multiply", &a, &em1)?;
+    b.select(&positive, x, &negative)
+}
+
+/// `ln(1 + exp(x))` as `max(x, 0) + log1p(exp(-|x|))`: no step overflows
+/// (onnxruntime computes it the same way), and it is the spelling
+/// `stablehlo-fuse-composites` makes one softplus of.
+fn softplus_of(b: &mut FuncBuilder, x: &Operand) -> Result<Operand, String> {
+    let zero = b.splat(x.dtype, &x.shape, 0.0);
+    let positive = b.binary("stablehlo.maximum", x, &zero)?;
+    let magnitude = b.unary("stablehlo.abs", x);
+    let negated = b.unary("stablehlo.negate", &magnitude);
+    let e = b.unary("stablehlo.exponential", &negated);
+    let log = b.unary("stablehlo.log_plus_one", &e);
+    b.binary("stablehlo.add", &positive, &log)
+}
+
+pub fn softplus(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    softplus_of(b, float_input(cx, 0)?)
+}
+
+/// Mish (opset 18): `x * tanh(softplus(x))`.
+pub fn mish(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Operand, String> {
+    let x = float_input(cx, 0)?;
+    let s = softplus_of(b, x)?;
+    let t = b.unary("stablehlo.tanh", &s);
+    b.binary("stablehlo.multiply", x, &t)
 }
 
 /// Gelu (opset 20): exact `0.5 * x * (1 + erf(x / sqrt(2)))`, or with

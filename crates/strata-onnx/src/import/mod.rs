@@ -140,13 +140,13 @@ pub fn check_shape(shape: &[i64]) -> Result<(), String> {
 #[rustfmt::skip]
 pub const SUPPORTED_OPS: &[&str] = &[
     "Abs", "Add", "And", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Clip", "Concat", "Constant", "ConstantOfShape",
-    "Conv", "ConvTranspose", "Cos", "CumSum", "Div", "Dropout", "Einsum", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor",
+    "Conv", "ConvTranspose", "Cos", "CumSum", "Div", "Dropout", "Einsum", "Elu", "Equal", "Erf", "Exp", "Expand", "Flatten", "Floor",
     "Gather", "GatherElements", "GatherND", "Gelu", "Gemm", "GlobalAveragePool", "GlobalMaxPool", "Greater", "GreaterOrEqual",
     "HardSigmoid", "HardSwish", "Identity", "InstanceNormalization", "IsInf", "IsNaN", "LayerNormalization", "LeakyRelu", "Less",
-    "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean", "Min", "Mod", "Mul", "Neg", "Not", "Or", "PRelu",
+    "LessOrEqual", "Log", "LogSoftmax", "MatMul", "Max", "MaxPool", "Mean", "Min", "Mish", "Mod", "Mul", "Neg", "Not", "Or", "PRelu",
     "Pad", "Pow", "Range", "Reciprocal", "ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax", "ReduceMean",
     "ReduceMin", "ReduceSum", "ReduceSumSquare", "Relu", "Reshape", "Resize", "ScatterElements", "ScatterND", "Shape",
-    "Sigmoid", "Sign", "Sin", "Size", "Slice", "Softmax", "Split", "Sqrt", "Squeeze", "Sub", "Sum", "Tanh", "Tile", "Transpose",
+    "Sigmoid", "Sign", "Sin", "Size", "Slice", "Softmax", "Softplus", "Split", "Sqrt", "Squeeze", "Sub", "Sum", "Tanh", "Tile", "Transpose",
     "Trilu", "Unsqueeze", "Where", "Xor",
 ];
 
@@ -448,6 +448,9 @@ fn import_node(b: &mut FuncBuilder, cx: &NodeCx) -> Result<Results, String> {
         "HardSigmoid" => one(elementwise::hard_sigmoid(b, cx)?),
         "HardSwish" => one(elementwise::hard_swish(b, cx)?),
         "Gelu" => one(elementwise::gelu(b, cx)?),
+        "Softplus" => one(elementwise::softplus(b, cx)?),
+        "Elu" => one(elementwise::elu(b, cx)?),
+        "Mish" => one(elementwise::mish(b, cx)?),
         "Equal" => one(b.compare(cx.input(0)?, cx.input(1)?, Dir::Eq)?),
         "Less" => one(b.compare(cx.input(0)?, cx.input(1)?, Dir::Lt)?),
         "LessOrEqual" => one(b.compare(cx.input(0)?, cx.input(1)?, Dir::Le)?),

@@ -17,6 +17,17 @@
 //!   `<` / `<=` with the branches swapped, zero on either side),
 //!   `maximum(x, a x)` for `0 < a < 1` and `minimum(x, a x)` for `a > 1`
 //!   are LeakyRelu with `alpha = a` (`tx8.leaky_relu`).
+//! - elu: `select(x > 0, x, a (exp(x) - 1))` (ONNX's Elu as imported; `>=`,
+//!   or the test negated with the branches swapped), the exponential also
+//!   `expm1`, its argument also the "safe" `x` clamped to non-positive
+//!   values (`min(x, 0)`, `select(x > 0, 0, x)`: `jax.nn.elu`), is ELU with
+//!   `alpha = a` (`tx8.elu`).
+//! - softplus: `max(x, 0) + log1p(exp(-|x|))`, the overflow-free spelling
+//!   the ONNX importer writes for Softplus and JAX for `jax.nn.softplus`
+//!   (`logaddexp(x, 0)`, whose NaN guard stays outside), `log1p(e)` also as
+//!   `log(1 + e)`, the maximum's operands either way round (`tx8.softplus`).
+//!   The naive `log(1 + exp(x))` is left alone: it overflows where the
+//!   composite does not, so fusing it would change the model's result.
 
 use strata_ir::{Body, Context, Value};
 
@@ -239,6 +250,136 @@ pub fn match_leaky_relu(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>,
                 let attributes = vec![("alpha", ctx.f64_attr(ctx.f32(), alpha))];
                 return Some(Match { name: "tx8.leaky_relu", inputs: vec![Input::Value(x)], attributes });
             }
+        }
+    }
+    None
+}
+
+/// The value a `stablehlo.log_plus_one(e)` or `stablehlo.log(1 + e)` takes
+/// the logarithm of one plus.
+fn log1p_argument(ctx: &Context, body: &Body, v0: &mut View<'_>, v: Value, full: &[i64]) -> Option<Value> {
+    let d = body.defining_op(v)?;
+    match ctx.op_name_str(body.op_name(d)) {
+        "stablehlo.log_plus_one" => Some(body.operand(d, 0)),
+        "stablehlo.log" => {
+            let p = v0.poly(body.operand(d, 0));
+            let tol = v0.tolerance();
+            let [one, t] = p.terms.as_slice() else { return None };
+            let [(e, ee)] = t.factors.as_slice() else { return None };
+            (one.factors.is_empty()
+                && close(one.coeff, 1.0, tol)
+                && close(t.coeff, 1.0, tol)
+                && *ee == 1.0
+                && e.map == identity_map(full))
+            .then_some(e.value)
+        }
+        _ => None,
+    }
+}
+
+pub fn match_softplus(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, p0: &Poly) -> Option<Match> {
+    let full = shape_of(ctx, body, y);
+    let tol = v0.tolerance();
+    // Two leaves with coefficient 1, read whole: the maximum and the log.
+    let [a, b] = p0.terms.as_slice() else { return None };
+    let leaf = |t: &Term| match t.factors.as_slice() {
+        [(l, e)] if *e == 1.0 && close(t.coeff, 1.0, tol) && l.map == identity_map(&full) => Some(l.value),
+        _ => None,
+    };
+    let (a, b) = (leaf(a)?, leaf(b)?);
+    for (max, log) in [(a, b), (b, a)] {
+        let Some(m) = body.defining_op(max).filter(|_| op_name(ctx, body, max) == Some("stablehlo.maximum")) else {
+            continue;
+        };
+        let (p, q) = (body.operand(m, 0), body.operand(m, 1));
+        let x = match (v0.splat(p), v0.splat(q)) {
+            (None, Some(0.0)) => p,
+            (Some(0.0), None) => q,
+            _ => continue,
+        };
+        if shape_of(ctx, body, x) != full {
+            continue;
+        }
+        // log1p(exp(u)) with u = -|w| and w the same expression as x.
+        let Some(e) = log1p_argument(ctx, body, v0, log, &full) else { continue };
+        let Some(ed) = body.defining_op(e).filter(|_| op_name(ctx, body, e) == Some("stablehlo.exponential")) else {
+            continue;
+        };
+        let pu = v0.poly(body.operand(ed, 0));
+        let Some(t) = pu.monomial() else { continue };
+        let [(abs, ae)] = t.factors.as_slice() else { continue };
+        if *ae != 1.0 || !close(t.coeff, -1.0, tol) || abs.map != identity_map(&full) {
+            continue;
+        }
+        let Some(ad) = body.defining_op(abs.value).filter(|_| op_name(ctx, body, abs.value) == Some("stablehlo.abs"))
+        else {
+            continue;
+        };
+        let (pw, px) = (v0.poly(body.operand(ad, 0)), v0.poly(x));
+        if pw.approx_eq(&px, tol) {
+            return Some(Match { name: "tx8.softplus", inputs: vec![Input::Value(x)], attributes: vec![] });
+        }
+    }
+    None
+}
+
+/// `x` clamped to non-positive values so that a branch not taken cannot
+/// overflow: `min(x, 0)`, `select(x > 0, 0, x)` or `select(x <= 0, x, 0)`.
+fn is_safe_nonpositive(ctx: &Context, body: &Body, v0: &mut View<'_>, u: Value, x: Value) -> bool {
+    let Some(d) = body.defining_op(u) else { return false };
+    let operand = |i| body.operand(d, i);
+    match ctx.op_name_str(body.op_name(d)) {
+        "stablehlo.minimum" => {
+            (operand(0) == x && v0.splat(operand(1)) == Some(0.0))
+                || (operand(1) == x && v0.splat(operand(0)) == Some(0.0))
+        }
+        "stablehlo.select" => {
+            let (pred, t, f) = (operand(0), operand(1), operand(2));
+            (f == x && v0.splat(t) == Some(0.0) && sign_test(ctx, body, v0, pred, x) == Some(true))
+                || (t == x && v0.splat(f) == Some(0.0) && sign_test(ctx, body, v0, pred, x) == Some(false))
+        }
+        _ => false,
+    }
+}
+
+/// `a` when `v` is `a (exp(u) - 1)` or `a expm1(u)`, `u` being `x` or `x`
+/// clamped to non-positive values.
+fn expm1_scale(ctx: &Context, body: &Body, v0: &mut View<'_>, v: Value, x: Value, full: &[i64]) -> Option<f64> {
+    let p = v0.poly(v);
+    let tol = v0.tolerance();
+    let (t, exp_op) = match p.terms.as_slice() {
+        [c, t] if c.factors.is_empty() && close(c.coeff, -t.coeff, tol) => (t, "stablehlo.exponential"),
+        [t] => (t, "stablehlo.exponential_minus_one"),
+        _ => return None,
+    };
+    let [(e, ee)] = t.factors.as_slice() else { return None };
+    if *ee != 1.0 || e.map != identity_map(full) || op_name(ctx, body, e.value) != Some(exp_op) {
+        return None;
+    }
+    let u = body.operand(body.defining_op(e.value)?, 0);
+    let (pu, px) = (v0.poly(u), v0.poly(x));
+    (pu.approx_eq(&px, tol) || is_safe_nonpositive(ctx, body, v0, u, x)).then_some(t.coeff)
+}
+
+pub fn match_elu(ctx: &Context, body: &Body, y: Value, v0: &mut View<'_>, _p0: &Poly) -> Option<Match> {
+    let full = shape_of(ctx, body, y);
+    let d = body.defining_op(y).filter(|_| op_name(ctx, body, y) == Some("stablehlo.select"))?;
+    let (pred, t, f) = (body.operand(d, 0), body.operand(d, 1), body.operand(d, 2));
+    let mut pairs = vec![];
+    if sign_test(ctx, body, v0, pred, t) == Some(true) {
+        pairs.push((t, f));
+    }
+    if sign_test(ctx, body, v0, pred, f) == Some(false) {
+        pairs.push((f, t));
+    }
+    for (x, negative) in pairs {
+        if shape_of(ctx, body, x) != full {
+            continue;
+        }
+        let Some(alpha) = expm1_scale(ctx, body, v0, negative, x, &full) else { continue };
+        if alpha.is_finite() && alpha != 0.0 {
+            let attributes = vec![("alpha", ctx.f64_attr(ctx.f32(), alpha))];
+            return Some(Match { name: "tx8.elu", inputs: vec![Input::Value(x)], attributes });
         }
     }
     None

@@ -1,6 +1,6 @@
 //! `stablehlo-fuse-composites`: finds element-wise sequences that compute
 //! a softmax, a layer norm, an RMSNorm, a GELU (erf, tanh or sigmoid
-//! form), SiLU / Swish, HardSigmoid, HardSwish or LeakyRelu, and replaces each with
+//! form), SiLU / Swish, HardSigmoid, HardSwish, LeakyRelu, ELU or Softplus, and replaces each with
 //! `stablehlo.composite "tx8.<name>"` whose decomposition function holds
 //! the original sequence (`decomposition.rs`), so the lowering can emit
 //! one operator-library call for it.
@@ -15,7 +15,7 @@
 //! expression is exactly the operation's. One file per family:
 //! `norm.rs` (layer norm, RMSNorm), `softmax.rs`, `gelu.rs` (erf and tanh
 //! forms), `activations.rs` (sigmoid-gated: SiLU, sigmoid GELU, Swish;
-//! hard: HardSigmoid, HardSwish; leaky: LeakyRelu), with `stats.rs` (reductions, per-row
+//! hard: HardSigmoid, HardSwish; leaky: LeakyRelu; elu; softplus), with `stats.rs` (reductions, per-row
 //! statistics, per-feature parameters).
 //!
 //! Composites (operands; `composite_attributes`):
@@ -25,7 +25,8 @@
 //!   splat one, such as a unit gamma next to a beta, made a constant);
 //! - `tx8.gelu` (x; none: erf, `approximate = "tanh"` or `"sigmoid"`);
 //! - `tx8.silu` (x), `tx8.swish` (x; `beta`), `tx8.hard_sigmoid` (x;
-//!   `alpha`, `beta`), `tx8.hard_swish` (x), `tx8.leaky_relu` (x; `alpha`).
+//!   `alpha`, `beta`), `tx8.hard_swish` (x), `tx8.leaky_relu` (x; `alpha`),
+//!   `tx8.elu` (x; `alpha`), `tx8.softplus` (x).
 //!
 //! Roots are tried last op first, so the largest expression is matched
 //! before its parts; an expression with more in it than the operation
@@ -52,7 +53,7 @@ strata_pass::option_free_pass! {
     pub struct FuseComposites;
     argument: "stablehlo-fuse-composites",
     name: "StablehloFuseComposites",
-    description: "Recognise softmax, layer norm, RMSNorm, gelu, silu, hard and leaky activations by what they compute and outline them as stablehlo.composite",
+    description: "Recognise softmax, layer norm, RMSNorm, gelu, silu, hard, leaky, elu and softplus activations by what they compute and outline them as stablehlo.composite",
     anchor: Some("builtin.module"),
 }
 
@@ -79,13 +80,15 @@ pub struct Match {
 /// and the root's polynomial in it.
 type Matcher = fn(&Context, &Body, Value, &mut View<'_>, &Poly) -> Option<Match>;
 
-const MATCHERS: [Matcher; 6] = [
+const MATCHERS: [Matcher; 8] = [
     norm::match_norm,
     softmax::match_softmax,
     gelu::match_gelu,
     activations::match_sigmoid_gated,
     activations::match_hard,
     activations::match_leaky_relu,
+    activations::match_softplus,
+    activations::match_elu,
 ];
 
 impl FuseComposites {

@@ -15,28 +15,14 @@ const OP: &str = "elementwise_unary_param";
 
 pub use tx8_target::kinds::Activation;
 
-/// Whether the composition reads the input again after writing a
-/// temporary, so needs a temporary apart from the input.
-fn needs_temporary(act: Activation) -> bool {
-    matches!(
-        act,
-        Activation::LeakyRelu { .. }
-            | Activation::HardSwish
-            | Activation::GeluErf
-            | Activation::Elu { .. }
-            | Activation::Swish { .. }
-    )
-}
-
 fn overlaps(a: &Tsr, b: &Tsr) -> bool {
     a.addr < b.addr + b.bytes() && b.addr < a.addr + a.bytes()
 }
 
 /// `out = act(x)` element-wise (same element count and format; float
 /// formats, except `Clip` and the plain abs/neg/relu which take integers
-/// too). Scratch: `Elu` always needs x's bytes in `imm`; `LeakyRelu`,
-/// `HardSwish`, `GeluErf` and `Swish` need them only when `out` overlaps `x` (they
-/// use `out` as their temporary otherwise); the rest need none.
+/// too). Scratch: [`Activation::scratch_buffers`] buffers of x's bytes in
+/// `imm` (the output holds an intermediate value otherwise).
 pub fn unary_param(ctx: &mut TileCtx, act: Activation, x: &Tsr, out: &Tsr, imm: Scratch) -> Result<u64, SimError> {
     if x.fmt != out.fmt || x.elems() != out.elems() {
         return Err(op_err(OP, "input and output must have the same size and format"));
@@ -49,13 +35,15 @@ pub fn unary_param(ctx: &mut TileCtx, act: Activation, x: &Tsr, out: &Tsr, imm: 
     }
     let n = x.elems();
     let mut carve = Carver::new(OP, imm);
-    // The temporary: `out` when it does not overlap x, else scratch; Elu
-    // needs one apart from out as well.
-    let tmp = if matches!(act, Activation::Elu { .. }) || (needs_temporary(act) && overlaps(x, out)) {
-        carve.take(x.bytes())?
-    } else {
-        out.addr
-    };
+    // The intermediate buffers: scratch as `scratch_buffers` counts, then
+    // the output.
+    let in_place = overlaps(x, out);
+    let mut buffers = vec![];
+    for _ in 0..act.scratch_buffers(in_place) {
+        buffers.push(carve.take(x.bytes())?);
+    }
+    buffers.push(out.addr);
+    let tmp = buffers[0];
     let mut em = Emitter::new(ctx);
     let vs = |op: BinaryOp, src: u64, dst: u64, value: f64| {
         Instr::Cgra(CgraInstr::Vs { op, fmt, a: src, scalar_bits: scalar_bits(fmt, value), dst, n })
@@ -101,6 +89,21 @@ pub fn unary_param(ctx: &mut TileCtx, act: Activation, x: &Tsr, out: &Tsr, imm: 
             em.emit(vs(Mul, x.addr, tmp, beta.into()))?;
             em.emit(un(UnaryOp::Sigmoid, tmp, tmp))?;
             em.emit(vv(Mul, x.addr, tmp, out.addr))?;
+        }
+        Activation::Softplus => {
+            // t, u = 1 + t, the correction (u - 1) - t (in the output unless
+            // that is the input, which the maximum still reads).
+            let (t, u, c) = (buffers[0], buffers[1], buffers[2]);
+            em.emit(un(UnaryOp::Abs, x.addr, t))?;
+            em.emit(un(UnaryOp::Neg, t, t))?;
+            em.emit(un(UnaryOp::Exp, t, t))?;
+            em.emit(vs(Add, t, u, 1.0))?;
+            em.emit(vs(Sub, u, c, 1.0))?;
+            em.emit(vv(Sub, c, t, c))?;
+            em.emit(un(UnaryOp::Ln, u, u))?;
+            em.emit(vv(Sub, u, c, u))?;
+            em.emit(vs(Max, x.addr, t, 0.0))?;
+            em.emit(vv(Add, t, u, out.addr))?;
         }
     }
     em.finish()

@@ -94,19 +94,58 @@ pub fn not(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     Some(lw.emit(op, OpKind::Binary, &[x, m], ty, vec![("kind", ctx.string_attr(BinaryKind::Xor.name()))]))
 }
 
+/// `tx8be.Unary` of `kind` on `x`, typed as `op`'s result.
+fn unary_of(lw: &mut Lowering<'_>, op: Op, kind: UnaryKind, x: Value) -> Value {
+    let ty = result_type(lw, op);
+    let k = lw.ctx.string_attr(kind.name());
+    lw.emit(op, OpKind::Unary, &[x], ty, vec![("kind", k)])
+}
+
+/// `tx8be.Binary` of `kind` on `a` and `b`, typed as `op`'s result.
+fn binary_of(lw: &mut Lowering<'_>, op: Op, kind: BinaryKind, a: Value, b: Value) -> Value {
+    let ty = result_type(lw, op);
+    let k = lw.ctx.string_attr(kind.name());
+    lw.emit(op, OpKind::Binary, &[a, b], ty, vec![("kind", k)])
+}
+
+/// A constant 1 of `like`'s element type, of its rank (broadcast to it).
+fn one_like(lw: &mut Lowering<'_>, op: Op, like: Value) -> Value {
+    let elem = lw.elem_of(like);
+    let one = ConstTensor { dims: vec![1; lw.dims(like).len()], elem, values: vec![1.0], splat: false };
+    lw.emit_const(op, &one, elem)
+}
+
 /// `chlo.erfc(x)` = 1 - erf(x): the operator library has erf only. Where
 /// erfc is tiny (large x) the difference keeps erfc's absolute precision,
 /// not its relative one; JAX's exact GELU, x/2 * erfc(-x/sqrt(2)), needs
 /// no more (its value there is tiny too).
 pub fn erfc(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
     let x = lw.get(lw.body.operand(op, 0), op)?;
-    let ty = result_type(lw, op);
-    let ctx = lw.ctx;
-    let e = lw.emit(op, OpKind::Unary, &[x], ty, vec![("kind", ctx.string_attr(UnaryKind::Erf.name()))]);
-    let elem = lw.elem_of(e);
-    let one = ConstTensor { dims: vec![1; lw.dims(e).len()], elem, values: vec![1.0], splat: false };
-    let one = lw.emit_const(op, &one, elem);
-    Some(lw.emit(op, OpKind::Binary, &[one, e], ty, vec![("kind", ctx.string_attr(BinaryKind::Sub.name()))]))
+    let e = unary_of(lw, op, UnaryKind::Erf, x);
+    let one = one_like(lw, op, e);
+    Some(binary_of(lw, op, BinaryKind::Sub, one, e))
+}
+
+/// `stablehlo.log_plus_one(x)` = log(1 + x): the operator library has no
+/// log1p. For |x| below the format's epsilon the sum rounds to 1 and the
+/// result to 0, an absolute error of |x|; softplus, where exporters write
+/// log1p, is fused into one call before this (`stablehlo-fuse-composites`).
+pub fn log_plus_one(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let x = lw.get(lw.body.operand(op, 0), op)?;
+    let one = one_like(lw, op, x);
+    let sum = binary_of(lw, op, BinaryKind::Add, x, one);
+    Some(unary_of(lw, op, UnaryKind::Log, sum))
+}
+
+/// `stablehlo.exponential_minus_one(x)` = exp(x) - 1: the operator
+/// library has no expm1. Near 0 the difference keeps exp's absolute
+/// precision, not expm1's relative one; ELU, where exporters write expm1,
+/// is fused into one call before this (`stablehlo-fuse-composites`).
+pub fn exponential_minus_one(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
+    let x = lw.get(lw.body.operand(op, 0), op)?;
+    let e = unary_of(lw, op, UnaryKind::Exp, x);
+    let one = one_like(lw, op, e);
+    Some(binary_of(lw, op, BinaryKind::Sub, e, one))
 }
 
 /// `chlo.square(x)` = x * x (JAX writes a variance with it).

@@ -542,6 +542,8 @@ impl<'a> Lowering<'a> {
             "stablehlo.select" => elementwise::select(self, op),
             "stablehlo.clamp" => elementwise::clamp(self, op),
             "chlo.erfc" => elementwise::erfc(self, op),
+            "stablehlo.log_plus_one" => elementwise::log_plus_one(self, op),
+            "stablehlo.exponential_minus_one" => elementwise::exponential_minus_one(self, op),
             "chlo.square" => elementwise::square(self, op),
             "stablehlo.convert" => elementwise::convert(self, op),
             "stablehlo.reshape" => movement::reshape(self, op),

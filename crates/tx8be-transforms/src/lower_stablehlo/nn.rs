@@ -632,7 +632,8 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
             let y = lw.emit(op, OpKind::LayerNorm, &operands, ty, attrs);
             Some(emit_reshape(lw, op, y, &dims))
         }
-        "tx8.gelu" | "tx8.silu" | "tx8.swish" | "tx8.hard_sigmoid" | "tx8.hard_swish" | "tx8.leaky_relu" => {
+        "tx8.gelu" | "tx8.silu" | "tx8.swish" | "tx8.hard_sigmoid" | "tx8.hard_swish" | "tx8.leaky_relu"
+        | "tx8.softplus" | "tx8.elu" => {
             let x = lw.get(x0, op)?;
             let ty = result_type(lw, op);
             let f32a = |v: f64| ctx.f64_attr(ctx.f32(), v);
@@ -651,6 +652,8 @@ pub fn composite(lw: &mut Lowering<'_>, op: Op) -> Option<Value> {
                     vec![("alpha", param("alpha").unwrap_or(0.2)), ("beta", param("beta").unwrap_or(0.5))],
                 ),
                 ("tx8.leaky_relu", _) => (UnaryKind::LeakyRelu, vec![("alpha", param("alpha").unwrap_or(0.01))]),
+                ("tx8.softplus", _) => (UnaryKind::Softplus, vec![]),
+                ("tx8.elu", _) => (UnaryKind::Elu, vec![("alpha", param("alpha").unwrap_or(1.0))]),
                 _ => (UnaryKind::HardSwish, vec![]),
             };
             let mut attrs = vec![("kind", ctx.string_attr(kind.name()))];

@@ -9,67 +9,63 @@
 
 use strata_ir::{Body, Context, Op};
 use tx8_target::c_codes as codes;
-use tx8_target::kinds::{BinaryOp, UnaryOp};
+use tx8_target::kinds::{Activation, BinaryOp, UnaryOp};
 
 use super::values::attr_str;
 
-/// `tx8be.Binary`'s `kind`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum BinaryKind {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Max,
-    Min,
-    Pow,
-    /// Remainder with the dividend's sign (stablehlo.remainder, C fmod).
-    Rem,
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    And,
-    Or,
-    Xor,
+/// Declares a kind enum from one table of variants and IR spellings:
+/// the enum, `ALL` (which `parse` searches) and `name` come from the same
+/// list, so a kind cannot be declared without its spelling or be missing
+/// from `ALL`; everything else about a kind is an exhaustive `match`.
+macro_rules! kind_table {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident => $spelling:literal,)* }
+    ) => {
+        $(#[$meta])*
+        pub enum $name { $($(#[$vmeta])* $variant,)* }
+
+        impl $name {
+            pub const ALL: [$name; [$($spelling),*].len()] = [$($name::$variant),*];
+
+            /// The IR's spelling.
+            pub fn name(self) -> &'static str {
+                match self { $($name::$variant => $spelling,)* }
+            }
+
+            pub fn parse(s: &str) -> Option<$name> {
+                Self::ALL.into_iter().find(|k| k.name() == s)
+            }
+        }
+    };
+}
+
+kind_table! {
+    /// `tx8be.Binary`'s `kind`.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    pub enum BinaryKind {
+        Add => "add",
+        Sub => "sub",
+        Mul => "mul",
+        Div => "div",
+        Max => "max",
+        Min => "min",
+        Pow => "pow",
+        /// Remainder with the dividend's sign (stablehlo.remainder, C fmod).
+        Rem => "rem",
+        Eq => "eq",
+        Ne => "ne",
+        Lt => "lt",
+        Le => "le",
+        Gt => "gt",
+        Ge => "ge",
+        And => "and",
+        Or => "or",
+        Xor => "xor",
+    }
 }
 
 impl BinaryKind {
-    pub const ALL: [BinaryKind; 17] = {
-        use BinaryKind::*;
-        [Add, Sub, Mul, Div, Max, Min, Pow, Rem, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor]
-    };
-
-    /// The IR's spelling.
-    pub fn name(self) -> &'static str {
-        use BinaryKind::*;
-        match self {
-            Add => "add",
-            Sub => "sub",
-            Mul => "mul",
-            Div => "div",
-            Max => "max",
-            Min => "min",
-            Pow => "pow",
-            Rem => "rem",
-            Eq => "eq",
-            Ne => "ne",
-            Lt => "lt",
-            Le => "le",
-            Gt => "gt",
-            Ge => "ge",
-            And => "and",
-            Or => "or",
-            Xor => "xor",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<BinaryKind> {
-        Self::ALL.into_iter().find(|k| k.name() == s)
-    }
-
     /// The CT instruction the operator library runs.
     pub fn isa(self) -> BinaryOp {
         use BinaryKind::*;
@@ -130,149 +126,108 @@ impl BinaryKind {
     }
 }
 
-/// `tx8be.Unary`'s `kind`; `alpha`/`beta` parameterise leaky_relu (alpha,
-/// default 0.01), hard_sigmoid (alpha 0.2, beta 0.5), clip (min alpha, max
-/// beta; absent = unbounded), elu (alpha 1.0), swish (alpha 1.0:
-/// `x * sigmoid(alpha x)`; 1.702 is the sigmoid GELU).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum UnaryKind {
-    Relu,
-    Exp,
-    Sigmoid,
-    Tanh,
-    /// GELU, tanh approximation.
-    Gelu,
-    /// Exact GELU, through erf.
-    GeluErf,
-    Silu,
-    Abs,
-    Rsqrt,
-    Sqrt,
-    Log,
-    Neg,
-    Recip,
-    Erf,
-    Floor,
-    Ceil,
-    Sin,
-    Cos,
-    LeakyRelu,
-    HardSigmoid,
-    HardSwish,
-    Clip,
-    Elu,
-    Swish,
+kind_table! {
+    /// `tx8be.Unary`'s `kind`; `alpha`/`beta` parameterise leaky_relu (alpha,
+    /// default 0.01), hard_sigmoid (alpha 0.2, beta 0.5), clip (min alpha, max
+    /// beta; absent = unbounded), elu (alpha 1.0), swish (alpha 1.0:
+    /// `x * sigmoid(alpha x)`; 1.702 is the sigmoid GELU).
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    pub enum UnaryKind {
+        Relu => "relu",
+        Exp => "exp",
+        Sigmoid => "sigmoid",
+        Tanh => "tanh",
+        /// GELU, tanh approximation.
+        Gelu => "gelu",
+        /// Exact GELU, through erf.
+        GeluErf => "gelu_erf",
+        Silu => "silu",
+        Abs => "abs",
+        Rsqrt => "rsqrt",
+        Sqrt => "sqrt",
+        Log => "log",
+        Neg => "neg",
+        Recip => "recip",
+        Erf => "erf",
+        Floor => "floor",
+        Ceil => "ceil",
+        Sin => "sin",
+        Cos => "cos",
+        LeakyRelu => "leaky_relu",
+        HardSigmoid => "hard_sigmoid",
+        HardSwish => "hard_swish",
+        Clip => "clip",
+        Elu => "elu",
+        Swish => "swish",
+        /// `ln(1 + exp(x))` (ONNX Softplus; Mish is `x * tanh(softplus(x))`).
+        Softplus => "softplus",
+    }
 }
 
 impl UnaryKind {
-    pub const ALL: [UnaryKind; 24] = {
-        use UnaryKind::*;
-        [
-            Relu,
-            Exp,
-            Sigmoid,
-            Tanh,
-            Gelu,
-            GeluErf,
-            Silu,
-            Abs,
-            Rsqrt,
-            Sqrt,
-            Log,
-            Neg,
-            Recip,
-            Erf,
-            Floor,
-            Ceil,
-            Sin,
-            Cos,
-            LeakyRelu,
-            HardSigmoid,
-            HardSwish,
-            Clip,
-            Elu,
-            Swish,
-        ]
-    };
-
-    /// The IR's spelling.
-    pub fn name(self) -> &'static str {
+    /// What the operator library's call computes (its row in
+    /// `tx8_target::kinds::Activation`), with the op's `alpha` and `beta`.
+    /// Its instruction, CT passes, scratch and `TX8_UNARY_*` code all
+    /// follow from this.
+    pub fn activation(self, alpha: f32, beta: f32) -> Activation {
+        use Activation::Plain;
         use UnaryKind::*;
         match self {
-            Relu => "relu",
-            Exp => "exp",
-            Sigmoid => "sigmoid",
-            Tanh => "tanh",
-            Gelu => "gelu",
-            GeluErf => "gelu_erf",
-            Silu => "silu",
-            Abs => "abs",
-            Rsqrt => "rsqrt",
-            Sqrt => "sqrt",
-            Log => "log",
-            Neg => "neg",
-            Recip => "recip",
-            Erf => "erf",
-            Floor => "floor",
-            Ceil => "ceil",
-            Sin => "sin",
-            Cos => "cos",
-            LeakyRelu => "leaky_relu",
-            HardSigmoid => "hard_sigmoid",
-            HardSwish => "hard_swish",
-            Clip => "clip",
-            Elu => "elu",
-            Swish => "swish",
+            Relu => Plain(UnaryOp::Relu),
+            Exp => Plain(UnaryOp::Exp),
+            Sigmoid => Plain(UnaryOp::Sigmoid),
+            Tanh => Plain(UnaryOp::Tanh),
+            Gelu => Plain(UnaryOp::Gelu),
+            Silu => Plain(UnaryOp::Silu),
+            Abs => Plain(UnaryOp::Abs),
+            Rsqrt => Plain(UnaryOp::Rsqrt),
+            Sqrt => Plain(UnaryOp::Sqrt),
+            Log => Plain(UnaryOp::Ln),
+            Neg => Plain(UnaryOp::Neg),
+            Recip => Plain(UnaryOp::Recip),
+            Erf => Plain(UnaryOp::Erf),
+            Floor => Plain(UnaryOp::Floor),
+            Ceil => Plain(UnaryOp::Ceil),
+            Sin => Plain(UnaryOp::Sin),
+            Cos => Plain(UnaryOp::Cos),
+            GeluErf => Activation::GeluErf,
+            LeakyRelu => Activation::LeakyRelu { alpha },
+            HardSigmoid => Activation::HardSigmoid { alpha, beta },
+            HardSwish => Activation::HardSwish,
+            Clip => Activation::Clip { lo: alpha, hi: beta },
+            Elu => Activation::Elu { alpha },
+            Swish => Activation::Swish { beta: alpha },
+            Softplus => Activation::Softplus,
         }
     }
 
-    pub fn parse(s: &str) -> Option<UnaryKind> {
-        Self::ALL.into_iter().find(|k| k.name() == s)
+    /// The activation with the kind's default parameters (which do not
+    /// change its instruction, passes or code).
+    fn default_activation(self) -> Activation {
+        let (alpha, beta) = self.default_params();
+        self.activation(alpha as f32, beta as f32)
     }
 
     /// The single CT instruction of a kind that is one (the others are
     /// sequences the operator library expands).
     pub fn isa(self) -> Option<UnaryOp> {
-        use UnaryKind::*;
-        Some(match self {
-            Relu => UnaryOp::Relu,
-            Exp => UnaryOp::Exp,
-            Sigmoid => UnaryOp::Sigmoid,
-            Tanh => UnaryOp::Tanh,
-            Gelu => UnaryOp::Gelu,
-            Silu => UnaryOp::Silu,
-            Abs => UnaryOp::Abs,
-            Rsqrt => UnaryOp::Rsqrt,
-            Sqrt => UnaryOp::Sqrt,
-            Log => UnaryOp::Ln,
-            Neg => UnaryOp::Neg,
-            Recip => UnaryOp::Recip,
-            Erf => UnaryOp::Erf,
-            Floor => UnaryOp::Floor,
-            Ceil => UnaryOp::Ceil,
-            Sin => UnaryOp::Sin,
-            Cos => UnaryOp::Cos,
-            GeluErf | LeakyRelu | HardSigmoid | HardSwish | Clip | Elu | Swish => return None,
-        })
+        match self.default_activation() {
+            Activation::Plain(op) => Some(op),
+            _ => None,
+        }
     }
 
-    /// The CT passes over the elements the operator library's call makes
-    /// (`oplib::activation`'s expansion): (plain passes, passes at the
-    /// transcendental rate). The cost model charges them; the roofline
-    /// weighs a kind with a transcendental pass at that rate.
+    /// The CT passes over the elements the operator library's call makes:
+    /// (plain passes, passes at the transcendental rate); see
+    /// `Activation::ct_passes`.
     pub fn ct_passes(self) -> (u64, u64) {
-        use UnaryKind::*;
-        match self {
-            Exp | Log | Tanh | Sigmoid | Erf | Rsqrt | Sqrt | Recip | Sin | Cos => (0, 1),
-            Gelu | GeluErf => (4, 1),
-            Silu => (1, 1),
-            Elu => (5, 1),
-            HardSigmoid => (4, 0),
-            HardSwish => (5, 0),
-            Swish => (2, 1),
-            LeakyRelu | Clip => (2, 0),
-            Relu | Abs | Neg | Floor | Ceil => (1, 0),
-        }
+        self.default_activation().ct_passes()
+    }
+
+    /// The scratch the call needs, in buffers of the input's size; see
+    /// `Activation::scratch_buffers`.
+    pub fn scratch_buffers(self, in_place: bool) -> u64 {
+        self.default_activation().scratch_buffers(in_place)
     }
 
     /// The `alpha` and `beta` a parameterised kind takes when the op does
@@ -287,7 +242,7 @@ impl UnaryKind {
             Swish | Elu => (1.0, 0.0),
             Clip => (f64::NEG_INFINITY, f64::INFINITY),
             Relu | Exp | Sigmoid | Tanh | Gelu | GeluErf | Silu | Abs | Rsqrt | Sqrt | Log | Neg | Recip | Erf
-            | Floor | Ceil | Sin | Cos | HardSwish => (0.0, 0.0),
+            | Floor | Ceil | Sin | Cos | HardSwish | Softplus => (0.0, 0.0),
         }
     }
 
@@ -299,33 +254,7 @@ impl UnaryKind {
     /// The operator library's `TX8_UNARY_*` code, and whether the call is
     /// `op_eltwise_unary_param` (alpha, beta).
     pub fn code(self) -> (u32, bool) {
-        use UnaryKind::*;
-        match self {
-            Relu => (codes::TX8_UNARY_RELU, false),
-            Exp => (codes::TX8_UNARY_EXP, false),
-            Sigmoid => (codes::TX8_UNARY_SIGMOID, false),
-            Tanh => (codes::TX8_UNARY_TANH, false),
-            Gelu => (codes::TX8_UNARY_GELU, false),
-            Silu => (codes::TX8_UNARY_SILU, false),
-            Abs => (codes::TX8_UNARY_ABS, false),
-            Rsqrt => (codes::TX8_UNARY_RSQRT, false),
-            Sqrt => (codes::TX8_UNARY_SQRT, false),
-            Log => (codes::TX8_UNARY_LOG, false),
-            Neg => (codes::TX8_UNARY_NEG, false),
-            Recip => (codes::TX8_UNARY_RECIP, false),
-            Erf => (codes::TX8_UNARY_ERF, false),
-            Floor => (codes::TX8_UNARY_FLOOR, false),
-            Ceil => (codes::TX8_UNARY_CEIL, false),
-            Sin => (codes::TX8_UNARY_SIN, false),
-            Cos => (codes::TX8_UNARY_COS, false),
-            LeakyRelu => (codes::TX8_UNARY_LEAKY_RELU, true),
-            HardSigmoid => (codes::TX8_UNARY_HARD_SIGMOID, true),
-            HardSwish => (codes::TX8_UNARY_HARD_SWISH, true),
-            Clip => (codes::TX8_UNARY_CLIP, true),
-            GeluErf => (codes::TX8_UNARY_GELU_ERF, true),
-            Elu => (codes::TX8_UNARY_ELU, true),
-            Swish => (codes::TX8_UNARY_SWISH, true),
-        }
+        codes::activation_code(self.default_activation())
     }
 }
 
@@ -368,26 +297,17 @@ mod tests {
         assert_eq!(BinaryKind::parse("fmod"), None);
     }
 
-    /// A kind that is one CT instruction runs at that instruction's rate.
+    /// The C API decodes each kind's code back to the kind's activation,
+    /// with parameters where the call takes them.
     #[test]
-    fn transcendental_kinds_are_the_instructions_ones() {
-        for k in UnaryKind::ALL {
-            if let Some(op) = k.isa() {
-                assert_eq!(k.is_transcendental(), op.is_transcendental(), "{k:?}");
-            }
-        }
-    }
-
-    /// The C API decodes each code back to the kind's instruction.
-    #[test]
-    fn codes_decode_to_the_kinds_instruction() {
+    fn codes_decode_to_the_kinds_activation() {
         for k in BinaryKind::ALL {
             assert_eq!(codes::binary_op(k.code()), Some(k.isa()), "{k:?}");
         }
         for k in UnaryKind::ALL {
-            if let (Some(op), (code, false)) = (k.isa(), k.code()) {
-                assert_eq!(codes::activation(code, 0.0, 0.0), Some(tx8_target::kinds::Activation::Plain(op)), "{k:?}");
-            }
+            let (code, takes_params) = k.code();
+            let (alpha, beta) = if takes_params { (0.25, 0.75) } else { (0.0, 0.0) };
+            assert_eq!(codes::activation(code, alpha, beta), Some(k.activation(alpha, beta)), "{k:?}");
         }
     }
 }

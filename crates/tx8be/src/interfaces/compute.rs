@@ -260,6 +260,7 @@ fn unary(ctx: &Context, body: &Body, op: Op, inputs: &[TensorData]) -> Out {
         UnaryKind::Swish => Box::new(move |v: f64| v / (1.0 + (-alpha * v).exp())),
         UnaryKind::Clip => Box::new(move |v| v.max(alpha).min(beta)),
         UnaryKind::Elu => Box::new(move |v: f64| if v >= 0.0 { v } else { alpha * v.exp_m1() }),
+        UnaryKind::Softplus => Box::new(tx8_target::reference::softplus),
         // One CT instruction each, computed above.
         UnaryKind::Relu
         | UnaryKind::Exp

@@ -197,8 +197,11 @@ fn imm_bytes(ctx: &Context, body: &Body, op: Op, out: &[i64], hw: &HardwareConfi
         OpKind::Binary => binary_imm(ctx, body, op, out, es, hw),
         // op_select: at most out * (1 + 4 * elem size) + 1536 bytes (tx8.h).
         OpKind::Select => align(elems(out) * (1 + 4 * es) + 1536, hw),
-        // op_eltwise_unary_param: ELU needs the input's bytes.
-        OpKind::Unary if attr_str(ctx, body, op, "kind").as_deref() == Some("elu") => align(elems(out) * es, hw),
+        // op_eltwise_unary_param: buffers of the input's bytes; an output
+        // never overlaps its input here (SPM allocation gives every value
+        // its own buffer).
+        OpKind::Unary => crate::dialect::kinds::unary_kind(ctx, body, op)
+            .map_or(0, |k| k.scratch_buffers(false) * align(elems(out) * es, hw)),
         _ => 0,
     }
 }

@@ -31,6 +31,8 @@ use strata_ir::{Body, Context, Diagnostic, Op, Type, Value};
 use strata_pass::pass::{Pass, PassTarget};
 use strata_pass::registry::PassInfo;
 use strata_pass::PreservedAnalyses;
+use tx8_target::kinds::NeAct;
+use tx8be::dialect::activation::set_activation;
 use tx8be::dialect::kinds::{binary_kind, unary_kind, BinaryKind, UnaryKind};
 use tx8be::dialect::ops::{op_kind, OpKind};
 use tx8be::dialect::values::attr_f64;
@@ -97,15 +99,11 @@ fn fuse(ctx: &Context, body: &mut Body, unary: Op) -> bool {
     }
     let bounds = (attr_f64(ctx, body, unary, "alpha"), attr_f64(ctx, body, unary, "beta"));
     match (unary_kind(ctx, body, unary), bounds) {
-        (Some(UnaryKind::Relu), (None, None)) => {
-            body.set_op_attr(ctx, product, "activation", Some(ctx.string_attr("relu")))
-        }
+        (Some(UnaryKind::Relu), (None, None)) => set_activation(ctx, body, product, NeAct::Relu),
         (Some(UnaryKind::Clip), (Some(lo), Some(hi)))
             if lo <= hi && representable(kind, lo) && representable(kind, hi) =>
         {
-            body.set_op_attr(ctx, product, "activation", Some(ctx.string_attr("clip")));
-            body.set_op_attr(ctx, product, "act_lo", Some(ctx.f64_attr(ctx.f32(), lo)));
-            body.set_op_attr(ctx, product, "act_hi", Some(ctx.f64_attr(ctx.f32(), hi)));
+            set_activation(ctx, body, product, NeAct::Clip { lo: lo as f32, hi: hi as f32 })
         }
         _ => return false,
     }

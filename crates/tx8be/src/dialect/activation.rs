@@ -38,6 +38,19 @@ pub fn activation(ctx: &Context, body: &Body, op: Op) -> Result<NeAct, String> {
     }
 }
 
+/// Sets the op's activation (`NeAct::None` removes it), in the spelling
+/// [`activation`] reads.
+pub fn set_activation(ctx: &Context, body: &mut Body, op: Op, act: NeAct) {
+    let (name, bounds) = match act {
+        NeAct::None => (None, None),
+        NeAct::Relu => (Some("relu"), None),
+        NeAct::Clip { lo, hi } => (Some("clip"), Some((lo, hi))),
+    };
+    body.set_op_attr(ctx, op, "activation", name.map(|n| ctx.string_attr(n)));
+    body.set_op_attr(ctx, op, "act_lo", bounds.map(|(lo, _)| ctx.f64_attr(ctx.f32(), f64::from(lo))));
+    body.set_op_attr(ctx, op, "act_hi", bounds.map(|(_, hi)| ctx.f64_attr(ctx.f32(), f64::from(hi))));
+}
+
 /// `act` on an exact value of an op whose result is an integer type when
 /// `int` (clip bounds then round inwards, as the NE's int32 path does).
 pub fn apply(act: NeAct, v: f64, int: bool) -> f64 {

@@ -7,7 +7,9 @@ feeding affine.load/store in loops) for seeds 1..M (`affine:M`), those of
 tests/tools/gen-random-scf.py (nested scf.for/if/while) for seeds 1..K
 (`scf:K`), those of tests/tools/gen-random-llvm.py (llvm-dialect block graphs
 with memory, aggregates and calls) for seeds 1..L (`llvm:L`), the affine
-generator's semi-affine programs (`semi-affine:S`), plus every
+generator's semi-affine programs (`semi-affine:S`), those of
+tests/tools/gen-random-tensor.py (chains of the core tensor ops) for seeds
+1..T (`tensor:T`), plus every
 tests/diff/inputs/*.mlir -- and every pass set below, run
 
     mlir-opt   <passes> F        and        strata-opt <passes> F
@@ -105,6 +107,7 @@ GENERATORS = {
     "semi-affine": ("gen-random-affine.py", (True,), " --semi-affine", 20),
     "scf": ("gen-random-scf.py", (), "", 40),
     "llvm": ("gen-random-llvm.py", (), "", 30),
+    "tensor": ("gen-random-tensor.py", (), "", 40),
 }
 
 

@@ -102,6 +102,8 @@ pub fn register(ctx: &mut Context) {
     // `MemRefDialect::materializeConstant`.
     ctx.register_dialect(
         DialectDef::new("memref")
+            // Every memref op may be inlined (MLIR's MemRefInlinerInterface).
+            .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
             .op(alloc)
             .op(dealloc)
             .op(load)

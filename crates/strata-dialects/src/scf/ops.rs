@@ -63,6 +63,8 @@ pub fn register(ctx: &mut Context) {
         .format("attr-dict ($results^ `:` type($results))?");
     ctx.register_dialect(
         DialectDef::new("scf")
+            // Every scf op may be inlined (MLIR's SCFInlinerInterface).
+            .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
             .op(for_op)
             .op(if_op)
             .op(while_op)

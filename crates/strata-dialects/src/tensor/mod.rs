@@ -208,6 +208,8 @@ pub fn register(ctx: &mut Context) {
         .interface(CanonicalizationPatterns(canonicalize_slice::populate_insert_slice));
     ctx.register_dialect(
         DialectDef::new("tensor")
+            // Every tensor op may be inlined (MLIR's TensorInlinerInterface).
+            .interface(strata_ir::inliner_interface::DialectInlinerInterface::ALL_LEGAL)
             .op(empty)
             .op(cast)
             .op(dim)

@@ -23,6 +23,17 @@
 //!   loop's iter_arg with the reduced operand, and what it returns is
 //!   yielded.
 //!
+//! - `scf.execute_region`: the enclosing block is split before the op, the
+//!   region's blocks are inlined before the continuation, which takes the
+//!   results as arguments; every `scf.yield` branches there.
+//! - `scf.index_switch`: the enclosing block is split before the op (the
+//!   continuation takes the results), the case regions and then the
+//!   default region are inlined before it, and an `arith.index_cast` of
+//!   the selector to `i32` feeds a `cf.switch`.
+//! - `scf.forall` without shared outputs: becomes an `scf.parallel` (its
+//!   static bounds materialised as `arith.constant`s at the loop, lower
+//!   bounds, then upper bounds, then steps), lowered in turn.
+//!
 //! Nested ops are converted after the op holding them (pre-order); every
 //! placement is relative to the op's own block, so the order does not
 //! change the result.
@@ -61,15 +72,12 @@ impl Pass for SCFToControlFlowPass {
     }
     fn run(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         let mut legal = ConversionTarget::new();
-        for name in ["scf.for", "scf.if", "scf.parallel", "scf.while"] {
-            legal.add_illegal_op(name);
+        let mut patterns = ConversionPatternSet::new();
+        for root in ScfRoot::ALL {
+            legal.add_illegal_op(root.op_name());
+            patterns.add(ScfLowering { root });
         }
         legal.mark_unknown_op_dynamically_legal(|_, _, _| true);
-        let mut patterns = ConversionPatternSet::new();
-        patterns.add(ScfLowering { root: "scf.for" });
-        patterns.add(ScfLowering { root: "scf.if" });
-        patterns.add(ScfLowering { root: "scf.parallel" });
-        patterns.add(ScfLowering { root: "scf.while" });
         // As upstream's driver, the illegal ops are folded first
         // (`scf.if` on a negated condition swaps its branches).
         let config = ConversionConfig { fold: true };
@@ -86,30 +94,77 @@ impl Pass for SCFToControlFlowPass {
     }
 }
 
+/// The ops the pass lowers; each has one pattern.
+#[derive(Clone, Copy)]
+enum ScfRoot {
+    For,
+    If,
+    ExecuteRegion,
+    IndexSwitch,
+    Parallel,
+    Forall,
+    While,
+}
+
+impl ScfRoot {
+    const ALL: [ScfRoot; 7] = [
+        ScfRoot::For,
+        ScfRoot::If,
+        ScfRoot::ExecuteRegion,
+        ScfRoot::IndexSwitch,
+        ScfRoot::Parallel,
+        ScfRoot::Forall,
+        ScfRoot::While,
+    ];
+
+    fn op_name(self) -> &'static str {
+        match self {
+            ScfRoot::For => "scf.for",
+            ScfRoot::If => "scf.if",
+            ScfRoot::ExecuteRegion => "scf.execute_region",
+            ScfRoot::IndexSwitch => "scf.index_switch",
+            ScfRoot::Parallel => "scf.parallel",
+            ScfRoot::Forall => "scf.forall",
+            ScfRoot::While => "scf.while",
+        }
+    }
+
+    /// Upstream's pattern name (what `--debug`-style traces call it).
+    fn pattern_name(self) -> &'static str {
+        match self {
+            ScfRoot::For => "ForLowering",
+            ScfRoot::If => "IfLowering",
+            ScfRoot::ExecuteRegion => "ExecuteRegionLowering",
+            ScfRoot::IndexSwitch => "IndexSwitchLowering",
+            ScfRoot::Parallel => "ParallelLowering",
+            ScfRoot::Forall => "ForallLowering",
+            ScfRoot::While => "WhileLowering",
+        }
+    }
+}
+
 struct ScfLowering {
-    root: &'static str,
+    root: ScfRoot,
 }
 
 impl ConversionPattern for ScfLowering {
     fn root(&self) -> Option<&str> {
-        Some(self.root)
+        Some(self.root.op_name())
     }
     fn name(&self) -> &str {
-        match self.root {
-            "scf.for" => "ForLowering",
-            "scf.if" => "IfLowering",
-            "scf.parallel" => "ParallelLowering",
-            _ => "WhileLowering",
-        }
+        self.root.pattern_name()
     }
     fn match_and_rewrite(&self, op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> bool {
         // Ops whose regions are not single blocks ending in the expected
         // terminator (which the verifier guarantees) are left alone.
         match self.root {
-            "scf.for" => lower_for(op, operands, rw).is_some(),
-            "scf.if" => lower_if(op, operands, rw).is_some(),
-            "scf.parallel" => lower_parallel(op, operands, rw).is_some(),
-            _ => lower_while(op, operands, rw).is_some(),
+            ScfRoot::For => lower_for(op, operands, rw).is_some(),
+            ScfRoot::If => lower_if(op, operands, rw).is_some(),
+            ScfRoot::ExecuteRegion => lower_execute_region(op, rw).is_some(),
+            ScfRoot::IndexSwitch => lower_index_switch(op, operands, rw).is_some(),
+            ScfRoot::Parallel => lower_parallel(op, operands, rw).is_some(),
+            ScfRoot::Forall => lower_forall(op, operands, rw).is_some(),
+            ScfRoot::While => lower_while(op, operands, rw).is_some(),
         }
     }
 }
@@ -238,6 +293,124 @@ fn branch_to_continuation(rw: &mut PatternRewriter<'_>, block: Block, dest: Bloc
     rw.set_insertion_point_to_end(block);
     br(rw, dest, &values, loc);
     rw.erase_op(terminator);
+    Some(())
+}
+
+fn lower_execute_region(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
+    let ctx = rw.ctx;
+    let loc = rw.body().op_loc(op);
+    let cond_block = rw.body().op_block(op)?;
+    let region = *rw.body().local_regions(op).first()?;
+    let first = rw.body().first_block(region)?;
+    let remaining = rw.body_mut_unnotified().split_block(cond_block, Some(op));
+    rw.set_insertion_point_to_end(cond_block);
+    br(rw, first, &[], loc);
+    let blocks: Vec<Block> = rw.body().blocks(region).collect();
+    for block in blocks {
+        let Some(terminator) = rw.body().last_op(block) else { continue };
+        if ctx.op_name_is(rw.body().op_name(terminator), "scf.yield") {
+            branch_to_continuation(rw, block, remaining, loc)?;
+        }
+    }
+    inline_region_before(rw, op, 0, remaining);
+    let result_types = rw.body().result_types(op);
+    let b = rw.body_mut_unnotified();
+    for &t in &result_types {
+        b.add_block_arg(remaining, t, loc);
+    }
+    let results: Vec<Value> = rw.body().block_args(remaining).to_vec();
+    rw.replace_op(op, &results);
+    Some(())
+}
+
+fn lower_index_switch(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
+    let ctx = rw.ctx;
+    let loc = rw.body().op_loc(op);
+    let selector = *operands.first()?;
+    let cond_block = rw.body().op_block(op)?;
+    let cases = strata_dialects::scf::case_values(ctx, rw.body().op_attr(ctx, op, "cases"));
+    let regions = rw.body().local_regions(op).len();
+    if regions != cases.len() + 1 {
+        return None;
+    }
+    let result_types = rw.body().result_types(op);
+    let b = rw.body_mut_unnotified();
+    let continuation = b.split_block(cond_block, Some(op));
+    for &t in &result_types {
+        b.add_block_arg(continuation, t, loc);
+    }
+    // Region 0 is the default; the cases follow in order. Upstream inlines
+    // the cases first, then the default.
+    let mut case_blocks = Vec::with_capacity(cases.len());
+    for index in (1..regions).chain([0]) {
+        let (first, last) = region_ends(rw, op, index)?;
+        // The branch replaces the yield and takes its location.
+        let yield_loc = rw.body().op_loc(rw.body().last_op(last)?);
+        branch_to_continuation(rw, last, continuation, yield_loc)?;
+        inline_region_before(rw, op, index, continuation);
+        case_blocks.push(first);
+    }
+    let default = case_blocks.pop()?;
+    rw.set_insertion_point_to_end(cond_block);
+    let i32_ty = ctx.i32();
+    let flag = op1(rw, "arith.index_cast", &[selector], i32_ty, &[], loc);
+    let case_values: Vec<_> = cases.iter().map(|&c| strata_ir::apint::ApInt::from_i64(32, c)).collect();
+    let mut attrs = vec![
+        (ctx.intern_str("case_operand_segments"), dense_i32_array(ctx, &vec![0; cases.len()])),
+        (ctx.intern_str("operandSegmentSizes"), dense_i32_array(ctx, &[1, 0, 0])),
+    ];
+    if let Some(values) = strata_dialects::cf::case_values_attr(ctx, i32_ty, &case_values) {
+        attrs.push((ctx.intern_str("case_values"), values));
+    }
+    let mut successors = vec![default];
+    successors.extend(case_blocks);
+    rw.create(
+        OpSpec::new(ctx, "cf.switch", loc).operands(&[flag]).successors(&successors).attrs(ctx.dictionary(attrs)),
+    );
+    let results: Vec<Value> = rw.body().block_args(continuation).to_vec();
+    rw.replace_op(op, &results);
+    Some(())
+}
+
+/// `scf.forall` to `scf.parallel` (upstream's `forallToParallelLoop`):
+/// only a forall without shared outputs, whose body has nothing to give
+/// back.
+fn lower_forall(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
+    use strata_dialects::scf::Bound;
+    let ctx = rw.ctx;
+    let loc = rw.body().op_loc(op);
+    let lp = strata_dialects::scf::forall_loop(ctx, rw.body(), op);
+    if !lp.outputs.is_empty() {
+        return None;
+    }
+    // The dynamic bounds in order, as the conversion maps them.
+    let mut dynamic = operands.iter().copied();
+    rw.set_insertion_point_before(op);
+    let index = ctx.index_type();
+    let mut values = Vec::with_capacity(3 * lp.lbs.len());
+    for bound in lp.lbs.iter().chain(&lp.ubs).chain(&lp.steps) {
+        values.push(match *bound {
+            Bound::Value(_) => dynamic.next()?,
+            Bound::Static(s) => op1(rw, "arith.constant", &[], index, &[("value", ctx.integer_attr(index, s))], loc),
+        });
+    }
+    let n = lp.lbs.len() as i32;
+    let mut attrs = vec![(ctx.intern_str("operandSegmentSizes"), dense_i32_array(ctx, &[n, n, n, 0]))];
+    if let Some(mapping) = rw.body().op_attr(ctx, op, "mapping") {
+        attrs.push((ctx.intern_str("mapping"), mapping));
+    }
+    let parallel =
+        rw.create(OpSpec::new(ctx, "scf.parallel", loc).operands(&values).attrs(ctx.dictionary(attrs)).regions(1));
+    let (block, _) = region_ends(rw, op, 0)?;
+    let terminator = rw.body().last_op(block)?;
+    let b = rw.body_mut_unnotified();
+    b.remove_block(block);
+    let region = b.local_regions(parallel)[0];
+    b.append_block(region, block);
+    rw.set_insertion_point_before(terminator);
+    rw.create(OpSpec::new(ctx, "scf.reduce", loc));
+    rw.erase_op(terminator);
+    rw.replace_op(op, &[]);
     Some(())
 }
 

@@ -225,3 +225,24 @@ func.func @dim_of_insert(%t: tensor<?xf32>, %s: f32, %i: index) -> index {
 // CHECK-NEXT: tensor.from_elements %arg0, %arg1 : tensor<2x1xf32>
 // CHECK-LABEL: func.func @dim_of_insert(
 // CHECK: tensor.dim %arg0, %c0 : tensor<?xf32>
+
+// An insert into a cast that only drops static sizes inserts into the
+// cast's source and casts the result (FoldTensorCastProducerOp).
+// CHECK-LABEL: func.func @insert_of_cast(
+// CHECK: %[[I:.*]] = tensor.insert %arg1 into %arg0[%{{.*}}] : tensor<4xi32>
+// CHECK: tensor.cast %[[I]] : tensor<4xi32> to tensor<?xi32>
+func.func @insert_of_cast(%t: tensor<4xi32>, %y: i32) -> tensor<?xi32> {
+  %c = arith.constant 1 : index
+  %d = tensor.cast %t : tensor<4xi32> to tensor<?xi32>
+  %r = tensor.insert %y into %d[%c] : tensor<?xi32>
+  return %r : tensor<?xi32>
+}
+// A cast that adds static sizes stays.
+// CHECK-LABEL: func.func @insert_of_refining_cast(
+// CHECK: tensor.insert %arg1 into %{{.*}} : tensor<4xi32>
+func.func @insert_of_refining_cast(%t: tensor<?xi32>, %y: i32) -> tensor<4xi32> {
+  %c = arith.constant 1 : index
+  %d = tensor.cast %t : tensor<?xi32> to tensor<4xi32>
+  %r = tensor.insert %y into %d[%c] : tensor<4xi32>
+  return %r : tensor<4xi32>
+}

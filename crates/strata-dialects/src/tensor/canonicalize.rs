@@ -1,6 +1,6 @@
 //! Canonicalization patterns of the tensor ops other than the slices
 //! (`canonicalize_slice.rs`), after upstream's `TensorOps.cpp`: chained
-//! casts, casts absorbed by `extract` and `dim`, `dim` of ops writing into
+//! casts, casts absorbed by `extract`, `dim` and `insert`, `dim` of ops writing into
 //! a destination, `tensor.empty` with constant sizes, and reshapes
 //! composed with reshapes or reading `from_elements`.
 
@@ -72,6 +72,17 @@ pub(crate) fn foldable_cast(ctx: &Context, body: &Body, cast: Op) -> bool {
 
 fn cast_spec(ctx: &Context, body: &Body, at: Op, value: Value, ty: Type) -> OpSpec {
     OpSpec::new(ctx, "tensor.cast", body.op_loc(at)).operands(&[value]).results(&[ty])
+}
+
+/// Replaces `op` by `v`, through a `tensor.cast` to `ty` when `v` has
+/// another type.
+fn replace_with_cast_to(rw: &mut PatternRewriter<'_>, op: Op, v: Value, ty: Type) {
+    if rw.body().value_type(v) == ty {
+        rw.replace_op(op, &[v]);
+    } else {
+        let spec = cast_spec(rw.ctx, rw.body(), op, v, ty);
+        rw.replace_op_with_new(op, spec);
+    }
 }
 
 // ---- tensor.cast ----
@@ -153,6 +164,36 @@ fn dim_of_dest_style(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
 pub(super) fn populate_dim(_: &Context, set: &mut PatternSet) {
     set.add(FnPattern { root: Some("tensor.dim"), name: "DimOfCastOp", benefit: 1, f: dim_of_cast });
     set.add(FnPattern { root: Some("tensor.dim"), name: "DimOfDestStyleOp", benefit: 1, f: dim_of_dest_style });
+}
+
+// ---- tensor.insert ----
+
+/// insert(v, cast(x)) -> cast(insert(v, x)) when the cast only loses static
+/// information (`FoldTensorCastProducerOp`, upstream's dialect-wide pattern
+/// for destination-style ops; `tensor.insert` is the one such op here
+/// that it applies to, as `insert_slice` has its own cast folding).
+fn insert_of_cast(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    const DEST: usize = 1;
+    let Some(cast) = def_of(ctx, body, body.operand(op, DEST), "tensor.cast") else { return false };
+    if !foldable_cast(ctx, body, cast) {
+        return false;
+    }
+    let source = body.operand(cast, 0);
+    let old_ty = result_type(body, op);
+    let new_ty = body.value_type(source);
+    let mut operands: Vec<Value> = body.operands(op).collect();
+    operands[DEST] = source;
+    let (loc, attrs) = (body.op_loc(op), body.op_attrs(op));
+    rw.set_insertion_point_before(op);
+    let insert = rw.create(OpSpec::new(ctx, "tensor.insert", loc).operands(&operands).results(&[new_ty]).attrs(attrs));
+    let v = rw.body().result(insert, 0);
+    replace_with_cast_to(rw, op, v, old_ty);
+    true
+}
+
+pub(super) fn populate_insert(_: &Context, set: &mut PatternSet) {
+    set.add(FnPattern { root: Some("tensor.insert"), name: "FoldTensorCastProducerOp", benefit: 1, f: insert_of_cast });
 }
 
 // ---- tensor.empty ----
@@ -312,12 +353,7 @@ fn collapse_of_cast(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let collapse =
         rw.create(OpSpec::new(ctx, "tensor.collapse_shape", loc).operands(&[source]).results(&[new_ty]).attrs(attrs));
     let v = rw.body().result(collapse, 0);
-    if new_ty == ty {
-        rw.replace_op(op, &[v]);
-    } else {
-        let spec = cast_spec(ctx, rw.body(), op, v, ty);
-        rw.replace_op_with_new(op, spec);
-    }
+    replace_with_cast_to(rw, op, v, ty);
     true
 }
 

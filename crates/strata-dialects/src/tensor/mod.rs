@@ -145,7 +145,8 @@ pub fn register(ctx: &mut Context) {
         .custom(asm::print_insert, asm::parse_insert)
         .result_names(named("inserted"))
         .verifier(verify::verify_insert)
-        .folder(fold::fold_insert);
+        .folder(fold::fold_insert)
+        .interface(CanonicalizationPatterns(canonicalize::populate_insert));
     let from_elements = OpDef::new("tensor.from_elements")
         .variadic_operand("elements", c::ANY_TYPE)
         .result("result", STATIC_TENSOR)

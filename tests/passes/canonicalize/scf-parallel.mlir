@@ -155,3 +155,18 @@ func.func @not_nested(%m: memref<?x?xf64>, %n: index, %f: f64) -> f64 {
   }
   return %r : f64
 }
+
+// A zero lower bound and an upper bound equal to the step (both values)
+// is not a known single iteration for mlir-opt 22: the dimension stays.
+// CHECK-LABEL: func.func @ub_equals_step(
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = (%c0, %arg1)
+func.func @ub_equals_step(%s: index, %n: index, %m: memref<?xindex>) {
+  %c0 = arith.constant 0 : index
+  scf.parallel (%i, %j) = (%c0, %n) to (%s, %s) step (%s, %s) {
+    memref.store %i, %m[%j] : memref<?xindex>
+  }
+  scf.parallel (%i) = (%c0) to (%s) step (%s) {
+    memref.store %i, %m[%i] : memref<?xindex>
+  }
+  return
+}

@@ -29,6 +29,7 @@ use strata_rewrite::{PatternRewriter, PatternSet};
 pub fn populate_for(_: &Context, set: &mut PatternSet) {
     set.add(FnPattern { root: Some("scf.for"), name: "ForOpIterArgsFolder", benefit: 1, f: for_iter_args_folder });
     set.add(FnPattern { root: Some("scf.for"), name: "SimplifyTrivialLoops", benefit: 1, f: simplify_trivial_loops });
+    super::region_branch::populate(set, "scf.for");
 }
 
 pub fn populate_if(_: &Context, set: &mut PatternSet) {
@@ -55,6 +56,7 @@ pub fn populate_if(_: &Context, set: &mut PatternSet) {
         benefit: 1,
         f: replace_yield_with_condition_or_value,
     });
+    super::region_branch::populate(set, "scf.if");
 }
 
 // ---- helpers ----
@@ -212,6 +214,9 @@ fn for_iter_args_folder(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
         rw.erase_op(terminator);
     } else {
         rw.inline_block_before(block, new_block, None, &transfer);
+        // Read after inlining: a yielded old iter_arg is now its
+        // replacement.
+        let yielded = rw.body().operand_vec(terminator);
         let kept: Vec<Value> = yielded.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
         let yloc = rw.body().op_loc(terminator);
         rw.set_insertion_point_before(terminator);

@@ -95,6 +95,7 @@ fn populate(_: &Context, set: &mut PatternSet) {
         benefit: 1,
         f: inline_multi_block,
     });
+    super::region_branch::populate(set, "scf.execute_region");
 }
 
 fn no_inline(rw: &PatternRewriter<'_>, op: Op) -> bool {

@@ -182,6 +182,7 @@ fn verify(ctx: &Context, body: &Body, op: Op) -> Result<(), Diagnostic> {
 
 fn populate(_: &Context, set: &mut PatternSet) {
     set.add(FnPattern { root: Some("scf.index_switch"), name: "FoldConstantCase", benefit: 1, f: fold_constant_case });
+    super::region_branch::populate(set, "scf.index_switch");
 }
 
 /// A constant selector: the matching case's region (or the default's)

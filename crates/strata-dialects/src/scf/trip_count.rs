@@ -79,7 +79,6 @@ pub fn constant_trip_count(ctx: &Context, body: &Body, lb: Bound, ub: Bound, ste
         }
     }
     let diff = match (constant(ctx, body, lb), constant(ctx, body, ub)) {
-        (Some(l), _) if l == 0 && ub == step => return Some(1),
         (Some(l), Some(u)) => {
             let (l, u) = (wrap(l, width), wrap(u, width));
             if u <= l {

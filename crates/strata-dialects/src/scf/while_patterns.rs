@@ -44,6 +44,7 @@ pub fn populate(_: &Context, set: &mut PatternSet) {
     for (name, f) in patterns {
         set.add(FnPattern { root: Some("scf.while"), name, benefit: 1, f });
     }
+    super::region_branch::populate(set, "scf.while");
 }
 
 /// The blocks and terminators of a verified `scf.while`.

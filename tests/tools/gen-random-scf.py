@@ -5,15 +5,19 @@ loops over index and i32 bounds with iter_args (loop-carried values used,
 unused, yielded unchanged), scf.if with and without results and else
 branches, scf.while in both lowering forms (a payload in the "after" region,
 or a forwarding "after" region, which convert-scf-to-cf turns into a
-do-while), nested in one another, with arith compute and memref accesses.
+do-while), scf.execute_region with one block or several joined by cf
+branches, scf.index_switch on a value or on a constant, scf.parallel with
+and without scf.reduce, scf.forall in both bound forms, nested in one
+another, with arith compute, memref accesses and a few index constants (so
+that trip counts, constant cases and single-iteration loops fold).
 
-What it aims at is issue 15: -convert-scf-to-cf must place blocks, block
-arguments and branches exactly where upstream's SCFToControlFlow.cpp puts
-them, whatever the nesting. The programs only need to be valid IR (they are
-never run). Each program says which pass sets it runs (`// DIFF-PASS-SETS:`):
-cse and the conversions; canonicalization of scf.while and upstream's
-CombineIfs/CombineNestedIfs are not in Strata, so -canonicalize is checked on
-the hand-written inputs instead.
+What it aims at: -convert-scf-to-cf must place blocks, block arguments and
+branches exactly where upstream's SCFToControlFlow.cpp puts them, whatever
+the nesting, and -canonicalize must apply upstream's scf patterns (loop and
+if folding, while, execute_region, index_switch, parallel and forall
+patterns) as upstream does. The programs only need to be valid IR (they
+are never run). Each program says which pass sets it runs
+(`// DIFF-PASS-SETS:`).
 
     gen-random-scf.py --seed 7 [-o out.mlir]
 """
@@ -21,9 +25,12 @@ import argparse
 import random
 import sys
 
-# Indices into run-diff.py's PASS_SETS: -cse, -convert-scf-to-cf,
-# -lower-affine -convert-scf-to-cf.
-PASS_SETS = "0,13,14"
+# Indices into run-diff.py's PASS_SETS: every set but those for affine
+# programs (-affine-scalrep) and the single-dialect llvm lowerings, whose
+# inputs must already be lowered: cse, canonicalize (both directions and
+# orders, aggressive region simplification), inline, symbol-dce, the scf
+# conversions and the whole pipeline to the llvm dialect.
+PASS_SETS = "0,1,2,3,4,5,6,7,8,9,12,13,14,19"
 
 
 class Gen:
@@ -77,13 +84,14 @@ class Gen:
         if depth >= 3 or budget <= 0 or self.r.random() < 0.45:
             self.arith(depth, scope)
             return
-        kind = self.r.choice(["for", "for", "if", "if", "while"])
+        kind = self.r.choice(["for", "for", "if", "if", "while", "exec", "switch", "parallel", "forall"])
         getattr(self, "gen_" + kind)(depth, scope, budget - 1)
 
     def gen_for(self, depth, scope, budget):
         on_i32 = self.r.random() < 0.25
         ty = "i32" if on_i32 else "index"
-        lb, ub, step = (self.pick(scope, ty) for _ in range(3))
+        lb, ub = self.pick(scope, ty), self.pick(scope, ty)
+        step = self.pick(scope, "i32" if on_i32 else "step")
         iv = self.fresh("iv")
         carried = self.r.randint(0, 2)
         args = [self.fresh("a") for _ in range(carried)]
@@ -169,9 +177,121 @@ class Gen:
         self.emit(depth, "}")
         self.publish(scope, results, n)
 
+    def results_head(self, results):
+        n = len(results)
+        if not n:
+            return ""
+        return "%s = " % results[0] if n == 1 else "%s:%d = " % (results[0], n)
+
+    def yield_line(self, depth, values):
+        if values:
+            self.emit(depth, "scf.yield %s : %s" % (", ".join(values), ", ".join(["i32"] * len(values))))
+        else:
+            self.emit(depth, "scf.yield")
+
+    def gen_exec(self, depth, scope, budget):
+        n = self.r.randint(0, 2)
+        results = [self.fresh("r") for _ in range(n)]
+        text = "%sscf.execute_region" % self.results_head(results)
+        if n:
+            text += " -> (%s)" % ", ".join(["i32"] * n)
+        self.emit(depth, text + " {")
+        entry = self.child(scope)
+        self.body(depth + 1, entry, budget)
+        if self.r.random() < 0.4:
+            # Several blocks: the entry block branches to two exits, each
+            # yielding; both see what the entry block defined.
+            b1, b2 = self.fresh("bb").replace("%", "^"), self.fresh("bb").replace("%", "^")
+            self.emit(depth + 1, "cf.cond_br %s, %s, %s" % (self.pick(entry, "i1"), b1, b2))
+            for b in (b1, b2):
+                self.emit(depth, "%s:" % b)
+                inner = self.child(entry)
+                self.body(depth + 1, inner, budget)
+                self.yield_line(depth + 1, [self.pick(inner, "i32") for _ in range(n)])
+        else:
+            self.yield_line(depth + 1, [self.pick(entry, "i32") for _ in range(n)])
+        self.emit(depth, "}")
+        self.publish(scope, results, n)
+
+    def gen_switch(self, depth, scope, budget):
+        n = self.r.randint(0, 2)
+        results = [self.fresh("r") for _ in range(n)]
+        cases = sorted(self.r.sample(range(-1, 6), self.r.randint(0, 3)))
+        text = "%sscf.index_switch %s" % (self.results_head(results), self.pick(scope, "index"))
+        if n:
+            text += " -> %s" % ", ".join(["i32"] * n)
+        self.emit(depth, text)
+        for label in ["case %d" % c for c in cases] + ["default"]:
+            self.emit(depth, label + " {")
+            inner = self.child(scope)
+            self.body(depth + 1, inner, budget)
+            self.yield_line(depth + 1, [self.pick(inner, "i32") for _ in range(n)])
+            self.emit(depth, "}")
+        self.publish(scope, results, n)
+
+    def gen_parallel(self, depth, scope, budget):
+        dims = self.r.randint(1, 2)
+        ivs = [self.fresh("iv") for _ in range(dims)]
+        lbs = [self.pick(scope, "index") for _ in range(dims)]
+        ubs = [self.pick(scope, "index") for _ in range(dims)]
+        steps = [self.pick(scope, "step") for _ in range(dims)]
+        n = self.r.randint(0, 2)
+        results = [self.fresh("r") for _ in range(n)]
+        text = "%sscf.parallel (%s) = (%s) to (%s) step (%s)" % (
+            self.results_head(results), ", ".join(ivs), ", ".join(lbs), ", ".join(ubs), ", ".join(steps))
+        if n:
+            text += " init (%s) -> (%s)" % (", ".join(self.pick(scope, "i32") for _ in range(n)), ", ".join(["i32"] * n))
+        self.emit(depth, text + " {")
+        inner = self.child(scope)
+        inner["index"].extend(ivs)
+        self.body(depth + 1, inner, budget)
+        if n:
+            reduced = [self.pick(inner, "i32") for _ in range(n)]
+            self.emit(depth + 1, "scf.reduce(%s : %s) {" % (", ".join(reduced), ", ".join(["i32"] * n)))
+            for i in range(n):
+                if i:
+                    self.emit(depth + 1, "}, {")
+                lhs, rhs, out = self.fresh("l"), self.fresh("q"), self.fresh("o")
+                self.emit(depth + 1, "^bb0(%s: i32, %s: i32):" % (lhs, rhs))
+                op = self.r.choice(["addi", "muli", "maxsi", "xori"])
+                self.emit(depth + 2, "%s = arith.%s %s, %s : i32" % (out, op, lhs, rhs))
+                self.emit(depth + 2, "scf.reduce.return %s : i32" % out)
+            self.emit(depth + 1, "}")
+        self.emit(depth, "}")
+        self.publish(scope, results, n)
+
+    def gen_forall(self, depth, scope, budget):
+        dims = self.r.randint(1, 2)
+        ivs = [self.fresh("iv") for _ in range(dims)]
+        if self.r.random() < 0.5:
+            ubs = [self.r.choice([self.pick(scope, "index"), str(self.r.randint(1, 4))]) for _ in range(dims)]
+            self.emit(depth, "scf.forall (%s) in (%s) {" % (", ".join(ivs), ", ".join(ubs)))
+        else:
+            lbs = [self.pick(scope, "index") for _ in range(dims)]
+            ubs = [self.pick(scope, "index") for _ in range(dims)]
+            steps = [self.pick(scope, "step") for _ in range(dims)]
+            self.emit(depth, "scf.forall (%s) = (%s) to (%s) step (%s) {" % (
+                ", ".join(ivs), ", ".join(lbs), ", ".join(ubs), ", ".join(steps)))
+        inner = self.child(scope)
+        inner["index"].extend(ivs)
+        self.body(depth + 1, inner, budget)
+        # The body has no results to give back: it only stores.
+        self.emit(depth + 1, "memref.store %s, %%m[%s] : memref<?xi32>" % (self.pick(inner, "i32"), self.pick(inner, "index")))
+        self.emit(depth, "}")
+
     def function(self, name):
         self.emit(-1, "func.func @%s(%%n: index, %%s: index, %%c: i1, %%x: i32, %%y: i32, %%m: memref<?xi32>) -> i32 {" % name)
-        scope = {"index": ["%n", "%s"], "i1": ["%c"], "i32": ["%x", "%y"]}
+        scope = {"index": ["%n", "%s"], "i1": ["%c"], "i32": ["%x", "%y"], "step": ["%s"]}
+        # A few index constants, so that trip counts, constant switch cases
+        # and single-iteration loops fold under -canonicalize. Steps are
+        # positive constants or %s (loops with a zero constant step are
+        # invalid).
+        for value in sorted(self.r.sample(range(0, 5), self.r.randint(0, 3))):
+            name = "%%k%d" % value
+            self.emit(0, "%s = arith.constant %d : index" % (name, value))
+            scope["index"].append(name)
+            if value:
+                scope["step"].append(name)
         for _ in range(self.r.randint(2, 4)):
             self.stmt(0, scope, 4)
         self.emit(0, "return %s : i32" % self.pick(scope, "i32"))

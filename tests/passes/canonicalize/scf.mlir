@@ -178,3 +178,62 @@ func.func @negated(%c: i1, %x: f32, %y: f32, %m: memref<f32>) -> f32 {
   }
   return %r : f32
 }
+
+// A constant step that is zero or negative (signed, also in an unsigned loop):
+// the loop never runs and is its inits.
+// CHECK-LABEL: func.func @zero_step(
+// CHECK-NOT: scf.for
+// CHECK-LABEL: func.func @neg_step(
+// CHECK-NOT: scf.for
+func.func @zero_step_i32(%x: i32, %y: i32, %w: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %r = scf.for %i = %y to %w step %c0 iter_args(%a = %y) -> (i32) : i32 {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+func.func @zero_step(%x: index, %y: index, %w: index) -> index {
+  %c0 = arith.constant 0 : index
+  %r = scf.for %i = %y to %w step %c0 iter_args(%a = %y) -> (index) {
+    scf.yield %x : index
+  }
+  return %r : index
+}
+func.func @zero_step_no_results(%x: index, %y: index, %w: index, %m: memref<?xindex>) {
+  %c0 = arith.constant 0 : index
+  scf.for %i = %y to %w step %c0 {
+    memref.store %x, %m[%i] : memref<?xindex>
+  }
+  return
+}
+func.func @neg_step(%x: i32, %y: i32, %w: i32) -> i32 {
+  %c = arith.constant -2 : i32
+  %r = scf.for %i = %y to %w step %c iter_args(%a = %y) -> (i32) : i32 {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+func.func @neg_unsigned(%x: i32, %y: i32, %w: i32) -> i32 {
+  %c = arith.constant -2 : i32
+  %r = scf.for unsigned %i = %y to %w step %c iter_args(%a = %y) -> (i32) : i32 {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+func.func @zero_unsigned(%x: i32, %y: i32, %w: i32) -> i32 {
+  %c = arith.constant 0 : i32
+  %r = scf.for unsigned %i = %y to %w step %c iter_args(%a = %y) -> (i32) : i32 {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+func.func @neg_const(%x: i32) -> i32 {
+  %c = arith.constant -2 : i32
+  %lb = arith.constant 5 : i32
+  %ub = arith.constant 9 : i32
+  %r = scf.for %i = %lb to %ub step %c iter_args(%a = %x) -> (i32) : i32 {
+    %z = arith.addi %a, %i : i32
+    scf.yield %z : i32
+  }
+  return %r : i32
+}

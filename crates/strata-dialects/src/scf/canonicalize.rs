@@ -4,7 +4,8 @@
 //! - `scf.for`: `ForOpIterArgsFolder` (an iter_arg yielded unchanged, or
 //!   unused in the body while its init is yielded or its result unused, is
 //!   dropped: its uses become the init) and `SimplifyTrivialLoops` (equal
-//!   bounds or constant bounds with a non-positive span: the loop is its inits; a
+//!   bounds, a constant step that is not positive or constant bounds with a
+//!   non-positive span: the loop is its inits; a
 //!   step covering the span: the body runs once, inlined; an empty body of
 //!   a loop that runs: the loop is the values it yields from outside).
 //! - `scf.if`: `ConditionPropagation` (uses of the condition inside a
@@ -246,6 +247,12 @@ fn simplify_trivial_loops(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     let (lb, ub, step) = (operands[0], operands[1], operands[2]);
     let inits = operands[3..].to_vec();
     if lb == ub {
+        rw.replace_op(op, &inits);
+        return true;
+    }
+    // mlir-opt 22 takes a constant step that is zero or negative (read as
+    // signed, for `unsigned` loops too) as a loop that never runs.
+    if constant_int(ctx, body, step).is_some_and(|s| s <= 0) {
         rw.replace_op(op, &inits);
         return true;
     }

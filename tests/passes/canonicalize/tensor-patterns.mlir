@@ -246,3 +246,35 @@ func.func @insert_of_refining_cast(%t: tensor<?xi32>, %y: i32) -> tensor<4xi32> 
   %r = tensor.insert %y into %d[%c] : tensor<4xi32>
   return %r : tensor<4xi32>
 }
+
+// A collapse of an expand composes into one collapse or expand of the
+// source (ComposeCollapseOfExpandOp).
+// CHECK-LABEL: func.func @c(
+// CHECK-NEXT: tensor.collapse_shape %arg0 {{\[\[}}0, 1]]
+func.func @c(%t: tensor<3x6xi32>) -> tensor<18xi32> {
+  %e = tensor.expand_shape %t [[0], [1, 2]] output_shape [3, 2, 3] : tensor<3x6xi32> into tensor<3x2x3xi32>
+  %c = tensor.collapse_shape %e [[0, 1, 2]] : tensor<3x2x3xi32> into tensor<18xi32>
+  return %c : tensor<18xi32>
+}
+func.func @expand_of_collapse_composed(%t: tensor<6x4xi32>) -> tensor<2x3x4xi32> {
+  %e = tensor.expand_shape %t [[0, 1, 2], [3]] output_shape [2, 3, 1, 4] : tensor<6x4xi32> into tensor<2x3x1x4xi32>
+  %c = tensor.collapse_shape %e [[0], [1, 2], [3]] : tensor<2x3x1x4xi32> into tensor<2x3x4xi32>
+  return %c : tensor<2x3x4xi32>
+}
+func.func @same(%t: tensor<6x4xi32>) -> tensor<6x4xi32> {
+  %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xi32> into tensor<2x3x4xi32>
+  %c = tensor.collapse_shape %e [[0, 1], [2]] : tensor<2x3x4xi32> into tensor<6x4xi32>
+  return %c : tensor<6x4xi32>
+}
+func.func @cross(%t: tensor<6x4xi32>) -> tensor<2x12xi32> {
+  %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xi32> into tensor<2x3x4xi32>
+  %c = tensor.collapse_shape %e [[0], [1, 2]] : tensor<2x3x4xi32> into tensor<2x12xi32>
+  return %c : tensor<2x12xi32>
+}
+func.func @dyn(%t: tensor<?x6xi32>) -> tensor<?xi32> {
+  %c3 = arith.constant 3 : index
+  %d = tensor.dim %t, %c3 : tensor<?x6xi32>
+  %e = tensor.expand_shape %t [[0], [1, 2]] output_shape [%d, 2, 3] : tensor<?x6xi32> into tensor<?x2x3xi32>
+  %c = tensor.collapse_shape %e [[0, 1, 2]] : tensor<?x2x3xi32> into tensor<?xi32>
+  return %c : tensor<?xi32>
+}

@@ -2,7 +2,8 @@
 //! (`canonicalize_slice.rs`), after upstream's `TensorOps.cpp`: chained
 //! casts, casts absorbed by `extract`, `dim` and `insert`, `dim` of ops writing into
 //! a destination, `tensor.empty` with constant sizes, and reshapes
-//! composed with reshapes or reading `from_elements`.
+//! composed with reshapes (a collapse of an expand too) or reading
+//! `from_elements`.
 
 use strata_ir::fold::constant_value;
 use strata_ir::types::DYNAMIC;
@@ -307,6 +308,64 @@ fn compose_reshapes(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
     true
 }
 
+/// collapse(expand(x)) -> one collapse, expand or cast of `x` when the two
+/// reassociations compose (`ComposeCollapseOfExpandOp`). An expand is
+/// only made for a static result: of a dynamic one it would need the
+/// output sizes.
+fn collapse_of_expand(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
+    let (ctx, body) = (rw.ctx, rw.body());
+    let Some(expand) = def_of(ctx, body, body.operand(op, 0), "tensor.expand_shape") else { return false };
+    let source = body.operand(expand, 0);
+    let (src_ty, res_ty) = (body.value_type(source), result_type(body, op));
+    let (Some((src_shape, _, _)), Some((res_shape, _, _))) = (ranked(ctx, src_ty), ranked(ctx, res_ty)) else {
+        return false;
+    };
+    let (src_rank, res_rank) = (src_shape.len(), res_shape.len());
+    if src_ty == res_ty || (src_rank <= res_rank && res_shape.contains(&DYNAMIC)) {
+        return false;
+    }
+    let (Some(expand_groups), Some(collapse_groups)) = (reassociation(ctx, body, expand), reassociation(ctx, body, op))
+    else {
+        return false;
+    };
+    let (higher, lower) =
+        if src_rank > res_rank { (&expand_groups, &collapse_groups) } else { (&collapse_groups, &expand_groups) };
+    // Each group of the lower-rank reassociation takes the next groups of
+    // the higher-rank one up to its last dimension.
+    let mut next = 0;
+    let mut composed = Vec::with_capacity(lower.len());
+    for group in lower {
+        let Some(&last) = group.last() else { return false };
+        let mut indices = Vec::new();
+        while let Some(&rightmost) = higher.get(next).and_then(|g| g.last()) {
+            if rightmost > last {
+                return false;
+            }
+            indices.push(next as i64);
+            next += 1;
+            if rightmost == last {
+                break;
+            }
+        }
+        composed.push(indices);
+    }
+    let loc = body.op_loc(op);
+    let spec = match src_rank.cmp(&res_rank) {
+        std::cmp::Ordering::Equal => cast_spec(ctx, body, op, source, res_ty),
+        ordering => {
+            let name = if ordering.is_gt() { "tensor.collapse_shape" } else { "tensor.expand_shape" };
+            let mut attrs = vec![(ctx.intern_str("reassociation"), reassociation_attr(ctx, &composed))];
+            if ordering.is_lt() {
+                let shape = ranked(ctx, res_ty).map(|r| r.0.to_vec()).unwrap_or_default();
+                attrs.push((ctx.intern_str("static_output_shape"), super::slice::i64_array_attr(ctx, &shape)));
+            }
+            OpSpec::new(ctx, name, loc).operands(&[source]).results(&[res_ty]).attrs(ctx.dictionary(attrs))
+        }
+    };
+    rw.replace_op_with_new(op, spec);
+    true
+}
+
 /// A reshape of from_elements is from_elements of the reshaped type
 /// (`FoldReshapeWithFromElements`).
 fn reshape_of_from_elements(op: Op, rw: &mut PatternRewriter<'_>) -> bool {
@@ -378,6 +437,12 @@ pub(super) fn populate_collapse_shape(_: &Context, set: &mut PatternSet) {
         name: "ComposeReassociativeReshapeOps",
         benefit: 1,
         f: compose_reshapes,
+    });
+    set.add(FnPattern {
+        root: Some("tensor.collapse_shape"),
+        name: "ComposeCollapseOfExpandOp",
+        benefit: 1,
+        f: collapse_of_expand,
     });
     set.add(FnPattern {
         root: Some("tensor.collapse_shape"),

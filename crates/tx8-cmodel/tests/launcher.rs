@@ -103,6 +103,33 @@ fn a_c_program_error_is_reported_not_crashed() {
     assert!(err.contains("tile 3") && err.contains("0x100") && err.contains("op_loadVar"), "{err}");
 }
 
+#[test]
+fn a_program_too_large_to_compile_is_refused_quickly() {
+    // Valid C whose object file would hold a 512 MiB table: the compiler's
+    // output is capped (here at 64 MiB), so the build fails at once with a
+    // message instead of filling the disk.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("launcher-huge");
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("huge.c");
+    std::fs::write(
+        &prog,
+        "#include \"tx8.h\"\nstatic const int table[1 << 27] = {1};\n\
+         void tile_main(void) { if (table[tile_id()] == 2) tile_id(); }\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
+        .arg(&prog)
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .env("TX8_RUN_MAX_FILE_BYTES", (64u64 << 20).to_string())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("failed to build") && err.contains("TX8_RUN_MAX_FILE_BYTES"), "{err}");
+    assert!(!dir.join("out").join("report.json").exists());
+}
+
 fn run_gemm_c(file: &str, tag: &str) {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("launcher-gemm-{tag}"));
     let _ = std::fs::remove_dir_all(&dir);

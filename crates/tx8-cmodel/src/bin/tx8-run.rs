@@ -36,13 +36,42 @@ fn lib_dir() -> Result<PathBuf, String> {
     Err(format!("libtx8_cmodel.so not found next to {} (build the crate, or set TX8_LIB_DIR)", exe.display()))
 }
 
+/// The largest file the C compiler may write, 4 GiB unless
+/// `TX8_RUN_MAX_FILE_BYTES` says otherwise. A program declaring a huge
+/// static table (`BOX t[2147483648] = {...}`) is valid C; without a limit
+/// the assembler writes its object file until the disk is full, minutes
+/// later. The generated programs' objects are a few MB (weights come from
+/// files at run time).
+fn max_file_bytes() -> u64 {
+    std::env::var("TX8_RUN_MAX_FILE_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(4 << 30)
+}
+
+/// Limits the size of every file `cmd` and its children write.
+fn limit_file_size(cmd: &mut Command, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the child between fork and exec and only
+    // calls setrlimit, which is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(move || {
+            let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
 fn build(prog: &Path, cflags: &[String], work: &Path, lib: &Path) -> Result<PathBuf, String> {
     std::fs::create_dir_all(work).map_err(|e| e.to_string())?;
     std::fs::write(work.join("tx8.h"), HEADER).map_err(|e| e.to_string())?;
     std::fs::write(work.join("tx8_driver.c"), DRIVER).map_err(|e| e.to_string())?;
     let exe = work.join("prog");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let status = Command::new(&cc)
+    let max_bytes = max_file_bytes();
+    let mut command = Command::new(&cc);
+    limit_file_size(&mut command, max_bytes);
+    let status = command
         .args(["-std=c11", "-O2", "-Wall", "-Werror", "-I"])
         .arg(work)
         .args(cflags)
@@ -57,7 +86,10 @@ fn build(prog: &Path, cflags: &[String], work: &Path, lib: &Path) -> Result<Path
         .status()
         .map_err(|e| format!("{cc}: {e}"))?;
     if !status.success() {
-        return Err(format!("{cc} failed to build {}", prog.display()));
+        return Err(format!(
+            "{cc} failed to build {} (the compiler may write files of at most {max_bytes} bytes: TX8_RUN_MAX_FILE_BYTES)",
+            prog.display()
+        ));
     }
     Ok(exe)
 }
@@ -80,7 +112,8 @@ tx8.h) against the TX8 C model and runs it on the simulated card.
   -h, --help                 this text
   -V, --version              the version
 
-Addresses and counts are decimal or 0x-hex. Exit status: 0 on success,
+The C compiler may write files of at most TX8_RUN_MAX_FILE_BYTES bytes
+(default 4 GiB). Addresses and counts are decimal or 0x-hex. Exit status: 0 on success,
 1 on any error (compile error, bad argument, simulation error or race),
 2 on a usage error.";
 

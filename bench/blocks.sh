@@ -28,21 +28,22 @@
 # Env: STRATA_BIN_DIR (default <repo>/target/release), MLIR_OPT (default
 # /usr/lib/llvm-22/bin/mlir-opt), RUNS (default 3).
 #
-# Figures (2-core machine, RUNS=3, default sizes; CPU seconds, median; the
-# machine was running another job, so wall times are inflated and not shown):
+# Figures (2-core machine, RUNS=3, default sizes, at dae5cec; CPU seconds,
+# median):
 #   case                   N=1500         N=6000         N=24000        ratio
 #                          strata  mlir   strata  mlir   strata  mlir   @24k
-#   chain parse+print      0.013  0.065   0.052  0.239   0.263  1.105   0.24
-#   chain -cse             0.016  0.076   0.064  0.353   0.329  1.720   0.19
-#   chain -canonicalize    0.021  0.097   0.085  0.413   0.440  2.039   0.22
-#   diamond parse+print    0.007  0.046   0.026  0.115   0.101  0.502   0.20
-#   diamond -cse           0.007  0.045   0.029  0.125   0.132  0.634   0.21
-#   diamond -canonicalize  0.011  0.056   0.039  0.153   0.227  0.882   0.26
-#   toy toyc -emit=llvm    0.063    -     0.289    -     1.431    -       -
-# Growth per 4x blocks: 3.5x-5.8x for both tools (mlir-opt grows the same
-# way), i.e. linear up to cache effects; every strata-opt output was
+#   chain parse+print      0.032  0.139   0.117  0.429   0.445  1.669   0.27
+#   chain -cse             0.031  0.120   0.119  0.473   0.425  1.811   0.23
+#   chain -canonicalize    0.042  0.156   0.113  0.500   0.724  2.264   0.32
+#   diamond parse+print    0.018  0.080   0.035  0.203   0.179  0.565   0.32
+#   diamond -cse           0.012  0.058   0.052  0.125   0.207  0.714   0.29
+#   diamond -canonicalize  0.018  0.084   0.091  0.218   0.302  0.911   0.33
+#   toy toyc -emit=llvm    0.084    -     0.545    -     2.331    -       -
+# Growth per 4x blocks: 2.0x-6.4x for strata-opt, 2.1x-5.7x for mlir-opt
+# (small times at N=1500 are noisy), i.e. linear up to cache effects, far
+# from the 16x of a quadratic path; every strata-opt output was
 # byte-identical to mlir-opt's. toyc at 24,000 statements (24,475 LLVM
-# blocks) takes 1.4 s; there is no reference toyc to compare with.
+# blocks) takes 2.3 s; there is no reference toyc to compare with.
 
 set -euo pipefail
 

@@ -229,16 +229,20 @@ class Gen:
             self.emit(depth, "}")
         self.publish(scope, results, n)
 
-    def gen_parallel(self, depth, scope, budget):
-        dims = self.r.randint(1, 2)
-        ivs = [self.fresh("iv") for _ in range(dims)]
+    def loop_bounds(self, scope, dims):
+        """`(lbs) to (ubs) step (steps)` of a parallel loop over `dims`."""
         lbs = [self.pick(scope, "index") for _ in range(dims)]
         ubs = [self.pick(scope, "index") for _ in range(dims)]
         steps = [self.pick(scope, "step") for _ in range(dims)]
+        return "(%s) to (%s) step (%s)" % (", ".join(lbs), ", ".join(ubs), ", ".join(steps))
+
+    def gen_parallel(self, depth, scope, budget):
+        dims = self.r.randint(1, 2)
+        ivs = [self.fresh("iv") for _ in range(dims)]
+        bounds = self.loop_bounds(scope, dims)
         n = self.r.randint(0, 2)
         results = [self.fresh("r") for _ in range(n)]
-        text = "%sscf.parallel (%s) = (%s) to (%s) step (%s)" % (
-            self.results_head(results), ", ".join(ivs), ", ".join(lbs), ", ".join(ubs), ", ".join(steps))
+        text = "%sscf.parallel (%s) = %s" % (self.results_head(results), ", ".join(ivs), bounds)
         if n:
             text += " init (%s) -> (%s)" % (", ".join(self.pick(scope, "i32") for _ in range(n)), ", ".join(["i32"] * n))
         self.emit(depth, text + " {")
@@ -267,11 +271,7 @@ class Gen:
             ubs = [self.r.choice([self.pick(scope, "index"), str(self.r.randint(1, 4))]) for _ in range(dims)]
             self.emit(depth, "scf.forall (%s) in (%s) {" % (", ".join(ivs), ", ".join(ubs)))
         else:
-            lbs = [self.pick(scope, "index") for _ in range(dims)]
-            ubs = [self.pick(scope, "index") for _ in range(dims)]
-            steps = [self.pick(scope, "step") for _ in range(dims)]
-            self.emit(depth, "scf.forall (%s) = (%s) to (%s) step (%s) {" % (
-                ", ".join(ivs), ", ".join(lbs), ", ".join(ubs), ", ".join(steps)))
+            self.emit(depth, "scf.forall (%s) = %s {" % (", ".join(ivs), self.loop_bounds(scope, dims)))
         inner = self.child(scope)
         inner["index"].extend(ivs)
         self.body(depth + 1, inner, budget)

@@ -313,14 +313,17 @@ fn lower_execute_region(op: Op, rw: &mut ConversionRewriter<'_, '_>) -> Option<(
         }
     }
     inline_region_before(rw, op, 0, remaining);
-    let result_types = rw.body().result_types(op);
-    let b = rw.body_mut_unnotified();
-    for &t in &result_types {
-        b.add_block_arg(remaining, t, loc);
-    }
-    let results: Vec<Value> = rw.body().block_args(remaining).to_vec();
+    let results = add_result_args(rw, op, remaining, loc);
     rw.replace_op(op, &results);
     Some(())
+}
+
+/// Appends to `block` one argument per result of `op` (at `loc`) and
+/// returns them: the values that replace the op's results.
+fn add_result_args(rw: &mut PatternRewriter<'_>, op: Op, block: Block, loc: Location) -> Vec<Value> {
+    let result_types = rw.body().result_types(op);
+    let b = rw.body_mut_unnotified();
+    result_types.iter().map(|&t| b.add_block_arg(block, t, loc)).collect()
 }
 
 fn lower_index_switch(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_, '_>) -> Option<()> {
@@ -333,12 +336,8 @@ fn lower_index_switch(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_
     if regions != cases.len() + 1 {
         return None;
     }
-    let result_types = rw.body().result_types(op);
-    let b = rw.body_mut_unnotified();
-    let continuation = b.split_block(cond_block, Some(op));
-    for &t in &result_types {
-        b.add_block_arg(continuation, t, loc);
-    }
+    let continuation = rw.body_mut_unnotified().split_block(cond_block, Some(op));
+    let results = add_result_args(rw, op, continuation, loc);
     // Region 0 is the default; the cases follow in order. Upstream inlines
     // the cases first, then the default.
     let mut case_blocks = Vec::with_capacity(cases.len());
@@ -367,7 +366,6 @@ fn lower_index_switch(op: Op, operands: &[Value], rw: &mut ConversionRewriter<'_
     rw.create(
         OpSpec::new(ctx, "cf.switch", loc).operands(&[flag]).successors(&successors).attrs(ctx.dictionary(attrs)),
     );
-    let results: Vec<Value> = rw.body().block_args(continuation).to_vec();
     rw.replace_op(op, &results);
     Some(())
 }

@@ -85,21 +85,32 @@ fn batchnorm_main_c_runs_through_tx8_run() {
     assert!(trace["traceEvents"].as_array().unwrap().iter().any(|e| e["ph"] == "X" && e["pid"] == 15));
 }
 
+/// Writes `src` to `launcher-TAG/prog.c`, runs tx8-run on it with `args`
+/// and `env`, checks that it fails, and returns the out-dir and stderr.
+fn run_failing(tag: &str, src: &str, args: &[&str], env: &[(&str, String)]) -> (PathBuf, String) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("launcher-{tag}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("prog.c");
+    std::fs::write(&prog, src).unwrap();
+    let out_dir = dir.join("out");
+    let out = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
+        .arg(&prog)
+        .args(args)
+        .arg("--out-dir")
+        .arg(&out_dir)
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{tag}: the run should fail");
+    (out_dir, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 #[test]
 fn a_c_program_error_is_reported_not_crashed() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("launcher-err");
-    std::fs::create_dir_all(&dir).unwrap();
-    let prog = dir.join("bad.c");
     // Loads 64 bytes into the reserved low SPM window on tile 3 only.
-    std::fs::write(
-        &prog,
-        "#include \"tx8.h\"\nvoid tile_main(void) { if (tile_id() == 3) tsm_rdma_load(0, 0x100, 1, 64, 64, 64); }\n",
-    )
-    .unwrap();
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_tx8-run")).arg(&prog).arg("--out-dir").arg(dir.join("out")).output().unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let src =
+        "#include \"tx8.h\"\nvoid tile_main(void) { if (tile_id() == 3) tsm_rdma_load(0, 0x100, 1, 64, 64, 64); }\n";
+    let (_, err) = run_failing("err", src, &[], &[]);
     assert!(err.contains("tile 3") && err.contains("0x100") && err.contains("op_loadVar"), "{err}");
 }
 
@@ -108,26 +119,12 @@ fn a_program_too_large_to_compile_is_refused_quickly() {
     // Valid C whose object file would hold a 512 MiB table: the compiler's
     // output is capped (here at 64 MiB), so the build fails at once with a
     // message instead of filling the disk.
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("launcher-huge");
-    std::fs::create_dir_all(&dir).unwrap();
-    let prog = dir.join("huge.c");
-    std::fs::write(
-        &prog,
-        "#include \"tx8.h\"\nstatic const int table[1 << 27] = {1};\n\
-         void tile_main(void) { if (table[tile_id()] == 2) tile_id(); }\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
-        .arg(&prog)
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .env("TX8_RUN_MAX_FILE_BYTES", (64u64 << 20).to_string())
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let src = "#include \"tx8.h\"\nstatic const int table[1 << 27] = {1};\n\
+               void tile_main(void) { if (table[tile_id()] == 2) tile_id(); }\n";
+    let cap = [("TX8_RUN_MAX_FILE_BYTES", (64u64 << 20).to_string())];
+    let (out_dir, err) = run_failing("huge", src, &[], &cap);
     assert!(err.contains("failed to build") && err.contains("TX8_RUN_MAX_FILE_BYTES"), "{err}");
-    assert!(!dir.join("out").join("report.json").exists());
+    assert!(!out_dir.join("report.json").exists());
 }
 
 fn run_gemm_c(file: &str, tag: &str) {
@@ -294,9 +291,6 @@ fn onnx_operator_calls_through_the_c_abi_match_references() {
 /// Runs a one-tile C program whose `tile_main` body is `body`; returns
 /// tx8-run's stderr after checking that the run failed.
 fn failing_c_program(tag: &str, body: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("launcher-bad-{tag}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let prog = dir.join("bad.c");
     let src = format!(
         "#include \"tx8.h\"\n\
          static L_SHAPE s23 = {{{{2, 3}}, {{0, 0}}, {{2, 3}}, {{2, 3}}, 2}};\n\
@@ -307,16 +301,7 @@ fn failing_c_program(tag: &str, body: &str) -> String {
            {body}\n\
          }}\n"
     );
-    std::fs::write(&prog, src).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tx8-run"))
-        .arg(&prog)
-        .args(["--tiles", "1"])
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    assert!(!out.status.success(), "{tag}: the run should fail");
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    run_failing(&format!("bad-{tag}"), &src, &["--tiles", "1"], &[]).1
 }
 
 #[test]

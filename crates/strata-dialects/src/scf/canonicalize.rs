@@ -119,7 +119,7 @@ pub(super) fn replace_op_with_region(rw: &mut PatternRewriter<'_>, op: Op, index
 
 /// A new op `name` before `op` with `op`'s attributes, given operands and
 /// result types, and `regions` empty regions.
-fn create_like(
+pub(super) fn create_like(
     rw: &mut PatternRewriter<'_>,
     op: Op,
     name: &str,
@@ -136,7 +136,7 @@ fn create_like(
 
 /// Moves the blocks of region `from_index` of `from` into region
 /// `to_index` of `to`.
-fn take_body(rw: &mut PatternRewriter<'_>, from: Op, from_index: usize, to: Op, to_index: usize) {
+pub(super) fn take_body(rw: &mut PatternRewriter<'_>, from: Op, from_index: usize, to: Op, to_index: usize) {
     let b = rw.body_mut_unnotified();
     let (src, dst) = (b.local_regions(from)[from_index], b.local_regions(to)[to_index]);
     let blocks: Vec<Block> = b.blocks(src).collect();

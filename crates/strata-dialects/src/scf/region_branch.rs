@@ -24,11 +24,11 @@
 //! `RegionBranchOpInterface` implementation upstream defines it (an
 //! `scf.for` may run zero times, so its inits flow to its results too).
 
-use strata_ir::{Body, Context, Op, OpSpec, Type, Value, ValueDef};
+use strata_ir::{Body, Context, Op, Type, Value, ValueDef};
 use strata_rewrite::pattern::FnPattern;
 use strata_rewrite::{PatternRewriter, PatternSet};
 
-use super::canonicalize::op_is;
+use super::canonicalize::{create_like, op_is, take_body};
 
 /// Adds the three patterns for the ops named `root`.
 pub(super) fn populate(set: &mut PatternSet, root: &'static str) {
@@ -339,22 +339,11 @@ fn erase_results(rw: &mut PatternRewriter<'_>, op: Op, erased: &[usize]) {
     let body = rw.body();
     let kept: Vec<Value> = body.results(op).enumerate().filter(|(i, _)| !erased.contains(i)).map(|(_, v)| v).collect();
     let types: Vec<Type> = kept.iter().map(|&v| body.value_type(v)).collect();
-    let regions = body.local_regions(op).to_vec();
-    let spec = OpSpec::new(ctx, ctx.op_name_str(body.op_name(op)), body.op_loc(op))
-        .operands(&body.operand_vec(op))
-        .results(&types)
-        .attrs(body.op_attrs(op))
-        .regions(regions.len());
-    rw.set_insertion_point_before(op);
-    let new = rw.create(spec);
-    let b = rw.body_mut_unnotified();
-    let new_regions = b.local_regions(new).to_vec();
-    for (&from, &to) in regions.iter().zip(&new_regions) {
-        let blocks: Vec<_> = b.blocks(from).collect();
-        for blk in blocks {
-            b.remove_block(blk);
-            b.append_block(to, blk);
-        }
+    let regions = body.local_regions(op).len();
+    let (name, operands) = (ctx.op_name_str(body.op_name(op)), body.operand_vec(op));
+    let new = create_like(rw, op, name, &operands, &types, regions);
+    for index in 0..regions {
+        take_body(rw, op, index, new, index);
     }
     let new_results: Vec<Value> = rw.body().results(new).collect();
     for (&old, &new_v) in kept.iter().zip(&new_results) {

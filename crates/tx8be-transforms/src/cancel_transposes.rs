@@ -14,6 +14,7 @@ use tx8be::{op_kind, OpKind};
 
 use crate::dense::{dense_attr, permute, read_dense};
 use crate::entry_rewrite::rewrite_to_fixpoint;
+use crate::sink_reshapes::{dims, reshape_before, retyped};
 use tx8be::schedule::groups::entry_ops;
 
 strata_pass::option_free_pass! {
@@ -27,11 +28,14 @@ strata_pass::option_free_pass! {
 impl CancelTransposes {
     fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         // A sweep is linear in the ops.
-        Ok(rewrite_to_fixpoint(
+        let sunk = rewrite_to_fixpoint(
             target,
             |ctx, body, op| compose_transposes(ctx, body, op) || sink_through_elementwise(ctx, body, op),
             erase_dead,
-        ))
+        );
+        let reshaped = rewrite_to_fixpoint(target, transpose_to_reshape, erase_dead);
+        let all = PreservedAnalyses::All;
+        Ok(PreservedAnalyses::unless_changed(sunk != all || reshaped != all))
     }
 }
 
@@ -60,8 +64,8 @@ fn compose_transposes(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let src = body.operand(op, 0);
     let Some(inner) = body.defining_op(src) else { return false };
     if op_kind(ctx, body, inner) != Some(OpKind::Transpose) {
+        let r = body.result(op, 0);
         if is_identity(&p2) {
-            let r = body.result(op, 0);
             body.replace_all_uses_with(r, src);
             return true;
         }
@@ -69,7 +73,7 @@ fn compose_transposes(ctx: &Context, body: &mut Body, op: Op) -> bool {
     }
     let Some(p1) = perm_of(ctx, body, inner) else { return false };
     let x = body.operand(inner, 0);
-    let composed: Vec<i64> = p2.iter().map(|&i| p1[i as usize]).collect();
+    let composed = compose(&p1, &p2);
     let r = body.result(op, 0);
     if is_identity(&composed) {
         body.replace_all_uses_with(r, x);
@@ -108,9 +112,46 @@ fn permuted_const(ctx: &Context, body: &mut Body, v: Value, inv: &[i64], before:
     Some(body.result(nc, 0))
 }
 
+/// A transpose that moves only unit dims -> a reshape: the same bytes, and
+/// a reshape stays outside groups and costs nothing. It runs once the
+/// transposes have settled: earlier, the reshapes would stop transposes
+/// from sinking to their inverses (a tiny conv's `[1, C, 1, 1]` edges).
+fn transpose_to_reshape(ctx: &Context, body: &mut Body, op: Op) -> bool {
+    let Some(p) = transpose_perm_of(ctx, body, op) else { return false };
+    let src = body.operand(op, 0);
+    if !is_reshape(&dims(ctx, body, src), &p) {
+        return false;
+    }
+    let r = body.result(op, 0);
+    let to = dims(ctx, body, r);
+    let v = reshape_of(ctx, body, op, src, &to);
+    body.replace_all_uses_with(r, v);
+    true
+}
+
+/// How an operand of an element-wise op reaches the op once the op works
+/// in the untransposed space.
+enum Sunk {
+    /// A transpose by the permutation: its source.
+    Through(Value),
+    /// A constant: permuted at compile time.
+    Const(Value),
+    /// A value whose permutation moves only unit dims: a reshape of it.
+    Reshaped(Value),
+}
+
 /// `E(Transpose(x, p), ...)` -> `Transpose(E(x, ...), p)` when every
-/// operand is a transpose by the same `p` (or a constant) and each
-/// transpose has no other user.
+/// operand is a transpose by the same `p`, a constant, or a value whose
+/// permutation is a reshape (it moves only unit dims: the squeeze-excitation
+/// scale `[1, C, 1, 1]` beside an NCHW feature map).
+///
+/// It fires when every operand transpose has no other user and the other
+/// operands are constants (the transpose moves down, towards the inverse
+/// transpose at the next conv), or else when it leaves fewer transposes
+/// that move data: a transpose with other users stays for them, and pays
+/// only if the op's transposed result is read by inverse transposes, which
+/// then cancel (an NCHW `Mul` between two convs whose input also feeds a
+/// pool).
 fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
     if !elementwise(op_kind(ctx, body, op)) {
         return false;
@@ -118,10 +159,9 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let operands: Vec<Value> = body.operands(op).collect();
     let mut perm: Option<Vec<i64>> = None;
     for &v in &operands {
-        let Some(d) = body.defining_op(v) else { continue };
-        if op_kind(ctx, body, d) == Some(OpKind::Transpose) {
+        if let Some(d) = transpose_def(ctx, body, v) {
             let Some(p) = perm_of(ctx, body, d) else { return false };
-            if perm.as_ref().is_some_and(|q| *q != p) || !body.has_one_use(v) {
+            if perm.as_ref().is_some_and(|q| *q != p) {
                 return false;
             }
             perm = Some(p);
@@ -130,33 +170,61 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let Some(p) = perm else { return false };
     let inv = inverse(&p);
     let rank = p.len();
-    // Plan the new operands before changing anything.
-    let mut new_operands = Vec::with_capacity(operands.len());
+    // Plan the new operands, and count the data-moving transposes the
+    // rewrite removes (negative) or adds, before changing anything.
+    let mut plan = Vec::with_capacity(operands.len());
+    let mut sinks_only = true;
+    let mut moved: i64 = 0;
     for &v in &operands {
-        let is_t = body.defining_op(v).is_some_and(|d| op_kind(ctx, body, d) == Some(OpKind::Transpose));
-        if is_t {
-            new_operands.push(Err(v));
-        } else if ctx.shape(body.value_type(v)).is_some_and(|s| s.len() == rank) && is_constant(ctx, body, v) {
-            new_operands.push(Ok(v));
+        let same_rank = ctx.shape(body.value_type(v)).is_some_and(|s| s.len() == rank);
+        if let Some(d) = transpose_def(ctx, body, v) {
+            let x = body.operand(d, 0);
+            if body.has_one_use(v) {
+                moved -= i64::from(!is_reshape(&dims(ctx, body, x), &p));
+            } else {
+                sinks_only = false;
+            }
+            plan.push(Sunk::Through(x));
+        } else if same_rank && is_constant(ctx, body, v) {
+            plan.push(Sunk::Const(v));
+        } else if same_rank && is_reshape(&dims(ctx, body, v), &inv) {
+            sinks_only = false;
+            plan.push(Sunk::Reshaped(v));
         } else {
             return false;
         }
     }
+    let r = body.result(op, 0);
+    let out_ty = body.value_type(r);
+    let out_dims = dims(ctx, body, r);
+    let new_dims: Vec<i64> = (0..rank).map(|i| out_dims[inv[i] as usize]).collect();
+    if !sinks_only {
+        if !is_reshape(&new_dims, &p) {
+            match inverses_downstream(ctx, body, r, &p, CHAIN_LOOKAHEAD) {
+                Some(cancelled) => moved -= cancelled,
+                None => moved += 1,
+            }
+        }
+        if moved >= 0 {
+            return false;
+        }
+    }
     let mut resolved = Vec::with_capacity(operands.len());
-    for o in new_operands {
+    for o in plan {
         match o {
-            Err(t) => resolved.push(body.operand(body.defining_op(t).expect("checked"), 0)),
-            Ok(c) => match permuted_const(ctx, body, c, &inv, op) {
+            Sunk::Through(x) => resolved.push(x),
+            Sunk::Const(c) => match permuted_const(ctx, body, c, &inv, op) {
                 Some(nc) => resolved.push(nc),
                 None => return false,
             },
+            Sunk::Reshaped(v) => {
+                let d: Vec<i64> = dims(ctx, body, v);
+                let to: Vec<i64> = inv.iter().map(|&i| d[i as usize]).collect();
+                resolved.push(reshape_of(ctx, body, op, v, &to));
+            }
         }
     }
-    let r = body.result(op, 0);
-    let out_ty = body.value_type(r);
-    let out_dims = ctx.shape(out_ty).unwrap_or(&[]).to_vec();
     let elem = ctx.element_type(out_ty).unwrap_or(out_ty);
-    let new_dims: Vec<i64> = (0..rank).map(|i| out_dims[inv[i] as usize]).collect();
     body.set_operands(op, &resolved);
     body.set_value_type(r, ctx.ranked_tensor_type(&new_dims, elem));
     let loc = body.op_loc(op);
@@ -167,6 +235,72 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let tv = body.result(t, 0);
     body.replace_uses_if(r, tv, |_, user| user != t);
     true
+}
+
+/// `v` reshaped to dims `to` (before `before`): `v` itself when it has
+/// them, and a reshape of a reshape's source rather than of the reshape.
+fn reshape_of(ctx: &Context, body: &mut Body, before: Op, v: Value, to: &[i64]) -> Value {
+    let src = match body.defining_op(v) {
+        Some(d) if op_kind(ctx, body, d) == Some(OpKind::Reshape) => body.operand(d, 0),
+        _ => v,
+    };
+    if dims(ctx, body, src) == to && body.value_type(src) == retyped(ctx, body, src, to) {
+        return src;
+    }
+    reshape_before(ctx, body, before, src, to)
+}
+
+/// How many element-wise ops a transposed result may pass through on its
+/// way to the inverse transpose (squeeze-excitation's multiply, then a
+/// clip, then the next conv's transpose).
+const CHAIN_LOOKAHEAD: usize = 4;
+
+/// If `v` transposed by `p` would sink to inverse transposes only (through
+/// element-wise ops whose other operands are constants, which the transpose
+/// then sinks through too), how many inverse transposes it would cancel;
+/// `None` when some user would have to read it transposed.
+fn inverses_downstream(ctx: &Context, body: &Body, v: Value, p: &[i64], depth: usize) -> Option<i64> {
+    let mut cancelled = 0;
+    for (u, _) in body.uses(v) {
+        if let Some(q) = transpose_perm_of(ctx, body, u) {
+            cancelled += i64::from(is_identity(&compose(p, &q)));
+            continue;
+        }
+        let rank = p.len();
+        let sinks = depth > 0
+            && elementwise(op_kind(ctx, body, u))
+            && body.has_one_use(v)
+            && body.operands(u).all(|o| {
+                o == v || (ctx.shape(body.value_type(o)).is_some_and(|s| s.len() == rank) && is_constant(ctx, body, o))
+            });
+        if !sinks {
+            return None;
+        }
+        cancelled += inverses_downstream(ctx, body, body.result(u, 0), p, depth - 1)?;
+    }
+    Some(cancelled)
+}
+
+/// The transpose defining `v`, if one does.
+fn transpose_def(ctx: &Context, body: &Body, v: Value) -> Option<Op> {
+    body.defining_op(v).filter(|&d| op_kind(ctx, body, d) == Some(OpKind::Transpose))
+}
+
+/// The permutation of `op` if it is a transpose.
+fn transpose_perm_of(ctx: &Context, body: &Body, op: Op) -> Option<Vec<i64>> {
+    (op_kind(ctx, body, op) == Some(OpKind::Transpose)).then(|| perm_of(ctx, body, op)).flatten()
+}
+
+/// The permutation of `Transpose(Transpose(x, p1), p2)`: `p1[p2]`.
+fn compose(p1: &[i64], p2: &[i64]) -> Vec<i64> {
+    p2.iter().map(|&i| p1[i as usize]).collect()
+}
+
+/// Whether transposing a tensor of dims `d` by `perm` keeps its bytes in
+/// order, so that it is a reshape: the dims other than 1 keep their order.
+fn is_reshape(d: &[i64], perm: &[i64]) -> bool {
+    let moved: Vec<i64> = perm.iter().copied().filter(|&i| d.get(i as usize).is_some_and(|&n| n != 1)).collect();
+    moved.windows(2).all(|w| w[0] < w[1])
 }
 
 fn is_constant(ctx: &Context, body: &Body, v: Value) -> bool {

@@ -11,6 +11,7 @@
 //! | `tx8be-merge-reductions` | `merge_reductions.rs` |
 //! | `tx8be-reduce-through-transpose` | `reduce_through_transpose.rs` |
 //! | `tx8be-fold-mean` | `fold_mean.rs` |
+//! | `tx8be-reduce-keepdims` | `reduce_keepdims.rs` |
 //! | `tx8be-sink-reshapes` | `sink_reshapes.rs` |
 //! | `tx8be-fold-transpose-into-gemm` | `fold_transpose_into_gemm.rs` |
 //! | `tx8be-fold-constants` | `fold_constants.rs` |
@@ -71,6 +72,7 @@ pub mod opt_barrier;
 pub mod pipeline_cost;
 pub mod prologue_ahead;
 pub mod prologue_prefetch;
+pub mod reduce_keepdims;
 pub mod reduce_through_transpose;
 pub mod ring_share;
 pub mod search;
@@ -95,6 +97,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(merge_reductions::INFO);
     registry.register(reduce_through_transpose::INFO);
     registry.register(fold_mean::INFO);
+    registry.register(reduce_keepdims::INFO);
     registry.register(fuse_activation::INFO);
     registry.register(merge_sibling_gemms::INFO);
     registry.register(sink_reshapes::INFO);

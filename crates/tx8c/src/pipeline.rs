@@ -107,6 +107,9 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
         add(f, &registry, "tx8be-reduce-through-transpose", "")?;
         add(f, &registry, "tx8be-merge-reductions", "")?;
         add(f, &registry, "tx8be-fold-mean", "")?;
+        // After the reductions are merged and means: a pool's reshape to
+        // [N, 1, 1, C] becomes its keepdims.
+        add(f, &registry, "tx8be-reduce-keepdims", "")?;
         add(f, &registry, "tx8be-collapse-transpose-dims", "")?;
         add(f, &registry, "tx8be-sink-reshapes", "")?;
     }

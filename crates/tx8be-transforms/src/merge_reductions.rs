@@ -15,6 +15,7 @@
 //! merged dims). Reductions keeping the last dim are left apart: they run
 //! channel-blocked and a reshape is dense only (see `merge`); so are two
 //! whose merged axis would be too long for one step (`MAX_MERGED_AXIS`).
+//! A reduction over an axis of length 1 becomes a reshape (`unit_axis`).
 
 use strata_ir::{Body, Context, Diagnostic, Op, Value};
 use strata_pass::pass::PassTarget;
@@ -39,8 +40,29 @@ impl MergeReductions {
     fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
         // Each sweep merges at least one pair or ends the loop; a chain of
         // k reductions needs k - 1 sweeps at most.
-        Ok(rewrite_to_fixpoint(target, merge, erase_dead_views))
+        Ok(rewrite_to_fixpoint(
+            target,
+            |ctx, body, op| unit_axis(ctx, body, op) || merge(ctx, body, op),
+            erase_dead_views,
+        ))
     }
+}
+
+/// A reduction over an axis of length 1 gives its input back (a sum, mean,
+/// max or min of one element is that element): a reshape dropping the
+/// axis. A 1x1 feature map's global pool, whose NHWC -> NCHW transpose
+/// `tx8be-cancel-transposes` already made a reshape, is no group at all.
+fn unit_axis(ctx: &Context, body: &mut Body, op: Op) -> bool {
+    let Some((_, axis)) = single_axis_reduce(ctx, body, op) else { return false };
+    let x = body.operand(op, 0);
+    if dims(ctx, body, x).get(axis) != Some(&1) {
+        return false;
+    }
+    let r = body.result(op, 0);
+    let to = dims(ctx, body, r);
+    let v = viewed_as(ctx, body, op, x, &to);
+    body.replace_all_uses_with(r, v);
+    true
 }
 
 /// A `tx8be.Reduce` over one axis without keepdims: (kind, axis of its

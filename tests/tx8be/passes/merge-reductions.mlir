@@ -81,3 +81,16 @@ func.func @too_long(%x: tensor<200000x200000xf32>) -> tensor<f32> {
   %r2 = tx8be.Reduce(%r1) {axes = array<i64: 0>, kind = "sum"} : (tensor<200000xf32>) -> tensor<f32>
   return %r2 : tensor<f32>
 }
+
+// A reduction over an axis of length 1 is a reshape (a 1x1 map's pool);
+// the one over the axis of 7 stays.
+// CHECK-LABEL: func.func @unit_axis
+// CHECK-SAME: (%[[X:.*]]: tensor<1x7x1x8xf32>)
+// CHECK-NEXT: %[[V:.*]] = tx8be.Reshape(%[[X]]) : (tensor<1x7x1x8xf32>) -> tensor<1x7x8xf32>
+// CHECK-NEXT: %[[R:.*]] = tx8be.Reduce(%[[V]]) {axes = array<i64: 1>, kind = "mean"} : (tensor<1x7x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @unit_axis(%x: tensor<1x7x1x8xf32>) -> tensor<1x8xf32> {
+  %r1 = tx8be.Reduce(%x) {axes = array<i64: 2>, kind = "mean"} : (tensor<1x7x1x8xf32>) -> tensor<1x7x8xf32>
+  %r2 = tx8be.Reduce(%r1) {axes = array<i64: 1>, kind = "mean"} : (tensor<1x7x8xf32>) -> tensor<1x8xf32>
+  return %r2 : tensor<1x8xf32>
+}

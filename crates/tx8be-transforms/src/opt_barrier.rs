@@ -18,6 +18,16 @@
 //! before the first group that reads a group written since the last
 //! barrier), which gives exactly "last group of each layer" on a layered
 //! order and never a missing barrier on any order.
+//!
+//! A read needs no barrier when it is tile-local (`reads_tile_local`):
+//! every tile of the reader loads only elements the same tile stored (an
+//! element-wise group after a group of the same sharding, say). A tile
+//! joins its own stores before its next group starts, so its loads see
+//! them, and what other tiles are still doing does not touch them. The
+//! reader must then exchange nothing between tiles (no shared, streamed
+//! or ring loads): a tile that is ahead would write SPM another tile still
+//! uses for the group before. The C model's race detector checks every
+//! such read at run time.
 
 use std::collections::{HashMap, HashSet};
 
@@ -26,8 +36,12 @@ use strata_pass::pass::PassTarget;
 use strata_pass::PreservedAnalyses;
 use tx8be::{op_kind, OpKind};
 
-use tx8be::schedule::groups::entry_ops;
-use tx8be::schedule::groups::groups;
+use tx8be::schedule::boxes::shard_boxes;
+use tx8be::schedule::buffers::{recorded_prologue_ahead, recorded_schedule};
+use tx8be::schedule::group_calls::GroupCalls;
+use tx8be::schedule::groups::{entry_ops, group_compute_op, groups};
+use tx8be::schedule::shares::{recorded_ring, recorded_shares, recorded_streams};
+use tx8be::schedule::steps::tile_steps;
 
 strata_pass::option_free_pass! {
     pub struct OptBarrier;
@@ -105,6 +119,7 @@ fn layers(ctx: &Context, body: &Body, ops: &[Op]) -> HashMap<Op, u64> {
 
 impl OptBarrier {
     fn run_on(&self, target: &mut PassTarget<'_>) -> Result<PreservedAnalyses, Diagnostic> {
+        let hw = crate::attach_target::hardware(target)?;
         let ctx = target.ctx;
         let body = &mut *target.body;
         let ops = entry_ops(body);
@@ -127,7 +142,11 @@ impl OptBarrier {
         let mut pending: HashSet<Op> = HashSet::new();
         let mut barrier = vec![false; gs.len()];
         for (i, &g) in gs.iter().enumerate() {
-            if i > 0 && group_reads(ctx, body, g).iter().any(|r| pending.contains(r)) {
+            if i > 0
+                && group_reads(ctx, body, g)
+                    .iter()
+                    .any(|&r| pending.contains(&r) && !reads_tile_local(ctx, body, r, g, hw.tiles() as usize))
+            {
                 barrier[i - 1] = true;
                 pending.clear();
             }
@@ -138,6 +157,78 @@ impl OptBarrier {
         }
         Ok(PreservedAnalyses::none())
     }
+}
+
+/// Whether every tile of group `reader` loads, of what group `writer`
+/// stores, only elements the same tile stored, and `reader` moves nothing
+/// between tiles (see the module doc). Loads through a view or a reshape
+/// of the writer's result, and any schedule not read back, count as not
+/// tile-local.
+pub fn reads_tile_local(ctx: &Context, body: &Body, writer: Op, reader: Op, tiles: usize) -> bool {
+    let (Some(w_op), Some(r_op)) = (group_compute_op(ctx, body, writer), group_compute_op(ctx, body, reader)) else {
+        return false;
+    };
+    let Ok(calls) = GroupCalls::of_anchor(ctx, body, r_op) else { return false };
+    if recorded_ring(ctx, body, r_op).is_some()
+        || recorded_ring(ctx, body, w_op).is_some()
+        || recorded_shares(ctx, body, &calls).iter().any(Option::is_some)
+        || recorded_streams(ctx, body, &calls).iter().any(Option::is_some)
+        || recorded_prologue_ahead(ctx, body, reader)
+    {
+        return false;
+    }
+    let (Ok((w_shard, _)), Ok((r_shard, r_slice))) =
+        (recorded_schedule(ctx, body, w_op), recorded_schedule(ctx, body, r_op))
+    else {
+        return false;
+    };
+    let written = body.result(writer, 0);
+    let Some(w_dims) = ctx.shape(body.value_type(written)).map(<[i64]>::to_vec) else { return false };
+    let owned = shard_boxes(&w_dims, &w_shard, tiles);
+    let Ok(steps) = tile_steps(ctx, body, r_op, &r_shard, &r_slice, tiles) else { return false };
+    let mut reads_writer = false;
+    for slot in &calls.loads {
+        let v = body.operand(slot.load, 0);
+        if body.defining_op(v) != Some(writer) {
+            // A view or reshape of the writer's result is read in other
+            // coordinates than it was stored in.
+            if group_reads_value(ctx, body, v, writer) {
+                return false;
+            }
+            continue;
+        }
+        reads_writer = true;
+        for (tile, tile_steps) in steps.iter().enumerate() {
+            for step in tile_steps {
+                let b = &step.calls[slot.call].operands[slot.operand];
+                let inside = owned[tile].as_ref().is_some_and(|o| {
+                    (0..b.start.len()).all(|d| {
+                        b.size[d] <= 0 || (o.start[d] <= b.start[d] && b.start[d] + b.size[d] <= o.start[d] + o.size[d])
+                    })
+                });
+                if !inside {
+                    return false;
+                }
+            }
+        }
+    }
+    reads_writer
+}
+
+/// Whether `v` is `writer`'s result seen through ops between groups
+/// (reshapes, views).
+fn group_reads_value(ctx: &Context, body: &Body, v: strata_ir::Value, writer: Op) -> bool {
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        let Some(d) = body.defining_op(v) else { continue };
+        if d == writer {
+            return true;
+        }
+        if op_kind(ctx, body, d) != Some(OpKind::Group) {
+            work.extend(body.operands(d));
+        }
+    }
+    false
 }
 
 /// The barrier epoch of every group of a function body whose barriers are

@@ -14,7 +14,8 @@ use tx8be::{op_kind, OpKind};
 
 use crate::dense::{dense_attr, permute, read_dense};
 use crate::entry_rewrite::rewrite_to_fixpoint;
-use crate::sink_reshapes::{dims, reshape_before, retyped};
+use crate::merge_reductions::viewed_as;
+use crate::sink_reshapes::dims;
 use tx8be::schedule::groups::entry_ops;
 
 strata_pass::option_free_pass! {
@@ -124,7 +125,7 @@ fn transpose_to_reshape(ctx: &Context, body: &mut Body, op: Op) -> bool {
     }
     let r = body.result(op, 0);
     let to = dims(ctx, body, r);
-    let v = reshape_of(ctx, body, op, src, &to);
+    let v = viewed_as(ctx, body, op, src, &to);
     body.replace_all_uses_with(r, v);
     true
 }
@@ -220,7 +221,7 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
             Sunk::Reshaped(v) => {
                 let d: Vec<i64> = dims(ctx, body, v);
                 let to: Vec<i64> = inv.iter().map(|&i| d[i as usize]).collect();
-                resolved.push(reshape_of(ctx, body, op, v, &to));
+                resolved.push(viewed_as(ctx, body, op, v, &to));
             }
         }
     }
@@ -235,19 +236,6 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
     let tv = body.result(t, 0);
     body.replace_uses_if(r, tv, |_, user| user != t);
     true
-}
-
-/// `v` reshaped to dims `to` (before `before`): `v` itself when it has
-/// them, and a reshape of a reshape's source rather than of the reshape.
-fn reshape_of(ctx: &Context, body: &mut Body, before: Op, v: Value, to: &[i64]) -> Value {
-    let src = match body.defining_op(v) {
-        Some(d) if op_kind(ctx, body, d) == Some(OpKind::Reshape) => body.operand(d, 0),
-        _ => v,
-    };
-    if dims(ctx, body, src) == to && body.value_type(src) == retyped(ctx, body, src, to) {
-        return src;
-    }
-    reshape_before(ctx, body, before, src, to)
 }
 
 /// How many element-wise ops a transposed result may pass through on its

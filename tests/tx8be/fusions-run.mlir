@@ -3,9 +3,9 @@
 // and zero beta were folded away (op_layernorm with the ones gamma, no
 // beta), one with only a beta, the erf, tanh and sigmoid GELUs, SiLU,
 // Swish, HardSwish, HardSigmoid and a softmax without its max: each one
-// operator call, each one group (11 outputs, 13 groups: two compute the
-// weight, iota * k + 0.5, which the norms take whole; in bf16 two more
-// cast it to the f32 the card's norm parameters are), every
+// operator call, each one group (11 outputs, 12 groups: one computes the
+// weight, iota * k + 0.5, which the norms take whole; in bf16 the cast to
+// the f32 the card's norm parameters are joins that group), every
 // group's numbers as the reference interpreter's, fp32 and bf16.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %s --emit=tx8be -q | FileCheck %s
@@ -30,8 +30,8 @@
 // CHECK-DAG: alpha = 0.166666672 : f32, beta = 5.000000e-01 : f32{{.*}}kind = "hard_sigmoid"
 // CHECK-DAG: tx8be.Softmax
 // SIM-COUNT-11: compare {{.*}}: pass
-// SIM32: compare-all: all 13 groups match the reference interpreter
-// SIM16: compare-all: all 15 groups match the reference interpreter
+// SIM32: compare-all: all 12 groups match the reference interpreter
+// SIM16: compare-all: all 12 groups match the reference interpreter
 // C-DAG: op_rmsnorm(1e-6f, {{.*}}, 0, &imm, &out);
 // C-DAG: op_layernorm(1e-12f, {{.*}}, 0, &imm, &out);
 // C-DAG: op_eltwise_unary_param(24, 1.702e0f, 0e0f,

@@ -6,17 +6,20 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %S/Inputs/tiny_cnn.onnx -o %t/out --report %t/out/report.html -q 2>&1 | FileCheck %s
 // CHECK: tx8c: {{[0-9]+}} cycles
-// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 5 groups:
+// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 3 groups:
 // CHECK: tx8c: wrote the report
 // RUN: %python %S/Inputs/check_group_report.py %t/out | FileCheck %s --check-prefix=PY
-// PY: group report ok: 5 groups
+// PY: group report ok: 3 groups
 // RUN: FileCheck %s --check-prefix=HTML < %t/out/report.html
 // HTML: trace.json
 // HTML: <table>
 // The Relu is the Conv's own post-processing (tx8be-fuse-activation), and
-// the global average pool's reductions join the Conv's group.
+// the global average pool's reductions join the Conv's group; the input's
+// layout conversion joins the transpose before it, and the logits' the Gemm
+// (tx8be-group-chains).
+// HTML: <td class=l>tx8be.Transpose → tx8be.ChannelNorm</td>
 // HTML: <td class=l>tx8be.Conv → tx8be.Reduce → tx8be.Reduce</td>
-// HTML: <td class=l>tx8be.Gemm</td>
+// HTML: <td class=l>tx8be.Gemm → tx8be.ChannelNorm</td>
 // The main.c marks each group.
 // RUN: FileCheck %s --check-prefix=C < %t/out/main.c
 // C-LABEL: static void group_0(void)

@@ -22,7 +22,7 @@
 //! | `tx8be-move-constant` | `constants/move_constant.rs` |
 //! | `tx8be-const-norm` | `constants/const_norm.rs` |
 //! | `tx8be-group-ops` | `group_ops.rs` (group-optimization + group-ldst) |
-//! | `tx8be-group-pattern`, `tx8be-group-boundaries`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
+//! | `tx8be-group-pattern`, `tx8be-group-chains`, `tx8be-group-boundaries`, `tx8be-group-optimization`, `tx8be-group-ldst`, `tx8be-group-mapping` | `grouping/` (one file per pass) |
 //! | `tx8be-load-views` | `load_views.rs` |
 //! | `tx8be-sharding` | `sharding.rs` |
 //! | `tx8be-store-views` | `store_views.rs` |
@@ -110,6 +110,7 @@ pub fn register_passes(registry: &mut PassRegistry) {
     registry.register(constants::const_norm::INFO);
     registry.register(group_ops::INFO);
     registry.register(grouping::group_pattern::INFO);
+    registry.register(grouping::group_chains::INFO);
     registry.register(grouping::group_boundaries::INFO);
     registry.register(grouping::group_optimization::INFO);
     registry.register(grouping::group_ldst::INFO);

@@ -121,6 +121,7 @@ pub fn build(opts: &Options, hw: &HardwareConfig, level: InputLevel) -> Result<O
     let f = pm.nest("func.func");
     // Grouping (seed: GroupPattern, the boundary search, GroupOptimization + GroupLdSt).
     add(f, &registry, "tx8be-group-pattern", "")?;
+    add(f, &registry, "tx8be-group-chains", "")?;
     add(f, &registry, "tx8be-group-boundaries", "")?;
     add(f, &registry, "tx8be-group-ops", "")?;
     add(f, &registry, "tx8be-load-views", "")?;

@@ -266,7 +266,7 @@ fn pattern_tokens(ctx: &Context, body: &Body, op: Op) -> Option<Vec<&'static str
 /// The one op using `op`'s result, if every use is by the same op (the
 /// single-output rule: an op whose result is also used elsewhere ends a
 /// chain).
-fn sole_user(body: &Body, op: Op) -> Option<Op> {
+pub(super) fn sole_user(body: &Body, op: Op) -> Option<Op> {
     let mut users = body.uses(body.result(op, 0)).map(|(u, _)| u);
     let first = users.next()?;
     users.all(|u| u == first).then_some(first)

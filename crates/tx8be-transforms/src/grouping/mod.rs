@@ -7,7 +7,8 @@
 //! | pass | file |
 //! | --- | --- |
 //! | `tx8be-group-pattern` | `group_pattern.rs` (patterns in `automaton.rs`) |
-//! | `tx8be-group-boundaries` | `group_boundaries.rs` (interval DP over each pattern group's chain) |
+//! | `tx8be-group-chains` | `group_chains.rs` (chains along sole users, for the DP) |
+//! | `tx8be-group-boundaries` | `group_boundaries.rs` (interval DP over each pattern's or chain's group) |
 //! | `tx8be-group-optimization` | `group_optimization.rs` |
 //! | `tx8be-group-ldst` | `group_ldst.rs` |
 //! | `tx8be-group-mapping` | `group_mapping.rs` |
@@ -18,6 +19,7 @@
 
 pub mod automaton;
 pub mod group_boundaries;
+pub mod group_chains;
 pub mod group_ldst;
 pub mod group_mapping;
 pub mod group_optimization;

@@ -4,8 +4,9 @@
 // beta), one with only a beta, the erf, tanh and sigmoid GELUs, SiLU,
 // Swish, HardSwish, HardSigmoid and a softmax without its max: each one
 // operator call, each one group (11 outputs, 12 groups: one computes the
-// weight, iota * k + 0.5, which the norms take whole; in bf16 the cast to
-// the f32 the card's norm parameters are joins that group), every
+// weight, iota * k + 0.5, which the norms take whole; in bf16 each cast of
+// it to the f32 the card's norm parameters are joins its norm's group,
+// tx8be-group-chains), every
 // group's numbers as the reference interpreter's, fp32 and bf16.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %s --emit=tx8be -q | FileCheck %s

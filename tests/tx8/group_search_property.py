@@ -32,7 +32,8 @@ that streams a load along mesh lines at every step, one that copies a load out o
 intermediate through a narrowed copy (two residual blocks in one group:
 the second block's add reads the first block's output without the halo
 rows its conv reads), and one whose load slides (takes the halo rows it
-shares with the step before from its other buffer: op_dma_load_slide)
+shares with the step before from its other buffer: op_dma_load_slide),
+and one whose weights the group before reads for it (`group_<id>_consts`)
 (main.c). It prints how many of each it exercised.
 
     python3 tests/tx8/group_search_property.py              # seeds 1..16
@@ -265,6 +266,8 @@ def check(seed, root, binary, dtype, timeout):
         group["narrowed"] = "op_spm_box_copy(at, &m" in body
         # A sliding load (halo rows taken from the other buffer).
         group["slides"] = "op_dma_load_slide(" in body
+        # Weights read by the group before (`const_prefetch`).
+        group["consts_ahead"] = f"if (i != g{group.get('id')}_first[t]) op_load_const(" in body
     return None, groups
 
 
@@ -275,7 +278,7 @@ def main():
         return 2
     binary, root, seeds = setup
     passed = failed = 0
-    multi = split_multi = long_split = unknown = broadcast = lines = streams = copies = narrowed = slides = 0
+    multi = split_multi = long_split = unknown = broadcast = lines = streams = copies = narrowed = slides = ahead = 0
     for seed in seeds:
         dtype = "fp32" if seed % 2 else "bf16"
         try:
@@ -289,6 +292,7 @@ def main():
             copies += group.get("copies", False)
             narrowed += group.get("narrowed", False)
             slides += group.get("slides", False)
+            ahead += group.get("consts_ahead", False)
             ops = group.get("ops") or []
             if len(ops) < 2:
                 continue
@@ -306,13 +310,14 @@ def main():
     print(f"group_search_property: {multi} multi-op groups, {split_multi} of them split in time "
           f"({long_split} with >= 3 ops); {unknown} whose output shape the tx8be IR does not give")
     print(f"group_search_property: {broadcast} groups broadcast their weights, {lines} share a load along mesh lines, {streams} stream one at every step, {copies} copy a load out of another's buffer, "
-          f"{narrowed} read an intermediate with a smaller box than its producer's (narrowed reads), {slides} slide a load (halo reuse)")
+          f"{narrowed} read an intermediate with a smaller box than its producer's (narrowed reads), {slides} slide a load (halo reuse), "
+          f"{ahead} have their weights read by the group before")
     if not args.only and long_split == 0:
         failed += 1
         print("FAIL: no group of >= 3 ops was split in time: the models no longer exercise the search's halos")
-    if not args.only and (broadcast == 0 or streams == 0 or copies == 0 or narrowed == 0 or slides == 0):
+    if not args.only and (broadcast == 0 or streams == 0 or copies == 0 or narrowed == 0 or slides == 0 or ahead == 0):
         failed += 1
-        print("FAIL: no group broadcast its weights, streamed a load, copied a load, narrowed a read or slid a load: the models no longer exercise them")
+        print("FAIL: no group broadcast its weights, streamed a load, copied a load, narrowed a read, slid a load or read the next group's weights: the models no longer exercise them")
     return property_finish(args, root, passed, failed)
 
 

@@ -402,6 +402,17 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         prologue -= hidden;
         before_loads -= hidden;
     }
+    // Weights the group before reads for this group (`const_prefetch`):
+    // their first-step reads run during its end, as far as it lasts.
+    let ahead_consts = tx8be::schedule::const_prefetch::const_prefetch(ctx, body, group, hw);
+    let mut read_ahead = vec![false; g.loads.len()];
+    let mut ahead_window = 0.0;
+    if let Some(c) = &ahead_consts {
+        for &k in &c.slots {
+            read_ahead[k] = true;
+        }
+        ahead_window = crate::prologue_prefetch::consts_window(ctx, body, c.prev, hw);
+    }
     // A slice group only loads and stores (codegen's copy group).
     let copy_group = op_kind(ctx, body, op) == Some(OpKind::Slice);
     let result = body.result(op, 0);
@@ -429,7 +440,10 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
     let mut load_bytes: Vec<Vec<Vec<Dma>>> = Vec::with_capacity(steps.len());
     let mut slide_copies: Vec<Vec<f64>> = Vec::with_capacity(steps.len());
     let mut gathers: Vec<Vec<f64>> = Vec::with_capacity(steps.len());
+    // Per tile, the first-step reads the group before issues.
+    let mut first_ahead: Vec<Vec<Dma>> = Vec::with_capacity(steps.len());
     for tile_steps in &steps {
+        let mut ahead = Vec::new();
         let mut last: Vec<Option<&SliceBox>> = vec![None; g.loads.len()];
         let mut tile_gathers = Vec::with_capacity(tile_steps.len());
         let (per_step, copies): (Vec<Vec<Dma>>, Vec<f64>) = tile_steps
@@ -463,7 +477,13 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
                             v.push(Dma { descriptors: sl.rdma_descriptors, bytes: sl.rdma_bytes });
                             copy += sl.copy_cycles(hw);
                         }
-                        None => v.push(dma(ctx, body, value, b)),
+                        None => {
+                            let d = dma(ctx, body, value, b);
+                            if read_ahead[k] && held.is_none() {
+                                ahead.push(d);
+                            }
+                            v.push(d);
+                        }
                     }
                     *held = Some(b);
                 }
@@ -472,6 +492,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             })
             .unzip();
         load_bytes.push(per_step);
+        first_ahead.push(ahead);
         slide_copies.push(copies);
         gathers.push(tile_gathers);
     }
@@ -505,6 +526,12 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
             if !loads.is_empty() {
                 e.ddr_cycles += descriptors as f64 * start + (mine as f64 / cap).max(load_total[k] as f64 / bw);
                 e.sync_cycles += join;
+            }
+            if k == 0 && !first_ahead[t].is_empty() {
+                let pre = &first_ahead[t];
+                let bytes: u64 = pre.iter().map(|d| d.bytes).sum();
+                let reads = pre.iter().map(|d| d.descriptors).sum::<u64>() as f64 * start + bytes as f64 / cap;
+                e.ddr_cycles -= reads.min(ahead_window);
             }
             // This step's slide copies run on the TDMA during the step
             // before, beside its calls (`pipeline_cost::pipelined_cycles`).

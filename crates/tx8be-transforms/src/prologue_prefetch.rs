@@ -97,21 +97,47 @@ fn last_step_calls(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -
 }
 
 fn store_hidden(ctx: &Context, body: &Body, prev: Op, hw: &HardwareConfig) -> f64 {
-    let ends_with_barrier = tx8be::dialect::values::attr_bool(ctx, body, prev, "barrier").unwrap_or(true);
-    let sync = hw.join_cycles as f64 + if ends_with_barrier { hw.barrier_cycles as f64 } else { 0.0 };
+    let sync = end_sync(ctx, body, prev, hw);
     let Some(op) = group_compute_op(ctx, body, prev) else { return sync };
     if tx8be::schedule::buffers::recorded_buffers(ctx, body, op) < 2 {
         return sync;
     }
-    let Some(steps) = schedule_steps(ctx, body, op, hw) else { return sync };
+    sync + store_idle(ctx, body, op, hw)
+}
+
+/// The join before a group's end and its closing barrier, if any.
+fn end_sync(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> f64 {
+    let ends_with_barrier = tx8be::dialect::values::attr_bool(ctx, body, group, "barrier").unwrap_or(true);
+    hw.join_cycles as f64 + if ends_with_barrier { hw.barrier_cycles as f64 } else { 0.0 }
+}
+
+/// The part of the last store of the group anchored at `op` the shared
+/// DDR is idle for: the store's time less its bytes from every tile at
+/// the DDR's bandwidth.
+fn store_idle(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> f64 {
+    let Some(steps) = schedule_steps(ctx, body, op, hw) else { return 0.0 };
     let result = body.result(op, 0);
     let rate = crate::pipeline_cost::tile_ddr_rate(&steps, hw);
     let storing = steps.iter().filter(|t| !t.is_empty()).count() as f64;
     // The first tile with steps (tiles run alike).
-    let idle = steps.iter().find_map(|t| t.last()).map_or(0.0, |s| {
+    steps.iter().find_map(|t| t.last()).map_or(0.0, |s| {
         let time = crate::pipeline_cost::dma_cycles(ctx, body, result, &s.out, rate, hw);
         let bytes = slice_bytes(ctx, body, result, &s.out.size) as f64;
         (time - storing * bytes / hw.ddr_bytes_per_cycle).max(0.0)
-    });
-    sync + idle
+    })
+}
+
+/// Cycles of `prev`'s end that the next group's weight reads
+/// (`tx8be::schedule::const_prefetch`) run beside: issued once its last
+/// step's calls are (after its last call in a pipelined group), they
+/// overlap those calls, the part of its last store the DDR is idle for,
+/// the join after it and its closing barrier.
+pub fn consts_window(ctx: &Context, body: &Body, prev: Op, hw: &HardwareConfig) -> f64 {
+    let Some(op) = group_compute_op(ctx, body, prev) else { return 0.0 };
+    let calls = if tx8be::schedule::buffers::recorded_buffers(ctx, body, op) < 2 {
+        last_step_calls(ctx, body, prev, hw) + hw.join_cycles as f64
+    } else {
+        0.0
+    };
+    calls + store_idle(ctx, body, op, hw) + end_sync(ctx, body, prev, hw)
 }

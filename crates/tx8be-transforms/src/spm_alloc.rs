@@ -4,7 +4,11 @@
 //! loads first, so the region their all-gather overwrites holds nothing
 //! else; a region of line shares only that would meet the previous
 //! group's and fits just below it, above both groups' other buffers, goes
-//! there: it then misses every buffer of the group before; the others from the bottom;
+//! there: it then misses every buffer of the group before; in a group
+//! after another, the weights that group may read for it
+//! (`const_prefetch::prefetchable_slots`) go at the top too, below any
+//! prologue's, or just below the previous group's top region when they
+//! would meet it; the others from the bottom;
 //! of every op of the group; a load of the same value and boxes as
 //! an earlier one records that one's buffer: `schedule::shared_loads`), the in-group intermediates (one
 //! region; two intermediates whose lifetimes within a step do not overlap
@@ -54,9 +58,11 @@ impl SpmAlloc {
         // The previous group's bottom end and the start of its prologue
         // region (the window's end without one).
         let mut prev: Option<(u64, u64)> = None;
+        // The previous group's bottom end and its top region.
+        let mut prev_top_region: Option<(u64, u64, u64)> = None;
         for g in groups(ctx, body) {
             let Some(op) = group_compute_op(ctx, body, g) else { continue };
-            let mut placed = place_group(ctx, body, op, hw, None)?;
+            let mut placed = place_group(ctx, body, op, hw, None, prev.is_some())?;
             // A prologue region of line shares at the window's top meeting
             // the previous group's goes again just below that one when it
             // fits above both groups' bottom buffers: it then misses every
@@ -71,10 +77,26 @@ impl SpmAlloc {
                 if prev_top >= placed.prologue_bytes
                     && prev_top - placed.prologue_bytes >= placed.bottom_end.max(prev_at)
                 {
-                    placed = place_group(ctx, body, op, hw, Some(prev_top))?;
+                    placed = place_group(ctx, body, op, hw, Some(prev_top), true)?;
+                }
+            }
+            // Weights the group before may read for this group
+            // (`const_prefetch`) go at the window's top, or just below
+            // the previous group's top region when they would meet it and
+            // fit above both groups' bottom buffers.
+            if let Some((prev_at, prev_top, prev_top_end)) = prev_top_region {
+                let (lo, hi) = (placed.top_start, placed.top_end);
+                if placed.const_bytes > 0
+                    && lo < prev_top_end
+                    && prev_top < hi
+                    && prev_top >= placed.const_bytes
+                    && prev_top - placed.const_bytes >= placed.bottom_end.max(prev_at)
+                {
+                    placed = place_group(ctx, body, op, hw, Some(prev_top), true)?;
                 }
             }
             prev = Some((placed.bottom_end, placed.top_start));
+            prev_top_region = Some((placed.bottom_end, placed.top_start, placed.top_end));
         }
         Ok(PreservedAnalyses::none())
     }
@@ -85,7 +107,12 @@ impl SpmAlloc {
 struct Placed {
     bottom_end: u64,
     top_start: u64,
+    /// The end of its top region.
+    top_end: u64,
     prologue_bytes: u64,
+    /// Bytes of the weights at the top that the group before may read
+    /// (`const_prefetch::prefetchable_slots`).
+    const_bytes: u64,
     /// Whether the prologue broadcasts a tensor to every tile.
     broadcast: bool,
 }
@@ -98,6 +125,7 @@ fn place_group(
     op: Op,
     hw: &HardwareConfig,
     below: Option<u64>,
+    after_another: bool,
 ) -> Result<Placed, Diagnostic> {
     let tiles = hw.tiles() as usize;
     let (shard, slice) = recorded_schedule(ctx, body, op)?;
@@ -134,7 +162,17 @@ fn place_group(
     // issued during that group (`prologue_prefetch`).
     let in_prologue = |k: usize| shares[k].is_some() && shared[k].is_none() && !ring;
     let prologue_bytes: u64 = (0..g.loads.len()).filter(|&k| in_prologue(k)).map(|k| bufs.loads[k]).sum();
-    let top_start = below.unwrap_or(hw.spm_usable_end).saturating_sub(prologue_bytes);
+    // So do the weights the group before (if any) may read for this one:
+    // they then miss the bottom-up buffers of that group (`const_prefetch`).
+    let mut top_const = vec![false; g.loads.len()];
+    if after_another {
+        for k in tx8be::schedule::const_prefetch::prefetchable_slots(ctx, body, op, hw) {
+            top_const[k] = true;
+        }
+    }
+    let const_bytes: u64 = (0..g.loads.len()).filter(|&k| top_const[k]).map(|k| bufs.loads[k]).sum();
+    let top_end = below.unwrap_or(hw.spm_usable_end);
+    let top_start = top_end.saturating_sub(prologue_bytes + const_bytes);
     let mut top = top_start;
     let mut slot_addrs: Vec<Vec<i64>> = vec![Vec::new(); g.loads.len()];
     for k in order {
@@ -161,7 +199,7 @@ fn place_group(
         // earlier slot's, placed before it in either pass).
         let addrs = match shared[k] {
             Some(r) => slot_addrs[r].clone(),
-            None if in_prologue(k) => place(&mut top, bytes, 1),
+            None if in_prologue(k) || top_const[k] => place(&mut top, bytes, 1),
             None => place(&mut at, bytes, n),
         };
         slot_addrs[k] = addrs.clone();
@@ -244,5 +282,12 @@ fn place_group(
     d.imm_addr = if bufs.imm > 0 { imm_addr as i64 } else { 0 };
     d.imm_size = bufs.imm;
     body.set_op_attr(ctx, op, "dev_info", Some(d.to_attr(ctx)));
-    Ok(Placed { bottom_end: at, top_start, prologue_bytes, broadcast: broadcast.iter().any(|&b| b) })
+    Ok(Placed {
+        bottom_end: at,
+        top_start,
+        top_end,
+        prologue_bytes,
+        const_bytes,
+        broadcast: broadcast.iter().any(|&b| b),
+    })
 }

@@ -11,11 +11,13 @@
 //! - `group_calls`: a group's calls, load slots and intermediates.
 //! - `steps`: the boxes every tile loads, computes and stores at every
 //!   step of a recorded schedule, and the SPM buffers that needs.
+//! - `const_prefetch`: which weights the group before a group reads for it.
 //! - `slide`: which loads slide (take their halo from the other buffer)
 //!   and what a slide moves.
 
 pub mod boxes;
 pub mod buffers;
+pub mod const_prefetch;
 pub mod ddr;
 pub mod group_calls;
 pub mod groups;

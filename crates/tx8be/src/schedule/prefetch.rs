@@ -107,16 +107,11 @@ pub fn ahead_next(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) ->
     (ahead(ctx, body, next, hw) == Some(group)).then_some(next)
 }
 
-/// Every SPM range a group's buffers take on a tile: from the window's
-/// start to the end of its output buffers and scratch (`tx8be-spm-alloc`
-/// places everything else below them), and its prologue's buffers.
+/// Every SPM range a group's buffers take on a tile
+/// (`const_prefetch::footprint`: its prologue's and the weights read ahead
+/// for it at the window's top among them).
 fn spm_footprint(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig) -> Option<Vec<(u64, u64)>> {
-    let op = group_compute_op(ctx, body, group)?;
-    let outputs = output_buffers(ctx, body, op, hw)?;
-    let d = body.op_attr(ctx, op, "dev_info").and_then(|a| crate::DevAttr::from_attr(ctx, a))?;
-    let imm_end = if d.imm_size > 0 { d.imm_addr as u64 + d.imm_size } else { 0 };
-    let bottom = outputs.iter().map(|&(_, b)| b).max().unwrap_or(0).max(imm_end);
-    let mut ranges = vec![(hw.spm_usable_start, bottom)];
+    let mut ranges = super::const_prefetch::footprint(ctx, body, group_compute_op(ctx, body, group)?, hw)?;
     ranges.extend(prologue_of(ctx, body, group, hw)?.1);
     Some(ranges)
 }

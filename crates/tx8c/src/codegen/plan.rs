@@ -386,6 +386,11 @@ pub struct GroupPlan {
     pub ahead: bool,
     /// The next group, when this group runs its prologue.
     pub ahead_next: Option<i64>,
+    /// The load slots whose first-step reads the group before issues
+    /// (`tx8be::schedule::const_prefetch`): `group_<id>_consts`.
+    pub consts_ahead: Vec<usize>,
+    /// The next group, when this group issues its weights' reads.
+    pub consts_next: Option<i64>,
     /// Messages the DTE queue holds (`HardwareConfig::queue_depth_dte`):
     /// the most of the next group's sends issued at one point of the steps.
     pub dte_queue: u32,

@@ -645,7 +645,12 @@ pub fn read_program(
         let synced_before = program.groups.last().is_some_and(|p| p.barrier_after);
         let prefetched = tx8be::schedule::prefetch::prefetched(ctx, body, g, hw).is_some();
         let ahead = tx8be::schedule::prefetch::ahead(ctx, body, g, hw).is_some();
+        let consts_ahead =
+            tx8be::schedule::const_prefetch::const_prefetch(ctx, body, g, hw).map(|c| c.slots).unwrap_or_default();
         if let Some(p) = program.groups.last_mut() {
+            if !consts_ahead.is_empty() {
+                p.consts_next = Some(id);
+            }
             if prefetched {
                 p.prefetch_next = Some(id);
                 p.prefetch_early = tx8be::schedule::prefetch::prefetched_early(ctx, body, g, hw);
@@ -680,6 +685,8 @@ pub fn read_program(
             prefetch_early: false,
             ahead,
             ahead_next: None,
+            consts_ahead,
+            consts_next: None,
             dte_queue: hw.queue_depth_dte,
         });
     }

@@ -52,6 +52,10 @@ pub fn emit_main_c(p: &Program, header_comment: &str) -> String {
     for g in p.groups.iter().filter(|g| g.prefetched || g.ahead) {
         let _ = writeln!(s, "static void group_{}_chunks(void);", g.id);
     }
+    // Weight reads the group before issues (`emit_consts_function`).
+    for g in p.groups.iter().filter(|g| !g.consts_ahead.is_empty()) {
+        let _ = writeln!(s, "static void group_{}_consts(void);", g.id);
+    }
     // Prologue sends the group before issues (`emit_sends_function`).
     for g in p.groups.iter().filter(|g| g.ahead) {
         let _ = writeln!(s, "static void group_{}_sends(uint32_t lo, uint32_t hi);", g.id);
@@ -211,6 +215,9 @@ fn emit_group(s: &mut String, g: &GroupPlan, tiles: u32, mesh: Option<(u32, u32)
     }
     if g.ahead {
         emit_sends_function(s, g, tiles, mesh);
+    }
+    if !g.consts_ahead.is_empty() {
+        emit_consts_function(s, g);
     }
     if let Some(ring) = ring {
         crate::codegen::emit_ring::emit_ring_body(s, g, ring);

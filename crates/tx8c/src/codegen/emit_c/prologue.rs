@@ -1,7 +1,8 @@
 //! A group's prologue in `main.c`: what the tiles load once before the
 //! steps and share over the NoC (a broadcast box, line-shared chunks), the
 //! next group's prologue read early (prefetch) or run during this group's
-//! steps (ahead), and the box copies they need.
+//! steps (ahead), the next group's weights read early (`consts`), and
+//! the box copies they need.
 
 use std::fmt::Write;
 
@@ -420,4 +421,60 @@ pub(super) fn emit_box_copy(s: &mut String, indent: &str, dim: usize, inner: &st
     );
     let _ = writeln!(s, "{indent}    op_spm_box_copy(at, {src}, {dst});");
     let _ = writeln!(s, "{indent}}}");
+}
+/// The function the group before calls once its last step's calls are
+/// issued (`GroupPlan::consts_ahead`, `tx8be::schedule::const_prefetch`):
+/// this tile's first-step reads of the weights, not joined (the group
+/// joins the RDMA queue before its first call).
+pub(super) fn emit_consts_function(s: &mut String, g: &GroupPlan) {
+    let id = g.id;
+    let _ = writeln!(s, "static void group_{id}_consts(void) {{");
+    let _ = writeln!(s, "    const uint32_t t = tile_id();");
+    let _ = writeln!(s, "    if (g{id}_first[t] == g{id}_first[t + 1]) return;");
+    let _ = writeln!(s, "    const int32_t i = g{id}_first[t];");
+    for &k in &g.consts_ahead {
+        let o = &g.operands[k];
+        let dim = o.ddr.dims.len();
+        let _ = writeln!(s, "    if (g{id}_ld{k}[i]) {{");
+        let _ = writeln!(s, "        L_SHAPE s; TSR in;");
+        let _ = writeln!(s, "        set_shape(&s, {dim}, g{id}_whole{k}, &g{id}_in{k}[i]);");
+        let _ = writeln!(
+            s,
+            "        in = (TSR){{{}, {:#x}ull, &s, {}}};",
+            o.ddr.fmt.c_name(),
+            o.spm_addrs[0],
+            o.ddr.layout_code()
+        );
+        let _ = writeln!(s, "        {};", o.load_call(id, k, "in"));
+        let _ = writeln!(s, "    }}");
+    }
+    s.push_str("}\n\n");
+}
+/// The call of the next group's weight reads in the last step of `g`,
+/// once its calls are issued (`last`: a C expression of that step).
+pub(super) fn emit_consts_call(s: &mut String, g: &GroupPlan, last: &str) {
+    if let Some(next) = g.consts_next {
+        let _ = writeln!(
+            s,
+            "        if (i == {last}) group_{next}_consts(); /* the next group's weights, during this group's end */"
+        );
+    }
+}
+/// After the steps: the next group's weight reads on a tile without steps
+/// (`empty`: a C condition), or on every tile (`empty` = None).
+pub(super) fn emit_consts_after(s: &mut String, g: &GroupPlan, empty: Option<&str>) {
+    if let Some(next) = g.consts_next {
+        match empty {
+            Some(c) => {
+                let _ = writeln!(
+                    s,
+                    "    if ({c}) group_{next}_consts(); /* a tile without steps: the next group's weights */"
+                );
+            }
+            None => {
+                let _ =
+                    writeln!(s, "    group_{next}_consts(); /* the next group's weights, during this group's end */");
+            }
+        }
+    }
 }

@@ -78,7 +78,12 @@ pub(super) fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: 
                 o.spm_addrs[0],
                 o.ddr.layout_code()
             );
-            let _ = writeln!(s, "            {};", o.load_call(id, k, &format!("in{k}")));
+            if g.consts_ahead.contains(&k) {
+                // The group before read the first step's box (`group_<id>_consts`).
+                let _ = writeln!(s, "            if (i != g{id}_first[t]) {};", o.load_call(id, k, &format!("in{k}")));
+            } else {
+                let _ = writeln!(s, "            {};", o.load_call(id, k, &format!("in{k}")));
+            }
             let _ = writeln!(s, "            last{k} = &g{id}_in{k}[i];");
             s.push_str("            loaded = 1;\n");
             s.push_str("        }\n");
@@ -136,9 +141,11 @@ pub(super) fn emit_single_body(s: &mut String, g: &GroupPlan, tiles: u32, mesh: 
         }
     }
     emit_ahead_sends(s, g, "        ");
+    emit_consts_call(s, g, &format!("g{id}_first[t + 1] - 1"));
     let _ = writeln!(s, "        {};", g.store_call("&out"));
     s.push_str("        op_join(TX8_ENGINE_WDMA);\n");
     s.push_str("    }\n");
+    emit_consts_after(s, g, Some(&format!("g{id}_first[t] == g{id}_first[t + 1]")));
     emit_ahead_last_sends(s, g, &format!("g{id}_first[t] == g{id}_first[t + 1]"));
     emit_prefetch_call(s, g, &format!("g{id}_first[t] == g{id}_first[t + 1]"));
     if g.barrier_after {
@@ -432,6 +439,7 @@ pub(super) fn emit_pipelined_body(s: &mut String, g: &GroupPlan, tiles: u32, mes
     emit_ahead_last_sends(s, g, "first == end");
     // The next group's chunk reads overlap the last store.
     emit_prefetch_call(s, g, "first == end");
+    emit_consts_after(s, g, None);
     s.push_str("    op_join(TX8_ENGINE_WDMA);\n");
     if g.barrier_after {
         s.push_str("    op_barrier();\n");

@@ -1,9 +1,9 @@
 //! `tx8be-cancel-transposes`: removes the layout changes the lowering puts
 //! around every NHWC op when they meet. Lowering wraps each conv and pool in
 //! NCHW -> NHWC and NHWC -> NCHW transposes; between two convs only
-//! element-wise ops stand, so transposes are sunk below element-wise ops
-//! (all operands carrying the same permutation, or constants, which are
-//! permuted at compile time) and two transposes in a row are composed, and
+//! element-wise ops and concatenations stand, so transposes are sunk below
+//! them (all operands carrying the same permutation, or constants, which
+//! are permuted at compile time) and two transposes in a row are composed, and
 //! dropped when the composition is the identity.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
@@ -153,8 +153,15 @@ enum Sunk {
 /// only if the op's transposed result is read by inverse transposes, which
 /// then cancel (an NCHW `Mul` between two convs whose input also feeds a
 /// pool).
+///
+/// A `Concat` sinks them the same way, along the axis the permutation
+/// maps its axis to: `Concat(T(x, p), T(y, p); a)` is
+/// `T(Concat(x, y; p[a]), p)` (DenseNet's NCHW concatenations of NHWC
+/// conv outputs, each feature read by every later concat of its block).
 fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
-    if !elementwise(op_kind(ctx, body, op)) {
+    let kind = op_kind(ctx, body, op);
+    let concat = kind == Some(OpKind::Concat);
+    if !elementwise(kind) && !concat {
         return false;
     }
     let operands: Vec<Value> = body.operands(op).collect();
@@ -224,6 +231,12 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
                 resolved.push(viewed_as(ctx, body, op, v, &to));
             }
         }
+    }
+    if concat {
+        let Some(a) = tx8be::dialect::values::attr_i64(ctx, body, op, "axis") else { return false };
+        let a = if a < 0 { a + rank as i64 } else { a };
+        let Some(&to) = usize::try_from(a).ok().and_then(|a| p.get(a)) else { return false };
+        body.set_op_attr(ctx, op, "axis", Some(ctx.integer_attr(ctx.i64(), to)));
     }
     let elem = ctx.element_type(out_ty).unwrap_or(out_ty);
     body.set_operands(op, &resolved);

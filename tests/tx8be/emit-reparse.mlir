@@ -16,21 +16,24 @@
 // CHECK-SAME: tensor<1x2x4x4xbf16> {onnx.name = "x", tx8be.ddr_addr = {{[0-9]+}} : i64}
 // CHECK-SAME: -> (tensor<1x2xbf16> {onnx.name = "y", tx8be.ddr_addr = {{[0-9]+}} : i64})
 // CHECK-SAME: attributes {tx8be.ddr_bytes = {{[0-9]+}} : i64}
-// The input is converted to the Conv's channel-blocked placement once;
-// the weights are laid out blocked at compile time (const_map_id, placement).
+// The weights are laid out blocked at compile time (const_map_id, placement).
 // CHECK: tx8be.const {const_map_id = {{[0-9]+}} : i64, ddr_addr = {{[0-9]+}} : i64, dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <{{N?}}Cx>{{.*}}} dense<
+// The whole model is one chain of sole users, which tx8be-group-chains
+// proposes as one group and tx8be-group-boundaries keeps whole. The group
+// carries the cost model's estimate (tx8be-estimate) and its software
+// pipeline (tx8be-sw-pipeline); the host reads its output after every
+// tile is done: no barrier.
+// CHECK: tx8be.group -> tensor<1x2xbf16> attributes {barrier = false, estimated_cycles = {{[0-9]+}} : i64, group_id = 0 : i64, sw_pipeline = {buffers = {{[12]}} : i64, pipeline = [
+// CHECK: tx8be.load_var %arg0
+// The input is converted to the Conv's channel-blocked placement once.
+// CHECK: tx8be.Transpose
 // CHECK: tx8be.ChannelNorm
 // CHECK-SAME: blocked = "Cx"
-// Every group carries the cost model's estimate (tx8be-estimate) and its
-// software pipeline (tx8be-sw-pipeline). The Gemm after it reads only what
-// its tile stored: no barrier between them.
-// CHECK: tx8be.group -> tensor<1x3xbf16> attributes {barrier = false, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64, sw_pipeline = {buffers = {{[12]}} : i64, pipeline = [
 // CHECK: tx8be.load_const
 // CHECK-SAME: const_map_id = {{[0-9]+}} : i64
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_addr = [{{[0-9]+}}]>
 // The Relu is the Conv's own post-processing (tx8be-fuse-activation); the
-// Conv and the pool's two reductions are one group (the feature map stays
-// in SPM), the last reduction carrying the schedule.
+// feature map and the pool's reductions stay in SPM.
 // CHECK: tx8be.Conv
 // CHECK-SAME: activation = "relu"
 // CHECK-SAME: dev_info = #tx8be.dev_attr<{{.*}}mem_layout = <Cx>{{.*}}mem_addr = [{{[0-9]+}}]>
@@ -38,15 +41,13 @@
 // CHECK-NOT: tx8be.Unary
 // CHECK: tx8be.Reduce
 // CHECK: tx8be.Reduce
-// CHECK-SAME: tile_parallel = #tx8be.parallel_attr<parallel = <{{[a-z]+}}>
-// CHECK: tx8be.store_var %{{[0-9]+}} {ddr_addr = {{[0-9]+}} : i64}
 // The Gemm reads the pooled channels blocked (the pool's reductions keep
-// the channel dim); its group also converts the result to the dense host
-// output (tx8be-group-chains) and, reading only its tiles' stores, needs
-// no barrier.
-// CHECK: tx8be.group -> tensor<1x2xbf16> attributes {barrier = false, estimated_cycles = {{[0-9]+}} : i64, group_id = {{[0-9]+}} : i64, sw_pipeline = {buffers = {{[12]}} : i64, pipeline = [
+// the channel dim); the last layout conversion gives the dense host
+// output and carries the group's schedule.
 // CHECK: tx8be.Gemm
 // CHECK: tx8be.ChannelNorm
+// CHECK-SAME: tile_parallel = #tx8be.parallel_attr<
+// CHECK: tx8be.store_var %{{[0-9]+}} {ddr_addr = {{[0-9]+}} : i64}
 // CHECK-NOT: tx8be.group
 // CHECK: return
 

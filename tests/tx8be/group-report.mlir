@@ -6,20 +6,24 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %S/Inputs/tiny_cnn.onnx -o %t/out --report %t/out/report.html -q 2>&1 | FileCheck %s
 // CHECK: tx8c: {{[0-9]+}} cycles
-// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 3 groups:
+// CHECK: tx8c: cost model: median |estimated - simulated| / simulated over 1 groups:
 // CHECK: tx8c: wrote the report
 // RUN: %python %S/Inputs/check_group_report.py %t/out | FileCheck %s --check-prefix=PY
-// PY: group report ok: 3 groups
+// PY: group report ok: 1 groups
 // RUN: FileCheck %s --check-prefix=HTML < %t/out/report.html
 // HTML: trace.json
 // HTML: <table>
-// The Relu is the Conv's own post-processing (tx8be-fuse-activation), and
-// the global average pool's reductions join the Conv's group; the input's
-// layout conversion joins the transpose before it, and the logits' the Gemm
-// (tx8be-group-chains).
-// HTML: <td class=l>tx8be.Transpose → tx8be.ChannelNorm</td>
-// HTML: <td class=l>tx8be.Conv → tx8be.Reduce → tx8be.Reduce</td>
-// HTML: <td class=l>tx8be.Gemm → tx8be.ChannelNorm</td>
+// The Relu is the Conv's own post-processing (tx8be-fuse-activation); the
+// input's layout conversion, the conv, the global average pool's
+// reductions, the Gemm and the logits' layout conversion are one chain of
+// sole users, which tx8be-group-boundaries keeps whole (tx8be-group-chains).
+// HTML: <td class=l>tx8be.Transpose → tx8be.ChannelNorm → tx8be.Conv → tx8be.Reduce → tx8be.Reduce → tx8be.Gemm → tx8be.ChannelNorm</td>
+// Five groups (an already grouped module, one op per group): every group
+// has its row and its mark span, and the rows' cycles add up to the run's.
+// RUN: %python %S/Inputs/fused_module.py conv_relu_conv --split --hw 16 --cin 32 --cout 32 > %t/five.mlir
+// RUN: tx8c %t/five.mlir -o %t/five --report %t/five/report.html -q
+// RUN: %python %S/Inputs/check_group_report.py %t/five | FileCheck %s --check-prefix=PY5
+// PY5: group report ok: 5 groups
 // The main.c marks each group.
 // RUN: FileCheck %s --check-prefix=C < %t/out/main.c
 // C-LABEL: static void group_0(void)

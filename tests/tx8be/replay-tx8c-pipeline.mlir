@@ -18,5 +18,5 @@
 // programs differ beyond that attribute).
 
 // CARD: module attributes {tx8be.target = #tx8be.target<>}
-// HALF: module attributes {tx8be.target = #tx8be.target<mesh_y = 2, ddr_bytes_per_cycle = 100.0>}
-// HALF-PIPELINE: tx8be-attach-target{mesh_y=2 ddr_bytes_per_cycle=100.0}
+// HALF: module attributes {tx8be.target = #tx8be.target<mesh_y = 2, ddr_bytes_per_cycle = 100.0, dma_start_cycles = 400>}
+// HALF-PIPELINE: tx8be-attach-target{mesh_y=2 ddr_bytes_per_cycle=100.0 dma_start_cycles=400}

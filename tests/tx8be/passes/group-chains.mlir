@@ -105,3 +105,50 @@ func.func @slice_ends(%x: tensor<1x8xf32>) -> tensor<1x4xf32> {
   %c = tx8be.Unary(%s) {kind = "relu"} : (tensor<1x4xf32>) -> tensor<1x4xf32>
   return %c : tensor<1x4xf32>
 }
+
+// A pattern's group is a unit of a chain too: the group's result feeds
+// only the relu, whose result feeds only the second group, so the three
+// become one group of their four ops (taken apart and regrouped in program
+// order); tx8be-group-boundaries then cuts it where that is faster, the
+// patterns' own partition among the candidates.
+// CHECK-LABEL: func.func @pattern_groups
+// CHECK-SAME: (%[[X:.*]]: tensor<1x8xf32>)
+// CHECK: %[[G:.*]] = tx8be.group -> tensor<1x8xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: %[[A:.*]] = tx8be.Unary(%[[X]]) {kind = "exp"}
+// CHECK-NEXT: %[[B:.*]] = tx8be.Unary(%[[A]]) {kind = "neg"}
+// CHECK-NEXT: %[[C:.*]] = tx8be.Unary(%[[B]]) {kind = "relu"}
+// CHECK-NEXT: %[[D:.*]] = tx8be.Unary(%[[C]]) {kind = "abs"}
+// CHECK-NEXT: tx8be.yield %[[D]]
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[G]]
+func.func @pattern_groups(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %g1 = tx8be.group -> tensor<1x8xf32> attributes {group_id = 0 : i64} {
+    %a = tx8be.Unary(%x) {kind = "exp"} : (tensor<1x8xf32>) -> tensor<1x8xf32>
+    %b = tx8be.Unary(%a) {kind = "neg"} : (tensor<1x8xf32>) -> tensor<1x8xf32>
+    tx8be.yield %b : tensor<1x8xf32>
+  }
+  %c = tx8be.Unary(%g1) {kind = "relu"} : (tensor<1x8xf32>) -> tensor<1x8xf32>
+  %g2 = tx8be.group -> tensor<1x8xf32> attributes {group_id = 1 : i64} {
+    %d = tx8be.Unary(%c) {kind = "abs"} : (tensor<1x8xf32>) -> tensor<1x8xf32>
+    tx8be.yield %d : tensor<1x8xf32>
+  }
+  return %g2 : tensor<1x8xf32>
+}
+
+// A group whose result is also returned (a second use outside the next
+// unit) stays as it is, and so does a lone group.
+// CHECK-LABEL: func.func @group_two_users
+// CHECK: tx8be.group -> tensor<1x8xf32> attributes {group_id = 0 : i64} {
+// CHECK-NEXT: tx8be.Unary(%{{.*}}) {kind = "exp"}
+// CHECK-NEXT: tx8be.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: tx8be.Unary(%{{.*}}) {kind = "relu"}
+// CHECK-NEXT: return
+func.func @group_two_users(%x: tensor<1x8xf32>) -> (tensor<1x8xf32>, tensor<1x8xf32>) {
+  %g1 = tx8be.group -> tensor<1x8xf32> attributes {group_id = 0 : i64} {
+    %a = tx8be.Unary(%x) {kind = "exp"} : (tensor<1x8xf32>) -> tensor<1x8xf32>
+    tx8be.yield %a : tensor<1x8xf32>
+  }
+  %c = tx8be.Unary(%g1) {kind = "relu"} : (tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %g1, %c : tensor<1x8xf32>, tensor<1x8xf32>
+}

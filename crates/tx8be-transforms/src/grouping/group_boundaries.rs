@@ -131,7 +131,8 @@ pub fn best_partition(n: usize, mut cost: impl FnMut(usize, usize) -> Option<f64
 
 /// The compute ops of a group in order (its `load_const`s are not ops of
 /// the chain).
-fn chain_of(ctx: &Context, body: &Body, g: Op) -> Vec<Op> {
+/// A group's compute ops in program order (its chain).
+pub(super) fn chain_of(ctx: &Context, body: &Body, g: Op) -> Vec<Op> {
     group_block_ops(body, g)
         .into_iter()
         .filter(|&op| {
@@ -143,14 +144,14 @@ fn chain_of(ctx: &Context, body: &Body, g: Op) -> Vec<Op> {
         .collect()
 }
 
-fn has_store(ctx: &Context, body: &Body, g: Op) -> bool {
+pub(super) fn has_store(ctx: &Context, body: &Body, g: Op) -> bool {
     group_block_ops(body, g).into_iter().any(|op| op_kind(ctx, body, op) == Some(OpKind::StoreVar))
 }
 
 /// Takes a group without loads and stores apart: its ops (and the
 /// `load_const`s that moved in with them) go back before it, its result's
 /// users read the last op's result.
-fn ungroup(ctx: &Context, body: &mut Body, g: Op) {
+pub(super) fn ungroup(ctx: &Context, body: &mut Body, g: Op) {
     let region = body.local_regions(g)[0];
     let block = body.first_block(region).expect("a group has one block");
     let ops: Vec<Op> = body.block_ops(block).collect();

@@ -196,8 +196,13 @@ fn call_work(
             w.issued = (plain + slow) as u32;
         }
         OpKind::BatchNormInference => {
-            // Scale and shift per channel, in f32 with conversions around.
+            // Scale and shift per channel, in f32 with conversions around,
+            // after the four parameter vectors are copied into the scratch
+            // by TDMA, one descriptor each, joined before the CT reads
+            // them (`oplib::batchnorm::batchnorm_inference`).
             w.ct = ct(n_out, DataFormat::Fp32, 4, false);
+            let c = out.size.last().map(|&c| c.max(1) as u64).unwrap_or(1);
+            w.tdma = 4.0 * tdma(c * 4) + hw.join_cycles as f64;
             w.issued = 4;
         }
         OpKind::LayerNorm => {

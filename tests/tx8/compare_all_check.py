@@ -19,7 +19,7 @@ broken op in a test and names it"). For a model:
 
 run_models.py runs it as the `compare-all` checks; alone:
 
-    python3 tests/tx8/compare_all_check.py --models target/tx8-models mlp_small
+    python3 tests/tx8/compare_all_check.py --models target/tx8-models bert_layer_small
 """
 
 import argparse
@@ -28,9 +28,11 @@ import re
 import subprocess
 import sys
 
-# Models the check runs on: the MLP (Gemm chain) and a CNN (Conv + BatchNorm
-# folded into it); both small nets of gen_models.py.
-MODELS = ("mlp_small", "resnet18_small")
+# Models the check runs on: a transformer layer (Gemms in nine groups) and a
+# CNN (Conv + BatchNorm folded into it); both small nets of gen_models.py.
+# The MLP's Gemm chain is one group (tx8be-group-chains), so no weight of it
+# is read after the first group.
+MODELS = ("bert_layer_small", "resnet18_small")
 # Ops whose constant operand is a weight that scaling by 1.5 must change
 # (a splat zero, e.g. the Relu's max operand, would not).
 WEIGHT_OPS = ("tx8be.Gemm", "tx8be.Conv")

@@ -2,7 +2,8 @@
 // group's start; run.json splits the run's cycles per group and sets them
 // beside the cost model's estimate (tx8be-estimate), the group's roofline,
 // DDR and SPM figures; --report writes the same as an HTML table and
-// trace.json (copied into OUTDIR) gets a "mark" track per tile.
+// trace.json (copied into OUTDIR) gets a "mark" track per tile. The page
+// draws the rows (issue 31).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8c %S/Inputs/tiny_cnn.onnx -o %t/out --report %t/out/report.html -q 2>&1 | FileCheck %s
 // CHECK: tx8c: {{[0-9]+}} cycles
@@ -10,8 +11,17 @@
 // CHECK: tx8c: wrote the report
 // RUN: %python %S/Inputs/check_group_report.py %t/out | FileCheck %s --check-prefix=PY
 // PY: group report ok: 1 groups
+// The page's pictures (cycles per group, engine activity, SPM occupancy,
+// the roofline) agree with run.json.
+// RUN: %python %S/Inputs/check_report_page.py %t/out | FileCheck %s --check-prefix=PAGE
+// PAGE: report page ok: 1 groups
 // RUN: FileCheck %s --check-prefix=HTML < %t/out/report.html
 // HTML: trace.json
+// HTML: <h2>Cycles per group</h2>
+// HTML: <svg xmlns="http://www.w3.org/2000/svg" class="chart"
+// HTML: <h2>Engine activity</h2>
+// HTML: <h2>SPM occupancy</h2>
+// HTML: <h2>Roofline</h2>
 // HTML: <table>
 // The Relu is the Conv's own post-processing (tx8be-fuse-activation); the
 // input's layout conversion, the conv, the global average pool's
@@ -24,6 +34,8 @@
 // RUN: tx8c %t/five.mlir -o %t/five --report %t/five/report.html -q
 // RUN: %python %S/Inputs/check_group_report.py %t/five | FileCheck %s --check-prefix=PY5
 // PY5: group report ok: 5 groups
+// RUN: %python %S/Inputs/check_report_page.py %t/five | FileCheck %s --check-prefix=PAGE5
+// PAGE5: report page ok: 5 groups
 // The main.c marks each group.
 // RUN: FileCheck %s --check-prefix=C < %t/out/main.c
 // C-LABEL: static void group_0(void)

@@ -31,6 +31,64 @@ pub struct RunReport {
     /// The run split at the program's `op_mark` markers (tx8c: one span per
     /// group), in program order.
     pub marks: Vec<MarkReport>,
+    /// How busy each engine of each tile was over the run.
+    pub activity: Activity,
+}
+
+/// Each engine's activity over the run, coarse enough to draw: the run cut
+/// into [`ACTIVITY_BINS`] equal spans and, per tile and engine, the busy
+/// fraction of each span. The whole trace (`trace.json`) is the fine view;
+/// a report page of a large model cannot carry millions of its events.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Activity {
+    /// Cycles of one span.
+    pub bin_cycles: f64,
+    /// Per tile, per engine that was ever busy (by `Engine::name`), the busy
+    /// fraction of each span, to a thousandth.
+    pub tiles: Vec<BTreeMap<String, Vec<f64>>>,
+}
+
+/// Spans of [`Activity`]: a few pixels each across a page.
+pub const ACTIVITY_BINS: usize = 200;
+
+impl Activity {
+    fn of_timing(t: &crate::timing::report::TimingReport) -> Activity {
+        let tiles = t.busy.len();
+        if t.end_time <= 0.0 {
+            return Activity { bin_cycles: 0.0, tiles: vec![BTreeMap::new(); tiles] };
+        }
+        let bin = t.end_time / ACTIVITY_BINS as f64;
+        let mut busy = vec![[[0.0f64; ACTIVITY_BINS]; Engine::ALL.len()]; tiles];
+        for ev in &t.trace {
+            let Some(per) = busy.get_mut(ev.tile as usize) else { continue };
+            let spans = &mut per[ev.engine.index()];
+            let (start, end) = (ev.start.max(0.0), ev.end.min(t.end_time));
+            if end <= start {
+                continue;
+            }
+            let first = ((start / bin) as usize).min(ACTIVITY_BINS - 1);
+            let last = ((end / bin) as usize).min(ACTIVITY_BINS - 1);
+            for (k, span) in spans.iter_mut().enumerate().take(last + 1).skip(first) {
+                let (lo, hi) = (k as f64 * bin, (k + 1) as f64 * bin);
+                *span += (end.min(hi) - start.max(lo)).max(0.0);
+            }
+        }
+        let tiles = busy
+            .iter()
+            .map(|per| {
+                Engine::ALL
+                    .iter()
+                    .filter(|e| per[e.index()].iter().any(|&c| c > 0.0))
+                    .map(|e| {
+                        let spans = per[e.index()].iter().map(|&c| thousandths((c / bin).min(1.0))).collect();
+                        (e.name().to_string(), spans)
+                    })
+                    .collect()
+            })
+            .collect();
+        Activity { bin_cycles: bin, tiles }
+    }
 }
 
 /// One tile's share of the run.
@@ -96,6 +154,7 @@ impl RunReport {
             busiest_link_bytes: t.busiest_link_bytes(),
             tiles,
             marks,
+            activity: Activity::of_timing(t),
         }
     }
 

@@ -21,7 +21,9 @@ fn generate() -> String {
         "TSR".into(),
     ];
     config.export.exclude =
-        ["Engine", "EngineMask", "BATCH_ALIGN_BYTES", "DDR_PAGE_BYTES", "RING_4X4"].map(String::from).to_vec();
+        ["Engine", "EngineMask", "BATCH_ALIGN_BYTES", "DDR_PAGE_BYTES", "RING_4X4", "ACTIVITY_BINS"]
+            .map(String::from)
+            .to_vec();
     // The operator codes (`TX8_BINARY_*`, `TX8_UNARY_*`) are tx8-target's.
     let codes = std::path::Path::new(dir).join("../tx8-target/src/c_codes.rs");
     let bindings =

@@ -80,6 +80,26 @@ fn batchnorm_main_c_runs_through_tx8_run() {
     assert!(report["total_cycles"].as_u64().unwrap() > 0);
     assert_eq!(report["tiles"].as_array().unwrap().len(), 16);
     assert_eq!(report["ddr_bytes"].as_u64().unwrap(), (2 * n * h * w * c * 2 + 4 * c * 4) as u64);
+    // The activity timeline spreads each engine's busy cycles over the run:
+    // its spans add up to the engine's busy cycles (to the thousandths the
+    // fractions are rounded to).
+    let bin = report["activity"]["bin_cycles"].as_f64().unwrap();
+    let total = report["total_cycles"].as_f64().unwrap();
+    assert!((bin * tx8_cmodel::run_report::ACTIVITY_BINS as f64 - total).abs() <= 1.0, "{bin} {total}");
+    let per_tile = report["activity"]["tiles"].as_array().unwrap();
+    assert_eq!(per_tile.len(), 16);
+    let mut engines_seen = 0;
+    for (tile, engines) in per_tile.iter().enumerate() {
+        for (engine, spans) in engines.as_object().unwrap() {
+            let spans = spans.as_array().unwrap();
+            assert_eq!(spans.len(), tx8_cmodel::run_report::ACTIVITY_BINS);
+            let drawn: f64 = spans.iter().map(|f| f.as_f64().unwrap() * bin).sum();
+            let busy = report["tiles"][tile]["busy_cycles"][engine].as_f64().unwrap();
+            assert!((drawn - busy).abs() <= 1e-3 * total + 1.0, "tile {tile} {engine}: {drawn} vs {busy}");
+            engines_seen += 1;
+        }
+    }
+    assert!(engines_seen >= 16 * 2, "every tile loads and computes: {engines_seen} engine rows");
     let trace: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("trace.json")).unwrap()).unwrap();
     assert!(trace["traceEvents"].as_array().unwrap().iter().any(|e| e["ph"] == "X" && e["pid"] == 15));

@@ -30,9 +30,19 @@ pub struct RunMeasure {
     pub host_transfer_cycles: f64,
     /// Busy cycles per engine summed over tiles.
     pub engine_busy: Vec<(String, f64)>,
-    /// The run split at the program's `op_mark` markers: (marker id =
-    /// group id, cycles), in program order.
-    pub marks: Vec<(u32, f64)>,
+    /// The run split at the program's `op_mark` markers (marker id = group
+    /// id), in program order.
+    pub marks: Vec<MarkSpan>,
+    /// Each engine's busy fraction over the run, per tile.
+    pub activity: tx8_cmodel::run_report::Activity,
+}
+
+/// One group's part of the run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MarkSpan {
+    pub id: u32,
+    pub start: f64,
+    pub cycles: f64,
 }
 
 /// The tx8-run executable: TX8_RUN, or next to this executable.
@@ -83,7 +93,8 @@ fn read_report(path: &Path) -> Result<RunMeasure, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let r = tx8_cmodel::run_report::RunReport::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(RunMeasure {
-        marks: r.marks.iter().map(|m| (m.id, m.cycles)).collect(),
+        marks: r.marks.iter().map(|m| MarkSpan { id: m.id, start: m.start, cycles: m.cycles }).collect(),
+        activity: r.activity.clone(),
         total_cycles: r.total_cycles as f64,
         ddr_bytes: r.ddr_bytes as f64,
         noc_bytes: r.noc_bytes as f64,

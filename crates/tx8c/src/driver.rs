@@ -329,6 +329,9 @@ pub fn run(opts: &Options) -> Result<bool, Failure> {
             simulated_cycles: result.measure.as_ref().map(|m| m.total_cycles),
             roofline: &roofline,
             trace: trace.as_deref(),
+            activity: result.measure.as_ref().map(|m| &m.activity),
+            peaks: crate::roofline::Peaks::of(&hw, opts.dtype == Dtype::Fp32),
+            spm_window: hw.spm_usable_end - hw.spm_usable_start,
         };
         write(path, crate::group_report::report_html(&summary, &rows))?;
         eprintln!("tx8c: wrote the report {}", path.display());

@@ -12,6 +12,7 @@ mod out_dir;
 mod pipeline;
 mod progress;
 mod report;
+mod report_charts;
 mod roofline;
 mod run;
 mod weights;

@@ -86,9 +86,10 @@ pub struct Options {
     #[arg(long)]
     pub compare_all: bool,
 
-    /// Write a per-group HTML report (estimated and simulated cycles, roofline,
-    /// DDR bytes, SPM, schedule; implies --run). Without -o, the outputs go
-    /// next to it.
+    /// Write a per-group HTML report (pictures of the cycles per group, the
+    /// tiles' engine activity, SPM occupancy and the roofline; then estimated
+    /// and simulated cycles, roofline, DDR bytes, SPM, schedule per group;
+    /// implies --run). Without -o, the outputs go next to it.
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
 

@@ -91,18 +91,35 @@ pub fn op_work(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> (f64,
     }
 }
 
+/// The card's peak rates, per cycle over all tiles.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Peaks {
+    pub ne_flops: f64,
+    pub cgra_ops: f64,
+    pub ddr_bytes: f64,
+}
+
+impl Peaks {
+    pub fn of(hw: &HardwareConfig, fp32: bool) -> Peaks {
+        let tiles = hw.tiles() as f64;
+        let macs = (hw.ne_arrays * hw.ne_block_m * hw.ne_block_k * hw.ne_block_n) as f64;
+        let lanes = if fp32 { hw.ct_lanes_32bit } else { hw.ct_lanes_16bit } as f64;
+        Peaks {
+            ne_flops: tiles * 2.0 * macs / if fp32 { hw.ne_fp32_slowdown as f64 } else { 1.0 },
+            cgra_ops: tiles * lanes,
+            ddr_bytes: hw.ddr_bytes_per_cycle,
+        }
+    }
+}
+
 impl Roofline {
     /// The bound of `ne_flops`, `cgra_ops` and `ddr_bytes` at `dtype`'s peaks.
     pub fn finish(mut self, hw: &HardwareConfig, fp32: bool) -> Roofline {
-        let tiles = hw.tiles() as f64;
-        let macs = (hw.ne_arrays * hw.ne_block_m * hw.ne_block_k * hw.ne_block_n) as f64;
-        let ne_peak = tiles * 2.0 * macs / if fp32 { hw.ne_fp32_slowdown as f64 } else { 1.0 };
-        let lanes = if fp32 { hw.ct_lanes_32bit } else { hw.ct_lanes_16bit } as f64;
-        let cgra_peak = tiles * lanes;
+        let peaks = Peaks::of(hw, fp32);
         let terms = [
-            ("ne", self.ne_flops / ne_peak),
-            ("cgra", self.cgra_ops / cgra_peak),
-            ("ddr", self.ddr_bytes / hw.ddr_bytes_per_cycle),
+            ("ne", self.ne_flops / peaks.ne_flops),
+            ("cgra", self.cgra_ops / peaks.cgra_ops),
+            ("ddr", self.ddr_bytes / peaks.ddr_bytes),
         ];
         let (name, bound) = terms.iter().fold(("ne", 0.0), |acc, &(n, t)| if t > acc.1 { (n, t) } else { acc });
         self.bound_cycles = bound;

@@ -80,6 +80,13 @@ impl Default for Context {
 }
 
 impl Context {
+    /// A number no other context of this process has: with an interned
+    /// (immutable) attribute or type, a key for caches of facts about it
+    /// that outlive one call.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     /// A context with the builtin dialect registered.
     pub fn new() -> Context {
         let strings = Interner::new();

@@ -2,9 +2,12 @@
 //! dense arrays (`array<i64: ...>`, `array<f64: ...>`), scalars, and dense
 //! element payloads as f64 (weights of `tx8be.const`).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use strata_ir::apfloat;
 use strata_ir::attributes::DenseData;
-use strata_ir::types::Signedness;
+use strata_ir::types::{FloatKind, Signedness};
 use strata_ir::{AttrKind, Attribute, Body, Context, Op, Type, TypeKind};
 
 /// Values of an integer dense array (`array<i32: ...>`, `array<i64: ...>`),
@@ -95,9 +98,41 @@ pub fn dense_elements_f64(ctx: &Context, a: Attribute) -> Option<(Type, Vec<f64>
     Some((*ty, values))
 }
 
+/// Large attributes `dense_all_zero` has answered, per thread: (context
+/// id, attribute) -> answer. An interned attribute never changes, and the
+/// group search asks about the same large constants (a zero mask, say) for
+/// every candidate group.
+const ZERO_CACHE_MIN_BYTES: usize = 4096;
+const ZERO_CACHE_MAX_ENTRIES: usize = 4096;
+
+thread_local! {
+    static ZERO_CACHE: RefCell<HashMap<(u64, u32), Option<bool>>> = RefCell::new(HashMap::new());
+}
+
 /// Whether every element of a `dense<...>` int or float attribute is zero
 /// (`-0.0` included), reading each stored element once (a splat is one).
 pub fn dense_all_zero(ctx: &Context, a: Attribute) -> Option<bool> {
+    let large =
+        matches!(ctx.attr_kind(a), AttrKind::DenseElements { data, .. } if data.bytes.len() >= ZERO_CACHE_MIN_BYTES);
+    if !large {
+        return dense_all_zero_uncached(ctx, a);
+    }
+    let key = (ctx.id(), a.index());
+    if let Some(known) = ZERO_CACHE.with(|c| c.borrow().get(&key).copied()) {
+        return known;
+    }
+    let answer = dense_all_zero_uncached(ctx, a);
+    ZERO_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= ZERO_CACHE_MAX_ENTRIES {
+            c.clear();
+        }
+        c.insert(key, answer);
+    });
+    answer
+}
+
+fn dense_all_zero_uncached(ctx: &Context, a: Attribute) -> Option<bool> {
     let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return None };
     let elem = ctx.element_type(*ty)?;
     let per = strata_ir::parser::dense_element_bytes(ctx, elem)?;
@@ -106,7 +141,19 @@ pub fn dense_all_zero(ctx: &Context, a: Attribute) -> Option<bool> {
     if !splat && data.bytes.len() != per * n as usize {
         return None;
     }
-    for c in data.bytes.chunks(per).take(if splat { 1 } else { n as usize }) {
+    let stored = data.bytes.get(..if splat { per } else { per * n as usize })?;
+    // Called on large constants for every candidate group: zero bytes say
+    // it at memory speed, and an IEEE element (every float type a model
+    // carries) is zero when no bit but its sign is set; other types (FNUZ
+    // formats' 0x80 is NaN, not -0.0) decode each element.
+    if stored.iter().all(|&b| b == 0) {
+        return Some(true);
+    }
+    if let TypeKind::Float(FloatKind::BF16 | FloatKind::F16 | FloatKind::F32 | FloatKind::F64) = ctx.type_kind(elem) {
+        let sign = 1u128 << (per * 8 - 1);
+        return Some(stored.chunks(per).all(|c| read_bits(c) & !sign == 0));
+    }
+    for c in stored.chunks(per) {
         if decode_element(ctx, elem, c)? != 0.0 {
             return Some(false);
         }
@@ -192,5 +239,48 @@ mod tests {
         let ty = ctx.ranked_tensor_type(&[3], ctx.i32());
         let d = dense_elements_from_f64(&ctx, ty, &[-1.0, 5.0, 0.0]).unwrap();
         assert_eq!(dense_elements_f64(&ctx, d).unwrap().1, vec![-1.0, 5.0, 0.0]);
+    }
+
+    #[test]
+    fn all_zero_counts_negative_zero_and_no_nan() {
+        let ctx = Context::new();
+        let zero = |elem: Type, v: &[f64]| {
+            let ty = ctx.ranked_tensor_type(&[v.len() as i64], elem);
+            dense_all_zero(&ctx, dense_elements_from_f64(&ctx, ty, v).unwrap())
+        };
+        for elem in [ctx.f32(), ctx.float_type(FloatKind::BF16), ctx.float_type(FloatKind::F16), ctx.f64()] {
+            assert_eq!(zero(elem, &[0.0, 0.0, 0.0]), Some(true));
+            assert_eq!(zero(elem, &[0.0, -0.0, 0.0]), Some(true));
+            assert_eq!(zero(elem, &[0.0, 0.0, 1.0]), Some(false));
+            assert_eq!(zero(elem, &[0.0, f64::NAN]), Some(false));
+            assert_eq!(zero(elem, &[-1.0, 0.0]), Some(false));
+        }
+        assert_eq!(zero(ctx.i32(), &[0.0, 0.0]), Some(true));
+        assert_eq!(zero(ctx.i32(), &[0.0, -1.0]), Some(false));
+        // f8E4M3FNUZ's 0x80 is its NaN, not a zero.
+        let fnuz = ctx.float_type(FloatKind::F8E4M3FNUZ);
+        let ty = ctx.ranked_tensor_type(&[2], fnuz);
+        let bytes = vec![0u8, 0x80];
+        let a = ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat: false, bytes: bytes.into() } });
+        assert_eq!(dense_all_zero(&ctx, a), Some(false));
+    }
+
+    #[test]
+    fn all_zero_answers_are_kept_per_context() {
+        // Two contexts interning their first large constant get the same
+        // attribute index; the cached answer of one is not the other's.
+        let large = |v: f64| {
+            let ctx = Context::new();
+            let ty = ctx.ranked_tensor_type(&[4096], ctx.f32());
+            let a = dense_elements_from_f64(&ctx, ty, &vec![v; 4096]).unwrap();
+            (ctx, a)
+        };
+        let (zeros_ctx, zeros) = large(0.0);
+        let (ones_ctx, ones) = large(1.0);
+        assert_eq!(zeros.index(), ones.index());
+        for _ in 0..2 {
+            assert_eq!(dense_all_zero(&zeros_ctx, zeros), Some(true));
+            assert_eq!(dense_all_zero(&ones_ctx, ones), Some(false));
+        }
     }
 }

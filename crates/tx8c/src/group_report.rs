@@ -267,7 +267,7 @@ pub fn report_html(summary: &ReportSummary, rows: &[GroupRow]) -> String {
         ),
         (
             "Roofline",
-            "Each group's work per compulsory DDR byte against its work per simulated cycle. Work is in NE-equivalent FLOPs (the group's compute time at the card's NE and CGRA peaks, whichever is longer, times the NE peak), so a point's distance below the roof is its fraction of its own roofline.",
+            "Each group's work per compulsory DDR byte against its work per simulated cycle. Work is in NE-equivalent FLOPs (the group's compute time at the card's NE and CGRA peaks, whichever is longer, times the NE peak), so a point's distance below the roof is its fraction of its own roofline. A group whose weights the group before read ahead counts them in its roofline but not in its time, so it may sit above the roof.",
             crate::report_charts::roofline_svg(rows, &summary.peaks),
         ),
     ];

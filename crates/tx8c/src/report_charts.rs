@@ -403,7 +403,7 @@ pub fn roofline_svg(rows: &[GroupRow], peaks: &Peaks) -> String {
     if points.is_empty() {
         return s;
     }
-    let (plot_h, height) = (300.0, 350.0);
+    let (plot_h, height) = (300.0, 372.0);
     let ridge = peaks.ne_flops / peaks.ddr_bytes;
     let xs = points.iter().map(|p| p.1).chain([ridge / 10.0, ridge * 10.0]);
     let Some(x) = LogAxis::of(xs, LEFT, WIDTH - RIGHT) else { return s };

@@ -94,7 +94,6 @@ fn read_report(path: &Path) -> Result<RunMeasure, String> {
     let r = tx8_cmodel::run_report::RunReport::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(RunMeasure {
         marks: r.marks.iter().map(|m| MarkSpan { id: m.id, start: m.start, cycles: m.cycles }).collect(),
-        activity: r.activity.clone(),
         total_cycles: r.total_cycles as f64,
         ddr_bytes: r.ddr_bytes as f64,
         noc_bytes: r.noc_bytes as f64,
@@ -102,5 +101,6 @@ fn read_report(path: &Path) -> Result<RunMeasure, String> {
         launch_cycles: r.launch_cycles as f64,
         host_transfer_cycles: r.host_transfer_cycles as f64,
         engine_busy: r.engine_busy().into_iter().collect(),
+        activity: r.activity,
     })
 }

@@ -109,13 +109,13 @@ fn spm_use(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> (u64, u64
     place(&d.mem_addr, bufs.output);
     place(&[d.imm_addr], d.imm_size);
     spans.sort_unstable();
-    let (mut top, mut covered, mut reach) = (0u64, 0u64, 0u64);
+    // `reach`: the highest byte of the spans so far, so at the end the top.
+    let (mut covered, mut reach) = (0u64, 0u64);
     for (a, b) in spans {
         covered += b.saturating_sub(a.max(reach));
         reach = reach.max(b);
-        top = top.max(b);
     }
-    (top.saturating_sub(hw.spm_usable_start), covered)
+    (reach.saturating_sub(hw.spm_usable_start), covered)
 }
 
 /// The rows of every group of a scheduled function body; `simulated` holds

@@ -78,7 +78,7 @@ pub struct Options {
     #[arg(long, value_name = "REF.npz")]
     pub compare: Option<PathBuf>,
 
-    /// With --compare and a bf16/fp16 --dtype: the same outputs at the card's precision from an independent runtime (every weight, input and intermediate rounded to the dtype, fp32 arithmetic). Where they fall below the fixed thresholds, an output passes within 3 dB of them.
+    /// With --compare and a bf16/fp16 --dtype: the same outputs at the card's precision from an independent runtime (every weight, input and intermediate rounded to the dtype, fp32 arithmetic), each array of the output's shape or with a leading axis of realisations, the worst of which counts. Where they fall below the fixed thresholds, an output passes within 3 dB of them.
     #[arg(long, value_name = "FLOOR.npz", requires = "compare")]
     pub compare_floor: Option<PathBuf>,
 

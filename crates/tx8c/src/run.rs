@@ -327,6 +327,34 @@ fn reference_for<'a>(
     Ok(want)
 }
 
+/// The floor's realisations of output `t` (see `compare`'s module doc): its
+/// array in `file` has the output's shape (one realisation) or one more
+/// leading axis of realisations.
+fn floor_realisations<'a>(
+    file: &Path,
+    arrays: &'a [(String, Array)],
+    t: &TensorInfo,
+    elems: usize,
+) -> Result<Vec<&'a [f64]>, Failure> {
+    let Some((_, floor)) = arrays.iter().find(|(n, _)| *n == t.name) else {
+        return Err(Failure(format!("{}: no array named '{}' for output '{}'", file.display(), t.name, t.name)));
+    };
+    let stacked = floor.dims.len() == t.dims.len() + 1 && floor.dims[0] > 0 && floor.elems() / floor.dims[0] == elems;
+    if floor.elems() == elems && !stacked {
+        return Ok(vec![&floor.values[..]]);
+    }
+    if stacked {
+        return Ok(floor.values.chunks(elems.max(1)).collect());
+    }
+    Err(Failure(format!(
+        "{}: '{}' has shape {:?}; the model's output has {:?} (a floor has that shape, or one more leading axis of realisations)",
+        file.display(),
+        t.name,
+        floor.dims,
+        t.dims
+    )))
+}
+
 /// `--compare REF.npz`: every output against the reference; writes
 /// `compare.json`; `Ok(false)` if one fails.
 pub fn compare_outputs(
@@ -345,15 +373,15 @@ pub fn compare_outputs(
     for (t, got) in outputs.iter().zip(values) {
         let want = reference_for(reference, refs, t, got.elems())?;
         let floor = match &floors {
-            Some((path, floors)) => Some(&reference_for(path, floors, t, got.elems())?.values[..]),
-            None => None,
+            Some((path, floors)) => floor_realisations(path, floors, t, got.elems())?,
+            None => Vec::new(),
         };
         pairs.push((t, got, want, floor));
     }
     let scale = pairs.iter().map(|(_, _, want, _)| peak(&want.values)).fold(0.0, f64::max);
     let results: Vec<Comparison> = pairs
         .iter()
-        .map(|(t, got, want, floor)| compare(&t.name, &got.values, &want.values, tol, scale, *floor))
+        .map(|(t, got, want, floor)| compare(&t.name, &got.values, &want.values, tol, scale, floor))
         .collect();
     let pass = results.iter().all(|c| c.pass);
     let file = CompareFile { dtype: opts.dtype.name(), outputs: &results, pass };
@@ -378,6 +406,25 @@ mod tests {
             bytes: 0,
             fmt: Fmt::Bf16,
         }
+    }
+
+    #[test]
+    fn a_floor_has_the_outputs_shape_or_a_leading_axis_of_realisations() {
+        let t = tensor(&[2, 3]);
+        let file = Path::new("floor.npz");
+        let array = |dims: Vec<usize>| {
+            let n = dims.iter().product::<usize>();
+            vec![("x".to_string(), Array::new(NpyType::F32, dims, (0..n).map(|v| v as f64).collect()))]
+        };
+        let one = array(vec![2, 3]);
+        assert_eq!(floor_realisations(file, &one, &t, 6).ok().unwrap(), [&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0][..]]);
+        let three = array(vec![3, 2, 3]);
+        let r = floor_realisations(file, &three, &t, 6).ok().unwrap();
+        assert_eq!((r.len(), r[2][0]), (3, 12.0));
+        let e = floor_realisations(file, &array(vec![4, 2]), &t, 6).err().unwrap().0;
+        assert!(e.contains("floor.npz") && e.contains("[4, 2]") && e.contains("realisations"), "{e}");
+        let e = floor_realisations(file, &array(vec![5]), &t, 6).err().unwrap().0;
+        assert!(e.contains("[5]"), "{e}");
     }
 
     #[test]
@@ -470,7 +517,7 @@ pub fn compare_all(
     let mut rows = Vec::new();
     let mut first_bad: Option<usize> = None;
     for (id, op, ops, loc, got, want) in pairs {
-        let comparison = compare(&format!("group {id}"), &got.values, &want.values, tol, scale, None);
+        let comparison = compare(&format!("group {id}"), &got.values, &want.values, tol, scale, &[]);
         if !comparison.pass && first_bad.is_none() {
             first_bad = Some(rows.len());
         }

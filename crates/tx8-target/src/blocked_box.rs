@@ -41,6 +41,20 @@ fn block_edges(p: &Placement, first: u64, lanes: u64, edges: &mut Vec<u64>) {
     }
 }
 
+/// The boundaries of the box's lane segments (from 0 to its lane count):
+/// no segment crosses a channel block of either side.
+fn lane_segments(whole: &Placement, start: Nhwc, boxp: &Placement) -> Vec<u64> {
+    let bb = boxp.blocked.expect("blocked");
+    let all_channels = start.c == 0 && boxp.shape.c == whole.shape.c;
+    let lanes = if all_channels { bb.cx * bb.block + bb.c0_padded } else { boxp.shape.c };
+    let mut edges = vec![0, lanes];
+    block_edges(whole, start.c, lanes, &mut edges);
+    block_edges(boxp, 0, lanes, &mut edges);
+    edges.sort_unstable();
+    edges.dedup();
+    edges
+}
+
 /// Copies (DDR byte offset from the whole tensor's start, SPM byte offset
 /// from the box's start, shape) moving box `start` (NHWC) of `whole` into
 /// the placement `boxp` (both blocked, same format).
@@ -59,47 +73,86 @@ pub fn blocked_box_copies(whole: &Placement, start: Nhwc, boxp: &Placement) -> V
             Strided { rows: 1, row_bytes: bytes, src_stride: bytes, dst_stride: bytes },
         )];
     }
-    let lanes = if all_channels { bb.cx * bb.block + bb.c0_padded } else { bs.c };
-    let mut edges = vec![0, lanes];
-    block_edges(whole, start.c, lanes, &mut edges);
-    block_edges(boxp, 0, lanes, &mut edges);
-    edges.sort_unstable();
-    edges.dedup();
+    let edges = lane_segments(whole, start, boxp);
     // Runs in (batch, lane segment, h, w) order: consecutive pixels of one
-    // segment are a constant stride apart on both sides.
-    let mut runs: Vec<(u64, u64, u64)> = Vec::new();
+    // segment are a constant stride apart on both sides, so a row of w is
+    // pushed whole (a segment never crosses a channel block, where the
+    // offsets of `lane_offset` stop being linear in w).
+    let mut copies = Copies::default();
     for n in 0..bs.n {
         let (src_batch, dst_batch) = ((start.n + n) * wb.batch_stride, n * bb.batch_stride);
         for seg in edges.windows(2) {
             let (lo, len) = (seg[0], seg[1] - seg[0]);
             for h in 0..bs.h {
-                for w in 0..bs.w {
-                    let src = src_batch + lane_offset(whole, start.h + h, start.w + w, start.c + lo) * es;
-                    let dst = dst_batch + lane_offset(boxp, h, w, lo) * es;
-                    push_run(&mut runs, src, dst, len * es);
-                }
+                let src = |w: u64| src_batch + lane_offset(whole, start.h + h, start.w + w, start.c + lo) * es;
+                let dst = |w: u64| dst_batch + lane_offset(boxp, h, w, lo) * es;
+                let (src_step, dst_step) = if bs.w > 1 { (src(1) - src(0), dst(1) - dst(0)) } else { (0, 0) };
+                copies.push_row(src(0), dst(0), len * es, bs.w, src_step, dst_step);
             }
         }
     }
-    strided(runs)
+    copies.finish()
 }
 
-/// Append a run, extending the last one when both sides continue it.
-fn push_run(runs: &mut Vec<(u64, u64, u64)>, src: u64, dst: u64, len: u64) {
-    if let Some(last) = runs.last_mut() {
-        if last.0 + last.2 == src && last.1 + last.2 == dst {
-            last.2 += len;
-            return;
+/// The copies being built: runs merged where both sides continue (the
+/// open one may still grow), then runs of equal length a constant distance
+/// apart grouped into one descriptor.
+#[derive(Default)]
+struct Copies {
+    open: Option<(u64, u64, u64)>,
+    out: Vec<(u64, u64, Strided)>,
+}
+
+impl Copies {
+    /// Append a run, extending the open one when both sides continue it.
+    fn push(&mut self, src: u64, dst: u64, len: u64) {
+        if let Some(open) = &mut self.open {
+            if open.0 + open.2 == src && open.1 + open.2 == dst {
+                open.2 += len;
+                return;
+            }
+        }
+        if let Some(done) = self.open.replace((src, dst, len)) {
+            self.group(done);
         }
     }
-    runs.push((src, dst, len));
-}
 
-/// Group runs of equal length a constant distance apart into descriptors.
-fn strided(runs: Vec<(u64, u64, u64)>) -> Vec<(u64, u64, Strided)> {
-    let mut out: Vec<(u64, u64, Strided)> = Vec::new();
-    for (src, dst, len) in runs {
-        if let Some((s0, d0, sh)) = out.last_mut() {
+    /// `count` runs of `len` bytes, the i-th at `src + i * src_step`,
+    /// `dst + i * dst_step`: the same copies as pushing them one by one,
+    /// in O(1).
+    fn push_row(&mut self, src: u64, dst: u64, len: u64, count: u64, src_step: u64, dst_step: u64) {
+        if count > 1 && src_step == len && dst_step == len {
+            return self.push(src, dst, len * count);
+        }
+        // Pushed one by one, the second run starts a descriptor or joins
+        // one, and from the fourth on every run joins the descriptor of
+        // the runs before it with strides (src_step, dst_step): runs after
+        // the first never merge (they do not continue on both sides).
+        let each = count.min(4);
+        for i in 0..each {
+            self.push(src + i * src_step, dst + i * dst_step, len);
+        }
+        if count > each && src_step > 0 && dst_step > 0 {
+            // The fourth run (open) joins; so do the ones up to the last,
+            // which stays open as pushing it would leave it.
+            let fourth = self.open.take().expect("four runs were pushed");
+            self.group(fourth);
+            let (_, _, sh) = self.out.last_mut().expect("a descriptor was grouped");
+            debug_assert_eq!((sh.src_stride, sh.dst_stride, sh.row_bytes), (src_step, dst_step, len));
+            let last = count - 1;
+            sh.rows += last - each;
+            self.open = Some((src + last * src_step, dst + last * dst_step, len));
+        } else {
+            for i in each..count {
+                self.push(src + i * src_step, dst + i * dst_step, len);
+            }
+        }
+    }
+
+    /// Add a finished run to the descriptors: it extends the last one when
+    /// it has that one's length and continues its strides.
+    fn group(&mut self, (src, dst, len): (u64, u64, u64)) {
+        if let Some((s0, d0, sh)) = self.out.last_mut() {
             if sh.row_bytes == len {
                 let (last_src, last_dst) = (*s0 + (sh.rows - 1) * sh.src_stride, *d0 + (sh.rows - 1) * sh.dst_stride);
                 if src > last_src && dst > last_dst {
@@ -108,14 +161,20 @@ fn strided(runs: Vec<(u64, u64, u64)>) -> Vec<(u64, u64, Strided)> {
                         sh.src_stride = ds;
                         sh.dst_stride = dd;
                         sh.rows += 1;
-                        continue;
+                        return;
                     }
                 }
             }
         }
-        out.push((src, dst, Strided { rows: 1, row_bytes: len, src_stride: len, dst_stride: len }));
+        self.out.push((src, dst, Strided { rows: 1, row_bytes: len, src_stride: len, dst_stride: len }));
     }
-    out
+
+    fn finish(mut self) -> Vec<(u64, u64, Strided)> {
+        if let Some(done) = self.open.take() {
+            self.group(done);
+        }
+        self.out
+    }
 }
 
 #[cfg(test)]
@@ -135,12 +194,40 @@ mod tests {
         }
     }
 
+    /// The copies pushed pixel by pixel: what `Copies::push_row` must
+    /// equal, descriptor for descriptor.
+    fn per_pixel_copies(whole: &Placement, start: Nhwc, boxp: &Placement) -> Vec<(u64, u64, Strided)> {
+        let row_copies = blocked_box_copies(whole, start, boxp);
+        let (ws, bs) = (whole.shape, boxp.shape);
+        if start.c == 0 && bs.c == ws.c && start.h == 0 && bs.h == ws.h && start.w == 0 && bs.w == ws.w {
+            return row_copies; // one run, no rows
+        }
+        let (wb, bb) = (whole.blocked.unwrap(), boxp.blocked.unwrap());
+        let es = whole.fmt.size() as u64;
+        let edges = lane_segments(whole, start, boxp);
+        let mut copies = Copies::default();
+        for n in 0..bs.n {
+            for seg in edges.windows(2) {
+                for h in 0..bs.h {
+                    for w in 0..bs.w {
+                        let src = (start.n + n) * wb.batch_stride
+                            + lane_offset(whole, start.h + h, start.w + w, start.c + seg[0]) * es;
+                        let dst = n * bb.batch_stride + lane_offset(boxp, h, w, seg[0]) * es;
+                        copies.push(src, dst, (seg[1] - seg[0]) * es);
+                    }
+                }
+            }
+        }
+        copies.finish()
+    }
+
     #[test]
     fn random_boxes_move_exactly_their_elements() {
         let mut rng = fastrand::Rng::with_seed(13);
-        for _ in 0..80 {
+        for _ in 0..200 {
             let fmt = [DataFormat::Fp16, DataFormat::Fp32, DataFormat::Int8][rng.usize(..3)];
-            let ws = Nhwc { n: rng.u64(1..=3), h: rng.u64(1..=3), w: rng.u64(1..=4), c: rng.u64(1..=300) };
+            // Rows of more than four pixels take `push_row`'s shortcut.
+            let ws = Nhwc { n: rng.u64(1..=3), h: rng.u64(1..=3), w: rng.u64(1..=12), c: rng.u64(1..=300) };
             let pick = |rng: &mut fastrand::Rng, whole: u64| {
                 let start = rng.u64(0..whole);
                 (start, rng.u64(1..=whole - start))
@@ -157,7 +244,12 @@ mod tests {
             let boxp = Placement::new(MemLayout::NCx.fitted(nn), fmt, bs).unwrap();
             let ddr: Vec<u8> = (0..whole.bytes()).map(|_| rng.u8(..)).collect();
             let mut spm = vec![0u8; boxp.bytes() as usize];
-            let copies = blocked_box_copies(&whole, Nhwc { n: n0, h: h0, w: w0, c: c0 }, &boxp);
+            let start = Nhwc { n: n0, h: h0, w: w0, c: c0 };
+            let copies = blocked_box_copies(&whole, start, &boxp);
+            let key = |v: &[(u64, u64, Strided)]| -> Vec<(u64, u64, u64, u64, u64, u64)> {
+                v.iter().map(|(s, d, sh)| (*s, *d, sh.rows, sh.row_bytes, sh.src_stride, sh.dst_stride)).collect()
+            };
+            assert_eq!(key(&copies), key(&per_pixel_copies(&whole, start, &boxp)), "box {bs:?} at {start:?} of {ws:?}");
             apply(&copies, &ddr, &mut spm);
             let es = fmt.size();
             for n in 0..nn {

@@ -3,8 +3,8 @@
 //! NCHW -> NHWC and NHWC -> NCHW transposes; between two convs only
 //! element-wise ops and concatenations stand, so transposes are sunk below
 //! them (all operands carrying the same permutation, or constants, which
-//! are permuted at compile time) and two transposes in a row are composed, and
-//! dropped when the composition is the identity.
+//! are permuted at compile time) and below slices, and two transposes in a
+//! row are composed, and dropped when the composition is the identity.
 
 use strata_ir::{Body, Context, Diagnostic, Op, OpSpec, Value};
 use strata_pass::pass::PassTarget;
@@ -31,7 +31,11 @@ impl CancelTransposes {
         // A sweep is linear in the ops.
         let sunk = rewrite_to_fixpoint(
             target,
-            |ctx, body, op| compose_transposes(ctx, body, op) || sink_through_elementwise(ctx, body, op),
+            |ctx, body, op| {
+                compose_transposes(ctx, body, op)
+                    || sink_through_elementwise(ctx, body, op)
+                    || sink_through_slice(ctx, body, op)
+            },
             erase_dead,
         );
         let reshaped = rewrite_to_fixpoint(target, transpose_to_reshape, erase_dead);
@@ -203,7 +207,6 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
         }
     }
     let r = body.result(op, 0);
-    let out_ty = body.value_type(r);
     let out_dims = dims(ctx, body, r);
     let new_dims: Vec<i64> = (0..rank).map(|i| out_dims[inv[i] as usize]).collect();
     if !sinks_only {
@@ -238,17 +241,91 @@ fn sink_through_elementwise(ctx: &Context, body: &mut Body, op: Op) -> bool {
         let Some(&to) = usize::try_from(a).ok().and_then(|a| p.get(a)) else { return false };
         body.set_op_attr(ctx, op, "axis", Some(ctx.integer_attr(ctx.i64(), to)));
     }
-    let elem = ctx.element_type(out_ty).unwrap_or(out_ty);
     body.set_operands(op, &resolved);
-    body.set_value_type(r, ctx.ranked_tensor_type(&new_dims, elem));
+    transpose_result(ctx, body, op, &new_dims, &p);
+    true
+}
+
+/// Gives `op`'s result the untransposed dims `new_dims` and puts a
+/// transpose by `p` after it, which its users read instead.
+fn transpose_result(ctx: &Context, body: &mut Body, op: Op, new_dims: &[i64], p: &[i64]) {
+    let r = body.result(op, 0);
+    let out_ty = body.value_type(r);
+    let elem = ctx.element_type(out_ty).unwrap_or(out_ty);
+    body.set_value_type(r, ctx.ranked_tensor_type(new_dims, elem));
     let loc = body.op_loc(op);
-    let attrs = ctx.dictionary(vec![(ctx.intern_str("perm"), i64_array_attr(ctx, &p))]);
+    let attrs = ctx.dictionary(vec![(ctx.intern_str("perm"), i64_array_attr(ctx, p))]);
     let t =
         body.create_op(OpSpec::new(ctx, OpKind::Transpose.name(), loc).operands(&[r]).results(&[out_ty]).attrs(attrs));
     body.insert_op_after(op, t);
     let tv = body.result(t, 0);
     body.replace_uses_if(r, tv, |_, user| user != t);
+}
+
+/// `Slice(Transpose(x, p))` -> `Transpose(Slice'(x), p)`, the slice's
+/// starts, limits and strides moved to the dims of `x` they cut: RexNet's
+/// channel slices of an NHWC conv output (the residual adds a block's first
+/// channels, the concat appends the rest) then run in NHWC, and the
+/// transposes sink on through the add and the concat to cancel at the next
+/// conv. A transpose read by this slice alone moves fewer bytes below it.
+/// One read by several slices (and nothing else) becomes one transpose per
+/// slice, more groups for the same bytes, unless they cancel: so then every
+/// slice's result must reach inverse transposes through element-wise ops
+/// and concats (a ViT's q/k/v slices feed matmuls and keep theirs).
+fn sink_through_slice(ctx: &Context, body: &mut Body, op: Op) -> bool {
+    if op_kind(ctx, body, op) != Some(OpKind::Slice) {
+        return false;
+    }
+    let v = body.operand(op, 0);
+    let Some(t) = transpose_def(ctx, body, v) else { return false };
+    let Some(p) = perm_of(ctx, body, t) else { return false };
+    let slices: Vec<Op> = body.uses(v).map(|(u, _)| u).collect();
+    if slices.iter().any(|&u| op_kind(ctx, body, u) != Some(OpKind::Slice)) {
+        return false;
+    }
+    if slices.len() > 1 && !slices.iter().all(|&u| reaches_inverse(ctx, body, body.result(u, 0), &p, CHAIN_LOOKAHEAD)) {
+        return false;
+    }
+    let rank = p.len();
+    let read = |name: &str| read_i64_array(ctx, body.op_attr(ctx, op, name)?).filter(|a| a.len() == rank);
+    let (Some(starts), Some(limits), Some(strides)) = (read("starts"), read("limits"), read("strides")) else {
+        return false;
+    };
+    // Dim i of the transposed tensor is dim p[i] of x.
+    let mut moved = [vec![0; rank], vec![0; rank], vec![0; rank]];
+    for i in 0..rank {
+        let j = p[i] as usize;
+        moved[0][j] = starts[i];
+        moved[1][j] = limits[i];
+        moved[2][j] = strides[i];
+    }
+    let r = body.result(op, 0);
+    let out_dims = dims(ctx, body, r);
+    let mut new_dims = vec![0; rank];
+    for i in 0..rank {
+        new_dims[p[i] as usize] = out_dims[i];
+    }
+    body.set_operand(op, 0, body.operand(t, 0));
+    for (name, values) in ["starts", "limits", "strides"].iter().zip(&moved) {
+        body.set_op_attr(ctx, op, name, Some(i64_array_attr(ctx, values)));
+    }
+    transpose_result(ctx, body, op, &new_dims, &p);
     true
+}
+
+/// Whether every use of `v`, transposed by `p`, meets the inverse
+/// transpose within `depth` element-wise ops or concats (whatever their
+/// other operands: `sink_through_elementwise` decides those).
+fn reaches_inverse(ctx: &Context, body: &Body, v: Value, p: &[i64], depth: usize) -> bool {
+    body.uses(v).all(|(u, _)| {
+        if let Some(q) = transpose_perm_of(ctx, body, u) {
+            return is_identity(&compose(p, &q));
+        }
+        let kind = op_kind(ctx, body, u);
+        depth > 0
+            && (elementwise(kind) || kind == Some(OpKind::Concat))
+            && reaches_inverse(ctx, body, body.result(u, 0), p, depth - 1)
+    })
 }
 
 /// How many element-wise ops a transposed result may pass through on its

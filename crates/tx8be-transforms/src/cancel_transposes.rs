@@ -22,7 +22,7 @@ strata_pass::option_free_pass! {
     pub struct CancelTransposes;
     argument: "tx8be-cancel-transposes",
     name: "Tx8beCancelTransposes",
-    description: "Sink tx8be.Transpose below element-wise ops and cancel inverse pairs",
+    description: "Sink tx8be.Transpose below element-wise ops, concats and slices and cancel inverse pairs",
     anchor: Some("func.func"),
 }
 
@@ -269,9 +269,10 @@ fn transpose_result(ctx: &Context, body: &mut Body, op: Op, new_dims: &[i64], p:
 /// transposes sink on through the add and the concat to cancel at the next
 /// conv. A transpose read by this slice alone moves fewer bytes below it.
 /// One read by several slices (and nothing else) becomes one transpose per
-/// slice, more groups for the same bytes, unless they cancel: so then every
-/// slice's result must reach inverse transposes through element-wise ops
-/// and concats (a ViT's q/k/v slices feed matmuls and keep theirs).
+/// slice, more groups for the same bytes, unless they cancel: so then all
+/// that reads each slice's result through element-wise ops and concats
+/// must end in inverse transposes (a ViT's q/k/v slices feed matmuls and
+/// keep theirs).
 fn sink_through_slice(ctx: &Context, body: &mut Body, op: Op) -> bool {
     if op_kind(ctx, body, op) != Some(OpKind::Slice) {
         return false;
@@ -283,7 +284,7 @@ fn sink_through_slice(ctx: &Context, body: &mut Body, op: Op) -> bool {
     if slices.iter().any(|&u| op_kind(ctx, body, u) != Some(OpKind::Slice)) {
         return false;
     }
-    if slices.len() > 1 && !slices.iter().all(|&u| reaches_inverse(ctx, body, body.result(u, 0), &p, CHAIN_LOOKAHEAD)) {
+    if slices.len() > 1 && !slices.iter().all(|&u| reaches_inverse(ctx, body, body.result(u, 0), &p)) {
         return false;
     }
     let rank = p.len();
@@ -313,20 +314,40 @@ fn sink_through_slice(ctx: &Context, body: &mut Body, op: Op) -> bool {
     true
 }
 
-/// Whether every use of `v`, transposed by `p`, meets the inverse
-/// transpose within `depth` element-wise ops or concats (whatever their
-/// other operands: `sink_through_elementwise` decides those).
-fn reaches_inverse(ctx: &Context, body: &Body, v: Value, p: &[i64], depth: usize) -> bool {
-    body.uses(v).all(|(u, _)| {
-        if let Some(q) = transpose_perm_of(ctx, body, u) {
-            return is_identity(&compose(p, &q));
+/// Whether everything that reads `v` transposed by `p`, through element-wise
+/// ops and concats (whatever their other operands:
+/// `sink_through_elementwise` decides those), ends in inverse transposes:
+/// RexNet's residual chain runs through every block's add and concat before
+/// its transposes cancel at the convs. At most `REACH_LIMIT` ops are
+/// followed.
+fn reaches_inverse(ctx: &Context, body: &Body, v: Value, p: &[i64]) -> bool {
+    let mut stack = vec![v];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(x) = stack.pop() {
+        for (u, _) in body.uses(x) {
+            if let Some(q) = transpose_perm_of(ctx, body, u) {
+                if !is_identity(&compose(p, &q)) {
+                    return false;
+                }
+                continue;
+            }
+            let kind = op_kind(ctx, body, u);
+            if !(elementwise(kind) || kind == Some(OpKind::Concat)) {
+                return false;
+            }
+            if seen.insert(u) {
+                if seen.len() > REACH_LIMIT {
+                    return false;
+                }
+                stack.push(body.result(u, 0));
+            }
         }
-        let kind = op_kind(ctx, body, u);
-        depth > 0
-            && (elementwise(kind) || kind == Some(OpKind::Concat))
-            && reaches_inverse(ctx, body, body.result(u, 0), p, depth - 1)
-    })
+    }
+    true
 }
+
+/// How many ops `reaches_inverse` follows before it gives up.
+const REACH_LIMIT: usize = 256;
 
 /// How many element-wise ops a transposed result may pass through on its
 /// way to the inverse transpose (squeeze-excitation's multiply, then a

@@ -307,14 +307,7 @@ fn reference_for<'a>(
     t: &TensorInfo,
     elems: usize,
 ) -> Result<&'a Array, Failure> {
-    let Some((_, want)) = arrays.iter().find(|(n, _)| *n == t.name) else {
-        return Err(Failure(format!(
-            "{}: no array named '{}' to compare output '{}' with",
-            file.display(),
-            t.name,
-            t.name
-        )));
-    };
+    let want = named(file, arrays, t)?;
     if want.elems() != elems {
         return Err(Failure(format!(
             "{}: '{}' has shape {:?}, the model's output has {:?}",
@@ -327,6 +320,13 @@ fn reference_for<'a>(
     Ok(want)
 }
 
+/// The array of `file` named after output `t`.
+fn named<'a>(file: &Path, arrays: &'a [(String, Array)], t: &TensorInfo) -> Result<&'a Array, Failure> {
+    arrays.iter().find(|(n, _)| *n == t.name).map(|(_, a)| a).ok_or_else(|| {
+        Failure(format!("{}: no array named '{}' to compare output '{}' with", file.display(), t.name, t.name))
+    })
+}
+
 /// The floor's realisations of output `t` (see `compare`'s module doc): its
 /// array in `file` has the output's shape (one realisation) or one more
 /// leading axis of realisations.
@@ -336,9 +336,7 @@ fn floor_realisations<'a>(
     t: &TensorInfo,
     elems: usize,
 ) -> Result<Vec<&'a [f64]>, Failure> {
-    let Some((_, floor)) = arrays.iter().find(|(n, _)| *n == t.name) else {
-        return Err(Failure(format!("{}: no array named '{}' for output '{}'", file.display(), t.name, t.name)));
-    };
+    let floor = named(file, arrays, t)?;
     let stacked = floor.dims.len() == t.dims.len() + 1 && floor.dims[0] > 0 && floor.elems() / floor.dims[0] == elems;
     if floor.elems() == elems && !stacked {
         return Ok(vec![&floor.values[..]]);

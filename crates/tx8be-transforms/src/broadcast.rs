@@ -65,7 +65,7 @@ pub fn broadcast_slots(
         let whole: Vec<i64> = ctx.shape(body.value_type(v)).unwrap_or(&[]).to_vec();
         *slot = steps.iter().flatten().all(|s| {
             let b = s.load_box(g, k);
-            b.size == whole && b.start.iter().all(|&x| x == 0)
+            b.size[..] == whole[..] && b.start.iter().all(|&x| x == 0)
         });
     }
     let bytes = broadcast_bytes(ctx, body, g, &slots);

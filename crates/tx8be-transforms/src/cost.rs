@@ -502,7 +502,7 @@ pub fn estimate_group(ctx: &Context, body: &Body, group: Op, hw: &HardwareConfig
         gathers.push(tile_gathers);
     }
     let store_bytes: Vec<Vec<Dma>> =
-        steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, &s.out)).collect()).collect();
+        steps.iter().map(|t| t.iter().map(|s| dma(ctx, body, result, s.out())).collect()).collect();
     // Tiles at step k share the DDR (a fluid model): a tile's transfers
     // end no sooner than at the per-transfer cap, and no sooner than when
     // the DDR has drained every tile's bytes of that phase.

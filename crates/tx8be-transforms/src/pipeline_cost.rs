@@ -341,7 +341,7 @@ pub fn busiest_tile_steps_moving(
                         .map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands))
                         .sum::<f64>(),
             );
-            let store = dma(result, &s.out);
+            let store = dma(result, s.out());
             // The first step's loads queue behind the prologue's chunk loads.
             let (load, prologue) =
                 if prev.is_none() && prologue > 0.0 { (load + before_loads, prologue) } else { (load, 0.0) };

@@ -121,8 +121,8 @@ fn store_idle(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> f64 {
     let storing = steps.iter().filter(|t| !t.is_empty()).count() as f64;
     // The first tile with steps (tiles run alike).
     steps.iter().find_map(|t| t.last()).map_or(0.0, |s| {
-        let time = crate::pipeline_cost::dma_cycles(ctx, body, result, &s.out, rate, hw);
-        let bytes = slice_bytes(ctx, body, result, &s.out.size) as f64;
+        let time = crate::pipeline_cost::dma_cycles(ctx, body, result, s.out(), rate, hw);
+        let bytes = slice_bytes(ctx, body, result, &s.out().size) as f64;
         (time - storing * bytes / hw.ddr_bytes_per_cycle).max(0.0)
     })
 }

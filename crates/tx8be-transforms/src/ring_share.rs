@@ -136,11 +136,13 @@ pub fn ring_choice(ctx: &Context, body: &Body, op: Op, hw: &HardwareConfig) -> O
         slice.push(n);
         let steps = tx8be::schedule::steps::tile_steps(ctx, body, op, &shard, &slice, tiles as usize).ok()?;
         let first = steps.first()?.first()?;
-        let a_bytes = align(slice_bytes(ctx, body, body.operand(op, 0), &first.operands[0].size), bank);
-        let b_bytes =
-            align(slice_bytes(ctx, body, body.operand(op, SHARED_OPERAND), &first.operands[SHARED_OPERAND].size), bank);
-        let o_bytes = align(slice_bytes(ctx, body, body.result(op, 0), &first.out.size), bank);
-        let imm = align(tx8be::interfaces::imm_bytes(ctx, body, op, &first.out.size, hw).unwrap_or(0), bank);
+        let a_bytes = align(slice_bytes(ctx, body, body.operand(op, 0), &first.operands()[0].size), bank);
+        let b_bytes = align(
+            slice_bytes(ctx, body, body.operand(op, SHARED_OPERAND), &first.operands()[SHARED_OPERAND].size),
+            bank,
+        );
+        let o_bytes = align(slice_bytes(ctx, body, body.result(op, 0), &first.out().size), bank);
+        let imm = align(tx8be::interfaces::imm_bytes(ctx, body, op, &first.out().size, hw).unwrap_or(0), bank);
         if a_bytes + RING_BUFFERS * b_bytes + bias_bytes + 2 * o_bytes + imm <= window && legal(&slice) {
             let cycles = estimate(
                 hw,

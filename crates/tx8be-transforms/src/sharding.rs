@@ -611,8 +611,8 @@ fn shard_cost(ctx: &Context, body: &Body, g: &GroupCalls, steps: &[Vec<StepBoxes
             .zip(&g.calls)
             .map(|(c, &op)| crate::cost::call_cycles(ctx, body, op, hw, &c.out, &c.operands))
             .sum();
-        let mut starts = crate::pipeline_cost::descriptors(ctx, body, result, &s.out);
-        bytes += tx8be::schedule::steps::slice_bytes(ctx, body, result, &s.out.size);
+        let mut starts = crate::pipeline_cost::descriptors(ctx, body, result, s.out());
+        bytes += tx8be::schedule::steps::slice_bytes(ctx, body, result, &s.out().size);
         // Every operand read from outside the group (loaded or read from
         // DDR by the op itself); intermediates stay in SPM.
         for (c, call) in s.calls.iter().enumerate() {

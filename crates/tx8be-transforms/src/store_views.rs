@@ -54,7 +54,7 @@ fn group_copies(ctx: &Context, body: &Body, group: Op, load: Option<Op>, hw: &Ha
     let steps = tile_steps(ctx, body, op, &shard, &slice, hw.tiles() as usize).ok()?;
     let g = tx8be::schedule::group_calls::GroupCalls::of_anchor(ctx, body, op).ok()?;
     let boxes: Vec<(strata_ir::Value, &tx8be::interfaces::sharding::SliceBox)> = match load {
-        None => steps.iter().flatten().map(|s| (body.result(op, 0), &s.out)).collect(),
+        None => steps.iter().flatten().map(|s| (body.result(op, 0), s.out())).collect(),
         Some(l) => {
             let k = g.loads.iter().position(|s| s.load == l)?;
             steps.iter().flatten().map(|s| (body.result(l, 0), s.load_box(&g, k))).collect()

@@ -5,7 +5,7 @@
 use strata_ir::{Body, Context, Op};
 
 use crate::dialect::ops::{op_kind, OpKind};
-use crate::dialect::values::attr_ints;
+use crate::dialect::values::attr_int_array;
 
 /// Kernel, strides, pads (top, left, bottom, right) and dilations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,21 +47,17 @@ pub struct BackWindow {
 impl Window2d {
     /// The window of a Conv (kernel from the HWIO weight) or Pool op.
     pub fn of_op(ctx: &Context, body: &Body, op: Op) -> Option<Window2d> {
-        let kernel = match op_kind(ctx, body, op)? {
+        let kind = op_kind(ctx, body, op)?;
+        let (kernel, dilations) = match kind {
             OpKind::Conv => {
-                let w = ctx.shape(body.value_type(body.operand(op, 1)))?.to_vec();
-                [*w.first()?, *w.get(1)?]
+                let w = ctx.shape(body.value_type(body.operand(op, 1)))?;
+                ([*w.first()?, *w.get(1)?], attr_int_array(ctx, body, op, "dilations")?)
             }
-            OpKind::Pool => pair(&attr_ints(ctx, body, op, "kernel")?)?,
+            OpKind::Pool => (attr_int_array(ctx, body, op, "kernel")?, [1, 1]),
             _ => return None,
         };
-        let strides = pair(&attr_ints(ctx, body, op, "strides")?)?;
-        let p = attr_ints(ctx, body, op, "pads")?;
-        let pads: [i64; 4] = p.try_into().ok()?;
-        let dilations = match op_kind(ctx, body, op)? {
-            OpKind::Conv => pair(&attr_ints(ctx, body, op, "dilations")?)?,
-            _ => [1, 1],
-        };
+        let strides = attr_int_array(ctx, body, op, "strides")?;
+        let pads = attr_int_array(ctx, body, op, "pads")?;
         Some(Window2d { kernel, strides, pads, dilations })
     }
 
@@ -97,10 +93,6 @@ impl Window2d {
             pad_after: (last_end - input).max(0),
         }
     }
-}
-
-fn pair(v: &[i64]) -> Option<[i64; 2]> {
-    v.try_into().ok()
 }
 
 #[cfg(test)]

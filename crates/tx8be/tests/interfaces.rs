@@ -99,15 +99,15 @@ fn conv_back_window_stride_two_pad_one() {
     assert_eq!((bottom.rows, bottom.pad_before, bottom.pad_after), (RowRange { start: 3, end: 8 }, 0, 0));
     assert!(tx8be::back_window(&ctx, body, conv, RowRange { start: 3, end: 5 }).is_err());
     // The input box of output rows 2..4 of batch 1, all columns and channels.
-    let out = SliceBox { start: vec![1, 2, 0, 0], size: vec![1, 2, 4, 16] };
+    let out = SliceBox::new(&[1, 2, 0, 0], &[1, 2, 4, 16]);
     let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &out).unwrap();
-    assert_eq!(boxes[0], SliceBox { start: vec![1, 3, 0, 0], size: vec![1, 5, 8, 4] });
-    assert_eq!(boxes[1], SliceBox { start: vec![0, 0, 0, 0], size: vec![3, 3, 4, 16] });
+    assert_eq!(boxes[0], SliceBox::new(&[1, 3, 0, 0], &[1, 5, 8, 4]));
+    assert_eq!(boxes[1], SliceBox::new(&[0, 0, 0, 0], &[3, 3, 4, 16]));
     // Output channels 8..16: the weight's columns only.
-    let out = SliceBox { start: vec![0, 0, 0, 8], size: vec![2, 4, 4, 8] };
+    let out = SliceBox::new(&[0, 0, 0, 8], &[2, 4, 4, 8]);
     let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &out).unwrap();
-    assert_eq!(boxes[0].size, vec![2, 8, 8, 4]);
-    assert_eq!(boxes[1], SliceBox { start: vec![0, 0, 0, 8], size: vec![3, 3, 4, 8] });
+    assert_eq!(boxes[0].size[..], [2, 8, 8, 4]);
+    assert_eq!(boxes[1], SliceBox::new(&[0, 0, 0, 8], &[3, 3, 4, 8]));
 }
 
 #[test]
@@ -152,9 +152,7 @@ fn depthwise_conv_channel_parts_take_their_input_channels() {
         &ShardingSplitParam { out_sharding: vec![1, 1, 1, 3], out_split: vec![1, 1, 1, 1] }
     )
     .is_ok());
-    let boxes =
-        tx8be::temporal_slice_shape(&ctx, body, conv, &SliceBox { start: vec![0, 0, 0, 2], size: vec![1, 6, 6, 2] })
-            .unwrap();
+    let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &SliceBox::new(&[0, 0, 0, 2], &[1, 6, 6, 2])).unwrap();
     assert_eq!((boxes[0].start[3], boxes[0].size[3]), (2, 2));
     // Rows 0..3 of a 3x3 pad-1 window: input rows 0..4, one padding row above.
     let w = tx8be::back_window(&ctx, body, conv, RowRange { start: 0, end: 3 }).unwrap();
@@ -175,7 +173,7 @@ fn grouped_conv_boxes_hold_whole_groups_or_part_of_one() {
 }"#,
     );
     let (body, conv) = op_named(&ctx, &m, "tx8be.Conv");
-    let channels = |o0: i64, o1: i64| SliceBox { start: vec![0, 0, 0, o0], size: vec![1, 4, 4, o1 - o0] };
+    let channels = |o0: i64, o1: i64| SliceBox::new(&[0, 0, 0, o0], &[1, 4, 4, o1 - o0]);
     // Two whole groups: their 32 input channels.
     let boxes = tx8be::temporal_slice_shape(&ctx, body, conv, &channels(16, 48)).unwrap();
     assert_eq!((boxes[0].start[3], boxes[0].size[3]), (16, 32));
@@ -230,11 +228,9 @@ fn gemm_shards_m_n_and_batch_never_k() {
     assert_eq!(p[0].out_sharding, vec![2, 1, 2]);
     assert_eq!(p[1].out_sharding, vec![1, 4]);
     // A slice of the output needs whole K.
-    let boxes =
-        tx8be::temporal_slice_shape(&ctx, body, gemms[1], &SliceBox { start: vec![1, 16, 8], size: vec![1, 16, 8] })
-            .unwrap();
-    assert_eq!(boxes[0], SliceBox { start: vec![1, 0, 16], size: vec![1, 128, 16] });
-    assert_eq!(boxes[1], SliceBox { start: vec![0, 8], size: vec![128, 8] });
+    let boxes = tx8be::temporal_slice_shape(&ctx, body, gemms[1], &SliceBox::new(&[1, 16, 8], &[1, 16, 8])).unwrap();
+    assert_eq!(boxes[0], SliceBox::new(&[1, 0, 16], &[1, 128, 16]));
+    assert_eq!(boxes[1], SliceBox::new(&[0, 8], &[128, 8]));
 }
 
 const NORMS: &str = r#"
@@ -262,10 +258,8 @@ fn batchnorm_shards_only_channels_and_splits_the_rest() {
     assert!(tx8be::tile_sharding_split(&ctx, body, bn, &by_batch).is_err());
     let split_c = ShardingSplitParam { out_sharding: vec![1, 1, 1, 1], out_split: vec![1, 1, 1, 2] };
     assert!(tx8be::tile_sharding_split(&ctx, body, bn, &split_c).is_err());
-    let boxes =
-        tx8be::temporal_slice_shape(&ctx, body, bn, &SliceBox { start: vec![1, 0, 2, 4], size: vec![1, 4, 2, 4] })
-            .unwrap();
-    assert_eq!(boxes[1], SliceBox { start: vec![4], size: vec![4] });
+    let boxes = tx8be::temporal_slice_shape(&ctx, body, bn, &SliceBox::new(&[1, 0, 2, 4], &[1, 4, 2, 4])).unwrap();
+    assert_eq!(boxes[1], SliceBox::new(&[4], &[4]));
 }
 
 #[test]
@@ -308,8 +302,8 @@ fn elementwise_and_reduce_sharding() {
         tx8be::tile_sharding_split(&ctx, body, red, &ShardingSplitParam { out_sharding: vec![4], out_split: vec![1] })
             .unwrap();
     assert_eq!(p[0], ShardingSplitParam { out_sharding: vec![4, 1], out_split: vec![1, 1] });
-    let boxes = tx8be::temporal_slice_shape(&ctx, body, red, &SliceBox { start: vec![2], size: vec![2] }).unwrap();
-    assert_eq!(boxes[0], SliceBox { start: vec![2, 0], size: vec![2, 8] });
+    let boxes = tx8be::temporal_slice_shape(&ctx, body, red, &SliceBox::new(&[2], &[2])).unwrap();
+    assert_eq!(boxes[0], SliceBox::new(&[2, 0], &[2, 8]));
 }
 
 #[test]
@@ -350,14 +344,13 @@ fn movement_ops_map_boxes() {
         &ShardingSplitParam { out_sharding: vec![1, 2, 1], out_split: vec![1, 1, 1] }
     )
     .is_err());
-    let b = tx8be::temporal_slice_shape(&ctx, body, reshape, &SliceBox { start: vec![1, 0, 0], size: vec![1, 2, 6] })
-        .unwrap();
-    assert_eq!(b[0], SliceBox { start: vec![2, 0], size: vec![2, 6] });
+    let b = tx8be::temporal_slice_shape(&ctx, body, reshape, &SliceBox::new(&[1, 0, 0], &[1, 2, 6])).unwrap();
+    assert_eq!(b[0], SliceBox::new(&[2, 0], &[2, 6]));
 
     let (body, concat) = op_named(&ctx, &m, "tx8be.Concat");
-    let b = tx8be::temporal_slice_shape(&ctx, body, concat, &SliceBox { start: vec![0, 5], size: vec![4, 2] }).unwrap();
-    assert_eq!(b[0], SliceBox { start: vec![0, 5], size: vec![4, 1] });
-    assert_eq!(b[1], SliceBox { start: vec![0, 0], size: vec![4, 1] });
+    let b = tx8be::temporal_slice_shape(&ctx, body, concat, &SliceBox::new(&[0, 5], &[4, 2])).unwrap();
+    assert_eq!(b[0], SliceBox::new(&[0, 5], &[4, 1]));
+    assert_eq!(b[1], SliceBox::new(&[0, 0], &[4, 1]));
     assert!(tx8be::tile_sharding_split(
         &ctx,
         body,
@@ -377,8 +370,8 @@ fn movement_ops_map_boxes() {
     assert_eq!(p[0].out_sharding, vec![2, 3]);
 
     let (body, pad) = op_named(&ctx, &m, "tx8be.Pad");
-    let b = tx8be::temporal_slice_shape(&ctx, body, pad, &SliceBox { start: vec![0, 0], size: vec![3, 4] }).unwrap();
-    assert_eq!(b[0], SliceBox { start: vec![0, 0], size: vec![2, 2] });
+    let b = tx8be::temporal_slice_shape(&ctx, body, pad, &SliceBox::new(&[0, 0], &[3, 4])).unwrap();
+    assert_eq!(b[0], SliceBox::new(&[0, 0], &[2, 2]));
 }
 
 #[test]

@@ -193,7 +193,7 @@ fn operand_boxes_hold_every_dependency() {
 }"#,
         "tx8be.Gemm",
         vec![f64s(&[2, 3, 4], 5), f64s(&[2, 4, 5], 6)],
-        SliceBox { start: vec![1, 1, 2], size: vec![1, 2, 2] },
+        SliceBox::new(&[1, 1, 2], &[1, 2, 2]),
     );
     check_boxes(
         r#"func.func @main(%x: tensor<1x6x5x4xf64>, %w: tensor<3x3x1x4xf64>) -> tensor<1x3x5x4xf64> {
@@ -202,7 +202,7 @@ fn operand_boxes_hold_every_dependency() {
 }"#,
         "tx8be.Conv",
         vec![f64s(&[1, 6, 5, 4], 7), f64s(&[3, 3, 1, 4], 8)],
-        SliceBox { start: vec![0, 1, 1, 2], size: vec![1, 1, 2, 1] },
+        SliceBox::new(&[0, 1, 1, 2], &[1, 1, 2, 1]),
     );
     check_boxes(
         r#"func.func @main(%x: tensor<3x4x5xf64>) -> tensor<3x5xf64> {
@@ -211,7 +211,7 @@ fn operand_boxes_hold_every_dependency() {
 }"#,
         "tx8be.Reduce",
         vec![f64s(&[3, 4, 5], 9)],
-        SliceBox { start: vec![1, 2], size: vec![2, 2] },
+        SliceBox::new(&[1, 2], &[2, 2]),
     );
     check_boxes(
         r#"func.func @main(%x: tensor<3x4xf64>, %y: tensor<3x2xf64>) -> tensor<3x6xf64> {
@@ -220,7 +220,7 @@ fn operand_boxes_hold_every_dependency() {
 }"#,
         "tx8be.Concat",
         vec![f64s(&[3, 4], 10), f64s(&[3, 2], 11)],
-        SliceBox { start: vec![1, 3], size: vec![2, 2] },
+        SliceBox::new(&[1, 3], &[2, 2]),
     );
     check_boxes(
         r#"func.func @main(%x: tensor<5x6xf64>) -> tensor<2x3xf64> {
@@ -229,7 +229,7 @@ fn operand_boxes_hold_every_dependency() {
 }"#,
         "tx8be.Slice",
         vec![f64s(&[5, 6], 12)],
-        SliceBox { start: vec![1, 1], size: vec![1, 2] },
+        SliceBox::new(&[1, 1], &[1, 2]),
     );
     check_boxes(
         r#"func.func @main(%x: tensor<1x3x4x2xf64>) -> tensor<1x6x8x2xf64> {
@@ -238,6 +238,6 @@ fn operand_boxes_hold_every_dependency() {
 }"#,
         "tx8be.Resize",
         vec![f64s(&[1, 3, 4, 2], 13)],
-        SliceBox { start: vec![0, 2, 3, 0], size: vec![1, 2, 2, 2] },
+        SliceBox::new(&[0, 2, 3, 0], &[1, 2, 2, 2]),
     );
 }

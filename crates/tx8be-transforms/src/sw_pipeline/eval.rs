@@ -98,7 +98,7 @@ impl OpTimes {
                         .collect()
                 })
                 .collect(),
-            store: mine.iter().map(|s| dma_cycles(ctx, body, result, &s.out, rate, hw)).collect(),
+            store: mine.iter().map(|s| dma_cycles(ctx, body, result, s.out(), rate, hw)).collect(),
             copied: copied.iter().map(|c| c.is_some()).collect(),
             broadcast: broadcast.clone(),
             before_loads: *before_loads,

@@ -216,6 +216,25 @@ pub fn attr_ints(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Vec<i
     dense_int_values(ctx, body.op_attr(ctx, op, name)?)
 }
 
+/// An integer dense array attribute of exactly `N` elements, decoded
+/// without allocating (the schedule reads windows' strides and pads at
+/// every step of every candidate slice).
+pub fn attr_int_array<const N: usize>(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<[i64; N]> {
+    let AttrKind::DenseArray { element, data, len } = ctx.attr_kind(body.op_attr(ctx, op, name)?) else {
+        return None;
+    };
+    let TypeKind::Integer { width, .. } = ctx.type_kind(*element) else { return None };
+    let per = (*width as usize).div_ceil(8).max(1);
+    if *len != N || data.len() != per * N {
+        return None;
+    }
+    let mut out = [0i64; N];
+    for (o, c) in out.iter_mut().zip(data.chunks(per)) {
+        *o = read_int(c, *width, true);
+    }
+    Some(out)
+}
+
 pub fn attr_floats(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Vec<f64>> {
     dense_float_values(ctx, body.op_attr(ctx, op, name)?)
 }

@@ -39,16 +39,24 @@ impl ShardingSplitParam {
 }
 
 /// A box of a tensor: `start` and `size` per dim, whole-tensor coordinates.
+/// The search builds boxes for every call of every step of every candidate
+/// schedule: up to rank 4 they are kept inline, not allocated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SliceBox {
-    pub start: Vec<i64>,
-    pub size: Vec<i64>,
+    pub start: BoxDims,
+    pub size: BoxDims,
 }
 
+/// The per-dim coordinates of a `SliceBox`.
+pub type BoxDims = smallvec::SmallVec<[i64; 4]>;
+
 impl SliceBox {
+    pub fn new(start: &[i64], size: &[i64]) -> Self {
+        SliceBox { start: start.into(), size: size.into() }
+    }
     /// The whole tensor of `shape`.
     pub fn whole(shape: &[i64]) -> Self {
-        SliceBox { start: vec![0; shape.len()], size: shape.to_vec() }
+        SliceBox { start: smallvec::smallvec![0; shape.len()], size: shape.into() }
     }
     /// One past the last index along `d`.
     pub fn end(&self, d: usize) -> i64 {
@@ -514,10 +522,10 @@ fn window_boxes(
         input.start[3] = g0 * cg;
         input.size[3] = (g1 - g0) * cg;
     }
-    let weight = SliceBox { start: vec![0, 0, 0, o0], size: vec![w[0], w[1], w[2], o1 - o0] };
+    let weight = SliceBox::new(&[0, 0, 0, o0], &[w[0], w[1], w[2], o1 - o0]);
     let mut boxes = vec![input, weight];
     if shapes.len() >= 3 {
-        boxes.push(SliceBox { start: vec![o0], size: vec![o1 - o0] });
+        boxes.push(SliceBox::new(&[o0], &[o1 - o0]));
     }
     if shapes.len() == 4 {
         boxes.push(out.clone());
@@ -530,7 +538,7 @@ fn window_boxes(
 fn reshape_box(x: &[i64], y: &[i64], out: &SliceBox) -> Result<SliceBox, String> {
     let total: i64 = y.iter().product();
     if out.size.contains(&0) || total == 0 {
-        return Ok(SliceBox { start: vec![0; x.len()], size: vec![0; x.len()] });
+        return Ok(SliceBox { start: smallvec::smallvec![0; x.len()], size: smallvec::smallvec![0; x.len()] });
     }
     // Contiguous: size 1 before some dim d, anything at d, whole after d.
     let d = (0..y.len()).find(|&d| out.size[d] != 1).unwrap_or(y.len());
@@ -547,8 +555,8 @@ fn reshape_box(x: &[i64], y: &[i64], out: &SliceBox) -> Result<SliceBox, String>
         let inner = xs[j];
         let outer_block = inner * x[j];
         if lo % inner == 0 && hi % inner == 0 && lo / outer_block == (hi - 1) / outer_block {
-            let mut start = vec![0; x.len()];
-            let mut size = x.to_vec();
+            let mut start: BoxDims = smallvec::smallvec![0; x.len()];
+            let mut size: BoxDims = x.into();
             let mut rem = lo;
             for e in 0..j {
                 start[e] = rem / xs[e];
@@ -622,21 +630,21 @@ mod tests {
         let sizes: Vec<i64> = (0..4).map(|i| whole.part(&[4, 1], &[i, 0]).size[0]).collect();
         assert_eq!(sizes, vec![3, 3, 3, 1]);
         let tile = whole.part(&[4, 2], &[1, 1]);
-        assert_eq!(tile, SliceBox { start: vec![3, 3], size: vec![3, 3] });
-        assert_eq!(tile.part(&[2, 1], &[1, 0]), SliceBox { start: vec![5, 3], size: vec![1, 3] });
+        assert_eq!(tile, SliceBox::new(&[3, 3], &[3, 3]));
+        assert_eq!(tile.part(&[2, 1], &[1, 0]), SliceBox::new(&[5, 3], &[1, 3]));
         // More parts than elements: the extra parts are empty.
-        assert_eq!(SliceBox::whole(&[2]).part(&[4], &[3]).size, vec![0]);
+        assert_eq!(SliceBox::whole(&[2]).part(&[4], &[3]).size[..], [0]);
     }
 
     #[test]
     fn reshape_boxes_follow_flat_ranges() {
         // [4, 6] -> [2, 2, 6]: output rows 1 of dim 0 is input rows 2..4.
-        let b = reshape_box(&[4, 6], &[2, 2, 6], &SliceBox { start: vec![1, 0, 0], size: vec![1, 2, 6] }).unwrap();
-        assert_eq!(b, SliceBox { start: vec![2, 0], size: vec![2, 6] });
+        let b = reshape_box(&[4, 6], &[2, 2, 6], &SliceBox::new(&[1, 0, 0], &[1, 2, 6])).unwrap();
+        assert_eq!(b, SliceBox::new(&[2, 0], &[2, 6]));
         // [2, 12] -> [2, 2, 6]: one row of 6 within input row 1.
-        let b = reshape_box(&[2, 12], &[2, 2, 6], &SliceBox { start: vec![1, 1, 0], size: vec![1, 1, 6] }).unwrap();
-        assert_eq!(b, SliceBox { start: vec![1, 6], size: vec![1, 6] });
+        let b = reshape_box(&[2, 12], &[2, 2, 6], &SliceBox::new(&[1, 1, 0], &[1, 1, 6])).unwrap();
+        assert_eq!(b, SliceBox::new(&[1, 6], &[1, 6]));
         // Columns 0..3 of every row are not contiguous.
-        assert!(reshape_box(&[4, 6], &[4, 6], &SliceBox { start: vec![0, 0], size: vec![4, 3] }).is_err());
+        assert!(reshape_box(&[4, 6], &[4, 6], &SliceBox::new(&[0, 0], &[4, 3])).is_err());
     }
 }

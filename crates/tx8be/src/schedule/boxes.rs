@@ -2,6 +2,7 @@
 //! splitting (over time): which box of a tensor each tile owns, which
 //! slices it walks through, and the largest slice that fits.
 
+use crate::interfaces::sharding::BoxDims;
 pub use crate::interfaces::sharding::SliceBox as TBox;
 
 fn box_is_empty(b: &TBox) -> bool {
@@ -29,8 +30,8 @@ pub fn shard_boxes(dims: &[i64], shard: &[i64], tiles: usize) -> Vec<Option<TBox
                 return None;
             }
             let mut rest = t;
-            let mut start = vec![0; dims.len()];
-            let mut size = vec![0; dims.len()];
+            let mut start: BoxDims = smallvec::smallvec![0; dims.len()];
+            let mut size: BoxDims = smallvec::smallvec![0; dims.len()];
             for d in (0..dims.len()).rev() {
                 let idx = rest % shard[d];
                 rest /= shard[d];
@@ -55,8 +56,8 @@ pub fn split_box(b: &TBox, slice: &[i64]) -> Vec<TBox> {
     let mut out = Vec::with_capacity(total as usize);
     let mut idx = vec![0i64; b.size.len()];
     for _ in 0..total {
-        let mut start = Vec::with_capacity(idx.len());
-        let mut size = Vec::with_capacity(idx.len());
+        let mut start = BoxDims::with_capacity(idx.len());
+        let mut size = BoxDims::with_capacity(idx.len());
         for d in 0..idx.len() {
             let s = slice[d].max(1);
             let off = idx[d] * s;
@@ -223,7 +224,7 @@ mod tests {
         assert_eq!(covered, 120);
         assert!(boxes[8..].iter().all(Option::is_none));
         // Tile 3 = row-major (0, 1, 1): rows 3..6, cols 3..6.
-        assert_eq!(boxes[3], Some(TBox { start: vec![0, 3, 3], size: vec![2, 3, 3] }));
+        assert_eq!(boxes[3], Some(TBox::new(&[0, 3, 3], &[2, 3, 3])));
         // A scalar belongs to tile 0 alone.
         let scalar = shard_boxes(&[], &[], 16);
         assert!(scalar[0].is_some() && scalar[1..].iter().all(Option::is_none));
@@ -231,9 +232,9 @@ mod tests {
 
     #[test]
     fn split_box_walks_row_major_and_clips() {
-        let b = TBox { start: vec![0, 4], size: vec![3, 5] };
+        let b = TBox::new(&[0, 4], &[3, 5]);
         let s = split_box(&b, &[2, 5]);
-        assert_eq!(s, vec![TBox { start: vec![0, 4], size: vec![2, 5] }, TBox { start: vec![2, 4], size: vec![1, 5] }]);
+        assert_eq!(s, vec![TBox::new(&[0, 4], &[2, 5]), TBox::new(&[2, 4], &[1, 5])]);
     }
 
     #[test]

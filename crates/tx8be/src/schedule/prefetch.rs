@@ -176,7 +176,7 @@ fn prologue_buffers(
         let at = *dev_addrs(ctx, body, g.loads[k].load).first()?;
         let size: Vec<i64> = match share {
             Share::All => ctx.shape(body.value_type(v))?.to_vec(),
-            _ => first.load_box(g, k).size.clone(),
+            _ => first.load_box(g, k).size.to_vec(),
         };
         ranges.push((at, at + slice_bytes(ctx, body, v, &size)));
     }

@@ -13,7 +13,7 @@
 
 use crate::dialect::ops::{op_kind, OpKind};
 use crate::interfaces::sharding::SliceBox;
-use crate::window::RowRange;
+use crate::window::{RowRange, Window2d};
 use strata_ir::{Body, Context, Diagnostic, Op};
 
 use super::boxes::{shard_boxes, split_box};
@@ -32,18 +32,27 @@ pub struct CallBoxes {
 /// One step of one tile.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StepBoxes {
-    /// The output box this step computes (the anchor's).
-    pub out: SliceBox,
-    /// The box of every operand of the anchor (whole-tensor coordinates).
-    pub operands: Vec<SliceBox>,
-    /// The anchor's conv / pool padding: top, left, bottom, right.
-    pub pads: Option<[i64; 4]>,
     /// Every call of the group in order (`GroupCalls::calls`), the anchor
-    /// last (the same boxes as above).
+    /// last; never empty.
     pub calls: Vec<CallBoxes>,
 }
 
 impl StepBoxes {
+    fn anchor(&self) -> &CallBoxes {
+        self.calls.last().expect("a group has an anchor")
+    }
+    /// The output box this step computes (the anchor's).
+    pub fn out(&self) -> &SliceBox {
+        &self.anchor().out
+    }
+    /// The box of every operand of the anchor (whole-tensor coordinates).
+    pub fn operands(&self) -> &[SliceBox] {
+        &self.anchor().operands
+    }
+    /// The anchor's conv / pool padding: top, left, bottom, right.
+    pub fn pads(&self) -> Option<[i64; 4]> {
+        self.anchor().pads
+    }
     /// The box load slot `k` of `g` fills at this step.
     pub fn load_box<'a>(&'a self, g: &GroupCalls, k: usize) -> &'a SliceBox {
         let s = g.loads[k];
@@ -51,33 +60,26 @@ impl StepBoxes {
     }
 }
 
-/// The window padding output box `out` of `op` sees, for a conv or pool
-/// (`windowed`: whether `op` has a window, `Window2d::of_op`).
-fn window_pads(
-    ctx: &Context,
-    body: &Body,
-    op: Op,
-    windowed: bool,
-    out: &SliceBox,
-) -> Result<Option<[i64; 4]>, Diagnostic> {
-    if !windowed || out.size.len() != 4 {
-        return Ok(None);
+/// The window padding output box `out` of a conv or pool sees (`win`: its
+/// `Window2d::of_op`, read once per schedule rather than at every step;
+/// the Sharding interface's `back_window` of a windowed op is the
+/// window's), `input` the H and W of its input.
+fn window_pads(win: &Window2d, input: [i64; 2], out: &SliceBox) -> Option<[i64; 4]> {
+    if out.size.len() != 4 {
+        return None;
     }
-    let h = crate::interfaces::back_window_axis(
-        ctx,
-        body,
-        op,
-        0,
-        RowRange { start: out.start[1], end: out.start[1] + out.size[1] },
-    )?;
-    let w = crate::interfaces::back_window_axis(
-        ctx,
-        body,
-        op,
-        1,
-        RowRange { start: out.start[2], end: out.start[2] + out.size[2] },
-    )?;
-    Ok(Some([h.pad_before, w.pad_before, h.pad_after, w.pad_after]))
+    let rows = |axis: usize| RowRange { start: out.start[1 + axis], end: out.start[1 + axis] + out.size[1 + axis] };
+    let h = win.back_window(0, input[0], rows(0));
+    let w = win.back_window(1, input[1], rows(1));
+    Some([h.pad_before, w.pad_before, h.pad_after, w.pad_after])
+}
+
+/// A conv's or pool's window and the H and W of its input, `None` for
+/// other ops.
+fn window_of(ctx: &Context, body: &Body, op: Op) -> Option<(Window2d, [i64; 2])> {
+    let win = Window2d::of_op(ctx, body, op)?;
+    let x = ctx.shape(body.value_type(body.operand(op, 0)))?;
+    (x.len() == 4).then(|| (win, [x[1], x[2]]))
 }
 
 /// The dims of `op`'s result its Sharding interface cannot split (a
@@ -103,7 +105,7 @@ fn step_calls(
     body: &Body,
     g: &GroupCalls,
     fixed: &[Vec<usize>],
-    windowed: &[bool],
+    windows: &[Option<(Window2d, [i64; 2])>],
     out: &SliceBox,
 ) -> Result<Vec<CallBoxes>, Diagnostic> {
     let n = g.calls.len();
@@ -140,7 +142,7 @@ fn step_calls(
                 });
             }
         }
-        let pads = window_pads(ctx, body, op, windowed[c], &my_out)?;
+        let pads = windows[c].as_ref().and_then(|(win, input)| window_pads(win, *input, &my_out));
         calls[c] = Some(CallBoxes { out: my_out, operands, pads });
     }
     Ok(calls.into_iter().map(|c| c.expect("every call got a box")).collect())
@@ -148,7 +150,7 @@ fn step_calls(
 
 /// The smallest box holding both `a` and `b` (of one rank).
 fn union_box(a: &SliceBox, b: &SliceBox) -> SliceBox {
-    let start: Vec<i64> = a.start.iter().zip(&b.start).map(|(x, y)| *x.min(y)).collect();
+    let start: crate::interfaces::sharding::BoxDims = a.start.iter().zip(&b.start).map(|(x, y)| *x.min(y)).collect();
     let size = (0..start.len()).map(|d| (a.start[d] + a.size[d]).max(b.start[d] + b.size[d]) - start[d]).collect();
     SliceBox { start, size }
 }
@@ -201,7 +203,7 @@ pub fn tile_steps(
     let g = GroupCalls::of_anchor(ctx, body, op)?;
     let fixed: Vec<Vec<usize>> =
         g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
-    let windowed: Vec<bool> = g.calls.iter().map(|&c| crate::window::Window2d::of_op(ctx, body, c).is_some()).collect();
+    let windows: Vec<_> = g.calls.iter().map(|&c| window_of(ctx, body, c)).collect();
     let mut all = Vec::with_capacity(tiles);
     for tile_box in shard_boxes(&out_dims, shard, tiles) {
         let mut steps = Vec::new();
@@ -210,9 +212,8 @@ pub fn tile_steps(
             continue;
         };
         for out in split_box(&tile_box, slice) {
-            let calls = step_calls(ctx, body, &g, &fixed, &windowed, &out)?;
-            let anchor = calls.last().expect("the anchor");
-            steps.push(StepBoxes { out, operands: anchor.operands.clone(), pads: anchor.pads, calls });
+            let calls = step_calls(ctx, body, &g, &fixed, &windows, &out)?;
+            steps.push(StepBoxes { calls });
         }
         all.push(steps);
     }
@@ -244,14 +245,14 @@ pub fn group_widths(ctx: &Context, body: &Body, op: Op) -> Vec<Vec<i64>> {
     }
     let fixed: Vec<Vec<usize>> =
         g.calls[..g.calls.len() - 1].iter().map(|&c| unsplittable_dims(ctx, body, c)).collect();
-    let windowed: Vec<bool> = g.calls.iter().map(|&c| crate::window::Window2d::of_op(ctx, body, c).is_some()).collect();
+    let windows: Vec<_> = g.calls.iter().map(|&c| window_of(ctx, body, c)).collect();
     for d in 0..out_dims.len() {
         if out_dims[d] < 2 {
             continue;
         }
         let mut probe = SliceBox::whole(&out_dims);
         probe.size[d] = 1;
-        let Ok(calls) = step_calls(ctx, body, &g, &fixed, &windowed, &probe) else { continue };
+        let Ok(calls) = step_calls(ctx, body, &g, &fixed, &windows, &probe) else { continue };
         for &(i, og, o) in &convs {
             if calls[i].out.size[3] < o && !widths[d].contains(&og) {
                 widths[d].push(og);
@@ -459,19 +460,33 @@ pub fn group_buffers(
     let mut intermediates = vec![0u64; n - 1];
     let mut output = 0;
     let mut imm = 0;
+    // Most steps have the boxes of the step before (only the last step of
+    // a dim is smaller): the bytes of a size already seen are not
+    // recomputed (placement lookups dominate the search otherwise).
+    let mut seen_load: Vec<Option<&[i64]>> = vec![None; g.loads.len()];
+    let mut seen_call: Vec<Option<&[i64]>> = vec![None; n];
     for s in steps.iter().flatten() {
         for (k, bytes) in loads.iter_mut().enumerate() {
-            *bytes = (*bytes).max(align(slice_bytes(ctx, body, g.load_value(body, k), &s.load_box(g, k).size), bank));
+            let size = &s.load_box(g, k).size[..];
+            if seen_load[k] != Some(size) {
+                *bytes = (*bytes).max(align(slice_bytes(ctx, body, g.load_value(body, k), size), bank));
+                seen_load[k] = Some(size);
+            }
         }
         for (c, call) in s.calls.iter().enumerate() {
+            let size = &call.out.size[..];
+            if seen_call[c] == Some(size) {
+                continue;
+            }
+            seen_call[c] = Some(size);
             let op = g.calls[c];
-            let b = align(slice_bytes(ctx, body, body.result(op, 0), &call.out.size), bank);
+            let b = align(slice_bytes(ctx, body, body.result(op, 0), size), bank);
             if c + 1 < n {
                 intermediates[c] = intermediates[c].max(b);
             } else {
                 output = output.max(b);
             }
-            imm = imm.max(align(crate::interfaces::imm_bytes(ctx, body, op, &call.out.size, hw)?, bank));
+            imm = imm.max(align(crate::interfaces::imm_bytes(ctx, body, op, size, hw)?, bank));
         }
     }
     for (k, r) in shared_loads(ctx, body, g, steps).iter().enumerate() {
@@ -484,12 +499,16 @@ pub fn group_buffers(
         .iter()
         .map(|r| {
             let v = body.result(g.calls[r.from], 0);
-            steps
-                .iter()
-                .flatten()
-                .map(|s| align(slice_bytes(ctx, body, v, &s.calls[r.call].operands[r.operand].size), bank))
-                .max()
-                .unwrap_or(0)
+            let mut seen: Option<&[i64]> = None;
+            let mut most = 0;
+            for s in steps.iter().flatten() {
+                let size = &s.calls[r.call].operands[r.operand].size[..];
+                if seen != Some(size) {
+                    most = most.max(align(slice_bytes(ctx, body, v, size), bank));
+                    seen = Some(size);
+                }
+            }
+            most
         })
         .collect();
     let mut life = g.lifetimes();

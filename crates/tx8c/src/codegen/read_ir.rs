@@ -205,7 +205,7 @@ fn source_of_load(ctx: &Context, body: &Body, v: Value) -> Value {
 }
 
 fn to_tbox(b: &tx8be::interfaces::sharding::SliceBox) -> TBox {
-    TBox { start: b.start.clone(), size: b.size.clone() }
+    TBox { start: b.start.to_vec(), size: b.size.to_vec() }
 }
 
 /// Per-step parameters of a pad: how much padding this slice of the output
@@ -616,7 +616,7 @@ pub fn read_program(
         for tile in boxes {
             let mut ts = Vec::with_capacity(tile.len());
             for s in tile {
-                let out = to_tbox(&s.out);
+                let out = to_tbox(s.out());
                 let loads: Vec<Option<TBox>> =
                     (0..calls.loads.len()).map(|k| Some(to_tbox(s.load_box(&calls, k)))).collect();
                 let n = s.calls.len();

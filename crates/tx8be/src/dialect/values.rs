@@ -13,13 +13,18 @@ use strata_ir::{AttrKind, Attribute, Body, Context, Op, Type, TypeKind};
 /// Values of an integer dense array (`array<i32: ...>`, `array<i64: ...>`),
 /// sign-extended.
 pub fn dense_int_values(ctx: &Context, a: Attribute) -> Option<Vec<i64>> {
+    Some(dense_ints(ctx, a)?.collect())
+}
+
+/// The elements of an integer dense array, decoded as they are read.
+fn dense_ints(ctx: &Context, a: Attribute) -> Option<impl ExactSizeIterator<Item = i64> + '_> {
     let AttrKind::DenseArray { element, data, len } = ctx.attr_kind(a) else { return None };
     let TypeKind::Integer { width, .. } = ctx.type_kind(*element) else { return None };
     let per = (*width as usize).div_ceil(8).max(1);
     if data.len() != per * len {
         return None;
     }
-    Some(data.chunks(per).map(|c| read_int(c, *width, true)).collect())
+    Some(data.chunks(per).map(move |c| read_int(c, *width, true)))
 }
 
 /// Values of a float dense array (`array<f32: ...>`, `array<f64: ...>`).
@@ -220,17 +225,13 @@ pub fn attr_ints(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<Vec<i
 /// without allocating (the schedule reads windows' strides and pads at
 /// every step of every candidate slice).
 pub fn attr_int_array<const N: usize>(ctx: &Context, body: &Body, op: Op, name: &str) -> Option<[i64; N]> {
-    let AttrKind::DenseArray { element, data, len } = ctx.attr_kind(body.op_attr(ctx, op, name)?) else {
-        return None;
-    };
-    let TypeKind::Integer { width, .. } = ctx.type_kind(*element) else { return None };
-    let per = (*width as usize).div_ceil(8).max(1);
-    if *len != N || data.len() != per * N {
+    let values = dense_ints(ctx, body.op_attr(ctx, op, name)?)?;
+    if values.len() != N {
         return None;
     }
     let mut out = [0i64; N];
-    for (o, c) in out.iter_mut().zip(data.chunks(per)) {
-        *o = read_int(c, *width, true);
+    for (o, v) in out.iter_mut().zip(values) {
+        *o = v;
     }
     Some(out)
 }

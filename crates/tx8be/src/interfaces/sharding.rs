@@ -51,6 +51,7 @@ pub struct SliceBox {
 pub type BoxDims = smallvec::SmallVec<[i64; 4]>;
 
 impl SliceBox {
+    /// The box of `start` and `size` (one entry per dim each).
     pub fn new(start: &[i64], size: &[i64]) -> Self {
         SliceBox { start: start.into(), size: size.into() }
     }

@@ -12,7 +12,7 @@
 //! function, so what the search checks is what the program does.
 
 use crate::dialect::ops::{op_kind, OpKind};
-use crate::interfaces::sharding::SliceBox;
+use crate::interfaces::sharding::{BoxDims, SliceBox};
 use crate::window::{RowRange, Window2d};
 use strata_ir::{Body, Context, Diagnostic, Op};
 
@@ -60,10 +60,10 @@ impl StepBoxes {
     }
 }
 
-/// The window padding output box `out` of a conv or pool sees (`win`: its
-/// `Window2d::of_op`, read once per schedule rather than at every step;
-/// the Sharding interface's `back_window` of a windowed op is the
-/// window's), `input` the H and W of its input.
+/// The window padding output box `out` of a conv or pool sees: top, left,
+/// bottom, right. `win` and `input` (the H and W of its input) come from
+/// `window_of`, read once per schedule rather than at every step; a
+/// windowed op's `back_window` (Sharding interface) is `win.back_window`.
 fn window_pads(win: &Window2d, input: [i64; 2], out: &SliceBox) -> Option<[i64; 4]> {
     if out.size.len() != 4 {
         return None;
@@ -150,7 +150,7 @@ fn step_calls(
 
 /// The smallest box holding both `a` and `b` (of one rank).
 fn union_box(a: &SliceBox, b: &SliceBox) -> SliceBox {
-    let start: crate::interfaces::sharding::BoxDims = a.start.iter().zip(&b.start).map(|(x, y)| *x.min(y)).collect();
+    let start: BoxDims = a.start.iter().zip(&b.start).map(|(x, y)| *x.min(y)).collect();
     let size = (0..start.len()).map(|d| (a.start[d] + a.size[d]).max(b.start[d] + b.size[d]) - start[d]).collect();
     SliceBox { start, size }
 }
